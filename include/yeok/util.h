@@ -1,0 +1,191 @@
+/*
+ * util — the bottom layer: allocation, strings, vectors, errors, file I/O,
+ * hashing.  Depends on libc only.  Every other module may include it.
+ *
+ * Conventions used across yeok (STYLE.md):
+ *   - Allocation never fails: x*alloc() ends the program through fatal().
+ *   - Recoverable errors return false and fill an Err (message names the
+ *     input and place: "tutorial.rst:42: unterminated literal block").
+ *   - Programmer errors are BUG_ON(); unrecoverable ones call fatal().
+ *   - Str is a borrowed slice (never freed by its holder); Buf owns its bytes.
+ */
+#ifndef YEOK_UTIL_H
+#define YEOK_UTIL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdnoreturn.h>
+#include <sys/types.h>
+
+#define YEOK_VERSION "0.1.0"
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* ---- exit codes (sysexits.h values, DESIGN.md §3) ---------------------- */
+enum {
+	EXIT_FINDINGS = 1, /* yeok check found errors */
+	EXIT_USAGE = 64,
+	EXIT_DATAERR = 65,
+	EXIT_NOINPUT = 66,
+	EXIT_IOERR = 74,
+	EXIT_CONFIG = 78,
+};
+
+/* ---- fatal errors and programmer errors -------------------------------- */
+
+/* Register the function fatal() calls before printing (the UI restores the
+ * terminal there).  One hook; NULL removes it. */
+void fatal_set_hook(void (*hook)(void));
+/* Run the hook (once), print "yeok: MESSAGE" to stderr, exit(70). */
+noreturn void fatal(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+/* BUG_ON(cond): a broken invariant.  Active unless NDEBUG. */
+#ifdef NDEBUG
+#define BUG_ON(cond) ((void)0)
+#else
+#define BUG_ON(cond) \
+	((cond) ? fatal("BUG: %s:%d: %s", __FILE__, __LINE__, #cond) : (void)0)
+#endif
+
+/* ---- allocation (never returns NULL) ----------------------------------- */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Grow an array to hold at least `need` elements of `size` bytes. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t size);
+char *xstrdup(const char *s);
+char *xmemdup0(const void *p, size_t n); /* copy n bytes, NUL-terminate */
+char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+char *xvasprintf(const char *fmt, va_list ap) PRINTF_LIKE(1, 0);
+
+/* ---- Err: a recoverable error ------------------------------------------ */
+typedef struct Err {
+	int code;      /* exit status for the CLI (EXIT_*), 0 when unset */
+	char msg[1024]; /* "FILE:LINE: message", no "yeok: " prefix */
+} Err;
+
+void err_init(Err *e);
+/* Fill e (if non-NULL) and return false, so handlers end with
+ * `return err_set(e, EXIT_DATAERR, "%s:%d: ...", ...)`. */
+bool err_set(Err *e, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Prefix the message already in e with "PREFIX: " (for context). */
+void err_prefix(Err *e, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* ---- Str: a borrowed slice (pointer + length, not NUL-terminated) ------- */
+typedef struct Str {
+	const char *p;
+	size_t n;
+} Str;
+
+#define STR_LIT(s) ((Str){(s), sizeof(s) - 1})
+Str str_from(const char *s); /* NULL gives the empty slice */
+Str str_slice(Str s, size_t from, size_t to);
+bool str_eq(Str a, Str b);
+bool str_eq_cstr(Str a, const char *b);
+bool str_starts_with(Str s, const char *prefix);
+bool str_ends_with(Str s, const char *suffix);
+Str str_trim(Str s);       /* spaces, tabs, CR, LF at both ends */
+Str str_trim_right(Str s); /* spaces, tabs, CR, LF at the end */
+/* Offset of needle in s, or -1. */
+ptrdiff_t str_find(Str s, Str needle);
+char *str_dup(Str s); /* a NUL-terminated copy */
+
+/* ---- Buf: an owning, growable, always NUL-terminated byte buffer -------- */
+typedef struct Buf {
+	char *p;    /* NULL only while cap == 0; p[len] == '\0' otherwise */
+	size_t len; /* bytes in use, excluding the terminator */
+	size_t cap; /* allocated bytes */
+} Buf;
+
+#define BUF_INIT {NULL, 0, 0}
+void buf_init(Buf *b);
+void buf_release(Buf *b);             /* free the bytes; b is empty again */
+void buf_clear(Buf *b);               /* len = 0, keep the allocation */
+void buf_grow(Buf *b, size_t extra);  /* room for extra more bytes */
+void buf_add(Buf *b, const void *p, size_t n);
+void buf_adds(Buf *b, const char *s);
+void buf_addstr(Buf *b, Str s);
+void buf_addc(Buf *b, char c);
+void buf_addf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vaddf(Buf *b, const char *fmt, va_list ap) PRINTF_LIKE(2, 0);
+void buf_insert(Buf *b, size_t at, const void *p, size_t n);
+void buf_remove(Buf *b, size_t at, size_t n);
+/* Hand the bytes to the caller (never NULL; "" when empty); b is empty. */
+char *buf_detach(Buf *b);
+Str buf_str(const Buf *b);
+/* Append s as a JSON string literal with quotes (control characters,
+ * quotes and backslashes escaped; invalid UTF-8 bytes become U+FFFD). */
+void buf_add_json_str(Buf *b, Str s);
+
+/* ---- vectors ------------------------------------------------------------
+ * A typed vector is a struct { T *v; size_t n, cap; }.  Declare one with
+ * `typedef VEC(Block) BlockVec;`, zero-initialize it, push with
+ * `VEC_PUSH(&vec, x)`, free with `VEC_FREE(&vec)`.
+ */
+#define VEC(T)              \
+	struct {            \
+		T *v;       \
+		size_t n;   \
+		size_t cap; \
+	}
+#define VEC_RESERVE(vec, need) \
+	((vec)->v = xgrow((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)))
+#define VEC_PUSH(vec, x) \
+	(VEC_RESERVE((vec), (vec)->n + 1), (vec)->v[(vec)->n++] = (x))
+#define VEC_FREE(vec) \
+	(free((vec)->v), (vec)->v = NULL, (vec)->n = (vec)->cap = 0)
+
+/* ---- files ------------------------------------------------------------- */
+
+/* Read a whole file.  Errors: EXIT_NOINPUT (missing, directory, no
+ * permission) or EXIT_IOERR, with a message naming the path. */
+bool file_read(const char *path, Buf *out, Err *e);
+
+/* Write data to path atomically: a temporary file in the same folder,
+ * fsync, rename over path, fsync the folder.  The mode of an existing file
+ * is kept; when path is a symlink the file it points at is replaced and
+ * the link stays.  On failure the original is untouched and no temporary
+ * file is left.  Errors: EXIT_IOERR with the reason (strerror). */
+bool file_write_atomic(const char *path, const void *data, size_t n, Err *e);
+
+/* Test hook: when set, file_write_atomic() fails with this errno before
+ * writing anything (simulates a full disk).  0 disables. */
+extern int file_inject_write_errno;
+
+bool file_exists(const char *path);
+/* Directory part of path ("." when none); caller frees. */
+char *path_dirname(const char *path);
+/* Last component of path (borrowed). */
+const char *path_basename(const char *path);
+/* Join dir and name with one '/'; caller frees. */
+char *path_join(const char *dir, const char *name);
+
+/* ---- hashing ----------------------------------------------------------- */
+uint64_t hash_fnv1a(const void *p, size_t n);
+/* SHA-256 of data as 64 lowercase hex digits plus NUL into out[65]. */
+void sha256_hex(const void *data, size_t n, char out[65]);
+
+/* ---- numbers ----------------------------------------------------------- */
+/* Parse a decimal integer in [min, max]; whole string; no sign unless
+ * min < 0.  Returns false on anything else. */
+bool parse_long(const char *s, long min, long max, long *out);
+
+/* Monotonic clock in nanoseconds (benchmarks, journal timing). */
+uint64_t now_ns(void);
+
+#include "yeok/banned.h"
+
+#endif

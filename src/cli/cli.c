@@ -1,0 +1,103 @@
+/* Subcommand table, --help and --version. */
+#include "yeok/cli.h"
+
+#include "cli-private.h"
+#include "yeok/text.h"
+
+static int not_built(int argc, char **argv);
+
+/* One row per subcommand (DESIGN.md §3).  The help text is made from it. */
+static const struct {
+	const char *name;
+	CliFn fn; /* not_built until the issue that builds it lands */
+	const char *synopsis;
+	const char *what;
+} subcommands[] = {
+	{"review", not_built, "review [OPTIONS] FILE", "step through changed segments between two revisions"},
+	{"check", not_built, "check [OPTIONS] FILE...", "run the checks; findings on stdout"},
+	{"align", not_built, "align [OPTIONS] FILE", "print the segment alignment"},
+	{"checklist", not_built, "checklist [OPTIONS] FILE", "show or set the PR checklist without the UI"},
+	{"pr", not_built, "pr FILE...", "print the pull-request description, filled from the checklists"},
+	{"stats", not_built, "stats [PATH...]", "translation progress per file (a directory is searched for *.rst)"},
+};
+
+static const char options_help[] =
+	"Common options:\n"
+	"  --source PATH        the English original is PATH\n"
+	"  --source-rev REV     the English original is FILE at git revision REV\n"
+	"  --glossary PATH      add a glossary (YAML or the Markdown table; repeatable)\n"
+	"  --no-spell           no spell-checking\n"
+	"  --theme NAME|PATH    colour theme (default, light, mono, or a file)\n"
+	"Review:    --base REV  --head REV  --export markdown|github-json\n"
+	"Check:     --format text|json|github  --only ID,...  --disable ID,...\n"
+	"Align:     --format tsv|json\n"
+	"Checklist: --license yes|no  --issue N  --type fix|translate|sync|other\n"
+	"Stats:     --format text|json\n"
+	"\n"
+	"Exit status: 0 ok, 1 check found errors, 64 usage, 65 bad input data,\n"
+	"66 cannot open input, 74 I/O error, 78 bad configuration.\n";
+
+void cli_print_help(void)
+{
+	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
+	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
+	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
+		printf("  yeok %-26s %s%s\n", subcommands[i].synopsis, subcommands[i].what,
+		       subcommands[i].fn == not_built ? " (not yet built)" : "");
+	}
+	printf("  yeok --help | --version\n\n%s", options_help);
+}
+
+int cli_error(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	Buf safe = BUF_INIT;
+	text_sanitize(msg, strlen(msg), &safe);
+	fprintf(stderr, "yeok: %s\n", safe.p ? safe.p : "");
+	buf_release(&safe);
+	free(msg);
+	return code;
+}
+
+int cli_report(const Err *e)
+{
+	return cli_error(e->code ? e->code : EXIT_DATAERR, "%s", e->msg);
+}
+
+static int not_built(int argc, char **argv)
+{
+	(void)argc;
+	return cli_error(EXIT_USAGE, "'%s' is not built yet", argv[0]);
+}
+
+bool cli_handles(int argc, char **argv)
+{
+	if (argc < 2)
+		return false;
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "--version"))
+		return true;
+	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].fn != not_built || strcmp(argv[1], "review") != 0;
+	return false;
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		cli_print_help();
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("yeok %s\n", YEOK_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].fn(argc - 1, argv + 1);
+	return cli_error(EXIT_USAGE, "unknown command '%s' (see yeok --help)", argv[1]);
+}

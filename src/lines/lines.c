@@ -1,0 +1,210 @@
+/* The byte-exact line store (see include/yeok/lines.h). */
+#include "yeok/lines.h"
+
+void lines_init(Lines *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+static void line_free(Line *ln)
+{
+	if (ln->cap)
+		free((char *)ln->p);
+	ln->p = NULL;
+	ln->n = ln->cap = 0;
+}
+
+void lines_release(Lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		line_free(&l->v[i]);
+	free(l->v);
+	free(l->base);
+	lines_init(l);
+}
+
+void lines_parse(Lines *l, const char *data, size_t n)
+{
+	lines_release(l);
+	if (n >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		l->bom = true;
+		data += 3;
+		n -= 3;
+	}
+	l->base = xmemdup0(data, n);
+	const char *p = l->base, *end = l->base + n;
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		Line ln = {p, 0, 0, EOL_NONE};
+		if (!nl) {
+			ln.n = (size_t)(end - p);
+			VEC_PUSH(l, ln);
+			break;
+		}
+		ln.n = (size_t)(nl - p);
+		ln.eol = EOL_LF;
+		if (ln.n && p[ln.n - 1] == '\r') {
+			ln.n--;
+			ln.eol = EOL_CRLF;
+		}
+		VEC_PUSH(l, ln);
+		p = nl + 1;
+	}
+}
+
+static const char *eol_bytes(Eol e)
+{
+	return e == EOL_CRLF ? "\r\n" : e == EOL_LF ? "\n" : "";
+}
+
+size_t lines_size(const Lines *l)
+{
+	size_t total = l->bom ? 3 : 0;
+	for (size_t i = 0; i < l->n; i++)
+		total += l->v[i].n + (size_t)l->v[i].eol;
+	return total;
+}
+
+void lines_serialize(const Lines *l, Buf *out)
+{
+	buf_grow(out, lines_size(l));
+	if (l->bom)
+		buf_add(out, "\xef\xbb\xbf", 3);
+	for (size_t i = 0; i < l->n; i++) {
+		buf_add(out, l->v[i].p, l->v[i].n);
+		buf_adds(out, eol_bytes(l->v[i].eol));
+	}
+}
+
+Eol lines_default_eol(const Lines *l)
+{
+	size_t lf = 0, crlf = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->v[i].eol == EOL_LF)
+			lf++;
+		else if (l->v[i].eol == EOL_CRLF)
+			crlf++;
+	}
+	return crlf > lf ? EOL_CRLF : EOL_LF;
+}
+
+/* Make line i own its bytes with room for at least need bytes. */
+static char *own(Line *ln, size_t need)
+{
+	if (ln->cap == 0) {
+		size_t cap = MAX(need, ln->n) + 16;
+		char *p = xmalloc(cap);
+		if (ln->n)
+			memcpy(p, ln->p, ln->n);
+		ln->p = p;
+		ln->cap = cap;
+	} else if (need > ln->cap) {
+		size_t cap = ln->cap;
+		ln->p = xgrow((char *)ln->p, &cap, need, 1);
+		ln->cap = cap;
+	}
+	return (char *)ln->p;
+}
+
+void lines_set(Lines *l, size_t i, const char *p, size_t n)
+{
+	lines_splice(l, i, 0, l->v[i].n, p, n);
+}
+
+void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, size_t n)
+{
+	BUG_ON(i >= l->n);
+	Line *ln = &l->v[i];
+	BUG_ON(from > to || to > ln->n);
+	BUG_ON(n && memchr(p, '\n', n));
+	size_t newlen = ln->n - (to - from) + n;
+	char *d = own(ln, newlen);
+	memmove(d + from + n, d + to, ln->n - to);
+	if (n)
+		memcpy(d + from, p, n);
+	ln->n = newlen;
+}
+
+static void insert_slot(Lines *l, size_t at)
+{
+	VEC_RESERVE(l, l->n + 1);
+	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(Line));
+	l->n++;
+	memset(&l->v[at], 0, sizeof(Line));
+}
+
+void lines_split(Lines *l, size_t i, size_t at, Eol eol)
+{
+	BUG_ON(i >= l->n || at > l->v[i].n);
+	BUG_ON(eol == EOL_NONE);
+	insert_slot(l, i + 1);
+	Line *a = &l->v[i], *b = &l->v[i + 1];
+	size_t tail = a->n - at;
+	char *d = own(b, tail);
+	if (tail)
+		memcpy(d, a->p + at, tail);
+	b->n = tail;
+	b->eol = a->eol;
+	a->n = at;
+	a->eol = eol;
+}
+
+void lines_join(Lines *l, size_t i)
+{
+	BUG_ON(i + 1 >= l->n);
+	Line *a = &l->v[i], *b = &l->v[i + 1];
+	size_t n = a->n + b->n;
+	char *d = own(a, n);
+	if (b->n)
+		memcpy(d + a->n, b->p, b->n);
+	a->n = n;
+	a->eol = b->eol;
+	line_free(b);
+	memmove(&l->v[i + 1], &l->v[i + 2], (l->n - i - 2) * sizeof(Line));
+	l->n--;
+}
+
+void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
+{
+	BUG_ON(at > l->n || eol == EOL_NONE);
+	BUG_ON(n && memchr(p, '\n', n));
+	insert_slot(l, at);
+	Line *ln = &l->v[at];
+	char *d = own(ln, n);
+	if (n)
+		memcpy(d, p, n);
+	ln->n = n;
+	if (at == l->n - 1) { /* appended: the old last line gets a terminator */
+		l->v[at - 1].eol = eol;
+		ln->eol = EOL_NONE;
+	} else {
+		ln->eol = eol;
+	}
+}
+
+void lines_delete(Lines *l, size_t i)
+{
+	BUG_ON(i >= l->n || l->n < 2);
+	bool was_last = i == l->n - 1;
+	line_free(&l->v[i]);
+	memmove(&l->v[i], &l->v[i + 1], (l->n - i - 1) * sizeof(Line));
+	l->n--;
+	if (was_last)
+		l->v[l->n - 1].eol = EOL_NONE;
+}
+
+bool lines_check(const Lines *l, Err *e)
+{
+	if (l->n < 1)
+		return err_set(e, 0, "lines: empty store");
+	for (size_t i = 0; i < l->n; i++) {
+		const Line *ln = &l->v[i];
+		if ((i == l->n - 1) != (ln->eol == EOL_NONE))
+			return err_set(e, 0, "lines: line %zu has a wrong terminator", i + 1);
+		if (ln->n && memchr(ln->p, '\n', ln->n))
+			return err_set(e, 0, "lines: line %zu contains a newline", i + 1);
+		if (ln->cap && ln->n > ln->cap)
+			return err_set(e, 0, "lines: line %zu overflows", i + 1);
+	}
+	return true;
+}

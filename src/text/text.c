@@ -1,0 +1,450 @@
+/*
+ * Decoding, grapheme clusters, widths and rendering.
+ * Grapheme clusters follow UAX #29 (https://unicode.org/reports/tr29/)
+ * through utf8proc_grapheme_break_stateful, always with a state (FACTS.md:
+ * the NULL-state form was buggy before utf8proc 2.6.1).
+ */
+#include "yeok/text.h"
+
+#include <utf8proc.h>
+
+size_t text_decode(const char *s, size_t n, int32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned c = u[0];
+	if (c < 0x80) {
+		*cp = (int32_t)c;
+		return 1;
+	}
+	size_t len;
+	int32_t v;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, v = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, v = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, v = c & 0x07;
+	else
+		goto invalid;
+	if (n < len)
+		goto invalid;
+	for (size_t i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			goto invalid;
+		v = (v << 6) | (u[i] & 0x3f);
+	}
+	if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		goto invalid;
+	*cp = v;
+	return len;
+invalid:
+	*cp = -1;
+	return 1;
+}
+
+void text_encode(Buf *b, int32_t cp)
+{
+	unsigned char tmp[4];
+	utf8proc_ssize_t n = utf8proc_encode_char(cp, tmp);
+	buf_add(b, tmp, (size_t)n);
+}
+
+bool text_valid(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		int32_t cp;
+		i += text_decode(s + i, n - i, &cp);
+		if (cp < 0)
+			return false;
+	}
+	return true;
+}
+
+size_t text_next_grapheme(const char *s, size_t n, size_t pos)
+{
+	BUG_ON(pos >= n);
+	unsigned char c0 = (unsigned char)s[pos];
+	/* Fast path: ASCII followed by ASCII (or the end) breaks, except CR LF. */
+	if (c0 < 0x80 && (pos + 1 == n || (unsigned char)s[pos + 1] < 0x80)) {
+		if (c0 == '\r' && pos + 1 < n && s[pos + 1] == '\n')
+			return pos + 2;
+		return pos + 1;
+	}
+	int32_t prev;
+	size_t i = pos + text_decode(s + pos, n - pos, &prev);
+	if (prev < 0)
+		return i;
+	utf8proc_int32_t state = 0;
+	while (i < n) {
+		int32_t cp;
+		size_t len = text_decode(s + i, n - i, &cp);
+		if (cp < 0 || utf8proc_grapheme_break_stateful(prev, cp, &state))
+			break;
+		prev = cp;
+		i += len;
+	}
+	return i;
+}
+
+size_t text_prev_grapheme(const char *s, size_t n, size_t pos)
+{
+	BUG_ON(pos == 0 || pos > n);
+	/* Resynchronize a little before pos and scan forward. */
+	size_t start = pos > 256 ? pos - 256 : 0;
+	while (start > 0 && ((unsigned char)s[start] & 0xc0) == 0x80)
+		start--;
+	size_t last = start;
+	for (size_t i = start; i < pos;) {
+		last = i;
+		i = text_next_grapheme(s, n, i);
+	}
+	return last;
+}
+
+size_t text_count_graphemes(const char *s, size_t n)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i = text_next_grapheme(s, n, i))
+		count++;
+	return count;
+}
+
+static bool is_format(int32_t cp)
+{
+	const utf8proc_property_t *p = utf8proc_get_property(cp);
+	return p->category == UTF8PROC_CATEGORY_CF || p->category == UTF8PROC_CATEGORY_ZL ||
+	       p->category == UTF8PROC_CATEGORY_ZP;
+}
+
+enum cell_kind { CELL_TEXT, CELL_TAB, CELL_CTRL, CELL_C1, CELL_FORMAT, CELL_INVALID,
+	         CELL_LONE_MARK };
+
+static enum cell_kind classify(const char *s, size_t n, int32_t *first)
+{
+	size_t len = text_decode(s, n, first);
+	(void)len;
+	int32_t cp = *first;
+	if (cp < 0)
+		return CELL_INVALID;
+	if (cp == '\t')
+		return CELL_TAB;
+	if (cp < 0x20 || cp == 0x7f)
+		return CELL_CTRL;
+	if (cp < 0x80)
+		return CELL_TEXT;
+	if (cp <= 0x9f)
+		return CELL_C1;
+	if (is_format(cp))
+		return CELL_FORMAT;
+	if (text_is_combining(cp))
+		return CELL_LONE_MARK;
+	return CELL_TEXT;
+}
+
+static int text_cp_width(int32_t cp)
+{
+	if (cp >= 0x1100 && cp <= 0x115f)
+		return 2; /* leading jamo: a decomposed syllable shows as one wide cell */
+	int w = utf8proc_charwidth(cp);
+	return w < 1 ? 1 : w;
+}
+
+int text_cluster_width(const char *s, size_t n, int col)
+{
+	int32_t cp;
+	switch (classify(s, n, &cp)) {
+	case CELL_TEXT:
+		return cp < 0x80 ? 1 : text_cp_width(cp);
+	case CELL_TAB:
+		return TEXT_TABSTOP - col % TEXT_TABSTOP;
+	case CELL_CTRL:
+		return 2;
+	case CELL_INVALID:
+		return 4;
+	case CELL_C1:
+	case CELL_FORMAT:
+		return cp > 0xffff ? 9 : 8; /* <U+XXXX> or <U+XXXXX> */
+	case CELL_LONE_MARK:
+		return 1;
+	}
+	return 1;
+}
+
+int text_width(const char *s, size_t n)
+{
+	int col = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = text_next_grapheme(s, n, i);
+		col += text_cluster_width(s + i, j - i, col);
+		i = j;
+	}
+	return col;
+}
+
+size_t text_fit(const char *s, size_t n, int start_col, int cols, int *used, bool *trimmed)
+{
+	int col = start_col;
+	size_t i = 0;
+	bool trim = false;
+	while (i < n) {
+		size_t j = text_next_grapheme(s, n, i);
+		int w = text_cluster_width(s + i, j - i, col);
+		if (col + w > start_col + cols) {
+			trim = true;
+			break;
+		}
+		col += w;
+		i = j;
+	}
+	if (used)
+		*used = col - start_col;
+	if (trimmed)
+		*trimmed = trim;
+	return i;
+}
+
+void text_render_cluster(const char *s, size_t n, int col, Buf *out)
+{
+	int32_t cp;
+	switch (classify(s, n, &cp)) {
+	case CELL_TEXT:
+		if (n == 1)
+			buf_addc(out, s[0]);
+		else
+			text_nfc(s, n, out);
+		return;
+	case CELL_TAB:
+		for (int i = text_cluster_width(s, n, col); i > 0; i--)
+			buf_addc(out, ' ');
+		return;
+	case CELL_CTRL:
+		buf_addc(out, '^');
+		buf_addc(out, cp == 0x7f ? '?' : (char)(cp + '@'));
+		return;
+	case CELL_INVALID:
+		buf_addf(out, "<%02x>", (unsigned char)s[0]);
+		return;
+	case CELL_C1:
+	case CELL_FORMAT:
+		buf_addf(out, "<U+%04X>", (unsigned)cp);
+		return;
+	case CELL_LONE_MARK:
+		text_encode(out, 0x25cc); /* dotted circle carries the mark */
+		text_nfc(s, n, out);
+		return;
+	}
+}
+
+void text_render(const char *s, size_t n, Buf *out)
+{
+	int col = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = text_next_grapheme(s, n, i);
+		text_render_cluster(s + i, j - i, col, out);
+		col += text_cluster_width(s + i, j - i, col);
+		i = j;
+	}
+}
+
+void text_sanitize(const char *s, size_t n, Buf *out)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			buf_addc(out, (char)c);
+			i++;
+			continue;
+		}
+		int32_t cp;
+		size_t len = text_decode(s + i, n - i, &cp);
+		if (cp < 0)
+			buf_addf(out, "<%02x>", c);
+		else if (cp == '\n' || cp == '\t')
+			buf_addc(out, (char)cp);
+		else if (cp < 0x20 || cp == 0x7f)
+			buf_addf(out, "^%c", cp == 0x7f ? '?' : (char)(cp + '@'));
+		else if (cp <= 0x9f || is_format(cp))
+			buf_addf(out, "<U+%04X>", (unsigned)cp);
+		else
+			buf_add(out, s + i, len);
+		i += len;
+	}
+}
+
+static bool all_ascii(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* Apply utf8proc_map with opts to each valid run of s; copy invalid bytes. */
+static void map_runs(const char *s, size_t n, utf8proc_option_t opts, bool fold_ascii,
+                     Buf *out)
+{
+	if (all_ascii(s, n)) {
+		if (!fold_ascii) {
+			buf_add(out, s, n);
+			return;
+		}
+		buf_grow(out, n);
+		for (size_t i = 0; i < n; i++) {
+			char c = s[i];
+			out->p[out->len++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+		}
+		out->p[out->len] = '\0';
+		return;
+	}
+	size_t i = 0;
+	while (i < n) {
+		size_t run = i;
+		int32_t cp = 0;
+		while (run < n) {
+			size_t len = text_decode(s + run, n - run, &cp);
+			if (cp < 0)
+				break;
+			run += len;
+		}
+		if (run > i) {
+			utf8proc_uint8_t *dst = NULL;
+			utf8proc_ssize_t r = utf8proc_map((const utf8proc_uint8_t *)s + i,
+			                                  (utf8proc_ssize_t)(run - i), &dst, opts);
+			if (r >= 0)
+				buf_add(out, dst, (size_t)r);
+			else
+				buf_add(out, s + i, run - i);
+			free(dst);
+		}
+		if (run < n) {
+			buf_addc(out, s[run]); /* the invalid byte, unchanged */
+			run++;
+		}
+		i = run;
+	}
+}
+
+void text_nfc(const char *s, size_t n, Buf *out)
+{
+	map_runs(s, n, UTF8PROC_STABLE | UTF8PROC_COMPOSE, false, out);
+}
+
+void text_nfd(const char *s, size_t n, Buf *out)
+{
+	map_runs(s, n, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE, false, out);
+}
+
+void text_casefold(const char *s, size_t n, Buf *out)
+{
+	map_runs(s, n, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD, true, out);
+}
+
+bool text_is_hangul(int32_t cp)
+{
+	return (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) ||
+	       (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xa960 && cp <= 0xa97f) ||
+	       (cp >= 0xd7b0 && cp <= 0xd7ff);
+}
+
+bool text_is_wide(int32_t cp)
+{
+	return cp >= 0 && text_cp_width(cp) == 2;
+}
+
+static utf8proc_category_t category(int32_t cp)
+{
+	return (utf8proc_category_t)utf8proc_get_property(cp)->category;
+}
+
+bool text_is_letter(int32_t cp)
+{
+	if (cp < 0x80)
+		return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+	utf8proc_category_t c = category(cp);
+	return c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO;
+}
+
+bool text_is_digit(int32_t cp)
+{
+	if (cp < 0x80)
+		return cp >= '0' && cp <= '9';
+	return category(cp) == UTF8PROC_CATEGORY_ND;
+}
+
+bool text_is_space(int32_t cp)
+{
+	if (cp < 0x80)
+		return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\f' ||
+		       cp == '\v';
+	return category(cp) == UTF8PROC_CATEGORY_ZS;
+}
+
+bool text_is_punct(int32_t cp)
+{
+	utf8proc_category_t c = category(cp);
+	return c >= UTF8PROC_CATEGORY_PC && c <= UTF8PROC_CATEGORY_SO;
+}
+
+bool text_is_combining(int32_t cp)
+{
+	if (cp < 0x300)
+		return false;
+	utf8proc_category_t c = category(cp);
+	return c >= UTF8PROC_CATEGORY_MN && c <= UTF8PROC_CATEGORY_ME;
+}
+
+/* 0 space, 1 word, 2 other (punctuation, symbols, invalid bytes). */
+static int word_class(const char *s, size_t n)
+{
+	int32_t cp;
+	text_decode(s, n, &cp);
+	if (cp < 0)
+		return 2;
+	if (text_is_space(cp))
+		return 0;
+	if (cp == '_' || text_is_letter(cp) || text_is_digit(cp) || text_is_combining(cp))
+		return 1;
+	return 2;
+}
+
+size_t text_word_next(const char *s, size_t n, size_t pos)
+{
+	if (pos >= n)
+		return n;
+	int cls = word_class(s + pos, n - pos);
+	size_t i = pos;
+	if (cls != 0)
+		while (i < n && word_class(s + i, n - i) == cls)
+			i = text_next_grapheme(s, n, i);
+	while (i < n && word_class(s + i, n - i) == 0)
+		i = text_next_grapheme(s, n, i);
+	return i;
+}
+
+size_t text_word_prev(const char *s, size_t n, size_t pos)
+{
+	size_t i = pos;
+	while (i > 0) {
+		size_t p = text_prev_grapheme(s, n, i);
+		if (word_class(s + p, n - p) != 0)
+			break;
+		i = p;
+	}
+	if (i == 0)
+		return 0;
+	size_t p = text_prev_grapheme(s, n, i);
+	int cls = word_class(s + p, n - p);
+	i = p;
+	while (i > 0) {
+		p = text_prev_grapheme(s, n, i);
+		if (word_class(s + p, n - p) != cls)
+			break;
+		i = p;
+	}
+	return i;
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Run each libFuzzer target for SECONDS on its seed corpus:
+#   tests/fuzz/run.sh SECONDS build/fuzz/fuzz-NAME...
+# Seeds: tests/fuzz/seeds/NAME/ plus what the target's seed script adds.
+# New inputs go to build/fuzz/corpus/NAME (not committed).  TAP output.
+secs=$1; shift
+cd "$(dirname "$0")/../.." || exit 1
+n=0
+for bin in "$@"; do
+	n=$((n + 1))
+	name=$(basename "$bin"); name=${name#fuzz-}
+	work=build/fuzz/corpus/$name
+	mkdir -p "$work" build/fuzz/artifacts
+	seeds=""
+	[ -d "tests/fuzz/seeds/$name" ] && seeds="tests/fuzz/seeds/$name"
+	if [ -x "tests/fuzz/seed-$name.sh" ]; then
+		mkdir -p "build/fuzz/seeds/$name"
+		"tests/fuzz/seed-$name.sh" "build/fuzz/seeds/$name" >/dev/null 2>&1
+		seeds="$seeds build/fuzz/seeds/$name"
+	fi
+	log=build/fuzz/$name.log
+	dict=""
+	[ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
+	if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=build/fuzz/artifacts/"$name"- $dict "$work" $seeds >"$log" 2>&1; then
+		execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
+		[ -n "$execs" ] || execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#')
+		echo "ok $n - fuzz-$name: ${execs:-?} executions in ${secs}s"
+	else
+		echo "not ok $n - fuzz-$name crashed (log: $log)"
+		grep -E 'ERROR|SUMMARY|artifact' "$log" | head -20 | sed 's/^/#   /'
+	fi
+done

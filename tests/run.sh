@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# make test's runner: unit tests, the layering check, CLI tests, tmux
+# end-to-end tests, fuzz smoke runs — in that order.  Every check prints a
+# TAP line ("ok ..." / "not ok ..."); the last line is "N passed, M failed".
+set -u
+cd "$(dirname "$0")/.."
+export ROOT=$PWD
+export YEOK=${YEOK:-$ROOT/yeok}
+case $YEOK in /*) ;; *) YEOK=$ROOT/$YEOK ;; esac
+export CORPUS=${CORPUS:-$ROOT/../shared/corpus}
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+UNIT_DIR=${UNIT_DIR:-build/san/tests}
+FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
+FUZZ_SECONDS=${FUZZ_SECONDS:-3}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+pass=0 fail=0
+LOG=$(mktemp -d)
+trap 'rm -rf "$LOG"' EXIT
+started=$(date +%s)
+
+# count FILE: add the ok / not ok lines of a TAP stream to the totals and
+# show the failures.
+count() {
+	local p f
+	p=$(grep -cE '^ok ' "$1")
+	f=$(grep -cE '^not ok ' "$1")
+	pass=$((pass + p)); fail=$((fail + f))
+	if [ "$f" -gt 0 ]; then grep -E -A12 '^not ok ' "$1" | head -80; fi
+	return 0
+}
+
+# suite NAME CMD...: run one test program; a crash or non-zero exit with no
+# failing TAP line counts as one failure.
+suite() {
+	local name=$1; shift
+	local out=$LOG/$(echo "$name" | tr '/ ' '__').tap
+	"$@" >"$out" 2>&1
+	local rc=$?
+	count "$out"
+	if [ $rc -ne 0 ] && ! grep -qE '^not ok ' "$out"; then
+		fail=$((fail + 1))
+		echo "not ok - $name exited $rc"
+		tail -30 "$out"
+	fi
+	printf '# %-40s %s ok, %s not ok\n' "$name" "$(grep -cE '^ok ' "$out")" "$(grep -cE '^not ok ' "$out")"
+}
+
+echo "# unit tests (cmocka)"
+for t in "$UNIT_DIR"/test-*; do
+	[ -x "$t" ] || continue
+	suite "unit/$(basename "$t")" env CMOCKA_MESSAGE_OUTPUT=TAP "$t"
+done
+
+echo "# layering (STYLE.md practice 1)"
+suite layering tests/layering.sh
+
+echo "# CLI tests"
+for t in tests/cli/*.sh; do
+	[ -e "$t" ] || continue
+	suite "cli/$(basename "$t" .sh)" bash "$t"
+done
+
+echo "# tmux end-to-end tests"
+for t in tests/e2e/test-*.sh; do
+	[ -e "$t" ] || continue
+	suite "e2e/$(basename "$t" .sh)" bash "$t"
+done
+
+if command -v clang >/dev/null && ls "$FUZZ_DIR"/fuzz-* >/dev/null 2>&1; then
+	echo "# fuzz smoke (${FUZZ_SECONDS}s per target)"
+	suite fuzz tests/fuzz/run.sh "$FUZZ_SECONDS" "$FUZZ_DIR"/fuzz-*
+else
+	echo "# fuzz smoke skipped (no clang or no targets)"
+fi
+
+echo "# make test took $(( $(date +%s) - started )) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -1,0 +1,208 @@
+/* text: decoding, clusters, widths, rendering, normalization. */
+#include "testutil.h"
+
+#include "yeok/text.h"
+
+#define S(lit) lit, sizeof(lit) - 1
+
+static size_t clusters(const char *s, size_t n)
+{
+	return text_count_graphemes(s, n);
+}
+
+static void test_decode_invalid(void **state)
+{
+	(void)state;
+	int32_t cp;
+	assert_int_equal(text_decode(S("한"), &cp), 3);
+	assert_int_equal(cp, 0xd55c);
+	assert_int_equal(text_decode(S("\xff"), &cp), 1);
+	assert_int_equal(cp, -1);
+	assert_int_equal(text_decode(S("\xc0\xaf"), &cp), 1); /* overlong */
+	assert_int_equal(cp, -1);
+	assert_int_equal(text_decode(S("\xed\xa0\x80"), &cp), 1); /* surrogate */
+	assert_int_equal(cp, -1);
+	assert_int_equal(text_decode("\xe2\x82", 2, &cp), 1); /* truncated */
+	assert_int_equal(cp, -1);
+	assert_true(text_valid(S("매개변수 parameter")));
+	assert_false(text_valid(S("ab\xff")));
+}
+
+static void test_hangul_width(void **state)
+{
+	(void)state;
+	assert_int_equal(text_width(S("한국어")), 6);
+	assert_int_equal(clusters(S("한국어")), 3);
+	assert_int_equal(text_width(S("DeviceMesh 시작하기")), 11 + 8);
+	/* compatibility jamo and CJK punctuation are wide */
+	assert_int_equal(text_width(S("ㅋ")), 2);
+	assert_int_equal(text_width(S("「」")), 4);
+	/* fullwidth forms */
+	assert_int_equal(text_width(S("ＡＢ")), 4);
+}
+
+static void test_decomposed_hangul(void **state)
+{
+	(void)state;
+	/* 한 as conjoining jamo U+1112 U+1161 U+11AB: one cluster, 2 columns */
+	const char nfd[] = "\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab";
+	assert_int_equal(clusters(nfd, 9), 1);
+	assert_int_equal(text_width(nfd, 9), 2);
+	Buf b = BUF_INIT;
+	text_nfc(nfd, 9, &b);
+	assert_string_equal(b.p, "한");
+	buf_clear(&b);
+	text_nfd(S("한"), &b);
+	assert_int_equal(b.len, 9);
+	assert_memory_equal(b.p, nfd, 9);
+	buf_clear(&b);
+	/* rendering composes, so ncurses gets a syllable it can draw */
+	text_render_cluster(nfd, 9, 0, &b);
+	assert_string_equal(b.p, "한");
+	buf_release(&b);
+}
+
+static void test_emoji_and_marks(void **state)
+{
+	(void)state;
+	/* family: man ZWJ woman ZWJ girl — one cluster, 2 columns */
+	const char fam[] = "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7";
+	assert_int_equal(clusters(fam, sizeof(fam) - 1), 1);
+	assert_int_equal(text_width(fam, sizeof(fam) - 1), 2);
+	/* flag: two regional indicators */
+	assert_int_equal(clusters(S("\xf0\x9f\x87\xb0\xf0\x9f\x87\xb7")), 1);
+	/* e + combining acute: one cluster, 1 column */
+	assert_int_equal(clusters(S("e\xcc\x81")), 1);
+	assert_int_equal(text_width(S("e\xcc\x81x")), 2);
+	/* a lone combining mark is drawn on a dotted circle, 1 column */
+	assert_int_equal(text_width(S("\xcc\x81")), 1);
+	/* CR LF is one cluster */
+	assert_int_equal(clusters(S("a\r\nb")), 3);
+}
+
+static void test_controls_and_invalid(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	/* ESC [ 2 J (clear screen) and an OSC title: drawn as ^[ */
+	text_render(S("x\x1b[2J\x1b]0;pwned\x07y"), &b);
+	assert_null(memchr(b.p, 0x1b, b.len));
+	assert_null(memchr(b.p, 0x07, b.len));
+	assert_string_equal(b.p, "x^[[2J^[]0;pwned^Gy");
+	assert_int_equal(text_width(S("x\x1b[2J\x1b]0;pwned\x07y")), (int)b.len);
+	buf_clear(&b);
+	/* invalid byte: <ff>, 4 columns */
+	text_render(S("a\xff" "b"), &b);
+	assert_string_equal(b.p, "a<ff>b");
+	assert_int_equal(text_width(S("a\xff" "b")), 6);
+	buf_clear(&b);
+	/* C1 control (U+009B, the 8-bit CSI) and a bidi override */
+	text_render(S("\xc2\x9b" "a\xe2\x80\xae"), &b);
+	assert_string_equal(b.p, "<U+009B>a<U+202E>");
+	assert_int_equal(text_width(S("\xc2\x9b" "a\xe2\x80\xae")), 17);
+	buf_clear(&b);
+	/* zero-width space is visible */
+	text_render(S("a\xe2\x80\x8b" "b"), &b);
+	assert_string_equal(b.p, "a<U+200B>b");
+	buf_clear(&b);
+	/* tabs expand to the next stop */
+	text_render(S("ab\tc"), &b);
+	assert_string_equal(b.p, "ab      c");
+	assert_int_equal(text_width(S("ab\tc")), 9);
+	buf_clear(&b);
+	/* sanitize keeps text, replaces controls */
+	text_sanitize(S("file\x1b]0;x\x07.rst 한\n"), &b);
+	assert_string_equal(b.p, "file^[]0;x^G.rst 한\n");
+	buf_release(&b);
+}
+
+static void test_fit(void **state)
+{
+	(void)state;
+	int used;
+	bool trimmed;
+	/* "ab한" in 3 columns: the syllable does not fit */
+	size_t n = text_fit(S("ab한c"), 0, 3, &used, &trimmed);
+	assert_int_equal(n, 2);
+	assert_int_equal(used, 2);
+	assert_true(trimmed);
+	n = text_fit(S("ab한c"), 0, 4, &used, &trimmed);
+	assert_int_equal(n, 5);
+	assert_int_equal(used, 4);
+	assert_true(trimmed);
+	n = text_fit(S("ab한c"), 0, 10, &used, &trimmed);
+	assert_int_equal(n, 6);
+	assert_int_equal(used, 5);
+	assert_false(trimmed);
+	/* never splits a cluster */
+	n = text_fit(S("e\xcc\x81" "f"), 0, 1, &used, &trimmed);
+	assert_int_equal(n, 3);
+}
+
+static void test_grapheme_motion(void **state)
+{
+	(void)state;
+	const char s[] = "a한e\xcc\x81\xff";
+	size_t n = sizeof(s) - 1;
+	size_t stops[8], k = 0;
+	for (size_t i = 0; i < n; i = text_next_grapheme(s, n, i))
+		stops[k++] = i;
+	assert_int_equal(k, 4);
+	assert_int_equal(stops[1], 1);
+	assert_int_equal(stops[2], 4);
+	assert_int_equal(stops[3], 7);
+	assert_int_equal(text_prev_grapheme(s, n, n), 7);
+	assert_int_equal(text_prev_grapheme(s, n, 7), 4);
+	assert_int_equal(text_prev_grapheme(s, n, 4), 1);
+	assert_int_equal(text_prev_grapheme(s, n, 1), 0);
+}
+
+static void test_casefold(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	text_casefold(S("Parameter TENSOR"), &b);
+	assert_string_equal(b.p, "parameter tensor");
+	buf_clear(&b);
+	text_casefold(S("Straße 매개변수"), &b);
+	assert_string_equal(b.p, "strasse 매개변수");
+	buf_clear(&b);
+	text_casefold(S("A\xff" "B"), &b); /* invalid byte kept */
+	assert_memory_equal(b.p, "a\xff" "b", 3);
+	buf_release(&b);
+}
+
+static void test_classes_and_words(void **state)
+{
+	(void)state;
+	assert_true(text_is_hangul(0xd55c));
+	assert_true(text_is_hangul(0x1112));
+	assert_false(text_is_hangul('a'));
+	assert_true(text_is_letter(0xd55c));
+	assert_true(text_is_punct('.'));
+	assert_true(text_is_wide(0xac00));
+	const char s[] = "매개변수를 설정합니다. next";
+	size_t n = sizeof(s) - 1;
+	size_t w1 = text_word_next(s, n, 0);
+	assert_int_equal(w1, strlen("매개변수를 "));
+	size_t w2 = text_word_next(s, n, w1);
+	assert_int_equal(w2, strlen("매개변수를 설정합니다"));
+	assert_int_equal(text_word_prev(s, n, n), strlen("매개변수를 설정합니다. "));
+	assert_int_equal(text_word_prev(s, n, w1), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_decode_invalid),
+		cmocka_unit_test(test_hangul_width),
+		cmocka_unit_test(test_decomposed_hangul),
+		cmocka_unit_test(test_emoji_and_marks),
+		cmocka_unit_test(test_controls_and_invalid),
+		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_grapheme_motion),
+		cmocka_unit_test(test_casefold),
+		cmocka_unit_test(test_classes_and_words),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,224 @@
+/* util: strings, buffers, vectors, errors, files, hashes. */
+#include "testutil.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void buf_invariants(const Buf *b)
+{
+	if (b->cap) {
+		assert_non_null(b->p);
+		assert_true(b->len < b->cap);
+		assert_int_equal(b->p[b->len], '\0');
+	} else {
+		assert_int_equal(b->len, 0);
+	}
+}
+
+static void test_buf_ops(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	buf_invariants(&b);
+	buf_adds(&b, "hello");
+	buf_invariants(&b);
+	buf_addc(&b, ' ');
+	buf_addf(&b, "%d-%s", 42, "x");
+	buf_invariants(&b);
+	assert_string_equal(b.p, "hello 42-x");
+	buf_insert(&b, 0, ">>", 2);
+	assert_string_equal(b.p, ">>hello 42-x");
+	buf_remove(&b, 2, 6);
+	buf_invariants(&b);
+	assert_string_equal(b.p, ">>42-x");
+	for (int i = 0; i < 10000; i++)
+		buf_addc(&b, 'a');
+	buf_invariants(&b);
+	assert_int_equal(b.len, 6 + 10000);
+	buf_clear(&b);
+	buf_invariants(&b);
+	char *s = buf_detach(&b);
+	assert_string_equal(s, "");
+	free(s);
+	buf_invariants(&b);
+	buf_release(&b);
+}
+
+static void test_json_escape(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	buf_add_json_str(&b, STR_LIT("a\"b\\c\n\t\x01 매개변수 \xff"));
+	assert_string_equal(b.p, "\"a\\\"b\\\\c\\n\\t\\u0001 매개변수 \\ufffd\"");
+	buf_release(&b);
+}
+
+static void test_str(void **state)
+{
+	(void)state;
+	Str s = str_from("  hello world \r\n");
+	assert_true(str_eq_cstr(str_trim(s), "hello world"));
+	assert_true(str_starts_with(s, "  he"));
+	assert_true(str_ends_with(s, "\r\n"));
+	assert_int_equal(str_find(s, STR_LIT("world")), 8);
+	assert_int_equal(str_find(s, STR_LIT("xyz")), -1);
+	assert_true(str_eq(str_slice(s, 2, 7), STR_LIT("hello")));
+	char *d = str_dup(str_slice(s, 2, 7));
+	assert_string_equal(d, "hello");
+	free(d);
+}
+
+typedef VEC(int) IntVec;
+
+static void test_vec(void **state)
+{
+	(void)state;
+	IntVec v = {0};
+	for (int i = 0; i < 1000; i++)
+		VEC_PUSH(&v, i * 2);
+	assert_int_equal(v.n, 1000);
+	assert_true(v.cap >= 1000);
+	assert_int_equal(v.v[999], 1998);
+	VEC_FREE(&v);
+	assert_null(v.v);
+}
+
+static void test_err(void **state)
+{
+	(void)state;
+	Err e;
+	err_init(&e);
+	assert_false(err_set(&e, EXIT_DATAERR, "%s:%d: bad", "f.rst", 42));
+	assert_string_equal(e.msg, "f.rst:42: bad");
+	assert_int_equal(e.code, EXIT_DATAERR);
+	err_prefix(&e, "loading");
+	assert_string_equal(e.msg, "loading: f.rst:42: bad");
+	assert_false(err_set(NULL, 1, "ignored"));
+}
+
+static void test_sha256(void **state)
+{
+	(void)state;
+	char hex[65];
+	sha256_hex("", 0, hex);
+	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	sha256_hex("abc", 3, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	/* 56 bytes: the padding spills into a second block */
+	const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	sha256_hex(m, strlen(m), hex);
+	assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	assert_true(hash_fnv1a("a", 1) != hash_fnv1a("b", 1));
+}
+
+static void test_parse_long(void **state)
+{
+	(void)state;
+	long v;
+	assert_true(parse_long("1132", 1, 999999, &v));
+	assert_int_equal(v, 1132);
+	assert_false(parse_long("0", 1, 10, &v));
+	assert_false(parse_long("-3", 1, 10, &v));
+	assert_false(parse_long("12x", 1, 100, &v));
+	assert_false(parse_long("", 1, 100, &v));
+	assert_false(parse_long("+5", 1, 100, &v));
+}
+
+static void test_file_read_errors(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	assert_false(file_read("/nonexistent/yeok/x.rst", &b, &e));
+	assert_int_equal(e.code, EXIT_NOINPUT);
+	assert_non_null(strstr(e.msg, "/nonexistent/yeok/x.rst"));
+	char *dir = tu_tmpdir();
+	assert_false(file_read(dir, &b, &e));
+	assert_int_equal(e.code, EXIT_NOINPUT);
+	assert_non_null(strstr(e.msg, "is a directory"));
+	free(dir);
+	buf_release(&b);
+}
+
+static void test_atomic_write(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", "old\n", 4);
+	assert_int_equal(chmod(path, 0640), 0);
+	Err e;
+	err_init(&e);
+	assert_true(file_write_atomic(path, "new text\n", 9, &e));
+	size_t n;
+	char *got = tu_read(path, &n);
+	assert_string_equal(got, "new text\n");
+	free(got);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+
+	/* a symlink stays a symlink; its target gets the text */
+	char *link = path_join(dir, "link.rst");
+	assert_int_equal(symlink("doc.rst", link), 0);
+	assert_true(file_write_atomic(link, "via link\n", 9, &e));
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	got = tu_read(path, &n);
+	assert_string_equal(got, "via link\n");
+	free(got);
+
+	/* an injected failure leaves the original intact, no temp file */
+	file_inject_write_errno = ENOSPC;
+	assert_false(file_write_atomic(path, "lost\n", 5, &e));
+	file_inject_write_errno = 0;
+	assert_int_equal(e.code, EXIT_IOERR);
+	assert_non_null(strstr(e.msg, "No space left"));
+	got = tu_read(path, &n);
+	assert_string_equal(got, "via link\n");
+	free(got);
+
+	/* a folder that does not exist: a clear error */
+	assert_false(file_write_atomic("/nonexistent/yeok/doc.rst", "x", 1, &e));
+	assert_non_null(strstr(e.msg, "/nonexistent/yeok/doc.rst"));
+
+	char *cmd = xasprintf("test $(ls -A '%s' | wc -l) -eq 2", dir);
+	assert_int_equal(system(cmd), 0); /* doc.rst and link.rst only */
+	free(cmd);
+	free(link);
+	free(path);
+	free(dir);
+}
+
+static void test_paths(void **state)
+{
+	(void)state;
+	char *d = path_dirname("a/b/c.rst");
+	assert_string_equal(d, "a/b");
+	free(d);
+	d = path_dirname("c.rst");
+	assert_string_equal(d, ".");
+	free(d);
+	assert_string_equal(path_basename("a/b/c.rst"), "c.rst");
+	char *j = path_join("a/", "b");
+	assert_string_equal(j, "a/b");
+	free(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_buf_ops),
+		cmocka_unit_test(test_json_escape),
+		cmocka_unit_test(test_str),
+		cmocka_unit_test(test_vec),
+		cmocka_unit_test(test_err),
+		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_parse_long),
+		cmocka_unit_test(test_file_read_errors),
+		cmocka_unit_test(test_atomic_write),
+		cmocka_unit_test(test_paths),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+/* Shared helpers for the cmocka unit tests. */
+#ifndef YEOK_TESTUTIL_H
+#define YEOK_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "yeok/util.h"
+
+/* The corpus folder ($CORPUS, else ../shared/corpus from the tree). */
+const char *tu_corpus(void);
+/* Read a file (fails the test when it cannot); caller frees. */
+char *tu_read(const char *path, size_t *n);
+/* Read corpus file NAME (e.g. "beginner_source__colab.en.rst"). */
+char *tu_corpus_file(const char *name, size_t *n);
+/* The names of the 30 pairs (without .en.rst), NULL-terminated. */
+char **tu_corpus_pairs(void);
+void tu_free_list(char **list);
+/* A fresh temporary folder (removed at exit); caller frees the path. */
+char *tu_tmpdir(void);
+/* Write data to dir/name; returns the path (caller frees). */
+char *tu_write(const char *dir, const char *name, const char *data, size_t n);
+
+#endif
