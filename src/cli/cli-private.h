@@ -1,4 +1,4 @@
-/* Private to src/cli: one function per subcommand. */
+/* Private to src/cli: one file and one CliCommand per subcommand. */
 #ifndef YEOK_CLI_PRIVATE_H
 #define YEOK_CLI_PRIVATE_H
 
@@ -7,9 +7,23 @@
 /* Each gets argv with argv[0] == the subcommand name. */
 typedef int (*CliFn)(int argc, char **argv);
 
+typedef struct CliCommand {
+	const char *name;     /* "align" */
+	const char *synopsis; /* "align [OPTIONS] FILE" for --help */
+	const char *what;     /* one line for --help */
+	CliFn fn;
+	bool built;           /* false: --help marks it "(not yet built)" */
+} CliCommand;
+
+/* Defined in src/cli/cmd-NAME.c, one file each. */
+extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_checklist,
+	cli_cmd_pr, cli_cmd_stats;
+
 /* Print "yeok: MESSAGE" to stderr (terminal-safe) and return code. */
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
+/* For subcommands not built yet: a usage error that says so. */
+int cli_not_built(int argc, char **argv);
 
 #endif

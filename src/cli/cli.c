@@ -4,21 +4,10 @@
 #include "cli-private.h"
 #include "yeok/text.h"
 
-static int not_built(int argc, char **argv);
-
-/* One row per subcommand (DESIGN.md §3).  The help text is made from it. */
-static const struct {
-	const char *name;
-	CliFn fn; /* not_built until the issue that builds it lands */
-	const char *synopsis;
-	const char *what;
-} subcommands[] = {
-	{"review", not_built, "review [OPTIONS] FILE", "step through changed segments between two revisions"},
-	{"check", not_built, "check [OPTIONS] FILE...", "run the checks; findings on stdout"},
-	{"align", not_built, "align [OPTIONS] FILE", "print the segment alignment"},
-	{"checklist", not_built, "checklist [OPTIONS] FILE", "show or set the PR checklist without the UI"},
-	{"pr", not_built, "pr FILE...", "print the pull-request description, filled from the checklists"},
-	{"stats", not_built, "stats [PATH...]", "translation progress per file (a directory is searched for *.rst)"},
+/* One row per subcommand (DESIGN.md §3); --help is made from it. */
+static const CliCommand *const subcommands[] = {
+	&cli_cmd_review, &cli_cmd_check, &cli_cmd_align,
+	&cli_cmd_checklist, &cli_cmd_pr, &cli_cmd_stats,
 };
 
 static const char options_help[] =
@@ -42,8 +31,8 @@ void cli_print_help(void)
 	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
-		printf("  yeok %-26s %s%s\n", subcommands[i].synopsis, subcommands[i].what,
-		       subcommands[i].fn == not_built ? " (not yet built)" : "");
+		printf("  yeok %-26s %s%s\n", subcommands[i]->synopsis, subcommands[i]->what,
+		       subcommands[i]->built ? "" : " (not yet built)");
 	}
 	printf("  yeok --help | --version\n\n%s", options_help);
 }
@@ -67,7 +56,7 @@ int cli_report(const Err *e)
 	return cli_error(e->code ? e->code : EXIT_DATAERR, "%s", e->msg);
 }
 
-static int not_built(int argc, char **argv)
+int cli_not_built(int argc, char **argv)
 {
 	(void)argc;
 	return cli_error(EXIT_USAGE, "'%s' is not built yet", argv[0]);
@@ -81,8 +70,8 @@ bool cli_handles(int argc, char **argv)
 	    !strcmp(argv[1], "--version"))
 		return true;
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].fn != not_built || strcmp(argv[1], "review") != 0;
+		if (!strcmp(argv[1], subcommands[i]->name))
+			return true;
 	return false;
 }
 
@@ -97,7 +86,7 @@ int cli_main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].fn(argc - 1, argv + 1);
+		if (!strcmp(argv[1], subcommands[i]->name))
+			return subcommands[i]->fn(argc - 1, argv + 1);
 	return cli_error(EXIT_USAGE, "unknown command '%s' (see yeok --help)", argv[1]);
 }

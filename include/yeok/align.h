@@ -1,0 +1,66 @@
+/*
+ * align — align source (English) blocks to target (Korean) blocks into
+ * segments: 1:1, 1:0, 0:1, n:1, 1:n (DESIGN.md §2 "Segment").
+ *
+ * Structural, not by line number: titles and code blocks are anchors
+ * (title levels, identical or comment-only-different code, directive
+ * names); prose between anchors is aligned by kind, indentation, what
+ * survives translation (inline literals, role targets, URLs, numbers,
+ * English identifiers) and length (Korean prose is about 0.64 times its
+ * English in characters).  Deterministic; near-linear.
+ *
+ * Depends on util, text, lines, rst.
+ */
+#ifndef YEOK_ALIGN_H
+#define YEOK_ALIGN_H
+
+#include "yeok/rst.h"
+
+typedef enum SegStatus {
+	ST_UNTRANSLATED, /* target text equals source text (trailing spaces ignored) */
+	ST_DRAFT,        /* translated, not marked done */
+	ST_DONE,         /* marked done by the translator */
+	ST_STALE,        /* the source changed since it was done */
+	ST_REVIEWED,     /* approved by a reviewer */
+	ST_COUNT
+} SegStatus;
+
+typedef struct Segment {
+	size_t src;      /* first source block index */
+	size_t src_n;    /* number of source blocks (0: target only) */
+	size_t tgt;      /* first target block index */
+	size_t tgt_n;    /* number of target blocks (0: source only) */
+	BlockKind kind;  /* kind of the first block of the segment */
+	SegStatus status; /* ST_UNTRANSLATED or ST_DRAFT from align; the
+	                     sidecar refines it */
+} Segment;
+
+typedef struct Alignment {
+	Segment *v;
+	size_t n;
+	size_t cap;
+} Alignment;
+
+void align_init(Alignment *a);
+void align_release(Alignment *a);
+
+/* Align all blocks of the two documents into a (previous content
+ * replaced).  Segments are in document order on both sides, cover every
+ * block of each side exactly once, and never cross a title. */
+void align_docs(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                Alignment *a);
+
+/* Line range of a segment's side, 0-based inclusive; false when that side
+ * is empty. */
+bool align_src_lines(const Segment *s, const RstDoc *sb, size_t *first, size_t *last);
+bool align_tgt_lines(const Segment *s, const RstDoc *tb, size_t *first, size_t *last);
+
+/* Share of source blocks that found a partner (0..1). */
+double align_matched_share(const Alignment *a, const RstDoc *sb);
+
+const char *align_status_name(SegStatus s); /* "untranslated", "draft", ... */
+
+/* Invariant check (order, coverage, no title crossing). */
+bool align_check(const Alignment *a, const RstDoc *sb, const RstDoc *tb, Err *e);
+
+#endif

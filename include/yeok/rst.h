@@ -1,0 +1,97 @@
+/*
+ * rst — reStructuredText block segmentation (DESIGN.md §2 "Block").
+ *
+ * Splits a document (a Lines store) into a flat, document-ordered list of
+ * leaf blocks: section titles (with their adornments), paragraphs, list
+ * item texts, literal block contents, directive headers (name, argument,
+ * options; the directive's content is blocks of its own, nested under it),
+ * tables, comments, explicit targets, substitution definitions,
+ * transitions, line blocks.  Follows the docutils RST spec
+ * (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html)
+ * as far as block structure goes; inline markup is not parsed here.
+ *
+ * Blocks never overlap, never include blank lines at their ends, and are
+ * in line order.  Slices (Str) point into the Lines they were made from
+ * and live as long as those lines are unchanged.  Never fails: any bytes
+ * give some blocks (text that is not RST is paragraphs).
+ *
+ * Depends on util, text, lines.
+ */
+#ifndef YEOK_RST_H
+#define YEOK_RST_H
+
+#include "yeok/lines.h"
+#include "yeok/util.h"
+
+typedef enum BlockKind {
+	BK_TITLE,        /* section title; first..last include the adornments */
+	BK_PARAGRAPH,    /* also block-quote paragraphs (indent > parent's) */
+	BK_LIST_ITEM,    /* text of a bullet/enumerated/definition list item */
+	BK_LITERAL,      /* content of a `::` literal block or a code directive */
+	BK_DIRECTIVE,    /* `.. name:: arg` line plus its `:option:` lines */
+	BK_TABLE,        /* grid or simple table (list-table is a directive) */
+	BK_COMMENT,      /* `..` comment (all its lines) */
+	BK_TARGET,       /* `.. _label: url` explicit target, `__ url` */
+	BK_SUBSTITUTION, /* `.. |name| directive:: ...` */
+	BK_FIELD,        /* `:field: body` field list item */
+	BK_TRANSITION,   /* `----` on its own */
+	BK_OTHER,        /* line blocks and anything else */
+	BK_COUNT
+} BlockKind;
+
+typedef struct Block {
+	BlockKind kind;
+	size_t first;    /* first line (0-based index into Lines), inclusive */
+	size_t last;     /* last line, inclusive; first <= last */
+	size_t text_line; /* titles: the line of the title text; else first */
+	int indent;      /* column where the block's text starts */
+	int depth;       /* nesting depth: 0 at top level */
+	int parent;      /* index of the enclosing block (directive header or
+	                    list item), -1 at top level */
+	int title_level; /* titles: 1 for the first adornment style seen, 2 for
+	                    the second...; 0 for other blocks */
+	char adornment;  /* titles: the underline character ('=', '-', ...) */
+	bool overline;   /* titles: an overline too */
+	Str name;        /* directives: "code-block", "note", "figure"...;
+	                    literal blocks: the directive that holds them or
+	                    "::"; substitution: the substitution name; fields:
+	                    the field name; else empty */
+	Str arg;         /* directives: the argument ("python", a path) */
+	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)") */
+} Block;
+
+typedef struct RstDoc {
+	Block *v;
+	size_t n;
+	size_t cap;
+} RstDoc;
+
+void rst_init(RstDoc *d);
+void rst_release(RstDoc *d);
+
+/* Segment all of lines into d (d's previous content is replaced). */
+void rst_segment(const Lines *lines, RstDoc *d);
+
+/* Segment lines [from, to) as if they were a document of their own (line
+ * numbers stay absolute) and append the blocks to d.  For re-segmenting
+ * the neighbourhood of an edit: choose from/to at a blank line followed by
+ * an unindented line so that no construct is cut. */
+void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d);
+
+/* The block's text for comparing and hashing: its lines with the block's
+ * indentation removed, joined with '\n', trailing spaces of each line
+ * dropped.  For titles, only the title text line.  Appended to out. */
+void rst_block_text(const Lines *lines, const Block *b, Buf *out);
+
+/* "title", "paragraph", "list-item", ... (DESIGN.md §3.1 KIND names). */
+const char *rst_kind_name(BlockKind k);
+
+/* True for kinds that are prose a translator translates (titles,
+ * paragraphs, list items, fields, table cells are not prose). */
+bool rst_kind_is_prose(BlockKind k);
+
+/* Invariant check: blocks in order, not overlapping, first <= last <
+ * lines->n, parents before children.  False with a message on violation. */
+bool rst_check(const RstDoc *d, const Lines *lines, Err *e);
+
+#endif
