@@ -45,9 +45,10 @@ typedef struct SpellToken {
 	size_t off;         /* byte offset of the word in the text */
 	size_t len;         /* bytes */
 	SpellScript script;
-	bool glued;         /* Hangul right after a non-space, non-Hangul
-	                       character ("PyTorch를", "``x``\ 를"): it starts
-	                       with a particle or ending of that word */
+	bool glued;         /* Hangul after a Latin word, a number, markup
+	                       or a closing bracket, even with spaces between
+	                       ("PyTorch를", "``x`` 를", "(GPU)를"): it may be
+	                       a particle or ending of that word */
 } SpellToken;
 
 typedef VEC(SpellToken) SpellTokens;
@@ -104,8 +105,6 @@ typedef struct SpellOptions {
 	/* The git top-level folder; the project list is TOP/.yeok-words.
 	 * NULL: no project list. */
 	const char *project_top;
-	/* Disable the per-word cache (for benchmarks). */
-	bool no_cache;
 } SpellOptions;
 
 typedef struct Spell Spell;
@@ -175,6 +174,10 @@ typedef VEC(SpellMiss) SpellMisses;
 size_t spell_check_text(Spell *sp, const char *s, size_t n,
                         const SpellWords *source, SpellWait wait,
                         SpellMisses *out);
+
+/* Turn the per-word cache on (the default) or off (emptying it); for
+ * benchmarks. */
+void spell_set_cache(Spell *sp, bool on);
 
 /* Statistics of the cache (for the benchmark and tests). */
 typedef struct SpellStats {

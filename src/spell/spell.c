@@ -64,7 +64,7 @@ typedef struct Result {
 #define RESULTS_MAX 16
 
 struct Spell {
-	bool no_cache;
+	atomic_bool no_cache;          /* spell_set_cache(sp, false) */
 	char *korean, *english;        /* dictionary names or paths */
 	char *personal_path;           /* NULL: none */
 	char *project_path;            /* NULL: none */
@@ -423,7 +423,7 @@ Spell *spell_new(const SpellOptions *opt)
 	if (!opt)
 		opt = &none;
 	Spell *sp = xcalloc(1, sizeof(*sp));
-	sp->no_cache = opt->no_cache;
+	atomic_init(&sp->no_cache, false);
 	sp->korean = xstrdup(opt->korean ? opt->korean : "ko");
 	sp->english = xstrdup(opt->english ? opt->english : "en_US");
 	if (!opt->personal_words)
@@ -535,6 +535,18 @@ void spell_notify_drain(Spell *sp)
 		;
 }
 
+void spell_set_cache(Spell *sp, bool on)
+{
+	atomic_store(&sp->no_cache, !on);
+	Dict *ds[] = {&sp->ko, &sp->en};
+	for (size_t i = 0; i < ARRAY_LEN(ds); i++) {
+		pthread_mutex_lock(&ds[i]->cache_mu);
+		spell_words_clear(&ds[i]->good);
+		spell_words_clear(&ds[i]->bad);
+		pthread_mutex_unlock(&ds[i]->cache_mu);
+	}
+}
+
 void spell_stats(Spell *sp, SpellStats *out)
 {
 	out->lookups = atomic_load(&sp->lookups);
@@ -590,7 +602,7 @@ static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
 			return done ? SPELL_OK : SPELL_PENDING; /* no dictionary */
 	}
 	atomic_fetch_add(&sp->lookups, 1);
-	if (!sp->no_cache) {
+	if (!atomic_load(&sp->no_cache)) {
 		pthread_mutex_lock(&d->cache_mu);
 		int hit = spell_words_has_nfc(&d->good, w, n) ? 1 :
 		          spell_words_has_nfc(&d->bad, w, n) ? 0 : -1;
@@ -606,7 +618,7 @@ static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
 		return SPELL_PENDING;
 	atomic_fetch_add(&sp->dict_calls, 1);
 	bool ok = Hunspell_spell(d->h, w) != 0;
-	if (!sp->no_cache) {
+	if (!atomic_load(&sp->no_cache)) {
 		pthread_mutex_lock(&d->cache_mu);
 		if (d->good.n + d->bad.n >= CACHE_MAX) {
 			spell_words_clear(&d->good);

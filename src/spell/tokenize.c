@@ -7,8 +7,18 @@
 #include "yeok/spell.h"
 #include "yeok/text.h"
 
+#include <strings.h>
+
 /* What came before the current position, for SpellToken.glued. */
-enum prev { P_START, P_SPACE, P_OPEN, P_HANGUL, P_OTHER };
+enum prev {
+	P_START,  /* start of text */
+	P_SPACE,  /* whitespace after anything but P_OTHER */
+	P_OPEN,   /* an opening bracket or quote: "(모델" */
+	P_PUNCT,  /* sentence punctuation: "끝. 다음" is not glued */
+	P_HANGUL, /* Hangul, seen through emphasis markers: **모델**은 */
+	P_OTHER,  /* a Latin word, a number, markup, a closing bracket; stays
+	             across spaces: "PyTorch 를" and "``x`` 는" are common */
+};
 
 typedef struct Scan {
 	const char *s;
@@ -57,6 +67,12 @@ static bool is_open_punct(int32_t c)
 	default:
 		return false;
 	}
+}
+
+static bool is_sentence_punct(int32_t c)
+{
+	return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
+	       c == '?' || c == 0x2026 || c == 0x3001 || c == 0x3002;
 }
 
 static int32_t cp_at(const Scan *sc, size_t i, size_t *len)
@@ -166,13 +182,23 @@ static void latin_run(Scan *sc, size_t a, size_t b, bool glued)
 		prevc = c;
 		i += l;
 	}
-	/* split at hyphens */
+	/* split at hyphens; a prefix before one ("pre-trained") is no word */
+	static const char *const prefixes[] = {
+		"pre", "re", "non", "co", "sub", "un", "de", "multi", "anti",
+		"inter", "intra", "semi", "mid", "post", "bi", "tri", "uni",
+	};
 	size_t w = a;
 	for (i = a; i < b;) {
 		size_t l;
 		int32_t c = cp_at(sc, i, &l);
 		if (c == '-') {
-			emit_latin_word(sc, w, i, glued);
+			bool prefix = false;
+			for (size_t k = 0; k < ARRAY_LEN(prefixes); k++)
+				if (strlen(prefixes[k]) == i - w &&
+				    !strncasecmp(prefixes[k], sc->s + w, i - w))
+					prefix = true;
+			if (!prefix)
+				emit_latin_word(sc, w, i, glued);
 			w = i + l;
 		}
 		i += l;
@@ -329,7 +355,8 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 		int32_t c = cp_at(sc, i, &l);
 		char ch = sc->s[i];
 		if (is_space_cp(c)) {
-			sc->prev = P_SPACE;
+			if (sc->prev != P_OTHER)
+				sc->prev = P_SPACE;
 			i += l;
 			continue;
 		}
@@ -397,7 +424,9 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 		}
 		if (is_hangul(c)) {
 			size_t a = i;
-			bool glued = sc->prev == P_OTHER || sc->prev == P_HANGUL;
+			bool glued = sc->prev == P_OTHER || sc->prev == P_HANGUL ||
+			             (sc->prev == P_PUNCT && i > 0 &&
+			              !is_space_cp((unsigned char)sc->s[i - 1]));
 			while (i < to) {
 				int32_t d = cp_at(sc, i, &l);
 				if (!is_hangul(d) && !(d >= 0 && text_is_combining(d)))
@@ -440,7 +469,8 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 		size_t p = text_prev_grapheme(sc->s, i, i);
 		int32_t last;
 		text_decode(sc->s + p, i - p, &last);
-		sc->prev = is_open_punct(last) ? P_OPEN : P_OTHER;
+		sc->prev = is_open_punct(last) ? P_OPEN :
+		           is_sentence_punct(last) ? P_PUNCT : P_OTHER;
 	}
 	sc->n = save_n;
 }

@@ -135,12 +135,17 @@ static void test_tokenize_plain(void **state)
 	(void)state;
 	assert_toks("모델을 학습합니다.", "모델을|학습합니다");
 	assert_toks("(모델) 「텐서」", "모델|텐서");
-	assert_toks("Hello, world! It's pre-trained.", "Hello|world|It's|pre|trained");
+	assert_toks("state-of-the-art non-zero Re-run", "state|of|the|art|zero|run");
+	assert_toks("Hello, world! It's pre-trained.", "Hello|world|It's|trained");
 	/* names and code-like words are not English prose */
 	assert_toks("PyTorch GPU x fp16 torch.nn f() a=b --flag my_var self.x",
 	            "");
 	/* Hangul glued to a Latin word or a number is an ending */
 	assert_toks("PyTorch를 2.0에서 torch.nn을", "+를|+에서|+을");
+	/* markup or a Latin word, a space, then a particle: still its ending */
+	assert_toks("PyTorch 로 ``x`` 를 (GPU) 가", "+로|+를|+가");
+	/* but not after sentence punctuation and a space */
+	assert_toks("Hello. 다음, 그리고 x.다음", "Hello|다음|그리고|+다음");
 	assert_toks("**모델**은 *중요*합니다", "모델|+은|중요|+합니다");
 	/* invalid bytes split words, never crash */
 	assert_toks("모델\xff" "입니다 ab\xff" "cd", "모델|+입니다|ab|cd");
@@ -152,24 +157,24 @@ static void test_tokenize_markup(void **state)
 	assert_toks("``tnesor``를 쓰세요", "+를|쓰세요");
 	assert_toks("모델의``tensor``를", "모델의|+를");
 	assert_toks(":func:`torch.optim.adm` 함수와 :class:`Foo <bar.Baz>`",
-	            "함수와");
+	            "+함수와");
 	assert_toks(":py:meth:`frobnicate`", "");
-	assert_toks("`default role text` 기본", "기본");
-	assert_toks("`Getting Started`_ 문서", "문서");
+	assert_toks("`default role text` 기본", "+기본");
+	assert_toks("`Getting Started`_ 문서", "+문서");
 	/* the text of an embedded-URL link is prose, the URL is not */
 	assert_toks("`파이토치 튜토리얼 <https://tutorials.pytorch.kr/abcdefg>`__을",
 	            "파이토치|튜토리얼|+을");
 	assert_toks("https://github.com/pytorch/tutorail 에서 www.exmaple.com 참고",
-	            "에서|참고");
+	            "+에서|+참고");
 	assert_toks("https://pytorch.org/docs에서", "+에서");
-	assert_toks("|substitutn| 와 |br|_ 대체", "와|대체");
-	assert_toks("각주 [#footnte]_ 와 [1]_ 인용 [Smith2020]_", "각주|와|인용");
-	assert_toks("_`inline targt` 목표", "목표");
+	assert_toks("|substitutn| 와 |br|_ 대체", "+와|+대체");
+	assert_toks("각주 [#footnte]_ 와 [1]_ 인용 [Smith2020]_", "각주|+와|+인용");
+	assert_toks("_`inline targt` 목표", "+목표");
 	assert_toks("see word_ and name__ here", "see|and|here");
-	assert_toks("``a`` \\ 는 `x`:math: 뒤", "는|뒤");
+	assert_toks("``a`` \\ 는 `x`:math: 뒤", "+는|+뒤");
 	assert_toks("``tensor``\\ 를 이스케이프", "+를|이스케이프");
 	/* multi-line literal and a literal left open */
-	assert_toks("앞 ``a\nb`` 뒤 ``열린", "앞|뒤|+열린");
+	assert_toks("앞 ``a\nb`` 뒤 ``열린", "앞|+뒤|+열린");
 }
 
 static void test_tokenize_offsets(void **state)
@@ -338,6 +343,123 @@ static void test_cache(void **state)
 	/* at most the two distinct words reach hunspell */
 	assert_true(b.dict_calls - a.dict_calls <= 2);
 	assert_true(b.cache_hits - a.cache_hits >= 3);
+}
+
+/* ---- benchmark: words per second on the Korean corpus ----------------------------- */
+
+/* The Hangul words of every *.ko.rst of the corpus (whole files, as the
+ * tokenizer sees them), NUL-separated in words; returns the count. */
+static size_t corpus_hangul_words(Buf *words)
+{
+	char **pairs = tu_corpus_pairs();
+	size_t count = 0;
+	for (char **p = pairs; *p; p++) {
+		char *name = xasprintf("%s.ko.rst", *p);
+		size_t n;
+		char *data = tu_corpus_file(name, &n);
+		SpellTokens t = {0};
+		spell_tokenize(data, n, &t);
+		for (size_t i = 0; i < t.n; i++) {
+			if (t.v[i].script != SPELL_HANGUL)
+				continue;
+			buf_add(words, data + t.v[i].off, t.v[i].len);
+			buf_addc(words, '\n');
+			count++;
+		}
+		VEC_FREE(&t);
+		free(data);
+		free(name);
+	}
+	tu_free_list(pairs);
+	return count;
+}
+
+/* One pass over the words; returns the misspelled count, *secs the time. */
+static size_t check_all(const Buf *words, double *secs)
+{
+	size_t bad = 0;
+	uint64_t t0 = now_ns();
+	for (size_t i = 0; i < words->len;) {
+		const char *nl = memchr(words->p + i, '\n', words->len - i);
+		size_t l = (size_t)(nl - (words->p + i));
+		bad += spell_check_word(g_sp, words->p + i, l, SPELL_BLOCK) == SPELL_BAD;
+		i += l + 1;
+	}
+	*secs = (double)(now_ns() - t0) / 1e9;
+	return bad;
+}
+
+/* Run hunspell -l -d ko_KR on a file; returns its output lines or -1. */
+static long run_hunspell(const char *path, double *secs)
+{
+	char *cmd = xasprintf("hunspell -l -d ko_KR < '%s' 2>/dev/null | wc -l", path);
+	uint64_t t0 = now_ns();
+	FILE *f = popen(cmd, "r");
+	free(cmd);
+	if (!f)
+		return -1;
+	long lines = -1;
+	if (fscanf(f, "%ld", &lines) != 1)
+		lines = -1;
+	int rc = pclose(f);
+	*secs = (double)(now_ns() - t0) / 1e9;
+	return rc == 0 ? lines : -1;
+}
+
+/* Prints, never asserts a speed.  Asserted: the C API and the hunspell
+ * program flag the same number of words (the C API with no exclusions). */
+static void test_bench_corpus(void **state)
+{
+	(void)state;
+	Buf words = BUF_INIT;
+	size_t n = corpus_hangul_words(&words);
+	assert_true(n > 1000);
+	double t_off, t_cold, t_warm;
+	spell_set_cache(g_sp, false);
+	size_t bad = check_all(&words, &t_off);
+	spell_set_cache(g_sp, true);
+	size_t bad_cold = check_all(&words, &t_cold);
+	size_t bad_warm = check_all(&words, &t_warm);
+	assert_int_equal(bad, bad_cold);
+	assert_int_equal(bad, bad_warm);
+	SpellStats st;
+	spell_stats(g_sp, &st);
+#ifdef __SANITIZE_ADDRESS__
+	const char *build = "ASan build: slow, see the release build";
+#else
+	const char *build = "release build";
+#endif
+	printf("# spell bench (%s): %zu Hangul words of the corpus, %zu misspelled\n",
+	       build, n, bad);
+	printf("#   no cache:        %8.0f words/s (%.3f s)\n", n / t_off, t_off);
+	printf("#   cache, cold:     %8.0f words/s (%.3f s)\n", n / t_cold, t_cold);
+	printf("#   cache, warm:     %8.0f words/s (%.3f s)\n", n / t_warm, t_warm);
+	/* hunspell -l on the same words, and on them 5 times over: the
+	 * difference is its checking speed without the loading */
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "words.txt", words.p, words.len);
+	Buf five = BUF_INIT;
+	for (int i = 0; i < 5; i++)
+		buf_addstr(&five, buf_str(&words));
+	char *path5 = tu_write(dir, "words5.txt", five.p, five.len);
+	buf_release(&five);
+	double t1, t5;
+	long flagged = run_hunspell(path, &t1);
+	long flagged5 = run_hunspell(path5, &t5);
+	if (flagged < 0 || flagged5 < 0) {
+		printf("#   hunspell -l -d ko_KR: not available\n");
+	} else {
+		double per_word = (t5 - t1) / (4.0 * (double)n);
+		printf("#   hunspell -l -d ko_KR: %8.0f words/s (%.3f s, with its "
+		       "loading), %.0f words/s without loading (from a 5x run: "
+		       "%.3f s), %ld misspelled\n", n / t1, t1,
+		       per_word > 0 ? 1.0 / per_word : 0.0, t5, flagged);
+		assert_int_equal((size_t)flagged, bad);
+	}
+	free(path5);
+	free(path);
+	free(dir);
+	buf_release(&words);
 }
 
 /* ---- adding words ------------------------------------------------------------- */
@@ -577,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_english),
 		cmocka_unit_test(test_prose_block),
 		cmocka_unit_test(test_source_words),
+		cmocka_unit_test(test_bench_corpus),
 		cmocka_unit_test(test_glossary_terms),
 		cmocka_unit_test(test_cache),
 		cmocka_unit_test(test_add_word_affix_model),
