@@ -83,6 +83,9 @@ struct Spell {
 	VEC(Result) results;
 	uint64_t next_id;
 	SpellWords words;              /* glossary terms, lists, session */
+	VEC(Result) firsts;            /* spell_suggest_first cache: list[0]
+	                                  is the word, list[1] the suggestion
+	                                  (NULL), n unused */
 	Buf load_errors;
 
 	atomic_uint_fast64_t generation;
@@ -471,6 +474,9 @@ void spell_free(Spell *sp)
 	for (size_t i = 0; i < sp->results.n; i++)
 		spell_list_free(sp->results.v[i].list, sp->results.v[i].n);
 	VEC_FREE(&sp->results);
+	for (size_t i = 0; i < sp->firsts.n; i++)
+		spell_list_free(sp->firsts.v[i].list, 2);
+	VEC_FREE(&sp->firsts);
 	dict_release(&sp->ko);
 	dict_release(&sp->en);
 	pthread_mutex_destroy(&sp->mu);
@@ -857,6 +863,9 @@ bool spell_add_word(Spell *sp, const char *word, const char *model,
 		pthread_mutex_lock(&sp->mu);
 		spell_words_add_nfc(&sp->words, w.p, w.len);
 		queue_add(sp, w.p, model ? m.p : NULL);
+		for (size_t i = 0; i < sp->firsts.n; i++) /* may change now */
+			spell_list_free(sp->firsts.v[i].list, 2);
+		sp->firsts.n = 0;
 		pthread_mutex_unlock(&sp->mu);
 		bump(sp);
 	}
@@ -944,19 +953,32 @@ SpellSuggestState spell_suggest_wait(Spell *sp, uint64_t id, char ***out,
 char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 {
 	spell_wait(sp);
-	Job j = {JOB_SUGGEST, 0, NULL, NULL};
 	Buf b = BUF_INIT;
 	text_nfc(s, n, &b);
-	j.word = buf_detach(&b);
+	char *first = NULL;
+	/* `yeok check` asks again for every repeat of a misspelling */
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < sp->firsts.n; i++) {
+		if (!strcmp(sp->firsts.v[i].list[0], b.p)) {
+			const char *f = sp->firsts.v[i].list[1];
+			pthread_mutex_unlock(&sp->mu);
+			buf_release(&b);
+			return f ? xstrdup(f) : NULL;
+		}
+	}
+	pthread_mutex_unlock(&sp->mu);
+	Job j = {JOB_SUGGEST, 0, buf_detach(&b), NULL};
 	Result r;
 	run_suggest(sp, &j, &r);
-	char *first = NULL;
-	if (r.n) {
-		first = r.list[0];
-		r.list[0] = NULL;
-	}
+	if (r.n)
+		first = xstrdup(r.list[0]);
 	spell_list_free(r.list, r.n);
-	job_free(&j);
+	Result c = {0, xcalloc(2, sizeof(char *)), 2};
+	c.list[0] = j.word;
+	c.list[1] = first ? xstrdup(first) : NULL;
+	pthread_mutex_lock(&sp->mu);
+	VEC_PUSH(&sp->firsts, c);
+	pthread_mutex_unlock(&sp->mu);
 	return first;
 }
 

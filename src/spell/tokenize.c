@@ -84,6 +84,20 @@ static int32_t cp_at(const Scan *sc, size_t i, size_t *len)
 	return c;
 }
 
+/* The start of the code point that ends at i (from < i), and it in *c
+ * (-1 for an invalid byte, which is then one byte). */
+static size_t prev_cp(const Scan *sc, size_t from, size_t i, int32_t *c)
+{
+	size_t p = i - 1;
+	while (p > from && i - p < 4 && ((unsigned char)sc->s[p] & 0xc0) == 0x80)
+		p--;
+	if (text_decode(sc->s + p, i - p, c) != i - p) {
+		*c = -1;
+		return i - 1;
+	}
+	return p;
+}
+
 static void emit(Scan *sc, size_t off, size_t len, SpellScript script,
                  bool glued)
 {
@@ -151,11 +165,8 @@ static void latin_run(Scan *sc, size_t a, size_t b, bool glued)
 	 * a ')' closes only when the core has no '(') */
 	bool has_open = memchr(sc->s + a, '(', b - a) != NULL;
 	while (a < b) {
-		size_t p = text_prev_grapheme(sc->s, b, b);
-		if (p < a)
-			break;
 		int32_t c;
-		text_decode(sc->s + p, b - p, &c);
+		size_t p = prev_cp(sc, a, b, &c);
 		if (!strip_trail(c) || (c == ')' && has_open))
 			break;
 		b = p;
@@ -230,7 +241,9 @@ static size_t role_len(const Scan *sc, size_t i)
 	if (sc->s[i] != ':')
 		return 0;
 	size_t j = i + 1;
-	while (j < sc->n && is_role_char(sc->s[j]))
+	/* role names are short; the bound keeps ":a:a:a..." linear */
+	size_t max = MIN(sc->n, i + 1 + 64);
+	while (j < max && is_role_char(sc->s[j]))
 		j++;
 	/* the name may contain ':' (py:func); the last one closes it */
 	while (j > i + 1 && sc->s[j - 1] != ':')
@@ -259,7 +272,8 @@ static size_t backquoted(Scan *sc, size_t i, bool after_role)
 	} else if (end < sc->n && sc->s[end] == ':') {
 		/* a suffix role: `x`:role: */
 		size_t j = end + 1;
-		while (j < sc->n && is_role_char(sc->s[j]) && sc->s[j] != ':')
+		size_t max = MIN(sc->n, end + 1 + 64);
+		while (j < max && is_role_char(sc->s[j]) && sc->s[j] != ':')
 			j++;
 		if (j < sc->n && sc->s[j] == ':' && j > end + 1)
 			end = j + 1;
@@ -466,9 +480,8 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 		}
 		latin_run(sc, a, i, glued);
 		/* the last character decides what a following Hangul run is */
-		size_t p = text_prev_grapheme(sc->s, i, i);
 		int32_t last;
-		text_decode(sc->s + p, i - p, &last);
+		prev_cp(sc, a, i, &last);
 		sc->prev = is_open_punct(last) ? P_OPEN :
 		           is_sentence_punct(last) ? P_PUNCT : P_OTHER;
 	}

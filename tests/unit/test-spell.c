@@ -4,9 +4,12 @@
 #include "testutil.h"
 
 #include <poll.h>
+#include <pthread.h>
 #include <sys/stat.h>
 
 #include "yeok/spell.h"
+
+#include <stdatomic.h>
 
 #define S(lit) lit, sizeof(lit) - 1
 
@@ -618,6 +621,59 @@ static void test_free_with_pending_work(void **state)
 	spell_free(sp); /* clean shutdown, no leak (ASan) */
 }
 
+/* The editor thread checks without waiting while the worker computes
+ * suggestions and applies additions: answers are OK, BAD or PENDING,
+ * never wrong for a word nobody added, and nothing races (ASan/UBSan). */
+static atomic_bool g_stop_checker;
+
+static void *checker(void *arg)
+{
+	size_t *pending = arg;
+	const char *text = "모델을 학습합니댜. We recieve 매개변수를.";
+	while (!atomic_load(&g_stop_checker)) {
+		SpellMisses m = {0};
+		spell_check_text(g_sp, text, strlen(text), NULL, SPELL_NOWAIT, &m);
+		for (size_t i = 0; i < m.n; i++) {
+			if (m.v[i].status == SPELL_PENDING) {
+				(*pending)++;
+				continue;
+			}
+			/* only the two misspellings can ever be BAD */
+			bool ok = !strncmp(text + m.v[i].off, "학습합니댜", m.v[i].len) ||
+			          !strncmp(text + m.v[i].off, "recieve", m.v[i].len);
+			if (!ok)
+				abort();
+		}
+		VEC_FREE(&m);
+	}
+	return NULL;
+}
+
+static void test_threads(void **state)
+{
+	(void)state;
+	size_t pending = 0;
+	pthread_t th;
+	atomic_store(&g_stop_checker, false);
+	assert_int_equal(pthread_create(&th, NULL, checker, &pending), 0);
+	Err e;
+	err_init(&e);
+	for (int i = 0; i < 3; i++) {
+		uint64_t id = spell_suggest_request(g_sp, S("모댈을"));
+		char **list;
+		size_t n;
+		assert_int_equal(spell_suggest_wait(g_sp, id, &list, &n), SPELL_SUGGEST_DONE);
+		spell_list_free(list, n);
+		const char *w = i == 0 ? "쿼크" : i == 1 ? "글루온" : "렙톤";
+		assert_true(spell_add_word(g_sp, w, NULL, SPELL_LIST_SESSION, &e));
+	}
+	spell_wait(g_sp);
+	atomic_store(&g_stop_checker, true);
+	pthread_join(th, NULL);
+	printf("# threads: %zu words were pending while the worker was busy\n", pending);
+	assert_int_equal(word("글루온을"), SPELL_OK);
+}
+
 /* ---- loading in the background ----------------------------------------------------- */
 
 static void print_timing(const char *label, const Timing *tm)
@@ -707,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_default_personal_path),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_free_with_pending_work),
+		cmocka_unit_test(test_threads),
 		cmocka_unit_test(test_first_frame_does_not_wait),
 		cmocka_unit_test(test_missing_dictionary),
 		cmocka_unit_test(test_notify_fd),
