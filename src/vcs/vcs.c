@@ -1,0 +1,316 @@
+/* The git program, spawned without a shell. */
+#include "yeok/vcs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* The environment for git: ours plus no prompts, no pager, no colour. */
+static char **git_env(void)
+{
+	static const char *extra[] = {"GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "PAGER=cat",
+	                              "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"};
+	size_t n = 0;
+	while (environ && environ[n])
+		n++;
+	char **env = xcalloc(n + ARRAY_LEN(extra) + 1, sizeof(char *));
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strncmp(environ[i], "LC_ALL=", 7) || !strncmp(environ[i], "GIT_PAGER=", 10))
+			continue;
+		env[k++] = environ[i];
+	}
+	for (size_t i = 0; i < ARRAY_LEN(extra); i++)
+		env[k++] = (char *)(uintptr_t)extra[i];
+	env[k] = NULL;
+	return env;
+}
+
+static void first_line(Buf *b)
+{
+	char *nl = b->p ? memchr(b->p, '\n', b->len) : NULL;
+	if (nl) {
+		b->len = (size_t)(nl - b->p);
+		b->p[b->len] = '\0';
+	}
+}
+
+bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+{
+	size_t argc = 0;
+	while (argv[argc])
+		argc++;
+	const char **args = xcalloc(argc + 4, sizeof(char *));
+	size_t k = 0;
+	args[k++] = "git";
+	if (dir) {
+		args[k++] = "-C";
+		args[k++] = dir;
+	}
+	for (size_t i = 0; i < argc; i++)
+		args[k++] = argv[i];
+	args[k] = NULL;
+
+	int outp[2], errp[2];
+	if (pipe(outp) != 0) {
+		free(args);
+		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(errno));
+	}
+	if (pipe(errp) != 0) {
+		close(outp[0]);
+		close(outp[1]);
+		free(args);
+		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(errno));
+	}
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, outp[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
+	posix_spawn_file_actions_addclose(&fa, outp[0]);
+	posix_spawn_file_actions_addclose(&fa, errp[0]);
+	char **env = git_env();
+	pid_t pid;
+	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
+	posix_spawn_file_actions_destroy(&fa);
+	free(env);
+	free(args);
+	close(outp[1]);
+	close(errp[1]);
+	if (rc != 0) {
+		close(outp[0]);
+		close(errp[0]);
+		if (rc == ENOENT)
+			return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
+		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc));
+	}
+	Buf errbuf = BUF_INIT;
+	buf_clear(out);
+	struct pollfd fds[2] = {{outp[0], POLLIN, 0}, {errp[0], POLLIN, 0}};
+	Buf *bufs[2] = {out, &errbuf};
+	int open_fds = 2;
+	while (open_fds > 0) {
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			buf_grow(bufs[i], 65536);
+			ssize_t r = read(fds[i].fd, bufs[i]->p + bufs[i]->len, 65536);
+			if (r > 0) {
+				bufs[i]->len += (size_t)r;
+				bufs[i]->p[bufs[i]->len] = '\0';
+			} else if (r == 0 || errno != EINTR) {
+				close(fds[i].fd);
+				fds[i].fd = -1;
+				open_fds--;
+			}
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		if (fds[i].fd >= 0)
+			close(fds[i].fd);
+	int ws = 0;
+	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+		;
+	int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+	if (status)
+		*status = code;
+	if (code == 127 && errbuf.len == 0) {
+		buf_release(&errbuf);
+		return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
+	}
+	if (code != 0) {
+		first_line(&errbuf);
+		err_set(e, EXIT_NOINPUT, "git: %s", errbuf.len ? errbuf.p : "failed");
+		buf_release(&errbuf);
+		return false;
+	}
+	buf_release(&errbuf);
+	return true;
+}
+
+bool vcs_available(void)
+{
+	Buf out = BUF_INIT;
+	const char *argv[] = {"--version", NULL};
+	bool ok = vcs_git(NULL, argv, &out, NULL, NULL);
+	buf_release(&out);
+	return ok;
+}
+
+static void chomp(Buf *b)
+{
+	while (b->len && (b->p[b->len - 1] == '\n' || b->p[b->len - 1] == '\r'))
+		b->p[--b->len] = '\0';
+}
+
+/* The folder to run git in for path: path itself when it is a folder,
+ * else its parent. */
+static char *dir_of(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return xstrdup(path);
+	return path_dirname(path);
+}
+
+bool vcs_toplevel(const char *path, char **top, Err *e)
+{
+	char *dir = dir_of(path);
+	Buf out = BUF_INIT;
+	const char *argv[] = {"rev-parse", "--show-toplevel", NULL};
+	bool ok = vcs_git(dir, argv, &out, NULL, e);
+	if (!ok)
+		err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
+	else {
+		chomp(&out);
+		*top = buf_detach(&out);
+	}
+	buf_release(&out);
+	free(dir);
+	return ok;
+}
+
+bool vcs_relpath(const char *path, char **rel, Err *e)
+{
+	char *dir = dir_of(path);
+	Buf out = BUF_INIT;
+	const char *argv[] = {"rev-parse", "--show-prefix", NULL};
+	bool ok = vcs_git(dir, argv, &out, NULL, e);
+	if (!ok) {
+		err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
+	} else {
+		chomp(&out);
+		struct stat st;
+		bool is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		if (is_dir)
+			*rel = buf_detach(&out);
+		else
+			*rel = xasprintf("%s%s", out.p ? out.p : "", path_basename(path));
+	}
+	buf_release(&out);
+	free(dir);
+	return ok;
+}
+
+static bool is_hex40(const char *s)
+{
+	for (int i = 0; i < 40; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+bool vcs_commit(const char *path, const char *rev, char id[41], Err *e)
+{
+	char *dir = dir_of(path);
+	Buf out = BUF_INIT;
+	char *spec = xasprintf("%s^{commit}", rev);
+	const char *argv[] = {"rev-parse", "--verify", "--quiet", "--end-of-options", spec, NULL};
+	bool ok = vcs_git(dir, argv, &out, NULL, e);
+	chomp(&out);
+	if (!ok || out.len != 40 || !is_hex40(out.p)) {
+		Err probe;
+		err_init(&probe);
+		char *top = NULL;
+		if (!vcs_toplevel(path, &top, &probe))
+			ok = err_set(e, probe.code, "%s", probe.msg);
+		else
+			ok = err_set(e, EXIT_NOINPUT, "%s: unknown revision '%s'", path, rev);
+		free(top);
+	} else {
+		memcpy(id, out.p, 41);
+	}
+	free(spec);
+	buf_release(&out);
+	free(dir);
+	return ok;
+}
+
+bool vcs_show(const char *path, const char *rev, Buf *out, Err *e)
+{
+	char id[41];
+	if (!vcs_commit(path, rev, id, e))
+		return false;
+	char *rel = NULL;
+	if (!vcs_relpath(path, &rel, e))
+		return false;
+	char *dir = dir_of(path);
+	char *top = NULL;
+	bool ok = vcs_toplevel(path, &top, e);
+	Buf tree = BUF_INIT;
+	if (ok) {
+		/* ls-tree with `--` before the path finds the blob safely. */
+		const char *argv[] = {"ls-tree", "-z", "--full-tree", id, "--", rel, NULL};
+		ok = vcs_git(top, argv, &tree, NULL, e);
+	}
+	if (ok) {
+		/* "<mode> blob <id>\t<path>\0" */
+		char *tab = tree.len ? memchr(tree.p, '\t', tree.len) : NULL;
+		if (!tab || tab - tree.p < 52 || strncmp(tab - 46, " blob ", 6) != 0) {
+			ok = err_set(e, EXIT_NOINPUT, "%s: no such file at revision '%s'", path, rev);
+		} else {
+			char blob[41];
+			memcpy(blob, tab - 40, 40);
+			blob[40] = '\0';
+			const char *argv[] = {"cat-file", "blob", blob, NULL};
+			ok = vcs_git(top, argv, out, NULL, e);
+		}
+	}
+	buf_release(&tree);
+	free(top);
+	free(dir);
+	free(rel);
+	return ok;
+}
+
+bool vcs_is_clean(const char *path, bool *clean, Err *e)
+{
+	char *top = NULL;
+	char *rel = NULL;
+	*clean = false;
+	if (!vcs_toplevel(path, &top, e) || !vcs_relpath(path, &rel, e)) {
+		free(top);
+		return false;
+	}
+	Buf out = BUF_INIT;
+	const char *argv[] = {"status", "--porcelain", "-z", "--", rel, NULL};
+	bool ok = vcs_git(top, argv, &out, NULL, e);
+	if (ok) {
+		const char *ls[] = {"ls-files", "--error-unmatch", "--", rel, NULL};
+		Buf tmp = BUF_INIT;
+		bool tracked = vcs_git(top, ls, &tmp, NULL, NULL);
+		buf_release(&tmp);
+		*clean = tracked && out.len == 0;
+	}
+	buf_release(&out);
+	free(rel);
+	free(top);
+	return ok;
+}
+
+bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e)
+{
+	char *dir = dir_of(path);
+	Buf out = BUF_INIT;
+	const char *argv[] = {"merge-base", "--end-of-options", rev, "HEAD", NULL};
+	bool ok = vcs_git(dir, argv, &out, NULL, e);
+	chomp(&out);
+	if (ok && out.len == 40 && is_hex40(out.p))
+		memcpy(id, out.p, 41);
+	else
+		ok = err_set(e, EXIT_NOINPUT, "%s: no merge base with '%s'", path, rev);
+	buf_release(&out);
+	free(dir);
+	return ok;
+}

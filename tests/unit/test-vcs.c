@@ -1,0 +1,135 @@
+/* vcs: reading revisions through git, with hostile file names. */
+#include "testutil.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "yeok/vcs.h"
+
+static char *repo;
+
+static void sh(const char *fmt, ...) PRINTF_LIKE(1, 2);
+static void sh(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *cmd = xvasprintf(fmt, ap);
+	va_end(ap);
+	char *full = xasprintf("cd '%s' && { %s ; } >/dev/null 2>&1", repo, cmd);
+	if (system(full) != 0)
+		fail_msg("command failed: %s", cmd);
+	free(full);
+	free(cmd);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	repo = tu_tmpdir();
+	sh("git init -q -b main . && git config user.email t@t && git config user.name t");
+	sh("mkdir -p 'sub dir' && printf 'English v1\\n' > 'sub dir/a b.rst'");
+	sh("printf 'dash\\n' > ./-lead.rst && printf 'dollar\\n' > './$(touch pwned).rst'");
+	sh("printf \"q\\n\" > \"quote'd.rst\"");
+	sh("git add -A && git commit -q -m one");
+	sh("printf 'Korean 번역\\n' > 'sub dir/a b.rst' && git commit -qam two");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(repo);
+	return 0;
+}
+
+static char *in_repo(const char *rel)
+{
+	return path_join(repo, rel);
+}
+
+static void test_show_revisions(void **state)
+{
+	(void)state;
+	char *path = in_repo("sub dir/a b.rst");
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	assert_true(vcs_show(path, "HEAD~1", &out, &e));
+	assert_string_equal(out.p, "English v1\n");
+	assert_true(vcs_show(path, "HEAD", &out, &e));
+	assert_string_equal(out.p, "Korean 번역\n");
+	char id[41];
+	assert_true(vcs_commit(path, "HEAD", id, &e));
+	assert_int_equal(strlen(id), 40);
+	bool clean;
+	assert_true(vcs_is_clean(path, &clean, &e));
+	assert_true(clean);
+	sh("printf 'edited\\n' >> 'sub dir/a b.rst'");
+	assert_true(vcs_is_clean(path, &clean, &e));
+	assert_false(clean);
+	sh("git checkout -q -- 'sub dir/a b.rst'");
+	char *rel = NULL;
+	assert_true(vcs_relpath(path, &rel, &e));
+	assert_string_equal(rel, "sub dir/a b.rst");
+	free(rel);
+	buf_release(&out);
+	free(path);
+}
+
+static void test_hostile_names(void **state)
+{
+	(void)state;
+	static const char *names[] = {"-lead.rst", "$(touch pwned).rst", "quote'd.rst"};
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		char *path = in_repo(names[i]);
+		if (!vcs_show(path, "HEAD", &out, &e))
+			fail_msg("%s: %s", names[i], e.msg);
+		assert_true(out.len > 0);
+		free(path);
+	}
+	char *pwned = in_repo("pwned");
+	assert_false(file_exists(pwned)); /* no shell ever ran */
+	free(pwned);
+	buf_release(&out);
+}
+
+static void test_errors(void **state)
+{
+	(void)state;
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	char *path = in_repo("sub dir/a b.rst");
+	assert_false(vcs_show(path, "no-such-rev", &out, &e));
+	assert_int_equal(e.code, EXIT_NOINPUT);
+	assert_non_null(strstr(e.msg, "unknown revision 'no-such-rev'"));
+	char *absent = in_repo("absent.rst");
+	assert_false(vcs_show(absent, "HEAD", &out, &e));
+	assert_non_null(strstr(e.msg, "no such file at revision 'HEAD'"));
+	char *outside = tu_tmpdir();
+	char *lone = tu_write(outside, "x.rst", "x\n", 2);
+	assert_false(vcs_show(lone, "HEAD", &out, &e));
+	assert_non_null(strstr(e.msg, "not in a git work tree"));
+	free(lone);
+	free(outside);
+	free(absent);
+	free(path);
+	buf_release(&out);
+}
+
+int main(void)
+{
+	if (!vcs_available()) {
+		printf("1..0 # SKIP git is not installed\n");
+		return 0;
+	}
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_show_revisions),
+		cmocka_unit_test(test_hostile_names),
+		cmocka_unit_test(test_errors),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
