@@ -212,7 +212,9 @@ const char *spell_list_path(Spell *sp, SpellList list);
 
 /* Queue a suggestion request for a word; returns its id (> 0).  Older
  * requests that have not started are dropped (only the latest matters to
- * an editor).  Computed by the worker, never on the caller's thread. */
+ * an editor).  Computed by the worker, never on the caller's thread:
+ * hunspell's suggestions, and for Korean the quick one (see
+ * spell_suggest_first) in front when it differs. */
 uint64_t spell_suggest_request(Spell *sp, const char *s, size_t n);
 
 typedef enum SpellSuggestState {
@@ -230,9 +232,10 @@ SpellSuggestState spell_suggest_poll(Spell *sp, uint64_t id, char ***out,
 SpellSuggestState spell_suggest_wait(Spell *sp, uint64_t id, char ***out,
                                      size_t *nout);
 /* The first suggestion for a word, computed now on this thread (blocking;
- * for `yeok check`).  NULL when there is none; caller frees.  Remembered
- * per word, so repeats cost nothing; but a new Korean word costs 2–350 ms
- * (about 200 ms on average for the corpus's misspellings): budget it. */
+ * for `yeok check`).  NULL when there is none; caller frees.  Korean: the
+ * quick suggestion only (one jamo replaced, or a space inserted, about
+ * 1–5 ms; hunspell's own Korean suggestions take 2–350 ms); English:
+ * hunspell's first (10–30 ms).  Remembered per word. */
 char *spell_suggest_first(Spell *sp, const char *s, size_t n);
 
 void spell_list_free(char **list, size_t n);

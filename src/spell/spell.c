@@ -320,31 +320,118 @@ static void load_list(Spell *sp, const char *path)
 	buf_release(&b);
 }
 
+/* ---- a quick Korean suggestion ---------------------------------------------
+ * hunspell's Korean suggestions take 2–350 ms a word and, for words the
+ * dictionary lacks, propose look-alikes (디바이스를 → 파라다이스를).  Most
+ * real Korean typos are one jamo off (학습합니댜, 씀니다) or a missing
+ * space: try those edits with Hunspell_spell (a few hundred checks, about
+ * 1–5 ms) and take the first that passes.  Caller holds d->lock. */
+
+static void encode_cps(const int32_t *cp, size_t n, Buf *out)
+{
+	buf_clear(out);
+	for (size_t i = 0; i < n; i++)
+		text_encode(out, cp[i]);
+}
+
+static bool spell_cps(Hunhandle *h, const int32_t *cp, size_t n, Buf *tmp)
+{
+	encode_cps(cp, n, tmp);
+	return Hunspell_spell(h, tmp->p) != 0;
+}
+
+static char *ko_quick_suggest(Hunhandle *h, const char *w, size_t n)
+{
+	VEC(int32_t) cp = {0};
+	for (size_t i = 0; i < n;) {
+		int32_t c;
+		i += text_decode(w + i, n - i, &c);
+		if (c < 0) {
+			VEC_FREE(&cp);
+			return NULL;
+		}
+		VEC_PUSH(&cp, c);
+	}
+	Buf tmp = BUF_INIT;
+	char *found = NULL;
+	/* one jamo replaced: vowels, then finals, then initials; the last
+	 * syllables first (endings are where typos hurt) */
+	static const int parts[3][2] = {{1, 21}, {2, 28}, {0, 19}};
+	for (size_t p = 0; p < 3 && !found; p++) {
+		for (size_t k = cp.n; k-- > 0 && !found;) {
+			int32_t c = cp.v[k];
+			if (c < 0xac00 || c > 0xd7a3)
+				continue;
+			int jamo[3] = {(c - 0xac00) / 588, (c - 0xac00) % 588 / 28, (c - 0xac00) % 28};
+			int which = parts[p][0];
+			for (int alt = 0; alt < parts[p][1] && !found; alt++) {
+				if (alt == jamo[which])
+					continue;
+				int j2[3] = {jamo[0], jamo[1], jamo[2]};
+				j2[which] = alt;
+				cp.v[k] = 0xac00 + j2[0] * 588 + j2[1] * 28 + j2[2];
+				if (spell_cps(h, cp.v, cp.n, &tmp))
+					found = xstrdup(tmp.p);
+			}
+			cp.v[k] = c;
+		}
+	}
+	/* a missing space: both halves are words */
+	for (size_t k = cp.n - 1; k >= 1 && !found; k--) {
+		if (!spell_cps(h, cp.v + k, cp.n - k, &tmp))
+			continue;
+		Buf right = BUF_INIT;
+		buf_addstr(&right, buf_str(&tmp));
+		if (spell_cps(h, cp.v, k, &tmp))
+			found = xasprintf("%s %s", tmp.p, right.p);
+		buf_release(&right);
+	}
+	buf_release(&tmp);
+	VEC_FREE(&cp);
+	return found;
+}
+
 /* ---- the worker ----------------------------------------------------------- */
 
-static void run_suggest(Spell *sp, const Job *j, Result *r)
+/* The suggestions for j->word: hunspell's (NFC), with the quick Korean
+ * suggestion first when there is one (full: false gives only that). */
+static void run_suggest(Spell *sp, const Job *j, Result *r, bool full)
 {
 	size_t n = strlen(j->word);
-	Dict *d = is_hangul_word(j->word, n) ? &sp->ko : &sp->en;
+	bool korean = is_hangul_word(j->word, n);
+	Dict *d = korean ? &sp->ko : &sp->en;
 	r->id = j->id;
 	r->list = NULL;
 	r->n = 0;
 	if (!atomic_load(&d->loaded))
 		return;
+	VEC(char *) out = {0};
 	pthread_mutex_lock(&d->lock);
-	char **list = NULL;
-	int k = Hunspell_suggest(d->h, &list, j->word);
-	if (k > 0) {
-		r->list = xcalloc((size_t)k, sizeof(char *));
+	if (korean) {
+		char *q = ko_quick_suggest(d->h, j->word, n);
+		if (q)
+			VEC_PUSH(&out, q);
+	}
+	if (full || !korean) {
+		char **list = NULL;
+		int k = Hunspell_suggest(d->h, &list, j->word);
 		for (int i = 0; i < k; i++) {
 			Buf b = BUF_INIT;
 			text_nfc(list[i], strlen(list[i]), &b);
-			r->list[r->n++] = buf_detach(&b);
+			bool dup = false;
+			for (size_t x = 0; x < out.n; x++)
+				dup = dup || !strcmp(out.v[x], b.p);
+			if (dup)
+				buf_release(&b);
+			else
+				VEC_PUSH(&out, buf_detach(&b));
 		}
+		if (list)
+			Hunspell_free_list(d->h, &list, k);
 	}
-	if (list)
-		Hunspell_free_list(d->h, &list, k);
 	pthread_mutex_unlock(&d->lock);
+	r->list = out.v;
+	r->n = out.n;
 }
 
 static void job_free(Job *j)
@@ -381,7 +468,7 @@ static void *worker_main(void *arg)
 		if (j.kind == JOB_ADD)
 			apply_add(sp, j.word, j.model);
 		else
-			run_suggest(sp, &j, &r);
+			run_suggest(sp, &j, &r, true);
 
 		pthread_mutex_lock(&sp->mu);
 		if (j.kind == JOB_ADD) {
@@ -969,7 +1056,7 @@ char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 	pthread_mutex_unlock(&sp->mu);
 	Job j = {JOB_SUGGEST, 0, buf_detach(&b), NULL};
 	Result r;
-	run_suggest(sp, &j, &r);
+	run_suggest(sp, &j, &r, false);
 	if (r.n)
 		first = xstrdup(r.list[0]);
 	spell_list_free(r.list, r.n);

@@ -593,6 +593,25 @@ static void test_suggest(void **state)
 	assert_non_null(first);
 	assert_string_equal(first, "receive");
 	free(first);
+	/* Korean: the quick suggestion (one jamo off, or a missing space) */
+	static const char *const quick[][2] = {
+		{"학습합니댜", "학습합니다"}, {"씀니다", "씁니다"},
+		{"모댈을", "모델을"}, {"매개변수를학습합니다", "매개변수를 학습합니다"},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(quick); i++) {
+		first = spell_suggest_first(g_sp, quick[i][0], strlen(quick[i][0]));
+		assert_non_null(first);
+		assert_string_equal(first, quick[i][1]);
+		free(first);
+		/* and it leads the editor's list */
+		id = spell_suggest_request(g_sp, quick[i][0], strlen(quick[i][0]));
+		assert_int_equal(spell_suggest_wait(g_sp, id, &list, &n), SPELL_SUGGEST_DONE);
+		assert_true(n >= 1);
+		assert_string_equal(list[0], quick[i][1]);
+		spell_list_free(list, n);
+	}
+	/* a word the dictionary lacks has no quick suggestion */
+	assert_null(spell_suggest_first(g_sp, S("디바이스를")));
 
 	/* a newer request drops older ones that have not started */
 	uint64_t ids[4];
