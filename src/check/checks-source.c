@@ -467,21 +467,60 @@ static size_t ascii_words(Str s)
 	return w;
 }
 
-/* Does hay contain needle, ignoring ASCII case and whitespace runs? */
-static bool contains_loose(Str hay, Str needle)
+/* Is the original kept in the translated title?  Either all of it
+ * (case and spacing aside), or at least two thirds of its distinct English
+ * words (원문을 함께 작성: "분산 데이터 병렬 처리 (DDP, Distributed
+ * Data-Parallel)"). */
+static bool original_kept(Str tr, Str orig)
 {
 	Buf h = BUF_INIT, n = BUF_INIT;
-	check_normalize_name(hay.p, hay.n, &h);
-	check_normalize_name(needle.p, needle.n, &n);
+	check_normalize_name(tr.p, tr.n, &h);
+	check_normalize_name(orig.p, orig.n, &n);
 	bool r = n.len && str_find(buf_str(&h), buf_str(&n)) >= 0;
+	size_t words = 0, kept = 0;
+	for (size_t i = 0; !r && i < n.len;) {
+		while (i < n.len && !(n.p[i] >= 'a' && n.p[i] <= 'z'))
+			i++;
+		size_t from = i;
+		while (i < n.len && n.p[i] >= 'a' && n.p[i] <= 'z')
+			i++;
+		if (i - from < 2)
+			continue;
+		Str w = {n.p + from, i - from};
+		/* distinct: skip a word seen earlier in the original */
+		Str before = {n.p, from};
+		bool seen = false;
+		for (ptrdiff_t at = str_find(before, w); at >= 0 && !seen;) {
+			size_t e = (size_t)at + w.n;
+			seen = (at == 0 || !(n.p[at - 1] >= 'a' && n.p[at - 1] <= 'z')) &&
+			       (e >= from || !(n.p[e] >= 'a' && n.p[e] <= 'z'));
+			Str rest = str_slice(before, (size_t)at + 1, before.n);
+			ptrdiff_t nx = str_find(rest, w);
+			at = nx < 0 ? -1 : at + 1 + nx;
+		}
+		if (seen)
+			continue;
+		words++;
+		kept += str_find(buf_str(&h), w) >= 0;
+	}
+	if (!r && words)
+		r = kept * 3 >= words * 2;
 	buf_release(&h);
 	buf_release(&n);
 	return r;
 }
 
+/* Tutorials link to each other; their titles are translated with them. */
+static bool internal_url(Str url)
+{
+	return str_starts_with(url, "https://tutorials.pytorch.kr") ||
+	       str_find(url, STR_LIT("github.com/pytorchkorea/tutorials-kr")) >= 0;
+}
+
 typedef struct LinkRef {
 	Str text;
-	Buf url; /* normalized */
+	Buf url;        /* normalized */
+	size_t url_len; /* as written */
 	size_t start;
 } LinkRef;
 typedef VEC(LinkRef) LinkRefVec;
@@ -496,7 +535,7 @@ static void link_refs(const char *s, size_t n, LinkRefVec *out)
 			continue;
 		size_t lt = (size_t)(in->target.p - s) - 1; /* the '<' */
 		LinkRef r = {str_trim((Str){s + in->in_start, lt - in->in_start}), BUF_INIT,
-		             in->start};
+		             in->target.n, in->start};
 		norm_url(in->target, &r.url);
 		VEC_PUSH(out, r);
 	}
@@ -521,7 +560,12 @@ void check_reference_title(const Unit *u, FindingVec *out)
 	link_refs(sj.text.p, sj.text.len, &sr);
 	link_refs(tj.text.p, tj.text.len, &tr);
 	bool list_item = u->d->sb->v[u->src].kind == BK_LIST_ITEM;
+	/* The item's visible length: its text without the <url> parts. */
 	size_t item_len = str_trim(buf_str(&sj.text)).n;
+	for (size_t i = 0; i < sr.n; i++) {
+		size_t url_len = sr.v[i].url_len + 3;
+		item_len = item_len > url_len ? item_len - url_len : 0;
+	}
 	for (size_t i = 0; i < sr.n; i++) {
 		const LinkRef *s = &sr.v[i];
 		if (ascii_words(s->text) < 3 || has_hangul(s->text.p, s->text.n))
@@ -529,13 +573,13 @@ void check_reference_title(const Unit *u, FindingVec *out)
 		/* A reference list entry (the link is most of the item) or a paper. */
 		bool reference = (list_item && s->text.n * 2 >= item_len) ||
 		                 paper_url(buf_str(&s->url));
-		if (!reference)
+		if (!reference || internal_url(buf_str(&s->url)))
 			continue;
 		for (size_t k = 0; k < tr.n; k++) {
 			const LinkRef *t = &tr.v[k];
 			if (!str_eq(buf_str(&t->url), buf_str(&s->url)))
 				continue;
-			if (!has_hangul(t->text.p, t->text.n) || contains_loose(t->text, s->text))
+			if (!has_hangul(t->text.p, t->text.n) || original_kept(t->text, s->text))
 				break;
 			size_t line, byte;
 			joined_pos(&tj, t->start, &line, &byte);

@@ -416,8 +416,9 @@ void check_whitespace(const Unit *u, FindingVec *out)
 			if (sb->kind == b->kind && sb->indent != b->indent)
 				finding_add(u, out, CK_WHITESPACE, SEV_WARNING, b->first,
 				            MIN((size_t)b->indent, lines_get(L, b->first).n),
-				            "indented %d columns, the source %d: RST reads a different "
-				            "indentation as a different structure", b->indent, sb->indent);
+				            "indented %d column%s, the source %d: RST reads a different "
+				            "indentation as a different structure", b->indent,
+				            b->indent == 1 ? "" : "s", sb->indent);
 		}
 	}
 }
