@@ -111,6 +111,30 @@ void check_glossary(const Unit *u, FindingVec *out)
 			}
 			buf_release(&label);
 		}
+		/* Avoided variants of terms the source does not name (``Tensor``
+		 * in a literal, 텐서 in the prose). */
+		GlossHitVec kh = {0};
+		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+		for (size_t i = 0; i < kh.n; i++) {
+			if (kh.v[i].kind != GH_AVOID)
+				continue;
+			bool hinted = false;
+			for (size_t k = 0; k < hv.n && !hinted; k++)
+				hinted = hv.v[k].term == kh.v[i].term;
+			if (hinted)
+				continue;
+			size_t line, byte;
+			joined_pos(&tj, kh.v[i].start, &line, &byte);
+			Buf label = BUF_INIT;
+			glossary_term_label(g, kh.v[i].term, &label);
+			Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+			                         "'%.*s' — glossary: %s",
+			                         (int)(kh.v[i].end - kh.v[i].start),
+			                         tj.text.p + kh.v[i].start, label.p);
+			f->suggestion = xstrdup(g->v[kh.v[i].term].ko);
+			buf_release(&label);
+		}
+		VEC_FREE(&kh);
 		VEC_FREE(&hv);
 	}
 	joined_release(&sj);
