@@ -108,6 +108,10 @@ size_t check_column_width(const char *s, size_t n);
  * runs collapsed, trimmed.  Appended to out. */
 void check_normalize_name(const char *s, size_t n, Buf *out);
 
+/* The longest prefix of s of at most max bytes that ends on a character
+ * boundary (for quoting in messages). */
+int check_clip(Str s, size_t max);
+
 /* Is the normalized name a reference target of the document? */
 bool check_index_has(const CheckIndex *x, const char *s, size_t n);
 /* Does the target contain Hangul at all (is it being translated)? */

@@ -157,6 +157,19 @@ Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity s
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
+	/* Quoted text may span lines: one line per message. */
+	size_t w = 0;
+	for (size_t r = 0; msg[r]; r++) {
+		if (msg[r] == '\n' || msg[r] == '\r') {
+			while (msg[r + 1] == ' ' || msg[r + 1] == '\t' || msg[r + 1] == '\n')
+				r++;
+			if (w && msg[w - 1] != ' ')
+				msg[w++] = ' ';
+			continue;
+		}
+		msg[w++] = msg[r];
+	}
+	msg[w] = '\0';
 	Finding f = {id, sev, line, byte, col, u->index, msg, NULL, false, {0, 0, 0, NULL}};
 	VEC_PUSH(out, f);
 	return &out->v[out->n - 1];

@@ -111,6 +111,30 @@ void check_glossary(const Unit *u, FindingVec *out)
 			}
 			buf_release(&label);
 		}
+		/* Avoided variants of terms the source does not name (``Tensor``
+		 * in a literal, 텐서 in the prose). */
+		GlossHitVec kh = {0};
+		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+		for (size_t i = 0; i < kh.n; i++) {
+			if (kh.v[i].kind != GH_AVOID)
+				continue;
+			bool hinted = false;
+			for (size_t k = 0; k < hv.n && !hinted; k++)
+				hinted = hv.v[k].term == kh.v[i].term;
+			if (hinted)
+				continue;
+			size_t line, byte;
+			joined_pos(&tj, kh.v[i].start, &line, &byte);
+			Buf label = BUF_INIT;
+			glossary_term_label(g, kh.v[i].term, &label);
+			Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+			                         "'%.*s' — glossary: %s",
+			                         (int)(kh.v[i].end - kh.v[i].start),
+			                         tj.text.p + kh.v[i].start, label.p);
+			f->suggestion = xstrdup(g->v[kh.v[i].term].ko);
+			buf_release(&label);
+		}
+		VEC_FREE(&kh);
 		VEC_FREE(&hv);
 	}
 	joined_release(&sj);
@@ -130,8 +154,14 @@ static bool c_like(Str lang)
 	return false;
 }
 
+typedef enum CommentStyle {
+	CS_HASH,    /* Python, shell, YAML: # and docstrings */
+	CS_SLASHES, /* C, C++, Java...: // */
+	CS_BOTH,    /* unknown language: both */
+} CommentStyle;
+
 /* A code line without its comment and trailing whitespace. */
-static Str strip_comment(Str s, bool slashes)
+static Str strip_comment(Str s, CommentStyle cs)
 {
 	char q = 0;
 	for (size_t i = 0; i < s.n; i++) {
@@ -145,9 +175,9 @@ static Str strip_comment(Str s, bool slashes)
 		}
 		if (c == '"' || c == '\'') {
 			q = c;
-		} else if (!slashes && c == '#') {
+		} else if (cs != CS_SLASHES && c == '#') {
 			return str_trim_right(str_slice(s, 0, i));
-		} else if (slashes && c == '/' && i + 1 < s.n && s.p[i + 1] == '/') {
+		} else if (cs != CS_HASH && c == '/' && i + 1 < s.n && s.p[i + 1] == '/') {
 			return str_trim_right(str_slice(s, 0, i));
 		}
 	}
@@ -161,13 +191,32 @@ typedef struct CodeLine {
 typedef VEC(CodeLine) CodeLineVec;
 
 static void code_lines(const Lines *L, const RstDoc *d, size_t first, size_t n, bool strip,
-                       bool slashes, CodeLineVec *out)
+                       CommentStyle cs, CodeLineVec *out)
 {
+	const char *doc_quote = NULL; /* inside a docstring: its closing quotes */
 	for (size_t k = first; k < first + n; k++) {
 		const Block *b = &d->v[k];
 		for (size_t line = b->first; line <= b->last; line++) {
 			Str s = lines_get(L, line);
-			Str t = strip ? strip_comment(s, slashes) : str_trim_right(s);
+			if (strip && cs != CS_SLASHES) {
+				/* Docstrings are comments: a statement that is only a
+				 * triple-quoted string. */
+				Str t = str_trim(s);
+				if (doc_quote) {
+					if (str_find(t, str_from(doc_quote)) >= 0)
+						doc_quote = NULL;
+					continue;
+				}
+				const char *tq = str_starts_with(t, "\"\"\"") ? "\"\"\"" :
+				                 str_starts_with(t, "'''") ? "'''" : NULL;
+				if (tq) {
+					Str rest = str_slice(t, 3, t.n);
+					if (str_find(rest, str_from(tq)) < 0)
+						doc_quote = tq;
+					continue;
+				}
+			}
+			Str t = strip ? strip_comment(s, cs) : str_trim_right(s);
 			if (!str_trim(t).n)
 				continue;
 			/* Indentation relative to the block. */
@@ -178,6 +227,32 @@ static void code_lines(const Lines *L, const RstDoc *d, size_t first, size_t n, 
 			VEC_PUSH(out, ((CodeLine){str_slice(t, i, t.n), line}));
 		}
 	}
+}
+
+static bool hash_lang(Str lang)
+{
+	static const char *const langs[] = {"python", "py", "python3", "pycon", "ipython", "bash",
+	                                    "sh", "shell", "console", "yaml", "toml", "ini",
+	                                    "cmake", "make", "makefile", "dockerfile", "r"};
+	for (size_t i = 0; i < ARRAY_LEN(langs); i++)
+		if (str_eq_cstr(lang, langs[i]))
+			return true;
+	return false;
+}
+
+/* The language of a literal block: its own argument, else the directive
+ * that holds it. */
+static CommentStyle comment_style(const RstDoc *d, const Block *b)
+{
+	Str lang = b->arg;
+	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
+		lang = d->v[b->parent].arg;
+	lang = str_trim(lang);
+	if (c_like(lang))
+		return CS_SLASHES;
+	if (hash_lang(lang))
+		return CS_HASH;
+	return CS_BOTH;
 }
 
 /* Index of the first differing line, or SIZE_MAX when equal. */
@@ -197,15 +272,15 @@ void check_code_changed(const Unit *u, FindingVec *out)
 	const Block *tb = &u->d->tb->v[u->tgt], *sb = &u->d->sb->v[u->src];
 	if (tb->kind != BK_LITERAL || sb->kind != BK_LITERAL)
 		return;
-	bool slashes = c_like(sb->arg) || c_like(sb->name);
+	CommentStyle cs = comment_style(u->d->sb, sb);
 	CodeLineVec s = {0}, t = {0};
-	code_lines(u->d->src, u->d->sb, u->src, u->src_n, false, slashes, &s);
-	code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, false, slashes, &t);
+	code_lines(u->d->src, u->d->sb, u->src, u->src_n, false, cs, &s);
+	code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, false, cs, &t);
 	size_t d = first_diff(&s, &t);
 	if (d != SIZE_MAX) {
 		CodeLineVec sc = {0}, tc = {0};
-		code_lines(u->d->src, u->d->sb, u->src, u->src_n, true, slashes, &sc);
-		code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, true, slashes, &tc);
+		code_lines(u->d->src, u->d->sb, u->src, u->src_n, true, cs, &sc);
+		code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, true, cs, &tc);
 		size_t dc = first_diff(&sc, &tc);
 		if (dc == SIZE_MAX) {
 			const CodeLine *at = d < t.n ? &t.v[d] : &t.v[t.n ? t.n - 1 : 0];
@@ -222,7 +297,7 @@ void check_code_changed(const Unit *u, FindingVec *out)
 				MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
 				"code changed: '%.*s' where the source has '%.*s' (code stays as in the "
 				"source; only comments are translated)",
-				(int)MIN(tt.n, 80), tt.p, (int)MIN(st.n, 80), st.p);
+				check_clip(tt, 80), tt.p, check_clip(st, 80), st.p);
 			if (dc < sc.n)
 				f->suggestion = str_dup(st);
 		}
@@ -270,6 +345,10 @@ static void norm_url(Str u, Buf *out)
 		buf_addstr(out, r);
 	}
 	buf_release(&a);
+	/* GitHub organisations and hosts are case-insensitive; compare so. */
+	for (size_t i = 0; i < out->len; i++)
+		if (out->p[i] >= 'A' && out->p[i] <= 'Z')
+			out->p[i] = (char)(out->p[i] - 'A' + 'a');
 }
 
 static bool is_url(Str t)
@@ -412,21 +491,60 @@ static size_t ascii_words(Str s)
 	return w;
 }
 
-/* Does hay contain needle, ignoring ASCII case and whitespace runs? */
-static bool contains_loose(Str hay, Str needle)
+/* Is the original kept in the translated title?  Either all of it
+ * (case and spacing aside), or at least two thirds of its distinct English
+ * words (원문을 함께 작성: "분산 데이터 병렬 처리 (DDP, Distributed
+ * Data-Parallel)"). */
+static bool original_kept(Str tr, Str orig)
 {
 	Buf h = BUF_INIT, n = BUF_INIT;
-	check_normalize_name(hay.p, hay.n, &h);
-	check_normalize_name(needle.p, needle.n, &n);
+	check_normalize_name(tr.p, tr.n, &h);
+	check_normalize_name(orig.p, orig.n, &n);
 	bool r = n.len && str_find(buf_str(&h), buf_str(&n)) >= 0;
+	size_t words = 0, kept = 0;
+	for (size_t i = 0; !r && i < n.len;) {
+		while (i < n.len && !(n.p[i] >= 'a' && n.p[i] <= 'z'))
+			i++;
+		size_t from = i;
+		while (i < n.len && n.p[i] >= 'a' && n.p[i] <= 'z')
+			i++;
+		if (i - from < 2)
+			continue;
+		Str w = {n.p + from, i - from};
+		/* distinct: skip a word seen earlier in the original */
+		Str before = {n.p, from};
+		bool seen = false;
+		for (ptrdiff_t at = str_find(before, w); at >= 0 && !seen;) {
+			size_t e = (size_t)at + w.n;
+			seen = (at == 0 || !(n.p[at - 1] >= 'a' && n.p[at - 1] <= 'z')) &&
+			       (e >= from || !(n.p[e] >= 'a' && n.p[e] <= 'z'));
+			Str rest = str_slice(before, (size_t)at + 1, before.n);
+			ptrdiff_t nx = str_find(rest, w);
+			at = nx < 0 ? -1 : at + 1 + nx;
+		}
+		if (seen)
+			continue;
+		words++;
+		kept += str_find(buf_str(&h), w) >= 0;
+	}
+	if (!r && words)
+		r = kept * 3 >= words * 2;
 	buf_release(&h);
 	buf_release(&n);
 	return r;
 }
 
+/* Tutorials link to each other; their titles are translated with them. */
+static bool internal_url(Str url)
+{
+	return str_starts_with(url, "https://tutorials.pytorch.kr") ||
+	       str_find(url, STR_LIT("github.com/pytorchkorea/tutorials-kr")) >= 0;
+}
+
 typedef struct LinkRef {
 	Str text;
-	Buf url; /* normalized */
+	Buf url;        /* normalized */
+	size_t url_len; /* as written */
 	size_t start;
 } LinkRef;
 typedef VEC(LinkRef) LinkRefVec;
@@ -441,7 +559,7 @@ static void link_refs(const char *s, size_t n, LinkRefVec *out)
 			continue;
 		size_t lt = (size_t)(in->target.p - s) - 1; /* the '<' */
 		LinkRef r = {str_trim((Str){s + in->in_start, lt - in->in_start}), BUF_INIT,
-		             in->start};
+		             in->target.n, in->start};
 		norm_url(in->target, &r.url);
 		VEC_PUSH(out, r);
 	}
@@ -466,21 +584,26 @@ void check_reference_title(const Unit *u, FindingVec *out)
 	link_refs(sj.text.p, sj.text.len, &sr);
 	link_refs(tj.text.p, tj.text.len, &tr);
 	bool list_item = u->d->sb->v[u->src].kind == BK_LIST_ITEM;
+	/* The item's visible length: its text without the <url> parts. */
 	size_t item_len = str_trim(buf_str(&sj.text)).n;
 	for (size_t i = 0; i < sr.n; i++) {
+		size_t url_len = sr.v[i].url_len + 3;
+		item_len = item_len > url_len ? item_len - url_len : 0;
+	}
+	for (size_t i = 0; i < sr.n; i++) {
 		const LinkRef *s = &sr.v[i];
-		if (ascii_words(s->text) < 2 || has_hangul(s->text.p, s->text.n))
+		if (ascii_words(s->text) < 3 || has_hangul(s->text.p, s->text.n))
 			continue;
 		/* A reference list entry (the link is most of the item) or a paper. */
 		bool reference = (list_item && s->text.n * 2 >= item_len) ||
 		                 paper_url(buf_str(&s->url));
-		if (!reference)
+		if (!reference || internal_url(buf_str(&s->url)))
 			continue;
 		for (size_t k = 0; k < tr.n; k++) {
 			const LinkRef *t = &tr.v[k];
 			if (!str_eq(buf_str(&t->url), buf_str(&s->url)))
 				continue;
-			if (!has_hangul(t->text.p, t->text.n) || contains_loose(t->text, s->text))
+			if (!has_hangul(t->text.p, t->text.n) || original_kept(t->text, s->text))
 				break;
 			size_t line, byte;
 			joined_pos(&tj, t->start, &line, &byte);
@@ -514,11 +637,9 @@ static size_t prose_words(const char *s, size_t n)
 			words += ascii_words((Str){s + at, to - at});
 		if (i < v.n) {
 			const Inline *in = &v.v[i];
-			if (in->kind == IN_EMPHASIS || in->kind == IN_STRONG ||
-			    (in->kind == IN_REFERENCE && in->target.p != s + in->in_start)) {
-				size_t end = in->kind == IN_REFERENCE ? (size_t)(in->target.p - s) : in->in_end;
-				words += ascii_words((Str){s + in->in_start, end - in->in_start});
-			}
+			/* Emphasis is prose; link texts are titles (often kept). */
+			if (in->kind == IN_EMPHASIS || in->kind == IN_STRONG)
+				words += ascii_words((Str){s + in->in_start, in->in_end - in->in_start});
 			at = MAX(at, in->end);
 		}
 	}
@@ -542,7 +663,7 @@ void check_untranslated(const Unit *u, FindingVec *out)
 		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line,
 		            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
 		            "untranslated %s: still the English of the source ('%.*s%s')",
-		            rst_kind_name(tb->kind), (int)MIN(b.n, 40), b.p, b.n > 40 ? "…" : "");
+		            rst_kind_name(tb->kind), check_clip(b, 40), b.p, b.n > 40 ? "…" : "");
 	}
 	joined_release(&sj);
 	joined_release(&tj);

@@ -236,7 +236,9 @@ void check_translator_line(const Unit *u, FindingVec *out)
 			size_t ind = (size_t)(t.p - s.p);
 			bool canon;
 			Str word;
-			if (!marker(t, author_words, ARRAY_LEN(author_words), "저자", &canon, &word))
+			size_t aml = marker(t, author_words, ARRAY_LEN(author_words), "저자", &canon,
+			                    &word);
+			if (!aml)
 				continue;
 			/* A translator line within the next lines, before a title. */
 			bool found = false;
@@ -268,7 +270,7 @@ void check_translator_line(const Unit *u, FindingVec *out)
 					u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, ind,
 					"author line '%.*s' has no translator line after it; add "
 					"'**번역**: `이름 <https://github.com/아이디>`_' below it",
-					(int)MIN(word.n + 6, t.n), t.p);
+					(int)aml, t.p);
 				f->suggestion = xstrdup("**번역**: `이름 <https://github.com/아이디>`_");
 			}
 		}
@@ -416,8 +418,9 @@ void check_whitespace(const Unit *u, FindingVec *out)
 			if (sb->kind == b->kind && sb->indent != b->indent)
 				finding_add(u, out, CK_WHITESPACE, SEV_WARNING, b->first,
 				            MIN((size_t)b->indent, lines_get(L, b->first).n),
-				            "indented %d columns, the source %d: RST reads a different "
-				            "indentation as a different structure", b->indent, sb->indent);
+				            "indented %d column%s, the source %d: RST reads a different "
+				            "indentation as a different structure", b->indent,
+				            b->indent == 1 ? "" : "s", sb->indent);
 		}
 	}
 }

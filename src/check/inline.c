@@ -362,6 +362,16 @@ const char *inline_kind_name(InlineKind k)
 	return (size_t)k < ARRAY_LEN(names) ? names[k] : "markup";
 }
 
+int check_clip(Str s, size_t max)
+{
+	if (s.n <= max)
+		return (int)s.n;
+	size_t n = max;
+	while (n > 0 && ((unsigned char)s.p[n] & 0xc0) == 0x80)
+		n--;
+	return (int)n;
+}
+
 size_t check_column_width(const char *s, size_t n)
 {
 	size_t w = 0;
