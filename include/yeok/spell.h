@@ -23,6 +23,16 @@
  * busy with a suggestion is SPELL_PENDING, and the caller asks again when
  * spell_generation() changes (the editor watches spell_notify_fd()).
  *
+ * Use.  The editor: spell_new() when a document opens, spell_add_terms()
+ * with the glossary; per frame, for each prose block on screen and the
+ * edited one, spell_check_text(..., source_words, SPELL_NOWAIT, &misses)
+ * and underline the SPELL_BAD words (cached words cost about 0.3 µs);
+ * redraw when spell_generation() changes.  F7: spell_suggest_request(),
+ * then spell_suggest_poll() when spell_notify_fd() is readable; adding a
+ * word: spell_add_word().  The CLI: the check table's spelling row
+ * (CheckDoc.spell) calls spell_check_text(..., SPELL_BLOCK, ...) and
+ * spell_suggest_first().
+ *
  * Word lists.  One word per line; `word/model` gives an affix model
  * (hunspell's personal-dictionary convention): 파이토치/파이썬 makes
  * 파이토치를 pass the way 파이썬을 does.  Korean words without a model get
