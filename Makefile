@@ -85,6 +85,7 @@ FUZZ_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_UI_OBJ := $(UI_SRC:%.c=$(FUZZ_B)/obj/%.o)
 
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+BENCH_BINS := $(BENCH_SRC:tests/bench/%.c=build/bench/%)
 
 .PHONY: all run test bench fuzz fuzz-smoke install uninstall clean help deps \
 	unit-tests fuzz-build
@@ -181,9 +182,16 @@ test: deps
 		FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) tests/run.sh
 
 bench: deps
-	@if [ -z "$(BENCH_SRC)" ]; then echo "make bench: no benchmarks yet (issue 10)"; exit 0; fi
-	$(Q)$(MAKE) --no-print-directory $(PROG)
-	$(Q)tests/bench/run.sh
+	$(Q)$(MAKE) --no-print-directory $(PROG) $(BENCH_BINS)
+	$(Q)YEOK=./$(PROG) tests/bench/run.sh
+
+# Benchmark programs link the release core (and the UI objects, for the
+# first-frame measurement on a fake terminal).
+build/bench/%: tests/bench/%.c build/release/libyeok.a $(UI_SRC:%.c=build/release/obj/%.o)
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O2 -g $(CORE_CFLAGS) $(UI_CFLAGS) -o $@ $< \
+		$(UI_SRC:%.c=build/release/obj/%.o) build/release/libyeok.a $(UI_LIBS) $(CORE_LIBS)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

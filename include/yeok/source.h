@@ -1,0 +1,89 @@
+/*
+ * source — find the English original of a document (DESIGN.md §2 "Source").
+ *
+ * Session layer: given the target path and the options, yields the source
+ * text and a description of where it came from.  Order:
+ *   1. --source PATH          (opts->path)
+ *   2. --source-rev REV       (opts->rev: the file's content at git revision
+ *                              REV, read through the vcs module, which runs
+ *                              the git program with an argument vector and
+ *                              `--` before the path; no shell)
+ *   3. the sidecar's record   (opts->recorded, filled by the caller from the
+ *                              sidecar; see SourceRecord)
+ *   4. the document itself    (the target's own bytes: nothing is translated
+ *                              yet, or the caller has nothing better)
+ * Giving both path and rev is a usage error.
+ *
+ * Depends on util, vcs.  Never prints.
+ */
+#ifndef YEOK_SOURCE_H
+#define YEOK_SOURCE_H
+
+#include "yeok/util.h"
+
+typedef enum SourceOrigin {
+	SOURCE_PATH,    /* --source PATH */
+	SOURCE_REV,     /* --source-rev REV */
+	SOURCE_SIDECAR, /* the record in FILE.yeok.yaml */
+	SOURCE_SELF,    /* the document itself */
+} SourceOrigin;
+
+/* What the sidecar records about the source (DESIGN.md §4.1 `source:`).
+ * Filled by the caller (the session, from the sidecar module); every field
+ * may be NULL.  Exactly one of git/file/snapshot is used, in that order:
+ *   git:      a commit; the text is `path` at that commit (path relative to
+ *             the repository top level, as git shows it)
+ *   file:     a path to the English file (relative to the target's folder
+ *             unless absolute)
+ *   snapshot: a byte snapshot file (same path rule)
+ * sha256, when set, is checked against the bytes read: a mismatch is an
+ * EXIT_DATAERR error naming the sidecar's record. */
+typedef struct SourceRecord {
+	const char *git;
+	const char *path;
+	const char *file;
+	const char *snapshot;
+	const char *sha256;
+} SourceRecord;
+
+typedef struct SourceOpts {
+	const char *path;              /* --source PATH, or NULL */
+	const char *rev;               /* --source-rev REV, or NULL */
+	const SourceRecord *recorded;  /* the sidecar's record, or NULL */
+	bool self_fallback;            /* true: fall back to the document itself
+	                                  (else no source is an EXIT_USAGE error) */
+} SourceOpts;
+
+typedef struct Source {
+	SourceOrigin origin;
+	Buf text;        /* the source bytes (owned) */
+	char *desc;      /* for humans: "en.rst", "git HEAD~3:docs/x.rst",
+	                    "the document itself" (owned, terminal-unsafe:
+	                    sanitize before printing) */
+	char *path;      /* the file read (SOURCE_PATH, SOURCE_SIDECAR file or
+	                    snapshot, SOURCE_SELF), or the repository-relative
+	                    path (SOURCE_REV, SOURCE_SIDECAR git); owned */
+	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git: the
+	                    commit; else NULL; owned */
+	char sha256[65]; /* SHA-256 of text, lowercase hex */
+} Source;
+
+void source_init(Source *s);
+void source_release(Source *s);
+
+/* Resolve the source of the document at target_path (the target is read
+ * only for SOURCE_SELF).  On success out is filled (previous content
+ * released).  Errors (out left empty):
+ *   EXIT_USAGE   both --source and --source-rev; no source and
+ *                !self_fallback
+ *   EXIT_NOINPUT a missing/unreadable --source file or target
+ *   EXIT_DATAERR not in a git work tree; PATH absent at REV; a bad REV;
+ *                a sidecar record whose sha256 does not match
+ *   EXIT_IOERR   git could not be run
+ * Messages name the file (and the revision). */
+bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
+
+/* "--source", "--source-rev", "sidecar", "self". */
+const char *source_origin_name(SourceOrigin o);
+
+#endif

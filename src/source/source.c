@@ -1,0 +1,143 @@
+/* Source resolution (see include/yeok/source.h). */
+#include "yeok/source.h"
+
+#include "yeok/vcs.h"
+
+void source_init(Source *s)
+{
+	memset(s, 0, sizeof(*s));
+	buf_init(&s->text);
+}
+
+void source_release(Source *s)
+{
+	buf_release(&s->text);
+	free(s->desc);
+	free(s->path);
+	free(s->rev);
+	source_init(s);
+}
+
+const char *source_origin_name(SourceOrigin o)
+{
+	static const char *const names[] = {"--source", "--source-rev", "sidecar", "self"};
+	return (unsigned)o < ARRAY_LEN(names) ? names[o] : "?";
+}
+
+/* A path from the sidecar is relative to the target's folder. */
+static char *relative_to_target(const char *target_path, const char *p)
+{
+	if (p[0] == '/')
+		return xstrdup(p);
+	char *dir = path_dirname(target_path);
+	char *r = path_join(dir, p);
+	free(dir);
+	return r;
+}
+
+static bool read_file_source(Source *out, SourceOrigin o, const char *path, Err *e)
+{
+	if (!file_read(path, &out->text, e))
+		return false;
+	out->origin = o;
+	out->path = xstrdup(path);
+	out->desc = xstrdup(path);
+	return true;
+}
+
+/* The text of the target (or of repo_path, relative to the target's work
+ * tree top level) at rev; *shown_path gets the repository-relative path. */
+static bool source_read_rev(const char *target_path, const char *rev, const char *repo_path,
+                            Buf *out, char **shown_path, Err *e)
+{
+	char *file = NULL;
+	if (repo_path) {
+		char *top = NULL;
+		if (!vcs_toplevel(target_path, &top, e))
+			return false;
+		file = path_join(top, repo_path);
+		free(top);
+	} else {
+		file = xstrdup(target_path);
+	}
+	char *rel = NULL;
+	bool ok = vcs_relpath(file, &rel, e) && vcs_show(file, rev, out, e);
+	if (ok)
+		*shown_path = rel;
+	else
+		free(rel);
+	free(file);
+	return ok;
+}
+
+static bool from_record(const char *target_path, const SourceRecord *r, Source *out, Err *e)
+{
+	if (r->git) {
+		char *shown = NULL;
+		if (!source_read_rev(target_path, r->git, r->path, &out->text, &shown, e)) {
+			err_prefix(e, "%s.yeok.yaml: source", target_path);
+			return false;
+		}
+		out->origin = SOURCE_SIDECAR;
+		out->rev = xstrdup(r->git);
+		out->path = shown;
+		out->desc = xasprintf("git %s:%s", r->git, shown);
+	} else if (r->file || r->snapshot) {
+		char *p = relative_to_target(target_path, r->file ? r->file : r->snapshot);
+		bool ok = read_file_source(out, SOURCE_SIDECAR, p, e);
+		free(p);
+		if (!ok) {
+			err_prefix(e, "%s.yeok.yaml: source", target_path);
+			return false;
+		}
+	} else {
+		return err_set(e, EXIT_DATAERR, "%s.yeok.yaml: source record names no git, file or snapshot",
+		               target_path);
+	}
+	return true;
+}
+
+bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e)
+{
+	source_release(out);
+	bool ok;
+	if (opts->path && opts->rev)
+		return err_set(e, EXIT_USAGE, "--source and --source-rev exclude each other");
+	if (opts->path) {
+		ok = read_file_source(out, SOURCE_PATH, opts->path, e);
+	} else if (opts->rev) {
+		char *shown = NULL;
+		ok = source_read_rev(target_path, opts->rev, NULL, &out->text, &shown, e);
+		if (ok) {
+			out->origin = SOURCE_REV;
+			out->rev = xstrdup(opts->rev);
+			out->path = shown;
+			out->desc = xasprintf("git %s:%s", opts->rev, shown);
+		}
+	} else if (opts->recorded) {
+		ok = from_record(target_path, opts->recorded, out, e);
+	} else if (opts->self_fallback) {
+		ok = file_read(target_path, &out->text, e);
+		if (ok) {
+			out->origin = SOURCE_SELF;
+			out->path = xstrdup(target_path);
+			out->desc = xstrdup("the document itself");
+		}
+	} else {
+		return err_set(e, EXIT_USAGE, "%s: no source given (use --source PATH or --source-rev REV)",
+		               target_path);
+	}
+	if (!ok) {
+		source_release(out);
+		return false;
+	}
+	sha256_hex(out->text.p ? out->text.p : "", out->text.len, out->sha256);
+	if (out->origin == SOURCE_SIDECAR && opts->recorded->sha256 &&
+	    strcmp(opts->recorded->sha256, out->sha256) != 0) {
+		err_set(e, EXIT_DATAERR, "%s.yeok.yaml: the recorded source %s has changed (sha256 %.12s, recorded %.12s)",
+		        target_path, out->desc, out->sha256, opts->recorded->sha256);
+		source_release(out);
+		return false;
+	}
+	return true;
+}
