@@ -85,6 +85,11 @@ void source_release(Source *s);
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
 
+/* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
+ * strings borrow from s.  False, r all NULL, when s records nothing. */
+struct SidecarSource;
+bool source_record_from_sidecar(const struct SidecarSource *s, SourceRecord *r);
+
 /* "--source", "--source-rev", "sidecar", "self". */
 const char *source_origin_name(SourceOrigin o);
 

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <sys/stat.h>
 
+#include "yeok/source.h"
+
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 {
 	struct stat st;
@@ -25,5 +27,59 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 		*sc_path = path;
 	else
 		free(path);
+	return ok;
+}
+
+bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
+                  Err *e)
+{
+	Buf text = BUF_INIT;
+	if (!file_read(doc, &text, e))
+		return false;
+	Lines tgt;
+	lines_init(&tgt);
+	lines_parse(&tgt, text.p ? text.p : "", text.len);
+	buf_release(&text);
+	RstDoc tb;
+	rst_init(&tb);
+	rst_segment(&tgt, &tb);
+	bool ok = true;
+	SourceRecord rec;
+	if (!source_record_from_sidecar(&sc->source, &rec)) {
+		progress_count_self(&tgt, &tb, c);
+		if (from)
+			*from = "self";
+		goto out;
+	}
+	Source src;
+	source_init(&src);
+	SourceOpts opts = {.recorded = &rec, .self_fallback = false};
+	if (!(ok = source_resolve(doc, &opts, &src, e))) {
+		source_release(&src);
+		goto out;
+	}
+	Lines sl;
+	lines_init(&sl);
+	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
+	source_release(&src);
+	RstDoc sb;
+	rst_init(&sb);
+	rst_segment(&sl, &sb);
+	Alignment a;
+	align_init(&a);
+	align_docs(&sl, &sb, &tgt, &tb, &a);
+	Progress p;
+	progress_init(&p);
+	progress_apply(sc, &sl, &sb, &tgt, &tb, &a, &p);
+	progress_count(&a, c);
+	if (from)
+		*from = "source";
+	progress_release(&p);
+	align_release(&a);
+	rst_release(&sb);
+	lines_release(&sl);
+out:
+	rst_release(&tb);
+	lines_release(&tgt);
 	return ok;
 }
