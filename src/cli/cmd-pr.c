@@ -142,10 +142,26 @@ static void summary_line(const FileInfo *f, Buf *out)
 	buf_adds(out, ")");
 }
 
+enum { SEC_OTHER, SEC_LICENSE, SEC_TYPE, SEC_DESC };
+
+/* Which section a "## " heading opens (Korean or English headings). */
+static int section_of(Str heading)
+{
+	static const struct { const char *word; int sec; } words[] = {
+		{"라이선스", SEC_LICENSE}, {"License", SEC_LICENSE}, {"license", SEC_LICENSE},
+		{"종류", SEC_TYPE}, {"Type", SEC_TYPE}, {"type", SEC_TYPE},
+		{"설명", SEC_DESC}, {"Description", SEC_DESC}, {"description", SEC_DESC},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(words); i++)
+		if (str_find(heading, str_from(words[i].word)) >= 0)
+			return words[i].sec;
+	return SEC_OTHER;
+}
+
 /* Fill the template in t (in place). */
 static void fill(Lines *t, const Checklist *c, const FileInfo *files, size_t n)
 {
-	enum { SEC_OTHER, SEC_LICENSE, SEC_TYPE, SEC_DESC } sec = SEC_OTHER;
+	int sec = SEC_OTHER;
 	bool license_done = false;
 	int type_box = 0;
 	ptrdiff_t type_at = -1;
@@ -159,9 +175,7 @@ static void fill(Lines *t, const Checklist *c, const FileInfo *files, size_t n)
 		Str line = lines_get(t, i);
 		Str trimmed = str_trim(line);
 		if (str_starts_with(trimmed, "## ")) {
-			sec = str_find(trimmed, STR_LIT("라이선스")) >= 0 ? SEC_LICENSE
-			      : str_find(trimmed, STR_LIT("종류")) >= 0 ? SEC_TYPE
-			      : str_find(trimmed, STR_LIT("설명")) >= 0 ? SEC_DESC : SEC_OTHER;
+			sec = section_of(trimmed);
 			if (sec == SEC_DESC) {
 				desc_seen = true;
 				desc_end = i + 1;
