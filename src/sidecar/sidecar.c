@@ -287,8 +287,10 @@ static bool walk_map(Ctx *c, YNode *map, const char *what, void *obj, PairFn fn,
 		if (!fn(c, obj, k, v, &known))
 			return false;
 		if (!known) {
-			if (!*extra)
+			if (!*extra) {
 				*extra = ynode_new(YN_MAP, map->line, map->col);
+				(*extra)->flow = map->flow; /* rewrite the holder in its style */
+			}
 			ynode_push(*extra, ynode_clone(k));
 			ynode_push(*extra, ynode_clone(v));
 		}
@@ -842,15 +844,12 @@ static bool has_block(const YNode *n)
 	return false;
 }
 
-/* Whether any of the unknown pairs kept in extra needs block style. */
-static bool extras_block(const YNode *extra)
+/* Whether a mapping holding the unknown pairs kept in extra may be written
+ * in flow style: as it was read (a flow mapping cannot have held block
+ * nodes), flow when there are none.  Keeps rewrites stable. */
+static bool flow_ok(const YNode *extra)
 {
-	if (!extra)
-		return false;
-	for (size_t i = 0; i < extra->nkids; i++)
-		if (has_block(extra->kids[i]))
-			return true;
-	return false;
+	return !extra || (extra->flow && !has_block(extra));
 }
 
 static void emit_source(Writer *w, const SidecarSource *s)
@@ -895,7 +894,7 @@ static void emit_segments(Writer *w, const Sidecar *sc)
 	seq_start(w, sc->segs.n == 0);
 	for (size_t i = 0; i < sc->segs.n; i++) {
 		const SidecarSeg *s = &sc->segs.v[i];
-		bool flow = !s->old && !extras_block(s->extra);
+		bool flow = !s->old && flow_ok(s->extra);
 		map_start(w, flow);
 		word(w, "source");
 		str(w, s->source.hex);
@@ -965,7 +964,7 @@ void sidecar_emit(const Sidecar *sc, Buf *out)
 		emit_source(&w, &sc->source);
 	emit_checklist(&w, &sc->checklist);
 	if (sc->translator_name || sc->translator_url || sc->translator_extra) {
-		bool flow = !extras_block(sc->translator_extra);
+		bool flow = flow_ok(sc->translator_extra);
 		word(&w, "translator");
 		map_start(&w, flow);
 		word(&w, "name");
@@ -982,7 +981,7 @@ void sidecar_emit(const Sidecar *sc, Buf *out)
 		map_end(&w);
 	}
 	if (sc->cursor_line > 0 || sc->cursor_extra) {
-		bool flow = !extras_block(sc->cursor_extra);
+		bool flow = flow_ok(sc->cursor_extra);
 		word(&w, "cursor");
 		map_start(&w, flow);
 		word(&w, "line");
