@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 
+#include "yeok/check.h"
 #include "yeok/source.h"
 
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
@@ -30,8 +31,27 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 	return ok;
 }
 
+/* Errors and warnings of all available checks on one document. */
+static size_t count_findings(const Lines *tgt, const RstDoc *tb, const Lines *src,
+                             const RstDoc *sb, const Alignment *a, Glossary *gl)
+{
+	CheckDoc d;
+	check_doc_init(&d, tgt, tb, src, sb, a, gl);
+	CheckSet set;
+	check_set_all(&set);
+	FindingVec v = {0};
+	check_document(&d, &set, &v);
+	size_t n = 0;
+	for (size_t i = 0; i < v.n; i++)
+		n += v.v[i].sev >= SEV_WARNING;
+	findings_clear(&v);
+	VEC_FREE(&v);
+	check_doc_release(&d);
+	return n;
+}
+
 bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
-                  Err *e)
+                  Glossary *gl, size_t *findings, Err *e)
 {
 	Buf text = BUF_INIT;
 	if (!file_read(doc, &text, e))
@@ -47,6 +67,8 @@ bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const ch
 	SourceRecord rec;
 	if (!source_record_from_sidecar(&sc->source, &rec)) {
 		progress_count_self(&tgt, &tb, c);
+		if (findings)
+			*findings = count_findings(&tgt, &tb, NULL, NULL, NULL, gl);
 		if (from)
 			*from = "self";
 		goto out;
@@ -72,6 +94,8 @@ bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const ch
 	progress_init(&p);
 	progress_apply(sc, &sl, &sb, &tgt, &tb, &a, &p);
 	progress_count(&a, c);
+	if (findings)
+		*findings = count_findings(&tgt, &tb, &sl, &sb, &a, gl);
 	if (from)
 		*from = "source";
 	progress_release(&p);

@@ -2,6 +2,7 @@
 #ifndef YEOK_CLI_SIDECAR_H
 #define YEOK_CLI_SIDECAR_H
 
+#include "yeok/glossary.h"
 #include "yeok/progress.h"
 #include "yeok/sidecar.h"
 
@@ -17,9 +18,13 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
  * snapshot), both sides segmented and aligned and the sidecar's statuses
  * applied; without one, the document's own prose blocks are counted
  * (progress_count_self).  Adds to *c.  *from (may be NULL) gets how the
- * counts were made: "source" or "self".  False with e set when the
- * recorded source cannot be read or does not match its sha256. */
+ * counts were made: "source" or "self".  When findings is non-NULL, the
+ * checks of `yeok check` (all available ones, glossary gl, which may be
+ * NULL) run on the same alignment and *findings gets the number of errors
+ * and warnings (info findings such as `untranslated` are not counted).
+ * False with e set when the recorded source cannot be read or does not
+ * match its sha256. */
 bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
-                  Err *e);
+                  Glossary *gl, size_t *findings, Err *e);
 
 #endif

@@ -77,6 +77,7 @@ typedef struct FileInfo {
 	Sidecar sc;
 	ProgressCount count;
 	const char *from;   /* "source" or "self" */
+	size_t findings;    /* errors and warnings of yeok check */
 } FileInfo;
 
 /* Merge the checklists; a field set differently in two files is an error. */
@@ -139,7 +140,7 @@ static void summary_line(const FileInfo *f, Buf *out)
 		buf_addf(out, ", 원문 변경 %zu", c->stale);
 	if (!strcmp(f->from, "self"))
 		buf_adds(out, "; 원문 기록 없음");
-	buf_adds(out, ")");
+	buf_addf(out, "), 검사 결과 %zu건", f->findings);
 }
 
 enum { SEC_OTHER, SEC_LICENSE, SEC_TYPE, SEC_DESC };
@@ -273,6 +274,8 @@ static int run(int argc, char **argv)
 		return cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
 	}
 	FileInfo *files = xcalloc(ndocs, sizeof(*files));
+	Glossary gl;
+	glossary_init(&gl);
 	size_t loaded = 0;
 	for (size_t i = 0; i < ndocs; i++, loaded++) {
 		FileInfo *f = &files[i];
@@ -293,8 +296,17 @@ static int run(int argc, char **argv)
 		rc = cli_report(&e);
 		goto out;
 	}
+	/* The checks use the shipped glossary, like `yeok check`. */
+	char *def = glossary_default_path();
+	if (file_exists(def) && !glossary_load(&gl, def, &e)) {
+		cli_error(0, "warning: %s (the summary counts findings without it)", e.msg);
+		glossary_release(&gl);
+		glossary_init(&gl);
+	}
+	free(def);
 	for (size_t i = 0; i < ndocs; i++) {
-		if (!cli_progress(files[i].doc, &files[i].sc, &files[i].count, &files[i].from, &e)) {
+		if (!cli_progress(files[i].doc, &files[i].sc, &files[i].count, &files[i].from, &gl,
+		                  &files[i].findings, &e)) {
 			rc = cli_report(&e);
 			goto out;
 		}
@@ -323,6 +335,7 @@ out:
 		free(files[i].shown);
 	}
 	free(files);
+	glossary_release(&gl);
 	buf_release(&tpl);
 	free(where);
 	free(docs);

@@ -184,7 +184,7 @@ static int run(int argc, char **argv)
 		Err e;
 		err_init(&e);
 		if (!cli_sidecar_load(r.file, &sc, NULL, &e) ||
-		    !cli_progress(r.file, &sc, &r.c, &r.from, &e)) {
+		    !cli_progress(r.file, &sc, &r.c, &r.from, NULL, NULL, &e)) {
 			int code = cli_report(&e);
 			if (!rc)
 				rc = code;

@@ -40,7 +40,7 @@ run "$YEOK" pr "$doc"
 check "pr exits 0" eq "$status" 0
 check "no warnings for a complete checklist" eq "$err" ""
 "$YEOK" pr "$doc" >"$T/got.md" 2>/dev/null
-expect_filled "- \`$doc\`: 세그먼트 1/2 완료 (번역 100%)" >"$T/want.md"
+expect_filled "- \`$doc\`: 세그먼트 1/2 완료 (번역 100%), 검사 결과 0건" >"$T/want.md"
 check "golden: filled template" cmp "$T/got.md" "$T/want.md"
 diff "$T/want.md" "$T/got.md" | sed 's/^/# /' | head -20
 
@@ -74,7 +74,7 @@ printf 'yeok: 1\nsource: {snapshot: two.rst.yeok.src}\nchecklist: {license: true
 	>"$T/plain/two.rst.yeok.yaml"
 run "$YEOK" pr "$doc" "$T/plain/two.rst"
 check "two files exit 0" eq "$status" 0
-check "first file summarized" has "$out" "doc.rst\`: 세그먼트 1/2 완료 (번역 100%)"
+check "first file summarized" has "$out" "doc.rst\`: 세그먼트 1/2 완료 (번역 100%), 검사 결과 0건"
 check "second file summarized" has "$out" "two.rst\`: 세그먼트 0/2 완료 (번역 0%)"
 printf 'yeok: 1\nchecklist: {license: true, issue: 1200, type: translate}\n' >"$T/plain/two.rst.yeok.yaml"
 run "$YEOK" pr "$doc" "$T/plain/two.rst"
@@ -89,12 +89,22 @@ check "type disagreement named" has "$err" "type translate in $doc, fix in $T/pl
 printf 'Title\n=====\n\nHello.\n\n안녕.\n' >"$T/plain/bare.rst"
 run "$YEOK" pr "$T/plain/bare.rst"
 check "bare file exits 0" eq "$status" 0
-check "bare: counted from its own text" has "$out" "세그먼트 0/3 완료 (번역 33%; 원문 기록 없음)"
+check "bare: counted from its own text" has "$out" "세그먼트 0/3 완료 (번역 33%; 원문 기록 없음), 검사 결과 0건"
 check "bare: license box stays empty" has "$out" "- [ ] 기여하기 문서를"
 check "bare: #(숫자) stays" has "$out" "#(숫자)"
 check "warns: license" has "$err" "license box is not ticked"
 check "warns: issue" has "$err" "no issue number"
 check "warns: type" has "$err" "no PR type"
+
+# Open findings: the errors and warnings `yeok check` reports.
+printf '제목입니다\n====\n\n안녕하세요.\n' >"$T/plain/short.rst"
+cp "$T/plain/doc.rst.yeok.src" "$T/plain/short.rst.yeok.src"
+printf 'yeok: 1\nsource: {snapshot: short.rst.yeok.src}\n' >"$T/plain/short.rst.yeok.yaml"
+run "$YEOK" check --source "$T/plain/short.rst.yeok.src" "$T/plain/short.rst"
+n=$(printf '%s\n' "$out" | grep -cE ': (error|warning): ')
+check "yeok check finds the short underline" test "$n" -ge 1
+run "$YEOK" pr "$T/plain/short.rst"
+check "summary counts the same findings" has "$out" "short.rst\`: 세그먼트 0/2 완료 (번역 100%), 검사 결과 ${n}건"
 
 # The recorded source changed behind yeok's back: an error, not wrong numbers.
 printf 'Changed\n' >"$T/plain/doc.rst.yeok.src"
