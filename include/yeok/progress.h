@@ -92,6 +92,15 @@ void progress_store(Sidecar *sc, const Alignment *a, const Progress *p);
 #define PROGRESS_MAX_RUN 4
 bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out);
 
+/* For every stale segment of a whose old English is not known yet, look
+ * it up in old_src (the source the sidecar recorded before, e.g. read
+ * through its source record) and keep it in p->v[i].old, so that
+ * progress_store() writes it to the sidecar (`old:`) and it survives the
+ * record being replaced by the new source.  Returns how many are still
+ * unknown. */
+size_t progress_fill_old(Progress *p, const Alignment *a, const Lines *old_src,
+                         const RstDoc *old_sb);
+
 typedef struct ProgressCount {
 	size_t total;        /* prose segments */
 	size_t untranslated; /* target text equals source text */

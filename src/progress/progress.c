@@ -217,6 +217,25 @@ bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *ou
 	return found;
 }
 
+size_t progress_fill_old(Progress *p, const Alignment *a, const Lines *old_src,
+                         const RstDoc *old_sb)
+{
+	BUG_ON(p->n != a->n);
+	size_t unknown = 0;
+	Buf b = BUF_INIT;
+	for (size_t i = 0; i < a->n; i++) {
+		if (a->v[i].status != ST_STALE || p->v[i].old)
+			continue;
+		buf_clear(&b);
+		if (old_src && progress_find_text(old_src, old_sb, p->v[i].old_key, &b))
+			p->v[i].old = xmemdup0(b.p ? b.p : "", b.len);
+		else
+			unknown++;
+	}
+	buf_release(&b);
+	return unknown;
+}
+
 void progress_count(const Alignment *a, ProgressCount *c)
 {
 	for (size_t i = 0; i < a->n; i++) {

@@ -182,8 +182,11 @@ static void test_stale_small(void **state)
 
 	/* The session keeps the old English in the sidecar: stale survives a
 	 * reopen, even once the recorded source is the new one. */
-	free(p.v[1].old);
-	p.v[1].old = buf_detach(&old);
+	assert_null(p.v[1].old);
+	assert_int_equal(progress_fill_old(&p, &a, NULL, NULL), 1);
+	assert_int_equal(progress_fill_old(&p, &a, &s1.l, &s1.d), 0);
+	assert_string_equal(p.v[1].old, "The model learns fast.");
+	buf_release(&old);
 	progress_store(&sc, &a, &p);
 	reload(&sc);
 	apply(&sc, &s2, &t, &a, &p);
