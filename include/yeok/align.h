@@ -60,6 +60,13 @@ double align_matched_share(const Alignment *a, const RstDoc *sb);
 
 const char *align_status_name(SegStatus s); /* "untranslated", "draft", ... */
 
+/* (added) Append the alignment in the `yeok align` format (DESIGN.md §3.1):
+ * TSV "KIND\tSRC_FIRST\tSRC_LAST\tTGT_FIRST\tTGT_LAST\tSTATUS\n" lines with
+ * 1-based inclusive line numbers and "-" for an absent side, or (json) a
+ * JSON array of {"kind","source":[f,l]|null,"target":[f,l]|null,"status"},
+ * one object per line. */
+void align_write(const Alignment *a, const RstDoc *sb, const RstDoc *tb, bool json, Buf *out);
+
 /* Invariant check (order, coverage, no title crossing). */
 bool align_check(const Alignment *a, const RstDoc *sb, const RstDoc *tb, Err *e);
 

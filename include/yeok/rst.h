@@ -57,7 +57,11 @@ typedef struct Block {
 	                    "::"; substitution: the substitution name; fields:
 	                    the field name; else empty */
 	Str arg;         /* directives: the argument ("python", a path) */
-	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)") */
+	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)",
+	                    "[1]" for footnotes; "" for a definition term) */
+	size_t first_off; /* (added) byte offset on line `first` where the
+	                    block's text starts: after the indentation, or after
+	                    a list marker / field name on the item's first line */
 } Block;
 
 typedef struct RstDoc {
@@ -75,7 +79,11 @@ void rst_segment(const Lines *lines, RstDoc *d);
 /* Segment lines [from, to) as if they were a document of their own (line
  * numbers stay absolute) and append the blocks to d.  For re-segmenting
  * the neighbourhood of an edit: choose from/to at a blank line followed by
- * an unindented line so that no construct is cut. */
+ * an unindented line so that no construct is cut.  Title levels continue
+ * the adornment styles of the titles already in d, and parent indices are
+ * absolute in d, so segmenting [0, k) then [k, n) into one RstDoc gives
+ * the same blocks as rst_segment when line k-1 is blank and line k is
+ * unindented (tested). */
 void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d);
 
 /* The block's text for comparing and hashing: its lines with the block's
@@ -83,11 +91,16 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d);
  * dropped.  For titles, only the title text line.  Appended to out. */
 void rst_block_text(const Lines *lines, const Block *b, Buf *out);
 
+/* (added) Index of the block that contains line, or of the first block
+ * after it (d->n when none); O(log n). */
+size_t rst_find(const RstDoc *d, size_t line);
+
 /* "title", "paragraph", "list-item", ... (DESIGN.md §3.1 KIND names). */
 const char *rst_kind_name(BlockKind k);
 
-/* True for kinds that are prose a translator translates (titles,
- * paragraphs, list items, fields, table cells are not prose). */
+/* True for kinds that are prose a translator translates: titles,
+ * paragraphs, list items and fields.  Tables, literals, directives,
+ * comments, targets, substitutions, transitions and line blocks are not. */
 bool rst_kind_is_prose(BlockKind k);
 
 /* Invariant check: blocks in order, not overlapping, first <= last <

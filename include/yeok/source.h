@@ -76,9 +76,11 @@ void source_release(Source *s);
  * released).  Errors (out left empty):
  *   EXIT_USAGE   both --source and --source-rev; no source and
  *                !self_fallback
- *   EXIT_NOINPUT a missing/unreadable --source file or target
- *   EXIT_DATAERR not in a git work tree; PATH absent at REV; a bad REV;
- *                a sidecar record whose sha256 does not match
+ *   EXIT_NOINPUT a missing/unreadable --source file or target; not in a
+ *                git work tree; PATH absent at REV; an unknown REV (the
+ *                vcs module's codes: the requested input cannot be had)
+ *   EXIT_DATAERR a sidecar record whose sha256 does not match, or that
+ *                names no git, file or snapshot
  *   EXIT_IOERR   git could not be run
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);

@@ -1,7 +1,130 @@
-/* yeok align: not built yet. */
+/* yeok align [--source PATH | --source-rev REV] [--format tsv|json] FILE
+ * Prints the segment alignment of FILE against its English source
+ * (DESIGN.md §3.1). */
 #include "cli-private.h"
+#include "yeok/align.h"
+#include "yeok/source.h"
+
+/* The value of option `name` at argv[*i] ("--name VALUE" or "--name=VALUE"),
+ * or NULL when argv[*i] is not that option.  *missing is set when the value
+ * is absent. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return "";
+	}
+	return argv[++*i];
+}
+
+static int align_main(int argc, char **argv)
+{
+	SourceOpts so = {NULL, NULL, NULL, true};
+	const char *file = NULL, *format = "tsv";
+	bool opts_done = false;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		bool missing = false;
+		if (opts_done || a[0] != '-' || !a[1]) {
+			if (file)
+				return cli_error(EXIT_USAGE, "align takes one FILE (got '%s' and '%s')", file, a);
+			file = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			opts_done = true;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			printf("usage: yeok %s\n%s\n"
+			       "  --source PATH       the English original\n"
+			       "  --source-rev REV    the English original is FILE at git revision REV\n"
+			       "  --format tsv|json   output format (default tsv)\n"
+			       "TSV: KIND SRC_FIRST SRC_LAST TGT_FIRST TGT_LAST STATUS per segment,\n"
+			       "1-based lines, '-' for an absent side.\n",
+			       cli_cmd_align.synopsis, cli_cmd_align.what);
+			return 0;
+		} else if ((v = opt_value(argc, argv, &i, "--source-rev", &missing))) {
+			so.rev = v;
+		} else if ((v = opt_value(argc, argv, &i, "--source", &missing))) {
+			so.path = v;
+		} else if ((v = opt_value(argc, argv, &i, "--format", &missing))) {
+			format = v;
+			if (!missing && strcmp(v, "tsv") && strcmp(v, "json"))
+				return cli_error(EXIT_USAGE, "--format must be tsv or json, not '%s'", v);
+		} else if ((v = opt_value(argc, argv, &i, "--glossary", &missing)) ||
+		           (v = opt_value(argc, argv, &i, "--theme", &missing))) {
+			/* common options: accepted, not used by align */
+		} else if (!strcmp(a, "--no-spell")) {
+		} else {
+			return cli_error(EXIT_USAGE, "align: unknown option '%s' (see yeok align --help)", a);
+		}
+		if (missing)
+			return cli_error(EXIT_USAGE, "align: %s needs a value", a);
+	}
+	if (!file)
+		return cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_align.synopsis);
+	if (so.path && so.rev)
+		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
+
+	Err e;
+	err_init(&e);
+	Buf tbuf = BUF_INIT;
+	if (!file_read(file, &tbuf, &e))
+		return cli_report(&e);
+	/* The sidecar's source record goes in so.recorded once the sidecar
+	 * module reads FILE.yeok.yaml; until then no record is used. */
+	Source src;
+	source_init(&src);
+	if (!source_resolve(file, &so, &src, &e)) {
+		buf_release(&tbuf);
+		return cli_report(&e);
+	}
+	Lines sl, tl;
+	lines_init(&sl);
+	lines_init(&tl);
+	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
+	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
+	RstDoc sd, td;
+	rst_init(&sd);
+	rst_init(&td);
+	rst_segment(&sl, &sd);
+	rst_segment(&tl, &td);
+	Alignment al;
+	align_init(&al);
+	align_docs(&sl, &sd, &tl, &td, &al);
+	double share = align_matched_share(&al, &sd);
+	if (sd.n >= 4 && share < 0.5)
+		cli_error(0, "warning: %s: only %.0f%% of the %zu source blocks found a partner "
+		             "(is %s the right source?)",
+		          file, share * 100, sd.n, src.desc);
+	Buf out = BUF_INIT;
+	align_write(&al, &sd, &td, !strcmp(format, "json"), &out);
+	int rc = 0;
+	if (out.len && fwrite(out.p, 1, out.len, stdout) != out.len)
+		rc = EXIT_IOERR;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		rc = EXIT_IOERR;
+	if (rc)
+		cli_error(rc, "cannot write the alignment to stdout");
+	buf_release(&out);
+	align_release(&al);
+	rst_release(&sd);
+	rst_release(&td);
+	lines_release(&sl);
+	lines_release(&tl);
+	source_release(&src);
+	buf_release(&tbuf);
+	return rc;
+}
 
 const CliCommand cli_cmd_align = {
 	"align", "align [OPTIONS] FILE",
-	"print the segment alignment", cli_not_built, false,
+	"print the segment alignment", align_main, true,
 };

@@ -1,0 +1,634 @@
+/*
+ * Source/target block alignment (see include/yeok/align.h).
+ *
+ * Two passes of one banded dynamic program:
+ *   1. anchors: the titles and literal (code) blocks of both sides, matched
+ *      1:1 or skipped: titles by level and the English kept in them, code
+ *      by content (comments and blank lines ignored, then line overlap);
+ *   2. between consecutive matched anchors, every other block, with moves
+ *      1:1, 1:0, 0:1, 2:1 and 1:2, scored by kind, depth, indentation,
+ *      directive name, identical text, the ASCII tokens that survive
+ *      translation (identifiers, literals, URLs, numbers) and length
+ *      (Korean prose is about 0.64 times its English in characters).
+ * The band follows the diagonal of each region, so the cost is about
+ * (blocks x band width); small regions are solved exactly.
+ */
+#include "yeok/align.h"
+
+#include "yeok/text.h"
+
+#define FORBID (-1e18)
+#define FULL_DP_CELLS 1000000u /* below this, no band */
+#define BAND 48
+
+/* What the scoring looks at, computed once per block. */
+typedef struct Feat {
+	uint64_t text_hash; /* rst_block_text */
+	uint64_t code_hash; /* literals: code without comments and blank lines */
+	uint32_t *tok;      /* sorted unique token hashes (ASCII words, numbers) */
+	size_t ntok;
+	uint32_t *lines;    /* literals: sorted unique hashes of code lines */
+	size_t nlines;
+	size_t len;         /* code points of the text */
+	bool hangul;        /* the text has Hangul */
+} Feat;
+
+typedef struct Side {
+	const Lines *l;
+	const RstDoc *d;
+	Feat *f;
+} Side;
+
+typedef struct Ctx {
+	Side s, t;
+	/* the current DP's sequences: indices into the blocks */
+	const size_t *si, *ti;
+	bool anchors; /* pass 1 scoring */
+} Ctx;
+
+/* ---- features ---------------------------------------------------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static size_t sort_unique(uint32_t *v, size_t n)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u32);
+	size_t k = 1;
+	for (size_t i = 1; i < n; i++)
+		if (v[i] != v[k - 1])
+			v[k++] = v[i];
+	return k;
+}
+
+static bool is_word_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Words that say nothing about which block is which. */
+static bool stopword(const char *w, size_t n)
+{
+	static const char *const stop[] = {
+		"the", "an", "of", "to", "in", "is", "and", "or", "for", "on", "with", "as", "by",
+		"be", "it", "at", "this", "that", "we", "you", "are", "can", "from", "http", "https",
+		"www", "com", "org", "html", "rst", "github", "io", "if", "not", "will", "which",
+	};
+	for (size_t i = 0; i < ARRAY_LEN(stop); i++)
+		if (strlen(stop[i]) == n && memcmp(stop[i], w, n) == 0)
+			return true;
+	return false;
+}
+
+static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
+{
+	memset(f, 0, sizeof(*f));
+	buf_clear(tmp);
+	rst_block_text(l, b, tmp);
+	const char *s = tmp->p ? tmp->p : "";
+	size_t n = tmp->len;
+	f->text_hash = hash_fnv1a(s, n);
+	VEC(uint32_t) tok = {0};
+	char low[64];
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c & 0xc0) != 0x80)
+			f->len++;
+		if (c >= 0x80) {
+			int32_t cp;
+			size_t k = text_decode(s + i, n - i, &cp);
+			if (cp >= 0 && text_is_hangul(cp))
+				f->hangul = true;
+			i += k;
+			continue;
+		}
+		if (!is_word_byte((char)c)) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		bool digit = false;
+		while (j < n && is_word_byte(s[j])) {
+			digit |= s[j] >= '0' && s[j] <= '9';
+			j++;
+		}
+		size_t wn = j - i;
+		if ((wn >= 2 || digit) && wn < sizeof(low)) {
+			for (size_t k = 0; k < wn; k++)
+				low[k] = (char)((s[i + k] >= 'A' && s[i + k] <= 'Z') ? s[i + k] + 32 : s[i + k]);
+			if (!stopword(low, wn))
+				VEC_PUSH(&tok, (uint32_t)hash_fnv1a(low, wn));
+		}
+		f->len += wn - 1;
+		i = j;
+	}
+	f->ntok = sort_unique(tok.v, tok.n);
+	f->tok = tok.v;
+	if (b->kind == BK_LITERAL) {
+		/* Code: each line without its comment (# or //) and blanks. */
+		VEC(uint32_t) lv = {0};
+		uint64_t h = 1469598103934665603ull;
+		size_t i = 0;
+		while (i <= n) {
+			size_t e = i;
+			while (e < n && s[e] != '\n')
+				e++;
+			size_t ce = e;
+			for (size_t k = i; k < e; k++) {
+				bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
+				if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+					ce = k;
+					break;
+				}
+			}
+			Str line = str_trim((Str){s + i, ce - i});
+			if (line.n) {
+				uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
+				VEC_PUSH(&lv, lh);
+				h = (h ^ lh) * 1099511628211ull;
+			}
+			i = e + 1;
+		}
+		f->code_hash = h;
+		f->nlines = sort_unique(lv.v, lv.n);
+		f->lines = lv.v;
+	}
+}
+
+static size_t overlap(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+	size_t i = 0, j = 0, k = 0;
+	while (i < na && j < nb) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else
+			k++, i++, j++;
+	}
+	return k;
+}
+
+/* ---- scoring ----------------------------------------------------------- */
+
+/* Tokens: share of the smaller set found in the other, weighted by how
+ * many there are to go on; in about -1.4..+2.6. */
+static double tok_score(size_t inter, size_t na, size_t nb)
+{
+	size_t m = MIN(na, nb);
+	if (!m)
+		return 0;
+	double sim = (double)inter / (double)m;
+	double conf = MIN(1.0, (double)m / 4.0);
+	return 4.0 * (sim - 0.35) * conf;
+}
+
+/* Length: penalty for a target far from 0.64 (translated) or 1.0 (not)
+ * times the source. */
+static double len_score(size_t ls, size_t lt, bool hangul)
+{
+	double expect = hangul ? 0.64 : 1.0;
+	double r = ((double)lt + 12.0) / (expect * (double)ls + 12.0);
+	if (r < 1)
+		r = 1 / r;
+	double p = 2.0 * (r - 1.0) / (r + 1.0); /* ~ ln r near 1, at most 2 */
+	return -1.2 * p;
+}
+
+static bool proseish(BlockKind k)
+{
+	return k == BK_PARAGRAPH || k == BK_LIST_ITEM || k == BK_FIELD || k == BK_OTHER;
+}
+
+static double code_score(const Feat *a, const Feat *b)
+{
+	if (a->code_hash == b->code_hash)
+		return 12.0;
+	size_t in = overlap(a->lines, a->nlines, b->lines, b->nlines);
+	size_t un = a->nlines + b->nlines - in;
+	double j = un ? (double)in / (double)un : 0;
+	return 12.0 * j - 4.0;
+}
+
+static double score_anchor(const Ctx *c, size_t si, size_t ti)
+{
+	const Block *a = &c->s.d->v[si], *b = &c->t.d->v[ti];
+	const Feat *fa = &c->s.f[si], *fb = &c->t.f[ti];
+	if (a->kind != b->kind)
+		return FORBID;
+	if (a->kind == BK_LITERAL)
+		return code_score(fa, fb);
+	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
+	if (fa->text_hash == fb->text_hash)
+		sc += 4.0;
+	sc += tok_score(overlap(fa->tok, fa->ntok, fb->tok, fb->ntok), fa->ntok, fb->ntok);
+	sc += 0.5 * len_score(fa->len, fb->len, fb->hangul);
+	return sc;
+}
+
+static double score_pair(const Ctx *c, size_t si, size_t ti)
+{
+	const Block *a = &c->s.d->v[si], *b = &c->t.d->v[ti];
+	const Feat *fa = &c->s.f[si], *fb = &c->t.f[ti];
+	if ((a->kind == BK_TITLE) != (b->kind == BK_TITLE))
+		return FORBID;
+	if (a->kind == BK_TITLE)
+		return score_anchor(c, si, ti) - 2.0;
+	if (fa->text_hash == fb->text_hash)
+		return 10.0;
+	double sc = 0;
+	/* A table rewritten as a list-table (Hangul breaks grid tables). */
+	if ((a->kind == BK_TABLE && b->kind == BK_DIRECTIVE && str_ends_with(b->name, "table")) ||
+	    (b->kind == BK_TABLE && a->kind == BK_DIRECTIVE && str_ends_with(a->name, "table")))
+		sc += 4.5;
+	if (a->kind == b->kind)
+		sc += 2.0;
+	else if (proseish(a->kind) && proseish(b->kind))
+		sc += 0.5;
+	else
+		sc -= 2.5;
+	sc += a->depth == b->depth ? 0.5 : -0.5;
+	sc += a->indent == b->indent ? 0.3 : 0;
+	if (a->kind == BK_DIRECTIVE && b->kind == BK_DIRECTIVE) {
+		sc += str_eq(a->name, b->name) ? 3.0 : 0;
+		sc += str_eq(a->arg, b->arg) ? 1.0 : 0;
+	}
+	if (a->kind == BK_LITERAL && b->kind == BK_LITERAL)
+		return sc + code_score(fa, fb) * 0.5;
+	sc += tok_score(overlap(fa->tok, fa->ntok, fb->tok, fb->ntok), fa->ntok, fb->ntok);
+	if (proseish(a->kind) && proseish(b->kind))
+		sc += len_score(fa->len, fb->len, fb->hangul);
+	return sc;
+}
+
+/* 2:1 or 1:2: two prose blocks of one side into one of the other. */
+static double score_merge(const Side *two, size_t x, const Side *one, size_t y, bool two_is_src)
+{
+	const Block *a0 = &two->d->v[x], *a1 = &two->d->v[x + 1], *b = &one->d->v[y];
+	if (!proseish(a0->kind) || !proseish(a1->kind) || !proseish(b->kind) ||
+	    a0->depth != a1->depth || a0->parent != a1->parent)
+		return FORBID;
+	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
+	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5);
+	size_t in = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok) +
+	            overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	size_t n2 = f0->ntok + f1->ntok;
+	sc += tok_score(MIN(in, MIN(n2, fb->ntok)), n2, fb->ntok);
+	size_t l2 = f0->len + f1->len;
+	if (two_is_src)
+		sc += len_score(l2, fb->len, fb->hangul);
+	else
+		sc += len_score(fb->len, l2, f0->hangul || f1->hangul);
+	return sc - 1.6;
+}
+
+#define GAP_ANCHOR (-0.5)
+#define GAP_BLOCK (-1.0)
+
+static double score_move(const Ctx *c, size_t i, size_t a, size_t j, size_t b)
+{
+	if (a == 0 || b == 0)
+		return c->anchors ? GAP_ANCHOR : GAP_BLOCK;
+	size_t si = c->si[i], ti = c->ti[j];
+	if (c->anchors)
+		return score_anchor(c, si, ti);
+	if (a == 1 && b == 1)
+		return score_pair(c, si, ti);
+	if (a == 2)
+		return score_merge(&c->s, si, &c->t, ti, true);
+	return score_merge(&c->t, ti, &c->s, si, false);
+}
+
+/* ---- the banded DP ----------------------------------------------------- */
+
+typedef struct Move {
+	unsigned char a, b;
+} Move;
+
+static const Move moves_all[] = {{1, 1}, {1, 0}, {0, 1}, {2, 1}, {1, 2}};
+
+typedef struct Step {
+	size_t i, a, j, b; /* a run S[i..i+a) with T[j..j+b) */
+} Step;
+typedef VEC(Step) StepVec;
+
+/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
+ * appends the steps in order to out. */
+static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+{
+	if (n == 0 && m == 0)
+		return;
+	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
+	size_t *off = xmalloc((n + 2) * sizeof(size_t));
+	bool full = (double)(n + 1) * (double)(m + 1) <= FULL_DP_CELLS;
+	size_t slope = n ? (m + n - 1) / n : m;
+	for (size_t i = 0; i <= n; i++) {
+		if (full || n == 0) {
+			lo[i] = 0;
+			hi[i] = m;
+		} else {
+			size_t c0 = (size_t)((double)i * (double)m / (double)n);
+			lo[i] = c0 > BAND ? c0 - BAND : 0;
+			hi[i] = MIN(m, c0 + BAND + slope);
+		}
+	}
+	/* keep rows connected: a row starts no later than the last one ends */
+	for (size_t i = 1; i <= n; i++)
+		if (lo[i] > hi[i - 1])
+			lo[i] = hi[i - 1];
+	hi[n] = m;
+	off[0] = 0;
+	for (size_t i = 0; i <= n; i++)
+		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
+	size_t cells = off[n + 1];
+	double *best = xmalloc(cells * sizeof(double));
+	unsigned char *mv = xmalloc(cells);
+	for (size_t i = 0; i <= n; i++) {
+		for (size_t j = lo[i]; j <= hi[i]; j++) {
+			size_t at = off[i] + (j - lo[i]);
+			if (i == 0 && j == 0) {
+				best[at] = 0;
+				mv[at] = 255;
+				continue;
+			}
+			double bs = FORBID * 2;
+			unsigned char bm = 255;
+			for (size_t k = 0; k < nmoves; k++) {
+				size_t a = moves_all[k].a, b = moves_all[k].b;
+				if (a > i || b > j)
+					continue;
+				size_t pi = i - a, pj = j - b;
+				if (pj < lo[pi] || pj > hi[pi])
+					continue;
+				double prev = best[off[pi] + (pj - lo[pi])];
+				if (prev <= FORBID)
+					continue;
+				double s = score_move(c, pi, a, pj, b);
+				if (s <= FORBID)
+					continue;
+				if (prev + s > bs) {
+					bs = prev + s;
+					bm = (unsigned char)k;
+				}
+			}
+			best[at] = bm == 255 ? FORBID * 2 : bs;
+			mv[at] = bm;
+		}
+	}
+	/* Trace back from (n, m). */
+	StepVec rev = {0};
+	size_t i = n, j = m;
+	while (i > 0 || j > 0) {
+		unsigned char k = mv[off[i] + (j - lo[i])];
+		BUG_ON(k == 255);
+		size_t a = moves_all[k].a, b = moves_all[k].b;
+		Step st = {i - a, a, j - b, b};
+		VEC_PUSH(&rev, st);
+		i -= a;
+		j -= b;
+	}
+	for (size_t k = rev.n; k-- > 0;)
+		VEC_PUSH(out, rev.v[k]);
+	VEC_FREE(&rev);
+	free(best);
+	free(mv);
+	free(lo);
+	free(hi);
+	free(off);
+}
+
+/* ---- the two passes ---------------------------------------------------- */
+
+static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
+{
+	if (!sn && !tn)
+		return;
+	Segment g;
+	g.src = s;
+	g.src_n = sn;
+	g.tgt = t;
+	g.tgt_n = tn;
+	g.kind = sn ? c->s.d->v[s].kind : c->t.d->v[t].kind;
+	g.status = ST_DRAFT;
+	if (sn && tn && sn == tn) {
+		bool same = true;
+		for (size_t k = 0; k < sn && same; k++)
+			same = c->s.f[s + k].text_hash == c->t.f[t + k].text_hash;
+		if (same)
+			g.status = ST_UNTRANSLATED;
+	}
+	VEC_PUSH(al, g);
+}
+
+/* Pass 2 on source blocks [s0, s1) and target blocks [t0, t1). */
+static void align_region(Ctx *c, size_t s0, size_t s1, size_t t0, size_t t1, Alignment *al)
+{
+	size_t n = s1 - s0, m = t1 - t0;
+	if (!n && !m)
+		return;
+	size_t *si = xmalloc((n + 1) * sizeof(size_t)), *ti = xmalloc((m + 1) * sizeof(size_t));
+	for (size_t k = 0; k < n; k++)
+		si[k] = s0 + k;
+	for (size_t k = 0; k < m; k++)
+		ti[k] = t0 + k;
+	c->si = si;
+	c->ti = ti;
+	c->anchors = false;
+	StepVec steps = {0};
+	dp(c, n, m, ARRAY_LEN(moves_all), &steps);
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		/* 1:0 and 0:1 runs stay one block per segment */
+		push_seg(al, c, s0 + st->i, st->a, t0 + st->j, st->b);
+	}
+	VEC_FREE(&steps);
+	free(si);
+	free(ti);
+}
+
+void align_init(Alignment *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void align_release(Alignment *a)
+{
+	VEC_FREE(a);
+}
+
+static Feat *all_features(const Lines *l, const RstDoc *d)
+{
+	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
+	Buf tmp = BUF_INIT;
+	for (size_t k = 0; k < d->n; k++)
+		features(l, &d->v[k], &f[k], &tmp);
+	buf_release(&tmp);
+	return f;
+}
+
+static void free_features(Feat *f, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		free(f[k].tok);
+		free(f[k].lines);
+	}
+	free(f);
+}
+
+static bool is_anchor(const Block *b)
+{
+	return b->kind == BK_TITLE || b->kind == BK_LITERAL;
+}
+
+void align_docs(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                Alignment *a)
+{
+	a->n = 0;
+	Ctx c;
+	memset(&c, 0, sizeof(c));
+	c.s = (Side){src, sb, all_features(src, sb)};
+	c.t = (Side){tgt, tb, all_features(tgt, tb)};
+	/* Pass 1: anchors. */
+	VEC(size_t) sa = {0}, ta = {0};
+	for (size_t k = 0; k < sb->n; k++)
+		if (is_anchor(&sb->v[k]))
+			VEC_PUSH(&sa, k);
+	for (size_t k = 0; k < tb->n; k++)
+		if (is_anchor(&tb->v[k]))
+			VEC_PUSH(&ta, k);
+	c.si = sa.v;
+	c.ti = ta.v;
+	c.anchors = true;
+	StepVec steps = {0};
+	dp(&c, sa.n, ta.n, 3, &steps);
+	/* Pass 2: the blocks between matched anchors. */
+	size_t s_at = 0, t_at = 0;
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		if (st->a != 1 || st->b != 1)
+			continue;
+		size_t sx = sa.v[st->i], tx = ta.v[st->j];
+		align_region(&c, s_at, sx, t_at, tx, a);
+		push_seg(a, &c, sx, 1, tx, 1);
+		s_at = sx + 1;
+		t_at = tx + 1;
+	}
+	align_region(&c, s_at, sb->n, t_at, tb->n, a);
+	VEC_FREE(&steps);
+	VEC_FREE(&sa);
+	VEC_FREE(&ta);
+	free_features(c.s.f, sb->n);
+	free_features(c.t.f, tb->n);
+}
+
+bool align_src_lines(const Segment *s, const RstDoc *sb, size_t *first, size_t *last)
+{
+	if (!s->src_n)
+		return false;
+	*first = sb->v[s->src].first;
+	*last = sb->v[s->src + s->src_n - 1].last;
+	return true;
+}
+
+bool align_tgt_lines(const Segment *s, const RstDoc *tb, size_t *first, size_t *last)
+{
+	if (!s->tgt_n)
+		return false;
+	*first = tb->v[s->tgt].first;
+	*last = tb->v[s->tgt + s->tgt_n - 1].last;
+	return true;
+}
+
+double align_matched_share(const Alignment *a, const RstDoc *sb)
+{
+	if (!sb->n)
+		return 1.0;
+	size_t m = 0;
+	for (size_t k = 0; k < a->n; k++)
+		if (a->v[k].tgt_n)
+			m += a->v[k].src_n;
+	return (double)m / (double)sb->n;
+}
+
+const char *align_status_name(SegStatus s)
+{
+	static const char *const names[ST_COUNT] = {"untranslated", "draft", "done", "stale",
+	                                            "reviewed"};
+	return (unsigned)s < ST_COUNT ? names[s] : "draft";
+}
+
+bool align_check(const Alignment *a, const RstDoc *sb, const RstDoc *tb, Err *e)
+{
+	size_t s = 0, t = 0;
+	for (size_t k = 0; k < a->n; k++) {
+		const Segment *g = &a->v[k];
+		if (!g->src_n && !g->tgt_n)
+			return err_set(e, EXIT_DATAERR, "segment %zu is empty", k);
+		if (g->src != s && g->src_n)
+			return err_set(e, EXIT_DATAERR, "segment %zu: source block %zu, expected %zu", k,
+			               g->src, s);
+		if (g->tgt != t && g->tgt_n)
+			return err_set(e, EXIT_DATAERR, "segment %zu: target block %zu, expected %zu", k,
+			               g->tgt, t);
+		s += g->src_n;
+		t += g->tgt_n;
+		if (s > sb->n || t > tb->n)
+			return err_set(e, EXIT_DATAERR, "segment %zu runs past the blocks", k);
+		bool title = false, other = false;
+		for (size_t x = g->src; x < g->src + g->src_n; x++)
+			*(sb->v[x].kind == BK_TITLE ? &title : &other) = true;
+		for (size_t x = g->tgt; x < g->tgt + g->tgt_n; x++)
+			*(tb->v[x].kind == BK_TITLE ? &title : &other) = true;
+		if (title && (other || g->src_n > 1 || g->tgt_n > 1))
+			return err_set(e, EXIT_DATAERR, "segment %zu crosses a title", k);
+		if ((unsigned)g->status >= ST_COUNT)
+			return err_set(e, EXIT_DATAERR, "segment %zu: bad status", k);
+	}
+	if (s != sb->n || t != tb->n)
+		return err_set(e, EXIT_DATAERR, "segments cover %zu/%zu source and %zu/%zu target blocks",
+		               s, sb->n, t, tb->n);
+	return true;
+}
+
+void align_write(const Alignment *a, const RstDoc *sb, const RstDoc *tb, bool json, Buf *out)
+{
+	if (json)
+		buf_adds(out, "[");
+	for (size_t k = 0; k < a->n; k++) {
+		const Segment *g = &a->v[k];
+		size_t sf = 0, sl = 0, tf = 0, tl = 0;
+		bool hs = align_src_lines(g, sb, &sf, &sl), ht = align_tgt_lines(g, tb, &tf, &tl);
+		const char *kind = rst_kind_name(g->kind), *st = align_status_name(g->status);
+		if (json) {
+			buf_addf(out, "%s\n  {\"kind\":\"%s\",\"source\":", k ? "," : "", kind);
+			if (hs)
+				buf_addf(out, "[%zu,%zu]", sf + 1, sl + 1);
+			else
+				buf_adds(out, "null");
+			buf_adds(out, ",\"target\":");
+			if (ht)
+				buf_addf(out, "[%zu,%zu]", tf + 1, tl + 1);
+			else
+				buf_adds(out, "null");
+			buf_addf(out, ",\"status\":\"%s\"}", st);
+			continue;
+		}
+		buf_addf(out, "%s\t", kind);
+		if (hs)
+			buf_addf(out, "%zu\t%zu\t", sf + 1, sl + 1);
+		else
+			buf_adds(out, "-\t-\t");
+		if (ht)
+			buf_addf(out, "%zu\t%zu\t", tf + 1, tl + 1);
+		else
+			buf_adds(out, "-\t-\t");
+		buf_addf(out, "%s\n", st);
+	}
+	if (json)
+		buf_adds(out, a->n ? "\n]\n" : "]\n");
+}

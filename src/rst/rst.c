@@ -1,0 +1,798 @@
+/*
+ * RST block segmentation (see include/yeok/rst.h).
+ *
+ * A small recursive-descent reader over line ranges, after the block-level
+ * rules of the docutils parser (states.py): a body is a run of lines at a
+ * base indentation; more indentation starts a block quote; a list marker,
+ * field name or `.. ` starts a construct whose body is the following lines
+ * indented past the marker.  Linear in the number of lines times the
+ * nesting depth.  Never fails: unknown or malformed input becomes
+ * paragraphs.
+ */
+#include "yeok/rst.h"
+
+#include "yeok/text.h"
+
+/* Parser state.  The list-marker trick: while an item's body is read, the
+ * marker on its first line is treated as blanks (ov_line/ov_off/ov_ind). */
+typedef struct P {
+	const Lines *l;
+	RstDoc *d;
+	size_t ov_line; /* line with an overridden start, or SIZE_MAX */
+	size_t ov_off;  /* its content starts at this byte */
+	int ov_ind;     /* and at this column */
+} P;
+
+typedef struct LineInfo {
+	int ind;    /* column of the first non-blank byte; -1 for a blank line */
+	size_t off; /* byte offset of that byte */
+	Str c;      /* content from off, trailing blanks removed */
+} LineInfo;
+
+static bool is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static LineInfo info(const P *p, size_t i)
+{
+	Str s = lines_get(p->l, i);
+	LineInfo li = {-1, 0, {s.p, 0}};
+	size_t off = 0;
+	int col = 0;
+	if (i == p->ov_line) {
+		off = p->ov_off;
+		col = p->ov_ind;
+	}
+	while (off < s.n && is_ws(s.p[off])) {
+		col = s.p[off] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+		off++;
+	}
+	size_t end = s.n;
+	while (end > off && is_ws(s.p[end - 1]))
+		end--;
+	if (end == off)
+		return li;
+	li.ind = col;
+	li.off = off;
+	li.c = (Str){s.p + off, end - off};
+	return li;
+}
+
+static bool blank(const P *p, size_t i)
+{
+	return info(p, i).ind < 0;
+}
+
+static int indent_of(const P *p, size_t i)
+{
+	return info(p, i).ind;
+}
+
+static size_t push(P *p, BlockKind k, size_t first, size_t last, int ind, int depth, int parent)
+{
+	Block b;
+	memset(&b, 0, sizeof(b));
+	b.kind = k;
+	b.first = first;
+	b.last = last;
+	b.text_line = first;
+	b.indent = ind;
+	b.depth = depth;
+	b.parent = parent;
+	b.first_off = info(p, first).off;
+	VEC_PUSH(p->d, b);
+	return p->d->n - 1;
+}
+
+/* The end (exclusive) of the lines after `from` indented past column k:
+ * blank lines inside are included (unless stop_blank), trailing ones not. */
+static size_t indented_end(const P *p, size_t from, size_t to, int k, bool stop_blank)
+{
+	size_t end = from;
+	for (size_t j = from; j < to; j++) {
+		int ind = indent_of(p, j);
+		if (ind < 0) {
+			if (stop_blank)
+				break;
+			continue;
+		}
+		if (ind <= k)
+			break;
+		end = j + 1;
+	}
+	return end;
+}
+
+static int min_indent(const P *p, size_t from, size_t to)
+{
+	int m = -1;
+	for (size_t j = from; j < to; j++) {
+		int ind = indent_of(p, j);
+		if (ind >= 0 && (m < 0 || ind < m))
+			m = ind;
+	}
+	return m < 0 ? 0 : m;
+}
+
+/* ---- recognizers on a line's content ----------------------------------- */
+
+static bool is_adorn_char(char c)
+{
+	return c > ' ' && c < 0x7f && !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	                               (c >= 'A' && c <= 'Z'));
+}
+
+/* A line of one repeated punctuation character. */
+static bool is_adornment(Str c)
+{
+	if (c.n == 0 || !is_adorn_char(c.p[0]))
+		return false;
+	for (size_t k = 1; k < c.n; k++)
+		if (c.p[k] != c.p[0])
+			return false;
+	return true;
+}
+
+static bool is_grid_border(Str c)
+{
+	if (c.n < 3 || c.p[0] != '+' || c.p[c.n - 1] != '+')
+		return false;
+	bool dash = false;
+	for (size_t k = 0; k < c.n; k++) {
+		if (c.p[k] == '-' || c.p[k] == '=')
+			dash = true;
+		else if (c.p[k] != '+')
+			return false;
+	}
+	return dash;
+}
+
+/* "=====  =====" (at least two columns) */
+static bool is_simple_border(Str c, bool need_two)
+{
+	if (c.n == 0 || c.p[0] != '=')
+		return false;
+	int cols = 0;
+	bool in = false;
+	for (size_t k = 0; k < c.n; k++) {
+		if (c.p[k] == '=') {
+			if (!in)
+				cols++;
+			in = true;
+		} else if (c.p[k] == ' ') {
+			in = false;
+		} else {
+			return false;
+		}
+	}
+	return !need_two || cols >= 2;
+}
+
+/* Bullet marker length (bytes) or 0. */
+static size_t bullet_len(Str c)
+{
+	if (c.n >= 1 && (c.p[0] == '-' || c.p[0] == '*' || c.p[0] == '+') &&
+	    (c.n == 1 || c.p[1] == ' ' || c.p[1] == '\t'))
+		return 1;
+	/* U+2022 bullet, U+2023, U+2043 */
+	if (c.n >= 3 && (unsigned char)c.p[0] == 0xe2 &&
+	    (((unsigned char)c.p[1] == 0x80 && ((unsigned char)c.p[2] == 0xa2 ||
+	                                        (unsigned char)c.p[2] == 0xa3)) ||
+	     ((unsigned char)c.p[1] == 0x81 && (unsigned char)c.p[2] == 0x83)) &&
+	    (c.n == 3 || c.p[3] == ' '))
+		return 3;
+	return 0;
+}
+
+static bool is_roman(const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!strchr("ivxlcdm", s[k]) && !strchr("IVXLCDM", s[k]))
+			return false;
+	return n > 0;
+}
+
+/* Enumerator length (bytes, "1." "(a)" "#)" "iv.") or 0. */
+static size_t enum_len(Str c)
+{
+	size_t k = 0;
+	bool paren = false;
+	if (c.n && c.p[0] == '(') {
+		paren = true;
+		k = 1;
+	}
+	size_t s = k;
+	while (k < c.n && c.p[k] >= '0' && c.p[k] <= '9' && k - s < 9)
+		k++;
+	if (k == s) {
+		if (k < c.n && c.p[k] == '#') {
+			k++;
+		} else {
+			size_t e = k;
+			while (e < c.n && ((c.p[e] >= 'a' && c.p[e] <= 'z') || (c.p[e] >= 'A' && c.p[e] <= 'Z')))
+				e++;
+			if (e - s == 1 || (e - s <= 6 && is_roman(c.p + s, e - s)))
+				k = e;
+			else
+				return 0;
+		}
+	}
+	if (k >= c.n)
+		return 0;
+	if (paren ? c.p[k] != ')' : (c.p[k] != '.' && c.p[k] != ')'))
+		return 0;
+	k++;
+	if (k < c.n && c.p[k] != ' ' && c.p[k] != '\t')
+		return 0;
+	return k;
+}
+
+/* Field marker ":name:" length (bytes) or 0; *name gets the name. */
+static size_t field_len(Str c, Str *name)
+{
+	if (c.n < 3 || c.p[0] != ':' || c.p[1] == ' ' || c.p[1] == ':')
+		return 0;
+	for (size_t k = 2; k < c.n; k++) {
+		if (c.p[k] == '`')
+			return 0;
+		if (c.p[k] == ':') {
+			if (c.p[k - 1] == ' ' || c.p[k - 1] == '\\')
+				return 0;
+			if (k + 1 < c.n && c.p[k + 1] != ' ' && c.p[k + 1] != '\t')
+				return 0;
+			*name = (Str){c.p + 1, k - 1};
+			return k + 1;
+		}
+	}
+	return 0;
+}
+
+/* ".. name:: arg": the name (no blanks, ends at the first "::" followed by
+ * a blank or the end). */
+static bool directive_name(Str c, Str *name, Str *arg)
+{
+	if (c.n < 5 || memcmp(c.p, ".. ", 3) != 0)
+		return false;
+	size_t s = 3;
+	while (s < c.n && c.p[s] == ' ')
+		s++;
+	if (s >= c.n || c.p[s] == '_' || c.p[s] == '|' || c.p[s] == '[' || c.p[s] == ':')
+		return false;
+	for (size_t k = s; k + 1 < c.n; k++) {
+		if (c.p[k] == ' ' || c.p[k] == '\t')
+			return false;
+		if (c.p[k] == ':' && c.p[k + 1] == ':' && k > s &&
+		    (k + 2 == c.n || c.p[k + 2] == ' ' || c.p[k + 2] == '\t')) {
+			*name = (Str){c.p + s, k - s};
+			*arg = str_trim((Str){c.p + k + 2, c.n - k - 2});
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool in_list(Str name, const char *const *list)
+{
+	for (; *list; list++)
+		if (str_eq_cstr(name, *list))
+			return true;
+	return false;
+}
+
+/* Directives whose content is literal text (code, markup, data). */
+static const char *const literal_directives[] = {
+	"code-block", "code", "sourcecode", "parsed-literal", "math", "raw", "doctest",
+	"testcode", "testoutput", "testsetup", "testcleanup", "ipython", "jupyter-execute",
+	"code-cell", "graphviz", "digraph", "mermaid", "csv-table", "toctree", "autosummary",
+	"highlight", "literalinclude", "productionlist", "prompt", NULL,
+};
+
+/* Directives without arguments: text right after the options is content. */
+static const char *const content_directives[] = {
+	"note", "warning", "tip", "important", "attention", "caution", "danger", "error",
+	"hint", "seealso", "todo", "container", "compound", "epigraph", "highlights",
+	"pull-quote", "line-block", NULL,
+};
+
+/* ---- the reader -------------------------------------------------------- */
+
+static void body(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles);
+
+static void set_name(Block *b, Str s)
+{
+	b->name = s;
+}
+
+static void set_bullet(Block *b, Str m)
+{
+	size_t n = MIN(m.n, sizeof(b->bullet) - 1);
+	memcpy(b->bullet, m.p, n);
+	b->bullet[n] = '\0';
+}
+
+/* A list item, field or footnote at line i: marker of mlen bytes after the
+ * content start.  Reads its body; returns the line after it. */
+static size_t item(P *p, size_t i, size_t to, int depth, int parent, BlockKind kind, size_t mlen,
+                   Str name)
+{
+	LineInfo li = info(p, i);
+	int k = li.ind;
+	Str marker = {li.c.p, mlen};
+	if (str_starts_with(marker, ".. "))
+		marker = str_slice(marker, 3, marker.n); /* footnote label */
+	size_t e = indented_end(p, i + 1, to, k, false);
+	/* The text after the marker. */
+	Str line = lines_get(p->l, i);
+	size_t toff = li.off + mlen;
+	int tcol = k + (int)mlen;
+	while (toff < line.n && is_ws(line.p[toff])) {
+		tcol = line.p[toff] == '\t' ? (tcol / 8 + 1) * 8 : tcol + 1;
+		toff++;
+	}
+	bool has_text = li.c.n > mlen && str_trim((Str){li.c.p + mlen, li.c.n - mlen}).n > 0;
+	int bi = tcol;
+	size_t next = i + 1;
+	while (next < e && blank(p, next))
+		next++;
+	if (next < e) {
+		int ni = indent_of(p, next);
+		if (!has_text || kind == BK_FIELD)
+			bi = has_text ? MIN(ni, tcol) : ni;
+	}
+	if (bi <= k)
+		bi = k + 1;
+	size_t b0 = p->d->n;
+	size_t save_line = p->ov_line, save_off = p->ov_off;
+	int save_ind = p->ov_ind;
+	if (has_text) {
+		p->ov_line = i;
+		p->ov_off = toff;
+		p->ov_ind = bi;
+		body(p, i, e, bi, depth, parent, false);
+	} else {
+		body(p, i + 1, e, bi, depth, parent, false);
+	}
+	p->ov_line = save_line;
+	p->ov_off = save_off;
+	p->ov_ind = save_ind;
+	/* The first paragraph is the item's text; the rest nests under it. */
+	if (b0 < p->d->n && p->d->v[b0].kind == BK_PARAGRAPH &&
+	    (p->d->v[b0].first == i || !has_text)) {
+		Block *b = &p->d->v[b0];
+		b->kind = kind;
+		b->indent = bi;
+		if (kind == BK_FIELD)
+			set_name(b, name);
+		else
+			set_bullet(b, marker);
+		if (b->first == i)
+			b->first_off = toff;
+		for (size_t x = b0 + 1; x < p->d->n; x++) {
+			p->d->v[x].depth++;
+			if (p->d->v[x].parent == parent)
+				p->d->v[x].parent = (int)b0;
+		}
+	} else if (b0 == p->d->n) {
+		/* A marker with no text at all: the marker line is the item. */
+		size_t x = push(p, kind, i, i, k, depth, parent);
+		if (kind == BK_FIELD)
+			set_name(&p->d->v[x], name);
+		else
+			set_bullet(&p->d->v[x], marker);
+	}
+	return e > i + 1 ? e : i + 1;
+}
+
+static size_t directive(P *p, size_t i, size_t to, int depth, int parent, Str name, Str arg)
+{
+	LineInfo li = info(p, i);
+	int k = li.ind;
+	bool args = !in_list(name, content_directives) || arg.n > 0;
+	/* Header: argument continuation and option lines before a blank. */
+	size_t h = i + 1;
+	int opt_ind = -1;
+	while (h < to) {
+		LineInfo hi = info(p, h);
+		if (hi.ind <= k)
+			break;
+		Str fname;
+		if (field_len(hi.c, &fname)) {
+			opt_ind = hi.ind;
+		} else if (opt_ind >= 0 ? hi.ind <= opt_ind : !args) {
+			break;
+		}
+		h++;
+	}
+	size_t x = push(p, BK_DIRECTIVE, i, h - 1, k, depth, parent);
+	set_name(&p->d->v[x], name);
+	p->d->v[x].arg = arg;
+	size_t e = indented_end(p, h, to, k, false);
+	size_t q = h;
+	while (q < e && blank(p, q))
+		q++;
+	if (q < e) {
+		if (in_list(name, literal_directives)) {
+			size_t y = push(p, BK_LITERAL, q, e - 1, min_indent(p, q, e), depth + 1, (int)x);
+			set_name(&p->d->v[y], name);
+		} else {
+			body(p, q, e, min_indent(p, q, e), depth + 1, (int)x, false);
+		}
+	}
+	return e > h ? e : h;
+}
+
+/* Explicit markup at line i (content starts with ".."); returns the next line. */
+static size_t explicit(P *p, size_t i, size_t to, int depth, int parent)
+{
+	LineInfo li = info(p, i);
+	Str c = li.c;
+	int k = li.ind;
+	Str name, arg;
+	if (c.n >= 4 && memcmp(c.p, ".. _", 4) == 0) {
+		size_t e = indented_end(p, i + 1, to, k, true);
+		size_t x = push(p, BK_TARGET, i, e > i + 1 ? e - 1 : i, k, depth, parent);
+		(void)x;
+		return e > i + 1 ? e : i + 1;
+	}
+	if (c.n >= 4 && memcmp(c.p, ".. |", 4) == 0) {
+		size_t e = indented_end(p, i + 1, to, k, false);
+		size_t x = push(p, BK_SUBSTITUTION, i, e > i + 1 ? e - 1 : i, k, depth, parent);
+		const char *bar = memchr(c.p + 4, '|', c.n - 4);
+		if (bar)
+			set_name(&p->d->v[x], (Str){c.p + 4, (size_t)(bar - (c.p + 4))});
+		return e > i + 1 ? e : i + 1;
+	}
+	if (c.n >= 4 && memcmp(c.p, ".. [", 4) == 0) {
+		const char *rb = memchr(c.p + 4, ']', c.n - 4);
+		if (rb && (rb + 1 == c.p + c.n || rb[1] == ' '))
+			return item(p, i, to, depth, parent, BK_LIST_ITEM, (size_t)(rb + 1 - c.p),
+			            (Str){NULL, 0});
+	}
+	if (directive_name(c, &name, &arg))
+		return directive(p, i, to, depth, parent, name, arg);
+	/* A comment: ".." alone and then a blank line is an empty comment. */
+	if (c.n == 2 && (i + 1 >= to || blank(p, i + 1))) {
+		push(p, BK_COMMENT, i, i, k, depth, parent);
+		return i + 1;
+	}
+	size_t e = indented_end(p, i + 1, to, k, false);
+	push(p, BK_COMMENT, i, e > i + 1 ? e - 1 : i, k, depth, parent);
+	return e > i + 1 ? e : i + 1;
+}
+
+static void title(P *p, size_t first, size_t last, size_t text_line, char ch, bool over,
+                  int depth, int parent)
+{
+	size_t x = push(p, BK_TITLE, first, last, 0, depth, parent);
+	Block *b = &p->d->v[x];
+	b->text_line = text_line;
+	b->adornment = ch;
+	b->overline = over;
+	b->indent = info(p, text_line).ind;
+}
+
+/* Title or transition at line i (top level only); returns the next line or
+ * i when there is none. */
+static size_t title_at(P *p, size_t i, size_t from, size_t to, int depth, int parent)
+{
+	LineInfo li = info(p, i);
+	if (is_adornment(li.c)) {
+		/* overline, text, underline */
+		if (i + 2 < to && li.ind == 0) {
+			LineInfo t = info(p, i + 1), u = info(p, i + 2);
+			if (t.ind >= 0 && !is_adornment(t.c) && u.ind == 0 && is_adornment(u.c) &&
+			    u.c.p[0] == li.c.p[0]) {
+				title(p, i, i + 2, i + 1, li.c.p[0], true, depth, parent);
+				return i + 3;
+			}
+		}
+		if (li.c.n >= 4 && (i + 1 >= to || blank(p, i + 1)) && (i == from || blank(p, i - 1))) {
+			push(p, BK_TRANSITION, i, i, li.ind, depth, parent);
+			return i + 1;
+		}
+		return i;
+	}
+	if (li.ind != 0 || i + 1 >= to || (i > from && !blank(p, i - 1)))
+		return i;
+	LineInfo u = info(p, i + 1);
+	if (u.ind != 0 || !is_adornment(u.c))
+		return i;
+	if (u.c.n < 4 && (int)u.c.n < text_width(li.c.p, li.c.n))
+		return i;
+	title(p, i, i + 1, i, u.c.p[0], false, depth, parent);
+	return i + 2;
+}
+
+/* Simple table from its top border at line i; returns the line after it. */
+static size_t simple_table(P *p, size_t i, size_t to)
+{
+	size_t first_blank = to;
+	for (size_t j = i + 1; j < to; j++) {
+		LineInfo lj = info(p, j);
+		if (lj.ind < 0) {
+			if (first_blank == to)
+				first_blank = j;
+			continue;
+		}
+		if (is_simple_border(lj.c, false) && (j + 1 >= to || blank(p, j + 1)))
+			return j + 1;
+	}
+	return first_blank;
+}
+
+static void body(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles)
+{
+	size_t i = from;
+	while (i < to) {
+		LineInfo li = info(p, i);
+		if (li.ind < 0) {
+			i++;
+			continue;
+		}
+		Str c = li.c;
+		if (li.ind > base) {
+			/* A block quote: its own body, same parent. */
+			size_t e = indented_end(p, i + 1, to, base, false);
+			body(p, i, e, min_indent(p, i, e), depth, parent, false);
+			i = e;
+			continue;
+		}
+		int k = li.ind < base ? base : li.ind;
+		if (titles) {
+			size_t n = title_at(p, i, from, to, depth, parent);
+			if (n != i) {
+				i = n;
+				continue;
+			}
+		}
+		if (c.n >= 2 && c.p[0] == '.' && c.p[1] == '.' && (c.n == 2 || c.p[2] == ' ')) {
+			i = explicit(p, i, to, depth, parent);
+			continue;
+		}
+		if (c.n >= 2 && c.p[0] == '_' && c.p[1] == '_' && (c.n == 2 || c.p[2] == ' ')) {
+			size_t e = indented_end(p, i + 1, to, k, true);
+			push(p, BK_TARGET, i, e > i + 1 ? e - 1 : i, k, depth, parent);
+			i = e > i + 1 ? e : i + 1;
+			continue;
+		}
+		if (is_grid_border(c)) {
+			size_t e = i + 1;
+			while (e < to && !blank(p, e))
+				e++;
+			push(p, BK_TABLE, i, e - 1, k, depth, parent);
+			i = e;
+			continue;
+		}
+		if (is_simple_border(c, true)) {
+			size_t e = simple_table(p, i, to);
+			if (e <= i)
+				e = i + 1;
+			push(p, BK_TABLE, i, e - 1, k, depth, parent);
+			i = e;
+			continue;
+		}
+		if (c.p[0] == '|' && (c.n == 1 || c.p[1] == ' ')) {
+			size_t e = i + 1;
+			while (e < to && !blank(p, e))
+				e++;
+			push(p, BK_OTHER, i, e - 1, k, depth, parent);
+			i = e;
+			continue;
+		}
+		if (c.n >= 3 && memcmp(c.p, ">>>", 3) == 0 && (c.n == 3 || c.p[3] == ' ')) {
+			size_t e = i + 1;
+			while (e < to && !blank(p, e))
+				e++;
+			size_t x = push(p, BK_LITERAL, i, e - 1, k, depth, parent);
+			set_name(&p->d->v[x], STR_LIT(">>>"));
+			i = e;
+			continue;
+		}
+		size_t m;
+		Str fname = {NULL, 0};
+		if ((m = bullet_len(c)) != 0) {
+			i = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
+			continue;
+		}
+		if ((m = enum_len(c)) != 0) {
+			/* docutils: the next line must be blank, indented, or
+			 * another item; else this is ordinary text. */
+			bool ok = i + 1 >= to;
+			if (!ok) {
+				LineInfo nx = info(p, i + 1);
+				ok = nx.ind < 0 || nx.ind > k || enum_len(nx.c) != 0;
+			}
+			if (ok) {
+				i = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
+				continue;
+			}
+		}
+		if ((m = field_len(c, &fname)) != 0) {
+			i = item(p, i, to, depth, parent, BK_FIELD, m, fname);
+			continue;
+		}
+		/* Definition list term: one line followed by indented lines. */
+		if (i + 1 < to) {
+			int ni = indent_of(p, i + 1);
+			if (ni > k) {
+				size_t x = push(p, BK_LIST_ITEM, i, i, k, depth, parent);
+				size_t e = indented_end(p, i + 1, to, k, false);
+				body(p, i + 1, e, min_indent(p, i + 1, e), depth + 1, (int)x, false);
+				i = e;
+				continue;
+			}
+		}
+		/* A paragraph: lines until a blank or more indentation. */
+		size_t e = i + 1;
+		while (e < to) {
+			int ind = indent_of(p, e);
+			if (ind < 0 || ind > k)
+				break;
+			e++;
+		}
+		push(p, BK_PARAGRAPH, i, e - 1, k, depth, parent);
+		Str lastc = info(p, e - 1).c;
+		i = e;
+		if (lastc.n >= 2 && lastc.p[lastc.n - 1] == ':' && lastc.p[lastc.n - 2] == ':') {
+			size_t q = e;
+			while (q < to && blank(p, q))
+				q++;
+			if (q < to && indent_of(p, q) > k) {
+				size_t le = indented_end(p, q, to, k, false);
+				size_t x = push(p, BK_LITERAL, q, le - 1, min_indent(p, q, le), depth, parent);
+				set_name(&p->d->v[x], STR_LIT("::"));
+				i = le;
+			}
+		}
+	}
+}
+
+/* Title levels: adornment styles in order of first appearance, continuing
+ * the styles of blocks [0, start). */
+static void assign_levels(RstDoc *d, size_t start)
+{
+	int styles[64];
+	int n = 0;
+	for (size_t x = 0; x < d->n; x++) {
+		Block *b = &d->v[x];
+		if (b->kind != BK_TITLE)
+			continue;
+		int key = (unsigned char)b->adornment | (b->overline ? 256 : 0);
+		int lv = 0;
+		for (int s = 0; s < n; s++)
+			if (styles[s] == key)
+				lv = s + 1;
+		if (!lv) {
+			if (n < (int)ARRAY_LEN(styles))
+				styles[n++] = key;
+			lv = n;
+		}
+		if (x >= start)
+			b->title_level = lv;
+	}
+}
+
+void rst_init(RstDoc *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+void rst_release(RstDoc *d)
+{
+	VEC_FREE(d);
+}
+
+void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d)
+{
+	if (to > lines->n)
+		to = lines->n;
+	size_t start = d->n;
+	P p = {lines, d, SIZE_MAX, 0, 0};
+	if (from < to)
+		body(&p, from, to, 0, 0, -1, true);
+	assign_levels(d, start);
+}
+
+void rst_segment(const Lines *lines, RstDoc *d)
+{
+	d->n = 0;
+	rst_segment_range(lines, 0, lines->n, d);
+}
+
+size_t rst_find(const RstDoc *d, size_t line)
+{
+	size_t lo = 0, hi = d->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->v[mid].last < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Append s minus up to `cols` columns of leading blanks, trailing blanks
+ * dropped. */
+static void add_line(Buf *out, Str s, int cols)
+{
+	size_t k = 0;
+	int col = 0;
+	while (k < s.n && col < cols && (s.p[k] == ' ' || s.p[k] == '\t')) {
+		col = s.p[k] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+		k++;
+	}
+	buf_addstr(out, str_trim_right((Str){s.p + k, s.n - k}));
+}
+
+void rst_block_text(const Lines *lines, const Block *b, Buf *out)
+{
+	if (b->kind == BK_TITLE) {
+		buf_addstr(out, str_trim(lines_get(lines, b->text_line)));
+		return;
+	}
+	for (size_t i = b->first; i <= b->last && i < lines->n; i++) {
+		Str s = lines_get(lines, i);
+		if (i > b->first)
+			buf_addc(out, '\n');
+		if (i == b->first) {
+			size_t off = MIN(b->first_off, s.n);
+			buf_addstr(out, str_trim_right((Str){s.p + off, s.n - off}));
+		} else {
+			add_line(out, s, b->indent);
+		}
+	}
+}
+
+const char *rst_kind_name(BlockKind k)
+{
+	static const char *const names[BK_COUNT] = {
+		[BK_TITLE] = "title", [BK_PARAGRAPH] = "paragraph", [BK_LIST_ITEM] = "list-item",
+		[BK_LITERAL] = "literal", [BK_DIRECTIVE] = "directive", [BK_TABLE] = "table",
+		[BK_COMMENT] = "comment", [BK_TARGET] = "target", [BK_SUBSTITUTION] = "substitution",
+		[BK_FIELD] = "field", [BK_TRANSITION] = "transition", [BK_OTHER] = "other",
+	};
+	return (unsigned)k < BK_COUNT ? names[k] : "other";
+}
+
+bool rst_kind_is_prose(BlockKind k)
+{
+	return k == BK_TITLE || k == BK_PARAGRAPH || k == BK_LIST_ITEM || k == BK_FIELD;
+}
+
+bool rst_check(const RstDoc *d, const Lines *lines, Err *e)
+{
+	for (size_t x = 0; x < d->n; x++) {
+		const Block *b = &d->v[x];
+		if ((unsigned)b->kind >= BK_COUNT)
+			return err_set(e, EXIT_DATAERR, "block %zu: bad kind %d", x, (int)b->kind);
+		if (b->first > b->last || b->last >= lines->n)
+			return err_set(e, EXIT_DATAERR, "block %zu: bad range %zu..%zu of %zu lines", x,
+			               b->first, b->last, lines->n);
+		if (x > 0 && d->v[x - 1].last >= b->first)
+			return err_set(e, EXIT_DATAERR, "block %zu (line %zu) overlaps or precedes block %zu",
+			               x, b->first + 1, x - 1);
+		if (b->text_line < b->first || b->text_line > b->last)
+			return err_set(e, EXIT_DATAERR, "block %zu: text line outside", x);
+		if (b->parent >= (int)x || b->parent < -1)
+			return err_set(e, EXIT_DATAERR, "block %zu: parent %d not before it", x, b->parent);
+		int pd = b->parent < 0 ? -1 : d->v[b->parent].depth;
+		if (b->depth != pd + 1)
+			return err_set(e, EXIT_DATAERR, "block %zu: depth %d under parent depth %d", x,
+			               b->depth, pd);
+		if (b->first_off > lines_get(lines, b->first).n)
+			return err_set(e, EXIT_DATAERR, "block %zu: text offset past the line", x);
+		for (size_t i = b->first; i <= b->last; i++)
+			if (i == b->first || i == b->last) {
+				Str s = str_trim(lines_get(lines, i));
+				if (!s.n)
+					return err_set(e, EXIT_DATAERR, "block %zu: blank line %zu at an end", x,
+					               i + 1);
+			}
+		if ((b->kind == BK_TITLE) != (b->title_level > 0))
+			return err_set(e, EXIT_DATAERR, "block %zu: title level %d for a %s", x,
+			               b->title_level, rst_kind_name(b->kind));
+	}
+	return true;
+}

@@ -1,0 +1,534 @@
+/* align: small constructed cases, whole-corpus invariants, golden
+ * alignments (hand-checked), robustness against translators' edits, bad
+ * input.  UPDATE_GOLDEN=1 rewrites tests/data/align/. */
+#include "testutil.h"
+
+#include "yeok/align.h"
+#include "yeok/lines.h"
+#include "yeok/rst.h"
+
+typedef struct Pair {
+	Lines sl, tl;
+	RstDoc sd, td;
+	Alignment a;
+} Pair;
+
+static void check_pair(Pair *p, const char *what)
+{
+	Err e;
+	err_init(&e);
+	if (!rst_check(&p->sd, &p->sl, &e) || !rst_check(&p->td, &p->tl, &e) ||
+	    !align_check(&p->a, &p->sd, &p->td, &e))
+		fail_msg("%s: %s", what, e.msg);
+}
+
+static void pair_load(Pair *p, const char *s, size_t sn, const char *t, size_t tn)
+{
+	lines_init(&p->sl);
+	lines_init(&p->tl);
+	lines_parse(&p->sl, s, sn);
+	lines_parse(&p->tl, t, tn);
+	rst_init(&p->sd);
+	rst_init(&p->td);
+	rst_segment(&p->sl, &p->sd);
+	rst_segment(&p->tl, &p->td);
+	align_init(&p->a);
+	align_docs(&p->sl, &p->sd, &p->tl, &p->td, &p->a);
+	check_pair(p, "pair");
+}
+
+static void pair_str(Pair *p, const char *s, const char *t)
+{
+	pair_load(p, s, strlen(s), t, strlen(t));
+}
+
+static void pair_free(Pair *p)
+{
+	align_release(&p->a);
+	rst_release(&p->sd);
+	rst_release(&p->td);
+	lines_release(&p->sl);
+	lines_release(&p->tl);
+}
+
+/* "n:m" shapes of the segments, space separated. */
+static const char *shapes(const Pair *p)
+{
+	static Buf b = BUF_INIT;
+	buf_clear(&b);
+	for (size_t k = 0; k < p->a.n; k++)
+		buf_addf(&b, "%s%zu:%zu", k ? " " : "", p->a.v[k].src_n, p->a.v[k].tgt_n);
+	return b.p ? b.p : "";
+}
+
+/* The segment holding target block t. */
+static const Segment *seg_of_tgt(const Alignment *a, size_t t)
+{
+	for (size_t k = 0; k < a->n; k++)
+		if (a->v[k].tgt_n && t >= a->v[k].tgt && t < a->v[k].tgt + a->v[k].tgt_n)
+			return &a->v[k];
+	return NULL;
+}
+
+static void test_simple(void **state)
+{
+	(void)state;
+	Pair p;
+	/* 1:1 with titles and code; an untranslated paragraph. */
+	pair_str(&p,
+	         "Title\n=====\n\nFirst paragraph about ``torch.nn`` modules.\n\nExample::\n\n    x = 1\n\n"
+	         "Still English here.\n",
+	         "제목\n====\n\n``torch.nn`` 모듈에 대한 첫 문단입니다.\n\n예제::\n\n    x = 1\n\nStill English here.\n");
+	assert_string_equal(shapes(&p), "1:1 1:1 1:1 1:1 1:1");
+	assert_int_equal(p.a.v[4].status, ST_UNTRANSLATED);
+	assert_int_equal(p.a.v[1].status, ST_DRAFT);
+	assert_int_equal(p.a.v[3].status, ST_UNTRANSLATED); /* identical code */
+	pair_free(&p);
+
+	/* A translator's note added (0:1 twice: directive and its text). */
+	pair_str(&p, "Intro with ``a``.\n\nMore text with ``b`` and 42.\n",
+	         "``a`` 소개.\n\n.. note::\n\n   역자 주: 덧붙인 설명입니다.\n\n``b`` 와 42 에 대한 글.\n");
+	assert_string_equal(shapes(&p), "1:1 0:1 0:1 1:1");
+	pair_free(&p);
+
+	/* Two English paragraphs merged into one Korean paragraph (2:1). */
+	pair_str(&p,
+	         "Title\n=====\n\nThe ``DeviceMesh`` object manages the process groups of a whole cluster of "
+	         "machines for you.\n\nIt is created with ``init_device_mesh`` and a shape such as (2, 4) for "
+	         "eight GPUs in total.\n\nTail\n====\n",
+	         "제목\n====\n\n``DeviceMesh`` 객체는 클러스터 전체의 프로세스 그룹을 관리하며, "
+	         "``init_device_mesh`` 와 (2, 4) 같은 모양으로 GPU 8개를 만듭니다.\n\n끝\n==\n");
+	assert_string_equal(shapes(&p), "1:1 2:1 1:1");
+	pair_free(&p);
+
+	/* A title is never merged with its neighbours, and titles pair with
+	 * titles even when the translation dropped a paragraph. */
+	pair_str(&p, "A\n=\n\nOne.\n\nB\n-\n\nTwo ``x``.\n", "가\n==\n\n나\n--\n\n둘 ``x``.\n");
+	assert_string_equal(shapes(&p), "1:1 1:0 1:1 1:1");
+	pair_free(&p);
+}
+
+/* ---- whole corpus ------------------------------------------------------ */
+
+static bool load_corpus_pair(const char *name, Pair *p)
+{
+	char *en = xasprintf("%s.en.rst", name), *ko = xasprintf("%s.ko.rst", name);
+	size_t sn, tn;
+	char *s = tu_corpus_file(en, &sn), *t = tu_corpus_file(ko, &tn);
+	pair_load(p, s, sn, t, tn);
+	free(s);
+	free(t);
+	free(en);
+	free(ko);
+	return true;
+}
+
+/* Code with comments and blank lines removed (a test-side copy of the rule:
+ * "exact or comment-only difference"). */
+static void code_norm(const Lines *l, const Block *b, Buf *out)
+{
+	Buf t = BUF_INIT;
+	rst_block_text(l, b, &t);
+	const char *s = t.p ? t.p : "";
+	size_t i = 0;
+	while (i <= t.len) {
+		size_t e = i;
+		while (e < t.len && s[e] != '\n')
+			e++;
+		size_t ce = e;
+		for (size_t k = i; k < e; k++)
+			if ((k == i || s[k - 1] == ' ') && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+				ce = k;
+				break;
+			}
+		Str line = str_trim((Str){s + i, ce - i});
+		if (line.n) {
+			buf_addstr(out, line);
+			buf_addc(out, '\n');
+		}
+		i = e + 1;
+	}
+	buf_release(&t);
+}
+
+static void test_corpus_invariants(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	int npairs = 0, titles = 0, titles_paired = 0, code = 0, code_same = 0, code_unique = 0;
+	int code_diff = 0;
+	double share_min = 1;
+	for (char **name = pairs; *name; name++) {
+		Pair p;
+		load_corpus_pair(*name, &p);
+		npairs++;
+		int ten = 0, tko = 0;
+		for (size_t k = 0; k < p.sd.n; k++)
+			ten += p.sd.v[k].kind == BK_TITLE;
+		for (size_t k = 0; k < p.td.n; k++)
+			tko += p.td.v[k].kind == BK_TITLE;
+		int unpaired = 0;
+		for (size_t k = 0; k < p.a.n; k++) {
+			const Segment *g = &p.a.v[k];
+			bool st = g->src_n && p.sd.v[g->src].kind == BK_TITLE;
+			bool tt = g->tgt_n && p.td.v[g->tgt].kind == BK_TITLE;
+			if (st) {
+				titles++;
+				/* every title aligns with a title (or with nothing) */
+				assert_true(!g->tgt_n || tt);
+				if (tt)
+					titles_paired++;
+				else
+					unpaired++;
+			}
+			if (tt)
+				assert_true(!g->src_n || st);
+		}
+		/* Unpaired titles only where the translation lost or gained one. */
+		if (unpaired > abs(ten - tko))
+			fail_msg("%s: %d source titles unpaired (titles %d/%d)", *name, unpaired, ten, tko);
+		/* Code: every source code block whose content occurs exactly once
+		 * among the target's code blocks sits beside that block. */
+		size_t nt = p.td.n;
+		Buf *tn = xcalloc(nt ? nt : 1, sizeof(Buf));
+		for (size_t k = 0; k < nt; k++)
+			if (p.td.v[k].kind == BK_LITERAL)
+				code_norm(&p.tl, &p.td.v[k], &tn[k]);
+		for (size_t k = 0; k < p.a.n; k++) {
+			const Segment *g = &p.a.v[k];
+			for (size_t x = g->src; x < g->src + g->src_n; x++) {
+				if (p.sd.v[x].kind != BK_LITERAL)
+					continue;
+				code++;
+				Buf sn = BUF_INIT;
+				code_norm(&p.sl, &p.sd.v[x], &sn);
+				size_t hits = 0, at = 0;
+				for (size_t y = 0; y < nt; y++)
+					if (p.td.v[y].kind == BK_LITERAL && tn[y].len == sn.len &&
+					    (!sn.len || memcmp(tn[y].p, sn.p, sn.len) == 0))
+						hits++, at = y;
+				bool paired_same = false;
+				for (size_t y = g->tgt; y < g->tgt + g->tgt_n; y++)
+					if (p.td.v[y].kind == BK_LITERAL && tn[y].len == sn.len &&
+					    (!sn.len || memcmp(tn[y].p, sn.p, sn.len) == 0))
+						paired_same = true;
+				if (hits == 1) {
+					code_unique++;
+					if (!(g->tgt_n && at >= g->tgt && at < g->tgt + g->tgt_n))
+						fail_msg("%s: code block at source line %zu is not beside its "
+						         "copy at target line %zu",
+						         *name, p.sd.v[x].first + 1, p.td.v[at].first + 1);
+				}
+				if (paired_same)
+					code_same++;
+				else if (g->tgt_n) {
+					code_diff++;
+					if (getenv("ALIGN_VERBOSE"))
+						printf("# %s: code at source line %zu beside changed %s at target line %zu\n",
+						       *name, p.sd.v[x].first + 1, rst_kind_name(p.td.v[g->tgt].kind),
+						       p.td.v[g->tgt].first + 1);
+				}
+				buf_release(&sn);
+			}
+		}
+		for (size_t k = 0; k < nt; k++)
+			buf_release(&tn[k]);
+		free(tn);
+		double share = align_matched_share(&p.a, &p.sd);
+		if (share < share_min)
+			share_min = share;
+		pair_free(&p);
+	}
+	printf("# %d pairs: titles paired %d/%d; code blocks %d, beside the same code (exact or "
+	       "comment-only) %d, unique-content code blocks checked %d, beside changed code %d; "
+	       "lowest matched share %.2f\n",
+	       npairs, titles_paired, titles, code, code_same, code_unique, code_diff, share_min);
+	assert_int_equal(npairs, 30);
+	assert_true(share_min > 0.5);
+	tu_free_list(pairs);
+}
+
+/* ---- golden alignments --------------------------------------------------
+ * Checked by hand (EN and KO side by side).  The hard cases in each: */
+static const struct {
+	const char *name;
+	const char *hard;
+} golden[] = {
+	{"intermediate_source__FSDP_tutorial", "KO splits EN 343 into two paragraphs; the KO "
+	                                       "paragraph at 318 is indented one space and so "
+	                                       "belongs to the code block before it (docutils "
+	                                       "agrees); code block 4 changed"},
+	{"beginner_source__ddp_series_theory", "a grid table replaced by a list-table directive"},
+	{"advanced_source__rpc_ddp_tutorial", ".. attention:: translated to .. 주의사항::; no code "
+	                                      "blocks, only literalinclude directives"},
+	{"beginner_source__dist_overview", "the KO note directive lost its blank line and became "
+	                                   "part of the author paragraph (a literal block follows "
+	                                   "its '::'); one paragraph fewer"},
+	{"advanced_source__ONNXLive", "KO keeps English lines next to the Korean; a code-block "
+	                              "directive glued to the paragraph before it"},
+	{"advanced_source__cpp_autograd", "the KO title '결론' has a 3-character underline, so it "
+	                                  "is a paragraph; 29 identical code blocks"},
+	{"recipes_source__torchscript_inference", "the EN side already has a Korean title"},
+	{"beginner_source__colab", "short document, two `::` literal blocks"},
+	{"intermediate_source__tensorboard_tutorial", "code blocks whose strings were translated "
+	                                              "(Hangul lines in code)"},
+	{"beginner_source__pytorch_with_examples", "16 titles, toctree and raw directives"},
+	{"recipes_source__distributed_device_mesh", "nested lists"},
+	{"intermediate_source__TP_tutorial", "9 code blocks with translated comments"},
+};
+
+static void test_golden(void **state)
+{
+	(void)state;
+	bool update = getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN");
+	for (size_t k = 0; k < ARRAY_LEN(golden); k++) {
+		Pair p;
+		load_corpus_pair(golden[k].name, &p);
+		Buf out = BUF_INIT;
+		align_write(&p.a, &p.sd, &p.td, false, &out);
+		char *path = xasprintf("tests/data/align/%s.tsv", golden[k].name);
+		if (update) {
+			Err e;
+			err_init(&e);
+			if (!file_write_atomic(path, out.p, out.len, &e))
+				fail_msg("%s", e.msg);
+		} else {
+			size_t gn;
+			char *g = tu_read(path, &gn);
+			if (gn != out.len || memcmp(g, out.p, gn) != 0) {
+				size_t a = 0, line = 1;
+				while (a < gn && a < out.len && g[a] == out.p[a])
+					line += g[a++] == '\n';
+				fail_msg("%s: alignment differs from %s at line %zu (hard cases: %s)",
+				         golden[k].name, path, line, golden[k].hard);
+			}
+			free(g);
+		}
+		free(path);
+		buf_release(&out);
+		pair_free(&p);
+	}
+}
+
+/* ---- robustness: edit the Korean side as translators do ----------------- */
+
+/* A line of the edited target and where it came from. */
+typedef struct ELine {
+	Str s;
+	int side;  /* 0 source (EN), 1 target (KO), 2 new */
+	size_t at; /* line index on that side */
+} ELine;
+typedef VEC(ELine) ELines;
+
+static void add_lines(ELines *v, const Lines *l, int side, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++) {
+		ELine e = {lines_get(l, i), side, i};
+		VEC_PUSH(v, e);
+	}
+}
+
+static void add_new(ELines *v, const char *s)
+{
+	ELine e = {str_from(s), 2, 0};
+	VEC_PUSH(v, e);
+}
+
+typedef struct Tally {
+	size_t checked, kept;
+} Tally;
+
+/* Align EN with the edited KO and count the untouched blocks that still
+ * sit beside the source blocks they had before. */
+static void check_edit(const Pair *orig, const ELines *ed, Tally *t, const char *what,
+                       const char *name)
+{
+	Buf data = BUF_INIT;
+	for (size_t i = 0; i < ed->n; i++) {
+		buf_addstr(&data, ed->v[i].s);
+		buf_addc(&data, '\n');
+	}
+	Lines el;
+	lines_init(&el);
+	lines_parse(&el, data.p ? data.p : "", data.len);
+	RstDoc ed_d;
+	rst_init(&ed_d);
+	rst_segment(&el, &ed_d);
+	Alignment a;
+	align_init(&a);
+	align_docs(&orig->sl, &orig->sd, &el, &ed_d, &a);
+	Err e;
+	err_init(&e);
+	if (!align_check(&a, &orig->sd, &ed_d, &e))
+		fail_msg("%s %s: %s", name, what, e.msg);
+	size_t checked = 0, kept = 0;
+	for (size_t b = 0; b < ed_d.n; b++) {
+		const Block *bl = &ed_d.v[b];
+		const ELine *f = &ed->v[bl->first], *l = &ed->v[bl->last];
+		if (f->side == 2 || l->side != f->side || l->at - f->at != bl->last - bl->first)
+			continue;
+		size_t want_s = 0, want_n = 0;
+		if (f->side == 1) {
+			/* the same block existed in the original KO */
+			size_t ob = rst_find(&orig->td, f->at);
+			if (ob >= orig->td.n || orig->td.v[ob].first != f->at || orig->td.v[ob].last != l->at)
+				continue;
+			const Segment *g = seg_of_tgt(&orig->a, ob);
+			if (!g || g->tgt_n != 1)
+				continue; /* part of a merge/split before: not comparable */
+			want_s = g->src;
+			want_n = g->src_n;
+		} else {
+			size_t ob = rst_find(&orig->sd, f->at);
+			if (ob >= orig->sd.n || orig->sd.v[ob].first != f->at || orig->sd.v[ob].last != l->at)
+				continue;
+			want_s = ob;
+			want_n = 1;
+		}
+		const Segment *g = seg_of_tgt(&a, b);
+		checked++;
+		if (g && g->src_n == want_n && (!want_n || g->src == want_s))
+			kept++;
+	}
+	t->checked += checked;
+	t->kept += kept;
+	align_release(&a);
+	rst_release(&ed_d);
+	lines_release(&el);
+	buf_release(&data);
+}
+
+/* A top-level paragraph of the target near the middle with a blank line
+ * before it, or SIZE_MAX. */
+static size_t middle_paragraph(const Pair *p, size_t from, bool need_two_lines, bool need_next)
+{
+	for (size_t b = from; b + 1 < p->td.n; b++) {
+		const Block *x = &p->td.v[b];
+		if (x->kind != BK_PARAGRAPH || x->depth != 0 || x->indent != 0 || x->first == 0)
+			continue;
+		if (need_two_lines && x->last == x->first)
+			continue;
+		if (need_next) {
+			const Block *y = &p->td.v[b + 1];
+			if (y->kind != BK_PARAGRAPH || y->depth != 0 || y->indent != 0)
+				continue;
+		}
+		return b;
+	}
+	return SIZE_MAX;
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	static const char *const edits[] = {"delete", "merge", "split", "note", "half"};
+	Tally total = {0, 0}, per[ARRAY_LEN(edits)];
+	memset(per, 0, sizeof(per));
+	for (char **name = pairs; *name; name++) {
+		Pair p;
+		load_corpus_pair(*name, &p);
+		size_t n = p.tl.n;
+		for (size_t k = 0; k < ARRAY_LEN(edits); k++) {
+			ELines ed = {0};
+			size_t b = middle_paragraph(&p, p.td.n / 2, k == 2, k == 1);
+			if (b == SIZE_MAX)
+				b = middle_paragraph(&p, 0, k == 2, k == 1);
+			if (b == SIZE_MAX && k != 4)
+				continue;
+			const Block *x = k != 4 ? &p.td.v[b] : NULL;
+			if (k == 0) { /* delete the paragraph and the blank after it */
+				add_lines(&ed, &p.tl, 1, 0, x->first);
+				add_lines(&ed, &p.tl, 1, MIN(x->last + 2, n), n);
+			} else if (k == 1) { /* merge it with the next: drop the blanks */
+				const Block *y = &p.td.v[b + 1];
+				add_lines(&ed, &p.tl, 1, 0, x->last + 1);
+				add_lines(&ed, &p.tl, 1, y->first, n);
+			} else if (k == 2) { /* split after its first line */
+				add_lines(&ed, &p.tl, 1, 0, x->first + 1);
+				add_new(&ed, "");
+				add_lines(&ed, &p.tl, 1, x->first + 1, n);
+			} else if (k == 3) { /* a translator's note before it */
+				add_lines(&ed, &p.tl, 1, 0, x->first);
+				add_new(&ed, ".. note::");
+				add_new(&ed, "");
+				add_new(&ed, "   역자 주: 이 부분은 번역자가 덧붙인 설명입니다.");
+				add_new(&ed, "");
+				add_lines(&ed, &p.tl, 1, x->first, n);
+			} else { /* second half untranslated: KO up to a 1:1 segment
+				    near the middle, then the EN from its source */
+				const Segment *cut = NULL;
+				for (size_t s = p.a.n / 2; s < p.a.n && !cut; s++) {
+					const Segment *g = &p.a.v[s];
+					if (g->src_n == 1 && g->tgt_n == 1 && p.sd.v[g->src].depth == 0 &&
+					    p.td.v[g->tgt].depth == 0 && p.td.v[g->tgt].first > 0 &&
+					    p.sd.v[g->src].first > 0)
+						cut = g;
+				}
+				if (!cut)
+					continue;
+				add_lines(&ed, &p.tl, 1, 0, p.td.v[cut->tgt].first);
+				add_new(&ed, "");
+				add_lines(&ed, &p.sl, 0, p.sd.v[cut->src].first, p.sl.n);
+			}
+			check_edit(&p, &ed, &per[k], edits[k], *name);
+			VEC_FREE(&ed);
+		}
+		pair_free(&p);
+	}
+	for (size_t k = 0; k < ARRAY_LEN(edits); k++) {
+		printf("# robustness %-7s: %zu/%zu untouched blocks beside their translation (%.1f%%)\n",
+		       edits[k], per[k].kept, per[k].checked,
+		       per[k].checked ? 100.0 * (double)per[k].kept / (double)per[k].checked : 0);
+		total.checked += per[k].checked;
+		total.kept += per[k].kept;
+	}
+	double share = (double)total.kept / (double)(total.checked ? total.checked : 1);
+	printf("# robustness overall: %zu/%zu (%.1f%%)\n", total.kept, total.checked, 100 * share);
+	assert_true(total.checked > 1000);
+	assert_true(share >= 0.95);
+	tu_free_list(pairs);
+}
+
+/* ---- bad input --------------------------------------------------------- */
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	Pair p;
+	pair_str(&p, "", "");
+	assert_int_equal(p.a.n, 0);
+	pair_free(&p);
+	pair_str(&p, "Title\n=====\n\nText.\n", "");
+	assert_string_equal(shapes(&p), "1:0 1:0");
+	assert_true(align_matched_share(&p.a, &p.sd) < 0.5);
+	pair_free(&p);
+	pair_str(&p, "", "제목\n====\n");
+	pair_free(&p);
+	char bin[2048];
+	for (size_t k = 0; k < sizeof(bin); k++)
+		bin[k] = (char)((k * 131 + 7) ^ (k >> 3));
+	pair_load(&p, bin, sizeof(bin), bin + 100, sizeof(bin) - 100);
+	pair_free(&p);
+	/* The source of another tutorial: a valid alignment with a low share. */
+	size_t sn, tn;
+	char *s = tu_corpus_file("advanced_source__cpp_autograd.en.rst", &sn);
+	char *t = tu_corpus_file("recipes_source__amx.ko.rst", &tn);
+	pair_load(&p, s, sn, t, tn);
+	printf("# another tutorial's source: matched share %.2f\n", align_matched_share(&p.a, &p.sd));
+	pair_free(&p);
+	free(s);
+	free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_simple),
+		cmocka_unit_test(test_corpus_invariants),
+		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_robustness),
+		cmocka_unit_test(test_bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
