@@ -370,10 +370,6 @@ int ui_main(int argc, char **argv)
 		                "try LANG=C.UTF-8\n");
 		return EXIT_CONFIG;
 	}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
-		return EXIT_USAGE;
-	}
 	Session s;
 	session_init(&s);
 	SourceOpts so = {o.source, o.source_rev, NULL, true};
@@ -386,6 +382,11 @@ int ui_main(int argc, char **argv)
 		buf_release(&b);
 		session_release(&s);
 		return e.code ? e.code : EXIT_NOINPUT;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
+		session_release(&s);
+		return EXIT_USAGE;
 	}
 	Ui u;
 	memset(&u, 0, sizeof(u));
