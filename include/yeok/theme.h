@@ -8,8 +8,9 @@
  *     untranslated: {fg: yellow}
  * Colours: default, black, red, green, yellow, blue, magenta, cyan, white,
  * bright-black .. bright-white, 0-255, or #rrggbb (the nearest of the 256).
- * attrs: bold, dim, underline, reverse, italic, standout.  Slots a file
- * leaves out keep the built-in default.
+ * attrs: bold, dim, underline, reverse, italic, standout.  A slot given
+ * replaces the whole style (what it omits is the terminal default); slots a
+ * file leaves out keep the built-in default.
  *
  * Depends on util.  The only place themes are parsed (libyaml).
  */

@@ -299,7 +299,8 @@ bool theme_load_file(Theme *t, const char *path, Err *e)
 				if (strcmp(key, slot_names[i]) == 0)
 					slot = i;
 			if (slot >= 0) {
-				Style st = nt.slot[slot];
+				/* a slot given replaces the whole style */
+				Style st = {THEME_DEFAULT_COLOR, THEME_DEFAULT_COLOR, 0};
 				ok = parse_slot(&doc, v, path, &st, e);
 				if (ok)
 					nt.slot[slot] = st;
