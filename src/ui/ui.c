@@ -198,6 +198,8 @@ static char *prompt(Ui *u, const char *question, const char *initial)
 				buf_release(&in);
 				return NULL;
 			}
+			if (strcmp(name, "C-u") == 0)
+				buf_clear(&in);
 			if (strcmp(name, "Backspace") == 0 && in.len) {
 				in.len = text_prev_grapheme(in.p, in.len, in.len);
 				in.p[in.len] = '\0';

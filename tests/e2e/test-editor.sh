@@ -3,6 +3,16 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
 
+# fresh: end this tmux server and use a new one for the next tm_start (a
+# new session on a server that is still exiting fails now and then).
+_srv=0
+fresh() {
+	tm kill-server 2>/dev/null
+	_srv=$((_srv + 1))
+	TMUX_SOCK=yeok-e2e-$$-$_srv
+	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+}
+
 # pair NAME: copy the Korean file to $T/NAME.ko.rst; the English stays in the corpus.
 pair() {
 	cp "$CORPUS/$1.ko.rst" "$T/$1.ko.rst"
@@ -50,7 +60,7 @@ check "English and Korean titles on the same row" row_has "Getting Started with 
 check "progress in the header" tm_wait " done"
 tm_keys C-q
 check "quit without changes exits at once" tm_wait "EXITED-0"
-tm kill-server
+fresh
 
 pair intermediate_source__tiatoolbox_tutorial
 tm_start 120 30 "cd $T && $YEOK --source $EN $KO"
@@ -63,7 +73,7 @@ check "Ctrl-G shows line 58" tm_wait "KO 58:1"
 check "a later title pairs with its English" row_has "Setting up the environment" "환경설정"
 tm_keys C-q
 tm_wait "EXITED-0" >/dev/null
-tm kill-server
+fresh
 
 # ---- type Korean at a line, save; undo, save ---------------------------------
 pair beginner_source__colab
@@ -115,7 +125,7 @@ tm_wait "Quit without saving" >/dev/null
 tm_keys y
 check "y quits" tm_wait "EXITED-0"
 check "nothing was written" cmp -s "$T/orig.rst" "$KO"
-tm kill-server
+fresh
 
 # ---- wide characters at the pane edges never overwrite the rule --------------
 {
@@ -169,7 +179,7 @@ check "one undo removes the whole paste" eq "$(sed -n 3,4p "$T/wide.ko.rst")" "
 a한국어한국어한국어한국어한국어한국어한국어한국어한국어한국어"
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
-tm kill-server
+fresh
 
 # ---- files: missing, new from the source, read-only --------------------------
 run "$YEOK" "$T/missing.rst"
@@ -182,7 +192,7 @@ tm_wait "Saved" >/dev/null
 check "saving the new file writes the copy" cmp -s "$EN" "$T/new.rst"
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
-tm kill-server
+fresh
 if [ "$(id -u)" != 0 ]; then
 	chmod 444 "$KO"
 	tm_start 100 30 "cd $T && $YEOK --source $EN $KO"
@@ -190,5 +200,5 @@ if [ "$(id -u)" != 0 ]; then
 	tm_text "x"
 	check "and refuses edits" tm_wait "is read-only"
 	tm_keys C-q
-	tm kill-server
+	fresh
 fi
