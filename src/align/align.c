@@ -71,7 +71,7 @@ static bool is_word_byte(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Words that say nothing about which block is which. */
+/* Words that say nothing about which block is which (w is lowercase). */
 static bool stopword(const char *w, size_t n)
 {
 	static const char *const stop[] = {
@@ -79,8 +79,10 @@ static bool stopword(const char *w, size_t n)
 		"be", "it", "at", "this", "that", "we", "you", "are", "can", "from", "http", "https",
 		"www", "com", "org", "html", "rst", "github", "io", "if", "not", "will", "which",
 	};
+	if (n > 6)
+		return false;
 	for (size_t i = 0; i < ARRAY_LEN(stop); i++)
-		if (strlen(stop[i]) == n && memcmp(stop[i], w, n) == 0)
+		if (stop[i][0] == w[0] && strncmp(stop[i], w, n) == 0 && stop[i][n] == '\0')
 			return true;
 	return false;
 }
