@@ -8,7 +8,7 @@ static const char yaml_small[] =
 	"language: ko\n"
 	"terms:\n"
 	"  - {en: parameter, ko: 매개변수, avoid: [파라미터]}\n"
-	"  - {en: Tensor / Tensors, ko: Tensor, keep: true, avoid: [텐서], note: 번역하지 않음}\n"
+	"  - {en: Tensor / Tensors, ko: Tensor, keep: true, avoid: [텐서], allow: 텐서플로우, note: 번역하지 않음}\n"
 	"  - {en: Hyperparameter, ko: 하이퍼파라미터, note: 음차 표기}\n"
 	"  - {en: gradient, ko: 변화도, avoid: [그래디언트, 기울기]}\n"
 	"  - {en: \"learning rate, lr\", ko: 학습률}\n"
@@ -218,7 +218,7 @@ static void test_match_korean(void **state)
 	expect_ko(&g, "파라미터를 바꿉니다", "parameter!파라미터");
 	/* longest match / no hit inside a longer word */
 	expect_ko(&g, "하이퍼파라미터를 조정합니다", "Hyperparameter=하이퍼파라미터");
-	expect_ko(&g, "텐서와 텐서플로우", "Tensor!텐서 Tensor!텐서");
+	expect_ko(&g, "텐서와 텐서플로우", "Tensor!텐서"); /* allow: 텐서플로우 */
 	expect_ko(&g, "학습률과 학습", "learning rate=학습률 training=학습");
 	expect_ko(&g, "모델을 훈련시킵니다", "training!훈련");
 	expect_ko(&g, "그래디언트 대신 기울기", "gradient!그래디언트 gradient!기울기");
