@@ -201,8 +201,16 @@ static void mask(const char *s, size_t n, char *t)
 static bool maybe_not_nfc(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		if ((unsigned char)s[i] < 0x80) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
 			i++;
+			continue;
+		}
+		/* Fast path: precomposed Hangul syllables (U+AC00..U+D7A3). */
+		if (i + 2 < n && (c == 0xeb || c == 0xec ||
+		                  (c == 0xea && (unsigned char)s[i + 1] >= 0xb0) ||
+		                  (c == 0xed && (unsigned char)s[i + 1] < 0x9e))) {
+			i += 3;
 			continue;
 		}
 		int32_t cp;
