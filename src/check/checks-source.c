@@ -578,7 +578,9 @@ static void link_refs(const char *s, size_t n, LinkRefVec *out)
 	inline_scan(s, n, &v);
 	for (size_t i = 0; i < v.n; i++) {
 		const Inline *in = &v.v[i];
-		if (in->kind != IN_REFERENCE || in->unterminated || !is_url(in->target))
+		/* `text <url>`_ only: `https://x`_ has no separate text */
+		if (in->kind != IN_REFERENCE || in->unterminated || !is_url(in->target) ||
+		    in->target.p == s + in->in_start)
 			continue;
 		size_t lt = (size_t)(in->target.p - s) - 1; /* the '<' */
 		LinkRef r = {str_trim((Str){s + in->in_start, lt - in->in_start}), BUF_INIT,
