@@ -240,7 +240,7 @@ static size_t select_hits(GlossHitVec *cand, const GlossPrep *p, GlossHitVec *ou
 {
 	if (cand->n > 1)
 		qsort(cand->v, cand->n, sizeof(GlossHit), hit_cmp);
-	size_t added = 0, taken_end = 0;
+	size_t added = 0, taken_end = 0, orig_end = 0;
 	bool taken = false;
 	for (size_t i = 0; i < cand->n; i++) {
 		GlossHit h = cand->v[i];
@@ -250,8 +250,17 @@ static size_t select_hits(GlossHitVec *cand, const GlossPrep *p, GlossHitVec *ou
 		taken_end = h.end;
 		if (h.kind == GH_ALLOW)
 			continue; /* it hides the shorter hits inside it */
+		size_t end = h.end;
+		if (p->map) {
+			/* An end inside a normalized cluster: round up to its end. */
+			while (end < p->text.len && end > 0 && p->map[end] == p->map[end - 1])
+				end++;
+		}
 		h.start = gloss_prep_orig(p, h.start);
-		h.end = gloss_prep_orig(p, h.end);
+		h.end = gloss_prep_orig(p, end);
+		if (h.end <= h.start || (added && h.start < orig_end))
+			continue; /* both ends in one cluster, or overlapping after rounding */
+		orig_end = h.end;
 		VEC_PUSH(out, h);
 		added++;
 	}
