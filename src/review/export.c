@@ -50,7 +50,7 @@ static void marks_summary(const ReviewSession *rs, Buf *out)
 	}
 	buf_addf(out, "%zu changed segments: %zu approved, %zu need changes", rs->r.n, ok, changes);
 	if (changes) {
-		buf_adds(out, " (lines");
+		buf_adds(out, changes > 1 ? " (at lines" : " (at line");
 		const char *sep = " ";
 		for (size_t i = 0; i < rs->r.n; i++)
 			if (review_session_mark_of(rs, i) == REVIEW_MARK_CHANGES) {
