@@ -108,6 +108,10 @@ void review_export_markdown(const ReviewSession *rs, Buf *out)
 	for (size_t i = 0; i < n; i++) {
 		const SidecarComment *c = &rs->sc.comments.v[v[i].entry];
 		buf_adds(out, "\n");
+		if (v[i].first <= 0) {
+			buf_addf(out, "general: %s\n", c->text);
+			continue;
+		}
 		lines_label(out, v[i].first, v[i].last);
 		if (is_suggestion(c)) {
 			buf_adds(out, " suggestion\n\n");
@@ -136,19 +140,26 @@ void review_export_github(const ReviewSession *rs, Buf *out)
 	Buf body = BUF_INIT;
 	buf_adds(&body, "Reviewed with yeok. ");
 	marks_summary(rs, &body);
+	size_t n;
+	Item *v = items(rs, &n);
+	/* comments tied to no line go into the review's body */
+	for (size_t i = 0; i < n; i++)
+		if (v[i].first <= 0)
+			buf_addf(&body, "\n\n%s", rs->sc.comments.v[v[i].entry].text);
 	buf_adds(out, "{\n  \"body\": ");
 	json_str(out, body.p);
 	buf_release(&body);
 	buf_adds(out, ",\n  \"event\": ");
 	json_str(out, review_verdict_event(review_session_verdict(rs)));
 	buf_adds(out, ",\n  \"comments\": [");
-	size_t n;
-	Item *v = items(rs, &n);
 	const char *path = rs->relpath && *rs->relpath ? rs->relpath : rs->path;
 	Buf text = BUF_INIT;
+	size_t written = 0;
 	for (size_t i = 0; i < n; i++) {
 		const SidecarComment *c = &rs->sc.comments.v[v[i].entry];
-		buf_adds(out, i ? ",\n    {" : "\n    {");
+		if (v[i].first <= 0)
+			continue;
+		buf_adds(out, written++ ? ",\n    {" : "\n    {");
 		buf_adds(out, "\"path\": ");
 		json_str(out, path);
 		buf_addf(out, ", \"line\": %ld, \"side\": \"RIGHT\"", v[i].last);
@@ -165,5 +176,5 @@ void review_export_github(const ReviewSession *rs, Buf *out)
 	}
 	buf_release(&text);
 	free(v);
-	buf_adds(out, n ? "\n  ]\n}\n" : "]\n}\n");
+	buf_adds(out, written ? "\n  ]\n}\n" : "]\n}\n");
 }

@@ -85,6 +85,7 @@ first=${lines%% *}
 	echo "review:"
 	for l in $lines; do echo "  - {line: $l, segment: null, text: \"comment on $l\", state: open}"; done
 	echo "  - {line: $first, segment: null, text: \"제안 문장\", state: open, kind: suggestion}"
+	echo "  - {line: null, segment: null, text: \"전체적으로 좋습니다\", state: open}"
 	echo "verdict: request-changes"
 } >"$R/$FSDP.yeok.yaml"
 run "$YEOK" review --base fsdp-06 --head fsdp-07 --export markdown "$R/$FSDP"
@@ -105,6 +106,7 @@ PY
 }
 check "each comment is labelled with lines covering it, in document order" covered
 check "the verdict is shown" has "$out" "Verdict: request changes"
+check "a comment tied to no line is a general one" has "$out" "general: 전체적으로 좋습니다"
 check "the suggestion is a suggestion block" has "$out" '```suggestion'
 
 run "$YEOK" review --base fsdp-06 --head fsdp-07 --export github-json "$R/$FSDP"
@@ -136,6 +138,7 @@ PY
 }
 n=$(( $(echo "$lines" | wc -w) + 1 ))
 check "the JSON has the shape of GitHub's create-a-review body" shape "$T/fsdp.json" "$T/fsdp07.rst" REQUEST_CHANGES "$n"
+check "a comment tied to no line goes into the body" has "$out" '전체적으로 좋습니다'
 check "suggestions are suggestion blocks in JSON" has "$out" '"body": "```suggestion\n제안 문장\n```\n"'
 
 # --- head defaults to the working tree; base to HEAD~1 without origin -----
