@@ -185,6 +185,7 @@ typedef struct ReviewArgs {
 	const char *file;        /* FILE (borrowed from argv) */
 	const char *export_fmt;  /* "markdown", "github-json", or NULL (interactive) */
 	bool help;               /* --help was given */
+	const char *theme;       /* --theme NAME|PATH, or NULL (the UI's business) */
 	const char **gl;         /* NULL-terminated --glossary values (owned array) */
 	size_t gl_n;
 } ReviewArgs;

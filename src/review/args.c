@@ -73,7 +73,7 @@ bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 			a->gl[a->gl_n++] = v;
 			a->gl[a->gl_n] = NULL;
 		} else if ((v = opt_value(argc, argv, &i, "--theme", &missing))) {
-			/* common option: the UI reads it itself */
+			a->theme = v;
 		} else if (!strcmp(s, "--no-spell")) {
 			/* common option: review runs no spelling check */
 		} else {

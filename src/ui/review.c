@@ -700,6 +700,45 @@ static void on_key(Rv *v, int r, wint_t ch)
 	}
 }
 
+/* The theme as the editor finds it: --theme, else the configuration's;
+ * looked up in the user's folder, beside the binary, the installed ones. */
+static void load_theme(Rv *v, const char *opt)
+{
+	char *config = keymap_config_path();
+	char name[128] = "default";
+	if (opt)
+		snprintf(name, sizeof(name), "%s", opt);
+	else
+		theme_config_name(config, name, sizeof(name));
+	const char *x = getenv("XDG_CONFIG_HOME");
+	const char *h = getenv("HOME");
+	char *user = x && *x ? xasprintf("%s/yeok/themes", x)
+	                     : xasprintf("%s/.config/yeok/themes", h ? h : ".");
+	char exe[4096];
+	char *tree = NULL;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *dir = path_dirname(exe);
+		tree = path_join(dir, "themes");
+		if (!file_exists(tree)) {
+			free(tree);
+			tree = xasprintf("%s/../../themes", dir);
+		}
+		free(dir);
+	}
+	const char *dirs[] = {user, tree ? tree : user, YEOK_DATADIR "/themes"};
+	Err e;
+	err_init(&e);
+	if (!theme_load(&v->u.theme, name, dirs, ARRAY_LEN(dirs), &e)) {
+		theme_default(&v->u.theme);
+		msg(v, true, "%s; using the default theme", e.msg);
+	}
+	free(user);
+	free(tree);
+	free(config);
+}
+
 int ui_review_main(int argc, char **argv)
 {
 	ReviewArgs a;
@@ -730,16 +769,18 @@ int ui_review_main(int argc, char **argv)
 		review_args_release(&a);
 		return e.code ? e.code : EXIT_NOINPUT;
 	}
-	review_args_release(&a);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: review needs a terminal (for scripts: yeok review --export)\n");
 		review_session_release(&rs);
+		review_args_release(&a);
 		return EXIT_USAGE;
 	}
 	Rv v;
 	memset(&v, 0, sizeof(v));
 	v.rs = &rs;
 	theme_default(&v.u.theme);
+	load_theme(&v, a.theme);
+	review_args_release(&a);
 	initscr();
 	curses_up = true;
 	fatal_set_hook(rv_restore);
@@ -762,7 +803,7 @@ int ui_review_main(int argc, char **argv)
 	ui_colors_init(&v.u);
 	printf("\033[?2004h");
 	fflush(stdout);
-	if (review_session_count(&rs) && rs.cur > 0)
+	if (review_session_count(&rs) && rs.cur > 0 && !v.msg[0])
 		msg(&v, false, "resumed at change %zu (the first one not marked)", rs.cur + 1);
 	draw(&v);
 	while (!v.quit) {

@@ -131,3 +131,16 @@ check "deleted and inserted words are marked" tm_wait "[-"
 check "... both" tm_wait "{+"
 tm_keys C-q
 check "quit" tm_wait "EXITED-0"
+
+# --- themes as in the editor ------------------------------------------------
+fresh
+tm_start 100 30 "cd '$R' && '$YEOK' review --theme no-such-theme --base mesh-02 --head mesh-03 '$MESH'"
+check "an unknown theme is reported, the default used" tm_wait "no theme named 'no-such-theme'"
+tm_keys C-q
+check "quit after the theme message" tm_wait "EXITED-0"
+fresh
+tm_start 100 30 "cd '$R' && '$YEOK' review --theme light --base mesh-02 --head mesh-03 '$MESH'"
+check "the light theme opens the review" tm_wait "change 1 of "
+check "... without a theme message" eval '! tm_screen | grep -q "default theme"'
+tm_keys C-q
+check "quit" tm_wait "EXITED-0"
