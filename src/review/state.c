@@ -220,8 +220,12 @@ static bool default_base(const char *path, char id[41], char **desc, Err *e)
 	free(dir);
 	if (found)
 		return true;
-	if (!vcs_commit(path, "HEAD~1", id, e))
+	if (!vcs_commit(path, "HEAD~1", id, e)) {
+		err_set(e, EXIT_NOINPUT,
+		        "%s: no default base (origin has no default branch and there is no HEAD~1): "
+		        "give --base REV", path);
 		return false;
+	}
 	char *s = short_id(id);
 	*desc = xasprintf("%s (HEAD~1)", s);
 	free(s);

@@ -171,6 +171,19 @@ check "... which is mesh-03" has "$out" "Base $(git -C "$C" rev-parse --short=7 
 run "$YEOK" review --base no-such-rev --export markdown "$R/$MESH"
 check "an unknown revision exits 66" eq "$status" 66
 check "... naming it" has "$err" "no-such-rev"
+S=$T/single
+mkdir -p "$S"
+git init -q -b main "$S"
+cp "$H"/recipes_source__distributed_device_mesh-01-*.rst "$S/mesh.rst"
+git -C "$S" add mesh.rst
+git -C "$S" -c user.name=t -c user.email=t@example.com commit -qm one
+run "$YEOK" review --export markdown "$S/mesh.rst"
+check "no default base: exit 66" eq "$status" 66
+check "... saying to give --base" has "$err" "give --base REV"
+run "$YEOK" review --base HEAD --export github-json "$S/mesh.rst"
+check "no change: an empty comment list" has "$out" '"comments": []'
+run "$YEOK" review --export markdown "$T/not-in-git.rst"
+check "a file outside git exits 66" eq "$status" 66
 run "$YEOK" review --export yaml "$R/$MESH"
 check "a bad --export is a usage error" eq "$status" 64
 run "$YEOK" review --source a --source-rev b --export markdown "$R/$MESH"
