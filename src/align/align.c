@@ -268,6 +268,10 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 	return sc;
 }
 
+#ifndef MERGE_COST
+#define MERGE_COST 1.0
+#endif
+
 /* 2:1 or 1:2: two prose blocks of one side into one of the other. */
 static double score_merge(const Side *two, size_t x, const Side *one, size_t y, bool two_is_src)
 {
@@ -276,9 +280,11 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 	    a0->depth != a1->depth || a0->parent != a1->parent)
 		return FORBID;
 	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
-	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5);
-	size_t in = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok) +
-	            overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5) +
+	            (a0->indent == b->indent ? 0.3 : 0);
+	size_t in0 = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok);
+	size_t in1 = overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	size_t in = in0 + in1;
 	size_t n2 = f0->ntok + f1->ntok;
 	sc += tok_score(MIN(in, MIN(n2, fb->ntok)), n2, fb->ntok);
 	size_t l2 = f0->len + f1->len;
@@ -286,7 +292,7 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 		sc += len_score(l2, fb->len, fb->hangul);
 	else
 		sc += len_score(fb->len, l2, f0->hangul || f1->hangul);
-	return sc - 1.6;
+	return sc - MERGE_COST;
 }
 
 #define GAP_ANCHOR (-0.5)
