@@ -429,6 +429,21 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 
 /* ---- the two passes ---------------------------------------------------- */
 
+/* The segment's lines are the same on both sides, trailing blanks aside
+ * (DESIGN.md: "untranslated" is target text == source text). */
+static bool same_lines(const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
+{
+	size_t sf = c->s.d->v[s].first, sl = c->s.d->v[s + sn - 1].last;
+	size_t tf = c->t.d->v[t].first, tl = c->t.d->v[t + tn - 1].last;
+	if (sl - sf != tl - tf)
+		return false;
+	for (size_t k = 0; k <= sl - sf; k++)
+		if (!str_eq(str_trim_right(lines_get(c->s.l, sf + k)),
+		            str_trim_right(lines_get(c->t.l, tf + k))))
+			return false;
+	return true;
+}
+
 static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
 {
 	if (!sn && !tn)
@@ -444,7 +459,8 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 		bool same = true;
 		for (size_t k = 0; k < sn && same; k++)
 			same = c->s.f[s + k].text_hash == c->t.f[t + k].text_hash;
-		if (same)
+		/* titles: the title text (the adornment's length is not text) */
+		if (same && (c->s.d->v[s].kind == BK_TITLE || same_lines(c, s, sn, t, tn)))
 			g.status = ST_UNTRANSLATED;
 	}
 	VEC_PUSH(al, g);

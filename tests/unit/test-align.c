@@ -256,7 +256,7 @@ static const struct {
 } golden[] = {
 	{"intermediate_source__FSDP_tutorial", "KO splits EN 343, 404 and 406 into two paragraphs "
 	                                       "each (1:2); the KO "
-	                                       "paragraph at 318 is indented one space and so "
+	                                       "paragraph at 316 is indented one space and so "
 	                                       "belongs to the code block before it (docutils "
 	                                       "agrees); code block 4 changed"},
 	{"beginner_source__ddp_series_theory", "a grid table replaced by a list-table directive"},

@@ -398,6 +398,78 @@ static void test_range(void **state)
 	tu_free_list(pairs);
 }
 
+/* The block that starts at 1-based line `line` of a corpus file. */
+static const Block *block_at(Doc *x, size_t line)
+{
+	size_t k = rst_find(&x->d, line - 1);
+	if (k >= x->d.n || x->d.v[k].first != line - 1)
+		fail_msg("no block starts at line %zu", line);
+	return &x->d.v[k];
+}
+
+static void doc_corpus(Doc *x, const char *name)
+{
+	size_t n;
+	char *data = tu_corpus_file(name, &n);
+	doc_load(x, data, n);
+	free(data);
+}
+
+/* Real corpus lines that translators got wrong or that are easy to get
+ * wrong, segmented the way docutils reads them. */
+static void test_corpus_cases(void **state)
+{
+	(void)state;
+	Doc x;
+	/* "FSDP의 작동 방식" is 16 columns over a 14-character underline: a
+	 * title all the same (docutils only warns). */
+	doc_corpus(&x, "intermediate_source__FSDP_tutorial.ko.rst");
+	const Block *b = block_at(&x, 21);
+	assert_int_equal(b->kind, BK_TITLE);
+	assert_int_equal(b->title_level, 2);
+	/* A figure directive: header with options, caption nested under it. */
+	b = block_at(&x, 32);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "figure"));
+	assert_int_equal(b->last, 34); /* :width: :align: :alt: */
+	assert_int_equal(block_at(&x, 37)->parent, (int)(b - x.d.v));
+	/* A paragraph indented by one space after a code block is part of the
+	 * code block (line 316). */
+	b = block_at(&x, 286);
+	assert_int_equal(b->kind, BK_LITERAL);
+	assert_int_equal(b->last + 1, 316);
+	doc_free(&x);
+	/* "결론" over "---": 3 < 4 columns, so not a title. */
+	doc_corpus(&x, "advanced_source__cpp_autograd.ko.rst");
+	assert_int_equal(block_at(&x, 430)->kind, BK_PARAGRAPH);
+	doc_free(&x);
+	/* A translated directive name is still a directive. */
+	doc_corpus(&x, "advanced_source__rpc_ddp_tutorial.ko.rst");
+	b = block_at(&x, 57);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "주의사항"));
+	doc_free(&x);
+	/* ".. note::" right under the translator line, with no blank line: part
+	 * of that paragraph, and its "::" makes the next line a literal block. */
+	doc_corpus(&x, "beginner_source__dist_overview.ko.rst");
+	b = block_at(&x, 3);
+	assert_int_equal(b->kind, BK_PARAGRAPH);
+	assert_int_equal(b->last, 4);
+	assert_int_equal(block_at(&x, 6)->kind, BK_LITERAL);
+	doc_free(&x);
+	/* A grid table became a list-table: a directive and list items. */
+	doc_corpus(&x, "beginner_source__ddp_series_theory.ko.rst");
+	b = block_at(&x, 50);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "list-table"));
+	assert_int_equal(block_at(&x, 53)->kind, BK_LIST_ITEM);
+	doc_free(&x);
+	doc_corpus(&x, "beginner_source__ddp_series_theory.en.rst");
+	assert_int_equal(block_at(&x, 50)->kind, BK_TABLE);
+	assert_int_equal(block_at(&x, 50)->last, 61);
+	doc_free(&x);
+}
+
 static void test_find(void **state)
 {
 	(void)state;
@@ -425,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_corpus_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
