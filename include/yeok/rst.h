@@ -10,6 +10,25 @@
  * (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html)
  * as far as block structure goes; inline markup is not parsed here.
  *
+ * Mapping of constructs (tests/unit/test-rst.c has one case each):
+ *   - a list item's first paragraph is the BK_LIST_ITEM (or BK_FIELD)
+ *     block; its later paragraphs, directives and nested lists are
+ *     children (parent = the item).  A definition list term is a
+ *     BK_LIST_ITEM with an empty bullet, its definition nests under it.
+ *     A footnote/citation (`.. [1] text`) is a BK_LIST_ITEM, bullet "[1]".
+ *   - a block quote has no block of its own: its paragraphs are
+ *     BK_PARAGRAPH with more indentation, same parent.
+ *   - code-like directives (code-block, code, sourcecode, parsed-literal,
+ *     math, raw, toctree, csv-table, ...) have one BK_LITERAL child holding
+ *     their content; other directives (note, figure, only, list-table,
+ *     unknown or translated names) have their content segmented as body.
+ *   - `>>>` doctest blocks are BK_LITERAL named ">>>"; line blocks BK_OTHER.
+ *   - titles only at the top level, as docutils: an underline shorter
+ *     than the title's display width is still a title when it is at
+ *     least 4 characters long (docutils warns), else the lines are a
+ *     paragraph.  `.. note::` with no blank line before it continues the
+ *     paragraph above it, as in docutils.
+ *
  * Blocks never overlap, never include blank lines at their ends, and are
  * in line order.  Slices (Str) point into the Lines they were made from
  * and live as long as those lines are unchanged.  Never fails: any bytes
