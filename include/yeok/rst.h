@@ -110,6 +110,13 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d);
  * dropped.  For titles, only the title text line.  Appended to out. */
 void rst_block_text(const Lines *lines, const Block *b, Buf *out);
 
+/* (added) True when re-segmenting may start or stop before line k
+ * (k <= lines->n): k is 0 or lines->n, or line k-1 is blank and line k is
+ * not blank and starts in column 0.  Only a simple table with blank lines
+ * between its rows can be cut at such a line (docutils allows those; none
+ * occurs in the corpus). */
+bool rst_is_cut(const Lines *lines, size_t k);
+
 /* (added) Index of the block that contains line, or of the first block
  * after it (d->n when none); O(log n). */
 size_t rst_find(const RstDoc *d, size_t line);

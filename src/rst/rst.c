@@ -700,6 +700,14 @@ void rst_segment(const Lines *lines, RstDoc *d)
 	rst_segment_range(lines, 0, lines->n, d);
 }
 
+bool rst_is_cut(const Lines *lines, size_t k)
+{
+	if (k == 0 || k >= lines->n)
+		return true;
+	Str prev = str_trim(lines_get(lines, k - 1)), cur = lines_get(lines, k);
+	return prev.n == 0 && cur.n > 0 && !is_ws(cur.p[0]);
+}
+
 size_t rst_find(const RstDoc *d, size_t line)
 {
 	size_t lo = 0, hi = d->n;

@@ -348,8 +348,9 @@ static void test_golden(void **state)
 	}
 }
 
-/* Segmenting [0,k) then [k,n) equals segmenting everything, for every k
- * where line k-1 is blank and line k starts unindented. */
+/* Segmenting [0,k), [k,k2), [k2,n) equals segmenting everything, for
+ * every cut k (rst_is_cut: line k-1 blank, line k unindented) and the next
+ * cut k2. */
 static void test_range(void **state)
 {
 	(void)state;
@@ -368,13 +369,18 @@ static void test_range(void **state)
 			Buf whole = BUF_INIT;
 			dump(&x.d, &whole);
 			for (size_t k = 1; k < x.l.n; k++) {
-				Str prev = str_trim(lines_get(&x.l, k - 1)), cur = lines_get(&x.l, k);
-				if (prev.n || !cur.n || cur.p[0] == ' ' || cur.p[0] == '\t')
+				if (!rst_is_cut(&x.l, k))
 					continue;
+				/* three ranges: [0,k) [k,next cut) [next cut,n), as the
+				 * editor re-segments the neighbourhood of an edit */
+				size_t k2 = k + 1;
+				while (k2 < x.l.n && !rst_is_cut(&x.l, k2))
+					k2++;
 				RstDoc d;
 				rst_init(&d);
 				rst_segment_range(&x.l, 0, k, &d);
-				rst_segment_range(&x.l, k, x.l.n, &d);
+				rst_segment_range(&x.l, k, k2, &d);
+				rst_segment_range(&x.l, k2, x.l.n, &d);
 				Err e;
 				err_init(&e);
 				if (!rst_check(&d, &x.l, &e))
@@ -474,6 +480,15 @@ static void test_find(void **state)
 {
 	(void)state;
 	Doc x;
+	doc_str(&x, "a\n\n  b\n\nc\nd\n\n\te\n");
+	assert_true(rst_is_cut(&x.l, 0));
+	assert_false(rst_is_cut(&x.l, 1)); /* blank */
+	assert_false(rst_is_cut(&x.l, 2)); /* indented */
+	assert_true(rst_is_cut(&x.l, 4));
+	assert_false(rst_is_cut(&x.l, 5)); /* no blank before */
+	assert_false(rst_is_cut(&x.l, 7)); /* tab */
+	assert_true(rst_is_cut(&x.l, x.l.n));
+	doc_free(&x);
 	doc_str(&x, "a\n\nb\nc\n\nd\n");
 	assert_int_equal(rst_find(&x.d, 0), 0);
 	assert_int_equal(rst_find(&x.d, 1), 1);
