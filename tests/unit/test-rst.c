@@ -243,6 +243,26 @@ static void test_bad_input(void **state)
 		doc_str(&x, inputs[k]);
 		doc_free(&x);
 	}
+	/* Deep nesting (block quotes, list items, directives): bounded
+	 * recursion, no crash, still valid blocks. */
+	Buf deep = BUF_INIT;
+	for (int k = 0; k < 3000; k++)
+		buf_addf(&deep, "%*sx\n", k % 400, "");
+	for (int k = 1; k < 400; k++) {
+		for (int j = 0; j < k; j++)
+			buf_adds(&deep, "* ");
+		buf_adds(&deep, "item\n\n");
+	}
+	for (int k = 0; k < 300; k++)
+		buf_addf(&deep, "%*s.. note::\n\n", 3 * k, "");
+	Doc dx;
+	doc_load(&dx, deep.p, deep.len);
+	int maxd = 0;
+	for (size_t k = 0; k < dx.d.n; k++)
+		maxd = MAX(maxd, dx.d.v[k].depth);
+	assert_true(maxd >= 40);
+	doc_free(&dx);
+	buf_release(&deep);
 	/* Binary: every byte value. */
 	char bin[512];
 	for (int k = 0; k < 512; k++)
