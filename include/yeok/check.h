@@ -17,8 +17,14 @@
  * skipped; check_skipped_without_source() names them for the one info line
  * the caller prints.  The rest run.
  *
+ * For the editor: check_unit_of_line() finds the unit of the cursor;
+ * check_unit() re-checks it after an edit (call check_doc_reindex() first
+ * when a title or a target changed: broken-reference reads the index).
+ * Findings carry an optional CheckFix (title-underline: the adornment of
+ * the right length; markup-spacing: insert "\ "; whitespace: remove).
+ *
  * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
- * glossary.  Never prints; formatting for the CLI is check_format_*().
+ * glossary, spell.  Never prints; formatting for the CLI is check_format_*().
  */
 #ifndef YEOK_CHECK_H
 #define YEOK_CHECK_H
@@ -27,6 +33,7 @@
 #include "yeok/glossary.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/spell.h"
 #include "yeok/util.h"
 
 typedef enum CheckSeverity { SEV_INFO, SEV_WARNING, SEV_ERROR } CheckSeverity;
@@ -44,8 +51,8 @@ typedef enum CheckId {
 	CK_TRANSLATOR_LINE,
 	CK_REFERENCE_TITLE,
 	CK_UNTRANSLATED,
-	CK_SPELLING, /* reserved: implemented in src/spell (another issue); its
-	                row says available = false until then */
+	CK_SPELLING, /* hunspell through src/spell; finds nothing without a
+	                CheckDoc.spell */
 	CK_WHITESPACE,
 	CK_COUNT
 } CheckId;
@@ -89,7 +96,8 @@ typedef struct Finding {
 	size_t line;      /* 0-based target line */
 	size_t byte;      /* byte offset in that line */
 	size_t col;       /* 1-based column in characters (code points) */
-	size_t unit;      /* the unit (segment or block index) it came from */
+	size_t unit;      /* the unit (segment or block index) it came from;
+	                     check_unit_count() for document-wide findings */
 	char *message;    /* names the offending text and the fix; owned */
 	char *suggestion; /* replacement text or NULL; owned */
 	bool has_fix;
@@ -114,6 +122,10 @@ typedef struct CheckDoc {
 	const Alignment *al;  /* NULL iff src == NULL */
 	Glossary *gl;         /* NULL: no glossary (glossary check finds nothing) */
 	CheckIndex *index;    /* owned; built by check_doc_init */
+	Spell *spell;         /* NULL (check_doc_init's default): the spelling
+	                         check finds nothing.  Borrowed; set it after
+	                         check_doc_init, with the glossary terms given
+	                         to spell_add_terms() */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).

@@ -1,28 +1,436 @@
-/* The editor's entry point.  The two-pane editor itself is issue 4. */
+/* The editor's entry point: options, the terminal, the main loop, prompts.
+ * Everything the editor does is a command of the session (headless); this
+ * file only turns keys into commands and draws. */
 #include "yeok/ui.h"
 
-#include <curses.h>
-#include <stdlib.h>
+#include <locale.h>
+#include <unistd.h>
 
-#include "yeok/util.h"
+#include "ui-private.h"
+#include "yeok/text.h"
+
+static bool curses_up;
+
+static void restore_terminal(void)
+{
+	if (curses_up) {
+		printf("\033[?2004l");
+		fflush(stdout);
+		endwin();
+		curses_up = false;
+	}
+}
+
+static int usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "yeok: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see yeok --help)\n");
+	return EXIT_USAGE;
+}
+
+typedef struct Opts {
+	const char *file, *source, *source_rev, *theme;
+} Opts;
+
+static int parse_args(int argc, char **argv, Opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bool dashdash = false;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!dashdash && a[0] == '-' && a[1]) {
+			const char **slot = NULL;
+			if (strcmp(a, "--") == 0) {
+				dashdash = true;
+				continue;
+			} else if (strcmp(a, "--source") == 0) {
+				slot = &o->source;
+			} else if (strcmp(a, "--source-rev") == 0) {
+				slot = &o->source_rev;
+			} else if (strcmp(a, "--theme") == 0) {
+				slot = &o->theme;
+			} else if (strcmp(a, "--glossary") == 0) {
+				if (i + 1 >= argc)
+					return usage("%s needs a value", a);
+				i++; /* the glossary module is not in the editor yet */
+				continue;
+			} else if (strcmp(a, "--no-spell") == 0) {
+				continue;
+			} else {
+				return usage("unknown option '%s'", a);
+			}
+			if (i + 1 >= argc)
+				return usage("%s needs a value", a);
+			*slot = argv[++i];
+			continue;
+		}
+		if (o->file)
+			return usage("one FILE at a time ('%s' is one too many)", a);
+		o->file = a;
+	}
+	if (!o->file)
+		return usage("%s", "no file given");
+	if (o->source && o->source_rev)
+		return usage("%s", "--source and --source-rev exclude each other");
+	return 0;
+}
+
+/* Where theme files are looked up: the user's, beside the binary (the
+ * source tree), the installed ones. */
+static void load_theme(Ui *u, const Opts *o)
+{
+	char *config = keymap_config_path();
+	char name[128] = "default";
+	if (o->theme)
+		snprintf(name, sizeof(name), "%s", o->theme);
+	else
+		theme_config_name(config, name, sizeof(name));
+	const char *x = getenv("XDG_CONFIG_HOME");
+	const char *h = getenv("HOME");
+	char *user = x && *x ? xasprintf("%s/yeok/themes", x) : xasprintf("%s/.config/yeok/themes", h ? h : ".");
+	char exe[4096];
+	char *tree = NULL;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *dir = path_dirname(exe);
+		tree = path_join(dir, "themes");
+		/* build/MODE/yeok sits two folders below the tree */
+		if (!file_exists(tree)) {
+			free(tree);
+			tree = xasprintf("%s/../../themes", dir);
+		}
+		free(dir);
+	}
+	const char *dirs[] = {user, tree, YEOK_DATADIR "/themes"};
+	Err e;
+	err_init(&e);
+	if (!theme_load(&u->theme, name, dirs, ARRAY_LEN(dirs), &e))
+		session_error(u->s, "%s; using the default theme", e.msg);
+	err_init(&e);
+	if (!keymap_load(&u->keys, config, &e))
+		session_error(u->s, "%s", e.msg);
+	free(user);
+	free(tree);
+	free(config);
+}
+
+static void start_curses(Ui *u)
+{
+	initscr();
+	curses_up = true;
+	fatal_set_hook(restore_terminal);
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	define_key("\033[200~", UI_KEY_PASTE_START);
+	define_key("\033[201~", UI_KEY_PASTE_END);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+	mouseinterval(0);
+	const char *nc = getenv("NO_COLOR");
+	if (has_colors() && !(nc && *nc)) {
+		start_color();
+		use_default_colors();
+		u->colors = COLORS >= 8;
+		u->ncolors = COLORS;
+	}
+	if (!u->colors)
+		theme_mono(&u->theme);
+	ui_colors_init(u);
+	printf("\033[?2004h");
+	fflush(stdout);
+}
+
+/* Read the rest of an Alt key after ESC. */
+static void alt_key(wint_t *ch, int *r, char *name, size_t n)
+{
+	timeout(50);
+	wint_t c2;
+	int r2 = get_wch(&c2);
+	timeout(-1);
+	if (r2 == ERR) {
+		snprintf(name, n, "Esc");
+		return;
+	}
+	char inner[48];
+	if (ui_key_name(r2, c2, inner, sizeof(inner))) {
+		snprintf(name, n, "M-%s", inner);
+	} else {
+		Buf b = BUF_INIT;
+		text_encode(&b, (int32_t)c2);
+		snprintf(name, n, "M-%s", b.p);
+		buf_release(&b);
+	}
+	*ch = c2;
+	*r = r2;
+}
+
+/* Ask for a line of text in the status row; NULL when cancelled. */
+static char *prompt(Ui *u, const char *question, const char *initial)
+{
+	Buf in = BUF_INIT;
+	if (initial)
+		buf_adds(&in, initial);
+	for (;;) {
+		ui_paint(u);
+		ui_paint_prompt(u, question, in.p ? in.p : "");
+		wnoutrefresh(stdscr);
+		doupdate();
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			session_resize(u->s, COLS, LINES);
+			continue;
+		}
+		if (r == KEY_CODE_YES && (ch == UI_KEY_PASTE_START || ch == UI_KEY_PASTE_END))
+			continue;
+		char name[64];
+		if (ui_key_name(r, ch, name, sizeof(name))) {
+			if (strcmp(name, "Enter") == 0)
+				return buf_detach(&in);
+			if (strcmp(name, "Esc") == 0 || strcmp(name, "C-c") == 0 ||
+			    strcmp(name, "C-q") == 0 || strcmp(name, "C-g") == 0) {
+				buf_release(&in);
+				return NULL;
+			}
+			if (strcmp(name, "C-u") == 0)
+				buf_clear(&in);
+			if (strcmp(name, "Backspace") == 0 && in.len) {
+				in.len = text_prev_grapheme(in.p, in.len, in.len);
+				in.p[in.len] = '\0';
+			}
+			continue;
+		}
+		text_encode(&in, (int32_t)ch);
+	}
+}
+
+static void show_help(Ui *u)
+{
+	int top = 0, lines = 0;
+	for (;;) {
+		ui_paint_help(u, top, &lines);
+		wnoutrefresh(stdscr);
+		doupdate();
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		char name[64];
+		if (!ui_key_name(r, ch, name, sizeof(name))) {
+			if (ch == 'q')
+				return;
+			continue;
+		}
+		int page = MAX(1, LINES - 3);
+		if (strcmp(name, "KEY_RESIZE") == 0 || (r == KEY_CODE_YES && ch == KEY_RESIZE))
+			session_resize(u->s, COLS, LINES);
+		else if (strcmp(name, "Down") == 0)
+			top = MIN(top + 1, MAX(0, lines - page));
+		else if (strcmp(name, "Up") == 0)
+			top = MAX(0, top - 1);
+		else if (strcmp(name, "PageDown") == 0)
+			top = MIN(top + page, MAX(0, lines - page));
+		else if (strcmp(name, "PageUp") == 0)
+			top = MAX(0, top - page);
+		else if (strcmp(name, "Esc") == 0 || strcmp(name, "F1") == 0 || strcmp(name, "C-q") == 0)
+			return;
+	}
+}
+
+static void run_command(Ui *u, const char *id)
+{
+	Session *s = u->s;
+	const Command *c = command_find(id);
+	if (!c)
+		return;
+	if (c->prompt) {
+		char *arg = prompt(u, c->prompt, strcmp(id, "find") == 0 ? s->find : NULL);
+		if (!arg) {
+			session_msg(s, "Cancelled");
+			return;
+		}
+		command_run(s, id, arg);
+		free(arg);
+	} else {
+		command_run(s, id, NULL);
+	}
+	if (s->help) {
+		s->help = false;
+		show_help(u);
+	}
+	while (s->confirm[0]) {
+		ui_draw(u);
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			session_resize(s, COLS, LINES);
+			continue;
+		}
+		const char *then = s->confirm_cmd;
+		s->confirm[0] = '\0';
+		s->confirm_cmd = NULL;
+		if (r == OK && (ch == 'y' || ch == 'Y'))
+			command_run(s, then, NULL);
+		else
+			session_msg(s, "Cancelled");
+	}
+}
+
+static void paste(Ui *u)
+{
+	Buf b = BUF_INIT;
+	for (;;) {
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			break;
+		if (r == KEY_CODE_YES) {
+			if (ch == UI_KEY_PASTE_END)
+				break;
+			if (ch == KEY_ENTER)
+				buf_addc(&b, '\n');
+			continue;
+		}
+		if (ch == '\r')
+			ch = '\n';
+		if (ch == '\t' || ch == '\n' || ch >= 32)
+			text_encode(&b, (int32_t)ch);
+	}
+	if (b.len)
+		session_paste(u->s, b.p, b.len);
+	buf_release(&b);
+}
+
+static void handle_mouse(Ui *u)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & BUTTON4_PRESSED)
+		session_scroll(u->s, -3);
+	else if (ev.bstate & BUTTON5_PRESSED)
+		session_scroll(u->s, 3);
+	else if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+		session_click(u->s, ev.y, ev.x);
+}
+
+static void key(Ui *u, int r, wint_t ch)
+{
+	Session *s = u->s;
+	char name[64];
+	if (r == KEY_CODE_YES) {
+		if (ch == KEY_RESIZE) {
+			session_resize(s, COLS, LINES);
+			return;
+		}
+		if (ch == KEY_MOUSE) {
+			handle_mouse(u);
+			return;
+		}
+		if (ch == UI_KEY_PASTE_START) {
+			paste(u);
+			return;
+		}
+		if (ch == UI_KEY_PASTE_END)
+			return;
+	}
+	if (!ui_key_name(r, ch, name, sizeof(name))) {
+		Buf b = BUF_INIT;
+		text_encode(&b, (int32_t)ch);
+		session_insert(s, b.p, b.len);
+		buf_release(&b);
+		return;
+	}
+	if (strcmp(name, "Esc") == 0)
+		alt_key(&ch, &r, name, sizeof(name));
+	const char *id = keymap_lookup(&u->keys, name);
+	if (!id) {
+		if (strcmp(name, "Esc") != 0)
+			session_msg(s, "%s is not bound to a command (F1 lists the keys)", name);
+		return;
+	}
+	run_command(u, id);
+}
 
 int ui_main(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && argv[i][1] != '\0' && strcmp(argv[i], "--") != 0) {
-			fprintf(stderr, "yeok: unknown option '%s' (see yeok --help)\n", argv[i]);
-			return EXIT_USAGE;
-		}
-	}
-	if (argc < 2) {
-		fprintf(stderr, "yeok: no file given (see yeok --help)\n");
-		return EXIT_USAGE;
-	}
+	uint64_t t0 = now_ns();
+	Opts o;
+	int rc = parse_args(argc, argv, &o);
+	if (rc)
+		return rc;
 	if (MB_CUR_MAX == 1) {
 		fprintf(stderr, "yeok: the editor needs a UTF-8 locale (Korean would be lost); "
 		                "try LANG=C.UTF-8\n");
 		return EXIT_CONFIG;
 	}
-	fprintf(stderr, "yeok: the editor is not built yet (issue 4)\n");
-	return EXIT_USAGE;
+	Session s;
+	session_init(&s);
+	SourceOpts so = {o.source, o.source_rev, NULL, true};
+	Err e;
+	err_init(&e);
+	if (!session_open(&s, o.file, &so, &e)) {
+		Buf b = BUF_INIT;
+		text_sanitize(e.msg, strlen(e.msg), &b);
+		fprintf(stderr, "yeok: %s\n", b.p);
+		buf_release(&b);
+		session_release(&s);
+		return e.code ? e.code : EXIT_NOINPUT;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
+		session_release(&s);
+		return EXIT_USAGE;
+	}
+	Ui u;
+	memset(&u, 0, sizeof(u));
+	u.s = &s;
+	u.t_start = t0;
+	keymap_init(&u.keys);
+	theme_default(&u.theme);
+	load_theme(&u, &o);
+	start_curses(&u);
+	session_resize(&s, COLS, LINES);
+	ui_draw(&u);
+	u.t_first = now_ns();
+	while (!s.quit) {
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		uint64_t k0 = now_ns();
+		session_clear_msg(&s);
+		key(&u, r, ch);
+		if (s.quit)
+			break;
+		ui_draw(&u);
+		uint64_t dt = now_ns() - k0;
+		u.key_total += dt;
+		u.key_max = MAX(u.key_max, dt);
+		u.key_count++;
+	}
+	restore_terminal();
+	fatal_set_hook(NULL);
+	const char *tlog = getenv("YEOK_TIMING");
+	if (tlog && *tlog) {
+		FILE *f = fopen(tlog, "a");
+		if (f) {
+			fprintf(f, "first-frame-ms %.2f keys %zu mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
+			        (double)(u.t_first - u.t_start) / 1e6, u.key_count,
+			        u.key_count ? (double)u.key_total / (double)u.key_count / 1e3 : 0.0,
+			        (double)u.key_max / 1e3, s.doc.tgt.n, s.doc.src.n);
+			fclose(f);
+		}
+	}
+	keymap_release(&u.keys);
+	session_release(&s);
+	return 0;
 }

@@ -4,7 +4,7 @@
 TMUX_SOCK=yeok-e2e-$$
 unset TMUX
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
-cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }tmux -L $TMUX_SOCK kill-server 2>/dev/null"
 
 # tm_start COLS ROWS CMD: start CMD in a new session of that size.
 tm_start() {

@@ -1,0 +1,140 @@
+/*
+ * doc — the document being translated: the target lines (editable), the
+ * source lines (read-only), their RST blocks, the alignment into segments,
+ * segment statuses, edit operations and undo/redo.
+ *
+ * Every edit goes through doc_replace(): remove a range, insert text.  Each
+ * one is recorded as a change (position, removed bytes, inserted bytes), so
+ * undo and redo restore the exact bytes, line terminators included.
+ * Consecutive typing (and consecutive deleting) at adjacent positions merges
+ * into one record (STYLE.md practice 9).  "Modified" is "the current change
+ * is not the saved change".
+ *
+ * After an edit only the neighbourhood of the edit is re-segmented and
+ * re-aligned: the target lines from the title before the edit to the title
+ * after it (segments never cross a title), with the source blocks aligned to
+ * that stretch.  Blocks and segments after it are shifted, not recomputed.
+ *
+ * Positions are byte offsets on grapheme boundaries (col is a byte offset in
+ * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
+ * as line separators; each becomes the terminator of the line it ends.
+ *
+ * Depends on util, text, lines, rst, align.  Never includes curses.
+ * Invariant (doc_check): lines, blocks and alignment are each valid, the
+ * blocks are those of the current lines, 0 <= cur <= changes.n.
+ */
+#ifndef YEOK_DOC_H
+#define YEOK_DOC_H
+
+#include "yeok/align.h"
+#include "yeok/lines.h"
+#include "yeok/rst.h"
+#include "yeok/util.h"
+
+typedef struct Pos {
+	size_t line; /* 0-based line of the target (or source) */
+	size_t col;  /* byte offset in that line, on a grapheme boundary */
+} Pos;
+
+typedef enum ChangeKind {
+	CH_OTHER,    /* never merges */
+	CH_TYPE,     /* typed text: merges with typing right after it */
+	CH_DEL_BACK, /* Backspace: merges with the Backspace before it */
+	CH_DEL_FWD,  /* Delete: merges with the Delete before it */
+} ChangeKind;
+
+typedef struct Change {
+	Pos at;          /* where the removed text started / the insert went */
+	Buf del;         /* bytes removed (terminators as "\n" / "\r\n") */
+	Buf ins;         /* bytes inserted */
+	ChangeKind kind;
+} Change;
+
+/* A status the user set for a segment (Alt-Enter), keyed by a hash of the
+ * source text, so it survives re-alignment.  The sidecar will persist it. */
+typedef struct UserStatus {
+	uint64_t src_hash;
+	SegStatus status;
+} UserStatus;
+
+typedef struct Doc {
+	char *path;       /* the target file (owned) */
+	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
+	Lines tgt;        /* the target document */
+	Lines src;        /* the source document (never edited) */
+	RstDoc tb;        /* blocks of tgt, kept current after every edit */
+	RstDoc sb;        /* blocks of src */
+	Alignment al;     /* segments over sb and tb */
+	VEC(Change) changes; /* changes[0..cur) are applied; the rest can be redone */
+	size_t cur;
+	size_t saved;     /* cur at the last save (SIZE_MAX: no longer reachable) */
+	bool merge_ok;    /* false: the next change starts a new record */
+	bool read_only;   /* the file cannot be written: edits are refused */
+	bool is_new;      /* the file did not exist (started as a copy of the source) */
+	VEC(UserStatus) user; /* statuses set by the user */
+	char title_styles[16][2]; /* (adornment, overline) in level order */
+	int n_title_styles;
+	/* Statistics for tests and the bench: how many target lines the last
+	 * edit re-segmented, and whether it fell back to the whole document. */
+	size_t last_window_lines;
+	bool last_was_full;
+} Doc;
+
+void doc_init(Doc *d);
+void doc_release(Doc *d);
+
+/* Set up d from the target bytes and the source bytes (both copied);
+ * segments and aligns everything.  path and src_name are copied. */
+void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+              const char *src, size_t src_n);
+
+/* Replace [a, b) of the target by p[0..n) and record the change (merging
+ * with the previous one when kind allows).  Returns the position after the
+ * inserted text.  a <= b, both on grapheme boundaries of existing lines. */
+Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
+
+/* Start a new undo record with the next change (cursor moved, command). */
+void doc_break_merge(Doc *d);
+
+/* Undo / redo one record.  False when there is nothing to undo/redo; else
+ * *cursor gets the position after the restored text. */
+bool doc_undo(Doc *d, Pos *cursor);
+bool doc_redo(Doc *d, Pos *cursor);
+
+bool doc_modified(const Doc *d);
+
+/* Write the target to its path atomically (only edited lines differ from
+ * what was read).  On failure e says why and nothing is written. */
+bool doc_save(Doc *d, Err *e);
+
+/* The terminator a new line gets ("\n" or "\r\n"). */
+const char *doc_eol(const Doc *d);
+
+/* Segment index holding target line `line` (the segment whose blocks span
+ * it, or the one before a blank line), -1 when there are no segments. */
+long doc_segment_of_tgt_line(const Doc *d, size_t line);
+
+/* Segment status: as aligned, refined by what the user set. */
+SegStatus doc_seg_status(const Doc *d, size_t seg);
+/* Mark segment seg (status ST_DONE etc.). */
+void doc_set_status(Doc *d, size_t seg, SegStatus st);
+/* True for a segment a translator still has to finish: prose with a
+ * target side, not done or reviewed. */
+bool doc_seg_unfinished(const Doc *d, size_t seg);
+
+/* Progress over prose segments with both sides. */
+typedef struct DocProgress {
+	size_t total, done, untranslated, stale;
+} DocProgress;
+void doc_progress(const Doc *d, DocProgress *p);
+
+/* Append the text of target (or source) lines [first, last] joined by the
+ * document's terminators. */
+void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out);
+
+/* Re-segment and re-align the whole document (after load; tests). */
+void doc_realign_all(Doc *d);
+
+bool doc_check(const Doc *d, Err *e);
+
+#endif

@@ -1,0 +1,600 @@
+/* doc: target + source, blocks, alignment, edits, undo (include/yeok/doc.h). */
+#include "yeok/doc.h"
+
+#include "yeok/text.h"
+
+void doc_init(Doc *d)
+{
+	memset(d, 0, sizeof(*d));
+	lines_init(&d->tgt);
+	lines_init(&d->src);
+	rst_init(&d->tb);
+	rst_init(&d->sb);
+	align_init(&d->al);
+	d->merge_ok = false;
+}
+
+static void change_release(Change *c)
+{
+	buf_release(&c->del);
+	buf_release(&c->ins);
+}
+
+void doc_release(Doc *d)
+{
+	for (size_t i = 0; i < d->changes.n; i++)
+		change_release(&d->changes.v[i]);
+	VEC_FREE(&d->changes);
+	VEC_FREE(&d->user);
+	lines_release(&d->tgt);
+	lines_release(&d->src);
+	rst_release(&d->tb);
+	rst_release(&d->sb);
+	align_release(&d->al);
+	free(d->path);
+	free(d->src_name);
+	memset(d, 0, sizeof(*d));
+}
+
+/* ---- title levels -------------------------------------------------------
+ * rst_segment_range numbers title levels within its range; the document's
+ * levels come from the order styles first appear in the whole document. */
+
+static int style_level(Doc *d, char adorn, bool over)
+{
+	for (int i = 0; i < d->n_title_styles; i++)
+		if (d->title_styles[i][0] == adorn && d->title_styles[i][1] == (char)over)
+			return i + 1;
+	if (d->n_title_styles < (int)ARRAY_LEN(d->title_styles)) {
+		d->title_styles[d->n_title_styles][0] = adorn;
+		d->title_styles[d->n_title_styles][1] = (char)over;
+		d->n_title_styles++;
+		return d->n_title_styles;
+	}
+	return d->n_title_styles;
+}
+
+static void learn_styles(Doc *d)
+{
+	d->n_title_styles = 0;
+	int max = 0;
+	for (size_t i = 0; i < d->tb.n; i++)
+		if (d->tb.v[i].kind == BK_TITLE && d->tb.v[i].title_level > max)
+			max = d->tb.v[i].title_level;
+	if (max > (int)ARRAY_LEN(d->title_styles))
+		max = (int)ARRAY_LEN(d->title_styles);
+	bool seen[ARRAY_LEN(d->title_styles)] = {false};
+	for (size_t i = 0; i < d->tb.n; i++) {
+		const Block *b = &d->tb.v[i];
+		if (b->kind != BK_TITLE || b->title_level < 1 || b->title_level > max)
+			continue;
+		int k = b->title_level - 1;
+		if (!seen[k]) {
+			seen[k] = true;
+			d->title_styles[k][0] = b->adornment;
+			d->title_styles[k][1] = (char)b->overline;
+		}
+	}
+	d->n_title_styles = max;
+}
+
+/* ---- statuses ----------------------------------------------------------- */
+
+static uint64_t seg_src_hash(const Doc *d, const Segment *s)
+{
+	Buf t = BUF_INIT;
+	for (size_t i = 0; i < s->src_n; i++) {
+		if (i)
+			buf_addc(&t, '\n');
+		rst_block_text(&d->src, &d->sb.v[s->src + i], &t);
+	}
+	uint64_t h = hash_fnv1a(t.p ? t.p : "", t.len);
+	buf_release(&t);
+	return h;
+}
+
+static void apply_user(Doc *d, size_t from, size_t to)
+{
+	if (!d->user.n)
+		return;
+	for (size_t k = from; k < to; k++) {
+		Segment *s = &d->al.v[k];
+		if (!s->src_n || s->status == ST_UNTRANSLATED)
+			continue;
+		uint64_t h = seg_src_hash(d, s);
+		for (size_t i = 0; i < d->user.n; i++)
+			if (d->user.v[i].src_hash == h)
+				s->status = d->user.v[i].status;
+	}
+}
+
+SegStatus doc_seg_status(const Doc *d, size_t seg)
+{
+	BUG_ON(seg >= d->al.n);
+	return d->al.v[seg].status;
+}
+
+void doc_set_status(Doc *d, size_t seg, SegStatus st)
+{
+	BUG_ON(seg >= d->al.n);
+	Segment *s = &d->al.v[seg];
+	s->status = st;
+	if (!s->src_n)
+		return;
+	uint64_t h = seg_src_hash(d, s);
+	for (size_t i = 0; i < d->user.n; i++) {
+		if (d->user.v[i].src_hash == h) {
+			d->user.v[i].status = st;
+			return;
+		}
+	}
+	UserStatus u = {h, st};
+	VEC_PUSH(&d->user, u);
+}
+
+bool doc_seg_unfinished(const Doc *d, size_t seg)
+{
+	const Segment *s = &d->al.v[seg];
+	if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
+		return false;
+	return s->status == ST_UNTRANSLATED || s->status == ST_DRAFT || s->status == ST_STALE;
+}
+
+void doc_progress(const Doc *d, DocProgress *p)
+{
+	memset(p, 0, sizeof(*p));
+	for (size_t k = 0; k < d->al.n; k++) {
+		const Segment *s = &d->al.v[k];
+		if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
+			continue;
+		p->total++;
+		if (s->status == ST_DONE || s->status == ST_REVIEWED)
+			p->done++;
+		else if (s->status == ST_UNTRANSLATED)
+			p->untranslated++;
+		else if (s->status == ST_STALE)
+			p->stale++;
+	}
+}
+
+/* ---- segmentation and alignment ----------------------------------------- */
+
+void doc_realign_all(Doc *d)
+{
+	rst_segment(&d->tgt, &d->tb);
+	learn_styles(d);
+	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
+	apply_user(d, 0, d->al.n);
+	d->last_window_lines = d->tgt.n;
+	d->last_was_full = true;
+}
+
+static bool line_blank(const Lines *l, size_t i)
+{
+	return str_trim(lines_get(l, i)).n == 0;
+}
+
+/* A block where a re-segmentation window may start: a top-level title
+ * after a blank line (segments never cross a title; nothing is cut). */
+static bool is_cut(const Lines *l, const Block *b, size_t first_now)
+{
+	return b->kind == BK_TITLE && b->depth == 0 && b->indent == 0 &&
+	       (first_now == 0 || line_blank(l, first_now - 1));
+}
+
+/* Copy blocks [from, to) into out with parents made relative to from. */
+static void sub_blocks(const RstDoc *d, size_t from, size_t to, RstDoc *out)
+{
+	out->n = 0;
+	for (size_t i = from; i < to; i++) {
+		Block b = d->v[i];
+		b.parent = b.parent >= (int)from ? b.parent - (int)from : -1;
+		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(Block));
+		out->v[out->n++] = b;
+	}
+}
+
+/* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
+ * re-segment from the title before to the title after, re-align that
+ * stretch against its source blocks, shift the rest. */
+static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->tb;
+	if (!tb->n || !d->al.n) {
+		doc_realign_all(d);
+		return;
+	}
+	/* T0: the cut at or before line a (0 when none). */
+	size_t T0 = 0;
+	for (size_t i = tb->n; i-- > 0;) {
+		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first)) {
+			T0 = i;
+			break;
+		}
+	}
+	/* T1: the first cut after the edit (old numbering, checked on new lines). */
+	size_t T1 = tb->n;
+	for (size_t i = T0 + 1; i < tb->n; i++) {
+		if (tb->v[i].first < old_last + 2)
+			continue;
+		size_t now = (size_t)((long)tb->v[i].first + delta);
+		if (is_cut(&d->tgt, &tb->v[i], now)) {
+			T1 = i;
+			break;
+		}
+	}
+	/* The segments of that stretch. */
+	size_t k0 = SIZE_MAX, k1 = d->al.n;
+	if (T0 == 0)
+		k0 = 0;
+	for (size_t k = 0; k < d->al.n; k++) {
+		const Segment *s = &d->al.v[k];
+		if (!s->tgt_n)
+			continue;
+		if (k0 == SIZE_MAX && s->tgt == T0)
+			k0 = k;
+		if (T1 < tb->n && s->tgt == T1) {
+			k1 = k;
+			break;
+		}
+	}
+	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n)) {
+		doc_realign_all(d);
+		return;
+	}
+	size_t S0 = SIZE_MAX, S1 = d->sb.n;
+	for (size_t k = k0; k < d->al.n; k++) {
+		const Segment *s = &d->al.v[k];
+		if (!s->src_n)
+			continue;
+		if (k < k1 && S0 == SIZE_MAX)
+			S0 = s->src;
+		if (k >= k1) {
+			S1 = s->src;
+			break;
+		}
+	}
+	if (k0 == 0)
+		S0 = 0;
+	if (S0 == SIZE_MAX)
+		S0 = S1;
+
+	size_t L0 = T0 == 0 ? 0 : tb->v[T0].first;
+	size_t L1 = T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n;
+
+	/* Re-segment the window. */
+	RstDoc win;
+	rst_init(&win);
+	rst_segment_range(&d->tgt, L0, L1, &win);
+	/* A change in the titles (one made or unmade) changes the anchors of
+	 * the whole alignment and maybe the title levels: then do it all. */
+	size_t titles_old = 0, titles_new = 0;
+	for (size_t i = T0; i < T1; i++)
+		titles_old += tb->v[i].kind == BK_TITLE;
+	int styles = d->n_title_styles;
+	for (size_t i = 0; i < win.n; i++) {
+		Block *b = &win.v[i];
+		if (b->parent >= 0)
+			b->parent += (int)T0;
+		if (b->kind == BK_TITLE) {
+			titles_new++;
+			b->title_level = style_level(d, b->adornment, b->overline);
+		}
+	}
+	if (titles_old != titles_new || styles != d->n_title_styles) {
+		rst_release(&win);
+		doc_realign_all(d);
+		return;
+	}
+	long dn = (long)win.n - (long)(T1 - T0);
+	size_t n_new = (size_t)((long)tb->n + dn);
+	size_t tail = tb->n - T1;
+	if (n_new > tb->cap)
+		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
+	memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
+	memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+	tb->n = n_new;
+	for (size_t i = T0 + win.n; i < tb->n; i++) {
+		Block *b = &tb->v[i];
+		b->first = (size_t)((long)b->first + delta);
+		b->last = (size_t)((long)b->last + delta);
+		b->text_line = (size_t)((long)b->text_line + delta);
+		if (b->parent >= (int)T1)
+			b->parent = (int)((long)b->parent + dn);
+	}
+	size_t wn = win.n;
+	rst_release(&win);
+
+	/* Re-align the window against its source blocks. */
+	RstDoc ssub, tsub;
+	rst_init(&ssub);
+	rst_init(&tsub);
+	sub_blocks(&d->sb, S0, S1, &ssub);
+	sub_blocks(tb, T0, T0 + wn, &tsub);
+	Alignment wa;
+	align_init(&wa);
+	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
+	for (size_t k = 0; k < wa.n; k++) {
+		wa.v[k].src += S0;
+		wa.v[k].tgt += T0;
+	}
+	Alignment *al = &d->al;
+	long dk = (long)wa.n - (long)(k1 - k0);
+	size_t an = (size_t)((long)al->n + dk);
+	size_t atail = al->n - k1;
+	if (an > al->cap)
+		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
+	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
+	memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
+	al->n = an;
+	for (size_t k = k0 + wa.n; k < al->n; k++)
+		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
+	apply_user(d, k0, k0 + wa.n);
+	align_release(&wa);
+	rst_release(&ssub);
+	rst_release(&tsub);
+	d->last_window_lines = L1 - L0;
+	d->last_was_full = false;
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+              const char *src, size_t src_n)
+{
+	free(d->path);
+	free(d->src_name);
+	d->path = xstrdup(path);
+	d->src_name = xstrdup(src_name ? src_name : path);
+	lines_parse(&d->tgt, tgt, tgt_n);
+	lines_parse(&d->src, src, src_n);
+	rst_segment(&d->src, &d->sb);
+	doc_realign_all(d);
+	d->cur = d->saved = 0;
+}
+
+/* ---- edits -------------------------------------------------------------- */
+
+static const char *eol_str(Eol e)
+{
+	return e == EOL_CRLF ? "\r\n" : e == EOL_LF ? "\n" : "";
+}
+
+const char *doc_eol(const Doc *d)
+{
+	return eol_str(lines_default_eol(&d->tgt));
+}
+
+/* The position after text inserted at a. */
+static Pos pos_after(Pos a, const char *p, size_t n)
+{
+	const char *nl = NULL;
+	size_t lines = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\n') {
+			lines++;
+			nl = p + i;
+		}
+	}
+	if (!lines)
+		return (Pos){a.line, a.col + n};
+	return (Pos){a.line + lines, (size_t)(p + n - (nl + 1))};
+}
+
+/* Remove [a, b) and insert p; the removed bytes go to removed (may be
+ * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
+static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
+{
+	Lines *l = &d->tgt;
+	BUG_ON(a.line >= l->n || b.line >= l->n);
+	BUG_ON(a.line > b.line || (a.line == b.line && a.col > b.col));
+	BUG_ON(a.col > l->v[a.line].n || b.col > l->v[b.line].n);
+	size_t old_last = b.line;
+	if (removed) {
+		if (a.line == b.line) {
+			buf_add(removed, l->v[a.line].p + a.col, b.col - a.col);
+		} else {
+			buf_add(removed, l->v[a.line].p + a.col, l->v[a.line].n - a.col);
+			buf_adds(removed, eol_str(l->v[a.line].eol));
+			for (size_t i = a.line + 1; i < b.line; i++) {
+				buf_add(removed, l->v[i].p, l->v[i].n);
+				buf_adds(removed, eol_str(l->v[i].eol));
+			}
+			buf_add(removed, l->v[b.line].p, b.col);
+		}
+	}
+	/* delete */
+	if (a.line == b.line) {
+		if (b.col > a.col)
+			lines_splice(l, a.line, a.col, b.col, "", 0);
+	} else {
+		lines_splice(l, b.line, 0, b.col, "", 0);
+		lines_splice(l, a.line, a.col, l->v[a.line].n, "", 0);
+		for (size_t i = a.line + 1; i < b.line; i++)
+			lines_delete(l, a.line + 1);
+		lines_join(l, a.line);
+	}
+	/* insert, piece by piece */
+	size_t line = a.line, col = a.col;
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '\n')
+			continue;
+		size_t end = i;
+		if (i == n) {
+			lines_splice(l, line, col, col, p + start, end - start);
+			col += end - start;
+			break;
+		}
+		Eol e = EOL_LF;
+		if (end > start && p[end - 1] == '\r') {
+			e = EOL_CRLF;
+			end--;
+		}
+		lines_splice(l, line, col, col, p + start, end - start);
+		col += end - start;
+		lines_split(l, line, col, e);
+		line++;
+		col = 0;
+		start = i + 1;
+	}
+	Pos endp = {line, col};
+	long delta = (long)line - (long)old_last;
+	realign_window(d, a.line, old_last, delta);
+	return endp;
+}
+
+static void truncate_redo(Doc *d)
+{
+	for (size_t i = d->cur; i < d->changes.n; i++)
+		change_release(&d->changes.v[i]);
+	d->changes.n = d->cur;
+	if (d->saved > d->cur && d->saved != SIZE_MAX)
+		d->saved = SIZE_MAX;
+}
+
+static bool pos_eq(Pos a, Pos b)
+{
+	return a.line == b.line && a.col == b.col;
+}
+
+Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
+{
+	Buf removed = BUF_INIT;
+	Pos end = apply(d, a, b, p, n, &removed);
+	truncate_redo(d);
+	Change *prev = d->cur ? &d->changes.v[d->cur - 1] : NULL;
+	bool can = d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
+	           d->saved != d->cur;
+	if (can && kind == CH_TYPE && removed.len == 0 && prev->del.len == 0 &&
+	    pos_eq(pos_after(prev->at, prev->ins.p, prev->ins.len), a)) {
+		buf_add(&prev->ins, p, n);
+	} else if (can && kind == CH_DEL_BACK && n == 0 && prev->ins.len == 0 &&
+	           pos_eq(pos_after(a, removed.p, removed.len), prev->at)) {
+		buf_insert(&prev->del, 0, removed.p, removed.len);
+		prev->at = a;
+	} else if (can && kind == CH_DEL_FWD && n == 0 && prev->ins.len == 0 &&
+	           pos_eq(prev->at, a)) {
+		buf_add(&prev->del, removed.p, removed.len);
+	} else {
+		Change c;
+		memset(&c, 0, sizeof(c));
+		c.at = a;
+		c.del = removed;
+		buf_init(&removed);
+		buf_add(&c.ins, p, n);
+		c.kind = kind;
+		VEC_PUSH(&d->changes, c);
+		d->cur++;
+	}
+	buf_release(&removed);
+	d->merge_ok = kind != CH_OTHER;
+	return end;
+}
+
+void doc_break_merge(Doc *d)
+{
+	d->merge_ok = false;
+}
+
+bool doc_undo(Doc *d, Pos *cursor)
+{
+	if (!d->cur)
+		return false;
+	Change *c = &d->changes.v[d->cur - 1];
+	Pos b = pos_after(c->at, c->ins.p, c->ins.len);
+	Pos end = apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
+	d->cur--;
+	d->merge_ok = false;
+	if (cursor)
+		*cursor = end;
+	return true;
+}
+
+bool doc_redo(Doc *d, Pos *cursor)
+{
+	if (d->cur >= d->changes.n)
+		return false;
+	Change *c = &d->changes.v[d->cur];
+	Pos b = pos_after(c->at, c->del.p, c->del.len);
+	Pos end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
+	d->cur++;
+	d->merge_ok = false;
+	if (cursor)
+		*cursor = end;
+	return true;
+}
+
+bool doc_modified(const Doc *d)
+{
+	return d->cur != d->saved;
+}
+
+bool doc_save(Doc *d, Err *e)
+{
+	Buf out = BUF_INIT;
+	lines_serialize(&d->tgt, &out);
+	bool ok = file_write_atomic(d->path, out.p ? out.p : "", out.len, e);
+	buf_release(&out);
+	if (ok) {
+		d->saved = d->cur;
+		d->merge_ok = false;
+		d->is_new = false;
+	}
+	return ok;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+long doc_segment_of_tgt_line(const Doc *d, size_t line)
+{
+	long best = -1;
+	size_t lo = 0, hi = d->al.n;
+	/* Segments with a target side are in line order: binary search over
+	 * them would need a compact index; the alignment is small enough
+	 * compared to the lines that a scan from a bisected start is fine. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		size_t m = mid;
+		while (m < hi && !d->al.v[m].tgt_n)
+			m++;
+		if (m == hi) {
+			hi = mid;
+			continue;
+		}
+		if (d->tb.v[d->al.v[m].tgt].first <= line) {
+			best = (long)m;
+			lo = m + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	if (best < 0 && d->al.n)
+		best = 0;
+	return best;
+}
+
+void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out)
+{
+	for (size_t i = first; i <= last && i < d->tgt.n; i++) {
+		buf_add(out, d->tgt.v[i].p, d->tgt.v[i].n);
+		if (i < last)
+			buf_adds(out, eol_str(d->tgt.v[i].eol));
+	}
+}
+
+bool doc_check(const Doc *d, Err *e)
+{
+	if (!lines_check(&d->tgt, e) || !lines_check(&d->src, e))
+		return false;
+	if (!rst_check(&d->tb, &d->tgt, e) || !rst_check(&d->sb, &d->src, e))
+		return false;
+	if (!align_check(&d->al, &d->sb, &d->tb, e))
+		return false;
+	if (d->cur > d->changes.n)
+		return err_set(e, EXIT_DATAERR, "doc: cur %zu > %zu changes", d->cur, d->changes.n);
+	for (size_t i = 0; i < d->tb.n; i++)
+		if (d->tb.v[i].last >= d->tgt.n)
+			return err_set(e, EXIT_DATAERR, "doc: block %zu past the end", i);
+	return true;
+}

@@ -1,0 +1,381 @@
+/* theme: theme files -> style slots (include/yeok/theme.h). */
+#include "yeok/theme.h"
+
+#include <yaml.h>
+
+static const char *const slot_names[] = {
+#define X(e, name, what) name,
+	THEME_SLOTS(X)
+#undef X
+};
+static const char *const slot_whats[] = {
+#define X(e, name, what) what,
+	THEME_SLOTS(X)
+#undef X
+};
+
+const char *theme_slot_name(ThemeSlot s)
+{
+	return s < TS_COUNT ? slot_names[s] : "?";
+}
+
+const char *theme_slot_what(ThemeSlot s)
+{
+	return s < TS_COUNT ? slot_whats[s] : "?";
+}
+
+#define D THEME_DEFAULT_COLOR
+void theme_default(Theme *t)
+{
+	static const Style def[TS_COUNT] = {
+		[TS_NORMAL] = {D, D, 0},
+		[TS_SOURCE_TEXT] = {250, D, 0},
+		[TS_TARGET_TEXT] = {D, D, 0},
+		[TS_CURRENT] = {D, 236, 0},
+		[TS_UNTRANSLATED] = {3, D, 0},
+		[TS_STALE] = {5, D, TA_BOLD},
+		[TS_DONE] = {2, D, 0},
+		[TS_RULE] = {240, D, 0},
+		[TS_HEADER] = {0, 6, TA_BOLD},
+		[TS_STATUS] = {252, 238, 0},
+		[TS_KEYBAR] = {250, 235, 0},
+		[TS_KEYNAME] = {81, 235, TA_BOLD},
+		[TS_LINENO] = {242, D, 0},
+		[TS_MARKER] = {208, D, TA_BOLD},
+		[TS_MATCH] = {0, 3, 0},
+		[TS_ERROR] = {15, 1, TA_BOLD},
+		[TS_WARNING] = {3, D, TA_BOLD},
+		[TS_GLOSSARY] = {114, D, TA_UNDERLINE},
+		[TS_CURSOR_LINE] = {D, D, 0},
+	};
+	memset(t, 0, sizeof(*t));
+	snprintf(t->name, sizeof(t->name), "default");
+	memcpy(t->slot, def, sizeof(def));
+}
+
+void theme_mono(Theme *t)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->name, sizeof(t->name), "mono");
+	for (int i = 0; i < TS_COUNT; i++)
+		t->slot[i] = (Style){D, D, 0};
+	t->slot[TS_CURRENT].attrs = TA_BOLD;
+	t->slot[TS_UNTRANSLATED].attrs = TA_UNDERLINE;
+	t->slot[TS_STALE].attrs = TA_BOLD | TA_UNDERLINE;
+	t->slot[TS_HEADER].attrs = TA_REVERSE;
+	t->slot[TS_STATUS].attrs = TA_REVERSE;
+	t->slot[TS_KEYNAME].attrs = TA_BOLD;
+	t->slot[TS_MARKER].attrs = TA_BOLD;
+	t->slot[TS_MATCH].attrs = TA_REVERSE;
+	t->slot[TS_ERROR].attrs = TA_REVERSE | TA_BOLD;
+	t->slot[TS_WARNING].attrs = TA_BOLD;
+	t->slot[TS_GLOSSARY].attrs = TA_UNDERLINE;
+	t->slot[TS_LINENO].attrs = TA_DIM;
+	t->slot[TS_RULE].attrs = TA_DIM;
+}
+#undef D
+
+static const char *const basic[] = {"black", "red", "green", "yellow",
+                                    "blue", "magenta", "cyan", "white"};
+
+static int cube_level(int v)
+{
+	return v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40;
+}
+
+bool theme_parse_color(const char *s, int *out)
+{
+	if (strcmp(s, "default") == 0 || strcmp(s, "none") == 0) {
+		*out = THEME_DEFAULT_COLOR;
+		return true;
+	}
+	for (int i = 0; i < 8; i++) {
+		if (strcmp(s, basic[i]) == 0) {
+			*out = i;
+			return true;
+		}
+		if (strncmp(s, "bright-", 7) == 0 && strcmp(s + 7, basic[i]) == 0) {
+			*out = i + 8;
+			return true;
+		}
+	}
+	long n;
+	if (parse_long(s, 0, 255, &n)) {
+		*out = (int)n;
+		return true;
+	}
+	if (s[0] == '#' && strlen(s) == 7) {
+		unsigned v = 0;
+		for (int i = 1; i < 7; i++) {
+			char c = s[i];
+			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+			        c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			if (d < 0)
+				return false;
+			v = v * 16 + (unsigned)d;
+		}
+		int r = (int)(v >> 16), g = (int)(v >> 8 & 255), b = (int)(v & 255);
+		if (r == g && g == b && r > 3 && r < 247) {
+			*out = 232 + MIN(23, (r - 8) / 10);
+		} else {
+			*out = 16 + 36 * cube_level(r) + 6 * cube_level(g) + cube_level(b);
+		}
+		return true;
+	}
+	return false;
+}
+
+int theme_fit_color(int c, int colors)
+{
+	if (c < 0)
+		return THEME_DEFAULT_COLOR;
+	if (colors >= 256)
+		return c;
+	if (colors < 8)
+		return THEME_DEFAULT_COLOR;
+	if (c < 8)
+		return c;
+	if (c < 16)
+		return colors >= 16 ? c : c - 8;
+	if (c >= 232)
+		return c < 236 ? 0 : 7;
+	int v = c - 16, r = v / 36, g = v / 6 % 6, b = v % 6;
+	int m = MAX(r, MAX(g, b));
+	if (m == 0)
+		return 0;
+	int lim = MAX(2, m - 1);
+	int i = (r >= lim ? 1 : 0) | (g >= lim ? 2 : 0) | (b >= lim ? 4 : 0);
+	return i ? i : 7;
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+static bool attr_bit(const char *s, unsigned *bits)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} a[] = {{"bold", TA_BOLD},           {"dim", TA_DIM},       {"underline", TA_UNDERLINE},
+	         {"reverse", TA_REVERSE},     {"italic", TA_ITALIC}, {"standout", TA_STANDOUT},
+	         {"none", 0}};
+	for (size_t i = 0; i < ARRAY_LEN(a); i++) {
+		if (strcmp(s, a[i].name) == 0) {
+			*bits |= a[i].bit;
+			return true;
+		}
+	}
+	return false;
+}
+
+static char *scalar_dup(yaml_node_t *n)
+{
+	return xmemdup0(n->data.scalar.value, n->data.scalar.length);
+}
+
+static bool parse_attrs(yaml_document_t *doc, yaml_node_t *v, const char *path, unsigned *bits,
+                        Err *e)
+{
+	*bits = 0;
+	if (v->type == YAML_SCALAR_NODE) {
+		char *s = scalar_dup(v);
+		bool ok = true;
+		for (char *p = s; ok && *p;) {
+			size_t k = strcspn(p, " ,");
+			char save = p[k];
+			p[k] = '\0';
+			if (*p && !attr_bit(p, bits))
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown attribute '%s' (bold, dim, "
+				             "underline, reverse, italic, standout)", path, v->start_mark.line + 1, p);
+			p[k] = save;
+			p += k;
+			while (*p == ' ' || *p == ',')
+				p++;
+		}
+		free(s);
+		return ok;
+	}
+	if (v->type != YAML_SEQUENCE_NODE)
+		return err_set(e, EXIT_CONFIG, "%s:%zu: attrs: expected a list like [bold, underline]",
+		               path, v->start_mark.line + 1);
+	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+	     it++) {
+		yaml_node_t *n = yaml_document_get_node(doc, *it);
+		if (n->type != YAML_SCALAR_NODE)
+			return err_set(e, EXIT_CONFIG, "%s:%zu: attrs: expected names", path,
+			               n->start_mark.line + 1);
+		char *s = scalar_dup(n);
+		bool ok = attr_bit(s, bits);
+		if (!ok)
+			err_set(e, EXIT_CONFIG, "%s:%zu: unknown attribute '%s' (bold, dim, underline, "
+			        "reverse, italic, standout)", path, n->start_mark.line + 1, s);
+		free(s);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static bool parse_slot(yaml_document_t *doc, yaml_node_t *v, const char *path, Style *st, Err *e)
+{
+	if (v->type != YAML_MAPPING_NODE)
+		return err_set(e, EXIT_CONFIG, "%s:%zu: expected {fg: COLOR, bg: COLOR, attrs: [...]}",
+		               path, v->start_mark.line + 1);
+	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(doc, p->key);
+		yaml_node_t *x = yaml_document_get_node(doc, p->value);
+		if (k->type != YAML_SCALAR_NODE)
+			return err_set(e, EXIT_CONFIG, "%s:%zu: expected fg, bg or attrs", path,
+			               k->start_mark.line + 1);
+		char *key = scalar_dup(k);
+		bool ok = true;
+		if (strcmp(key, "fg") == 0 || strcmp(key, "bg") == 0) {
+			char *val = x->type == YAML_SCALAR_NODE ? scalar_dup(x) : xstrdup("?");
+			int c;
+			if (!theme_parse_color(val, &c))
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: bad colour '%s' (a name like cyan, "
+				             "0-255 or #rrggbb)", path, x->start_mark.line + 1, val);
+			else if (key[0] == 'f')
+				st->fg = c;
+			else
+				st->bg = c;
+			free(val);
+		} else if (strcmp(key, "attrs") == 0) {
+			ok = parse_attrs(doc, x, path, &st->attrs, e);
+		} else {
+			ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown field '%s' (fg, bg, attrs)", path,
+			             k->start_mark.line + 1, key);
+		}
+		free(key);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+bool theme_load_file(Theme *t, const char *path, Err *e)
+{
+	theme_default(t);
+	Buf data = BUF_INIT;
+	if (!file_read(path, &data, e)) {
+		e->code = EXIT_CONFIG;
+		return false;
+	}
+	Theme nt;
+	theme_default(&nt);
+	const char *base = path_basename(path);
+	size_t bl = strlen(base);
+	if (bl > 5 && strcmp(base + bl - 5, ".yaml") == 0)
+		bl -= 5;
+	snprintf(nt.name, sizeof(nt.name), "%.*s", (int)bl, base);
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)(data.p ? data.p : ""), data.len);
+	bool ok = true;
+	if (!yaml_parser_load(&p, &doc)) {
+		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
+		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
+		yaml_parser_delete(&p);
+		buf_release(&data);
+		return ok;
+	}
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	if (!root || root->type != YAML_MAPPING_NODE) {
+		ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected one slot per line (SLOT: {fg, bg, attrs})",
+		             path, root ? root->start_mark.line + 1 : 1);
+	} else {
+		for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+		     ok && pr < root->data.mapping.pairs.top; pr++) {
+			yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
+			yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
+			if (k->type != YAML_SCALAR_NODE) {
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected a slot name", path,
+				             k->start_mark.line + 1);
+				break;
+			}
+			char *key = scalar_dup(k);
+			int slot = -1;
+			for (int i = 0; i < TS_COUNT; i++)
+				if (strcmp(key, slot_names[i]) == 0)
+					slot = i;
+			if (slot >= 0) {
+				/* a slot given replaces the whole style */
+				Style st = {THEME_DEFAULT_COLOR, THEME_DEFAULT_COLOR, 0};
+				ok = parse_slot(&doc, v, path, &st, e);
+				if (ok)
+					nt.slot[slot] = st;
+			} else if (strcmp(key, "name") != 0) {
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown slot '%s' (see themes/README.md)",
+				             path, k->start_mark.line + 1, key);
+			}
+			free(key);
+		}
+	}
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&p);
+	buf_release(&data);
+	if (ok)
+		*t = nt;
+	return ok;
+}
+
+bool theme_load(Theme *t, const char *name, const char *const *dirs, size_t ndirs, Err *e)
+{
+	size_t nl = strlen(name);
+	if (strchr(name, '/') || (nl > 5 && strcmp(name + nl - 5, ".yaml") == 0))
+		return theme_load_file(t, name, e);
+	for (size_t i = 0; i < ndirs; i++) {
+		if (!dirs[i])
+			continue;
+		char *p = xasprintf("%s/%s.yaml", dirs[i], name);
+		if (file_exists(p)) {
+			bool ok = theme_load_file(t, p, e);
+			free(p);
+			return ok;
+		}
+		free(p);
+	}
+	theme_default(t);
+	if (strcmp(name, "default") == 0)
+		return true; /* the built-in copy */
+	if (strcmp(name, "mono") == 0) {
+		theme_mono(t);
+		return true;
+	}
+	return err_set(e, EXIT_CONFIG, "no theme named '%s' (themes are NAME.yaml in %s)", name,
+	               ndirs && dirs[0] ? dirs[0] : "themes/");
+}
+
+bool theme_config_name(const char *config_path, char *out, size_t n)
+{
+	if (!file_exists(config_path))
+		return false;
+	Buf data = BUF_INIT;
+	if (!file_read(config_path, &data, NULL))
+		return false;
+	yaml_parser_t p;
+	yaml_document_t doc;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)(data.p ? data.p : ""), data.len);
+	bool found = false;
+	if (yaml_parser_load(&p, &doc)) {
+		yaml_node_t *root = yaml_document_get_root_node(&doc);
+		if (root && root->type == YAML_MAPPING_NODE) {
+			for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+			     pr < root->data.mapping.pairs.top; pr++) {
+				yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
+				yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
+				if (k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE &&
+				    k->data.scalar.length == 5 && memcmp(k->data.scalar.value, "theme", 5) == 0) {
+					snprintf(out, n, "%.*s", (int)v->data.scalar.length,
+					         (const char *)v->data.scalar.value);
+					found = true;
+				}
+			}
+		}
+		yaml_document_delete(&doc);
+	}
+	yaml_parser_delete(&p);
+	buf_release(&data);
+	return found;
+}

@@ -1,0 +1,47 @@
+/* Private to src/ui: the terminal state, drawing and key names.  Only
+ * src/ui and tests/unit/test-ui*.c include this. */
+#ifndef YEOK_UI_PRIVATE_H
+#define YEOK_UI_PRIVATE_H
+
+#include <curses.h>
+
+#include "yeok/command.h"
+#include "yeok/keymap.h"
+#include "yeok/session.h"
+#include "yeok/theme.h"
+
+/* Key codes for the bracketed-paste markers (define_key). */
+#define UI_KEY_PASTE_START (KEY_MAX + 1)
+#define UI_KEY_PASTE_END (KEY_MAX + 2)
+
+typedef struct Ui {
+	Session *s;
+	Keymap keys;
+	Theme theme;
+	bool colors;        /* colour pairs are in use */
+	int ncolors;        /* COLORS when colours are in use */
+	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
+	uint64_t t_start, t_first, key_total, key_max;
+	size_t key_count;
+} Ui;
+
+/* Colours: one pair per slot and one per slot on the current segment. */
+void ui_colors_init(Ui *u);
+attr_t ui_attr(const Ui *u, ThemeSlot slot, bool current, short *pair);
+
+/* Draw a whole frame into stdscr and doupdate(). */
+void ui_draw(Ui *u);
+/* The same without doupdate() (tests read stdscr). */
+void ui_paint(Ui *u);
+/* Draw the status row as a prompt with its input; place the cursor. */
+void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
+/* The help screen (F1) from the command table, scrolled by `top`. */
+void ui_paint_help(Ui *u, int top, int *lines);
+
+/* The key name (keymap.h) of a get_wch() result into out (size n); false
+ * for a plain character to insert. */
+bool ui_key_name(int r, wint_t ch, char *out, size_t n);
+/* "C-s" -> "^S" for the key bar. */
+void ui_key_label(const char *key, Buf *out);
+
+#endif

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# The editor's commands through real keys in tmux: help, find, Tab,
+# Alt-n/Alt-Enter, copy-source, line numbers, themes, NO_COLOR, config keys,
+# mouse.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/tmux.sh"
+
+# fresh: end this tmux server and use a new one for the next tm_start (a
+# new session on a server that is still exiting fails now and then).
+_srv=0
+fresh() {
+	tm kill-server 2>/dev/null
+	_srv=$((_srv + 1))
+	TMUX_SOCK=yeok-e2e-$$-$_srv
+	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+}
+
+NAME=beginner_source__ddp_series_intro
+cp "$CORPUS/$NAME.ko.rst" "$T/ko.rst"
+cp "$CORPUS/$NAME.en.rst" "$T/en.rst"
+status_line() { tm_screen | tail -2 | head -1; }
+focus_ko() { status_line | grep -q ' KO [0-9]'; }
+focus_en() { status_line | grep -q ' EN [0-9]'; }
+moved() { status_line | grep -Eq ' (EN|KO) ([2-9]|[1-9][0-9]+):'; }
+
+tm_start 110 32 "cd $T && $YEOK --source en.rst ko.rst"
+tm_wait "ko.rst" >/dev/null
+
+# F1: every command of the table with its keys
+tm_keys F1
+check "F1 shows the help screen" tm_wait "commands and keys"
+check "help lists save with ^S" tm_wait "save"
+check "help lists done-next with its key" tm_wait "M-Enter"
+tm_keys Escape
+check "Esc closes the help" tm_wait_gone "commands and keys"
+
+# Ctrl-F: case-insensitive, across both panes
+tm_keys C-f
+tm_wait "Find:" >/dev/null
+tm_text "DISTRIBUTED DATA PARALLEL"
+tm_keys Enter
+check "find goes to a match" tm_until moved
+tm_keys F6
+check "find-next moves on (or wraps)" tm_wait "§"
+tm_keys C-f
+tm_wait "Find:" >/dev/null
+tm_keys C-u
+tm_text "zzzz-not-there"
+tm_keys Enter
+check "a missing text says so" tm_wait "Not found: "
+# the message expires on the next key
+tm_keys Right
+check "messages expire on the next key" tm_wait_gone "Not found"
+
+# Tab: the source pane is read-only
+tm_keys Tab
+check "Tab focuses the source" tm_until focus_en
+tm_text "x"
+check "the source refuses typing" tm_wait "The source is read-only"
+tm_keys Tab
+check "Tab back to the translation" tm_until focus_ko
+
+# Alt-n: next unfinished segment; Alt-Enter: mark done and go on
+tm_keys C-Home
+before=$(tm_screen | head -1)
+tm_keys M-n
+tm_wait "§" >/dev/null
+unfinished_here() { status_line | grep -Eq '(paragraph|title|list-item|field|other) · (untranslated|draft|stale)'; }
+check "Alt-n lands on an untranslated or draft prose segment" tm_until unfinished_here
+done0=$(tm_screen | head -1 | grep -o '[0-9]*/[0-9]* done')
+done_changed() { ! tm_screen | head -1 | grep -q -F "$done0"; }
+tm_keys M-Enter
+check "Alt-Enter counts the segment done" tm_until done_changed
+
+# line numbers
+numbers_on() { tm_screen | sed -n 2p | grep -Eq '^ *1 '; }
+numbers_off() { ! numbers_on; }
+tm_keys M-l
+check "M-l shows line numbers" tm_until numbers_on
+tm_keys M-l
+check "M-l hides them again" tm_until numbers_off
+
+# copy the source segment into the target, then undo
+tm_keys C-g
+tm_wait "Go to line:" >/dev/null
+tm_text "1"
+tm_keys Enter
+tm_wait "KO 1:1" >/dev/null
+tm_keys M-c
+check "M-c copies the source segment" tm_wait "Copied the source"
+tm_keys C-s
+tm_wait "Saved" >/dev/null
+check "the translation's first line is now the English one" eq "$(head -1 "$T/ko.rst")" "$(head -1 "$T/en.rst")"
+tm_keys C-z C-s
+tm_wait "Saved" >/dev/null
+check "undo takes it back" cmp -s "$T/ko.rst" "$CORPUS/$NAME.ko.rst"
+
+# mouse: a click places the cursor in the clicked pane.  X10 reports
+# (kmous=\E[M): press and release of button 1 at column 70, row 5, each
+# coordinate + 33 ('g' = 103, '&' = 38).
+tm_keys Tab
+tm_until focus_en
+printf '\033[M g&\033[M#g&' >"$T/click"
+tm load-buffer -b m "$T/click"
+tm paste-buffer -b m -t t
+check "a click in the translation puts the cursor there" tm_until focus_ko
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+
+# ---- themes --------------------------------------------------------------
+mkdir -p "$XDG_CONFIG_HOME/yeok/themes"
+printf 'header: {fg: cyan}\nbogus: {fg: red}\n' >"$XDG_CONFIG_HOME/yeok/themes/broken.yaml"
+tm_start 250 30 "cd $T && $YEOK --theme broken --source en.rst ko.rst"
+check "a bad theme names its file and line" tm_wait "broken.yaml:2: unknown slot 'bogus'"
+check "and says the default is used" tm_wait "using the default theme"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+
+tm_start 100 30 "cd $T && $YEOK --theme light --source en.rst ko.rst"
+check "--theme light opens" tm_wait "ko.rst"
+check "no message for a good theme" tm_wait "§"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+
+tm_start 100 30 "cd $T && NO_COLOR=1 $YEOK --source en.rst ko.rst"
+check "NO_COLOR opens" tm_wait "ko.rst"
+# the header is drawn in reverse video without colours
+reverse_no_colour() {
+	tm capture-pane -e -p -t t >"$T/esc"
+	head -1 "$T/esc" | grep -q $'\033\\[7m' && ! grep -Eq $'\033\\[([0-9;]*;)?(3[0-7]|4[0-7]|38;5;[0-9]+|48;5;[0-9]+)m' "$T/esc"
+}
+check "NO_COLOR draws without colour" tm_until reverse_no_colour
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+
+# ---- key bindings from the config file ----------------------------------------
+printf 'keys:\n  C-t: save\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
+tm_start 100 30 "cd $T && $YEOK --source en.rst ko.rst"
+tm_wait "ko.rst" >/dev/null
+tm_keys C-t
+check "a key bound in config.yaml runs its command" tm_wait "Saved"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+printf 'keys:\n  C-t: explode\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
+tm_start 100 30 "cd $T && $YEOK --source en.rst ko.rst"
+check "a bad binding names config.yaml and its line" tm_wait "config.yaml:2"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"

@@ -1,0 +1,501 @@
+/* doc + session + command, headless: edits, undo/redo, motion, layout,
+ * search, save round trips on the corpus. */
+#include "testutil.h"
+
+#include "yeok/command.h"
+#include "yeok/session.h"
+#include "yeok/text.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void check_session(Session *s)
+{
+	Err e;
+	err_init(&e);
+	if (!session_check(s, &e))
+		fail_msg("%s", e.msg);
+}
+
+static void load(Session *s, const char *tgt, const char *src)
+{
+	session_init(s);
+	session_load(s, "mem.rst", tgt, strlen(tgt), "mem.en.rst", src, strlen(src));
+	check_session(s);
+}
+
+static char *serialize(const Session *s)
+{
+	Buf b = BUF_INIT;
+	lines_serialize(&s->doc.tgt, &b);
+	return buf_detach(&b);
+}
+
+static void assert_text(const Session *s, const char *want)
+{
+	char *got = serialize(s);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static const char *const SRC = "Title\n=====\n\nHello world, this is text.\n\n.. code-block:: python\n\n   x = 1\n\nMore text here.\n";
+static const char *const TGT = "제목\n====\n\nHello world, this is text.\n\n.. code-block:: python\n\n   x = 1\n\n여기에 더 많은 글.\n";
+
+static void type(Session *s, const char *text)
+{
+	/* one character at a time, as the UI does */
+	size_t n = strlen(text);
+	for (size_t i = 0; i < n;) {
+		int32_t cp;
+		size_t k = text_decode(text + i, n - i, &cp);
+		assert_true(session_insert(s, text + i, k));
+		check_session(s);
+		i += k;
+	}
+}
+
+static void test_typing_merges_into_one_undo(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, TGT, SRC);
+	assert_true(session_goto_line(&s, 4));
+	type(&s, "안녕 ");
+	assert_text(&s, "제목\n====\n\n안녕 Hello world, this is text.\n\n.. code-block:: python\n\n   x = 1\n\n여기에 더 많은 글.\n");
+	assert_int_equal(s.doc.cur, 1); /* one record for the run */
+	assert_true(doc_modified(&s.doc));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, TGT);
+	assert_false(doc_modified(&s.doc));
+	assert_true(command_run(&s, "redo", NULL));
+	assert_text(&s, "제목\n====\n\n안녕 Hello world, this is text.\n\n.. code-block:: python\n\n   x = 1\n\n여기에 더 많은 글.\n");
+	/* a cursor move starts a new record */
+	session_move(&s, MV_END);
+	type(&s, "!");
+	assert_int_equal(s.doc.cur, 2);
+	/* backspaces merge too */
+	assert_true(session_backspace(&s));
+	assert_true(session_backspace(&s));
+	assert_int_equal(s.doc.cur, 3);
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, TGT);
+	assert_false(command_run(&s, "undo", NULL));
+	check_session(&s);
+	session_release(&s);
+}
+
+static void test_newline_keeps_indent_and_crlf(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "Intro\r\n\r\n- item one\r\n  .. note::\r\n", "Intro\r\n");
+	assert_true(session_goto_line(&s, 3));
+	session_move(&s, MV_END);
+	assert_true(session_newline(&s));
+	type(&s, "x");
+	assert_text(&s, "Intro\r\n\r\n- item one\r\n  x\r\n  .. note::\r\n");
+	/* Backspace at a line start joins lines; undo restores CRLF exactly */
+	session_move(&s, MV_HOME);
+	session_move(&s, MV_HOME);
+	assert_int_equal(s.cur.col, 0);
+	assert_true(session_backspace(&s));
+	assert_text(&s, "Intro\r\n\r\n- item one  x\r\n  .. note::\r\n");
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, "Intro\r\n\r\n- item one\r\n  x\r\n  .. note::\r\n");
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, "Intro\r\n\r\n- item one\r\n  .. note::\r\n");
+	check_session(&s);
+	session_release(&s);
+}
+
+static void test_paste_is_verbatim(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "    indented\n", "x\n");
+	session_move(&s, MV_END);
+	assert_true(session_paste(&s, "\nfirst\r\n  second\nthird", 22));
+	assert_text(&s, "    indented\nfirst\n  second\nthird\n");
+	assert_int_equal(s.cur.line, 3);
+	assert_int_equal(s.cur.col, 5);
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, "    indented\n");
+	session_release(&s);
+}
+
+static void test_motion_by_grapheme_word_line(void **state)
+{
+	(void)state;
+	Session s;
+	/* 한 as a decomposed sequence is one cluster of 9 bytes */
+	load(&s, "e\xcc\x81\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xabx word two\nab\n", "x\n");
+	session_move(&s, MV_RIGHT);
+	assert_int_equal(s.cur.col, 3);
+	session_move(&s, MV_RIGHT);
+	assert_int_equal(s.cur.col, 12);
+	assert_true(session_delete(&s)); /* deletes "x" */
+	session_move(&s, MV_LEFT);
+	assert_int_equal(s.cur.col, 3);
+	assert_true(session_delete(&s)); /* deletes the whole Hangul cluster */
+	assert_text(&s, "e\xcc\x81 word two\nab\n");
+	session_move(&s, MV_WORD_RIGHT);
+	assert_int_equal(s.cur.col, 4);
+	session_move(&s, MV_WORD_RIGHT);
+	assert_int_equal(s.cur.col, 9);
+	session_move(&s, MV_END);
+	session_move(&s, MV_DOWN);
+	assert_int_equal(s.cur.line, 1);
+	assert_int_equal(s.cur.col, 2);
+	session_move(&s, MV_RIGHT);
+	assert_int_equal(s.cur.line, 2);
+	session_move(&s, MV_LEFT);
+	session_move(&s, MV_UP);
+	assert_int_equal(s.cur.line, 0);
+	session_move(&s, MV_DOC_END);
+	assert_int_equal(s.cur.line, 2);
+	check_session(&s);
+	session_release(&s);
+}
+
+static void test_segment_motion_and_unfinished(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, TGT, SRC);
+	session_move(&s, MV_SEG_NEXT);
+	long k1 = session_cur_seg(&s);
+	assert_true(k1 > 0);
+	assert_int_equal(s.cur.line, s.doc.tb.v[s.doc.al.v[k1].tgt].first);
+	session_move(&s, MV_SEG_PREV);
+	assert_true(session_cur_seg(&s) < k1);
+	/* Alt-n goes to the untranslated paragraph (line 4) */
+	session_move(&s, MV_DOC_START);
+	assert_true(command_run(&s, "next-unfinished", NULL));
+	long k = session_cur_seg(&s);
+	assert_true(k >= 0);
+	assert_true(doc_seg_unfinished(&s.doc, (size_t)k));
+	DocProgress p;
+	doc_progress(&s.doc, &p);
+	size_t done0 = p.done;
+	assert_true(command_run(&s, "done-next", NULL));
+	doc_progress(&s.doc, &p);
+	assert_true(p.done >= done0);
+	session_release(&s);
+}
+
+static void test_find_both_panes(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, TGT, SRC);
+	assert_true(command_run(&s, "find", "MORE TEXT"));
+	assert_int_equal(s.focus, PANE_SOURCE);
+	assert_int_equal(s.scur.line, 9);
+	assert_true(command_run(&s, "find", "hello"));
+	assert_int_equal(s.focus, PANE_TARGET);
+	assert_int_equal(s.cur.line, 3);
+	/* the next one is the source's Hello, then it wraps back */
+	assert_true(command_run(&s, "find-next", NULL));
+	assert_int_equal(s.focus, PANE_SOURCE);
+	assert_int_equal(s.scur.line, 3);
+	assert_true(command_run(&s, "find-next", NULL));
+	assert_int_equal(s.focus, PANE_TARGET);
+	assert_int_equal(s.cur.line, 3);
+	assert_true(command_run(&s, "find-prev", NULL));
+	assert_int_equal(s.focus, PANE_SOURCE);
+	assert_true(command_run(&s, "find", "더 많은"));
+	assert_int_equal(s.cur.line, 9);
+	assert_int_equal(s.cur.col, strlen("여기에 "));
+	assert_false(command_run(&s, "find", "nowhere"));
+	assert_string_equal(s.msg, "Not found: nowhere");
+	/* the source is not editable */
+	s.focus = PANE_SOURCE;
+	assert_false(session_insert(&s, "x", 1));
+	session_release(&s);
+}
+
+static void test_layout_wraps_and_pairs_rows(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "짧음\n\n둘째\n", "A long English line that has to wrap in a narrow pane\n\nSecond\n");
+	session_resize(&s, 41, 12); /* panes of 20 columns */
+	Layout l;
+	session_layout(&s, &l);
+	assert_false(l.too_small);
+	assert_int_equal(l.src_w, 20);
+	assert_int_equal(l.rule_x, 20);
+	assert_int_equal(l.tgt_w, 20);
+	ViewRow rows[16];
+	size_t n = session_view(&s, rows, (size_t)l.body_h);
+	/* row 0: both first lines; the English wraps to 3 rows, the
+	 * segment takes 4 rows (with its blank line), then "Second" beside 둘째 */
+	assert_true(rows[0].side[PANE_SOURCE].has && rows[0].side[PANE_TARGET].has);
+	assert_int_equal(rows[0].side[PANE_SOURCE].to, 20);
+	assert_int_equal(session_wrap("A long English line that has to wrap in a narrow pane", 53, 0, 20), 20);
+	size_t second = 0;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].side[PANE_TARGET].has && rows[i].side[PANE_TARGET].line == 2)
+			second = i;
+	assert_true(second >= 3);
+	assert_true(rows[second].side[PANE_SOURCE].has);
+	assert_int_equal(rows[second].side[PANE_SOURCE].line, 2);
+	/* a wide character never crosses the pane edge */
+	assert_int_equal(session_wrap("123456789012345678한", 21, 0, 19), 18);
+	/* the cursor on the screen */
+	int y, x;
+	assert_true(session_cursor_screen(&s, &y, &x));
+	assert_int_equal(y, 1);
+	assert_int_equal(x, 21);
+	session_move(&s, MV_END);
+	assert_true(session_cursor_screen(&s, &y, &x));
+	assert_int_equal(x, 25);
+	session_resize(&s, 30, 8);
+	session_layout(&s, &l);
+	assert_true(l.too_small);
+	check_session(&s);
+	session_release(&s);
+}
+
+/* After any edit the incrementally kept blocks and segments equal a full
+ * re-segmentation and re-alignment. */
+static bool same_as_full(Session *s)
+{
+	Doc *d = &s->doc;
+	RstDoc tb;
+	rst_init(&tb);
+	rst_segment(&d->tgt, &tb);
+	assert_int_equal(tb.n, d->tb.n);
+	for (size_t i = 0; i < tb.n; i++) {
+		assert_int_equal(tb.v[i].kind, d->tb.v[i].kind);
+		assert_int_equal(tb.v[i].first, d->tb.v[i].first);
+		assert_int_equal(tb.v[i].last, d->tb.v[i].last);
+		assert_int_equal(tb.v[i].parent, d->tb.v[i].parent);
+	}
+	bool levels = true;
+	for (size_t i = 0; i < tb.n; i++)
+		levels = levels && tb.v[i].title_level == d->tb.v[i].title_level;
+	/* The alignment of a stretch can differ from the whole document's
+	 * where the edit changed the structure (anchors found globally vs
+	 * locally); count those instead of failing. */
+	Alignment al;
+	align_init(&al);
+	align_docs(&d->src, &d->sb, &d->tgt, &tb, &al);
+	bool same = levels && al.n == d->al.n;
+	for (size_t k = 0; same && k < al.n; k++) {
+		same = al.v[k].src_n == d->al.v[k].src_n && al.v[k].tgt_n == d->al.v[k].tgt_n &&
+		       (!al.v[k].src_n || al.v[k].src == d->al.v[k].src) &&
+		       (!al.v[k].tgt_n || al.v[k].tgt == d->al.v[k].tgt);
+	}
+	align_release(&al);
+	rst_release(&tb);
+	return same;
+}
+
+static void test_local_realign_matches_full(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	int local = 0, edits = 0, same = 0;
+	for (char **p = pairs; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *src = tu_corpus_file(en, &sn), *tgt = tu_corpus_file(ko, &tn);
+		Session s;
+		session_init(&s);
+		session_load(&s, ko, tgt, tn, en, src, sn);
+		uint64_t seed = hash_fnv1a(*p, strlen(*p));
+		for (int i = 0; i < 6; i++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			long line = (long)((seed >> 33) % s.doc.tgt.n) + 1;
+			assert_true(session_goto_line(&s, line));
+			switch (i % 3) {
+			case 0: type(&s, "번역 "); break;
+			case 1: assert_true(session_newline(&s)); assert_true(session_newline(&s)); break;
+			case 2: assert_true(session_backspace(&s)); break;
+			}
+			edits++;
+			local += !s.doc.last_was_full;
+			check_session(&s);
+			same += same_as_full(&s);
+		}
+		while (doc_undo(&s.doc, NULL))
+			;
+		s.vsegs_dirty = true;
+		Buf out = BUF_INIT;
+		lines_serialize(&s.doc.tgt, &out);
+		assert_int_equal(out.len, tn);
+		assert_memory_equal(out.p, tgt, tn);
+		buf_release(&out);
+		assert_true(same_as_full(&s)); /* undone to the original */
+		session_release(&s);
+		free(src);
+		free(tgt);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(pairs);
+	print_message("# %d of %d edits re-aligned locally, %d same as a full re-alignment\n",
+	              local, edits, same);
+	assert_true(local > edits / 2);
+	assert_true(same >= edits * 9 / 10);
+}
+
+static char *dup_file(const char *dir, const char *name, const char *corpus_name, size_t *n)
+{
+	char *data = tu_corpus_file(corpus_name, n);
+	char *path = tu_write(dir, name, data, *n);
+	free(data);
+	return path;
+}
+
+static void test_save_changes_only_the_edited_line(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	size_t tn, sn;
+	char *tpath = dup_file(dir, "t.ko.rst", "beginner_source__colab.ko.rst", &tn);
+	char *spath = dup_file(dir, "t.en.rst", "beginner_source__colab.en.rst", &sn);
+	char *orig = tu_read(tpath, &tn);
+	Session s;
+	session_init(&s);
+	Err e;
+	err_init(&e);
+	SourceOpts so = {spath, NULL, NULL, true};
+	assert_true(session_open(&s, tpath, &so, &e));
+	/* open -> save: byte-identical */
+	assert_true(command_run(&s, "save", NULL));
+	size_t n2;
+	char *again = tu_read(tpath, &n2);
+	assert_int_equal(n2, tn);
+	assert_memory_equal(again, orig, tn);
+	free(again);
+	/* type at line 5, save: only line 5 differs */
+	assert_true(command_run(&s, "goto-line", "5"));
+	type(&s, "가나다");
+	assert_true(command_run(&s, "save", NULL));
+	Lines a, b;
+	lines_init(&a);
+	lines_init(&b);
+	lines_parse(&a, orig, tn);
+	char *now = tu_read(tpath, &n2);
+	lines_parse(&b, now, n2);
+	assert_int_equal(a.n, b.n);
+	for (size_t i = 0; i < a.n; i++) {
+		if (i == 4) {
+			assert_int_equal(b.v[i].n, a.v[i].n + strlen("가나다"));
+			assert_memory_equal(b.v[i].p, "가나다", strlen("가나다"));
+		} else {
+			assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
+			assert_int_equal(a.v[i].eol, b.v[i].eol);
+		}
+	}
+	free(now);
+	/* undo, save: the original bytes */
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(command_run(&s, "save", NULL));
+	now = tu_read(tpath, &n2);
+	assert_int_equal(n2, tn);
+	assert_memory_equal(now, orig, tn);
+	free(now);
+	/* quit asks only when modified */
+	assert_true(command_run(&s, "quit", NULL));
+	assert_true(s.quit);
+	s.quit = false;
+	type(&s, "x");
+	assert_true(command_run(&s, "quit", NULL));
+	assert_false(s.quit);
+	assert_string_equal(s.confirm_cmd, "force-quit");
+	lines_release(&a);
+	lines_release(&b);
+	session_release(&s);
+	free(orig);
+	free(tpath);
+	free(spath);
+	free(dir);
+}
+
+static void test_open_missing_and_read_only(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	size_t sn;
+	char *spath = dup_file(dir, "a.en.rst", "recipes_source__amx.en.rst", &sn);
+	char *missing = xasprintf("%s/new.rst", dir);
+	Session s;
+	session_init(&s);
+	Err e;
+	err_init(&e);
+	SourceOpts none = {NULL, NULL, NULL, true};
+	assert_false(session_open(&s, missing, &none, &e));
+	assert_int_equal(e.code, EXIT_NOINPUT);
+	SourceOpts so = {spath, NULL, NULL, true};
+	assert_true(session_open(&s, missing, &so, &e));
+	assert_true(s.doc.is_new);
+	assert_true(command_run(&s, "save", NULL));
+	size_t n;
+	char *a = tu_read(missing, &n);
+	assert_int_equal(n, sn);
+	free(a);
+	session_release(&s);
+	/* read-only */
+	session_init(&s);
+	if (geteuid() != 0) {
+		char *ro = dup_file(dir, "ro.rst", "recipes_source__amx.ko.rst", &n);
+		chmod(ro, 0444);
+		assert_true(session_open(&s, ro, &so, &e));
+		assert_true(s.doc.read_only);
+		assert_non_null(strstr(s.msg, "read-only"));
+		assert_false(session_insert(&s, "x", 1));
+		free(ro);
+	}
+	session_release(&s);
+	free(spath);
+	free(missing);
+	free(dir);
+}
+
+static void test_command_table(void **state)
+{
+	(void)state;
+	size_t n;
+	const Command *t = command_table(&n);
+	assert_true(n > 20);
+	for (size_t i = 0; i < n; i++) {
+		assert_non_null(t[i].fn);
+		assert_non_null(t[i].help);
+		assert_ptr_equal(command_find(t[i].id), &t[i]);
+		for (size_t j = 0; j < i; j++)
+			assert_string_not_equal(t[i].id, t[j].id);
+	}
+	Session s;
+	load(&s, TGT, SRC);
+	assert_false(command_run(&s, "no-such-command", NULL));
+	assert_false(command_run(&s, "goto-line", "9999"));
+	assert_non_null(strstr(s.msg, "No line 9999"));
+	assert_true(command_run(&s, "copy-source", NULL));
+	assert_int_equal(s.cur.line, 0);
+	assert_memory_equal(s.doc.tgt.v[0].p, "Title", 5);
+	session_release(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_typing_merges_into_one_undo),
+		cmocka_unit_test(test_newline_keeps_indent_and_crlf),
+		cmocka_unit_test(test_paste_is_verbatim),
+		cmocka_unit_test(test_motion_by_grapheme_word_line),
+		cmocka_unit_test(test_segment_motion_and_unfinished),
+		cmocka_unit_test(test_find_both_panes),
+		cmocka_unit_test(test_layout_wraps_and_pairs_rows),
+		cmocka_unit_test(test_local_realign_matches_full),
+		cmocka_unit_test(test_save_changes_only_the_edited_line),
+		cmocka_unit_test(test_open_missing_and_read_only),
+		cmocka_unit_test(test_command_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,278 @@
+/* ui: screen dumps of ncurses on a fixed-size fake terminal (newterm on
+ * /dev/null): layout, wrapping, the rule, wide characters at the edges,
+ * placeholders, line numbers, the too-small notice, the help screen. */
+#include "testutil.h"
+
+#include <locale.h>
+#include <wchar.h>
+
+#include "../../src/ui/ui-private.h"
+#include "yeok/text.h"
+
+static SCREEN *scr;
+static FILE *fout, *fin;
+
+static void term_open(int cols, int rows)
+{
+	char c[16], r[16];
+	snprintf(c, sizeof(c), "%d", cols);
+	snprintf(r, sizeof(r), "%d", rows);
+	setenv("COLUMNS", c, 1);
+	setenv("LINES", r, 1);
+	fout = fopen("/dev/null", "w");
+	fin = fopen("/dev/null", "r");
+	scr = newterm("xterm-256color", fout, fin);
+	assert_non_null(scr);
+	set_term(scr);
+	resizeterm(rows, cols);
+}
+
+static void term_close(void)
+{
+	endwin();
+	delscreen(scr);
+	fclose(fout);
+	fclose(fin);
+}
+
+/* Row y of stdscr as UTF-8 (a wide character's second cell adds nothing). */
+static char *row(int y)
+{
+	Buf b = BUF_INIT;
+	for (int x = 0; x < COLS; x++) {
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1] = {0};
+		attr_t a;
+		short pair;
+		mvin_wch(y, x, &cc);
+		getcchar(&cc, wch, &a, &pair, NULL);
+		for (int i = 0; wch[i]; i++)
+			text_encode(&b, (int32_t)wch[i]);
+		if (wch[0] && wcwidth(wch[0]) == 2)
+			x++;
+	}
+	return buf_detach(&b);
+}
+
+/* The character at display column x of row y ("" for a second cell). */
+static char *cell(int y, int x)
+{
+	cchar_t cc;
+	wchar_t wch[CCHARW_MAX + 1] = {0};
+	attr_t a;
+	short pair;
+	mvin_wch(y, x, &cc);
+	getcchar(&cc, wch, &a, &pair, NULL);
+	Buf b = BUF_INIT;
+	for (int i = 0; wch[i]; i++)
+		text_encode(&b, (int32_t)wch[i]);
+	return buf_detach(&b);
+}
+
+static void setup(Session *s, Ui *u, const char *tgt, const char *src, int cols, int rows)
+{
+	session_init(s);
+	session_load(s, "t.rst", tgt, strlen(tgt), "t.en.rst", src, strlen(src));
+	memset(u, 0, sizeof(*u));
+	u->s = s;
+	keymap_init(&u->keys);
+	theme_default(&u->theme);
+	term_open(cols, rows);
+	session_resize(s, COLS, LINES);
+}
+
+static void teardown(Session *s, Ui *u)
+{
+	term_close();
+	keymap_release(&u->keys);
+	session_release(s);
+}
+
+static bool row_has(int y, const char *text)
+{
+	char *r = row(y);
+	bool ok = strstr(r, text) != NULL;
+	if (!ok)
+		print_message("# row %d: [%s] lacks [%s]\n", y, r, text);
+	free(r);
+	return ok;
+}
+
+static const char *const SRC =
+	"Getting Started\n===============\n\nThis English paragraph is long enough to wrap twice in a pane.\n\nShort.\n";
+static const char *const TGT =
+	"시작하기\n========\n\n이 한국어 문단은 창의 폭보다 길어서 줄이 바뀝니다.\n\n짧음.\n";
+
+static void test_two_panes_titles_and_wrapping(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, TGT, SRC, 41, 14);
+	ui_paint(&u);
+	assert_true(row_has(0, "t.rst"));
+	assert_true(row_has(0, "EN ▸ KO"));
+	/* the titles on the same row */
+	assert_true(row_has(1, "Getting Started"));
+	assert_true(row_has(1, "시작하기"));
+	/* the rule (or a segment mark) at column 20 on every body row */
+	for (int y = 1; y < LINES - 2; y++) {
+		char *c = cell(y, 20);
+		assert_true(strcmp(c, "│") == 0 || strcmp(c, "?") == 0 || strcmp(c, "!") == 0 ||
+		            strcmp(c, "✓") == 0);
+		free(c);
+	}
+	/* the English paragraph wraps at 20 columns; the Korean beside it */
+	assert_true(row_has(4, "This English paragra"));
+	assert_true(row_has(4, "이 한국어 문단은 창"));
+	assert_true(row_has(5, "ph is long enough to"));
+	/* "Short." is beside "짧음." after the taller segment */
+	int found = -1;
+	for (int y = 1; y < LINES - 2; y++) {
+		char *r = row(y);
+		if (strstr(r, "Short.") && strstr(r, "짧음."))
+			found = y;
+		free(r);
+	}
+	assert_true(found > 6);
+	/* status line and key bar */
+	assert_true(row_has(LINES - 2, "title"));
+	assert_true(row_has(LINES - 1, "^S Save"));
+	/* the cursor sits at the insertion point in the target pane */
+	int y, x;
+	assert_true(session_cursor_screen(&s, &y, &x));
+	assert_int_equal(y, 1);
+	assert_int_equal(x, 21);
+	teardown(&s, &u);
+}
+
+static void test_wide_character_at_the_edges(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	/* panes of 20 columns: a 2-column character at column 19 does not fit */
+	setup(&s, &u, "a한한한한한한한한한한한\n", "b영영영영영영영영영영영\n", 41, 10);
+	ui_paint(&u);
+	char *r = row(1);
+	/* 1 + 9*2 = 19 columns, then a marker, the rule, the same on the right */
+	assert_string_equal(r, "b영영영영영영영영영>│a한한한한한한한한한>");
+	free(r);
+	r = row(2);
+	assert_string_equal(r, "영영                │한한                ");
+	free(r);
+	teardown(&s, &u);
+}
+
+static void test_placeholders_and_line_numbers(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, "esc\x1b[31mred\n", "x\n", 50, 10);
+	ui_paint(&u);
+	assert_true(row_has(1, "esc^[[31mred"));
+	command_run(&s, "toggle-numbers", NULL);
+	ui_paint(&u);
+	char *r = row(1);
+	assert_memory_equal(r, "1 x", 3);
+	free(r);
+	assert_true(row_has(1, "│1 esc"));
+	teardown(&s, &u);
+}
+
+static void test_too_small_and_back(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, TGT, SRC, 41, 14);
+	resizeterm(6, 20);
+	session_resize(&s, COLS, LINES);
+	ui_paint(&u);
+	bool seen = false;
+	for (int y = 0; y < LINES; y++) {
+		char *r = row(y);
+		seen = seen || strstr(r, "too small");
+		free(r);
+	}
+	assert_true(seen);
+	resizeterm(14, 41);
+	session_resize(&s, COLS, LINES);
+	ui_paint(&u);
+	assert_true(row_has(1, "시작하기"));
+	teardown(&s, &u);
+}
+
+static void test_help_lists_every_command(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, TGT, SRC, 100, 60);
+	int lines = 0;
+	ui_paint_help(&u, 0, &lines);
+	size_t n;
+	const Command *t = command_table(&n);
+	assert_int_equal(lines, (int)n);
+	for (size_t i = 0; i < n; i++) {
+		bool seen = false;
+		for (int y = 1; y < LINES - 1 && !seen; y++) {
+			char *r = row(y);
+			seen = strstr(r, t[i].id) && strstr(r, t[i].help);
+			free(r);
+		}
+		if (!seen)
+			fail_msg("help lacks %s", t[i].id);
+	}
+	assert_true(row_has(1, "^S"));
+	teardown(&s, &u);
+}
+
+static void test_key_names(void **state)
+{
+	(void)state;
+	char n[64];
+	assert_true(ui_key_name(OK, 19, n, sizeof(n)));
+	assert_string_equal(n, "C-s");
+	assert_true(ui_key_name(OK, '\r', n, sizeof(n)));
+	assert_string_equal(n, "Enter");
+	assert_true(ui_key_name(KEY_CODE_YES, KEY_F(1), n, sizeof(n)));
+	assert_string_equal(n, "F1");
+	assert_true(ui_key_name(KEY_CODE_YES, KEY_NPAGE, n, sizeof(n)));
+	assert_string_equal(n, "PageDown");
+	assert_false(ui_key_name(OK, 0xD55C, n, sizeof(n))); /* 한 is text */
+	Buf b = BUF_INIT;
+	ui_key_label("C-s", &b);
+	assert_string_equal(b.p, "^S");
+	buf_release(&b);
+	size_t cnt;
+	const Command *t = command_table(&cnt);
+	for (size_t k = 0; k < cnt; k++) {
+		const char *p = t[k].keys;
+		while (*p) {
+			size_t l = strcspn(p, " ");
+			char *one = xmemdup0(p, l);
+			if (!keymap_valid_key(one))
+				fail_msg("bad default key '%s' of %s", one, t[k].id);
+			free(one);
+			p += l;
+			while (*p == ' ')
+				p++;
+		}
+	}
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_two_panes_titles_and_wrapping),
+		cmocka_unit_test(test_wide_character_at_the_edges),
+		cmocka_unit_test(test_placeholders_and_line_numbers),
+		cmocka_unit_test(test_too_small_and_back),
+		cmocka_unit_test(test_help_lists_every_command),
+		cmocka_unit_test(test_key_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
