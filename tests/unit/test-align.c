@@ -256,7 +256,7 @@ static const struct {
 } golden[] = {
 	{"intermediate_source__FSDP_tutorial", "KO splits EN 343, 404 and 406 into two paragraphs "
 	                                       "each (1:2); the KO "
-	                                       "paragraph at 318 is indented one space and so "
+	                                       "paragraph at 316 is indented one space and so "
 	                                       "belongs to the code block before it (docutils "
 	                                       "agrees); code block 4 changed"},
 	{"beginner_source__ddp_series_theory", "a grid table replaced by a list-table directive"},
@@ -276,7 +276,9 @@ static const struct {
 	{"beginner_source__pytorch_with_examples", "16 titles, toctree and raw directives"},
 	{"recipes_source__distributed_device_mesh", "nested lists"},
 	{"intermediate_source__TP_tutorial", "9 code blocks with translated comments; EN 195-196 "
-	                                     "split in two (1:2)"},
+	                                     "split in two (1:2); KO 118, indented one space, is a "
+	                                     "block quote and stays 0:1 though with 119 it "
+	                                     "translates EN 123 (known weakness)"},
 };
 
 static void test_golden(void **state)
@@ -557,6 +559,8 @@ static void test_robustness(void **state)
 	assert_true(total.checked > 1000);
 	assert_true(share >= 0.97);
 	assert_true(near >= 0.90);
+	/* the edits themselves: 1:0, 2:1, 1:2, 0:1 found for most */
+	assert_true((double)total.recognized >= 0.8 * (double)total.edits);
 	tu_free_list(pairs);
 }
 
