@@ -27,6 +27,7 @@
 #define YEOK_DOC_H
 
 #include "yeok/align.h"
+#include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 #include "yeok/util.h"
@@ -57,6 +58,14 @@ typedef struct UserStatus {
 	SegStatus status;
 } UserStatus;
 
+/* What the file on disk was when it was last loaded or saved. */
+typedef struct DocDisk {
+	bool known;
+	char sha256[65];
+	long long size, mtime_ns, ino;
+	bool overwrite;   /* the user chose to save over a changed file (once) */
+} DocDisk;
+
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
@@ -71,6 +80,8 @@ typedef struct Doc {
 	bool merge_ok;    /* false: the next change starts a new record */
 	bool read_only;   /* the file cannot be written: edits are refused */
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
+	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
+	DocDisk disk;     /* the file as last loaded or saved (changed-on-disk check) */
 	VEC(UserStatus) user; /* statuses set by the user */
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;
@@ -104,7 +115,9 @@ bool doc_redo(Doc *d, Pos *cursor);
 bool doc_modified(const Doc *d);
 
 /* Write the target to its path atomically (only edited lines differ from
- * what was read).  On failure e says why and nothing is written. */
+ * what was read).  On failure e says why and nothing is written.  A file
+ * another program changed since it was loaded or saved is never
+ * overwritten (EXIT_IOERR, "changed on disk") unless disk.overwrite is set. */
 bool doc_save(Doc *d, Err *e);
 
 /* The terminator a new line gets ("\n" or "\r\n"). */
@@ -136,5 +149,17 @@ void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out);
 void doc_realign_all(Doc *d);
 
 bool doc_check(const Doc *d, Err *e);
+
+/* ---- crash recovery and the file on disk (src/doc/doc-safe.c) ----------
+ * doc_journal_start: every later edit (doc_replace, undo, redo) is appended
+ * to the journal of d->path, with the current target as its base.  A
+ * successful doc_save rebases it; doc_journal_end closes it (remove: a
+ * clean exit deletes the file).  doc_disk_remember records the file as it
+ * is now, holding bytes[0..n) (after load and save); doc_disk_changed says whether another
+ * program changed (or removed) it since. */
+void doc_journal_start(Doc *d);
+void doc_journal_end(Doc *d, bool remove);
+void doc_disk_remember(Doc *d, const char *bytes, size_t n);
+bool doc_disk_changed(const Doc *d);
 
 #endif

@@ -31,6 +31,7 @@ void doc_release(Doc *d)
 	rst_release(&d->tb);
 	rst_release(&d->sb);
 	align_release(&d->al);
+	doc_journal_end(d, false);
 	free(d->path);
 	free(d->src_name);
 	memset(d, 0, sizeof(*d));
@@ -439,6 +440,8 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 		start = i + 1;
 	}
 	Pos endp = {line, col};
+	if (d->journal)
+		journal_replace(d->journal, a.line, old_last - a.line + 1, l, line - a.line + 1);
 	long delta = (long)line - (long)old_last;
 	realign_window(d, a.line, old_last, delta);
 	return endp;
@@ -532,9 +535,22 @@ bool doc_modified(const Doc *d)
 
 bool doc_save(Doc *d, Err *e)
 {
+	if (!d->disk.overwrite && doc_disk_changed(d)) {
+		if (d->journal)
+			journal_flush(d->journal);
+		return err_set(e, EXIT_IOERR, "%s: changed on disk by another program since it was "
+		               "loaded; not overwritten", d->path);
+	}
+	d->disk.overwrite = false;
 	Buf out = BUF_INIT;
 	lines_serialize(&d->tgt, &out);
 	bool ok = file_write_atomic(d->path, out.p ? out.p : "", out.len, e);
+	if (ok && d->journal)
+		journal_rebase(d->journal, out.p ? out.p : "", out.len);
+	else if (!ok && d->journal)
+		journal_flush(d->journal); /* the edits are safe at least there */
+	if (ok)
+		doc_disk_remember(d, out.p ? out.p : "", out.len);
 	buf_release(&out);
 	if (ok) {
 		d->saved = d->cur;

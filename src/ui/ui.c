@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <unistd.h>
 
+#include "safe.h"
 #include "ui-private.h"
 #include "yeok/text.h"
 
@@ -14,7 +15,7 @@ static bool curses_up;
 static void restore_terminal(void)
 {
 	if (curses_up) {
-		printf("\033[?2004l");
+		printf("\033[?1004l\033[?2004l");
 		fflush(stdout);
 		endwin();
 		curses_up = false;
@@ -128,6 +129,8 @@ static void start_curses(Ui *u)
 	set_escdelay(25);
 	define_key("\033[200~", UI_KEY_PASTE_START);
 	define_key("\033[201~", UI_KEY_PASTE_END);
+	define_key("\033[I", UI_KEY_FOCUS_IN);
+	define_key("\033[O", UI_KEY_FOCUS_OUT);
 	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
 	const char *nc = getenv("NO_COLOR");
@@ -140,7 +143,7 @@ static void start_curses(Ui *u)
 	if (!u->colors)
 		theme_mono(&u->theme);
 	ui_colors_init(u);
-	printf("\033[?2004h");
+	printf("\033[?2004h\033[?1004h");
 	fflush(stdout);
 }
 
@@ -249,6 +252,8 @@ static void run_command(Ui *u, const char *id)
 	const Command *c = command_find(id);
 	if (!c)
 		return;
+	if (strcmp(id, "save") == 0 && !ui_safe_before_save(u))
+		return;
 	if (c->prompt) {
 		char *arg = prompt(u, c->prompt, strcmp(id, "find") == 0 ? s->find : NULL);
 		if (!arg) {
@@ -339,8 +344,12 @@ static void key(Ui *u, int r, wint_t ch)
 			paste(u);
 			return;
 		}
-		if (ch == UI_KEY_PASTE_END)
+		if (ch == UI_KEY_PASTE_END || ch == UI_KEY_FOCUS_OUT)
 			return;
+		if (ch == UI_KEY_FOCUS_IN) {
+			ui_safe_focus_in(u);
+			return;
+		}
 	}
 	if (!ui_key_name(r, ch, name, sizeof(name))) {
 		Buf b = BUF_INIT;
@@ -392,6 +401,10 @@ int ui_main(int argc, char **argv)
 		session_release(&s);
 		return EXIT_USAGE;
 	}
+	if (!ui_safe_open(&s)) {
+		session_release(&s);
+		return 0;
+	}
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	u.s = &s;
@@ -400,17 +413,22 @@ int ui_main(int argc, char **argv)
 	theme_default(&u.theme);
 	load_theme(&u, &o);
 	start_curses(&u);
+	ui_safe_start(&s, restore_terminal);
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
 	u.t_first = now_ns();
 	while (!s.quit) {
 		wint_t ch;
+		timeout(ui_safe_timeout(-1));
 		int r = get_wch(&ch);
+		timeout(-1);
+		ui_safe_idle(&s);
 		if (r == ERR)
 			continue;
 		uint64_t k0 = now_ns();
 		session_clear_msg(&s);
 		key(&u, r, ch);
+		ui_safe_idle(&s);
 		if (s.quit)
 			break;
 		ui_draw(&u);
@@ -419,6 +437,7 @@ int ui_main(int argc, char **argv)
 		u.key_max = MAX(u.key_max, dt);
 		u.key_count++;
 	}
+	ui_safe_quit(&s);
 	restore_terminal();
 	fatal_set_hook(NULL);
 	const char *tlog = getenv("YEOK_TIMING");

@@ -1,0 +1,71 @@
+/*
+ * safety — nothing lost: the editor's crash-recovery journal and the file
+ * on disk, without a terminal (the UI asks the questions, tests call the
+ * same functions).
+ *
+ * safety_open() after session_open(): remembers the file as loaded (for
+ * the changed-on-disk check), looks for a journal a crash, kill -9, SIGHUP
+ * or power cut left behind, and starts journaling every edit.  When such a
+ * journal exists the caller offers: safety_recover() (r: the text comes
+ * back exactly, as one undoable change, unsaved), safety_discard() (d) or
+ * safety_recovery_diff() (v).  safety_tick() flushes the journal at least
+ * once a second and on each segment change; safety_quit() removes it on a
+ * clean exit.  A save (doc_save) rebases it.
+ *
+ * Changed on disk: safety_disk_changed() before each save and when the
+ * terminal regains focus; then safety_reload() (take theirs, one undoable
+ * change), safety_keep_mine() (the next save goes over it) or
+ * safety_disk_diff().
+ *
+ * Depends on util, journal, diff, doc, session.  Never prints.
+ */
+#ifndef YEOK_SAFETY_H
+#define YEOK_SAFETY_H
+
+#include "yeok/journal.h"
+#include "yeok/session.h"
+
+typedef struct SafetyRecovery {
+	JournalInfo info;
+	Buf text;      /* the recovered document (file bytes) */
+	bool usable;   /* info.exists and text holds the recovered bytes */
+	char problem[2048]; /* why the journal cannot be used ("" when it can) */
+} SafetyRecovery;
+
+void safety_recovery_release(SafetyRecovery *r);
+
+/* See above.  True when unsaved work was found (r->info.exists); a
+ * journal that cannot be replayed is moved aside to FILE.yeok.journal.bad
+ * and described in r->problem. */
+bool safety_open(Session *s, SafetyRecovery *r);
+/* One line: when the unsaved work is from and how many edits it holds. */
+void safety_recovery_describe(const SafetyRecovery *r, Buf *out);
+/* r: the target becomes the recovered text (the journal keeps it). */
+void safety_recover(Session *s, SafetyRecovery *r);
+/* d: drop the journal; the file as it is on disk stays. */
+void safety_discard(Session *s, SafetyRecovery *r);
+/* v: unified line difference, file on disk (---) against recovered (+++). */
+void safety_recovery_diff(Session *s, const SafetyRecovery *r, Buf *out);
+
+/* Flush the journal when a second passed or the segment changed since the
+ * last flush (force: now).  A failure is reported in the status line
+ * (once per failure).  False while the journal cannot be written. */
+bool safety_tick(Session *s, long *seg, bool force);
+/* Clean exit: remove the journal. */
+void safety_quit(Session *s);
+
+/* The file on disk differs from what was loaded or last saved. */
+bool safety_disk_changed(Session *s);
+/* Take the file from disk (one undoable change; the document is then
+ * unmodified).  False with a message when it cannot be read. */
+bool safety_reload(Session *s);
+/* Keep the edits: the next save writes over the changed file. */
+void safety_keep_mine(Session *s);
+/* Unified line difference, file on disk (---) against the editor (+++). */
+void safety_disk_diff(Session *s, Buf *out);
+
+/* Difference of two texts as unified-diff lines (3 lines of context). */
+void safety_udiff(const char *a, size_t na, const char *b, size_t nb, const char *a_name,
+                  const char *b_name, Buf *out);
+
+#endif

@@ -1,0 +1,63 @@
+/* doc: the crash-recovery journal and the file on disk (include/yeok/doc.h). */
+#include "yeok/doc.h"
+
+#include <sys/stat.h>
+
+void doc_journal_start(Doc *d)
+{
+	doc_journal_end(d, false);
+	Buf base = BUF_INIT;
+	lines_serialize(&d->tgt, &base);
+	d->journal = xmalloc(sizeof(*d->journal));
+	journal_init(d->journal, d->path, base.p ? base.p : "", base.len);
+	buf_release(&base);
+}
+
+void doc_journal_end(Doc *d, bool remove)
+{
+	if (!d->journal)
+		return;
+	if (remove)
+		journal_remove(d->journal);
+	journal_release(d->journal);
+	free(d->journal);
+	d->journal = NULL;
+}
+
+void doc_disk_remember(Doc *d, const char *bytes, size_t n)
+{
+	struct stat st;
+	memset(&d->disk, 0, sizeof(d->disk));
+	if (!d->path || stat(d->path, &st) != 0)
+		return;
+	d->disk.known = true;
+	sha256_hex(bytes, n, d->disk.sha256);
+	d->disk.size = (long long)st.st_size;
+	d->disk.mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	d->disk.ino = (long long)st.st_ino;
+}
+
+bool doc_disk_changed(const Doc *d)
+{
+	if (!d->disk.known)
+		return false; /* a new file, or unknown: nothing to protect */
+	struct stat st;
+	if (stat(d->path, &st) != 0)
+		return true; /* removed or renamed behind our back */
+	long long mt = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	if ((long long)st.st_size == d->disk.size && mt == d->disk.mtime_ns &&
+	    (long long)st.st_ino == d->disk.ino)
+		return false;
+	/* Touched or rewritten: changed only when the bytes differ. */
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	bool changed = true;
+	if (file_read(d->path, &b, &e)) {
+		char hex[65];
+		sha256_hex(b.p ? b.p : "", b.len, hex);
+		changed = strcmp(hex, d->disk.sha256) != 0;
+	}
+	buf_release(&b);
+	return changed;
+}

@@ -1,0 +1,287 @@
+/* safety: crash recovery and the file on disk (include/yeok/safety.h). */
+#include "yeok/safety.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "yeok/diff.h"
+
+void safety_recovery_release(SafetyRecovery *r)
+{
+	buf_release(&r->text);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The target becomes p[0..n) (file bytes) as one undoable change. */
+static void replace_all(Session *s, const char *p, size_t n)
+{
+	Doc *d = &s->doc;
+	bool bom = n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0;
+	if (bom) {
+		p += 3;
+		n -= 3;
+	}
+	d->tgt.bom = bom;
+	size_t last = d->tgt.n - 1;
+	doc_break_merge(d);
+	doc_replace(d, (Pos){0, 0}, (Pos){last, d->tgt.v[last].n}, p, n, CH_OTHER);
+	doc_break_merge(d);
+	s->cur = (Pos){MIN(s->cur.line, d->tgt.n - 1), 0};
+	s->focus = PANE_TARGET;
+	s->vsegs_dirty = true;
+	s->match.on = false;
+	session_follow(s);
+}
+
+bool safety_open(Session *s, SafetyRecovery *r)
+{
+	memset(r, 0, sizeof(*r));
+	Doc *d = &s->doc;
+	Buf base = BUF_INIT;
+	lines_serialize(&d->tgt, &base);
+	const char *bp = base.p ? base.p : "";
+	if (!d->is_new)
+		doc_disk_remember(d, bp, base.len);
+	Err e;
+	err_init(&e);
+	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {
+		char *jp = journal_path(d->path);
+		char *bad = xasprintf("%s.bad", jp);
+		if (rename(jp, bad) == 0)
+			snprintf(r->problem, sizeof(r->problem), "%s (set aside as %s)", e.msg, bad);
+		else
+			snprintf(r->problem, sizeof(r->problem), "%s", e.msg);
+		free(jp);
+		free(bad);
+		memset(&r->info, 0, sizeof(r->info));
+		buf_clear(&r->text);
+	} else if (r->info.exists) {
+		r->usable = true;
+		if (!r->info.base_matches)
+			snprintf(r->problem, sizeof(r->problem),
+			         "the file changed on disk after that work began: the edits are "
+			         "replayed onto the file as it is now");
+	}
+	if (!d->read_only)
+		doc_journal_start(d);
+	buf_release(&base);
+	return r->info.exists;
+}
+
+static void when(long long t, char *out, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+	if (!localtime_r(&tt, &tm) || !strftime(out, n, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(out, n, "%lld", t);
+}
+
+void safety_recovery_describe(const SafetyRecovery *r, Buf *out)
+{
+	char a[64], b[64];
+	when(r->info.started, a, sizeof(a));
+	when(r->info.last_edit, b, sizeof(b));
+	buf_addf(out, "unsaved work from %s exists (%zu edit%s, the last at %s)%s", a,
+	         r->info.records, r->info.records == 1 ? "" : "s", b,
+	         r->info.torn ? "; a half-written last edit was dropped" : "");
+}
+
+void safety_recover(Session *s, SafetyRecovery *r)
+{
+	if (!r->usable)
+		return;
+	replace_all(s, r->text.p ? r->text.p : "", r->text.len);
+	long seg = -2;
+	safety_tick(s, &seg, true);
+	session_msg(s, "Recovered the unsaved work (Ctrl-S saves it, Ctrl-Z undoes the recovery)");
+}
+
+void safety_discard(Session *s, SafetyRecovery *r)
+{
+	(void)r;
+	if (s->doc.journal) {
+		journal_remove(s->doc.journal);
+	} else {
+		char *jp = journal_path(s->doc.path);
+		unlink(jp);
+		free(jp);
+	}
+	session_msg(s, "Discarded the unsaved work");
+}
+
+/* ---- differences ---------------------------------------------------------- */
+
+typedef VEC(Str) StrVec;
+typedef VEC(uint64_t) HashVec;
+
+static void split_lines(const char *p, size_t n, StrVec *out, HashVec *h)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '\n')
+			continue;
+		if (i == n && start == n)
+			break;
+		size_t end = i < n ? i + 1 : i;
+		Str s = {p + start, end - start};
+		VEC_PUSH(out, s);
+		uint64_t x = hash_fnv1a(s.p, s.n);
+		VEC_PUSH(h, x);
+		start = i + 1;
+	}
+}
+
+static void udiff_line(Buf *out, char mark, Str l)
+{
+	buf_addc(out, mark);
+	buf_add(out, l.p, l.n);
+	if (!l.n || l.p[l.n - 1] != '\n')
+		buf_adds(out, "\n\\ No newline at end of file\n");
+}
+
+void safety_udiff(const char *a, size_t na, const char *b, size_t nb, const char *a_name,
+                  const char *b_name, Buf *out)
+{
+	StrVec la = {0}, lb = {0};
+	HashVec ha = {0}, hb = {0};
+	split_lines(a, na, &la, &ha);
+	split_lines(b, nb, &lb, &hb);
+	Diff d = {0};
+	diff_seq(ha.v, ha.n, hb.v, hb.n, 20000, &d);
+	buf_addf(out, "--- %s\n+++ %s\n", a_name, b_name);
+	const size_t ctx = 3;
+	size_t i = 0;
+	while (i < d.n) {
+		if (d.v[i].kind == DIFF_SAME) {
+			i++;
+			continue;
+		}
+		/* A hunk: changes joined while the equal runs between them are short. */
+		size_t j = i;
+		while (j + 2 < d.n && d.v[j + 1].kind == DIFF_SAME && d.v[j + 1].len <= 2 * ctx &&
+		       d.v[j + 2].kind != DIFF_SAME)
+			j += 2;
+		while (j + 1 < d.n && d.v[j + 1].kind != DIFF_SAME)
+			j++;
+		size_t a0 = d.v[i].a_pos, b0 = d.v[i].b_pos;
+		size_t pre = 0;
+		if (i > 0 && d.v[i - 1].kind == DIFF_SAME)
+			pre = MIN(ctx, d.v[i - 1].len);
+		size_t post = 0;
+		if (j + 1 < d.n && d.v[j + 1].kind == DIFF_SAME)
+			post = MIN(ctx, d.v[j + 1].len);
+		size_t a_len = pre + post, b_len = pre + post;
+		for (size_t k = i; k <= j; k++) {
+			if (d.v[k].kind != DIFF_INS)
+				a_len += d.v[k].len;
+			if (d.v[k].kind != DIFF_DEL)
+				b_len += d.v[k].len;
+		}
+		buf_addf(out, "@@ -%zu,%zu +%zu,%zu @@\n", a0 - pre + 1, a_len, b0 - pre + 1, b_len);
+		for (size_t k = a0 - pre; k < a0; k++)
+			udiff_line(out, ' ', la.v[k]);
+		for (size_t k = i; k <= j; k++) {
+			const DiffOp *o = &d.v[k];
+			for (size_t m = 0; m < o->len; m++) {
+				if (o->kind == DIFF_DEL)
+					udiff_line(out, '-', la.v[o->a_pos + m]);
+				else if (o->kind == DIFF_INS)
+					udiff_line(out, '+', lb.v[o->b_pos + m]);
+				else
+					udiff_line(out, ' ', la.v[o->a_pos + m]);
+			}
+		}
+		if (post) {
+			size_t s0 = d.v[j + 1].a_pos;
+			for (size_t k = s0; k < s0 + post; k++)
+				udiff_line(out, ' ', la.v[k]);
+		}
+		i = j + 1;
+	}
+	diff_release(&d);
+	VEC_FREE(&la);
+	VEC_FREE(&lb);
+	VEC_FREE(&ha);
+	VEC_FREE(&hb);
+}
+
+void safety_recovery_diff(Session *s, const SafetyRecovery *r, Buf *out)
+{
+	Buf cur = BUF_INIT;
+	lines_serialize(&s->doc.tgt, &cur);
+	char *b = xasprintf("%s (recovered)", s->doc.path);
+	safety_udiff(cur.p ? cur.p : "", cur.len, r->text.p ? r->text.p : "", r->text.len,
+	             s->doc.path, b, out);
+	free(b);
+	buf_release(&cur);
+}
+
+/* ---- the journal while editing ------------------------------------------- */
+
+bool safety_tick(Session *s, long *seg, bool force)
+{
+	Journal *j = s->doc.journal;
+	if (!j)
+		return true;
+	long k = doc_segment_of_tgt_line(&s->doc, s->cur.line);
+	bool ok = force || k != *seg ? journal_flush(j) : journal_tick(j);
+	*seg = k;
+	if (!ok && !s->msg[0])
+		session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
+	return ok;
+}
+
+void safety_quit(Session *s)
+{
+	doc_journal_end(&s->doc, true);
+}
+
+/* ---- the file on disk ------------------------------------------------------ */
+
+bool safety_disk_changed(Session *s)
+{
+	return doc_disk_changed(&s->doc);
+}
+
+bool safety_reload(Session *s)
+{
+	Doc *d = &s->doc;
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!file_read(d->path, &b, &e)) {
+		buf_release(&b);
+		return session_error(s, "Not reloaded: %s", e.msg);
+	}
+	replace_all(s, b.p ? b.p : "", b.len);
+	d->saved = d->cur;
+	doc_disk_remember(d, b.p ? b.p : "", b.len);
+	if (d->journal)
+		journal_rebase(d->journal, b.p ? b.p : "", b.len);
+	buf_release(&b);
+	session_msg(s, "Reloaded %s from disk (Ctrl-Z brings your version back)", d->path);
+	return true;
+}
+
+void safety_keep_mine(Session *s)
+{
+	s->doc.disk.overwrite = true;
+}
+
+void safety_disk_diff(Session *s, Buf *out)
+{
+	Buf disk = BUF_INIT, cur = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!file_read(s->doc.path, &disk, &e))
+		buf_clear(&disk);
+	lines_serialize(&s->doc.tgt, &cur);
+	char *b = xasprintf("%s (in the editor)", s->doc.path);
+	char *a = xasprintf("%s (on disk)", s->doc.path);
+	safety_udiff(disk.p ? disk.p : "", disk.len, cur.p ? cur.p : "", cur.len, a, b, out);
+	free(a);
+	free(b);
+	buf_release(&disk);
+	buf_release(&cur);
+}

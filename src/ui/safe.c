@@ -1,0 +1,303 @@
+/* Nothing lost on the terminal (src/ui/safe.h). */
+#include "safe.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "yeok/safety.h"
+#include "yeok/text.h"
+
+static Session *g_session;
+static void (*g_restore)(void);
+static volatile sig_atomic_t g_signal;
+static long g_seg = -2;
+
+/* ---- the recovery question (plain terminal, before curses) -------------- */
+
+static void out_safe(const char *s, size_t n)
+{
+	Buf b = BUF_INIT;
+	text_sanitize(s, n, &b);
+	fwrite(b.p ? b.p : "", 1, b.len, stdout);
+	buf_release(&b);
+}
+
+/* Each line of text terminal-safe. */
+static void out_lines(const char *p, size_t n)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '\n')
+			continue;
+		out_safe(p + start, i - start);
+		fputc('\n', stdout);
+		start = i + 1;
+	}
+}
+
+/* One key from the terminal (raw, no echo); EOF on end of input. */
+static int read_key(void)
+{
+	struct termios old, raw;
+	bool tty = tcgetattr(STDIN_FILENO, &old) == 0;
+	if (tty) {
+		raw = old;
+		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+		raw.c_cc[VMIN] = 1;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+	}
+	unsigned char c;
+	ssize_t r;
+	do
+		r = read(STDIN_FILENO, &c, 1);
+	while (r < 0 && errno == EINTR);
+	if (tty)
+		tcsetattr(STDIN_FILENO, TCSANOW, &old);
+	return r == 1 ? c : EOF;
+}
+
+bool ui_safe_open(Session *s)
+{
+	SafetyRecovery r;
+	bool found = safety_open(s, &r);
+	if (r.problem[0] && !found) {
+		session_error(s, "The crash journal could not be used: %s", r.problem);
+	}
+	if (!found) {
+		safety_recovery_release(&r);
+		return true;
+	}
+	bool go_on = true;
+	for (;;) {
+		Buf d = BUF_INIT;
+		buf_adds(&d, s->doc.path);
+		buf_adds(&d, ": ");
+		safety_recovery_describe(&r, &d);
+		fputs("yeok: ", stdout);
+		out_safe(d.p, d.len);
+		fputc('\n', stdout);
+		buf_release(&d);
+		if (r.problem[0]) {
+			fputs("  note: ", stdout);
+			out_safe(r.problem, strlen(r.problem));
+			fputc('\n', stdout);
+		}
+		fputs("  r recover it   d discard it   v view the difference   q quit (decide later)\n"
+		      "? ",
+		      stdout);
+		fflush(stdout);
+		int c = read_key();
+		fputc('\n', stdout);
+		if (c == 'r' || c == 'R') {
+			safety_recover(s, &r);
+			break;
+		}
+		if (c == 'd' || c == 'D') {
+			safety_discard(s, &r);
+			break;
+		}
+		if (c == 'v' || c == 'V') {
+			Buf diff = BUF_INIT;
+			safety_recovery_diff(s, &r, &diff);
+			out_lines(diff.p ? diff.p : "", diff.len);
+			buf_release(&diff);
+			continue;
+		}
+		if (c == 'q' || c == 'Q' || c == EOF || c == 3 || c == 27) {
+			go_on = false;
+			break;
+		}
+	}
+	fflush(stdout);
+	safety_recovery_release(&r);
+	if (!go_on)
+		doc_journal_end(&s->doc, false); /* the journal stays for next time */
+	return go_on;
+}
+
+/* ---- signals and fatal errors ------------------------------------------- */
+
+static void on_signal(int sig)
+{
+	g_signal = sig;
+}
+
+static void fatal_hook(void)
+{
+	if (g_session && g_session->doc.journal)
+		journal_flush(g_session->doc.journal);
+	if (g_restore)
+		g_restore();
+}
+
+void ui_safe_start(Session *s, void (*restore)(void))
+{
+	g_session = s;
+	g_restore = restore;
+	fatal_set_hook(fatal_hook);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: get_wch returns */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int ui_safe_timeout(int want)
+{
+	int t = 1000;
+	const Journal *j = g_session ? g_session->doc.journal : NULL;
+	if (j && j->pending.len) {
+		uint64_t since = (now_ns() - j->last_flush_ns) / 1000000u;
+		t = since >= 1000 ? 0 : (int)(1000 - since);
+	}
+	return want < 0 || want > t ? t : want;
+}
+
+void ui_safe_idle(Session *s)
+{
+	if (g_signal) {
+		int sig = g_signal;
+		if (s->doc.journal) {
+			journal_flush(s->doc.journal);
+			if (!doc_modified(&s->doc))
+				doc_journal_end(&s->doc, true);
+		}
+		fatal_set_hook(NULL);
+		if (g_restore)
+			g_restore();
+		signal(sig, SIG_DFL);
+		raise(sig);
+		_exit(128 + sig);
+	}
+	safety_tick(s, &g_seg, false);
+}
+
+void ui_safe_quit(Session *s)
+{
+	safety_quit(s);
+	g_session = NULL;
+}
+
+/* ---- changed on disk ----------------------------------------------------- */
+
+/* Show text full-screen until a key; lines clipped terminal-safely. */
+static void show_text(Ui *u, const char *title, const Buf *t)
+{
+	int top = 0;
+	for (;;) {
+		erase();
+		attrset(A_REVERSE);
+		mvhline(0, 0, ' ', COLS);
+		Buf b = BUF_INIT;
+		text_render(title, strlen(title), &b);
+		int used = 0;
+		size_t fit = text_fit(b.p, b.len, 0, COLS, &used, NULL);
+		mvaddnstr(0, 0, b.p, (int)fit);
+		buf_release(&b);
+		attrset(A_NORMAL);
+		const char *p = t->p ? t->p : "";
+		size_t n = t->len, pos = 0;
+		int line = 0, y = 1;
+		while (pos < n && y < LINES) {
+			const char *nl = memchr(p + pos, '\n', n - pos);
+			size_t end = nl ? (size_t)(nl - p) : n;
+			if (line >= top) {
+				Buf r = BUF_INIT;
+				text_render(p + pos, end - pos, &r);
+				size_t f = text_fit(r.p ? r.p : "", r.len, 0, COLS, NULL, NULL);
+				if (f)
+					mvaddnstr(y, 0, r.p, (int)f);
+				buf_release(&r);
+				y++;
+			}
+			line++;
+			pos = end + 1;
+		}
+		refresh();
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			session_resize(u->s, COLS, LINES);
+			continue;
+		}
+		if (r == KEY_CODE_YES && (ch == KEY_DOWN || ch == KEY_NPAGE)) {
+			top += ch == KEY_DOWN ? 1 : MAX(1, LINES - 2);
+			continue;
+		}
+		if (r == KEY_CODE_YES && (ch == KEY_UP || ch == KEY_PPAGE)) {
+			top = MAX(0, top - (ch == KEY_UP ? 1 : MAX(1, LINES - 2)));
+			continue;
+		}
+		return;
+	}
+}
+
+/* The question; true when the file ends up safe to save over (keep mine). */
+static bool ask_changed(Ui *u, bool saving)
+{
+	Session *s = u->s;
+	const char *q = saving
+		? "Changed on disk by another program! r reload theirs, k keep mine (save over), "
+		  "d show the difference, Esc cancel: "
+		: "Changed on disk by another program! r reload theirs, k keep mine, "
+		  "d show the difference: ";
+	for (;;) {
+		ui_paint(u);
+		ui_paint_prompt(u, q, "");
+		wnoutrefresh(stdscr);
+		doupdate();
+		wint_t ch;
+		int r = get_wch(&ch);
+		if (r == ERR) {
+			ui_safe_idle(s);
+			continue;
+		}
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			session_resize(s, COLS, LINES);
+			continue;
+		}
+		if (r != OK)
+			continue;
+		if (ch == 'r' || ch == 'R') {
+			safety_reload(s);
+			return false;
+		}
+		if (ch == 'k' || ch == 'K') {
+			safety_keep_mine(s);
+			if (!saving)
+				session_msg(s, "Keeping your version: the next save writes over the file");
+			return true;
+		}
+		if (ch == 'd' || ch == 'D') {
+			Buf d = BUF_INIT;
+			safety_disk_diff(s, &d);
+			show_text(u, "Difference: - on disk, + in the editor (any key returns)", &d);
+			buf_release(&d);
+			continue;
+		}
+		if (saving && (ch == 27 || ch == 3 || ch == 7)) {
+			session_msg(s, "Not saved: the file changed on disk");
+			return false;
+		}
+	}
+}
+
+bool ui_safe_before_save(Ui *u)
+{
+	if (u->s->doc.read_only || !safety_disk_changed(u->s))
+		return true;
+	return ask_changed(u, true);
+}
+
+void ui_safe_focus_in(Ui *u)
+{
+	if (!u->s->doc.disk.overwrite && safety_disk_changed(u->s))
+		ask_changed(u, false);
+}
