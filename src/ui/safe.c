@@ -135,6 +135,13 @@ static void fatal_hook(void)
 
 void ui_safe_start(Session *s, void (*restore)(void))
 {
+#ifndef NDEBUG
+	/* Tests only (SANITIZE/DEBUG builds): YEOK_TEST_WRITE_ERRNO=28 makes
+	 * every save fail with that errno (28 ENOSPC, 13 EACCES, 30 EROFS). */
+	const char *inj = getenv("YEOK_TEST_WRITE_ERRNO");
+	if (inj && *inj)
+		file_inject_write_errno = atoi(inj);
+#endif
 	g_session = s;
 	g_restore = restore;
 	fatal_set_hook(fatal_hook);
