@@ -64,6 +64,12 @@ void safety_keep_mine(Session *s);
 /* Unified line difference, file on disk (---) against the editor (+++). */
 void safety_disk_diff(Session *s, Buf *out);
 
+/* Input the editor refuses: a binary file (a NUL byte) is EXIT_DATAERR
+ * "FILE:LINE: ...".  Otherwise true, and notes (may be NULL) gets what is
+ * unusual but kept byte for byte (invalid UTF-8, CRLF, a BOM, control
+ * characters), for the status line ("" when nothing). */
+bool safety_input_ok(Session *s, Buf *notes, Err *e);
+
 /* Difference of two texts as unified-diff lines (3 lines of context). */
 void safety_udiff(const char *a, size_t na, const char *b, size_t nb, const char *a_name,
                   const char *b_name, Buf *out);

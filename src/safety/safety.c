@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "yeok/diff.h"
+#include "yeok/text.h"
 
 void safety_recovery_release(SafetyRecovery *r)
 {
@@ -284,4 +285,47 @@ void safety_disk_diff(Session *s, Buf *out)
 	free(b);
 	buf_release(&disk);
 	buf_release(&cur);
+}
+
+/* ---- input ------------------------------------------------------------------ */
+
+bool safety_input_ok(Session *s, Buf *notes, Err *e)
+{
+	const Lines *l = &s->doc.tgt;
+	size_t bad_utf8 = 0, crlf = 0, ctrl = 0;
+	size_t first_bad = 0, first_ctrl = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const char *p = l->v[i].p;
+		size_t n = l->v[i].n;
+		if (n && memchr(p, '\0', n))
+			return err_set(e, EXIT_DATAERR,
+			               "%s:%zu: a NUL byte: this is a binary file, not text to translate",
+			               s->doc.path, i + 1);
+		if (l->v[i].eol == EOL_CRLF)
+			crlf++;
+		if (!text_valid(p, n) && !bad_utf8++)
+			first_bad = i + 1;
+		for (size_t k = 0; k < n; k++) {
+			unsigned char c = (unsigned char)p[k];
+			if ((c < 32 && c != '\t') || c == 127) {
+				if (!ctrl++)
+					first_ctrl = i + 1;
+				break;
+			}
+		}
+	}
+	if (!notes)
+		return true;
+	if (bad_utf8)
+		buf_addf(notes, "%s%zu line%s with invalid UTF-8 (first: line %zu), shown as <xx> and "
+		         "kept as is", notes->len ? "; " : "", bad_utf8, bad_utf8 == 1 ? "" : "s",
+		         first_bad);
+	if (ctrl)
+		buf_addf(notes, "%scontrol characters (first: line %zu) shown as ^X", notes->len ? "; " : "",
+		         first_ctrl);
+	if (crlf)
+		buf_addf(notes, "%sCRLF line ends kept", notes->len ? "; " : "");
+	if (l->bom)
+		buf_addf(notes, "%sthe byte order mark is kept", notes->len ? "; " : "");
+	return true;
 }

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <term.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -61,6 +62,11 @@ static int read_key(void)
 
 bool ui_safe_open(Session *s)
 {
+	Buf notes = BUF_INIT;
+	safety_input_ok(s, &notes, NULL);
+	if (notes.len && !s->msg[0])
+		session_msg(s, "Note: %s", notes.p);
+	buf_release(&notes);
 	SafetyRecovery r;
 	bool found = safety_open(s, &r);
 	if (r.problem[0] && !found) {
@@ -116,6 +122,29 @@ bool ui_safe_open(Session *s)
 	if (!go_on)
 		doc_journal_end(&s->doc, false); /* the journal stays for next time */
 	return go_on;
+}
+
+bool ui_safe_terminal_ok(void)
+{
+	const char *term = getenv("TERM");
+	int err = 0;
+	if (!term || !*term || strcmp(term, "dumb") == 0) {
+		fprintf(stderr, "yeok: the editor needs a terminal that can move the cursor (TERM is %s); "
+		                "try TERM=xterm-256color\n",
+		        !term || !*term ? "not set" : "dumb");
+		return false;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		Buf b = BUF_INIT;
+		text_sanitize(term, strlen(term), &b);
+		fprintf(stderr, "yeok: the terminal type '%s' is not known here (no terminfo entry); "
+		                "try TERM=xterm-256color\n",
+		        b.p);
+		buf_release(&b);
+		return false;
+	}
+	del_curterm(cur_term);
+	return true;
 }
 
 /* ---- signals and fatal errors ------------------------------------------- */

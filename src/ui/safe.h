@@ -10,6 +10,9 @@
 #define UI_KEY_FOCUS_IN (KEY_MAX + 3)
 #define UI_KEY_FOCUS_OUT (KEY_MAX + 4)
 
+/* TERM names a terminal curses can drive (not unset, not dumb, known to
+ * terminfo); else a message on stderr and false. */
+bool ui_safe_terminal_ok(void);
 /* After session_open, before curses: start the journal; when a crash left
  * unsaved work, ask on the terminal: r recover, d discard, v view the
  * difference, q quit.  False: the user chose to quit. */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "safe.h"
+#include "yeok/safety.h"
 #include "ui-private.h"
 #include "yeok/text.h"
 
@@ -396,8 +397,20 @@ int ui_main(int argc, char **argv)
 		session_release(&s);
 		return e.code ? e.code : EXIT_NOINPUT;
 	}
+	if (!safety_input_ok(&s, NULL, &e)) {
+		Buf b = BUF_INIT;
+		text_sanitize(e.msg, strlen(e.msg), &b);
+		fprintf(stderr, "yeok: %s\n", b.p);
+		buf_release(&b);
+		session_release(&s);
+		return e.code;
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
+		session_release(&s);
+		return EXIT_USAGE;
+	}
+	if (!ui_safe_terminal_ok()) {
 		session_release(&s);
 		return EXIT_USAGE;
 	}

@@ -170,7 +170,7 @@ bool vcs_toplevel(const char *path, char **top, Err *e)
 	Buf out = BUF_INIT;
 	const char *argv[] = {"rev-parse", "--show-toplevel", NULL};
 	bool ok = vcs_git(dir, argv, &out, NULL, e);
-	if (!ok)
+	if (!ok && !(e && strstr(e->msg, "not installed")))
 		err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
 	else {
 		chomp(&out);
