@@ -187,7 +187,9 @@ bool vcs_relpath(const char *path, char **rel, Err *e)
 	Buf out = BUF_INIT;
 	const char *argv[] = {"rev-parse", "--show-prefix", NULL};
 	bool ok = vcs_git(dir, argv, &out, NULL, e);
-	if (!ok) {
+	if (!ok && e && strstr(e->msg, "not installed")) {
+		/* keep "git is not installed" */
+	} else if (!ok) {
 		err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
 	} else {
 		chomp(&out);
