@@ -160,11 +160,15 @@ void safety_udiff(const char *a, size_t na, const char *b, size_t nb, const char
 		}
 		/* A hunk: changes joined while the equal runs between them are short. */
 		size_t j = i;
-		while (j + 2 < d.n && d.v[j + 1].kind == DIFF_SAME && d.v[j + 1].len <= 2 * ctx &&
-		       d.v[j + 2].kind != DIFF_SAME)
-			j += 2;
-		while (j + 1 < d.n && d.v[j + 1].kind != DIFF_SAME)
-			j++;
+		for (;;) {
+			while (j + 1 < d.n && d.v[j + 1].kind != DIFF_SAME)
+				j++;
+			if (j + 2 < d.n && d.v[j + 1].len <= 2 * ctx && d.v[j + 2].kind != DIFF_SAME) {
+				j += 2;
+				continue;
+			}
+			break;
+		}
 		size_t a0 = d.v[i].a_pos, b0 = d.v[i].b_pos;
 		size_t pre = 0;
 		if (i > 0 && d.v[i - 1].kind == DIFF_SAME)

@@ -1,0 +1,407 @@
+/* safety: the journal wired into doc edits, recovery, failed saves, a file
+ * changed on disk, input the editor refuses. */
+#include "testutil.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include "yeok/command.h"
+#include "yeok/safety.h"
+
+static uint64_t seed = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (uint32_t)(seed >> 11);
+}
+
+static char *doc_bytes(const Doc *d, size_t *n)
+{
+	Buf b = BUF_INIT;
+	lines_serialize(&d->tgt, &b);
+	*n = b.len;
+	return buf_detach(&b);
+}
+
+/* Open path in s the way the editor does (session_open + safety_open). */
+static void open_doc(Session *s, const char *path, SafetyRecovery *r, bool *found)
+{
+	session_init(s);
+	SourceOpts so = {NULL, NULL, NULL, true};
+	Err e;
+	err_init(&e);
+	assert_true(session_open(s, path, &so, &e));
+	session_resize(s, 100, 30);
+	*found = safety_open(s, r);
+}
+
+/* A random editor edit: typing, deleting, newlines, undo, redo. */
+static void random_edit(Session *s)
+{
+	Doc *d = &s->doc;
+	size_t line = rnd() % d->tgt.n;
+	Pos a = {line, 0};
+	switch (rnd() % 6) {
+	case 0:
+		s->cur = (Pos){line, d->tgt.v[line].n};
+		session_insert(s, "번역 ", strlen("번역 "));
+		break;
+	case 1:
+		s->cur = (Pos){line, 0};
+		session_newline(s);
+		break;
+	case 2:
+		if (line + 1 < d->tgt.n)
+			doc_replace(d, a, (Pos){line + 1, 0}, "", 0, CH_OTHER);
+		break;
+	case 3:
+		doc_undo(d, NULL);
+		break;
+	case 4:
+		doc_redo(d, NULL);
+		break;
+	default:
+		doc_replace(d, a, a, "두 줄\r\n셋\n", strlen("두 줄\r\n셋\n"), CH_OTHER);
+		break;
+	}
+	s->vsegs_dirty = true;
+	s->cur = (Pos){0, 0};
+}
+
+static const char *const texts[] = {
+	"Title\n=====\n\nFirst paragraph.\n\nSecond one.\n",
+	"Title\r\n=====\r\n\r\nWindows.\r\n\r\nNo final newline",
+	"\xEF\xBB\xBFTitle\n=====\n\nBOM and \xFF invalid.\n",
+	"",
+};
+
+/* kill -9 after every edit was flushed: the next open recovers it exactly. */
+static void test_crash_recover_exact(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	for (size_t t = 0; t < ARRAY_LEN(texts); t++) {
+		for (int round = 0; round < 20; round++) {
+			char *path = tu_write(dir, "doc.rst", texts[t], strlen(texts[t]));
+			Session s;
+			SafetyRecovery r;
+			bool found;
+			open_doc(&s, path, &r, &found);
+			assert_false(found);
+			safety_recovery_release(&r);
+			assert_non_null(s.doc.journal);
+			int edits = 1 + (int)(rnd() % 30);
+			long seg = -2;
+			for (int k = 0; k < edits; k++) {
+				random_edit(&s);
+				if (rnd() % 3 == 0)
+					safety_tick(&s, &seg, true);
+			}
+			safety_tick(&s, &seg, true);
+			size_t n;
+			char *want = doc_bytes(&s.doc, &n);
+			/* the "crash": the journal is not removed */
+			session_release(&s);
+			size_t fn;
+			char *disk = tu_read(path, &fn);
+			assert_int_equal(fn, strlen(texts[t]));
+			assert_memory_equal(disk, texts[t], fn);
+			free(disk);
+
+			Session s2;
+			open_doc(&s2, path, &r, &found);
+			if (!found) {
+				/* nothing journaled: every edit was undone before a flush */
+				assert_int_equal(n, strlen(texts[t]));
+			} else {
+				safety_recover(&s2, &r);
+				size_t n2;
+				char *got = doc_bytes(&s2.doc, &n2);
+				assert_int_equal(n2, n);
+				assert_memory_equal(got, want, n);
+				free(got);
+				Err e;
+				err_init(&e);
+				assert_true(doc_check(&s2.doc, &e));
+				if (n != strlen(texts[t]) || memcmp(want, texts[t], n) != 0)
+					assert_true(doc_modified(&s2.doc));
+			}
+			safety_recovery_release(&r);
+			safety_quit(&s2);
+			char *jp = journal_path(path);
+			assert_false(file_exists(jp));
+			free(jp);
+			session_release(&s2);
+			free(want);
+			free(path);
+		}
+	}
+	free(dir);
+}
+
+/* A save rebases the journal: a crash after it recovers onto the saved file. */
+static void test_save_rebases(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *jp = journal_path(path);
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	session_insert(&s, "가", 3);
+	safety_tick(&s, &seg, true);
+	assert_true(file_exists(jp));
+	Err e;
+	err_init(&e);
+	assert_true(doc_save(&s.doc, &e));
+	assert_false(file_exists(jp)); /* nothing unsaved */
+	session_insert(&s, "나", 3);
+	safety_tick(&s, &seg, true);
+	size_t n;
+	char *want = doc_bytes(&s.doc, &n);
+	session_release(&s);
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	assert_true(r.info.base_matches);
+	assert_int_equal(r.info.records, 1);
+	safety_recover(&s, &r);
+	size_t n2;
+	char *got = doc_bytes(&s.doc, &n2);
+	assert_int_equal(n, n2);
+	assert_memory_equal(want, got, n);
+	free(want);
+	free(got);
+	safety_recovery_release(&r);
+	safety_quit(&s);
+	session_release(&s);
+	free(jp);
+	free(path);
+	free(dir);
+}
+
+/* A failed save leaves the original, keeps the edits in memory and in the journal. */
+static void test_failed_save(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *jp = journal_path(path);
+	int errs[] = {ENOSPC, EACCES, EROFS};
+	for (size_t k = 0; k < ARRAY_LEN(errs); k++) {
+		Session s;
+		SafetyRecovery r;
+		bool found;
+		open_doc(&s, path, &r, &found);
+		safety_recovery_release(&r);
+		session_insert(&s, "저장 실패 ", strlen("저장 실패 "));
+		file_inject_write_errno = errs[k];
+		assert_false(command_run(&s, "save", NULL));
+		file_inject_write_errno = 0;
+		assert_non_null(strstr(s.msg, strerror(errs[k])));
+		assert_true(s.msg_error);
+		assert_true(doc_modified(&s.doc));
+		size_t fn;
+		char *disk = tu_read(path, &fn);
+		assert_int_equal(fn, strlen(texts[0]));
+		assert_memory_equal(disk, texts[0], fn);
+		free(disk);
+		char *j = tu_read(jp, &fn);
+		assert_non_null(strstr(j, "저장 실패"));
+		free(j);
+		/* the disk is back: the save works and the journal goes */
+		assert_true(command_run(&s, "save", NULL));
+		assert_false(file_exists(jp));
+		assert_false(doc_modified(&s.doc));
+		safety_quit(&s);
+		session_release(&s);
+		free(tu_write(dir, "doc.rst", texts[0], strlen(texts[0])));
+	}
+	free(jp);
+	free(path);
+	free(dir);
+}
+
+/* Another program changes the file: the save refuses, reload / keep mine. */
+static void test_changed_on_disk(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	assert_false(safety_disk_changed(&s));
+	session_insert(&s, "내 ", strlen("내 "));
+	const char *theirs = "Their\n=====\n\nOther text.\n";
+	free(tu_write(dir, "doc.rst", theirs, strlen(theirs)));
+	assert_true(safety_disk_changed(&s));
+	assert_false(command_run(&s, "save", NULL));
+	assert_non_null(strstr(s.msg, "changed on disk"));
+	size_t fn;
+	char *disk = tu_read(path, &fn);
+	assert_string_equal(disk, theirs);
+	free(disk);
+	Buf diff = BUF_INIT;
+	safety_disk_diff(&s, &diff);
+	assert_non_null(strstr(diff.p, "-Their\n"));
+	assert_non_null(strstr(diff.p, "+내 Title\n"));
+	buf_release(&diff);
+	/* reload: their text, unmodified; undo brings mine back */
+	assert_true(safety_reload(&s));
+	size_t n;
+	char *now = doc_bytes(&s.doc, &n);
+	assert_string_equal(now, theirs);
+	free(now);
+	assert_false(doc_modified(&s.doc));
+	assert_false(safety_disk_changed(&s));
+	assert_true(command_run(&s, "undo", NULL));
+	now = doc_bytes(&s.doc, &n);
+	assert_non_null(strstr(now, "내 Title"));
+	free(now);
+	/* a touch without a change is no change */
+	free(tu_write(dir, "doc.rst", theirs, strlen(theirs)));
+	assert_false(safety_disk_changed(&s));
+	/* keep mine */
+	free(tu_write(dir, "doc.rst", "x\n", 2));
+	assert_true(safety_disk_changed(&s));
+	safety_keep_mine(&s);
+	assert_true(command_run(&s, "save", NULL));
+	disk = tu_read(path, &fn);
+	assert_non_null(strstr(disk, "내 Title"));
+	free(disk);
+	assert_false(safety_disk_changed(&s));
+	/* removed behind our back */
+	unlink(path);
+	assert_true(safety_disk_changed(&s));
+	safety_quit(&s);
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
+/* A journal that does not fit is set aside, never replayed half. */
+static void test_corrupt_journal(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	const char *junk = "yeok-journal 1\nnot a header\n";
+	free(tu_write(dir, "doc.rst.yeok.journal", junk, strlen(junk)));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	assert_false(found);
+	assert_non_null(strstr(r.problem, "set aside as"));
+	char *bad = xasprintf("%s.yeok.journal.bad", path);
+	assert_true(file_exists(bad));
+	free(bad);
+	safety_recovery_release(&r);
+	safety_quit(&s);
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
+static void test_discard(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	session_insert(&s, "버림", strlen("버림"));
+	safety_tick(&s, &seg, true);
+	session_release(&s);
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	Buf d = BUF_INIT;
+	safety_recovery_describe(&r, &d);
+	assert_non_null(strstr(d.p, "unsaved work from"));
+	assert_non_null(strstr(d.p, "1 edit,"));
+	buf_clear(&d);
+	safety_recovery_diff(&s, &r, &d);
+	assert_non_null(strstr(d.p, "+버림Title"));
+	buf_release(&d);
+	safety_discard(&s, &r);
+	safety_recovery_release(&r);
+	char *jp = journal_path(path);
+	assert_false(file_exists(jp));
+	free(jp);
+	assert_false(doc_modified(&s.doc));
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
+static void test_input(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "bin.rst", "a\nb\0c\n", 6);
+	Session s;
+	session_init(&s);
+	SourceOpts so = {NULL, NULL, NULL, true};
+	Err e;
+	err_init(&e);
+	assert_true(session_open(&s, path, &so, &e));
+	assert_false(safety_input_ok(&s, NULL, &e));
+	assert_int_equal(e.code, EXIT_DATAERR);
+	assert_non_null(strstr(e.msg, "bin.rst:2: a NUL byte"));
+	session_release(&s);
+	free(path);
+	path = tu_write(dir, "odd.rst", "\xEF\xBB\xBF" "a\r\nb\xFF\x1b[2J\n", 13);
+	session_init(&s);
+	assert_true(session_open(&s, path, &so, &e));
+	Buf notes = BUF_INIT;
+	assert_true(safety_input_ok(&s, &notes, &e));
+	assert_non_null(strstr(notes.p, "invalid UTF-8 (first: line 2)"));
+	assert_non_null(strstr(notes.p, "control characters"));
+	assert_non_null(strstr(notes.p, "CRLF"));
+	assert_non_null(strstr(notes.p, "byte order mark"));
+	buf_release(&notes);
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
+static void test_udiff(void **state)
+{
+	(void)state;
+	Buf out = BUF_INIT;
+	const char *a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n";
+	const char *b = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10";
+	safety_udiff(a, strlen(a), b, strlen(b), "a", "b", &out);
+	assert_string_equal(out.p, "--- a\n+++ b\n@@ -2,9 +2,9 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
+	                           " 9\n-10\n+10\n\\ No newline at end of file\n");
+	buf_clear(&out);
+	const char *c = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n";
+	const char *d = "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n";
+	safety_udiff(c, strlen(c), d, strlen(d), "c", "d", &out);
+	assert_string_equal(out.p, "--- c\n+++ d\n@@ -1,3 +1,4 @@\n+0\n 1\n 2\n 3\n"
+	                           "@@ -9,4 +10,3 @@\n 9\n 10\n 11\n-12\n");
+	buf_release(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_crash_recover_exact), cmocka_unit_test(test_save_rebases),
+		cmocka_unit_test(test_failed_save),         cmocka_unit_test(test_changed_on_disk),
+		cmocka_unit_test(test_corrupt_journal),     cmocka_unit_test(test_discard),
+		cmocka_unit_test(test_input),               cmocka_unit_test(test_udiff),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
