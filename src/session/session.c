@@ -385,13 +385,17 @@ void session_scroll(Session *s, int rows)
 {
 	size_t n;
 	session_vsegs(s, &n);
+	int r = rows > 0 ? vseg_rows(s, s->top) : 0; /* rows of the top vseg */
 	while (rows > 0) {
-		int r = vseg_rows(s, s->top);
 		if (s->top_row + 1 < r) {
-			s->top_row++;
+			int step = MIN(rows, r - 1 - s->top_row);
+			s->top_row += step;
+			rows -= step;
+			continue;
 		} else if (s->top + 1 < n) {
 			s->top++;
 			s->top_row = 0;
+			r = vseg_rows(s, s->top);
 		} else {
 			break;
 		}

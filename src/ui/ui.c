@@ -397,6 +397,9 @@ int ui_main(int argc, char **argv)
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	load_theme(&u, &o);
+	const char *tk = getenv("YEOK_TIMING_KEYS");
+	if (tk && *tk)
+		u.trace = fopen(tk, "w");
 	start_curses(&u);
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
@@ -413,6 +416,8 @@ int ui_main(int argc, char **argv)
 			break;
 		ui_draw(&u);
 		uint64_t dt = now_ns() - k0;
+		if (u.trace)
+			fprintf(u.trace, "%d %u %.1f\n", r, (unsigned)ch, (double)dt / 1e3);
 		u.key_total += dt;
 		u.key_max = MAX(u.key_max, dt);
 		u.key_count++;
@@ -430,6 +435,8 @@ int ui_main(int argc, char **argv)
 			fclose(f);
 		}
 	}
+	if (u.trace)
+		fclose(u.trace);
 	keymap_release(&u.keys);
 	session_release(&s);
 	return 0;
