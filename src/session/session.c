@@ -2,6 +2,7 @@
 #include "yeok/session.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "yeok/text.h"
@@ -37,6 +38,14 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->vsegs_dirty = true;
 }
 
+/* A file nobody may write (mode 0444) opens read-only even for root, who
+ * could write it anyway. */
+static bool no_write_bits(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !(st.st_mode & 0222);
+}
+
 bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
 {
 	Buf tgt = BUF_INIT;
@@ -64,7 +73,7 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
 	s->doc.is_new = is_new;
 	if (is_new) {
 		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
-	} else if (access(path, W_OK) != 0) {
+	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
 		s->doc.read_only = true;
 		session_msg(s, "%s is read-only: you can read and search, not edit", path);
 	}

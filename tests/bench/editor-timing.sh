@@ -13,6 +13,7 @@ T=$(mktemp -d)
 S=yeok-timing-$$
 trap 'tmux -L $S kill-server 2>/dev/null; rm -rf "$T"' EXIT
 cp "$KO" "$T/ko.rst"
+chmod 644 "$T/ko.rst" # the corpus is read-only
 tmux -L $S -f /dev/null new-session -d -s t -x 160 -y 50 -e LANG=C.UTF-8 -e TERM=tmux-256color \
 	-e YEOK_TIMING="$T/timing" -e YEOK_TIMING_KEYS="${KEYLOG:-/dev/null}" "$YEOK --source $EN $T/ko.rst; sleep 60"
 wait_for() { for _ in $(seq 400); do tmux -L $S capture-pane -p -t t | grep -qF -- "$1" && return 0; sleep 0.05; done; return 1; }

@@ -18,6 +18,7 @@ fresh() {
 NAME=beginner_source__ddp_series_intro
 cp "$CORPUS/$NAME.ko.rst" "$T/ko.rst"
 cp "$CORPUS/$NAME.en.rst" "$T/en.rst"
+chmod 644 "$T/ko.rst" # the corpus is read-only
 status_line() { tm_screen | tail -2 | head -1; }
 focus_ko() { status_line | grep -q ' KO [0-9]'; }
 focus_en() { status_line | grep -q ' EN [0-9]'; }
