@@ -108,6 +108,8 @@ static void apply_user(Doc *d, size_t from, size_t to)
 	}
 }
 
+static void prog_account(const Segment *s, DocProgress *p, int sign);
+
 SegStatus doc_seg_status(const Doc *d, size_t seg)
 {
 	BUG_ON(seg >= d->al.n);
@@ -118,7 +120,11 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 {
 	BUG_ON(seg >= d->al.n);
 	Segment *s = &d->al.v[seg];
+	if (d->prog_valid)
+		prog_account(s, &d->prog, -1);
 	s->status = st;
+	if (d->prog_valid)
+		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
 	uint64_t h = seg_src_hash(d, s);
@@ -140,27 +146,38 @@ bool doc_seg_unfinished(const Doc *d, size_t seg)
 	return s->status == ST_UNTRANSLATED || s->status == ST_DRAFT || s->status == ST_STALE;
 }
 
+/* Add (sign 1) or remove (sign -1) one segment's share of the progress. */
+static void prog_account(const Segment *s, DocProgress *p, int sign)
+{
+	if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
+		return;
+	size_t u = (size_t)(long)sign;
+	p->total += u;
+	if (s->status == ST_DONE || s->status == ST_REVIEWED)
+		p->done += u;
+	else if (s->status == ST_UNTRANSLATED)
+		p->untranslated += u;
+	else if (s->status == ST_STALE)
+		p->stale += u;
+}
+
 void doc_progress(const Doc *d, DocProgress *p)
 {
-	memset(p, 0, sizeof(*p));
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
-			continue;
-		p->total++;
-		if (s->status == ST_DONE || s->status == ST_REVIEWED)
-			p->done++;
-		else if (s->status == ST_UNTRANSLATED)
-			p->untranslated++;
-		else if (s->status == ST_STALE)
-			p->stale++;
+	if (!d->prog_valid) {
+		Doc *m = (Doc *)d; /* a cache: the progress is a function of d */
+		memset(&m->prog, 0, sizeof(m->prog));
+		for (size_t k = 0; k < d->al.n; k++)
+			prog_account(&d->al.v[k], &m->prog, 1);
+		m->prog_valid = true;
 	}
+	*p = d->prog;
 }
 
 /* ---- segmentation and alignment ----------------------------------------- */
 
 void doc_realign_all(Doc *d)
 {
+	d->prog_valid = false;
 	rst_segment(&d->tgt, &d->tb);
 	learn_styles(d);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
@@ -192,6 +209,83 @@ static void sub_blocks(const RstDoc *d, size_t from, size_t to, RstDoc *out)
 		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(Block));
 		out->v[out->n++] = b;
 	}
+}
+
+/* Shift blocks [from, n) by delta lines; parents past the window by dn. */
+static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
+{
+	for (size_t i = from; i < tb->n; i++) {
+		Block *b = &tb->v[i];
+		b->first = (size_t)((long)b->first + delta);
+		b->last = (size_t)((long)b->last + delta);
+		b->text_line = (size_t)((long)b->text_line + delta);
+		if (dn && b->parent >= (int)((long)from - dn))
+			b->parent = (int)((long)b->parent + dn);
+	}
+}
+
+/* The window's new blocks are the old ones with new text: same count,
+ * kinds, nesting, indentation and title levels, and the blocks the edit
+ * touched (new lines [a, b]) are prose, not anchors of the alignment
+ * (titles, code, directives).  The old blocks' slices may point into
+ * edited lines: they are not read. */
+static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc *win, size_t a,
+                           size_t b)
+{
+	if (win->n != T1 - T0)
+		return false;
+	for (size_t i = 0; i < win->n; i++) {
+		const Block *o = &tb->v[T0 + i], *n = &win->v[i];
+		if (o->kind != n->kind || o->depth != n->depth || o->parent != n->parent ||
+		    o->indent != n->indent || o->title_level != n->title_level)
+			return false;
+		bool touched = n->first <= b && n->last >= a;
+		if (touched && (n->kind == BK_TITLE || !rst_kind_is_prose(n->kind)))
+			return false;
+	}
+	return true;
+}
+
+static void side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, Buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_addc(out, '\n');
+		rst_block_text(l, &d->v[first + i], out);
+	}
+}
+
+/* Recompute untranslated/draft for the segments whose target blocks meet
+ * target lines [a, b]. */
+static void restatus(Doc *d, size_t a, size_t b)
+{
+	Buf x = BUF_INIT, y = BUF_INIT;
+	for (size_t k = 0; k < d->al.n; k++) {
+		Segment *s = &d->al.v[k];
+		if (!s->tgt_n)
+			continue;
+		size_t f = d->tb.v[s->tgt].first, l = d->tb.v[s->tgt + s->tgt_n - 1].last;
+		if (f > b)
+			break;
+		if (l < a || !s->src_n)
+			continue;
+		if (d->prog_valid)
+			prog_account(s, &d->prog, -1);
+		buf_clear(&x);
+		buf_clear(&y);
+		side_text(&d->src, &d->sb, s->src, s->src_n, &x);
+		side_text(&d->tgt, &d->tb, s->tgt, s->tgt_n, &y);
+		bool same = x.len == y.len && (!x.len || memcmp(x.p, y.p, x.len) == 0);
+		if (same)
+			s->status = ST_UNTRANSLATED;
+		else if (s->status == ST_UNTRANSLATED)
+			s->status = ST_DRAFT;
+		apply_user(d, k, k + 1);
+		if (d->prog_valid)
+			prog_account(s, &d->prog, 1);
+	}
+	buf_release(&x);
+	buf_release(&y);
 }
 
 /* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
@@ -286,6 +380,19 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		doc_realign_all(d);
 		return;
 	}
+	if (same_structure(tb, T0, T1, &win, a, (size_t)((long)old_last + delta))) {
+		/* Typing inside blocks: the blocks are the same ones (only line
+		 * numbers move), so the segments stay; only the status of the
+		 * segments the edit touched is recomputed. */
+		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+		shift_blocks(tb, T1, delta, 0);
+		rst_release(&win);
+		restatus(d, a, old_last + (size_t)MAX(0, delta));
+		d->last_window_lines = L1 - L0;
+		d->last_was_full = false;
+		return;
+	}
+	d->prog_valid = false;
 	long dn = (long)win.n - (long)(T1 - T0);
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
@@ -294,14 +401,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
 	memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
-	for (size_t i = T0 + win.n; i < tb->n; i++) {
-		Block *b = &tb->v[i];
-		b->first = (size_t)((long)b->first + delta);
-		b->last = (size_t)((long)b->last + delta);
-		b->text_line = (size_t)((long)b->text_line + delta);
-		if (b->parent >= (int)T1)
-			b->parent = (int)((long)b->parent + dn);
-	}
+	shift_blocks(tb, T0 + win.n, delta, dn);
+	(void)T1;
 	size_t wn = win.n;
 	rst_release(&win);
 

@@ -292,6 +292,12 @@ static bool same_as_full(Session *s)
 	}
 	align_release(&al);
 	rst_release(&tb);
+	/* the cached progress equals a fresh count */
+	DocProgress cached, fresh;
+	doc_progress(d, &cached);
+	d->prog_valid = false;
+	doc_progress(d, &fresh);
+	assert_memory_equal(&cached, &fresh, sizeof(fresh));
 	return same;
 }
 
