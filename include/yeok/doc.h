@@ -78,6 +78,13 @@ typedef struct Doc {
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
 	VEC(UserStatus) user; /* statuses set by the user */
 	DocProgress prog; /* cached doc_progress() while prog_valid */
+	/* Change counters for views that cache what they derive: gen_align
+	 * grows when blocks or segments change in number or place (beyond a
+	 * shift), gen_edit with every edit; the last edit moved the lines after
+	 * old line edit_line by edit_delta. */
+	uint64_t gen_align, gen_edit;
+	size_t edit_line;
+	long edit_delta;
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;

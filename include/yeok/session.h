@@ -81,7 +81,8 @@ typedef struct Session {
 	size_t top;       /* first visible view segment */
 	int top_row;      /* rows of it scrolled off the top */
 	VEC(VSeg) vsegs;
-	bool vsegs_dirty;
+	bool vsegs_dirty;     /* rebuild the view segments */
+	uint64_t vsegs_gen_align, vsegs_gen_edit; /* the doc counters they match */
 	char *find;       /* the last search (owned), NULL before the first */
 	bool find_case;   /* case-sensitive search (default: insensitive) */
 	struct {

@@ -178,6 +178,7 @@ void doc_progress(const Doc *d, DocProgress *p)
 void doc_realign_all(Doc *d)
 {
 	d->prog_valid = false;
+	d->gen_align++;
 	rst_segment(&d->tgt, &d->tb);
 	learn_styles(d);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
@@ -211,9 +212,50 @@ static void sub_blocks(const RstDoc *d, size_t from, size_t to, RstDoc *out)
 	}
 }
 
+/* The last block whose first line is <= line (0 when none), by bisection. */
+static size_t block_at(const RstDoc *tb, size_t line)
+{
+	size_t lo = 0, hi = tb->n, best = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tb->v[mid].first <= line) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	return best;
+}
+
+/* The segment with a target side whose first target block is the last
+ * one <= bi (the segment holding block bi); SIZE_MAX when none. */
+static size_t seg_of_tblock(const Doc *d, size_t bi)
+{
+	size_t lo = 0, hi = d->al.n, best = SIZE_MAX;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, m = mid;
+		while (m < hi && !d->al.v[m].tgt_n)
+			m++;
+		if (m == hi) {
+			hi = mid;
+			continue;
+		}
+		if (d->al.v[m].tgt <= bi) {
+			best = m;
+			lo = m + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	return best;
+}
+
 /* Shift blocks [from, n) by delta lines; parents past the window by dn. */
 static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
 {
+	if (!delta && !dn)
+		return;
 	for (size_t i = from; i < tb->n; i++) {
 		Block *b = &tb->v[i];
 		b->first = (size_t)((long)b->first + delta);
@@ -260,7 +302,8 @@ static void side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, B
 static void restatus(Doc *d, size_t a, size_t b)
 {
 	Buf x = BUF_INIT, y = BUF_INIT;
-	for (size_t k = 0; k < d->al.n; k++) {
+	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
+	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
 		Segment *s = &d->al.v[k];
 		if (!s->tgt_n)
 			continue;
@@ -300,7 +343,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	/* T0: the cut at or before line a (0 when none). */
 	size_t T0 = 0;
-	for (size_t i = tb->n; i-- > 0;) {
+	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
 		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first)) {
 			T0 = i;
 			break;
@@ -319,18 +362,16 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	/* The segments of that stretch. */
 	size_t k0 = SIZE_MAX, k1 = d->al.n;
-	if (T0 == 0)
+	if (T0 == 0) {
 		k0 = 0;
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->tgt_n)
-			continue;
-		if (k0 == SIZE_MAX && s->tgt == T0)
+	} else {
+		size_t k = seg_of_tblock(d, T0);
+		if (k != SIZE_MAX && d->al.v[k].tgt == T0)
 			k0 = k;
-		if (T1 < tb->n && s->tgt == T1) {
-			k1 = k;
-			break;
-		}
+	}
+	if (T1 < tb->n) {
+		size_t k = seg_of_tblock(d, T1);
+		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
 	}
 	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n)) {
 		doc_realign_all(d);
@@ -392,7 +433,6 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		d->last_was_full = false;
 		return;
 	}
-	d->prog_valid = false;
 	long dn = (long)win.n - (long)(T1 - T0);
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
@@ -420,6 +460,18 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		wa.v[k].tgt += T0;
 	}
 	Alignment *al = &d->al;
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && wa.n == k1 - k0;
+	for (size_t k = 0; same && k < wa.n; k++) {
+		const Segment *o = &al->v[k0 + k], *w = &wa.v[k];
+		same = o->src == w->src && o->src_n == w->src_n && o->tgt == w->tgt &&
+		       o->tgt_n == w->tgt_n && o->kind == w->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid)
+		for (size_t k = k0; k < k1; k++)
+			prog_account(&al->v[k], &d->prog, -1);
 	long dk = (long)wa.n - (long)(k1 - k0);
 	size_t an = (size_t)((long)al->n + dk);
 	size_t atail = al->n - k1;
@@ -431,6 +483,9 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	for (size_t k = k0 + wa.n; k < al->n; k++)
 		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
 	apply_user(d, k0, k0 + wa.n);
+	if (d->prog_valid)
+		for (size_t k = k0; k < k0 + wa.n; k++)
+			prog_account(&al->v[k], &d->prog, 1);
 	align_release(&wa);
 	rst_release(&ssub);
 	rst_release(&tsub);
@@ -541,6 +596,9 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	}
 	Pos endp = {line, col};
 	long delta = (long)line - (long)old_last;
+	d->gen_edit++;
+	d->edit_line = old_last;
+	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);
 	return endp;
 }

@@ -188,6 +188,8 @@ static void build_vsegs(Session *s)
 		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
 		VEC_PUSH(&s->vsegs, v);
 		s->vsegs_dirty = false;
+		s->vsegs_gen_align = s->doc.gen_align;
+		s->vsegs_gen_edit = s->doc.gen_edit;
 		return;
 	}
 	VEC_RESERVE(&s->vsegs, d->al.n);
@@ -236,11 +238,30 @@ static void build_vsegs(Session *s)
 			s->vsegs.v[0].s1 = 0;
 	}
 	s->vsegs_dirty = false;
+	s->vsegs_gen_align = s->doc.gen_align;
+	s->vsegs_gen_edit = s->doc.gen_edit;
 }
 
 const VSeg *session_vsegs(Session *s, size_t *n)
 {
-	if (s->vsegs_dirty)
+	const Doc *d = &s->doc;
+	if (!s->vsegs_dirty && d->gen_align == s->vsegs_gen_align &&
+	    d->gen_edit == s->vsegs_gen_edit + 1) {
+		/* One edit that kept the segments: shift the line spans. */
+		size_t at = d->edit_line;
+		long dl = d->edit_delta;
+		if (dl) {
+			for (size_t k = 0; k < s->vsegs.n; k++) {
+				VSeg *v = &s->vsegs.v[k];
+				if (v->t0 > at)
+					v->t0 = (size_t)((long)v->t0 + dl);
+				if (v->t1 > at)
+					v->t1 = (size_t)((long)v->t1 + dl);
+			}
+		}
+		s->vsegs_gen_edit = d->gen_edit;
+	}
+	if (s->vsegs_dirty || d->gen_align != s->vsegs_gen_align || d->gen_edit != s->vsegs_gen_edit)
 		build_vsegs(s);
 	*n = s->vsegs.n;
 	return s->vsegs.v;
@@ -524,7 +545,6 @@ static bool can_edit(Session *s)
 static void edited(Session *s, Pos end)
 {
 	s->cur = end;
-	s->vsegs_dirty = true;
 	s->goal_col = -1;
 	s->match.on = false;
 	follow(s, false);
