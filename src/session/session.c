@@ -162,6 +162,13 @@ size_t session_wrap(const char *p, size_t n, size_t from, int w)
 
 static int rows_of(const Line *ln, int w)
 {
+	/* Printable ASCII (most English lines): one column per byte. */
+	const unsigned char *q = (const unsigned char *)ln->p;
+	size_t i = 0;
+	while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
+		i++;
+	if (i == ln->n)
+		return ln->n ? (int)((ln->n + (size_t)w - 1) / (size_t)w) : 1;
 	int r = 0;
 	size_t at = 0;
 	do {
@@ -294,23 +301,30 @@ long session_cur_seg(Session *s)
 	return v[session_vseg_of(s, s->focus, c.line)].seg;
 }
 
-static int side_rows(Session *s, const VSeg *v, Pane p, int w)
+/* Rows of one side of a vseg; counting stops once cap is reached. */
+static int side_rows(Session *s, const VSeg *v, Pane p, int w, int cap)
 {
 	const Lines *l = session_lines(s, p);
 	size_t a = p == PANE_TARGET ? v->t0 : v->s0, b = p == PANE_TARGET ? v->t1 : v->s1;
 	int r = 0;
-	for (size_t i = a; i < b; i++)
+	for (size_t i = a; i < b && r < cap; i++)
 		r += rows_of(&l->v[i], w);
 	return r;
 }
 
-static int vseg_rows(Session *s, size_t k)
+/* Rows of vseg k, or some number >= cap when it has at least cap rows. */
+static int vseg_rows_cap(Session *s, size_t k, int cap)
 {
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE));
-	int b = side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET));
+	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE), cap);
+	int b = a >= cap ? a : side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET), cap);
 	return MAX(a, b);
+}
+
+static int vseg_rows(Session *s, size_t k)
+{
+	return vseg_rows_cap(s, k, INT32_MAX);
 }
 
 /* Row of the cursor of pane p inside its vseg, and its column. */
@@ -397,7 +411,7 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 		return false;
 	int dy = -s->top_row;
 	for (size_t i = s->top; i < k; i++) {
-		dy += vseg_rows(s, i);
+		dy += vseg_rows_cap(s, i, l.body_h - dy + 1);
 		if (dy > l.body_h)
 			return false;
 	}
@@ -464,7 +478,7 @@ static void follow(Session *s, bool center)
 	session_vsegs(s, &n);
 	if (s->top >= n)
 		s->top = n ? n - 1 : 0;
-	if (s->top_row >= vseg_rows(s, s->top))
+	if (s->top_row > 0 && vseg_rows_cap(s, s->top, s->top_row + 1) <= s->top_row)
 		s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
 	size_t k;
 	int row, col;
@@ -480,7 +494,7 @@ static void follow(Session *s, bool center)
 	}
 	int dy = -s->top_row;
 	for (size_t i = s->top; i < k && dy < 2 * l.body_h; i++)
-		dy += vseg_rows(s, i);
+		dy += vseg_rows_cap(s, i, 2 * l.body_h - dy);
 	dy += row;
 	if (dy < l.body_h)
 		return;
