@@ -425,7 +425,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		/* Typing inside blocks: the blocks are the same ones (only line
 		 * numbers move), so the segments stay; only the status of the
 		 * segments the edit touched is recomputed. */
-		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+		if (win.n)
+			memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 		shift_blocks(tb, T1, delta, 0);
 		rst_release(&win);
 		restatus(d, a, old_last + (size_t)MAX(0, delta));
@@ -439,7 +440,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (n_new > tb->cap)
 		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
 	memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
-	memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+	if (win.n)
+		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
 	shift_blocks(tb, T0 + win.n, delta, dn);
 	(void)T1;
@@ -478,7 +480,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (an > al->cap)
 		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
 	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
-	memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
+	if (wa.n)
+		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
 	al->n = an;
 	for (size_t k = k0 + wa.n; k < al->n; k++)
 		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
