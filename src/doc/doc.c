@@ -99,7 +99,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		return;
 	for (size_t k = from; k < to; k++) {
 		Segment *s = &d->al.v[k];
-		if (!s->src_n || s->status == ST_UNTRANSLATED)
+		if (!s->src_n)
 			continue;
 		uint64_t h = seg_src_hash(d, s);
 		for (size_t i = 0; i < d->user.n; i++)
