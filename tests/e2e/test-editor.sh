@@ -205,3 +205,22 @@ check "typing changed nothing" lacks "$(tm_screen | head -1)" "[+]"
 tm_keys C-q
 check "quit needs no confirmation" tm_wait "EXITED-0"
 fresh
+
+# ---- --source-rev: the English from a git revision ---------------------------
+pair recipes_source__distributed_device_mesh
+mkdir -p "$T/repo"
+git -C "$T/repo" init -q
+cp "$EN" "$T/repo/mesh.rst"
+chmod 644 "$T/repo/mesh.rst"
+git -C "$T/repo" add mesh.rst
+git -C "$T/repo" -c user.name=t -c user.email=t@example.com commit -qm english
+cp "$KO" "$T/repo/mesh.rst"
+tm_start 100 30 "cd $T/repo && $YEOK --source-rev HEAD mesh.rst"
+check "--source-rev HEAD opens" tm_wait "DeviceMesh 시작하기"
+check "the English of HEAD is beside the Korean" row_has "Getting Started with DeviceMesh" "DeviceMesh 시작하기"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+run "$YEOK" --source-rev HEAD "$T/missing.rst"
+check "--source-rev outside a repository fails with a message" has "$err" "not in a git work tree"
+check "and a non-zero status" test "$status" -ne 0
