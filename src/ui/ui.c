@@ -172,6 +172,7 @@ static void alt_key(wint_t *ch, int *r, char *name, size_t n)
 static char *prompt(Ui *u, const char *question, const char *initial)
 {
 	Buf in = BUF_INIT;
+	u->waited = true;
 	if (initial)
 		buf_adds(&in, initial);
 	for (;;) {
@@ -213,6 +214,7 @@ static char *prompt(Ui *u, const char *question, const char *initial)
 static void show_help(Ui *u)
 {
 	int top = 0, lines = 0;
+	u->waited = true;
 	for (;;) {
 		ui_paint_help(u, top, &lines);
 		wnoutrefresh(stdscr);
@@ -265,6 +267,7 @@ static void run_command(Ui *u, const char *id)
 		show_help(u);
 	}
 	while (s->confirm[0]) {
+		u->waited = true;
 		ui_draw(u);
 		wint_t ch;
 		int r = get_wch(&ch);
@@ -410,6 +413,7 @@ int ui_main(int argc, char **argv)
 		if (r == ERR)
 			continue;
 		uint64_t k0 = now_ns();
+		u.waited = false;
 		session_clear_msg(&s);
 		key(&u, r, ch);
 		if (s.quit)
@@ -417,7 +421,10 @@ int ui_main(int argc, char **argv)
 		ui_draw(&u);
 		uint64_t dt = now_ns() - k0;
 		if (u.trace)
-			fprintf(u.trace, "%d %u %.1f\n", r, (unsigned)ch, (double)dt / 1e3);
+			fprintf(u.trace, "%d %u %.1f%s\n", r, (unsigned)ch, (double)dt / 1e3,
+			        u.waited ? " waited" : "");
+		if (u.waited)
+			continue; /* the time went into waiting for the user */
 		u.key_total += dt;
 		u.key_max = MAX(u.key_max, dt);
 		u.key_count++;
