@@ -18,8 +18,9 @@
  * modules fill them.
  *
  * Depends on util, text, lines, rst, align, doc.  Never includes curses.
- * Invariant (session_check): the cursor is on a grapheme boundary inside
- * the target, the source cursor inside the source, top < view segments.
+ * Invariant (session_check): the cursors are inside their documents, top <
+ * the number of view segments, and the view segments cover every line of
+ * both documents once, in order.
  */
 #ifndef YEOK_SESSION_H
 #define YEOK_SESSION_H

@@ -179,6 +179,11 @@ static void test_placeholders_and_line_numbers(void **state)
 	free(r);
 	assert_true(row_has(1, "│1 esc"));
 	teardown(&s, &u);
+	/* decomposed Hangul is drawn composed (NFC): ncurses would drop it */
+	setup(&s, &u, "\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab\xea\xb8\x80\n", "x\n", 50, 10);
+	ui_paint(&u);
+	assert_true(row_has(1, "│한글"));
+	teardown(&s, &u);
 }
 
 static void test_too_small_and_back(void **state)
