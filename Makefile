@@ -153,7 +153,11 @@ $(FUZZ_B)/obj/%.o: %.c
 	$(Q)$(CLANG) $(CPPFLAGS) -DFUZZING -std=c11 $(WARN) -Wno-unused-command-line-argument \
 		$(FUZZ_FLAGS) $(CORE_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(FUZZ_B)/%: $(FUZZ_B)/obj/tests/fuzz/%.o $(FUZZ_CORE_OBJ)
+$(FUZZ_B)/libyeok.a: $(FUZZ_CORE_OBJ)
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $(FUZZ_CORE_OBJ)
+
+$(FUZZ_B)/%: $(FUZZ_B)/obj/tests/fuzz/%.o $(FUZZ_B)/libyeok.a
 	$(call say,LINK,$@)
 	$(Q)$(CLANG) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
 

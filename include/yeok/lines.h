@@ -71,6 +71,14 @@ void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol);
  * no-terminator state to the new last line). */
 void lines_delete(Lines *l, size_t i);
 
+/* Replace lines [first, first+count) by the lines of bytes p[0..n), split
+ * at LF, each piece keeping its terminator (LF or CRLF).  When the range
+ * reaches the end of the store (first + count == l->n) the piece after the
+ * last LF (possibly empty) becomes the new unterminated last line;
+ * otherwise that piece must be empty (p ends in LF, or n == 0).  False,
+ * with l unchanged, when the range or the bytes do not fit. */
+bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n);
+
 /* Invariant check; returns false and fills e on violation. */
 bool lines_check(const Lines *l, Err *e);
 

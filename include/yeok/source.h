@@ -85,6 +85,26 @@ void source_release(Source *s);
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
 
+/* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
+ * strings borrow from s.  False, r all NULL, when s records nothing. */
+struct SidecarSource;
+bool source_record_from_sidecar(const struct SidecarSource *s, SourceRecord *r);
+
+/* (sidecar) Record where src came from in sc->source, for the first save
+ * of the document at target_path (so that a later `yeok FILE` finds the
+ * English without flags, offline):
+ *   SOURCE_PATH     file: the path relative to the target's folder
+ *   SOURCE_REV      git: the full commit id of REV and the repository path
+ *   SOURCE_SELF     git: HEAD and the repository path when the target is
+ *                   tracked and unmodified; else snapshot: a byte copy
+ *                   written atomically to TARGET.yeok.src
+ *   SOURCE_SIDECAR  nothing to do (the record is already there)
+ * sha256 is src->sha256.  Errors: EXIT_IOERR (snapshot not written),
+ * EXIT_DATAERR (REV no longer resolves). */
+struct Sidecar;
+bool source_record_into_sidecar(const char *target_path, const Source *src,
+                                struct Sidecar *sc, Err *e);
+
 /* "--source", "--source-rev", "sidecar", "self". */
 const char *source_origin_name(SourceOrigin o);
 

@@ -193,6 +193,55 @@ void lines_delete(Lines *l, size_t i)
 		l->v[l->n - 1].eol = EOL_NONE;
 }
 
+bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n)
+{
+	if (first > l->n || count > l->n - first)
+		return false;
+	bool to_end = first + count == l->n;
+	size_t tail = 0; /* bytes after the last LF */
+	while (tail < n && p[n - 1 - tail] != '\n')
+		tail++;
+	if (!to_end && tail != 0)
+		return false;
+	/* Count the new lines. */
+	size_t add = 0;
+	for (const char *q = p, *end = p + n; q < end;) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		if (!nl)
+			break;
+		add++;
+		q = nl + 1;
+	}
+	if (to_end)
+		add++; /* the unterminated last piece */
+	if (l->n - count + add == 0)
+		return false;
+	for (size_t i = first; i < first + count; i++)
+		line_free(&l->v[i]);
+	size_t newn = l->n - count + add;
+	VEC_RESERVE(l, newn);
+	memmove(&l->v[first + add], &l->v[first + count], (l->n - first - count) * sizeof(Line));
+	l->n = newn;
+	const char *q = p, *end = p + n;
+	for (size_t i = 0; i < add; i++) {
+		Line *ln = &l->v[first + i];
+		memset(ln, 0, sizeof(*ln));
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		size_t len = nl ? (size_t)(nl - q) : (size_t)(end - q);
+		ln->eol = nl ? EOL_LF : EOL_NONE;
+		if (nl && len && q[len - 1] == '\r') {
+			len--;
+			ln->eol = EOL_CRLF;
+		}
+		char *d = own(ln, len);
+		if (len)
+			memcpy(d, q, len);
+		ln->n = len;
+		q = nl ? nl + 1 : end;
+	}
+	return true;
+}
+
 bool lines_check(const Lines *l, Err *e)
 {
 	if (l->n < 1)

@@ -141,12 +141,42 @@ static void test_edits(void **state)
 	lines_release(&l);
 }
 
+static void test_replace(void **state)
+{
+	(void)state;
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, "a\nb\nc", strlen("a\nb\nc"));
+	/* middle: the bytes must end in LF */
+	assert_false(lines_replace(&l, 1, 1, "x", strlen("x")));
+	assert_true(lines_replace(&l, 1, 1, "x\r\ny\n", strlen("x\r\ny\n")));
+	check(&l);
+	char *s = serialize(&l);
+	assert_string_equal(s, "a\nx\r\ny\nc");
+	free(s);
+	/* to the end: the unterminated tail becomes the last line */
+	assert_true(lines_replace(&l, 2, 2, "z\nend", strlen("z\nend")));
+	check(&l);
+	s = serialize(&l);
+	assert_string_equal(s, "a\nx\r\nz\nend");
+	free(s);
+	/* delete everything: one empty line remains */
+	assert_true(lines_replace(&l, 0, l.n, "", strlen("")));
+	check(&l);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(lines_size(&l), 0);
+	/* out of range */
+	assert_false(lines_replace(&l, 1, 1, "", strlen("")));
+	lines_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_corpus_roundtrip),
 		cmocka_unit_test(test_synthetic_roundtrip),
 		cmocka_unit_test(test_edits),
+		cmocka_unit_test(test_replace),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

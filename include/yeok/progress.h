@@ -1,0 +1,129 @@
+/*
+ * progress — segment statuses: the sidecar's stored decisions applied to an
+ * alignment (with stale detection), stored back, and counted.
+ *
+ * Keys.  Every segment has a source key (sidecar_key() of its source text:
+ * the rst_block_text() of each source block joined with "\n\n") and a
+ * target key (the same over its target blocks).  A segment with no source
+ * side has no source key, one with no target side no target key.
+ *
+ * Applying (progress_apply), in two passes over the segments:
+ *   1. Source match.  A segment whose source key equals a stored entry's
+ *      source key takes that entry: `done` -> ST_DONE, `reviewed` ->
+ *      ST_REVIEWED; a stored `draft` carries no decision beyond the text,
+ *      so the segment keeps align's status (untranslated or draft).  When
+ *      several segments have the same source text (a repeated "Output:"),
+ *      the k-th such segment takes the k-th entry with that key, in order.
+ *   2. Stale.  A segment left over from pass 1 whose target key equals
+ *      the target key of an entry left over from pass 1 (so: its stored
+ *      source text is no longer the source of any segment that claimed it,
+ *      but the translation it was given for is still there, unchanged)
+ *      becomes ST_STALE when that entry is `done` or `reviewed` — the
+ *      English changed after the translator finished it.  Its old source
+ *      key and, when the entry kept it, the old English (`old:`) are
+ *      reported in ProgressSeg so the UI can show a word diff (diff_words() in diff.h).
+ *      A left-over `draft` entry gives nothing (drafts cannot be stale).
+ *   Entries that match nothing are dropped at the next progress_store():
+ *   both their English and their translation are gone.
+ *   Segments nothing matched keep align's status.
+ *
+ * Storing (progress_store) replaces the sidecar's entries by one per
+ * segment with a source side whose status is draft, done, reviewed or
+ * stale, in segment order.  A stale segment is stored under its *old*
+ * source key with its current target key and its done/reviewed mark (and
+ * the old English when known), so that it is stale again on reopening —
+ * also after the translator edited the translation but did not yet mark it
+ * done (the target key then is the edited text's).  Marking it done stores
+ * the new source key and the stale state is over.
+ *
+ * Counting (progress_count) looks at prose segments only (rst_kind_is_prose
+ * of the segment's kind): code, directives and tables are not translated.
+ *
+ * Depends on util, lines, rst, align, sidecar.  Never prints.
+ */
+#ifndef YEOK_PROGRESS_H
+#define YEOK_PROGRESS_H
+
+#include "yeok/align.h"
+#include "yeok/sidecar.h"
+
+typedef struct ProgressSeg {
+	SidecarKey source;  /* current source key ("" when no source side) */
+	SidecarKey target;  /* current target key ("" when no target side) */
+	int entry;          /* index into the sidecar's segs that decided the
+	                       status at apply time, -1 when none */
+	SidecarMark mark;   /* the entry's mark (0 when entry < 0) */
+	SidecarKey old_key; /* ST_STALE: the source key it was done against */
+	char *old;          /* ST_STALE: the English it was done against when
+	                       known (owned), else NULL */
+} ProgressSeg;
+
+typedef struct Progress {
+	ProgressSeg *v; /* one per segment of the alignment it was made for */
+	size_t n;
+	size_t cap;
+} Progress;
+
+void progress_init(Progress *p);
+void progress_release(Progress *p);
+
+/* The text of count blocks of d from first: rst_block_text of each, joined
+ * with "\n\n"; appended to out. */
+void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
+                          Buf *out);
+
+/* Apply sc to a (statuses updated in place) and fill p with one entry per
+ * segment (previous content released). */
+void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                    const RstDoc *tb, Alignment *a, Progress *p);
+
+/* Recompute p->v[i].target for segment i after its target text changed
+ * (the source key stays). */
+void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb,
+                       const Alignment *a);
+
+/* Replace sc's segment entries by the statuses of a (see above).  p must
+ * be the Progress of a (same n); p->v[i].source must be current. */
+void progress_store(Sidecar *sc, const Alignment *a, const Progress *p);
+
+/* The old English of a stale segment: search an older source (e.g. the
+ * one the sidecar records) for a run of 1..PROGRESS_MAX_RUN consecutive
+ * blocks whose text has the key; append the text to out.  False when none. */
+#define PROGRESS_MAX_RUN 4
+bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out);
+
+/* For every stale segment of a whose old English is not known yet, look
+ * it up in old_src (the source the sidecar recorded before, e.g. read
+ * through its source record) and keep it in p->v[i].old, so that
+ * progress_store() writes it to the sidecar (`old:`) and it survives the
+ * record being replaced by the new source.  Returns how many are still
+ * unknown. */
+size_t progress_fill_old(Progress *p, const Alignment *a, const Lines *old_src,
+                         const RstDoc *old_sb);
+
+typedef struct ProgressCount {
+	size_t total;        /* prose segments */
+	size_t untranslated; /* target text equals source text */
+	size_t draft;
+	size_t done;         /* done, not reviewed */
+	size_t reviewed;
+	size_t stale;
+} ProgressCount;
+
+/* Add the prose segments of a to c (c is not zeroed). */
+void progress_count(const Alignment *a, ProgressCount *c);
+
+/* A document without a known source: its prose blocks are the segments;
+ * a block with Hangul in it is translated (draft), one without is
+ * untranslated.  Added to c. */
+void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c);
+
+/* Share translated (everything but untranslated) in percent, 0..100;
+ * 100 for an empty document. */
+double progress_percent(const ProgressCount *c);
+
+/* Invariant: p matches a (same n), keys well-formed, stale segments have
+ * an old key. */
+bool progress_check(const Progress *p, const Alignment *a, Err *e);
+
+#endif

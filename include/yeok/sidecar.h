@@ -1,0 +1,261 @@
+/*
+ * sidecar — FILE.yeok.yaml beside FILE: what a translator decided about a
+ * document (DESIGN.md §4.1).  The model, its YAML reading and writing
+ * (libyaml), the PR checklist and its status-line text, the segment key
+ * hash, and the translator line (`**번역**: `NAME <URL>`_`) as a pure text
+ * edit.
+ *
+ * The file, in the order it is written (keys in this stable order, then
+ * any unknown top-level keys in the order they were read):
+ *
+ *   yeok: 1
+ *   source: {git: COMMIT, path: REPO/PATH.rst, sha256: HEX}
+ *                         # or {file: PATH, sha256: HEX}, {snapshot: PATH, sha256: HEX}
+ *   checklist: {license: true, issue: 1132, type: translate}   # nulls when unset
+ *   translator: {name: 홍길동, url: https://github.com/hong}
+ *   cursor: {line: 41, column: 0}
+ *   segments:
+ *     - {source: 1f0c9a2e5b7d3c11, target: 9a0b..., status: done}
+ *     - {source: ..., target: ..., status: done, old: "the English it was done against"}
+ *   review:
+ *     - {line: 12, segment: 1f0c9a2e5b7d3c11, text: "...", state: open}
+ *
+ * Unknown keys — at the top level and inside source, checklist,
+ * translator, cursor, every segment entry and every review entry — are
+ * kept, in order, and written back after the known keys.
+ *
+ * Reading is defensive: at most SIDECAR_MAX_BYTES, nesting at most
+ * SIDECAR_MAX_DEPTH, anchors and aliases are refused (no alias expansion),
+ * one document only, every value type-checked.  Any problem is an error
+ * naming the file, line and column ("a.rst.yeok.yaml:3:10: ...").
+ *
+ * Ownership: a Sidecar owns all its strings (char * fields are xstrdup'ed
+ * copies, NULL when unset).  Setters copy their arguments.
+ *
+ * Depends on util, text (UTF-8 validity), lines (translator line).  The
+ * only module besides glossary/theme/config/keymap that includes <yaml.h>.
+ */
+#ifndef YEOK_SIDECAR_H
+#define YEOK_SIDECAR_H
+
+#include "yeok/lines.h"
+#include "yeok/util.h"
+
+#define SIDECAR_VERSION 1            /* the `yeok:` value written and read */
+#define SIDECAR_MAX_BYTES (4u << 20) /* larger files are refused (4 MiB) */
+#define SIDECAR_MAX_DEPTH 32         /* deeper nesting is refused */
+#define SIDECAR_SUFFIX ".yeok.yaml"  /* FILE + SIDECAR_SUFFIX */
+#define SIDECAR_BAD_SUFFIX ".bad"    /* a corrupt sidecar is renamed FILE.yeok.yaml.bad */
+#define SIDECAR_SNAPSHOT_SUFFIX ".yeok.src" /* byte snapshot of the English */
+
+/* ---- segment keys ---------------------------------------------------------
+ * A segment's statuses are stored under a key made from the text of its
+ * source side: the first SIDECAR_KEY_LEN lowercase hex digits of the
+ * SHA-256 of the text.  The text of a segment is the rst_block_text() of
+ * each of its source blocks (indentation removed, trailing spaces dropped,
+ * a title's text line only), joined with "\n\n".  Reproducible outside
+ * yeok:  printf '%s' "$TEXT" | sha256sum | cut -c1-16
+ */
+#define SIDECAR_KEY_LEN 16
+typedef struct SidecarKey {
+	char hex[SIDECAR_KEY_LEN + 1]; /* "" when there is no key */
+} SidecarKey;
+
+/* The key of text (any bytes). */
+SidecarKey sidecar_key(const char *text, size_t n);
+/* True when s is a well-formed key (SIDECAR_KEY_LEN lowercase hex). */
+bool sidecar_key_valid(const char *s);
+
+/* ---- the model ------------------------------------------------------------ */
+
+/* Unknown keys kept for rewriting (private representation). */
+typedef struct SidecarExtra SidecarExtra;
+
+typedef enum SidecarSourceKind {
+	SIDECAR_SRC_NONE,     /* no record yet (first save writes one) */
+	SIDECAR_SRC_GIT,      /* commit + path: `git show COMMIT:PATH` */
+	SIDECAR_SRC_FILE,     /* path: an English file the user named (--source) */
+	SIDECAR_SRC_SNAPSHOT, /* path: a byte copy yeok made (FILE.yeok.src) */
+} SidecarSourceKind;
+
+typedef struct SidecarSource {
+	SidecarSourceKind kind;
+	char *commit;     /* GIT: the full commit id (40 hex); else NULL */
+	char *path;       /* GIT: path from the repository top level; FILE and
+	                     SNAPSHOT: the file, relative to the sidecar's folder
+	                     unless absolute.  NULL only when kind is NONE */
+	char sha256[65];  /* SHA-256 of the English bytes; "" when unknown */
+	SidecarExtra *extra;
+} SidecarSource;
+
+/* PR types, in the order of the template's four boxes. */
+typedef enum PrType {
+	PR_TYPE_NONE,      /* not chosen */
+	PR_TYPE_FIX,       /* 오탈자를 수정하거나 번역을 개선하는 기여 */
+	PR_TYPE_TRANSLATE, /* 번역되지 않은 튜토리얼을 번역하는 기여 */
+	PR_TYPE_SYNC,      /* 공식 튜토리얼 내용을 반영하는 기여 */
+	PR_TYPE_OTHER,     /* 위 종류에 포함되지 않는 기여 */
+	PR_TYPE_COUNT
+} PrType;
+
+#define SIDECAR_ISSUE_MAX 999999999L
+
+typedef struct Checklist {
+	int license;  /* -1 not set, 0 no, 1 yes (라이선스 동의) */
+	long issue;   /* 관련 이슈 번호: 1..SIDECAR_ISSUE_MAX, 0 when not set */
+	PrType type;  /* PR 종류 */
+	SidecarExtra *extra;
+} Checklist;
+
+/* What a translator decided about a segment.  `stale` is never stored:
+ * it is derived when the stored source key no longer matches (see
+ * include/yeok/progress.h). */
+typedef enum SidecarMark {
+	SIDECAR_DRAFT = 1,
+	SIDECAR_DONE,
+	SIDECAR_REVIEWED,
+} SidecarMark;
+
+typedef struct SidecarSeg {
+	SidecarKey source; /* key of the source text the status was given for */
+	SidecarKey target; /* key of the target text at that time ("" unknown) */
+	SidecarMark mark;
+	char *old;         /* the English it was done against, kept while the
+	                      segment is stale (NULL otherwise) */
+	SidecarExtra *extra;
+} SidecarSeg;
+
+typedef struct SidecarComment {
+	long line;          /* target line, 1-based (0: not tied to a line) */
+	SidecarKey segment; /* the segment's source key ("" none) */
+	char *text;         /* the comment (never NULL) */
+	char *state;        /* "open", "resolved", ... (never NULL) */
+	SidecarExtra *extra;
+} SidecarComment;
+
+typedef struct Sidecar {
+	SidecarSource source;
+	Checklist checklist;
+	char *translator_name; /* NULL when unset */
+	char *translator_url;  /* NULL when unset */
+	SidecarExtra *translator_extra;
+	long cursor_line;      /* 1-based; 0 unset */
+	long cursor_column;    /* 0-based byte column */
+	SidecarExtra *cursor_extra;
+	struct { SidecarSeg *v; size_t n, cap; } segs;          /* file order */
+	struct { SidecarComment *v; size_t n, cap; } comments;  /* file order */
+	SidecarExtra *extra;   /* unknown top-level keys */
+} Sidecar;
+
+void sidecar_init(Sidecar *sc);
+void sidecar_release(Sidecar *sc); /* frees everything; sc is empty again */
+
+/* "DOC.yeok.yaml" for a document path; caller frees. */
+char *sidecar_path(const char *doc_path);
+
+/* Parse sidecar text into sc (previous content released).  name is used in
+ * messages.  Empty input (or only comments) gives the empty model.  On
+ * failure sc is empty and e says "NAME:LINE:COL: what" (EXIT_DATAERR). */
+bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e);
+
+/* Load the sidecar at path (not the document's path: see sidecar_path).
+ * A missing file is the empty model and true.  *corrupt (may be NULL) is
+ * set when the file exists but cannot be used as it is — the caller
+ * should sidecar_set_aside() it; it stays false for read errors
+ * (permission: EXIT_NOINPUT/EXIT_IOERR) and for files written by a newer
+ * yeok (`yeok: 2`), which must be neither used nor moved. */
+bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e);
+
+/* The YAML text of sc (appended to out).  Deterministic: the same model
+ * gives the same bytes; parse(emit(x)) == x. */
+void sidecar_emit(const Sidecar *sc, Buf *out);
+
+/* Write sc to path atomically (file_write_atomic). */
+bool sidecar_save(const char *path, const Sidecar *sc, Err *e);
+
+/* Rename a corrupt sidecar to PATH.bad (PATH.bad.2, .3, ... when taken, so
+ * nothing is overwritten).  *bad_path (may be NULL) gets the new name;
+ * caller frees. */
+bool sidecar_set_aside(const char *path, char **bad_path, Err *e);
+
+/* Invariant check: keys well-formed, marks in range, checklist in range,
+ * source fields consistent with the kind, comments have text and state. */
+bool sidecar_check(const Sidecar *sc, Err *e);
+
+/* ---- setters (copy their arguments) -------------------------------------- */
+void sidecar_set_translator(Sidecar *sc, const char *name, const char *url);
+/* Replace the source record.  commit only for GIT; sha256 may be NULL. */
+void sidecar_set_source(Sidecar *sc, SidecarSourceKind kind, const char *commit,
+                        const char *path, const char *sha256);
+/* Append a segment entry (old may be NULL). */
+void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarMark mark,
+                     const char *old);
+/* Remove all segment entries (before storing the current ones). */
+void sidecar_clear_segs(Sidecar *sc);
+/* Append a review comment (state NULL means "open"). */
+void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char *text,
+                         const char *state);
+
+const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */
+const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "snapshot", "none" */
+
+/* ---- the checklist ----------------------------------------------------------- */
+
+/* "fix", "translate", "sync", "other"; "" for PR_TYPE_NONE. */
+const char *sidecar_type_name(PrType t);
+/* Parse a type name (exact, lowercase).  False when unknown. */
+bool sidecar_type_parse(const char *s, PrType *out);
+/* Short Korean label for the status line: 개선, 번역, 반영, 기타. */
+const char *sidecar_type_short(PrType t);
+/* The text of the template's box for the type (the words after "- [ ] "). */
+const char *sidecar_type_box(PrType t);
+
+/* The status-line checklist: three parts, e.g. "[x]라이선스" "#1132"
+ * "번역".  A part is a warning when that item is missing: license not
+ * agreed ("[ ]라이선스"), no issue ("#?"), no type ("종류?"). */
+typedef struct ChecklistPart {
+	char text[48];
+	bool warn;
+} ChecklistPart;
+enum { CHECKLIST_PARTS = 3 };
+/* Fill parts; returns how many are warnings (0: the checklist is complete). */
+int sidecar_checklist_parts(const Checklist *c, ChecklistPart parts[CHECKLIST_PARTS]);
+/* The parts joined with single spaces ("[x]라이선스 #1132 번역"), appended. */
+void sidecar_checklist_text(const Checklist *c, Buf *out);
+/* True when license is yes, the issue is set and a type is chosen. */
+bool sidecar_checklist_complete(const Checklist *c);
+
+/* ---- the translator line ------------------------------------------------------
+ * The canonical line is  **번역**: `NAME <URL>`_  (just  **번역**: NAME
+ * without a URL), placed right after the author line (`**Author**:`,
+ * `**저자**:`, `**Author:**`, `Author:`), at the author line's indentation.
+ */
+typedef enum SidecarLineOp {
+	SIDECAR_LINE_NONE,    /* already right: nothing to do */
+	SIDECAR_LINE_INSERT,  /* insert `text` as a new line before index `line` */
+	SIDECAR_LINE_REPLACE, /* replace the content of line `line` by `text` */
+} SidecarLineOp;
+
+typedef struct SidecarLineEdit {
+	SidecarLineOp op;
+	size_t line;  /* 0-based line index */
+	char *text;   /* the new content, no terminator; owned (NULL for NONE) */
+} SidecarLineEdit;
+
+/* Decide the edit that inserts or repairs the translator line in tgt.
+ *  - No translator line among the lines that follow the author line (the
+ *    attribution lines up to the first blank line after a non-attribution
+ *    line, at most 4 lines on): INSERT right after the author line.
+ *  - A translator line in another spelling (`**번역:**`, `번역:`, `**역자:**`,
+ *    `역자:`, `**역자**:`), a different indentation, or a link with its
+ *    backquote misplaced (`<url>__``): REPLACE it with the canonical label
+ *    and the same people; NAME is appended (", `NAME <URL>`_") when it is
+ *    not one of them yet.
+ *  - Already canonical and naming NAME: NONE.
+ * Errors (EXIT_DATAERR): no author line; empty name.
+ * edit->text is owned by the caller: sidecar_line_edit_release(). */
+bool sidecar_translator_edit(const Lines *tgt, const char *name, const char *url,
+                             SidecarLineEdit *edit, Err *e);
+void sidecar_line_edit_release(SidecarLineEdit *edit);
+
+#endif

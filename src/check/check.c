@@ -1,0 +1,637 @@
+/* The check table, units, findings, the document index, output formats. */
+#include "check-private.h"
+#include "yeok/text.h"
+
+/* ---- the table (DESIGN.md §3.3): one row per check --------------------- */
+typedef struct CheckRow {
+	CheckInfo info;
+	CheckFn fn; /* NULL: reserved, not implemented here */
+} CheckRow;
+
+static const CheckRow table[CK_COUNT] = {
+	[CK_GLOSSARY] = {{"glossary", "glossary term translated otherwise or by an avoided variant",
+	                  false, true}, check_glossary},
+	[CK_MARKUP_SPACING] = {{"markup-spacing",
+	                        "inline markup glued to Hangul (docutils leaves it as text)",
+	                        false, true}, check_markup_spacing},
+	[CK_TITLE_UNDERLINE] = {{"title-underline",
+	                         "title adornment shorter than the title's display width",
+	                         false, true}, check_title_underline},
+	[CK_CODE_CHANGED] = {{"code-changed", "code block differs from the source's", true, true},
+	                     check_code_changed},
+	[CK_MARKUP_MISMATCH] = {{"markup-mismatch",
+	                         "role, literal, link URL or reference of the source missing",
+	                         true, true}, check_markup_mismatch},
+	[CK_DIRECTIVE_TRANSLATED] = {{"directive-translated",
+	                              "directive or option name translated", false, true},
+	                             check_directive_translated},
+	[CK_BROKEN_REFERENCE] = {{"broken-reference", "`name`_ without a target in the document",
+	                          false, true}, check_broken_reference},
+	[CK_TRANSLATOR_LINE] = {{"translator-line",
+	                         "author line without a translator line, or a malformed one",
+	                         false, true}, check_translator_line},
+	[CK_REFERENCE_TITLE] = {{"reference-title",
+	                         "referenced paper or document title translated without the original",
+	                         true, true}, check_reference_title},
+	[CK_UNTRANSLATED] = {{"untranslated", "prose block identical to the source", true, true},
+	                     check_untranslated},
+	[CK_SPELLING] = {{"spelling", "word rejected by the Korean or English dictionary", false,
+	                  true}, check_spelling},
+	[CK_WHITESPACE] = {{"whitespace",
+	                    "trailing spaces, tabs, zero-width spaces, indentation unlike the source",
+	                    false, true}, check_whitespace},
+};
+
+const CheckInfo *check_info(CheckId id)
+{
+	BUG_ON((size_t)id >= CK_COUNT);
+	return &table[id].info;
+}
+
+bool check_id_parse(Str name, CheckId *out)
+{
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		if (str_eq_cstr(name, table[i].info.id)) {
+			*out = (CheckId)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *check_severity_name(CheckSeverity s)
+{
+	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "info";
+}
+
+void check_set_all(CheckSet *s)
+{
+	for (size_t i = 0; i < CK_COUNT; i++)
+		s->on[i] = table[i].info.available;
+}
+
+bool check_set_parse(CheckSet *s, const char *list, bool only, Err *e)
+{
+	CheckSet r;
+	if (only)
+		memset(&r, 0, sizeof(r));
+	else
+		r = *s;
+	Str l = str_from(list);
+	size_t from = 0;
+	for (size_t i = 0; i <= l.n; i++) {
+		if (i < l.n && l.p[i] != ',')
+			continue;
+		Str name = str_trim(str_slice(l, from, i));
+		from = i + 1;
+		if (!name.n)
+			continue;
+		CheckId id;
+		if (!check_id_parse(name, &id)) {
+			Buf all = BUF_INIT;
+			for (size_t k = 0; k < CK_COUNT; k++)
+				buf_addf(&all, "%s%s", k ? ", " : "", table[k].info.id);
+			char *bad = str_dup(name);
+			err_set(e, EXIT_USAGE, "unknown check '%s' (known: %s)", bad, all.p);
+			free(bad);
+			buf_release(&all);
+			return false;
+		}
+		r.on[id] = only ? table[id].info.available : false;
+	}
+	*s = r;
+	return true;
+}
+
+/* ---- findings ---------------------------------------------------------- */
+
+void finding_release(Finding *f)
+{
+	free(f->message);
+	free(f->suggestion);
+	if (f->has_fix)
+		free(f->fix.text);
+	memset(f, 0, sizeof(*f));
+}
+
+void findings_clear(FindingVec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		finding_release(&v->v[i]);
+	VEC_FREE(v);
+}
+
+static int finding_cmp(const void *a, const void *b)
+{
+	const Finding *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	if (x->check != y->check)
+		return x->check < y->check ? -1 : 1;
+	return strcmp(x->message, y->message);
+}
+
+void findings_sort(FindingVec *v)
+{
+	if (v->n > 1)
+		qsort(v->v, v->n, sizeof(Finding), finding_cmp);
+}
+
+Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity sev,
+                     size_t line, size_t byte, const char *fmt, ...)
+{
+	const Lines *l = u->d->tgt;
+	BUG_ON(line >= l->n);
+	Str s = lines_get(l, line);
+	if (byte > s.n)
+		byte = s.n;
+	size_t col = 1;
+	for (size_t i = 0; i < byte;) {
+		int32_t cp;
+		i += text_decode(s.p + i, byte - i, &cp);
+		col++;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	/* Quoted text may span lines: one line per message. */
+	size_t w = 0;
+	for (size_t r = 0; msg[r]; r++) {
+		if (msg[r] == '\n' || msg[r] == '\r') {
+			while (msg[r + 1] == ' ' || msg[r + 1] == '\t' || msg[r + 1] == '\n')
+				r++;
+			if (w && msg[w - 1] != ' ')
+				msg[w++] = ' ';
+			continue;
+		}
+		msg[w++] = msg[r];
+	}
+	msg[w] = '\0';
+	Finding f = {id, sev, line, byte, col, u->index, msg, NULL, false, {0, 0, 0, NULL}};
+	VEC_PUSH(out, f);
+	return &out->v[out->n - 1];
+}
+
+void finding_set_fix(Finding *f, size_t line, size_t from, size_t to, const char *text)
+{
+	BUG_ON(from > to);
+	if (f->has_fix)
+		free(f->fix.text);
+	f->has_fix = true;
+	f->fix = (CheckFix){line, from, to, xstrdup(text)};
+}
+
+bool check_fix_apply(Lines *lines, const CheckFix *fix)
+{
+	if (fix->line >= lines->n)
+		return false;
+	Str s = lines_get(lines, fix->line);
+	if (fix->from > fix->to || fix->to > s.n)
+		return false;
+	lines_splice(lines, fix->line, fix->from, fix->to, fix->text, strlen(fix->text));
+	return true;
+}
+
+/* ---- joined block text --------------------------------------------------- */
+
+void joined_lines(const Lines *lines, size_t first, size_t last, Joined *j)
+{
+	buf_init(&j->text);
+	j->first = first;
+	j->nlines = last - first + 1;
+	j->start = xmalloc(j->nlines * sizeof(size_t));
+	for (size_t i = first; i <= last; i++) {
+		j->start[i - first] = j->text.len;
+		buf_addstr(&j->text, lines_get(lines, i));
+		if (i < last)
+			buf_addc(&j->text, '\n');
+	}
+	if (!j->text.p)
+		buf_grow(&j->text, 1);
+}
+
+void joined_block(const Lines *lines, const Block *b, Joined *j)
+{
+	if (b->kind == BK_TITLE)
+		joined_lines(lines, b->text_line, b->text_line, j);
+	else
+		joined_lines(lines, b->first, b->last, j);
+}
+
+void joined_release(Joined *j)
+{
+	buf_release(&j->text);
+	free(j->start);
+	j->start = NULL;
+}
+
+void joined_pos(const Joined *j, size_t off, size_t *line, size_t *byte)
+{
+	size_t lo = 0, hi = j->nlines;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (j->start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = j->first + lo;
+	*byte = off - j->start[lo];
+}
+
+bool check_block_has_inline(BlockKind k)
+{
+	return k == BK_TITLE || k == BK_PARAGRAPH || k == BK_LIST_ITEM || k == BK_FIELD ||
+	       k == BK_TABLE || k == BK_OTHER;
+}
+
+/* ---- the document index: reference target names ------------------------- */
+
+struct CheckIndex {
+	char **names;  /* open addressing, NULL = empty */
+	size_t cap;    /* power of two */
+	size_t n;
+	size_t *unit_of_block; /* target block -> unit */
+	bool korean;           /* the target has Hangul somewhere */
+};
+
+bool check_doc_is_korean(const CheckDoc *d)
+{
+	return d->index->korean;
+}
+
+static void index_add(CheckIndex *x, const char *s, size_t n)
+{
+	Buf b = BUF_INIT;
+	check_normalize_name(s, n, &b);
+	if (!b.len) {
+		buf_release(&b);
+		return;
+	}
+	if ((x->n + 1) * 2 > x->cap) {
+		size_t ncap = x->cap ? x->cap * 2 : 64;
+		char **nv = xcalloc(ncap, sizeof(char *));
+		for (size_t i = 0; i < x->cap; i++) {
+			if (!x->names[i])
+				continue;
+			size_t h = hash_fnv1a(x->names[i], strlen(x->names[i])) & (ncap - 1);
+			while (nv[h])
+				h = (h + 1) & (ncap - 1);
+			nv[h] = x->names[i];
+		}
+		free(x->names);
+		x->names = nv;
+		x->cap = ncap;
+	}
+	size_t h = hash_fnv1a(b.p, b.len) & (x->cap - 1);
+	while (x->names[h]) {
+		if (strcmp(x->names[h], b.p) == 0) {
+			buf_release(&b);
+			return;
+		}
+		h = (h + 1) & (x->cap - 1);
+	}
+	x->names[h] = buf_detach(&b);
+	x->n++;
+}
+
+bool check_index_has(const CheckIndex *x, const char *s, size_t n)
+{
+	if (!x->cap)
+		return false;
+	Buf b = BUF_INIT;
+	check_normalize_name(s, n, &b);
+	size_t h = hash_fnv1a(b.p ? b.p : "", b.len) & (x->cap - 1);
+	bool found = false;
+	while (x->names[h] && !found) {
+		found = strcmp(x->names[h], b.p ? b.p : "") == 0;
+		h = (h + 1) & (x->cap - 1);
+	}
+	buf_release(&b);
+	return found;
+}
+
+/* The text of a title as docutils names it: inline markup removed. */
+static void plain_text(const char *s, size_t n, Buf *out)
+{
+	InlineVec v = {0};
+	inline_scan(s, n, &v);
+	size_t at = 0;
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		if (in->unterminated || in->glued_before || in->glued_after)
+			continue;
+		buf_add(out, s + at, in->start - at);
+		Str inner = {s + in->in_start, in->in_end - in->in_start};
+		if (in->target.p && in->target.p != inner.p) {
+			ptrdiff_t lt = in->target.p - inner.p - 1;
+			inner = str_trim(str_slice(inner, 0, lt > 0 ? (size_t)lt : 0));
+		}
+		buf_addstr(out, inner);
+		at = in->end;
+	}
+	buf_add(out, s + at, n - at);
+	VEC_FREE(&v);
+	/* Backslash escapes. */
+	size_t w = 0;
+	for (size_t r = 0; r < out->len; r++) {
+		if (out->p[r] == '\\' && r + 1 < out->len) {
+			r++;
+			if (out->p[r] == ' ')
+				continue;
+		}
+		out->p[w++] = out->p[r];
+	}
+	out->len = w;
+	if (out->p)
+		out->p[w] = '\0';
+}
+
+static void index_block(CheckIndex *x, const Lines *lines, const Block *b)
+{
+	if (b->kind == BK_TITLE) {
+		Str t = str_trim(lines_get(lines, b->text_line));
+		Buf p = BUF_INIT;
+		plain_text(t.p, t.n, &p);
+		index_add(x, p.p ? p.p : "", p.len);
+		buf_release(&p);
+		return;
+	}
+	if (b->kind == BK_TARGET) {
+		Str t = str_trim(lines_get(lines, b->first));
+		if (!str_starts_with(t, ".. _"))
+			return;
+		t = str_slice(t, 4, t.n);
+		if (t.n && t.p[0] == '`') {
+			const char *q = memchr(t.p + 1, '`', t.n - 1);
+			if (q)
+				index_add(x, t.p + 1, (size_t)(q - t.p - 1));
+			return;
+		}
+		for (size_t i = 0; i < t.n; i++) {
+			if (t.p[i] == '\\') {
+				i++;
+				continue;
+			}
+			if (t.p[i] == ':') {
+				index_add(x, t.p, i);
+				return;
+			}
+		}
+		return;
+	}
+	if (!check_block_has_inline(b->kind))
+		return;
+	Joined j;
+	joined_block(lines, b, &j);
+	InlineVec v = {0};
+	inline_scan(j.text.p, j.text.len, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		if (in->kind == IN_TARGET) {
+			index_add(x, j.text.p + in->in_start, in->in_end - in->in_start);
+		} else if (in->kind == IN_REFERENCE && !in->anonymous &&
+		           in->target.p != j.text.p + in->in_start) {
+			/* `text <url>`_ defines the target "text". */
+			size_t end = (size_t)(in->target.p - j.text.p) - 1;
+			index_add(x, j.text.p + in->in_start, end - in->in_start);
+		}
+	}
+	VEC_FREE(&v);
+	joined_release(&j);
+}
+
+static void index_free(CheckIndex *x)
+{
+	if (!x)
+		return;
+	for (size_t i = 0; i < x->cap; i++)
+		free(x->names[i]);
+	free(x->names);
+	free(x->unit_of_block);
+	free(x);
+}
+
+void check_doc_reindex(CheckDoc *d)
+{
+	index_free(d->index);
+	CheckIndex *x = xcalloc(1, sizeof(*x));
+	for (size_t i = 0; i < d->tb->n; i++)
+		index_block(x, d->tgt, &d->tb->v[i]);
+	for (size_t i = 0; i < d->tgt->n && !x->korean; i++) {
+		Str l = lines_get(d->tgt, i);
+		for (size_t k = 0; k + 2 < l.n && !x->korean; k++) {
+			unsigned char c = (unsigned char)l.p[k];
+			/* U+AC00..U+D7A3 start with EA..ED */
+			x->korean = c >= 0xea && c <= 0xed && check_cp_at(l.p, l.n, k) >= 0xac00 &&
+			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
+		}
+	}
+	x->unit_of_block = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
+	if (d->al) {
+		for (size_t i = 0; i < d->tb->n; i++)
+			x->unit_of_block[i] = d->al->n;
+		for (size_t u = 0; u < d->al->n; u++)
+			for (size_t k = 0; k < d->al->v[u].tgt_n; k++)
+				x->unit_of_block[d->al->v[u].tgt + k] = u;
+	} else {
+		for (size_t i = 0; i < d->tb->n; i++)
+			x->unit_of_block[i] = i;
+	}
+	d->index = x;
+}
+
+void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
+                    const RstDoc *sb, const Alignment *al, Glossary *gl)
+{
+	BUG_ON(!tgt || !tb);
+	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
+	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL};
+	check_doc_reindex(d);
+}
+
+void check_doc_release(CheckDoc *d)
+{
+	index_free(d->index);
+	d->index = NULL;
+}
+
+/* ---- units --------------------------------------------------------------- */
+
+size_t check_unit_count(const CheckDoc *d)
+{
+	return d->al ? d->al->n : d->tb->n;
+}
+
+size_t check_unit_of_line(const CheckDoc *d, size_t line)
+{
+	size_t lo = 0, hi = d->tb->n;
+	/* Innermost block holding the line: blocks are in line order and do
+	 * not overlap, so the last block starting at or before it. */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (d->tb->v[mid].first <= line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || d->tb->v[lo - 1].last < line)
+		return check_unit_count(d);
+	return d->index->unit_of_block[lo - 1];
+}
+
+static Unit unit_make(const CheckDoc *d, size_t i)
+{
+	Unit u = {d, i, 0, 0, 0, 0};
+	if (d->al) {
+		const Segment *s = &d->al->v[i];
+		u.tgt = s->tgt;
+		u.tgt_n = s->tgt_n;
+		u.src = s->src;
+		u.src_n = s->src_n;
+	} else {
+		u.tgt = i;
+		u.tgt_n = 1;
+	}
+	return u;
+}
+
+size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out)
+{
+	BUG_ON(unit >= check_unit_count(d));
+	Unit u = unit_make(d, unit);
+	size_t before = out->n;
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		if (!set->on[i] || !table[i].fn)
+			continue;
+		if (table[i].info.needs_source && !d->src)
+			continue;
+		table[i].fn(&u, out);
+	}
+	return out->n - before;
+}
+
+/* Whitespace on lines outside every block (blank lines with spaces). */
+static void whitespace_between(const CheckDoc *d, FindingVec *out)
+{
+	Unit u = {d, check_unit_count(d), 0, 0, 0, 0};
+	size_t b = 0;
+	for (size_t line = 0; line < d->tgt->n; line++) {
+		while (b < d->tb->n && d->tb->v[b].last < line)
+			b++;
+		if (b < d->tb->n && d->tb->v[b].first <= line)
+			continue;
+		Str s = lines_get(d->tgt, line);
+		if (!s.n || str_trim(s).n)
+			continue;
+		Finding *f = finding_add(&u, out, CK_WHITESPACE, SEV_INFO, line, 0,
+		                         "blank line with %zu trailing whitespace character%s",
+		                         s.n, s.n == 1 ? "" : "s");
+		finding_set_fix(f, line, 0, s.n, "");
+	}
+}
+
+size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)
+{
+	size_t before = out->n;
+	size_t n = check_unit_count(d);
+	for (size_t i = 0; i < n; i++)
+		check_unit(d, set, i, out);
+	if (set->on[CK_WHITESPACE])
+		whitespace_between(d, out);
+	/* Sort only what this call added. */
+	if (out->n - before > 1)
+		qsort(out->v + before, out->n - before, sizeof(Finding), finding_cmp);
+	return out->n - before;
+}
+
+bool check_skipped_without_source(const CheckSet *set, Buf *out)
+{
+	bool any = false;
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		bool partly = i == CK_GLOSSARY || i == CK_WHITESPACE;
+		if (!set->on[i] || !(table[i].info.needs_source || partly))
+			continue;
+		buf_addf(out, "%s%s%s", any ? ", " : "", table[i].info.id,
+		         partly ? " (in part)" : "");
+		any = true;
+	}
+	return any;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+bool check_format_parse(const char *name, CheckFormat *out)
+{
+	static const char *const names[] = {"text", "json", "github"};
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		if (strcmp(name, names[i]) == 0) {
+			*out = (CheckFormat)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* GitHub workflow command escaping (data; properties also escape : and ,). */
+static void add_gh(Buf *out, const char *s, bool property)
+{
+	Buf safe = BUF_INIT;
+	text_sanitize(s, strlen(s), &safe);
+	for (size_t i = 0; i < safe.len; i++) {
+		char c = safe.p[i];
+		if (c == '%')
+			buf_adds(out, "%25");
+		else if (c == '\r')
+			buf_adds(out, "%0D");
+		else if (c == '\n')
+			buf_adds(out, "%0A");
+		else if (property && c == ':')
+			buf_adds(out, "%3A");
+		else if (property && c == ',')
+			buf_adds(out, "%2C");
+		else
+			buf_addc(out, c);
+	}
+	buf_release(&safe);
+}
+
+void check_format_finding(const char *file, const Finding *f, CheckFormat fmt, bool first,
+                          Buf *out)
+{
+	const char *id = table[f->check].info.id;
+	switch (fmt) {
+	case CF_TEXT: {
+		text_sanitize(file, strlen(file), out);
+		buf_addf(out, ":%zu:%zu: %s: ", f->line + 1, f->col, check_severity_name(f->sev));
+		text_sanitize(f->message, strlen(f->message), out);
+		buf_addf(out, " [%s]\n", id);
+		break;
+	}
+	case CF_JSON:
+		buf_adds(out, first ? "  " : ",\n  ");
+		buf_adds(out, "{\"file\": ");
+		buf_add_json_str(out, str_from(file));
+		buf_addf(out, ", \"line\": %zu, \"column\": %zu, \"severity\": \"%s\", \"check\": \"%s\", "
+		              "\"message\": ", f->line + 1, f->col, check_severity_name(f->sev), id);
+		buf_add_json_str(out, str_from(f->message));
+		buf_adds(out, ", \"suggestion\": ");
+		if (f->suggestion)
+			buf_add_json_str(out, str_from(f->suggestion));
+		else
+			buf_adds(out, "null");
+		buf_adds(out, "}");
+		break;
+	case CF_GITHUB:
+		buf_addf(out, "::%s file=", f->sev == SEV_ERROR ? "error" :
+		                             f->sev == SEV_WARNING ? "warning" : "notice");
+		add_gh(out, file, true);
+		buf_addf(out, ",line=%zu,col=%zu,title=%s::", f->line + 1, f->col, id);
+		add_gh(out, f->message, false);
+		buf_addc(out, '\n');
+		break;
+	}
+}

@@ -1,0 +1,695 @@
+/* Checks that compare the target with its source segment: glossary,
+ * code-changed, markup-mismatch, reference-title, untranslated.  (glossary
+ * also runs without a source: then it reports avoided variants only.) */
+#include "check-private.h"
+#include "yeok/text.h"
+
+/* The text of a unit's side: one block as joined_block, several as their
+ * whole line range. */
+static void side_joined(const Lines *L, const RstDoc *d, size_t first, size_t n, Joined *j)
+{
+	if (n == 1)
+		joined_block(L, &d->v[first], j);
+	else
+		joined_lines(L, d->v[first].first, d->v[first + n - 1].last, j);
+}
+
+/* Both sides present, prose with inline markup, and not untranslated. */
+static bool prose_pair(const Unit *u)
+{
+	if (!u->src_n || !u->tgt_n)
+		return false;
+	return check_block_has_inline(u->d->tb->v[u->tgt].kind) &&
+	       check_block_has_inline(u->d->sb->v[u->src].kind);
+}
+
+static bool has_hangul(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0xea && c <= 0xed) {
+			int32_t cp = check_cp_at(s, n, i);
+			if (cp >= 0xac00 && cp <= 0xd7a3)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* ---- glossary ------------------------------------------------------------------ */
+
+static void glossary_avoid_only(const Unit *u, FindingVec *out)
+{
+	Glossary *g = u->d->gl;
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = &u->d->tb->v[u->tgt + k];
+		if (!check_block_has_inline(b->kind))
+			continue;
+		Joined j;
+		joined_block(u->d->tgt, b, &j);
+		GlossHitVec h = {0};
+		glossary_match_ko(g, j.text.p, j.text.len, &h);
+		for (size_t i = 0; i < h.n; i++) {
+			if (h.v[i].kind != GH_AVOID)
+				continue;
+			size_t line, byte;
+			joined_pos(&j, h.v[i].start, &line, &byte);
+			Buf label = BUF_INIT;
+			glossary_term_label(g, h.v[i].term, &label);
+			Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+			                         "'%.*s' — glossary: %s", (int)(h.v[i].end - h.v[i].start),
+			                         j.text.p + h.v[i].start, label.p);
+			f->suggestion = xstrdup(g->v[h.v[i].term].ko);
+			buf_release(&label);
+		}
+		VEC_FREE(&h);
+		joined_release(&j);
+	}
+}
+
+void check_glossary(const Unit *u, FindingVec *out)
+{
+	Glossary *g = u->d->gl;
+	if (!g || !g->n || !u->tgt_n)
+		return;
+	if (!u->d->src) {
+		glossary_avoid_only(u, out);
+		return;
+	}
+	if (!prose_pair(u))
+		return;
+	Joined sj, tj;
+	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
+	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	if (has_hangul(tj.text.p, tj.text.len)) {
+		GlossHintVec hv = {0};
+		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);
+		for (size_t i = 0; i < hv.n; i++) {
+			const GlossHint *h = &hv.v[i];
+			Buf label = BUF_INIT;
+			glossary_term_label(g, h->term, &label);
+			if (h->violated) {
+				size_t line, byte;
+				joined_pos(&tj, h->tgt_start, &line, &byte);
+				Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+				                         "'%.*s' — glossary: %s",
+				                         (int)(h->tgt_end - h->tgt_start),
+				                         tj.text.p + h->tgt_start, label.p);
+				f->suggestion = xstrdup(g->v[h->term].ko);
+			} else if (!h->found) {
+				size_t line, byte;
+				joined_pos(&tj, 0, &line, &byte);
+				byte = (size_t)u->d->tb->v[u->tgt].indent;
+				if (byte > lines_get(u->d->tgt, line).n)
+					byte = 0;
+				Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_INFO, line, byte,
+				                         "'%.*s' in the source — glossary: %s; not found in "
+				                         "the translation",
+				                         (int)(h->src_end - h->src_start),
+				                         sj.text.p + h->src_start, label.p);
+				f->suggestion = xstrdup(g->v[h->term].ko);
+			}
+			buf_release(&label);
+		}
+		/* Avoided variants of terms the source does not name (``Tensor``
+		 * in a literal, 텐서 in the prose). */
+		GlossHitVec kh = {0};
+		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+		for (size_t i = 0; i < kh.n; i++) {
+			if (kh.v[i].kind != GH_AVOID)
+				continue;
+			bool hinted = false;
+			for (size_t k = 0; k < hv.n && !hinted; k++)
+				hinted = hv.v[k].term == kh.v[i].term;
+			if (hinted)
+				continue;
+			size_t line, byte;
+			joined_pos(&tj, kh.v[i].start, &line, &byte);
+			Buf label = BUF_INIT;
+			glossary_term_label(g, kh.v[i].term, &label);
+			Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+			                         "'%.*s' — glossary: %s",
+			                         (int)(kh.v[i].end - kh.v[i].start),
+			                         tj.text.p + kh.v[i].start, label.p);
+			f->suggestion = xstrdup(g->v[kh.v[i].term].ko);
+			buf_release(&label);
+		}
+		VEC_FREE(&kh);
+		VEC_FREE(&hv);
+	}
+	joined_release(&sj);
+	joined_release(&tj);
+}
+
+/* ---- code-changed ------------------------------------------------------------------- */
+
+static bool c_like(Str lang)
+{
+	static const char *const langs[] = {"c", "cpp", "c++", "cxx", "java", "javascript", "js",
+	                                    "kotlin", "swift", "objc", "objective-c", "cuda",
+	                                    "rust", "go", "typescript", "ts", "scala"};
+	for (size_t i = 0; i < ARRAY_LEN(langs); i++)
+		if (str_eq_cstr(lang, langs[i]))
+			return true;
+	return false;
+}
+
+typedef enum CommentStyle {
+	CS_HASH,    /* Python, shell, YAML: # and docstrings */
+	CS_SLASHES, /* C, C++, Java...: // */
+	CS_BOTH,    /* unknown language: both */
+} CommentStyle;
+
+/* A code line without its comment and trailing whitespace. */
+static Str strip_comment(Str s, CommentStyle cs)
+{
+	char q = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (q) {
+			if (c == '\\')
+				i++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			q = c;
+		} else if (cs != CS_SLASHES && c == '#') {
+			return str_trim_right(str_slice(s, 0, i));
+		} else if (cs != CS_HASH && c == '/' && i + 1 < s.n && s.p[i + 1] == '/') {
+			return str_trim_right(str_slice(s, 0, i));
+		}
+	}
+	return str_trim_right(s);
+}
+
+typedef struct CodeLine {
+	Str text;
+	size_t line;
+} CodeLine;
+typedef VEC(CodeLine) CodeLineVec;
+
+static void code_lines(const Lines *L, const RstDoc *d, size_t first, size_t n, bool strip,
+                       CommentStyle cs, CodeLineVec *out)
+{
+	const char *doc_quote = NULL; /* inside a docstring: its closing quotes */
+	for (size_t k = first; k < first + n; k++) {
+		const Block *b = &d->v[k];
+		for (size_t line = b->first; line <= b->last; line++) {
+			Str s = lines_get(L, line);
+			if (strip && cs != CS_SLASHES) {
+				/* Docstrings are comments: a statement that is only a
+				 * triple-quoted string. */
+				Str t = str_trim(s);
+				if (doc_quote) {
+					if (str_find(t, str_from(doc_quote)) >= 0)
+						doc_quote = NULL;
+					continue;
+				}
+				const char *tq = str_starts_with(t, "\"\"\"") ? "\"\"\"" :
+				                 str_starts_with(t, "'''") ? "'''" : NULL;
+				if (tq) {
+					Str rest = str_slice(t, 3, t.n);
+					if (str_find(rest, str_from(tq)) < 0)
+						doc_quote = tq;
+					continue;
+				}
+			}
+			Str t = strip ? strip_comment(s, cs) : str_trim_right(s);
+			if (!str_trim(t).n)
+				continue;
+			/* Indentation relative to the block. */
+			size_t ind = MIN((size_t)b->indent, t.n);
+			size_t i = 0;
+			while (i < ind && (t.p[i] == ' ' || t.p[i] == '\t'))
+				i++;
+			VEC_PUSH(out, ((CodeLine){str_slice(t, i, t.n), line}));
+		}
+	}
+}
+
+static bool hash_lang(Str lang)
+{
+	static const char *const langs[] = {"python", "py", "python3", "pycon", "ipython", "bash",
+	                                    "sh", "shell", "console", "yaml", "toml", "ini",
+	                                    "cmake", "make", "makefile", "dockerfile", "r"};
+	for (size_t i = 0; i < ARRAY_LEN(langs); i++)
+		if (str_eq_cstr(lang, langs[i]))
+			return true;
+	return false;
+}
+
+/* The language of a literal block: its own argument, else the directive
+ * that holds it. */
+static CommentStyle comment_style(const RstDoc *d, const Block *b)
+{
+	Str lang = b->arg;
+	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
+		lang = d->v[b->parent].arg;
+	lang = str_trim(lang);
+	if (c_like(lang))
+		return CS_SLASHES;
+	if (hash_lang(lang))
+		return CS_HASH;
+	return CS_BOTH;
+}
+
+/* Index of the first differing line, or SIZE_MAX when equal. */
+static size_t first_diff(const CodeLineVec *a, const CodeLineVec *b)
+{
+	size_t n = MIN(a->n, b->n);
+	for (size_t i = 0; i < n; i++)
+		if (!str_eq(a->v[i].text, b->v[i].text))
+			return i;
+	return a->n == b->n ? SIZE_MAX : n;
+}
+
+void check_code_changed(const Unit *u, FindingVec *out)
+{
+	if (!u->src_n || !u->tgt_n)
+		return;
+	const Block *tb = &u->d->tb->v[u->tgt], *sb = &u->d->sb->v[u->src];
+	if (tb->kind != BK_LITERAL || sb->kind != BK_LITERAL)
+		return;
+	CommentStyle cs = comment_style(u->d->sb, sb);
+	CodeLineVec s = {0}, t = {0};
+	code_lines(u->d->src, u->d->sb, u->src, u->src_n, false, cs, &s);
+	code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, false, cs, &t);
+	size_t d = first_diff(&s, &t);
+	if (d != SIZE_MAX) {
+		CodeLineVec sc = {0}, tc = {0};
+		code_lines(u->d->src, u->d->sb, u->src, u->src_n, true, cs, &sc);
+		code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, true, cs, &tc);
+		size_t dc = first_diff(&sc, &tc);
+		if (dc == SIZE_MAX) {
+			const CodeLine *at = d < t.n ? &t.v[d] : &t.v[t.n ? t.n - 1 : 0];
+			size_t line = t.n ? at->line : tb->first;
+			finding_add(u, out, CK_CODE_CHANGED, SEV_INFO, line,
+			            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
+			            "code block differs from the source only in comments");
+		} else {
+			size_t line = dc < tc.n ? tc.v[dc].line : tb->last;
+			Str tt = dc < tc.n ? tc.v[dc].text : STR_LIT("(nothing)");
+			Str st = dc < sc.n ? sc.v[dc].text : STR_LIT("(nothing)");
+			Finding *f = finding_add(
+				u, out, CK_CODE_CHANGED, SEV_WARNING, line,
+				MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
+				"code changed: '%.*s' where the source has '%.*s' (code stays as in the "
+				"source; only comments are translated)",
+				check_clip(tt, 80), tt.p, check_clip(st, 80), st.p);
+			if (dc < sc.n)
+				f->suggestion = str_dup(st);
+		}
+		VEC_FREE(&sc);
+		VEC_FREE(&tc);
+	}
+	VEC_FREE(&s);
+	VEC_FREE(&t);
+}
+
+/* ---- markup-mismatch ---------------------------------------------------------------- */
+
+/* URL as compared: scheme http->https, the Korean site for the tutorials,
+ * no fragment (anchors change when titles are translated), no final '/'. */
+static void norm_url(Str u, Buf *out)
+{
+	static const char *const rewrite[][2] = {
+		{"http://", "https://"},
+		{"https://pytorch.org/tutorials/", "https://tutorials.pytorch.kr/"},
+		{"https://docs.pytorch.org/tutorials/", "https://tutorials.pytorch.kr/"},
+		{"https://github.com/pytorch/tutorials/", "https://github.com/PyTorchKorea/tutorials-kr/"},
+	};
+	Buf a = BUF_INIT;
+	buf_addstr(&a, u);
+	for (size_t i = 0; i < ARRAY_LEN(rewrite); i++) {
+		size_t l = strlen(rewrite[i][0]);
+		if (a.len >= l && memcmp(a.p, rewrite[i][0], l) == 0) {
+			buf_remove(&a, 0, l);
+			buf_insert(&a, 0, rewrite[i][1], strlen(rewrite[i][1]));
+		}
+	}
+	char *hash = a.p ? memchr(a.p, '#', a.len) : NULL;
+	if (hash)
+		a.len = (size_t)(hash - a.p);
+	while (a.len && a.p[a.len - 1] == '/')
+		a.len--;
+	Str r = {a.p, a.len};
+	/* blob/main and blob/master name the same file */
+	ptrdiff_t m = str_find(r, STR_LIT("/blob/main/"));
+	if (m >= 0) {
+		buf_add(out, r.p, (size_t)m);
+		buf_adds(out, "/blob/master/");
+		buf_add(out, r.p + m + 11, r.n - (size_t)m - 11);
+	} else {
+		buf_addstr(out, r);
+	}
+	buf_release(&a);
+	/* GitHub organisations and hosts are case-insensitive; compare so. */
+	for (size_t i = 0; i < out->len; i++)
+		if (out->p[i] >= 'A' && out->p[i] <= 'Z')
+			out->p[i] = (char)(out->p[i] - 'A' + 'a');
+}
+
+static bool is_url(Str t)
+{
+	return str_starts_with(t, "http://") || str_starts_with(t, "https://") ||
+	       str_starts_with(t, "mailto:");
+}
+
+typedef struct Atom {
+	char *key;   /* what is compared */
+	char *shown; /* how it is named in a message */
+} Atom;
+typedef VEC(Atom) AtomVec;
+
+static void atoms(const char *s, size_t n, AtomVec *out)
+{
+	InlineVec v = {0};
+	inline_scan(s, n, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		if (in->unterminated)
+			continue;
+		Str inner = {s + in->in_start, in->in_end - in->in_start};
+		Buf key = BUF_INIT;
+		switch (in->kind) {
+		case IN_LITERAL:
+			buf_adds(&key, "``");
+			buf_addstr(&key, inner);
+			buf_adds(&key, "``");
+			break;
+		case IN_ROLE:
+			buf_addf(&key, ":%.*s:`%.*s`", (int)in->role.n, in->role.p, (int)in->target.n,
+			         in->target.p);
+			break;
+		case IN_REFERENCE:
+			if (in->target.p != inner.p && is_url(in->target))
+				norm_url(in->target, &key);
+			break;
+		case IN_FOOTNOTE:
+			buf_addf(&key, "[%.*s]_", (int)inner.n, inner.p);
+			break;
+		case IN_SUBST:
+			buf_addf(&key, "|%.*s|", (int)inner.n, inner.p);
+			break;
+		default:
+			break;
+		}
+		if (key.len) {
+			Buf shown = BUF_INIT;
+			if (in->kind == IN_REFERENCE)
+				buf_addstr(&shown, in->target);
+			else
+				buf_add(&shown, key.p, (size_t)check_clip(buf_str(&key), 100));
+			VEC_PUSH(out, ((Atom){buf_detach(&key), buf_detach(&shown)}));
+		}
+		buf_release(&key);
+	}
+	VEC_FREE(&v);
+}
+
+static int atom_cmp(const void *a, const void *b)
+{
+	return strcmp(((const Atom *)a)->key, ((const Atom *)b)->key);
+}
+
+static void atoms_free(AtomVec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].key);
+		free(v->v[i].shown);
+	}
+	VEC_FREE(v);
+}
+
+/* Target blocks of a unit plus those of target-only neighbours (a
+ * translator who split a paragraph in two: the alignment pairs one half). */
+static void tgt_with_neighbours(const Unit *u, Joined *j)
+{
+	const Alignment *al = u->d->al;
+	size_t first = u->tgt, n = u->tgt_n;
+	if (u->index > 0) {
+		const Segment *p = &al->v[u->index - 1];
+		if (!p->src_n && p->tgt_n && p->tgt + p->tgt_n == first &&
+		    check_block_has_inline(u->d->tb->v[p->tgt].kind)) {
+			first = p->tgt;
+			n += p->tgt_n;
+		}
+	}
+	if (u->index + 1 < al->n) {
+		const Segment *x = &al->v[u->index + 1];
+		if (!x->src_n && x->tgt_n && x->tgt == first + n &&
+		    check_block_has_inline(u->d->tb->v[x->tgt].kind))
+			n += x->tgt_n;
+	}
+	side_joined(u->d->tgt, u->d->tb, first, n, j);
+}
+
+void check_markup_mismatch(const Unit *u, FindingVec *out)
+{
+	if (!prose_pair(u))
+		return;
+	Joined sj, tj;
+	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
+	tgt_with_neighbours(u, &tj);
+	if (!str_eq(buf_str(&sj.text), buf_str(&tj.text))) {
+		AtomVec sa = {0}, ta = {0};
+		atoms(sj.text.p, sj.text.len, &sa);
+		atoms(tj.text.p, tj.text.len, &ta);
+		if (sa.n > 1)
+			qsort(sa.v, sa.n, sizeof(Atom), atom_cmp);
+		if (ta.n > 1)
+			qsort(ta.v, ta.n, sizeof(Atom), atom_cmp);
+		/* Multiset difference source - target (both sorted). */
+		size_t i = 0, k = 0;
+		const Block *tb = &u->d->tb->v[u->tgt];
+		size_t line = tb->kind == BK_TITLE ? tb->text_line : tb->first;
+		size_t byte = MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n);
+		while (i < sa.n) {
+			int c = k < ta.n ? strcmp(sa.v[i].key, ta.v[k].key) : -1;
+			if (c == 0) {
+				i++, k++;
+			} else if (c > 0) {
+				k++;
+			} else {
+				finding_add(u, out, CK_MARKUP_MISMATCH, SEV_WARNING, line, byte,
+				            "'%s' of the source is missing or altered in the translation",
+				            sa.v[i].shown);
+				i++;
+			}
+		}
+		atoms_free(&sa);
+		atoms_free(&ta);
+	}
+	joined_release(&sj);
+	joined_release(&tj);
+}
+
+/* ---- reference-title ----------------------------------------------------------------- */
+
+static bool paper_url(Str t)
+{
+	static const char *const hosts[] = {"arxiv.org", "doi.org", "openreview.net",
+	                                    "aclanthology.org", "aclweb.org", "papers.nips.cc",
+	                                    "proceedings.", "dl.acm.org", "ieeexplore",
+	                                    "jmlr.org", "semanticscholar.org"};
+	for (size_t i = 0; i < ARRAY_LEN(hosts); i++)
+		if (str_find(t, str_from(hosts[i])) >= 0)
+			return true;
+	return str_ends_with(t, ".pdf");
+}
+
+static size_t ascii_words(Str s)
+{
+	size_t w = 0;
+	bool in = false;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+		if (letter && !in)
+			w++;
+		in = letter;
+	}
+	return w;
+}
+
+/* Is the original kept in the translated title?  Either all of it
+ * (case and spacing aside), or at least two thirds of its distinct English
+ * words (원문을 함께 작성: "분산 데이터 병렬 처리 (DDP, Distributed
+ * Data-Parallel)"). */
+static bool original_kept(Str tr, Str orig)
+{
+	Buf h = BUF_INIT, n = BUF_INIT;
+	check_normalize_name(tr.p, tr.n, &h);
+	check_normalize_name(orig.p, orig.n, &n);
+	bool r = n.len && str_find(buf_str(&h), buf_str(&n)) >= 0;
+	size_t words = 0, kept = 0;
+	for (size_t i = 0; !r && i < n.len;) {
+		while (i < n.len && !(n.p[i] >= 'a' && n.p[i] <= 'z'))
+			i++;
+		size_t from = i;
+		while (i < n.len && n.p[i] >= 'a' && n.p[i] <= 'z')
+			i++;
+		if (i - from < 2)
+			continue;
+		Str w = {n.p + from, i - from};
+		/* distinct: skip a word seen earlier in the original */
+		Str before = {n.p, from};
+		bool seen = false;
+		for (ptrdiff_t at = str_find(before, w); at >= 0 && !seen;) {
+			size_t e = (size_t)at + w.n;
+			seen = (at == 0 || !(n.p[at - 1] >= 'a' && n.p[at - 1] <= 'z')) &&
+			       (e >= from || !(n.p[e] >= 'a' && n.p[e] <= 'z'));
+			Str rest = str_slice(before, (size_t)at + 1, before.n);
+			ptrdiff_t nx = str_find(rest, w);
+			at = nx < 0 ? -1 : at + 1 + nx;
+		}
+		if (seen)
+			continue;
+		words++;
+		kept += str_find(buf_str(&h), w) >= 0;
+	}
+	if (!r && words)
+		r = kept * 3 >= words * 2;
+	buf_release(&h);
+	buf_release(&n);
+	return r;
+}
+
+/* Tutorials link to each other; their titles are translated with them. */
+static bool internal_url(Str url)
+{
+	return str_starts_with(url, "https://tutorials.pytorch.kr") ||
+	       str_find(url, STR_LIT("github.com/pytorchkorea/tutorials-kr")) >= 0;
+}
+
+typedef struct LinkRef {
+	Str text;
+	Buf url;        /* normalized */
+	size_t url_len; /* as written */
+	size_t start;
+} LinkRef;
+typedef VEC(LinkRef) LinkRefVec;
+
+static void link_refs(const char *s, size_t n, LinkRefVec *out)
+{
+	InlineVec v = {0};
+	inline_scan(s, n, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		/* `text <url>`_ only: `https://x`_ has no separate text */
+		if (in->kind != IN_REFERENCE || in->unterminated || !is_url(in->target) ||
+		    in->target.p == s + in->in_start)
+			continue;
+		size_t lt = (size_t)(in->target.p - s) - 1; /* the '<' */
+		LinkRef r = {str_trim((Str){s + in->in_start, lt - in->in_start}), BUF_INIT,
+		             in->target.n, in->start};
+		norm_url(in->target, &r.url);
+		VEC_PUSH(out, r);
+	}
+	VEC_FREE(&v);
+}
+
+static void link_refs_free(LinkRefVec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		buf_release(&v->v[i].url);
+	VEC_FREE(v);
+}
+
+void check_reference_title(const Unit *u, FindingVec *out)
+{
+	if (!prose_pair(u))
+		return;
+	Joined sj, tj;
+	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
+	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	LinkRefVec sr = {0}, tr = {0};
+	link_refs(sj.text.p, sj.text.len, &sr);
+	link_refs(tj.text.p, tj.text.len, &tr);
+	bool list_item = u->d->sb->v[u->src].kind == BK_LIST_ITEM;
+	/* The item's visible length: its text without the <url> parts. */
+	size_t item_len = str_trim(buf_str(&sj.text)).n;
+	for (size_t i = 0; i < sr.n; i++) {
+		size_t url_len = sr.v[i].url_len + 3;
+		item_len = item_len > url_len ? item_len - url_len : 0;
+	}
+	for (size_t i = 0; i < sr.n; i++) {
+		const LinkRef *s = &sr.v[i];
+		if (ascii_words(s->text) < 3 || has_hangul(s->text.p, s->text.n))
+			continue;
+		/* A reference list entry (the link is most of the item) or a paper. */
+		bool reference = (list_item && s->text.n * 2 >= item_len) ||
+		                 paper_url(buf_str(&s->url));
+		if (!reference || internal_url(buf_str(&s->url)))
+			continue;
+		for (size_t k = 0; k < tr.n; k++) {
+			const LinkRef *t = &tr.v[k];
+			if (!str_eq(buf_str(&t->url), buf_str(&s->url)))
+				continue;
+			if (!has_hangul(t->text.p, t->text.n) || original_kept(t->text, s->text))
+				break;
+			size_t line, byte;
+			joined_pos(&tj, t->start, &line, &byte);
+			Finding *f = finding_add(
+				u, out, CK_REFERENCE_TITLE, SEV_WARNING, line, byte,
+				"'%.*s' — the title of a referenced paper or document was translated "
+				"without the original '%.*s' (번역하지 않거나 원문을 함께 작성)",
+				(int)t->text.n, t->text.p, (int)s->text.n, s->text.p);
+			f->suggestion = xasprintf("%.*s (%.*s)", (int)t->text.n, t->text.p,
+			                          (int)s->text.n, s->text.p);
+			break;
+		}
+	}
+	link_refs_free(&sr);
+	link_refs_free(&tr);
+	joined_release(&sj);
+	joined_release(&tj);
+}
+
+/* ---- untranslated --------------------------------------------------------------------- */
+
+/* English words outside inline markup, link URLs and literals. */
+static size_t prose_words(const char *s, size_t n)
+{
+	InlineVec v = {0};
+	inline_scan(s, n, &v);
+	size_t words = 0, at = 0;
+	for (size_t i = 0; i <= v.n; i++) {
+		size_t to = i < v.n ? v.v[i].start : n;
+		if (to > at)
+			words += ascii_words((Str){s + at, to - at});
+		if (i < v.n) {
+			const Inline *in = &v.v[i];
+			/* Emphasis is prose; link texts are titles (often kept). */
+			if (in->kind == IN_EMPHASIS || in->kind == IN_STRONG)
+				words += ascii_words((Str){s + in->in_start, in->in_end - in->in_start});
+			at = MAX(at, in->end);
+		}
+	}
+	VEC_FREE(&v);
+	return words;
+}
+
+void check_untranslated(const Unit *u, FindingVec *out)
+{
+	if (!u->src_n || !u->tgt_n)
+		return;
+	const Block *tb = &u->d->tb->v[u->tgt];
+	if (!rst_kind_is_prose(tb->kind) && tb->kind != BK_TITLE)
+		return;
+	Joined sj, tj;
+	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
+	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	Str a = str_trim(buf_str(&sj.text)), b = str_trim(buf_str(&tj.text));
+	if (str_eq(a, b) && prose_words(tj.text.p, tj.text.len) >= 3) {
+		size_t line = tb->kind == BK_TITLE ? tb->text_line : tb->first;
+		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line,
+		            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
+		            "untranslated %s: still the English of the source ('%.*s%s')",
+		            rst_kind_name(tb->kind), check_clip(b, 40), b.p, b.n > 40 ? "…" : "");
+	}
+	joined_release(&sj);
+	joined_release(&tj);
+}

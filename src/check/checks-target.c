@@ -1,0 +1,435 @@
+/* Checks that read the target document only: markup-spacing,
+ * title-underline, translator-line, broken-reference, directive-translated,
+ * whitespace (the glossary check is in checks-source.c). */
+#include "check-private.h"
+#include "yeok/text.h"
+
+static const Block *tblock(const Unit *u, size_t k)
+{
+	return &u->d->tb->v[u->tgt + k];
+}
+
+/* A short quote of s[from, to) for messages: whole when short, else the
+ * first and last parts (on character boundaries). */
+static void quote(const char *s, size_t from, size_t to, Buf *out)
+{
+	if (to - from <= 48) {
+		buf_add(out, s + from, to - from);
+		return;
+	}
+	size_t a = from + 20, b = to - 24;
+	while (a > from && ((unsigned char)s[a] & 0xc0) == 0x80)
+		a--;
+	while (b < to && ((unsigned char)s[b] & 0xc0) == 0x80)
+		b++;
+	buf_add(out, s + from, a - from);
+	buf_adds(out, "…");
+	buf_add(out, s + b, to - b);
+}
+
+/* ---- markup-spacing ------------------------------------------------------ */
+
+static void spacing_block(const Unit *u, const Block *b, FindingVec *out)
+{
+	Joined j;
+	joined_block(u->d->tgt, b, &j);
+	const char *s = j.text.p;
+	InlineVec v = {0};
+	inline_scan(s, j.text.len, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		size_t line, byte;
+		Buf q = BUF_INIT, sug = BUF_INIT;
+		if (in->glued_after) {
+			int32_t gcp;
+			size_t gl = text_decode(s + in->end, j.text.len - in->end, &gcp);
+			quote(s, in->start, in->end + gl, &q);
+			joined_pos(&j, in->end, &line, &byte);
+			buf_add(&sug, s + in->start, in->end - in->start);
+			buf_adds(&sug, "\\ ");
+			buf_add(&sug, s + in->end, gl);
+			Finding *f = finding_add(u, out, CK_MARKUP_SPACING, SEV_ERROR, line, byte,
+			                         "'%s' — %s glued to the Hangul after it: docutils does "
+			                         "not end the markup there; insert '\\ ' before '%.*s'",
+			                         q.p, inline_kind_name(in->kind), (int)gl, s + in->end);
+			f->suggestion = buf_detach(&sug);
+			finding_set_fix(f, line, byte, byte, "\\ ");
+		}
+		if (in->glued_before) {
+			size_t pl = 0;
+			int32_t prev = check_prev_cp(s, in->start);
+			if (prev >= 0)
+				pl = prev < 0x80 ? 1 : prev < 0x800 ? 2 : prev < 0x10000 ? 3 : 4;
+			buf_clear(&q);
+			quote(s, in->start - pl, in->end, &q);
+			joined_pos(&j, in->start, &line, &byte);
+			buf_add(&sug, s + in->start - pl, pl);
+			buf_adds(&sug, "\\ ");
+			buf_add(&sug, s + in->start, in->end - in->start);
+			Finding *f = finding_add(u, out, CK_MARKUP_SPACING, SEV_WARNING, line, byte,
+			                         "'%s' — %s right after Hangul: docutils keeps it as plain "
+			                         "text; insert '\\ ' before it", q.p,
+			                         inline_kind_name(in->kind));
+			free(f->suggestion);
+			f->suggestion = buf_detach(&sug);
+			finding_set_fix(f, line, byte, byte, "\\ ");
+		}
+		if (in->unterminated) {
+			size_t to = in->end;
+			/* Quote up to 12 characters after the start-string. */
+			for (int k = 0; k < 12 && to < j.text.len && s[to] != '\n'; k++)
+				to = text_next_grapheme(s, j.text.len, to);
+			quote(s, in->start, to, &q);
+			joined_pos(&j, in->start, &line, &byte);
+			finding_add(u, out, CK_MARKUP_SPACING, SEV_ERROR, line, byte,
+			            "'%s' — %s start-string without end-string (a Hangul letter or "
+			            "other text right after the end-string? separate it with '\\ ')",
+			            q.p, inline_kind_name(in->kind));
+		}
+		buf_release(&q);
+		buf_release(&sug);
+	}
+	VEC_FREE(&v);
+	joined_release(&j);
+}
+
+void check_markup_spacing(const Unit *u, FindingVec *out)
+{
+	for (size_t k = 0; k < u->tgt_n; k++)
+		if (check_block_has_inline(tblock(u, k)->kind))
+			spacing_block(u, tblock(u, k), out);
+}
+
+/* ---- title-underline ------------------------------------------------------ */
+
+static void adornment_finding(const Unit *u, FindingVec *out, size_t line, size_t width,
+                              const char *what, Str title)
+{
+	Str a = str_trim_right(lines_get(u->d->tgt, line));
+	if (a.n >= width)
+		return;
+	char c = a.n ? a.p[0] : '=';
+	Buf fix = BUF_INIT;
+	for (size_t i = 0; i < width; i++)
+		buf_addc(&fix, c);
+	Finding *f = finding_add(u, out, CK_TITLE_UNDERLINE, SEV_ERROR, line, 0,
+	                         "title %s too short: '%.*s' is %zu columns wide (Hangul counts 2), "
+	                         "the %s has %zu '%c'; make it %zu", what, (int)title.n, title.p,
+	                         width, what, a.n, c, width);
+	f->suggestion = xstrdup(fix.p);
+	finding_set_fix(f, line, 0, a.n, fix.p);
+	buf_release(&fix);
+}
+
+void check_title_underline(const Unit *u, FindingVec *out)
+{
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (b->kind != BK_TITLE)
+			continue;
+		/* docutils: column_width(title.rstrip()) > len(underline.rstrip());
+		 * with an overline the (possibly inset) title is compared with it. */
+		Str t = str_trim_right(lines_get(u->d->tgt, b->text_line));
+		size_t w = check_column_width(t.p, t.n);
+		if (b->text_line + 1 <= b->last)
+			adornment_finding(u, out, b->text_line + 1, w, "underline", str_trim(t));
+		if (b->overline && b->first < b->text_line)
+			adornment_finding(u, out, b->first, w, "overline", str_trim(t));
+	}
+}
+
+/* ---- translator-line --------------------------------------------------------- */
+
+/* Parse a "**Word**:" style marker at the start of s (indentation already
+ * removed).  Returns the marker length (0 when s does not start with one of
+ * words) and whether it is exactly canonical ("**WORD**:"). */
+static size_t marker(Str s, const char *const *words, size_t nw, const char *canonical_word,
+                     bool *canonical, Str *word)
+{
+	size_t i = 0;
+	size_t stars = 0;
+	while (i < s.n && s.p[i] == '*' && stars < 2)
+		i++, stars++;
+	size_t wl = 0;
+	for (size_t k = 0; k < nw; k++) {
+		size_t l = strlen(words[k]);
+		if (s.n - i >= l && memcmp(s.p + i, words[k], l) == 0 && l > wl)
+			wl = l;
+	}
+	if (!wl)
+		return 0;
+	*word = (Str){s.p + i, wl};
+	size_t after_word = i + wl;
+	i = after_word;
+	size_t colons = 0, close = 0;
+	while (i < s.n && (s.p[i] == ':' || s.p[i] == '*')) {
+		if (s.p[i] == ':')
+			colons++;
+		else
+			close++;
+		i++;
+	}
+	if (!colons || close != stars)
+		return 0;
+	*canonical = stars == 2 && str_eq_cstr(*word, canonical_word) &&
+	             i - after_word == 3 && s.p[after_word] == '*' && s.p[after_word + 2] == ':';
+	return i;
+}
+
+static bool is_adornment(Str x)
+{
+	if (x.n < 3 || !strchr("=-~^\"'`#*+:._", x.p[0]))
+		return false;
+	for (size_t i = 1; i < x.n; i++)
+		if (x.p[i] != x.p[0])
+			return false;
+	return true;
+}
+
+static const char *const author_words[] = {"Authors", "Author", "저자", "작성자", "글쓴이"};
+static const char *const translator_words[] = {"번역자", "번역", "역자", "Translator",
+                                               "Translators"};
+
+static void translator_value(const Unit *u, FindingVec *out, size_t line, size_t at, Str rest)
+{
+	if (!memchr(rest.p, '`', rest.n))
+		return;
+	InlineVec v = {0};
+	inline_scan(rest.p, rest.n, &v);
+	bool bad = false;
+	for (size_t i = 0; i < v.n && !bad; i++) {
+		const Inline *in = &v.v[i];
+		if (in->unterminated || in->glued_after || in->glued_before)
+			bad = true;
+		else if (in->kind == IN_INTERPRETED)
+			bad = true; /* `Name <url>` without the trailing _ */
+		else if (in->kind == IN_REFERENCE && in->target.p != rest.p + in->in_start &&
+		         !str_starts_with(in->target, "https://") &&
+		         !str_starts_with(in->target, "http://"))
+			bad = true; /* a relative URL: github.com/... without https:// */
+	}
+	if (!v.n)
+		bad = true;
+	VEC_FREE(&v);
+	if (bad) {
+		Str t = str_trim(rest);
+		Finding *f = finding_add(u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, at,
+		                         "malformed translator line '%.*s': expected "
+		                         "`이름 <https://github.com/아이디>`_", (int)t.n, t.p);
+		f->suggestion = xstrdup("`이름 <https://github.com/아이디>`_");
+	}
+}
+
+void check_translator_line(const Unit *u, FindingVec *out)
+{
+	const Lines *L = u->d->tgt;
+	if (!check_doc_is_korean(u->d))
+		return; /* not being translated yet */
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&
+		    b->kind != BK_OTHER)
+			continue;
+		for (size_t line = b->first; line <= b->last; line++) {
+			Str s = lines_get(L, line);
+			Str t = str_trim(s);
+			size_t ind = (size_t)(t.p - s.p);
+			bool canon;
+			Str word;
+			size_t aml = marker(t, author_words, ARRAY_LEN(author_words), "저자", &canon,
+			                    &word);
+			if (!aml)
+				continue;
+			/* A translator line within the next lines, before a title. */
+			bool found = false;
+			for (size_t n = line + 1; n < L->n && n <= line + 8 && !found; n++) {
+				Str x = str_trim(lines_get(L, n));
+				if (is_adornment(x))
+					break; /* the next section starts */
+				bool tc;
+				Str tw;
+				size_t ml = marker(x, translator_words, ARRAY_LEN(translator_words), "번역",
+				                   &tc, &tw);
+				if (!ml)
+					continue;
+				found = true;
+				Str raw = lines_get(L, n);
+				size_t xind = (size_t)(x.p - raw.p);
+				if (!tc) {
+					Finding *f = finding_add(
+						u, out, CK_TRANSLATOR_LINE, SEV_INFO, n, xind,
+						"translator line starts with '%.*s': the usual form is '**번역**:'",
+						(int)ml, x.p);
+					f->suggestion = xstrdup("**번역**:");
+					finding_set_fix(f, n, xind, xind + ml, "**번역**:");
+				}
+				translator_value(u, out, n, xind + ml, str_slice(x, ml, x.n));
+			}
+			if (!found) {
+				Finding *f = finding_add(
+					u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, ind,
+					"author line '%.*s' has no translator line after it; add "
+					"'**번역**: `이름 <https://github.com/아이디>`_' below it",
+					(int)aml, t.p);
+				f->suggestion = xstrdup("**번역**: `이름 <https://github.com/아이디>`_");
+			}
+		}
+	}
+}
+
+/* ---- broken-reference --------------------------------------------------------- */
+
+void check_broken_reference(const Unit *u, FindingVec *out)
+{
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (!check_block_has_inline(b->kind))
+			continue;
+		Joined j;
+		joined_block(u->d->tgt, b, &j);
+		const char *s = j.text.p;
+		InlineVec v = {0};
+		inline_scan(s, j.text.len, &v);
+		for (size_t i = 0; i < v.n; i++) {
+			const Inline *in = &v.v[i];
+			if (in->kind != IN_REFERENCE || in->anonymous || in->glued_before)
+				continue;
+			Str name = {s + in->in_start, in->in_end - in->in_start};
+			if (in->target.p != name.p) {
+				/* `text <alias_>`_ refers to alias; a URL is fine */
+				if (!str_ends_with(in->target, "_") || str_ends_with(in->target, "\\_"))
+					continue;
+				name = str_slice(in->target, 0, in->target.n - 1);
+			}
+			if (check_index_has(u->d->index, name.p, name.n))
+				continue;
+			size_t line, byte;
+			joined_pos(&j, in->start, &line, &byte);
+			Buf q = BUF_INIT;
+			quote(s, in->start, in->end, &q);
+			finding_add(u, out, CK_BROKEN_REFERENCE, SEV_ERROR, line, byte,
+			            "'%s' — no target named '%.*s' in this document (a title it pointed "
+			            "to was translated? use the new title or an explicit '.. _label:')",
+			            q.p, (int)name.n, name.p);
+			buf_release(&q);
+		}
+		VEC_FREE(&v);
+		joined_release(&j);
+	}
+}
+
+/* ---- directive-translated ------------------------------------------------------- */
+
+static bool has_non_ascii(Str s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		if ((unsigned char)s.p[i] >= 0x80)
+			return true;
+	return false;
+}
+
+void check_directive_translated(const Unit *u, FindingVec *out)
+{
+	const Lines *L = u->d->tgt;
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (b->kind != BK_DIRECTIVE)
+			continue;
+		Str first = lines_get(L, b->first);
+		size_t at = (size_t)b->indent;
+		const Block *sb = NULL;
+		if (u->src_n && u->d->sb->v[u->src].kind == BK_DIRECTIVE)
+			sb = &u->d->sb->v[u->src];
+		if (has_non_ascii(b->name)) {
+			Finding *f = finding_add(u, out, CK_DIRECTIVE_TRANSLATED, SEV_ERROR, b->first,
+			                         MIN(at, first.n),
+			                         "'.. %.*s::' — directive names stay in English%s%.*s%s",
+			                         (int)b->name.n, b->name.p,
+			                         sb ? " (the source has '.. " : "",
+			                         sb ? (int)sb->name.n : 0, sb ? sb->name.p : "",
+			                         sb ? "::')" : "");
+			if (sb)
+				f->suggestion = str_dup(sb->name);
+		} else if (sb && !str_eq(sb->name, b->name) && has_non_ascii(sb->name) == false &&
+		           b->name.n && sb->name.n) {
+			finding_add(u, out, CK_DIRECTIVE_TRANSLATED, SEV_WARNING, b->first,
+			            MIN(at, first.n), "'.. %.*s::' — the source has '.. %.*s::' here",
+			            (int)b->name.n, b->name.p, (int)sb->name.n, sb->name.p);
+		}
+		for (size_t line = b->first + 1; line <= b->last; line++) {
+			Str s = lines_get(L, line);
+			Str t = str_trim(s);
+			if (t.n < 3 || t.p[0] != ':')
+				continue;
+			const char *c2 = memchr(t.p + 1, ':', t.n - 1);
+			if (!c2)
+				continue;
+			Str opt = {t.p + 1, (size_t)(c2 - t.p - 1)};
+			if (has_non_ascii(opt))
+				finding_add(u, out, CK_DIRECTIVE_TRANSLATED, SEV_ERROR, line,
+				            (size_t)(t.p - s.p),
+				            "option ':%.*s:' — directive option names stay in English",
+				            (int)opt.n, opt.p);
+		}
+	}
+}
+
+/* ---- whitespace ------------------------------------------------------------------ */
+
+void check_whitespace(const Unit *u, FindingVec *out)
+{
+	const Lines *L = u->d->tgt;
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		for (size_t line = b->first; line <= b->last; line++) {
+			Str s = lines_get(L, line);
+			Str r = str_trim_right(s);
+			/* CR of a CRLF file is the line ending, not content: lines
+			 * keeps it out of the content already. */
+			if (r.n < s.n && r.n > 0) {
+				Finding *f = finding_add(u, out, CK_WHITESPACE, SEV_INFO, line, r.n,
+				                         "%zu trailing whitespace character%s",
+				                         s.n - r.n, s.n - r.n == 1 ? "" : "s");
+				finding_set_fix(f, line, r.n, s.n, "");
+			}
+			for (size_t i = 0; i < r.n;) {
+				unsigned char c0 = (unsigned char)r.p[i];
+				/* Only tabs and U+00A0, U+200B..U+2060, U+3000, U+FEFF
+				 * matter: other characters are skipped by their lead byte. */
+				if (c0 != '\t' && c0 != 0xc2 && c0 != 0xe2 && c0 != 0xe3 && c0 != 0xef) {
+					i += c0 < 0x80 ? 1 : c0 >= 0xf0 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc0 ? 2 : 1;
+					if (i > r.n)
+						i = r.n;
+					continue;
+				}
+				int32_t cp;
+				size_t l = text_decode(r.p + i, r.n - i, &cp);
+				if (cp == '\t' && b->kind != BK_LITERAL) {
+					finding_add(u, out, CK_WHITESPACE, SEV_WARNING, line, i,
+					            "tab character: RST expands tabs to 8 columns, which can "
+					            "change the structure; use spaces");
+				} else if (cp == 0x200b || cp == 0x200c || cp == 0x200d || cp == 0x2060 ||
+				           cp == 0xfeff || cp == 0x00a0 || cp == 0x3000) {
+					const char *what = cp == 0x00a0 ? "no-break space" :
+					                   cp == 0x3000 ? "ideographic space" :
+					                   "zero-width character";
+					Finding *f = finding_add(u, out, CK_WHITESPACE, SEV_WARNING, line, i,
+					                         "%s U+%04X (invisible; often pasted from a "
+					                         "word processor)", what, (unsigned)cp);
+					finding_set_fix(f, line, i, i + l, cp >= 0x3000 || cp == 0xa0 ? " " : "");
+				}
+				i += l;
+			}
+		}
+		/* Indentation against the source (1:1 segments of the same kind). */
+		if (u->src_n == 1 && u->tgt_n == 1) {
+			const Block *sb = &u->d->sb->v[u->src];
+			if (sb->kind == b->kind && sb->indent != b->indent)
+				finding_add(u, out, CK_WHITESPACE, SEV_WARNING, b->first,
+				            MIN((size_t)b->indent, lines_get(L, b->first).n),
+				            "indented %d column%s, the source %d: RST reads a different "
+				            "indentation as a different structure", b->indent,
+				            b->indent == 1 ? "" : "s", sb->indent);
+		}
+	}
+}

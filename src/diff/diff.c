@@ -1,0 +1,151 @@
+/* Myers' O(ND) difference algorithm with a trace of the V arrays (only
+ * the diagonals each step reached, so memory is O(D^2), bounded by max_d). */
+#include "yeok/diff.h"
+
+void diff_release(Diff *d)
+{
+	VEC_FREE(d);
+}
+
+static void push(Diff *d, DiffKind kind, size_t a_pos, size_t b_pos, size_t len)
+{
+	if (len == 0)
+		return;
+	if (d->n) {
+		DiffOp *last = &d->v[d->n - 1];
+		if (last->kind == kind && last->a_pos + (kind == DIFF_INS ? 0 : last->len) == a_pos &&
+		    last->b_pos + (kind == DIFF_DEL ? 0 : last->len) == b_pos) {
+			last->len += len;
+			return;
+		}
+	}
+	DiffOp op = {kind, a_pos, b_pos, len};
+	VEC_PUSH(d, op);
+}
+
+void diff_seq(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t max_d, Diff *d)
+{
+	d->n = 0;
+	/* Common prefix and suffix first: cheap and makes D small. */
+	size_t pre = 0;
+	while (pre < na && pre < nb && a[pre] == b[pre])
+		pre++;
+	size_t suf = 0;
+	while (suf < na - pre && suf < nb - pre && a[na - 1 - suf] == b[nb - 1 - suf])
+		suf++;
+	push(d, DIFF_SAME, 0, 0, pre);
+	const uint64_t *A = a + pre, *B = b + pre;
+	long N = (long)(na - pre - suf), M = (long)(nb - pre - suf);
+	long limit = N + M;
+	if (max_d && (long)max_d < limit)
+		limit = (long)max_d;
+	long off = N + M + 1;
+	size_t width = (size_t)(2 * (N + M) + 3);
+	/* trace[k] holds V after step D = k. */
+	VEC(long *) trace = {0};
+	long *v = xcalloc(width, sizeof(long));
+	long found = -1;
+	for (long D = 0; D <= limit && N + M > 0; D++) {
+		for (long k = -D; k <= D; k += 2) {
+			long x;
+			if (k == -D || (k != D && v[off + k - 1] < v[off + k + 1]))
+				x = v[off + k + 1];
+			else
+				x = v[off + k - 1] + 1;
+			long y = x - k;
+			while (x < N && y < M && A[x] == B[y])
+				x++, y++;
+			v[off + k] = x;
+			if (x >= N && y >= M) {
+				found = D;
+				break;
+			}
+		}
+		/* keep only the diagonals -D..D of this step: O(D^2) memory */
+		long *snap = xmalloc((size_t)(2 * D + 1) * sizeof(long));
+		memcpy(snap, v + off - D, (size_t)(2 * D + 1) * sizeof(long));
+		VEC_PUSH(&trace, snap);
+		if (found >= 0)
+			break;
+	}
+	free(v);
+	if (N + M > 0 && found < 0) {
+		/* too different: one replacement of the middle */
+		push(d, DIFF_DEL, pre, pre, (size_t)N);
+		push(d, DIFF_INS, pre + (size_t)N, pre, (size_t)M);
+	} else if (N + M > 0) {
+		/* Walk the trace back into a reversed list of ops. */
+		Diff rev = {0};
+		long x = N, y = M;
+		for (long D = found; D > 0; D--) {
+			/* V after step D-1, indexed by diagonal: pv(k) = trace[D-1][k + D-1] */
+			long *pv = trace.v[D - 1] + (D - 1);
+			long k = x - y;
+			long pk = (k == -D || (k != D && pv[k - 1] < pv[k + 1])) ? k + 1 : k - 1;
+			long px = pv[pk], py = px - pk;
+			/* snake from the move's end to (x, y) */
+			long sx = pk == k + 1 ? px : px + 1;
+			long sy = sx - k;
+			if (x > sx) {
+				DiffOp op = {DIFF_SAME, (size_t)sx, (size_t)sy, (size_t)(x - sx)};
+				VEC_PUSH(&rev, op);
+			}
+			if (pk == k + 1) {
+				DiffOp op = {DIFF_INS, (size_t)px, (size_t)py, 1};
+				VEC_PUSH(&rev, op);
+			} else {
+				DiffOp op = {DIFF_DEL, (size_t)px, (size_t)py, 1};
+				VEC_PUSH(&rev, op);
+			}
+			x = px;
+			y = py;
+		}
+		if (x > 0) { /* the first snake, at D = 0 */
+			DiffOp op = {DIFF_SAME, 0, 0, (size_t)x};
+			VEC_PUSH(&rev, op);
+		}
+		/* Emit in order, deletions before insertions within a change. */
+		for (size_t i = rev.n; i-- > 0;) {
+			DiffOp *op = &rev.v[i];
+			push(d, op->kind, pre + op->a_pos, pre + op->b_pos, op->len);
+		}
+		VEC_FREE(&rev);
+	}
+	for (size_t i = 0; i < trace.n; i++)
+		free(trace.v[i]);
+	VEC_FREE(&trace);
+	push(d, DIFF_SAME, na - suf, nb - suf, suf);
+}
+
+void diff_words_split(const char *s, size_t n, DiffWords *out)
+{
+	out->n = 0;
+	for (size_t i = 0; i < n;) {
+		bool sp = s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r';
+		size_t j = i + 1;
+		while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') == sp)
+			j++;
+		DiffWord w = {i, j - i};
+		VEC_PUSH(out, w);
+		i = j;
+	}
+}
+
+static uint64_t *hashes(const char *s, const DiffWords *w)
+{
+	uint64_t *h = xcalloc(w->n + 1, sizeof(uint64_t));
+	for (size_t i = 0; i < w->n; i++)
+		h[i] = hash_fnv1a(s + w->v[i].off, w->v[i].len);
+	return h;
+}
+
+void diff_words(const char *a, size_t na, const char *b, size_t nb, DiffWords *wa, DiffWords *wb,
+                Diff *d)
+{
+	diff_words_split(a, na, wa);
+	diff_words_split(b, nb, wb);
+	uint64_t *ha = hashes(a, wa), *hb = hashes(b, wb);
+	diff_seq(ha, wa->n, hb, wb->n, 0, d);
+	free(ha);
+	free(hb);
+}

@@ -1,0 +1,308 @@
+/* Segment statuses: sidecar entries applied to an alignment, stale
+ * detection, storing back, counting (see include/yeok/progress.h). */
+#include "yeok/progress.h"
+
+#include "yeok/text.h"
+
+void progress_init(Progress *p)
+{
+	memset(p, 0, sizeof(*p));
+}
+
+static void clear(Progress *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i].old);
+	p->n = 0;
+}
+
+void progress_release(Progress *p)
+{
+	clear(p);
+	free(p->v);
+	progress_init(p);
+}
+
+void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
+                          Buf *out)
+{
+	for (size_t k = 0; k < count && first + k < d->n; k++) {
+		if (k)
+			buf_adds(out, "\n\n");
+		rst_block_text(l, &d->v[first + k], out);
+	}
+}
+
+static SidecarKey side_key(const Lines *l, const RstDoc *d, size_t first, size_t count,
+                           Buf *tmp)
+{
+	SidecarKey k = {""};
+	if (count == 0)
+		return k;
+	buf_clear(tmp);
+	progress_blocks_text(l, d, first, count, tmp);
+	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+}
+
+/* ---- an index of entries by key: entry numbers sorted by (key, number) */
+
+typedef struct Index {
+	const SidecarSeg *segs;
+	bool by_target;
+	size_t *v;
+	size_t n;
+} Index;
+
+static const Index *sort_index; /* qsort has no context argument in C11 */
+
+static const char *entry_key(const Index *x, size_t e)
+{
+	return x->by_target ? x->segs[e].target.hex : x->segs[e].source.hex;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	size_t ea = *(const size_t *)a, eb = *(const size_t *)b;
+	int c = strcmp(entry_key(sort_index, ea), entry_key(sort_index, eb));
+	return c ? c : (ea > eb) - (ea < eb);
+}
+
+static void index_build(Index *x, const Sidecar *sc, bool by_target)
+{
+	x->segs = sc->segs.v;
+	x->by_target = by_target;
+	x->n = sc->segs.n;
+	x->v = xmalloc(MAX(x->n, 1) * sizeof(*x->v));
+	for (size_t i = 0; i < x->n; i++)
+		x->v[i] = i;
+	sort_index = x;
+	qsort(x->v, x->n, sizeof(*x->v), cmp_entry);
+	sort_index = NULL;
+}
+
+/* The first entry (in file order) with key that is not used yet; -1. */
+static int index_take(const Index *x, const char *key, const bool *used)
+{
+	if (!key[0])
+		return -1;
+	size_t lo = 0, hi = x->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(entry_key(x, x->v[mid]), key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < x->n && !strcmp(entry_key(x, x->v[i]), key); i++)
+		if (!used[x->v[i]])
+			return (int)x->v[i];
+	return -1;
+}
+
+void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                    const RstDoc *tb, Alignment *a, Progress *p)
+{
+	clear(p);
+	p->v = xgrow(p->v, &p->cap, MAX(a->n, 1), sizeof(*p->v));
+	p->n = a->n;
+	Buf tmp = BUF_INIT;
+	for (size_t i = 0; i < a->n; i++) {
+		const Segment *s = &a->v[i];
+		ProgressSeg *ps = &p->v[i];
+		memset(ps, 0, sizeof(*ps));
+		ps->entry = -1;
+		ps->source = side_key(src, sb, s->src, s->src_n, &tmp);
+		ps->target = side_key(tgt, tb, s->tgt, s->tgt_n, &tmp);
+	}
+	buf_release(&tmp);
+
+	Index by_src, by_tgt;
+	index_build(&by_src, sc, false);
+	index_build(&by_tgt, sc, true);
+	bool *used = xcalloc(MAX(sc->segs.n, 1), sizeof(*used));
+
+	/* Pass 1: the source text is the one the decision was made for. */
+	for (size_t i = 0; i < a->n; i++) {
+		ProgressSeg *ps = &p->v[i];
+		int e = index_take(&by_src, ps->source.hex, used);
+		if (e < 0)
+			continue;
+		used[e] = true;
+		ps->entry = e;
+		ps->mark = sc->segs.v[e].mark;
+		if (ps->mark == SIDECAR_DONE)
+			a->v[i].status = ST_DONE;
+		else if (ps->mark == SIDECAR_REVIEWED)
+			a->v[i].status = ST_REVIEWED;
+	}
+	/* Pass 2: the translation is still there but its English changed. */
+	for (size_t i = 0; i < a->n; i++) {
+		ProgressSeg *ps = &p->v[i];
+		if (ps->entry >= 0 || !ps->source.hex[0])
+			continue;
+		int e = index_take(&by_tgt, ps->target.hex, used);
+		if (e < 0)
+			continue;
+		const SidecarSeg *g = &sc->segs.v[e];
+		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED)
+			continue;
+		used[e] = true;
+		ps->entry = e;
+		ps->mark = g->mark;
+		ps->old_key = g->source;
+		ps->old = g->old ? xstrdup(g->old) : NULL;
+		a->v[i].status = ST_STALE;
+	}
+	free(used);
+	free(by_src.v);
+	free(by_tgt.v);
+}
+
+void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb,
+                       const Alignment *a)
+{
+	BUG_ON(i >= p->n || p->n != a->n);
+	Buf tmp = BUF_INIT;
+	p->v[i].target = side_key(tgt, tb, a->v[i].tgt, a->v[i].tgt_n, &tmp);
+	buf_release(&tmp);
+}
+
+void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
+{
+	BUG_ON(p->n != a->n);
+	sidecar_clear_segs(sc);
+	for (size_t i = 0; i < a->n; i++) {
+		const ProgressSeg *ps = &p->v[i];
+		if (!ps->source.hex[0])
+			continue;
+		switch (a->v[i].status) {
+		case ST_DRAFT:
+			sidecar_add_seg(sc, ps->source, ps->target, SIDECAR_DRAFT, NULL);
+			break;
+		case ST_DONE:
+			sidecar_add_seg(sc, ps->source, ps->target, SIDECAR_DONE, NULL);
+			break;
+		case ST_REVIEWED:
+			sidecar_add_seg(sc, ps->source, ps->target, SIDECAR_REVIEWED, NULL);
+			break;
+		case ST_STALE:
+			sidecar_add_seg(sc, ps->old_key.hex[0] ? ps->old_key : ps->source, ps->target,
+			                ps->mark == SIDECAR_REVIEWED ? SIDECAR_REVIEWED : SIDECAR_DONE,
+			                ps->old);
+			break;
+		case ST_UNTRANSLATED:
+		case ST_COUNT:
+			break;
+		}
+	}
+}
+
+bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out)
+{
+	Buf tmp = BUF_INIT;
+	bool found = false;
+	for (size_t i = 0; i < d->n && !found; i++) {
+		for (size_t run = 1; run <= PROGRESS_MAX_RUN && i + run <= d->n; run++) {
+			buf_clear(&tmp);
+			progress_blocks_text(l, d, i, run, &tmp);
+			SidecarKey k = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
+			if (!strcmp(k.hex, key.hex)) {
+				buf_addstr(out, buf_str(&tmp));
+				found = true;
+				break;
+			}
+		}
+	}
+	buf_release(&tmp);
+	return found;
+}
+
+size_t progress_fill_old(Progress *p, const Alignment *a, const Lines *old_src,
+                         const RstDoc *old_sb)
+{
+	BUG_ON(p->n != a->n);
+	size_t unknown = 0;
+	Buf b = BUF_INIT;
+	for (size_t i = 0; i < a->n; i++) {
+		if (a->v[i].status != ST_STALE || p->v[i].old)
+			continue;
+		buf_clear(&b);
+		if (old_src && progress_find_text(old_src, old_sb, p->v[i].old_key, &b))
+			p->v[i].old = xmemdup0(b.p ? b.p : "", b.len);
+		else
+			unknown++;
+	}
+	buf_release(&b);
+	return unknown;
+}
+
+void progress_count(const Alignment *a, ProgressCount *c)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const Segment *s = &a->v[i];
+		if (!rst_kind_is_prose(s->kind))
+			continue;
+		c->total++;
+		switch (s->status) {
+		case ST_UNTRANSLATED: c->untranslated++; break;
+		case ST_DRAFT: c->draft++; break;
+		case ST_DONE: c->done++; break;
+		case ST_REVIEWED: c->reviewed++; break;
+		case ST_STALE: c->stale++; break;
+		case ST_COUNT: break;
+		}
+	}
+}
+
+static bool has_hangul(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		int32_t cp;
+		i += text_decode(s + i, n - i, &cp);
+		if (cp >= 0 && text_is_hangul(cp))
+			return true;
+	}
+	return false;
+}
+
+void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c)
+{
+	Buf tmp = BUF_INIT;
+	for (size_t i = 0; i < d->n; i++) {
+		if (!rst_kind_is_prose(d->v[i].kind))
+			continue;
+		buf_clear(&tmp);
+		rst_block_text(l, &d->v[i], &tmp);
+		c->total++;
+		if (has_hangul(tmp.p ? tmp.p : "", tmp.len))
+			c->draft++;
+		else
+			c->untranslated++;
+	}
+	buf_release(&tmp);
+}
+
+double progress_percent(const ProgressCount *c)
+{
+	if (c->total == 0)
+		return 100.0;
+	return 100.0 * (double)(c->total - c->untranslated) / (double)c->total;
+}
+
+bool progress_check(const Progress *p, const Alignment *a, Err *e)
+{
+	if (p->n != a->n)
+		return err_set(e, EXIT_DATAERR, "progress: %zu entries for %zu segments", p->n, a->n);
+	for (size_t i = 0; i < p->n; i++) {
+		const ProgressSeg *ps = &p->v[i];
+		if ((ps->source.hex[0] && !sidecar_key_valid(ps->source.hex)) ||
+		    (ps->target.hex[0] && !sidecar_key_valid(ps->target.hex)))
+			return err_set(e, EXIT_DATAERR, "progress: segment %zu: bad key", i);
+		if ((a->v[i].src_n > 0) != (ps->source.hex[0] != '\0'))
+			return err_set(e, EXIT_DATAERR, "progress: segment %zu: source key mismatch", i);
+		if (a->v[i].status == ST_STALE && !sidecar_key_valid(ps->old_key.hex))
+			return err_set(e, EXIT_DATAERR, "progress: segment %zu: stale without old key", i);
+	}
+	return true;
+}

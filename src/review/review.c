@@ -1,0 +1,146 @@
+/* Changed segments between two revisions (see include/yeok/review.h). */
+#include "yeok/review.h"
+
+#include "yeok/diff.h"
+#include "yeok/text.h"
+
+void review_init(Review *r)
+{
+	memset(r, 0, sizeof(*r));
+	lines_init(&r->src);
+	lines_init(&r->base);
+	lines_init(&r->head);
+	rst_init(&r->sb);
+	rst_init(&r->hb);
+	align_init(&r->al);
+}
+
+void review_release(Review *r)
+{
+	lines_release(&r->src);
+	lines_release(&r->base);
+	lines_release(&r->head);
+	rst_release(&r->sb);
+	rst_release(&r->hb);
+	align_release(&r->al);
+	free(r->head_changed);
+	free(r->v);
+	review_init(r);
+}
+
+static uint64_t *line_hashes(const Lines *l)
+{
+	uint64_t *h = xcalloc(l->n + 1, sizeof(uint64_t));
+	for (size_t i = 0; i < l->n; i++) {
+		Str s = str_trim_right(lines_get(l, i));
+		h[i] = hash_fnv1a(s.p, s.n);
+	}
+	return h;
+}
+
+static bool has_hangul(const Lines *l, size_t first, size_t last)
+{
+	for (size_t i = first; i <= last && i < l->n; i++) {
+		Str s = lines_get(l, i);
+		for (size_t k = 0; k < s.n;) {
+			int32_t cp;
+			k += text_decode(s.p + k, s.n - k, &cp);
+			if (cp >= 0 && text_is_hangul(cp))
+				return true;
+		}
+	}
+	return false;
+}
+
+void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
+                    const char *head, size_t head_n)
+{
+	review_release(r);
+	lines_parse(&r->src, src, src_n);
+	lines_parse(&r->base, base, base_n);
+	lines_parse(&r->head, head, head_n);
+	rst_segment(&r->src, &r->sb);
+	rst_segment(&r->head, &r->hb);
+	align_docs(&r->src, &r->sb, &r->head, &r->hb, &r->al);
+
+	size_t hn = r->head.n, bn = r->base.n;
+	uint64_t *hb = line_hashes(&r->base), *hh = line_hashes(&r->head);
+	Diff d = {0};
+	diff_seq(hb, bn, hh, hn, 20000, &d);
+	free(hb);
+	free(hh);
+	/* per head line: changed?  and the base line of each unchanged one */
+	r->head_changed = xcalloc(hn + 1, sizeof(bool));
+	bool *deleted_before = xcalloc(hn + 1, sizeof(bool)); /* lines deleted before head line i */
+	long *base_of = xcalloc(hn + 1, sizeof(long));
+	for (size_t i = 0; i < hn; i++)
+		base_of[i] = -1;
+	for (size_t i = 0; i < d.n; i++) {
+		const DiffOp *op = &d.v[i];
+		if (op->kind == DIFF_SAME)
+			for (size_t k = 0; k < op->len; k++)
+				base_of[op->b_pos + k] = (long)(op->a_pos + k);
+		else if (op->kind == DIFF_INS)
+			for (size_t k = 0; k < op->len; k++)
+				r->head_changed[op->b_pos + k] = true;
+		else
+			deleted_before[MIN(op->b_pos, hn)] = true;
+	}
+	diff_release(&d);
+
+	for (size_t s = 0; s < r->al.n; s++) {
+		size_t first, last;
+		if (!align_tgt_lines(&r->al.v[s], &r->hb, &first, &last))
+			continue;
+		/* the segment's lines run to the line before the next block */
+		size_t end = last;
+		if (s + 1 < r->al.n) {
+			size_t nf, nl;
+			for (size_t t = s + 1; t < r->al.n; t++)
+				if (align_tgt_lines(&r->al.v[t], &r->hb, &nf, &nl)) {
+					end = nf > 0 ? nf - 1 : 0;
+					break;
+				}
+		} else {
+			end = hn - 1;
+		}
+		if (end < last)
+			end = last;
+		bool changed = false;
+		for (size_t i = first; i <= end && !changed; i++)
+			changed = r->head_changed[i] || (i > first && deleted_before[i]);
+		if (!changed && deleted_before[first] && first > 0 && !r->head_changed[first - 1])
+			changed = true; /* lines removed right at the start of the segment */
+		if (!changed)
+			continue;
+		ReviewChange c = {s, first, last, false, 1, 0};
+		/* base lines between the unchanged neighbours of the segment */
+		long lo = -1, hi = (long)bn;
+		for (size_t i = first; i-- > 0;)
+			if (base_of[i] >= 0) {
+				lo = base_of[i];
+				break;
+			}
+		for (size_t i = last + 1; i < hn; i++)
+			if (base_of[i] >= 0) {
+				hi = base_of[i];
+				break;
+			}
+		if (hi - lo > 1) {
+			c.base_first = (size_t)(lo + 1);
+			c.base_last = (size_t)(hi - 1);
+			c.has_old = has_hangul(&r->base, c.base_first, c.base_last);
+		}
+		VEC_PUSH(r, c);
+	}
+	free(base_of);
+	free(deleted_before);
+}
+
+long review_find_line(const Review *r, size_t line)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (line >= r->v[i].head_first && line <= r->v[i].head_last)
+			return (long)i;
+	return -1;
+}

@@ -1,0 +1,1059 @@
+/* The sidecar model: reading it from the node tree, writing it with
+ * libyaml's emitter, loading, saving, setting a corrupt file aside. */
+#include "sidecar-private.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <yaml.h>
+
+#include "yeok/text.h"
+
+/* ---- keys ------------------------------------------------------------------ */
+
+SidecarKey sidecar_key(const char *text, size_t n)
+{
+	char hex[65];
+	sha256_hex(text, n, hex);
+	SidecarKey k;
+	memcpy(k.hex, hex, SIDECAR_KEY_LEN);
+	k.hex[SIDECAR_KEY_LEN] = '\0';
+	return k;
+}
+
+static bool is_lower_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+bool sidecar_key_valid(const char *s)
+{
+	return s && strlen(s) == SIDECAR_KEY_LEN && is_lower_hex(s, SIDECAR_KEY_LEN);
+}
+
+/* ---- lifecycle ------------------------------------------------------------- */
+
+void sidecar_init(Sidecar *sc)
+{
+	memset(sc, 0, sizeof(*sc));
+	sc->checklist.license = -1;
+}
+
+static void seg_release(SidecarSeg *s)
+{
+	free(s->old);
+	ynode_free(s->extra);
+}
+
+static void comment_release(SidecarComment *c)
+{
+	free(c->text);
+	free(c->state);
+	ynode_free(c->extra);
+}
+
+static void source_release(SidecarSource *s)
+{
+	free(s->commit);
+	free(s->path);
+	ynode_free(s->extra);
+	memset(s, 0, sizeof(*s));
+}
+
+void sidecar_clear_segs(Sidecar *sc)
+{
+	for (size_t i = 0; i < sc->segs.n; i++)
+		seg_release(&sc->segs.v[i]);
+	sc->segs.n = 0;
+}
+
+void sidecar_release(Sidecar *sc)
+{
+	source_release(&sc->source);
+	ynode_free(sc->checklist.extra);
+	free(sc->translator_name);
+	free(sc->translator_url);
+	ynode_free(sc->translator_extra);
+	ynode_free(sc->cursor_extra);
+	sidecar_clear_segs(sc);
+	VEC_FREE(&sc->segs);
+	for (size_t i = 0; i < sc->comments.n; i++)
+		comment_release(&sc->comments.v[i]);
+	VEC_FREE(&sc->comments);
+	ynode_free(sc->extra);
+	sidecar_init(sc);
+}
+
+char *sidecar_path(const char *doc_path)
+{
+	return xasprintf("%s%s", doc_path, SIDECAR_SUFFIX);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void sidecar_set_translator(Sidecar *sc, const char *name, const char *url)
+{
+	char *n = dup_or_null(name && *name ? name : NULL);
+	char *u = dup_or_null(url && *url ? url : NULL);
+	free(sc->translator_name);
+	free(sc->translator_url);
+	sc->translator_name = n;
+	sc->translator_url = u;
+}
+
+void sidecar_set_source(Sidecar *sc, SidecarSourceKind kind, const char *commit,
+                        const char *path, const char *sha256)
+{
+	SidecarExtra *extra = sc->source.extra;
+	sc->source.extra = NULL;
+	char *c = kind == SIDECAR_SRC_GIT ? dup_or_null(commit) : NULL;
+	char *p = kind == SIDECAR_SRC_NONE ? NULL : dup_or_null(path);
+	source_release(&sc->source);
+	sc->source.kind = kind;
+	sc->source.commit = c;
+	sc->source.path = p;
+	sc->source.extra = kind == SIDECAR_SRC_NONE ? (ynode_free(extra), NULL) : extra;
+	if (sha256 && kind != SIDECAR_SRC_NONE)
+		snprintf(sc->source.sha256, sizeof(sc->source.sha256), "%s", sha256);
+}
+
+void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarMark mark,
+                     const char *old)
+{
+	SidecarSeg s = {.source = source, .target = target, .mark = mark,
+	                .old = dup_or_null(old), .extra = NULL};
+	VEC_PUSH(&sc->segs, s);
+}
+
+void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char *text,
+                         const char *state)
+{
+	SidecarComment c = {.line = line, .segment = segment, .text = xstrdup(text ? text : ""),
+	                    .state = xstrdup(state ? state : "open"), .extra = NULL};
+	VEC_PUSH(&sc->comments, c);
+}
+
+static const char *const mark_names[] = {
+	[SIDECAR_DRAFT] = "draft", [SIDECAR_DONE] = "done", [SIDECAR_REVIEWED] = "reviewed",
+};
+
+const char *sidecar_mark_name(SidecarMark m)
+{
+	return m >= SIDECAR_DRAFT && m <= SIDECAR_REVIEWED ? mark_names[m] : "?";
+}
+
+static const char *const kind_names[] = {
+	[SIDECAR_SRC_NONE] = "none", [SIDECAR_SRC_GIT] = "git",
+	[SIDECAR_SRC_FILE] = "file", [SIDECAR_SRC_SNAPSHOT] = "snapshot",
+};
+
+const char *sidecar_source_kind_name(SidecarSourceKind k)
+{
+	return k <= SIDECAR_SRC_SNAPSHOT ? kind_names[k] : "?";
+}
+
+/* ---- reading: node tree -> model -------------------------------------------- */
+
+typedef struct Ctx {
+	const char *name;
+	bool newer; /* written by a newer yeok */
+	Err *e;
+} Ctx;
+
+static bool bad(Ctx *c, const YNode *n, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static bool bad(Ctx *c, const YNode *n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	err_set(c->e, EXIT_DATAERR, "%s:%zu:%zu: %s", c->name, n->line, n->col, msg);
+	free(msg);
+	return false;
+}
+
+static bool scalar_is(const YNode *n, const char *const *words)
+{
+	if (n->kind != YN_SCALAR || n->style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	for (; *words; words++)
+		if (n->n == strlen(*words) && !memcmp(n->s, *words, n->n))
+			return true;
+	return false;
+}
+
+static const char *const null_words[] = {"", "~", "null", "Null", "NULL", NULL};
+static const char *const true_words[] = {"true", "True", "TRUE", "yes", "Yes", "YES", NULL};
+static const char *const false_words[] = {"false", "False", "FALSE", "no", "No", "NO", NULL};
+
+static bool is_null(const YNode *n)
+{
+	return scalar_is(n, null_words);
+}
+
+/* A short, printable rendering of a scalar for messages. */
+static char *show(const YNode *n)
+{
+	if (n->kind != YN_SCALAR)
+		return xstrdup(n->kind == YN_MAP ? "a mapping" : "a list");
+	Buf b = BUF_INIT;
+	buf_addc(&b, '\'');
+	text_sanitize(n->s, MIN(n->n, 60), &b);
+	buf_adds(&b, n->n > 60 ? "...'" : "'");
+	return buf_detach(&b);
+}
+
+static bool want_kind(Ctx *c, const YNode *n, YKind k, const char *what)
+{
+	if (n->kind == k)
+		return true;
+	char *s = show(n);
+	bad(c, n, "%s: expected %s, got %s", what,
+	    k == YN_MAP ? "a mapping" : k == YN_SEQ ? "a list" : "a value", s);
+	free(s);
+	return false;
+}
+
+/* A string value: NULL (and true) for null; error for NUL bytes or
+ * non-scalars. */
+static bool get_str(Ctx *c, const YNode *n, const char *what, char **out)
+{
+	*out = NULL;
+	if (!want_kind(c, n, YN_SCALAR, what))
+		return false;
+	if (is_null(n))
+		return true;
+	if (memchr(n->s, '\0', n->n))
+		return bad(c, n, "%s: contains a NUL character", what);
+	*out = xmemdup0(n->s, n->n);
+	return true;
+}
+
+static bool get_long(Ctx *c, const YNode *n, const char *what, long min, long max, long *out)
+{
+	if (n->kind == YN_SCALAR && n->style == YAML_PLAIN_SCALAR_STYLE &&
+	    parse_long(n->s, min, max, out) && !memchr(n->s, '\0', n->n))
+		return true;
+	char *s = show(n);
+	bad(c, n, "%s: expected a whole number from %ld to %ld, got %s", what, min, max, s);
+	free(s);
+	return false;
+}
+
+static bool get_key(Ctx *c, const YNode *n, const char *what, SidecarKey *out)
+{
+	out->hex[0] = '\0';
+	if (n->kind == YN_SCALAR && is_null(n))
+		return true;
+	if (n->kind == YN_SCALAR && n->n == SIDECAR_KEY_LEN && is_lower_hex(n->s, n->n)) {
+		memcpy(out->hex, n->s, SIDECAR_KEY_LEN + 1);
+		return true;
+	}
+	char *s = show(n);
+	bad(c, n, "%s: expected a segment key (%d lowercase hex digits), got %s", what,
+	    SIDECAR_KEY_LEN, s);
+	free(s);
+	return false;
+}
+
+/* Walk the pairs of a mapping: fn is called for each known key; unknown
+ * keys are moved into *extra.  Duplicate keys are an error. */
+typedef bool (*PairFn)(Ctx *c, void *obj, const YNode *key, const YNode *val, bool *known);
+
+static bool walk_map(Ctx *c, YNode *map, const char *what, void *obj, PairFn fn,
+                     SidecarExtra **extra)
+{
+	if (!want_kind(c, map, YN_MAP, what))
+		return false;
+	for (size_t i = 0; i + 1 < map->nkids; i += 2) {
+		YNode *k = map->kids[i], *v = map->kids[i + 1];
+		if (k->kind != YN_SCALAR)
+			return bad(c, k, "%s: keys must be plain words", what);
+		for (size_t j = 0; j < i; j += 2)
+			if (map->kids[j]->kind == YN_SCALAR && map->kids[j]->n == k->n &&
+			    !memcmp(map->kids[j]->s, k->s, k->n)) {
+				char *s = show(k);
+				bad(c, k, "%s: duplicate key %s", what, s);
+				free(s);
+				return false;
+			}
+		bool known = false;
+		if (!fn(c, obj, k, v, &known))
+			return false;
+		if (!known) {
+			if (!*extra) {
+				*extra = ynode_new(YN_MAP, map->line, map->col);
+				(*extra)->flow = map->flow; /* rewrite the holder in its style */
+			}
+			ynode_push(*extra, ynode_clone(k));
+			ynode_push(*extra, ynode_clone(v));
+		}
+	}
+	return true;
+}
+
+static bool key_is(const YNode *k, const char *s)
+{
+	return k->n == strlen(s) && !memcmp(k->s, s, k->n);
+}
+
+static bool source_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	SidecarSource *s = obj;
+	static const struct { const char *key; SidecarSourceKind kind; } kinds[] = {
+		{"git", SIDECAR_SRC_GIT}, {"file", SIDECAR_SRC_FILE},
+		{"snapshot", SIDECAR_SRC_SNAPSHOT},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(kinds); i++) {
+		if (!key_is(k, kinds[i].key))
+			continue;
+		*known = true;
+		if (s->kind != SIDECAR_SRC_NONE)
+			return bad(c, k, "source: only one of git, file, snapshot");
+		char *val;
+		if (!get_str(c, v, "source", &val))
+			return false;
+		if (!val || !*val) {
+			free(val);
+			return bad(c, v, "source.%s: empty", kinds[i].key);
+		}
+		s->kind = kinds[i].kind;
+		if (s->kind == SIDECAR_SRC_GIT) {
+			if (strlen(val) != 40 || !is_lower_hex(val, 40)) {
+				free(val);
+				return bad(c, v, "source.git: expected a full commit id (40 hex digits)");
+			}
+			s->commit = val;
+		} else {
+			free(s->path);
+			s->path = val;
+		}
+		return true;
+	}
+	if (key_is(k, "path")) {
+		*known = true;
+		char *val;
+		if (!get_str(c, v, "source.path", &val))
+			return false;
+		if (val && s->kind != SIDECAR_SRC_GIT && s->path) {
+			free(val);
+			return bad(c, k, "source.path: only with git");
+		}
+		free(s->path);
+		s->path = val;
+		return true;
+	}
+	if (key_is(k, "sha256")) {
+		*known = true;
+		if (is_null(v))
+			return true;
+		if (v->kind != YN_SCALAR || v->n != 64 || !is_lower_hex(v->s, 64))
+			return bad(c, v, "source.sha256: expected 64 lowercase hex digits");
+		memcpy(s->sha256, v->s, 65);
+		return true;
+	}
+	return true;
+}
+
+static bool read_source(Ctx *c, YNode *v, SidecarSource *s)
+{
+	if (is_null(v))
+		return true;
+	if (!walk_map(c, v, "source", s, source_pair, &s->extra))
+		return false;
+	if (s->kind == SIDECAR_SRC_NONE)
+		return bad(c, v, "source: needs one of git, file, snapshot");
+	if (s->kind == SIDECAR_SRC_GIT && (!s->path || !*s->path))
+		return bad(c, v, "source: git needs a path");
+	return true;
+}
+
+static bool checklist_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	Checklist *cl = obj;
+	if (key_is(k, "license")) {
+		*known = true;
+		if (is_null(v))
+			cl->license = -1;
+		else if (scalar_is(v, true_words))
+			cl->license = 1;
+		else if (scalar_is(v, false_words))
+			cl->license = 0;
+		else {
+			char *s = show(v);
+			bad(c, v, "checklist.license: expected true or false, got %s", s);
+			free(s);
+			return false;
+		}
+		return true;
+	}
+	if (key_is(k, "issue")) {
+		*known = true;
+		if (is_null(v)) {
+			cl->issue = 0;
+			return true;
+		}
+		return get_long(c, v, "checklist.issue", 1, SIDECAR_ISSUE_MAX, &cl->issue);
+	}
+	if (key_is(k, "type")) {
+		*known = true;
+		if (is_null(v)) {
+			cl->type = PR_TYPE_NONE;
+			return true;
+		}
+		if (v->kind == YN_SCALAR && !memchr(v->s, '\0', v->n) &&
+		    sidecar_type_parse(v->s, &cl->type) && cl->type != PR_TYPE_NONE)
+			return true;
+		char *s = show(v);
+		bad(c, v, "checklist.type: expected fix, translate, sync or other, got %s", s);
+		free(s);
+		return false;
+	}
+	return true;
+}
+
+static bool translator_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	Sidecar *sc = obj;
+	char **slot = key_is(k, "name") ? &sc->translator_name
+	              : key_is(k, "url") ? &sc->translator_url : NULL;
+	if (!slot)
+		return true;
+	*known = true;
+	free(*slot);
+	if (!get_str(c, v, key_is(k, "name") ? "translator.name" : "translator.url", slot))
+		return false;
+	if (*slot && !**slot) {
+		free(*slot);
+		*slot = NULL;
+	}
+	return true;
+}
+
+static bool cursor_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	Sidecar *sc = obj;
+	if (key_is(k, "line")) {
+		*known = true;
+		return get_long(c, v, "cursor.line", 0, LONG_MAX / 2, &sc->cursor_line);
+	}
+	if (key_is(k, "column")) {
+		*known = true;
+		return get_long(c, v, "cursor.column", 0, LONG_MAX / 2, &sc->cursor_column);
+	}
+	return true;
+}
+
+static bool seg_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	SidecarSeg *s = obj;
+	if (key_is(k, "source")) {
+		*known = true;
+		return get_key(c, v, "segments.source", &s->source);
+	}
+	if (key_is(k, "target")) {
+		*known = true;
+		return get_key(c, v, "segments.target", &s->target);
+	}
+	if (key_is(k, "status")) {
+		*known = true;
+		for (int m = SIDECAR_DRAFT; m <= SIDECAR_REVIEWED; m++)
+			if (v->kind == YN_SCALAR && key_is(v, mark_names[m])) {
+				s->mark = (SidecarMark)m;
+				return true;
+			}
+		char *txt = show(v);
+		bad(c, v, "segments.status: expected draft, done or reviewed, got %s", txt);
+		free(txt);
+		return false;
+	}
+	if (key_is(k, "old")) {
+		*known = true;
+		free(s->old);
+		return get_str(c, v, "segments.old", &s->old);
+	}
+	return true;
+}
+
+static bool comment_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	SidecarComment *cm = obj;
+	if (key_is(k, "line")) {
+		*known = true;
+		if (is_null(v)) {
+			cm->line = 0;
+			return true;
+		}
+		return get_long(c, v, "review.line", 0, LONG_MAX / 2, &cm->line);
+	}
+	if (key_is(k, "segment")) {
+		*known = true;
+		return get_key(c, v, "review.segment", &cm->segment);
+	}
+	if (key_is(k, "text") || key_is(k, "state")) {
+		*known = true;
+		char **slot = key_is(k, "text") ? &cm->text : &cm->state;
+		free(*slot);
+		return get_str(c, v, key_is(k, "text") ? "review.text" : "review.state", slot);
+	}
+	return true;
+}
+
+static bool read_segments(Ctx *c, YNode *v, Sidecar *sc)
+{
+	if (is_null(v))
+		return true;
+	if (!want_kind(c, v, YN_SEQ, "segments"))
+		return false;
+	for (size_t i = 0; i < v->nkids; i++) {
+		SidecarSeg s = {.mark = 0};
+		bool ok = walk_map(c, v->kids[i], "segments", &s, seg_pair, &s.extra);
+		if (ok && !s.source.hex[0])
+			ok = bad(c, v->kids[i], "segments: an entry needs a source key");
+		if (ok && !s.mark)
+			ok = bad(c, v->kids[i], "segments: an entry needs a status");
+		if (!ok) {
+			seg_release(&s);
+			return false;
+		}
+		VEC_PUSH(&sc->segs, s);
+	}
+	return true;
+}
+
+static bool read_review(Ctx *c, YNode *v, Sidecar *sc)
+{
+	if (is_null(v))
+		return true;
+	if (!want_kind(c, v, YN_SEQ, "review"))
+		return false;
+	for (size_t i = 0; i < v->nkids; i++) {
+		SidecarComment cm = {.line = 0};
+		bool ok = walk_map(c, v->kids[i], "review", &cm, comment_pair, &cm.extra);
+		if (!ok) {
+			comment_release(&cm);
+			return false;
+		}
+		if (!cm.text)
+			cm.text = xstrdup("");
+		if (!cm.state)
+			cm.state = xstrdup("open");
+		VEC_PUSH(&sc->comments, cm);
+	}
+	return true;
+}
+
+static bool top_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
+{
+	Sidecar *sc = obj;
+	YNode *val = (YNode *)v;
+	*known = true;
+	if (key_is(k, "yeok")) {
+		long version;
+		if (!get_long(c, v, "yeok", 1, LONG_MAX / 2, &version))
+			return false;
+		if (version > SIDECAR_VERSION)
+			return c->newer = true, err_set(c->e, EXIT_DATAERR,
+			               "%s:%zu:%zu: written by a newer yeok (format %ld; this yeok "
+			               "reads format %d): not touched",
+			               c->name, v->line, v->col, version, SIDECAR_VERSION);
+		return true;
+	}
+	if (key_is(k, "source"))
+		return read_source(c, val, &sc->source);
+	if (key_is(k, "checklist"))
+		return is_null(v) ||
+		       walk_map(c, val, "checklist", &sc->checklist, checklist_pair,
+		                &sc->checklist.extra);
+	if (key_is(k, "translator"))
+		return is_null(v) ||
+		       walk_map(c, val, "translator", sc, translator_pair, &sc->translator_extra);
+	if (key_is(k, "cursor"))
+		return is_null(v) || walk_map(c, val, "cursor", sc, cursor_pair, &sc->cursor_extra);
+	if (key_is(k, "segments"))
+		return read_segments(c, val, sc);
+	if (key_is(k, "review"))
+		return read_review(c, val, sc);
+	*known = false;
+	return true;
+}
+
+static bool parse(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
+                  Err *e)
+{
+	sidecar_release(sc);
+	YNode *root;
+	if (!ynode_parse(data, n, name, &root, e))
+		return false;
+	if (!root || is_null(root)) {
+		ynode_free(root);
+		return true;
+	}
+	Ctx c = {.name = name, .e = e};
+	bool ok = walk_map(&c, root, "the sidecar", sc, top_pair, &sc->extra);
+	ynode_free(root);
+	if (!ok)
+		sidecar_release(sc);
+	*newer = c.newer;
+	return ok;
+}
+
+bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
+{
+	bool newer = false;
+	return parse(data, n, name, sc, &newer, e);
+}
+
+bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
+{
+	if (corrupt)
+		*corrupt = false;
+	sidecar_release(sc);
+	struct stat st;
+	if (stat(path, &st) != 0 && errno == ENOENT)
+		return true;
+	Buf b = BUF_INIT;
+	if (!file_read(path, &b, e)) {
+		buf_release(&b);
+		return false;
+	}
+	bool newer = false;
+	bool ok = parse(b.p, b.len, path, sc, &newer, e);
+	if (!ok && corrupt)
+		*corrupt = !newer;
+	buf_release(&b);
+	return ok;
+}
+
+bool sidecar_set_aside(const char *path, char **bad_path, Err *e)
+{
+	char *to = xasprintf("%s%s", path, SIDECAR_BAD_SUFFIX);
+	for (int i = 2; file_exists(to) && i < 1000; i++) {
+		free(to);
+		to = xasprintf("%s%s.%d", path, SIDECAR_BAD_SUFFIX, i);
+	}
+	if (file_exists(to) || rename(path, to) != 0) {
+		int saved = errno;
+		free(to);
+		return err_set(e, EXIT_IOERR, "%s: cannot set aside: %s", path,
+		               saved ? strerror(saved) : "too many .bad files");
+	}
+	if (bad_path)
+		*bad_path = to;
+	else
+		free(to);
+	return true;
+}
+
+/* ---- writing ----------------------------------------------------------------- */
+
+typedef struct Writer {
+	yaml_emitter_t em;
+	Buf tmp; /* sanitized scalar text */
+} Writer;
+
+static int write_handler(void *data, unsigned char *buffer, size_t size)
+{
+	buf_add(data, buffer, size);
+	return 1;
+}
+
+static void emit(Writer *w, yaml_event_t *ev)
+{
+	if (!yaml_emitter_emit(&w->em, ev))
+		fatal("BUG: sidecar: YAML emitter: %s",
+		      w->em.problem ? w->em.problem : "unknown error");
+}
+
+/* Valid UTF-8 copy of s (invalid bytes become U+FFFD). */
+static Str clean(Writer *w, const char *s, size_t n)
+{
+	if (text_valid(s, n))
+		return (Str){s, n};
+	buf_clear(&w->tmp);
+	size_t i = 0;
+	while (i < n) {
+		int32_t cp;
+		size_t k = text_decode(s + i, n - i, &cp);
+		if (cp < 0)
+			buf_adds(&w->tmp, "\xEF\xBF\xBD");
+		else
+			buf_add(&w->tmp, s + i, k);
+		i += k;
+	}
+	return buf_str(&w->tmp);
+}
+
+/* Would a plain scalar be read back as something other than a string
+ * (null, bool, number) by YAML tools?  Then it is quoted. */
+static bool needs_quotes(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
+		"FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
+		"Off", "OFF", "y", "Y", "n", "N", ".inf", ".Inf", ".INF", "-.inf", ".nan",
+		".NaN", ".NAN", NULL,
+	};
+	for (size_t i = 0; words[i]; i++)
+		if (n == strlen(words[i]) && !memcmp(s, words[i], n))
+			return true;
+	if (n == 0 || n > 64 || memchr(s, '\0', n))
+		return n == 0;
+	char tmp[65];
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	char *end;
+	errno = 0;
+	(void)strtod(tmp, &end);
+	if (end != tmp && *end == '\0')
+		return true;
+	(void)strtol(tmp, &end, 0);
+	if (end != tmp && *end == '\0')
+		return true;
+	return strchr("+-.0123456789", tmp[0]) && strspn(tmp, "0123456789_:.+-eE") == n;
+}
+
+static void scalar_style(Writer *w, const char *s, size_t n, yaml_scalar_style_t style)
+{
+	Str c = clean(w, s, n);
+	yaml_event_t ev;
+	int plain = style == YAML_ANY_SCALAR_STYLE || style == YAML_PLAIN_SCALAR_STYLE;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)c.p, (int)c.n, plain, 1,
+	                             style);
+	emit(w, &ev);
+}
+
+/* A string value: quoted when plain would change its meaning. */
+static void str(Writer *w, const char *s)
+{
+	size_t n = strlen(s);
+	scalar_style(w, s, n, needs_quotes(s, n) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+	                                         : YAML_ANY_SCALAR_STYLE);
+}
+
+/* A long, possibly multi-line text: literal block style when possible
+ * (block context only). */
+static void text_value(Writer *w, const char *s)
+{
+	size_t n = strlen(s);
+	if (needs_quotes(s, n))
+		scalar_style(w, s, n, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+	else
+		scalar_style(w, s, n, strchr(s, '\n') ? YAML_LITERAL_SCALAR_STYLE
+		                                      : YAML_ANY_SCALAR_STYLE);
+}
+
+/* A word the format defines (null, true, a number, a key name). */
+static void word(Writer *w, const char *s)
+{
+	scalar_style(w, s, strlen(s), YAML_PLAIN_SCALAR_STYLE);
+}
+
+static void number(Writer *w, long v)
+{
+	char tmp[32];
+	snprintf(tmp, sizeof(tmp), "%ld", v);
+	word(w, tmp);
+}
+
+static void map_start(Writer *w, bool flow)
+{
+	yaml_event_t ev;
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	                                    flow ? YAML_FLOW_MAPPING_STYLE
+	                                         : YAML_BLOCK_MAPPING_STYLE);
+	emit(w, &ev);
+}
+
+static void map_end(Writer *w)
+{
+	yaml_event_t ev;
+	yaml_mapping_end_event_initialize(&ev);
+	emit(w, &ev);
+}
+
+static void seq_start(Writer *w, bool flow)
+{
+	yaml_event_t ev;
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	                                     flow ? YAML_FLOW_SEQUENCE_STYLE
+	                                          : YAML_BLOCK_SEQUENCE_STYLE);
+	emit(w, &ev);
+}
+
+static void seq_end(Writer *w)
+{
+	yaml_event_t ev;
+	yaml_sequence_end_event_initialize(&ev);
+	emit(w, &ev);
+}
+
+/* Re-emit a node as it was read.  Inside a flow collection, block
+ * collections and block scalars are not allowed: force flow there. */
+static void node(Writer *w, const YNode *n, bool in_flow)
+{
+	switch (n->kind) {
+	case YN_SCALAR: {
+		yaml_scalar_style_t st = (yaml_scalar_style_t)n->style;
+		if (in_flow && (st == YAML_LITERAL_SCALAR_STYLE || st == YAML_FOLDED_SCALAR_STYLE))
+			st = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+		scalar_style(w, n->s, n->n, st);
+		break;
+	}
+	case YN_SEQ:
+		seq_start(w, in_flow || n->flow);
+		for (size_t i = 0; i < n->nkids; i++)
+			node(w, n->kids[i], in_flow || n->flow);
+		seq_end(w);
+		break;
+	case YN_MAP:
+		map_start(w, in_flow || n->flow);
+		for (size_t i = 0; i < n->nkids; i++)
+			node(w, n->kids[i], in_flow || n->flow);
+		map_end(w);
+		break;
+	}
+}
+
+/* The unknown pairs of a mapping being written. */
+static void extras(Writer *w, const YNode *extra, bool in_flow)
+{
+	if (!extra)
+		return;
+	for (size_t i = 0; i < extra->nkids; i++)
+		node(w, extra->kids[i], in_flow);
+}
+
+/* Whether a node is or holds a block collection or block scalar (then
+ * it cannot be written inside a flow collection without changing). */
+static bool has_block(const YNode *n)
+{
+	if (n->kind == YN_SCALAR)
+		return n->style == YAML_LITERAL_SCALAR_STYLE || n->style == YAML_FOLDED_SCALAR_STYLE;
+	if (!n->flow && n->nkids)
+		return true;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (has_block(n->kids[i]))
+			return true;
+	return false;
+}
+
+/* Whether a mapping holding the unknown pairs kept in extra may be written
+ * in flow style: as it was read (a flow mapping cannot have held block
+ * nodes), flow when there are none.  Keeps rewrites stable. */
+static bool flow_ok(const YNode *extra)
+{
+	return !extra || (extra->flow && !has_block(extra));
+}
+
+static void emit_source(Writer *w, const SidecarSource *s)
+{
+	word(w, "source");
+	map_start(w, false);
+	word(w, sidecar_source_kind_name(s->kind));
+	str(w, s->kind == SIDECAR_SRC_GIT ? (s->commit ? s->commit : "") : (s->path ? s->path : ""));
+	if (s->kind == SIDECAR_SRC_GIT) {
+		word(w, "path");
+		str(w, s->path ? s->path : "");
+	}
+	word(w, "sha256");
+	if (s->sha256[0])
+		str(w, s->sha256);
+	else
+		word(w, "null");
+	extras(w, s->extra, false);
+	map_end(w);
+}
+
+static void emit_checklist(Writer *w, const Checklist *c)
+{
+	word(w, "checklist");
+	map_start(w, false);
+	word(w, "license");
+	word(w, c->license < 0 ? "null" : c->license ? "true" : "false");
+	word(w, "issue");
+	if (c->issue > 0)
+		number(w, c->issue);
+	else
+		word(w, "null");
+	word(w, "type");
+	word(w, c->type != PR_TYPE_NONE ? sidecar_type_name(c->type) : "null");
+	extras(w, c->extra, false);
+	map_end(w);
+}
+
+static void emit_segments(Writer *w, const Sidecar *sc)
+{
+	word(w, "segments");
+	seq_start(w, sc->segs.n == 0);
+	for (size_t i = 0; i < sc->segs.n; i++) {
+		const SidecarSeg *s = &sc->segs.v[i];
+		bool flow = !s->old && flow_ok(s->extra);
+		map_start(w, flow);
+		word(w, "source");
+		str(w, s->source.hex);
+		if (s->target.hex[0]) {
+			word(w, "target");
+			str(w, s->target.hex);
+		}
+		word(w, "status");
+		word(w, sidecar_mark_name(s->mark));
+		if (s->old) {
+			word(w, "old");
+			text_value(w, s->old);
+		}
+		extras(w, s->extra, flow);
+		map_end(w);
+	}
+	seq_end(w);
+}
+
+static void emit_review(Writer *w, const Sidecar *sc)
+{
+	word(w, "review");
+	seq_start(w, sc->comments.n == 0);
+	for (size_t i = 0; i < sc->comments.n; i++) {
+		const SidecarComment *c = &sc->comments.v[i];
+		map_start(w, false);
+		word(w, "line");
+		if (c->line > 0)
+			number(w, c->line);
+		else
+			word(w, "null");
+		word(w, "segment");
+		if (c->segment.hex[0])
+			str(w, c->segment.hex);
+		else
+			word(w, "null");
+		word(w, "text");
+		text_value(w, c->text);
+		word(w, "state");
+		str(w, c->state);
+		extras(w, c->extra, false);
+		map_end(w);
+	}
+	seq_end(w);
+}
+
+void sidecar_emit(const Sidecar *sc, Buf *out)
+{
+	Writer w = {.tmp = BUF_INIT};
+	if (!yaml_emitter_initialize(&w.em))
+		fatal("out of memory (yaml emitter)");
+	yaml_emitter_set_output(&w.em, write_handler, out);
+	yaml_emitter_set_unicode(&w.em, 1);
+	yaml_emitter_set_width(&w.em, -1);
+	yaml_emitter_set_indent(&w.em, 2);
+	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
+	yaml_event_t ev;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(&w, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+	emit(&w, &ev);
+	map_start(&w, false);
+
+	word(&w, "yeok");
+	number(&w, SIDECAR_VERSION);
+	if (sc->source.kind != SIDECAR_SRC_NONE)
+		emit_source(&w, &sc->source);
+	emit_checklist(&w, &sc->checklist);
+	if (sc->translator_name || sc->translator_url || sc->translator_extra) {
+		bool flow = flow_ok(sc->translator_extra);
+		word(&w, "translator");
+		map_start(&w, flow);
+		word(&w, "name");
+		if (sc->translator_name)
+			str(&w, sc->translator_name);
+		else
+			word(&w, "null");
+		word(&w, "url");
+		if (sc->translator_url)
+			str(&w, sc->translator_url);
+		else
+			word(&w, "null");
+		extras(&w, sc->translator_extra, flow);
+		map_end(&w);
+	}
+	if (sc->cursor_line > 0 || sc->cursor_extra) {
+		bool flow = flow_ok(sc->cursor_extra);
+		word(&w, "cursor");
+		map_start(&w, flow);
+		word(&w, "line");
+		number(&w, sc->cursor_line);
+		word(&w, "column");
+		number(&w, sc->cursor_column);
+		extras(&w, sc->cursor_extra, flow);
+		map_end(&w);
+	}
+	emit_segments(&w, sc);
+	emit_review(&w, sc);
+	extras(&w, sc->extra, false);
+
+	map_end(&w);
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(&w, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	emit(&w, &ev);
+	if (!yaml_emitter_flush(&w.em))
+		fatal("BUG: sidecar: YAML emitter flush failed");
+	yaml_emitter_delete(&w.em);
+	buf_release(&w.tmp);
+}
+
+bool sidecar_save(const char *path, const Sidecar *sc, Err *e)
+{
+	Buf b = BUF_INIT;
+	sidecar_emit(sc, &b);
+	bool ok = file_write_atomic(path, b.p, b.len, e);
+	buf_release(&b);
+	return ok;
+}
+
+/* ---- invariant ------------------------------------------------------------- */
+
+bool sidecar_check(const Sidecar *sc, Err *e)
+{
+	const SidecarSource *s = &sc->source;
+	if (s->kind > SIDECAR_SRC_SNAPSHOT)
+		return err_set(e, EXIT_DATAERR, "sidecar: bad source kind %d", (int)s->kind);
+	if (s->kind == SIDECAR_SRC_NONE && (s->commit || s->path))
+		return err_set(e, EXIT_DATAERR, "sidecar: source fields without a kind");
+	if (s->kind == SIDECAR_SRC_GIT &&
+	    (!s->commit || strlen(s->commit) != 40 || !s->path))
+		return err_set(e, EXIT_DATAERR, "sidecar: git source needs commit and path");
+	if ((s->kind == SIDECAR_SRC_FILE || s->kind == SIDECAR_SRC_SNAPSHOT) &&
+	    (!s->path || s->commit))
+		return err_set(e, EXIT_DATAERR, "sidecar: file source needs a path and no commit");
+	if (s->sha256[0] && (strlen(s->sha256) != 64 || !is_lower_hex(s->sha256, 64)))
+		return err_set(e, EXIT_DATAERR, "sidecar: bad sha256");
+	const Checklist *c = &sc->checklist;
+	if (c->license < -1 || c->license > 1 || c->issue < 0 || c->issue > SIDECAR_ISSUE_MAX ||
+	    c->type >= PR_TYPE_COUNT)
+		return err_set(e, EXIT_DATAERR, "sidecar: checklist out of range");
+	if (sc->cursor_line < 0 || sc->cursor_column < 0)
+		return err_set(e, EXIT_DATAERR, "sidecar: negative cursor");
+	for (size_t i = 0; i < sc->segs.n; i++) {
+		const SidecarSeg *g = &sc->segs.v[i];
+		if (!sidecar_key_valid(g->source.hex) ||
+		    (g->target.hex[0] && !sidecar_key_valid(g->target.hex)) ||
+		    g->mark < SIDECAR_DRAFT || g->mark > SIDECAR_REVIEWED)
+			return err_set(e, EXIT_DATAERR, "sidecar: segment entry %zu malformed", i);
+	}
+	for (size_t i = 0; i < sc->comments.n; i++) {
+		const SidecarComment *m = &sc->comments.v[i];
+		if (!m->text || !m->state || m->line < 0 ||
+		    (m->segment.hex[0] && !sidecar_key_valid(m->segment.hex)))
+			return err_set(e, EXIT_DATAERR, "sidecar: review comment %zu malformed", i);
+	}
+	const YNode *ex[] = {sc->extra, s->extra, c->extra, sc->translator_extra, sc->cursor_extra};
+	for (size_t i = 0; i < ARRAY_LEN(ex); i++)
+		if (ex[i] && (ex[i]->kind != YN_MAP || ex[i]->nkids % 2))
+			return err_set(e, EXIT_DATAERR, "sidecar: unknown-key store malformed");
+	return true;
+}

@@ -1,0 +1,694 @@
+/* check: the table, the inline markup rules, and every check on real corpus
+ * lines (read from $CORPUS at run time) — positive and negative cases. */
+#include "testutil.h"
+
+#include "yeok/check.h"
+#include "yeok/text.h"
+#include "../../src/check/check-private.h"
+
+/* ---- a document under test ------------------------------------------------ */
+
+typedef struct TDoc {
+	Lines tl, sl;
+	RstDoc td, sd;
+	Alignment al;
+	Glossary gl;
+	CheckDoc d;
+	FindingVec fv;
+	bool src;
+} TDoc;
+
+static void tdoc_open_mem(TDoc *t, const char *tgt, size_t tn, const char *src, size_t sn)
+{
+	memset(t, 0, sizeof(*t));
+	lines_init(&t->tl);
+	lines_init(&t->sl);
+	rst_init(&t->td);
+	rst_init(&t->sd);
+	align_init(&t->al);
+	glossary_init(&t->gl);
+	Err e;
+	err_init(&e);
+	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+		fail_msg("%s", e.msg);
+	lines_parse(&t->tl, tgt, tn);
+	rst_segment(&t->tl, &t->td);
+	t->src = src != NULL;
+	if (src) {
+		lines_parse(&t->sl, src, sn);
+		rst_segment(&t->sl, &t->sd);
+		align_docs(&t->sl, &t->sd, &t->tl, &t->td, &t->al);
+	}
+	check_doc_init(&t->d, &t->tl, &t->td, src ? &t->sl : NULL, src ? &t->sd : NULL,
+	               src ? &t->al : NULL, &t->gl);
+}
+
+/* Corpus pair NAME: the Korean file, with its English source or not. */
+static void tdoc_open_pair(TDoc *t, const char *name, bool with_src)
+{
+	char *kn = xasprintf("%s.ko.rst", name), *en = xasprintf("%s.en.rst", name);
+	size_t kl, el;
+	char *k = tu_corpus_file(kn, &kl);
+	char *s = with_src ? tu_corpus_file(en, &el) : NULL;
+	tdoc_open_mem(t, k, kl, s, with_src ? el : 0);
+	free(k);
+	free(s);
+	free(kn);
+	free(en);
+}
+
+/* The English file of a pair as a document of its own (no source). */
+static void tdoc_open_english(TDoc *t, const char *name)
+{
+	char *en = xasprintf("%s.en.rst", name);
+	size_t el;
+	char *s = tu_corpus_file(en, &el);
+	tdoc_open_mem(t, s, el, NULL, 0);
+	free(s);
+	free(en);
+}
+
+static void tdoc_run(TDoc *t, CheckId only)
+{
+	findings_clear(&t->fv);
+	CheckSet set;
+	memset(&set, 0, sizeof(set));
+	set.on[only] = true;
+	check_document(&t->d, &set, &t->fv);
+}
+
+static void tdoc_close(TDoc *t)
+{
+	findings_clear(&t->fv);
+	check_doc_release(&t->d);
+	align_release(&t->al);
+	rst_release(&t->td);
+	rst_release(&t->sd);
+	lines_release(&t->tl);
+	lines_release(&t->sl);
+	glossary_release(&t->gl);
+}
+
+/* The finding on 1-based line `line` whose message has text (NULL: any),
+ * or NULL. */
+static const Finding *at_line_with(const TDoc *t, size_t line, const char *text)
+{
+	for (size_t i = 0; i < t->fv.n; i++)
+		if (t->fv.v[i].line + 1 == line && (!text || strstr(t->fv.v[i].message, text)))
+			return &t->fv.v[i];
+	return NULL;
+}
+
+static const Finding *at_line(const TDoc *t, size_t line)
+{
+	return at_line_with(t, line, NULL);
+}
+
+static const Finding *expect_at(const TDoc *t, size_t line, CheckSeverity sev, const char *text)
+{
+	const Finding *f = at_line_with(t, line, text);
+	if (!f)
+		f = at_line(t, line);
+	if (!f) {
+		Buf all = BUF_INIT;
+		for (size_t i = 0; i < t->fv.n && i < 8; i++)
+			buf_addf(&all, "\n  %zu: %s", t->fv.v[i].line + 1, t->fv.v[i].message);
+		fail_msg("no finding on line %zu; have %zu:%s", line, t->fv.n, all.p ? all.p : "");
+	}
+	assert_int_equal(f->sev, sev);
+	if (text && !strstr(f->message, text))
+		fail_msg("line %zu: \"%s\" lacks \"%s\"", line, f->message, text);
+	return f;
+}
+
+static void expect_none_at(const TDoc *t, size_t line)
+{
+	const Finding *f = at_line(t, line);
+	if (f)
+		fail_msg("unexpected finding on line %zu: %s", line, f->message);
+}
+
+/* ---- the table --------------------------------------------------------------- */
+
+static void test_table(void **state)
+{
+	(void)state;
+	static const char *const ids[] = {"glossary", "markup-spacing", "title-underline",
+	                                  "code-changed", "markup-mismatch",
+	                                  "directive-translated", "broken-reference",
+	                                  "translator-line", "reference-title", "untranslated",
+	                                  "spelling", "whitespace"};
+	assert_int_equal(ARRAY_LEN(ids), CK_COUNT);
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		assert_string_equal(check_info((CheckId)i)->id, ids[i]);
+		CheckId id;
+		assert_true(check_id_parse(str_from(ids[i]), &id));
+		assert_int_equal(id, i);
+	}
+	assert_true(check_info(CK_SPELLING)->available); /* src/spell landed */
+	assert_true(check_info(CK_CODE_CHANGED)->needs_source);
+	assert_false(check_info(CK_MARKUP_SPACING)->needs_source);
+	CheckSet s;
+	check_set_all(&s);
+	assert_true(s.on[CK_SPELLING]);
+	assert_true(s.on[CK_WHITESPACE]);
+	Err e;
+	err_init(&e);
+	assert_true(check_set_parse(&s, "whitespace, glossary", false, &e));
+	assert_false(s.on[CK_WHITESPACE] || s.on[CK_GLOSSARY]);
+	assert_true(s.on[CK_TITLE_UNDERLINE]);
+	assert_true(check_set_parse(&s, "title-underline", true, &e));
+	for (size_t i = 0; i < CK_COUNT; i++)
+		assert_int_equal(s.on[i], i == CK_TITLE_UNDERLINE);
+	assert_false(check_set_parse(&s, "title-underline,nonsense", true, &e));
+	assert_int_equal(e.code, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "unknown check 'nonsense'"));
+	assert_true(s.on[CK_TITLE_UNDERLINE]); /* unchanged on error */
+}
+
+/* ---- inline markup rules --------------------------------------------------- */
+
+/* "kind:glued" per construct: L literal, R role, I interpreted, F reference,
+ * S strong, E emphasis, U substitution, N footnote; suffix a (glued after),
+ * b (glued before), u (unterminated). */
+static void expect_scan(const char *s, const char *want)
+{
+	InlineVec v = {0};
+	inline_scan(s, strlen(s), &v);
+	Buf b = BUF_INIT;
+	for (size_t i = 0; i < v.n; i++) {
+		static const char kinds[] = "LSERIFUNT";
+		buf_addc(&b, kinds[v.v[i].kind]);
+		if (v.v[i].glued_after)
+			buf_addc(&b, 'a');
+		if (v.v[i].glued_before)
+			buf_addc(&b, 'b');
+		if (v.v[i].unterminated)
+			buf_addc(&b, 'u');
+		buf_addc(&b, ' ');
+	}
+	if (b.len)
+		b.p[--b.len] = '\0';
+	if (strcmp(b.p ? b.p : "", want) != 0)
+		fail_msg("scan \"%s\": got \"%s\", want \"%s\"", s, b.p ? b.p : "", want);
+	buf_release(&b);
+	VEC_FREE(&v);
+}
+
+static void test_inline_rules(void **state)
+{
+	(void)state;
+	expect_scan("plain ``code`` and :func:`f` and `link <https://x>`_ end", "L R F");
+	expect_scan("``텐서``를 만듭니다", "La");
+	expect_scan("``텐서`` 를 만듭니다", "L");
+	expect_scan("``텐서``\\ 를 만듭니다", "L");
+	expect_scan("모델의``tensor`` 입니다", "Lb");
+	expect_scan(":class:`Tensor`를 반환", "Ra");
+	expect_scan("`링크 <https://x.org>`__를 보세요", "Fa");
+	expect_scan("**굵게**는", "Sa");
+	expect_scan("각주[#]_를", "Nab");
+	expect_scan("(``x``)", "L");           /* punctuation around is fine */
+	expect_scan("「``x``」", "L");          /* CJK punctuation is a delimiter */
+	expect_scan("2 * 3 * 4", "");           /* rule 2: followed by whitespace */
+	expect_scan("a*b*c", "");               /* rule 1: inside a word */
+	expect_scan("'*' and \"*\"", "");       /* rule 5: quoted */
+	expect_scan("\\``not literal``", "");   /* rule 7: escaped */
+	expect_scan("*args and more", "Eu");    /* no end-string: docutils warns */
+	expect_scan("``a``s and ``b``", "L");   /* docutils' reading: one literal a``s...b */
+	expect_scan("|sub| and |sub|_ here", "U U");
+	expect_scan("`text`:role: and `x`", "R I");
+	/* linear: many unterminated starts */
+	Buf big = BUF_INIT;
+	for (int i = 0; i < 20000; i++)
+		buf_adds(&big, "*a ");
+	InlineVec v = {0};
+	inline_scan(big.p, big.len, &v);
+	assert_int_equal(v.n, 20000);
+	VEC_FREE(&v);
+	buf_release(&big);
+	assert_int_equal(check_column_width("한글 제목", strlen("한글 제목")), 9);
+	assert_int_equal(check_column_width("e\xcc\x81", 3), 1); /* combining mark */
+}
+
+/* ---- title-underline -------------------------------------------------------- */
+
+static void test_title_underline(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "advanced_source__ONNXLive", false);
+	tdoc_run(&t, CK_TITLE_UNDERLINE);
+	/* "ONNX란 무엇인가?" is 16 columns; its underline has 13. */
+	const Finding *f = expect_at(&t, 9, SEV_ERROR, "16 columns wide");
+	assert_true(f->has_fix);
+	assert_int_equal(f->fix.line, 8);
+	assert_int_equal(strlen(f->fix.text), 16);
+	CheckFix fix = f->fix;
+	fix.text = xstrdup(f->fix.text);
+	assert_true(check_fix_apply(&t.tl, &fix));
+	free(fix.text);
+	check_doc_reindex(&t.d);
+	tdoc_run(&t, CK_TITLE_UNDERLINE);
+	expect_none_at(&t, 9); /* fixed */
+	expect_at(&t, 53, SEV_ERROR, "54 columns wide");
+	tdoc_close(&t);
+	/* negative: the English titles of the same tutorial are long enough */
+	tdoc_open_english(&t, "advanced_source__ONNXLive");
+	tdoc_run(&t, CK_TITLE_UNDERLINE);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+}
+
+/* ---- markup-spacing ------------------------------------------------------------ */
+
+static void test_markup_spacing(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "recipes_source__torchscript_inference", false);
+	tdoc_run(&t, CK_MARKUP_SPACING);
+	/* `pytorch.org`_에 있는: reference glued to a particle */
+	const Finding *f = expect_at(&t, 24, SEV_ERROR, "`pytorch.org`_에");
+	assert_non_null(strstr(f->message, "insert '\\ '"));
+	assert_true(f->has_fix);
+	assert_string_equal(f->fix.text, "\\ ");
+	assert_string_equal(f->suggestion, "`pytorch.org`_\\ 에");
+	/* Apply every fix of the line: the paragraph then scans clean. */
+	size_t line = f->line;
+	for (size_t i = t.fv.n; i-- > 0;) {
+		if (t.fv.v[i].line == line && t.fv.v[i].has_fix)
+			assert_true(check_fix_apply(&t.tl, &t.fv.v[i].fix));
+	}
+	check_doc_reindex(&t.d);
+	tdoc_run(&t, CK_MARKUP_SPACING);
+	expect_none_at(&t, 24);
+	tdoc_close(&t);
+	/* negative: ``preproc_func(img)`` 와 (a space before the particle) */
+	tdoc_open_pair(&t, "intermediate_source__tiatoolbox_tutorial", false);
+	tdoc_run(&t, CK_MARKUP_SPACING);
+	expect_none_at(&t, 344);
+	tdoc_close(&t);
+	/* Hangul before a start-string: plain text without any docutils warning */
+	const char *doc = "모델의``tensor`` 입니다.\n";
+	tdoc_open_mem(&t, doc, strlen(doc), NULL, 0);
+	tdoc_run(&t, CK_MARKUP_SPACING);
+	f = expect_at(&t, 1, SEV_WARNING, "right after Hangul");
+	assert_int_equal(f->col, 4);
+	assert_int_equal(f->fix.from, strlen("모델의"));
+	tdoc_close(&t);
+}
+
+/* ---- translator-line ------------------------------------------------------------ */
+
+static void test_translator_line(void **state)
+{
+	(void)state;
+	TDoc t;
+	/* canonical: no finding */
+	tdoc_open_pair(&t, "advanced_source__rpc_ddp_tutorial", false);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	assert_int_equal(t.fv.n, 0);
+	/* the same real lines without the translator line: warning */
+	Buf head = BUF_INIT;
+	for (size_t i = 0; i < 4; i++) {
+		buf_addstr(&head, lines_get(&t.tl, i));
+		buf_addc(&head, '\n');
+	}
+	tdoc_close(&t);
+	tdoc_open_mem(&t, head.p, head.len, NULL, 0);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	const Finding *f = expect_at(&t, 3, SEV_WARNING, "no translator line");
+	assert_non_null(strstr(f->suggestion, "**번역**:"));
+	tdoc_close(&t);
+	buf_release(&head);
+	/* variants: info to normalize (with a fix) */
+	tdoc_open_pair(&t, "recipes_source__distributed_device_mesh", false);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	f = expect_at(&t, 5, SEV_INFO, "'**역자:**'");
+	assert_true(f->has_fix);
+	assert_string_equal(f->fix.text, "**번역**:");
+	tdoc_close(&t);
+	tdoc_open_pair(&t, "beginner_source__ddp_series_intro", false);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	expect_at(&t, 11, SEV_INFO, "'번역:'");
+	tdoc_close(&t);
+	/* malformed: `Name <url>__` (the _ inside) and a URL without https:// */
+	tdoc_open_pair(&t, "intermediate_source__FSDP_tutorial", false);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	assert_int_equal(t.fv.n, 2);
+	assert_int_equal(t.fv.v[0].sev, SEV_INFO);
+	assert_int_equal(t.fv.v[1].sev, SEV_WARNING);
+	assert_non_null(strstr(t.fv.v[1].message, "malformed"));
+	tdoc_close(&t);
+	tdoc_open_pair(&t, "beginner_source__deep_learning_nlp_tutorial", false);
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	expect_at(&t, 4, SEV_WARNING, "github.com/oh5221");
+	tdoc_close(&t);
+	/* an English original is not being translated: nothing */
+	tdoc_open_english(&t, "advanced_source__rpc_ddp_tutorial");
+	tdoc_run(&t, CK_TRANSLATOR_LINE);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+}
+
+/* ---- broken-reference and directive-translated ------------------------------------ */
+
+static void test_broken_reference(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "advanced_source__ONNXLive", false);
+	tdoc_run(&t, CK_BROKEN_REFERENCE);
+	/* The titles these pointed to were translated. */
+	expect_at(&t, 24, SEV_ERROR, "no target named 'Download (or train) PyTorch style");
+	expect_at(&t, 28, SEV_ERROR, "no target named");
+	assert_int_equal(t.fv.n, 2);
+	tdoc_close(&t);
+	/* negative: in the English file the titles exist */
+	tdoc_open_english(&t, "advanced_source__ONNXLive");
+	tdoc_run(&t, CK_BROKEN_REFERENCE);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* explicit targets and `text <url>`_ define names */
+	const char *doc = ".. _my-label:\n\n제목\n====\n\n`링크 <https://x.org>`_, `my-label`_, "
+	                  "`제목`_, `링크`_, `없음`_.\n";
+	tdoc_open_mem(&t, doc, strlen(doc), NULL, 0);
+	tdoc_run(&t, CK_BROKEN_REFERENCE);
+	assert_int_equal(t.fv.n, 1);
+	assert_non_null(strstr(t.fv.v[0].message, "'없음'"));
+	tdoc_close(&t);
+}
+
+static void test_directive_translated(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "advanced_source__rpc_ddp_tutorial", true);
+	tdoc_run(&t, CK_DIRECTIVE_TRANSLATED);
+	const Finding *f = expect_at(&t, 57, SEV_ERROR, "'.. 주의사항::'");
+	assert_non_null(strstr(f->message, "attention"));
+	assert_string_equal(f->suggestion, "attention");
+	assert_int_equal(t.fv.n, 1);
+	tdoc_close(&t);
+	tdoc_open_english(&t, "advanced_source__rpc_ddp_tutorial");
+	tdoc_run(&t, CK_DIRECTIVE_TRANSLATED);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+}
+
+/* ---- code-changed ------------------------------------------------------------------ */
+
+static void test_code_changed(void **state)
+{
+	(void)state;
+	TDoc t;
+	/* The translator changed "100. *" to "1.   *" (MANIFEST.tsv notes it). */
+	tdoc_open_pair(&t, "intermediate_source__FSDP_tutorial", true);
+	tdoc_run(&t, CK_CODE_CHANGED);
+	const Finding *f = expect_at(&t, 210, SEV_WARNING, "100. * ddp_loss");
+	assert_non_null(strstr(f->suggestion, "100. *"));
+	tdoc_close(&t);
+	/* translated comments and docstrings only: info */
+	tdoc_open_pair(&t, "advanced_source__static_quantization_tutorial", true);
+	tdoc_run(&t, CK_CODE_CHANGED);
+	expect_at(&t, 70, SEV_INFO, "only in comments");
+	for (size_t i = 0; i < t.fv.n; i++)
+		assert_int_equal(t.fv.v[i].sev, SEV_INFO);
+	tdoc_close(&t);
+	/* negative: all 26 code blocks identical */
+	tdoc_open_pair(&t, "recipes_source__android_native_app_with_custom_op", true);
+	tdoc_run(&t, CK_CODE_CHANGED);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* without a source the check does not run */
+	tdoc_open_pair(&t, "intermediate_source__FSDP_tutorial", false);
+	tdoc_run(&t, CK_CODE_CHANGED);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+}
+
+/* ---- markup-mismatch, reference-title, untranslated ---------------------------------- */
+
+static void test_markup_mismatch(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "advanced_source__cpp_autograd", true);
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	expect_at(&t, 269, SEV_WARNING, "cppdocs/api/structtorch_1_1autograd_1_1_function.html");
+	tdoc_close(&t);
+	/* negative: the expected URL rewrite to the Korean site, and a kept role */
+	const char *src = "See `the tutorial <https://pytorch.org/tutorials/x.html#a-title>`_ and "
+	                  ":func:`torch.add`.\n";
+	const char *tgt = "`튜토리얼 <https://tutorials.pytorch.kr/x.html#id3>`_ 와 "
+	                  ":func:`torch.add` 를 보세요.\n";
+	tdoc_open_mem(&t, tgt, strlen(tgt), src, strlen(src));
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	const char *tgt2 = "튜토리얼과 :func:`torch.sub` 를 보세요.\n";
+	tdoc_open_mem(&t, tgt2, strlen(tgt2), src, strlen(src));
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	assert_int_equal(t.fv.n, 2);
+	tdoc_close(&t);
+}
+
+static void test_reference_title(void **state)
+{
+	(void)state;
+	/* A real reference list entry, its title translated (positive) or kept
+	 * with the original (negative). */
+	size_t n;
+	char *en = tu_corpus_file("recipes_source__distributed_device_mesh.en.rst", &n);
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, en, n);
+	Str item = lines_get(&l, 177); /* "- `2D parallel combining ... <url>`__" */
+	assert_true(str_starts_with(item, "- `2D parallel"));
+	const char *lt = memchr(item.p, '<', item.n);
+	Str title = {item.p + 3, (size_t)(lt - item.p) - 4};
+	Str rest = {lt, item.n - (size_t)(lt - item.p)};
+	char *src = xasprintf("%.*s\n", (int)item.n, item.p);
+	char *bad = xasprintf("- `FSDP와 Tensor/Sequence 병렬 결합 %.*s\n", (int)rest.n, rest.p);
+	char *good = xasprintf("- `FSDP와 Tensor/Sequence 병렬 결합 (%.*s) %.*s\n", (int)title.n,
+	                       title.p, (int)rest.n, rest.p);
+	TDoc t;
+	tdoc_open_mem(&t, bad, strlen(bad), src, strlen(src));
+	tdoc_run(&t, CK_REFERENCE_TITLE);
+	const Finding *f = expect_at(&t, 1, SEV_WARNING, "without the original '2D parallel");
+	assert_non_null(strstr(f->suggestion, "(2D parallel combining"));
+	tdoc_close(&t);
+	tdoc_open_mem(&t, good, strlen(good), src, strlen(src));
+	tdoc_run(&t, CK_REFERENCE_TITLE);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* negative: links to other tutorials (translated with them), and a
+	 * title that keeps the original words in parentheses */
+	tdoc_open_pair(&t, "intermediate_source__TP_tutorial", true);
+	tdoc_run(&t, CK_REFERENCE_TITLE);
+	expect_none_at(&t, 16);
+	expect_none_at(&t, 17);
+	tdoc_close(&t);
+	tdoc_open_pair(&t, "beginner_source__dist_overview", true);
+	tdoc_run(&t, CK_REFERENCE_TITLE);
+	expect_none_at(&t, 24);
+	tdoc_close(&t);
+	/* positive in the corpus: an external document's title translated */
+	tdoc_open_pair(&t, "recipes_source__distributed_device_mesh", true);
+	tdoc_run(&t, CK_REFERENCE_TITLE);
+	expect_at(&t, 12, SEV_WARNING, "'Distributed Communication Package - torch.distributed'");
+	tdoc_close(&t);
+	free(src);
+	free(bad);
+	free(good);
+	lines_release(&l);
+	free(en);
+}
+
+static void test_untranslated(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "recipes_source__mobile_perf", true);
+	tdoc_run(&t, CK_UNTRANSLATED);
+	expect_at(&t, 80, SEV_INFO, "untranslated list-item");
+	/* negative: a reference list entry that is only a link title */
+	tdoc_close(&t);
+	tdoc_open_pair(&t, "recipes_source__distributed_device_mesh", true);
+	tdoc_run(&t, CK_UNTRANSLATED);
+	expect_none_at(&t, 178);
+	tdoc_close(&t);
+}
+
+/* ---- glossary ---------------------------------------------------------------------- */
+
+static void test_glossary_check(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "intermediate_source__TP_tutorial", true);
+	tdoc_run(&t, CK_GLOSSARY);
+	const Finding *f = expect_at(&t, 41, SEV_WARNING, "'파라미터' — glossary: parameter -> 매개변수");
+	assert_string_equal(f->suggestion, "매개변수");
+	tdoc_close(&t);
+	/* without a source: avoided variants are still reported */
+	tdoc_open_pair(&t, "intermediate_source__TP_tutorial", false);
+	tdoc_run(&t, CK_GLOSSARY);
+	expect_at(&t, 41, SEV_WARNING, "'파라미터'");
+	for (size_t i = 0; i < t.fv.n; i++)
+		assert_int_equal(t.fv.v[i].sev, SEV_WARNING);
+	tdoc_close(&t);
+	/* negative: 매개변수 서버(parameter server) follows the glossary */
+	tdoc_open_pair(&t, "advanced_source__rpc_ddp_tutorial", true);
+	tdoc_run(&t, CK_GLOSSARY);
+	expect_none_at(&t, 21);
+	tdoc_close(&t);
+}
+
+/* ---- whitespace -------------------------------------------------------------------- */
+
+static void test_whitespace(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "beginner_source__pytorch_with_examples", true);
+	tdoc_run(&t, CK_WHITESPACE);
+	expect_at(&t, 27, SEV_WARNING, "tab character");
+	tdoc_close(&t);
+	tdoc_open_pair(&t, "beginner_source__dist_overview", true);
+	tdoc_run(&t, CK_WHITESPACE);
+	expect_at(&t, 41, SEV_WARNING, "indented 3 columns, the source 2");
+	const Finding *f = expect_at(&t, 9, SEV_INFO, "trailing whitespace");
+	assert_true(f->has_fix);
+	tdoc_close(&t);
+	const char *doc = "문장\xe2\x80\x8b입니다.\n";
+	tdoc_open_mem(&t, doc, strlen(doc), NULL, 0);
+	tdoc_run(&t, CK_WHITESPACE);
+	f = expect_at(&t, 1, SEV_WARNING, "U+200B");
+	assert_int_equal(f->col, 3);
+	tdoc_close(&t);
+}
+
+/* ---- units, no source, output --------------------------------------------------------- */
+
+static void test_units_and_recheck(void **state)
+{
+	(void)state;
+	TDoc t;
+	tdoc_open_pair(&t, "advanced_source__ONNXLive", true);
+	CheckSet set;
+	check_set_all(&set);
+	check_document(&t.d, &set, &t.fv);
+	assert_true(t.fv.n > 0);
+	/* Re-checking one unit gives exactly the document's findings of it. */
+	size_t unit = check_unit_of_line(&t.d, 8); /* the title at line 9 */
+	assert_true(unit < check_unit_count(&t.d));
+	FindingVec one = {0};
+	check_unit(&t.d, &set, unit, &one);
+	size_t in_doc = 0;
+	for (size_t i = 0; i < t.fv.n; i++)
+		in_doc += t.fv.v[i].unit == unit;
+	assert_int_equal(one.n, in_doc);
+	assert_true(one.n >= 1);
+	findings_clear(&one);
+	tdoc_close(&t);
+	/* Without a source: source-only checks are listed as skipped. */
+	Buf b = BUF_INIT;
+	check_set_all(&set);
+	assert_true(check_skipped_without_source(&set, &b));
+	assert_non_null(strstr(b.p, "code-changed"));
+	assert_null(strstr(b.p, "title-underline"));
+	buf_release(&b);
+}
+
+static void test_formats(void **state)
+{
+	(void)state;
+	const char *doc = "제목입니다\n=====\n";
+	TDoc t;
+	tdoc_open_mem(&t, doc, strlen(doc), NULL, 0);
+	tdoc_run(&t, CK_TITLE_UNDERLINE);
+	assert_int_equal(t.fv.n, 1);
+	Buf b = BUF_INIT;
+	check_format_finding("d/x.rst", &t.fv.v[0], CF_TEXT, true, &b);
+	assert_string_equal(b.p, "d/x.rst:2:1: error: title underline too short: '제목입니다' is 10 "
+	                         "columns wide (Hangul counts 2), the underline has 5 '='; make it "
+	                         "10 [title-underline]\n");
+	buf_clear(&b);
+	check_format_finding("d/x.rst", &t.fv.v[0], CF_GITHUB, true, &b);
+	assert_true(str_starts_with(buf_str(&b), "::error file=d/x.rst,line=2,col=1,"
+	                                         "title=title-underline::title underline"));
+	buf_clear(&b);
+	check_format_finding("a,b:c.rst", &t.fv.v[0], CF_GITHUB, true, &b);
+	assert_true(str_starts_with(buf_str(&b), "::error file=a%2Cb%3Ac.rst,"));
+	buf_clear(&b);
+	check_format_finding("x.rst", &t.fv.v[0], CF_JSON, true, &b);
+	assert_true(str_starts_with(buf_str(&b), "  {\"file\": \"x.rst\", \"line\": 2, \"column\": 1, "
+	                                         "\"severity\": \"error\", \"check\": "
+	                                         "\"title-underline\""));
+	assert_non_null(strstr(b.p, "\"suggestion\": \"==========\"}"));
+	buf_release(&b);
+	tdoc_close(&t);
+}
+
+/* Every pair of the corpus: findings point into the document, each
+ * check's findings equal the sum over units (re-checking one unit is
+ * exact), and every autofix applies. */
+static void test_corpus_all(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t files = 0, total = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		CheckSet set;
+		check_set_all(&set);
+		check_document(&t.d, &set, &t.fv);
+		size_t doc_level = 0;
+		for (size_t i = 0; i < t.fv.n; i++) {
+			const Finding *f = &t.fv.v[i];
+			assert_true(f->line < t.tl.n);
+			assert_true(f->byte <= t.tl.v[f->line].n);
+			assert_true(f->col >= 1 && f->col <= f->byte + 1);
+			doc_level += f->unit == check_unit_count(&t.d);
+		}
+		FindingVec units = {0};
+		for (size_t u = 0; u < check_unit_count(&t.d); u++)
+			check_unit(&t.d, &set, u, &units);
+		assert_int_equal(units.n + doc_level, t.fv.n);
+		findings_clear(&units);
+		for (size_t i = t.fv.n; i-- > 0;)
+			if (t.fv.v[i].has_fix)
+				assert_true(check_fix_apply(&t.tl, &t.fv.v[i].fix));
+		total += t.fv.n;
+		files++;
+		tdoc_close(&t);
+	}
+	tu_free_list(pairs);
+	assert_int_equal(files, 30);
+	assert_true(total > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_inline_rules),
+		cmocka_unit_test(test_title_underline),
+		cmocka_unit_test(test_markup_spacing),
+		cmocka_unit_test(test_translator_line),
+		cmocka_unit_test(test_broken_reference),
+		cmocka_unit_test(test_directive_translated),
+		cmocka_unit_test(test_code_changed),
+		cmocka_unit_test(test_markup_mismatch),
+		cmocka_unit_test(test_reference_title),
+		cmocka_unit_test(test_untranslated),
+		cmocka_unit_test(test_glossary_check),
+		cmocka_unit_test(test_whitespace),
+		cmocka_unit_test(test_units_and_recheck),
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_corpus_all),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

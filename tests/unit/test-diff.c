@@ -1,0 +1,108 @@
+/* diff: shortest edit scripts, checked against an LCS table. */
+#include "testutil.h"
+
+#include "yeok/diff.h"
+
+static uint64_t seed = 0x2545F4914F6CDD1Dull;
+static uint32_t rnd(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (uint32_t)(seed >> 7);
+}
+
+static size_t lcs(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	size_t *t = xcalloc((na + 1) * (nb + 1), sizeof(size_t));
+	for (size_t i = 1; i <= na; i++)
+		for (size_t j = 1; j <= nb; j++)
+			t[i * (nb + 1) + j] = a[i - 1] == b[j - 1] ? t[(i - 1) * (nb + 1) + j - 1] + 1
+			                      : MAX(t[(i - 1) * (nb + 1) + j], t[i * (nb + 1) + j - 1]);
+	size_t r = t[na * (nb + 1) + nb];
+	free(t);
+	return r;
+}
+
+/* The script turns a into b, and its cost is minimal. */
+static void verify(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, const Diff *d)
+{
+	size_t ai = 0, bi = 0, edits = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		const DiffOp *op = &d->v[i];
+		assert_true(op->len > 0);
+		assert_int_equal(op->a_pos, ai);
+		assert_int_equal(op->b_pos, bi);
+		if (op->kind == DIFF_SAME) {
+			for (size_t k = 0; k < op->len; k++)
+				assert_true(a[ai + k] == b[bi + k]);
+			ai += op->len, bi += op->len;
+		} else if (op->kind == DIFF_DEL) {
+			ai += op->len, edits += op->len;
+		} else {
+			bi += op->len, edits += op->len;
+		}
+	}
+	assert_int_equal(ai, na);
+	assert_int_equal(bi, nb);
+	assert_int_equal(edits, na + nb - 2 * lcs(a, na, b, nb));
+}
+
+static void test_random_sequences(void **state)
+{
+	(void)state;
+	Diff d = {0};
+	for (int round = 0; round < 300; round++) {
+		size_t na = rnd() % 40, nb = rnd() % 40;
+		uint64_t a[40], b[40];
+		for (size_t i = 0; i < na; i++)
+			a[i] = rnd() % 4;
+		for (size_t i = 0; i < nb; i++)
+			b[i] = round % 3 ? (i < na && rnd() % 3 ? a[i] : rnd() % 4) : rnd() % 4;
+		diff_seq(a, na, b, nb, 0, &d);
+		verify(a, na, b, nb, &d);
+	}
+	diff_release(&d);
+}
+
+static void test_limit(void **state)
+{
+	(void)state;
+	uint64_t a[] = {1, 2, 3, 4, 5}, b[] = {1, 9, 8, 7, 5};
+	Diff d = {0};
+	diff_seq(a, 5, b, 5, 1, &d);
+	assert_int_equal(d.n, 4); /* same, del 3, ins 3, same */
+	assert_int_equal(d.v[1].kind, DIFF_DEL);
+	assert_int_equal(d.v[1].len, 3);
+	assert_int_equal(d.v[2].kind, DIFF_INS);
+	diff_release(&d);
+}
+
+static void test_words(void **state)
+{
+	(void)state;
+	const char *a = "매개변수를 갱신합니다.";
+	const char *b = "파라미터를 갱신합니다.";
+	DiffWords wa = {0}, wb = {0};
+	Diff d = {0};
+	diff_words(a, strlen(a), b, strlen(b), &wa, &wb, &d);
+	assert_int_equal(wa.n, 3);
+	assert_int_equal(d.n, 3);
+	assert_int_equal(d.v[0].kind, DIFF_DEL);
+	assert_int_equal(d.v[1].kind, DIFF_INS);
+	assert_int_equal(wb.v[d.v[1].b_pos].len, strlen("파라미터를"));
+	assert_int_equal(d.v[2].kind, DIFF_SAME);
+	VEC_FREE(&wa);
+	VEC_FREE(&wb);
+	diff_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_sequences),
+		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_words),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

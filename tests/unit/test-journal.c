@@ -1,0 +1,199 @@
+/* journal: edits replayed after a crash give back the text exactly. */
+#include "testutil.h"
+
+#include <unistd.h>
+
+#include "yeok/journal.h"
+
+static uint64_t seed = 88172645463325252ull;
+static uint32_t rnd(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (uint32_t)(seed >> 11);
+}
+
+static char *serialize(const Lines *l, size_t *n)
+{
+	Buf b = BUF_INIT;
+	lines_serialize(l, &b);
+	*n = b.len;
+	return buf_detach(&b);
+}
+
+/* One random editor-like edit on doc, recorded in j the way the editor
+ * records it: the changed line range before and after. */
+static void random_edit(Lines *doc, Journal *j)
+{
+	size_t i = rnd() % doc->n;
+	switch (rnd() % 5) {
+	case 0: { /* type Korean into a line */
+		const char *ko = "번역";
+		size_t at = doc->v[i].n ? rnd() % (doc->v[i].n + 1) : 0;
+		lines_splice(doc, i, at, at, ko, strlen(ko));
+		journal_replace(j, i, 1, doc, 1);
+		break;
+	}
+	case 1: /* delete some bytes */
+		if (doc->v[i].n) {
+			size_t from = rnd() % doc->v[i].n;
+			lines_splice(doc, i, from, doc->v[i].n, "", 0);
+			journal_replace(j, i, 1, doc, 1);
+		}
+		break;
+	case 2: /* Enter */
+		lines_split(doc, i, doc->v[i].n / 2, lines_default_eol(doc));
+		journal_replace(j, i, 1, doc, 2);
+		break;
+	case 3: /* join with the next line */
+		if (i + 1 < doc->n) {
+			lines_join(doc, i);
+			journal_replace(j, i, 2, doc, 1);
+		}
+		break;
+	default: /* replace a whole line range with pasted text */
+		if (i + 2 < doc->n) {
+			const char *paste = "pasted\nlines\nthree\n";
+			assert_true(lines_replace(doc, i, 2, paste, strlen(paste)));
+			journal_replace(j, i, 2, doc, 3);
+		}
+		break;
+	}
+}
+
+static void roundtrip(const char *name, const char *data, size_t n, int edits)
+{
+	char *dir = tu_tmpdir();
+	char *file = tu_write(dir, name, data, n);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, data, n);
+	Journal j;
+	journal_init(&j, file, data, n);
+	for (int k = 0; k < edits; k++) {
+		random_edit(&doc, &j);
+		Err e;
+		err_init(&e);
+		if (!lines_check(&doc, &e))
+			fail_msg("%s", e.msg);
+		if (k % 7 == 0)
+			assert_true(journal_flush(&j));
+	}
+	assert_true(journal_flush(&j));
+	/* "crash": the process state is gone; only the file and journal remain */
+	size_t want_n;
+	char *want = serialize(&doc, &want_n);
+	JournalInfo info;
+	Buf got = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!journal_recover(file, data, n, &info, &got, &e))
+		fail_msg("%s", e.msg);
+	assert_true(info.exists);
+	assert_true(info.base_matches);
+	assert_false(info.torn);
+	assert_int_equal(got.len, want_n);
+	assert_memory_equal(got.p, want, want_n);
+	journal_remove(&j);
+	char *jp = journal_path(file);
+	assert_false(file_exists(jp));
+	free(jp);
+	journal_release(&j);
+	lines_release(&doc);
+	buf_release(&got);
+	free(want);
+	free(file);
+	free(dir);
+}
+
+static void test_recover_corpus_edits(void **state)
+{
+	(void)state;
+	size_t n;
+	char *ko = tu_corpus_file("recipes_source__distributed_device_mesh.ko.rst", &n);
+	roundtrip("mesh.rst", ko, n, 500);
+	free(ko);
+}
+
+static void test_recover_crlf_bom_no_newline(void **state)
+{
+	(void)state;
+	const char data[] = "\xef\xbb\xbftitle\r\n=====\r\n\r\nbody \xff text\r\nlast";
+	roundtrip("crlf.rst", data, sizeof(data) - 1, 300);
+	roundtrip("empty.rst", "", 0, 50);
+}
+
+static void test_torn_record_and_mismatch(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char base[] = "one\ntwo\nthree\n";
+	char *file = tu_write(dir, "t.rst", base, sizeof(base) - 1);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, base, sizeof(base) - 1);
+	Journal j;
+	journal_init(&j, file, base, sizeof(base) - 1);
+	assert_false(file_exists(j.path)); /* opening leaves no trace */
+	lines_set(&doc, 1, "둘", strlen("둘"));
+	journal_replace(&j, 1, 1, &doc, 1);
+	assert_true(journal_flush(&j));
+	/* a power cut in the middle of the next record */
+	FILE *f = fopen(j.path, "ab");
+	assert_non_null(f);
+	fputs("R 0 1 40 1700000000\nhalf a rec", f);
+	fclose(f);
+	JournalInfo info;
+	Buf got = BUF_INIT;
+	Err e;
+	err_init(&e);
+	assert_true(journal_recover(file, base, sizeof(base) - 1, &info, &got, &e));
+	assert_true(info.torn);
+	assert_int_equal(info.records, 1);
+	assert_string_equal(got.p, "one\n둘\nthree\n");
+	/* the file changed behind our back: recovery says so */
+	assert_true(journal_recover(file, "other\n", 6, &info, &got, &e));
+	assert_false(info.base_matches);
+	/* a corrupt header is an error naming the journal */
+	f = fopen(j.path, "wb");
+	fputs("garbage\n", f);
+	fclose(f);
+	assert_false(journal_recover(file, base, sizeof(base) - 1, &info, &got, &e));
+	assert_non_null(strstr(e.msg, "t.rst.yeok.journal:1"));
+	journal_remove(&j);
+	journal_release(&j);
+	lines_release(&doc);
+	buf_release(&got);
+	free(file);
+	free(dir);
+}
+
+static void test_flush_failure_keeps_records(void **state)
+{
+	(void)state;
+	Journal j;
+	journal_init(&j, "/nonexistent-dir/yeok/x.rst", "a\n", 2);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, "a\n", 2);
+	lines_set(&doc, 0, "b", 1);
+	journal_replace(&j, 0, 1, &doc, 1);
+	assert_false(journal_flush(&j));
+	assert_true(j.failed);
+	assert_non_null(strstr(j.err.msg, "/nonexistent-dir/yeok/x.rst.yeok.journal"));
+	assert_true(j.pending.len > 0); /* kept for the next try */
+	journal_release(&j);
+	lines_release(&doc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_recover_corpus_edits),
+		cmocka_unit_test(test_recover_crlf_bom_no_newline),
+		cmocka_unit_test(test_torn_record_and_mismatch),
+		cmocka_unit_test(test_flush_failure_keeps_records),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

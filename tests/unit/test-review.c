@@ -1,0 +1,153 @@
+/* review: the changed segments between two revisions match git diff. */
+#include "testutil.h"
+
+#include "yeok/review.h"
+
+static char *hist(const char *name, size_t *n)
+{
+	char *rel = xasprintf("history/%s", name);
+	char *data = tu_corpus_file(rel, n);
+	free(rel);
+	return data;
+}
+
+/* Head lines (0-based) that `git diff --no-index -U0` marks as added. */
+static bool *git_added(const char *base_path, const char *head_path, size_t head_lines)
+{
+	bool *added = xcalloc(head_lines + 1, sizeof(bool));
+	char *cmd = xasprintf("git diff --no-index -U0 -- '%s' '%s'", base_path, head_path);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	char line[8192];
+	while (fgets(line, sizeof(line), p)) {
+		unsigned long start, count = 1;
+		if (strncmp(line, "@@ ", 3) != 0)
+			continue;
+		char *plus = strchr(line, '+');
+		if (!plus)
+			continue;
+		if (sscanf(plus, "+%lu,%lu", &start, &count) < 1)
+			continue;
+		if (!strchr(plus, ',') || strchr(plus, ',') > strchr(plus, ' '))
+			count = 1;
+		for (unsigned long k = 0; k < count; k++)
+			if (start + k - 1 < head_lines)
+				added[start + k - 1] = true;
+	}
+	pclose(p);
+	free(cmd);
+	return added;
+}
+
+static void compare_with_git(const char *src_name, const char *base_name, const char *head_name,
+                             size_t *changes, size_t *with_old)
+{
+	size_t sn, bn, hn;
+	char *src = hist(src_name, &sn), *base = hist(base_name, &bn), *head = hist(head_name, &hn);
+	Review r;
+	review_init(&r);
+	review_compute(&r, src, sn, base, bn, head, hn);
+	char *bp = xasprintf("%s/history/%s", tu_corpus(), base_name);
+	char *hp = xasprintf("%s/history/%s", tu_corpus(), head_name);
+	bool *added = git_added(bp, hp, r.head.n);
+	/* every line git shows as added lies in a change */
+	for (size_t i = 0; i < r.head.n; i++) {
+		if (!added[i] || str_trim(lines_get(&r.head, i)).n == 0)
+			continue;
+		if (review_find_line(&r, i) < 0)
+			fail_msg("%s -> %s: line %zu changed in git diff but in no change", base_name,
+			         head_name, i + 1);
+	}
+	/* every change holds a line git shows as added, or a deletion */
+	size_t old = 0;
+	for (size_t c = 0; c < r.n; c++) {
+		bool any = false;
+		for (size_t i = r.v[c].head_first; i <= r.v[c].head_last; i++)
+			any = any || added[i] || r.head_changed[i];
+		if (r.v[c].has_old)
+			old++;
+		/* else lines were only deleted there: the base had lines */
+		if (!any && r.v[c].base_first > r.v[c].base_last)
+			fail_msg("change %zu (head lines %zu-%zu) has no changed line", c,
+			         r.v[c].head_first + 1, r.v[c].head_last + 1);
+	}
+	/* in document order */
+	for (size_t c = 1; c < r.n; c++)
+		assert_true(r.v[c - 1].head_first < r.v[c].head_first);
+	*changes = r.n;
+	*with_old = old;
+	free(added);
+	free(bp);
+	free(hp);
+	review_release(&r);
+	free(src);
+	free(base);
+	free(head);
+}
+
+static void test_fsdp_first_translation(void **state)
+{
+	(void)state;
+	size_t changes, old;
+	/* the English base -> the first draft: all changes are new Korean */
+	compare_with_git("intermediate_source__FSDP_tutorial-05-42be0e1e23.rst",
+	                 "intermediate_source__FSDP_tutorial-05-42be0e1e23.rst",
+	                 "intermediate_source__FSDP_tutorial-06-97ac83bbff.rst", &changes, &old);
+	print_message("# FSDP 05->06: %zu changes, %zu with old Korean\n", changes, old);
+	assert_true(changes > 20);
+	assert_int_equal(old, 0);
+}
+
+static void test_fsdp_review_fixes(void **state)
+{
+	(void)state;
+	size_t changes, old;
+	/* "Fixes applied": Korean -> Korean, a few segments, old text shown */
+	compare_with_git("intermediate_source__FSDP_tutorial-05-42be0e1e23.rst",
+	                 "intermediate_source__FSDP_tutorial-07-935ebc547c.rst",
+	                 "intermediate_source__FSDP_tutorial-08-3c8232c470.rst", &changes, &old);
+	print_message("# FSDP 07->08: %zu changes, %zu with old Korean\n", changes, old);
+	assert_true(changes >= 1);
+	assert_true(changes < 10);
+	assert_int_equal(old, changes);
+}
+
+static void test_device_mesh_pr(void **state)
+{
+	(void)state;
+	size_t changes, old;
+	compare_with_git("recipes_source__distributed_device_mesh-02-349cbf1eed.rst",
+	                 "recipes_source__distributed_device_mesh-03-7c7d5ae141.rst",
+	                 "recipes_source__distributed_device_mesh-04-cad76fac81.rst", &changes, &old);
+	print_message("# device_mesh 03->04: %zu changes, %zu with old Korean\n", changes, old);
+	assert_true(changes >= 1);
+	compare_with_git("recipes_source__distributed_device_mesh-02-349cbf1eed.rst",
+	                 "recipes_source__distributed_device_mesh-04-cad76fac81.rst",
+	                 "recipes_source__distributed_device_mesh-05-856796b87d.rst", &changes, &old);
+	print_message("# device_mesh 04->05: %zu changes, %zu with old Korean\n", changes, old);
+	assert_true(changes >= 1);
+}
+
+static void test_no_change(void **state)
+{
+	(void)state;
+	size_t n;
+	char *t = hist("intermediate_source__FSDP_tutorial-07-935ebc547c.rst", &n);
+	Review r;
+	review_init(&r);
+	review_compute(&r, t, n, t, n, t, n);
+	assert_int_equal(r.n, 0);
+	review_release(&r);
+	free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fsdp_first_translation),
+		cmocka_unit_test(test_fsdp_review_fixes),
+		cmocka_unit_test(test_device_mesh_pr),
+		cmocka_unit_test(test_no_change),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

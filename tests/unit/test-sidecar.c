@@ -1,0 +1,525 @@
+/* sidecar: YAML round trip, unknown keys, corruption, limits, the
+ * checklist text, the translator line. */
+#include "testutil.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "yeok/sidecar.h"
+
+static void check_ok(const Sidecar *sc)
+{
+	Err e;
+	err_init(&e);
+	if (!sidecar_check(sc, &e))
+		fail_msg("sidecar_check: %s", e.msg);
+}
+
+static char *emit_str(const Sidecar *sc)
+{
+	Buf b = BUF_INIT;
+	sidecar_emit(sc, &b);
+	return buf_detach(&b);
+}
+
+static void parse_ok(const char *text, Sidecar *sc)
+{
+	Err e;
+	err_init(&e);
+	if (!sidecar_parse(text, strlen(text), "t.yeok.yaml", sc, &e))
+		fail_msg("parse failed: %s\n---\n%s", e.msg, text);
+	check_ok(sc);
+}
+
+static void parse_fails(const char *text, const char *want)
+{
+	Sidecar sc;
+	sidecar_init(&sc);
+	Err e;
+	err_init(&e);
+	if (sidecar_parse(text, strlen(text), "t.yeok.yaml", &sc, &e))
+		fail_msg("parse should fail:\n%s", text);
+	if (!strstr(e.msg, want))
+		fail_msg("message '%s' lacks '%s'", e.msg, want);
+	assert_int_equal(e.code, EXIT_DATAERR);
+	assert_int_equal(sc.segs.n, 0); /* the model stays empty */
+	sidecar_release(&sc);
+}
+
+static Sidecar full_model(void)
+{
+	Sidecar sc;
+	sidecar_init(&sc);
+	char sha[65];
+	sha256_hex("English", 7, sha);
+	sidecar_set_source(&sc, SIDECAR_SRC_GIT, "349cbf1eed1ea559fd80d34223c5b57c188e2667",
+	                   "recipes_source/distributed_device_mesh.rst", sha);
+	sc.checklist.license = 1;
+	sc.checklist.issue = 1132;
+	sc.checklist.type = PR_TYPE_TRANSLATE;
+	sidecar_set_translator(&sc, "홍길동", "https://github.com/hong");
+	sc.cursor_line = 41;
+	sc.cursor_column = 3;
+	sidecar_add_seg(&sc, sidecar_key("Hello.", 6), sidecar_key("안녕.", 7), SIDECAR_DONE, NULL);
+	sidecar_add_seg(&sc, sidecar_key("1e10", 4), sidecar_key("", 0), SIDECAR_REVIEWED,
+	                "Old English\nsecond line: with colon");
+	sidecar_add_seg(&sc, sidecar_key("x", 1), (SidecarKey){""}, SIDECAR_DRAFT, NULL);
+	sidecar_add_comment(&sc, 12, sidecar_key("Hello.", 6), "parameter는 매개변수로: 용어집", NULL);
+	sidecar_add_comment(&sc, 0, (SidecarKey){""}, "multi\nline\n", "resolved");
+	check_ok(&sc);
+	return sc;
+}
+
+static void assert_same(const Sidecar *a, const Sidecar *b)
+{
+	char *x = emit_str(a), *y = emit_str(b);
+	assert_string_equal(x, y);
+	free(x);
+	free(y);
+	assert_int_equal(a->source.kind, b->source.kind);
+	assert_string_equal(a->source.sha256, b->source.sha256);
+	assert_int_equal(a->checklist.license, b->checklist.license);
+	assert_int_equal(a->checklist.issue, b->checklist.issue);
+	assert_int_equal(a->checklist.type, b->checklist.type);
+	assert_int_equal(a->segs.n, b->segs.n);
+	for (size_t i = 0; i < a->segs.n; i++) {
+		assert_string_equal(a->segs.v[i].source.hex, b->segs.v[i].source.hex);
+		assert_string_equal(a->segs.v[i].target.hex, b->segs.v[i].target.hex);
+		assert_int_equal(a->segs.v[i].mark, b->segs.v[i].mark);
+		if (a->segs.v[i].old || b->segs.v[i].old)
+			assert_string_equal(a->segs.v[i].old, b->segs.v[i].old);
+	}
+	assert_int_equal(a->comments.n, b->comments.n);
+	for (size_t i = 0; i < a->comments.n; i++) {
+		assert_string_equal(a->comments.v[i].text, b->comments.v[i].text);
+		assert_string_equal(a->comments.v[i].state, b->comments.v[i].state);
+		assert_int_equal(a->comments.v[i].line, b->comments.v[i].line);
+	}
+}
+
+static void test_round_trip(void **state)
+{
+	(void)state;
+	Sidecar a = full_model();
+	char *text = emit_str(&a);
+	/* Stable key order, human-readable Korean (not escaped). */
+	const char *order[] = {"yeok: 1", "source:", "git: 349cbf1e", "path: recipes_source",
+	                       "sha256:", "checklist:", "license: true", "issue: 1132",
+	                       "type: translate", "translator:", "홍길동", "cursor:",
+	                       "segments:", "review:", "매개변수로"};
+	const char *at = text;
+	for (size_t i = 0; i < ARRAY_LEN(order); i++) {
+		const char *p = strstr(at, order[i]);
+		if (!p)
+			fail_msg("'%s' missing or out of order in:\n%s", order[i], text);
+		at = p;
+	}
+	Sidecar b;
+	sidecar_init(&b);
+	parse_ok(text, &b);
+	assert_same(&a, &b);
+	assert_string_equal(b.translator_name, "홍길동");
+	assert_string_equal(b.source.commit, "349cbf1eed1ea559fd80d34223c5b57c188e2667");
+	assert_int_equal(b.cursor_line, 41);
+	/* Emitting twice gives the same bytes. */
+	char *again = emit_str(&b);
+	assert_string_equal(text, again);
+	free(again);
+	free(text);
+	sidecar_release(&a);
+	sidecar_release(&b);
+}
+
+static void test_empty_and_missing(void **state)
+{
+	(void)state;
+	Sidecar sc;
+	sidecar_init(&sc);
+	parse_ok("", &sc);
+	parse_ok("# only a comment\n", &sc);
+	assert_int_equal(sc.checklist.license, -1);
+	char *dir = tu_tmpdir();
+	char *path = path_join(dir, "none.rst.yeok.yaml");
+	Err e;
+	err_init(&e);
+	bool corrupt = true;
+	assert_true(sidecar_load(path, &sc, &corrupt, &e));
+	assert_false(corrupt);
+	assert_int_equal(sc.source.kind, SIDECAR_SRC_NONE);
+	/* An empty model writes a small valid file. */
+	char *text = emit_str(&sc);
+	assert_non_null(strstr(text, "yeok: 1\n"));
+	assert_non_null(strstr(text, "license: null"));
+	Sidecar back;
+	sidecar_init(&back);
+	parse_ok(text, &back);
+	free(text);
+	sidecar_release(&back);
+	sidecar_release(&sc);
+	free(path);
+	free(dir);
+}
+
+static void test_unknown_keys_kept(void **state)
+{
+	(void)state;
+	const char *in =
+		"yeok: 1\n"
+		"zeta: {a: 1, b: [x, \"y\"]}\n"
+		"checklist:\n  license: yes\n  issue: 7\n  type: fix\n  reviewer: kim\n"
+		"source:\n  snapshot: a.rst.yeok.src\n  sha256: null\n  note: keep me\n"
+		"translator: {name: Lee, url: null, mail: l@x}\n"
+		"segments:\n"
+		"  - {source: 0123456789abcdef, status: done, who: kim}\n"
+		"review:\n"
+		"  - line: 3\n    text: hi\n    thread: [1, 2]\n"
+		"alpha: |\n  block text\n  kept\n"
+		"omega: 'quoted'\n";
+	Sidecar sc;
+	sidecar_init(&sc);
+	parse_ok(in, &sc);
+	assert_int_equal(sc.checklist.license, 1);
+	assert_int_equal(sc.source.kind, SIDECAR_SRC_SNAPSHOT);
+	assert_string_equal(sc.source.path, "a.rst.yeok.src");
+	assert_null(sc.translator_url);
+	/* Change something and rewrite: unknown keys survive, in order. */
+	sc.checklist.issue = 8;
+	char *out = emit_str(&sc);
+	const char *order[] = {"note: keep me", "issue: 8", "reviewer: kim", "mail: l@x",
+	                       "who: kim", "thread:", "zeta:", "alpha: |", "block text",
+	                       "omega: 'quoted'"};
+	const char *at = out;
+	for (size_t i = 0; i < ARRAY_LEN(order); i++) {
+		const char *p = strstr(at, order[i]);
+		if (!p)
+			fail_msg("'%s' missing or out of order in:\n%s", order[i], out);
+		at = p;
+	}
+	/* And the rewrite reads back to the same. */
+	Sidecar again;
+	sidecar_init(&again);
+	parse_ok(out, &again);
+	char *out2 = emit_str(&again);
+	assert_string_equal(out, out2);
+	free(out2);
+	free(out);
+	sidecar_release(&again);
+	sidecar_release(&sc);
+}
+
+static void test_tricky_strings(void **state)
+{
+	(void)state;
+	Sidecar sc;
+	sidecar_init(&sc);
+	/* Names that plain YAML would read as null, bool or numbers, quotes,
+	 * colons, a leading dash, control characters, invalid UTF-8. */
+	const char *names[] = {"null", "true", "no", "123", "1e3", "- x", "a: b", "#c",
+	                       "it's \"q\"", "tab\there", "esc\x1b[31m", "  lead", "bad\xff"};
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		sidecar_set_translator(&sc, names[i], "https://x/?a=1&b=#f");
+		char *out = emit_str(&sc);
+		Sidecar back;
+		sidecar_init(&back);
+		parse_ok(out, &back);
+		if (strcmp(names[i], "bad\xff") == 0)
+			assert_string_equal(back.translator_name, "bad\xEF\xBF\xBD");
+		else
+			assert_string_equal(back.translator_name, names[i]);
+		assert_string_equal(back.translator_url, "https://x/?a=1&b=#f");
+		sidecar_release(&back);
+		free(out);
+	}
+	sidecar_release(&sc);
+}
+
+static void test_corruption_messages(void **state)
+{
+	(void)state;
+	parse_fails("yeok: 1\nchecklist: [\n", "t.yeok.yaml:3:");
+	parse_fails("yeok: 1\nchecklist:\n  issue: abc\n", "t.yeok.yaml:3:10: checklist.issue");
+	parse_fails("checklist:\n  issue: -3\n", "2:10:");
+	parse_fails("checklist:\n  issue: 0\n", "checklist.issue");
+	parse_fails("checklist:\n  type: typo\n", "2:9: checklist.type: expected fix");
+	parse_fails("checklist:\n  license: maybe\n", "checklist.license");
+	parse_fails("checklist:\n  license: 'true'\n", "checklist.license");
+	parse_fails("- a\n- b\n", "1:1: the sidecar: expected a mapping");
+	parse_fails("segments:\n  - {source: XYZ, status: done}\n", "2:14: segments.source");
+	parse_fails("segments:\n  - {source: 0123456789abcdef, status: finished}\n", "segments.status");
+	parse_fails("segments:\n  - {status: done}\n", "needs a source key");
+	parse_fails("segments: {a: 1}\n", "segments: expected a list");
+	parse_fails("source:\n  git: abc\n  path: x\n", "source.git");
+	parse_fails("source:\n  git: 349cbf1eed1ea559fd80d34223c5b57c188e2667\n", "git needs a path");
+	parse_fails("source:\n  file: a\n  snapshot: b\n", "only one of");
+	parse_fails("source:\n  file: a\n  sha256: 12\n", "source.sha256");
+	parse_fails("yeok: 1\nyeok: 1\n", "2:1: the sidecar: duplicate key 'yeok'");
+	parse_fails("a: 1\n---\nb: 2\n", "more than one YAML document");
+	parse_fails("translator: {name: \"a\\0b\"}\n", "NUL");
+	parse_fails("yeok: 1\n\xff\xfe: x\n", "t.yeok.yaml:");
+	/* No alias expansion: anchors and aliases are refused outright. */
+	parse_fails("a: &x [1, 2]\nb: *x\n", "1:4: anchors");
+	parse_fails("a: [*x]\n", "aliases");
+	parse_fails("zz: &y hello\n", "anchors");
+	/* Newer format: an error, but not "corrupt". */
+	parse_fails("yeok: 2\n", "newer yeok");
+}
+
+static void test_limits(void **state)
+{
+	(void)state;
+	/* Deep nesting. */
+	Buf b = BUF_INIT;
+	buf_adds(&b, "x: ");
+	for (int i = 0; i < 200; i++)
+		buf_addc(&b, '[');
+	for (int i = 0; i < 200; i++)
+		buf_addc(&b, ']');
+	buf_addc(&b, '\n');
+	parse_fails(b.p, "nested too deeply");
+	/* Over the size limit. */
+	buf_clear(&b);
+	buf_adds(&b, "x: \"");
+	while (b.len <= SIDECAR_MAX_BYTES)
+		buf_adds(&b, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+	buf_adds(&b, "\"\n");
+	parse_fails(b.p, "too large");
+	buf_release(&b);
+}
+
+static void test_load_save_set_aside(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *doc = path_join(dir, "a.rst");
+	char *path = sidecar_path(doc);
+	assert_non_null(strstr(path, "a.rst.yeok.yaml"));
+	Sidecar a = full_model();
+	Err e;
+	err_init(&e);
+	assert_true(sidecar_save(path, &a, &e));
+	Sidecar b;
+	sidecar_init(&b);
+	bool corrupt = true;
+	assert_true(sidecar_load(path, &b, &corrupt, &e));
+	assert_false(corrupt);
+	assert_same(&a, &b);
+
+	/* A failed write leaves the previous file as it was. */
+	file_inject_write_errno = 28; /* ENOSPC */
+	a.checklist.issue = 1;
+	assert_false(sidecar_save(path, &a, &e));
+	file_inject_write_errno = 0;
+	assert_true(sidecar_load(path, &b, NULL, &e));
+	assert_int_equal(b.checklist.issue, 1132);
+
+	/* Corrupt: line and column, flagged, then set aside as .bad, .bad.2. */
+	free(tu_write(dir, "a.rst.yeok.yaml", "yeok: 1\nchecklist: {issue: 12\n", 29));
+	assert_false(sidecar_load(path, &b, &corrupt, &e));
+	assert_true(corrupt);
+	assert_non_null(strstr(e.msg, "a.rst.yeok.yaml:3:1:"));
+	char *bad;
+	assert_true(sidecar_set_aside(path, &bad, &e));
+	assert_non_null(strstr(bad, "a.rst.yeok.yaml.bad"));
+	assert_true(file_exists(bad));
+	assert_false(file_exists(path));
+	free(bad);
+	free(tu_write(dir, "a.rst.yeok.yaml", "[", 1));
+	assert_false(sidecar_load(path, &b, &corrupt, &e));
+	assert_true(corrupt);
+	assert_true(sidecar_set_aside(path, &bad, &e));
+	assert_non_null(strstr(bad, ".bad.2"));
+	free(bad);
+
+	/* A newer format is not corrupt: not to be set aside. */
+	free(tu_write(dir, "a.rst.yeok.yaml", "yeok: 3\n", 8));
+	assert_false(sidecar_load(path, &b, &corrupt, &e));
+	assert_false(corrupt);
+
+	/* Unreadable: an I/O error, not corrupt. */
+	free(tu_write(dir, "a.rst.yeok.yaml", "yeok: 1\n", 8));
+	if (geteuid() != 0) {
+		chmod(path, 0);
+		assert_false(sidecar_load(path, &b, &corrupt, &e));
+		assert_false(corrupt);
+		chmod(path, 0644);
+	}
+	sidecar_release(&a);
+	sidecar_release(&b);
+	free(path);
+	free(doc);
+	free(dir);
+}
+
+static void test_keys(void **state)
+{
+	(void)state;
+	/* Documented: the first 16 hex digits of SHA-256 of the text. */
+	SidecarKey k = sidecar_key("hello", 5);
+	assert_string_equal(k.hex, "2cf24dba5fb0a30e"); /* printf hello | sha256sum */
+	assert_true(sidecar_key_valid(k.hex));
+	assert_false(sidecar_key_valid("2CF24DBA5FB0A30E"));
+	assert_false(sidecar_key_valid("2cf24dba"));
+	SidecarKey e = sidecar_key("", 0);
+	assert_string_equal(e.hex, "e3b0c44298fc1c14");
+}
+
+static void test_checklist_text(void **state)
+{
+	(void)state;
+	Checklist c = {.license = 1, .issue = 1132, .type = PR_TYPE_TRANSLATE};
+	Buf b = BUF_INIT;
+	sidecar_checklist_text(&c, &b);
+	assert_string_equal(b.p, "[x]라이선스 #1132 번역");
+	assert_true(sidecar_checklist_complete(&c));
+	ChecklistPart parts[CHECKLIST_PARTS];
+	assert_int_equal(sidecar_checklist_parts(&c, parts), 0);
+
+	Checklist none = {.license = -1, .issue = 0, .type = PR_TYPE_NONE};
+	buf_clear(&b);
+	sidecar_checklist_text(&none, &b);
+	assert_string_equal(b.p, "[ ]라이선스 #? 종류?");
+	assert_int_equal(sidecar_checklist_parts(&none, parts), 3);
+	assert_true(parts[0].warn && parts[1].warn && parts[2].warn);
+	assert_false(sidecar_checklist_complete(&none));
+
+	Checklist no = {.license = 0, .issue = 5, .type = PR_TYPE_SYNC};
+	assert_int_equal(sidecar_checklist_parts(&no, parts), 1);
+	assert_true(parts[0].warn);
+	assert_string_equal(parts[2].text, "반영");
+	buf_release(&b);
+
+	PrType t;
+	assert_true(sidecar_type_parse("other", &t));
+	assert_int_equal(t, PR_TYPE_OTHER);
+	assert_false(sidecar_type_parse("Other", &t));
+	assert_false(sidecar_type_parse("", &t));
+	assert_string_equal(sidecar_type_box(PR_TYPE_FIX), "오탈자를 수정하거나 번역을 개선하는 기여");
+}
+
+/* Apply a translator-line edit to text and return the result. */
+static char *apply_edit(const char *text, const char *name, const char *url, SidecarLineOp want)
+{
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, text, strlen(text));
+	SidecarLineEdit ed;
+	Err e;
+	err_init(&e);
+	if (!sidecar_translator_edit(&l, name, url, &ed, &e))
+		fail_msg("translator edit failed: %s", e.msg);
+	assert_int_equal(ed.op, want);
+	if (ed.op == SIDECAR_LINE_INSERT)
+		lines_insert(&l, ed.line, ed.text, strlen(ed.text), lines_default_eol(&l));
+	else if (ed.op == SIDECAR_LINE_REPLACE)
+		lines_set(&l, ed.line, ed.text, strlen(ed.text));
+	sidecar_line_edit_release(&ed);
+	Buf b = BUF_INIT;
+	lines_serialize(&l, &b);
+	lines_release(&l);
+	return buf_detach(&b);
+}
+
+static void test_translator_line(void **state)
+{
+	(void)state;
+	const char *url = "https://github.com/hong";
+	char *r = apply_edit("Title\n=====\n\n**저자**: `A <https://a>`__\n\nText.\n", "홍길동", url,
+	                     SIDECAR_LINE_INSERT);
+	assert_string_equal(r, "Title\n=====\n\n**저자**: `A <https://a>`__\n"
+	                       "**번역**: `홍길동 <https://github.com/hong>`_\n\nText.\n");
+	/* Idempotent: a second run changes nothing. */
+	char *r2 = apply_edit(r, "홍길동", url, SIDECAR_LINE_NONE);
+	assert_string_equal(r, r2);
+	free(r2);
+	free(r);
+
+	/* Other spellings are repaired, people kept, the name added. */
+	r = apply_edit("**Author**: X\n  **역자:** `강동석 <https://github.com/e>`_\n", "홍길동", url,
+	               SIDECAR_LINE_REPLACE);
+	assert_string_equal(r, "**Author**: X\n**번역**: `강동석 <https://github.com/e>`_, "
+	                       "`홍길동 <https://github.com/hong>`_\n");
+	free(r);
+	/* The misplaced backquote of the FSDP tutorial. */
+	r = apply_edit("**저자**: X\n**번역:**: `이진혁 <https://github.com/u>__`\n", "이진혁",
+	               "https://github.com/u", SIDECAR_LINE_REPLACE);
+	assert_string_equal(r, "**저자**: X\n**번역**: `이진혁 <https://github.com/u>`__\n");
+	free(r);
+	/* Past 편집/감수 lines and a blank line; CRLF kept. */
+	r = apply_edit("**저자**: X\r\n**편집**: Y\r\n\r\n**번역**: `홍길동 <u>`_\r\n", "홍길동", url,
+	               SIDECAR_LINE_NONE);
+	free(r);
+	/* Not found past a paragraph: insert right after the author line. */
+	r = apply_edit("**저자**: X\n\nSome text.\n\n**번역**: far away\n", "Kim", NULL,
+	               SIDECAR_LINE_INSERT);
+	assert_string_equal(r, "**저자**: X\n**번역**: Kim\n\nSome text.\n\n**번역**: far away\n");
+	free(r);
+
+	/* Errors. */
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, "No author here.\n", 16);
+	SidecarLineEdit ed;
+	Err e;
+	err_init(&e);
+	assert_false(sidecar_translator_edit(&l, "Kim", NULL, &ed, &e));
+	assert_non_null(strstr(e.msg, "no author line"));
+	assert_false(sidecar_translator_edit(&l, "", NULL, &ed, &e));
+	assert_non_null(strstr(e.msg, "translator name"));
+	lines_release(&l);
+}
+
+static void test_translator_line_corpus(void **state)
+{
+	(void)state;
+	/* Every Korean corpus file with an author line gets an edit that is
+	 * idempotent and keeps all other lines. */
+	char **pairs = tu_corpus_pairs();
+	int edited = 0;
+	for (size_t i = 0; pairs[i]; i++) {
+		char *name = xasprintf("%s.ko.rst", pairs[i]);
+		size_t n;
+		char *text = tu_corpus_file(name, &n);
+		Lines l;
+		lines_init(&l);
+		lines_parse(&l, text, n);
+		SidecarLineEdit ed;
+		Err e;
+		err_init(&e);
+		if (sidecar_translator_edit(&l, "홍길동", "https://github.com/hong", &ed, &e)) {
+			size_t before = l.n;
+			if (ed.op == SIDECAR_LINE_INSERT)
+				lines_insert(&l, ed.line, ed.text, strlen(ed.text), lines_default_eol(&l));
+			else if (ed.op == SIDECAR_LINE_REPLACE)
+				lines_set(&l, ed.line, ed.text, strlen(ed.text));
+			assert_int_equal(l.n, before + (ed.op == SIDECAR_LINE_INSERT));
+			sidecar_line_edit_release(&ed);
+			SidecarLineEdit again;
+			assert_true(sidecar_translator_edit(&l, "홍길동", "https://github.com/hong", &again, &e));
+			assert_int_equal(again.op, SIDECAR_LINE_NONE);
+			edited++;
+		}
+		lines_release(&l);
+		free(text);
+		free(name);
+	}
+	assert_true(edited >= 10);
+	tu_free_list(pairs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_empty_and_missing),
+		cmocka_unit_test(test_unknown_keys_kept),
+		cmocka_unit_test(test_tricky_strings),
+		cmocka_unit_test(test_corruption_messages),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_load_save_set_aside),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_checklist_text),
+		cmocka_unit_test(test_translator_line),
+		cmocka_unit_test(test_translator_line_corpus),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
