@@ -488,6 +488,49 @@ static void test_command_table(void **state)
 	session_release(&s);
 }
 
+static void test_glossary_hints_in_the_status_line(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char *g = "language: ko\nterms:\n  - {en: parameter, ko: 매개변수, avoid: [파라미터]}\n"
+	                "  - {en: Tensor, ko: Tensor, keep: true, avoid: [텐서]}\n";
+	char *gp = tu_write(dir, "g.yaml", g, strlen(g));
+	Session s;
+	load(&s, "제목\n====\n\n파라미터를 설정합니다.\n\n텐서 없음.\n",
+	     "Title\n=====\n\nSet the parameter.\n\nNo Tensor here.\n");
+	Err e;
+	err_init(&e);
+	const char *paths[] = {gp};
+	assert_true(session_load_glossaries(&s, paths, 1, NULL, &e));
+	assert_true(session_goto_line(&s, 4));
+	Buf st = BUF_INIT;
+	session_status(&s, &st);
+	assert_non_null(strstr(st.p, "용어 !parameter -> 매개변수"));
+	/* fixing the translation clears the "!" */
+	session_move(&s, MV_HOME);
+	for (int i = 0; i < 4; i++)
+		assert_true(session_delete(&s));
+	type(&s, "매개변수");
+	buf_clear(&st);
+	session_status(&s, &st);
+	assert_non_null(strstr(st.p, "용어 parameter -> 매개변수"));
+	assert_null(strstr(st.p, "!parameter"));
+	assert_true(session_goto_line(&s, 6));
+	buf_clear(&st);
+	session_status(&s, &st);
+	assert_non_null(strstr(st.p, "!Tensor -> Tensor"));
+	buf_release(&st);
+	/* a broken glossary is an error naming the file */
+	char *bad = tu_write(dir, "bad.yaml", "terms: [", 8);
+	const char *bp[] = {bad};
+	assert_false(session_load_glossaries(&s, bp, 1, NULL, &e));
+	assert_non_null(strstr(e.msg, "bad.yaml"));
+	session_release(&s);
+	free(bad);
+	free(gp);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -502,6 +545,7 @@ int main(void)
 		cmocka_unit_test(test_save_changes_only_the_edited_line),
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_command_table),
+		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
