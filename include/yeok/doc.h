@@ -85,6 +85,8 @@ typedef struct Doc {
 	uint64_t gen_align, gen_edit;
 	size_t edit_line;
 	long edit_delta;
+	size_t edit_first; /* the last edit touched new lines [edit_first, edit_line + edit_delta] */
+	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the text of prose */
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;

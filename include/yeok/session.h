@@ -25,6 +25,7 @@
 #ifndef YEOK_SESSION_H
 #define YEOK_SESSION_H
 
+#include "yeok/check.h"
 #include "yeok/doc.h"
 #include "yeok/glossary.h"
 #include "yeok/source.h"
@@ -107,6 +108,15 @@ typedef struct Session {
 		long seg;
 		uint64_t gen_edit, gen_align;
 	} hints_for;      /* what extra[SESSION_SLOT_GLOSSARY] was made for */
+	/* Findings (errors and warnings of the checks) for the header count:
+	 * per unit, re-checked where the text changed (STYLE: no whole-document
+	 * work per key, except after a structural edit of a small document). */
+	CheckDoc cd;
+	bool has_check;
+	VEC(uint32_t) unit_findings; /* per check unit; the last entry: document-wide */
+	size_t findings;
+	bool chk_valid;
+	uint64_t chk_struct, chk_edit;
 	/* Status-line slots: glossary hints (this module), findings and the
 	 * checklist (filled by the modules that own them; empty until then). */
 	char extra[3][512];   /* status-line slots for glossary / findings / checklist */
@@ -135,6 +145,9 @@ bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
 /* The glossary hints of the current segment ("용어 parameter -> 매개변수 ·
  * ..."; a term the translation contradicts is marked "!"). */
 void session_glossary_hints(Session *s, Buf *out);
+
+/* Errors and warnings the checks find in the translation now. */
+size_t session_findings(Session *s);
 
 /* Terminal size changed: re-layout, keep the cursor in its segment. */
 void session_resize(Session *s, int cols, int rows);

@@ -179,6 +179,7 @@ void doc_realign_all(Doc *d)
 {
 	d->prog_valid = false;
 	d->gen_align++;
+	d->gen_struct++;
 	rst_segment(&d->tgt, &d->tb);
 	learn_styles(d);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
@@ -434,6 +435,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		d->last_was_full = false;
 		return;
 	}
+	d->gen_struct++;
 	long dn = (long)win.n - (long)(T1 - T0);
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
@@ -600,6 +602,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	Pos endp = {line, col};
 	long delta = (long)line - (long)old_last;
 	d->gen_edit++;
+	d->edit_first = a.line;
 	d->edit_line = old_last;
 	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);

@@ -21,6 +21,9 @@ void session_init(Session *s)
 
 void session_release(Session *s)
 {
+	if (s->has_check)
+		check_doc_release(&s->cd);
+	VEC_FREE(&s->unit_findings);
 	if (s->has_gloss)
 		glossary_release(&s->gloss);
 	doc_release(&s->doc);
@@ -32,6 +35,10 @@ void session_release(Session *s)
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
+	if (s->has_check) {
+		check_doc_release(&s->cd);
+		s->has_check = false;
+	}
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
@@ -1012,7 +1019,109 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
+	size_t f = session_findings(s);
+	if (f)
+		buf_addf(right, " · ⚠ %zu", f);
 	buf_addc(right, ' ');
+}
+
+/* ---- findings ----------------------------------------------------------- */
+
+static CheckSet chk_set(void)
+{
+	CheckSet set;
+	check_set_all(&set);
+	return set;
+}
+
+static uint32_t count_serious(const FindingVec *v, size_t from)
+{
+	uint32_t n = 0;
+	for (size_t i = from; i < v->n; i++)
+		n += v->v[i].sev >= SEV_WARNING;
+	return n;
+}
+
+static void findings_full(Session *s)
+{
+	check_doc_reindex(&s->cd);
+	size_t units = check_unit_count(&s->cd);
+	s->unit_findings.n = 0;
+	VEC_RESERVE(&s->unit_findings, units + 1);
+	s->unit_findings.n = units + 1;
+	memset(s->unit_findings.v, 0, (units + 1) * sizeof(uint32_t));
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	check_document(&s->cd, &set, &v);
+	s->findings = 0;
+	for (size_t i = 0; i < v.n; i++) {
+		if (v.v[i].sev < SEV_WARNING)
+			continue;
+		size_t u = MIN(v.v[i].unit, units);
+		s->unit_findings.v[u]++;
+		s->findings++;
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
+/* Re-check the units holding target lines [a, b]. */
+static void findings_units(Session *s, size_t a, size_t b)
+{
+	size_t units = check_unit_count(&s->cd);
+	if (s->unit_findings.n != units + 1) {
+		findings_full(s);
+		return;
+	}
+	size_t u0 = check_unit_of_line(&s->cd, a), u1 = check_unit_of_line(&s->cd, b);
+	if (u0 > u1) {
+		size_t t = u0;
+		u0 = u1;
+		u1 = t;
+	}
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	for (size_t u = u0; u <= u1 && u < units; u++) {
+		s->findings -= s->unit_findings.v[u];
+		size_t from = v.n;
+		check_unit(&s->cd, &set, u, &v);
+		s->unit_findings.v[u] = count_serious(&v, from);
+		s->findings += s->unit_findings.v[u];
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
+size_t session_findings(Session *s)
+{
+	Doc *d = &s->doc;
+	if (!s->has_check) {
+		check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
+		               s->has_gloss ? &s->gloss : NULL);
+		s->has_check = true;
+		s->chk_valid = false;
+	}
+	size_t last = (size_t)((long)d->edit_line + d->edit_delta);
+	if (!s->chk_valid) {
+		findings_full(s);
+	} else if (d->gen_struct != s->chk_struct) {
+		/* Titles, targets or blocks changed: the whole document for
+		 * documents of ordinary size, else the edited units (reference
+		 * targets elsewhere are then re-indexed at the next save). */
+		if (d->tgt.n <= 20000 || d->gen_edit != s->chk_edit + 1)
+			findings_full(s);
+		else
+			findings_units(s, d->edit_first, last);
+	} else if (d->gen_edit != s->chk_edit) {
+		if (d->gen_edit == s->chk_edit + 1)
+			findings_units(s, d->edit_first, last);
+		else
+			findings_full(s);
+	}
+	s->chk_valid = true;
+	s->chk_struct = d->gen_struct;
+	s->chk_edit = d->gen_edit;
+	return s->findings;
 }
 
 void session_status(Session *s, Buf *out)
@@ -1045,6 +1154,10 @@ void session_status(Session *s, Buf *out)
 bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
                              const char *fallback, Err *e)
 {
+	if (s->has_check) {
+		check_doc_release(&s->cd);
+		s->has_check = false;
+	}
 	if (s->has_gloss)
 		glossary_release(&s->gloss);
 	glossary_init(&s->gloss);

@@ -327,6 +327,10 @@ static void test_local_realign_matches_full(void **state)
 			local += !s.doc.last_was_full;
 			check_session(&s);
 			same += same_as_full(&s);
+			/* the findings kept up to date equal a full count */
+			size_t inc = session_findings(&s);
+			s.chk_valid = false;
+			assert_int_equal(inc, session_findings(&s));
 		}
 		while (doc_undo(&s.doc, NULL))
 			;
@@ -520,6 +524,13 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	session_status(&s, &st);
 	assert_non_null(strstr(st.p, "!Tensor -> Tensor"));
 	buf_release(&st);
+	/* the avoided variant is a finding; the header counts it */
+	assert_true(session_findings(&s) >= 1);
+	Buf l = BUF_INIT, r = BUF_INIT;
+	session_header(&s, &l, &r);
+	assert_non_null(strstr(r.p, "⚠"));
+	buf_release(&l);
+	buf_release(&r);
 	/* a broken glossary is an error naming the file */
 	char *bad = tu_write(dir, "bad.yaml", "terms: [", 8);
 	const char *bp[] = {bad};
