@@ -13,6 +13,7 @@ static bool c_save(Session *s, const char *arg)
 	if (!doc_save(&s->doc, &e))
 		return session_error(s, "Not saved: %s", e.msg);
 	session_msg(s, "Saved %s", s->doc.path);
+	s->chk_valid = false; /* a full re-check (references across the document) */
 	return true;
 }
 

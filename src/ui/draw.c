@@ -96,10 +96,10 @@ static void fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 {
 	if (w <= 0)
 		return;
+	short pair;
+	attr_t a = ui_attr(u, slot, current, &pair);
 	set_style(u, slot, current);
-	move(y, x);
-	for (int i = 0; i < w; i++)
-		addch(' ');
+	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
 /* One pane side of one body row. */

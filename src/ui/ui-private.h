@@ -23,6 +23,8 @@ typedef struct Ui {
 	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
 	uint64_t t_start, t_first, key_total, key_max;
 	size_t key_count;
+	bool waited;        /* the key waited for more input (prompt, help, y/n) */
+	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
 } Ui;
 
 /* Colours: one pair per slot and one per slot on the current segment. */

@@ -33,6 +33,8 @@ static int usage(const char *fmt, const char *arg)
 
 typedef struct Opts {
 	const char *file, *source, *source_rev, *theme;
+	const char *glossary[16]; /* --glossary PATH (repeatable) */
+	size_t n_glossary;
 } Opts;
 
 static int parse_args(int argc, char **argv, Opts *o)
@@ -55,7 +57,9 @@ static int parse_args(int argc, char **argv, Opts *o)
 			} else if (strcmp(a, "--glossary") == 0) {
 				if (i + 1 >= argc)
 					return usage("%s needs a value", a);
-				i++; /* the glossary module is not in the editor yet */
+				if (o->n_glossary == ARRAY_LEN(o->glossary))
+					return usage("%s", "too many --glossary options");
+				o->glossary[o->n_glossary++] = argv[++i];
 				continue;
 			} else if (strcmp(a, "--no-spell") == 0) {
 				continue;
@@ -78,6 +82,30 @@ static int parse_args(int argc, char **argv, Opts *o)
 	return 0;
 }
 
+/* The folder beside the binary that holds NAME (themes, glossary): the
+ * binary's own folder (installed layouts, ./yeok in the tree) or two
+ * folders up (build/MODE/yeok).  NULL when neither has it; caller frees. */
+static char *beside_binary(const char *name)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	char *dir = path_dirname(exe);
+	char *p = path_join(dir, name);
+	if (!file_exists(p)) {
+		free(p);
+		p = xasprintf("%s/../../%s", dir, name);
+		if (!file_exists(p)) {
+			free(p);
+			p = NULL;
+		}
+	}
+	free(dir);
+	return p;
+}
+
 /* Where theme files are looked up: the user's, beside the binary (the
  * source tree), the installed ones. */
 static void load_theme(Ui *u, const Opts *o)
@@ -91,20 +119,7 @@ static void load_theme(Ui *u, const Opts *o)
 	const char *x = getenv("XDG_CONFIG_HOME");
 	const char *h = getenv("HOME");
 	char *user = x && *x ? xasprintf("%s/yeok/themes", x) : xasprintf("%s/.config/yeok/themes", h ? h : ".");
-	char exe[4096];
-	char *tree = NULL;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *dir = path_dirname(exe);
-		tree = path_join(dir, "themes");
-		/* build/MODE/yeok sits two folders below the tree */
-		if (!file_exists(tree)) {
-			free(tree);
-			tree = xasprintf("%s/../../themes", dir);
-		}
-		free(dir);
-	}
+	char *tree = beside_binary("themes");
 	const char *dirs[] = {user, tree, YEOK_DATADIR "/themes"};
 	Err e;
 	err_init(&e);
@@ -176,6 +191,7 @@ static void alt_key(wint_t *ch, int *r, char *name, size_t n)
 static char *prompt(Ui *u, const char *question, const char *initial)
 {
 	Buf in = BUF_INIT;
+	u->waited = true;
 	if (initial)
 		buf_adds(&in, initial);
 	for (;;) {
@@ -217,6 +233,7 @@ static char *prompt(Ui *u, const char *question, const char *initial)
 static void show_help(Ui *u)
 {
 	int top = 0, lines = 0;
+	u->waited = true;
 	for (;;) {
 		ui_paint_help(u, top, &lines);
 		wnoutrefresh(stdscr);
@@ -271,6 +288,7 @@ static void run_command(Ui *u, const char *id)
 		show_help(u);
 	}
 	while (s->confirm[0]) {
+		u->waited = true;
 		ui_draw(u);
 		wint_t ch;
 		int r = get_wch(&ch);
@@ -397,6 +415,23 @@ int ui_main(int argc, char **argv)
 		session_release(&s);
 		return e.code ? e.code : EXIT_NOINPUT;
 	}
+	/* Glossary hints: --glossary files must load (exit 78 otherwise); the
+	 * shipped glossary is used when it can be found. */
+	char *gdef = beside_binary("glossary/ko.yaml");
+	err_init(&e);
+	bool gok = session_load_glossaries(&s, o.glossary, o.n_glossary, gdef, &e);
+	free(gdef);
+	if (!gok && o.n_glossary) {
+		Buf b = BUF_INIT;
+		text_sanitize(e.msg, strlen(e.msg), &b);
+		fprintf(stderr, "yeok: %s\n", b.p);
+		buf_release(&b);
+		session_release(&s);
+		return EXIT_CONFIG;
+	}
+	if (!gok)
+		session_error(&s, "%s (glossary hints are off)", e.msg);
+	err_init(&e);
 	if (!safety_input_ok(&s, NULL, &e)) {
 		Buf b = BUF_INIT;
 		text_sanitize(e.msg, strlen(e.msg), &b);
@@ -425,6 +460,9 @@ int ui_main(int argc, char **argv)
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	load_theme(&u, &o);
+	const char *tk = getenv("YEOK_TIMING_KEYS");
+	if (tk && *tk)
+		u.trace = fopen(tk, "w");
 	start_curses(&u);
 	ui_safe_start(&s, restore_terminal);
 	session_resize(&s, COLS, LINES);
@@ -439,6 +477,7 @@ int ui_main(int argc, char **argv)
 		if (r == ERR)
 			continue;
 		uint64_t k0 = now_ns();
+		u.waited = false;
 		session_clear_msg(&s);
 		key(&u, r, ch);
 		ui_safe_idle(&s);
@@ -446,6 +485,11 @@ int ui_main(int argc, char **argv)
 			break;
 		ui_draw(&u);
 		uint64_t dt = now_ns() - k0;
+		if (u.trace)
+			fprintf(u.trace, "%d %u %.1f%s\n", r, (unsigned)ch, (double)dt / 1e3,
+			        u.waited ? " waited" : "");
+		if (u.waited)
+			continue; /* the time went into waiting for the user */
 		u.key_total += dt;
 		u.key_max = MAX(u.key_max, dt);
 		u.key_count++;
@@ -464,6 +508,8 @@ int ui_main(int argc, char **argv)
 			fclose(f);
 		}
 	}
+	if (u.trace)
+		fclose(u.trace);
 	keymap_release(&u.keys);
 	session_release(&s);
 	return 0;
