@@ -211,3 +211,19 @@ check "the escape is drawn as a placeholder" eval 'tm_screen | grep -q "Before ^
 check "the key bar survives" tm_wait "^S Save"
 tm_keys C-q
 check "evil: exit" tm_wait "EXITED-0"
+
+# ---- terminal safety: escapes in a file name (header, messages) -----------
+EVIL_NAME=$(printf 'name\033]2;PWNED-NAME\007\033[2J.rst')
+doc "$T/$EVIL_NAME"
+fresh
+tm_start 100 20 "cd $T && $YEOK name*.rst"
+check "evil name: opens" tm_wait "First paragraph"
+title_ok2() { ! tm display -p -t t '#{pane_title}' | grep -q PWNED; }
+check "an OSC sequence in the file name does not reach the terminal" title_ok2
+check "the file name is shown with placeholders" tm_wait "name^[]2;PWNED-NAME^G"
+tm_text "x"
+tm_keys C-s
+check "evil name: the save message is safe too" tm_wait "Saved"
+check "evil name: still no title change" title_ok2
+tm_keys C-q
+check "evil name: exit" tm_wait "EXITED-0"
