@@ -39,6 +39,11 @@ typedef struct Journal {
 	size_t records;   /* records since the base */
 	uint64_t last_flush_ns;
 	bool failed;      /* a write failed; the message is in err */
+	/* The last record while it is still pending: a record that replaces
+	 * exactly the lines it produced is merged into it (typing in one line
+	 * between two flushes writes that line once, not once per key). */
+	bool last_pending;
+	size_t last_off, last_first, last_count, last_new;
 	Err err;
 } Journal;
 

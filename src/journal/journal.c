@@ -47,6 +47,19 @@ void journal_replace(Journal *j, size_t first, size_t count, const Lines *after,
 	}
 	if (j->records == 0 && j->pending.len == 0 && j->fd < 0)
 		header(j, &j->pending);
+	if (j->last_pending && first == j->last_first && count == j->last_new &&
+	    j->last_off <= j->pending.len) {
+		/* replaces what the last pending record produced: one record */
+		j->pending.len = j->last_off;
+		count = j->last_count;
+		j->records--;
+	} else {
+		j->last_count = count;
+	}
+	j->last_pending = true;
+	j->last_off = j->pending.len;
+	j->last_first = first;
+	j->last_new = new_count;
 	buf_addf(&j->pending, "R %zu %zu %zu %lld\n", first, count, bytes.len, (long long)time(NULL));
 	buf_add(&j->pending, bytes.p ? bytes.p : "", bytes.len);
 	buf_addc(&j->pending, '\n');
@@ -74,6 +87,7 @@ bool journal_flush(Journal *j)
 			if (errno == EINTR)
 				continue;
 			buf_remove(&j->pending, 0, done);
+			j->last_pending = false;
 			j->failed = true;
 			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
 			               strerror(errno));
@@ -81,6 +95,7 @@ bool journal_flush(Journal *j)
 		done += (size_t)w;
 	}
 	buf_clear(&j->pending);
+	j->last_pending = false;
 	fdatasync(j->fd);
 	j->failed = false;
 	return true;
@@ -107,6 +122,7 @@ void journal_remove(Journal *j)
 		j->fd = -1;
 	}
 	buf_clear(&j->pending);
+	j->last_pending = false;
 	j->records = 0;
 	unlink(j->path);
 }

@@ -377,6 +377,42 @@ static void test_input(void **state)
 	free(dir);
 }
 
+/* Typing in one line between two flushes is one record, not one per key. */
+static void test_coalesce(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	s.cur = (Pos){3, 0};
+	for (int i = 0; i < 100; i++)
+		session_insert(&s, "한", 3);
+	assert_int_equal(s.doc.journal->records, 1);
+	long seg = -2;
+	safety_tick(&s, &seg, true);
+	session_newline(&s);
+	session_insert(&s, "둘", 3);
+	safety_tick(&s, &seg, true);
+	size_t n;
+	char *want = doc_bytes(&s.doc, &n);
+	session_release(&s);
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	assert_true(r.info.records <= 3);
+	assert_int_equal(r.text.len, n);
+	assert_memory_equal(r.text.p, want, n);
+	free(want);
+	safety_recovery_release(&r);
+	safety_quit(&s);
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
 static void test_udiff(void **state)
 {
 	(void)state;
@@ -402,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_failed_save),         cmocka_unit_test(test_changed_on_disk),
 		cmocka_unit_test(test_corrupt_journal),     cmocka_unit_test(test_discard),
 		cmocka_unit_test(test_input),               cmocka_unit_test(test_udiff),
+		cmocka_unit_test(test_coalesce),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
