@@ -327,7 +327,7 @@ static bool ask_changed(Ui *u, bool saving)
 
 bool ui_safe_before_save(Ui *u)
 {
-	if (u->s->doc.read_only || !safety_disk_changed(u->s))
+	if (u->s->doc.read_only || u->s->doc.disk.overwrite || !safety_disk_changed(u->s))
 		return true;
 	return ask_changed(u, true);
 }

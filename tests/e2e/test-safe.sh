@@ -227,3 +227,25 @@ check "evil name: the save message is safe too" tm_wait "Saved"
 check "evil name: still no title change" title_ok2
 tm_keys C-q
 check "evil name: exit" tm_wait "EXITED-0"
+
+# ---- changed on disk when the terminal regains focus ----------------------
+doc "$D"
+fresh
+tm_start 100 20 "cd $T && $YEOK doc.rst"
+check "focus: open" tm_wait "First paragraph"
+tm_text "초점 "
+printf 'Focus Title\n===========\n\nChanged while away.\n' >"$D"
+cp "$D" "$T/theirs"
+# what a terminal sends when it regains focus (focus reporting is on)
+tm_keys Escape "[I"
+check "regaining focus asks when the file changed" tm_wait "Changed on disk"
+check "focus: nothing written while asking" same "$D" "$T/theirs"
+tm_keys k
+check "focus: k keeps mine" tm_wait "next save writes over"
+tm_keys Escape "[I"
+check "focus: no second question after k" tm_wait_gone "Changed on disk"
+tm_keys C-s
+check "focus: the save goes over it without asking again" tm_wait "Saved"
+check "focus: my text is saved" eval 'grep -qF "초점 Title" "$D"'
+tm_keys C-q
+check "focus: exit" tm_wait "EXITED-0"
