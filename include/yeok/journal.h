@@ -73,6 +73,10 @@ void journal_rebase(Journal *j, const char *base, size_t n);
 /* Remove the journal file (clean exit). */
 void journal_remove(Journal *j);
 
+/* True when another running editor holds FILE's journal (it is written
+ * under an exclusive flock while that editor runs). */
+bool journal_in_use(const char *file);
+
 /* What an existing journal holds, for the recovery prompt. */
 typedef struct JournalInfo {
 	bool exists;         /* a journal with at least one record */

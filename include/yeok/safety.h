@@ -36,7 +36,9 @@ void safety_recovery_release(SafetyRecovery *r);
 
 /* See above.  True when unsaved work was found (r->info.exists); a
  * journal that cannot be replayed is moved aside to FILE.yeok.journal.bad
- * and described in r->problem. */
+ * and described in r->problem.  When another running yeok holds the
+ * journal (journal_in_use) the document is opened read-only (r->problem
+ * says so) and nothing is journaled. */
 bool safety_open(Session *s, SafetyRecovery *r);
 /* One line: when the unsaved work is from and how many edits it holds. */
 void safety_recovery_describe(const SafetyRecovery *r, Buf *out);

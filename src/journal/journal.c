@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -73,11 +74,19 @@ bool journal_flush(Journal *j)
 	if (j->pending.len == 0)
 		return true;
 	if (j->fd < 0) {
-		j->fd = open(j->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		j->fd = open(j->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
 		if (j->fd < 0) {
 			j->failed = true;
 			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
 			               strerror(errno));
+		}		/* held while this editor runs: journal_in_use() for another one;
+		 * never truncate the journal of an editor that is still running */
+		if (flock(j->fd, LOCK_EX | LOCK_NB) != 0 || ftruncate(j->fd, 0) != 0) {
+			close(j->fd);
+			j->fd = -1;
+			j->failed = true;
+			return err_set(&j->err, EXIT_IOERR, "%s: in use by another yeok editing the same "
+			               "file", j->path);
 		}
 	}
 	size_t done = 0;
@@ -125,6 +134,22 @@ void journal_remove(Journal *j)
 	j->last_pending = false;
 	j->records = 0;
 	unlink(j->path);
+}
+
+bool journal_in_use(const char *file)
+{
+	char *path = journal_path(file);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return false;
+	bool busy = false;
+	if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+		busy = errno == EWOULDBLOCK;
+	else
+		flock(fd, LOCK_UN);
+	close(fd);
+	return busy;
 }
 
 /* ---- recovery ---------------------------------------------------------- */

@@ -46,13 +46,23 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		doc_disk_remember(d, bp, base.len);
 	Err e;
 	err_init(&e);
+	if (journal_in_use(d->path)) {
+		/* two editors on one file would undo each other's work */
+		snprintf(r->problem, sizeof(r->problem),
+		         "%s is being edited in another yeok: opened read-only", d->path);
+		d->read_only = true;
+		buf_release(&base);
+		return false;
+	}
 	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {
 		char *jp = journal_path(d->path);
 		char *bad = xasprintf("%s.bad", jp);
 		if (rename(jp, bad) == 0)
-			snprintf(r->problem, sizeof(r->problem), "%s (set aside as %s)", e.msg, bad);
+			snprintf(r->problem, sizeof(r->problem),
+			         "the crash journal could not be used: %s (set aside as %s)", e.msg, bad);
 		else
-			snprintf(r->problem, sizeof(r->problem), "%s", e.msg);
+			snprintf(r->problem, sizeof(r->problem), "the crash journal could not be used: %s",
+			         e.msg);
 		free(jp);
 		free(bad);
 		memset(&r->info, 0, sizeof(r->info));

@@ -70,7 +70,7 @@ bool ui_safe_open(Session *s)
 	SafetyRecovery r;
 	bool found = safety_open(s, &r);
 	if (r.problem[0] && !found) {
-		session_error(s, "The crash journal could not be used: %s", r.problem);
+		session_error(s, "%s", r.problem);
 	}
 	if (!found) {
 		safety_recovery_release(&r);

@@ -413,6 +413,39 @@ static void test_coalesce(void **state)
 	free(dir);
 }
 
+/* A second editor on the same file opens it read-only. */
+static void test_in_use(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session a, b;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&a, path, &r, &found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	session_insert(&a, "첫", 3);
+	safety_tick(&a, &seg, true);
+	open_doc(&b, path, &r, &found);
+	assert_false(found);
+	assert_non_null(strstr(r.problem, "another yeok"));
+	assert_true(b.doc.read_only);
+	assert_null(b.doc.journal);
+	safety_recovery_release(&r);
+	session_release(&b);
+	/* the first one ends (a crash): the next open offers its work */
+	session_release(&a);
+	open_doc(&b, path, &r, &found);
+	assert_true(found);
+	assert_false(b.doc.read_only);
+	safety_recovery_release(&r);
+	safety_quit(&b);
+	session_release(&b);
+	free(path);
+	free(dir);
+}
+
 static void test_udiff(void **state)
 {
 	(void)state;
@@ -438,7 +471,7 @@ int main(void)
 		cmocka_unit_test(test_failed_save),         cmocka_unit_test(test_changed_on_disk),
 		cmocka_unit_test(test_corrupt_journal),     cmocka_unit_test(test_discard),
 		cmocka_unit_test(test_input),               cmocka_unit_test(test_udiff),
-		cmocka_unit_test(test_coalesce),
+		cmocka_unit_test(test_coalesce),            cmocka_unit_test(test_in_use),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
