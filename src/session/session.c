@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/sidecar.h"
 #include "yeok/text.h"
 
 void session_init(Session *s)
@@ -88,7 +89,28 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
 	}
 	buf_release(&tgt);
 	source_release(&src);
+	session_read_checklist(s);
 	return true;
+}
+
+void session_read_checklist(Session *s)
+{
+	char *sp = sidecar_path(s->doc.path);
+	Sidecar sc;
+	sidecar_init(&sc);
+	Err e;
+	err_init(&e);
+	s->extra[SESSION_SLOT_CHECKLIST][0] = '\0';
+	if (sidecar_load(sp, &sc, NULL, &e)) {
+		Buf b = BUF_INIT;
+		sidecar_checklist_text(&sc.checklist, &b);
+		snprintf(s->extra[SESSION_SLOT_CHECKLIST], sizeof(s->extra[0]), "%s", b.p ? b.p : "");
+		buf_release(&b);
+	} else {
+		session_error(s, "%s (the checklist is not shown)", e.msg);
+	}
+	sidecar_release(&sc);
+	free(sp);
 }
 
 /* ---- messages ----------------------------------------------------------- */
@@ -1145,8 +1167,14 @@ void session_status(Session *s, Buf *out)
 	snprintf(s->extra[SESSION_SLOT_GLOSSARY], sizeof(s->extra[0]), "%s", h.p ? h.p : "");
 	buf_release(&h);
 	for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-		if (s->extra[i][0])
+		if (s->extra[i][0] && i != SESSION_SLOT_CHECKLIST)
 			buf_addf(out, "  %s", s->extra[i]);
+}
+
+void session_status_right(Session *s, Buf *out)
+{
+	if (s->extra[SESSION_SLOT_CHECKLIST][0])
+		buf_addf(out, "%s ", s->extra[SESSION_SLOT_CHECKLIST]);
 }
 
 /* ---- glossary hints ----------------------------------------------------- */

@@ -226,7 +226,16 @@ static void paint_status(Ui *u, const Layout *l)
 			slot = TS_ERROR;
 	}
 	fill(u, l->status_y, 0, COLS, slot, false);
-	put_text(u, l->status_y, 0, COLS, st.p, st.len, slot, false);
+	int used = put_text(u, l->status_y, 0, COLS, st.p, st.len, slot, false);
+	if (!s->confirm[0] && !s->msg[0]) {
+		/* the checklist at the right end when it fits */
+		Buf r = BUF_INIT;
+		session_status_right(s, &r);
+		int rw = r.len ? text_width(r.p, r.len) : 0;
+		if (rw && used + 2 + rw <= COLS)
+			put_text(u, l->status_y, COLS - rw, rw, r.p, r.len, slot, false);
+		buf_release(&r);
+	}
 	buf_release(&st);
 }
 
