@@ -46,4 +46,8 @@ bool ui_key_name(int r, wint_t ch, char *out, size_t n);
 /* "C-s" -> "^S" for the key bar. */
 void ui_key_label(const char *key, Buf *out);
 
+/* `yeok review [OPTIONS] FILE` on the terminal (src/ui/review.c); argv[0]
+ * is "review".  Returns the exit status. */
+int ui_review_main(int argc, char **argv);
+
 #endif

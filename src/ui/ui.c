@@ -380,6 +380,8 @@ static void key(Ui *u, int r, wint_t ch)
 
 int ui_main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "review") == 0)
+		return ui_review_main(argc - 1, argv + 1);
 	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
