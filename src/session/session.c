@@ -1114,6 +1114,38 @@ static void findings_units(Session *s, size_t a, size_t b)
 	VEC_FREE(&v);
 }
 
+/* The last edit replaced segments [win_k0, +win_old) by win_new ones:
+ * splice the per-unit counts and check the new ones. */
+static void findings_window(Session *s)
+{
+	const Doc *d = &s->doc;
+	check_doc_reindex(&s->cd);
+	size_t units = check_unit_count(&s->cd);
+	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
+	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
+	    s->unit_findings.n - 1 - o + nw != units) {
+		findings_full(s);
+		return;
+	}
+	for (size_t k = k0; k < k0 + o; k++)
+		s->findings -= s->unit_findings.v[k];
+	size_t n_old = s->unit_findings.n, n_new = n_old - o + nw;
+	VEC_RESERVE(&s->unit_findings, n_new);
+	memmove(&s->unit_findings.v[k0 + nw], &s->unit_findings.v[k0 + o],
+	        (n_old - k0 - o) * sizeof(uint32_t));
+	s->unit_findings.n = n_new;
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	for (size_t u = k0; u < k0 + nw; u++) {
+		size_t from = v.n;
+		check_unit(&s->cd, &set, u, &v);
+		s->unit_findings.v[u] = count_serious(&v, from);
+		s->findings += s->unit_findings.v[u];
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
 size_t session_findings(Session *s)
 {
 	Doc *d = &s->doc;
@@ -1127,13 +1159,14 @@ size_t session_findings(Session *s)
 	if (!s->chk_valid) {
 		findings_full(s);
 	} else if (d->gen_struct != s->chk_struct) {
-		/* Titles, targets or blocks changed: the whole document for
-		 * documents of ordinary size, else the edited units (reference
-		 * targets elsewhere are then re-indexed at the next save). */
-		if (d->tgt.n <= 20000 || d->gen_edit != s->chk_edit + 1)
+		/* Blocks changed around one edit: re-index, then re-check the
+		 * segments the edit replaced.  (A reference elsewhere to a title
+		 * renamed here is re-checked at the next save.) */
+		if (d->gen_edit != s->chk_edit + 1 || d->gen_struct != s->chk_struct + 1 ||
+		    d->last_was_full)
 			findings_full(s);
 		else
-			findings_units(s, d->edit_first, last);
+			findings_window(s);
 	} else if (d->gen_edit != s->chk_edit) {
 		if (d->gen_edit == s->chk_edit + 1)
 			findings_units(s, d->edit_first, last);
