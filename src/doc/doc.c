@@ -275,8 +275,7 @@ static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
 
 /* The window's new blocks are the old ones with new text: same count,
  * kinds, nesting, indentation and title levels, and the blocks the edit
- * touched (new lines [a, b]) are prose, not anchors of the alignment
- * (titles, code, directives).  The old blocks' slices may point into
+ * touched (new lines [a, b]) are prose or code, not titles or directives.  The old blocks' slices may point into
  * edited lines: they are not read. */
 static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc *win, size_t a,
                            size_t b)
@@ -289,7 +288,10 @@ static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc 
 		    o->indent != n->indent || o->title_level != n->title_level)
 			return false;
 		bool touched = n->first <= b && n->last >= a;
-		if (touched && (n->kind == BK_TITLE || !rst_kind_is_prose(n->kind)))
+		/* code may change inside its block; titles and directives are
+		 * anchors of the alignment by their text */
+		if (touched && (n->kind == BK_TITLE ||
+		                (!rst_kind_is_prose(n->kind) && n->kind != BK_LITERAL)))
 			return false;
 	}
 	return true;
@@ -489,6 +491,9 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (d->prog_valid)
 		for (size_t k = k0; k < k1; k++)
 			prog_account(&al->v[k], &d->prog, -1);
+	d->win_k0 = k0;
+	d->win_old = k1 - k0;
+	d->win_new = wa.n;
 	long dk = (long)wa.n - (long)(k1 - k0);
 	size_t an = (size_t)((long)al->n + dk);
 	size_t atail = al->n - k1;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/sidecar.h"
 #include "yeok/text.h"
 
 void session_init(Session *s)
@@ -88,7 +89,28 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
 	}
 	buf_release(&tgt);
 	source_release(&src);
+	session_read_checklist(s);
 	return true;
+}
+
+void session_read_checklist(Session *s)
+{
+	char *sp = sidecar_path(s->doc.path);
+	Sidecar sc;
+	sidecar_init(&sc);
+	Err e;
+	err_init(&e);
+	s->extra[SESSION_SLOT_CHECKLIST][0] = '\0';
+	if (sidecar_load(sp, &sc, NULL, &e)) {
+		Buf b = BUF_INIT;
+		sidecar_checklist_text(&sc.checklist, &b);
+		snprintf(s->extra[SESSION_SLOT_CHECKLIST], sizeof(s->extra[0]), "%s", b.p ? b.p : "");
+		buf_release(&b);
+	} else {
+		session_error(s, "%s (the checklist is not shown)", e.msg);
+	}
+	sidecar_release(&sc);
+	free(sp);
 }
 
 /* ---- messages ----------------------------------------------------------- */
@@ -1092,6 +1114,38 @@ static void findings_units(Session *s, size_t a, size_t b)
 	VEC_FREE(&v);
 }
 
+/* The last edit replaced segments [win_k0, +win_old) by win_new ones:
+ * splice the per-unit counts and check the new ones. */
+static void findings_window(Session *s)
+{
+	const Doc *d = &s->doc;
+	check_doc_reindex(&s->cd);
+	size_t units = check_unit_count(&s->cd);
+	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
+	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
+	    s->unit_findings.n - 1 - o + nw != units) {
+		findings_full(s);
+		return;
+	}
+	for (size_t k = k0; k < k0 + o; k++)
+		s->findings -= s->unit_findings.v[k];
+	size_t n_old = s->unit_findings.n, n_new = n_old - o + nw;
+	VEC_RESERVE(&s->unit_findings, n_new);
+	memmove(&s->unit_findings.v[k0 + nw], &s->unit_findings.v[k0 + o],
+	        (n_old - k0 - o) * sizeof(uint32_t));
+	s->unit_findings.n = n_new;
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	for (size_t u = k0; u < k0 + nw; u++) {
+		size_t from = v.n;
+		check_unit(&s->cd, &set, u, &v);
+		s->unit_findings.v[u] = count_serious(&v, from);
+		s->findings += s->unit_findings.v[u];
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
 size_t session_findings(Session *s)
 {
 	Doc *d = &s->doc;
@@ -1105,13 +1159,14 @@ size_t session_findings(Session *s)
 	if (!s->chk_valid) {
 		findings_full(s);
 	} else if (d->gen_struct != s->chk_struct) {
-		/* Titles, targets or blocks changed: the whole document for
-		 * documents of ordinary size, else the edited units (reference
-		 * targets elsewhere are then re-indexed at the next save). */
-		if (d->tgt.n <= 20000 || d->gen_edit != s->chk_edit + 1)
+		/* Blocks changed around one edit: re-index, then re-check the
+		 * segments the edit replaced.  (A reference elsewhere to a title
+		 * renamed here is re-checked at the next save.) */
+		if (d->gen_edit != s->chk_edit + 1 || d->gen_struct != s->chk_struct + 1 ||
+		    d->last_was_full)
 			findings_full(s);
 		else
-			findings_units(s, d->edit_first, last);
+			findings_window(s);
 	} else if (d->gen_edit != s->chk_edit) {
 		if (d->gen_edit == s->chk_edit + 1)
 			findings_units(s, d->edit_first, last);
@@ -1145,8 +1200,14 @@ void session_status(Session *s, Buf *out)
 	snprintf(s->extra[SESSION_SLOT_GLOSSARY], sizeof(s->extra[0]), "%s", h.p ? h.p : "");
 	buf_release(&h);
 	for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-		if (s->extra[i][0])
+		if (s->extra[i][0] && i != SESSION_SLOT_CHECKLIST)
 			buf_addf(out, "  %s", s->extra[i]);
+}
+
+void session_status_right(Session *s, Buf *out)
+{
+	if (s->extra[SESSION_SLOT_CHECKLIST][0])
+		buf_addf(out, "%s ", s->extra[SESSION_SLOT_CHECKLIST]);
 }
 
 /* ---- glossary hints ----------------------------------------------------- */
