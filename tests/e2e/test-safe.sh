@@ -249,3 +249,17 @@ check "focus: the save goes over it without asking again" tm_wait "Saved"
 check "focus: my text is saved" eval 'grep -qF "초점 Title" "$D"'
 tm_keys C-q
 check "focus: exit" tm_wait "EXITED-0"
+
+# ---- terminal safety: escapes in a glossary (status-line hints) ----------
+printf 'language: ko\nterms:\n  - {en: paragraph, ko: "\\e]2;PWNED-GLOSS\\a\\e[2J단락", note: "\\e]0;PWNED-NOTE\\a"}\n' >"$T/evil-gloss.yaml"
+printf 'Title\n=====\n\nFirst paragraph of text.\n' >"$T/g-en.rst"
+cp "$T/g-en.rst" "$T/g.rst"
+fresh
+tm_start 120 20 "cd $T && $YEOK --source g-en.rst --glossary evil-gloss.yaml g.rst"
+check "evil glossary: opens" tm_wait "First paragraph"
+tm_keys Down Down Down
+check "evil glossary: the hint is shown" tm_wait "단락"
+check "evil glossary: no title change" title_ok2
+check "evil glossary: the header survives" tm_wait "g.rst"
+tm_keys C-q
+check "evil glossary: exit" tm_wait "EXITED-0"
