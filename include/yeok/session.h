@@ -24,7 +24,12 @@
 #ifndef YEOK_SESSION_H
 #define YEOK_SESSION_H
 
+#include "yeok/check.h"
+#include "yeok/diff.h"
 #include "yeok/doc.h"
+#include "yeok/glossary.h"
+#include "yeok/progress.h"
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
 
 typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
@@ -69,6 +74,53 @@ typedef struct ViewRow {
 	RowSide side[2]; /* [PANE_SOURCE], [PANE_TARGET] */
 } ViewRow;
 
+/* A stale segment as found at open: what its sidecar entry said (so that
+ * saving keeps it stale until it is marked done again). */
+typedef struct SessionStale {
+	SidecarKey source;  /* the segment's current source key */
+	SidecarKey old_key; /* the source key it was done against */
+	SidecarMark mark;   /* done or reviewed */
+	char *old;          /* the English it was done against, or NULL (owned) */
+} SessionStale;
+
+/* A list to choose from (the UI shows it as a dialog; tests read it):
+ * choosing item i runs command `then` with the argument "i". */
+typedef struct SessionPick {
+	bool on;
+	char title[160];
+	VEC(char *) items;   /* owned strings */
+	VEC(long) data;      /* per item: what `then` needs (a term, a finding) */
+	size_t sel;          /* the item selected when the list opens */
+	const char *then;    /* command id */
+} SessionPick;
+
+/* A line of text to ask (the UI shows a prompt); the answer runs `then`. */
+typedef struct SessionAsk {
+	bool on;
+	char prompt[160];
+	char *initial;       /* owned, may be NULL */
+	const char *then;
+} SessionAsk;
+
+/* Kinds of status-line spans (the UI maps them to theme slots). */
+typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS } SpanKind;
+typedef struct Span {
+	size_t end;      /* the span ends at this byte of the text */
+	SpanKind kind;
+} Span;
+typedef VEC(Span) SpanVec;
+
+/* Findings of one segment; lines relative to the segment's base line
+ * (session_seg_base) so that edits elsewhere need no update.  h: a hash
+ * of the segment's text on both sides when they were computed (a
+ * re-aligned segment with the same text keeps its findings). */
+typedef struct SegFindings {
+	Finding *v;
+	size_t n, cap;
+	uint64_t h;
+	bool ready;   /* false: not checked yet (session_checks_step) */
+} SegFindings;
+
 typedef struct Session {
 	Doc doc;
 	Pos cur;          /* target cursor */
@@ -97,6 +149,28 @@ typedef struct Session {
 	const char *confirm_cmd; /* the command to run on "yes" */
 	bool help;        /* the help screen is asked for (the UI shows it) */
 	char extra[3][160];   /* status-line slots for glossary / findings / checklist */
+
+	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
+	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
+	char *sc_path;        /* its path (owned); NULL: none (session_load) */
+	bool sc_writable;     /* false: from a newer yeok or unreadable: never written */
+	bool sc_dirty;        /* the checklist or translator changed since the save */
+	Source src;           /* where the English came from (text kept for the
+	                         first save's source record) */
+	bool src_known;       /* src is filled (session_open) */
+	VEC(SessionStale) stale;
+	SessionPick pick;     /* a list dialog pending, or .on false */
+	SessionAsk ask;       /* a text prompt pending, or .on false */
+	bool diff_on;         /* the stale-diff view is asked for */
+	Glossary gl;          /* the glossary (empty: no hints) */
+	bool gl_loaded;
+	CheckDoc cd;          /* the checks' view of the document */
+	bool cd_on;           /* false: checks off (no findings) */
+	CheckSet cset;
+	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
+	size_t n_findings;    /* errors + warnings over the ready slots of uf */
+	size_t uf_pending;    /* slots of uf not checked yet */
+	size_t uf_scan;       /* where session_checks_step looks next */
 } Session;
 
 void session_init(Session *s);
@@ -189,5 +263,62 @@ static inline const Lines *session_lines(const Session *s, Pane p)
 }
 
 bool session_check(Session *s, Err *e);
+
+/* ---- the sidecar, statuses, checklist (src/session/assist.c) ----------- */
+
+/* Save the document and its sidecar: the source record on the first save
+ * (or when --source/--source-rev named another English), the segment
+ * statuses, the cursor, the checklist.  False with a message. */
+bool session_save(Session *s);
+/* The checklist parts for the status line (sidecar_checklist_parts). */
+int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS]);
+/* Insert or repair the translator line after the author line with the
+ * sidecar's translator (one undo step).  False with a message. */
+bool session_translator_line(Session *s);
+/* Mark segment k (done, reviewed...) and remember it for the sidecar. */
+void session_set_status(Session *s, size_t k, SegStatus st);
+
+/* Open a pick list / a prompt (see SessionPick, SessionAsk). */
+void session_pick_open(Session *s, const char *title, const char *then);
+void session_pick_add(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void session_pick_close(Session *s);
+void session_ask(Session *s, const char *prompt, const char *initial, const char *then);
+
+/* ---- stale segments ------------------------------------------------------ */
+/* The old English (the one the segment was done against) and the new one
+ * of stale segment k; false when k is not stale or the old English is not
+ * known.  Strings appended to old_en / new_en. */
+bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+
+/* ---- glossary and checks ------------------------------------------------- */
+/* Load the shipped glossary (shipped, or glossary_default_path() when
+ * NULL; a missing shipped file is no error) and then each of paths; false (message in e) on the first that fails, the terms before
+ * it stay. */
+bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
+                           Err *e);
+/* The glossary hints of segment k (glossary_hints over its prose). */
+size_t session_hints(Session *s, long k, GlossHintVec *out);
+/* Turn the checks on (all available checks but spelling).  now: run
+ * them over the whole document at once; else segments are checked by
+ * session_checks_step (the UI does it between keys, so the first frame
+ * never waits) and the current segment whenever it is shown. */
+void session_checks_on(Session *s, bool now);
+/* Check up to max segments not checked yet; returns how many remain. */
+size_t session_checks_step(Session *s, size_t max);
+/* Bring the findings up to date after edits: only the re-aligned
+ * segments are checked again.  Called before drawing and by commands. */
+void session_sync(Session *s);
+/* The findings of segment k (checked now when they were not yet); NULL
+ * when the checks are off. */
+const SegFindings *session_seg_findings(Session *s, size_t k);
+/* The first target line of segment k, the base of its findings' lines. */
+size_t session_seg_base(Session *s, size_t k);
+/* All findings with absolute lines, sorted (copies; release with
+ * findings_clear). */
+void session_findings(Session *s, FindingVec *out);
+
+/* Status line in spans: left (position, message, hints, findings) and
+ * right (the checklist). */
+void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVec *rs);
 
 #endif

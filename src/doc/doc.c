@@ -167,6 +167,42 @@ void doc_realign_all(Doc *d)
 	apply_user(d, 0, d->al.n);
 	d->last_window_lines = d->tgt.n;
 	d->last_was_full = true;
+	d->dirty.on = d->dirty.full = true;
+}
+
+/* Segments [k0, k1) were replaced by wn new ones: merge into the record. */
+static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+{
+	long dk = (long)wn - (long)(k1 - k0);
+	size_t nk1 = k0 + wn;
+	if (!d->dirty.on) {
+		d->dirty.on = true;
+		d->dirty.full = false;
+		d->dirty.k0 = k0;
+		d->dirty.k1 = nk1;
+		d->dirty.dk = dk;
+		return;
+	}
+	if (d->dirty.full)
+		return;
+	size_t a0 = d->dirty.k0, a1 = d->dirty.k1;
+	size_t b0 = a0 < k0 ? a0 : a0 >= k1 ? (size_t)((long)a0 + dk) : k0;
+	size_t b1 = a1 <= k0 ? a1 : a1 >= k1 ? (size_t)((long)a1 + dk) : nk1;
+	d->dirty.k0 = MIN(b0, k0);
+	d->dirty.k1 = MAX(b1, nk1);
+	d->dirty.dk += dk;
+}
+
+bool doc_take_dirty(Doc *d, DocDirty *out)
+{
+	if (!d->dirty.on)
+		return false;
+	out->full = d->dirty.full;
+	out->k0 = d->dirty.k0;
+	out->k1 = d->dirty.k1;
+	out->dk = d->dirty.dk;
+	memset(&d->dirty, 0, sizeof(d->dirty));
+	return true;
 }
 
 static bool line_blank(const Lines *l, size_t i)
@@ -330,6 +366,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	for (size_t k = k0 + wa.n; k < al->n; k++)
 		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
 	apply_user(d, k0, k0 + wa.n);
+	mark_dirty(d, k0, k1, wa.n);
 	align_release(&wa);
 	rst_release(&ssub);
 	rst_release(&tsub);

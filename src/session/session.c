@@ -1,5 +1,5 @@
 /* session: the headless editor (include/yeok/session.h). */
-#include "yeok/session.h"
+#include "session-private.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -16,10 +16,12 @@ void session_init(Session *s)
 	s->rows = 24;
 	s->ratio = 50;
 	s->vsegs_dirty = true;
+	session_assist_init(s);
 }
 
 void session_release(Session *s)
 {
+	session_assist_release(s);
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
@@ -35,42 +37,6 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->top = 0;
 	s->top_row = 0;
 	s->vsegs_dirty = true;
-}
-
-bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
-{
-	Buf tgt = BUF_INIT;
-	Source src;
-	source_init(&src);
-	bool is_new = false;
-	if (!file_exists(path) && errno == ENOENT) {
-		if (!so->path && !so->rev)
-			return err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
-			               "as a copy of the English)", path);
-		is_new = true;
-	} else if (!file_read(path, &tgt, e)) {
-		buf_release(&tgt);
-		return false;
-	}
-	if (!source_resolve(path, so, &src, e)) {
-		buf_release(&tgt);
-		source_release(&src);
-		return false;
-	}
-	if (is_new)
-		buf_addstr(&tgt, buf_str(&src.text));
-	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, src.desc, src.text.p ? src.text.p : "",
-	             src.text.len);
-	s->doc.is_new = is_new;
-	if (is_new) {
-		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
-	} else if (access(path, W_OK) != 0) {
-		s->doc.read_only = true;
-		session_msg(s, "%s is read-only: you can read and search, not edit", path);
-	}
-	buf_release(&tgt);
-	source_release(&src);
-	return true;
 }
 
 /* ---- messages ----------------------------------------------------------- */
@@ -949,7 +915,7 @@ bool session_find(Session *s, const char *text, int dir)
 void session_header(Session *s, Buf *left, Buf *right)
 {
 	buf_addf(left, " %s", s->doc.path);
-	if (doc_modified(&s->doc))
+	if (doc_modified(&s->doc) || s->sc_dirty)
 		buf_adds(left, " [+]");
 	if (s->doc.read_only)
 		buf_adds(left, " [read-only]");
@@ -963,28 +929,15 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
+	session_sync(s);
+	if (s->cd_on)
+		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
 	buf_addc(right, ' ');
 }
 
 void session_status(Session *s, Buf *out)
 {
-	if (s->msg[0]) {
-		buf_addf(out, " %s", s->msg);
-		return;
-	}
-	long k = session_cur_seg(s);
-	if (k >= 0) {
-		const Segment *g = &s->doc.al.v[k];
-		buf_addf(out, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
-		         align_status_name(g->status));
-	}
-	Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
-	Str ln = lines_get(session_lines(s, s->focus), c.line);
-	buf_addf(out, "  %s %zu:%zu", s->focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
-	         text_count_graphemes(ln.p, c.col) + 1);
-	for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-		if (s->extra[i][0])
-			buf_addf(out, "  %s", s->extra[i]);
+	session_status_spans(s, out, NULL, NULL, NULL);
 }
 
 bool session_check(Session *s, Err *e)
