@@ -18,7 +18,7 @@
  * the caller prints.  The rest run.
  *
  * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
- * glossary.  Never prints; formatting for the CLI is check_format_*().
+ * glossary, spell.  Never prints; formatting for the CLI is check_format_*().
  */
 #ifndef YEOK_CHECK_H
 #define YEOK_CHECK_H
@@ -27,6 +27,7 @@
 #include "yeok/glossary.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/spell.h"
 #include "yeok/util.h"
 
 typedef enum CheckSeverity { SEV_INFO, SEV_WARNING, SEV_ERROR } CheckSeverity;
@@ -44,8 +45,8 @@ typedef enum CheckId {
 	CK_TRANSLATOR_LINE,
 	CK_REFERENCE_TITLE,
 	CK_UNTRANSLATED,
-	CK_SPELLING, /* reserved: implemented in src/spell (another issue); its
-	                row says available = false until then */
+	CK_SPELLING, /* hunspell through src/spell; finds nothing without a
+	                CheckDoc.spell */
 	CK_WHITESPACE,
 	CK_COUNT
 } CheckId;
@@ -114,6 +115,10 @@ typedef struct CheckDoc {
 	const Alignment *al;  /* NULL iff src == NULL */
 	Glossary *gl;         /* NULL: no glossary (glossary check finds nothing) */
 	CheckIndex *index;    /* owned; built by check_doc_init */
+	Spell *spell;         /* NULL (check_doc_init's default): the spelling
+	                         check finds nothing.  Borrowed; set it after
+	                         check_doc_init, with the glossary terms given
+	                         to spell_add_terms() */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).

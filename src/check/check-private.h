@@ -28,6 +28,7 @@ void check_translator_line(const Unit *u, FindingVec *out);
 void check_reference_title(const Unit *u, FindingVec *out);
 void check_untranslated(const Unit *u, FindingVec *out);
 void check_whitespace(const Unit *u, FindingVec *out);
+void check_spelling(const Unit *u, FindingVec *out); /* check-spelling.c */
 
 /* Append a finding at target line/byte; the column is computed.  Returns
  * it so the caller can attach a suggestion or a fix. */

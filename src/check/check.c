@@ -35,9 +35,8 @@ static const CheckRow table[CK_COUNT] = {
 	                         true, true}, check_reference_title},
 	[CK_UNTRANSLATED] = {{"untranslated", "prose block identical to the source", true, true},
 	                     check_untranslated},
-	/* Reserved for src/spell (hunspell); another issue adds its function. */
 	[CK_SPELLING] = {{"spelling", "word rejected by the Korean or English dictionary", false,
-	                  false}, NULL},
+	                  true}, check_spelling},
 	[CK_WHITESPACE] = {{"whitespace",
 	                    "trailing spaces, tabs, zero-width spaces, indentation unlike the source",
 	                    false, true}, check_whitespace},
@@ -450,7 +449,7 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL};
+	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL};
 	check_doc_reindex(d);
 }
 

@@ -1,0 +1,1079 @@
+/*
+ * The checker: two hunspell handles, one worker thread (loading, word
+ * additions, suggestions), a per-word cache, the exclusion sets.
+ *
+ * Locks (never taken in another order than this):
+ *   Spell.mu        queue, results, word set, flags, load errors
+ *   Dict.lock       the hunspell handle (held during a check, an add, a
+ *                   suggestion: the only long hold, up to ~0.25 s)
+ *   Dict.cache_mu   the cache (short holds only)
+ * Spell.mu is never held while a Dict.lock is taken, except by nobody:
+ * the worker releases mu before it touches a dictionary.
+ */
+#include "yeok/spell.h"
+#include "yeok/text.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <hunspell.h>
+
+#include "spell-private.h"
+
+/* The English noun additions are modelled on (layer/CSM: plural and
+ * possessive). */
+#define SPELL_EN_NOUN_MODEL "layer"
+/* Placeholder nouns to check the ending of a word whose stem hunspell
+ * does not know: a Hangul run glued to a Latin word or to markup
+ * ("PyTorch를", "``x``\ 를") or following a glossary term.  The particle
+ * depends on the stem's last sound (을/를, 이/가, 으로/로): one noun per
+ * kind of ending. */
+enum { GLUE_CONSONANT, GLUE_RIEUL, GLUE_VOWEL, GLUE_ANY };
+static const char *const glue_nouns[] = {"사람", "하늘", "나무"};
+/* The cache is emptied when it reaches this many words. */
+#define CACHE_MAX (1u << 20)
+
+typedef struct Dict {
+	const char *what;         /* "Korean", "English" (for messages) */
+	Hunhandle *h;             /* NULL until loaded (or when missing) */
+	atomic_bool loaded;       /* h is set and usable */
+	pthread_mutex_t lock;     /* guards h */
+	pthread_mutex_t cache_mu; /* guards good, bad */
+	SpellWords good, bad;     /* the cache */
+} Dict;
+
+typedef enum JobKind { JOB_ADD, JOB_SUGGEST } JobKind;
+
+typedef struct Job {
+	JobKind kind;
+	uint64_t id;   /* suggestions */
+	char *word;    /* NFC */
+	char *model;   /* JOB_ADD: NFC model word, or NULL */
+} Job;
+
+typedef struct Result {
+	uint64_t id;
+	char **list;
+	size_t n;
+} Result;
+
+#define RESULTS_MAX 16
+
+struct Spell {
+	atomic_bool no_cache;          /* spell_set_cache(sp, false) */
+	char *korean, *english;        /* dictionary names or paths */
+	char *personal_path;           /* NULL: none */
+	char *project_path;            /* NULL: none */
+	Dict ko, en;
+
+	pthread_t worker;
+	pthread_mutex_t mu;
+	pthread_cond_t work_cv;        /* the worker waits for jobs */
+	pthread_cond_t done_cv;        /* others wait for progress */
+	bool loading_done;
+	bool stop;
+	VEC(Job) queue;                /* FIFO; head at index 0 */
+	Job running;                   /* kind/id of the job in progress */
+	bool busy;
+	size_t pending_adds;           /* queued or running JOB_ADDs */
+	VEC(Result) results;
+	uint64_t next_id;
+	SpellWords words;              /* glossary terms, lists, session */
+	VEC(Result) firsts;            /* spell_suggest_first cache: list[0]
+	                                  is the word, list[1] the suggestion
+	                                  (NULL), n unused */
+	Buf load_errors;
+
+	atomic_uint_fast64_t generation;
+	atomic_uint_fast64_t lookups, cache_hits, dict_calls;
+	int notify[2];                 /* pipe: [0] read, [1] write */
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static void bump(Spell *sp)
+{
+	atomic_fetch_add(&sp->generation, 1);
+	char c = 1;
+	ssize_t r = write(sp->notify[1], &c, 1);
+	(void)r; /* a full pipe is already readable */
+}
+
+static bool is_hangul_word(const char *s, size_t n)
+{
+	int32_t cp;
+	if (n == 0)
+		return false;
+	text_decode(s, n, &cp);
+	return cp >= 0 && text_is_hangul(cp);
+}
+
+static bool file_ok(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Resolve a dictionary name or path to its .aff/.dic; false when absent. */
+static bool find_dict(const char *name, char **aff, char **dic)
+{
+	VEC(char *) dirs = {0};
+	if (strchr(name, '/')) {
+		VEC_PUSH(&dirs, xstrdup(""));
+	} else {
+		const char *dp = getenv("DICPATH");
+		while (dp && *dp) {
+			const char *c = strchr(dp, ':');
+			size_t l = c ? (size_t)(c - dp) : strlen(dp);
+			if (l)
+				VEC_PUSH(&dirs, xasprintf("%.*s/", (int)l, dp));
+			dp = c ? c + 1 : NULL;
+		}
+		VEC_PUSH(&dirs, xstrdup("/usr/share/hunspell/"));
+		VEC_PUSH(&dirs, xstrdup("/usr/share/myspell/"));
+		VEC_PUSH(&dirs, xstrdup("/usr/share/myspell/dicts/"));
+	}
+	bool found = false;
+	for (size_t i = 0; i < dirs.n && !found; i++) {
+		char *a = xasprintf("%s%s.aff", dirs.v[i], name);
+		char *d = xasprintf("%s%s.dic", dirs.v[i], name);
+		if (file_ok(a) && file_ok(d)) {
+			*aff = a;
+			*dic = d;
+			found = true;
+		} else {
+			free(a);
+			free(d);
+		}
+	}
+	for (size_t i = 0; i < dirs.n; i++)
+		free(dirs.v[i]);
+	VEC_FREE(&dirs);
+	return found;
+}
+
+static void load_error(Spell *sp, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void load_error(Spell *sp, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	pthread_mutex_lock(&sp->mu);
+	if (sp->load_errors.len)
+		buf_adds(&sp->load_errors, "; ");
+	buf_vaddf(&sp->load_errors, fmt, ap);
+	pthread_mutex_unlock(&sp->mu);
+	va_end(ap);
+}
+
+static void dict_init(Dict *d, const char *what)
+{
+	d->what = what;
+	d->h = NULL;
+	atomic_init(&d->loaded, false);
+	pthread_mutex_init(&d->lock, NULL);
+	pthread_mutex_init(&d->cache_mu, NULL);
+	spell_words_init(&d->good);
+	spell_words_init(&d->bad);
+}
+
+static void dict_release(Dict *d)
+{
+	if (d->h)
+		Hunspell_destroy(d->h);
+	d->h = NULL;
+	pthread_mutex_destroy(&d->lock);
+	pthread_mutex_destroy(&d->cache_mu);
+	spell_words_release(&d->good);
+	spell_words_release(&d->bad);
+}
+
+static void dict_load(Spell *sp, Dict *d, const char *name)
+{
+	if (!name || !*name)
+		return; /* disabled */
+	char *aff = NULL, *dic = NULL;
+	if (!find_dict(name, &aff, &dic)) {
+		load_error(sp, "no %s dictionary '%s' (%s.aff and %s.dic in $DICPATH, /usr/share/hunspell or /usr/share/myspell)",
+		           d->what, name, name, name);
+		return;
+	}
+	Hunhandle *h = Hunspell_create(aff, dic);
+	free(aff);
+	free(dic);
+	if (!h) {
+		load_error(sp, "cannot load the %s dictionary '%s'", d->what, name);
+		return;
+	}
+	pthread_mutex_lock(&d->lock);
+	d->h = h;
+	pthread_mutex_unlock(&d->lock);
+	atomic_store(&d->loaded, true);
+	bump(sp);
+}
+
+/* Add word (NFC) to dictionary d, modelled on model (NFC, may be NULL).
+ * The ko dictionary stores decomposed Hangul: a composed word added
+ * plainly has no effect, so both strings go in as NFD. */
+static void dict_add(Dict *d, bool korean, const char *word,
+                     const char *model)
+{
+	if (!atomic_load(&d->loaded))
+		return;
+	Buf w = BUF_INIT, m = BUF_INIT;
+	if (korean) {
+		text_nfd(word, strlen(word), &w);
+		text_nfd(model, strlen(model), &m);
+	} else {
+		buf_adds(&w, word);
+		if (model)
+			buf_adds(&m, model);
+	}
+	pthread_mutex_lock(&d->lock);
+	/* a model the dictionary does not know gives the word no affixes */
+	if (m.len && Hunspell_spell(d->h, m.p))
+		Hunspell_add_with_affix(d->h, w.p, m.p);
+	else
+		Hunspell_add(d->h, w.p);
+	/* an added word changes the answers for its inflections: forget all
+	 * (while holding the lock, so no check stores an older answer) */
+	pthread_mutex_lock(&d->cache_mu);
+	spell_words_clear(&d->good);
+	spell_words_clear(&d->bad);
+	pthread_mutex_unlock(&d->cache_mu);
+	pthread_mutex_unlock(&d->lock);
+	buf_release(&w);
+	buf_release(&m);
+}
+
+/* ---- word lists ---------------------------------------------------------- */
+
+/* Split a list line "word" or "word/model" (trimmed); false for blank
+ * lines and comments. */
+static bool parse_list_line(Str line, Str *word, Str *model)
+{
+	line = str_trim(line);
+	if (line.n == 0 || line.p[0] == '#')
+		return false;
+	const char *slash = memchr(line.p, '/', line.n);
+	if (slash) {
+		*word = str_trim((Str){line.p, (size_t)(slash - line.p)});
+		*model = str_trim((Str){slash + 1, line.n - (size_t)(slash + 1 - line.p)});
+	} else {
+		*word = line;
+		*model = (Str){NULL, 0};
+	}
+	return word->n > 0;
+}
+
+/* Add a word (NFC) to the exclusion set and its dictionary.  Runs on the
+ * worker (or under spell_wait in the caller's thread via the queue). */
+static void apply_add(Spell *sp, const char *word, const char *model)
+{
+	size_t n = strlen(word);
+	if (is_hangul_word(word, n))
+		dict_add(&sp->ko, true, word, model ? model : SPELL_KO_NOUN_MODEL);
+	else
+		dict_add(&sp->en, false, word, model ? model : SPELL_EN_NOUN_MODEL);
+}
+
+static void load_list(Spell *sp, const char *path)
+{
+	if (!path || !file_exists(path))
+		return;
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!file_read(path, &b, &e)) {
+		load_error(sp, "%s", e.msg);
+		return;
+	}
+	Str all = buf_str(&b);
+	size_t lineno = 0;
+	while (all.n) {
+		const char *nl = memchr(all.p, '\n', all.n);
+		size_t l = nl ? (size_t)(nl - all.p) : all.n;
+		Str line = {all.p, l};
+		all = str_slice(all, nl ? l + 1 : l, all.n);
+		lineno++;
+		Str w, m;
+		if (!parse_list_line(line, &w, &m))
+			continue;
+		if (!text_valid(line.p, line.n)) {
+			load_error(sp, "%s:%zu: not UTF-8", path, lineno);
+			continue;
+		}
+		Buf wn = BUF_INIT, mn = BUF_INIT;
+		text_nfc(w.p, w.n, &wn);
+		if (m.n)
+			text_nfc(m.p, m.n, &mn);
+		pthread_mutex_lock(&sp->mu);
+		spell_words_add_nfc(&sp->words, wn.p, wn.len);
+		pthread_mutex_unlock(&sp->mu);
+		apply_add(sp, wn.p, m.n ? mn.p : NULL);
+		buf_release(&wn);
+		buf_release(&mn);
+	}
+	buf_release(&b);
+}
+
+/* ---- a quick Korean suggestion ---------------------------------------------
+ * hunspell's Korean suggestions take 2–350 ms a word and, for words the
+ * dictionary lacks, propose look-alikes (디바이스를 → 파라다이스를).  Most
+ * real Korean typos are one jamo off (학습합니댜, 씀니다) or a missing
+ * space: try those edits with Hunspell_spell (a few hundred checks, about
+ * 1–5 ms) and take the first that passes.  Caller holds d->lock. */
+
+static void encode_cps(const int32_t *cp, size_t n, Buf *out)
+{
+	buf_clear(out);
+	for (size_t i = 0; i < n; i++)
+		text_encode(out, cp[i]);
+}
+
+static bool spell_cps(Hunhandle *h, const int32_t *cp, size_t n, Buf *tmp)
+{
+	encode_cps(cp, n, tmp);
+	return Hunspell_spell(h, tmp->p) != 0;
+}
+
+static char *ko_quick_suggest(Hunhandle *h, const char *w, size_t n)
+{
+	VEC(int32_t) cp = {0};
+	for (size_t i = 0; i < n;) {
+		int32_t c;
+		i += text_decode(w + i, n - i, &c);
+		if (c < 0) {
+			VEC_FREE(&cp);
+			return NULL;
+		}
+		VEC_PUSH(&cp, c);
+	}
+	Buf tmp = BUF_INIT;
+	char *found = NULL;
+	/* one jamo replaced: vowels, then finals, then initials; the last
+	 * syllables first (endings are where typos hurt) */
+	static const int parts[3][2] = {{1, 21}, {2, 28}, {0, 19}};
+	for (size_t p = 0; p < 3 && !found; p++) {
+		for (size_t k = cp.n; k-- > 0 && !found;) {
+			int32_t c = cp.v[k];
+			if (c < 0xac00 || c > 0xd7a3)
+				continue;
+			int jamo[3] = {(c - 0xac00) / 588, (c - 0xac00) % 588 / 28, (c - 0xac00) % 28};
+			int which = parts[p][0];
+			for (int alt = 0; alt < parts[p][1] && !found; alt++) {
+				if (alt == jamo[which])
+					continue;
+				int j2[3] = {jamo[0], jamo[1], jamo[2]};
+				j2[which] = alt;
+				cp.v[k] = 0xac00 + j2[0] * 588 + j2[1] * 28 + j2[2];
+				if (spell_cps(h, cp.v, cp.n, &tmp))
+					found = xstrdup(tmp.p);
+			}
+			cp.v[k] = c;
+		}
+	}
+	/* a missing space: both halves are words */
+	for (size_t k = cp.n - 1; k >= 1 && !found; k--) {
+		if (!spell_cps(h, cp.v + k, cp.n - k, &tmp))
+			continue;
+		Buf right = BUF_INIT;
+		buf_addstr(&right, buf_str(&tmp));
+		if (spell_cps(h, cp.v, k, &tmp))
+			found = xasprintf("%s %s", tmp.p, right.p);
+		buf_release(&right);
+	}
+	buf_release(&tmp);
+	VEC_FREE(&cp);
+	return found;
+}
+
+/* ---- the worker ----------------------------------------------------------- */
+
+/* The suggestions for j->word: hunspell's (NFC), with the quick Korean
+ * suggestion first when there is one (full: false gives only that). */
+static void run_suggest(Spell *sp, const Job *j, Result *r, bool full)
+{
+	size_t n = strlen(j->word);
+	bool korean = is_hangul_word(j->word, n);
+	Dict *d = korean ? &sp->ko : &sp->en;
+	r->id = j->id;
+	r->list = NULL;
+	r->n = 0;
+	if (!atomic_load(&d->loaded))
+		return;
+	VEC(char *) out = {0};
+	pthread_mutex_lock(&d->lock);
+	if (korean) {
+		char *q = ko_quick_suggest(d->h, j->word, n);
+		if (q)
+			VEC_PUSH(&out, q);
+	}
+	if (full || !korean) {
+		char **list = NULL;
+		int k = Hunspell_suggest(d->h, &list, j->word);
+		for (int i = 0; i < k; i++) {
+			Buf b = BUF_INIT;
+			text_nfc(list[i], strlen(list[i]), &b);
+			bool dup = false;
+			for (size_t x = 0; x < out.n; x++)
+				dup = dup || !strcmp(out.v[x], b.p);
+			if (dup)
+				buf_release(&b);
+			else
+				VEC_PUSH(&out, buf_detach(&b));
+		}
+		if (list)
+			Hunspell_free_list(d->h, &list, k);
+	}
+	pthread_mutex_unlock(&d->lock);
+	r->list = out.v;
+	r->n = out.n;
+}
+
+static void job_free(Job *j)
+{
+	free(j->word);
+	free(j->model);
+	j->word = j->model = NULL;
+}
+
+static void *worker_main(void *arg)
+{
+	Spell *sp = arg;
+	dict_load(sp, &sp->en, sp->english);
+	dict_load(sp, &sp->ko, sp->korean);
+	load_list(sp, sp->personal_path);
+	load_list(sp, sp->project_path);
+	pthread_mutex_lock(&sp->mu);
+	sp->loading_done = true;
+	pthread_cond_broadcast(&sp->done_cv);
+	for (;;) {
+		while (!sp->stop && sp->queue.n == 0)
+			pthread_cond_wait(&sp->work_cv, &sp->mu);
+		if (sp->stop)
+			break;
+		Job j = sp->queue.v[0];
+		memmove(sp->queue.v, sp->queue.v + 1,
+		        (sp->queue.n - 1) * sizeof(Job));
+		sp->queue.n--;
+		sp->busy = true;
+		sp->running = j;
+		pthread_mutex_unlock(&sp->mu);
+
+		Result r = {0, NULL, 0};
+		if (j.kind == JOB_ADD)
+			apply_add(sp, j.word, j.model);
+		else
+			run_suggest(sp, &j, &r, true);
+
+		pthread_mutex_lock(&sp->mu);
+		if (j.kind == JOB_ADD) {
+			sp->pending_adds--;
+		} else {
+			if (sp->results.n == RESULTS_MAX) {
+				spell_list_free(sp->results.v[0].list, sp->results.v[0].n);
+				memmove(sp->results.v, sp->results.v + 1,
+				        (RESULTS_MAX - 1) * sizeof(Result));
+				sp->results.n--;
+			}
+			VEC_PUSH(&sp->results, r);
+		}
+		sp->busy = false;
+		job_free(&j);
+		pthread_cond_broadcast(&sp->done_cv);
+		pthread_mutex_unlock(&sp->mu);
+		bump(sp);
+		pthread_mutex_lock(&sp->mu);
+	}
+	pthread_mutex_unlock(&sp->mu);
+	bump(sp);
+	return NULL;
+}
+
+/* ---- lifecycle ------------------------------------------------------------ */
+
+static char *default_personal_path(void)
+{
+	const char *x = getenv("XDG_DATA_HOME");
+	if (x && *x == '/')
+		return xasprintf("%s/yeok/words", x);
+	const char *home = getenv("HOME");
+	if (home && *home)
+		return xasprintf("%s/.local/share/yeok/words", home);
+	return NULL;
+}
+
+Spell *spell_new(const SpellOptions *opt)
+{
+	SpellOptions none = {0};
+	if (!opt)
+		opt = &none;
+	Spell *sp = xcalloc(1, sizeof(*sp));
+	atomic_init(&sp->no_cache, false);
+	sp->korean = xstrdup(opt->korean ? opt->korean : "ko");
+	sp->english = xstrdup(opt->english ? opt->english : "en_US");
+	if (!opt->personal_words)
+		sp->personal_path = default_personal_path();
+	else if (*opt->personal_words)
+		sp->personal_path = xstrdup(opt->personal_words);
+	if (opt->project_top && *opt->project_top)
+		sp->project_path = path_join(opt->project_top, ".yeok-words");
+	dict_init(&sp->ko, "Korean");
+	dict_init(&sp->en, "English");
+	pthread_mutex_init(&sp->mu, NULL);
+	pthread_cond_init(&sp->work_cv, NULL);
+	pthread_cond_init(&sp->done_cv, NULL);
+	spell_words_init(&sp->words);
+	buf_init(&sp->load_errors);
+	atomic_init(&sp->generation, 0);
+	atomic_init(&sp->lookups, 0);
+	atomic_init(&sp->cache_hits, 0);
+	atomic_init(&sp->dict_calls, 0);
+	sp->next_id = 1;
+	if (pipe(sp->notify) != 0)
+		fatal("spell: pipe: %s", strerror(errno));
+	for (int i = 0; i < 2; i++) {
+		fcntl(sp->notify[i], F_SETFL, fcntl(sp->notify[i], F_GETFL) | O_NONBLOCK);
+		fcntl(sp->notify[i], F_SETFD, FD_CLOEXEC);
+	}
+	int rc = pthread_create(&sp->worker, NULL, worker_main, sp);
+	if (rc != 0)
+		fatal("spell: cannot start a thread: %s", strerror(rc));
+	return sp;
+}
+
+void spell_free(Spell *sp)
+{
+	if (!sp)
+		return;
+	pthread_mutex_lock(&sp->mu);
+	sp->stop = true;
+	pthread_cond_broadcast(&sp->work_cv);
+	pthread_mutex_unlock(&sp->mu);
+	pthread_join(sp->worker, NULL);
+	for (size_t i = 0; i < sp->queue.n; i++)
+		job_free(&sp->queue.v[i]);
+	VEC_FREE(&sp->queue);
+	for (size_t i = 0; i < sp->results.n; i++)
+		spell_list_free(sp->results.v[i].list, sp->results.v[i].n);
+	VEC_FREE(&sp->results);
+	for (size_t i = 0; i < sp->firsts.n; i++)
+		spell_list_free(sp->firsts.v[i].list, 2);
+	VEC_FREE(&sp->firsts);
+	dict_release(&sp->ko);
+	dict_release(&sp->en);
+	pthread_mutex_destroy(&sp->mu);
+	pthread_cond_destroy(&sp->work_cv);
+	pthread_cond_destroy(&sp->done_cv);
+	spell_words_release(&sp->words);
+	buf_release(&sp->load_errors);
+	close(sp->notify[0]);
+	close(sp->notify[1]);
+	free(sp->korean);
+	free(sp->english);
+	free(sp->personal_path);
+	free(sp->project_path);
+	free(sp);
+}
+
+bool spell_ready(Spell *sp)
+{
+	pthread_mutex_lock(&sp->mu);
+	bool r = sp->loading_done;
+	pthread_mutex_unlock(&sp->mu);
+	return r;
+}
+
+void spell_wait(Spell *sp)
+{
+	pthread_mutex_lock(&sp->mu);
+	while (!sp->loading_done || sp->pending_adds > 0)
+		pthread_cond_wait(&sp->done_cv, &sp->mu);
+	pthread_mutex_unlock(&sp->mu);
+}
+
+bool spell_load_error(Spell *sp, Err *e)
+{
+	pthread_mutex_lock(&sp->mu);
+	bool ok = sp->load_errors.len == 0;
+	if (!ok)
+		err_set(e, EXIT_CONFIG, "%s", sp->load_errors.p);
+	pthread_mutex_unlock(&sp->mu);
+	return ok;
+}
+
+bool spell_has_dict(Spell *sp, SpellScript script)
+{
+	return atomic_load(script == SPELL_HANGUL ? &sp->ko.loaded : &sp->en.loaded);
+}
+
+uint64_t spell_generation(Spell *sp)
+{
+	return atomic_load(&sp->generation);
+}
+
+int spell_notify_fd(Spell *sp)
+{
+	return sp->notify[0];
+}
+
+void spell_notify_drain(Spell *sp)
+{
+	char buf[64];
+	while (read(sp->notify[0], buf, sizeof(buf)) > 0)
+		;
+}
+
+void spell_set_cache(Spell *sp, bool on)
+{
+	atomic_store(&sp->no_cache, !on);
+	Dict *ds[] = {&sp->ko, &sp->en};
+	for (size_t i = 0; i < ARRAY_LEN(ds); i++) {
+		pthread_mutex_lock(&ds[i]->cache_mu);
+		spell_words_clear(&ds[i]->good);
+		spell_words_clear(&ds[i]->bad);
+		pthread_mutex_unlock(&ds[i]->cache_mu);
+	}
+}
+
+void spell_stats(Spell *sp, SpellStats *out)
+{
+	out->lookups = atomic_load(&sp->lookups);
+	out->cache_hits = atomic_load(&sp->cache_hits);
+	out->dict_calls = atomic_load(&sp->dict_calls);
+}
+
+/* Queue an addition (caller holds mu). */
+static void queue_add(Spell *sp, const char *word, const char *model)
+{
+	Job j = {JOB_ADD, 0, xstrdup(word), model ? xstrdup(model) : NULL};
+	VEC_PUSH(&sp->queue, j);
+	sp->pending_adds++;
+	pthread_cond_signal(&sp->work_cv);
+}
+
+void spell_add_terms(Spell *sp, const char *const *terms, size_t n)
+{
+	SpellTokens t = {0};
+	Buf w = BUF_INIT;
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < n; i++) {
+		if (!terms[i])
+			continue;
+		t.n = 0;
+		spell_tokenize(terms[i], strlen(terms[i]), &t);
+		for (size_t k = 0; k < t.n; k++) {
+			buf_clear(&w);
+			text_nfc(terms[i] + t.v[k].off, t.v[k].len, &w);
+			if (spell_words_add_nfc(&sp->words, w.p, w.len))
+				queue_add(sp, w.p, NULL);
+		}
+	}
+	pthread_mutex_unlock(&sp->mu);
+	buf_release(&w);
+	VEC_FREE(&t);
+}
+
+/* ---- checking -------------------------------------------------------------- */
+
+/* Check one NUL-terminated NFC word against d.  Thread-safe. */
+static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
+                              SpellWait wait)
+{
+	if (!atomic_load(&d->loaded)) {
+		pthread_mutex_lock(&sp->mu);
+		if (wait == SPELL_BLOCK)
+			while (!sp->loading_done)
+				pthread_cond_wait(&sp->done_cv, &sp->mu);
+		bool done = sp->loading_done;
+		pthread_mutex_unlock(&sp->mu);
+		if (!atomic_load(&d->loaded))
+			return done ? SPELL_OK : SPELL_PENDING; /* no dictionary */
+	}
+	atomic_fetch_add(&sp->lookups, 1);
+	if (!atomic_load(&sp->no_cache)) {
+		pthread_mutex_lock(&d->cache_mu);
+		int hit = spell_words_has_nfc(&d->good, w, n) ? 1 :
+		          spell_words_has_nfc(&d->bad, w, n) ? 0 : -1;
+		pthread_mutex_unlock(&d->cache_mu);
+		if (hit >= 0) {
+			atomic_fetch_add(&sp->cache_hits, 1);
+			return hit ? SPELL_OK : SPELL_BAD;
+		}
+	}
+	if (wait == SPELL_BLOCK)
+		pthread_mutex_lock(&d->lock);
+	else if (pthread_mutex_trylock(&d->lock) != 0)
+		return SPELL_PENDING;
+	atomic_fetch_add(&sp->dict_calls, 1);
+	bool ok = Hunspell_spell(d->h, w) != 0;
+	if (!atomic_load(&sp->no_cache)) {
+		pthread_mutex_lock(&d->cache_mu);
+		if (d->good.n + d->bad.n >= CACHE_MAX) {
+			spell_words_clear(&d->good);
+			spell_words_clear(&d->bad);
+		}
+		spell_words_add_nfc(ok ? &d->good : &d->bad, w, n);
+		pthread_mutex_unlock(&d->cache_mu);
+	}
+	pthread_mutex_unlock(&d->lock);
+	return ok ? SPELL_OK : SPELL_BAD;
+}
+
+static bool in_words(Spell *sp, const SpellWords *source, const char *w,
+                     size_t n)
+{
+	if (source && spell_words_has_nfc(source, w, n))
+		return true;
+	pthread_mutex_lock(&sp->mu);
+	bool r = spell_words_has_nfc(&sp->words, w, n);
+	pthread_mutex_unlock(&sp->mu);
+	return r;
+}
+
+/* Which placeholder fits a stem that ends with s[0..n). */
+static int glue_kind(const char *s, size_t n)
+{
+	if (n == 0)
+		return GLUE_ANY;
+	size_t p = text_prev_grapheme(s, n, n);
+	int32_t cp;
+	text_decode(s + p, n - p, &cp);
+	if (cp < 0xac00 || cp > 0xd7a3)
+		return GLUE_ANY;
+	int final = (cp - 0xac00) % 28;
+	return final == 0 ? GLUE_VOWEL : final == 8 ? GLUE_RIEUL : GLUE_CONSONANT;
+}
+
+/* A Hangul run that is the ending of a stem hunspell does not know: it
+ * passes when placeholder + run passes (kind: which placeholder, or
+ * GLUE_ANY when the stem's sound is unknown, as after a Latin word). */
+static SpellStatus check_ending(Spell *sp, const char *w, size_t n, int kind,
+                                SpellWait wait)
+{
+	SpellStatus worst = SPELL_BAD;
+	Buf b = BUF_INIT;
+	for (int i = 0; i < (int)ARRAY_LEN(glue_nouns); i++) {
+		if (kind != GLUE_ANY && kind != i)
+			continue;
+		buf_clear(&b);
+		buf_adds(&b, glue_nouns[i]);
+		buf_add(&b, w, n);
+		SpellStatus st = dict_check(sp, &sp->ko, b.p, b.len, wait);
+		if (st == SPELL_OK) {
+			worst = SPELL_OK;
+			break;
+		}
+		if (st == SPELL_PENDING)
+			worst = SPELL_PENDING;
+	}
+	buf_release(&b);
+	return worst;
+}
+
+/* w, n: NFC, NUL-terminated at n. */
+static SpellStatus check_nfc(Spell *sp, const char *w, size_t n,
+                             SpellScript script, bool glued,
+                             const SpellWords *source, SpellWait wait)
+{
+	if (in_words(sp, source, w, n))
+		return SPELL_OK;
+	if (script == SPELL_LATIN) {
+		/* a sentence-initial capital: the lowercase word may be listed */
+		if (n > 1 && w[0] >= 'A' && w[0] <= 'Z') {
+			char *low = xmemdup0(w, n);
+			low[0] = (char)(low[0] - 'A' + 'a');
+			bool r = in_words(sp, source, low, n);
+			free(low);
+			if (r)
+				return SPELL_OK;
+		}
+		return dict_check(sp, &sp->en, w, n, wait);
+	}
+	SpellStatus st = dict_check(sp, &sp->ko, w, n, wait);
+	if (st != SPELL_BAD)
+		return st;
+	if (glued) {
+		st = check_ending(sp, w, n, GLUE_ANY, wait);
+		if (st != SPELL_BAD)
+			return st;
+	}
+	/* a listed word (glossary term, source word) plus a particle */
+	for (size_t k = n; k > 0;) {
+		k = text_prev_grapheme(w, n, k);
+		if (k == 0)
+			break;
+		if (in_words(sp, source, w, k)) {
+			st = check_ending(sp, w + k, n - k, glue_kind(w, k), wait);
+			if (st != SPELL_BAD)
+				return st;
+		}
+	}
+	return SPELL_BAD;
+}
+
+SpellStatus spell_check_token(Spell *sp, const char *text,
+                              const SpellToken *t, const SpellWords *source,
+                              SpellWait wait)
+{
+	Buf b = BUF_INIT;
+	text_nfc(text + t->off, t->len, &b);
+	SpellStatus st = b.len ? check_nfc(sp, b.p, b.len, t->script, t->glued,
+	                                   source, wait)
+	                       : SPELL_OK;
+	buf_release(&b);
+	return st;
+}
+
+SpellStatus spell_check_word(Spell *sp, const char *s, size_t n,
+                             SpellWait wait)
+{
+	SpellToken t = {0, n, is_hangul_word(s, n) ? SPELL_HANGUL : SPELL_LATIN,
+	                false};
+	return spell_check_token(sp, s, &t, NULL, wait);
+}
+
+size_t spell_check_text(Spell *sp, const char *s, size_t n,
+                        const SpellWords *source, SpellWait wait,
+                        SpellMisses *out)
+{
+	SpellTokens t = {0};
+	spell_tokenize(s, n, &t);
+	size_t bad = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		SpellStatus st = spell_check_token(sp, s, &t.v[i], source, wait);
+		if (st == SPELL_OK)
+			continue;
+		SpellMiss m = {t.v[i].off, t.v[i].len, st};
+		VEC_PUSH(out, m);
+		bad += st == SPELL_BAD;
+	}
+	VEC_FREE(&t);
+	return bad;
+}
+
+/* ---- adding words ------------------------------------------------------------ */
+
+const char *spell_list_path(Spell *sp, SpellList list)
+{
+	switch (list) {
+	case SPELL_LIST_PERSONAL: return sp->personal_path;
+	case SPELL_LIST_PROJECT: return sp->project_path;
+	default: return NULL;
+	}
+}
+
+static bool mkdirs(const char *dir, Err *e)
+{
+	char *d = xstrdup(dir);
+	for (char *p = d + 1; ; p++) {
+		bool end = *p == '\0';
+		if (*p == '/' || end) {
+			*p = '\0';
+			if (mkdir(d, 0777) != 0 && errno != EEXIST) {
+				bool r = err_set(e, EXIT_IOERR, "%s: cannot create: %s", d, strerror(errno));
+				free(d);
+				return r;
+			}
+			if (end)
+				break;
+			*p = '/';
+		}
+	}
+	free(d);
+	return true;
+}
+
+static bool append_line(const char *path, const char *line, Err *e)
+{
+	Buf b = BUF_INIT;
+	if (file_exists(path) && !file_read(path, &b, e)) {
+		buf_release(&b);
+		return false;
+	}
+	char *dir = path_dirname(path);
+	bool ok = mkdirs(dir, e);
+	free(dir);
+	if (ok) {
+		if (b.len && b.p[b.len - 1] != '\n')
+			buf_addc(&b, '\n');
+		buf_adds(&b, line);
+		buf_addc(&b, '\n');
+		ok = file_write_atomic(path, b.p, b.len, e);
+	}
+	buf_release(&b);
+	return ok;
+}
+
+static bool valid_word(const char *s)
+{
+	if (!*s || !text_valid(s, strlen(s)))
+		return false;
+	for (const char *p = s; *p; p++)
+		if (*p == '/' || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '#')
+			return false;
+	return true;
+}
+
+bool spell_add_word(Spell *sp, const char *word, const char *model,
+                    SpellList list, Err *e)
+{
+	if (!word || !valid_word(word))
+		return err_set(e, EXIT_USAGE, "cannot add '%s' to the word list: a word is one UTF-8 word without spaces, '/' or '#'",
+		               word ? word : "");
+	if (model && !*model)
+		model = NULL;
+	if (model && !valid_word(model))
+		return err_set(e, EXIT_USAGE, "bad model word '%s'", model);
+	Buf w = BUF_INIT, m = BUF_INIT;
+	text_nfc(word, strlen(word), &w);
+	if (model)
+		text_nfc(model, strlen(model), &m);
+	bool ok = true;
+	if (list != SPELL_LIST_SESSION) {
+		const char *path = spell_list_path(sp, list);
+		if (!path) {
+			ok = err_set(e, EXIT_USAGE, list == SPELL_LIST_PROJECT
+			             ? "no project word list: the file is not in a git work tree"
+			             : "no personal word list: set XDG_DATA_HOME or HOME");
+		} else {
+			char *line = model ? xasprintf("%s/%s", w.p, m.p) : xstrdup(w.p);
+			ok = append_line(path, line, e);
+			free(line);
+		}
+	}
+	if (ok) {
+		pthread_mutex_lock(&sp->mu);
+		spell_words_add_nfc(&sp->words, w.p, w.len);
+		queue_add(sp, w.p, model ? m.p : NULL);
+		for (size_t i = 0; i < sp->firsts.n; i++) /* may change now */
+			spell_list_free(sp->firsts.v[i].list, 2);
+		sp->firsts.n = 0;
+		pthread_mutex_unlock(&sp->mu);
+		bump(sp);
+	}
+	buf_release(&w);
+	buf_release(&m);
+	return ok;
+}
+
+/* ---- suggestions ------------------------------------------------------------- */
+
+uint64_t spell_suggest_request(Spell *sp, const char *s, size_t n)
+{
+	Buf b = BUF_INIT;
+	text_nfc(s, n, &b);
+	pthread_mutex_lock(&sp->mu);
+	/* drop suggestion requests that have not started */
+	size_t k = 0;
+	for (size_t i = 0; i < sp->queue.n; i++) {
+		if (sp->queue.v[i].kind == JOB_SUGGEST)
+			job_free(&sp->queue.v[i]);
+		else
+			sp->queue.v[k++] = sp->queue.v[i];
+	}
+	sp->queue.n = k;
+	uint64_t id = sp->next_id++;
+	Job j = {JOB_SUGGEST, id, buf_detach(&b), NULL};
+	VEC_PUSH(&sp->queue, j);
+	pthread_cond_signal(&sp->work_cv);
+	pthread_mutex_unlock(&sp->mu);
+	return id;
+}
+
+static bool is_queued(Spell *sp, uint64_t id)
+{
+	if (sp->busy && sp->running.kind == JOB_SUGGEST && sp->running.id == id)
+		return true;
+	for (size_t i = 0; i < sp->queue.n; i++)
+		if (sp->queue.v[i].kind == JOB_SUGGEST && sp->queue.v[i].id == id)
+			return true;
+	return false;
+}
+
+/* Caller holds mu. */
+static SpellSuggestState take_result(Spell *sp, uint64_t id, char ***out,
+                                     size_t *nout)
+{
+	for (size_t i = 0; i < sp->results.n; i++) {
+		if (sp->results.v[i].id != id)
+			continue;
+		*out = sp->results.v[i].list;
+		*nout = sp->results.v[i].n;
+		memmove(sp->results.v + i, sp->results.v + i + 1,
+		        (sp->results.n - i - 1) * sizeof(Result));
+		sp->results.n--;
+		return SPELL_SUGGEST_DONE;
+	}
+	return is_queued(sp, id) ? SPELL_SUGGEST_PENDING : SPELL_SUGGEST_UNKNOWN;
+}
+
+SpellSuggestState spell_suggest_poll(Spell *sp, uint64_t id, char ***out,
+                                     size_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	pthread_mutex_lock(&sp->mu);
+	SpellSuggestState st = take_result(sp, id, out, nout);
+	pthread_mutex_unlock(&sp->mu);
+	return st;
+}
+
+SpellSuggestState spell_suggest_wait(Spell *sp, uint64_t id, char ***out,
+                                     size_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	pthread_mutex_lock(&sp->mu);
+	SpellSuggestState st;
+	while ((st = take_result(sp, id, out, nout)) == SPELL_SUGGEST_PENDING &&
+	       !sp->stop)
+		pthread_cond_wait(&sp->done_cv, &sp->mu);
+	pthread_mutex_unlock(&sp->mu);
+	return st;
+}
+
+char *spell_suggest_first(Spell *sp, const char *s, size_t n)
+{
+	spell_wait(sp);
+	Buf b = BUF_INIT;
+	text_nfc(s, n, &b);
+	char *first = NULL;
+	/* `yeok check` asks again for every repeat of a misspelling */
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < sp->firsts.n; i++) {
+		if (!strcmp(sp->firsts.v[i].list[0], b.p)) {
+			const char *f = sp->firsts.v[i].list[1];
+			pthread_mutex_unlock(&sp->mu);
+			buf_release(&b);
+			return f ? xstrdup(f) : NULL;
+		}
+	}
+	pthread_mutex_unlock(&sp->mu);
+	Job j = {JOB_SUGGEST, 0, buf_detach(&b), NULL};
+	Result r;
+	run_suggest(sp, &j, &r, false);
+	if (r.n)
+		first = xstrdup(r.list[0]);
+	spell_list_free(r.list, r.n);
+	Result c = {0, xcalloc(2, sizeof(char *)), 2};
+	c.list[0] = j.word;
+	c.list[1] = first ? xstrdup(first) : NULL;
+	pthread_mutex_lock(&sp->mu);
+	VEC_PUSH(&sp->firsts, c);
+	pthread_mutex_unlock(&sp->mu);
+	return first;
+}
+
+void spell_list_free(char **list, size_t n)
+{
+	if (!list)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}

@@ -1,0 +1,184 @@
+/* check: the spelling row (src/check/check-spelling.c through src/spell).
+ * One Spell (with the Korean dictionary) for the whole binary. */
+#include "testutil.h"
+
+#include "yeok/align.h"
+#include "yeok/check.h"
+#include "yeok/lines.h"
+#include "yeok/rst.h"
+#include "yeok/spell.h"
+
+static Spell *g_sp;
+
+static const char k_src[] =
+	"Training with torchrun\n"
+	"======================\n"
+	"\n"
+	"Use ``torchrun`` to launch the job. Set nproc to the number of GPUs.\n"
+	"\n"
+	".. code-block:: python\n"
+	"\n"
+	"   x = torch.tensr(1)  # misspelt code never flags\n"
+	"\n"
+	":Author: Someone\n";
+
+static const char k_tgt[] =
+	"torchrun으로 학습하기\n"
+	"======================\n"
+	"\n"
+	"작업은 ``torchrun``\\ 으로 실행합니댜. nproc 값은 GPU 개수로\n"
+	"정합니다. We recieve 텐서를 :func:`torch.tensr`\\ 로.\n"
+	"\n"
+	".. code-block:: python\n"
+	"\n"
+	"   x = torch.tensr(1)  # 코드는 검사하지 않습니댜\n"
+	"\n"
+	":Authr: 홍길동 씀니다\n";
+
+typedef struct Doc {
+	Lines sl, tl;
+	RstDoc sd, td;
+	Alignment a;
+	CheckDoc cd;
+} Doc;
+
+static void doc_open(Doc *d, bool with_source, Spell *sp)
+{
+	lines_init(&d->sl);
+	lines_init(&d->tl);
+	lines_parse(&d->sl, k_src, sizeof k_src - 1);
+	lines_parse(&d->tl, k_tgt, sizeof k_tgt - 1);
+	rst_init(&d->sd);
+	rst_init(&d->td);
+	rst_segment(&d->sl, &d->sd);
+	rst_segment(&d->tl, &d->td);
+	align_init(&d->a);
+	align_docs(&d->sl, &d->sd, &d->tl, &d->td, &d->a);
+	if (with_source)
+		check_doc_init(&d->cd, &d->tl, &d->td, &d->sl, &d->sd, &d->a, NULL);
+	else
+		check_doc_init(&d->cd, &d->tl, &d->td, NULL, NULL, NULL, NULL);
+	d->cd.spell = sp;
+}
+
+static void doc_close(Doc *d)
+{
+	check_doc_release(&d->cd);
+	align_release(&d->a);
+	rst_release(&d->sd);
+	rst_release(&d->td);
+	lines_release(&d->sl);
+	lines_release(&d->tl);
+}
+
+/* Spelling findings as "LINE:COL WORD -> SUGGESTION" lines. */
+static char *run(Doc *d)
+{
+	CheckSet set;
+	memset(&set, 0, sizeof set);
+	set.on[CK_SPELLING] = true;
+	FindingVec v = {0};
+	check_document(&d->cd, &set, &v);
+	Buf b = BUF_INIT;
+	for (size_t i = 0; i < v.n; i++) {
+		assert_int_equal(v.v[i].check, CK_SPELLING);
+		assert_int_equal(v.v[i].sev, SEV_WARNING);
+		buf_addf(&b, "%zu:%zu %s -> %s\n", v.v[i].line + 1, v.v[i].col, v.v[i].message,
+		         v.v[i].suggestion ? v.v[i].suggestion : "(none)");
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+	return buf_detach(&b);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	SpellOptions o = {.personal_words = ""};
+	g_sp = spell_new(&o);
+	const char *terms[] = {"텐서", "Tensor"};
+	spell_add_terms(g_sp, terms, 2);
+	spell_wait(g_sp);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	spell_free(g_sp);
+	return 0;
+}
+
+static void test_row(void **state)
+{
+	(void)state;
+	const CheckInfo *ci = check_info(CK_SPELLING);
+	assert_string_equal(ci->id, "spelling");
+	assert_true(ci->available);
+	assert_false(ci->needs_source);
+	CheckId id;
+	assert_true(check_id_parse(STR_LIT("spelling"), &id));
+	assert_int_equal(id, CK_SPELLING);
+	CheckSet s;
+	check_set_all(&s);
+	assert_true(s.on[CK_SPELLING]);
+	Err e;
+	err_init(&e);
+	assert_true(check_set_parse(&s, "spelling", false, &e));
+	assert_false(s.on[CK_SPELLING]);
+}
+
+static void test_with_source(void **state)
+{
+	(void)state;
+	Doc d;
+	doc_open(&d, true, g_sp);
+	char *got = run(&d);
+	/* misspellings in Korean and English prose flag, with a suggestion;
+	 * words of the source (torchrun, nproc), glossary terms (텐서를), code,
+	 * literals, roles and the field name never do */
+	assert_string_equal(got,
+	                    "4:22 unknown word '실행합니댜' -> 실행합니다\n"
+	                    "5:10 unknown word 'recieve' -> receive\n"
+	                    "11:13 unknown word '씀니다' -> 씁니다\n");
+	free(got);
+	doc_close(&d);
+}
+
+static void test_without_source(void **state)
+{
+	(void)state;
+	Doc d;
+	doc_open(&d, false, g_sp);
+	char *got = run(&d);
+	/* no source: its names are unknown words too */
+	assert_non_null(strstr(got, "1:1 unknown word 'torchrun'"));
+	assert_non_null(strstr(got, "unknown word 'nproc'"));
+	assert_non_null(strstr(got, "unknown word '실행합니댜'"));
+	assert_null(strstr(got, "tensr"));
+	assert_null(strstr(got, "Authr"));
+	free(got);
+	doc_close(&d);
+}
+
+static void test_no_spell_object(void **state)
+{
+	(void)state;
+	Doc d;
+	doc_open(&d, true, NULL);
+	char *got = run(&d);
+	assert_string_equal(got, "");
+	free(got);
+	doc_close(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_row),
+		cmocka_unit_test(test_with_source),
+		cmocka_unit_test(test_without_source),
+		cmocka_unit_test(test_no_spell_object),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
