@@ -31,6 +31,7 @@
 #include "yeok/progress.h"
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
+#include "yeok/spell.h"
 
 typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
@@ -171,6 +172,16 @@ typedef struct Session {
 	size_t n_findings;    /* errors + warnings over the ready slots of uf */
 	size_t uf_pending;    /* slots of uf not checked yet */
 	size_t uf_scan;       /* where session_checks_step looks next */
+	Spell *sp;            /* spelling (NULL: off); loads in the background */
+	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
+	Pos spell_at;         /* the word F7 is about: its start ... */
+	size_t spell_len;     /* ... and length in bytes */
+	char *spell_word;     /* ... and text (owned) */
+	char **spell_sugg;    /* its suggestions once ready (owned) */
+	size_t spell_nsugg;
+	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
+	long spell_src_seg;   /* (-2: none yet) */
+	size_t spell_src_gen; /* doc.cur when spell_src was made */
 } Session;
 
 void session_init(Session *s);
@@ -316,6 +327,29 @@ size_t session_seg_base(Session *s, size_t k);
 /* All findings with absolute lines, sorted (copies; release with
  * findings_clear). */
 void session_findings(Session *s, FindingVec *out);
+
+/* ---- spelling ----------------------------------------------------------- */
+/* Start loading the dictionaries (never waits); glossary terms and the
+ * word lists never flag; the project list is .yeok-words at the git top
+ * level of the document.  opt may be NULL (the defaults). */
+void session_spell_start(Session *s, const SpellOptions *opt);
+/* The misspelled (SPELL_BAD) words of target line `line`, when it is in
+ * a prose segment; appended to out with offsets into the line.  Never
+ * waits: nothing while the dictionary is loading. */
+size_t session_spell_line(Session *s, size_t line, SpellMisses *out);
+/* F7: the flagged word at the cursor; requests its suggestions (computed
+ * off this thread) and opens a pick list (then "spell-choose") with the
+ * suggestions (once ready) and the two word lists.  False with a message
+ * when the cursor is on no misspelled word. */
+bool session_spell_at_cursor(Session *s);
+/* Fill the pick list with the suggestions when they are ready (block:
+ * wait for them).  True when the list changed. */
+bool session_spell_poll(Session *s, bool block);
+/* Add the word at the cursor (or F7's word) to a list. */
+bool session_spell_add(Session *s, SpellList list);
+/* An item of F7's list (its pick data): a suggestion replaces the word
+ * (one undo step); the list items add it. */
+bool session_spell_choose(Session *s, long v);
 
 /* Status line in spans: left (position, message, hints, findings) and
  * right (the checklist). */

@@ -489,6 +489,36 @@ static bool c_autofix(Session *s, const char *arg)
 	return true;
 }
 
+/* ---- spelling (F7) ---------------------------------------------------- */
+
+static bool c_spell(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_at_cursor(s);
+}
+
+static bool c_spell_choose(Session *s, const char *arg)
+{
+	long v;
+	if (!pick_value(s, arg, &v))
+		return false;
+	if (v == -1)
+		return session_error(s, "No suggestion chosen (F7 asks again)");
+	return session_spell_choose(s, v);
+}
+
+static bool c_spell_add(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_add(s, SPELL_LIST_PERSONAL);
+}
+
+static bool c_spell_add_project(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_add(s, SPELL_LIST_PROJECT);
+}
+
 static bool c_help(Session *s, const char *arg)
 {
 	(void)arg;
@@ -603,6 +633,13 @@ static const Command commands[] = {
 	 c_autofix},
 	{"stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL,
 	 c_stale_diff},
+	{"spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, c_spell},
+	{"spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL,
+	 c_spell_choose},
+	{"spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list",
+	 NULL, c_spell_add},
+	{"spell-add-project", "M-W", NULL, "Add the misspelled word at the cursor to the "
+	 "project's .yeok-words", NULL, c_spell_add_project},
 	{"help", "F1", "Help", "Show every command and its keys", NULL, c_help},
 	{"toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, c_numbers},
 	{"source-wider", "M->", NULL, "Make the source pane wider", NULL, c_wider},

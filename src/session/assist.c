@@ -16,6 +16,8 @@ void session_assist_init(Session *s)
 	glossary_init(&s->gl);
 	check_set_all(&s->cset);
 	s->cset.on[CK_SPELLING] = false;
+	spell_words_init(&s->spell_src);
+	s->spell_src_seg = -2;
 }
 
 static void stale_clear(Session *s)
@@ -41,6 +43,7 @@ static void uf_clear(Session *s)
 
 void session_assist_release(Session *s)
 {
+	session_spell_release(s);
 	sidecar_release(&s->sc);
 	free(s->sc_path);
 	source_release(&s->src);

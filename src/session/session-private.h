@@ -7,5 +7,7 @@
 /* The sidecar, glossary and findings parts of a Session (assist.c). */
 void session_assist_init(Session *s);
 void session_assist_release(Session *s);
+/* Spelling (spelling.c). */
+void session_spell_release(Session *s);
 
 #endif

@@ -143,6 +143,18 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		VEC_FREE(&hv);
 	}
 	const RowSide *rs = &vr->side[p];
+	if (prose && p == PANE_TARGET && s->sp) {
+		SpellMisses m = {0};
+		session_spell_line(s, rs->line, &m);
+		for (size_t i = 0; i < m.n && n + 1 < HL_MAX; i++) {
+			bool clash = false;
+			for (size_t j = 0; j < n; j++)
+				clash |= hl[j].start < m.v[i].off + m.v[i].len && m.v[i].off < hl[j].end;
+			if (!clash)
+				hl[n++] = (Hl){m.v[i].off, m.v[i].off + m.v[i].len, TS_SPELL};
+		}
+		VEC_FREE(&m);
+	}
 	if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
 		size_t ms = s->match.at.col, me = ms + s->match.len;
 		/* the match wins: cut the others around it */

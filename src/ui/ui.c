@@ -300,9 +300,17 @@ static void pick_dialog(Ui *u)
 		wnoutrefresh(stdscr);
 		doupdate();
 		wint_t ch;
+		/* F7's suggestions arrive from the spelling thread */
+		timeout(s->spell_req ? 50 : -1);
 		int r = get_wch(&ch);
-		if (r == ERR)
+		timeout(-1);
+		if (r == ERR) {
+			if (session_spell_poll(s, false)) {
+				n = s->pick.items.n;
+				sel = MIN(sel, n - 1);
+			}
 			continue;
+		}
 		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
 			session_resize(s, COLS, LINES);
 			continue;
@@ -529,6 +537,8 @@ int ui_main(int argc, char **argv)
 	}
 	if (!o.no_checks)
 		session_checks_on(&s, false);
+	if (!o.no_spell)
+		session_spell_start(&s, NULL);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -545,10 +555,14 @@ int ui_main(int argc, char **argv)
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
 	u.t_first = now_ns();
+	uint64_t spell_gen = s.sp ? spell_generation(s.sp) : 0;
 	while (!s.quit) {
 		wint_t ch;
-		/* Checks of the segments not checked yet run while no key waits. */
-		timeout(s.uf_pending ? 0 : -1);
+		/* Checks of the segments not checked yet run while no key waits;
+		 * misspelled words are drawn once the dictionaries are loaded
+		 * (the spelling thread's generation changes). */
+		bool spell_wait = s.sp && !spell_ready(s.sp);
+		timeout(s.uf_pending ? 0 : spell_wait ? 100 : -1);
 		int r = get_wch(&ch);
 		timeout(-1);
 		if (r == ERR) {
@@ -556,6 +570,10 @@ int ui_main(int argc, char **argv)
 				session_checks_step(&s, 64);
 				if (!s.uf_pending)
 					ui_draw(&u);
+			}
+			if (s.sp && spell_generation(s.sp) != spell_gen) {
+				spell_gen = spell_generation(s.sp);
+				ui_draw(&u);
 			}
 			continue;
 		}
