@@ -167,6 +167,7 @@ typedef struct Session {
 	bool gl_loaded;
 	CheckDoc cd;          /* the checks' view of the document */
 	bool cd_on;           /* false: checks off (no findings) */
+	bool cd_built;        /* cd is initialized (on first use) */
 	CheckSet cset;
 	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
 	size_t n_findings;    /* errors + warnings over the ready slots of uf */

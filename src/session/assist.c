@@ -51,7 +51,7 @@ void session_assist_release(Session *s)
 	session_pick_close(s);
 	free(s->ask.initial);
 	glossary_release(&s->gl);
-	if (s->cd_on)
+	if (s->cd_built)
 		check_doc_release(&s->cd);
 	uf_clear(s);
 }
@@ -144,6 +144,9 @@ static void fill_old_from_record(Session *s, Progress *p)
 static void apply_statuses(Session *s)
 {
 	Doc *d = &s->doc;
+	stale_clear(s);
+	if (!s->sc.segs.n)
+		return; /* nothing stored: no keys to compute */
 	Progress p;
 	progress_init(&p);
 	progress_apply(&s->sc, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
@@ -350,7 +353,7 @@ bool session_save(Session *s)
 		}
 		s->sc_dirty = false;
 	}
-	if (s->cd_on)
+	if (s->cd_built)
 		check_doc_reindex(&s->cd);
 	if (warn.len) {
 		session_error(s, "Saved %s%s", d->path, warn.p);
@@ -524,9 +527,22 @@ static void seg_release(Session *s, SegFindings *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* The checks' index of the document is built on first use (not before
+ * the first frame). */
+static void cd_ensure(Session *s)
+{
+	if (s->cd_built)
+		return;
+	Doc *d = &s->doc;
+	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
+	               s->gl_loaded ? &s->gl : NULL);
+	s->cd_built = true;
+}
+
 /* (Re)compute the findings of segment k into slot f (empty). */
 static void seg_run(Session *s, size_t k, SegFindings *f)
 {
+	cd_ensure(s);
 	FindingVec v = {0};
 	check_unit(&s->cd, &s->cset, k, &v);
 	size_t base = session_seg_base(s, k);
@@ -597,12 +613,13 @@ size_t session_checks_step(Session *s, size_t max)
 
 void session_checks_on(Session *s, bool now)
 {
-	if (s->cd_on)
+	if (s->cd_built)
 		check_doc_release(&s->cd);
+	s->cd_built = false;
 	Doc *d = &s->doc;
-	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
-	               s->gl_loaded ? &s->gl : NULL);
 	s->cd_on = true;
+	if (now)
+		cd_ensure(s);
 	DocDirty dd;
 	doc_take_dirty(d, &dd);
 	run_all(s, now);
@@ -616,7 +633,8 @@ void session_sync(Session *s)
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
 	if (dd.full || old_n != s->uf.n || dd.k1 > n || dd.k0 > dd.k1) {
-		check_doc_reindex(&s->cd);
+		if (s->cd_built)
+			check_doc_reindex(&s->cd);
 		run_all(s, false);
 		return;
 	}
@@ -626,7 +644,8 @@ void session_sync(Session *s)
 	SegFindings *old = xcalloc(MAX(nold, 1), sizeof(*old));
 	memcpy(old, s->uf.v + dd.k0, nold * sizeof(*old));
 	VEC_RESERVE(&s->uf, MAX(n, 1));
-	memmove(s->uf.v + dd.k0 + nnew, s->uf.v + old_k1, (s->uf.n - old_k1) * sizeof(*old));
+	if (nnew != nold)
+		memmove(s->uf.v + dd.k0 + nnew, s->uf.v + old_k1, (s->uf.n - old_k1) * sizeof(*old));
 	s->uf.n = n;
 	bool *taken = xcalloc(MAX(nold, 1), sizeof(*taken));
 	size_t j = 0;
@@ -709,7 +728,7 @@ void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVe
 		         text_count_graphemes(ln.p, c.col) + 1);
 		span(left, ls, SPAN_NORMAL);
 		/* the findings of this segment (the first one in full) */
-		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n)
+		if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
 			seg_ready(s, (size_t)k);
 		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].n) {
 			const SegFindings *f = &s->uf.v[k];

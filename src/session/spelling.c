@@ -4,7 +4,36 @@
 #include "session-private.h"
 
 #include "yeok/text.h"
-#include "yeok/vcs.h"
+#include <limits.h>
+#include <stdlib.h>
+
+/* The git top level of path: the nearest folder up with a .git entry
+ * (a folder, or a file in worktrees).  Found on the file system, not by
+ * running git, which costs about 0.1 s before the first frame. */
+static char *git_top(const char *path)
+{
+	char *dir = path_dirname(path);
+	char buf[PATH_MAX];
+	char *d = realpath(dir, buf) ? xstrdup(buf) : NULL;
+	free(dir);
+	while (d) {
+		char *g = path_join(d, ".git");
+		bool found = file_exists(g);
+		free(g);
+		if (found)
+			return d;
+		if (!strcmp(d, "/") || !*d)
+			break;
+		char *up = path_dirname(d);
+		bool same = !strcmp(up, d);
+		free(d);
+		d = same ? NULL : up;
+		if (same)
+			free(up);
+	}
+	free(d);
+	return NULL;
+}
 
 void session_spell_start(Session *s, const SpellOptions *opt)
 {
@@ -12,12 +41,8 @@ void session_spell_start(Session *s, const SpellOptions *opt)
 	if (opt)
 		o = *opt;
 	char *top = NULL;
-	if (!o.project_top && s->doc.path) {
-		Err e;
-		err_init(&e);
-		if (vcs_available() && vcs_toplevel(s->doc.path, &top, &e))
-			o.project_top = top;
-	}
+	if (!o.project_top && s->doc.path)
+		o.project_top = top = git_top(s->doc.path);
 	s->sp = spell_new(&o);
 	free(top);
 	for (size_t i = 0; i < s->gl.n; i++) {
