@@ -638,8 +638,8 @@ static const Command commands[] = {
 	 c_spell_choose},
 	{"spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list",
 	 NULL, c_spell_add},
-	{"spell-add-project", "M-W", NULL, "Add the misspelled word at the cursor to the "
-	 "project's .yeok-words", NULL, c_spell_add_project},
+	{"spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words",
+	 NULL, c_spell_add_project},
 	{"help", "F1", "Help", "Show every command and its keys", NULL, c_help},
 	{"toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, c_numbers},
 	{"source-wider", "M->", NULL, "Make the source pane wider", NULL, c_wider},

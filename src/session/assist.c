@@ -727,21 +727,6 @@ void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVe
 		buf_addf(left, "  %s %zu:%zu", s->focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
 		         text_count_graphemes(ln.p, c.col) + 1);
 		span(left, ls, SPAN_NORMAL);
-		/* the findings of this segment (the first one in full) */
-		if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
-			seg_ready(s, (size_t)k);
-		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].n) {
-			const SegFindings *f = &s->uf.v[k];
-			size_t best = 0;
-			for (size_t i = 1; i < f->n; i++)
-				if (f->v[i].sev > f->v[best].sev)
-					best = i;
-			buf_addf(left, "  ⚠ %s", f->v[best].message);
-			if (f->n > 1)
-				buf_addf(left, " (+%zu)", f->n - 1);
-			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
-			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
-		}
 		/* glossary hints */
 		GlossHintVec hv = {0};
 		if (k >= 0 && session_hints(s, k, &hv)) {
@@ -759,6 +744,21 @@ void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVe
 			}
 		}
 		VEC_FREE(&hv);
+		/* the findings of this segment (the first one in full) */
+		if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
+			seg_ready(s, (size_t)k);
+		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].n) {
+			const SegFindings *f = &s->uf.v[k];
+			size_t best = 0;
+			for (size_t i = 1; i < f->n; i++)
+				if (f->v[i].sev > f->v[best].sev)
+					best = i;
+			buf_addf(left, "  ⚠ %s", f->v[best].message);
+			if (f->n > 1)
+				buf_addf(left, " (+%zu)", f->n - 1);
+			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
+			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
+		}
 		for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
 			if (s->extra[i][0]) {
 				buf_addf(left, "  %s", s->extra[i]);

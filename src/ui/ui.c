@@ -124,7 +124,21 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 		}
 		free(tree);
 	}
-	bool ok = session_glossary_load(s, shipped, o->glossary, o->n_glossary, e);
+	/* the config's glossaries, then --glossary */
+	char *config = keymap_config_path();
+	char **cp = NULL;
+	size_t ncp = glossary_config_paths(config, &cp);
+	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
+	for (size_t i = 0; i < ncp; i++)
+		all[i] = cp[i];
+	for (size_t i = 0; i < o->n_glossary; i++)
+		all[ncp + i] = o->glossary[i];
+	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
+	for (size_t i = 0; i < ncp; i++)
+		free(cp[i]);
+	free(cp);
+	free(all);
+	free(config);
 	free(shipped);
 	return ok;
 }

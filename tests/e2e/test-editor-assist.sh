@@ -149,3 +149,22 @@ tm_wait "ko.rst" >/dev/null
 tm_keys F7
 check "--no-spell turns spelling off" tm_wait "Spelling is off"
 quit
+
+# ---- glossaries from config.yaml and --glossary ---------------------------
+mkdir -p "$T/g" "$XDG_CONFIG_HOME/yeok"
+printf 'Title\n=====\n\nThe first paragraph of the text.\n' >"$T/g/en.rst"
+printf '제목\n====\n\n첫 번째 단락입니다.\n' >"$T/g/ko.rst"
+printf 'language: ko\nterms:\n  - {en: paragraph, ko: 문단, avoid: [단락]}\n' >"$T/g/mine.yaml"
+printf 'language: ko\nterms:\n  - {en: first, ko: 첫}\n' >"$T/g/extra.yaml"
+printf 'glossary: [%s]\n' "$T/g/mine.yaml" >"$XDG_CONFIG_HOME/yeok/config.yaml"
+tm_start 100 24 "cd $T/g && $YEOK --glossary extra.yaml --source en.rst ko.rst"
+tm_wait "ko.rst" >/dev/null
+tm_keys M-n
+check "a glossary named in config.yaml (avoided form marked)" tm_wait "✗paragraph→문단"
+check "a glossary given with --glossary" tm_wait "first→첫"
+quit
+rm "$XDG_CONFIG_HOME/yeok/config.yaml"
+printf 'terms:\n  - {en: [oops\n' >"$T/g/bad.yaml"
+run "$YEOK" --glossary "$T/g/bad.yaml" --source "$T/g/en.rst" "$T/g/ko.rst"
+check "a broken --glossary is a configuration error (78)" eq "$status" 78
+check "naming the file and line" has "$err" "bad.yaml:"
