@@ -95,7 +95,7 @@ all: $(PROG)
 
 # `./yeok` at the top of the tree is the binary of the current mode.
 $(PROG): $(BIN)
-	$(Q)cp $(BIN) $(PROG)
+	$(Q)cp $(BIN) $(PROG).tmp && mv -f $(PROG).tmp $(PROG)
 
 $(BIN): $(MAIN_OBJ) $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	$(call say,LINK,$@)

@@ -7,7 +7,17 @@
  * names); prose between anchors is aligned by kind, indentation, what
  * survives translation (inline literals, role targets, URLs, numbers,
  * English identifiers) and length (Korean prose is about 0.64 times its
- * English in characters).  Deterministic; near-linear.
+ * English in characters).  Deterministic; near-linear: a banded dynamic
+ * program around the diagonal of each region between matched anchors
+ * (exact for regions under a million cells); about 0.2 s of CPU for a
+ * 100k-line pair.
+ *
+ * A segment with a title holds exactly one title on each present side.
+ * Merges (2:1, 1:2) join two prose blocks with the same parent only.
+ * Unmatched blocks are 1:0 or 0:1 segments of one block each.
+ * Status: ST_UNTRANSLATED when both sides have the same number of blocks
+ * and the same lines (trailing blanks ignored; titles: the same title
+ * text), else ST_DRAFT.
  *
  * Depends on util, text, lines, rst.
  */

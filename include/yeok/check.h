@@ -17,6 +17,12 @@
  * skipped; check_skipped_without_source() names them for the one info line
  * the caller prints.  The rest run.
  *
+ * For the editor: check_unit_of_line() finds the unit of the cursor;
+ * check_unit() re-checks it after an edit (call check_doc_reindex() first
+ * when a title or a target changed: broken-reference reads the index).
+ * Findings carry an optional CheckFix (title-underline: the adornment of
+ * the right length; markup-spacing: insert "\ "; whitespace: remove).
+ *
  * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
  * glossary, spell.  Never prints; formatting for the CLI is check_format_*().
  */
@@ -90,7 +96,8 @@ typedef struct Finding {
 	size_t line;      /* 0-based target line */
 	size_t byte;      /* byte offset in that line */
 	size_t col;       /* 1-based column in characters (code points) */
-	size_t unit;      /* the unit (segment or block index) it came from */
+	size_t unit;      /* the unit (segment or block index) it came from;
+	                     check_unit_count() for document-wide findings */
 	char *message;    /* names the offending text and the fix; owned */
 	char *suggestion; /* replacement text or NULL; owned */
 	bool has_fix;

@@ -57,6 +57,11 @@ typedef struct UserStatus {
 	SegStatus status;
 } UserStatus;
 
+/* Progress over prose segments with both sides. */
+typedef struct DocProgress {
+	size_t total, done, untranslated, stale;
+} DocProgress;
+
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
@@ -72,6 +77,17 @@ typedef struct Doc {
 	bool read_only;   /* the file cannot be written: edits are refused */
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
 	VEC(UserStatus) user; /* statuses set by the user */
+	DocProgress prog; /* cached doc_progress() while prog_valid */
+	/* Change counters for views that cache what they derive: gen_align
+	 * grows when blocks or segments change in number or place (beyond a
+	 * shift), gen_edit with every edit; the last edit moved the lines after
+	 * old line edit_line by edit_delta. */
+	uint64_t gen_align, gen_edit;
+	size_t edit_line;
+	long edit_delta;
+	size_t edit_first; /* the last edit touched new lines [edit_first, edit_line + edit_delta] */
+	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the text of prose */
+	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;
 	/* Statistics for tests and the bench: how many target lines the last
@@ -130,10 +146,6 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st);
  * target side, not done or reviewed. */
 bool doc_seg_unfinished(const Doc *d, size_t seg);
 
-/* Progress over prose segments with both sides. */
-typedef struct DocProgress {
-	size_t total, done, untranslated, stale;
-} DocProgress;
 void doc_progress(const Doc *d, DocProgress *p);
 
 /* Append the text of target (or source) lines [first, last] joined by the

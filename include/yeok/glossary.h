@@ -43,6 +43,9 @@ typedef struct GlossTerm {
 	char **avoid;    /* variants to avoid (NFC), owned */
 	size_t avoid_n;
 	char *note;      /* free text ("음차 표기"), owned, may be NULL */
+	char **allow;    /* longer Korean words that contain an avoided
+	                    variant and are fine (텐서플로우 for 텐서), owned */
+	size_t allow_n;
 } GlossTerm;
 
 typedef struct GlossMatcher GlossMatcher; /* private: an Aho–Corasick automaton */
@@ -59,6 +62,7 @@ typedef enum GlossHitKind {
 	GH_EN,    /* an English form of the term */
 	GH_KO,    /* the recommended Korean (or, for keep terms, ko == en) */
 	GH_AVOID, /* one of the avoided variants */
+	GH_ALLOW, /* internal: an allowed longer word; never returned */
 } GlossHitKind;
 
 typedef struct GlossHit {
@@ -87,6 +91,10 @@ bool glossary_load_mem(Glossary *g, const char *name, const char *data, size_t n
  * history" gives both forms). */
 void glossary_add(Glossary *g, const char *en, const char *ko, bool keep,
                   const char *const *avoid, size_t avoid_n, const char *note);
+
+/* Add an allowed form to term (YAML `allow:`): a Korean word that contains
+ * an avoided variant but is fine; a hit inside it is no hit. */
+void glossary_term_allow(Glossary *g, size_t term, const char *form);
 
 /* Build the matchers (done automatically by the match functions; call it
  * once before sharing g between threads). */

@@ -50,4 +50,7 @@ char *keymap_config_path(void);
  * (EXIT_CONFIG); the bindings before the error stay. */
 bool keymap_load(Keymap *k, const char *path, Err *e);
 
+/* The same from text[0..n) (path names it in messages). */
+bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e);
+
 #endif

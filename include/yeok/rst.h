@@ -10,6 +10,25 @@
  * (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html)
  * as far as block structure goes; inline markup is not parsed here.
  *
+ * Mapping of constructs (tests/unit/test-rst.c has one case each):
+ *   - a list item's first paragraph is the BK_LIST_ITEM (or BK_FIELD)
+ *     block; its later paragraphs, directives and nested lists are
+ *     children (parent = the item).  A definition list term is a
+ *     BK_LIST_ITEM with an empty bullet, its definition nests under it.
+ *     A footnote/citation (`.. [1] text`) is a BK_LIST_ITEM, bullet "[1]".
+ *   - a block quote has no block of its own: its paragraphs are
+ *     BK_PARAGRAPH with more indentation, same parent.
+ *   - code-like directives (code-block, code, sourcecode, parsed-literal,
+ *     math, raw, toctree, csv-table, ...) have one BK_LITERAL child holding
+ *     their content; other directives (note, figure, only, list-table,
+ *     unknown or translated names) have their content segmented as body.
+ *   - `>>>` doctest blocks are BK_LITERAL named ">>>"; line blocks BK_OTHER.
+ *   - titles only at the top level, as docutils: an underline shorter
+ *     than the title's display width is still a title when it is at
+ *     least 4 characters long (docutils warns), else the lines are a
+ *     paragraph.  `.. note::` with no blank line before it continues the
+ *     paragraph above it, as in docutils.
+ *
  * Blocks never overlap, never include blank lines at their ends, and are
  * in line order.  Slices (Str) point into the Lines they were made from
  * and live as long as those lines are unchanged.  Never fails: any bytes
@@ -90,6 +109,13 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d);
  * indentation removed, joined with '\n', trailing spaces of each line
  * dropped.  For titles, only the title text line.  Appended to out. */
 void rst_block_text(const Lines *lines, const Block *b, Buf *out);
+
+/* (added) True when re-segmenting may start or stop before line k
+ * (k <= lines->n): k is 0 or lines->n, or line k-1 is blank and line k is
+ * not blank and starts in column 0.  Only a simple table with blank lines
+ * between its rows can be cut at such a line (docutils allows those; none
+ * occurs in the corpus). */
+bool rst_is_cut(const Lines *lines, size_t k);
 
 /* (added) Index of the block that contains line, or of the first block
  * after it (d->n when none); O(log n). */

@@ -18,8 +18,9 @@
  * modules fill them.
  *
  * Depends on util, text, lines, rst, align, doc.  Never includes curses.
- * Invariant (session_check): the cursor is on a grapheme boundary inside
- * the target, the source cursor inside the source, top < view segments.
+ * Invariant (session_check): the cursors are inside their documents, top <
+ * the number of view segments, and the view segments cover every line of
+ * both documents once, in order.
  */
 #ifndef YEOK_SESSION_H
 #define YEOK_SESSION_H
@@ -43,6 +44,8 @@ typedef struct VSeg {
 	size_t s0, s1;
 	size_t t0, t1;
 } VSeg;
+
+enum { SESSION_SLOT_GLOSSARY, SESSION_SLOT_FINDINGS, SESSION_SLOT_CHECKLIST };
 
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
@@ -105,11 +108,11 @@ typedef struct SessionAsk {
 
 /* Kinds of status-line spans (the UI maps them to theme slots). */
 typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS } SpanKind;
-typedef struct Span {
+typedef struct StatusSpan {
 	size_t end;      /* the span ends at this byte of the text */
 	SpanKind kind;
-} Span;
-typedef VEC(Span) SpanVec;
+} StatusSpan;
+typedef VEC(StatusSpan) StatusSpanVec;
 
 /* Findings of one segment; lines relative to the segment's base line
  * (session_seg_base) so that edits elsewhere need no update.  h: a hash
@@ -134,7 +137,8 @@ typedef struct Session {
 	size_t top;       /* first visible view segment */
 	int top_row;      /* rows of it scrolled off the top */
 	VEC(VSeg) vsegs;
-	bool vsegs_dirty;
+	bool vsegs_dirty;     /* rebuild the view segments */
+	uint64_t vsegs_gen_align, vsegs_gen_edit; /* the doc counters they match */
 	char *find;       /* the last search (owned), NULL before the first */
 	bool find_case;   /* case-sensitive search (default: insensitive) */
 	struct {
@@ -149,7 +153,24 @@ typedef struct Session {
 	char confirm[160];    /* a yes/no question pending, or "" */
 	const char *confirm_cmd; /* the command to run on "yes" */
 	bool help;        /* the help screen is asked for (the UI shows it) */
-	char extra[3][160];   /* status-line slots for glossary / findings / checklist */
+	Glossary gloss;   /* terms for the hints (empty when none was loaded) */
+	bool has_gloss;
+	struct {
+		long seg;
+		uint64_t gen_edit, gen_align;
+	} hints_for;      /* what extra[SESSION_SLOT_GLOSSARY] was made for */
+	/* Findings (errors and warnings of the checks) for the header count:
+	 * per unit, re-checked where the text changed (STYLE: no whole-document
+	 * work per key, except after a structural edit of a small document). */
+	CheckDoc hdr_cd;  /* the header count's own view (session_findings) */
+	bool has_check;
+	VEC(uint32_t) unit_findings; /* per check unit; the last entry: document-wide */
+	size_t findings;
+	bool chk_valid;
+	uint64_t chk_struct, chk_edit;
+	/* Status-line slots: glossary hints (this module), findings and the
+	 * checklist (filled by the modules that own them; empty until then). */
+	char extra[3][512];   /* status-line slots for glossary / findings / checklist */
 
 	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
@@ -168,6 +189,7 @@ typedef struct Session {
 	CheckDoc cd;          /* the checks' view of the document */
 	bool cd_on;           /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
+	bool checks_off;      /* --no-checks: no findings at all */
 	CheckSet cset;
 	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
 	size_t n_findings;    /* errors + warnings over the ready slots of uf */
@@ -199,6 +221,18 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
  * cannot be written opens read-only with a message.  Errors as
  * source_resolve(); EXIT_NOINPUT for a missing FILE without a source. */
 bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
+
+/* Load glossaries for the status-line hints: the paths given, else
+ * glossary_default_path() when it exists, else fallback (may be NULL).
+ * Errors (a bad glossary file): false with e set; the hints stay off. */
+bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
+                             const char *fallback, Err *e);
+/* The glossary hints of the current segment ("용어 parameter -> 매개변수 ·
+ * ..."; a term the translation contradicts is marked "!"). */
+void session_glossary_hints(Session *s, Buf *out);
+
+/* Errors and warnings the checks find in the translation now. */
+size_t session_findings(Session *s);
 
 /* Terminal size changed: re-layout, keep the cursor in its segment. */
 void session_resize(Session *s, int cols, int rows);
@@ -308,6 +342,9 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
  * it stay. */
 bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
                            Err *e);
+/* The glossary in use (session_glossary_load's, else
+ * session_load_glossaries'), or NULL. */
+Glossary *session_glossary(Session *s);
 /* The glossary hints of segment k (glossary_hints over its prose). */
 size_t session_hints(Session *s, long k, GlossHintVec *out);
 /* Turn the checks on (all available checks but spelling).  now: run
@@ -327,7 +364,7 @@ const SegFindings *session_seg_findings(Session *s, size_t k);
 size_t session_seg_base(Session *s, size_t k);
 /* All findings with absolute lines, sorted (copies; release with
  * findings_clear). */
-void session_findings(Session *s, FindingVec *out);
+void session_findings_list(Session *s, FindingVec *out);
 
 /* ---- spelling ----------------------------------------------------------- */
 /* Start loading the dictionaries (never waits); glossary terms and the
@@ -354,6 +391,6 @@ bool session_spell_choose(Session *s, long v);
 
 /* Status line in spans: left (position, message, hints, findings) and
  * right (the checklist). */
-void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVec *rs);
+void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs);
 
 #endif

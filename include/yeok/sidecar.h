@@ -19,6 +19,9 @@
  *     - {source: ..., target: ..., status: done, old: "the English it was done against"}
  *   review:
  *     - {line: 12, segment: 1f0c9a2e5b7d3c11, text: "...", state: open}
+ *     - {line: 14, last: 16, segment: ..., text: "제안", state: open, kind: suggestion}
+ *     - {line: 20, segment: ..., text: "", state: approved, kind: mark}
+ *   verdict: request-changes        # the reviewer's overall verdict, when given
  *
  * Unknown keys — at the top level and inside source, checklist,
  * translator, cursor, every segment entry and every review entry — are
@@ -125,11 +128,17 @@ typedef struct SidecarSeg {
 	SidecarExtra *extra;
 } SidecarSeg;
 
+/* A review entry (`yeok review`).  kind (the `kind:` key, omitted for a
+ * plain comment): NULL or "comment" — a remark; "suggestion" — text is
+ * the replacement for lines line..last; "mark" — a segment mark, state
+ * "approved" or "changes" (text unused).  Unknown kinds are kept. */
 typedef struct SidecarComment {
 	long line;          /* target line, 1-based (0: not tied to a line) */
+	long last;          /* last target line of a multi-line comment (0: just `line`) */
 	SidecarKey segment; /* the segment's source key ("" none) */
 	char *text;         /* the comment (never NULL) */
 	char *state;        /* "open", "resolved", ... (never NULL) */
+	char *kind;         /* NULL (a comment), "suggestion", "mark", ... */
 	SidecarExtra *extra;
 } SidecarComment;
 
@@ -144,6 +153,8 @@ typedef struct Sidecar {
 	SidecarExtra *cursor_extra;
 	struct { SidecarSeg *v; size_t n, cap; } segs;          /* file order */
 	struct { SidecarComment *v; size_t n, cap; } comments;  /* file order */
+	char *verdict;         /* review verdict: "approve", "request-changes",
+	                          "comment"; NULL when not given */
 	SidecarExtra *extra;   /* unknown top-level keys */
 } Sidecar;
 
@@ -195,6 +206,10 @@ void sidecar_clear_segs(Sidecar *sc);
 /* Append a review comment (state NULL means "open"). */
 void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char *text,
                          const char *state);
+/* Remove review entry i (later entries move up). */
+void sidecar_remove_comment(Sidecar *sc, size_t i);
+/* Set the review verdict (NULL clears it). */
+void sidecar_set_verdict(Sidecar *sc, const char *verdict);
 
 const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */
 const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "snapshot", "none" */

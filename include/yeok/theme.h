@@ -82,6 +82,9 @@ const char *theme_slot_what(ThemeSlot s);
  * and e says "PATH:LINE: message" (EXIT_CONFIG). */
 bool theme_load_file(Theme *t, const char *path, Err *e);
 
+/* The same from text[0..n) (path names it in messages). */
+bool theme_parse(Theme *t, const char *path, const char *text, size_t n, Err *e);
+
 /* Load theme NAME (a name: looked up as NAME.yaml in dirs, in order; a
  * path when it contains '/' or ends in .yaml).  Unknown name: false with
  * a message listing where it looked. */

@@ -109,6 +109,19 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 			i += k;
 			continue;
 		}
+		/* A URL is one token and no length: it is the same on both sides. */
+		if (c == 'h' && (i == 0 || !is_word_byte(s[i - 1])) &&
+		    (str_starts_with((Str){s + i, n - i}, "https://") ||
+		     str_starts_with((Str){s + i, n - i}, "http://"))) {
+			size_t j = i;
+			while (j < n && s[j] != ' ' && s[j] != '\n' && s[j] != '>' && s[j] != '`' &&
+			       s[j] != '"' && s[j] != ')')
+				j++;
+			VEC_PUSH(&tok, (uint32_t)hash_fnv1a(s + i, j - i));
+			f->len--; /* the 'h' counted above */
+			i = j;
+			continue;
+		}
 		if (!is_word_byte((char)c)) {
 			i++;
 			continue;
@@ -190,6 +203,10 @@ static double tok_score(size_t inter, size_t na, size_t nb)
 	return 4.0 * (sim - 0.35) * conf;
 }
 
+#ifndef LEN_WEIGHT
+#define LEN_WEIGHT 1.2
+#endif
+
 /* Length: penalty for a target far from 0.64 (translated) or 1.0 (not)
  * times the source. */
 static double len_score(size_t ls, size_t lt, bool hangul)
@@ -199,7 +216,7 @@ static double len_score(size_t ls, size_t lt, bool hangul)
 	if (r < 1)
 		r = 1 / r;
 	double p = 2.0 * (r - 1.0) / (r + 1.0); /* ~ ln r near 1, at most 2 */
-	return -1.2 * p;
+	return -LEN_WEIGHT * p;
 }
 
 static bool proseish(BlockKind k)
@@ -268,6 +285,10 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 	return sc;
 }
 
+#ifndef MERGE_COST
+#define MERGE_COST 1.1
+#endif
+
 /* 2:1 or 1:2: two prose blocks of one side into one of the other. */
 static double score_merge(const Side *two, size_t x, const Side *one, size_t y, bool two_is_src)
 {
@@ -276,9 +297,11 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 	    a0->depth != a1->depth || a0->parent != a1->parent)
 		return FORBID;
 	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
-	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5);
-	size_t in = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok) +
-	            overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5) +
+	            (a0->indent == b->indent ? 0.3 : 0);
+	size_t in0 = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok);
+	size_t in1 = overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	size_t in = in0 + in1;
 	size_t n2 = f0->ntok + f1->ntok;
 	sc += tok_score(MIN(in, MIN(n2, fb->ntok)), n2, fb->ntok);
 	size_t l2 = f0->len + f1->len;
@@ -286,7 +309,7 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 		sc += len_score(l2, fb->len, fb->hangul);
 	else
 		sc += len_score(fb->len, l2, f0->hangul || f1->hangul);
-	return sc - 1.6;
+	return sc - MERGE_COST;
 }
 
 #define GAP_ANCHOR (-0.5)
@@ -406,6 +429,21 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 
 /* ---- the two passes ---------------------------------------------------- */
 
+/* The segment's lines are the same on both sides, trailing blanks aside
+ * (DESIGN.md: "untranslated" is target text == source text). */
+static bool same_lines(const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
+{
+	size_t sf = c->s.d->v[s].first, sl = c->s.d->v[s + sn - 1].last;
+	size_t tf = c->t.d->v[t].first, tl = c->t.d->v[t + tn - 1].last;
+	if (sl - sf != tl - tf)
+		return false;
+	for (size_t k = 0; k <= sl - sf; k++)
+		if (!str_eq(str_trim_right(lines_get(c->s.l, sf + k)),
+		            str_trim_right(lines_get(c->t.l, tf + k))))
+			return false;
+	return true;
+}
+
 static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
 {
 	if (!sn && !tn)
@@ -421,7 +459,8 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 		bool same = true;
 		for (size_t k = 0; k < sn && same; k++)
 			same = c->s.f[s + k].text_hash == c->t.f[t + k].text_hash;
-		if (same)
+		/* titles: the title text (the adornment's length is not text) */
+		if (same && (c->s.d->v[s].kind == BK_TITLE || same_lines(c, s, sn, t, tn)))
 			g.status = ST_UNTRANSLATED;
 	}
 	VEC_PUSH(al, g);

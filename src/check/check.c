@@ -543,8 +543,8 @@ size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)
 	if (set->on[CK_WHITESPACE])
 		whitespace_between(d, out);
 	/* Sort only what this call added. */
-	FindingVec tail = {out->v + before, out->n - before, out->n - before};
-	findings_sort(&tail);
+	if (out->n - before > 1)
+		qsort(out->v + before, out->n - before, sizeof(Finding), finding_cmp);
 	return out->n - before;
 }
 

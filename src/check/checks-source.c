@@ -401,7 +401,7 @@ static void atoms(const char *s, size_t n, AtomVec *out)
 			if (in->kind == IN_REFERENCE)
 				buf_addstr(&shown, in->target);
 			else
-				buf_addstr(&shown, key.len > 100 ? (Str){key.p, 100} : buf_str(&key));
+				buf_add(&shown, key.p, (size_t)check_clip(buf_str(&key), 100));
 			VEC_PUSH(out, ((Atom){buf_detach(&key), buf_detach(&shown)}));
 		}
 		buf_release(&key);
@@ -423,13 +423,36 @@ static void atoms_free(AtomVec *v)
 	VEC_FREE(v);
 }
 
+/* Target blocks of a unit plus those of target-only neighbours (a
+ * translator who split a paragraph in two: the alignment pairs one half). */
+static void tgt_with_neighbours(const Unit *u, Joined *j)
+{
+	const Alignment *al = u->d->al;
+	size_t first = u->tgt, n = u->tgt_n;
+	if (u->index > 0) {
+		const Segment *p = &al->v[u->index - 1];
+		if (!p->src_n && p->tgt_n && p->tgt + p->tgt_n == first &&
+		    check_block_has_inline(u->d->tb->v[p->tgt].kind)) {
+			first = p->tgt;
+			n += p->tgt_n;
+		}
+	}
+	if (u->index + 1 < al->n) {
+		const Segment *x = &al->v[u->index + 1];
+		if (!x->src_n && x->tgt_n && x->tgt == first + n &&
+		    check_block_has_inline(u->d->tb->v[x->tgt].kind))
+			n += x->tgt_n;
+	}
+	side_joined(u->d->tgt, u->d->tb, first, n, j);
+}
+
 void check_markup_mismatch(const Unit *u, FindingVec *out)
 {
 	if (!prose_pair(u))
 		return;
 	Joined sj, tj;
 	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
-	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	tgt_with_neighbours(u, &tj);
 	if (!str_eq(buf_str(&sj.text), buf_str(&tj.text))) {
 		AtomVec sa = {0}, ta = {0};
 		atoms(sj.text.p, sj.text.len, &sa);
@@ -555,7 +578,9 @@ static void link_refs(const char *s, size_t n, LinkRefVec *out)
 	inline_scan(s, n, &v);
 	for (size_t i = 0; i < v.n; i++) {
 		const Inline *in = &v.v[i];
-		if (in->kind != IN_REFERENCE || in->unterminated || !is_url(in->target))
+		/* `text <url>`_ only: `https://x`_ has no separate text */
+		if (in->kind != IN_REFERENCE || in->unterminated || !is_url(in->target) ||
+		    in->target.p == s + in->in_start)
 			continue;
 		size_t lt = (size_t)(in->target.p - s) - 1; /* the '<' */
 		LinkRef r = {str_trim((Str){s + in->in_start, lt - in->in_start}), BUF_INIT,

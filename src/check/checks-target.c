@@ -393,6 +393,15 @@ void check_whitespace(const Unit *u, FindingVec *out)
 				finding_set_fix(f, line, r.n, s.n, "");
 			}
 			for (size_t i = 0; i < r.n;) {
+				unsigned char c0 = (unsigned char)r.p[i];
+				/* Only tabs and U+00A0, U+200B..U+2060, U+3000, U+FEFF
+				 * matter: other characters are skipped by their lead byte. */
+				if (c0 != '\t' && c0 != 0xc2 && c0 != 0xe2 && c0 != 0xe3 && c0 != 0xef) {
+					i += c0 < 0x80 ? 1 : c0 >= 0xf0 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc0 ? 2 : 1;
+					if (i > r.n)
+						i = r.n;
+					continue;
+				}
 				int32_t cp;
 				size_t l = text_decode(r.p + i, r.n - i, &cp);
 				if (cp == '\t' && b->kind != BK_LITERAL) {

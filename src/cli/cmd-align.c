@@ -2,7 +2,9 @@
  * Prints the segment alignment of FILE against its English source
  * (DESIGN.md §3.1). */
 #include "cli-private.h"
+#include "cli-sidecar.h"
 #include "yeok/align.h"
+#include "yeok/progress.h"
 #include "yeok/source.h"
 
 /* The value of option `name` at argv[*i] ("--name VALUE" or "--name=VALUE"),
@@ -78,12 +80,23 @@ static int align_main(int argc, char **argv)
 	Buf tbuf = BUF_INIT;
 	if (!file_read(file, &tbuf, &e))
 		return cli_report(&e);
-	/* The sidecar's source record goes in so.recorded once the sidecar
-	 * module reads FILE.yeok.yaml; until then no record is used. */
+	/* The sidecar: its source record (when no option names the source)
+	 * and the translator's statuses (done, reviewed; stale). */
+	Sidecar sc;
+	sidecar_init(&sc);
+	if (!cli_sidecar_load(file, &sc, NULL, &e)) {
+		buf_release(&tbuf);
+		sidecar_release(&sc);
+		return cli_report(&e);
+	}
+	SourceRecord rec;
+	if (!so.path && !so.rev && source_record_from_sidecar(&sc.source, &rec))
+		so.recorded = &rec;
 	Source src;
 	source_init(&src);
 	if (!source_resolve(file, &so, &src, &e)) {
 		buf_release(&tbuf);
+		sidecar_release(&sc);
 		return cli_report(&e);
 	}
 	Lines sl, tl;
@@ -99,6 +112,10 @@ static int align_main(int argc, char **argv)
 	Alignment al;
 	align_init(&al);
 	align_docs(&sl, &sd, &tl, &td, &al);
+	Progress pr;
+	progress_init(&pr);
+	progress_apply(&sc, &sl, &sd, &tl, &td, &al, &pr);
+	progress_release(&pr);
 	double share = align_matched_share(&al, &sd);
 	if (sd.n >= 4 && share < 0.5)
 		cli_error(0, "warning: %s: only %.0f%% of the %zu source blocks found a partner "
@@ -120,6 +137,7 @@ static int align_main(int argc, char **argv)
 	lines_release(&sl);
 	lines_release(&tl);
 	source_release(&src);
+	sidecar_release(&sc);
 	buf_release(&tbuf);
 	return rc;
 }

@@ -6,7 +6,10 @@
 static bool c_save(Session *s, const char *arg)
 {
 	(void)arg;
-	return session_save(s);
+	bool ok = session_save(s);
+	if (ok)
+		s->chk_valid = false; /* a full re-check (references across the document) */
+	return ok;
 }
 
 static bool c_quit(Session *s, const char *arg)
@@ -351,7 +354,8 @@ static bool c_stale_diff(Session *s, const char *arg)
 static bool c_glossary(Session *s, const char *arg)
 {
 	(void)arg;
-	if (!s->gl_loaded)
+	Glossary *gl = session_glossary(s);
+	if (!gl)
 		return session_error(s, "No glossary loaded");
 	GlossHintVec hv = {0};
 	long k = session_cur_seg(s);
@@ -363,8 +367,8 @@ static bool c_glossary(Session *s, const char *arg)
 	                  "glossary-insert");
 	for (size_t i = 0; i < hv.n; i++) {
 		Buf b = BUF_INIT;
-		glossary_term_label(&s->gl, hv.v[i].term, &b);
-		const GlossTerm *t = &s->gl.v[hv.v[i].term];
+		glossary_term_label(gl, hv.v[i].term, &b);
+		const GlossTerm *t = &gl->v[hv.v[i].term];
 		session_pick_add(s, "%s%s%s", hv.v[i].violated ? "✗ " : hv.v[i].found ? "✓ " : "  ",
 		                 b.p ? b.p : "", t->avoid_n ? " — avoid: " : "");
 		for (size_t j = 0; j < t->avoid_n; j++) {
@@ -385,9 +389,10 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	long t;
 	if (!pick_value(s, arg, &t))
 		return false;
-	if (t < 0 || (size_t)t >= s->gl.n)
+	Glossary *gl = session_glossary(s);
+	if (!gl || t < 0 || (size_t)t >= gl->n)
 		return session_error(s, "No such term");
-	const char *ko = s->gl.v[t].ko;
+	const char *ko = gl->v[t].ko;
 	doc_break_merge(&s->doc);
 	bool ok = session_insert(s, ko, strlen(ko));
 	doc_break_merge(&s->doc);
@@ -404,7 +409,7 @@ static bool c_findings(Session *s, const char *arg)
 	if (!s->cd_on)
 		return session_error(s, "The checks are off");
 	FindingVec v = {0};
-	session_findings(s, &v);
+	session_findings_list(s, &v);
 	if (!v.n) {
 		VEC_FREE(&v);
 		session_msg(s, "No findings");

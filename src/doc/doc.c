@@ -99,7 +99,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		return;
 	for (size_t k = from; k < to; k++) {
 		Segment *s = &d->al.v[k];
-		if (!s->src_n || s->status == ST_UNTRANSLATED)
+		if (!s->src_n)
 			continue;
 		uint64_t h = seg_src_hash(d, s);
 		for (size_t i = 0; i < d->user.n; i++)
@@ -107,6 +107,8 @@ static void apply_user(Doc *d, size_t from, size_t to)
 				s->status = d->user.v[i].status;
 	}
 }
+
+static void prog_account(const Segment *s, DocProgress *p, int sign);
 
 SegStatus doc_seg_status(const Doc *d, size_t seg)
 {
@@ -118,7 +120,11 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 {
 	BUG_ON(seg >= d->al.n);
 	Segment *s = &d->al.v[seg];
+	if (d->prog_valid)
+		prog_account(s, &d->prog, -1);
 	s->status = st;
+	if (d->prog_valid)
+		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
 	uint64_t h = seg_src_hash(d, s);
@@ -140,27 +146,40 @@ bool doc_seg_unfinished(const Doc *d, size_t seg)
 	return s->status == ST_UNTRANSLATED || s->status == ST_DRAFT || s->status == ST_STALE;
 }
 
+/* Add (sign 1) or remove (sign -1) one segment's share of the progress. */
+static void prog_account(const Segment *s, DocProgress *p, int sign)
+{
+	if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
+		return;
+	size_t u = (size_t)(long)sign;
+	p->total += u;
+	if (s->status == ST_DONE || s->status == ST_REVIEWED)
+		p->done += u;
+	else if (s->status == ST_UNTRANSLATED)
+		p->untranslated += u;
+	else if (s->status == ST_STALE)
+		p->stale += u;
+}
+
 void doc_progress(const Doc *d, DocProgress *p)
 {
-	memset(p, 0, sizeof(*p));
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
-			continue;
-		p->total++;
-		if (s->status == ST_DONE || s->status == ST_REVIEWED)
-			p->done++;
-		else if (s->status == ST_UNTRANSLATED)
-			p->untranslated++;
-		else if (s->status == ST_STALE)
-			p->stale++;
+	if (!d->prog_valid) {
+		Doc *m = (Doc *)d; /* a cache: the progress is a function of d */
+		memset(&m->prog, 0, sizeof(m->prog));
+		for (size_t k = 0; k < d->al.n; k++)
+			prog_account(&d->al.v[k], &m->prog, 1);
+		m->prog_valid = true;
 	}
+	*p = d->prog;
 }
 
 /* ---- segmentation and alignment ----------------------------------------- */
 
 void doc_realign_all(Doc *d)
 {
+	d->prog_valid = false;
+	d->gen_align++;
+	d->gen_struct++;
 	rst_segment(&d->tgt, &d->tb);
 	learn_styles(d);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
@@ -230,6 +249,132 @@ static void sub_blocks(const RstDoc *d, size_t from, size_t to, RstDoc *out)
 	}
 }
 
+/* The last block whose first line is <= line (0 when none), by bisection. */
+static size_t block_at(const RstDoc *tb, size_t line)
+{
+	size_t lo = 0, hi = tb->n, best = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tb->v[mid].first <= line) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	return best;
+}
+
+/* The segment with a target side whose first target block is the last
+ * one <= bi (the segment holding block bi); SIZE_MAX when none. */
+static size_t seg_of_tblock(const Doc *d, size_t bi)
+{
+	size_t lo = 0, hi = d->al.n, best = SIZE_MAX;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, m = mid;
+		while (m < hi && !d->al.v[m].tgt_n)
+			m++;
+		if (m == hi) {
+			hi = mid;
+			continue;
+		}
+		if (d->al.v[m].tgt <= bi) {
+			best = m;
+			lo = m + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	return best;
+}
+
+/* Shift blocks [from, n) by delta lines; parents past the window by dn. */
+static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
+{
+	if (!delta && !dn)
+		return;
+	for (size_t i = from; i < tb->n; i++) {
+		Block *b = &tb->v[i];
+		b->first = (size_t)((long)b->first + delta);
+		b->last = (size_t)((long)b->last + delta);
+		b->text_line = (size_t)((long)b->text_line + delta);
+		if (dn && b->parent >= (int)((long)from - dn))
+			b->parent = (int)((long)b->parent + dn);
+	}
+}
+
+/* The window's new blocks are the old ones with new text: same count,
+ * kinds, nesting, indentation and title levels, and the blocks the edit
+ * touched (new lines [a, b]) are prose, not anchors of the alignment
+ * (titles, code, directives).  The old blocks' slices may point into
+ * edited lines: they are not read. */
+static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc *win, size_t a,
+                           size_t b)
+{
+	if (win->n != T1 - T0)
+		return false;
+	for (size_t i = 0; i < win->n; i++) {
+		const Block *o = &tb->v[T0 + i], *n = &win->v[i];
+		if (o->kind != n->kind || o->depth != n->depth || o->parent != n->parent ||
+		    o->indent != n->indent || o->title_level != n->title_level)
+			return false;
+		bool touched = n->first <= b && n->last >= a;
+		if (touched && (n->kind == BK_TITLE || !rst_kind_is_prose(n->kind)))
+			return false;
+	}
+	return true;
+}
+
+static void side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, Buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_addc(out, '\n');
+		rst_block_text(l, &d->v[first + i], out);
+	}
+}
+
+/* Recompute untranslated/draft for the segments whose target blocks meet
+ * target lines [a, b]. */
+static void restatus(Doc *d, size_t a, size_t b)
+{
+	Buf x = BUF_INIT, y = BUF_INIT;
+	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
+	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for Doc.dirty */
+	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
+		Segment *s = &d->al.v[k];
+		if (!s->tgt_n)
+			continue;
+		size_t f = d->tb.v[s->tgt].first, l = d->tb.v[s->tgt + s->tgt_n - 1].last;
+		if (f > b)
+			break;
+		if (l >= a) {
+			dmin = MIN(dmin, k);
+			dmax = MAX(dmax, k);
+		}
+		if (l < a || !s->src_n)
+			continue;
+		if (d->prog_valid)
+			prog_account(s, &d->prog, -1);
+		buf_clear(&x);
+		buf_clear(&y);
+		side_text(&d->src, &d->sb, s->src, s->src_n, &x);
+		side_text(&d->tgt, &d->tb, s->tgt, s->tgt_n, &y);
+		bool same = x.len == y.len && (!x.len || memcmp(x.p, y.p, x.len) == 0);
+		if (same)
+			s->status = ST_UNTRANSLATED;
+		else if (s->status == ST_UNTRANSLATED)
+			s->status = ST_DRAFT;
+		apply_user(d, k, k + 1);
+		if (d->prog_valid)
+			prog_account(s, &d->prog, 1);
+	}
+	if (dmin != SIZE_MAX)
+		mark_dirty(d, dmin, dmax + 1, dmax + 1 - dmin);
+	buf_release(&x);
+	buf_release(&y);
+}
+
 /* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
  * re-segment from the title before to the title after, re-align that
  * stretch against its source blocks, shift the rest. */
@@ -242,7 +387,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	/* T0: the cut at or before line a (0 when none). */
 	size_t T0 = 0;
-	for (size_t i = tb->n; i-- > 0;) {
+	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
 		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first)) {
 			T0 = i;
 			break;
@@ -261,18 +406,16 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	/* The segments of that stretch. */
 	size_t k0 = SIZE_MAX, k1 = d->al.n;
-	if (T0 == 0)
+	if (T0 == 0) {
 		k0 = 0;
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->tgt_n)
-			continue;
-		if (k0 == SIZE_MAX && s->tgt == T0)
+	} else {
+		size_t k = seg_of_tblock(d, T0);
+		if (k != SIZE_MAX && d->al.v[k].tgt == T0)
 			k0 = k;
-		if (T1 < tb->n && s->tgt == T1) {
-			k1 = k;
-			break;
-		}
+	}
+	if (T1 < tb->n) {
+		size_t k = seg_of_tblock(d, T1);
+		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
 	}
 	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n)) {
 		doc_realign_all(d);
@@ -322,22 +465,31 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		doc_realign_all(d);
 		return;
 	}
+	if (same_structure(tb, T0, T1, &win, a, (size_t)((long)old_last + delta))) {
+		/* Typing inside blocks: the blocks are the same ones (only line
+		 * numbers move), so the segments stay; only the status of the
+		 * segments the edit touched is recomputed. */
+		if (win.n)
+			memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+		shift_blocks(tb, T1, delta, 0);
+		rst_release(&win);
+		restatus(d, a, old_last + (size_t)MAX(0, delta));
+		d->last_window_lines = L1 - L0;
+		d->last_was_full = false;
+		return;
+	}
+	d->gen_struct++;
 	long dn = (long)win.n - (long)(T1 - T0);
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
 	if (n_new > tb->cap)
 		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
 	memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
-	memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
+	if (win.n)
+		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
-	for (size_t i = T0 + win.n; i < tb->n; i++) {
-		Block *b = &tb->v[i];
-		b->first = (size_t)((long)b->first + delta);
-		b->last = (size_t)((long)b->last + delta);
-		b->text_line = (size_t)((long)b->text_line + delta);
-		if (b->parent >= (int)T1)
-			b->parent = (int)((long)b->parent + dn);
-	}
+	shift_blocks(tb, T0 + win.n, delta, dn);
+	(void)T1;
 	size_t wn = win.n;
 	rst_release(&win);
 
@@ -355,17 +507,33 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		wa.v[k].tgt += T0;
 	}
 	Alignment *al = &d->al;
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && wa.n == k1 - k0;
+	for (size_t k = 0; same && k < wa.n; k++) {
+		const Segment *o = &al->v[k0 + k], *w = &wa.v[k];
+		same = o->src == w->src && o->src_n == w->src_n && o->tgt == w->tgt &&
+		       o->tgt_n == w->tgt_n && o->kind == w->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid)
+		for (size_t k = k0; k < k1; k++)
+			prog_account(&al->v[k], &d->prog, -1);
 	long dk = (long)wa.n - (long)(k1 - k0);
 	size_t an = (size_t)((long)al->n + dk);
 	size_t atail = al->n - k1;
 	if (an > al->cap)
 		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
 	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
-	memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
+	if (wa.n)
+		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
 	al->n = an;
 	for (size_t k = k0 + wa.n; k < al->n; k++)
 		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
 	apply_user(d, k0, k0 + wa.n);
+	if (d->prog_valid)
+		for (size_t k = k0; k < k0 + wa.n; k++)
+			prog_account(&al->v[k], &d->prog, 1);
 	mark_dirty(d, k0, k1, wa.n);
 	align_release(&wa);
 	rst_release(&ssub);
@@ -477,6 +645,10 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	}
 	Pos endp = {line, col};
 	long delta = (long)line - (long)old_last;
+	d->gen_edit++;
+	d->edit_first = a.line;
+	d->edit_line = old_last;
+	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);
 	return endp;
 }

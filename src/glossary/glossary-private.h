@@ -28,7 +28,8 @@ const GlossPat *gm_pat(const GlossMatcher *m, size_t i);
 
 /* The text as matchers see it: ASCII lowercased, whitespace as ' ',
  * excluded spans (inline literals, role targets, URLs, substitution
- * references) as 0x01; NFC when nfc is set.  map[i] is the offset in the
+ * references) as 0x01; whitespace runs collapsed to one space; NFC when
+ * nfc is set.  map[i] is the offset in the
  * original text of prepared byte i (map has len + 1 entries). */
 typedef struct GlossPrep {
 	Buf text;

@@ -27,6 +27,7 @@ void glossary_release(Glossary *g)
 		GlossTerm *t = &g->v[i];
 		free_list(t->en, t->en_n);
 		free_list(t->avoid, t->avoid_n);
+		free_list(t->allow, t->allow_n);
 		free(t->ko);
 		free(t->note);
 	}
@@ -133,6 +134,15 @@ void glossary_add(Glossary *g, const char *en, const char *ko, bool keep,
 	t->note = note && *note ? xstrdup(note) : NULL;
 }
 
+void glossary_term_allow(Glossary *g, size_t term, const char *form)
+{
+	BUG_ON(term >= g->n);
+	drop_matchers(g);
+	GlossTerm *t = &g->v[term];
+	size_t cap = t->allow_n; /* exact: grow on every push */
+	push_form(&t->allow, &t->allow_n, &cap, nfc_trim(form));
+}
+
 /* ---- matchers ------------------------------------------------------------ */
 
 static char *lower_dup(const char *s)
@@ -178,6 +188,11 @@ void glossary_compile(Glossary *g)
 			char *p = lower_dup(t->avoid[k]);
 			VEC_PUSH(&kp, p);
 			VEC_PUSH(&ki, ((GlossPat){i, GH_AVOID, k, strlen(p)}));
+		}
+		for (size_t k = 0; k < t->allow_n; k++) {
+			char *p = lower_dup(t->allow[k]);
+			VEC_PUSH(&kp, p);
+			VEC_PUSH(&ki, ((GlossPat){i, GH_ALLOW, k, strlen(p)}));
 		}
 	}
 	g->en_m = gm_new(ep.v, ei.v, ep.n);
@@ -225,14 +240,27 @@ static size_t select_hits(GlossHitVec *cand, const GlossPrep *p, GlossHitVec *ou
 {
 	if (cand->n > 1)
 		qsort(cand->v, cand->n, sizeof(GlossHit), hit_cmp);
-	size_t added = 0, taken_end = 0;
+	size_t added = 0, taken_end = 0, orig_end = 0;
+	bool taken = false;
 	for (size_t i = 0; i < cand->n; i++) {
 		GlossHit h = cand->v[i];
-		if (added && h.start < taken_end)
+		if (taken && h.start < taken_end)
 			continue;
+		taken = true;
 		taken_end = h.end;
+		if (h.kind == GH_ALLOW)
+			continue; /* it hides the shorter hits inside it */
+		size_t end = h.end;
+		if (p->map) {
+			/* An end inside a normalized cluster: round up to its end. */
+			while (end < p->text.len && end > 0 && p->map[end] == p->map[end - 1])
+				end++;
+		}
 		h.start = gloss_prep_orig(p, h.start);
-		h.end = gloss_prep_orig(p, h.end);
+		h.end = gloss_prep_orig(p, end);
+		if (h.end <= h.start || (added && h.start < orig_end))
+			continue; /* both ends in one cluster, or overlapping after rounding */
+		orig_end = h.end;
 		VEC_PUSH(out, h);
 		added++;
 	}

@@ -201,8 +201,16 @@ static void mask(const char *s, size_t n, char *t)
 static bool maybe_not_nfc(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		if ((unsigned char)s[i] < 0x80) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
 			i++;
+			continue;
+		}
+		/* Fast path: precomposed Hangul syllables (U+AC00..U+D7A3). */
+		if (i + 2 < n && (c == 0xeb || c == 0xec ||
+		                  (c == 0xea && (unsigned char)s[i + 1] >= 0xb0) ||
+		                  (c == 0xed && (unsigned char)s[i + 1] < 0x9e))) {
+			i += 3;
 			continue;
 		}
 		int32_t cp;
@@ -220,26 +228,40 @@ void gloss_prepare(const char *s, size_t n, bool nfc, GlossPrep *p)
 	p->map = NULL;
 	char *t = xmemdup0(s, n);
 	mask(s, n, t);
+	bool runs = false; /* whitespace runs ("word\n   word") to collapse */
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)t[i];
 		if (c >= 'A' && c <= 'Z')
 			t[i] = (char)(c - 'A' + 'a');
 		else if (c == '\n' || c == '\t' || c == '\r')
 			t[i] = ' ';
+		if (t[i] == ' ' && i > 0 && t[i - 1] == ' ')
+			runs = true;
 	}
-	if (!nfc || !maybe_not_nfc(s, n)) {
+	bool normalize = nfc && maybe_not_nfc(s, n);
+	if (!normalize && !runs) {
 		buf_add(&p->text, t, n);
 		free(t);
 		return;
 	}
-	/* Normalize cluster by cluster so every output byte maps back to the
-	 * start of the cluster it came from. */
+	/* Rebuild with a map back to the original: one space per whitespace
+	 * run, and (when needed) NFC cluster by cluster, so that every output
+	 * byte maps to the start of the run or cluster it came from. */
 	size_t cap = n + 1;
 	p->map = xmalloc(cap * sizeof(size_t));
 	for (size_t i = 0; i < n;) {
-		size_t e = text_next_grapheme(t, n, i);
-		size_t before = p->text.len;
-		text_nfc(t + i, e - i, &p->text);
+		size_t before = p->text.len, e;
+		if (t[i] == ' ') {
+			buf_addc(&p->text, ' ');
+			for (e = i; e < n && t[e] == ' '; e++)
+				;
+		} else if (normalize) {
+			e = text_next_grapheme(t, n, i);
+			text_nfc(t + i, e - i, &p->text);
+		} else {
+			e = i + 1;
+			buf_addc(&p->text, t[i]);
+		}
 		p->map = xgrow(p->map, &cap, p->text.len + 1, sizeof(size_t));
 		for (size_t k = before; k < p->text.len; k++)
 			p->map[k] = i;

@@ -127,16 +127,22 @@ bool keymap_load(Keymap *k, const char *path, Err *e)
 		e->code = EXIT_CONFIG;
 		return false;
 	}
+	bool ok = keymap_parse(k, path, data.p ? data.p : "", data.len, e);
+	buf_release(&data);
+	return ok;
+}
+
+bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e)
+{
 	yaml_parser_t p;
 	yaml_document_t doc;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)(data.p ? data.p : ""), data.len);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
 	bool ok = true;
 	if (!yaml_parser_load(&p, &doc)) {
 		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
 		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
 		yaml_parser_delete(&p);
-		buf_release(&data);
 		return ok;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -176,6 +182,5 @@ bool keymap_load(Keymap *k, const char *path, Err *e)
 	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
-	buf_release(&data);
 	return ok;
 }

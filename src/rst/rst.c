@@ -21,7 +21,15 @@ typedef struct P {
 	size_t ov_line; /* line with an overridden start, or SIZE_MAX */
 	size_t ov_off;  /* its content starts at this byte */
 	int ov_ind;     /* and at this column */
+	int nest;       /* body() calls active (bounded: see RST_MAX_NEST) */
+	size_t from;    /* the range being segmented starts here */
+	struct LineInfo *cache; /* info() of each line of the range */
 } P;
+
+/* Deeper nesting than this (no real document comes close) is read as
+ * plain paragraphs: it keeps the stack small and the time linear on
+ * input like 10,000 lines each indented one more space. */
+#define RST_MAX_NEST 48
 
 typedef struct LineInfo {
 	int ind;    /* column of the first non-blank byte; -1 for a blank line */
@@ -34,7 +42,17 @@ static bool is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+static LineInfo scan(const P *p, size_t i);
+
 static LineInfo info(const P *p, size_t i)
+{
+	if (i != p->ov_line && p->cache)
+		return p->cache[i - p->from];
+	return scan(p, i);
+}
+
+/* Indentation and content of line i (the override applied). */
+static LineInfo scan(const P *p, size_t i)
 {
 	Str s = lines_get(p->l, i);
 	LineInfo li = {-1, 0, {s.p, 0}};
@@ -521,7 +539,37 @@ static size_t simple_table(P *p, size_t i, size_t to)
 	return first_blank;
 }
 
+/* Too deep: every run of non-blank lines is a paragraph. */
+static void flat(P *p, size_t from, size_t to, int base, int depth, int parent)
+{
+	size_t i = from;
+	while (i < to) {
+		if (blank(p, i)) {
+			i++;
+			continue;
+		}
+		size_t e = i + 1;
+		while (e < to && !blank(p, e))
+			e++;
+		push(p, BK_PARAGRAPH, i, e - 1, base, depth, parent);
+		i = e;
+	}
+}
+
+static void body_at(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles);
+
 static void body(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles)
+{
+	if (p->nest >= RST_MAX_NEST) {
+		flat(p, from, to, base, depth, parent);
+		return;
+	}
+	p->nest++;
+	body_at(p, from, to, base, depth, parent, titles);
+	p->nest--;
+}
+
+static void body_at(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles)
 {
 	size_t i = from;
 	while (i < to) {
@@ -688,9 +736,17 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d)
 	if (to > lines->n)
 		to = lines->n;
 	size_t start = d->n;
-	P p = {lines, d, SIZE_MAX, 0, 0};
-	if (from < to)
+	P p = {lines, d, SIZE_MAX, 0, 0, 0, from, NULL};
+	if (from < to) {
+		/* Each line's indentation is computed once: nested constructs
+		 * look at the same lines again. */
+		LineInfo *cache = xmalloc((to - from) * sizeof(LineInfo));
+		for (size_t i = from; i < to; i++)
+			cache[i - from] = scan(&p, i);
+		p.cache = cache;
 		body(&p, from, to, 0, 0, -1, true);
+		free(cache);
+	}
 	assign_levels(d, start);
 }
 
@@ -698,6 +754,14 @@ void rst_segment(const Lines *lines, RstDoc *d)
 {
 	d->n = 0;
 	rst_segment_range(lines, 0, lines->n, d);
+}
+
+bool rst_is_cut(const Lines *lines, size_t k)
+{
+	if (k == 0 || k >= lines->n)
+		return true;
+	Str prev = str_trim(lines_get(lines, k - 1)), cur = lines_get(lines, k);
+	return prev.n == 0 && cur.n > 0 && !is_ws(cur.p[0]);
 }
 
 size_t rst_find(const RstDoc *d, size_t line)

@@ -5,6 +5,7 @@
 #include "session-private.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "yeok/text.h"
@@ -220,6 +221,14 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 
 /* ---- open and save ------------------------------------------------------- */
 
+/* A file nobody may write (mode 0444) opens read-only even for root, who
+ * could write it anyway. */
+static bool no_write_bits(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !(st.st_mode & 0222);
+}
+
 static void restore_cursor(Session *s)
 {
 	long line = s->sc.cursor_line;
@@ -310,7 +319,7 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 	restore_cursor(s);
 	if (is_new) {
 		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
-	} else if (access(path, W_OK) != 0) {
+	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
 		s->doc.read_only = true;
 		session_msg(s, "%s is read-only: you can read and search, not edit", path);
 	}
@@ -440,6 +449,15 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 	return ok;
 }
 
+Glossary *session_glossary(Session *s)
+{
+	if (s->gl_loaded)
+		return &s->gl;
+	if (s->has_gloss && s->gloss.n)
+		return &s->gloss;
+	return NULL;
+}
+
 /* The prose text of one side of segment k (rst_block_text of its blocks). */
 static bool seg_text(Session *s, long k, Pane p, Buf *out)
 {
@@ -462,13 +480,14 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 
 size_t session_hints(Session *s, long k, GlossHintVec *out)
 {
-	if (!s->gl_loaded)
+	Glossary *g = session_glossary(s);
+	if (!g)
 		return 0;
 	Buf a = BUF_INIT, b = BUF_INIT;
 	size_t n = 0;
 	if (seg_text(s, k, PANE_SOURCE, &a)) {
 		bool t = seg_text(s, k, PANE_TARGET, &b);
-		n = glossary_hints(&s->gl, a.p ? a.p : "", a.len, t ? (b.p ? b.p : "") : NULL, b.len,
+		n = glossary_hints(g, a.p ? a.p : "", a.len, t ? (b.p ? b.p : "") : NULL, b.len,
 		                   out);
 	}
 	buf_release(&a);
@@ -487,11 +506,12 @@ size_t session_seg_base(Session *s, size_t k)
 	return 0;
 }
 
-/* A hash of both sides' lines of segment k. */
+/* A hash of both sides' lines of segment k, its kind and status. */
 static uint64_t seg_hash(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind;
+	/* the status too: some checks depend on it (untranslated) */
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
 	size_t f, l;
 	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
 		for (size_t i = f; i <= l; i++) {
@@ -534,8 +554,7 @@ static void cd_ensure(Session *s)
 	if (s->cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
-	               s->gl_loaded ? &s->gl : NULL);
+	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al, session_glossary(s));
 	s->cd_built = true;
 }
 
@@ -599,9 +618,9 @@ size_t session_checks_step(Session *s, size_t max)
 	if (!s->cd_on)
 		return 0;
 	size_t done = 0;
-	size_t n = s->uf.n;
+	size_t n = s->uf.n, start = n ? s->uf_scan % n : 0;
 	for (size_t i = 0; i < n && done < max && s->uf_pending; i++) {
-		size_t k = (s->uf_scan + i) % n;
+		size_t k = (start + i) % n;
 		if (!s->uf.v[k].ready) {
 			seg_ready(s, k);
 			done++;
@@ -637,6 +656,22 @@ void session_sync(Session *s)
 			check_doc_reindex(&s->cd);
 		run_all(s, false);
 		return;
+	}
+	/* A title or an explicit target edited: reference names changed, so
+	 * the document index is rebuilt and every segment checked again (in
+	 * idle time). */
+	for (size_t k = dd.k0; k < dd.k1; k++) {
+		const Segment *g = &s->doc.al.v[k];
+		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
+			size_t f, l;
+			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
+			    (s->cur.line < f || s->cur.line > l))
+				continue; /* not where the edit was */
+			if (s->cd_built)
+				check_doc_reindex(&s->cd);
+			run_all(s, false);
+			return;
+		}
 	}
 	size_t old_k1 = (size_t)((long)dd.k1 - dd.dk);
 	size_t nold = old_k1 - dd.k0, nnew = dd.k1 - dd.k0;
@@ -675,7 +710,7 @@ void session_sync(Session *s)
 	free(old);
 }
 
-void session_findings(Session *s, FindingVec *out)
+void session_findings_list(Session *s, FindingVec *out)
 {
 	session_sync(s);
 	session_checks_step(s, SIZE_MAX);
@@ -700,15 +735,15 @@ void session_findings(Session *s, FindingVec *out)
 
 /* ---- the status line ------------------------------------------------------ */
 
-static void span(Buf *b, SpanVec *v, SpanKind k)
+static void span(Buf *b, StatusSpanVec *v, SpanKind k)
 {
 	if (!v)
 		return;
-	Span x = {b->len, k};
+	StatusSpan x = {b->len, k};
 	VEC_PUSH(v, x);
 }
 
-void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVec *rs)
+void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
 {
 	session_sync(s);
 	if (s->msg[0]) {
@@ -733,9 +768,11 @@ void session_status_spans(Session *s, Buf *left, SpanVec *ls, Buf *right, SpanVe
 			buf_adds(left, "  용어");
 			span(left, ls, SPAN_NORMAL);
 			for (size_t i = 0; i < hv.n && i < 6; i++) {
-				const GlossTerm *t = &s->gl.v[hv.v[i].term];
-				buf_addf(left, "%s%s%s→%s", i ? " · " : " ", hv.v[i].violated ? "✗" : "",
-				         t->en[0], t->ko);
+				buf_adds(left, i ? " · " : " ");
+				span(left, ls, SPAN_NORMAL);
+				if (hv.v[i].violated)
+					buf_addc(left, '!');
+				glossary_term_label(session_glossary(s), hv.v[i].term, left);
 				span(left, ls, hv.v[i].violated ? SPAN_WARN : SPAN_GLOSS);
 			}
 			if (hv.n > 6) {

@@ -2,6 +2,7 @@
 #include "session-private.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "yeok/text.h"
@@ -22,6 +23,11 @@ void session_init(Session *s)
 void session_release(Session *s)
 {
 	session_assist_release(s);
+	if (s->has_check)
+		check_doc_release(&s->hdr_cd);
+	VEC_FREE(&s->unit_findings);
+	if (s->has_gloss)
+		glossary_release(&s->gloss);
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
@@ -31,6 +37,10 @@ void session_release(Session *s)
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
+	if (s->has_check) {
+		check_doc_release(&s->hdr_cd);
+		s->has_check = false;
+	}
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
@@ -119,6 +129,13 @@ size_t session_wrap(const char *p, size_t n, size_t from, int w)
 
 static int rows_of(const Line *ln, int w)
 {
+	/* Printable ASCII (most English lines): one column per byte. */
+	const unsigned char *q = (const unsigned char *)ln->p;
+	size_t i = 0;
+	while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
+		i++;
+	if (i == ln->n)
+		return ln->n ? (int)((ln->n + (size_t)w - 1) / (size_t)w) : 1;
 	int r = 0;
 	size_t at = 0;
 	do {
@@ -145,6 +162,8 @@ static void build_vsegs(Session *s)
 		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
 		VEC_PUSH(&s->vsegs, v);
 		s->vsegs_dirty = false;
+		s->vsegs_gen_align = s->doc.gen_align;
+		s->vsegs_gen_edit = s->doc.gen_edit;
 		return;
 	}
 	VEC_RESERVE(&s->vsegs, d->al.n);
@@ -193,11 +212,30 @@ static void build_vsegs(Session *s)
 			s->vsegs.v[0].s1 = 0;
 	}
 	s->vsegs_dirty = false;
+	s->vsegs_gen_align = s->doc.gen_align;
+	s->vsegs_gen_edit = s->doc.gen_edit;
 }
 
 const VSeg *session_vsegs(Session *s, size_t *n)
 {
-	if (s->vsegs_dirty)
+	const Doc *d = &s->doc;
+	if (!s->vsegs_dirty && d->gen_align == s->vsegs_gen_align &&
+	    d->gen_edit == s->vsegs_gen_edit + 1) {
+		/* One edit that kept the segments: shift the line spans. */
+		size_t at = d->edit_line;
+		long dl = d->edit_delta;
+		if (dl) {
+			for (size_t k = 0; k < s->vsegs.n; k++) {
+				VSeg *v = &s->vsegs.v[k];
+				if (v->t0 > at)
+					v->t0 = (size_t)((long)v->t0 + dl);
+				if (v->t1 > at)
+					v->t1 = (size_t)((long)v->t1 + dl);
+			}
+		}
+		s->vsegs_gen_edit = d->gen_edit;
+	}
+	if (s->vsegs_dirty || d->gen_align != s->vsegs_gen_align || d->gen_edit != s->vsegs_gen_edit)
 		build_vsegs(s);
 	*n = s->vsegs.n;
 	return s->vsegs.v;
@@ -230,23 +268,30 @@ long session_cur_seg(Session *s)
 	return v[session_vseg_of(s, s->focus, c.line)].seg;
 }
 
-static int side_rows(Session *s, const VSeg *v, Pane p, int w)
+/* Rows of one side of a vseg; counting stops once cap is reached. */
+static int side_rows(Session *s, const VSeg *v, Pane p, int w, int cap)
 {
 	const Lines *l = session_lines(s, p);
 	size_t a = p == PANE_TARGET ? v->t0 : v->s0, b = p == PANE_TARGET ? v->t1 : v->s1;
 	int r = 0;
-	for (size_t i = a; i < b; i++)
+	for (size_t i = a; i < b && r < cap; i++)
 		r += rows_of(&l->v[i], w);
 	return r;
 }
 
-static int vseg_rows(Session *s, size_t k)
+/* Rows of vseg k, or some number >= cap when it has at least cap rows. */
+static int vseg_rows_cap(Session *s, size_t k, int cap)
 {
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE));
-	int b = side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET));
+	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE), cap);
+	int b = a >= cap ? a : side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET), cap);
 	return MAX(a, b);
+}
+
+static int vseg_rows(Session *s, size_t k)
+{
+	return vseg_rows_cap(s, k, INT32_MAX);
 }
 
 /* Row of the cursor of pane p inside its vseg, and its column. */
@@ -333,7 +378,7 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 		return false;
 	int dy = -s->top_row;
 	for (size_t i = s->top; i < k; i++) {
-		dy += vseg_rows(s, i);
+		dy += vseg_rows_cap(s, i, l.body_h - dy + 1);
 		if (dy > l.body_h)
 			return false;
 	}
@@ -351,13 +396,17 @@ void session_scroll(Session *s, int rows)
 {
 	size_t n;
 	session_vsegs(s, &n);
+	int r = rows > 0 ? vseg_rows(s, s->top) : 0; /* rows of the top vseg */
 	while (rows > 0) {
-		int r = vseg_rows(s, s->top);
 		if (s->top_row + 1 < r) {
-			s->top_row++;
+			int step = MIN(rows, r - 1 - s->top_row);
+			s->top_row += step;
+			rows -= step;
+			continue;
 		} else if (s->top + 1 < n) {
 			s->top++;
 			s->top_row = 0;
+			r = vseg_rows(s, s->top);
 		} else {
 			break;
 		}
@@ -396,7 +445,7 @@ static void follow(Session *s, bool center)
 	session_vsegs(s, &n);
 	if (s->top >= n)
 		s->top = n ? n - 1 : 0;
-	if (s->top_row >= vseg_rows(s, s->top))
+	if (s->top_row > 0 && vseg_rows_cap(s, s->top, s->top_row + 1) <= s->top_row)
 		s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
 	size_t k;
 	int row, col;
@@ -412,7 +461,7 @@ static void follow(Session *s, bool center)
 	}
 	int dy = -s->top_row;
 	for (size_t i = s->top; i < k && dy < 2 * l.body_h; i++)
-		dy += vseg_rows(s, i);
+		dy += vseg_rows_cap(s, i, 2 * l.body_h - dy);
 	dy += row;
 	if (dy < l.body_h)
 		return;
@@ -477,7 +526,6 @@ static bool can_edit(Session *s)
 static void edited(Session *s, Pos end)
 {
 	s->cur = end;
-	s->vsegs_dirty = true;
 	s->goal_col = -1;
 	s->match.on = false;
 	follow(s, false);
@@ -930,14 +978,195 @@ void session_header(Session *s, Buf *left, Buf *right)
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
 	session_sync(s);
-	if (s->cd_on)
+	if (s->cd_on) {
 		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
+	} else if (!s->checks_off) {
+		size_t f = session_findings(s);
+		if (f)
+			buf_addf(right, " · ⚠ %zu", f);
+	}
 	buf_addc(right, ' ');
+}
+
+/* ---- findings ----------------------------------------------------------- */
+
+static CheckSet chk_set(void)
+{
+	CheckSet set;
+	check_set_all(&set);
+	return set;
+}
+
+static uint32_t count_serious(const FindingVec *v, size_t from)
+{
+	uint32_t n = 0;
+	for (size_t i = from; i < v->n; i++)
+		n += v->v[i].sev >= SEV_WARNING;
+	return n;
+}
+
+static void findings_full(Session *s)
+{
+	check_doc_reindex(&s->hdr_cd);
+	size_t units = check_unit_count(&s->hdr_cd);
+	s->unit_findings.n = 0;
+	VEC_RESERVE(&s->unit_findings, units + 1);
+	s->unit_findings.n = units + 1;
+	memset(s->unit_findings.v, 0, (units + 1) * sizeof(uint32_t));
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	check_document(&s->hdr_cd, &set, &v);
+	s->findings = 0;
+	for (size_t i = 0; i < v.n; i++) {
+		if (v.v[i].sev < SEV_WARNING)
+			continue;
+		size_t u = MIN(v.v[i].unit, units);
+		s->unit_findings.v[u]++;
+		s->findings++;
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
+/* Re-check the units holding target lines [a, b]. */
+static void findings_units(Session *s, size_t a, size_t b)
+{
+	size_t units = check_unit_count(&s->hdr_cd);
+	if (s->unit_findings.n != units + 1) {
+		findings_full(s);
+		return;
+	}
+	size_t u0 = check_unit_of_line(&s->hdr_cd, a), u1 = check_unit_of_line(&s->hdr_cd, b);
+	if (u0 > u1) {
+		size_t t = u0;
+		u0 = u1;
+		u1 = t;
+	}
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	for (size_t u = u0; u <= u1 && u < units; u++) {
+		s->findings -= s->unit_findings.v[u];
+		size_t from = v.n;
+		check_unit(&s->hdr_cd, &set, u, &v);
+		s->unit_findings.v[u] = count_serious(&v, from);
+		s->findings += s->unit_findings.v[u];
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
+size_t session_findings(Session *s)
+{
+	Doc *d = &s->doc;
+	if (!s->has_check) {
+		check_doc_init(&s->hdr_cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
+		               s->has_gloss ? &s->gloss : NULL);
+		s->has_check = true;
+		s->chk_valid = false;
+	}
+	size_t last = (size_t)((long)d->edit_line + d->edit_delta);
+	if (!s->chk_valid) {
+		findings_full(s);
+	} else if (d->gen_struct != s->chk_struct) {
+		/* Titles, targets or blocks changed: the whole document for
+		 * documents of ordinary size, else the edited units (reference
+		 * targets elsewhere are then re-indexed at the next save). */
+		if (d->tgt.n <= 20000 || d->gen_edit != s->chk_edit + 1)
+			findings_full(s);
+		else
+			findings_units(s, d->edit_first, last);
+	} else if (d->gen_edit != s->chk_edit) {
+		if (d->gen_edit == s->chk_edit + 1)
+			findings_units(s, d->edit_first, last);
+		else
+			findings_full(s);
+	}
+	s->chk_valid = true;
+	s->chk_struct = d->gen_struct;
+	s->chk_edit = d->gen_edit;
+	return s->findings;
 }
 
 void session_status(Session *s, Buf *out)
 {
 	session_status_spans(s, out, NULL, NULL, NULL);
+}
+
+/* ---- glossary hints ----------------------------------------------------- */
+
+bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
+                             const char *fallback, Err *e)
+{
+	if (s->has_check) {
+		check_doc_release(&s->hdr_cd);
+		s->has_check = false;
+	}
+	if (s->has_gloss)
+		glossary_release(&s->gloss);
+	glossary_init(&s->gloss);
+	s->has_gloss = false;
+	bool ok = true;
+	if (n) {
+		for (size_t i = 0; ok && i < n; i++)
+			ok = glossary_load(&s->gloss, paths[i], e);
+	} else {
+		char *def = glossary_default_path();
+		const char *p = file_exists(def) ? def : fallback && file_exists(fallback) ? fallback : NULL;
+		if (p)
+			ok = glossary_load(&s->gloss, p, e);
+		free(def);
+	}
+	if (!ok) {
+		glossary_release(&s->gloss);
+		return false;
+	}
+	glossary_compile(&s->gloss);
+	s->has_gloss = true;
+	s->hints_for.seg = -2;
+	return true;
+}
+
+static void seg_side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, Buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_adds(out, "\n\n");
+		rst_block_text(l, &d->v[first + i], out);
+	}
+}
+
+void session_glossary_hints(Session *s, Buf *out)
+{
+	if (!s->has_gloss || !s->gloss.n)
+		return;
+	long k = session_cur_seg(s);
+	const Doc *d = &s->doc;
+	if (k == s->hints_for.seg && d->gen_edit == s->hints_for.gen_edit &&
+	    d->gen_align == s->hints_for.gen_align) {
+		buf_adds(out, s->extra[SESSION_SLOT_GLOSSARY]);
+		return;
+	}
+	s->hints_for.seg = k;
+	s->hints_for.gen_edit = d->gen_edit;
+	s->hints_for.gen_align = d->gen_align;
+	if (k < 0 || !d->al.v[k].src_n || !rst_kind_is_prose(d->al.v[k].kind))
+		return;
+	const Segment *g = &d->al.v[k];
+	Buf src = BUF_INIT, tgt = BUF_INIT;
+	seg_side_text(&d->src, &d->sb, g->src, g->src_n, &src);
+	seg_side_text(&d->tgt, &d->tb, g->tgt, g->tgt_n, &tgt);
+	GlossHintVec hv = {0};
+	glossary_hints(&s->gloss, src.p ? src.p : "", src.len, g->tgt_n ? (tgt.p ? tgt.p : "") : NULL,
+	               tgt.len, &hv);
+	for (size_t i = 0; i < hv.n; i++) {
+		buf_adds(out, i ? " · " : "용어 ");
+		if (hv.v[i].violated)
+			buf_addc(out, '!');
+		glossary_term_label(&s->gloss, hv.v[i].term, out);
+	}
+	VEC_FREE(&hv);
+	buf_release(&src);
+	buf_release(&tgt);
 }
 
 bool session_check(Session *s, Err *e)

@@ -45,8 +45,9 @@ void session_spell_start(Session *s, const SpellOptions *opt)
 		o.project_top = top = git_top(s->doc.path);
 	s->sp = spell_new(&o);
 	free(top);
-	for (size_t i = 0; i < s->gl.n; i++) {
-		const GlossTerm *t = &s->gl.v[i];
+	Glossary *g = session_glossary(s);
+	for (size_t i = 0; g && i < g->n; i++) {
+		const GlossTerm *t = &g->v[i];
 		spell_add_terms(s->sp, (const char *const *)t->en, t->en_n);
 		const char *ko = t->ko;
 		spell_add_terms(s->sp, &ko, 1);

@@ -52,6 +52,7 @@ static void comment_release(SidecarComment *c)
 {
 	free(c->text);
 	free(c->state);
+	free(c->kind);
 	ynode_free(c->extra);
 }
 
@@ -83,6 +84,7 @@ void sidecar_release(Sidecar *sc)
 	for (size_t i = 0; i < sc->comments.n; i++)
 		comment_release(&sc->comments.v[i]);
 	VEC_FREE(&sc->comments);
+	free(sc->verdict);
 	ynode_free(sc->extra);
 	sidecar_init(sc);
 }
@@ -137,6 +139,22 @@ void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char 
 	SidecarComment c = {.line = line, .segment = segment, .text = xstrdup(text ? text : ""),
 	                    .state = xstrdup(state ? state : "open"), .extra = NULL};
 	VEC_PUSH(&sc->comments, c);
+}
+
+void sidecar_remove_comment(Sidecar *sc, size_t i)
+{
+	BUG_ON(i >= sc->comments.n);
+	comment_release(&sc->comments.v[i]);
+	memmove(&sc->comments.v[i], &sc->comments.v[i + 1],
+	        (sc->comments.n - i - 1) * sizeof(sc->comments.v[0]));
+	sc->comments.n--;
+}
+
+void sidecar_set_verdict(Sidecar *sc, const char *verdict)
+{
+	char *v = dup_or_null(verdict);
+	free(sc->verdict);
+	sc->verdict = v;
 }
 
 static const char *const mark_names[] = {
@@ -492,6 +510,20 @@ static bool comment_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool
 		}
 		return get_long(c, v, "review.line", 0, LONG_MAX / 2, &cm->line);
 	}
+	if (key_is(k, "last")) {
+		*known = true;
+		if (is_null(v)) {
+			cm->last = 0;
+			return true;
+		}
+		return get_long(c, v, "review.last", 0, LONG_MAX / 2, &cm->last);
+	}
+	if (key_is(k, "kind")) {
+		*known = true;
+		free(cm->kind);
+		cm->kind = NULL;
+		return is_null(v) || get_str(c, v, "review.kind", &cm->kind);
+	}
 	if (key_is(k, "segment")) {
 		*known = true;
 		return get_key(c, v, "review.segment", &cm->segment);
@@ -580,6 +612,11 @@ static bool top_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *kn
 		return read_segments(c, val, sc);
 	if (key_is(k, "review"))
 		return read_review(c, val, sc);
+	if (key_is(k, "verdict")) {
+		free(sc->verdict);
+		sc->verdict = NULL;
+		return is_null(v) || get_str(c, v, "verdict", &sc->verdict);
+	}
 	*known = false;
 	return true;
 }
@@ -926,6 +963,10 @@ static void emit_review(Writer *w, const Sidecar *sc)
 			number(w, c->line);
 		else
 			word(w, "null");
+		if (c->last > 0 && c->last != c->line) {
+			word(w, "last");
+			number(w, c->last);
+		}
 		word(w, "segment");
 		if (c->segment.hex[0])
 			str(w, c->segment.hex);
@@ -935,6 +976,10 @@ static void emit_review(Writer *w, const Sidecar *sc)
 		text_value(w, c->text);
 		word(w, "state");
 		str(w, c->state);
+		if (c->kind && strcmp(c->kind, "comment") != 0) {
+			word(w, "kind");
+			str(w, c->kind);
+		}
 		extras(w, c->extra, false);
 		map_end(w);
 	}
@@ -993,6 +1038,10 @@ void sidecar_emit(const Sidecar *sc, Buf *out)
 	}
 	emit_segments(&w, sc);
 	emit_review(&w, sc);
+	if (sc->verdict) {
+		word(&w, "verdict");
+		str(&w, sc->verdict);
+	}
 	extras(&w, sc->extra, false);
 
 	map_end(&w);
@@ -1047,7 +1096,7 @@ bool sidecar_check(const Sidecar *sc, Err *e)
 	}
 	for (size_t i = 0; i < sc->comments.n; i++) {
 		const SidecarComment *m = &sc->comments.v[i];
-		if (!m->text || !m->state || m->line < 0 ||
+		if (!m->text || !m->state || m->line < 0 || m->last < 0 ||
 		    (m->segment.hex[0] && !sidecar_key_valid(m->segment.hex)))
 			return err_set(e, EXIT_DATAERR, "sidecar: review comment %zu malformed", i);
 	}

@@ -262,6 +262,14 @@ bool theme_load_file(Theme *t, const char *path, Err *e)
 		e->code = EXIT_CONFIG;
 		return false;
 	}
+	bool ok = theme_parse(t, path, data.p ? data.p : "", data.len, e);
+	buf_release(&data);
+	return ok;
+}
+
+bool theme_parse(Theme *t, const char *path, const char *text, size_t n, Err *e)
+{
+	theme_default(t);
 	Theme nt;
 	theme_default(&nt);
 	const char *base = path_basename(path);
@@ -272,13 +280,12 @@ bool theme_load_file(Theme *t, const char *path, Err *e)
 	yaml_parser_t p;
 	yaml_document_t doc;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)(data.p ? data.p : ""), data.len);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
 	bool ok = true;
 	if (!yaml_parser_load(&p, &doc)) {
 		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
 		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
 		yaml_parser_delete(&p);
-		buf_release(&data);
 		return ok;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -315,7 +322,6 @@ bool theme_load_file(Theme *t, const char *path, Err *e)
 	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
-	buf_release(&data);
 	if (ok)
 		*t = nt;
 	return ok;

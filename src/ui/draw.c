@@ -96,10 +96,10 @@ static void fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 {
 	if (w <= 0)
 		return;
+	short pair;
+	attr_t a = ui_attr(u, slot, current, &pair);
 	set_style(u, slot, current);
-	move(y, x);
-	for (int i = 0; i < w; i++)
-		addch(' ');
+	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
 /* ---- highlights in a line: glossary hits, search match ------------------ */
@@ -128,12 +128,13 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 {
 	Session *s = u->s;
 	size_t n = 0;
-	if (prose && s->gl_loaded && ln->n) {
+	Glossary *gl = session_glossary(s);
+	if (prose && gl && ln->n) {
 		GlossHitVec hv = {0};
 		if (p == PANE_SOURCE)
-			glossary_match_en(&s->gl, ln->p, ln->n, &hv);
+			glossary_match_en(gl, ln->p, ln->n, &hv);
 		else
-			glossary_match_ko(&s->gl, ln->p, ln->n, &hv);
+			glossary_match_ko(gl, ln->p, ln->n, &hv);
 		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++) {
 			if (p == PANE_TARGET && hv.v[i].kind != GH_AVOID)
 				continue;
@@ -297,7 +298,7 @@ static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 }
 
 /* Draw text in spans from x, at most w columns; returns the columns used. */
-static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const SpanVec *sv,
+static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const StatusSpanVec *sv,
                      ThemeSlot base)
 {
 	int used = 0;
@@ -324,12 +325,13 @@ static void paint_status(Ui *u, const Layout *l)
 		return;
 	}
 	Buf left = BUF_INIT, right = BUF_INIT;
-	SpanVec ls = {0}, rs = {0};
+	StatusSpanVec ls = {0}, rs = {0};
 	session_status_spans(s, &left, &ls, &right, &rs);
 	ThemeSlot base = TS_STATUS;
 	fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
-	if (rw > COLS / 2)
+	/* a message is read in full: the checklist gives way when both do not fit */
+	if (rw > COLS / 2 || (s->msg[0] && text_width(left.p, left.len) + rw + 1 > COLS))
 		rw = 0;
 	put_spans(u, l->status_y, 0, COLS - rw - (rw ? 1 : 0), &left, &ls, base);
 	if (rw)

@@ -23,6 +23,8 @@ typedef struct Ui {
 	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
 	uint64_t t_start, t_first, key_total, key_max;
 	size_t key_count;
+	bool waited;        /* the key waited for more input (prompt, help, y/n) */
+	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
 } Ui;
 
 /* Colours: one pair per slot and one per slot on the current segment. */
@@ -50,5 +52,9 @@ void ui_paint_diff(Ui *u);
 bool ui_key_name(int r, wint_t ch, char *out, size_t n);
 /* "C-s" -> "^S" for the key bar. */
 void ui_key_label(const char *key, Buf *out);
+
+/* `yeok review [OPTIONS] FILE` on the terminal (src/ui/review.c); argv[0]
+ * is "review".  Returns the exit status. */
+int ui_review_main(int argc, char **argv);
 
 #endif

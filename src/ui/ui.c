@@ -88,9 +88,10 @@ static int parse_args(int argc, char **argv, Opts *o)
 	return 0;
 }
 
-/* NAME beside the binary (the source tree: build/MODE/yeok sits two
- * folders below it), or NULL; caller frees. */
-static char *tree_dir(const char *name)
+/* The folder beside the binary that holds NAME (themes, glossary): the
+ * binary's own folder (installed layouts, ./yeok in the tree) or two
+ * folders up (build/MODE/yeok).  NULL when neither has it; caller frees. */
+static char *beside_binary(const char *name)
 {
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -98,13 +99,17 @@ static char *tree_dir(const char *name)
 		return NULL;
 	exe[n] = '\0';
 	char *dir = path_dirname(exe);
-	char *tree = path_join(dir, name);
-	if (!file_exists(tree)) {
-		free(tree);
-		tree = xasprintf("%s/../../%s", dir, name);
+	char *p = path_join(dir, name);
+	if (!file_exists(p)) {
+		free(p);
+		p = xasprintf("%s/../../%s", dir, name);
+		if (!file_exists(p)) {
+			free(p);
+			p = NULL;
+		}
 	}
 	free(dir);
-	return tree;
+	return p;
 }
 
 /* The shipped glossary: $YEOK_GLOSSARY_DIR (glossary_default_path), else
@@ -114,7 +119,7 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 	char *shipped = NULL;
 	const char *env = getenv("YEOK_GLOSSARY_DIR");
 	if (!(env && *env)) {
-		char *tree = tree_dir("glossary");
+		char *tree = beside_binary("glossary");
 		if (tree) {
 			shipped = path_join(tree, "ko.yaml");
 			if (!file_exists(shipped)) {
@@ -156,7 +161,7 @@ static void load_theme(Ui *u, const Opts *o)
 	const char *x = getenv("XDG_CONFIG_HOME");
 	const char *h = getenv("HOME");
 	char *user = x && *x ? xasprintf("%s/yeok/themes", x) : xasprintf("%s/.config/yeok/themes", h ? h : ".");
-	char *tree = tree_dir("themes");
+	char *tree = beside_binary("themes");
 	const char *dirs[] = {user, tree, YEOK_DATADIR "/themes"};
 	Err e;
 	err_init(&e);
@@ -226,6 +231,7 @@ static void alt_key(wint_t *ch, int *r, char *name, size_t n)
 static char *prompt(Ui *u, const char *question, const char *initial)
 {
 	Buf in = BUF_INIT;
+	u->waited = true;
 	if (initial)
 		buf_adds(&in, initial);
 	for (;;) {
@@ -267,6 +273,7 @@ static char *prompt(Ui *u, const char *question, const char *initial)
 static void show_help(Ui *u)
 {
 	int top = 0, lines = 0;
+	u->waited = true;
 	for (;;) {
 		ui_paint_help(u, top, &lines);
 		wnoutrefresh(stdscr);
@@ -369,6 +376,8 @@ static void dialogs(Ui *u)
 {
 	Session *s = u->s;
 	for (;;) {
+		if (s->help || s->confirm[0] || s->ask.on || s->pick.on || s->diff_on)
+			u->waited = true; /* not a keystroke's cost */
 		if (s->help) {
 			s->help = false;
 			show_help(u);
@@ -518,6 +527,8 @@ static void key(Ui *u, int r, wint_t ch)
 
 int ui_main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "review") == 0)
+		return ui_review_main(argc - 1, argv + 1);
 	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
@@ -551,6 +562,7 @@ int ui_main(int argc, char **argv)
 	}
 	if (!o.no_checks)
 		session_checks_on(&s, false);
+	s.checks_off = o.no_checks;
 	if (!o.no_spell)
 		session_spell_start(&s, NULL);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -565,6 +577,9 @@ int ui_main(int argc, char **argv)
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	load_theme(&u, &o);
+	const char *tk = getenv("YEOK_TIMING_KEYS");
+	if (tk && *tk)
+		u.trace = fopen(tk, "w");
 	start_curses(&u);
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
@@ -592,12 +607,18 @@ int ui_main(int argc, char **argv)
 			continue;
 		}
 		uint64_t k0 = now_ns();
+		u.waited = false;
 		session_clear_msg(&s);
 		key(&u, r, ch);
 		if (s.quit)
 			break;
 		ui_draw(&u);
 		uint64_t dt = now_ns() - k0;
+		if (u.trace)
+			fprintf(u.trace, "%d %u %.1f%s\n", r, (unsigned)ch, (double)dt / 1e3,
+			        u.waited ? " waited" : "");
+		if (u.waited)
+			continue; /* the time went into waiting for the user */
 		u.key_total += dt;
 		u.key_max = MAX(u.key_max, dt);
 		u.key_count++;
@@ -615,6 +636,8 @@ int ui_main(int argc, char **argv)
 			fclose(f);
 		}
 	}
+	if (u.trace)
+		fclose(u.trace);
 	keymap_release(&u.keys);
 	session_release(&s);
 	return 0;

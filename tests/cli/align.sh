@@ -102,3 +102,22 @@ if command -v git >/dev/null; then
 	check "not in a git work tree: an error" test "$status" -ne 0
 	check "not in a git work tree: said so" has "$err" "git"
 fi
+
+# The sidecar: its source record is used when no option names the source.
+mkdir -p "$T/sc"
+cp "$EN" "$T/sc/colab.en.rst"
+cp "$KO" "$T/sc/colab.rst"
+run "$YEOK" align --source "$T/sc/colab.en.rst" "$T/sc/colab.rst"
+want=$out
+printf 'yeok: 1\nsource:\n  file: colab.en.rst\n' >"$T/sc/colab.rst.yeok.yaml"
+run "$YEOK" align "$T/sc/colab.rst"
+check "the sidecar's source record is used" eq "$out" "$want"
+printf 'yeok: 1\nsource:\n  file: colab.en.rst\n  sha256: %064d\n' 0 >"$T/sc/colab.rst.yeok.yaml"
+run "$YEOK" align "$T/sc/colab.rst"
+check "a changed recorded source is an error" eq "$status" 65
+check "which names the sidecar" has "$err" "colab.rst.yeok.yaml"
+printf 'yeok: 1\nsource: [unclosed\n' >"$T/sc/colab.rst.yeok.yaml"
+run "$YEOK" align "$T/sc/colab.rst"
+check "a corrupt sidecar exits 65" eq "$status" 65
+run "$YEOK" align --source "$T/sc/colab.en.rst" "$T/sc/colab.rst"
+check "a corrupt sidecar stops align even with --source (never ignored silently)" eq "$status" 65

@@ -20,6 +20,7 @@ quit() { tm_keys C-q; tm_wait "EXITED" >/dev/null; fresh; }
 NAME=beginner_source__ddp_series_intro
 cp "$CORPUS/$NAME.ko.rst" "$T/ko.rst"
 cp "$CORPUS/$NAME.en.rst" "$T/en.rst"
+chmod 644 "$T/ko.rst" "$T/en.rst"
 
 # ---- F2: the checklist, saved with the file ------------------------------
 tm_start 120 30 "cd $T && $YEOK --source en.rst ko.rst"
@@ -70,7 +71,7 @@ check "the checklist is back after reopening" tm_wait "[x]라이선스 #1132 번
 check "the done segment is back (source from the sidecar)" tm_wait "1/17 done"
 # ---- glossary: hints in the status line, F3 inserts ------------------------
 tm_keys C-Home
-check "the status line shows the segment's glossary terms" tm_wait "용어 training→학습"
+check "the status line shows the segment's glossary terms" tm_wait "용어 training -> 학습"
 tm_keys F3
 check "F3 lists the glossary terms" tm_wait "Glossary terms of this segment"
 check "F3 shows the term" tm_wait "training -> 학습"
@@ -160,8 +161,8 @@ printf 'glossary: [%s]\n' "$T/g/mine.yaml" >"$XDG_CONFIG_HOME/yeok/config.yaml"
 tm_start 100 24 "cd $T/g && $YEOK --glossary extra.yaml --source en.rst ko.rst"
 tm_wait "ko.rst" >/dev/null
 tm_keys M-n
-check "a glossary named in config.yaml (avoided form marked)" tm_wait "✗paragraph→문단"
-check "a glossary given with --glossary" tm_wait "first→첫"
+check "a glossary named in config.yaml (avoided form marked)" tm_wait "!paragraph -> 문단"
+check "a glossary given with --glossary" tm_wait "first -> 첫"
 quit
 rm "$XDG_CONFIG_HOME/yeok/config.yaml"
 printf 'terms:\n  - {en: [oops\n' >"$T/g/bad.yaml"

@@ -18,6 +18,7 @@ fresh() {
 NAME=beginner_source__ddp_series_intro
 cp "$CORPUS/$NAME.ko.rst" "$T/ko.rst"
 cp "$CORPUS/$NAME.en.rst" "$T/en.rst"
+chmod 644 "$T/ko.rst" # the corpus is read-only
 status_line() { tm_screen | tail -2 | head -1; }
 focus_ko() { status_line | grep -q ' KO [0-9]'; }
 focus_en() { status_line | grep -q ' EN [0-9]'; }
@@ -153,3 +154,21 @@ tm_keys C-q
 tm_wait "EXITED" >/dev/null
 fresh
 rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+
+# ---- glossary hints in the status line ----------------------------------------
+printf 'Title\n=====\n\nSet the parameter of the model.\n' >"$T/g.en.rst"
+printf '제목\n====\n\n모델의 파라미터를 설정합니다.\n' >"$T/g.ko.rst"
+tm_start 120 20 "cd $T && $YEOK --source g.en.rst g.ko.rst"
+tm_wait "g.ko.rst" >/dev/null
+tm_keys C-g
+tm_wait "Go to line:" >/dev/null
+tm_text "4"
+tm_keys Enter
+check "the shipped glossary hints the current segment" tm_wait "용어 !parameter -> 매개변수"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+printf 'terms: [\n' >"$T/bad-glossary.yaml"
+run "$YEOK" --glossary "$T/bad-glossary.yaml" --source "$T/g.en.rst" "$T/g.ko.rst"
+check "a bad --glossary is exit 78" eq "$status" 78
+check "naming the file" has "$err" "bad-glossary.yaml"

@@ -16,6 +16,7 @@ fresh() {
 # pair NAME: copy the Korean file to $T/NAME.ko.rst; the English stays in the corpus.
 pair() {
 	cp "$CORPUS/$1.ko.rst" "$T/$1.ko.rst"
+	chmod 644 "$T/$1.ko.rst" # the corpus is read-only
 	EN=$CORPUS/$1.en.rst
 	KO=$T/$1.ko.rst
 }
@@ -195,12 +196,33 @@ check "saving the new file writes the copy" cmp -s "$EN" "$T/new.rst"
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
 fresh
-if [ "$(id -u)" != 0 ]; then
-	chmod 444 "$KO"
-	tm_start 100 30 "cd $T && $YEOK --source $EN $KO"
-	check "a read-only file opens with a notice" tm_wait "read-only"
-	tm_text "x"
-	check "and refuses edits" tm_wait "is read-only"
-	tm_keys C-q
-	fresh
-fi
+chmod 444 "$KO"
+tm_start 100 30 "cd $T && $YEOK --source $EN $KO"
+check "a read-only file opens with a notice" tm_wait "is read-only: you can read and search"
+check "the header says read-only" tm_wait "[read-only]"
+tm_text "x"
+tm_keys C-s
+check "saving a read-only file is refused" tm_wait "read-only: not saved"
+check "typing changed nothing" lacks "$(tm_screen | head -1)" "[+]"
+tm_keys C-q
+check "quit needs no confirmation" tm_wait "EXITED-0"
+fresh
+
+# ---- --source-rev: the English from a git revision ---------------------------
+pair recipes_source__distributed_device_mesh
+mkdir -p "$T/repo"
+git -C "$T/repo" init -q
+cp "$EN" "$T/repo/mesh.rst"
+chmod 644 "$T/repo/mesh.rst"
+git -C "$T/repo" add mesh.rst
+git -C "$T/repo" -c user.name=t -c user.email=t@example.com commit -qm english
+cp "$KO" "$T/repo/mesh.rst"
+tm_start 100 30 "cd $T/repo && $YEOK --source-rev HEAD mesh.rst"
+check "--source-rev HEAD opens" tm_wait "DeviceMesh 시작하기"
+check "the English of HEAD is beside the Korean" row_has "Getting Started with DeviceMesh" "DeviceMesh 시작하기"
+tm_keys C-q
+tm_wait "EXITED" >/dev/null
+fresh
+run "$YEOK" --source-rev HEAD "$T/missing.rst"
+check "--source-rev outside a repository fails with a message" has "$err" "not in a git work tree"
+check "and a non-zero status" test "$status" -ne 0

@@ -254,8 +254,9 @@ static const struct {
 	const char *name;
 	const char *hard;
 } golden[] = {
-	{"intermediate_source__FSDP_tutorial", "KO splits EN 343 into two paragraphs; the KO "
-	                                       "paragraph at 318 is indented one space and so "
+	{"intermediate_source__FSDP_tutorial", "KO splits EN 343, 404 and 406 into two paragraphs "
+	                                       "each (1:2); the KO "
+	                                       "paragraph at 316 is indented one space and so "
 	                                       "belongs to the code block before it (docutils "
 	                                       "agrees); code block 4 changed"},
 	{"beginner_source__ddp_series_theory", "a grid table replaced by a list-table directive"},
@@ -274,7 +275,10 @@ static const struct {
 	                                              "(Hangul lines in code)"},
 	{"beginner_source__pytorch_with_examples", "16 titles, toctree and raw directives"},
 	{"recipes_source__distributed_device_mesh", "nested lists"},
-	{"intermediate_source__TP_tutorial", "9 code blocks with translated comments"},
+	{"intermediate_source__TP_tutorial", "9 code blocks with translated comments; EN 195-196 "
+	                                     "split in two (1:2); KO 118, indented one space, is a "
+	                                     "block quote and stays 0:1 though with 119 it "
+	                                     "translates EN 123 (known weakness)"},
 };
 
 static void test_golden(void **state)
@@ -335,13 +339,47 @@ static void add_new(ELines *v, const char *s)
 }
 
 typedef struct Tally {
-	size_t checked, kept;
+	size_t checked, kept;           /* all untouched blocks */
+	size_t near_checked, near_kept; /* those within 3 blocks of the edit */
+	size_t edits, recognized;       /* edits seen as 1:0, 2:1, 1:2, 0:1 */
 } Tally;
 
 /* Align EN with the edited KO and count the untouched blocks that still
  * sit beside the source blocks they had before. */
-static void check_edit(const Pair *orig, const ELines *ed, Tally *t, const char *what,
-                       const char *name)
+/* Was the edit itself recognized: the deleted block's source 1:0, the
+ * merged block 2:1, the split one 1:2, the note 0:1?  -1: not comparable. */
+static int recognized(const Pair *orig, size_t b, int kind, const RstDoc *ed_d,
+                      const Alignment *a, size_t eb)
+{
+	const Segment *g0 = seg_of_tgt(&orig->a, b);
+	if (kind == 3) {
+		const Segment *g = seg_of_tgt(a, eb), *h = seg_of_tgt(a, eb + 1);
+		return g && h && !g->src_n && !h->src_n;
+	}
+	if (!g0 || g0->src_n != 1 || g0->tgt_n != 1)
+		return -1;
+	if (kind == 0) {
+		for (size_t k = 0; k < a->n; k++)
+			if (a->v[k].src_n && g0->src >= a->v[k].src && g0->src < a->v[k].src + a->v[k].src_n)
+				return a->v[k].tgt_n == 0;
+		return 0;
+	}
+	const Segment *g = seg_of_tgt(a, eb);
+	if (!g || eb >= ed_d->n)
+		return 0;
+	if (kind == 1) {
+		const Segment *g1 = seg_of_tgt(&orig->a, b + 1);
+		if (!g1 || g1->src_n != 1 || g1->tgt_n != 1 || g1->src != g0->src + 1)
+			return -1;
+		return g->src == g0->src && g->src_n == 2 && g->tgt_n == 1;
+	}
+	if (kind == 2)
+		return g->src == g0->src && g->src_n == 1 && g->tgt_n == 2;
+	return -1;
+}
+
+static void check_edit(const Pair *orig, const ELines *ed, size_t edit_line, size_t eblock, int kind,
+                       Tally *t, const char *what, const char *name)
 {
 	Buf data = BUF_INIT;
 	for (size_t i = 0; i < ed->n; i++) {
@@ -361,7 +399,7 @@ static void check_edit(const Pair *orig, const ELines *ed, Tally *t, const char 
 	err_init(&e);
 	if (!align_check(&a, &orig->sd, &ed_d, &e))
 		fail_msg("%s %s: %s", name, what, e.msg);
-	size_t checked = 0, kept = 0;
+	size_t checked = 0, kept = 0, eb = rst_find(&ed_d, edit_line);
 	for (size_t b = 0; b < ed_d.n; b++) {
 		const Block *bl = &ed_d.v[b];
 		const ELine *f = &ed->v[bl->first], *l = &ed->v[bl->last];
@@ -386,12 +424,26 @@ static void check_edit(const Pair *orig, const ELines *ed, Tally *t, const char 
 			want_n = 1;
 		}
 		const Segment *g = seg_of_tgt(&a, b);
+		bool ok = g && g->src_n == want_n && (!want_n || g->src == want_s);
 		checked++;
-		if (g && g->src_n == want_n && (!want_n || g->src == want_s))
-			kept++;
+		kept += ok;
+		if (b + 3 >= eb && b <= eb + 3) {
+			t->near_checked++;
+			t->near_kept += ok;
+		}
+		if (!ok && getenv("ALIGN_VERBOSE"))
+			printf("# %s %s: target line %zu moved from source block %zu+%zu\n", name, what,
+			       bl->first + 1, want_s, want_n);
 	}
 	t->checked += checked;
 	t->kept += kept;
+	int r = kind < 4 ? recognized(orig, eblock, kind, &ed_d, &a, eb) : -1;
+	if (r >= 0) {
+		t->edits++;
+		t->recognized += (size_t)r;
+		if (!r && getenv("ALIGN_VERBOSE"))
+			printf("# %s %s at target line %zu: not recognized\n", name, what, edit_line + 1);
+	}
 	align_release(&a);
 	rst_release(&ed_d);
 	lines_release(&el);
@@ -423,42 +475,49 @@ static void test_robustness(void **state)
 	(void)state;
 	char **pairs = tu_corpus_pairs();
 	static const char *const edits[] = {"delete", "merge", "split", "note", "half"};
-	Tally total = {0, 0}, per[ARRAY_LEN(edits)];
+	Tally total, per[ARRAY_LEN(edits)];
+	memset(&total, 0, sizeof(total));
 	memset(per, 0, sizeof(per));
 	for (char **name = pairs; *name; name++) {
 		Pair p;
 		load_corpus_pair(*name, &p);
 		size_t n = p.tl.n;
-		for (size_t k = 0; k < ARRAY_LEN(edits); k++) {
+		for (size_t k = 0; k < ARRAY_LEN(edits); k++)
+		for (size_t pos = 1; pos <= 3; pos++) {
 			ELines ed = {0};
-			size_t b = middle_paragraph(&p, p.td.n / 2, k == 2, k == 1);
-			if (b == SIZE_MAX)
+			size_t edit_line = 0;
+			size_t b = middle_paragraph(&p, p.td.n * pos / 4, k == 2, k == 1);
+			if (b == SIZE_MAX && pos == 1)
 				b = middle_paragraph(&p, 0, k == 2, k == 1);
 			if (b == SIZE_MAX && k != 4)
 				continue;
 			const Block *x = k != 4 ? &p.td.v[b] : NULL;
 			if (k == 0) { /* delete the paragraph and the blank after it */
 				add_lines(&ed, &p.tl, 1, 0, x->first);
+				edit_line = ed.n;
 				add_lines(&ed, &p.tl, 1, MIN(x->last + 2, n), n);
 			} else if (k == 1) { /* merge it with the next: drop the blanks */
 				const Block *y = &p.td.v[b + 1];
+				edit_line = x->first;
 				add_lines(&ed, &p.tl, 1, 0, x->last + 1);
 				add_lines(&ed, &p.tl, 1, y->first, n);
 			} else if (k == 2) { /* split after its first line */
+				edit_line = x->first;
 				add_lines(&ed, &p.tl, 1, 0, x->first + 1);
 				add_new(&ed, "");
 				add_lines(&ed, &p.tl, 1, x->first + 1, n);
 			} else if (k == 3) { /* a translator's note before it */
 				add_lines(&ed, &p.tl, 1, 0, x->first);
+				edit_line = ed.n;
 				add_new(&ed, ".. note::");
 				add_new(&ed, "");
 				add_new(&ed, "   역자 주: 이 부분은 번역자가 덧붙인 설명입니다.");
 				add_new(&ed, "");
 				add_lines(&ed, &p.tl, 1, x->first, n);
-			} else { /* second half untranslated: KO up to a 1:1 segment
-				    near the middle, then the EN from its source */
+			} else { /* the part after a 1:1 segment near pos/4 left
+				    untranslated: KO up to it, then the EN from its source */
 				const Segment *cut = NULL;
-				for (size_t s = p.a.n / 2; s < p.a.n && !cut; s++) {
+				for (size_t s = p.a.n * pos / 4; s < p.a.n && !cut; s++) {
 					const Segment *g = &p.a.v[s];
 					if (g->src_n == 1 && g->tgt_n == 1 && p.sd.v[g->src].depth == 0 &&
 					    p.td.v[g->tgt].depth == 0 && p.td.v[g->tgt].first > 0 &&
@@ -469,24 +528,39 @@ static void test_robustness(void **state)
 					continue;
 				add_lines(&ed, &p.tl, 1, 0, p.td.v[cut->tgt].first);
 				add_new(&ed, "");
+				edit_line = ed.n;
 				add_lines(&ed, &p.sl, 0, p.sd.v[cut->src].first, p.sl.n);
 			}
-			check_edit(&p, &ed, &per[k], edits[k], *name);
+			check_edit(&p, &ed, edit_line, b, (int)k, &per[k], edits[k], *name);
 			VEC_FREE(&ed);
 		}
 		pair_free(&p);
 	}
 	for (size_t k = 0; k < ARRAY_LEN(edits); k++) {
-		printf("# robustness %-7s: %zu/%zu untouched blocks beside their translation (%.1f%%)\n",
+		printf("# robustness %-7s: %zu/%zu untouched blocks beside their translation (%.1f%%); "
+		       "within 3 blocks of the edit %zu/%zu (%.1f%%); edit recognized %zu/%zu\n",
 		       edits[k], per[k].kept, per[k].checked,
-		       per[k].checked ? 100.0 * (double)per[k].kept / (double)per[k].checked : 0);
+		       per[k].checked ? 100.0 * (double)per[k].kept / (double)per[k].checked : 0,
+		       per[k].near_kept, per[k].near_checked,
+		       per[k].near_checked ? 100.0 * (double)per[k].near_kept / (double)per[k].near_checked : 0,
+		       per[k].recognized, per[k].edits);
+		total.edits += per[k].edits;
+		total.recognized += per[k].recognized;
 		total.checked += per[k].checked;
 		total.kept += per[k].kept;
+		total.near_checked += per[k].near_checked;
+		total.near_kept += per[k].near_kept;
 	}
 	double share = (double)total.kept / (double)(total.checked ? total.checked : 1);
-	printf("# robustness overall: %zu/%zu (%.1f%%)\n", total.kept, total.checked, 100 * share);
+	double near = (double)total.near_kept / (double)(total.near_checked ? total.near_checked : 1);
+	printf("# robustness overall: %zu/%zu (%.1f%%); near the edits %zu/%zu (%.1f%%); edits "
+	       "recognized %zu/%zu\n", total.kept, total.checked, 100 * share, total.near_kept,
+	       total.near_checked, 100 * near, total.recognized, total.edits);
 	assert_true(total.checked > 1000);
-	assert_true(share >= 0.95);
+	assert_true(share >= 0.97);
+	assert_true(near >= 0.90);
+	/* the edits themselves: 1:0, 2:1, 1:2, 0:1 found for most */
+	assert_true((double)total.recognized >= 0.8 * (double)total.edits);
 	tu_free_list(pairs);
 }
 

@@ -631,6 +631,45 @@ static void test_formats(void **state)
 	tdoc_close(&t);
 }
 
+/* Every pair of the corpus: findings point into the document, each
+ * check's findings equal the sum over units (re-checking one unit is
+ * exact), and every autofix applies. */
+static void test_corpus_all(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t files = 0, total = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		CheckSet set;
+		check_set_all(&set);
+		check_document(&t.d, &set, &t.fv);
+		size_t doc_level = 0;
+		for (size_t i = 0; i < t.fv.n; i++) {
+			const Finding *f = &t.fv.v[i];
+			assert_true(f->line < t.tl.n);
+			assert_true(f->byte <= t.tl.v[f->line].n);
+			assert_true(f->col >= 1 && f->col <= f->byte + 1);
+			doc_level += f->unit == check_unit_count(&t.d);
+		}
+		FindingVec units = {0};
+		for (size_t u = 0; u < check_unit_count(&t.d); u++)
+			check_unit(&t.d, &set, u, &units);
+		assert_int_equal(units.n + doc_level, t.fv.n);
+		findings_clear(&units);
+		for (size_t i = t.fv.n; i-- > 0;)
+			if (t.fv.v[i].has_fix)
+				assert_true(check_fix_apply(&t.tl, &t.fv.v[i].fix));
+		total += t.fv.n;
+		files++;
+		tdoc_close(&t);
+	}
+	tu_free_list(pairs);
+	assert_int_equal(files, 30);
+	assert_true(total > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -649,6 +688,7 @@ int main(void)
 		cmocka_unit_test(test_whitespace),
 		cmocka_unit_test(test_units_and_recheck),
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_corpus_all),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,7 @@ static const char yaml_small[] =
 	"language: ko\n"
 	"terms:\n"
 	"  - {en: parameter, ko: 매개변수, avoid: [파라미터]}\n"
-	"  - {en: Tensor / Tensors, ko: Tensor, keep: true, avoid: [텐서], note: 번역하지 않음}\n"
+	"  - {en: Tensor / Tensors, ko: Tensor, keep: true, avoid: [텐서], allow: 텐서플로우, note: 번역하지 않음}\n"
 	"  - {en: Hyperparameter, ko: 하이퍼파라미터, note: 음차 표기}\n"
 	"  - {en: gradient, ko: 변화도, avoid: [그래디언트, 기울기]}\n"
 	"  - {en: \"learning rate, lr\", ko: 학습률}\n"
@@ -199,6 +199,8 @@ static void test_match_english(void **state)
 	/* multi-word terms, across a line break */
 	expect_en(&g, "the learning\nrate (lr) of a deep neural network",
 	          "learning rate:learning\nrate learning rate:lr deep neural network:deep neural network");
+	/* indented continuation lines: the whitespace run is one space */
+	expect_en(&g, "a deep neural\n   network here", "deep neural network:deep neural\n   network");
 	/* exclusions: inline literals, role targets, URLs, substitutions */
 	expect_en(&g, "``parameter`` :class:`torch.Tensor` https://x.org/parameter |loss|", "");
 	expect_en(&g, "`the loss <https://x.org/tensor>`__", "loss:loss");
@@ -218,10 +220,11 @@ static void test_match_korean(void **state)
 	expect_ko(&g, "파라미터를 바꿉니다", "parameter!파라미터");
 	/* longest match / no hit inside a longer word */
 	expect_ko(&g, "하이퍼파라미터를 조정합니다", "Hyperparameter=하이퍼파라미터");
-	expect_ko(&g, "텐서와 텐서플로우", "Tensor!텐서 Tensor!텐서");
+	expect_ko(&g, "텐서와 텐서플로우", "Tensor!텐서"); /* allow: 텐서플로우 */
 	expect_ko(&g, "학습률과 학습", "learning rate=학습률 training=학습");
 	expect_ko(&g, "모델을 훈련시킵니다", "training!훈련");
 	expect_ko(&g, "그래디언트 대신 기울기", "gradient!그래디언트 gradient!기울기");
+	expect_ko(&g, "이 심층\n   신경망은", "deep neural network=심층\n   신경망");
 	/* verb stems: 생성하다 -> 생성합니다, 생성한 */
 	expect_ko(&g, "객체를 생성합니다", "instantiate=생성");
 	/* exclusions */

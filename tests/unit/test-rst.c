@@ -243,6 +243,26 @@ static void test_bad_input(void **state)
 		doc_str(&x, inputs[k]);
 		doc_free(&x);
 	}
+	/* Deep nesting (block quotes, list items, directives): bounded
+	 * recursion, no crash, still valid blocks. */
+	Buf deep = BUF_INIT;
+	for (int k = 0; k < 3000; k++)
+		buf_addf(&deep, "%*sx\n", k % 400, "");
+	for (int k = 1; k < 400; k++) {
+		for (int j = 0; j < k; j++)
+			buf_adds(&deep, "* ");
+		buf_adds(&deep, "item\n\n");
+	}
+	for (int k = 0; k < 300; k++)
+		buf_addf(&deep, "%*s.. note::\n\n", 3 * k, "");
+	Doc dx;
+	doc_load(&dx, deep.p, deep.len);
+	int maxd = 0;
+	for (size_t k = 0; k < dx.d.n; k++)
+		maxd = MAX(maxd, dx.d.v[k].depth);
+	assert_true(maxd >= 40);
+	doc_free(&dx);
+	buf_release(&deep);
 	/* Binary: every byte value. */
 	char bin[512];
 	for (int k = 0; k < 512; k++)
@@ -348,8 +368,9 @@ static void test_golden(void **state)
 	}
 }
 
-/* Segmenting [0,k) then [k,n) equals segmenting everything, for every k
- * where line k-1 is blank and line k starts unindented. */
+/* Segmenting [0,k), [k,k2), [k2,n) equals segmenting everything, for
+ * every cut k (rst_is_cut: line k-1 blank, line k unindented) and the next
+ * cut k2. */
 static void test_range(void **state)
 {
 	(void)state;
@@ -368,13 +389,18 @@ static void test_range(void **state)
 			Buf whole = BUF_INIT;
 			dump(&x.d, &whole);
 			for (size_t k = 1; k < x.l.n; k++) {
-				Str prev = str_trim(lines_get(&x.l, k - 1)), cur = lines_get(&x.l, k);
-				if (prev.n || !cur.n || cur.p[0] == ' ' || cur.p[0] == '\t')
+				if (!rst_is_cut(&x.l, k))
 					continue;
+				/* three ranges: [0,k) [k,next cut) [next cut,n), as the
+				 * editor re-segments the neighbourhood of an edit */
+				size_t k2 = k + 1;
+				while (k2 < x.l.n && !rst_is_cut(&x.l, k2))
+					k2++;
 				RstDoc d;
 				rst_init(&d);
 				rst_segment_range(&x.l, 0, k, &d);
-				rst_segment_range(&x.l, k, x.l.n, &d);
+				rst_segment_range(&x.l, k, k2, &d);
+				rst_segment_range(&x.l, k2, x.l.n, &d);
 				Err e;
 				err_init(&e);
 				if (!rst_check(&d, &x.l, &e))
@@ -398,10 +424,91 @@ static void test_range(void **state)
 	tu_free_list(pairs);
 }
 
+/* The block that starts at 1-based line `line` of a corpus file. */
+static const Block *block_at(Doc *x, size_t line)
+{
+	size_t k = rst_find(&x->d, line - 1);
+	if (k >= x->d.n || x->d.v[k].first != line - 1)
+		fail_msg("no block starts at line %zu", line);
+	return &x->d.v[k];
+}
+
+static void doc_corpus(Doc *x, const char *name)
+{
+	size_t n;
+	char *data = tu_corpus_file(name, &n);
+	doc_load(x, data, n);
+	free(data);
+}
+
+/* Real corpus lines that translators got wrong or that are easy to get
+ * wrong, segmented the way docutils reads them. */
+static void test_corpus_cases(void **state)
+{
+	(void)state;
+	Doc x;
+	/* "FSDP의 작동 방식" is 16 columns over a 14-character underline: a
+	 * title all the same (docutils only warns). */
+	doc_corpus(&x, "intermediate_source__FSDP_tutorial.ko.rst");
+	const Block *b = block_at(&x, 21);
+	assert_int_equal(b->kind, BK_TITLE);
+	assert_int_equal(b->title_level, 2);
+	/* A figure directive: header with options, caption nested under it. */
+	b = block_at(&x, 32);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "figure"));
+	assert_int_equal(b->last, 34); /* :width: :align: :alt: */
+	assert_int_equal(block_at(&x, 37)->parent, (int)(b - x.d.v));
+	/* A paragraph indented by one space after a code block is part of the
+	 * code block (line 316). */
+	b = block_at(&x, 286);
+	assert_int_equal(b->kind, BK_LITERAL);
+	assert_int_equal(b->last + 1, 316);
+	doc_free(&x);
+	/* "결론" over "---": 3 < 4 columns, so not a title. */
+	doc_corpus(&x, "advanced_source__cpp_autograd.ko.rst");
+	assert_int_equal(block_at(&x, 430)->kind, BK_PARAGRAPH);
+	doc_free(&x);
+	/* A translated directive name is still a directive. */
+	doc_corpus(&x, "advanced_source__rpc_ddp_tutorial.ko.rst");
+	b = block_at(&x, 57);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "주의사항"));
+	doc_free(&x);
+	/* ".. note::" right under the translator line, with no blank line: part
+	 * of that paragraph, and its "::" makes the next line a literal block. */
+	doc_corpus(&x, "beginner_source__dist_overview.ko.rst");
+	b = block_at(&x, 3);
+	assert_int_equal(b->kind, BK_PARAGRAPH);
+	assert_int_equal(b->last, 4);
+	assert_int_equal(block_at(&x, 6)->kind, BK_LITERAL);
+	doc_free(&x);
+	/* A grid table became a list-table: a directive and list items. */
+	doc_corpus(&x, "beginner_source__ddp_series_theory.ko.rst");
+	b = block_at(&x, 50);
+	assert_int_equal(b->kind, BK_DIRECTIVE);
+	assert_true(str_eq_cstr(b->name, "list-table"));
+	assert_int_equal(block_at(&x, 53)->kind, BK_LIST_ITEM);
+	doc_free(&x);
+	doc_corpus(&x, "beginner_source__ddp_series_theory.en.rst");
+	assert_int_equal(block_at(&x, 50)->kind, BK_TABLE);
+	assert_int_equal(block_at(&x, 50)->last, 61);
+	doc_free(&x);
+}
+
 static void test_find(void **state)
 {
 	(void)state;
 	Doc x;
+	doc_str(&x, "a\n\n  b\n\nc\nd\n\n\te\n");
+	assert_true(rst_is_cut(&x.l, 0));
+	assert_false(rst_is_cut(&x.l, 1)); /* blank */
+	assert_false(rst_is_cut(&x.l, 2)); /* indented */
+	assert_true(rst_is_cut(&x.l, 4));
+	assert_false(rst_is_cut(&x.l, 5)); /* no blank before */
+	assert_false(rst_is_cut(&x.l, 7)); /* tab */
+	assert_true(rst_is_cut(&x.l, x.l.n));
+	doc_free(&x);
 	doc_str(&x, "a\n\nb\nc\n\nd\n");
 	assert_int_equal(rst_find(&x.d, 0), 0);
 	assert_int_equal(rst_find(&x.d, 1), 1);
@@ -425,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_corpus_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,6 +66,12 @@ static Sidecar full_model(void)
 	sidecar_add_seg(&sc, sidecar_key("x", 1), (SidecarKey){""}, SIDECAR_DRAFT, NULL);
 	sidecar_add_comment(&sc, 12, sidecar_key("Hello.", 6), "parameter는 매개변수로: 용어집", NULL);
 	sidecar_add_comment(&sc, 0, (SidecarKey){""}, "multi\nline\n", "resolved");
+	sidecar_add_comment(&sc, 14, sidecar_key("x", 1), "제안 문장\n둘째 줄", NULL);
+	sc.comments.v[sc.comments.n - 1].last = 16;
+	sc.comments.v[sc.comments.n - 1].kind = xstrdup("suggestion");
+	sidecar_add_comment(&sc, 20, sidecar_key("x", 1), "", "approved");
+	sc.comments.v[sc.comments.n - 1].kind = xstrdup("mark");
+	sidecar_set_verdict(&sc, "request-changes");
 	check_ok(&sc);
 	return sc;
 }
@@ -94,7 +100,12 @@ static void assert_same(const Sidecar *a, const Sidecar *b)
 		assert_string_equal(a->comments.v[i].text, b->comments.v[i].text);
 		assert_string_equal(a->comments.v[i].state, b->comments.v[i].state);
 		assert_int_equal(a->comments.v[i].line, b->comments.v[i].line);
+		assert_int_equal(a->comments.v[i].last, b->comments.v[i].last);
+		if (a->comments.v[i].kind || b->comments.v[i].kind)
+			assert_string_equal(a->comments.v[i].kind, b->comments.v[i].kind);
 	}
+	if (a->verdict || b->verdict)
+		assert_string_equal(a->verdict, b->verdict);
 }
 
 static void test_round_trip(void **state)
@@ -106,7 +117,8 @@ static void test_round_trip(void **state)
 	const char *order[] = {"yeok: 1", "source:", "git: 349cbf1e", "path: recipes_source",
 	                       "sha256:", "checklist:", "license: true", "issue: 1132",
 	                       "type: translate", "translator:", "홍길동", "cursor:",
-	                       "segments:", "review:", "매개변수로"};
+	                       "segments:", "review:", "매개변수로", "last: 16",
+	                       "kind: suggestion", "kind: mark", "verdict: request-changes"};
 	const char *at = text;
 	for (size_t i = 0; i < ARRAY_LEN(order); i++) {
 		const char *p = strstr(at, order[i]);

@@ -179,6 +179,11 @@ static void test_placeholders_and_line_numbers(void **state)
 	free(r);
 	assert_true(row_has(1, "│1 esc"));
 	teardown(&s, &u);
+	/* decomposed Hangul is drawn composed (NFC): ncurses would drop it */
+	setup(&s, &u, "\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab\xea\xb8\x80\n", "x\n", 50, 10);
+	ui_paint(&u);
+	assert_true(row_has(1, "│한글"));
+	teardown(&s, &u);
 }
 
 static void test_too_small_and_back(void **state)
@@ -229,6 +234,48 @@ static void test_help_lists_every_command(void **state)
 	teardown(&s, &u);
 }
 
+static attr_t attr_at(int y, int x)
+{
+	cchar_t cc;
+	wchar_t wch[CCHARW_MAX + 1] = {0};
+	attr_t a;
+	short pair;
+	mvin_wch(y, x, &cc);
+	getcchar(&cc, wch, &a, &pair, NULL);
+	return a;
+}
+
+static void test_current_segment_and_marks(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	/* the paragraph is untranslated (same text on both sides) */
+	setup(&s, &u, "제목\n====\n\nSame text.\n", "Title\n=====\n\nSame text.\n", 41, 12);
+	theme_mono(&u.theme); /* no colours: the current segment is bold */
+	ui_paint(&u);
+	assert_true(attr_at(1, 0) & A_BOLD);  /* source side of the title */
+	assert_true(attr_at(1, 25) & A_BOLD); /* target side */
+	assert_false(attr_at(4, 0) & A_BOLD); /* the paragraph is not current */
+	/* the untranslated paragraph is marked in the rule and underlined */
+	char *c = cell(4, 20);
+	assert_string_equal(c, "?");
+	free(c);
+	assert_true(attr_at(4, 21) & A_UNDERLINE);
+	/* moving into it moves the highlight */
+	session_move(&s, MV_SEG_NEXT);
+	ui_paint(&u);
+	assert_true(attr_at(4, 0) & A_BOLD);
+	assert_false(attr_at(1, 0) & A_BOLD);
+	/* Alt-Enter marks it done: the mark changes */
+	command_run(&s, "done-next", NULL);
+	ui_paint(&u);
+	c = cell(4, 20);
+	assert_string_equal(c, "✓");
+	free(c);
+	teardown(&s, &u);
+}
+
 static void test_key_names(void **state)
 {
 	(void)state;
@@ -272,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_placeholders_and_line_numbers),
 		cmocka_unit_test(test_too_small_and_back),
 		cmocka_unit_test(test_help_lists_every_command),
+		cmocka_unit_test(test_current_segment_and_marks),
 		cmocka_unit_test(test_key_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

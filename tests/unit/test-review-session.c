@@ -1,0 +1,275 @@
+/* review session: reviewer mode without a terminal — entries saved in the
+ * sidecar as they are made, resumed, exported with head line numbers. */
+#include "testutil.h"
+
+#include "yeok/review.h"
+
+static const char *const mesh02 = "history/recipes_source__distributed_device_mesh-02-349cbf1eed.rst";
+static const char *const mesh03 = "history/recipes_source__distributed_device_mesh-03-7c7d5ae141.rst";
+static const char *const mesh04 = "history/recipes_source__distributed_device_mesh-04-cad76fac81.rst";
+
+typedef struct Texts {
+	char *src, *base, *head;
+	size_t sn, bn, hn;
+} Texts;
+
+static Texts texts(const char *src, const char *base, const char *head)
+{
+	Texts t;
+	t.src = tu_corpus_file(src, &t.sn);
+	t.base = tu_corpus_file(base, &t.bn);
+	t.head = tu_corpus_file(head, &t.hn);
+	return t;
+}
+
+static void texts_free(Texts *t)
+{
+	free(t->src);
+	free(t->base);
+	free(t->head);
+}
+
+static void check_ok(const ReviewSession *rs)
+{
+	Err e;
+	err_init(&e);
+	if (!review_session_check(rs, &e))
+		fail_msg("%s", e.msg);
+}
+
+static void open_in(ReviewSession *rs, const char *dir, const Texts *t)
+{
+	char *doc = path_join(dir, "distributed_device_mesh.rst");
+	char *sc = sidecar_path(doc);
+	Err e;
+	err_init(&e);
+	review_session_init(rs);
+	if (!review_session_setup(rs, doc, sc, t->src, t->sn, t->base, t->bn, t->head, t->hn, &e))
+		fail_msg("%s", e.msg);
+	check_ok(rs);
+	free(doc);
+	free(sc);
+}
+
+/* The translation commit of the pull request: English base, Korean head. */
+static void test_changes_and_english_base(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh02, mesh03);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	assert_true(rs.base_english);
+	assert_true(review_session_count(&rs) > 20);
+	for (size_t i = 0; i < review_session_count(&rs); i++)
+		assert_false(review_session_change(&rs, i)->has_old);
+	assert_int_equal(rs.cur, 0);
+	Buf h = BUF_INIT;
+	review_session_header(&rs, &h);
+	char *want = xasprintf("change 1 of %zu · no verdict", review_session_count(&rs));
+	assert_non_null(strstr(h.p, want));
+	free(want);
+	buf_release(&h);
+	/* n/p stop at the ends */
+	assert_false(review_session_move(&rs, -1));
+	while (review_session_move(&rs, 1))
+		check_ok(&rs);
+	assert_int_equal(rs.cur, review_session_count(&rs) - 1);
+	assert_false(review_session_move(&rs, 1));
+	review_session_release(&rs);
+	texts_free(&t);
+	free(dir);
+}
+
+/* Comments, suggestions, marks and the verdict are in the sidecar file as
+ * soon as they are made; a new session resumes with them. */
+static void test_round_trip_and_resume(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh03, mesh04);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	size_t n = review_session_count(&rs);
+	assert_true(n >= 1);
+	Err e;
+	err_init(&e);
+	assert_false(review_session_comment(&rs, "  \n", &e));
+	assert_int_equal(e.code, EXIT_USAGE);
+	assert_true(review_session_comment(&rs, "용어집: 매개변수\n둘째 줄", &e));
+	check_ok(&rs);
+	/* saved at once */
+	char *scp = xasprintf("%s/distributed_device_mesh.rst.yeok.yaml", dir);
+	size_t len;
+	char *yaml = tu_read(scp, &len);
+	assert_non_null(strstr(yaml, "용어집: 매개변수"));
+	free(yaml);
+	const ReviewChange *c = review_session_change(&rs, rs.cur);
+	long first = (long)c->head_first + 1, last = (long)c->head_last + 1;
+	assert_true(review_session_suggest(&rs, "제안하는 문장", &e));
+	assert_true(review_session_mark(&rs, REVIEW_MARK_CHANGES, &e));
+	assert_true(review_session_set_verdict(&rs, REVIEW_REQUEST_CHANGES, &e));
+	check_ok(&rs);
+	size_t idx[8];
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 2);
+	review_session_release(&rs);
+
+	/* resume */
+	open_in(&rs, dir, &t);
+	assert_int_equal(rs.sc.comments.n, 3);
+	assert_int_equal(review_session_verdict(&rs), REVIEW_REQUEST_CHANGES);
+	assert_int_equal(review_session_mark_of(&rs, 0), REVIEW_MARK_CHANGES);
+	assert_int_equal(review_session_entries(&rs, 0, idx, 8), 2);
+	const SidecarComment *m = &rs.sc.comments.v[idx[0]];
+	assert_string_equal(m->text, "용어집: 매개변수\n둘째 줄");
+	long f, l;
+	review_session_entry_lines(&rs, m, &f, &l);
+	assert_int_equal(f, first);
+	assert_int_equal(l, last);
+	assert_string_equal(rs.sc.comments.v[idx[1]].kind, "suggestion");
+	/* the marked change is done: resume goes to the first unmarked one */
+	if (n > 1)
+		assert_int_equal(rs.cur, 1);
+	/* the same mark again clears it */
+	rs.cur = 0;
+	assert_true(review_session_mark(&rs, REVIEW_MARK_CHANGES, &e));
+	assert_int_equal(review_session_mark_of(&rs, 0), REVIEW_MARK_NONE);
+	assert_true(review_session_mark(&rs, REVIEW_MARK_APPROVED, &e));
+	assert_true(review_session_mark(&rs, REVIEW_MARK_CHANGES, &e));
+	assert_int_equal(review_session_mark_of(&rs, 0), REVIEW_MARK_CHANGES);
+	assert_int_equal(rs.sc.comments.n, 3); /* one mark entry, replaced */
+	check_ok(&rs);
+
+	/* Markdown: the head's line numbers and lines */
+	Buf md = BUF_INIT;
+	review_export_markdown(&rs, &md);
+	char *label = last > first ? xasprintf("lines %ld-%ld: 용어집", first, last)
+	                           : xasprintf("line %ld: 용어집", first);
+	assert_non_null(strstr(md.p, label));
+	free(label);
+	Str hl = lines_get(&rs.r.head, (size_t)first - 1);
+	char *quote = xasprintf("> %.*s\n", (int)hl.n, hl.p);
+	assert_non_null(strstr(md.p, quote));
+	free(quote);
+	assert_non_null(strstr(md.p, "```suggestion\n제안하는 문장\n```"));
+	buf_release(&md);
+	Buf js = BUF_INIT;
+	review_export_github(&rs, &js);
+	assert_non_null(strstr(js.p, "\"event\": \"REQUEST_CHANGES\""));
+	char *line = xasprintf("\"line\": %ld, \"side\": \"RIGHT\"", last);
+	assert_non_null(strstr(js.p, line));
+	free(line);
+	buf_release(&js);
+	review_session_release(&rs);
+	free(scp);
+	texts_free(&t);
+	free(dir);
+}
+
+/* A finding of check on a changed segment becomes a comment. */
+static void test_finding_to_comment(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh02, mesh03);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	size_t with = review_session_count(&rs);
+	for (size_t i = 0; i < review_session_count(&rs); i++)
+		if (rs.findings[i].n) {
+			with = i;
+			break;
+		}
+	assert_true(with < review_session_count(&rs));
+	rs.cur = with;
+	Err e;
+	err_init(&e);
+	assert_false(review_session_finding_comment(&rs, rs.findings[with].n, &e));
+	assert_true(review_session_finding_comment(&rs, 0, &e));
+	const Finding *f = &rs.findings[with].v[0];
+	char *want = xasprintf("[%s] line %zu: ", check_info(f->check)->id, f->line + 1);
+	const char *text = rs.sc.comments.v[rs.sc.comments.n - 1].text;
+	assert_true(strncmp(text, want, strlen(want)) == 0);
+	free(want);
+	/* every finding lies in its change's lines */
+	for (size_t i = 0; i < review_session_count(&rs); i++)
+		for (size_t k = 0; k < rs.findings[i].n; k++) {
+			const ReviewChange *c = review_session_change(&rs, i);
+			assert_true(rs.findings[i].v[k].line >= c->head_first);
+		}
+	check_ok(&rs);
+	review_session_release(&rs);
+	texts_free(&t);
+	free(dir);
+}
+
+/* A corrupt sidecar is an error naming its line, and is not overwritten. */
+static void test_corrupt_sidecar(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	free(tu_write(dir, "distributed_device_mesh.rst.yeok.yaml", "review: [ {line: x", 18));
+	Texts t = texts(mesh02, mesh03, mesh04);
+	char *doc = path_join(dir, "distributed_device_mesh.rst");
+	char *sc = sidecar_path(doc);
+	ReviewSession rs;
+	review_session_init(&rs);
+	Err e;
+	err_init(&e);
+	assert_false(review_session_setup(&rs, doc, sc, t.src, t.sn, t.base, t.bn, t.head, t.hn, &e));
+	assert_int_equal(e.code, EXIT_DATAERR);
+	if (!strstr(e.msg, "distributed_device_mesh.rst.yeok.yaml:2:1: "))
+		fail_msg("%s", e.msg);
+	review_session_release(&rs);
+	size_t len;
+	char *still = tu_read(sc, &len);
+	assert_int_equal(len, 18);
+	free(still);
+	free(doc);
+	free(sc);
+	texts_free(&t);
+	free(dir);
+}
+
+static void test_verdicts(void **state)
+{
+	(void)state;
+	ReviewVerdict v;
+	assert_true(review_verdict_parse("request-changes", &v));
+	assert_int_equal(v, REVIEW_REQUEST_CHANGES);
+	assert_string_equal(review_verdict_event(v), "REQUEST_CHANGES");
+	assert_string_equal(review_verdict_event(REVIEW_APPROVE), "APPROVE");
+	assert_string_equal(review_verdict_event(REVIEW_VERDICT_NONE), "COMMENT");
+	assert_false(review_verdict_parse("yes", &v));
+	ReviewArgs a;
+	Err e;
+	err_init(&e);
+	char b0[] = "review", b1[] = "--base", b2[] = "HEAD~3", b3[] = "--head=HEAD",
+	     b4[] = "--glossary", b5[] = "g.yaml", b6[] = "--export", b7[] = "github-json",
+	     b8[] = "f.rst", b9[] = "html";
+	char *ok[] = {b0, b1, b2, b3, b4, b5, b6, b7, b8, NULL};
+	assert_true(review_args_parse(&a, 9, ok, &e));
+	assert_string_equal(a.o.base, "HEAD~3");
+	assert_string_equal(a.o.head, "HEAD");
+	assert_string_equal(a.o.glossaries[0], "g.yaml");
+	assert_null(a.o.glossaries[1]);
+	assert_string_equal(a.export_fmt, "github-json");
+	assert_string_equal(a.file, "f.rst");
+	review_args_release(&a);
+	char *bad[] = {b0, b6, b9, b8, NULL};
+	assert_false(review_args_parse(&a, 4, bad, &e));
+	assert_int_equal(e.code, EXIT_USAGE);
+	review_args_release(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_changes_and_english_base),
+		cmocka_unit_test(test_round_trip_and_resume),
+		cmocka_unit_test(test_finding_to_comment),
+		cmocka_unit_test(test_corrupt_sidecar),
+		cmocka_unit_test(test_verdicts),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
