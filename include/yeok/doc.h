@@ -87,6 +87,9 @@ typedef struct Doc {
 	long edit_delta;
 	size_t edit_first; /* the last edit touched new lines [edit_first, edit_line + edit_delta] */
 	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the text of prose */
+	size_t win_k0, win_old, win_new; /* that re-segmentation replaced segments
+	                                   [win_k0, win_k0 + win_old) by win_new ones
+	                                   (unless last_was_full) */
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;

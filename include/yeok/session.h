@@ -231,6 +231,11 @@ bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
  * ..."; a term the translation contradicts is marked "!"). */
 void session_glossary_hints(Session *s, Buf *out);
 
+/* Read the PR checklist from the sidecar (FILE.yeok.yaml) into the
+ * status line (read only here; a corrupt sidecar is a message and is left
+ * as it is for the sidecar's owner to set aside). */
+void session_read_checklist(Session *s);
+
 /* Errors and warnings the checks find in the translation now. */
 size_t session_findings(Session *s);
 
@@ -301,6 +306,8 @@ void session_clear_msg(Session *s);
  * the UI renders them terminal-safely). */
 void session_header(Session *s, Buf *left, Buf *right);
 void session_status(Session *s, Buf *out);
+/* The right end of the status line: the PR checklist ("" when none). */
+void session_status_right(Session *s, Buf *out);
 
 /* Lines of a pane. */
 static inline const Lines *session_lines(const Session *s, Pane p)

@@ -231,6 +231,11 @@ static bool line_blank(const Lines *l, size_t i)
 
 /* A block where a re-segmentation window may start: a top-level title
  * after a blank line (segments never cross a title; nothing is cut). */
+/* Up to this many target lines, an edit that makes or unmakes a title
+ * re-aligns the whole document (exactly what reopening gives); above it
+ * the re-alignment stays between the neighbouring titles. */
+#define DOC_EXACT_REALIGN_LINES 5000
+
 static bool is_cut(const Lines *l, const Block *b, size_t first_now)
 {
 	return b->kind == BK_TITLE && b->depth == 0 && b->indent == 0 &&
@@ -305,8 +310,7 @@ static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
 
 /* The window's new blocks are the old ones with new text: same count,
  * kinds, nesting, indentation and title levels, and the blocks the edit
- * touched (new lines [a, b]) are prose, not anchors of the alignment
- * (titles, code, directives).  The old blocks' slices may point into
+ * touched (new lines [a, b]) are prose or code, not titles or directives.  The old blocks' slices may point into
  * edited lines: they are not read. */
 static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc *win, size_t a,
                            size_t b)
@@ -319,7 +323,10 @@ static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc 
 		    o->indent != n->indent || o->title_level != n->title_level)
 			return false;
 		bool touched = n->first <= b && n->last >= a;
-		if (touched && (n->kind == BK_TITLE || !rst_kind_is_prose(n->kind)))
+		/* code may change inside its block; titles and directives are
+		 * anchors of the alignment by their text */
+		if (touched && (n->kind == BK_TITLE ||
+		                (!rst_kind_is_prose(n->kind) && n->kind != BK_LITERAL)))
 			return false;
 	}
 	return true;
@@ -445,8 +452,14 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	RstDoc win;
 	rst_init(&win);
 	rst_segment_range(&d->tgt, L0, L1, &win);
-	/* A change in the titles (one made or unmade) changes the anchors of
-	 * the whole alignment and maybe the title levels: then do it all. */
+	/* A title made or unmade changes the anchors of the whole alignment.
+	 * In documents of ordinary size everything is aligned again, so the
+	 * result is exactly what reopening gives.  In large documents (where
+	 * that costs more than a keystroke may) it stays local: the window is
+	 * bounded by the unchanged titles around it, which keep their source
+	 * partners, and segments never cross a title.  A new adornment style
+	 * (the title levels of the whole document may change) always needs
+	 * everything again. */
 	size_t titles_old = 0, titles_new = 0;
 	for (size_t i = T0; i < T1; i++)
 		titles_old += tb->v[i].kind == BK_TITLE;
@@ -460,7 +473,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 			b->title_level = style_level(d, b->adornment, b->overline);
 		}
 	}
-	if (titles_old != titles_new || styles != d->n_title_styles) {
+	if (styles != d->n_title_styles ||
+	    (titles_old != titles_new && d->tgt.n <= DOC_EXACT_REALIGN_LINES)) {
 		rst_release(&win);
 		doc_realign_all(d);
 		return;
@@ -519,6 +533,9 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (d->prog_valid)
 		for (size_t k = k0; k < k1; k++)
 			prog_account(&al->v[k], &d->prog, -1);
+	d->win_k0 = k0;
+	d->win_old = k1 - k0;
+	d->win_new = wa.n;
 	long dk = (long)wa.n - (long)(k1 - k0);
 	size_t an = (size_t)((long)al->n + dk);
 	size_t atail = al->n - k1;

@@ -797,7 +797,7 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}
 		for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-			if (s->extra[i][0]) {
+			if (s->extra[i][0] && i != SESSION_SLOT_CHECKLIST && i != SESSION_SLOT_GLOSSARY) {
 				buf_addf(left, "  %s", s->extra[i]);
 				span(left, ls, SPAN_NORMAL);
 			}

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/sidecar.h"
 #include "yeok/text.h"
 
 void session_init(Session *s)
@@ -47,6 +48,25 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->top = 0;
 	s->top_row = 0;
 	s->vsegs_dirty = true;
+}
+
+void session_read_checklist(Session *s)
+{
+	char *sp = sidecar_path(s->doc.path);
+	Sidecar sc;
+	sidecar_init(&sc);
+	Err e;
+	err_init(&e);
+	if (sidecar_load(sp, &sc, NULL, &e)) {
+		/* the items only: the rest of the session's sidecar stays */
+		s->sc.checklist.license = sc.checklist.license;
+		s->sc.checklist.issue = sc.checklist.issue;
+		s->sc.checklist.type = sc.checklist.type;
+	} else {
+		session_error(s, "%s (the checklist is not shown)", e.msg);
+	}
+	sidecar_release(&sc);
+	free(sp);
 }
 
 /* ---- messages ----------------------------------------------------------- */
@@ -1055,6 +1075,38 @@ static void findings_units(Session *s, size_t a, size_t b)
 	VEC_FREE(&v);
 }
 
+/* The last edit replaced segments [win_k0, +win_old) by win_new ones:
+ * splice the per-unit counts and check the new ones. */
+static void findings_window(Session *s)
+{
+	const Doc *d = &s->doc;
+	check_doc_reindex(&s->hdr_cd);
+	size_t units = check_unit_count(&s->hdr_cd);
+	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
+	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
+	    s->unit_findings.n - 1 - o + nw != units) {
+		findings_full(s);
+		return;
+	}
+	for (size_t k = k0; k < k0 + o; k++)
+		s->findings -= s->unit_findings.v[k];
+	size_t n_old = s->unit_findings.n, n_new = n_old - o + nw;
+	VEC_RESERVE(&s->unit_findings, n_new);
+	memmove(&s->unit_findings.v[k0 + nw], &s->unit_findings.v[k0 + o],
+	        (n_old - k0 - o) * sizeof(uint32_t));
+	s->unit_findings.n = n_new;
+	CheckSet set = chk_set();
+	FindingVec v = {0};
+	for (size_t u = k0; u < k0 + nw; u++) {
+		size_t from = v.n;
+		check_unit(&s->hdr_cd, &set, u, &v);
+		s->unit_findings.v[u] = count_serious(&v, from);
+		s->findings += s->unit_findings.v[u];
+	}
+	findings_clear(&v);
+	VEC_FREE(&v);
+}
+
 size_t session_findings(Session *s)
 {
 	Doc *d = &s->doc;
@@ -1068,13 +1120,14 @@ size_t session_findings(Session *s)
 	if (!s->chk_valid) {
 		findings_full(s);
 	} else if (d->gen_struct != s->chk_struct) {
-		/* Titles, targets or blocks changed: the whole document for
-		 * documents of ordinary size, else the edited units (reference
-		 * targets elsewhere are then re-indexed at the next save). */
-		if (d->tgt.n <= 20000 || d->gen_edit != s->chk_edit + 1)
+		/* Blocks changed around one edit: re-index, then re-check the
+		 * segments the edit replaced.  (A reference elsewhere to a title
+		 * renamed here is re-checked at the next save.) */
+		if (d->gen_edit != s->chk_edit + 1 || d->gen_struct != s->chk_struct + 1 ||
+		    d->last_was_full)
 			findings_full(s);
 		else
-			findings_units(s, d->edit_first, last);
+			findings_window(s);
 	} else if (d->gen_edit != s->chk_edit) {
 		if (d->gen_edit == s->chk_edit + 1)
 			findings_units(s, d->edit_first, last);
@@ -1090,6 +1143,13 @@ size_t session_findings(Session *s)
 void session_status(Session *s, Buf *out)
 {
 	session_status_spans(s, out, NULL, NULL, NULL);
+}
+
+void session_status_right(Session *s, Buf *out)
+{
+	Buf left = BUF_INIT;
+	session_status_spans(s, &left, NULL, out, NULL);
+	buf_release(&left);
 }
 
 /* ---- glossary hints ----------------------------------------------------- */

@@ -67,7 +67,9 @@ static void set_style(const Ui *u, ThemeSlot slot, bool current)
 static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
                     bool current)
 {
-	Buf r = BUF_INIT;
+	Buf r = BUF_INIT;   /* rendered bytes of the current run */
+	Buf one = BUF_INIT; /* one cluster */
+	bool run_ph = false; /* the run is placeholders (marker style) */
 	int col = 0;
 	size_t i = 0;
 	move(y, x);
@@ -75,20 +77,36 @@ static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, T
 		size_t e = text_next_grapheme(s, n, i);
 		int cw = text_cluster_width(s + i, e - i, col);
 		if (col + cw > w) {
+			if (r.len) {
+				set_style(u, run_ph ? TS_MARKER : slot, current);
+				addnstr(r.p, (int)r.len);
+				buf_clear(&r);
+			}
 			set_style(u, TS_MARKER, current);
 			for (; col < w; col++)
 				addch(col + 1 == w ? '>' : ' ');
 			break;
 		}
-		buf_clear(&r);
-		text_render_cluster(s + i, e - i, col, &r);
-		bool ph = r.len && ((r.p[0] == '^' && s[i] != '^') || (r.p[0] == '<' && s[i] != '<'));
-		set_style(u, ph ? TS_MARKER : slot, current);
-		addnstr(r.p, (int)r.len);
+		buf_clear(&one);
+		text_render_cluster(s + i, e - i, col, &one);
+		bool ph = one.len && ((one.p[0] == '^' && s[i] != '^') || (one.p[0] == '<' && s[i] != '<'));
+		if (r.len && ph != run_ph) {
+			/* one addnstr per run of the same style */
+			set_style(u, run_ph ? TS_MARKER : slot, current);
+			addnstr(r.p, (int)r.len);
+			buf_clear(&r);
+		}
+		run_ph = ph;
+		buf_add(&r, one.p, one.len);
 		col += cw;
 		i = e;
 	}
+	if (r.len) {
+		set_style(u, run_ph ? TS_MARKER : slot, current);
+		addnstr(r.p, (int)r.len);
+	}
 	buf_release(&r);
+	buf_release(&one);
 	return col;
 }
 

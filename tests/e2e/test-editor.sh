@@ -28,6 +28,8 @@ row_has() {
 
 # status: the status line (the second-last row).
 status_line() { tm_screen | tail -2 | head -1; }
+# seg_pos: the segment and the cursor position from the status line.
+seg_pos() { status_line | grep -o '§[0-9]*/[0-9]* [a-z-]* · [a-z]*  KO [0-9]*:[0-9]*'; }
 
 # rule_ok COLS RULE_X: every body row has the rule (or a segment mark) at
 # display column RULE_X and no row is wider than COLS.
@@ -104,9 +106,8 @@ check "undo then save restores the original bytes" cmp -s "$T/orig.rst" "$KO"
 # ---- resizing -----------------------------------------------------------------
 tm_keys Escape
 tm_wait_gone "Saved" >/dev/null
-# the segment and cursor part (the checklist on the right needs a wider line)
-seg_pos() { status_line | grep -o '§[0-9/]* [a-z-]* · [a-z]*  KO [0-9:]*'; }
 before=$(seg_pos)
+check "the status line shows the segment and the position" test -n "$before"
 tm resize-window -t t -x 40 -y 10
 check "40x10 still draws the editor" tm_wait "KO 12:1"
 check "40x10 keeps the cursor in its segment" eq "$(seg_pos)" "$before"

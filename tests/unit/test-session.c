@@ -411,6 +411,25 @@ static void test_save_changes_only_the_edited_line(void **state)
 	assert_int_equal(n2, tn);
 	assert_memory_equal(now, orig, tn);
 	free(now);
+	/* the checklist of the sidecar is in the status line */
+	Buf st = BUF_INIT;
+	session_clear_msg(&s); /* a message takes the status line */
+	session_status_right(&s, &st);
+	assert_non_null(strstr(st.p, "[ ]라이선스 #? 종류?"));
+	const char *yml = "yeok: 1\nchecklist: {license: true, issue: 1132, type: translate}\n";
+	char *sc = xasprintf("%s.yeok.yaml", tpath);
+	free(tu_write(dir, "t.ko.rst.yeok.yaml", yml, strlen(yml)));
+	session_read_checklist(&s);
+	buf_clear(&st);
+	session_status_right(&s, &st);
+	assert_non_null(strstr(st.p, "[x]라이선스 #1132 번역"));
+	free(tu_write(dir, "t.ko.rst.yeok.yaml", "yeok: [\n", 9));
+	session_read_checklist(&s);
+	assert_non_null(strstr(s.msg, "t.ko.rst.yeok.yaml"));
+	assert_non_null(strstr(s.msg, "checklist is not shown"));
+	session_clear_msg(&s);
+	buf_release(&st);
+	free(sc);
 	/* quit asks only when modified */
 	assert_true(command_run(&s, "quit", NULL));
 	assert_true(s.quit);
