@@ -76,6 +76,7 @@ static void keys(const char *en, const char *ko, bool checks)
 	session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e);
 	if (checks)
 		session_checks_on(&s, true);
+	s.checks_off = !checks; /* as --no-checks */
 	SpellOptions o = {.personal_words = ""};
 	session_spell_start(&s, &o);
 	spell_wait(s.sp);
