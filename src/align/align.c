@@ -58,7 +58,18 @@ static size_t sort_unique(uint32_t *v, size_t n)
 {
 	if (!n)
 		return 0;
-	qsort(v, n, sizeof(*v), cmp_u32);
+	if (n <= 24) {
+		/* most blocks: a few tokens; insertion sort beats qsort's calls */
+		for (size_t i = 1; i < n; i++) {
+			uint32_t x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	} else {
+		qsort(v, n, sizeof(*v), cmp_u32);
+	}
 	size_t k = 1;
 	for (size_t i = 1; i < n; i++)
 		if (v[i] != v[k - 1])
@@ -102,6 +113,12 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 		if ((c & 0xc0) != 0x80)
 			f->len++;
 		if (c >= 0x80) {
+			/* once Hangul is seen only the length matters: one count
+			 * per byte that is not a continuation byte (as decoding) */
+			if (f->hangul) {
+				i++;
+				continue;
+			}
 			int32_t cp;
 			size_t k = text_decode(s + i, n - i, &cp);
 			if (cp >= 0 && text_is_hangul(cp))
