@@ -19,6 +19,10 @@
 
 #define FORBID (-1e18)
 #define FULL_DP_CELLS 1000000u /* below this, no band */
+/* The anchors' pass scores every cell it visits (titles by their tokens,
+ * code by its lines): above 256 x 256 anchors (documents of thousands of
+ * lines; the corpus has at most a few dozen) it keeps to the band too. */
+#define ANCHOR_FULL_DP_CELLS 65536u
 #define BAND 48
 
 /* What the scoring looks at, computed once per block. */
@@ -367,7 +371,8 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 		return;
 	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
 	size_t *off = xmalloc((n + 2) * sizeof(size_t));
-	bool full = (double)(n + 1) * (double)(m + 1) <= FULL_DP_CELLS;
+	bool full = (double)(n + 1) * (double)(m + 1) <=
+	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
 	size_t slope = n ? (m + n - 1) / n : m;
 	for (size_t i = 0; i <= n; i++) {
 		if (full || n == 0) {
