@@ -52,12 +52,6 @@ typedef struct Ctx {
 
 /* ---- features ---------------------------------------------------------- */
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 static size_t sort_unique(uint32_t *v, size_t n)
 {
 	if (!n)
@@ -72,7 +66,22 @@ static size_t sort_unique(uint32_t *v, size_t n)
 			v[j] = x;
 		}
 	} else {
-		qsort(v, n, sizeof(*v), cmp_u32);
+		/* radix sort, 8 bits a pass (no comparison calls) */
+		uint32_t *tmp = xmalloc(n * sizeof(*tmp)), *from = v, *to = tmp;
+		for (int shift = 0; shift < 32; shift += 8) {
+			size_t cnt[257] = {0};
+			for (size_t i = 0; i < n; i++)
+				cnt[((from[i] >> shift) & 0xff) + 1]++;
+			for (size_t b = 1; b < 257; b++)
+				cnt[b] += cnt[b - 1];
+			for (size_t i = 0; i < n; i++)
+				to[cnt[(from[i] >> shift) & 0xff]++] = from[i];
+			uint32_t *x = from;
+			from = to;
+			to = x;
+		}
+		/* four passes: the sorted values are back in v */
+		free(tmp);
 	}
 	size_t k = 1;
 	for (size_t i = 1; i < n; i++)
