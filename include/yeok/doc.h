@@ -97,6 +97,14 @@ typedef struct Doc {
 	 * edit re-segmented, and whether it fell back to the whole document. */
 	size_t last_window_lines;
 	bool last_was_full;
+	/* The segments re-aligned since the last doc_take_dirty() (for the
+	 * session's per-segment caches): [k0, k1) in the current numbering;
+	 * dk = segments now minus segments then; full: everything changed. */
+	struct {
+		bool on, full;
+		size_t k0, k1;
+		long dk;
+	} dirty;
 } Doc;
 
 void doc_init(Doc *d);
@@ -146,6 +154,15 @@ void doc_progress(const Doc *d, DocProgress *p);
 /* Append the text of target (or source) lines [first, last] joined by the
  * document's terminators. */
 void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out);
+
+/* The segments re-aligned since the last call (see Doc.dirty); false when
+ * none was.  Clears the record. */
+typedef struct DocDirty {
+	bool full;     /* everything: rebuild the caches */
+	size_t k0, k1; /* segments [k0, k1) are new (current numbering) */
+	long dk;       /* segments now minus segments at the last call */
+} DocDirty;
+bool doc_take_dirty(Doc *d, DocDirty *out);
 
 /* Re-segment and re-align the whole document (after load; tests). */
 void doc_realign_all(Doc *d);

@@ -26,9 +26,13 @@
 #define YEOK_SESSION_H
 
 #include "yeok/check.h"
+#include "yeok/diff.h"
 #include "yeok/doc.h"
 #include "yeok/glossary.h"
+#include "yeok/progress.h"
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
+#include "yeok/spell.h"
 
 typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
@@ -74,6 +78,53 @@ typedef struct ViewRow {
 	RowSide side[2]; /* [PANE_SOURCE], [PANE_TARGET] */
 } ViewRow;
 
+/* A stale segment as found at open: what its sidecar entry said (so that
+ * saving keeps it stale until it is marked done again). */
+typedef struct SessionStale {
+	SidecarKey source;  /* the segment's current source key */
+	SidecarKey old_key; /* the source key it was done against */
+	SidecarMark mark;   /* done or reviewed */
+	char *old;          /* the English it was done against, or NULL (owned) */
+} SessionStale;
+
+/* A list to choose from (the UI shows it as a dialog; tests read it):
+ * choosing item i runs command `then` with the argument "i". */
+typedef struct SessionPick {
+	bool on;
+	char title[160];
+	VEC(char *) items;   /* owned strings */
+	VEC(long) data;      /* per item: what `then` needs (a term, a finding) */
+	size_t sel;          /* the item selected when the list opens */
+	const char *then;    /* command id */
+} SessionPick;
+
+/* A line of text to ask (the UI shows a prompt); the answer runs `then`. */
+typedef struct SessionAsk {
+	bool on;
+	char prompt[160];
+	char *initial;       /* owned, may be NULL */
+	const char *then;
+} SessionAsk;
+
+/* Kinds of status-line spans (the UI maps them to theme slots). */
+typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS } SpanKind;
+typedef struct StatusSpan {
+	size_t end;      /* the span ends at this byte of the text */
+	SpanKind kind;
+} StatusSpan;
+typedef VEC(StatusSpan) StatusSpanVec;
+
+/* Findings of one segment; lines relative to the segment's base line
+ * (session_seg_base) so that edits elsewhere need no update.  h: a hash
+ * of the segment's text on both sides when they were computed (a
+ * re-aligned segment with the same text keeps its findings). */
+typedef struct SegFindings {
+	Finding *v;
+	size_t n, cap;
+	uint64_t h;
+	bool ready;   /* false: not checked yet (session_checks_step) */
+} SegFindings;
+
 typedef struct Session {
 	Doc doc;
 	Pos cur;          /* target cursor */
@@ -111,7 +162,7 @@ typedef struct Session {
 	/* Findings (errors and warnings of the checks) for the header count:
 	 * per unit, re-checked where the text changed (STYLE: no whole-document
 	 * work per key, except after a structural edit of a small document). */
-	CheckDoc cd;
+	CheckDoc hdr_cd;  /* the header count's own view (session_findings) */
 	bool has_check;
 	VEC(uint32_t) unit_findings; /* per check unit; the last entry: document-wide */
 	size_t findings;
@@ -120,6 +171,40 @@ typedef struct Session {
 	/* Status-line slots: glossary hints (this module), findings and the
 	 * checklist (filled by the modules that own them; empty until then). */
 	char extra[3][512];   /* status-line slots for glossary / findings / checklist */
+
+	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
+	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
+	char *sc_path;        /* its path (owned); NULL: none (session_load) */
+	bool sc_writable;     /* false: from a newer yeok or unreadable: never written */
+	bool sc_dirty;        /* the checklist or translator changed since the save */
+	Source src;           /* where the English came from (text kept for the
+	                         first save's source record) */
+	bool src_known;       /* src is filled (session_open) */
+	VEC(SessionStale) stale;
+	SessionPick pick;     /* a list dialog pending, or .on false */
+	SessionAsk ask;       /* a text prompt pending, or .on false */
+	bool diff_on;         /* the stale-diff view is asked for */
+	Glossary gl;          /* the glossary (empty: no hints) */
+	bool gl_loaded;
+	CheckDoc cd;          /* the checks' view of the document */
+	bool cd_on;           /* false: checks off (no findings) */
+	bool cd_built;        /* cd is initialized (on first use) */
+	bool checks_off;      /* --no-checks: no findings at all */
+	CheckSet cset;
+	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
+	size_t n_findings;    /* errors + warnings over the ready slots of uf */
+	size_t uf_pending;    /* slots of uf not checked yet */
+	size_t uf_scan;       /* where session_checks_step looks next */
+	Spell *sp;            /* spelling (NULL: off); loads in the background */
+	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
+	Pos spell_at;         /* the word F7 is about: its start ... */
+	size_t spell_len;     /* ... and length in bytes */
+	char *spell_word;     /* ... and text (owned) */
+	char **spell_sugg;    /* its suggestions once ready (owned) */
+	size_t spell_nsugg;
+	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
+	long spell_src_seg;   /* (-2: none yet) */
+	size_t spell_src_gen; /* doc.cur when spell_src was made */
 } Session;
 
 void session_init(Session *s);
@@ -231,5 +316,88 @@ static inline const Lines *session_lines(const Session *s, Pane p)
 }
 
 bool session_check(Session *s, Err *e);
+
+/* ---- the sidecar, statuses, checklist (src/session/assist.c) ----------- */
+
+/* Save the document and its sidecar: the source record on the first save
+ * (or when --source/--source-rev named another English), the segment
+ * statuses, the cursor, the checklist.  False with a message. */
+bool session_save(Session *s);
+/* The checklist parts for the status line (sidecar_checklist_parts). */
+int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS]);
+/* Insert or repair the translator line after the author line with the
+ * sidecar's translator (one undo step).  False with a message. */
+bool session_translator_line(Session *s);
+/* Mark segment k (done, reviewed...) and remember it for the sidecar. */
+void session_set_status(Session *s, size_t k, SegStatus st);
+
+/* Open a pick list / a prompt (see SessionPick, SessionAsk). */
+void session_pick_open(Session *s, const char *title, const char *then);
+void session_pick_add(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void session_pick_close(Session *s);
+void session_ask(Session *s, const char *prompt, const char *initial, const char *then);
+
+/* ---- stale segments ------------------------------------------------------ */
+/* The old English (the one the segment was done against) and the new one
+ * of stale segment k; false when k is not stale or the old English is not
+ * known.  Strings appended to old_en / new_en. */
+bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+
+/* ---- glossary and checks ------------------------------------------------- */
+/* Load the shipped glossary (shipped, or glossary_default_path() when
+ * NULL; a missing shipped file is no error) and then each of paths; false (message in e) on the first that fails, the terms before
+ * it stay. */
+bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
+                           Err *e);
+/* The glossary in use (session_glossary_load's, else
+ * session_load_glossaries'), or NULL. */
+Glossary *session_glossary(Session *s);
+/* The glossary hints of segment k (glossary_hints over its prose). */
+size_t session_hints(Session *s, long k, GlossHintVec *out);
+/* Turn the checks on (all available checks but spelling).  now: run
+ * them over the whole document at once; else segments are checked by
+ * session_checks_step (the UI does it between keys, so the first frame
+ * never waits) and the current segment whenever it is shown. */
+void session_checks_on(Session *s, bool now);
+/* Check up to max segments not checked yet; returns how many remain. */
+size_t session_checks_step(Session *s, size_t max);
+/* Bring the findings up to date after edits: only the re-aligned
+ * segments are checked again.  Called before drawing and by commands. */
+void session_sync(Session *s);
+/* The findings of segment k (checked now when they were not yet); NULL
+ * when the checks are off. */
+const SegFindings *session_seg_findings(Session *s, size_t k);
+/* The first target line of segment k, the base of its findings' lines. */
+size_t session_seg_base(Session *s, size_t k);
+/* All findings with absolute lines, sorted (copies; release with
+ * findings_clear). */
+void session_findings_list(Session *s, FindingVec *out);
+
+/* ---- spelling ----------------------------------------------------------- */
+/* Start loading the dictionaries (never waits); glossary terms and the
+ * word lists never flag; the project list is .yeok-words at the git top
+ * level of the document.  opt may be NULL (the defaults). */
+void session_spell_start(Session *s, const SpellOptions *opt);
+/* The misspelled (SPELL_BAD) words of target line `line`, when it is in
+ * a prose segment; appended to out with offsets into the line.  Never
+ * waits: nothing while the dictionary is loading. */
+size_t session_spell_line(Session *s, size_t line, SpellMisses *out);
+/* F7: the flagged word at the cursor; requests its suggestions (computed
+ * off this thread) and opens a pick list (then "spell-choose") with the
+ * suggestions (once ready) and the two word lists.  False with a message
+ * when the cursor is on no misspelled word. */
+bool session_spell_at_cursor(Session *s);
+/* Fill the pick list with the suggestions when they are ready (block:
+ * wait for them).  True when the list changed. */
+bool session_spell_poll(Session *s, bool block);
+/* Add the word at the cursor (or F7's word) to a list. */
+bool session_spell_add(Session *s, SpellList list);
+/* An item of F7's list (its pick data): a suggestion replaces the word
+ * (one undo step); the list items add it. */
+bool session_spell_choose(Session *s, long v);
+
+/* Status line in spans: left (position, message, hints, findings) and
+ * right (the checklist). */
+void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs);
 
 #endif

@@ -39,6 +39,7 @@
 	X(TS_ERROR, "error", "error messages")                                  \
 	X(TS_WARNING, "warning", "warnings")                                    \
 	X(TS_GLOSSARY, "glossary-hit", "glossary hints")                        \
+	X(TS_SPELL, "misspelled", "misspelled words in the translation")        \
 	X(TS_CURSOR_LINE, "cursor-line", "the line of the cursor")
 
 typedef enum ThemeSlot {

@@ -6,21 +6,16 @@
 static bool c_save(Session *s, const char *arg)
 {
 	(void)arg;
-	if (s->doc.read_only)
-		return session_error(s, "%s is read-only: not saved", s->doc.path);
-	Err e;
-	err_init(&e);
-	if (!doc_save(&s->doc, &e))
-		return session_error(s, "Not saved: %s", e.msg);
-	session_msg(s, "Saved %s", s->doc.path);
-	s->chk_valid = false; /* a full re-check (references across the document) */
-	return true;
+	bool ok = session_save(s);
+	if (ok)
+		s->chk_valid = false; /* a full re-check (references across the document) */
+	return ok;
 }
 
 static bool c_quit(Session *s, const char *arg)
 {
 	(void)arg;
-	if (doc_modified(&s->doc)) {
+	if (doc_modified(&s->doc) || s->sc_dirty) {
 		snprintf(s->confirm, sizeof(s->confirm),
 		         "Unsaved changes. Quit without saving? (y/n)");
 		s->confirm_cmd = "force-quit";
@@ -131,7 +126,7 @@ static bool c_done_next(Session *s, const char *arg)
 	long k = session_cur_seg(s);
 	if (k < 0 || !s->doc.al.v[k].tgt_n || !s->doc.al.v[k].src_n)
 		return session_error(s, "This segment has no source and translation to mark done");
-	doc_set_status(&s->doc, (size_t)k, ST_DONE);
+	session_set_status(s, (size_t)k, ST_DONE);
 	if (!session_next_unfinished(s, 1)) {
 		session_msg(s, "Marked done. No unfinished segment left");
 		return true;
@@ -190,6 +185,343 @@ static bool c_copy_source(Session *s, const char *arg)
 	session_follow(s);
 	session_msg(s, "Copied the source of this segment (Ctrl-Z undoes)");
 	return true;
+}
+
+
+/* ---- pick-list arguments ----------------------------------------------- */
+
+/* The value of item `arg` of the open pick list (which is closed). */
+static bool pick_value(Session *s, const char *arg, long *out)
+{
+	long i;
+	bool ok = arg && parse_long(arg, 0, 1L << 30, &i) && s->pick.on &&
+	          (size_t)i < s->pick.data.n;
+	if (ok)
+		*out = s->pick.data.v[i];
+	session_pick_close(s);
+	if (!ok)
+		return session_error(s, "No such item: %s", arg ? arg : "");
+	return true;
+}
+
+/* ---- checklist (F2) ---------------------------------------------------- */
+
+static void checklist_open(Session *s, size_t sel)
+{
+	const Sidecar *sc = &s->sc;
+	const Checklist *c = &sc->checklist;
+	session_pick_open(s, "Checklist (Enter changes, Esc closes; Ctrl-S saves it with the file)",
+	                  "checklist-item");
+	session_pick_add(s, "라이선스 동의 (license):  %s",
+	                 c->license < 0 ? "not set" : c->license ? "[x] yes" : "[ ] no");
+	if (c->issue > 0)
+		session_pick_add(s, "관련 이슈 (issue):       #%ld", c->issue);
+	else
+		session_pick_add(s, "관련 이슈 (issue):       not set");
+	session_pick_add(s, "PR 종류 (type):          %s", c->type == PR_TYPE_NONE ? "not set"
+	                 : sidecar_type_box(c->type));
+	session_pick_add(s, "번역자 (translator):     %s",
+	                 sc->translator_name ? sc->translator_name : "not set");
+	session_pick_add(s, "번역자 URL:              %s",
+	                 sc->translator_url ? sc->translator_url : "not set");
+	for (long i = 0; i < 5; i++)
+		VEC_PUSH(&s->pick.data, i);
+	s->pick.sel = sel;
+}
+
+static bool c_checklist(Session *s, const char *arg)
+{
+	(void)arg;
+	if (!s->sc_path)
+		return session_error(s, "No sidecar for this document");
+	checklist_open(s, 0);
+	return true;
+}
+
+static bool c_checklist_item(Session *s, const char *arg)
+{
+	long i;
+	if (!pick_value(s, arg, &i))
+		return false;
+	Checklist *c = &s->sc.checklist;
+	switch (i) {
+	case 0:
+		c->license = c->license == 1 ? 0 : 1;
+		s->sc_dirty = true;
+		checklist_open(s, 0);
+		return true;
+	case 1: {
+		char now[32] = "";
+		if (c->issue > 0)
+			snprintf(now, sizeof(now), "%ld", c->issue);
+		session_ask(s, "Issue number (empty: not set): #", now, "checklist-issue");
+		return true;
+	}
+	case 2:
+		session_pick_open(s, "PR type (PR 종류)", "checklist-type");
+		for (int t = PR_TYPE_FIX; t < PR_TYPE_COUNT; t++) {
+			session_pick_add(s, "%-9s %s", sidecar_type_name((PrType)t),
+			                 sidecar_type_box((PrType)t));
+			VEC_PUSH(&s->pick.data, (long)t);
+		}
+		s->pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
+		return true;
+	case 3:
+		session_ask(s, "Translator name: ", s->sc.translator_name, "checklist-name");
+		return true;
+	case 4:
+		session_ask(s, "Translator URL (https://github.com/ID): ", s->sc.translator_url,
+		            "checklist-url");
+		return true;
+	}
+	return session_error(s, "No such checklist item");
+}
+
+static bool c_checklist_issue(Session *s, const char *arg)
+{
+	long n = 0;
+	const char *p = arg ? arg : "";
+	while (*p == ' ' || *p == '#')
+		p++;
+	if (*p && !parse_long(p, 1, SIDECAR_ISSUE_MAX, &n)) {
+		checklist_open(s, 1);
+		return session_error(s, "Not an issue number: %s", arg);
+	}
+	s->sc.checklist.issue = n;
+	s->sc_dirty = true;
+	checklist_open(s, 1);
+	return true;
+}
+
+static bool c_checklist_type(Session *s, const char *arg)
+{
+	long t;
+	if (!pick_value(s, arg, &t))
+		return false;
+	s->sc.checklist.type = (PrType)t;
+	s->sc_dirty = true;
+	checklist_open(s, 2);
+	return true;
+}
+
+static bool c_checklist_name(Session *s, const char *arg)
+{
+	const char *url = s->sc.translator_url;
+	char *keep = url ? xstrdup(url) : NULL;
+	sidecar_set_translator(&s->sc, arg && *arg ? arg : NULL, keep);
+	free(keep);
+	s->sc_dirty = true;
+	checklist_open(s, 3);
+	return true;
+}
+
+static bool c_checklist_url(Session *s, const char *arg)
+{
+	char *keep = s->sc.translator_name ? xstrdup(s->sc.translator_name) : NULL;
+	sidecar_set_translator(&s->sc, keep, arg && *arg ? arg : NULL);
+	free(keep);
+	s->sc_dirty = true;
+	checklist_open(s, 4);
+	return true;
+}
+
+static bool c_translator_line(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_translator_line(s);
+}
+
+/* ---- stale segments ---------------------------------------------------- */
+
+static bool c_stale_diff(Session *s, const char *arg)
+{
+	(void)arg;
+	long k = session_cur_seg(s);
+	if (k < 0 || s->doc.al.v[k].status != ST_STALE)
+		return session_error(s, "This segment is not stale (its English did not change)");
+	Buf a = BUF_INIT, b = BUF_INIT;
+	bool ok = session_stale_texts(s, (size_t)k, &a, &b);
+	buf_release(&a);
+	buf_release(&b);
+	if (!ok)
+		return session_error(s, "The English this segment was done against is not known");
+	s->diff_on = true;
+	return true;
+}
+
+/* ---- glossary (F3) ----------------------------------------------------- */
+
+static bool c_glossary(Session *s, const char *arg)
+{
+	(void)arg;
+	Glossary *gl = session_glossary(s);
+	if (!gl)
+		return session_error(s, "No glossary loaded");
+	GlossHintVec hv = {0};
+	long k = session_cur_seg(s);
+	if (!session_hints(s, k, &hv)) {
+		VEC_FREE(&hv);
+		return session_error(s, "No glossary term in the English of this segment");
+	}
+	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation)",
+	                  "glossary-insert");
+	for (size_t i = 0; i < hv.n; i++) {
+		Buf b = BUF_INIT;
+		glossary_term_label(gl, hv.v[i].term, &b);
+		const GlossTerm *t = &gl->v[hv.v[i].term];
+		session_pick_add(s, "%s%s%s", hv.v[i].violated ? "✗ " : hv.v[i].found ? "✓ " : "  ",
+		                 b.p ? b.p : "", t->avoid_n ? " — avoid: " : "");
+		for (size_t j = 0; j < t->avoid_n; j++) {
+			char **last = &s->pick.items.v[s->pick.items.n - 1];
+			char *x = xasprintf("%s%s%s", *last, j ? ", " : "", t->avoid[j]);
+			free(*last);
+			*last = x;
+		}
+		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
+		buf_release(&b);
+	}
+	VEC_FREE(&hv);
+	return true;
+}
+
+static bool c_glossary_insert(Session *s, const char *arg)
+{
+	long t;
+	if (!pick_value(s, arg, &t))
+		return false;
+	Glossary *gl = session_glossary(s);
+	if (!gl || t < 0 || (size_t)t >= gl->n)
+		return session_error(s, "No such term");
+	const char *ko = gl->v[t].ko;
+	doc_break_merge(&s->doc);
+	bool ok = session_insert(s, ko, strlen(ko));
+	doc_break_merge(&s->doc);
+	return ok;
+}
+
+/* ---- findings (F5) and autofix ----------------------------------------- */
+
+#define POS_PACK(line, byte) ((long)(line) * 1048576L + (long)MIN((byte), 1048575u))
+
+static bool c_findings(Session *s, const char *arg)
+{
+	(void)arg;
+	if (!s->cd_on)
+		return session_error(s, "The checks are off");
+	FindingVec v = {0};
+	session_findings_list(s, &v);
+	if (!v.n) {
+		VEC_FREE(&v);
+		session_msg(s, "No findings");
+		return true;
+	}
+	session_pick_open(s, "Findings (Enter goes there; the fixable ones: M-a)", "goto-finding");
+	size_t sel = 0;
+	for (size_t i = 0; i < v.n; i++) {
+		const Finding *f = &v.v[i];
+		session_pick_add(s, "%zu:%zu %s: %s [%s]", f->line + 1, f->col,
+		                 check_severity_name(f->sev), f->message, check_info(f->check)->id);
+		VEC_PUSH(&s->pick.data, POS_PACK(f->line, f->byte));
+		if (f->line < s->cur.line)
+			sel = MIN(i + 1, v.n - 1);
+	}
+	s->pick.sel = sel;
+	findings_clear(&v);
+	VEC_FREE(&v);
+	return true;
+}
+
+static bool c_goto_finding(Session *s, const char *arg)
+{
+	long p;
+	if (!pick_value(s, arg, &p))
+		return false;
+	size_t line = (size_t)(p / 1048576L), byte = (size_t)(p % 1048576L);
+	if (!session_goto_line(s, (long)line + 1))
+		return false;
+	Str ln = lines_get(&s->doc.tgt, line);
+	size_t col = 0;
+	while (col < ln.n && col < byte)
+		col = text_next_grapheme(ln.p, ln.n, col);
+	s->cur.col = col;
+	session_follow(s);
+	return true;
+}
+
+static bool c_autofix(Session *s, const char *arg)
+{
+	(void)arg;
+	if (s->doc.read_only)
+		return session_error(s, "%s is read-only", s->doc.path);
+	if (!s->cd_on)
+		return session_error(s, "The checks are off");
+	session_sync(s);
+	long k = session_cur_seg(s);
+	const SegFindings *f = k >= 0 ? session_seg_findings(s, (size_t)k) : NULL;
+	if (!f)
+		return session_error(s, "No segment here");
+	size_t base = session_seg_base(s, (size_t)k);
+	const Finding *best = NULL;
+	for (size_t i = 0; i < f->n; i++) {
+		if (!f->v[i].has_fix)
+			continue;
+		if (!best || (best->line + base < s->cur.line && f->v[i].line + base >= s->cur.line))
+			best = &f->v[i];
+	}
+	if (!best)
+		return session_error(s, "Nothing to fix automatically here (title-underline and "
+		                     "markup-spacing can be)");
+	CheckFix fx = best->fix;
+	fx.line += base;
+	char *text = xstrdup(fx.text ? fx.text : "");
+	char *what = xstrdup(check_info(best->check)->id);
+	if (fx.line >= s->doc.tgt.n || fx.to > s->doc.tgt.v[fx.line].n || fx.from > fx.to) {
+		free(text);
+		free(what);
+		return session_error(s, "The fix no longer applies");
+	}
+	doc_break_merge(&s->doc);
+	Pos end = doc_replace(&s->doc, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text,
+	                      strlen(text), CH_OTHER);
+	doc_break_merge(&s->doc);
+	s->focus = PANE_TARGET;
+	s->cur = end;
+	s->vsegs_dirty = true;
+	session_follow(s);
+	session_msg(s, "Fixed %s (Ctrl-Z undoes)", what);
+	free(text);
+	free(what);
+	return true;
+}
+
+/* ---- spelling (F7) ---------------------------------------------------- */
+
+static bool c_spell(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_at_cursor(s);
+}
+
+static bool c_spell_choose(Session *s, const char *arg)
+{
+	long v;
+	if (!pick_value(s, arg, &v))
+		return false;
+	if (v == -1)
+		return session_error(s, "No suggestion chosen (F7 asks again)");
+	return session_spell_choose(s, v);
+}
+
+static bool c_spell_add(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_add(s, SPELL_LIST_PERSONAL);
+}
+
+static bool c_spell_add_project(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_spell_add(s, SPELL_LIST_PROJECT);
 }
 
 static bool c_help(Session *s, const char *arg)
@@ -282,6 +614,37 @@ static const Command commands[] = {
 	 NULL, c_done_next},
 	{"copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL,
 	 c_copy_source},
+	{"checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, "
+	 "translator", NULL, c_checklist},
+	{"checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL,
+	 c_checklist_item},
+	{"checklist-issue", "", NULL, "Set the issue number (from the F2 dialog)", NULL,
+	 c_checklist_issue},
+	{"checklist-type", "", NULL, "Set the PR type (from the F2 dialog)", NULL, c_checklist_type},
+	{"checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL,
+	 c_checklist_name},
+	{"checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL,
+	 c_checklist_url},
+	{"translator-line", "M-t", NULL, "Insert or repair the translator line after the author "
+	 "line", NULL, c_translator_line},
+	{"glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL,
+	 c_glossary},
+	{"glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL,
+	 c_glossary_insert},
+	{"findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL,
+	 c_findings},
+	{"goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, c_goto_finding},
+	{"autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL,
+	 c_autofix},
+	{"stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL,
+	 c_stale_diff},
+	{"spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, c_spell},
+	{"spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL,
+	 c_spell_choose},
+	{"spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list",
+	 NULL, c_spell_add},
+	{"spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words",
+	 NULL, c_spell_add_project},
 	{"help", "F1", "Help", "Show every command and its keys", NULL, c_help},
 	{"toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, c_numbers},
 	{"source-wider", "M->", NULL, "Make the source pane wider", NULL, c_wider},

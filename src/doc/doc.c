@@ -186,6 +186,42 @@ void doc_realign_all(Doc *d)
 	apply_user(d, 0, d->al.n);
 	d->last_window_lines = d->tgt.n;
 	d->last_was_full = true;
+	d->dirty.on = d->dirty.full = true;
+}
+
+/* Segments [k0, k1) were replaced by wn new ones: merge into the record. */
+static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+{
+	long dk = (long)wn - (long)(k1 - k0);
+	size_t nk1 = k0 + wn;
+	if (!d->dirty.on) {
+		d->dirty.on = true;
+		d->dirty.full = false;
+		d->dirty.k0 = k0;
+		d->dirty.k1 = nk1;
+		d->dirty.dk = dk;
+		return;
+	}
+	if (d->dirty.full)
+		return;
+	size_t a0 = d->dirty.k0, a1 = d->dirty.k1;
+	size_t b0 = a0 < k0 ? a0 : a0 >= k1 ? (size_t)((long)a0 + dk) : k0;
+	size_t b1 = a1 <= k0 ? a1 : a1 >= k1 ? (size_t)((long)a1 + dk) : nk1;
+	d->dirty.k0 = MIN(b0, k0);
+	d->dirty.k1 = MAX(b1, nk1);
+	d->dirty.dk += dk;
+}
+
+bool doc_take_dirty(Doc *d, DocDirty *out)
+{
+	if (!d->dirty.on)
+		return false;
+	out->full = d->dirty.full;
+	out->k0 = d->dirty.k0;
+	out->k1 = d->dirty.k1;
+	out->dk = d->dirty.dk;
+	memset(&d->dirty, 0, sizeof(d->dirty));
+	return true;
 }
 
 static bool line_blank(const Lines *l, size_t i)
@@ -311,6 +347,7 @@ static void restatus(Doc *d, size_t a, size_t b)
 {
 	Buf x = BUF_INIT, y = BUF_INIT;
 	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
+	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for Doc.dirty */
 	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
 		Segment *s = &d->al.v[k];
 		if (!s->tgt_n)
@@ -318,6 +355,10 @@ static void restatus(Doc *d, size_t a, size_t b)
 		size_t f = d->tb.v[s->tgt].first, l = d->tb.v[s->tgt + s->tgt_n - 1].last;
 		if (f > b)
 			break;
+		if (l >= a) {
+			dmin = MIN(dmin, k);
+			dmax = MAX(dmax, k);
+		}
 		if (l < a || !s->src_n)
 			continue;
 		if (d->prog_valid)
@@ -335,6 +376,8 @@ static void restatus(Doc *d, size_t a, size_t b)
 		if (d->prog_valid)
 			prog_account(s, &d->prog, 1);
 	}
+	if (dmin != SIZE_MAX)
+		mark_dirty(d, dmin, dmax + 1, dmax + 1 - dmin);
 	buf_release(&x);
 	buf_release(&y);
 }
@@ -508,6 +551,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (d->prog_valid)
 		for (size_t k = k0; k < k0 + wa.n; k++)
 			prog_account(&al->v[k], &d->prog, 1);
+	mark_dirty(d, k0, k1, wa.n);
 	align_release(&wa);
 	rst_release(&ssub);
 	rst_release(&tsub);

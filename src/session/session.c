@@ -1,5 +1,5 @@
 /* session: the headless editor (include/yeok/session.h). */
-#include "yeok/session.h"
+#include "session-private.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -18,12 +18,14 @@ void session_init(Session *s)
 	s->rows = 24;
 	s->ratio = 50;
 	s->vsegs_dirty = true;
+	session_assist_init(s);
 }
 
 void session_release(Session *s)
 {
+	session_assist_release(s);
 	if (s->has_check)
-		check_doc_release(&s->cd);
+		check_doc_release(&s->hdr_cd);
 	VEC_FREE(&s->unit_findings);
 	if (s->has_gloss)
 		glossary_release(&s->gloss);
@@ -37,7 +39,7 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
 	if (s->has_check) {
-		check_doc_release(&s->cd);
+		check_doc_release(&s->hdr_cd);
 		s->has_check = false;
 	}
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
@@ -48,51 +50,6 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->vsegs_dirty = true;
 }
 
-/* A file nobody may write (mode 0444) opens read-only even for root, who
- * could write it anyway. */
-static bool no_write_bits(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && !(st.st_mode & 0222);
-}
-
-bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
-{
-	Buf tgt = BUF_INIT;
-	Source src;
-	source_init(&src);
-	bool is_new = false;
-	if (!file_exists(path) && errno == ENOENT) {
-		if (!so->path && !so->rev)
-			return err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
-			               "as a copy of the English)", path);
-		is_new = true;
-	} else if (!file_read(path, &tgt, e)) {
-		buf_release(&tgt);
-		return false;
-	}
-	if (!source_resolve(path, so, &src, e)) {
-		buf_release(&tgt);
-		source_release(&src);
-		return false;
-	}
-	if (is_new)
-		buf_addstr(&tgt, buf_str(&src.text));
-	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, src.desc, src.text.p ? src.text.p : "",
-	             src.text.len);
-	s->doc.is_new = is_new;
-	if (is_new) {
-		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
-	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
-		s->doc.read_only = true;
-		session_msg(s, "%s is read-only: you can read and search, not edit", path);
-	}
-	buf_release(&tgt);
-	source_release(&src);
-	session_read_checklist(s);
-	return true;
-}
-
 void session_read_checklist(Session *s)
 {
 	char *sp = sidecar_path(s->doc.path);
@@ -100,12 +57,11 @@ void session_read_checklist(Session *s)
 	sidecar_init(&sc);
 	Err e;
 	err_init(&e);
-	s->extra[SESSION_SLOT_CHECKLIST][0] = '\0';
 	if (sidecar_load(sp, &sc, NULL, &e)) {
-		Buf b = BUF_INIT;
-		sidecar_checklist_text(&sc.checklist, &b);
-		snprintf(s->extra[SESSION_SLOT_CHECKLIST], sizeof(s->extra[0]), "%s", b.p ? b.p : "");
-		buf_release(&b);
+		/* the items only: the rest of the session's sidecar stays */
+		s->sc.checklist.license = sc.checklist.license;
+		s->sc.checklist.issue = sc.checklist.issue;
+		s->sc.checklist.type = sc.checklist.type;
 	} else {
 		session_error(s, "%s (the checklist is not shown)", e.msg);
 	}
@@ -1027,7 +983,7 @@ bool session_find(Session *s, const char *text, int dir)
 void session_header(Session *s, Buf *left, Buf *right)
 {
 	buf_addf(left, " %s", s->doc.path);
-	if (doc_modified(&s->doc))
+	if (doc_modified(&s->doc) || s->sc_dirty)
 		buf_adds(left, " [+]");
 	if (s->doc.read_only)
 		buf_adds(left, " [read-only]");
@@ -1041,9 +997,14 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
-	size_t f = session_findings(s);
-	if (f)
-		buf_addf(right, " · ⚠ %zu", f);
+	session_sync(s);
+	if (s->cd_on) {
+		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
+	} else if (!s->checks_off) {
+		size_t f = session_findings(s);
+		if (f)
+			buf_addf(right, " · ⚠ %zu", f);
+	}
 	buf_addc(right, ' ');
 }
 
@@ -1066,15 +1027,15 @@ static uint32_t count_serious(const FindingVec *v, size_t from)
 
 static void findings_full(Session *s)
 {
-	check_doc_reindex(&s->cd);
-	size_t units = check_unit_count(&s->cd);
+	check_doc_reindex(&s->hdr_cd);
+	size_t units = check_unit_count(&s->hdr_cd);
 	s->unit_findings.n = 0;
 	VEC_RESERVE(&s->unit_findings, units + 1);
 	s->unit_findings.n = units + 1;
 	memset(s->unit_findings.v, 0, (units + 1) * sizeof(uint32_t));
 	CheckSet set = chk_set();
 	FindingVec v = {0};
-	check_document(&s->cd, &set, &v);
+	check_document(&s->hdr_cd, &set, &v);
 	s->findings = 0;
 	for (size_t i = 0; i < v.n; i++) {
 		if (v.v[i].sev < SEV_WARNING)
@@ -1090,12 +1051,12 @@ static void findings_full(Session *s)
 /* Re-check the units holding target lines [a, b]. */
 static void findings_units(Session *s, size_t a, size_t b)
 {
-	size_t units = check_unit_count(&s->cd);
+	size_t units = check_unit_count(&s->hdr_cd);
 	if (s->unit_findings.n != units + 1) {
 		findings_full(s);
 		return;
 	}
-	size_t u0 = check_unit_of_line(&s->cd, a), u1 = check_unit_of_line(&s->cd, b);
+	size_t u0 = check_unit_of_line(&s->hdr_cd, a), u1 = check_unit_of_line(&s->hdr_cd, b);
 	if (u0 > u1) {
 		size_t t = u0;
 		u0 = u1;
@@ -1106,7 +1067,7 @@ static void findings_units(Session *s, size_t a, size_t b)
 	for (size_t u = u0; u <= u1 && u < units; u++) {
 		s->findings -= s->unit_findings.v[u];
 		size_t from = v.n;
-		check_unit(&s->cd, &set, u, &v);
+		check_unit(&s->hdr_cd, &set, u, &v);
 		s->unit_findings.v[u] = count_serious(&v, from);
 		s->findings += s->unit_findings.v[u];
 	}
@@ -1119,8 +1080,8 @@ static void findings_units(Session *s, size_t a, size_t b)
 static void findings_window(Session *s)
 {
 	const Doc *d = &s->doc;
-	check_doc_reindex(&s->cd);
-	size_t units = check_unit_count(&s->cd);
+	check_doc_reindex(&s->hdr_cd);
+	size_t units = check_unit_count(&s->hdr_cd);
 	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
 	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
 	    s->unit_findings.n - 1 - o + nw != units) {
@@ -1138,7 +1099,7 @@ static void findings_window(Session *s)
 	FindingVec v = {0};
 	for (size_t u = k0; u < k0 + nw; u++) {
 		size_t from = v.n;
-		check_unit(&s->cd, &set, u, &v);
+		check_unit(&s->hdr_cd, &set, u, &v);
 		s->unit_findings.v[u] = count_serious(&v, from);
 		s->findings += s->unit_findings.v[u];
 	}
@@ -1150,7 +1111,7 @@ size_t session_findings(Session *s)
 {
 	Doc *d = &s->doc;
 	if (!s->has_check) {
-		check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
+		check_doc_init(&s->hdr_cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
 		               s->has_gloss ? &s->gloss : NULL);
 		s->has_check = true;
 		s->chk_valid = false;
@@ -1181,33 +1142,14 @@ size_t session_findings(Session *s)
 
 void session_status(Session *s, Buf *out)
 {
-	if (s->msg[0]) {
-		buf_addf(out, " %s", s->msg);
-		return;
-	}
-	long k = session_cur_seg(s);
-	if (k >= 0) {
-		const Segment *g = &s->doc.al.v[k];
-		buf_addf(out, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
-		         align_status_name(g->status));
-	}
-	Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
-	Str ln = lines_get(session_lines(s, s->focus), c.line);
-	buf_addf(out, "  %s %zu:%zu", s->focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
-	         text_count_graphemes(ln.p, c.col) + 1);
-	Buf h = BUF_INIT;
-	session_glossary_hints(s, &h);
-	snprintf(s->extra[SESSION_SLOT_GLOSSARY], sizeof(s->extra[0]), "%s", h.p ? h.p : "");
-	buf_release(&h);
-	for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-		if (s->extra[i][0] && i != SESSION_SLOT_CHECKLIST)
-			buf_addf(out, "  %s", s->extra[i]);
+	session_status_spans(s, out, NULL, NULL, NULL);
 }
 
 void session_status_right(Session *s, Buf *out)
 {
-	if (s->extra[SESSION_SLOT_CHECKLIST][0])
-		buf_addf(out, "%s ", s->extra[SESSION_SLOT_CHECKLIST]);
+	Buf left = BUF_INIT;
+	session_status_spans(s, &left, NULL, out, NULL);
+	buf_release(&left);
 }
 
 /* ---- glossary hints ----------------------------------------------------- */
@@ -1216,7 +1158,7 @@ bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
                              const char *fallback, Err *e)
 {
 	if (s->has_check) {
-		check_doc_release(&s->cd);
+		check_doc_release(&s->hdr_cd);
 		s->has_check = false;
 	}
 	if (s->has_gloss)

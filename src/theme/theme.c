@@ -46,6 +46,7 @@ void theme_default(Theme *t)
 		[TS_ERROR] = {15, 1, TA_BOLD},
 		[TS_WARNING] = {3, D, TA_BOLD},
 		[TS_GLOSSARY] = {114, D, TA_UNDERLINE},
+		[TS_SPELL] = {203, D, TA_UNDERLINE},
 		[TS_CURSOR_LINE] = {D, D, 0},
 	};
 	memset(t, 0, sizeof(*t));
@@ -70,6 +71,7 @@ void theme_mono(Theme *t)
 	t->slot[TS_ERROR].attrs = TA_REVERSE | TA_BOLD;
 	t->slot[TS_WARNING].attrs = TA_BOLD;
 	t->slot[TS_GLOSSARY].attrs = TA_UNDERLINE;
+	t->slot[TS_SPELL].attrs = TA_UNDERLINE;
 	t->slot[TS_LINENO].attrs = TA_DIM;
 	t->slot[TS_RULE].attrs = TA_DIM;
 }

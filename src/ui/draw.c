@@ -120,6 +120,74 @@ static void fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
+/* ---- highlights in a line: glossary hits, search match ------------------ */
+
+#define HL_MAX 64
+typedef struct Hl {
+	size_t start, end;
+	ThemeSlot slot;
+} Hl;
+
+static bool st_prose(Session *s, const ViewRow *vr)
+{
+	return vr->seg >= 0 && rst_kind_is_prose(s->doc.al.v[vr->seg].kind);
+}
+
+static int cmp_hl(const void *a, const void *b)
+{
+	const Hl *x = a, *y = b;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Glossary terms in the English (glossary-hit), avoided variants in the
+ * translation (warning), and the search match over them. */
+static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, bool prose,
+                              Hl *hl)
+{
+	Session *s = u->s;
+	size_t n = 0;
+	Glossary *gl = session_glossary(s);
+	if (prose && gl && ln->n) {
+		GlossHitVec hv = {0};
+		if (p == PANE_SOURCE)
+			glossary_match_en(gl, ln->p, ln->n, &hv);
+		else
+			glossary_match_ko(gl, ln->p, ln->n, &hv);
+		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++) {
+			if (p == PANE_TARGET && hv.v[i].kind != GH_AVOID)
+				continue;
+			hl[n++] = (Hl){hv.v[i].start, hv.v[i].end,
+			               p == PANE_SOURCE ? TS_GLOSSARY : TS_WARNING};
+		}
+		VEC_FREE(&hv);
+	}
+	const RowSide *rs = &vr->side[p];
+	if (prose && p == PANE_TARGET && s->sp) {
+		SpellMisses m = {0};
+		session_spell_line(s, rs->line, &m);
+		for (size_t i = 0; i < m.n && n + 1 < HL_MAX; i++) {
+			bool clash = false;
+			for (size_t j = 0; j < n; j++)
+				clash |= hl[j].start < m.v[i].off + m.v[i].len && m.v[i].off < hl[j].end;
+			if (!clash)
+				hl[n++] = (Hl){m.v[i].off, m.v[i].off + m.v[i].len, TS_SPELL};
+		}
+		VEC_FREE(&m);
+	}
+	if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
+		size_t ms = s->match.at.col, me = ms + s->match.len;
+		/* the match wins: cut the others around it */
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (hl[i].end <= ms || hl[i].start >= me)
+				hl[m++] = hl[i];
+		n = m;
+		hl[n++] = (Hl){ms, me, TS_MATCH};
+	}
+	qsort(hl, n, sizeof(*hl), cmp_hl);
+	return n;
+}
+
 /* One pane side of one body row. */
 static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p, bool current,
                        SegStatus st)
@@ -131,8 +199,8 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 	ThemeSlot text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
 	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
 		text = TS_UNTRANSLATED;
-	else if (p == PANE_TARGET && st == ST_STALE)
-		text = TS_STALE;
+	else if (st == ST_STALE)
+		text = TS_STALE; /* both panes: the English changed */
 	if (l->gutter) {
 		int gx = x - l->gutter;
 		fill(u, y, gx, l->gutter, TS_LINENO, current);
@@ -146,17 +214,23 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 	int used = 0;
 	if (rs->has) {
 		const Line *ln = &session_lines(s, p)->v[rs->line];
-		/* a search match on this row is drawn in three parts */
 		size_t a = rs->from, b = rs->to;
-		if (s->match.on && s->match.pane == p && s->match.at.line == rs->line &&
-		    s->match.at.col < rs->to && s->match.at.col + s->match.len > rs->from) {
-			size_t ma = MAX(a, s->match.at.col), mb = MIN(b, s->match.at.col + s->match.len);
-			used += put_text(u, y, x, w, ln->p + a, ma - a, text, current);
-			used += put_text(u, y, x + used, w - used, ln->p + ma, mb - ma, TS_MATCH, false);
-			used += put_text(u, y, x + used, w - used, ln->p + mb, b - mb, text, current);
-		} else {
-			used = put_text(u, y, x, w, ln->p + a, b - a, text, current);
+		/* highlighted ranges of this line, in order, not overlapping */
+		Hl hl[HL_MAX];
+		size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);
+		size_t at = a;
+		for (size_t i = 0; i < nh && at < b; i++) {
+			if (hl[i].end <= at || hl[i].start >= b)
+				continue;
+			size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
+			if (hs > at)
+				used += put_text(u, y, x + used, w - used, ln->p + at, hs - at, text, current);
+			used += put_text(u, y, x + used, w - used, ln->p + hs, he - hs, hl[i].slot,
+			                 hl[i].slot == TS_MATCH ? false : current);
+			at = he;
 		}
+		if (at < b)
+			used += put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
 		/* the next cluster is wide and did not fit: a marker in the gap */
 		if (used < w && b < ln->n && rs->to != rs->from) {
 			size_t e = text_next_grapheme(ln->p, ln->n, b);
@@ -230,31 +304,60 @@ static void paint_keybar(Ui *u, const Layout *l)
 	buf_release(&lab);
 }
 
+static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
+{
+	switch (k) {
+	case SPAN_WARN: return TS_WARNING;
+	case SPAN_ERROR: return TS_ERROR;
+	case SPAN_GLOSS: return TS_GLOSSARY;
+	case SPAN_NORMAL: break;
+	}
+	return base;
+}
+
+/* Draw text in spans from x, at most w columns; returns the columns used. */
+static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const StatusSpanVec *sv,
+                     ThemeSlot base)
+{
+	int used = 0;
+	size_t at = 0;
+	for (size_t i = 0; i < sv->n && used < w; i++) {
+		size_t end = sv->v[i].end;
+		if (end > at)
+			used += put_text(u, y, x + used, w - used, t->p + at, end - at,
+			                 span_slot(sv->v[i].kind, base), false);
+		at = end;
+	}
+	return used;
+}
+
 static void paint_status(Ui *u, const Layout *l)
 {
 	Session *s = u->s;
-	Buf st = BUF_INIT;
-	ThemeSlot slot = TS_STATUS;
 	if (s->confirm[0]) {
+		Buf st = BUF_INIT;
 		buf_addf(&st, " %s", s->confirm);
-		slot = TS_WARNING;
-	} else {
-		session_status(s, &st);
-		if (s->msg[0] && s->msg_error)
-			slot = TS_ERROR;
+		fill(u, l->status_y, 0, COLS, TS_WARNING, false);
+		put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		buf_release(&st);
+		return;
 	}
-	fill(u, l->status_y, 0, COLS, slot, false);
-	int used = put_text(u, l->status_y, 0, COLS, st.p, st.len, slot, false);
-	if (!s->confirm[0] && !s->msg[0]) {
-		/* the checklist at the right end when it fits */
-		Buf r = BUF_INIT;
-		session_status_right(s, &r);
-		int rw = r.len ? text_width(r.p, r.len) : 0;
-		if (rw && used + 2 + rw <= COLS)
-			put_text(u, l->status_y, COLS - rw, rw, r.p, r.len, slot, false);
-		buf_release(&r);
-	}
-	buf_release(&st);
+	Buf left = BUF_INIT, right = BUF_INIT;
+	StatusSpanVec ls = {0}, rs = {0};
+	session_status_spans(s, &left, &ls, &right, &rs);
+	ThemeSlot base = TS_STATUS;
+	fill(u, l->status_y, 0, COLS, base, false);
+	int rw = right.len ? text_width(right.p, right.len) : 0;
+	/* a message is read in full: the checklist gives way when both do not fit */
+	if (rw > COLS / 2 || (s->msg[0] && text_width(left.p, left.len) + rw + 1 > COLS))
+		rw = 0;
+	put_spans(u, l->status_y, 0, COLS - rw - (rw ? 1 : 0), &left, &ls, base);
+	if (rw)
+		put_spans(u, l->status_y, COLS - rw, rw, &right, &rs, base);
+	buf_release(&left);
+	buf_release(&right);
+	VEC_FREE(&ls);
+	VEC_FREE(&rs);
 }
 
 static const char *const status_mark[ST_COUNT] = {
@@ -300,7 +403,8 @@ void ui_paint(Ui *u)
 		bool current = vr->seg >= 0 && vr->seg == cur;
 		SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
 		bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
-		paint_side(u, &l, y, vr, PANE_SOURCE, current, has_both ? st : ST_DRAFT);
+		paint_side(u, &l, y, vr, PANE_SOURCE, current,
+		           has_both && st == ST_STALE ? ST_STALE : ST_DRAFT);
 		const char *mark = vr->seg_first && has_both ? status_mark[st] : NULL;
 		if (mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
 			mark = NULL; /* identical code is not "untranslated" */
@@ -391,5 +495,126 @@ void ui_paint_help(Ui *u, int top, int *lines)
 	char *foot = xasprintf(" %d commands · Up/Down/PageUp/PageDown scroll", (int)n);
 	put_text(u, LINES - 1, 0, COLS, foot, strlen(foot), TS_STATUS, false);
 	free(foot);
+	curs_set(0);
+}
+
+/* ---- dialogs: a pick list, the stale diff ------------------------------- */
+
+/* The box the dialogs use: the body with a margin. */
+static void dialog_box(int *y0, int *x0, int *h, int *w)
+{
+	*y0 = 1;
+	*x0 = 0;
+	*w = COLS;
+	*h = MAX(3, LINES - 3);
+}
+
+void ui_paint_pick(Ui *u, size_t sel, int *top)
+{
+	Session *s = u->s;
+	int y0, x0, h, w;
+	dialog_box(&y0, &x0, &h, &w);
+	size_t n = s->pick.items.n;
+	int rows = MIN((int)n, h - 2);
+	if ((int)sel < *top)
+		*top = (int)sel;
+	if ((int)sel >= *top + rows)
+		*top = (int)sel - rows + 1;
+	fill(u, y0, x0, w, TS_HEADER, false);
+	char *title = xasprintf(" %s", s->pick.title);
+	put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
+	free(title);
+	for (int r = 0; r < rows; r++) {
+		size_t i = (size_t)(*top + r);
+		ThemeSlot slot = i == sel ? TS_MATCH : TS_NORMAL;
+		fill(u, y0 + 1 + r, x0, w, slot, false);
+		const char *t = s->pick.items.v[i];
+		put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
+	}
+	fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
+	char *foot = xasprintf(" %zu/%zu · Up/Down choose · Enter · Esc closes", sel + 1, n);
+	put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
+	free(foot);
+	curs_set(0);
+}
+
+typedef struct Piece {
+	const char *p;
+	size_t n;
+	ThemeSlot slot;
+} Piece;
+
+/* Flow pieces into rows [y, y_end) of width w from x; returns the next row. */
+static int flow(Ui *u, int y, int y_end, int x, int w, const Piece *pc, size_t n)
+{
+	int col = 0;
+	for (size_t i = 0; i < n && y < y_end; i++) {
+		bool space = pc[i].n && (pc[i].p[0] == ' ' || pc[i].p[0] == '\n' || pc[i].p[0] == '\t');
+		int cw = space ? 1 : text_width(pc[i].p, pc[i].n);
+		if (col + cw > w && col > 0) {
+			y++;
+			col = 0;
+			if (space)
+				continue;
+		}
+		if (y >= y_end)
+			break;
+		if (space)
+			col += put_text(u, y, x + col, w - col, " ", 1, pc[i].slot, false);
+		else
+			col += put_text(u, y, x + col, w - col, pc[i].p, pc[i].n, pc[i].slot, false);
+	}
+	return y + 1;
+}
+
+void ui_paint_diff(Ui *u)
+{
+	Session *s = u->s;
+	int y0, x0, h, w;
+	dialog_box(&y0, &x0, &h, &w);
+	for (int r = 0; r < h; r++)
+		fill(u, y0 + r, x0, w, TS_NORMAL, false);
+	fill(u, y0, x0, w, TS_HEADER, false);
+	const char *title = " The English changed since this segment was done (any key closes)";
+	put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
+	long k = session_cur_seg(s);
+	Buf a = BUF_INIT, b = BUF_INIT;
+	if (k < 0 || !session_stale_texts(s, (size_t)k, &a, &b)) {
+		buf_release(&a);
+		buf_release(&b);
+		return;
+	}
+	DiffWords wa = {0}, wb = {0};
+	Diff d = {0};
+	diff_words(a.p ? a.p : "", a.len, b.p ? b.p : "", b.len, &wa, &wb, &d);
+	VEC(Piece) pa = {0}, pb = {0};
+	for (size_t i = 0; i < d.n; i++) {
+		const DiffOp *op = &d.v[i];
+		for (size_t j = 0; j < op->len; j++) {
+			if (op->kind != DIFF_INS) {
+				const DiffWord *x = &wa.v[op->a_pos + j];
+				Piece p = {a.p + x->off, x->len, op->kind == DIFF_DEL ? TS_ERROR : TS_NORMAL};
+				VEC_PUSH(&pa, p);
+			}
+			if (op->kind != DIFF_DEL) {
+				const DiffWord *x = &wb.v[op->b_pos + j];
+				Piece p = {b.p + x->off, x->len, op->kind == DIFF_INS ? TS_DONE : TS_NORMAL};
+				VEC_PUSH(&pb, p);
+			}
+		}
+	}
+	int half = y0 + 1 + (h - 1) / 2;
+	put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
+	int y = flow(u, y0 + 2, half, x0 + 2, w - 4, pa.v, pa.n);
+	y = MAX(y, half);
+	put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
+	flow(u, y + 1, y0 + h, x0 + 2, w - 4, pb.v, pb.n);
+	VEC_FREE(&pa);
+	VEC_FREE(&pb);
+	diff_release(&d);
+	free(wa.v);
+	free(wb.v);
+	buf_release(&a);
+	buf_release(&b);
 	curs_set(0);
 }

@@ -40,6 +40,13 @@ void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
 /* The help screen (F1) from the command table, scrolled by `top`. */
 void ui_paint_help(Ui *u, int top, int *lines);
 
+/* A pick list (Session.pick) over the body, item sel selected; *top is
+ * the first item shown (kept so that sel is visible). */
+void ui_paint_pick(Ui *u, size_t sel, int *top);
+/* The old and new English of the current (stale) segment, the changed
+ * words marked. */
+void ui_paint_diff(Ui *u);
+
 /* The key name (keymap.h) of a get_wch() result into out (size n); false
  * for a plain character to insert. */
 bool ui_key_name(int r, wint_t ch, char *out, size_t n);

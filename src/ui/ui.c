@@ -29,10 +29,14 @@ static int usage(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+#define MAX_GLOSSARIES 16
+
 typedef struct Opts {
 	const char *file, *source, *source_rev, *theme;
-	const char *glossary[16]; /* --glossary PATH (repeatable) */
+	const char *glossary[MAX_GLOSSARIES]; /* --glossary PATH, in order */
 	size_t n_glossary;
+	bool no_spell;
+	bool no_checks;
 } Opts;
 
 static int parse_args(int argc, char **argv, Opts *o)
@@ -55,11 +59,15 @@ static int parse_args(int argc, char **argv, Opts *o)
 			} else if (strcmp(a, "--glossary") == 0) {
 				if (i + 1 >= argc)
 					return usage("%s needs a value", a);
-				if (o->n_glossary == ARRAY_LEN(o->glossary))
-					return usage("%s", "too many --glossary options");
+				if (o->n_glossary >= MAX_GLOSSARIES)
+					return usage("at most 16 --glossary files ('%s' is one too many)", argv[i + 1]);
 				o->glossary[o->n_glossary++] = argv[++i];
 				continue;
 			} else if (strcmp(a, "--no-spell") == 0) {
+				o->no_spell = true;
+				continue;
+			} else if (strcmp(a, "--no-checks") == 0) {
+				o->no_checks = true;
 				continue;
 			} else {
 				return usage("unknown option '%s'", a);
@@ -102,6 +110,42 @@ static char *beside_binary(const char *name)
 	}
 	free(dir);
 	return p;
+}
+
+/* The shipped glossary: $YEOK_GLOSSARY_DIR (glossary_default_path), else
+ * the tree's beside the binary, else the installed one. */
+static bool load_glossary(Session *s, const Opts *o, Err *e)
+{
+	char *shipped = NULL;
+	const char *env = getenv("YEOK_GLOSSARY_DIR");
+	if (!(env && *env)) {
+		char *tree = beside_binary("glossary");
+		if (tree) {
+			shipped = path_join(tree, "ko.yaml");
+			if (!file_exists(shipped)) {
+				free(shipped);
+				shipped = NULL;
+			}
+		}
+		free(tree);
+	}
+	/* the config's glossaries, then --glossary */
+	char *config = keymap_config_path();
+	char **cp = NULL;
+	size_t ncp = glossary_config_paths(config, &cp);
+	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
+	for (size_t i = 0; i < ncp; i++)
+		all[i] = cp[i];
+	for (size_t i = 0; i < o->n_glossary; i++)
+		all[ncp + i] = o->glossary[i];
+	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
+	for (size_t i = 0; i < ncp; i++)
+		free(cp[i]);
+	free(cp);
+	free(all);
+	free(config);
+	free(shipped);
+	return ok;
 }
 
 /* Where theme files are looked up: the user's, beside the binary (the
@@ -260,6 +304,131 @@ static void show_help(Ui *u)
 	}
 }
 
+/* A pick list (Session.pick): Up/Down choose, Enter runs its command with
+ * the item's index, Esc closes. */
+static void pick_dialog(Ui *u)
+{
+	Session *s = u->s;
+	size_t n = s->pick.items.n, sel = n ? MIN(s->pick.sel, n - 1) : 0;
+	int top = 0;
+	if (!n) {
+		session_pick_close(s);
+		return;
+	}
+	for (;;) {
+		ui_paint(u);
+		ui_paint_pick(u, sel, &top);
+		wnoutrefresh(stdscr);
+		doupdate();
+		wint_t ch;
+		/* F7's suggestions arrive from the spelling thread */
+		timeout(s->spell_req ? 50 : -1);
+		int r = get_wch(&ch);
+		timeout(-1);
+		if (r == ERR) {
+			if (session_spell_poll(s, false)) {
+				n = s->pick.items.n;
+				sel = MIN(sel, n - 1);
+			}
+			continue;
+		}
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			session_resize(s, COLS, LINES);
+			continue;
+		}
+		char name[64];
+		if (!ui_key_name(r, ch, name, sizeof(name))) {
+			if (ch == 'q') {
+				session_pick_close(s);
+				return;
+			}
+			continue;
+		}
+		int page = MAX(1, LINES - 6);
+		if (strcmp(name, "Down") == 0 || strcmp(name, "C-n") == 0)
+			sel = (sel + 1) % n;
+		else if (strcmp(name, "Up") == 0 || strcmp(name, "C-p") == 0)
+			sel = (sel + n - 1) % n;
+		else if (strcmp(name, "PageDown") == 0)
+			sel = MIN(n - 1, sel + (size_t)page);
+		else if (strcmp(name, "PageUp") == 0)
+			sel = sel > (size_t)page ? sel - (size_t)page : 0;
+		else if (strcmp(name, "Home") == 0)
+			sel = 0;
+		else if (strcmp(name, "End") == 0)
+			sel = n - 1;
+		else if (strcmp(name, "Enter") == 0) {
+			char arg[32];
+			snprintf(arg, sizeof(arg), "%zu", sel);
+			command_run(s, s->pick.then, arg);
+			return;
+		} else if (strcmp(name, "Esc") == 0 || strcmp(name, "C-q") == 0 ||
+		           strcmp(name, "C-c") == 0 || strcmp(name, "C-g") == 0 || name[0] == 'F') {
+			session_pick_close(s);
+			return;
+		}
+	}
+}
+
+/* What a command left pending: help, a question, a prompt, a list, the
+ * stale diff — until none is left. */
+static void dialogs(Ui *u)
+{
+	Session *s = u->s;
+	for (;;) {
+		if (s->help || s->confirm[0] || s->ask.on || s->pick.on || s->diff_on)
+			u->waited = true; /* not a keystroke's cost */
+		if (s->help) {
+			s->help = false;
+			show_help(u);
+		} else if (s->confirm[0]) {
+			ui_draw(u);
+			wint_t ch;
+			int r = get_wch(&ch);
+			if (r == ERR)
+				continue;
+			if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+				session_resize(s, COLS, LINES);
+				continue;
+			}
+			const char *then = s->confirm_cmd;
+			s->confirm[0] = '\0';
+			s->confirm_cmd = NULL;
+			if (r == OK && (ch == 'y' || ch == 'Y'))
+				command_run(s, then, NULL);
+			else
+				session_msg(s, "Cancelled");
+		} else if (s->ask.on) {
+			s->ask.on = false;
+			const char *then = s->ask.then;
+			char *q = xstrdup(s->ask.prompt);
+			char *init = s->ask.initial;
+			s->ask.initial = NULL;
+			char *arg = prompt(u, q, init);
+			free(q);
+			free(init);
+			if (arg)
+				command_run(s, then, arg);
+			else
+				session_msg(s, "Cancelled");
+			free(arg);
+		} else if (s->pick.on) {
+			pick_dialog(u);
+		} else if (s->diff_on) {
+			s->diff_on = false;
+			ui_paint(u);
+			ui_paint_diff(u);
+			wnoutrefresh(stdscr);
+			doupdate();
+			wint_t ch;
+			while (get_wch(&ch) == ERR)
+				;
+		} else {
+			break;
+		}
+	}
+}
+
 static void run_command(Ui *u, const char *id)
 {
 	Session *s = u->s;
@@ -277,29 +446,7 @@ static void run_command(Ui *u, const char *id)
 	} else {
 		command_run(s, id, NULL);
 	}
-	if (s->help) {
-		s->help = false;
-		show_help(u);
-	}
-	while (s->confirm[0]) {
-		u->waited = true;
-		ui_draw(u);
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR)
-			continue;
-		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-			session_resize(s, COLS, LINES);
-			continue;
-		}
-		const char *then = s->confirm_cmd;
-		s->confirm[0] = '\0';
-		s->confirm_cmd = NULL;
-		if (r == OK && (ch == 'y' || ch == 'Y'))
-			command_run(s, then, NULL);
-		else
-			session_msg(s, "Cancelled");
-	}
+	dialogs(u);
 }
 
 static void paste(Ui *u)
@@ -405,22 +552,19 @@ int ui_main(int argc, char **argv)
 		session_release(&s);
 		return e.code ? e.code : EXIT_NOINPUT;
 	}
-	/* Glossary hints: --glossary files must load (exit 78 otherwise); the
-	 * shipped glossary is used when it can be found. */
-	char *gdef = beside_binary("glossary/ko.yaml");
-	err_init(&e);
-	bool gok = session_load_glossaries(&s, o.glossary, o.n_glossary, gdef, &e);
-	free(gdef);
-	if (!gok && o.n_glossary) {
+	if (!load_glossary(&s, &o, &e)) {
 		Buf b = BUF_INIT;
 		text_sanitize(e.msg, strlen(e.msg), &b);
 		fprintf(stderr, "yeok: %s\n", b.p);
 		buf_release(&b);
 		session_release(&s);
-		return EXIT_CONFIG;
+		return e.code ? e.code : EXIT_CONFIG;
 	}
-	if (!gok)
-		session_error(&s, "%s (glossary hints are off)", e.msg);
+	if (!o.no_checks)
+		session_checks_on(&s, false);
+	s.checks_off = o.no_checks;
+	if (!o.no_spell)
+		session_spell_start(&s, NULL);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -440,11 +584,28 @@ int ui_main(int argc, char **argv)
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
 	u.t_first = now_ns();
+	uint64_t spell_gen = s.sp ? spell_generation(s.sp) : 0;
 	while (!s.quit) {
 		wint_t ch;
+		/* Checks of the segments not checked yet run while no key waits;
+		 * misspelled words are drawn once the dictionaries are loaded
+		 * (the spelling thread's generation changes). */
+		bool spell_wait = s.sp && !spell_ready(s.sp);
+		timeout(s.uf_pending ? 0 : spell_wait ? 100 : -1);
 		int r = get_wch(&ch);
-		if (r == ERR)
+		timeout(-1);
+		if (r == ERR) {
+			if (s.uf_pending) {
+				session_checks_step(&s, 64);
+				if (!s.uf_pending)
+					ui_draw(&u);
+			}
+			if (s.sp && spell_generation(s.sp) != spell_gen) {
+				spell_gen = spell_generation(s.sp);
+				ui_draw(&u);
+			}
 			continue;
+		}
 		uint64_t k0 = now_ns();
 		u.waited = false;
 		session_clear_msg(&s);

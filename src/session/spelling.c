@@ -1,0 +1,249 @@
+/* session: spelling in the editor — background dictionaries, misspelled
+ * words of the lines on screen, F7 suggestions computed off the UI thread,
+ * adding words (include/yeok/session.h). */
+#include "session-private.h"
+
+#include "yeok/text.h"
+#include <limits.h>
+#include <stdlib.h>
+
+/* The git top level of path: the nearest folder up with a .git entry
+ * (a folder, or a file in worktrees).  Found on the file system, not by
+ * running git, which costs about 0.1 s before the first frame. */
+static char *git_top(const char *path)
+{
+	char *dir = path_dirname(path);
+	char buf[PATH_MAX];
+	char *d = realpath(dir, buf) ? xstrdup(buf) : NULL;
+	free(dir);
+	while (d) {
+		char *g = path_join(d, ".git");
+		bool found = file_exists(g);
+		free(g);
+		if (found)
+			return d;
+		if (!strcmp(d, "/") || !*d)
+			break;
+		char *up = path_dirname(d);
+		bool same = !strcmp(up, d);
+		free(d);
+		d = same ? NULL : up;
+		if (same)
+			free(up);
+	}
+	free(d);
+	return NULL;
+}
+
+void session_spell_start(Session *s, const SpellOptions *opt)
+{
+	SpellOptions o = {0};
+	if (opt)
+		o = *opt;
+	char *top = NULL;
+	if (!o.project_top && s->doc.path)
+		o.project_top = top = git_top(s->doc.path);
+	s->sp = spell_new(&o);
+	free(top);
+	Glossary *g = session_glossary(s);
+	for (size_t i = 0; g && i < g->n; i++) {
+		const GlossTerm *t = &g->v[i];
+		spell_add_terms(s->sp, (const char *const *)t->en, t->en_n);
+		const char *ko = t->ko;
+		spell_add_terms(s->sp, &ko, 1);
+		/* an avoided variant is the glossary's finding, not a misspelling */
+		spell_add_terms(s->sp, (const char *const *)t->avoid, t->avoid_n);
+	}
+}
+
+/* The words of the source side of segment k (kept for one segment). */
+static const SpellWords *source_words(Session *s, long k)
+{
+	SpellWords *w = &s->spell_src;
+	if (k == s->spell_src_seg && s->spell_src_gen == s->doc.cur)
+		return w;
+	spell_words_clear(w);
+	s->spell_src_seg = k;
+	s->spell_src_gen = s->doc.cur;
+	const Segment *g = &s->doc.al.v[k];
+	if (g->src_n) {
+		Buf b = BUF_INIT;
+		progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, &b);
+		spell_words_add_text(w, b.p ? b.p : "", b.len);
+		buf_release(&b);
+	}
+	return w;
+}
+
+size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
+{
+	if (!s->sp || line >= s->doc.tgt.n)
+		return 0;
+	long k = doc_segment_of_tgt_line(&s->doc, line);
+	if (k < 0)
+		return 0;
+	const Segment *g = &s->doc.al.v[k];
+	size_t f, l;
+	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.tb, &f, &l) || line < f ||
+	    line > l || g->status == ST_UNTRANSLATED)
+		return 0;
+	Str ln = lines_get(&s->doc.tgt, line);
+	size_t before = out->n;
+	spell_check_text(s->sp, ln.p, ln.n, source_words(s, k), SPELL_NOWAIT, out);
+	/* keep the bad ones only (pending ones are drawn once known) */
+	size_t m = before;
+	for (size_t i = before; i < out->n; i++)
+		if (out->v[i].status == SPELL_BAD)
+			out->v[m++] = out->v[i];
+	out->n = m;
+	return m - before;
+}
+
+/* The misspelled word at (or right before) the cursor. */
+static bool word_at_cursor(Session *s, size_t *off, size_t *len)
+{
+	SpellMisses m = {0};
+	session_spell_line(s, s->cur.line, &m);
+	bool ok = false;
+	for (size_t i = 0; i < m.n && !ok; i++) {
+		if (s->cur.col >= m.v[i].off && s->cur.col <= m.v[i].off + m.v[i].len) {
+			*off = m.v[i].off;
+			*len = m.v[i].len;
+			ok = true;
+		}
+	}
+	VEC_FREE(&m);
+	return ok;
+}
+
+enum { PICK_WAIT = -1, PICK_PERSONAL = -2, PICK_PROJECT = -3 };
+
+static void spell_pick(Session *s, char **sugg, size_t n, bool pending)
+{
+	char *title = xasprintf("Spelling: %s (Enter replaces or adds; Esc closes)", s->spell_word);
+	session_pick_open(s, title, "spell-choose");
+	free(title);
+	if (pending) {
+		session_pick_add(s, "(computing suggestions...)");
+		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+	} else if (!n) {
+		session_pick_add(s, "(no suggestions)");
+		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+	}
+	for (size_t i = 0; i < n; i++) {
+		session_pick_add(s, "%s", sugg[i]);
+		VEC_PUSH(&s->pick.data, (long)i);
+	}
+	const char *pp = spell_list_path(s->sp, SPELL_LIST_PERSONAL);
+	session_pick_add(s, "+ add \"%s\" to my word list (%s)", s->spell_word, pp ? pp : "none");
+	VEC_PUSH(&s->pick.data, (long)PICK_PERSONAL);
+	if (spell_list_path(s->sp, SPELL_LIST_PROJECT)) {
+		session_pick_add(s, "+ add \"%s\" to the project list (.yeok-words)", s->spell_word);
+		VEC_PUSH(&s->pick.data, (long)PICK_PROJECT);
+	}
+}
+
+bool session_spell_at_cursor(Session *s)
+{
+	if (!s->sp)
+		return session_error(s, "Spelling is off (--no-spell)");
+	if (s->focus != PANE_TARGET)
+		return session_error(s, "Spelling is for the translation (Tab goes there)");
+	if (!spell_ready(s->sp))
+		return session_error(s, "The dictionaries are still loading");
+	size_t off, len;
+	if (!word_at_cursor(s, &off, &len))
+		return session_error(s, "No misspelled word at the cursor");
+	Str ln = lines_get(&s->doc.tgt, s->cur.line);
+	free(s->spell_word);
+	s->spell_word = xmemdup0(ln.p + off, len);
+	s->spell_at = (Pos){s->cur.line, off};
+	s->spell_len = len;
+	s->spell_req = spell_suggest_request(s->sp, ln.p + off, len);
+	spell_pick(s, NULL, 0, true);
+	return true;
+}
+
+bool session_spell_poll(Session *s, bool block)
+{
+	if (!s->sp || !s->spell_req)
+		return false;
+	char **out = NULL;
+	size_t n = 0;
+	SpellSuggestState st = block ? spell_suggest_wait(s->sp, s->spell_req, &out, &n)
+	                             : spell_suggest_poll(s->sp, s->spell_req, &out, &n);
+	if (st == SPELL_SUGGEST_PENDING)
+		return false;
+	s->spell_req = 0;
+	spell_list_free(s->spell_sugg, s->spell_nsugg);
+	s->spell_sugg = out;
+	s->spell_nsugg = st == SPELL_SUGGEST_DONE ? n : 0;
+	if (s->pick.on && s->pick.then && !strcmp(s->pick.then, "spell-choose")) {
+		size_t sel = s->pick.sel;
+		spell_pick(s, s->spell_sugg, s->spell_nsugg, false);
+		s->pick.sel = MIN(sel, s->pick.items.n - 1);
+	}
+	return true;
+}
+
+bool session_spell_add(Session *s, SpellList list)
+{
+	if (!s->sp)
+		return session_error(s, "Spelling is off (--no-spell)");
+	size_t off, len;
+	char *w = NULL;
+	if (s->focus == PANE_TARGET && word_at_cursor(s, &off, &len))
+		w = xmemdup0(s->doc.tgt.v[s->cur.line].p + off, len);
+	else if (s->spell_word)
+		w = xstrdup(s->spell_word);
+	if (!w)
+		return session_error(s, "No misspelled word at the cursor");
+	Err e;
+	err_init(&e);
+	bool ok = spell_add_word(s->sp, w, NULL, list, &e);
+	if (ok)
+		session_msg(s, "Added %s to %s", w, spell_list_path(s->sp, list));
+	else
+		session_error(s, "%s", e.msg);
+	free(w);
+	return ok;
+}
+
+bool session_spell_choose(Session *s, long v)
+{
+	if (v == PICK_PERSONAL)
+		return session_spell_add(s, SPELL_LIST_PERSONAL);
+	if (v == PICK_PROJECT)
+		return session_spell_add(s, SPELL_LIST_PROJECT);
+	if (v < 0 || (size_t)v >= s->spell_nsugg)
+		return session_error(s, "No suggestion chosen");
+	if (s->doc.read_only)
+		return session_error(s, "%s is read-only", s->doc.path);
+	Pos a = s->spell_at;
+	Str ln = lines_get(&s->doc.tgt, a.line);
+	if (a.col + s->spell_len > ln.n || memcmp(ln.p + a.col, s->spell_word, s->spell_len))
+		return session_error(s, "The word changed meanwhile");
+	const char *r = s->spell_sugg[v];
+	doc_break_merge(&s->doc);
+	Pos end = doc_replace(&s->doc, a, (Pos){a.line, a.col + s->spell_len}, r, strlen(r),
+	                      CH_OTHER);
+	doc_break_merge(&s->doc);
+	s->focus = PANE_TARGET;
+	s->cur = end;
+	s->vsegs_dirty = true;
+	session_follow(s);
+	session_msg(s, "Replaced %s by %s (Ctrl-Z undoes)", s->spell_word, r);
+	return true;
+}
+
+void session_spell_release(Session *s)
+{
+	spell_free(s->sp);
+	s->sp = NULL;
+	free(s->spell_word);
+	s->spell_word = NULL;
+	spell_list_free(s->spell_sugg, s->spell_nsugg);
+	s->spell_sugg = NULL;
+	s->spell_nsugg = 0;
+	spell_words_release(&s->spell_src);
+}
