@@ -189,6 +189,8 @@ typedef struct Session {
 	CheckDoc cd;          /* the checks' view of the document */
 	bool cd_on;           /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
+	bool cd_stale;        /* cd's index (reference names) predates an edit of a
+	                         title or target: rebuilt in the next idle step */
 	bool checks_off;      /* --no-checks: no findings at all */
 	CheckSet cset;
 	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */

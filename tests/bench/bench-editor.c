@@ -11,6 +11,12 @@
  * of a short step is mostly the wait for a core; the CPU time is what the
  * step costs.  "full re-alignments" counts the keys whose edit fell back
  * to aligning the whole document (doc.h last_was_full).
+ *
+ * As in the editor (src/ui/ui.c): the checks are on (not run before the
+ * first frame) and spelling starts in its thread; BENCH_NO_CHECKS=1 and
+ * BENCH_NO_SPELL=1 leave them out.  A typist leaves time between keys:
+ * after each key one idle step of the checks runs (64 segments, as the
+ * editor's loop does), timed apart from the key.
  */
 #include <locale.h>
 #include <sys/resource.h>
@@ -72,6 +78,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	uint64_t open_wall = now_ns() - t0, open_cpu = cpu_ns() - c0;
+	bool checks = !getenv("BENCH_NO_CHECKS"), spell = !getenv("BENCH_NO_SPELL");
+	if (checks)
+		session_checks_on(&s, false);
+	s.checks_off = !checks;
+	if (spell)
+		session_spell_start(&s, NULL);
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	u.s = &s;
@@ -98,6 +110,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 6; i++)
 		per[i] = xcalloc((size_t)KEYS, sizeof(uint64_t));
 	size_t full = 0;
+	uint64_t *idle = xcalloc((size_t)KEYS, sizeof(uint64_t));
+	size_t idle_n = 0;
 	uint64_t keys_wall = now_ns();
 	/* Start in the middle of the document, in a prose line. */
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
@@ -137,6 +151,11 @@ int main(int argc, char **argv)
 		int kd = kind_of[k % 10];
 		per[kd][per_n[kd]++] = cpu[k];
 		full += s.doc.gen_edit != edits && s.doc.last_was_full;
+		if (checks && s.uf_pending) {
+			uint64_t i0 = cpu_ns();
+			session_checks_step(&s, 64);
+			idle[idle_n++] = cpu_ns() - i0;
+		}
 	}
 	keys_wall = now_ns() - keys_wall;
 	struct rusage ru;
@@ -158,6 +177,9 @@ int main(int argc, char **argv)
 			report(name, per[i], per_n[i]);
 		free(per[i]);
 	}
+	if (idle_n)
+		report("  cpu: idle check step", idle, idle_n);
+	free(idle);
 	printf("%-28s %10zu\n", "full re-alignments (keys)", full);
 	printf("%-28s %10.1f\n", "all keys, wall (s)", (double)keys_wall / 1e9);
 	printf("%-28s %10.1f\n", "peak RSS (MB)", (double)ru.ru_maxrss / 1024.0);
