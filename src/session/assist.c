@@ -618,10 +618,19 @@ size_t session_checks_step(Session *s, size_t max)
 	if (!s->cd_on)
 		return 0;
 	if (s->cd_stale) {
-		/* the index first; what was checked against the old one again */
+		/* the index first; what was checked against the old one again,
+		 * starting with the segments on screen (the next frame needs them) */
 		check_doc_reindex(&s->cd);
 		s->cd_stale = false;
 		run_all(s, false);
+		long k = session_cur_seg(s);
+		if (!s->vsegs_dirty)
+			for (size_t i = s->top; i < s->vsegs.n; i++)
+				if (s->vsegs.v[i].seg >= 0) {
+					k = s->vsegs.v[i].seg;
+					break;
+				}
+		s->uf_scan = k > 0 ? (size_t)k : 0;
 	}
 	size_t done = 0;
 	size_t n = s->uf.n, start = n ? s->uf_scan % n : 0;
@@ -677,9 +686,10 @@ void session_sync(Session *s)
 			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
 			    (s->cur.line < f || s->cur.line > l))
 				continue; /* not where the edit was */
+			/* the edited segments are checked now (against the old
+			 * names); the index and everything else in idle time */
 			s->cd_stale = s->cd_built;
-			run_all(s, false);
-			return;
+			break;
 		}
 	}
 	size_t old_k1 = (size_t)((long)dd.k1 - dd.dk);

@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 	size_t per_n[6] = {0};
 	for (int i = 0; i < 6; i++)
 		per[i] = xcalloc((size_t)KEYS, sizeof(uint64_t));
-	size_t full = 0;
+	size_t full = 0, win_n = 0, win_lines = 0, win_max = 0;
 	uint64_t *idle = xcalloc((size_t)KEYS, sizeof(uint64_t));
 	size_t idle_n = 0;
 	uint64_t keys_wall = now_ns();
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	for (int k = 0; k < KEYS; k++) {
 		uint64_t k0 = now_ns(), kc = cpu_ns();
-		size_t edits = s.doc.gen_edit;
+		size_t edits = s.doc.gen_edit, structs = s.doc.gen_struct;
 		switch (k % 10) {
 		case 0:
 		case 1:
@@ -151,7 +151,12 @@ int main(int argc, char **argv)
 		int kd = kind_of[k % 10];
 		per[kd][per_n[kd]++] = cpu[k];
 		full += s.doc.gen_edit != edits && s.doc.last_was_full;
-		if (checks && s.uf_pending) {
+		if (s.doc.gen_struct != structs && !s.doc.last_was_full) {
+			win_n++;
+			win_lines += s.doc.last_window_lines;
+			win_max = MAX(win_max, s.doc.last_window_lines);
+		}
+		if (checks && (s.uf_pending || s.cd_stale)) {
 			uint64_t i0 = cpu_ns();
 			session_checks_step(&s, 64);
 			idle[idle_n++] = cpu_ns() - i0;
@@ -181,6 +186,8 @@ int main(int argc, char **argv)
 		report("  cpu: idle check step", idle, idle_n);
 	free(idle);
 	printf("%-28s %10zu\n", "full re-alignments (keys)", full);
+	printf("%-28s %10zu %10.1f %10zu\n", "window re-seg (keys, mean, max lines)", win_n,
+	       win_n ? (double)win_lines / (double)win_n : 0.0, win_max);
 	printf("%-28s %10.1f\n", "all keys, wall (s)", (double)keys_wall / 1e9);
 	printf("%-28s %10.1f\n", "peak RSS (MB)", (double)ru.ru_maxrss / 1024.0);
 	free(cost);
