@@ -16,7 +16,9 @@
  * first frame) and spelling starts in its thread; BENCH_NO_CHECKS=1 and
  * BENCH_NO_SPELL=1 leave them out.  A typist leaves time between keys:
  * after each key one idle step of the checks runs (64 segments, as the
- * editor's loop does), timed apart from the key.
+ * editor's loop does), timed apart from the key.  The keys, ten at a
+ * time: four insertions, a backspace, a newline, undo, a space, the next
+ * segment, a cursor move right (BENCH_SCRIPT=left: left).
  */
 #include <locale.h>
 #include <sys/resource.h>
@@ -79,6 +81,10 @@ int main(int argc, char **argv)
 	}
 	uint64_t open_wall = now_ns() - t0, open_cpu = cpu_ns() - c0;
 	bool checks = !getenv("BENCH_NO_CHECKS"), spell = !getenv("BENCH_NO_SPELL");
+	/* BENCH_SCRIPT=left: the tenth key moves left, off the segment's start
+	 * onto the blank line before it, so the next keys type there and unmake
+	 * the title below (see tests/bench/PERF.md); by default it moves right */
+	bool left = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "left");
 	if (checks)
 		session_checks_on(&s, false);
 	s.checks_off = !checks;
@@ -141,7 +147,7 @@ int main(int argc, char **argv)
 			command_run(&s, "segment-next", NULL);
 			break;
 		default:
-			session_move(&s, MV_LEFT);
+			session_move(&s, left ? MV_LEFT : MV_RIGHT);
 			break;
 		}
 		session_clear_msg(&s);
