@@ -150,9 +150,15 @@ int main(int argc, char **argv)
 		case 7:
 			session_insert(&s, " ", 1);
 			break;
-		case 8:
+		case 8: {
+			/* at the last segment, start again at the top (the small
+			 * pair has fewer segments than the script has moves) */
+			long at = session_cur_seg(&s);
 			command_run(&s, "segment-next", NULL);
+			if (session_cur_seg(&s) == at)
+				session_goto_line(&s, 1);
 			break;
+		}
 		default:
 			session_move(&s, left ? MV_LEFT : MV_RIGHT);
 			break;
