@@ -189,6 +189,8 @@ typedef struct Session {
 	CheckDoc cd;          /* the checks' view of the document */
 	bool cd_on;           /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
+	bool cd_stale;        /* cd's index (reference names) predates an edit of a
+	                         title or target: rebuilt in the next idle step */
 	bool checks_off;      /* --no-checks: no findings at all */
 	CheckSet cset;
 	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
@@ -359,10 +361,15 @@ size_t session_hints(Session *s, long k, GlossHintVec *out);
  * session_checks_step (the UI does it between keys, so the first frame
  * never waits) and the current segment whenever it is shown. */
 void session_checks_on(Session *s, bool now);
-/* Check up to max segments not checked yet; returns how many remain. */
+/* Idle work: first the document's index when an edit left it stale
+ * (cd_stale: then every segment is checked again, those on screen first),
+ * then up to max segments not checked yet; returns how many remain.  The
+ * UI calls it while no key waits and uf_pending or cd_stale is set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
- * segments are checked again.  Called before drawing and by commands. */
+ * segments are checked again (never a whole-document pass: an edit of a
+ * title or target sets cd_stale for session_checks_step).  Called before
+ * drawing and by commands. */
 void session_sync(Session *s);
 /* The findings of segment k (checked now when they were not yet); NULL
  * when the checks are off. */

@@ -19,6 +19,10 @@
 
 #define FORBID (-1e18)
 #define FULL_DP_CELLS 1000000u /* below this, no band */
+/* The anchors' pass scores every cell it visits (titles by their tokens,
+ * code by its lines): above 256 x 256 anchors (documents of thousands of
+ * lines; the corpus has at most a few dozen) it keeps to the band too. */
+#define ANCHOR_FULL_DP_CELLS 65536u
 #define BAND 48
 
 /* What the scoring looks at, computed once per block. */
@@ -48,17 +52,37 @@ typedef struct Ctx {
 
 /* ---- features ---------------------------------------------------------- */
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 static size_t sort_unique(uint32_t *v, size_t n)
 {
 	if (!n)
 		return 0;
-	qsort(v, n, sizeof(*v), cmp_u32);
+	if (n <= 24) {
+		/* most blocks: a few tokens; insertion sort beats qsort's calls */
+		for (size_t i = 1; i < n; i++) {
+			uint32_t x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	} else {
+		/* radix sort, 8 bits a pass (no comparison calls) */
+		uint32_t *tmp = xmalloc(n * sizeof(*tmp)), *from = v, *to = tmp;
+		for (int shift = 0; shift < 32; shift += 8) {
+			size_t cnt[257] = {0};
+			for (size_t i = 0; i < n; i++)
+				cnt[((from[i] >> shift) & 0xff) + 1]++;
+			for (size_t b = 1; b < 257; b++)
+				cnt[b] += cnt[b - 1];
+			for (size_t i = 0; i < n; i++)
+				to[cnt[(from[i] >> shift) & 0xff]++] = from[i];
+			uint32_t *x = from;
+			from = to;
+			to = x;
+		}
+		/* four passes: the sorted values are back in v */
+		free(tmp);
+	}
 	size_t k = 1;
 	for (size_t i = 1; i < n; i++)
 		if (v[i] != v[k - 1])
@@ -102,6 +126,12 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 		if ((c & 0xc0) != 0x80)
 			f->len++;
 		if (c >= 0x80) {
+			/* once Hangul is seen only the length matters: one count
+			 * per byte that is not a continuation byte (as decoding) */
+			if (f->hangul) {
+				i++;
+				continue;
+			}
 			int32_t cp;
 			size_t k = text_decode(s + i, n - i, &cp);
 			if (cp >= 0 && text_is_hangul(cp))
@@ -350,7 +380,8 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 		return;
 	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
 	size_t *off = xmalloc((n + 2) * sizeof(size_t));
-	bool full = (double)(n + 1) * (double)(m + 1) <= FULL_DP_CELLS;
+	bool full = (double)(n + 1) * (double)(m + 1) <=
+	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
 	size_t slope = n ? (m + n - 1) / n : m;
 	for (size_t i = 0; i <= n; i++) {
 		if (full || n == 0) {

@@ -65,8 +65,19 @@ int32_t check_cp_at(const char *s, size_t n, size_t i)
 
 static size_t cp_len(const char *s, size_t n, size_t i)
 {
+	if (i >= n)
+		return 0;
+	const unsigned char *u = (const unsigned char *)s + i;
+	/* the common cases without a call: ASCII, and three-byte sequences
+	 * whose lead admits any continuation (Hangul syllables among them;
+	 * E0 and ED have range rules: text_decode decides) */
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xe1 && u[0] <= 0xef && u[0] != 0xed && n - i >= 3 &&
+	    (u[1] & 0xc0) == 0x80 && (u[2] & 0xc0) == 0x80)
+		return 3;
 	int32_t cp;
-	return i < n ? text_decode(s + i, n - i, &cp) : 0;
+	return text_decode(s + i, n - i, &cp);
 }
 
 static bool is_ws(int32_t cp)

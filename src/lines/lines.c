@@ -33,6 +33,11 @@ void lines_parse(Lines *l, const char *data, size_t n)
 	}
 	l->base = xmemdup0(data, n);
 	const char *p = l->base, *end = l->base + n;
+	/* one allocation for the line table: count the lines first */
+	size_t count = 1;
+	for (const char *q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
+		count++;
+	VEC_RESERVE(l, count);
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		Line ln = {p, 0, 0, EOL_NONE};

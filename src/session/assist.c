@@ -617,6 +617,21 @@ size_t session_checks_step(Session *s, size_t max)
 	session_sync(s);
 	if (!s->cd_on)
 		return 0;
+	if (s->cd_stale) {
+		/* the index first; what was checked against the old one again,
+		 * starting with the segments on screen (the next frame needs them) */
+		check_doc_reindex(&s->cd);
+		s->cd_stale = false;
+		run_all(s, false);
+		long k = session_cur_seg(s);
+		if (!s->vsegs_dirty)
+			for (size_t i = s->top; i < s->vsegs.n; i++)
+				if (s->vsegs.v[i].seg >= 0) {
+					k = s->vsegs.v[i].seg;
+					break;
+				}
+		s->uf_scan = k > 0 ? (size_t)k : 0;
+	}
 	size_t done = 0;
 	size_t n = s->uf.n, start = n ? s->uf_scan % n : 0;
 	for (size_t i = 0; i < n && done < max && s->uf_pending; i++) {
@@ -635,6 +650,7 @@ void session_checks_on(Session *s, bool now)
 	if (s->cd_built)
 		check_doc_release(&s->cd);
 	s->cd_built = false;
+	s->cd_stale = false;
 	Doc *d = &s->doc;
 	s->cd_on = true;
 	if (now)
@@ -651,9 +667,12 @@ void session_sync(Session *s)
 		return;
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
+	/* Segments moved or renamed: every segment is checked again in idle
+	 * time, after the document index is rebuilt there too (a whole-document
+	 * pass: never on the key path).  Until then the segments drawn are
+	 * checked against the old index. */
 	if (dd.full || old_n != s->uf.n || dd.k1 > n || dd.k0 > dd.k1) {
-		if (s->cd_built)
-			check_doc_reindex(&s->cd);
+		s->cd_stale = s->cd_built;
 		run_all(s, false);
 		return;
 	}
@@ -667,10 +686,10 @@ void session_sync(Session *s)
 			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
 			    (s->cur.line < f || s->cur.line > l))
 				continue; /* not where the edit was */
-			if (s->cd_built)
-				check_doc_reindex(&s->cd);
-			run_all(s, false);
-			return;
+			/* the edited segments are checked now (against the old
+			 * names); the index and everything else in idle time */
+			s->cd_stale = s->cd_built;
+			break;
 		}
 	}
 	size_t old_k1 = (size_t)((long)dd.k1 - dd.dk);

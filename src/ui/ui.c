@@ -619,12 +619,12 @@ int ui_main(int argc, char **argv)
 		 * misspelled words are drawn once the dictionaries are loaded
 		 * (the spelling thread's generation changes). */
 		bool spell_wait = s.sp && !spell_ready(s.sp);
-		timeout(ui_safe_timeout(s.uf_pending ? 0 : spell_wait ? 100 : -1));
+		timeout(ui_safe_timeout(s.uf_pending || s.cd_stale ? 0 : spell_wait ? 100 : -1));
 		int r = get_wch(&ch);
 		timeout(-1);
 		ui_safe_idle(&s);
 		if (r == ERR) {
-			if (s.uf_pending) {
+			if (s.uf_pending || s.cd_stale) {
 				session_checks_step(&s, 64);
 				if (!s.uf_pending)
 					ui_draw(&u);

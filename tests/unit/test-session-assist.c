@@ -425,8 +425,12 @@ static void test_findings_incremental_and_autofix(void **state)
 	s.focus = PANE_TARGET;
 	s.cur = (Pos){0, lines_get(&s.doc.tgt, 0).n};
 	assert_true(session_insert(&s, " 안내", strlen(" 안내")));
+	/* the key does not rebuild the document's index: the first idle step does */
+	session_sync(&s);
+	assert_true(s.cd_stale);
 	while (session_checks_step(&s, 8))
 		;
+	assert_false(s.cd_stale);
 	assert_findings_fresh(&s);
 	assert_int_equal(s.n_findings, before + 1);
 	/* type elsewhere: only that segment is checked again */
