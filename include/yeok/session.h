@@ -155,10 +155,6 @@ typedef struct Session {
 	bool help;        /* the help screen is asked for (the UI shows it) */
 	Glossary gloss;   /* terms for the hints (empty when none was loaded) */
 	bool has_gloss;
-	struct {
-		long seg;
-		uint64_t gen_edit, gen_align;
-	} hints_for;      /* what extra[SESSION_SLOT_GLOSSARY] was made for */
 	/* Findings (errors and warnings of the checks) for the header count:
 	 * per unit, re-checked where the text changed (STYLE: no whole-document
 	 * work per key, except after a structural edit of a small document). */
@@ -229,10 +225,6 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
  * Errors (a bad glossary file): false with e set; the hints stay off. */
 bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
                              const char *fallback, Err *e);
-/* The glossary hints of the current segment ("용어 parameter -> 매개변수 ·
- * ..."; a term the translation contradicts is marked "!"). */
-void session_glossary_hints(Session *s, Buf *out);
-
 /* Read the PR checklist from the sidecar (FILE.yeok.yaml) into the
  * status line (read only here; a corrupt sidecar is a message and is left
  * as it is for the sidecar's owner to set aside). */

@@ -1182,51 +1182,7 @@ bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
 	}
 	glossary_compile(&s->gloss);
 	s->has_gloss = true;
-	s->hints_for.seg = -2;
 	return true;
-}
-
-static void seg_side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, Buf *out)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			buf_adds(out, "\n\n");
-		rst_block_text(l, &d->v[first + i], out);
-	}
-}
-
-void session_glossary_hints(Session *s, Buf *out)
-{
-	if (!s->has_gloss || !s->gloss.n)
-		return;
-	long k = session_cur_seg(s);
-	const Doc *d = &s->doc;
-	if (k == s->hints_for.seg && d->gen_edit == s->hints_for.gen_edit &&
-	    d->gen_align == s->hints_for.gen_align) {
-		buf_adds(out, s->extra[SESSION_SLOT_GLOSSARY]);
-		return;
-	}
-	s->hints_for.seg = k;
-	s->hints_for.gen_edit = d->gen_edit;
-	s->hints_for.gen_align = d->gen_align;
-	if (k < 0 || !d->al.v[k].src_n || !rst_kind_is_prose(d->al.v[k].kind))
-		return;
-	const Segment *g = &d->al.v[k];
-	Buf src = BUF_INIT, tgt = BUF_INIT;
-	seg_side_text(&d->src, &d->sb, g->src, g->src_n, &src);
-	seg_side_text(&d->tgt, &d->tb, g->tgt, g->tgt_n, &tgt);
-	GlossHintVec hv = {0};
-	glossary_hints(&s->gloss, src.p ? src.p : "", src.len, g->tgt_n ? (tgt.p ? tgt.p : "") : NULL,
-	               tgt.len, &hv);
-	for (size_t i = 0; i < hv.n; i++) {
-		buf_adds(out, i ? " · " : "용어 ");
-		if (hv.v[i].violated)
-			buf_addc(out, '!');
-		glossary_term_label(&s->gloss, hv.v[i].term, out);
-	}
-	VEC_FREE(&hv);
-	buf_release(&src);
-	buf_release(&tgt);
 }
 
 bool session_check(Session *s, Err *e)
