@@ -183,6 +183,12 @@ void sha256_hex(const void *data, size_t n, char out[65]);
  * min < 0.  Returns false on anything else. */
 bool parse_long(const char *s, long min, long max, long *out);
 
+/* Command-line options: the value of option `name` at argv[*i]
+ * ("--name VALUE", which consumes argv[*i + 1], or "--name=VALUE"), or
+ * NULL when argv[*i] is not that option.  *missing is set (and "" returned)
+ * when the value is absent. */
+const char *argv_opt_value(int argc, char **argv, int *i, const char *name, bool *missing);
+
 /* Monotonic clock in nanoseconds (benchmarks, journal timing). */
 uint64_t now_ns(void);
 

@@ -7,26 +7,6 @@
 #include "yeok/progress.h"
 #include "yeok/source.h"
 
-/* The value of option `name` at argv[*i] ("--name VALUE" or "--name=VALUE"),
- * or NULL when argv[*i] is not that option.  *missing is set when the value
- * is absent. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-	if (strncmp(a, name, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return "";
-	}
-	return argv[++*i];
-}
-
 static int align_main(int argc, char **argv)
 {
 	SourceOpts so = {NULL, NULL, NULL, true};
@@ -52,16 +32,16 @@ static int align_main(int argc, char **argv)
 			       "1-based lines, '-' for an absent side.\n",
 			       cli_cmd_align.synopsis, cli_cmd_align.what);
 			return 0;
-		} else if ((v = opt_value(argc, argv, &i, "--source-rev", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			so.rev = v;
-		} else if ((v = opt_value(argc, argv, &i, "--source", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
 			so.path = v;
-		} else if ((v = opt_value(argc, argv, &i, "--format", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
 			format = v;
 			if (!missing && strcmp(v, "tsv") && strcmp(v, "json"))
 				return cli_error(EXIT_USAGE, "--format must be tsv or json, not '%s'", v);
-		} else if ((v = opt_value(argc, argv, &i, "--glossary", &missing)) ||
-		           (v = opt_value(argc, argv, &i, "--theme", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing)) ||
+		           (v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common options: accepted, not used by align */
 		} else if (!strcmp(a, "--no-spell")) {
 		} else {

@@ -11,23 +11,6 @@
 #include "yeok/spell.h"
 #include "yeok/vcs.h"
 
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-	if (strncmp(a, name, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return "";
-	}
-	return argv[++*i];
-}
-
 static void usage_help(void)
 {
 	printf("usage: yeok %s\n%s\n"
@@ -179,21 +162,21 @@ static int check_main(int argc, char **argv)
 			VEC_FREE(&files);
 			VEC_FREE(&glossaries);
 			return 0;
-		} else if ((v = opt_value(argc, argv, &i, "--source-rev", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			so.rev = v;
-		} else if ((v = opt_value(argc, argv, &i, "--source", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
 			so.path = v;
-		} else if ((v = opt_value(argc, argv, &i, "--format", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
 			if (!missing && !check_format_parse(v, &fmt))
 				rc = cli_error(EXIT_USAGE, "--format must be text, json or github, not '%s'",
 				               v);
-		} else if ((v = opt_value(argc, argv, &i, "--only", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--only", &missing))) {
 			only = v;
-		} else if ((v = opt_value(argc, argv, &i, "--disable", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--disable", &missing))) {
 			disable = v;
-		} else if ((v = opt_value(argc, argv, &i, "--glossary", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
 			VEC_PUSH(&glossaries, v);
-		} else if ((v = opt_value(argc, argv, &i, "--theme", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common option, not used by check */
 		} else if (!strcmp(a, "--no-spell")) {
 			set.on[CK_SPELLING] = false;

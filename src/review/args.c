@@ -13,23 +13,6 @@ const char review_usage[] =
 	"Keys: n/p next/previous change, c comment, s suggest, a approve, r needs changes,\n"
 	"f finding to comment, v verdict, Ctrl-Q quit (everything is kept in FILE.yeok.yaml).\n";
 
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-	if (strncmp(a, name, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return "";
-	}
-	return argv[++*i];
-}
-
 void review_args_release(ReviewArgs *a)
 {
 	free(a->gl);
@@ -55,24 +38,24 @@ bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 			done = true;
 		} else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
 			a->help = true;
-		} else if ((v = opt_value(argc, argv, &i, "--source-rev", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			a->o.source_rev = v;
-		} else if ((v = opt_value(argc, argv, &i, "--source", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
 			a->o.source_path = v;
-		} else if ((v = opt_value(argc, argv, &i, "--base", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--base", &missing))) {
 			a->o.base = v;
-		} else if ((v = opt_value(argc, argv, &i, "--head", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--head", &missing))) {
 			a->o.head = v;
-		} else if ((v = opt_value(argc, argv, &i, "--export", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--export", &missing))) {
 			if (!missing && strcmp(v, "markdown") != 0 && strcmp(v, "github-json") != 0)
 				return err_set(e, EXIT_USAGE,
 				               "--export must be markdown or github-json, not '%s'", v);
 			a->export_fmt = v;
-		} else if ((v = opt_value(argc, argv, &i, "--glossary", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
 			a->gl = xrealloc(a->gl, (a->gl_n + 2) * sizeof(char *));
 			a->gl[a->gl_n++] = v;
 			a->gl[a->gl_n] = NULL;
-		} else if ((v = opt_value(argc, argv, &i, "--theme", &missing))) {
+		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			a->theme = v;
 		} else if (!strcmp(s, "--no-spell")) {
 			/* common option: review runs no spelling check */

@@ -194,6 +194,23 @@ bool parse_long(const char *s, long min, long max, long *out)
 	return true;
 }
 
+const char *argv_opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return "";
+	}
+	return argv[++*i];
+}
+
 uint64_t now_ns(void)
 {
 	struct timespec ts;

@@ -8,20 +8,6 @@
 
 static char *dir;
 
-static void sh(const char *fmt, ...) PRINTF_LIKE(1, 2);
-static void sh(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *cmd = xvasprintf(fmt, ap);
-	va_end(ap);
-	char *full = xasprintf("cd '%s' && { %s ; } >/dev/null 2>&1", dir, cmd);
-	if (system(full) != 0)
-		fail_msg("command failed: %s", cmd);
-	free(full);
-	free(cmd);
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -85,14 +71,14 @@ static void round_trip(const char *target, const SourceOpts *opts, SidecarSource
 static void test_record_file(void **state)
 {
 	(void)state;
-	sh("mkdir -p en ko && printf 'English\\n' > en/a.rst && printf 'English\\n' > ko/a.rst");
+	tu_sh(dir, "mkdir -p en ko && printf 'English\\n' > en/a.rst && printf 'English\\n' > ko/a.rst");
 	char *target = path_join(dir, "ko/a.rst");
 	char *source = path_join(dir, "en/a.rst");
 	SourceOpts opts = {.path = source};
 	round_trip(target, &opts, SIDECAR_SRC_FILE, "../en/a.rst");
 	free(source);
 	/* Beside the target. */
-	sh("printf 'Same folder\\n' > ko/a.en.txt");
+	tu_sh(dir, "printf 'Same folder\\n' > ko/a.en.txt");
 	source = path_join(dir, "ko/a.en.txt");
 	opts.path = source;
 	round_trip(target, &opts, SIDECAR_SRC_FILE, "a.en.txt");
@@ -103,7 +89,7 @@ static void test_record_file(void **state)
 static void test_record_snapshot(void **state)
 {
 	(void)state;
-	sh("mkdir -p snap && printf 'Title\\n=====\\n\\nEnglish.\\n' > snap/b.rst");
+	tu_sh(dir, "mkdir -p snap && printf 'Title\\n=====\\n\\nEnglish.\\n' > snap/b.rst");
 	char *target = path_join(dir, "snap/b.rst");
 	SourceOpts opts = {.self_fallback = true};
 	round_trip(target, &opts, SIDECAR_SRC_SNAPSHOT, "b.rst.yeok.src");
@@ -116,7 +102,7 @@ static void test_record_snapshot(void **state)
 static void test_record_git(void **state)
 {
 	(void)state;
-	sh("mkdir -p repo/src && cd repo && git init -q -b main . && git config user.email t@t && "
+	tu_sh(dir, "mkdir -p repo/src && cd repo && git init -q -b main . && git config user.email t@t && "
 	   "git config user.name t && printf 'English v1\\n' > src/c.rst && git add -A && "
 	   "git commit -q -m one && printf 'English v2\\n' > src/c.rst && git commit -qam two");
 	char *target = path_join(dir, "repo/src/c.rst");
@@ -124,7 +110,7 @@ static void test_record_git(void **state)
 	SourceOpts self = {.self_fallback = true};
 	round_trip(target, &self, SIDECAR_SRC_GIT, "src/c.rst");
 	/* --source-rev: the full commit id of the revision. */
-	sh("cd repo && git checkout -q -- src/c.rst");
+	tu_sh(dir, "cd repo && git checkout -q -- src/c.rst");
 	SourceOpts rev = {.rev = "HEAD~1"};
 	Err e;
 	err_init(&e);
@@ -142,7 +128,7 @@ static void test_record_git(void **state)
 	sidecar_release(&sc);
 	source_release(&src);
 	/* Modified: a snapshot instead of HEAD. */
-	sh("cd repo && printf 'English draft\\n' > src/c.rst");
+	tu_sh(dir, "cd repo && printf 'English draft\\n' > src/c.rst");
 	round_trip(target, &self, SIDECAR_SRC_SNAPSHOT, "c.rst.yeok.src");
 	free(target);
 }

@@ -8,30 +8,16 @@
 
 static char *repo;
 
-static void sh(const char *fmt, ...) PRINTF_LIKE(1, 2);
-static void sh(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *cmd = xvasprintf(fmt, ap);
-	va_end(ap);
-	char *full = xasprintf("cd '%s' && { %s ; } >/dev/null 2>&1", repo, cmd);
-	if (system(full) != 0)
-		fail_msg("command failed: %s", cmd);
-	free(full);
-	free(cmd);
-}
-
 static int setup(void **state)
 {
 	(void)state;
 	repo = tu_tmpdir();
-	sh("git init -q -b main . && git config user.email t@t && git config user.name t");
-	sh("mkdir -p 'sub dir' && printf 'English v1\\n' > 'sub dir/a b.rst'");
-	sh("printf 'dash\\n' > ./-lead.rst && printf 'dollar\\n' > './$(touch pwned).rst'");
-	sh("printf \"q\\n\" > \"quote'd.rst\"");
-	sh("git add -A && git commit -q -m one");
-	sh("printf 'Korean 번역\\n' > 'sub dir/a b.rst' && git commit -qam two");
+	tu_sh(repo, "git init -q -b main . && git config user.email t@t && git config user.name t");
+	tu_sh(repo, "mkdir -p 'sub dir' && printf 'English v1\\n' > 'sub dir/a b.rst'");
+	tu_sh(repo, "printf 'dash\\n' > ./-lead.rst && printf 'dollar\\n' > './$(touch pwned).rst'");
+	tu_sh(repo, "printf \"q\\n\" > \"quote'd.rst\"");
+	tu_sh(repo, "git add -A && git commit -q -m one");
+	tu_sh(repo, "printf 'Korean 번역\\n' > 'sub dir/a b.rst' && git commit -qam two");
 	return 0;
 }
 
@@ -64,10 +50,10 @@ static void test_show_revisions(void **state)
 	bool clean;
 	assert_true(vcs_is_clean(path, &clean, &e));
 	assert_true(clean);
-	sh("printf 'edited\\n' >> 'sub dir/a b.rst'");
+	tu_sh(repo, "printf 'edited\\n' >> 'sub dir/a b.rst'");
 	assert_true(vcs_is_clean(path, &clean, &e));
 	assert_false(clean);
-	sh("git checkout -q -- 'sub dir/a b.rst'");
+	tu_sh(repo, "git checkout -q -- 'sub dir/a b.rst'");
 	char *rel = NULL;
 	assert_true(vcs_relpath(path, &rel, &e));
 	assert_string_equal(rel, "sub dir/a b.rst");

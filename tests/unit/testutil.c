@@ -96,3 +96,16 @@ char *tu_write(const char *dir, const char *name, const char *data, size_t n)
 	fclose(f);
 	return path;
 }
+
+void tu_sh(const char *dir, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *cmd = xvasprintf(fmt, ap);
+	va_end(ap);
+	char *full = xasprintf("cd '%s' && { %s ; } >/dev/null 2>&1", dir, cmd);
+	if (system(full) != 0)
+		fail_msg("command failed: %s", cmd);
+	free(full);
+	free(cmd);
+}

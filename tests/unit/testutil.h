@@ -24,4 +24,8 @@ char *tu_tmpdir(void);
 /* Write data to dir/name; returns the path (caller frees). */
 char *tu_write(const char *dir, const char *name, const char *data, size_t n);
 
+/* Run a shell command (printf-style) in folder dir, output discarded;
+ * fails the test when it exits non-zero. */
+void tu_sh(const char *dir, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
 #endif
