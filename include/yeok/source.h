@@ -85,6 +85,16 @@ void source_release(Source *s);
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
 
+/* The English original from the history of the document at target_path
+ * (DESIGN.md §2): the newest commit that changed the file and whose
+ * version of it is English (text_is_english).  On success *found says
+ * whether there is one; then id gets its commit and text (replaced) its
+ * bytes.  A file outside a work tree, untracked, or with no English
+ * revision: true with *found false.  Errors: git failing (EXIT_IOERR) or a
+ * revision that cannot be read. */
+bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
+                               Err *e);
+
 /* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
  * strings borrow from s.  False, r all NULL, when s records nothing. */
 struct SidecarSource;

@@ -86,6 +86,12 @@ bool text_is_space(int32_t cp);   /* Unicode Zs, tab, newline */
 bool text_is_punct(int32_t cp);   /* Unicode P* and S* */
 bool text_is_combining(int32_t cp); /* Unicode M* */
 
+/* Is the text English (DESIGN.md §2 "Source")?  True when fewer than 5% of
+ * its non-blank lines (split at LF) contain a Hangul character; an empty
+ * or all-blank text is English.  The one rule for "this revision is the
+ * English original" (source resolution, review, the translation memory). */
+bool text_is_english(const char *s, size_t n);
+
 /* Word motion (cursor Ctrl-Left/Right): a word is a run of letters, digits,
  * '_' and combining marks; other runs of punctuation count as words too.
  * next: the start of the next word after pos (or n); prev: the start of

@@ -44,6 +44,11 @@ bool vcs_show(const char *path, const char *rev, Buf *out, Err *e);
  * when untracked or modified) */
 bool vcs_is_clean(const char *path, bool *clean, Err *e);
 
+/* The commits that changed file `path`, newest first, as 40-hex ids each
+ * followed by '\n', into out (replaced; empty for an untracked file).
+ * Renames are not followed: the history is that of the path. */
+bool vcs_file_log(const char *path, Buf *out, Err *e);
+
 /* The merge base of rev with HEAD (for review defaults); id[41]. */
 bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e);
 

@@ -1,6 +1,7 @@
 /* Source resolution (see include/yeok/source.h). */
 #include "yeok/source.h"
 
+#include "yeok/text.h"
 #include "yeok/vcs.h"
 
 void source_init(Source *s)
@@ -95,6 +96,41 @@ static bool from_record(const char *target_path, const SourceRecord *r, Source *
 		               target_path);
 	}
 	return true;
+}
+
+bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
+                               Err *e)
+{
+	*found = false;
+	Err quiet;
+	err_init(&quiet);
+	char *top = NULL;
+	if (!vcs_toplevel(target_path, &top, &quiet))
+		return true; /* not in a work tree: no history */
+	free(top);
+	Buf log = BUF_INIT;
+	bool ok = vcs_file_log(target_path, &log, e);
+	for (size_t i = 0; ok && i + 40 < log.len + 1 && !*found; i += 41) {
+		char rev[41];
+		memcpy(rev, log.p + i, 40);
+		rev[40] = '\0';
+		Err at;
+		err_init(&at);
+		/* A commit that deleted the file has no version of it: skip it. */
+		if (!vcs_show(target_path, rev, text, &at)) {
+			if (at.code == EXIT_IOERR)
+				ok = err_set(e, at.code, "%s", at.msg);
+			continue;
+		}
+		if (text_is_english(text->p ? text->p : "", text->len)) {
+			memcpy(id, rev, 41);
+			*found = true;
+		}
+	}
+	if (!*found)
+		buf_clear(text);
+	buf_release(&log);
+	return ok;
 }
 
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e)

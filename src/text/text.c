@@ -344,6 +344,35 @@ void text_casefold(const char *s, size_t n, Buf *out)
 	map_runs(s, n, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD, true, out);
 }
 
+bool text_is_english(const char *s, size_t n)
+{
+	size_t lines = 0, with = 0;
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n;
+		bool blank = true, hangul = false;
+		for (size_t k = i; k < end && !hangul;) {
+			unsigned char c = (unsigned char)s[k];
+			if (c < 0x80) {
+				if (c != ' ' && c != '\t' && c != '\r')
+					blank = false;
+				k++;
+				continue;
+			}
+			int32_t cp;
+			k += text_decode(s + k, end - k, &cp);
+			blank = false;
+			hangul = cp >= 0 && text_is_hangul(cp);
+		}
+		if (!blank) {
+			lines++;
+			with += hangul;
+		}
+		i = end + 1;
+	}
+	return with * 20 < lines || lines == 0;
+}
+
 bool text_is_hangul(int32_t cp)
 {
 	return (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) ||

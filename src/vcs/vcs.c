@@ -301,6 +301,28 @@ bool vcs_is_clean(const char *path, bool *clean, Err *e)
 	return ok;
 }
 
+bool vcs_file_log(const char *path, Buf *out, Err *e)
+{
+	char *top = NULL, *rel = NULL;
+	buf_clear(out);
+	if (!vcs_toplevel(path, &top, e) || !vcs_relpath(path, &rel, e)) {
+		free(top);
+		return false;
+	}
+	const char *argv[] = {"log", "--no-renames", "--format=%H", "--end-of-options", "HEAD",
+	                      "--", rel, NULL};
+	Buf tmp = BUF_INIT;
+	/* A repository without commits has no HEAD: no history, no error. */
+	const char *head[] = {"rev-parse", "--verify", "--quiet", "HEAD", NULL};
+	bool ok = true;
+	if (vcs_git(top, head, &tmp, NULL, NULL))
+		ok = vcs_git(top, argv, out, NULL, e);
+	buf_release(&tmp);
+	free(rel);
+	free(top);
+	return ok;
+}
+
 bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e)
 {
 	char *dir = dir_of(path);

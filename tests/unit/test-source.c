@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "yeok/source.h"
+#include "yeok/text.h"
 
 static void test_path_and_self(void **state)
 {
@@ -147,12 +148,91 @@ static void test_rev(void **state)
 	free(dir);
 }
 
+/* The English from history: the newest commit whose version of the file
+ * is English, past a Korean commit and an uncommitted Korean edit. */
+static void test_history(void **state)
+{
+	(void)state;
+	char *repo = tu_tmpdir();
+	tu_sh(repo, "git init -q -b main . && git config user.email t@t && git config user.name t");
+	tu_sh(repo, "printf 'Title\\n=====\\n\\nOld English.\\n' > a.rst && git add a.rst && "
+	            "git commit -q -m en1");
+	tu_sh(repo, "printf 'Title\\n=====\\n\\nNew English.\\n' > a.rst && git commit -qam en2");
+	tu_sh(repo, "printf '제목\\n====\\n\\n번역.\\n' > a.rst && git commit -qam ko");
+	tu_sh(repo, "printf '제목\\n====\\n\\n고친 번역.\\n' > a.rst");
+	tu_sh(repo, "git rev-parse HEAD~1 > want");
+	char *a = path_join(repo, "a.rst");
+	Err e;
+	err_init(&e);
+	bool found = true;
+	char id[41] = "";
+	Buf text = BUF_INIT;
+	assert_true(source_english_in_history(a, &found, id, &text, &e));
+	assert_true(found);
+	assert_string_equal(text.p, "Title\n=====\n\nNew English.\n");
+	char *wantp = path_join(repo, "want");
+	size_t n;
+	char *want = tu_read(wantp, &n);
+	assert_memory_equal(id, want, 40);
+	/* untracked: no history, no error */
+	tu_sh(repo, "printf '새 파일\\n' > b.rst");
+	char *b = path_join(repo, "b.rst");
+	assert_true(source_english_in_history(b, &found, id, &text, &e));
+	assert_false(found);
+	/* outside a work tree */
+	char *out = tu_tmpdir();
+	char *c = tu_write(out, "c.rst", "안녕\n", 7);
+	assert_true(source_english_in_history(c, &found, id, &text, &e));
+	assert_false(found);
+	free(c);
+	free(out);
+	free(b);
+	free(want);
+	free(wantp);
+	buf_release(&text);
+	free(a);
+	free(repo);
+}
+
+/* On the real history: every translated .rst of the dev bundle at HEAD
+ * has an English revision, and the one found is English by the rule. */
+static void test_history_bundle(void **state)
+{
+	(void)state;
+	char *rel = path_join(tu_corpus(), "tutorials-kr-dev.bundle");
+	char *bundle = realpath(rel, NULL);
+	free(rel);
+	if (!bundle)
+		skip();
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git clone -q '%s' r", bundle);
+	char *doc = path_join(dir, "r/recipes_source/amx.rst");
+	Err e;
+	err_init(&e);
+	bool found = false;
+	char id[41];
+	Buf text = BUF_INIT;
+	assert_true(source_english_in_history(doc, &found, id, &text, &e));
+	assert_true(found);
+	assert_true(text_is_english(text.p, text.len));
+	size_t n;
+	char *head = tu_read(doc, &n);
+	assert_false(text_is_english(head, n));
+	free(head);
+	buf_release(&text);
+	free(doc);
+	free(dir);
+	free(bundle);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_path_and_self),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_rev),
+		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_history_bundle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
