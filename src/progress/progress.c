@@ -11,8 +11,10 @@ void progress_init(Progress *p)
 
 static void clear(Progress *p)
 {
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = 0; i < p->n; i++) {
 		free(p->v[i].old);
+		free(p->v[i].hint);
+	}
 	p->n = 0;
 }
 
@@ -144,13 +146,14 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 		if (e < 0)
 			continue;
 		const SidecarSeg *g = &sc->segs.v[e];
-		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED)
+		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED && !g->hint)
 			continue;
 		used[e] = true;
 		ps->entry = e;
 		ps->mark = g->mark;
 		ps->old_key = g->source;
 		ps->old = g->old ? xstrdup(g->old) : NULL;
+		ps->hint = g->hint ? xstrdup(g->hint) : NULL;
 		a->v[i].status = ST_STALE;
 	}
 	free(used);
@@ -167,9 +170,31 @@ void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb
 	buf_release(&tmp);
 }
 
+const char *progress_hint(const Progress *p, size_t i)
+{
+	return i < p->n ? p->v[i].hint : NULL;
+}
+
+/* The hint stored with the entry under key, for a stale segment whose
+ * Progress was rebuilt without it (owned copy, or NULL). */
+static char *stored_hint(const Sidecar *sc, SidecarKey key)
+{
+	for (size_t i = 0; i < sc->segs.n; i++)
+		if (sc->segs.v[i].hint && !strcmp(sc->segs.v[i].source.hex, key.hex))
+			return xstrdup(sc->segs.v[i].hint);
+	return NULL;
+}
+
 void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
 {
 	BUG_ON(p->n != a->n);
+	/* the hints of the stale segments, before the entries go */
+	char **hints = xcalloc(MAX(a->n, 1), sizeof(*hints));
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i].status == ST_STALE && p->v[i].source.hex[0])
+			hints[i] = p->v[i].hint ? xstrdup(p->v[i].hint)
+			                        : stored_hint(sc, p->v[i].old_key.hex[0] ? p->v[i].old_key
+			                                                                 : p->v[i].source);
 	sidecar_clear_segs(sc);
 	for (size_t i = 0; i < a->n; i++) {
 		const ProgressSeg *ps = &p->v[i];
@@ -185,16 +210,24 @@ void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
 		case ST_REVIEWED:
 			sidecar_add_seg(sc, ps->source, ps->target, SIDECAR_REVIEWED, NULL);
 			break;
-		case ST_STALE:
-			sidecar_add_seg(sc, ps->old_key.hex[0] ? ps->old_key : ps->source, ps->target,
-			                ps->mark == SIDECAR_REVIEWED ? SIDECAR_REVIEWED : SIDECAR_DONE,
+		case ST_STALE: {
+			SidecarMark m = ps->mark == SIDECAR_REVIEWED ? SIDECAR_REVIEWED
+			                : ps->mark == SIDECAR_DRAFT && hints[i] ? SIDECAR_DRAFT
+			                                                        : SIDECAR_DONE;
+			sidecar_add_seg(sc, ps->old_key.hex[0] ? ps->old_key : ps->source, ps->target, m,
 			                ps->old);
+			if (hints[i])
+				sidecar_set_seg_hint(sc, sc->segs.n - 1, hints[i]);
 			break;
+		}
 		case ST_UNTRANSLATED:
 		case ST_COUNT:
 			break;
 		}
 	}
+	for (size_t i = 0; i < a->n; i++)
+		free(hints[i]);
+	free(hints);
 }
 
 bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out)
