@@ -136,6 +136,9 @@ $(B)/tests/test-%: $(B)/obj/tests/unit/test-%.o $(TESTUTIL_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT) $(LDOPT) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS) $(LDFLAGS)
 
+# test-sync also links the synthetic upstream-edit generator.
+$(B)/tests/test-sync: $(B)/obj/tests/tools/upstream-edits.o
+
 unit-tests: $(UNIT_BINS)
 
 # ---- fuzzing (clang's libFuzzer) --------------------------------------------

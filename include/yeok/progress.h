@@ -14,6 +14,9 @@
  *      so the segment keeps align's status (untranslated or draft).  When
  *      several segments have the same source text (a repeated "Output:"),
  *      the k-th such segment takes the k-th entry with that key, in order.
+ *      An entry with a hint (below) is taken here only by a segment with
+ *      its target key: its source key is the old English, which another
+ *      segment may still have.
  *   2. Stale.  A segment left over from pass 1 whose target key equals
  *      the target key of an entry left over from pass 1 (so: its stored
  *      source text is no longer the source of any segment that claimed it,

@@ -82,8 +82,11 @@ static void index_build(Index *x, const Sidecar *sc, bool by_target)
 	sort_index = NULL;
 }
 
-/* The first entry (in file order) with key that is not used yet; -1. */
-static int index_take(const Index *x, const char *key, const bool *used)
+/* The first entry (in file order) with key that is not used yet; -1.
+ * With target set, an entry with a hint (stale after a sync: its source
+ * key is the old English) is only taken by the segment showing the text it
+ * was written for (the same target key). */
+static int index_take(const Index *x, const char *key, const char *target, const bool *used)
 {
 	if (!key[0])
 		return -1;
@@ -95,9 +98,12 @@ static int index_take(const Index *x, const char *key, const bool *used)
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < x->n && !strcmp(entry_key(x, x->v[i]), key); i++)
-		if (!used[x->v[i]])
-			return (int)x->v[i];
+	for (size_t i = lo; i < x->n && !strcmp(entry_key(x, x->v[i]), key); i++) {
+		const SidecarSeg *g = &x->segs[x->v[i]];
+		if (used[x->v[i]] || (target && g->hint && strcmp(g->target.hex, target) != 0))
+			continue;
+		return (int)x->v[i];
+	}
 	return -1;
 }
 
@@ -126,7 +132,7 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 	/* Pass 1: the source text is the one the decision was made for. */
 	for (size_t i = 0; i < a->n; i++) {
 		ProgressSeg *ps = &p->v[i];
-		int e = index_take(&by_src, ps->source.hex, used);
+		int e = index_take(&by_src, ps->source.hex, ps->target.hex, used);
 		if (e < 0)
 			continue;
 		used[e] = true;
@@ -142,7 +148,7 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 		ProgressSeg *ps = &p->v[i];
 		if (ps->entry >= 0 || !ps->source.hex[0])
 			continue;
-		int e = index_take(&by_tgt, ps->target.hex, used);
+		int e = index_take(&by_tgt, ps->target.hex, NULL, used);
 		if (e < 0)
 			continue;
 		const SidecarSeg *g = &sc->segs.v[e];
