@@ -10,7 +10,9 @@
  *
  *   kept   the same English as a block of OLD_EN (the same segment key;
  *          blocks in the same order first, then moved ones): that
- *          block's text from FILE, byte for byte.  Only what upstream
+ *          block's text from FILE, byte for byte (nothing when FILE has no
+ *          text for it: the translator left it out), and FILE's blank
+ *          lines between kept neighbours.  Only what upstream
  *          changed around it follows NEW_EN: a title's adornment
  *          character and overline, a list item's bullet or number, the
  *          indentation when the block moved in or out of a nested
@@ -94,8 +96,9 @@ typedef struct SyncBlock {
 	                      from, -1 for none */
 	double similarity; /* to that segment's English: 1 for kept, else the measure */
 	bool moved;        /* kept out of order (its English moved) */
-	size_t out_first;  /* its lines in the result, 0-based inclusive */
-	size_t out_last;
+	size_t out_first;  /* its lines in the result: out_n lines from out_first */
+	size_t out_n;      /* (0-based); 0 for a kept block that had no text in FILE
+	                      (the translator left it out) */
 	size_t comments;   /* code: translated comment lines carried */
 } SyncBlock;
 

@@ -361,8 +361,10 @@ static bool out_has(const Out *o, size_t from, Str s)
 	return false;
 }
 
-static void emit_attached(Out *o, const SyncPair *p, const Attaches *inl, const Attaches *adds,
-                          long elem, size_t elem_from, SyncCount *c)
+/* Translator lines out of blocks that were not kept, at the end of
+ * element elem (whose lines start at elem_from). */
+static void emit_inline(Out *o, const SyncPair *p, const Attaches *inl, long elem,
+                        size_t elem_from, SyncCount *c)
 {
 	const Lines *tl = &p->tgt.l;
 	for (size_t i = 0; i < inl->n; i++) {
@@ -372,6 +374,14 @@ static void emit_attached(Out *o, const SyncPair *p, const Attaches *inl, const 
 		out_from(o, tl, a->first, a->last, true);
 		c->additions++;
 	}
+}
+
+/* Target-only blocks after element elem; returns the last line of FILE
+ * written, or tgt_end when none. */
+static long emit_adds(Out *o, const SyncPair *p, const Attaches *adds, long elem,
+                      size_t elem_from, long tgt_end, SyncCount *c)
+{
+	const Lines *tl = &p->tgt.l;
 	for (size_t i = 0; i < adds->n; i++) {
 		const Attach *a = &adds->v[i];
 		if (a->elem != elem || elem < 0)
@@ -382,8 +392,35 @@ static void emit_attached(Out *o, const SyncPair *p, const Attaches *inl, const 
 		for (size_t g = 0; g < a->gap; g++)
 			out_line(o, "", 0, EOL_NONE);
 		out_from(o, tl, a->first, a->last, true);
+		tgt_end = (long)a->last;
 		c->additions++;
 	}
+	return tgt_end;
+}
+
+static bool all_blank(const Lines *l, size_t from, size_t to)
+{
+	for (size_t i = from; i < to && i < l->n; i++)
+		if (!is_blank(lines_get(l, i)))
+			return false;
+	return true;
+}
+
+/* The blank lines before a block: FILE's when the block follows what was
+ * written last from FILE with only blank lines between (so that a kept
+ * neighbourhood keeps its spacing byte for byte), else NEW_EN's. */
+static void gap(Out *o, const SyncPair *p, const SyncText *neu, size_t pos, size_t next,
+                long tgt_end, long tgt_next)
+{
+	const Lines *tl = &p->tgt.l;
+	if (tgt_end >= 0 && tgt_next > tgt_end && all_blank(&neu->l, pos, next) &&
+	    all_blank(tl, (size_t)tgt_end + 1, (size_t)tgt_next)) {
+		if ((size_t)tgt_next > (size_t)tgt_end + 1)
+			out_from(o, tl, (size_t)tgt_end + 1, (size_t)tgt_next - 1, true);
+		return;
+	}
+	if (next > pos)
+		out_from(o, &neu->l, pos, next - 1, false);
 }
 
 /* ---- the whole -------------------------------------------------------------- */
@@ -420,25 +457,46 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 			out_line(&o, "", 0, EOL_NONE);
 			c->additions++;
 		}
+	long tgt_end = -1; /* the last line written from FILE, when it was last */
+	size_t gap_to = SIZE_MAX; /* set: the NEW_EN gap ends here (a block left out follows) */
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
 		const Block *b = &neu->d.v[x->block], *z = &neu->d.v[x->block + x->count - 1];
-		if (b->first > pos)
-			out_from(&o, &neu->l, pos, b->first - 1, false);
+		const Unit *u = x->unit >= 0 ? &m->units.v[x->unit] : NULL;
+		if (x->fate == SYNC_KEPT && !u->tgt_n) {
+			/* FILE has no text for this English: nothing, and the blank
+			 * lines before it stand for those around it */
+			SyncBlock sb = {x->block, x->count, b->kind, x->fate, (long)u->seg, 1.0, x->moved,
+			                o.lines.n, 0, 0};
+			VEC_PUSH(&r->blocks, sb);
+			c->kept++;
+			if (gap_to == SIZE_MAX)
+				gap_to = b->first;
+			continue;
+		}
+		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.d.v[u->tgt].first : -1;
+		gap(&o, p, neu, pos, gap_to != SIZE_MAX ? gap_to : b->first, tgt_end, tgt_next);
+		gap_to = SIZE_MAX;
 		size_t from = o.lines.n;
 		SyncBlock sb = {x->block, x->count, b->kind, x->fate, -1, x->sim, x->moved, 0, 0, 0};
-		const Unit *u = x->unit >= 0 ? &m->units.v[x->unit] : NULL;
 		if (u)
 			sb.old_seg = (long)u->seg;
-		if (x->fate == SYNC_KEPT)
+		tgt_end = -1;
+		if (x->fate == SYNC_KEPT) {
 			kept(&o, p, neu, u, x);
-		else if (u && b->kind == BK_LITERAL)
+			tgt_end = (long)p->tgt.d.v[u->tgt + u->tgt_n - 1].last;
+		} else if (u && b->kind == BK_LITERAL) {
 			sb.comments = changed_code(&o, p, neu, u, x);
-		else
+		} else {
 			out_from(&o, &neu->l, b->first, z->last, false);
-		emit_attached(&o, p, &inl, &adds, (long)e, from, c);
+		}
+		size_t inline_from = o.lines.n;
+		emit_inline(&o, p, &inl, (long)e, from, c);
+		if (o.lines.n > inline_from)
+			tgt_end = -1;
 		sb.out_first = from;
-		sb.out_last = o.lines.n > from ? o.lines.n - 1 : from;
+		sb.out_n = o.lines.n - from;
+		tgt_end = emit_adds(&o, p, &adds, (long)e, from, tgt_end, c);
 		VEC_PUSH(&r->blocks, sb);
 		switch (x->fate) {
 		case SYNC_KEPT: c->kept++; break;
@@ -448,8 +506,13 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		c->comments += sb.comments;
 		pos = z->last + 1;
 	}
-	if (pos < neu->l.n)
-		out_from(&o, &neu->l, pos, neu->l.n - 1, false);
+	/* the end: FILE's trailing blank lines after a kept block, else NEW_EN's */
+	size_t end = gap_to != SIZE_MAX ? gap_to : neu->l.n;
+	if (tgt_end >= 0 && all_blank(&neu->l, pos, end) &&
+	    all_blank(&p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n))
+		out_from(&o, &p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n - 1, true);
+	else if (pos < end)
+		out_from(&o, &neu->l, pos, end - 1, false);
 	for (size_t i = 0; i < inl.n; i++)
 		c->lost += inl.v[i].elem < 0;
 	for (size_t u = 0; u < m->units.n; u++) {

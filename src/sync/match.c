@@ -434,12 +434,6 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	buf_release(&tmp);
 	split_runs(m);
 	match_similar(m, p, neu);
-	/* an exact match of a segment that had no Korean is new English */
-	for (size_t e = 0; e < m->elems.n; e++) {
-		Elem *x = &m->elems.v[e];
-		if (x->fate == SYNC_KEPT && !m->units.v[x->unit].tgt_n)
-			x->fate = SYNC_NEW;
-	}
 	m->elem_of = xmalloc(MAX(neu->d.n, 1) * sizeof(*m->elem_of));
 	for (size_t e = 0; e < m->elems.n; e++)
 		for (size_t k = 0; k < m->elems.v[e].count; k++)

@@ -360,9 +360,9 @@ bool sync_check(const SyncResult *r, size_t new_blocks, Err *e)
 		if (b->block != next || !b->count)
 			return err_set(e, EXIT_DATAERR, "sync: block %zu: expected NEW_EN block %zu", i, next);
 		next += b->count;
-		if (b->out_first < line || b->out_last < b->out_first)
+		if (b->out_first < line)
 			return err_set(e, EXIT_DATAERR, "sync: block %zu: result lines out of order", i);
-		line = b->out_last;
+		line = b->out_first + b->out_n;
 		if ((unsigned)b->fate > SYNC_NEW)
 			return err_set(e, EXIT_DATAERR, "sync: block %zu: bad fate", i);
 		by[b->fate]++;

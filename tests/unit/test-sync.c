@@ -603,7 +603,7 @@ static size_t english_where_not_kept(const SyncResult *r, const Text *neu, const
 		const Block *nb = &neu->d.v[b->block], *nz = &neu->d.v[b->block + b->count - 1];
 		if (!same_lines(&neu->l, nb->first, nz->last, out, b->out_first))
 			bad++;
-		for (size_t k = b->out_first + (nz->last - nb->first) + 1; k <= b->out_last; k++)
+		for (size_t k = b->out_first + (nz->last - nb->first) + 1; k < b->out_first + b->out_n; k++)
 			if (!sidecar_is_translator_line(lines_get(out, k)))
 				bad++;
 	}
@@ -721,6 +721,36 @@ static void test_device_mesh_reverse(void **state)
 	text_release(&ko05);
 	text_release(&en01);
 	free(h);
+}
+
+/* An upstream that did not change: FILE comes out byte for byte, for every
+ * pair of the corpus. */
+static void test_unchanged_upstream_is_identity(void **state)
+{
+	(void)state;
+	NEED_CORPUS();
+	char **pairs = tu_corpus_pairs();
+	size_t files = 0;
+	for (char **name = pairs; *name; name++) {
+		char *en_name = xasprintf("%s.en.rst", *name), *ko_name = xasprintf("%s.ko.rst", *name);
+		Text en, ko;
+		text_file(&en, tu_corpus(), en_name);
+		text_file(&ko, tu_corpus(), ko_name);
+		SyncResult r;
+		sync_result_init(&r);
+		sync_texts_ok(&en, &ko, &en, &r);
+		if (r.changed)
+			fail_msg("%s: changed", *name);
+		assert_int_equal(r.count.stale + r.count.fresh + r.count.dropped, 0);
+		files++;
+		sync_result_release(&r);
+		text_release(&en);
+		text_release(&ko);
+		free(en_name);
+		free(ko_name);
+	}
+	assert_int_equal(files, 30);
+	tu_free_list(pairs);
 }
 
 /* ---- synthetic upstream edits of every pair ------------------------------- */
@@ -905,6 +935,7 @@ int main(void)
 		cmocka_unit_test(test_carried_for_review),
 		cmocka_unit_test(test_fsdp),
 		cmocka_unit_test(test_device_mesh_reverse),
+		cmocka_unit_test(test_unchanged_upstream_is_identity),
 		cmocka_unit_test(test_synthetic_upstream_edits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
