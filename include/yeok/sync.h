@@ -123,6 +123,7 @@ typedef struct SyncResult {
 	Buf orig;           /* FILE as it was read */
 	Buf text;           /* the new FILE, byte for byte */
 	bool changed;       /* text differs from FILE */
+	bool had_sidecar;   /* FILE had a sidecar (sync_file) */
 	Sidecar sc;         /* the sidecar to write (owned) */
 	struct { SyncBlock *v; size_t n, cap; } blocks;     /* in NEW_EN order */
 	struct { SyncDropped *v; size_t n, cap; } dropped;  /* in OLD_EN order */
@@ -172,7 +173,9 @@ typedef struct SyncOpts {
  * EXIT_IOERR (git failed). */
 bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e);
 
-/* Write r: FILE (when changed) and its sidecar, each atomically.  When the
+/* Write r: FILE and its sidecar, each atomically, when FILE changed (an
+ * unchanged FILE gets its sidecar rewritten only when it had one: a sync
+ * of untouched files leaves no new side files).  When the
  * sidecar cannot be written after FILE was, FILE is put back as it was
  * (r->orig), so a failure never leaves one without the other.
  * EXIT_IOERR. */

@@ -212,6 +212,15 @@ static void print_summary(FILE *to, const Job *j)
 	if (c->additions)
 		fprintf(to, ", additions kept %zu", c->additions);
 	fputc('\n', to);
+	if (j->r.old_desc && j->r.new_desc) {
+		Buf d = BUF_INIT;
+		buf_adds(&d, "  English: ");
+		text_sanitize(j->r.old_desc, strlen(j->r.old_desc), &d);
+		buf_adds(&d, " -> ");
+		text_sanitize(j->r.new_desc, strlen(j->r.new_desc), &d);
+		fprintf(to, "%s\n", d.p);
+		buf_release(&d);
+	}
 	/* the dropped blocks, with where they were in FILE */
 	Lines tl;
 	lines_init(&tl);

@@ -192,6 +192,7 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 	Buf tgt = BUF_INIT;
 	Sidecar sc;
 	sidecar_init(&sc);
+	bool had_sidecar = false;
 	Source old, neu;
 	source_init(&old);
 	source_init(&neu);
@@ -199,6 +200,7 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 	if (ok) {
 		char *sp = sidecar_path(path);
 		bool corrupt = false;
+		had_sidecar = file_exists(sp);
 		ok = sidecar_load(sp, &sc, &corrupt, e);
 		if (!ok && corrupt) {
 			char *msg = xstrdup(e->msg);
@@ -225,6 +227,7 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 	if (ok)
 		ok = source_record_into_sidecar(path, &neu, &r->sc, e);
 	if (ok) {
+		r->had_sidecar = had_sidecar;
 		r->old_desc = xstrdup(old.desc);
 		r->new_desc = xstrdup(neu.desc);
 	} else {
@@ -239,6 +242,8 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 
 bool sync_write(const char *path, const SyncResult *r, Err *e)
 {
+	if (!r->changed && !r->had_sidecar)
+		return true;
 	if (r->changed && !file_write_atomic(path, r->text.p ? r->text.p : "", r->text.len, e))
 		return false;
 	char *sp = sidecar_path(path);
