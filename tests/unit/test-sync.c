@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../tools/upstream-edits.h"
+#include "yeok/review.h"
 #include "yeok/session.h"
 #include "yeok/sync.h"
 
@@ -533,6 +534,69 @@ static void test_carried_for_review(void **state)
 	sync_result_release(&r);
 }
 
+/* In a repository: the translation is committed over its English, sync
+ * finds that English in the history, and the review of the sync commit
+ * shows the segments whose English changed, not the block that moved. */
+static const char R_EN[] =
+	"Title\n=====\n\n"
+	"First paragraph about tensors and their shapes.\n\n"
+	"Second paragraph about gradients and optimizers.\n\n"
+	"Third paragraph about the training loop itself.\n\n"
+	"Fourth paragraph about saving the trained model.\n";
+static const char R_KO[] =
+	"제목\n====\n\n"
+	"텐서와 그 모양에 대한 첫 문단.\n\n"
+	"변화도와 옵티마이저에 대한 두 번째 문단.\n\n"
+	"학습 루프 자체에 대한 세 번째 문단.\n\n"
+	"학습된 모델 저장에 대한 네 번째 문단.\n";
+static const char R_NEW[] =
+	"Title\n=====\n\n"
+	"Second paragraph about gradients and optimizers.\n\n"
+	"First paragraph about tensors and their shapes.\n\n"
+	"Third paragraph about the whole training loop itself.\n\n"
+	"A new paragraph about distributed data parallel.\n\n"
+	"Fourth paragraph about saving the trained model.\n";
+
+static void test_sync_in_repository_and_review(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git init -q -b main . && git config user.email t@t && git config user.name t");
+	char *doc = tu_write(dir, "a.rst", R_EN, strlen(R_EN));
+	tu_sh(dir, "git add a.rst && git commit -qm en");
+	free(tu_write(dir, "a.rst", R_KO, strlen(R_KO)));
+	tu_sh(dir, "git commit -qam ko");
+	char *up = tu_write(dir, "up.rst", R_NEW, strlen(R_NEW));
+	SyncOpts o = {.to = up};
+	SyncResult r;
+	sync_result_init(&r);
+	Err e;
+	err_init(&e);
+	if (!sync_file(doc, &o, &r, &e))
+		fail_msg("%s", e.msg);
+	assert_non_null(strstr(r.old_desc, "git ")); /* the English from history */
+	assert_int_equal(r.count.kept, 4);
+	assert_int_equal(r.count.stale, 1);
+	assert_int_equal(r.count.fresh, 1);
+	assert_true(sync_write(doc, &r, &e));
+	sync_result_release(&r);
+	tu_sh(dir, "git commit -qam sync");
+	ReviewSession rs;
+	review_session_init(&rs);
+	ReviewOpts ro = {.source_path = up, .base = "HEAD~1"};
+	const char *none[] = {NULL};
+	ro.glossaries = none;
+	if (!review_session_open(&rs, doc, &ro, &e))
+		fail_msg("%s", e.msg);
+	/* the stale paragraph and the new one; the moved paragraph is not a change */
+	assert_int_equal(review_session_count(&rs), 2);
+	assert_true(rs.carried >= 1);
+	review_session_release(&rs);
+	free(up);
+	free(doc);
+	free(dir);
+}
+
 /* ---- the corpus ----------------------------------------------------------- */
 
 typedef struct Text {
@@ -933,6 +997,7 @@ int main(void)
 		cmocka_unit_test(test_hint_text),
 		cmocka_unit_test(test_session_round_trip),
 		cmocka_unit_test(test_carried_for_review),
+		cmocka_unit_test(test_sync_in_repository_and_review),
 		cmocka_unit_test(test_fsdp),
 		cmocka_unit_test(test_device_mesh_reverse),
 		cmocka_unit_test(test_unchanged_upstream_is_identity),
