@@ -200,6 +200,13 @@ build/bench/%: tests/bench/%.c build/release/libyeok.a $(UI_SRC:%.c=build/releas
 	$(Q)$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O2 -g $(CORE_CFLAGS) $(UI_CFLAGS) -o $@ $< \
 		$(UI_SRC:%.c=build/release/obj/%.o) build/release/libyeok.a $(UI_LIBS) $(CORE_LIBS)
 
+# The synthetic upstream-edit generator as a program (tests/bench/sync-dir.sh).
+build/tools/upstream-edits: tests/tools/upstream-edits-main.c tests/tools/upstream-edits.c build/release/libyeok.a
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O2 $(CORE_CFLAGS) -o $@ $(filter %.c,$^) \
+		build/release/libyeok.a $(CORE_LIBS)
+
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR)/glossary
