@@ -617,6 +617,34 @@ static void code_findings(const Unit *u, FindingVec *out)
 	VEC_FREE(&t);
 }
 
+/* The source's text sits beside a target code cell that has only
+ * comments (or a bare string): the text block ended early (a blank line)
+ * or was written as code, so sphinx-gallery shows the text as code. */
+static void text_as_comments(const Unit *u, const Block *cell, FindingVec *out)
+{
+	const HostDoc *th = u->d->tgt_host;
+	CodeLineVec v = {0};
+	cell_code(th->file, cell, &v);
+	bool code = v.n > 0;
+	VEC_FREE(&v);
+	if (code)
+		return;
+	size_t b = cell->first;
+	while (b > 0 && !str_trim(lines_get(th->file, b - 1)).n)
+		b--;
+	const HostRegion *g = b > 0 ? host_region_of(th, b - 1) : NULL;
+	if (g && g->kind == HR_TEXT && b < cell->first)
+		finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, b, 0,
+		            "this blank line ends the text block, so the text below it (the source's "
+		            "line %zu) is in a code cell, as comments or a string: start the line with "
+		            "'#'",
+		            u->d->sb->v[u->src].first + 1);
+	else
+		finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, cell->first, 0,
+		            "this text (the source's line %zu) is in a code cell, as comments or a "
+		            "string: give it a separator line and '#' lines", u->d->sb->v[u->src].first + 1);
+}
+
 void check_py_structure(const Unit *u, FindingVec *out)
 {
 	if (!is_py(u->d))
@@ -637,6 +665,10 @@ void check_py_structure(const Unit *u, FindingVec *out)
 	if (!u->tgt_n)
 		return;
 	separator_findings(u, out);
+	if (!host_block_is_cell(&u->d->sb->v[u->src]))
+		for (size_t k = 0; k < u->tgt_n; k++)
+			if (host_block_is_cell(tblk(u, k)))
+				text_as_comments(u, tblk(u, k), out);
 	bool scode = false, tcode = false;
 	for (size_t k = 0; k < u->src_n; k++)
 		scode |= host_block_is_cell(&u->d->sb->v[u->src + k]);
