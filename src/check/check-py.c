@@ -150,6 +150,23 @@ static void separator_findings(const Unit *u, FindingVec *out)
 {
 	const HostDoc *th = u->d->tgt_host, *sh = u->d->src_host;
 	const Block *sb = &u->d->sb->v[u->src], *tb = tblk(u, 0);
+	/* Source text blocks merged into one target block (n:1): the
+	 * separators between them are gone. */
+	for (size_t k = 1; k < u->src_n; k++) {
+		const Block *x = &u->d->sb->v[u->src + k];
+		const HostRegion *g = host_region_of(sh, x->first);
+		if (!g || g->kind != HR_TEXT || g->block != u->src + k || host_block_is_cell(x))
+			continue;
+		const HostRegion *gt = host_region_of(th, tblk(u, u->tgt_n - 1)->first);
+		if (gt && gt->kind == HR_TEXT && gt->block == u->tgt + u->tgt_n - 1 && u->tgt_n > 1)
+			continue;
+		Str sep = str_trim_right(lines_get(sh->file, g->first));
+		finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, tb->first, 0,
+		            "two text blocks of the source are one here: the separator line between "
+		            "them is missing (the source has '%.*s' at line %zu)", check_clip(sep, 24),
+		            sep.p, g->first + 1);
+		break;
+	}
 	const HostRegion *rs = host_region_of(sh, sb->first), *rt = host_region_of(th, tb->first);
 	if (!rs || !rt || rs->kind != HR_TEXT || rs->block != u->src || host_block_is_cell(tb))
 		return;
@@ -182,6 +199,7 @@ typedef struct CodeLine {
 	Str code;     /* without the comment, trailing blanks excluded */
 	size_t line;
 	uint64_t hash;
+	bool hangul;  /* Hangul outside strings and comments */
 } CodeLine;
 typedef VEC(CodeLine) CodeLineVec;
 
@@ -213,7 +231,7 @@ static void cell_code(const Lines *L, const Block *b, CodeLineVec *out)
 		host_py_scan(&st, s, &pl);
 		if (pl.code_end) {
 			Str c = {s.p, pl.code_end};
-			VEC_PUSH(out, ((CodeLine){c, i, hash_fnv1a(c.p, c.n)}));
+			VEC_PUSH(out, ((CodeLine){c, i, hash_fnv1a(c.p, c.n), pl.hangul_code}));
 		}
 		if (doc_from != SIZE_MAX && !st.quote) {
 			/* the string closed: a statement of its own when nothing but
@@ -502,6 +520,17 @@ static void unpaired_cell(const Unit *u, const Block *b, FindingVec *out)
 	VEC_FREE(&t);
 }
 
+/* Is c the RST text of a text-block line of the source (an English line
+ * that lost its '#')? */
+static bool source_text_has(const Unit *u, Str c)
+{
+	const HostDoc *sh = u->d->src_host;
+	for (size_t i = 0; i < sh->file->n; i++)
+		if (host_line_kind(sh, i) == HL_RST && str_eq(str_trim(lines_get(sh->text, i)), c))
+			return true;
+	return false;
+}
+
 /* Source lines s[i0, i1) became target lines t[j0, j1); jat: the target
  * line where removed code would have been. */
 static void code_gap(CodeReport *r, const CodeLineVec *s, size_t i0, size_t i1,
@@ -527,7 +556,8 @@ static void code_gap(CodeReport *r, const CodeLineVec *s, size_t i0, size_t i1,
 	for (size_t k = 0; j0 + k < j1; k++) {
 		const CodeLine *tl = &t->v[j0 + k];
 		Str c = str_trim(tl->code);
-		if (after_text(th, tl->line) && (next_is_comment(th->file, tl->line) || prose_like(c))) {
+		if (after_text(th, tl->line) && (tl->hangul || next_is_comment(th->file, tl->line) ||
+		                                 prose_like(c) || source_text_has(r->u, c))) {
 			code_finding(r, SEV_ERROR, tl->line,
 			             "'%.*s' — not in the source's code, right after a text block: a text "
 			             "line that lost its '#'? sphinx-gallery runs it as Python",
@@ -645,6 +675,54 @@ static void text_as_comments(const Unit *u, const Block *cell, FindingVec *out)
 		            "string: give it a separator line and '#' lines", u->d->sb->v[u->src].first + 1);
 }
 
+/* Runs of own-line comments (blank lines between them) before the first
+ * code line of a cell; *first: the first line of the first run. */
+static size_t leading_runs(const Lines *L, const Block *b, size_t *first)
+{
+	HostPyLex st = {0, false, false};
+	size_t runs = 0;
+	bool in_run = false;
+	*first = SIZE_MAX;
+	for (size_t i = b->first; i <= b->last; i++) {
+		HostPyLine pl;
+		Str s = lines_get(L, i);
+		host_py_scan(&st, s, &pl);
+		if (pl.code_end || pl.in_string)
+			break;
+		if (pl.comment < s.n) {
+			if (!in_run && runs++ == 0)
+				*first = i;
+			in_run = true;
+		} else {
+			in_run = false;
+		}
+	}
+	return runs;
+}
+
+/* More comment runs before the code than the source's cell has, right
+ * after a text block: text that fell out of its block (a blank line in
+ * the text, or its separator gone). */
+static void text_before_code(const Unit *u, const Block *sc, const Block *tc, FindingVec *out)
+{
+	const HostDoc *th = u->d->tgt_host, *sh = u->d->src_host;
+	size_t tf, sf;
+	size_t tr = leading_runs(th->file, tc, &tf), sr = leading_runs(sh->file, sc, &sf);
+	if (tr <= sr || tf == SIZE_MAX)
+		return;
+	size_t b = tf;
+	while (b > 0 && !str_trim(lines_get(th->file, b - 1)).n)
+		b--;
+	const HostRegion *g = b > 0 ? host_region_of(th, b - 1) : NULL;
+	if (!g || g->kind != HR_TEXT)
+		return;
+	finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, tf, 0,
+	            "this text is comments in a code cell (the source's cell at line %zu has no "
+	            "such comments): a text block ends at the first line without '#', so a blank "
+	            "line inside the text or a missing separator line before this one moved it",
+	            sc->first + 1);
+}
+
 void check_py_structure(const Unit *u, FindingVec *out)
 {
 	if (!is_py(u->d))
@@ -674,8 +752,11 @@ void check_py_structure(const Unit *u, FindingVec *out)
 		scode |= host_block_is_cell(&u->d->sb->v[u->src + k]);
 	for (size_t k = 0; k < u->tgt_n; k++)
 		tcode |= host_block_is_cell(tblk(u, k));
-	if (scode && tcode)
+	if (scode && tcode) {
 		code_findings(u, out);
+		if (u->src_n == 1 && u->tgt_n == 1)
+			text_before_code(u, &u->d->sb->v[u->src], tblk(u, 0), out);
+	}
 }
 
 /* ---- code comments are prose ------------------------------------------------------------
