@@ -27,10 +27,10 @@ everything docutils found, yeok found too.
 usage: sg-docutils-compare.py YEOK FILE.py...
 """
 import ast
+import importlib.util
 import io
-import json
+import os
 import re
-import subprocess
 import sys
 import textwrap
 import tokenize
@@ -63,7 +63,7 @@ def rst_lines(content):
             if tk.type in (tokenize.ENCODING, tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
                 continue
             if tk.type == tokenize.STRING:
-                (srow, scol), (erow, ecol) = tk.start, tk.end
+                srow, erow = tk.start[0], tk.end[0]
                 value = ast.literal_eval(tk.string)
                 vlines = value.split("\n")
                 if len(vlines) != erow - srow + 1:
@@ -111,47 +111,14 @@ def docutils_warnings(path):
 
 
 def main():
-    yeok, files = sys.argv[1], sys.argv[2:]
-    res = subprocess.run([yeok, "check", "--format", "json",
-                          "--only", "title-underline,markup-spacing"] + files,
-                         capture_output=True, text=True)
-    if res.returncode not in (0, 1):
-        print("not ok 1 - yeok check ran (exit %d): %s" % (res.returncode, res.stderr[:300]))
-        sys.exit(1)
-    mine = {}
-    for f in json.loads(res.stdout):
-        mine.setdefault(f["file"], []).append((f["check"], f["line"]))
-    n = ok = 0
-    counts = {"title": [0, 0], "start": [0, 0]}
-    for path in files:
-        warns, rst = docutils_warnings(path)
-        have = mine.get(path, [])
-        for kind, line in warns:
-            n += 1
-            counts[kind][0] += 1
-            if kind == "title":
-                hit = ("title-underline", line) in have
-            else:
-                start = end = line
-                while start > 1 and rst[start - 2].strip():
-                    start -= 1
-                while end < len(rst) and rst[end].strip():
-                    end += 1
-                hit = any(c == "markup-spacing" and start <= l <= end for c, l in have)
-            if hit:
-                ok += 1
-                counts[kind][1] += 1
-                print("ok %d - %s:%d docutils '%s' found by yeok" % (n, path, line, kind))
-            else:
-                print("not ok %d - %s:%d docutils '%s' NOT found by yeok" % (n, path, line, kind))
-    extra = sum(len(v) for v in mine.values())
-    print("# docutils on the RST of %d .py files: %d 'Title underline too short' (yeok found "
-          "%d), %d 'start-string without end-string' (yeok found %d); yeok findings of the "
-          "two checks: %d" % (len(files), counts["title"][0], counts["title"][1],
-                              counts["start"][0], counts["start"][1], extra))
-    if n == 0:
-        print("ok 1 - no warnings to compare")
-    sys.exit(0 if ok == n else 1)
+    # the comparison itself is docutils-compare.py's (the .rst one)
+    spec = importlib.util.spec_from_file_location(
+        "docutils_compare", os.path.join(os.path.dirname(__file__), "docutils-compare.py"))
+    rst_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rst_tool)
+    files = sys.argv[2:]
+    sys.exit(rst_tool.compare(sys.argv[1], files, docutils_warnings,
+                              "docutils on the RST of %d .py files" % len(files)))
 
 
 if __name__ == "__main__":
