@@ -175,6 +175,11 @@ void host_segment_range(HostDoc *h, size_t from, size_t to);
  * host_segment_range calls that rebuild them. */
 void host_clear_blocks(HostDoc *h);
 
+/* The text of block b of h for comparing and hashing (segment keys): its
+ * RST text, the host's prefixes left out — rst_block_text(h->text, b).
+ * Appended to out. */
+void host_block_text(const HostDoc *h, const Block *b, Buf *out);
+
 /* True when re-segmenting may start or stop before line k of h->file (see
  * "Cutting" above; HOST_RST: rst_is_cut). */
 bool host_is_cut(const HostDoc *h, size_t k);

@@ -775,6 +775,21 @@ typedef struct CommentDoc {
 	HostCommentVec first; /* the first comment of each run (for pairing) */
 } CommentDoc;
 
+/* Comments for tools, not readers: sphinx-gallery's configuration
+ * (`# sphinx_gallery_thumbnail_number = 2`), the coding line, a shebang,
+ * linter pragmas. */
+static bool tool_comment(const Lines *L, const HostComment *c)
+{
+	Str s = lines_get(L, c->line);
+	Str t = str_trim(str_slice(s, MIN(c->from + 1, s.n), MIN(c->to, s.n)));
+	static const char *const tools[] = {"sphinx_gallery_", "-*-", "!", "noqa", "type:",
+	                                    "pylint:", "fmt:", "isort:", "pragma"};
+	for (size_t i = 0; i < ARRAY_LEN(tools); i++)
+		if (str_starts_with(t, tools[i]))
+			return true;
+	return false;
+}
+
 static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, CommentDoc *cd)
 {
 	memset(cd, 0, sizeof(*cd));
@@ -797,9 +812,8 @@ static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, C
 		bool joins = i > 0 && cv.v[i].own_line && cv.v[i - 1].own_line &&
 		             cv.v[i - 1].line + 1 == cv.v[i].line && cd->runs.n &&
 		             cd->runs.v[cd->runs.n - 1].last == i - 1;
-		if (!t.n) {
-			continue; /* an empty comment ends nothing and starts nothing */
-		}
+		if (!t.n || tool_comment(L, &cv.v[i]))
+			continue; /* ends nothing and starts nothing */
 		if (joins) {
 			cd->runs.v[cd->runs.n - 1].last = i;
 			continue;
@@ -902,6 +916,13 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 		}
 		f->col = col;
 		f->unit = unit;
+		/* the check names the block's kind: here it is a comment */
+		static const char para[] = "untranslated paragraph:";
+		if (f->check == CK_UNTRANSLATED && !strncmp(f->message, para, sizeof(para) - 1)) {
+			char *m = xasprintf("untranslated comment:%s", f->message + sizeof(para) - 1);
+			free(f->message);
+			f->message = m;
+		}
 		if (f->has_fix) {
 			size_t fl = f->fix.line;
 			f->fix.line = tc.file_line[fl];

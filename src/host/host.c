@@ -384,6 +384,11 @@ void host_segment(const Lines *file, HostFormat fmt, HostDoc *h)
 	host_segment_range(h, 0, file->n);
 }
 
+void host_block_text(const HostDoc *h, const Block *b, Buf *out)
+{
+	rst_block_text(h->text, b, out);
+}
+
 bool host_is_cut(const HostDoc *h, size_t k)
 {
 	if (h->fmt != HOST_PY)

@@ -429,6 +429,16 @@ static void test_comments_are_prose(void **state)
 	pdoc_open(&t, k2, en);
 	pdoc_run(&t, CK_UNTRANSLATED);
 	assert_string_equal(where(&t), "19:3:info 20:32:info");
+	assert_true(has_message(&t, "untranslated comment: still the English of the source"));
+	pdoc_close(&t);
+	free(k2);
+	free(k);
+	/* Comments for tools are not prose: sphinx-gallery's configuration. */
+	k = edit(ko, "batch_size = 4\n", "batch_size = 4\n# sphinx_gallery_thumbnail_number = 4\n");
+	k2 = edit(en, "batch_size = 4\n", "batch_size = 4\n# sphinx_gallery_thumbnail_number = 4\n");
+	pdoc_open(&t, k, k2);
+	pdoc_run(&t, CK_UNTRANSLATED);
+	assert_string_equal(where(&t), "");
 	pdoc_close(&t);
 	free(k2);
 	free(k);

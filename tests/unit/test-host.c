@@ -93,7 +93,7 @@ static void dump(const HostDoc *h, Buf *out)
 static char *text_of(const Py *x, size_t k)
 {
 	Buf b = BUF_INIT;
-	rst_block_text(x->h.text, &x->h.blocks.v[k], &b);
+	host_block_text(&x->h, &x->h.blocks.v[k], &b);
 	return buf_detach(&b);
 }
 
