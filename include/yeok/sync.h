@@ -46,16 +46,21 @@
  * with their hints, and NEW_EN as the new source record; review comments,
  * the checklist, the translator and unknown keys are kept.
  *
- * .rst files are segmented by rst_segment; `.py` files go through the same
- * entry (sync_segment) so that the sphinx-gallery reader plugs in there.
+ * Files are read in their host format (include/yeok/host.h, chosen by the
+ * path): `.rst` as RST, sphinx-gallery `.py` with its docstring and text
+ * blocks as RST and its code cells as code blocks.  Keys, similarity and
+ * hints are made from the RST text (a `.py` hint has no `# `); the result
+ * is written from the files' lines, so a kept `.py` block keeps its `# `
+ * prefixes and a code cell its translated comments.
  *
- * Depends on util, text, lines, rst, align, diff, sidecar, progress,
+ * Depends on util, text, lines, rst, host, align, diff, sidecar, progress,
  * source, vcs.  Never prints.
  */
 #ifndef YEOK_SYNC_H
 #define YEOK_SYNC_H
 
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/progress.h"
 #include "yeok/sidecar.h"
 
@@ -139,10 +144,6 @@ typedef struct SyncResult {
 void sync_result_init(SyncResult *r);
 void sync_result_release(SyncResult *r);
 
-/* The segmentation entry of sync: rst_segment for .rst; the sphinx-gallery
- * reader for .py once it is there (path decides). */
-void sync_segment(const char *path, const Lines *l, RstDoc *d);
-
 /* Carry FILE (tgt, named name in messages and for sync_segment) from
  * old_en to new_en.  sc is FILE's sidecar (borrowed; may be NULL); r gets
  * a copy with the entries replaced (its source record is not touched:
@@ -193,14 +194,17 @@ void sync_hint_text(const char *hint, Str indent, Eol eol, Buf *out);
 /* ---- for review: what a sync carried unchanged --------------------------- */
 
 /* Which segments of the head alignment (src ↔ head, the one `yeok review`
- * builds) a sync carried unchanged from the base: the segment's English
- * is also English of base_src (the English the base was translated from),
- * and the base aligned to that English has the very same target text.
- * carried[i] is set for those (false elsewhere); returns how many.  Used
- * to show only the segments whose English changed in a sync commit. */
+ * builds; src, head: the RST text of the lines, as align was given) a sync
+ * carried unchanged from the base: the segment's English is also English
+ * of base_src (the English the base was translated from), and the base
+ * aligned to that English has the very same target text.  base_src and
+ * base are file lines, read in format fmt (what the caller segmented src
+ * and head with).  carried[i] is set for those (false elsewhere); returns
+ * how many.  Used to show only the segments whose English changed in a
+ * sync commit. */
 size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const RstDoc *hb,
                     const Alignment *al, const Lines *base_src, const Lines *base,
-                    bool *carried);
+                    HostFormat fmt, bool *carried);
 
 /* Invariant: blocks in order covering NEW_EN's blocks once, result ranges
  * in order and inside the text, counts consistent. */

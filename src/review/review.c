@@ -144,7 +144,8 @@ size_t review_drop_carried(Review *r, const char *base_src, size_t n)
 	lines_init(&bs);
 	lines_parse(&bs, base_src, n);
 	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
-	sync_carried(&r->src, &r->sb, &r->head, &r->hb, &r->al, &bs, &r->base, carried);
+	/* review segments with rst_segment: the same reading for the base */
+	sync_carried(&r->src, &r->sb, &r->head, &r->hb, &r->al, &bs, &r->base, HOST_RST, carried);
 	size_t k = 0;
 	for (size_t i = 0; i < r->n; i++)
 		if (!carried[r->v[i].seg])

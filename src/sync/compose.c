@@ -100,9 +100,15 @@ static void kept_title(Out *o, const SyncPair *p, const Block *t, const Block *n
 
 static void kept(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u, const Elem *e)
 {
-	const Block *ob = &p->en.d.v[u->src], *nb = &neu->d.v[e->block];
-	const Block *t0 = &p->tgt.d.v[u->tgt], *tz = &p->tgt.d.v[u->tgt + u->tgt_n - 1];
+	const Block *ob = &p->en.h.blocks.v[u->src], *nb = &neu->h.blocks.v[e->block];
+	const Block *t0 = &p->tgt.h.blocks.v[u->tgt], *tz = &p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1];
 	const Lines *tl = &p->tgt.l;
+	if (p->tgt.h.fmt != HOST_RST) {
+		/* .py: the host's prefixes (`# `) are in the file's lines; what
+		 * upstream changed around the block is not followed there */
+		out_from(o, tl, t0->first, tz->last, true);
+		return;
+	}
 	if (ob->kind == BK_TITLE && t0->kind == BK_TITLE && u->tgt_n == 1 &&
 	    (ob->adornment != nb->adornment || ob->overline != nb->overline)) {
 		kept_title(o, p, t0, nb);
@@ -220,12 +226,12 @@ static long *comment_map(const CodeLines *en, const CodeLines *ko)
 static size_t changed_code(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u,
                            const Elem *e)
 {
-	const Block *ob = &p->en.d.v[u->src], *nb = &neu->d.v[e->block];
-	if (!u->tgt_n || p->tgt.d.v[u->tgt].kind != BK_LITERAL) {
+	const Block *ob = &p->en.h.blocks.v[u->src], *nb = &neu->h.blocks.v[e->block];
+	if (!u->tgt_n || p->tgt.h.blocks.v[u->tgt].kind != BK_LITERAL) {
 		out_from(o, &neu->l, nb->first, nb->last, false);
 		return 0;
 	}
-	const Block *tb = &p->tgt.d.v[u->tgt];
+	const Block *tb = &p->tgt.h.blocks.v[u->tgt];
 	CodeLines en, ko, nw;
 	code_lines(&p->en.l, ob, &en);
 	code_lines(&p->tgt.l, tb, &ko);
@@ -300,17 +306,18 @@ static long author_elem(const Match *m, const SyncText *neu)
 {
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
-		const Block *b = &neu->d.v[x->block], *z = &neu->d.v[x->block + x->count - 1];
+		const Block *b = &neu->h.blocks.v[x->block], *z = &neu->h.blocks.v[x->block + x->count - 1];
 		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM)
 			continue;
 		for (size_t i = b->first; i <= z->last; i++)
-			if (sidecar_is_author_line(lines_get(&neu->l, i)))
+			if (sidecar_is_author_line(lines_get(ST_TEXT(neu), i)))
 				return (long)e;
 	}
 	return -1;
 }
 
-/* Blank lines of FILE right before line i (back to the previous block). */
+/* Blank lines of FILE right before line i (back to the previous block; l
+ * is the RST text, so a .py's `#` lines count). */
 static size_t gap_before(const Lines *l, size_t i)
 {
 	size_t g = 0;
@@ -323,18 +330,18 @@ static void collect_attaches(const Match *m, const SyncPair *p, const SyncText *
                              Attaches *inl, Attaches *adds)
 {
 	long author = author_elem(m, neu);
-	const Lines *tl = &p->tgt.l;
+	const Lines *tt = ST_TEXT(&p->tgt); /* the RST text of FILE's lines */
 	/* translator lines inside blocks that were not kept */
 	for (size_t u = 0; u < m->units.n; u++) {
 		const Unit *x = &m->units.v[u];
 		if (!x->tgt_n || (x->elem >= 0 && m->elems.v[x->elem].fate == SYNC_KEPT))
 			continue;
-		size_t first = p->tgt.d.v[x->tgt].first, last = p->tgt.d.v[x->tgt + x->tgt_n - 1].last;
+		size_t first = p->tgt.h.blocks.v[x->tgt].first, last = p->tgt.h.blocks.v[x->tgt + x->tgt_n - 1].last;
 		long at = author >= 0 ? author : x->elem;
 		for (long v = (long)u - 1; at < 0 && v >= 0; v--)
 			at = m->units.v[v].elem;
 		for (size_t i = first; i <= last; i++)
-			if (sidecar_is_translator_line(lines_get(tl, i))) {
+			if (sidecar_is_translator_line(lines_get(tt, i))) {
 				Attach a = {i, i, 0, at};
 				VEC_PUSH(inl, a);
 			}
@@ -342,12 +349,12 @@ static void collect_attaches(const Match *m, const SyncPair *p, const SyncText *
 	/* target-only blocks */
 	for (size_t i = 0; i < m->adds.n; i++) {
 		const Addition *ad = &m->adds.v[i];
-		size_t first = p->tgt.d.v[ad->tgt].first, last = p->tgt.d.v[ad->tgt + ad->tgt_n - 1].last;
+		size_t first = p->tgt.h.blocks.v[ad->tgt].first, last = p->tgt.h.blocks.v[ad->tgt + ad->tgt_n - 1].last;
 		long at = ad->elem;
-		if (author >= 0 && all_translator_lines(tl, first, last) &&
+		if (author >= 0 && all_translator_lines(tt, first, last) &&
 		    (at < 0 || m->elems.v[at].fate != SYNC_KEPT))
 			at = author;
-		Attach a = {first, last, gap_before(tl, first), at};
+		Attach a = {first, last, gap_before(tt, first), at};
 		VEC_PUSH(adds, a);
 	}
 }
@@ -386,11 +393,11 @@ static long emit_adds(Out *o, const SyncPair *p, const Attaches *adds, long elem
 		const Attach *a = &adds->v[i];
 		if (a->elem != elem || elem < 0)
 			continue;
-		if (all_translator_lines(tl, a->first, a->last) &&
+		if (all_translator_lines(ST_TEXT(&p->tgt), a->first, a->last) &&
 		    out_has(o, elem_from, lines_get(tl, a->first)))
 			continue; /* the kept author paragraph has it already */
-		for (size_t g = 0; g < a->gap; g++)
-			out_line(o, "", 0, EOL_NONE);
+		if (a->gap) /* FILE's own blank lines (`#` in a .py text block) */
+			out_from(o, tl, a->first - a->gap, a->first - 1, true);
 		out_from(o, tl, a->first, a->last, true);
 		tgt_end = (long)a->last;
 		c->additions++;
@@ -413,8 +420,10 @@ static void gap(Out *o, const SyncPair *p, const SyncText *neu, size_t pos, size
                 long tgt_end, long tgt_next)
 {
 	const Lines *tl = &p->tgt.l;
-	if (tgt_end >= 0 && tgt_next > tgt_end && all_blank(&neu->l, pos, next) &&
-	    all_blank(tl, (size_t)tgt_end + 1, (size_t)tgt_next)) {
+	/* blank in the RST text: a .py's `#` lines, separators and docstring
+	 * quotes count as blank too (their bytes come from FILE then) */
+	if (tgt_end >= 0 && tgt_next > tgt_end && all_blank(ST_TEXT(neu), pos, next) &&
+	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, (size_t)tgt_next)) {
 		if ((size_t)tgt_next > (size_t)tgt_end + 1)
 			out_from(o, tl, (size_t)tgt_end + 1, (size_t)tgt_next - 1, true);
 		return;
@@ -461,7 +470,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	size_t gap_to = SIZE_MAX; /* set: the NEW_EN gap ends here (a block left out follows) */
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
-		const Block *b = &neu->d.v[x->block], *z = &neu->d.v[x->block + x->count - 1];
+		const Block *b = &neu->h.blocks.v[x->block], *z = &neu->h.blocks.v[x->block + x->count - 1];
 		const Unit *u = x->unit >= 0 ? &m->units.v[x->unit] : NULL;
 		if (x->fate == SYNC_KEPT && !u->tgt_n) {
 			/* FILE has no text for this English: nothing, and the blank
@@ -474,7 +483,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 				gap_to = b->first;
 			continue;
 		}
-		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.d.v[u->tgt].first : -1;
+		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.h.blocks.v[u->tgt].first : -1;
 		gap(&o, p, neu, pos, gap_to != SIZE_MAX ? gap_to : b->first, tgt_end, tgt_next);
 		gap_to = SIZE_MAX;
 		size_t from = o.lines.n;
@@ -484,7 +493,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		tgt_end = -1;
 		if (x->fate == SYNC_KEPT) {
 			kept(&o, p, neu, u, x);
-			tgt_end = (long)p->tgt.d.v[u->tgt + u->tgt_n - 1].last;
+			tgt_end = (long)p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1].last;
 		} else if (u && b->kind == BK_LITERAL) {
 			sb.comments = changed_code(&o, p, neu, u, x);
 		} else {
@@ -508,8 +517,8 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	}
 	/* the end: FILE's trailing blank lines after a kept block, else NEW_EN's */
 	size_t end = gap_to != SIZE_MAX ? gap_to : neu->l.n;
-	if (tgt_end >= 0 && all_blank(&neu->l, pos, end) &&
-	    all_blank(&p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n))
+	if (tgt_end >= 0 && all_blank(ST_TEXT(neu), pos, end) &&
+	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, p->tgt.l.n))
 		out_from(&o, &p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n - 1, true);
 	else if (pos < end)
 		out_from(&o, &neu->l, pos, end - 1, false);
@@ -519,8 +528,8 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		const Unit *x = &m->units.v[u];
 		if (x->elem >= 0)
 			continue;
-		SyncDropped d = {(long)x->seg, x->kind, p->en.d.v[x->src].first,
-		                 x->tgt_n ? (long)p->tgt.d.v[x->tgt].first : -1, x->translated};
+		SyncDropped d = {(long)x->seg, x->kind, p->en.h.blocks.v[x->src].first,
+		                 x->tgt_n ? (long)p->tgt.h.blocks.v[x->tgt].first : -1, x->translated};
 		VEC_PUSH(&r->dropped, d);
 		c->dropped++;
 	}
@@ -536,8 +545,8 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 
 char *sync_unit_hint(const SyncPair *p, const Unit *u)
 {
-	const Lines *tl = &p->tgt.l;
-	size_t first = p->tgt.d.v[u->tgt].first, last = p->tgt.d.v[u->tgt + u->tgt_n - 1].last;
+	const Lines *tl = ST_TEXT(&p->tgt); /* .py: without the `# ` of text blocks */
+	size_t first = p->tgt.h.blocks.v[u->tgt].first, last = p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1].last;
 	int common = -1;
 	for (size_t i = first; i <= last; i++) {
 		Str s = lines_get(tl, i);

@@ -7,7 +7,7 @@
 
 void sync_blocks_text(const SyncText *t, size_t first, size_t n, Buf *out)
 {
-	progress_blocks_text(&t->l, &t->d, first, n, out);
+	progress_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
 }
 
 static SidecarKey key_of(const SyncText *t, size_t first, size_t n, Buf *tmp)
@@ -108,7 +108,7 @@ static bool same_text(const SyncPair *p, const Segment *s, Buf *a, Buf *b)
 	buf_clear(a);
 	buf_clear(b);
 	sync_blocks_text(&p->en, s->src, s->src_n, a);
-	progress_blocks_text(&p->tgt.l, &p->tgt.d, s->tgt, s->tgt_n, b);
+	sync_blocks_text(&p->tgt, s->tgt, s->tgt_n, b);
 	return a->len == b->len && (!a->len || !memcmp(a->p, b->p, a->len));
 }
 
@@ -136,7 +136,7 @@ static void make_units(Match *m, const SyncPair *p)
 		}
 		if (s->tgt_n == 0 && m->adds.n && m->adds.v[m->adds.n - 1].seg + 1 == i &&
 		    m->adds.v[m->adds.n - 1].tgt_n == 1 && s->src_n == 1 &&
-		    p->tgt.d.v[m->adds.v[m->adds.n - 1].tgt].kind == s->kind) {
+		    p->tgt.h.blocks.v[m->adds.v[m->adds.n - 1].tgt].kind == s->kind) {
 			/* the 0:1 came first */
 			Addition ad = m->adds.v[--m->adds.n];
 			Unit u = {i, s->src, s->src_n, ad.tgt, ad.tgt_n, s->kind,
@@ -223,11 +223,11 @@ static void make_elems(Match *m, const SyncText *neu, const KeyIndex *multi, Buf
 			runs[nruns++] = r;
 	}
 	size_t j = 0;
-	while (j < neu->d.n) {
+	while (j < neu->h.blocks.n) {
 		size_t got = 1;
 		for (size_t k = 0; k < nruns && got == 1; k++) {
 			size_t r = runs[k];
-			if (j + r > neu->d.n)
+			if (j + r > neu->h.blocks.n)
 				continue;
 			SidecarKey key = key_of(neu, j, r, tmp);
 			if (index_find(multi, key.hex, r) >= 0)
@@ -356,7 +356,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 			continue;
 		buf_clear(&tmp);
 		sync_blocks_text(neu, x->block, x->count, &tmp);
-		bag_make(&be[e], tmp.p ? tmp.p : "", tmp.len, neu->d.v[x->block].kind == BK_LITERAL);
+		bag_make(&be[e], tmp.p ? tmp.p : "", tmp.len, neu->h.blocks.v[x->block].kind == BK_LITERAL);
 	}
 	buf_release(&tmp);
 	struct { Cand *v; size_t n, cap; } c = {0};
@@ -364,7 +364,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 		const Elem *x = &m->elems.v[e];
 		if (x->unit >= 0)
 			continue;
-		BlockKind k = neu->d.v[x->block].kind;
+		BlockKind k = neu->h.blocks.v[x->block].kind;
 		double t = k == BK_LITERAL ? SYNC_SIMILAR_CODE : SYNC_SIMILAR;
 		for (size_t u = 0; u < nu; u++) {
 			const Unit *y = &m->units.v[u];
@@ -380,7 +380,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 			 * Backend**"): prose needs two, unless a side has one word */
 			if (s < t || (k != BK_LITERAL && shared < 2 && MIN(a, b) > 1))
 				continue;
-			size_t pu = rel_pos(y->src, p->en.d.n), pe = rel_pos(x->block, neu->d.n);
+			size_t pu = rel_pos(y->src, p->en.h.blocks.n), pe = rel_pos(x->block, neu->h.blocks.n);
 			Cand cd = {s, pu > pe ? pu - pe : pe - pu, e, u};
 			VEC_PUSH(&c, cd);
 		}
@@ -434,7 +434,7 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	buf_release(&tmp);
 	split_runs(m);
 	match_similar(m, p, neu);
-	m->elem_of = xmalloc(MAX(neu->d.n, 1) * sizeof(*m->elem_of));
+	m->elem_of = xmalloc(MAX(neu->h.blocks.n, 1) * sizeof(*m->elem_of));
 	for (size_t e = 0; e < m->elems.n; e++)
 		for (size_t k = 0; k < m->elems.v[e].count; k++)
 			m->elem_of[m->elems.v[e].block + k] = (long)e;

@@ -1,4 +1,5 @@
-/* The adapter between sync and the rest of yeok: segmenting, the old pair
+/* The adapter between sync and the rest of yeok: reading (the host
+ * format: .rst, sphinx-gallery .py), the old pair
  * (OLD_EN ↔ FILE with the sidecar's statuses) and finding OLD_EN.  When
  * the pipeline's one source resolution and one pair builder land, they
  * replace the bodies here and nothing else in src/sync changes. */
@@ -6,23 +7,17 @@
 
 #include "yeok/text.h"
 
-void sync_segment(const char *path, const Lines *l, RstDoc *d)
-{
-	(void)path; /* .py: the sphinx-gallery reader goes here */
-	rst_segment(l, d);
-}
-
 void sync_text_init(SyncText *t, const char *path, Str bytes)
 {
 	lines_init(&t->l);
 	lines_parse(&t->l, bytes.p ? bytes.p : "", bytes.n);
-	rst_init(&t->d);
-	sync_segment(path, &t->l, &t->d);
+	host_init(&t->h);
+	host_segment(&t->l, host_format_of_path(path), &t->h);
 }
 
 void sync_text_release(SyncText *t)
 {
-	rst_release(&t->d);
+	host_release(&t->h);
 	lines_release(&t->l);
 }
 
@@ -31,11 +26,12 @@ void sync_pair_build(SyncPair *p, const char *path, Str old_en, Str tgt, const S
 	sync_text_init(&p->en, path, old_en);
 	sync_text_init(&p->tgt, path, tgt);
 	align_init(&p->al);
-	align_docs(&p->en.l, &p->en.d, &p->tgt.l, &p->tgt.d, &p->al);
+	align_docs(ST_TEXT(&p->en), ST_BLOCKS(&p->en), ST_TEXT(&p->tgt), ST_BLOCKS(&p->tgt), &p->al);
 	progress_init(&p->pr);
 	Sidecar none;
 	sidecar_init(&none);
-	progress_apply(sc ? sc : &none, &p->en.l, &p->en.d, &p->tgt.l, &p->tgt.d, &p->al, &p->pr);
+	progress_apply(sc ? sc : &none, ST_TEXT(&p->en), ST_BLOCKS(&p->en), ST_TEXT(&p->tgt),
+	               ST_BLOCKS(&p->tgt), &p->al, &p->pr);
 	sidecar_release(&none);
 }
 

@@ -3,14 +3,21 @@
 #ifndef YEOK_SYNC_PRIVATE_H
 #define YEOK_SYNC_PRIVATE_H
 
+#include "yeok/host.h"
 #include "yeok/source.h"
 #include "yeok/sync.h"
 
-/* A text with its blocks. */
+/* A text read in its host format (include/yeok/host.h): the file's lines
+ * (what the result is written from), and the blocks with their RST text
+ * (what keys, alignment and hints are made from; the same lines for .rst).
+ * h borrows l: a SyncText is initialised in place and never moved. */
 typedef struct SyncText {
 	Lines l;
-	RstDoc d;
+	HostDoc h;
 } SyncText;
+
+#define ST_BLOCKS(t) (&(t)->h.blocks)
+#define ST_TEXT(t) ((t)->h.text)
 
 void sync_text_init(SyncText *t, const char *path, Str bytes);
 void sync_text_release(SyncText *t);

@@ -67,12 +67,13 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 	sync_text_init(&out, name, buf_str(&r->text));
 	Alignment fa;
 	align_init(&fa);
-	align_docs(&neu->l, &neu->d, &out.l, &out.d, &fa);
+	align_docs(ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa);
 	Sidecar none;
 	sidecar_init(&none);
 	Progress keys;
 	progress_init(&keys);
-	progress_apply(&none, &neu->l, &neu->d, &out.l, &out.d, &fa, &keys);
+	progress_apply(&none, ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa,
+	               &keys);
 	sidecar_release(&none);
 
 	sidecar_clear_segs(&r->sc);
@@ -113,7 +114,8 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 	 * the entries in the form the editor writes them */
 	Progress pr;
 	progress_init(&pr);
-	progress_apply(&r->sc, &neu->l, &neu->d, &out.l, &out.d, &fa, &pr);
+	progress_apply(&r->sc, ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa,
+	               &pr);
 	r->mismatched = 0;
 	for (size_t i = 0; i < fa.n; i++) {
 		const Segment *s = &fa.v[i];
@@ -300,16 +302,18 @@ static uint64_t target_hash(const Lines *l, const RstDoc *d, const Segment *s, B
 
 size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const RstDoc *hb,
                     const Alignment *al, const Lines *base_src, const Lines *base,
-                    bool *carried)
+                    HostFormat fmt, bool *carried)
 {
-	RstDoc bs, bb;
-	rst_init(&bs);
-	rst_init(&bb);
-	rst_segment(base_src, &bs);
-	rst_segment(base, &bb);
+	HostDoc hs, hbase;
+	host_init(&hs);
+	host_init(&hbase);
+	host_segment(base_src, fmt, &hs);
+	host_segment(base, fmt, &hbase);
+	const Lines *bst = hs.text, *bt = hbase.text;
+	const RstDoc *bs = &hs.blocks, *bb = &hbase.blocks;
 	Alignment ba;
 	align_init(&ba);
-	align_docs(base_src, &bs, base, &bb, &ba);
+	align_docs(bst, bs, bt, bb, &ba);
 	Buf tmp = BUF_INIT;
 	Carry *c = xmalloc(MAX(ba.n, 1) * sizeof(*c));
 	size_t nc = 0;
@@ -318,9 +322,9 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 		if (!s->src_n || !s->tgt_n)
 			continue;
 		buf_clear(&tmp);
-		progress_blocks_text(base_src, &bs, s->src, s->src_n, &tmp);
+		progress_blocks_text(bst, bs, s->src, s->src_n, &tmp);
 		c[nc].key = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
-		c[nc].target = target_hash(base, &bb, s, &tmp);
+		c[nc].target = target_hash(bt, bb, s, &tmp);
 		c[nc].used = false;
 		nc++;
 	}
@@ -351,8 +355,8 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 	free(c);
 	buf_release(&tmp);
 	align_release(&ba);
-	rst_release(&bs);
-	rst_release(&bb);
+	host_release(&hs);
+	host_release(&hbase);
 	return n;
 }
 

@@ -18,7 +18,7 @@ for en in "$CORPUS"/*.en.rst "$CORPUS"/py/*.en.py; do
 	name=$(basename "${en%.en.$ext}")
 	cp "${en%.en.$ext}.ko.$ext" "$W/repo/$name.$ext"
 	printf 'yeok: 1\nsource: {file: %s}\n' "$(realpath "$en")" >"$W/repo/$name.$ext.yeok.yaml"
-	"$GEN" $((n + 1)) 0.15 <"$en" >"$W/up/$name.$ext" 2>/dev/null
+	"$GEN" $((n + 1)) 0.15 $ext <"$en" >"$W/up/$name.$ext" 2>/dev/null
 	n=$((n + 1))
 done
 echo "files: $n"

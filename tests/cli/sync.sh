@@ -141,6 +141,23 @@ else
 	echo "ok 998 - # SKIP python3-docutils is not installed"
 fi
 
+# ---- a sphinx-gallery .py: one sentence of a text block edited upstream ----
+P=$CORPUS/py/beginner_source__blitz__autograd_tutorial
+cp "$P.ko.py" "$T/autograd.py"
+sed 's/^# Next, we load an optimizer, in this case SGD/# Next, we load an optimizer, here plain SGD/' \
+	"$P.en.py" >"$T/autograd.new.py"
+run "$YEOK" sync --from "$P.en.py" --to "$T/autograd.new.py" "$T/autograd.py"
+check ".py: exit 0" eq "$status" 0
+check ".py: one stale text block, the rest kept" has "$out" "autograd.py: kept 79, stale 1, new 0, dropped 0"
+check ".py: only that text block changed" \
+	eq "$(diff "$P.ko.py" "$T/autograd.py" | grep -c '^[<>]')" 5
+check ".py: the new English keeps its # prefix" has "$(cat "$T/autograd.py")" "# Next, we load an optimizer, here plain SGD"
+check ".py: the hint without the # prefix" has "$(cat "$T/autograd.py.yeok.yaml")" "hint: |-
+    다음으로, 옵티마이저(optimizer)를 불러옵니다."
+run "$YEOK" check --only py-structure "$T/autograd.py"
+check ".py: still a valid sphinx-gallery file (py-structure)" eq "$status" 0
+check ".py: no py-structure finding" lacks "$out" "py-structure"
+
 # ---- the dev bundle ----------------------------------------------------------
 if ! command -v git >/dev/null || [ ! -f "$CORPUS/tutorials-kr-dev.bundle" ]; then
 	echo "ok 997 - # SKIP no git or no dev bundle"

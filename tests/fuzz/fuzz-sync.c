@@ -34,7 +34,7 @@ static void one(Str old_en, Str tgt, Str new_en, bool same)
 	lines_parse(&l, new_en.p ? new_en.p : "", new_en.n);
 	RstDoc d;
 	rst_init(&d);
-	sync_segment("f.rst", &l, &d);
+	rst_segment(&l, &d);
 	if (!sync_check(&r, d.n, &e) || !sidecar_check(&r.sc, &e))
 		__builtin_trap();
 	if (same && (r.count.stale || r.count.dropped))

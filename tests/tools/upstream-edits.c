@@ -132,15 +132,30 @@ static bool movable(const Lines *l, const RstDoc *d, size_t i)
 
 enum { OP_NONE, OP_EDIT, OP_DELETE, OP_MOVE, OP_INSERT };
 
-void ue_make(const char *en, size_t en_n, uint64_t seed, double rate, UeResult *r)
+/* .py: a paragraph of a text block followed by a lone `#` (a blank line of
+ * the same block), after which a new paragraph may go. */
+static bool py_insert_ok(const Lines *l, const HostDoc *h, size_t i)
+{
+	const Block *b = &h->blocks.v[i];
+	if (b->kind != BK_PARAGRAPH || b->last + 1 >= l->n)
+		return false;
+	const HostRegion *g = host_region_of(h, b->first);
+	return g && g->kind == HR_TEXT && host_region_of(h, b->last + 1) == g &&
+	       str_eq(str_trim_right(lines_get(l, b->last + 1)), STR_LIT("#"));
+}
+
+void ue_make(const char *en, size_t en_n, HostFormat fmt, uint64_t seed, double rate,
+             UeResult *r)
 {
 	ue_release(r);
 	Lines l;
 	lines_init(&l);
 	lines_parse(&l, en, en_n);
-	RstDoc d;
-	rst_init(&d);
-	rst_segment(&l, &d);
+	HostDoc h;
+	host_init(&h);
+	host_segment(&l, fmt, &h);
+	const RstDoc d = h.blocks; /* borrowed view */
+	bool py = fmt == HOST_PY;
 	Rng g = {seed * 0x9E3779B97F4A7C15ULL + 1};
 	int *op = xcalloc(d.n + 1, sizeof(*op));
 	long *move_to = xcalloc(d.n + 1, sizeof(*move_to)); /* OP_MOVE: after this block */
@@ -152,7 +167,11 @@ void ue_make(const char *en, size_t en_n, uint64_t seed, double rate, UeResult *
 			op[i] = OP_EDIT;
 			continue;
 		}
-		if (movable(&l, &d, i) && i > 2) {
+		if (py && py_insert_ok(&l, &h, i) && i > 2 && chance(&g, rate / 2)) {
+			op[i] = OP_INSERT;
+			continue;
+		}
+		if (!py && movable(&l, &d, i) && i > 2) {
 			if (chance(&g, rate / 2)) {
 				op[i] = OP_DELETE;
 				continue;
@@ -222,9 +241,9 @@ void ue_make(const char *en, size_t en_n, uint64_t seed, double rate, UeResult *
 		if (!b || k != b->last)
 			continue;
 		if (op[bi] == OP_INSERT) {
-			char *t = xasprintf("Upstream added this paragraph (number %llu) to explain more.",
-			                    (unsigned long long)++inserted);
-			put(&o, "", 0, -1, false);
+			char *t = xasprintf("%sUpstream added this paragraph (number %llu) to explain more.",
+			                    py ? "# " : "", (unsigned long long)++inserted);
+			put(&o, py ? "#" : "", py ? 1 : 0, -1, false);
 			put(&o, t, strlen(t), -1, false);
 			free(t);
 			r->inserts++;
@@ -255,7 +274,7 @@ void ue_make(const char *en, size_t en_n, uint64_t seed, double rate, UeResult *
 	free(op);
 	free(move_to);
 	free(take_line);
-	rst_release(&d);
+	host_release(&h);
 	lines_release(&l);
 }
 
