@@ -18,6 +18,7 @@ typedef struct CliCommand {
 /* Defined in src/cli/cmd-NAME.c, one file each. */
 extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_checklist,
 	cli_cmd_pr, cli_cmd_stats;
+extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
 
 /* Print "yeok: MESSAGE" to stderr (terminal-safe) and return code. */
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
