@@ -39,17 +39,17 @@ bool tm_exec(Tm *tm, const char *sql, Err *e)
 
 static const char *const stmt_sql[Q_COUNT] = {
 	[Q_EXACT] = "SELECT id FROM seg WHERE kh = ?1 ORDER BY date DESC, id",
-	[Q_ROW] = "SELECT key, en, ko, file, line, commit_id, author, date, origin "
+	[Q_ROW] = "SELECT key, en, ko, file, line, commit_id, author, date, origin, nw "
 	          "FROM seg WHERE id = ?1",
 	[Q_DF] = "SELECT df FROM words WHERE w = ?1",
-	[Q_FTS] = "SELECT s.id FROM seg_fts JOIN seg s ON s.id = seg_fts.rowid "
-	          "WHERE seg_fts MATCH ?1 AND s.nw BETWEEN ?2 AND ?3 "
-	          "ORDER BY seg_fts.rank LIMIT ?4",
+	[Q_FTS] = "SELECT rowid FROM seg_fts WHERE seg_fts MATCH ?1 LIMIT ?2",
 	[Q_INSERT] = "INSERT INTO seg(kh, key, en, ko, file, line, kind, commit_id, author, date, "
 	             "nw, origin) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
 	[Q_FTS_INSERT] = "INSERT INTO seg_fts(rowid, key) VALUES(?1, ?2)",
 	[Q_DF_ADD] = "INSERT INTO words(w, df) VALUES(?1, ?2) "
 	             "ON CONFLICT(w) DO UPDATE SET df = df + excluded.df",
+	[Q_DUP] = "SELECT 1 FROM seg WHERE kh = ?1 AND key = ?2 AND ko = ?3 AND file = ?4 "
+	          "AND line = ?5 LIMIT 1",
 };
 
 sqlite3_stmt *tm_stmt(Tm *tm, TmStmt k, Err *e)
@@ -112,7 +112,7 @@ bool tm_schema_create(Tm *tm, Err *e)
 		"CREATE INDEX seg_kh ON seg(kh);"
 		"CREATE INDEX seg_file ON seg(file);"
 		"CREATE VIRTUAL TABLE seg_fts USING fts5(key, content='seg', content_rowid='id',"
-		" tokenize='trigram');"
+		" tokenize='unicode61', detail='none');"
 		"CREATE TABLE words(w TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;";
 	if (!tm_exec(tm, schema, e))
 		return false;
@@ -134,6 +134,11 @@ Tm *tm_open_flags(const char *path, int flags, bool check_schema, Err *e)
 	}
 	sqlite3_extended_result_codes(tm->db, 1);
 	sqlite3_busy_timeout(tm->db, TM_BUSY_MS);
+	/* Lookups touch index pages all over the file: map it (no read()
+	 * copies) and keep more pages (the default 2 MB cache thrashes at 50k
+	 * segments). */
+	sqlite3_exec(tm->db, "PRAGMA mmap_size=268435456; PRAGMA cache_size=-16384;", NULL, NULL,
+	             NULL);
 	if (check_schema) {
 		sqlite3_stmt *st = NULL;
 		rc = sqlite3_prepare_v2(tm->db, "SELECT value FROM meta WHERE key = 'schema'", -1, &st,

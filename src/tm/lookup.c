@@ -24,10 +24,11 @@ static char *col_dup(sqlite3_stmt *st, int i)
 	return xstrdup(t ? (const char *)t : "");
 }
 
-/* The words of the query to search for: the rarest ones (by df), at most
- * 8, while their segments add up to at most 4000 (the rarest is always
- * taken).  Returns the FTS5 expression, or NULL when there is none. */
-static char *fts_query(Tm *tm, const char *en, size_t n, Err *e, bool *failed)
+/* The query's words to search for: the rarest ones (by words.df, 0 = not
+ * in the memory), at most TM_SEARCH_WORDS, rarest first.  *failed on an
+ * SQLite error.  Caller frees with tm_strv_free. */
+#define TM_SEARCH_WORDS 6
+static char **rare_words(Tm *tm, const char *en, size_t n, size_t *count, Err *e, bool *failed)
 {
 	size_t k = 0;
 	char **w = tm_words_of(en, n, &k);
@@ -45,34 +46,86 @@ static char *fts_query(Tm *tm, const char *en, size_t n, Err *e, bool *failed)
 		else if (rc != SQLITE_DONE)
 			*failed = !tm_sql_err(tm, rc, "lookup", e);
 	}
-	/* selection sort of the few words by df (0: not in the memory) */
-	Buf q = BUF_INIT;
-	long long sum = 0;
-	int taken = 0;
-	while (!*failed && taken < 8) {
+	char **out = xcalloc(TM_SEARCH_WORDS + 1, sizeof(char *));
+	*count = 0;
+	while (!*failed && *count < TM_SEARCH_WORDS) {
 		size_t best = k;
+		/* a word with an apostrophe is two tokens to unicode61, and
+		 * detail=none has no phrases */
 		for (size_t i = 0; i < k; i++)
-			if (df[i] > 0 && (best == k || df[i] < df[best]))
+			if (df[i] > 0 && !strchr(w[i], '\'') && !strstr(w[i], "\xe2\x80\x99") &&
+			    (best == k || df[i] < df[best]))
 				best = i;
-		if (best == k || (taken > 0 && sum + df[best] > 4000))
+		if (best == k)
 			break;
-		if (taken)
-			buf_adds(&q, " OR ");
-		buf_addf(&q, "\"%s\"", w[best]);
-		sum += df[best];
+		out[(*count)++] = w[best];
+		w[best] = NULL;
 		df[best] = 0;
-		taken++;
 	}
 	free(df);
 	tm_strv_free(w, k);
-	if (!taken) {
-		buf_release(&q);
-		return NULL;
-	}
-	return buf_detach(&q);
+	return out;
 }
 
 typedef VEC(long long) IdVec;
+
+#define TM_POSTING_MAX 256 /* segments read per searched word */
+#define TM_CANDIDATES 40   /* fuzzy candidates scored */
+
+/* Candidate segment ids with how many searched words each holds. */
+typedef struct Hit {
+	long long id; /* 0: empty slot */
+	int n;
+} Hit;
+typedef struct Hits {
+	Hit *v;
+	size_t n, cap; /* cap: a power of two, or 0 */
+} Hits;
+
+static void hits_add(Hits *h, long long id)
+{
+	if ((h->n + 1) * 2 > h->cap) {
+		Hit *old = h->v;
+		size_t oc = h->cap;
+		h->cap = oc ? oc * 2 : 512;
+		h->v = xcalloc(h->cap, sizeof(Hit));
+		h->n = 0;
+		for (size_t i = 0; i < oc; i++)
+			if (old[i].id) {
+				size_t k = (size_t)hash_fnv1a(&old[i].id, sizeof(long long)) & (h->cap - 1);
+				while (h->v[k].id)
+					k = (k + 1) & (h->cap - 1);
+				h->v[k] = old[i];
+				h->n++;
+			}
+		free(old);
+	}
+	size_t k = (size_t)hash_fnv1a(&id, sizeof(id)) & (h->cap - 1);
+	while (h->v[k].id && h->v[k].id != id)
+		k = (k + 1) & (h->cap - 1);
+	if (!h->v[k].id) {
+		h->v[k].id = id;
+		h->n++;
+	}
+	h->v[k].n++;
+}
+
+static int cmp_hit(const void *a, const void *b)
+{
+	const Hit *x = a, *y = b;
+	if (x->n != y->n)
+		return y->n - x->n;
+	return x->id < y->id ? 1 : x->id > y->id ? -1 : 0; /* newer rows first */
+}
+
+/* Append the ids of the best `max` candidates to ids. */
+static void hits_best(Hits *h, size_t max, IdVec *ids);
+
+static void hits_release(Hits *h)
+{
+	free(h->v);
+	memset(h, 0, sizeof(*h));
+}
 
 static void push_id(IdVec *v, long long id)
 {
@@ -80,6 +133,19 @@ static void push_id(IdVec *v, long long id)
 		if (v->v[i] == id)
 			return;
 	VEC_PUSH(v, id);
+}
+
+static void hits_best(Hits *h, size_t max, IdVec *ids)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < h->cap; i++)
+		if (h->v[i].id)
+			h->v[k++] = h->v[i];
+	if (k)
+		qsort(h->v, k, sizeof(Hit), cmp_hit);
+	for (size_t i = 0; i < k && i < max; i++)
+		push_id(ids, h->v[i].id);
+	h->n = k;
 }
 
 static int cmp_match(const void *a, const void *b)
@@ -183,22 +249,35 @@ bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMat
 		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 			failed = !tm_sql_err(tm, rc, "lookup", e);
 	}
-	/* Fuzzy candidates; a query of hundreds of words gets exact ones only. */
-	char *match = !failed && qw > 0 && qw <= 500 ? fts_query(tm, en, n, e, &failed) : NULL;
-	if (match && (st = tm_stmt(tm, Q_FTS, e))) {
-		sqlite3_bind_text(st, 1, match, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)((qw * (size_t)min + 99) / 100));
-		sqlite3_bind_int64(st, 3, (sqlite3_int64)(qw * 100 / (size_t)min));
-		sqlite3_bind_int(st, 4, 64);
+	size_t exact_n = ids.n;
+	/* Fuzzy candidates from the FTS5 word index: the segments holding each
+	 * of the query's rarest words (at most TM_POSTING_MAX per word;
+	 * unranked, so each query stays cheap), the ones holding the most of
+	 * them first.  A query of hundreds of words gets exact matches only. */
+	size_t nw = 0;
+	char **words = !failed && qw > 0 && qw <= 500 ? rare_words(tm, en, n, &nw, e, &failed)
+	                                              : NULL;
+	Hits hits = {0};
+	Buf phrase = BUF_INIT;
+	for (size_t w = 0; !failed && w < nw; w++) {
+		if (!(st = tm_stmt(tm, Q_FTS, e))) {
+			failed = true;
+			break;
+		}
+		buf_clear(&phrase);
+		buf_addf(&phrase, "\"%s\"", words[w]);
+		sqlite3_bind_text(st, 1, phrase.p, (int)phrase.len, SQLITE_STATIC);
+		sqlite3_bind_int(st, 2, TM_POSTING_MAX);
 		int rc;
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-			push_id(&ids, sqlite3_column_int64(st, 0));
+			hits_add(&hits, sqlite3_column_int64(st, 0));
 		if (rc != SQLITE_DONE)
 			failed = !tm_sql_err(tm, rc, "lookup", e);
-	} else if (match) {
-		failed = true;
 	}
-	free(match);
+	buf_release(&phrase);
+	tm_strv_free(words, nw);
+	hits_best(&hits, TM_CANDIDATES, &ids);
+	hits_release(&hits);
 	TokVec c = {0};
 	for (size_t i = 0; !failed && i < ids.n; i++) {
 		if (!(st = tm_stmt(tm, Q_ROW, e))) {
@@ -214,6 +293,10 @@ bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMat
 		}
 		const char *file = (const char *)sqlite3_column_text(st, 3);
 		if (skip && file && !strcmp(file, skip))
+			continue;
+		/* a word count that cannot reach min_score: min(n, m) / max(n, m) */
+		size_t cw = (size_t)sqlite3_column_int64(st, 9);
+		if (i >= exact_n && (cw * 100 < qw * (size_t)min || qw * 100 < cw * (size_t)min))
 			continue;
 		const char *ckey = (const char *)sqlite3_column_text(st, 0);
 		const char *cen = (const char *)sqlite3_column_text(st, 1);

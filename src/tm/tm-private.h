@@ -16,6 +16,7 @@ typedef enum TmStmt {
 	Q_INSERT,     /* a segment */
 	Q_FTS_INSERT, /* its FTS row */
 	Q_DF_ADD,     /* words.df += ?2 for word ?1 (upsert) */
+	Q_DUP,        /* is (kh, key, ko, file, line) there already? */
 	Q_COUNT
 } TmStmt;
 

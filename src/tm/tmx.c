@@ -743,6 +743,7 @@ bool tm_tmx_parse(const char *data, size_t n, const char *name,
 
 typedef struct ImportCtx {
 	Tm *tm;
+	TmWords *words; /* df counts, written at the end */
 	TmImportStats *st;
 	Err *e;
 	bool failed;
@@ -754,22 +755,21 @@ static bool is_duplicate(Tm *tm, const char *en, const char *ko, const char *fil
 	*dup = false;
 	Buf key = BUF_INIT;
 	tm_key(en, strlen(en), &key);
-	sqlite3_stmt *st = NULL;
-	int rc = sqlite3_prepare_v2(tm->db,
-	                            "SELECT 1 FROM seg WHERE kh = ?1 AND key = ?2 AND ko = ?3 "
-	                            "AND file = ?4 AND line = ?5 LIMIT 1",
-	                            -1, &st, NULL);
-	if (rc == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, tm_key_hash(key.p ? key.p : "", key.len));
-		sqlite3_bind_text(st, 2, key.p ? key.p : "", (int)key.len, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, ko, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, file, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 5, line);
-		rc = sqlite3_step(st);
-		*dup = rc == SQLITE_ROW;
-		rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+	sqlite3_stmt *st = tm_stmt(tm, Q_DUP, e);
+	int rc = SQLITE_OK;
+	if (!st) {
+		buf_release(&key);
+		return false;
 	}
-	sqlite3_finalize(st);
+	sqlite3_bind_int64(st, 1, tm_key_hash(key.p ? key.p : "", key.len));
+	sqlite3_bind_text(st, 2, key.p ? key.p : "", (int)key.len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, ko, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, line);
+	rc = sqlite3_step(st);
+	*dup = rc == SQLITE_ROW;
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+	sqlite3_reset(st);
 	buf_release(&key);
 	return rc == SQLITE_OK || tm_sql_err(tm, rc, "import", e);
 }
@@ -808,7 +808,7 @@ static bool import_unit(const TmxUnit *u, void *ctx)
 			const char *kind =
 				u->kind && tm_text_storable(u->kind, strlen(u->kind)) ? u->kind : "";
 			TmSegIn s = {en.p, ko.p, file, kind, commit, author, u->line, u->date, 1};
-			ok = tm_insert(c->tm, &s, NULL, c->e) != 0;
+			ok = tm_insert(c->tm, &s, c->words, c->e) != 0;
 			c->st->added += ok;
 		}
 	}
@@ -836,9 +836,10 @@ bool tm_import_tmx(Tm *tm, const char *path, TmImportStats *st, Err *e)
 		buf_release(&data);
 		return false;
 	}
-	ImportCtx c = {tm, st, e, false};
+	ImportCtx c = {tm, tm_words_new(), st, e, false};
 	bool ok = tm_tmx_parse(data.p ? data.p : "", data.len, path, import_unit, &c, e) &&
-	          !c.failed;
+	          !c.failed && tm_words_flush(c.words, tm, e);
+	tm_words_free(c.words);
 	buf_release(&data);
 	if (ok)
 		ok = tm_exec(tm, "COMMIT;", e);
