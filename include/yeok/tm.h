@@ -240,6 +240,46 @@ void tm_renderings_release(TmRenderings *r);
 bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRenderings *out,
                    Err *e);
 
+/* One cross-repository consistency finding (the `consistency` check's
+ * repository part; the caller makes it a Finding of that check). */
+typedef struct TmFinding {
+	size_t line;       /* 0-based target line (the segment's first) */
+	size_t byte;       /* byte offset in that line */
+	char *message;     /* owned */
+	char *suggestion;  /* the majority rendering (owned) */
+} TmFinding;
+typedef struct TmFindings {
+	TmFinding *v;
+	size_t n, cap;
+} TmFindings;
+void tm_findings_release(TmFindings *f);
+
+/* For each translated prose segment of a document (aligned as for
+ * `yeok check`) whose English the memory holds from other files than
+ * file_rel (the document's repository path) under a Korean that is not
+ * the document's: a finding naming the majority rendering, how often and
+ * where it is used.  A segment whose Korean is the majority's is fine.
+ * Errors as tm_lookup. */
+struct Lines;
+struct RstDoc;
+struct Alignment;
+bool tm_consistency(Tm *tm, const char *file_rel, const struct Lines *src,
+                    const struct RstDoc *sb, const struct Lines *tgt, const struct RstDoc *tb,
+                    const struct Alignment *al, TmFindings *out, Err *e);
+
+/* Terms rendered several ways across the repository: the English of
+ * segments of at most max_words words (titles, short list items) that
+ * the memory holds with two or more Korean renderings; each TmRenderings
+ * (most used first) with its English in en[i].  Caller frees with
+ * tm_terms_release. */
+typedef struct TmTerms {
+	char **en;
+	TmRenderings *r;
+	size_t n, cap;
+} TmTerms;
+bool tm_terms(Tm *tm, int max_words, TmTerms *out, Err *e);
+void tm_terms_release(TmTerms *t);
+
 /* ---- TMX 1.4 (https://www.gala-global.org/tmx-14b) --------------------- */
 
 /* Write every segment as TMX 1.4 to path (atomically): srclang "en",

@@ -3,6 +3,8 @@
 #include <time.h>
 
 #include "cli-private.h"
+#include "yeok/align.h"
+#include "yeok/check.h"
 #include "yeok/text.h"
 #include "yeok/tm.h"
 #include "yeok/vcs.h"
@@ -13,7 +15,8 @@ static const char usage[] =
 	"       yeok tm query [--tm PATH] [--format text|json] [--max N] [--min N]\n"
 	"                     [--file PATH] TEXT\n"
 	"       yeok tm export [--tm PATH] --tmx FILE\n"
-	"       yeok tm import [--tm PATH] FILE.tmx\n";
+	"       yeok tm import [--tm PATH] FILE.tmx\n"
+	"       yeok tm terms [--tm PATH] [--max N]\n";
 
 static void help(void)
 {
@@ -29,6 +32,8 @@ static void help(void)
 	       "                 OmegaT's (token edit distance); [-words-] the query lacks\n"
 	       "  export --tmx   write TMX 1.4 (OmegaT reads it from a project's tm/ folder)\n"
 	       "  import FILE    read TMX (English to Korean pairs)\n"
+	       "  terms          short English segments (titles, list items of at most N\n"
+	       "                 words, default 4) with two or more Korean renderings\n"
 	       "Options:\n"
 	       "  --tm PATH      the memory (default $XDG_CACHE_HOME/yeok/tm/<root commit>.sqlite)\n"
 	       "  --exclude PATH leave a repository path out of the build (repeatable)\n"
@@ -228,6 +233,16 @@ static void print_match_json(Buf *b, const TmMatch *m, const char *query, bool f
 	free(ins);
 }
 
+static int run_build_full(TmArgs *a)
+{
+	return run_build(a, false);
+}
+
+static int run_update(TmArgs *a)
+{
+	return run_build(a, true);
+}
+
 static int run_query(TmArgs *a)
 {
 	if (a->pos.n != 1)
@@ -347,6 +362,112 @@ static int run_import(TmArgs *a)
 	return rc;
 }
 
+static int run_terms(TmArgs *a)
+{
+	if (a->pos.n)
+		return cli_error(EXIT_USAGE, "%s", usage);
+	Err e, quiet;
+	err_init(&e);
+	err_init(&quiet);
+	char *top = NULL, *db = NULL;
+	if (!find_top(NULL, &top, &quiet))
+		top = NULL;
+	if (!find_db(a, top, &db, &e)) {
+		free(top);
+		return cli_report(&e);
+	}
+	Tm *tm = open_or_rebuild(db, top, false, &e);
+	TmTerms t = {0};
+	int rc = 0;
+	if (!tm || !tm_terms(tm, a->max ? (int)a->max : 4, &t, &e)) {
+		rc = cli_report(&e);
+	} else {
+		Buf b = BUF_INIT;
+		for (size_t i = 0; i < t.n; i++) {
+			out_safe(&b, t.en[i]);
+			buf_adds(&b, " →");
+			for (size_t k = 0; k < t.r[i].n; k++) {
+				buf_adds(&b, k ? ", " : " ");
+				out_safe(&b, t.r[i].v[k].ko);
+				buf_addf(&b, " (%zu, ", t.r[i].v[k].count);
+				out_safe(&b, t.r[i].v[k].where);
+				buf_adds(&b, ")");
+			}
+			buf_addc(&b, '\n');
+		}
+		if (b.len && fwrite(b.p, 1, b.len, stdout) != b.len)
+			rc = cli_error(EXIT_IOERR, "cannot write to stdout");
+		buf_release(&b);
+	}
+	tm_terms_release(&t);
+	tm_close(tm);
+	free(top);
+	free(db);
+	return rc;
+}
+
+void cli_tm_check(const char *file, const Lines *sl, const RstDoc *sd, const Lines *tl,
+                  const RstDoc *td, const Alignment *al, const CheckSet *set, FindingVec *out)
+{
+	static bool warned;
+	CheckId id;
+	/* By name: the check's row is added to src/check by its own module. */
+	if (!check_id_parse(STR_LIT("consistency"), &id) || !set->on[id])
+		return;
+	Err e;
+	err_init(&e);
+	char *top = NULL, *rel = NULL, *db = NULL;
+	char rid[41];
+	/* TODO(config): `tm:` in config.yaml names the memory once Config lands. */
+	if (!vcs_toplevel(file, &top, &e) || !vcs_relpath(file, &rel, &e) || !tm_repo_id(top, rid, &e)) {
+		free(top);
+		free(rel);
+		return; /* not in a repository: no memory to compare with */
+	}
+	db = tm_default_path(rid);
+	Tm *tm = file_exists(db) ? tm_open(db, false, &e) : NULL;
+	TmFindings tf = {0};
+	if (tm && !tm_consistency(tm, rel, sl, sd, tl, td, al, &tf, &e))
+		tm_findings_release(&tf);
+	if (file_exists(db) && e.msg[0] && !warned) {
+		cli_error(0, "warning: translation memory: %s (yeok tm build)", e.msg);
+		warned = true;
+	}
+	for (size_t i = 0; i < tf.n; i++) {
+		const TmFinding *t = &tf.v[i];
+		Finding f;
+		memset(&f, 0, sizeof(f));
+		f.check = id;
+		f.sev = SEV_INFO;
+		f.line = t->line;
+		f.byte = t->byte;
+		Str line = t->line < tl->n ? lines_get(tl, t->line) : (Str){"", 0};
+		f.col = 1;
+		for (size_t b = 0; b < t->byte && b < line.n; b++)
+			f.col += ((unsigned char)line.p[b] & 0xc0) != 0x80;
+		f.unit = al->n;
+		f.message = xstrdup(t->message);
+		f.suggestion = xstrdup(t->suggestion);
+		VEC_PUSH(out, f);
+	}
+	if (tf.n)
+		findings_sort(out);
+	tm_findings_release(&tf);
+	tm_close(tm);
+	free(db);
+	free(top);
+	free(rel);
+}
+
+/* The tm commands, one row each. */
+static const struct {
+	const char *name;
+	int (*fn)(TmArgs *a);
+} verbs[] = {
+	{"build", run_build_full}, {"update", run_update}, {"query", run_query},
+	{"export", run_export},    {"import", run_import}, {"terms", run_terms},
+};
+
 static int tm_main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -395,18 +516,12 @@ static int tm_main(int argc, char **argv)
 			rc = cli_error(EXIT_USAGE, "tm: %s needs a value", s);
 	}
 	if (!rc) {
-		if (!strcmp(verb, "build"))
-			rc = run_build(&a, false);
-		else if (!strcmp(verb, "update"))
-			rc = run_build(&a, true);
-		else if (!strcmp(verb, "query"))
-			rc = run_query(&a);
-		else if (!strcmp(verb, "export"))
-			rc = run_export(&a);
-		else if (!strcmp(verb, "import"))
-			rc = run_import(&a);
-		else
-			rc = cli_error(EXIT_USAGE, "tm: unknown command '%s'\n%s", verb, usage);
+		size_t k = 0;
+		while (k < ARRAY_LEN(verbs) && strcmp(verbs[k].name, verb))
+			k++;
+		rc = k < ARRAY_LEN(verbs)
+		             ? verbs[k].fn(&a)
+		             : cli_error(EXIT_USAGE, "tm: unknown command '%s'\n%s", verb, usage);
 	}
 	VEC_FREE(&a.exclude);
 	VEC_FREE(&a.pos);
@@ -414,6 +529,6 @@ static int tm_main(int argc, char **argv)
 }
 
 const CliCommand cli_cmd_tm = {
-	"tm", "tm build|update|query|export|import",
+	"tm", "tm build|update|query|export|import|terms",
 	"the translation memory of the repository", tm_main, true,
 };

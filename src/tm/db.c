@@ -50,6 +50,7 @@ static const char *const stmt_sql[Q_COUNT] = {
 	             "ON CONFLICT(w) DO UPDATE SET df = df + excluded.df",
 	[Q_DUP] = "SELECT 1 FROM seg WHERE kh = ?1 AND key = ?2 AND ko = ?3 AND file = ?4 "
 	          "AND line = ?5 LIMIT 1",
+	[Q_RENDER] = "SELECT ko, file, line, key FROM seg WHERE kh = ?1 ORDER BY file, line, id",
 };
 
 sqlite3_stmt *tm_stmt(Tm *tm, TmStmt k, Err *e)

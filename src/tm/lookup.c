@@ -391,11 +391,8 @@ bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRe
 	tm_renderings_release(out);
 	Buf key = BUF_INIT;
 	tm_key(en, n, &key);
-	sqlite3_stmt *st = NULL;
-	int rc = sqlite3_prepare_v2(tm->db,
-	                            "SELECT ko, file, line, key FROM seg WHERE kh = ?1 "
-	                            "ORDER BY file, line, id",
-	                            -1, &st, NULL);
+	sqlite3_stmt *st = tm_stmt(tm, Q_RENDER, e);
+	int rc = st ? SQLITE_OK : SQLITE_ERROR;
 	VEC(char *) files = {0}; /* "i\tfile" pairs seen, for TmRendering.files */
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, tm_key_hash(key.p ? key.p : "", key.len));
@@ -434,8 +431,8 @@ bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRe
 		}
 		if (rc == SQLITE_DONE)
 			rc = SQLITE_OK;
+		sqlite3_reset(st);
 	}
-	sqlite3_finalize(st);
 	for (size_t f = 0; f < files.n; f++)
 		free(files.v[f]);
 	VEC_FREE(&files);
@@ -451,7 +448,7 @@ bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRe
 	}
 	if (rc != SQLITE_OK) {
 		tm_renderings_release(out);
-		return tm_sql_err(tm, rc, "renderings", e);
+		return !st ? false : tm_sql_err(tm, rc, "renderings", e);
 	}
 	return true;
 }

@@ -17,6 +17,7 @@ typedef enum TmStmt {
 	Q_FTS_INSERT, /* its FTS row */
 	Q_DF_ADD,     /* words.df += ?2 for word ?1 (upsert) */
 	Q_DUP,        /* is (kh, key, ko, file, line) there already? */
+	Q_RENDER,     /* the renderings of kh */
 	Q_COUNT
 } TmStmt;
 

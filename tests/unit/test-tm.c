@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/align.h"
+#include "yeok/rst.h"
 #include "yeok/tm.h"
 
 /* ---- scores ------------------------------------------------------------------ */
@@ -331,6 +333,77 @@ static void test_build_update(void **state)
 	free(repo);
 }
 
+/* A sentence rendered otherwise than the rest of the repository is a
+ * finding naming the majority rendering; terms with several renderings
+ * are listed. */
+static void test_consistency(void **state)
+{
+	(void)state;
+	char *repo = make_repo(); /* a.rst: Conclusion -> 마무리 */
+	Buf ob = BUF_INIT;
+	const char *at = strstr(ko_rst, "마무리\n------");
+	buf_add(&ob, ko_rst, (size_t)(at - ko_rst));
+	buf_adds(&ob, "결론\n----");
+	buf_adds(&ob, at + strlen("마무리\n------"));
+	char *other = buf_detach(&ob);
+	put(repo, "c.rst", en_rst);
+	tu_sh(repo, "git add -A && git commit -qm 'c in English'");
+	put(repo, "b.rst", ko_rst);
+	put(repo, "c.rst", other);
+	tu_sh(repo, "git commit -qam 'b and c in Korean'");
+	char *db = path_join(repo, "tm.sqlite");
+	Err e;
+	err_init(&e);
+	TmStats st;
+	TmBuildOpts o = {repo, db, NULL};
+	assert_true(tm_build(&o, &st, &e));
+	Tm *tm = tm_open(db, false, &e);
+	Lines sl, tl;
+	lines_init(&sl);
+	lines_init(&tl);
+	lines_parse(&sl, en_rst, strlen(en_rst));
+	lines_parse(&tl, other, strlen(other));
+	RstDoc sb, tb;
+	rst_init(&sb);
+	rst_init(&tb);
+	rst_segment(&sl, &sb);
+	rst_segment(&tl, &tb);
+	Alignment al;
+	align_init(&al);
+	align_docs(&sl, &sb, &tl, &tb, &al);
+	TmFindings f = {0};
+	assert_true(tm_consistency(tm, "c.rst", &sl, &sb, &tl, &tb, &al, &f, &e));
+	assert_int_equal(f.n, 1);
+	assert_int_equal(f.v[0].line, 5);
+	assert_string_equal(f.v[0].suggestion, "마무리");
+	assert_non_null(strstr(f.v[0].message, "term rendered differently elsewhere: \"마무리\" in 2 of 2 uses"));
+	assert_non_null(strstr(f.v[0].message, "a.rst:6"));
+	tm_findings_release(&f);
+	/* a.rst's own rendering is the majority's: nothing */
+	lines_parse(&tl, ko_rst, strlen(ko_rst));
+	rst_segment(&tl, &tb);
+	align_docs(&sl, &sb, &tl, &tb, &al);
+	assert_true(tm_consistency(tm, "a.rst", &sl, &sb, &tl, &tb, &al, &f, &e));
+	assert_int_equal(f.n, 0);
+	TmTerms t = {0};
+	assert_true(tm_terms(tm, 4, &t, &e));
+	assert_int_equal(t.n, 1);
+	assert_string_equal(t.en[0], "Conclusion");
+	assert_int_equal(t.r[0].n, 2);
+	assert_string_equal(t.r[0].v[0].ko, "마무리");
+	assert_int_equal(t.r[0].v[0].count, 2);
+	tm_terms_release(&t);
+	align_release(&al);
+	rst_release(&sb);
+	rst_release(&tb);
+	lines_release(&sl);
+	lines_release(&tl);
+	tm_close(tm);
+	free(other);
+	free(db);
+	free(repo);
+}
+
 /* Hostile repository content is bounded: a symlink, a huge file, bytes
  * that are not UTF-8. */
 static void test_hostile_repo(void **state)
@@ -555,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_tmx_parse),      cmocka_unit_test(test_build_update),
 		cmocka_unit_test(test_hostile_repo),   cmocka_unit_test(test_tmx_round_trip),
 		cmocka_unit_test(test_fuzzy_order),    cmocka_unit_test(test_worker),
+		cmocka_unit_test(test_consistency),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
