@@ -83,7 +83,7 @@ static bool find_db(const TmArgs *a, const char *top, char **db, Err *e)
 	return true;
 }
 
-static void print_stats(const char *verb, const char *db, const TmStats *st)
+static void print_stats(FILE *to, const char *verb, const char *db, const TmStats *st)
 {
 	Buf b = BUF_INIT;
 	buf_addf(&b, "%s ", verb);
@@ -96,7 +96,7 @@ static void print_stats(const char *verb, const char *db, const TmStats *st)
 	if (st->removed)
 		buf_addf(&b, ", %zu removed", st->removed);
 	buf_addc(&b, '\n');
-	fputs(b.p, stdout);
+	fputs(b.p, to);
 	buf_release(&b);
 }
 
@@ -129,7 +129,7 @@ static int run_build(TmArgs *a, bool update)
 	} else {
 		if (update && st.full)
 			cli_error(0, "%s: built again: %s", db, st.rebuilt);
-		print_stats(st.full ? "built" : "updated", db, &st);
+		print_stats(stdout, st.full ? "built" : "updated", db, &st);
 		fprintf(stderr, "yeok: tm %s took %.2f s\n", update ? "update" : "build",
 		        (double)(now_ns() - t0) / 1e9);
 	}
@@ -140,19 +140,54 @@ static int run_build(TmArgs *a, bool update)
 
 /* Open the memory for reading; a corrupt one is reported and built again
  * once (when the repository is known). */
-static Tm *open_or_rebuild(const char *db, const char *top, bool writable, Err *e)
+/* Report e (a broken memory) and build it again; the new one opened. */
+static Tm *rebuild(const char *db, const char *top, bool writable, Err *e)
 {
-	Tm *tm = tm_open(db, writable, e);
-	if (tm || e->code != EXIT_DATAERR || !top)
-		return tm;
 	cli_error(0, "%s: building it again", e->msg);
 	err_init(e);
 	TmBuildOpts o = {top, db, NULL};
 	TmStats st;
 	if (!tm_build(&o, &st, e))
 		return NULL;
-	print_stats("built", db, &st);
+	print_stats(stderr, "yeok: built", db, &st);
 	return tm_open(db, writable, e);
+}
+
+static Tm *open_or_rebuild(const char *db, const char *top, bool writable, Err *e)
+{
+	Tm *tm = tm_open(db, writable, e);
+	if (tm || e->code != EXIT_DATAERR || !top)
+		return tm;
+	return rebuild(db, top, writable, e);
+}
+
+/* The memory a query, export, import or terms command reads: --tm, else
+ * that of the current folder's repository (built again when corrupt). */
+typedef struct Memory {
+	char *top; /* the work tree's top level, or NULL outside one */
+	char *db;
+	Tm *tm;
+} Memory;
+
+static bool open_memory(const TmArgs *a, bool writable, Memory *m, Err *e)
+{
+	memset(m, 0, sizeof(*m));
+	Err quiet;
+	err_init(&quiet);
+	if (!find_top(NULL, &m->top, &quiet))
+		m->top = NULL;
+	if (!find_db(a, m->top, &m->db, e))
+		return false;
+	m->tm = open_or_rebuild(m->db, m->top, writable, e);
+	return m->tm != NULL;
+}
+
+static void close_memory(Memory *m)
+{
+	tm_close(m->tm);
+	free(m->top);
+	free(m->db);
+	memset(m, 0, sizeof(*m));
 }
 
 static void add_date(Buf *b, long long t)
@@ -254,31 +289,19 @@ static int run_query(TmArgs *a)
 		return cli_error(EXIT_USAGE, "--format must be text or json, not '%s'", a->format);
 	Err e;
 	err_init(&e);
-	char *top = NULL, *db = NULL;
-	Err quiet;
-	err_init(&quiet);
-	if (!find_top(NULL, &top, &quiet))
-		top = NULL;
-	if (!find_db(a, top, &db, &e)) {
-		free(top);
-		return cli_report(&e);
-	}
-	Tm *tm = open_or_rebuild(db, top, false, &e);
+	Memory mem;
+	bool ok = open_memory(a, false, &mem, &e);
 	TmMatches m = {0};
 	const char *q = a->pos.v[0];
 	TmLookupOpts lo = {(int)a->max, (int)a->min, a->file};
-	bool ok = tm && tm_lookup(tm, q, strlen(q), &lo, &m, &e);
-	if (!ok && tm && e.code == EXIT_DATAERR && top) {
+	ok = ok && tm_lookup(mem.tm, q, strlen(q), &lo, &m, &e);
+	if (!ok && mem.tm && e.code == EXIT_DATAERR && mem.top) {
 		/* corrupt inside: reported once, built again, asked again */
-		tm_close(tm);
-		tm = NULL;
-		Tm *again = open_or_rebuild(db, top, false, &e);
-		if (!again && e.code == 0)
-			err_set(&e, EXIT_DATAERR, "%s: cannot rebuild", db);
-		tm = again;
-		if (tm) {
+		tm_close(mem.tm);
+		mem.tm = rebuild(mem.db, mem.top, false, &e);
+		if (mem.tm) {
 			err_init(&e);
-			ok = tm_lookup(tm, q, strlen(q), &lo, &m, &e);
+			ok = tm_lookup(mem.tm, q, strlen(q), &lo, &m, &e);
 		}
 	}
 	int rc = 0;
@@ -301,9 +324,7 @@ static int run_query(TmArgs *a)
 		buf_release(&b);
 	}
 	tm_matches_release(&m);
-	tm_close(tm);
-	free(top);
-	free(db);
+	close_memory(&mem);
 	return rc;
 }
 
@@ -311,26 +332,16 @@ static int run_export(TmArgs *a)
 {
 	if (!a->tmx || a->pos.n)
 		return cli_error(EXIT_USAGE, "tm export: give --tmx FILE\n%s", usage);
-	Err e, quiet;
+	Err e;
 	err_init(&e);
-	err_init(&quiet);
-	char *top = NULL, *db = NULL;
-	if (!find_top(NULL, &top, &quiet))
-		top = NULL;
-	if (!find_db(a, top, &db, &e)) {
-		free(top);
-		return cli_report(&e);
-	}
-	Tm *tm = open_or_rebuild(db, top, false, &e);
+	Memory m;
 	size_t n = 0;
 	int rc = 0;
-	if (!tm || !tm_export_tmx(tm, a->tmx, &n, &e))
+	if (!open_memory(a, false, &m, &e) || !tm_export_tmx(m.tm, a->tmx, &n, &e))
 		rc = cli_report(&e);
 	else
 		fprintf(stdout, "exported %zu segments\n", n);
-	tm_close(tm);
-	free(top);
-	free(db);
+	close_memory(&m);
 	return rc;
 }
 
@@ -338,27 +349,17 @@ static int run_import(TmArgs *a)
 {
 	if (a->pos.n != 1)
 		return cli_error(EXIT_USAGE, "tm import: give one FILE.tmx\n%s", usage);
-	Err e, quiet;
+	Err e;
 	err_init(&e);
-	err_init(&quiet);
-	char *top = NULL, *db = NULL;
-	if (!find_top(NULL, &top, &quiet))
-		top = NULL;
-	if (!find_db(a, top, &db, &e)) {
-		free(top);
-		return cli_report(&e);
-	}
-	Tm *tm = open_or_rebuild(db, top, true, &e);
+	Memory m;
 	TmImportStats st;
 	int rc = 0;
-	if (!tm || !tm_import_tmx(tm, a->pos.v[0], &st, &e))
+	if (!open_memory(a, true, &m, &e) || !tm_import_tmx(m.tm, a->pos.v[0], &st, &e))
 		rc = cli_report(&e);
 	else
 		fprintf(stdout, "imported %zu of %zu units (%zu already there, %zu skipped)\n", st.added,
 		        st.units, st.duplicates, st.skipped);
-	tm_close(tm);
-	free(top);
-	free(db);
+	close_memory(&m);
 	return rc;
 }
 
@@ -366,20 +367,13 @@ static int run_terms(TmArgs *a)
 {
 	if (a->pos.n)
 		return cli_error(EXIT_USAGE, "%s", usage);
-	Err e, quiet;
+	Err e;
 	err_init(&e);
-	err_init(&quiet);
-	char *top = NULL, *db = NULL;
-	if (!find_top(NULL, &top, &quiet))
-		top = NULL;
-	if (!find_db(a, top, &db, &e)) {
-		free(top);
-		return cli_report(&e);
-	}
-	Tm *tm = open_or_rebuild(db, top, false, &e);
+	Memory m;
+	bool opened = open_memory(a, false, &m, &e);
 	TmTerms t = {0};
 	int rc = 0;
-	if (!tm || !tm_terms(tm, a->max ? (int)a->max : 4, &t, &e)) {
+	if (!opened || !tm_terms(m.tm, a->max ? (int)a->max : 4, &t, &e)) {
 		rc = cli_report(&e);
 	} else {
 		Buf b = BUF_INIT;
@@ -400,9 +394,7 @@ static int run_terms(TmArgs *a)
 		buf_release(&b);
 	}
 	tm_terms_release(&t);
-	tm_close(tm);
-	free(top);
-	free(db);
+	close_memory(&m);
 	return rc;
 }
 

@@ -1,5 +1,6 @@
 /* tm_build and tm_update: the repository's files into the memory (see
  * include/yeok/tm.h for what is read and kept). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -428,6 +429,27 @@ static bool fsync_path(const char *path, int flags)
 	return ok;
 }
 
+/* Temporary databases of builds that died (the writer lock is held, so
+ * no build is writing one now). */
+static void remove_stale_temps(const char *db)
+{
+	char *dir = path_dirname(db);
+	char *prefix = xasprintf("%s.tmp.", path_basename(db));
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	while (d && (de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		char *p = path_join(dir, de->d_name);
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	free(prefix);
+	free(dir);
+}
+
 /* The full build, with the writer lock held. */
 static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmStats *st, Err *e)
 {
@@ -441,6 +463,7 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 		return false;
 	}
 	free(dir);
+	remove_stale_temps(o->db);
 	char *tmp = xasprintf("%s.tmp.XXXXXX", o->db);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -448,6 +471,7 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 		free(tmp);
 		return r;
 	}
+	fchmod(fd, 0644);
 	close(fd);
 	SourceHistory *h = NULL;
 	VcsTree tree = {0};
@@ -493,16 +517,22 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 	return ok;
 }
 
-bool tm_build(const TmBuildOpts *o, TmStats *st, Err *e)
+/* Clear st, make the database's folder, take the writer lock (-1: e). */
+static int start_writing(const TmBuildOpts *o, TmStats *st, Err *e)
 {
 	memset(st, 0, sizeof(*st));
 	char *dir = path_dirname(o->db);
 	bool ok = tm_mkdirs(dir, e);
 	free(dir);
-	int lock = ok ? tm_lock(o->db, e) : -1;
+	return ok ? tm_lock(o->db, e) : -1;
+}
+
+bool tm_build(const TmBuildOpts *o, TmStats *st, Err *e)
+{
+	int lock = start_writing(o, st, e);
 	if (lock < 0)
 		return false;
-	ok = build_locked(o, o->exclude, st, e);
+	bool ok = build_locked(o, o->exclude, st, e);
 	st->full = true;
 	tm_unlock(lock);
 	return ok;
@@ -619,14 +649,10 @@ static bool update_locked(const TmBuildOpts *o, TmStats *st, Err *e)
 
 bool tm_update(const TmBuildOpts *o, TmStats *st, Err *e)
 {
-	memset(st, 0, sizeof(*st));
-	char *dir = path_dirname(o->db);
-	bool ok = tm_mkdirs(dir, e);
-	free(dir);
-	int lock = ok ? tm_lock(o->db, e) : -1;
+	int lock = start_writing(o, st, e);
 	if (lock < 0)
 		return false;
-	ok = update_locked(o, st, e);
+	bool ok = update_locked(o, st, e);
 	/* A memory that broke while it was read is built again, once. */
 	if (!ok && e && e->code == EXIT_DATAERR && !st->full) {
 		set_reason(st, e->msg);

@@ -16,17 +16,6 @@ void tm_findings_release(TmFindings *f)
 	memset(f, 0, sizeof(*f));
 }
 
-static char *side_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
-{
-	Buf b = BUF_INIT;
-	for (size_t i = first; i < first + n; i++) {
-		if (i > first)
-			buf_adds(&b, "\n\n");
-		rst_block_text(l, &d->v[i], &b);
-	}
-	return buf_detach(&b);
-}
-
 /* s cut to at most max characters, with "…" when cut. */
 static void add_clipped(Buf *b, const char *s, size_t max)
 {
@@ -51,7 +40,7 @@ bool tm_consistency(Tm *tm, const char *file_rel, const Lines *src, const RstDoc
 		if (!s->src_n || !s->tgt_n || s->status == ST_UNTRANSLATED ||
 		    !rst_kind_is_prose(s->kind) || !rst_kind_is_prose(tb->v[s->tgt].kind))
 			continue;
-		char *en = side_text(src, sb, s->src, s->src_n);
+		char *en = tm_blocks_text(src, sb, s->src, s->src_n);
 		bool ok = tm_renderings(tm, en, strlen(en), file_rel, &r, e);
 		if (!ok) {
 			free(en);
@@ -62,7 +51,7 @@ bool tm_consistency(Tm *tm, const char *file_rel, const Lines *src, const RstDoc
 			free(en);
 			continue;
 		}
-		char *ko = side_text(tgt, tb, s->tgt, s->tgt_n);
+		char *ko = tm_blocks_text(tgt, tb, s->tgt, s->tgt_n);
 		Buf mine = BUF_INIT;
 		tm_key(ko, strlen(ko), &mine);
 		free(ko);

@@ -34,8 +34,7 @@ static bool has_hangul(const char *s, size_t n)
 	return false;
 }
 
-/* The text of blocks [first, first + n), joined by a blank line. */
-static char *blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
+char *tm_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
 {
 	Buf b = BUF_INIT;
 	for (size_t i = first; i < first + n; i++) {
@@ -118,8 +117,8 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 		keep = keep && side_is_prose(&sb, s->src, s->src_n, sb.v[s->src].kind) &&
 		       side_is_prose(&tb, s->tgt, s->tgt_n, sb.v[s->src].kind);
 		keep = keep && !bad[k] && !(k > 0 && bad[k - 1]) && !bad[k + 1];
-		char *e = keep ? blocks_text(&sl, &sb, s->src, s->src_n) : NULL;
-		char *t = keep ? blocks_text(&tl, &tb, s->tgt, s->tgt_n) : NULL;
+		char *e = keep ? tm_blocks_text(&sl, &sb, s->src, s->src_n) : NULL;
+		char *t = keep ? tm_blocks_text(&tl, &tb, s->tgt, s->tgt_n) : NULL;
 		if (keep) {
 			size_t el = strlen(e), tlen = strlen(t);
 			keep = el && tlen && el <= TM_MAX_SEG_BYTES && tlen <= TM_MAX_SEG_BYTES &&

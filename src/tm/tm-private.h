@@ -91,6 +91,11 @@ typedef VEC(TmPair) TmPairVec;
 bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, size_t ko_n,
               TmPairVec *out, size_t *dropped);
 void tm_pairs_release(TmPairVec *v);
+/* The text of blocks [first, first + n) (rst_block_text), joined by a
+ * blank line: a segment side as the memory stores it.  Caller frees. */
+struct Lines;
+struct RstDoc;
+char *tm_blocks_text(const struct Lines *l, const struct RstDoc *d, size_t first, size_t n);
 
 /* A word-frequency table (words of 3+ letters, case-folded). */
 typedef struct TmWords TmWords;

@@ -319,6 +319,13 @@ static void test_build_update(void **state)
 	close(lfd);
 	free(lock);
 
+	/* a temporary database left by a build that died is removed */
+	char *stale = xasprintf("%s.tmp.dead01", db);
+	put(repo, "cache/tm.sqlite.tmp.dead01", "half a database");
+	assert_true(tm_build(&o, &st, &e));
+	assert_false(file_exists(stale));
+	free(stale);
+
 	/* leaving a file out */
 	const char *ex[] = {"b.rst", NULL};
 	TmBuildOpts ox = {repo, db, ex};
