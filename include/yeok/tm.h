@@ -214,7 +214,11 @@ bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMat
 /* The Korean of match m, to insert for the current English cur[0..n):
  * the placeables (inline literals ``x``, roles :r:`x`, URLs, numbers) of
  * m->en that differ from those at the same place in cur are replaced in
- * the Korean by cur's (OmegaT does the same with tags).  Caller frees. */
+ * the Korean by cur's (OmegaT does the same with tags).  The text is the
+ * segment's prose as the memory keeps it: the blocks' lines without their
+ * indentation (a list item without its bullet), blocks of a 2:1 split by
+ * a blank line; the editor re-indents it when it replaces the segment's
+ * prose.  Caller frees. */
 char *tm_insert_text(const TmMatch *m, const char *cur, size_t n);
 
 /* Score two English texts as tm_lookup does (score and score_all). */
