@@ -4,23 +4,24 @@
  * stored in SQLite, looked up exactly and fuzzily, exchanged as TMX 1.4.
  *
  * The only module that includes <sqlite3.h>.  Depends on util, text,
- * lines, rst, align, check (to leave out segments next to RST errors),
+ * lines, rst, host, align, check (to leave out segments next to RST errors),
  * vcs, source and sidecar.  Never prints.
  *
- * Inputs (tm_build).  Every tracked `.rst` file at HEAD (regular files of
- * at most TM_MAX_FILE_BYTES, read from git's objects, never through the
- * work tree; symlinks and submodules skipped) that is translated (HEAD's
- * version is not English by text_is_english) and has an English: the one
- * its sidecar records (FILE.yeok.yaml in the work tree, through
- * source_resolve), else the newest English version in HEAD's first-parent
- * history (source_history_english: the rule of
+ * Inputs (tm_build).  Every tracked `.rst` and `.py` file at HEAD (regular
+ * files of at most TM_MAX_FILE_BYTES, read from git's objects, never
+ * through the work tree; symlinks and submodules skipped) that is
+ * translated (HEAD's version is not English by text_is_english) and has an
+ * English: the one its sidecar records (FILE.yeok.yaml in the work tree,
+ * through source_resolve), else the newest English version in HEAD's
+ * first-parent history (source_history_english: the rule of
  * source_english_in_history, one git pass for the whole repository).
- * `.py` tutorials wait for the .py reader (they are counted as skipped).
- * The pair is segmented and aligned by yeok's own rst_segment/align_docs
+ * Each side is read in its host format (host_segment: `.py` text blocks
+ * and docstring as RST, code cells as code) and aligned by align_docs,
  * behind one adapter (src/tm/pairs.c).
  *
  * What is kept: prose segments (titles, paragraphs, list items, fields)
- * whose alignment is confident: 1:1, 2:1 or 1:2 between prose blocks of
+ * and, in `.py` code cells, code comments paired by host_pair_comments
+ * (kind "comment"), whose alignment is confident: 1:1, 2:1 or 1:2 between prose blocks of
  * the same kind, translated (the Korean differs and holds Hangul), not in
  * or next to a segment with an RST error in the Korean (title-underline,
  * markup-spacing, directive-translated errors), at most TM_MAX_SEG_BYTES
@@ -111,7 +112,8 @@ typedef struct TmStats {
 	                         (update) */
 	size_t files;         /* translated files read and aligned */
 	size_t skipped;       /* candidate files left out: too big, a symlink,
-	                         no English in history, untranslated, .py */
+	                         no English in history, untranslated, a pair
+	                         that does not align (a stub) */
 	size_t segments;      /* segments now in the memory from these files */
 	size_t dropped;       /* prose segments of these files not confident */
 	size_t removed;       /* (update) segments removed */

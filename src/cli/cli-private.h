@@ -3,6 +3,7 @@
 #define YEOK_CLI_PRIVATE_H
 
 #include "yeok/check.h"
+#include "yeok/host.h"
 #include "yeok/util.h"
 
 /* Each gets argv with argv[0] == the subcommand name. */
@@ -25,8 +26,8 @@ extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
  * check`: findings for the segments the translation memory of the file's
  * repository renders otherwise (when that memory exists and the check is
  * on), appended to out and sorted. */
-void cli_tm_check(const char *file, const Lines *sl, const RstDoc *sd, const Lines *tl,
-                  const RstDoc *td, const Alignment *al, const CheckSet *set, FindingVec *out);
+void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
+                  const CheckSet *set, FindingVec *out);
 
 /* Print "yeok: MESSAGE" to stderr (terminal-safe) and return code. */
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);

@@ -398,8 +398,8 @@ static int run_terms(TmArgs *a)
 	return rc;
 }
 
-void cli_tm_check(const char *file, const Lines *sl, const RstDoc *sd, const Lines *tl,
-                  const RstDoc *td, const Alignment *al, const CheckSet *set, FindingVec *out)
+void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
+                  const CheckSet *set, FindingVec *out)
 {
 	static bool warned;
 	CheckId id;
@@ -419,7 +419,7 @@ void cli_tm_check(const char *file, const Lines *sl, const RstDoc *sd, const Lin
 	db = tm_default_path(rid);
 	Tm *tm = file_exists(db) ? tm_open(db, false, &e) : NULL;
 	TmFindings tf = {0};
-	if (tm && !tm_consistency(tm, rel, sl, sd, tl, td, al, &tf, &e))
+	if (tm && !tm_consistency(tm, rel, sh->text, &sh->blocks, th->text, &th->blocks, al, &tf, &e))
 		tm_findings_release(&tf);
 	if (file_exists(db) && e.msg[0] && !warned) {
 		cli_error(0, "warning: translation memory: %s (yeok tm build)", e.msg);
@@ -432,10 +432,11 @@ void cli_tm_check(const char *file, const Lines *sl, const RstDoc *sd, const Lin
 		f.check = id;
 		f.sev = SEV_INFO;
 		f.line = t->line;
-		f.byte = t->byte;
-		Str line = t->line < tl->n ? lines_get(tl, t->line) : (Str){"", 0};
+		/* the memory counts in the RST text; findings in the file's line */
+		f.byte = t->byte + (t->line < th->file->n ? host_line_prefix(th, t->line) : 0);
+		Str line = t->line < th->file->n ? lines_get(th->file, t->line) : (Str){"", 0};
 		f.col = 1;
-		for (size_t b = 0; b < t->byte && b < line.n; b++)
+		for (size_t b = 0; b < f.byte && b < line.n; b++)
 			f.col += ((unsigned char)line.p[b] & 0xc0) != 0x80;
 		f.unit = al->n;
 		f.message = xstrdup(t->message);

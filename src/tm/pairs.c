@@ -1,9 +1,11 @@
-/* The one adapter between a document pair and the memory: segment, align,
- * keep the confident prose segments.  When the shared pair builder lands
- * (issue 13) and the .py reader, this file is the only one to change. */
+/* The one adapter between a document pair and the memory: read each side
+ * in its host format (.rst, sphinx-gallery .py), align, keep the confident
+ * prose segments and code comments.  When the shared pair builder lands
+ * (issue 13), this file is the only one to change. */
 #include "tm-private.h"
 #include "yeok/align.h"
 #include "yeok/check.h"
+#include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 #include "yeok/text.h"
@@ -15,12 +17,6 @@ void tm_pairs_release(TmPairVec *v)
 		free(v->v[i].ko);
 	}
 	VEC_FREE(v);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-	return n >= k && !strcmp(s + n - k, suffix);
 }
 
 static bool has_hangul(const char *s, size_t n)
@@ -56,8 +52,7 @@ static bool side_is_prose(const RstDoc *d, size_t first, size_t n, BlockKind kin
 
 /* The segments with an RST error in the Korean: errors of these checks
  * mean docutils sees something else than the blocks yeok aligned. */
-static bool *rst_error_units(const Lines *sl, const RstDoc *sb, const Lines *tl,
-                             const RstDoc *tb, const Alignment *al)
+static bool *rst_error_units(const HostDoc *sh, const HostDoc *th, const Alignment *al)
 {
 	bool *bad = xcalloc(al->n + 1, sizeof(bool));
 	CheckSet set;
@@ -65,7 +60,11 @@ static bool *rst_error_units(const Lines *sl, const RstDoc *sb, const Lines *tl,
 	set.on[CK_TITLE_UNDERLINE] = set.on[CK_MARKUP_SPACING] = true;
 	set.on[CK_DIRECTIVE_TRANSLATED] = true;
 	CheckDoc d;
-	check_doc_init(&d, tl, tb, sl, sb, al, NULL);
+	check_doc_init(&d, th->text, &th->blocks, sh->text, &sh->blocks, al, NULL);
+	if (th->fmt == HOST_PY) {
+		d.tgt_host = th;
+		d.src_host = sh;
+	}
 	FindingVec fv = {0};
 	for (size_t k = 0; k < al->n; k++) {
 		check_unit(&d, &set, k, &fv);
@@ -78,67 +77,114 @@ static bool *rst_error_units(const Lines *sl, const RstDoc *sb, const Lines *tl,
 	return bad;
 }
 
-bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, size_t ko_n,
-              TmPairVec *out, size_t *dropped)
+static bool storable_pair(const char *e, const char *t)
 {
-	if (!ends_with(path, ".rst"))
-		return false; /* .py: the .py reader (issue 13) is not there yet */
-	Lines sl, tl;
-	lines_init(&sl);
-	lines_init(&tl);
-	lines_parse(&sl, en, en_n);
-	lines_parse(&tl, ko, ko_n);
-	RstDoc sb, tb;
-	rst_init(&sb);
-	rst_init(&tb);
-	rst_segment(&sl, &sb);
-	rst_segment(&tl, &tb);
-	Alignment al;
-	align_init(&al);
-	align_docs(&sl, &sb, &tl, &tb, &al);
-	/* Under half of the English found a partner: the Korean is not a
-	 * translation of this English (a stub that replaced the tutorial, a
-	 * rewrite): nothing of the file is kept. */
-	if (align_matched_share(&al, &sb) < 0.5) {
-		align_release(&al);
-		rst_release(&sb);
-		rst_release(&tb);
-		lines_release(&sl);
-		lines_release(&tl);
-		return false;
-	}
-	bool *bad = rst_error_units(&sl, &sb, &tl, &tb, &al);
-	for (size_t k = 0; k < al.n; k++) {
-		const Segment *s = &al.v[k];
-		if (!rst_kind_is_prose(s->kind))
+	size_t el = strlen(e), tl = strlen(t);
+	return el && tl && el <= TM_MAX_SEG_BYTES && tl <= TM_MAX_SEG_BYTES && strcmp(e, t) != 0 &&
+	       has_hangul(t, tl) && !has_hangul(e, el) && tm_text_storable(e, el) &&
+	       tm_text_storable(t, tl);
+}
+
+/* Comments for tools, not readers. */
+static bool tool_comment(Str text)
+{
+	static const char *const tools[] = {"sphinx_gallery_", "-*-", "!", "noqa", "type:",
+	                                    "pylint:", "fmt:", "pragma"};
+	for (size_t i = 0; i < ARRAY_LEN(tools); i++)
+		if (str_starts_with(text, tools[i]))
+			return true;
+	return false;
+}
+
+/* The code comments of a .py code segment, paired as the checks pair
+ * them (host_pair_comments): each English comment with its Korean one. */
+static void comment_pairs(const HostDoc *sh, const HostDoc *th, const Segment *s,
+                          TmPairVec *out, size_t *dropped)
+{
+	HostCommentVec sc = {0}, tc = {0};
+	for (size_t k = s->src; k < s->src + s->src_n; k++)
+		if (host_block_is_cell(&sh->blocks.v[k]))
+			host_py_comments(sh->file, sh->blocks.v[k].first, sh->blocks.v[k].last, &sc);
+	for (size_t k = s->tgt; k < s->tgt + s->tgt_n; k++)
+		if (host_block_is_cell(&th->blocks.v[k]))
+			host_py_comments(th->file, th->blocks.v[k].first, th->blocks.v[k].last, &tc);
+	size_t *pair = xmalloc((sc.n ? sc.n : 1) * sizeof(size_t));
+	host_pair_comments(sh->file, sc.v, sc.n, th->file, tc.v, tc.n, pair);
+	for (size_t i = 0; i < sc.n; i++) {
+		if (pair[i] == SIZE_MAX)
 			continue;
-		bool keep = s->src_n >= 1 && s->tgt_n >= 1 && s->src_n <= 2 &&
-		            s->tgt_n <= 2 && s->status == ST_DRAFT;
-		keep = keep && side_is_prose(&sb, s->src, s->src_n, sb.v[s->src].kind) &&
-		       side_is_prose(&tb, s->tgt, s->tgt_n, sb.v[s->src].kind);
-		keep = keep && !bad[k] && !(k > 0 && bad[k - 1]) && !bad[k + 1];
-		char *e = keep ? tm_blocks_text(&sl, &sb, s->src, s->src_n) : NULL;
-		char *t = keep ? tm_blocks_text(&tl, &tb, s->tgt, s->tgt_n) : NULL;
-		if (keep) {
-			size_t el = strlen(e), tlen = strlen(t);
-			keep = el && tlen && el <= TM_MAX_SEG_BYTES && tlen <= TM_MAX_SEG_BYTES &&
-			       strcmp(e, t) != 0 && has_hangul(t, tlen) && tm_text_storable(e, el) &&
-			       tm_text_storable(t, tlen);
-		}
-		if (!keep) {
+		Str en = host_comment_text(sh->file, &sc.v[i]);
+		Str ko = host_comment_text(th->file, &tc.v[pair[i]]);
+		if (!en.n || tool_comment(en) || str_eq(en, ko))
+			continue;
+		char *e = str_dup(en), *t = str_dup(ko);
+		if (!storable_pair(e, t)) {
 			free(e);
 			free(t);
 			(*dropped)++;
 			continue;
 		}
-		TmPair p = {e, t, (long)tb.v[s->tgt].text_line + 1, rst_kind_name(s->kind)};
+		TmPair p = {e, t, (long)tc.v[pair[i]].line + 1, "comment"};
+		VEC_PUSH(out, p);
+	}
+	free(pair);
+	VEC_FREE(&sc);
+	VEC_FREE(&tc);
+}
+
+bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, size_t ko_n,
+              TmPairVec *out, size_t *dropped)
+{
+	HostFormat fmt = host_format_of_path(path);
+	Lines sl, tl;
+	lines_init(&sl);
+	lines_init(&tl);
+	lines_parse(&sl, en, en_n);
+	lines_parse(&tl, ko, ko_n);
+	HostDoc sh, th;
+	host_init(&sh);
+	host_init(&th);
+	host_segment(&sl, fmt, &sh);
+	host_segment(&tl, fmt, &th);
+	const RstDoc *sb = &sh.blocks, *tb = &th.blocks;
+	Alignment al;
+	align_init(&al);
+	align_docs(sh.text, sb, th.text, tb, &al);
+	/* Under half of the English found a partner: the Korean is not a
+	 * translation of this English (a stub that replaced the tutorial, a
+	 * rewrite): nothing of the file is kept. */
+	bool trusted = align_matched_share(&al, sb) >= 0.5;
+	bool *bad = trusted ? rst_error_units(&sh, &th, &al) : NULL;
+	for (size_t k = 0; trusted && k < al.n; k++) {
+		const Segment *s = &al.v[k];
+		if (fmt == HOST_PY && s->src_n && s->tgt_n && host_block_is_cell(&sb->v[s->src]) &&
+		    host_block_is_cell(&tb->v[s->tgt])) {
+			comment_pairs(&sh, &th, s, out, dropped);
+			continue;
+		}
+		if (!rst_kind_is_prose(s->kind))
+			continue;
+		bool keep = s->src_n >= 1 && s->tgt_n >= 1 && s->src_n <= 2 && s->tgt_n <= 2 &&
+		            s->status == ST_DRAFT;
+		keep = keep && side_is_prose(sb, s->src, s->src_n, sb->v[s->src].kind) &&
+		       side_is_prose(tb, s->tgt, s->tgt_n, sb->v[s->src].kind);
+		keep = keep && !bad[k] && !(k > 0 && bad[k - 1]) && !bad[k + 1];
+		char *e = keep ? tm_blocks_text(sh.text, sb, s->src, s->src_n) : NULL;
+		char *t = keep ? tm_blocks_text(th.text, tb, s->tgt, s->tgt_n) : NULL;
+		if (!keep || !storable_pair(e, t)) {
+			free(e);
+			free(t);
+			(*dropped)++;
+			continue;
+		}
+		TmPair p = {e, t, (long)tb->v[s->tgt].text_line + 1, rst_kind_name(s->kind)};
 		VEC_PUSH(out, p);
 	}
 	free(bad);
 	align_release(&al);
-	rst_release(&sb);
-	rst_release(&tb);
+	host_release(&sh);
+	host_release(&th);
 	lines_release(&sl);
 	lines_release(&tl);
-	return true;
+	return trusted;
 }

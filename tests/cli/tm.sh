@@ -202,7 +202,7 @@ check "placeables of the current English are put into the Korean ($out cases)" e
 run "$YEOK" tm terms
 check "tm terms exits 0" eq "$status" 0
 check "  lists Introduction with its renderings" has "$out" "Introduction → "
-check "  and where each is used" has "$out" "(1, recipes_source/amx.rst:"
+check "  and where each is used" has "$out" "(1, beginner_source/dist_overview.rst:13)"
 
 # A corrupt memory is reported once and built again; lookups go on.
 printf 'this is not a database, not at all, certainly not' | dd of="$DB" bs=1 seek=0 conv=notrunc 2>/dev/null
