@@ -17,8 +17,8 @@
  * so a review stops and resumes offline.  The exports (Markdown, the body
  * of GitHub's "create a review" API) are made from the sidecar's list.
  *
- * Depends on util, text, lines, rst, align, diff; the session half also on
- * vcs, source, sidecar, glossary, check.  Never prints.
+ * Depends on util, text, lines, rst, align, diff, sync; the session half
+ * also on vcs, source, sidecar, glossary, check.  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
@@ -52,6 +52,14 @@ void review_release(Review *r);
 /* Compute the changes from base to head, aligned against src. */
 void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
                     const char *head, size_t head_n);
+
+/* (sync) Drop the changes whose segment a sync carried unchanged from the
+ * base (sync_carried in include/yeok/sync.h: its English is English of
+ * base_src, the English the base was translated from, and the base had
+ * the very same Korean for it) — moved blocks, neighbours of inserted or
+ * deleted ones — so that the review of a sync commit shows the segments
+ * whose English changed.  Returns how many were dropped. */
+size_t review_drop_carried(Review *r, const char *base_src, size_t n);
 
 /* The change holding head line `line` (0-based), or -1. */
 long review_find_line(const Review *r, size_t line);
@@ -101,6 +109,10 @@ typedef struct ReviewSession {
 	char *head_desc;   /* "working tree" or "def5678 (REV)" */
 	char *source_desc; /* where the English came from */
 	bool base_english; /* the base revision was still English */
+	Buf base_src;      /* (sync) the English the base was translated from (the
+	                      newest English revision of the file up to the base);
+	                      empty when the base is English or there is none */
+	size_t carried;    /* changes dropped as carried unchanged by a sync */
 	Review r;
 	Sidecar sc;
 	Glossary gl;

@@ -94,6 +94,10 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
  * revision that cannot be read. */
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e);
+/* (sync) The same among revision upto and its ancestors: the English the
+ * file's version at upto was translated from (review of a sync commit). */
+bool source_english_at(const char *target_path, const char *upto, bool *found, char id[41],
+                       Buf *text, Err *e);
 
 /* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
  * strings borrow from s.  False, r all NULL, when s records nothing. */

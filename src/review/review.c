@@ -2,6 +2,7 @@
 #include "yeok/review.h"
 
 #include "yeok/diff.h"
+#include "yeok/sync.h"
 #include "yeok/text.h"
 
 void review_init(Review *r)
@@ -135,6 +136,25 @@ void review_compute(Review *r, const char *src, size_t src_n, const char *base, 
 	}
 	free(base_of);
 	free(deleted_before);
+}
+
+size_t review_drop_carried(Review *r, const char *base_src, size_t n)
+{
+	Lines bs;
+	lines_init(&bs);
+	lines_parse(&bs, base_src, n);
+	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
+	/* review segments with rst_segment: the same reading for the base */
+	sync_carried(&r->src, &r->sb, &r->head, &r->hb, &r->al, &bs, &r->base, HOST_RST, carried);
+	size_t k = 0;
+	for (size_t i = 0; i < r->n; i++)
+		if (!carried[r->v[i].seg])
+			r->v[k++] = r->v[i];
+	size_t dropped = r->n - k;
+	r->n = k;
+	free(carried);
+	lines_release(&bs);
+	return dropped;
 }
 
 long review_find_line(const Review *r, size_t line)

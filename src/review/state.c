@@ -49,6 +49,7 @@ static const char *const mark_states[] = {
 void review_session_init(ReviewSession *rs)
 {
 	memset(rs, 0, sizeof(*rs));
+	buf_init(&rs->base_src);
 	review_init(&rs->r);
 	sidecar_init(&rs->sc);
 	glossary_init(&rs->gl);
@@ -82,6 +83,7 @@ void review_session_release(ReviewSession *rs)
 	free(rs->base_desc);
 	free(rs->head_desc);
 	free(rs->source_desc);
+	buf_release(&rs->base_src);
 	review_session_init(rs);
 }
 
@@ -159,6 +161,8 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 		check_doc_release(&rs->cd);
 	memset(&rs->cd, 0, sizeof(rs->cd));
 	review_compute(&rs->r, src, src_n, base, base_n, head, head_n);
+	rs->carried = rs->base_src.len ? review_drop_carried(&rs->r, rs->base_src.p, rs->base_src.len)
+	                               : 0;
 	Lines bl;
 	lines_init(&bl);
 	lines_parse(&bl, base, base_n);
@@ -298,7 +302,14 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 		lines_parse(&bl, base.p ? base.p : "", base.len);
 		bool base_en = review_text_is_english(&bl);
 		lines_release(&bl);
-		if (so.path || so.rev || have_rec) {
+		/* a Korean base: the English it was made from, so that what a sync
+		 * carried unchanged is not shown as a change */
+		bool found = false;
+		char eid[41];
+		ok = base_en || source_english_at(path, id, &found, eid, &rs->base_src, e);
+		if (!ok) {
+			/* git failed: e says why */
+		} else if (so.path || so.rev || have_rec) {
 			ok = source_resolve(path, &so, &src, e);
 			if (ok)
 				rs->source_desc = xstrdup(src.desc ? src.desc : "");

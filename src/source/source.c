@@ -101,6 +101,12 @@ static bool from_record(const char *target_path, const SourceRecord *r, Source *
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e)
 {
+	return source_english_at(target_path, "HEAD", found, id, text, e);
+}
+
+bool source_english_at(const char *target_path, const char *upto, bool *found, char id[41],
+                       Buf *text, Err *e)
+{
 	*found = false;
 	Err quiet;
 	err_init(&quiet);
@@ -109,7 +115,7 @@ bool source_english_in_history(const char *target_path, bool *found, char id[41]
 		return true; /* not in a work tree: no history */
 	free(top);
 	Buf log = BUF_INIT;
-	bool ok = vcs_file_log(target_path, &log, e);
+	bool ok = vcs_file_log_at(target_path, upto, &log, e);
 	for (size_t i = 0; ok && i + 40 < log.len + 1 && !*found; i += 41) {
 		char rev[41];
 		memcpy(rev, log.p + i, 40);
