@@ -93,6 +93,14 @@ typedef struct ReviewOpts {
 	                                  when it can be found (none otherwise) */
 } ReviewOpts;
 
+typedef enum ReviewAskKind { REVIEW_ASK_NONE, REVIEW_ASK_TEXT, REVIEW_ASK_KEY } ReviewAskKind;
+typedef struct ReviewAsk {
+	ReviewAskKind kind;
+	char title[160];
+	char *initial;     /* REVIEW_ASK_TEXT: the text to start from (owned), or NULL */
+	const char *then;  /* command id run with the answer */
+} ReviewAsk;
+
 typedef struct ReviewSession {
 	char *path;        /* the document (as given) */
 	char *sc_path;     /* its sidecar */
@@ -110,7 +118,24 @@ typedef struct ReviewSession {
 	FindingVec *findings; /* per change: the findings of check on its segment */
 	size_t cur;        /* the current change (0 when there is none) */
 	bool read_only;    /* the sidecar could not be written: nothing saved */
+	/* What reviewer mode shows (the UI draws it, commands change it). */
+	size_t finding;    /* the selected finding of the current change */
+	int scroll;        /* body rows scrolled off the top */
+	int rows;          /* terminal rows (for paging), set by the UI */
+	char msg[512];     /* status-line message until the next key */
+	bool msg_error;
+	bool quit;         /* the UI's loop ends */
+	bool help;         /* F1: the help screen is asked for */
+	ReviewAsk ask;     /* a dialog asked for by a command, or kind NONE */
 } ReviewSession;
+
+/* A message for the status line (error: drawn as one).  Returns !error,
+ * so that handlers can end with `return review_session_msg(...)`. */
+bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Ask for text (multi-line: a comment) or one key (the verdict); the
+ * answer runs command `then` of reviewer mode with it as the argument. */
+void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+                        const char *initial, const char *then);
 
 void review_session_init(ReviewSession *rs);
 void review_session_release(ReviewSession *rs);

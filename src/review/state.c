@@ -68,8 +68,29 @@ static void free_per_change(ReviewSession *rs)
 	rs->keys = NULL;
 }
 
+bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(rs->msg, sizeof(rs->msg), fmt, ap);
+	va_end(ap);
+	rs->msg_error = error;
+	return !error;
+}
+
+void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+                        const char *initial, const char *then)
+{
+	free(rs->ask.initial);
+	rs->ask.kind = kind;
+	snprintf(rs->ask.title, sizeof(rs->ask.title), "%s", title);
+	rs->ask.initial = initial ? xstrdup(initial) : NULL;
+	rs->ask.then = then;
+}
+
 void review_session_release(ReviewSession *rs)
 {
+	free(rs->ask.initial);
 	if (rs->cd.tgt)
 		check_doc_release(&rs->cd);
 	free_per_change(rs);

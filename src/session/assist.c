@@ -451,11 +451,7 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 
 Glossary *session_glossary(Session *s)
 {
-	if (s->gl_loaded)
-		return &s->gl;
-	if (s->has_gloss && s->gloss.n)
-		return &s->gloss;
-	return NULL;
+	return s->gl_loaded ? &s->gl : NULL;
 }
 
 /* The prose text of one side of segment k (rst_block_text of its blocks). */
@@ -762,9 +758,18 @@ static void span(Buf *b, StatusSpanVec *v, SpanKind k)
 	VEC_PUSH(v, x);
 }
 
-void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
+void session_prepare_frame(Session *s)
 {
 	session_sync(s);
+	size_t n;
+	session_vsegs(s, &n);
+	long k = session_cur_seg(s);
+	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
+		seg_ready(s, (size_t)k);
+}
+
+void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
+{
 	if (s->msg[0]) {
 		buf_addf(left, " %s", s->msg);
 		span(left, ls, s->msg_error ? SPAN_ERROR : SPAN_NORMAL);
@@ -800,10 +805,9 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			}
 		}
 		VEC_FREE(&hv);
-		/* the findings of this segment (the first one in full) */
-		if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
-			seg_ready(s, (size_t)k);
-		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].n) {
+		/* the findings of this segment (the first one in full), when
+		 * session_prepare_frame checked it */
+		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].ready && s->uf.v[k].n) {
 			const SegFindings *f = &s->uf.v[k];
 			size_t best = 0;
 			for (size_t i = 1; i < f->n; i++)
@@ -815,11 +819,6 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}
-		for (size_t i = 0; i < ARRAY_LEN(s->extra); i++)
-			if (s->extra[i][0] && i != SESSION_SLOT_CHECKLIST && i != SESSION_SLOT_GLOSSARY) {
-				buf_addf(left, "  %s", s->extra[i]);
-				span(left, ls, SPAN_NORMAL);
-			}
 	}
 	if (right && (s->sc_path || s->sc.checklist.license >= 0)) {
 		ChecklistPart parts[CHECKLIST_PARTS];

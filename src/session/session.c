@@ -24,11 +24,6 @@ void session_init(Session *s)
 void session_release(Session *s)
 {
 	session_assist_release(s);
-	if (s->has_check)
-		check_doc_release(&s->hdr_cd);
-	VEC_FREE(&s->unit_findings);
-	if (s->has_gloss)
-		glossary_release(&s->gloss);
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
@@ -38,10 +33,6 @@ void session_release(Session *s)
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
-	if (s->has_check) {
-		check_doc_release(&s->hdr_cd);
-		s->has_check = false;
-	}
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
@@ -997,147 +988,9 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
-	session_sync(s);
-	if (s->cd_on) {
+	if (s->cd_on)
 		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
-	} else if (!s->checks_off) {
-		size_t f = session_findings(s);
-		if (f)
-			buf_addf(right, " · ⚠ %zu", f);
-	}
 	buf_addc(right, ' ');
-}
-
-/* ---- findings ----------------------------------------------------------- */
-
-static CheckSet chk_set(void)
-{
-	CheckSet set;
-	check_set_all(&set);
-	return set;
-}
-
-static uint32_t count_serious(const FindingVec *v, size_t from)
-{
-	uint32_t n = 0;
-	for (size_t i = from; i < v->n; i++)
-		n += v->v[i].sev >= SEV_WARNING;
-	return n;
-}
-
-static void findings_full(Session *s)
-{
-	check_doc_reindex(&s->hdr_cd);
-	size_t units = check_unit_count(&s->hdr_cd);
-	s->unit_findings.n = 0;
-	VEC_RESERVE(&s->unit_findings, units + 1);
-	s->unit_findings.n = units + 1;
-	memset(s->unit_findings.v, 0, (units + 1) * sizeof(uint32_t));
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	check_document(&s->hdr_cd, &set, &v);
-	s->findings = 0;
-	for (size_t i = 0; i < v.n; i++) {
-		if (v.v[i].sev < SEV_WARNING)
-			continue;
-		size_t u = MIN(v.v[i].unit, units);
-		s->unit_findings.v[u]++;
-		s->findings++;
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-/* Re-check the units holding target lines [a, b]. */
-static void findings_units(Session *s, size_t a, size_t b)
-{
-	size_t units = check_unit_count(&s->hdr_cd);
-	if (s->unit_findings.n != units + 1) {
-		findings_full(s);
-		return;
-	}
-	size_t u0 = check_unit_of_line(&s->hdr_cd, a), u1 = check_unit_of_line(&s->hdr_cd, b);
-	if (u0 > u1) {
-		size_t t = u0;
-		u0 = u1;
-		u1 = t;
-	}
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	for (size_t u = u0; u <= u1 && u < units; u++) {
-		s->findings -= s->unit_findings.v[u];
-		size_t from = v.n;
-		check_unit(&s->hdr_cd, &set, u, &v);
-		s->unit_findings.v[u] = count_serious(&v, from);
-		s->findings += s->unit_findings.v[u];
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-/* The last edit replaced segments [win_k0, +win_old) by win_new ones:
- * splice the per-unit counts and check the new ones. */
-static void findings_window(Session *s)
-{
-	const Doc *d = &s->doc;
-	check_doc_reindex(&s->hdr_cd);
-	size_t units = check_unit_count(&s->hdr_cd);
-	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
-	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
-	    s->unit_findings.n - 1 - o + nw != units) {
-		findings_full(s);
-		return;
-	}
-	for (size_t k = k0; k < k0 + o; k++)
-		s->findings -= s->unit_findings.v[k];
-	size_t n_old = s->unit_findings.n, n_new = n_old - o + nw;
-	VEC_RESERVE(&s->unit_findings, n_new);
-	memmove(&s->unit_findings.v[k0 + nw], &s->unit_findings.v[k0 + o],
-	        (n_old - k0 - o) * sizeof(uint32_t));
-	s->unit_findings.n = n_new;
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	for (size_t u = k0; u < k0 + nw; u++) {
-		size_t from = v.n;
-		check_unit(&s->hdr_cd, &set, u, &v);
-		s->unit_findings.v[u] = count_serious(&v, from);
-		s->findings += s->unit_findings.v[u];
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-size_t session_findings(Session *s)
-{
-	Doc *d = &s->doc;
-	if (!s->has_check) {
-		check_doc_init(&s->hdr_cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
-		               s->has_gloss ? &s->gloss : NULL);
-		s->has_check = true;
-		s->chk_valid = false;
-	}
-	size_t last = (size_t)((long)d->edit_line + d->edit_delta);
-	if (!s->chk_valid) {
-		findings_full(s);
-	} else if (d->gen_struct != s->chk_struct) {
-		/* Blocks changed around one edit: re-index, then re-check the
-		 * segments the edit replaced.  (A reference elsewhere to a title
-		 * renamed here is re-checked at the next save.) */
-		if (d->gen_edit != s->chk_edit + 1 || d->gen_struct != s->chk_struct + 1 ||
-		    d->last_was_full)
-			findings_full(s);
-		else
-			findings_window(s);
-	} else if (d->gen_edit != s->chk_edit) {
-		if (d->gen_edit == s->chk_edit + 1)
-			findings_units(s, d->edit_first, last);
-		else
-			findings_full(s);
-	}
-	s->chk_valid = true;
-	s->chk_struct = d->gen_struct;
-	s->chk_edit = d->gen_edit;
-	return s->findings;
 }
 
 void session_status(Session *s, Buf *out)
@@ -1150,39 +1003,6 @@ void session_status_right(Session *s, Buf *out)
 	Buf left = BUF_INIT;
 	session_status_spans(s, &left, NULL, out, NULL);
 	buf_release(&left);
-}
-
-/* ---- glossary hints ----------------------------------------------------- */
-
-bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
-                             const char *fallback, Err *e)
-{
-	if (s->has_check) {
-		check_doc_release(&s->hdr_cd);
-		s->has_check = false;
-	}
-	if (s->has_gloss)
-		glossary_release(&s->gloss);
-	glossary_init(&s->gloss);
-	s->has_gloss = false;
-	bool ok = true;
-	if (n) {
-		for (size_t i = 0; ok && i < n; i++)
-			ok = glossary_load(&s->gloss, paths[i], e);
-	} else {
-		char *def = glossary_default_path();
-		const char *p = file_exists(def) ? def : fallback && file_exists(fallback) ? fallback : NULL;
-		if (p)
-			ok = glossary_load(&s->gloss, p, e);
-		free(def);
-	}
-	if (!ok) {
-		glossary_release(&s->gloss);
-		return false;
-	}
-	glossary_compile(&s->gloss);
-	s->has_gloss = true;
-	return true;
 }
 
 bool session_check(Session *s, Err *e)

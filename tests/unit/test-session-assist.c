@@ -219,6 +219,7 @@ static void test_checklist_through_commands(void **state)
 	Buf l = BUF_INIT, r = BUF_INIT;
 	StatusSpanVec ls = {0}, rs = {0};
 	session_clear_msg(&s);
+	session_prepare_frame(&s);
 	session_status_spans(&s, &l, &ls, &r, &rs);
 	assert_non_null(strstr(r.p, "[x]라이선스 #1132 번역"));
 	for (size_t i = 0; i < rs.n; i++)
@@ -346,6 +347,7 @@ static void test_glossary_hints_and_insert(void **state)
 	Buf l = BUF_INIT;
 	StatusSpanVec ls = {0};
 	session_clear_msg(&s);
+	session_prepare_frame(&s);
 	session_status_spans(&s, &l, &ls, NULL, NULL);
 	assert_non_null(strstr(l.p, "!parameter -> 매개변수"));
 	bool warn = false;
