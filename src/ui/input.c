@@ -35,12 +35,16 @@ static int read_one(int ms, wint_t *ch)
 	return r;
 }
 
-/* After ESC: the rest of an Alt key within 50 ms, else a plain Esc. */
+/* After ESC: the rest of an Alt key within 50 ms, else a plain Esc.  A
+ * key code (a function or cursor key, the test barrier) after ESC is a
+ * key of its own: terminals send Alt with those keys as one sequence. */
 static void alt_key(UiEvent *ev)
 {
 	wint_t c2;
 	int r2 = read_one(50, &c2);
-	if (r2 == ERR) {
+	if (r2 == ERR || r2 == KEY_CODE_YES) {
+		if (r2 == KEY_CODE_YES)
+			ungetch((int)c2);
 		snprintf(ev->name, sizeof(ev->name), "Esc");
 		return;
 	}

@@ -42,7 +42,9 @@ tm_text "DISTRIBUTED DATA PARALLEL"
 tm_keys Enter
 check "find goes to a match" tm_until moved
 tm_keys F6
-check "find-next moves on (or wraps)" tm_wait "§"
+tm_sync
+found_on() { status_line | grep -Eq ' (EN|KO) [0-9]+:' && ! status_line | grep -q "Not found"; }
+check "find-next moves on (or wraps)" found_on
 tm_keys C-f
 tm_wait "Find:" >/dev/null
 tm_keys C-u
@@ -65,7 +67,7 @@ check "Tab back to the translation" tm_until focus_ko
 tm_keys C-Home
 before=$(tm_screen | head -1)
 tm_keys M-n
-tm_wait "§" >/dev/null
+tm_sync
 unfinished_here() { status_line | grep -Eq '(paragraph|title|list-item|field|other) · (untranslated|draft|stale)'; }
 check "Alt-n lands on an untranslated or draft prose segment" tm_until unfinished_here
 done0=$(tm_screen | head -1 | grep -o '[0-9]*/[0-9]* done')
@@ -86,6 +88,7 @@ tm_keys C-g
 tm_wait "Go to line:" >/dev/null
 tm_text "1"
 tm_keys Enter
+tm_sync
 tm_wait "KO 1:1" >/dev/null
 tm_keys M-c
 check "M-c copies the source segment" tm_wait "Copied the source"
@@ -125,7 +128,8 @@ fresh
 
 tm_start 100 30 "cd $T && $YEOK --theme light --source en.rst ko.rst"
 check "--theme light opens" tm_wait "ko.rst"
-check "no message for a good theme" tm_wait "§"
+tm_sync
+check "no message for a good theme" eval '! tm_screen | grep -q "default theme"' 
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
 fresh
