@@ -19,7 +19,7 @@
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, align.  Never includes curses.
+ * Depends on util, text, lines, rst, host, align, pair.  Never includes curses.
  * Invariant (doc_check): lines, blocks and alignment are each valid, the
  * blocks are those of the current lines, 0 <= cur <= changes.n.
  */
@@ -27,6 +27,7 @@
 #define YEOK_DOC_H
 
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
@@ -74,6 +75,7 @@ typedef struct DocProgress {
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
+	HostFormat host;  /* the reader both sides are segmented with (host.h) */
 	Lines tgt;        /* the target document */
 	Lines src;        /* the source document (never edited) */
 	RstDoc tb;        /* blocks of tgt, kept current after every edit */
@@ -121,8 +123,13 @@ typedef struct Doc {
 void doc_init(Doc *d);
 void doc_release(Doc *d);
 
-/* Set up d from the target bytes and the source bytes (both copied);
- * segments and aligns everything.  path and src_name are copied. */
+/* Set up d from a pair built by pair_build() or pair_from_texts() (its
+ * lines, blocks and alignment move into d; p is released).  path and
+ * src_name are copied. */
+struct DocPair;
+void doc_load_pair_take(Doc *d, const char *path, const char *src_name, struct DocPair *p);
+/* The same from the target bytes and the source bytes (both copied),
+ * through pair_from_texts(). */
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n);
 

@@ -49,9 +49,10 @@ typedef struct Review {
 void review_init(Review *r);
 void review_release(Review *r);
 
-/* Compute the changes from base to head, aligned against src. */
-void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
-                    const char *head, size_t head_n);
+/* Compute the changes from base to head, aligned against src (segmented
+ * as the host format of path, through pair_from_texts()). */
+void review_compute(Review *r, const char *path, const char *src, size_t src_n,
+                    const char *base, size_t base_n, const char *head, size_t head_n);
 
 /* The change holding head line `line` (0-based), or -1. */
 long review_find_line(const Review *r, size_t line);

@@ -143,6 +143,7 @@ typedef struct Session {
 	} match;          /* the last match, highlighted */
 	char msg[512];    /* a message for the status line; cleared by the next key */
 	bool msg_error;
+	bool msg_note;    /* the message is a note that any other one replaces */
 	bool quit;        /* the main loop ends */
 	char confirm[160];    /* a yes/no question pending, or "" */
 	const char *confirm_cmd; /* the command to run on "yes" */
@@ -194,7 +195,9 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n);
 
 /* Open FILE with its source resolved by source_resolve() (so->path,
- * so->rev, else the document itself).  A missing FILE with --source or
+ * so->rev, the sidecar's record, the history when so->history, else the
+ * document itself, said in a note); segmented and aligned by
+ * pair_from_texts().  A missing FILE with --source or
  * --source-rev starts a new target as a copy of the source.  A file that
  * cannot be written opens read-only with a message.  Errors as
  * source_resolve(); EXIT_NOINPUT for a missing FILE without a source. */

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "yeok/check.h"
+#include "yeok/pair.h"
 #include "yeok/source.h"
 
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
@@ -53,57 +54,28 @@ static size_t count_findings(const Lines *tgt, const RstDoc *tb, const Lines *sr
 bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
                   Glossary *gl, size_t *findings, Err *e)
 {
-	Buf text = BUF_INIT;
-	if (!file_read(doc, &text, e))
+	/* the sidecar's record, else the English from the git history; none:
+	 * the document's own prose blocks are counted */
+	SourceOpts opts = {.history = true, .self_fallback = false};
+	DocPair p;
+	pair_init(&p);
+	if (!pair_build(&p, doc, NULL, 0, &opts, sc, e))
 		return false;
-	Lines tgt;
-	lines_init(&tgt);
-	lines_parse(&tgt, text.p ? text.p : "", text.len);
-	buf_release(&text);
-	RstDoc tb;
-	rst_init(&tb);
-	rst_segment(&tgt, &tb);
-	bool ok = true;
-	SourceRecord rec;
-	if (!source_record_from_sidecar(&sc->source, &rec)) {
-		progress_count_self(&tgt, &tb, c);
-		if (findings)
-			*findings = count_findings(&tgt, &tb, NULL, NULL, NULL, gl);
-		if (from)
-			*from = "self";
-		goto out;
+	bool have = pair_has_source(&p);
+	if (have) {
+		Progress pg;
+		progress_init(&pg);
+		progress_apply(sc, &p.sl, &p.sb, &p.tgt, &p.tb, &p.al, &pg);
+		progress_count(&p.al, c);
+		progress_release(&pg);
+	} else {
+		progress_count_self(&p.tgt, &p.tb, c);
 	}
-	Source src;
-	source_init(&src);
-	SourceOpts opts = {.recorded = &rec, .self_fallback = false};
-	if (!(ok = source_resolve(doc, &opts, &src, e))) {
-		source_release(&src);
-		goto out;
-	}
-	Lines sl;
-	lines_init(&sl);
-	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
-	source_release(&src);
-	RstDoc sb;
-	rst_init(&sb);
-	rst_segment(&sl, &sb);
-	Alignment a;
-	align_init(&a);
-	align_docs(&sl, &sb, &tgt, &tb, &a);
-	Progress p;
-	progress_init(&p);
-	progress_apply(sc, &sl, &sb, &tgt, &tb, &a, &p);
-	progress_count(&a, c);
 	if (findings)
-		*findings = count_findings(&tgt, &tb, &sl, &sb, &a, gl);
+		*findings = have ? count_findings(&p.tgt, &p.tb, &p.sl, &p.sb, &p.al, gl)
+		                 : count_findings(&p.tgt, &p.tb, NULL, NULL, NULL, gl);
 	if (from)
-		*from = "source";
-	progress_release(&p);
-	align_release(&a);
-	rst_release(&sb);
-	lines_release(&sl);
-out:
-	rst_release(&tb);
-	lines_release(&tgt);
-	return ok;
+		*from = have ? "source" : "self";
+	pair_release(&p);
+	return true;
 }

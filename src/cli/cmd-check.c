@@ -7,6 +7,8 @@
 
 #include "cli-private.h"
 #include "yeok/check.h"
+#include "yeok/pair.h"
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
 #include "yeok/vcs.h"
@@ -24,7 +26,9 @@ static void usage_help(void)
 	       "  --no-spell             no spelling check (it loads the Korean dictionary:\n"
 	       "                         0.35 s); project words: .yeok-words at the git top\n"
 	       "                         level, personal words: $XDG_DATA_HOME/yeok/words\n"
-	       "Without a source the checks that compare with the English are skipped.\n"
+	       "The English: --source, --source-rev, the sidecar's record, else the newest\n"
+	       "English revision in the file's git history; without one the checks that\n"
+	       "compare with the English are skipped.\n"
 	       "Exit status: 0 no errors, 1 errors found, 64 usage, 65/66/74 input, 78 glossary.\n"
 	       "Checks:\n",
 	       cli_cmd_check.synopsis, cli_cmd_check.what);
@@ -35,73 +39,51 @@ static void usage_help(void)
 	}
 }
 
-/* The English source of one file.  --source PATH is read once for all
- * files (*shared caches it). */
-static bool load_source(const char *file, const SourceOpts *so, Source *shared, bool *have_shared,
-                        Source *out, bool *have, Err *e)
-{
-	*have = false;
-	if (so->path) {
-		if (!*have_shared) {
-			source_init(shared);
-			if (!source_resolve(file, so, shared, e))
-				return false;
-			*have_shared = true;
-		}
-		*have = true;
-		return true;
-	}
-	if (so->rev) {
-		source_init(out);
-		if (!source_resolve(file, so, out, e)) {
-			source_release(out);
-			return false;
-		}
-		*have = true;
-	}
-	return true;
-}
-
 typedef struct Totals {
 	size_t errors, warnings, infos;
 	bool first_json;
 } Totals;
 
+/* The sidecar of file for its source record: a missing one is normal, a
+ * corrupt one a warning (the file is checked without the record). */
+static void load_record(const char *file, Sidecar *sc)
+{
+	char *path = sidecar_path(file);
+	Err e;
+	err_init(&e);
+	bool corrupt = false;
+	if (!sidecar_load(path, sc, &corrupt, &e))
+		cli_error(0, "warning: %s (its source record is not used)", e.msg);
+	free(path);
+}
+
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
-static int check_file(const char *file, const SourceOpts *so, Source *shared, bool *have_shared,
-                      Glossary *gl, Spell *sp, const CheckSet *set, CheckFormat fmt,
-                      Totals *tot, Buf *out)
+static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spell *sp,
+                      const CheckSet *set, CheckFormat fmt, Totals *tot, Buf *out)
 {
 	Err e;
 	err_init(&e);
-	Buf tbuf = BUF_INIT;
-	if (!file_read(file, &tbuf, &e))
+	Sidecar sc;
+	sidecar_init(&sc);
+	if (!so->path && !so->rev)
+		load_record(file, &sc);
+	DocPair pr;
+	pair_init(&pr);
+	bool ok = pair_build(&pr, file, NULL, 0, so, &sc, &e);
+	sidecar_release(&sc);
+	if (!ok)
 		return cli_report(&e);
-	Source own;
-	bool have = false;
-	if (!load_source(file, so, shared, have_shared, &own, &have, &e)) {
-		buf_release(&tbuf);
-		return cli_report(&e);
-	}
-	const Source *src = so->path ? shared : &own;
-	Lines tl, sl;
-	lines_init(&tl);
-	lines_init(&sl);
-	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
-	RstDoc td, sd;
-	rst_init(&td);
-	rst_init(&sd);
-	rst_segment(&tl, &td);
-	Alignment al;
-	align_init(&al);
-	if (have) {
-		lines_parse(&sl, src->text.p ? src->text.p : "", src->text.len);
-		rst_segment(&sl, &sd);
-		align_docs(&sl, &sd, &tl, &td, &al);
-	}
+	bool have = pair_has_source(&pr);
+	Buf skipped = BUF_INIT;
+	if (!have && check_skipped_without_source(set, &skipped))
+		cli_error(0, "info: %s: no English source (--source PATH, --source-rev REV, a sidecar "
+		             "record or an English revision in its git history): skipped %s",
+		          file, skipped.p);
+	buf_release(&skipped);
 	CheckDoc d;
-	check_doc_init(&d, &tl, &td, have ? &sl : NULL, have ? &sd : NULL, have ? &al : NULL, gl);
+	check_doc_init(&d, &pr.tgt, &pr.tb, have ? &pr.sl : NULL, have ? &pr.sb : NULL,
+	               have ? &pr.al : NULL, gl);
 	d.spell = sp;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
@@ -117,14 +99,7 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 	}
 	findings_clear(&fv);
 	check_doc_release(&d);
-	align_release(&al);
-	rst_release(&td);
-	rst_release(&sd);
-	lines_release(&tl);
-	lines_release(&sl);
-	if (have && !so->path)
-		source_release(&own);
-	buf_release(&tbuf);
+	pair_release(&pr);
 	return 0;
 }
 
@@ -139,7 +114,7 @@ static bool flush_out(Buf *out)
 
 static int check_main(int argc, char **argv)
 {
-	SourceOpts so = {NULL, NULL, NULL, false};
+	SourceOpts so = {.history = true, .self_fallback = false};
 	CheckFormat fmt = CF_TEXT;
 	CheckSet set;
 	check_set_all(&set);
@@ -239,16 +214,8 @@ static int check_main(int argc, char **argv)
 			spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
 		}
 	}
-	Buf skipped = BUF_INIT;
-	if (!so.path && !so.rev && check_skipped_without_source(&set, &skipped))
-		cli_error(0, "info: no English source (--source PATH or --source-rev REV): skipped "
-		             "%s", skipped.p);
-	buf_release(&skipped);
-
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
-	Source shared;
-	bool have_shared = false;
 	Totals tot = {0, 0, 0, true};
 	Buf out = BUF_INIT;
 	if (fmt == CF_JSON)
@@ -266,8 +233,7 @@ static int check_main(int argc, char **argv)
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files.v[i], &so, &shared, &have_shared, &gl, sp, &set, fmt, &tot,
-		                   &out);
+		int r = check_file(files.v[i], &so, &gl, sp, &set, fmt, &tot, &out);
 		if (r && !file_rc)
 			file_rc = r;
 		if (out.len > 65536 && fmt != CF_JSON)
@@ -282,8 +248,6 @@ static int check_main(int argc, char **argv)
 	for (size_t k = 0; k < seen.n; k++)
 		free(seen.v[k]);
 	VEC_FREE(&seen);
-	if (have_shared)
-		source_release(&shared);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))

@@ -1,6 +1,7 @@
 /* doc: target + source, blocks, alignment, edits, undo (include/yeok/doc.h). */
 #include "yeok/doc.h"
 
+#include "yeok/pair.h"
 #include "yeok/text.h"
 
 void doc_init(Doc *d)
@@ -176,18 +177,24 @@ void doc_progress(const Doc *d, DocProgress *p)
 
 /* ---- segmentation and alignment ----------------------------------------- */
 
+/* After the blocks and segments were all made anew. */
+static void all_new(Doc *d)
+{
+	learn_styles(d);
+	apply_user(d, 0, d->al.n);
+	d->last_window_lines = d->tgt.n;
+	d->last_was_full = true;
+	d->dirty.on = d->dirty.full = true;
+}
+
 void doc_realign_all(Doc *d)
 {
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	rst_segment(&d->tgt, &d->tb);
-	learn_styles(d);
+	host_segment(d->host, &d->tgt, &d->tb);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
-	apply_user(d, 0, d->al.n);
-	d->last_window_lines = d->tgt.n;
-	d->last_was_full = true;
-	d->dirty.on = d->dirty.full = true;
+	all_new(d);
 }
 
 /* Segments [k0, k1) were replaced by wn new ones: merge into the record. */
@@ -452,7 +459,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	/* Re-segment the window. */
 	RstDoc win;
 	rst_init(&win);
-	rst_segment_range(&d->tgt, L0, L1, &win);
+	host_segment_range(d->host, &d->tgt, L0, L1, &win);
 	/* A title made or unmade changes the anchors of the whole alignment.
 	 * In documents of ordinary size everything is aligned again, so the
 	 * result is exactly what reopening gives.  In large documents (where
@@ -504,7 +511,6 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
 	shift_blocks(tb, T0 + win.n, delta, dn);
-	(void)T1;
 	size_t wn = win.n;
 	rst_release(&win);
 
@@ -562,18 +568,35 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 
 /* ---- loading ------------------------------------------------------------ */
 
-void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
-              const char *src, size_t src_n)
+#define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
+
+void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	free(d->path);
 	free(d->src_name);
 	d->path = xstrdup(path);
 	d->src_name = xstrdup(src_name ? src_name : path);
-	lines_parse(&d->tgt, tgt, tgt_n);
-	lines_parse(&d->src, src, src_n);
-	rst_segment(&d->src, &d->sb);
-	doc_realign_all(d);
+	d->host = p->host;
+	SWAP(Lines, d->tgt, p->tgt);
+	SWAP(Lines, d->src, p->sl);
+	SWAP(RstDoc, d->tb, p->tb);
+	SWAP(RstDoc, d->sb, p->sb);
+	SWAP(Alignment, d->al, p->al);
+	pair_release(p);
+	d->prog_valid = false;
+	d->gen_align++;
+	d->gen_struct++;
+	all_new(d);
 	d->cur = d->saved = 0;
+}
+
+void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+              const char *src, size_t src_n)
+{
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, path, tgt, tgt_n, src, src_n);
+	doc_load_pair_take(d, path, src_name, &p);
 }
 
 /* ---- edits -------------------------------------------------------------- */

@@ -2,6 +2,7 @@
 #include "yeok/review.h"
 
 #include "yeok/diff.h"
+#include "yeok/pair.h"
 #include "yeok/text.h"
 
 void review_init(Review *r)
@@ -52,16 +53,26 @@ static bool has_hangul(const Lines *l, size_t first, size_t last)
 	return false;
 }
 
-void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
-                    const char *head, size_t head_n)
+void review_compute(Review *r, const char *path, const char *src, size_t src_n,
+                    const char *base, size_t base_n, const char *head, size_t head_n)
 {
 	review_release(r);
-	lines_parse(&r->src, src, src_n);
+	/* source <-> head: the pair every command builds */
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, path, head, head_n, src, src_n);
+	r->src = p.sl;
+	r->head = p.tgt;
+	r->sb = p.sb;
+	r->hb = p.tb;
+	r->al = p.al;
+	lines_init(&p.sl);
+	lines_init(&p.tgt);
+	rst_init(&p.sb);
+	rst_init(&p.tb);
+	align_init(&p.al);
+	pair_release(&p);
 	lines_parse(&r->base, base, base_n);
-	lines_parse(&r->head, head, head_n);
-	rst_segment(&r->src, &r->sb);
-	rst_segment(&r->head, &r->hb);
-	align_docs(&r->src, &r->sb, &r->head, &r->hb, &r->al);
 
 	size_t hn = r->head.n, bn = r->base.n;
 	uint64_t *hb = line_hashes(&r->base), *hh = line_hashes(&r->head);

@@ -179,7 +179,7 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	if (rs->cd.tgt)
 		check_doc_release(&rs->cd);
 	memset(&rs->cd, 0, sizeof(rs->cd));
-	review_compute(&rs->r, src, src_n, base, base_n, head, head_n);
+	review_compute(&rs->r, path, src, src_n, base, base_n, head, head_n);
 	Lines bl;
 	lines_init(&bl);
 	lines_parse(&bl, base, base_n);
@@ -313,21 +313,26 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	if (ok) {
 		SourceRecord rec;
 		bool have_rec = source_record_from_sidecar(&rs->sc.source, &rec);
-		SourceOpts so = {o->source_path, o->source_rev, have_rec ? &rec : NULL, false};
 		Lines bl;
 		lines_init(&bl);
 		lines_parse(&bl, base.p ? base.p : "", base.len);
 		bool base_en = review_text_is_english(&bl);
 		lines_release(&bl);
-		if (so.path || so.rev || have_rec) {
+		/* The one source resolution; a base that is still English is the
+		 * English before the history is searched (a translation PR). */
+		SourceOpts so = {.path = o->source_path, .rev = o->source_rev,
+		                 .recorded = have_rec ? &rec : NULL, .history = !base_en};
+		if (so.path || so.rev || have_rec || !base_en)
 			ok = source_resolve(path, &so, &src, e);
-			if (ok)
-				rs->source_desc = xstrdup(src.desc ? src.desc : "");
-		} else {
+		if (ok && src.origin != SOURCE_NONE && (so.path || so.rev || have_rec || !base_en)) {
+			rs->source_desc = xstrdup(src.desc ? src.desc : "");
+		} else if (ok) {
+			source_release(&src);
 			buf_add(&src.text, base.p ? base.p : "", base.len);
 			rs->source_desc = xasprintf(base_en ? "the base revision %s"
-			                                    : "the base revision %s (already Korean: "
-			                                      "give --source for the English)",
+			                                    : "the base revision %s (already Korean, and "
+			                                      "no English revision in the history: give "
+			                                      "--source for the English)",
 			                            rs->base_desc);
 		}
 	}

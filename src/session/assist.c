@@ -134,7 +134,7 @@ static void fill_old_from_record(Session *s, Progress *p)
 		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
 		RstDoc d;
 		rst_init(&d);
-		rst_segment(&l, &d);
+		host_segment(s->doc.host, &l, &d);
 		progress_fill_old(p, &s->doc.al, &l, &d);
 		rst_release(&d);
 		lines_release(&l);
@@ -302,6 +302,7 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 		buf_addf(&note, "%s%s; the document itself is shown as the source",
 		         note.len ? "; " : "", e->msg);
 		so.recorded = NULL;
+		so.history = false;
 		err_init(e);
 		if (!source_resolve(path, &so, &s->src, e)) {
 			buf_release(&tgt);
@@ -323,8 +324,14 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 		s->doc.read_only = true;
 		session_msg(s, "%s is read-only: you can read and search, not edit", path);
 	}
-	if (note.len)
+	if (note.len) {
 		session_error(s, "%s", note.p);
+	} else if (s->src.origin == SOURCE_SELF && !s->msg[0]) {
+		/* said once, replaced by anything more important */
+		session_msg(s, "English: the document itself (no --source, sidecar record or English "
+		               "revision in its git history)");
+		s->msg_note = true;
+	}
 	buf_release(&note);
 	buf_release(&tgt);
 	return true;

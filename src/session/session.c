@@ -69,6 +69,7 @@ void session_msg(Session *s, const char *fmt, ...)
 	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
 	va_end(ap);
 	s->msg_error = false;
+	s->msg_note = false;
 }
 
 bool session_error(Session *s, const char *fmt, ...)
@@ -78,6 +79,7 @@ bool session_error(Session *s, const char *fmt, ...)
 	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
 	va_end(ap);
 	s->msg_error = true;
+	s->msg_note = false;
 	return false;
 }
 
@@ -85,6 +87,7 @@ void session_clear_msg(Session *s)
 {
 	s->msg[0] = '\0';
 	s->msg_error = false;
+	s->msg_note = false;
 }
 
 /* ---- layout ------------------------------------------------------------- */

@@ -64,7 +64,7 @@ bool ui_safe_open(Session *s)
 {
 	Buf notes = BUF_INIT;
 	safety_input_ok(s, &notes, NULL);
-	if (notes.len && !s->msg[0])
+	if (notes.len && (!s->msg[0] || s->msg_note))
 		session_msg(s, "Note: %s", notes.p);
 	buf_release(&notes);
 	SafetyRecovery r;

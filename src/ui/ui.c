@@ -289,7 +289,7 @@ static void write_timing(const Ui *u, const Session *s)
 /* Open the session as the options say; false with the exit code in *rc. */
 static bool open_session(Session *s, const Opts *o, int *rc)
 {
-	SourceOpts so = {o->source, o->source_rev, NULL, true};
+	SourceOpts so = {.path = o->source, .rev = o->source_rev, .history = true, .self_fallback = true};
 	Err e;
 	err_init(&e);
 	if (!session_open(s, o->file, &so, &e)) {

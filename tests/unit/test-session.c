@@ -377,7 +377,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts so = {spath, NULL, NULL, true};
+	SourceOpts so = {spath, NULL, NULL, false, true};
 	assert_true(session_open(&s, tpath, &so, &e));
 	/* open -> save: byte-identical */
 	assert_true(command_run(&s, "save", NULL));
@@ -461,10 +461,10 @@ static void test_open_missing_and_read_only(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts none = {NULL, NULL, NULL, true};
+	SourceOpts none = {NULL, NULL, NULL, false, true};
 	assert_false(session_open(&s, missing, &none, &e));
 	assert_int_equal(e.code, EXIT_NOINPUT);
-	SourceOpts so = {spath, NULL, NULL, true};
+	SourceOpts so = {spath, NULL, NULL, false, true};
 	assert_true(session_open(&s, missing, &so, &e));
 	assert_true(s.doc.is_new);
 	assert_true(command_run(&s, "save", NULL));
