@@ -243,6 +243,16 @@ void session_follow(Session *s);
 bool session_click(Session *s, int y, int x);
 
 /* ---- editing (target pane; refused with a message elsewhere) ---------- */
+/* The one edit entry of every command that edits (dte's
+ * buffer_replace_bytes): replace [a, b) of the target by p[0..n), recorded
+ * for undo (kind: typing and deleting merge with the change before),
+ * journaled, re-aligned around the edit; then the focus is on the target,
+ * the cursor after the new text (SR_CURSOR_START: at a), the view follows.
+ * SR_GROUP: the change is an undo step of its own.  False (a message)
+ * when the document is read-only. */
+enum { SR_GROUP = 1u << 0, SR_CURSOR_START = 1u << 1 };
+bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKind kind,
+                     unsigned flags);
 bool session_insert(Session *s, const char *p, size_t n); /* typed text */
 bool session_paste(Session *s, const char *p, size_t n);  /* verbatim */
 bool session_newline(Session *s);                          /* keeps the indentation */

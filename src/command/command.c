@@ -173,13 +173,8 @@ static bool c_copy_source(Session *s, const char *arg)
 			t = u;
 		}
 	}
-	doc_break_merge(&s->doc);
-	doc_replace(&s->doc, a, b, t.p ? t.p : "", t.len, CH_OTHER);
+	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP | SR_CURSOR_START);
 	buf_release(&t);
-	s->focus = PANE_TARGET;
-	s->cur = a;
-	s->vsegs_dirty = true;
-	session_follow(s);
 	session_msg(s, "Copied the source of this segment (Ctrl-Z undoes)");
 	return true;
 }
@@ -477,14 +472,8 @@ static bool c_autofix(Session *s, const char *arg)
 		free(what);
 		return session_error(s, "The fix no longer applies");
 	}
-	doc_break_merge(&s->doc);
-	Pos end = doc_replace(&s->doc, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text,
-	                      strlen(text), CH_OTHER);
-	doc_break_merge(&s->doc);
-	s->focus = PANE_TARGET;
-	s->cur = end;
-	s->vsegs_dirty = true;
-	session_follow(s);
+	session_replace(s, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text, strlen(text),
+	                CH_OTHER, SR_GROUP);
 	session_msg(s, "Fixed %s (Ctrl-Z undoes)", what);
 	free(text);
 	free(what);
