@@ -112,6 +112,87 @@ static bool flush_out(Buf *out)
 	return ok;
 }
 
+/* The glossaries named (else the shipped one); an exit code or 0. */
+static int load_glossaries(Glossary *gl, const char *const *paths, size_t n)
+{
+	Err e;
+	err_init(&e);
+	for (size_t i = 0; i < n; i++)
+		if (!glossary_load(gl, paths[i], &e))
+			return cli_report(&e);
+	if (n)
+		return 0;
+	char *def = glossary_default_path();
+	int rc = file_exists(def) && !glossary_load(gl, def, &e) ? cli_report(&e) : 0;
+	free(def);
+	return rc;
+}
+
+/* Start loading the dictionaries (project words from the git top level of
+ * the first file); glossary terms and their avoided variants never flag
+ * (an avoided variant is the glossary check's finding). */
+static Spell *spell_start(const char *first, const Glossary *gl)
+{
+	char *top = NULL;
+	Err ve;
+	err_init(&ve);
+	if (!vcs_available() || !vcs_toplevel(first, &top, &ve))
+		top = NULL;
+	SpellOptions sop = {.project_top = top};
+	Spell *sp = spell_new(&sop);
+	free(top);
+	for (size_t i = 0; i < gl->n; i++) {
+		const GlossTerm *t = &gl->v[i];
+		spell_add_terms(sp, (const char *const *)t->en, t->en_n);
+		const char *ko = t->ko;
+		spell_add_terms(sp, &ko, 1);
+		spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
+	}
+	return sp;
+}
+
+/* Check each file once (even when named twice, or through another path)
+ * and print the findings; *file_rc gets the first failure's exit code.
+ * False when stdout could not be written. */
+static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Glossary *gl,
+                        Spell *sp, const CheckSet *set, CheckFormat fmt, Totals *tot,
+                        int *file_rc)
+{
+	/* Each file once, even when named twice (or through another path). */
+	VEC(char *) seen = {0};
+	Buf out = BUF_INIT;
+	if (fmt == CF_JSON)
+		buf_adds(&out, "[\n");
+	bool io_ok = true;
+	for (size_t i = 0; i < n; i++) {
+		char *real = realpath(files[i], NULL);
+		bool dup = false;
+		for (size_t k = 0; real && k < seen.n && !dup; k++)
+			dup = strcmp(seen.v[k], real) == 0;
+		if (dup) {
+			free(real);
+			continue;
+		}
+		if (real)
+			VEC_PUSH(&seen, real);
+		int r = check_file(files[i], so, gl, sp, set, fmt, tot, &out);
+		if (r && !*file_rc)
+			*file_rc = r;
+		if (out.len > 65536 && fmt != CF_JSON)
+			io_ok &= flush_out(&out);
+	}
+	if (fmt == CF_JSON)
+		buf_adds(&out, tot->first_json ? "]\n" : "\n]\n");
+	io_ok &= flush_out(&out);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		io_ok = false;
+	buf_release(&out);
+	for (size_t k = 0; k < seen.n; k++)
+		free(seen.v[k]);
+	VEC_FREE(&seen);
+	return io_ok;
+}
+
 static int check_main(int argc, char **argv)
 {
 	SourceOpts so = {.history = true, .self_fallback = false};
@@ -175,18 +256,8 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	Glossary gl;
 	glossary_init(&gl);
-	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING])) {
-		if (glossaries.n) {
-			for (size_t i = 0; i < glossaries.n && !rc; i++)
-				if (!glossary_load(&gl, glossaries.v[i], &e))
-					rc = cli_report(&e);
-		} else {
-			char *def = glossary_default_path();
-			if (file_exists(def) && !glossary_load(&gl, def, &e))
-				rc = cli_report(&e);
-			free(def);
-		}
-	}
+	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING]))
+		rc = load_glossaries(&gl, glossaries.v, glossaries.n);
 	if (rc) {
 		glossary_release(&gl);
 		VEC_FREE(&files);
@@ -195,59 +266,11 @@ static int check_main(int argc, char **argv)
 	}
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
-	Spell *sp = NULL;
-	if (set.on[CK_SPELLING]) {
-		char *top = NULL;
-		Err ve;
-		err_init(&ve);
-		if (!vcs_available() || !vcs_toplevel(files.v[0], &top, &ve))
-			top = NULL;
-		SpellOptions sop = {.project_top = top};
-		sp = spell_new(&sop);
-		free(top);
-		for (size_t i = 0; i < gl.n; i++) {
-			const GlossTerm *t = &gl.v[i];
-			spell_add_terms(sp, (const char *const *)t->en, t->en_n);
-			const char *ko = t->ko;
-			spell_add_terms(sp, &ko, 1);
-			/* an avoided variant is the glossary check's finding */
-			spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
-		}
-	}
-	/* Each file once, even when named twice (or through another path). */
-	VEC(char *) seen = {0};
+	Spell *sp = set.on[CK_SPELLING] ? spell_start(files.v[0], &gl) : NULL;
+
 	Totals tot = {0, 0, 0, true};
-	Buf out = BUF_INIT;
-	if (fmt == CF_JSON)
-		buf_adds(&out, "[\n");
 	int file_rc = 0;
-	bool io_ok = true;
-	for (size_t i = 0; i < files.n; i++) {
-		char *real = realpath(files.v[i], NULL);
-		bool dup = false;
-		for (size_t k = 0; real && k < seen.n && !dup; k++)
-			dup = strcmp(seen.v[k], real) == 0;
-		if (dup) {
-			free(real);
-			continue;
-		}
-		if (real)
-			VEC_PUSH(&seen, real);
-		int r = check_file(files.v[i], &so, &gl, sp, &set, fmt, &tot, &out);
-		if (r && !file_rc)
-			file_rc = r;
-		if (out.len > 65536 && fmt != CF_JSON)
-			io_ok &= flush_out(&out);
-	}
-	if (fmt == CF_JSON)
-		buf_adds(&out, tot.first_json ? "]\n" : "\n]\n");
-	io_ok &= flush_out(&out);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		io_ok = false;
-	buf_release(&out);
-	for (size_t k = 0; k < seen.n; k++)
-		free(seen.v[k]);
-	VEC_FREE(&seen);
+	bool io_ok = check_files(files.v, files.n, &so, &gl, sp, &set, fmt, &tot, &file_rc);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))

@@ -390,16 +390,17 @@ static void restatus(Doc *d, size_t a, size_t b)
 	buf_release(&y);
 }
 
-/* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
- * re-segment from the title before to the title after, re-align that
- * stretch against its source blocks, shift the rest. */
-static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
+/* The stretch an edit of target lines [a, old_last] (now [a, old_last +
+ * delta]) re-segments: blocks [T0, T1) between the cuts around it, their
+ * segments [k0, k1), the source blocks [S0, S1) of those, target lines
+ * [L0, L1) (new numbering).  False: no such stretch (re-align all). */
+typedef struct Window {
+	size_t T0, T1, k0, k1, S0, S1, L0, L1;
+} Window;
+
+static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
 	RstDoc *tb = &d->tb;
-	if (!tb->n || !d->al.n) {
-		doc_realign_all(d);
-		return;
-	}
 	/* T0: the cut at or before line a (0 when none). */
 	size_t T0 = 0;
 	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
@@ -432,10 +433,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		size_t k = seg_of_tblock(d, T1);
 		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
 	}
-	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n)) {
-		doc_realign_all(d);
-		return;
-	}
+	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n))
+		return false;
 	size_t S0 = SIZE_MAX, S1 = d->sb.n;
 	for (size_t k = k0; k < d->al.n; k++) {
 		const Segment *s = &d->al.v[k];
@@ -453,9 +452,81 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (S0 == SIZE_MAX)
 		S0 = S1;
 
-	size_t L0 = T0 == 0 ? 0 : tb->v[T0].first;
-	size_t L1 = T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n;
+	*w = (Window){T0, T1, k0, k1, S0, S1, T0 == 0 ? 0 : tb->v[T0].first,
+	              T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n};
+	return true;
+}
 
+/* Blocks [T0, T0 + wn) are new (dn more than before): align them against
+ * source blocks [S0, S1) and splice the segments in place of [k0, k1). */
+static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
+{
+	RstDoc *tb = &d->tb;
+	size_t T0 = w->T0, S0 = w->S0, S1 = w->S1, k0 = w->k0, k1 = w->k1;
+	/* Re-align the window against its source blocks. */
+	RstDoc ssub, tsub;
+	rst_init(&ssub);
+	rst_init(&tsub);
+	sub_blocks(&d->sb, S0, S1, &ssub);
+	sub_blocks(tb, T0, T0 + wn, &tsub);
+	Alignment wa;
+	align_init(&wa);
+	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
+	for (size_t k = 0; k < wa.n; k++) {
+		wa.v[k].src += S0;
+		wa.v[k].tgt += T0;
+	}
+	Alignment *al = &d->al;
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && wa.n == k1 - k0;
+	for (size_t k = 0; same && k < wa.n; k++) {
+		const Segment *o = &al->v[k0 + k], *g = &wa.v[k];
+		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid)
+		for (size_t k = k0; k < k1; k++)
+			prog_account(&al->v[k], &d->prog, -1);
+	d->win_k0 = k0;
+	d->win_old = k1 - k0;
+	d->win_new = wa.n;
+	long dk = (long)wa.n - (long)(k1 - k0);
+	size_t an = (size_t)((long)al->n + dk);
+	size_t atail = al->n - k1;
+	if (an > al->cap)
+		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
+	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
+	if (wa.n)
+		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
+	al->n = an;
+	for (size_t k = k0 + wa.n; k < al->n; k++)
+		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
+	apply_user(d, k0, k0 + wa.n);
+	if (d->prog_valid)
+		for (size_t k = k0; k < k0 + wa.n; k++)
+			prog_account(&al->v[k], &d->prog, 1);
+	mark_dirty(d, k0, k1, wa.n);
+	align_release(&wa);
+	rst_release(&ssub);
+	rst_release(&tsub);
+	d->last_window_lines = w->L1 - w->L0;
+	d->last_was_full = false;
+}
+
+/* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
+ * re-segment from the title before to the title after, re-align that
+ * stretch against its source blocks, shift the rest. */
+static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->tb;
+	Window w;
+	if (!tb->n || !d->al.n || !find_window(d, a, old_last, delta, &w)) {
+		doc_realign_all(d);
+		return;
+	}
+	size_t T0 = w.T0, T1 = w.T1, L0 = w.L0, L1 = w.L1;
 	/* Re-segment the window. */
 	RstDoc win;
 	rst_init(&win);
@@ -514,56 +585,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	size_t wn = win.n;
 	rst_release(&win);
 
-	/* Re-align the window against its source blocks. */
-	RstDoc ssub, tsub;
-	rst_init(&ssub);
-	rst_init(&tsub);
-	sub_blocks(&d->sb, S0, S1, &ssub);
-	sub_blocks(tb, T0, T0 + wn, &tsub);
-	Alignment wa;
-	align_init(&wa);
-	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
-	for (size_t k = 0; k < wa.n; k++) {
-		wa.v[k].src += S0;
-		wa.v[k].tgt += T0;
-	}
-	Alignment *al = &d->al;
-	/* The views' derived data changes only when the segments do. */
-	bool same = dn == 0 && wa.n == k1 - k0;
-	for (size_t k = 0; same && k < wa.n; k++) {
-		const Segment *o = &al->v[k0 + k], *w = &wa.v[k];
-		same = o->src == w->src && o->src_n == w->src_n && o->tgt == w->tgt &&
-		       o->tgt_n == w->tgt_n && o->kind == w->kind;
-	}
-	if (!same)
-		d->gen_align++;
-	if (d->prog_valid)
-		for (size_t k = k0; k < k1; k++)
-			prog_account(&al->v[k], &d->prog, -1);
-	d->win_k0 = k0;
-	d->win_old = k1 - k0;
-	d->win_new = wa.n;
-	long dk = (long)wa.n - (long)(k1 - k0);
-	size_t an = (size_t)((long)al->n + dk);
-	size_t atail = al->n - k1;
-	if (an > al->cap)
-		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
-	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
-	if (wa.n)
-		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
-	al->n = an;
-	for (size_t k = k0 + wa.n; k < al->n; k++)
-		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
-	apply_user(d, k0, k0 + wa.n);
-	if (d->prog_valid)
-		for (size_t k = k0; k < k0 + wa.n; k++)
-			prog_account(&al->v[k], &d->prog, 1);
-	mark_dirty(d, k0, k1, wa.n);
-	align_release(&wa);
-	rst_release(&ssub);
-	rst_release(&tsub);
-	d->last_window_lines = L1 - L0;
-	d->last_was_full = false;
+	realign_segments(d, &w, wn, dn);
 }
 
 /* ---- loading ------------------------------------------------------------ */
