@@ -17,9 +17,9 @@ void ui_event_release(UiEvent *ev)
 
 /* True when the terminal is gone (the other end closed): get_wch() would
  * return ERR at once, forever. */
-static bool input_gone(void)
+static bool input_gone(int fd)
 {
-	struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+	struct pollfd p = {fd, POLLIN, 0};
 	int r = poll(&p, 1, 0);
 	if (r < 0)
 		return errno != EINTR && errno != EAGAIN;
@@ -67,7 +67,7 @@ static void paste(Ui *u, UiEvent *ev)
 		int r = read_one(1000, &ch);
 		ui_safe_idle(u->s);
 		if (r == ERR) {
-			if (input_gone())
+			if (input_gone(u->in_fd))
 				ui_safe_hangup(u->s);
 			break; /* the end marker never came: keep what arrived */
 		}
@@ -139,7 +139,7 @@ void ui_next_event(Ui *u, int want_ms, UiEvent *ev)
 		int r = read_one(ui_safe_timeout(want_ms), &ch);
 		ui_safe_idle(u->s); /* a signal ends here; the journal is flushed when due */
 		if (r == ERR) {
-			if (input_gone())
+			if (input_gone(u->in_fd))
 				ui_safe_hangup(u->s);
 			ev->kind = UI_EV_IDLE;
 			return;

@@ -122,6 +122,11 @@ void ui_run(Ui *u)
 		if (ev.kind == UI_EV_RESIZE || ev.kind == UI_EV_SYNC)
 			u->redraw = true;
 		m->ops->event(u, m, &ev);
+		if (ev.kind == UI_EV_SYNC && u->quit_at_sync && u->sync >= u->quit_at_sync) {
+			sync_model(u);
+			paint(u); /* the frame a key script compares */
+			u->quit = true;
+		}
 		ui_event_release(&ev);
 		if (!is_key || u->quit)
 			continue;

@@ -94,6 +94,8 @@ struct Ui {
 	 * its count is drawn at the bottom right of every frame */
 	bool sync_on;
 	unsigned long sync;
+	unsigned long quit_at_sync; /* headless key scripts: end after this barrier's frame */
+	int in_fd;          /* the terminal's input (0; a key script's file in tests) */
 	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
 	uint64_t t_start, t_first, key_total, key_max;
 	size_t key_count;
