@@ -587,7 +587,9 @@ MOVE(c_seg_prev, MV_SEG_PREV)
 static bool r_report(ReviewSession *rs, bool ok, const Err *e, const char *done)
 {
 	if (ok)
-		return review_session_msg(rs, false, "%s (saved in %s)", done, path_basename(rs->sc_path));
+		return rs->sc_path ? review_session_msg(rs, false, "%s (saved in %s)", done,
+		                                        path_basename(rs->sc_path))
+		                   : review_session_msg(rs, false, "%s (not saved: no sidecar)", done);
 	return review_session_msg(rs, true, "%s", e->msg);
 }
 
