@@ -13,7 +13,9 @@
  * as its taller side; long lines wrap at grapheme boundaries at the pane
  * width.  Both panes scroll together (one top position).
  *
- * Depends on util, text, lines, rst, align, doc.  Never includes curses.
+ * Depends on util, text, lines, rst, host, align, pair, doc, source,
+ * sidecar, progress, glossary, check, spell.  Never includes curses.
+ * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
  * the number of view segments, and the view segments cover every line of
  * both documents once, in order.

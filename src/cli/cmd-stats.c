@@ -125,10 +125,10 @@ static int run(int argc, char **argv)
 	bool json = false, opts_done = false;
 	PathVec args = {0};
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!opts_done && (!strcmp(a, "--format") || !strncmp(a, "--format=", 9))) {
-			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v) {
+		const char *a = argv[i], *v;
+		bool missing = false;
+		if (!opts_done && (v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
+			if (missing) {
 				VEC_FREE(&args);
 				return cli_error(EXIT_USAGE, "--format needs a value\n%s", usage);
 			}

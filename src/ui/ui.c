@@ -39,35 +39,30 @@ static int parse_args(int argc, char **argv, Opts *o)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!dashdash && a[0] == '-' && a[1]) {
-			const char **slot = NULL;
+			const char *v;
+			bool missing = false;
 			if (strcmp(a, "--") == 0) {
 				dashdash = true;
-				continue;
-			} else if (strcmp(a, "--source") == 0) {
-				slot = &o->source;
-			} else if (strcmp(a, "--source-rev") == 0) {
-				slot = &o->source_rev;
-			} else if (strcmp(a, "--theme") == 0) {
-				slot = &o->theme;
-			} else if (strcmp(a, "--glossary") == 0) {
-				if (i + 1 >= argc)
-					return usage("%s needs a value", a);
-				if (o->n_glossary >= MAX_GLOSSARIES)
-					return usage("at most 16 --glossary files ('%s' is one too many)", argv[i + 1]);
-				o->glossary[o->n_glossary++] = argv[++i];
-				continue;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
+				o->source_rev = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
+				o->source = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
+				o->theme = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
+				if (!missing && o->n_glossary >= MAX_GLOSSARIES)
+					return usage("at most 16 --glossary files ('%s' is one too many)", v);
+				if (!missing)
+					o->glossary[o->n_glossary++] = v;
 			} else if (strcmp(a, "--no-spell") == 0) {
 				o->no_spell = true;
-				continue;
 			} else if (strcmp(a, "--no-checks") == 0) {
 				o->no_checks = true;
-				continue;
 			} else {
 				return usage("unknown option '%s'", a);
 			}
-			if (i + 1 >= argc)
+			if (missing)
 				return usage("%s needs a value", a);
-			*slot = argv[++i];
 			continue;
 		}
 		if (o->file)
