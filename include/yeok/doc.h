@@ -72,6 +72,15 @@ typedef struct DocProgress {
 	size_t total, done, untranslated, stale;
 } DocProgress;
 
+/* A change of the segments: those numbered [k0, k1) before it are
+ * [k0, k0 + wn) after it (full: all of them). */
+typedef struct DocChange {
+	uint64_t gen;
+	bool full;
+	size_t k0, k1, wn;
+} DocChange;
+#define DOC_CHANGE_LOG 64
+
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
@@ -98,11 +107,8 @@ typedef struct Doc {
 	uint64_t gen_align, gen_edit;
 	size_t edit_line;
 	long edit_delta;
-	size_t edit_first; /* the last edit touched new lines [edit_first, edit_line + edit_delta] */
-	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the text of prose */
-	size_t win_k0, win_old, win_new; /* that re-segmentation replaced segments
-	                                   [win_k0, win_k0 + win_old) by win_new ones
-	                                   (unless last_was_full) */
+	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the
+	                        text of prose (statistics for the bench) */
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;
@@ -110,14 +116,13 @@ typedef struct Doc {
 	 * edit re-segmented, and whether it fell back to the whole document. */
 	size_t last_window_lines;
 	bool last_was_full;
-	/* The segments re-aligned since the last doc_take_dirty() (for the
-	 * session's per-segment caches): [k0, k1) in the current numbering;
-	 * dk = segments now minus segments then; full: everything changed. */
-	struct {
-		bool on, full;
-		size_t k0, k1;
-		long dk;
-	} dirty;
+	/* The one change counter of the segments: gen grows with every edit
+	 * and every re-alignment; the log holds what each change replaced
+	 * (doc_changed_since). */
+	uint64_t gen;
+	DocChange log[DOC_CHANGE_LOG];
+	size_t log_n;       /* records written (the last DOC_CHANGE_LOG are kept) */
+	uint64_t log_lost;  /* the newest generation whose record was overwritten */
 } Doc;
 
 void doc_init(Doc *d);
@@ -175,14 +180,18 @@ void doc_progress(const Doc *d, DocProgress *p);
  * document's terminators. */
 void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out);
 
-/* The segments re-aligned since the last call (see Doc.dirty); false when
- * none was.  Clears the record. */
+/* The segments changed (re-aligned, or their text edited) since
+ * generation gen (a value of d->gen a view kept): merged into one stretch,
+ * [k0, k1) in the current numbering are new and dk is segments now minus
+ * segments then; full when everything changed or the log no longer reaches
+ * back to gen.  False when nothing changed.  Each view keeps its own gen,
+ * so any number of them can ask (nothing is consumed). */
 typedef struct DocDirty {
 	bool full;     /* everything: rebuild the caches */
 	size_t k0, k1; /* segments [k0, k1) are new (current numbering) */
-	long dk;       /* segments now minus segments at the last call */
+	long dk;       /* segments now minus segments then */
 } DocDirty;
-bool doc_take_dirty(Doc *d, DocDirty *out);
+bool doc_changed_since(const Doc *d, uint64_t gen, DocDirty *out);
 
 /* Re-segment and re-align the whole document (after load; tests). */
 void doc_realign_all(Doc *d);

@@ -176,6 +176,7 @@ typedef struct Session {
 	size_t n_findings;    /* errors + warnings over the ready slots of uf */
 	size_t uf_pending;    /* slots of uf not checked yet */
 	size_t uf_scan;       /* where session_checks_step looks next */
+	uint64_t uf_gen;      /* doc.gen the slots of uf match (doc_changed_since) */
 	Spell *sp;            /* spelling (NULL: off); loads in the background */
 	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
 	Pos spell_at;         /* the word F7 is about: its start ... */

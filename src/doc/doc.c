@@ -111,6 +111,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 }
 
 static void prog_account(const Segment *s, DocProgress *p, int sign);
+static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn);
 
 SegStatus doc_seg_status(const Doc *d, size_t seg)
 {
@@ -184,7 +185,8 @@ static void all_new(Doc *d)
 	apply_user(d, 0, d->al.n);
 	d->last_window_lines = d->tgt.n;
 	d->last_was_full = true;
-	d->dirty.on = d->dirty.full = true;
+	d->gen++;
+	log_change(d, true, 0, 0, 0);
 }
 
 void doc_realign_all(Doc *d)
@@ -197,39 +199,64 @@ void doc_realign_all(Doc *d)
 	all_new(d);
 }
 
-/* Segments [k0, k1) were replaced by wn new ones: merge into the record. */
-static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+/* Compose change c (segments [k0, k1) of the numbering before it are
+ * [k0, k0 + wn) after it) into the accumulated change acc. */
+static void compose(DocDirty *acc, bool *any, const DocChange *c)
 {
-	long dk = (long)wn - (long)(k1 - k0);
-	size_t nk1 = k0 + wn;
-	if (!d->dirty.on) {
-		d->dirty.on = true;
-		d->dirty.full = false;
-		d->dirty.k0 = k0;
-		d->dirty.k1 = nk1;
-		d->dirty.dk = dk;
+	if (c->full || acc->full) {
+		acc->full = true;
+		*any = true;
 		return;
 	}
-	if (d->dirty.full)
+	long dk = (long)c->wn - (long)(c->k1 - c->k0);
+	size_t nk1 = c->k0 + c->wn;
+	if (!*any) {
+		*any = true;
+		acc->k0 = c->k0;
+		acc->k1 = nk1;
+		acc->dk = dk;
 		return;
-	size_t a0 = d->dirty.k0, a1 = d->dirty.k1;
-	size_t b0 = a0 < k0 ? a0 : a0 >= k1 ? (size_t)((long)a0 + dk) : k0;
-	size_t b1 = a1 <= k0 ? a1 : a1 >= k1 ? (size_t)((long)a1 + dk) : nk1;
-	d->dirty.k0 = MIN(b0, k0);
-	d->dirty.k1 = MAX(b1, nk1);
-	d->dirty.dk += dk;
+	}
+	size_t a0 = acc->k0, a1 = acc->k1;
+	size_t b0 = a0 < c->k0 ? a0 : a0 >= c->k1 ? (size_t)((long)a0 + dk) : c->k0;
+	size_t b1 = a1 <= c->k0 ? a1 : a1 >= c->k1 ? (size_t)((long)a1 + dk) : nk1;
+	acc->k0 = MIN(b0, c->k0);
+	acc->k1 = MAX(b1, nk1);
+	acc->dk += dk;
 }
 
-bool doc_take_dirty(Doc *d, DocDirty *out)
+/* Record a change of the segments at the current generation. */
+static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn)
 {
-	if (!d->dirty.on)
+	DocChange *c = &d->log[d->log_n % DOC_CHANGE_LOG];
+	if (d->log_n >= DOC_CHANGE_LOG)
+		d->log_lost = c->gen; /* the oldest record is overwritten */
+	*c = (DocChange){d->gen, full, k0, k1, wn};
+	d->log_n++;
+}
+
+static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+{
+	log_change(d, false, k0, k1, wn);
+}
+
+bool doc_changed_since(const Doc *d, uint64_t gen, DocDirty *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (gen >= d->gen)
 		return false;
-	out->full = d->dirty.full;
-	out->k0 = d->dirty.k0;
-	out->k1 = d->dirty.k1;
-	out->dk = d->dirty.dk;
-	memset(&d->dirty, 0, sizeof(d->dirty));
-	return true;
+	bool any = false;
+	if (gen < d->log_lost) {
+		out->full = true; /* what happened since is no longer known */
+		return true;
+	}
+	size_t from = d->log_n > DOC_CHANGE_LOG ? d->log_n - DOC_CHANGE_LOG : 0;
+	for (size_t i = from; i < d->log_n; i++) {
+		const DocChange *c = &d->log[i % DOC_CHANGE_LOG];
+		if (c->gen > gen)
+			compose(out, &any, c);
+	}
+	return any;
 }
 
 static bool line_blank(const Lines *l, size_t i)
@@ -355,7 +382,7 @@ static void restatus(Doc *d, size_t a, size_t b)
 {
 	Buf x = BUF_INIT, y = BUF_INIT;
 	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
-	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for Doc.dirty */
+	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for the change log */
 	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
 		Segment *s = &d->al.v[k];
 		if (!s->tgt_n)
@@ -489,9 +516,6 @@ static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
 	if (d->prog_valid)
 		for (size_t k = k0; k < k1; k++)
 			prog_account(&al->v[k], &d->prog, -1);
-	d->win_k0 = k0;
-	d->win_old = k1 - k0;
-	d->win_new = wa.n;
 	long dk = (long)wa.n - (long)(k1 - k0);
 	size_t an = (size_t)((long)al->n + dk);
 	size_t atail = al->n - k1;
@@ -711,7 +735,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 		journal_replace(d->journal, a.line, old_last - a.line + 1, l, line - a.line + 1);
 	long delta = (long)line - (long)old_last;
 	d->gen_edit++;
-	d->edit_first = a.line;
+	d->gen++;
 	d->edit_line = old_last;
 	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);

@@ -176,15 +176,16 @@ void session_checks_on(Session *s, bool now)
 	s->cd_on = true;
 	if (now)
 		cd_ensure(s);
-	DocDirty dd;
-	doc_take_dirty(d, &dd);
+	s->uf_gen = d->gen;
 	run_all(s, now);
 }
 
 void session_sync(Session *s)
 {
 	DocDirty dd;
-	if (!doc_take_dirty(&s->doc, &dd) || !s->cd_on)
+	bool changed = doc_changed_since(&s->doc, s->uf_gen, &dd);
+	s->uf_gen = s->doc.gen;
+	if (!changed || !s->cd_on)
 		return;
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
