@@ -31,6 +31,7 @@
 #include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/sidecar.h"
 #include "yeok/util.h"
 
 typedef struct Pos {
@@ -52,10 +53,11 @@ typedef struct Change {
 	ChangeKind kind;
 } Change;
 
-/* A status the user set for a segment (Alt-Enter), keyed by a hash of the
- * source text, so it survives re-alignment.  The sidecar will persist it. */
+/* A status the user set for a segment (Alt-Enter), keyed by the segment's
+ * key (pair_blocks_key of its source blocks, the sidecar's form), so it
+ * survives re-alignment. */
 typedef struct UserStatus {
-	uint64_t src_hash;
+	SidecarKey key;
 	SegStatus status;
 } UserStatus;
 

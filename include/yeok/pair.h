@@ -21,6 +21,7 @@
 #include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
 
 struct Sidecar;
@@ -56,6 +57,15 @@ static inline bool pair_has_source(const DocPair *p)
 {
 	return p->src.origin != SOURCE_NONE;
 }
+
+/* The text of count blocks of d from first: the rst_block_text of each,
+ * joined with "\n\n"; appended to out. */
+void pair_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count, Buf *out);
+/* A segment's identity, computed here only: the key of that text
+ * (sidecar_key, the sidecar's persisted form, DESIGN.md §4.1); "" when
+ * count is 0.  The sidecar's statuses, the editor's own statuses, stale
+ * detection and review entries all key segments by it. */
+SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t count);
 
 bool pair_check(const DocPair *p, Err *e);
 

@@ -82,17 +82,9 @@ static void learn_styles(Doc *d)
 
 /* ---- statuses ----------------------------------------------------------- */
 
-static uint64_t seg_src_hash(const Doc *d, const Segment *s)
+static SidecarKey seg_key(const Doc *d, const Segment *s)
 {
-	Buf t = BUF_INIT;
-	for (size_t i = 0; i < s->src_n; i++) {
-		if (i)
-			buf_addc(&t, '\n');
-		rst_block_text(&d->src, &d->sb.v[s->src + i], &t);
-	}
-	uint64_t h = hash_fnv1a(t.p ? t.p : "", t.len);
-	buf_release(&t);
-	return h;
+	return pair_blocks_key(&d->src, &d->sb, s->src, s->src_n);
 }
 
 static void apply_user(Doc *d, size_t from, size_t to)
@@ -103,9 +95,9 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		Segment *s = &d->al.v[k];
 		if (!s->src_n)
 			continue;
-		uint64_t h = seg_src_hash(d, s);
+		SidecarKey h = seg_key(d, s);
 		for (size_t i = 0; i < d->user.n; i++)
-			if (d->user.v[i].src_hash == h)
+			if (!strcmp(d->user.v[i].key.hex, h.hex))
 				s->status = d->user.v[i].status;
 	}
 }
@@ -130,9 +122,9 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
-	uint64_t h = seg_src_hash(d, s);
+	SidecarKey h = seg_key(d, s);
 	for (size_t i = 0; i < d->user.n; i++) {
-		if (d->user.v[i].src_hash == h) {
+		if (!strcmp(d->user.v[i].key.hex, h.hex)) {
 			d->user.v[i].status = st;
 			return;
 		}

@@ -69,6 +69,27 @@ bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
 	return true;
 }
 
+void pair_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count, Buf *out)
+{
+	for (size_t k = 0; k < count && first + k < d->n; k++) {
+		if (k)
+			buf_adds(out, "\n\n");
+		rst_block_text(l, &d->v[first + k], out);
+	}
+}
+
+SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t count)
+{
+	SidecarKey k = {""};
+	if (count == 0)
+		return k;
+	Buf t = BUF_INIT;
+	pair_blocks_text(l, d, first, count, &t);
+	k = sidecar_key(t.p ? t.p : "", t.len);
+	buf_release(&t);
+	return k;
+}
+
 bool pair_check(const DocPair *p, Err *e)
 {
 	if (!lines_check(&p->tgt, e) || !lines_check(&p->sl, e))

@@ -1,6 +1,7 @@
 /* Reviewer mode without a terminal (see include/yeok/review.h): revisions,
  * source, findings, the current change, and the reviewer's entries saved in
  * the sidecar as they are made. */
+#include "yeok/pair.h"
 #include "yeok/progress.h"
 #include "yeok/review.h"
 #include "yeok/source.h"
@@ -127,13 +128,11 @@ bool review_text_is_english(const Lines *l)
  * use), or the head text's when the segment has no source side. */
 static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 {
+	(void)tmp;
 	const Segment *s = &r->al.v[r->v[i].seg];
-	buf_clear(tmp);
 	if (s->src_n)
-		progress_blocks_text(&r->src, &r->sb, s->src, s->src_n, tmp);
-	else
-		progress_blocks_text(&r->head, &r->hb, s->tgt, s->tgt_n, tmp);
-	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+		return pair_blocks_key(&r->src, &r->sb, s->src, s->src_n);
+	return pair_blocks_key(&r->head, &r->hb, s->tgt, s->tgt_n);
 }
 
 static long entry_change(const ReviewSession *rs, const SidecarComment *c)

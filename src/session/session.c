@@ -90,8 +90,8 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 	if (!g->src_n)
 		return key;
 	buf_clear(tmp);
-	progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, tmp);
-	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+	(void)tmp;
+	return pair_blocks_key(&s->doc.src, &s->doc.sb, g->src, g->src_n);
 }
 
 void session_set_status(Session *s, size_t k, SegStatus st)
