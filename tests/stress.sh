@@ -10,6 +10,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 CORPUS=${CORPUS:-$src/../shared/corpus}
 export CORPUS
 W=$(mktemp -d)
+chmod 755 "$W" # the tests run yeok as nobody from inside the clone
 load_pid=
 cleanup() {
 	touch "$W/stop"
