@@ -19,7 +19,9 @@
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, host, align, pair.  Never includes curses.
+ * Depends on util, text, lines, rst, align, pair.  Never includes curses.
+ * The editor reads every file as RST (a `.py` too, as before the host
+ * reader; pair_from_texts with HOST_RST).
  * Invariant (doc_check): lines, blocks and alignment are each valid, the
  * blocks are those of the current lines, 0 <= cur <= changes.n.
  */
@@ -27,7 +29,6 @@
 #define YEOK_DOC_H
 
 #include "yeok/align.h"
-#include "yeok/host.h"
 #include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
@@ -86,7 +87,6 @@ typedef struct DocChange {
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
-	HostFormat host;  /* the reader both sides are segmented with (host.h) */
 	Lines tgt;        /* the target document */
 	Lines src;        /* the source document (never edited) */
 	RstDoc tb;        /* blocks of tgt, kept current after every edit */

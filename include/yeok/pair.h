@@ -7,8 +7,8 @@
  * sidecar's record, the English from the git history, the document
  * itself), so that they all see the same English and the same segments.
  *
- * The editor takes the pair over (doc_load_pair_take) and keeps it current
- * as it is edited; the CLI reads it and releases it.
+ * The editor takes the pair over (doc_load_pair_take, `.rst` reading) and
+ * keeps it current as it is edited; the CLI reads it and releases it.
  *
  * Depends on util, lines, rst, host, align, source, sidecar.  Never prints.
  * Invariant (pair_check): the blocks are those of the lines, the
@@ -27,20 +27,26 @@
 struct Sidecar;
 
 typedef struct DocPair {
-	HostFormat host;  /* how both sides were segmented (the target's type) */
+	HostFormat host;  /* how both sides were read (the target's type) */
 	Source src;       /* where the English came from (origin SOURCE_NONE:
-	                     there is none; then sl, sb are empty) */
-	Lines tgt, sl;    /* the target's lines and the source's */
-	RstDoc tb, sb;    /* their blocks */
+	                     there is none; then the source side is empty) */
+	Lines tgt_file, src_file; /* the files' lines (owned) */
+	HostDoc th, sh;   /* their host reading (host.h): RST text and blocks */
+	/* What align, check and progress read: each side's RST text and blocks
+	 * (for `.rst` the file's lines themselves).  Point into the pair: a
+	 * DocPair is never copied or moved once built. */
+	const Lines *tgt, *sl;
+	const RstDoc *tb, *sb;
 	Alignment al;     /* segments over sb and tb */
 } DocPair;
 
 void pair_init(DocPair *p);
 void pair_release(DocPair *p);
 
-/* Segment both texts as the host format of path and align them (no I/O;
+/* Read both texts in host format fmt (host_format_of_path of the target
+ * for every command; the editor reads HOST_RST) and align them (no I/O;
  * p->src is left as it is).  The bytes are copied into the lines. */
-void pair_from_texts(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
+void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
                      const char *src, size_t src_n);
 
 /* The pair of the document at path: the target bytes tgt[0..tgt_n) (NULL:

@@ -33,11 +33,14 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 }
 
 /* Errors and warnings of all available checks on one document. */
-static size_t count_findings(const Lines *tgt, const RstDoc *tb, const Lines *src,
-                             const RstDoc *sb, const Alignment *a, Glossary *gl)
+static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignment *a,
+                             Glossary *gl)
 {
 	CheckDoc d;
-	check_doc_init(&d, tgt, tb, src, sb, a, gl);
+	check_doc_init(&d, th->text, &th->blocks, sh ? sh->text : NULL, sh ? &sh->blocks : NULL, a,
+	               gl);
+	d.tgt_host = th;
+	d.src_host = sh;
 	CheckSet set;
 	check_set_all(&set);
 	FindingVec v = {0};
@@ -65,15 +68,15 @@ bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const ch
 	if (have) {
 		Progress pg;
 		progress_init(&pg);
-		progress_apply(sc, &p.sl, &p.sb, &p.tgt, &p.tb, &p.al, &pg);
+		progress_apply(sc, p.sl, p.sb, p.tgt, p.tb, &p.al, &pg);
 		progress_count(&p.al, c);
 		progress_release(&pg);
 	} else {
-		progress_count_self(&p.tgt, &p.tb, c);
+		progress_count_self(p.tgt, p.tb, c);
 	}
 	if (findings)
-		*findings = have ? count_findings(&p.tgt, &p.tb, &p.sl, &p.sb, &p.al, gl)
-		                 : count_findings(&p.tgt, &p.tb, NULL, NULL, NULL, gl);
+		*findings = have ? count_findings(&p.th, &p.sh, &p.al, gl)
+		                 : count_findings(&p.th, NULL, NULL, gl);
 	if (from)
 		*from = have ? "source" : "self";
 	pair_release(&p);

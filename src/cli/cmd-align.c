@@ -74,15 +74,15 @@ static int align_main(int argc, char **argv)
 		             "revision in its git history): the document itself", file);
 	Progress prog;
 	progress_init(&prog);
-	progress_apply(&sc, &pr.sl, &pr.sb, &pr.tgt, &pr.tb, &pr.al, &prog);
+	progress_apply(&sc, pr.sl, pr.sb, pr.tgt, pr.tb, &pr.al, &prog);
 	progress_release(&prog);
-	double share = align_matched_share(&pr.al, &pr.sb);
-	if (pr.sb.n >= 4 && share < 0.5)
+	double share = align_matched_share(&pr.al, pr.sb);
+	if (pr.sb->n >= 4 && share < 0.5)
 		cli_error(0, "warning: %s: only %.0f%% of the %zu source blocks found a partner "
 		             "(is %s the right source?)",
-		          file, share * 100, pr.sb.n, pr.src.desc);
+		          file, share * 100, pr.sb->n, pr.src.desc);
 	Buf out = BUF_INIT;
-	align_write(&pr.al, &pr.sb, &pr.tb, !strcmp(format, "json"), &out);
+	align_write(&pr.al, pr.sb, pr.tb, !strcmp(format, "json"), &out);
 	int rc = 0;
 	if (out.len && fwrite(out.p, 1, out.len, stdout) != out.len)
 		rc = EXIT_IOERR;

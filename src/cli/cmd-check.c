@@ -82,13 +82,17 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 		          file, skipped.p);
 	buf_release(&skipped);
 	CheckDoc d;
-	check_doc_init(&d, &pr.tgt, &pr.tb, have ? &pr.sl : NULL, have ? &pr.sb : NULL,
+	check_doc_init(&d, pr.tgt, pr.tb, have ? pr.sl : NULL, have ? pr.sb : NULL,
 	               have ? &pr.al : NULL, gl);
 	d.spell = sp;
+	d.tgt_host = &pr.th;
+	d.src_host = have ? &pr.sh : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
 	check_document(&d, set, &fv);
+	if (have) /* consistency across the repository, from its translation memory */
+		cli_tm_check(file, &pr.sh, &pr.th, &pr.al, set, &fv);
 	for (size_t i = 0; i < fv.n; i++) {
 		const Finding *f = &fv.v[i];
 		tot->errors += f->sev == SEV_ERROR;

@@ -186,7 +186,7 @@ void doc_realign_all(Doc *d)
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	host_segment(d->host, &d->tgt, &d->tb);
+	rst_segment(&d->tgt, &d->tb);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
 	all_new(d);
 }
@@ -546,7 +546,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	/* Re-segment the window. */
 	RstDoc win;
 	rst_init(&win);
-	host_segment_range(d->host, &d->tgt, L0, L1, &win);
+	rst_segment_range(&d->tgt, L0, L1, &win);
 	/* A title made or unmade changes the anchors of the whole alignment.
 	 * In documents of ordinary size everything is aligned again, so the
 	 * result is exactly what reopening gives.  In large documents (where
@@ -614,11 +614,11 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	free(d->src_name);
 	d->path = xstrdup(path);
 	d->src_name = xstrdup(src_name ? src_name : path);
-	d->host = p->host;
-	SWAP(Lines, d->tgt, p->tgt);
-	SWAP(Lines, d->src, p->sl);
-	SWAP(RstDoc, d->tb, p->tb);
-	SWAP(RstDoc, d->sb, p->sb);
+	BUG_ON(p->host != HOST_RST); /* the editor reads every file as RST */
+	SWAP(Lines, d->tgt, p->tgt_file);
+	SWAP(Lines, d->src, p->src_file);
+	SWAP(RstDoc, d->tb, p->th.blocks);
+	SWAP(RstDoc, d->sb, p->sh.blocks);
 	SWAP(Alignment, d->al, p->al);
 	pair_release(p);
 	d->prog_valid = false;
@@ -633,7 +633,7 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
 {
 	DocPair p;
 	pair_init(&p);
-	pair_from_texts(&p, path, tgt, tgt_n, src, src_n);
+	pair_from_texts(&p, HOST_RST, tgt, tgt_n, src, src_n);
 	doc_load_pair_take(d, path, src_name, &p);
 }
 

@@ -3,37 +3,55 @@
 
 #include "yeok/sidecar.h"
 
+/* The views of a pair as its host readings give them. */
+static void point(DocPair *p)
+{
+	p->tgt = p->th.text ? p->th.text : &p->tgt_file;
+	p->sl = p->sh.text ? p->sh.text : &p->src_file;
+	p->tb = &p->th.blocks;
+	p->sb = &p->sh.blocks;
+}
+
 void pair_init(DocPair *p)
 {
 	memset(p, 0, sizeof(*p));
 	source_init(&p->src);
-	lines_init(&p->tgt);
-	lines_init(&p->sl);
-	rst_init(&p->tb);
-	rst_init(&p->sb);
+	lines_init(&p->tgt_file);
+	lines_init(&p->src_file);
+	host_init(&p->th);
+	host_init(&p->sh);
 	align_init(&p->al);
+	point(p);
 }
 
 void pair_release(DocPair *p)
 {
 	source_release(&p->src);
-	lines_release(&p->tgt);
-	lines_release(&p->sl);
-	rst_release(&p->tb);
-	rst_release(&p->sb);
+	host_release(&p->th);
+	host_release(&p->sh);
+	lines_release(&p->tgt_file);
+	lines_release(&p->src_file);
 	align_release(&p->al);
 	pair_init(p);
 }
 
-void pair_from_texts(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
+/* Read the target only (no source: nothing to align). */
+static void read_target(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n)
+{
+	p->host = fmt;
+	lines_parse(&p->tgt_file, tgt, tgt_n);
+	host_segment(&p->tgt_file, fmt, &p->th);
+	point(p);
+}
+
+void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
                      const char *src, size_t src_n)
 {
-	p->host = host_format_of(path);
-	lines_parse(&p->tgt, tgt, tgt_n);
-	lines_parse(&p->sl, src, src_n);
-	host_segment(p->host, &p->tgt, &p->tb);
-	host_segment(p->host, &p->sl, &p->sb);
-	align_docs(&p->sl, &p->sb, &p->tgt, &p->tb, &p->al);
+	read_target(p, fmt, tgt, tgt_n);
+	lines_parse(&p->src_file, src, src_n);
+	host_segment(&p->src_file, fmt, &p->sh);
+	point(p);
+	align_docs(p->sl, p->sb, p->tgt, p->tb, &p->al);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
@@ -58,13 +76,11 @@ bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
 		pair_release(p);
 		return false;
 	}
-	if (pair_has_source(p)) {
-		pair_from_texts(p, path, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
-	} else {
-		p->host = host_format_of(path);
-		lines_parse(&p->tgt, tgt, tgt_n);
-		host_segment(p->host, &p->tgt, &p->tb);
-	}
+	HostFormat fmt = host_format_of_path(path);
+	if (pair_has_source(p))
+		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
+	else
+		read_target(p, fmt, tgt, tgt_n);
 	buf_release(&own);
 	return true;
 }
@@ -92,9 +108,9 @@ SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t
 
 bool pair_check(const DocPair *p, Err *e)
 {
-	if (!lines_check(&p->tgt, e) || !lines_check(&p->sl, e))
+	if (!lines_check(p->tgt, e) || !lines_check(p->sl, e))
 		return false;
-	if (!rst_check(&p->tb, &p->tgt, e) || !rst_check(&p->sb, &p->sl, e))
+	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->sl, e))
 		return false;
-	return align_check(&p->al, &p->sb, &p->tb, e);
+	return align_check(&p->al, p->sb, p->tb, e);
 }

@@ -60,16 +60,17 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	/* source <-> head: the pair every command builds */
 	DocPair p;
 	pair_init(&p);
-	pair_from_texts(&p, path, head, head_n, src, src_n);
-	r->src = p.sl;
-	r->head = p.tgt;
-	r->sb = p.sb;
-	r->hb = p.tb;
+	(void)path; /* review reads RST, as the editor does */
+	pair_from_texts(&p, HOST_RST, head, head_n, src, src_n);
+	r->src = p.src_file;
+	r->head = p.tgt_file;
+	r->sb = p.sh.blocks;
+	r->hb = p.th.blocks;
 	r->al = p.al;
-	lines_init(&p.sl);
-	lines_init(&p.tgt);
-	rst_init(&p.sb);
-	rst_init(&p.tb);
+	lines_init(&p.src_file);
+	lines_init(&p.tgt_file);
+	rst_init(&p.sh.blocks);
+	rst_init(&p.th.blocks);
 	align_init(&p.al);
 	pair_release(&p);
 	lines_parse(&r->base, base, base_n);

@@ -117,7 +117,7 @@ static void fill_old_from_record(Session *s, Progress *p)
 		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
 		RstDoc d;
 		rst_init(&d);
-		host_segment(s->doc.host, &l, &d);
+		rst_segment(&l, &d);
 		progress_fill_old(p, &s->doc.al, &l, &d);
 		rst_release(&d);
 		lines_release(&l);
