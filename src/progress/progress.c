@@ -1,6 +1,7 @@
 /* Segment statuses: sidecar entries applied to an alignment, stale
  * detection, storing back, counting (see include/yeok/progress.h). */
 #include "yeok/progress.h"
+#include "yeok/pair.h"
 
 #include "yeok/text.h"
 
@@ -28,22 +29,14 @@ void progress_release(Progress *p)
 void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
                           Buf *out)
 {
-	for (size_t k = 0; k < count && first + k < d->n; k++) {
-		if (k)
-			buf_adds(out, "\n\n");
-		rst_block_text(l, &d->v[first + k], out);
-	}
+	pair_blocks_text(l, d, first, count, out);
 }
 
 static SidecarKey side_key(const Lines *l, const RstDoc *d, size_t first, size_t count,
                            Buf *tmp)
 {
-	SidecarKey k = {""};
-	if (count == 0)
-		return k;
-	buf_clear(tmp);
-	progress_blocks_text(l, d, first, count, tmp);
-	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+	(void)tmp;
+	return pair_blocks_key(l, d, first, count);
 }
 
 /* ---- an index of entries by key: entry numbers sorted by (key, number) */
@@ -238,21 +231,17 @@ void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
 
 bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out)
 {
-	Buf tmp = BUF_INIT;
 	bool found = false;
 	for (size_t i = 0; i < d->n && !found; i++) {
 		for (size_t run = 1; run <= PROGRESS_MAX_RUN && i + run <= d->n; run++) {
-			buf_clear(&tmp);
-			progress_blocks_text(l, d, i, run, &tmp);
-			SidecarKey k = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
+			SidecarKey k = pair_blocks_key(l, d, i, run);
 			if (!strcmp(k.hex, key.hex)) {
-				buf_addstr(out, buf_str(&tmp));
+				progress_blocks_text(l, d, i, run, out);
 				found = true;
 				break;
 			}
 		}
 	}
-	buf_release(&tmp);
 	return found;
 }
 
