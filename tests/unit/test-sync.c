@@ -528,7 +528,7 @@ static void test_session_round_trip(void **state)
 	assert_true(sidecar_save(scp, &r.sc, &e));
 	Session s;
 	session_init(&s);
-	SourceOpts so = {NULL, NULL, NULL, true};
+	SourceOpts so = {.self_fallback = true};
 	if (!session_open(&s, doc, &so, &e))
 		fail_msg("open: %s", e.msg);
 	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
@@ -1028,7 +1028,7 @@ static void synth_one(const char *name, const Text *en, const Text *ko, uint64_t
 		assert_true(sidecar_save(scp, &r.sc, &e));
 		Session s;
 		session_init(&s);
-		SourceOpts so = {NULL, NULL, NULL, true};
+		SourceOpts so = {.self_fallback = true};
 		if (!session_open(&s, doc, &so, &e))
 			fail_msg("%s: open: %s", name, e.msg);
 		size_t stale = 0;
