@@ -175,14 +175,19 @@ int main(int argc, char **argv)
 	resizeterm(50, 160);
 	bool checks = !getenv("BENCH_NO_CHECKS"), spell = !getenv("BENCH_NO_SPELL");
 
-	/* bare: the session alone */
+	/* bare: the session alone (BENCH_PROFILE=DIR: skipped, and the real
+	 * copy and its sidecar are kept in DIR and reused: a profile of the
+	 * real open only) */
+	const char *prof = getenv("BENCH_PROFILE");
 	uint64_t t0 = now_ns(), c0 = cpu_ns();
 	Session s;
 	session_init(&s);
 	SourceOpts so = {.path = argv[1]};
 	Err e;
 	err_init(&e);
-	if (!session_open(&s, argv[2], &so, &e)) {
+	if (prof) {
+		/* nothing: the bare figures are 0 */
+	} else if (!session_open(&s, argv[2], &so, &e)) {
 		endwin();
 		fprintf(stderr, "bench-editor: %s\n", e.msg);
 		return 1;
@@ -193,24 +198,28 @@ int main(int argc, char **argv)
 	bu->s = &s;
 	keymap_init(&bu->keys);
 	theme_default(&bu->theme);
-	session_resize(&s, COLS, LINES);
-	ui_draw(bu);
+	if (!prof) {
+		session_resize(&s, COLS, LINES);
+		ui_draw(bu);
+	}
 	uint64_t first = now_ns() - t0, first_cpu = cpu_ns() - c0;
 	keymap_release(&bu->keys);
 	session_release(&s);
 
 	/* real: a saved sidecar, the open path of ui_main */
 	const char *dir0 = getenv("BENCH_DIR") ? getenv("BENCH_DIR") : "build/bench";
-	char *dir = xasprintf("%s/real-%zu", dir0, (size_t)getpid());
+	char *dir = prof ? xstrdup(prof) : xasprintf("%s/real-%zu", dir0, (size_t)getpid());
 	char *en = path_join(dir, "en.rst"), *ko = path_join(dir, "ko.rst");
 	char *mk = xasprintf("mkdir -p '%s'", dir);
 	if (system(mk) != 0)
 		return 1;
 	free(mk);
-	copy_file(argv[1], en);
-	copy_file(argv[2], ko);
-	make_sidecar(en, ko);
 	char *scp = sidecar_path(ko);
+	if (!prof || !file_exists(scp)) {
+		copy_file(argv[1], en);
+		copy_file(argv[2], ko);
+		make_sidecar(en, ko);
+	}
 	struct stat scst;
 	long long sc_bytes = stat(scp, &scst) == 0 ? (long long)scst.st_size : 0;
 	uint64_t r0 = now_ns(), rc0 = cpu_ns();
@@ -237,6 +246,14 @@ int main(int argc, char **argv)
 		endwin();
 		printf("bare first frame %.1f ms cpu; real first frame %.1f ms cpu\n",
 		       (double)first_cpu / 1e6, (double)rfirst_cpu / 1e6);
+		ui_safe_quit(&s);
+		session_release(&s);
+		if (!prof) {
+			char *rm = xasprintf("rm -rf '%s'", dir);
+			if (system(rm) != 0)
+				fprintf(stderr, "bench-editor: could not remove %s\n", dir);
+			free(rm);
+		}
 		return 0;
 	}
 	if (KEYS < 100) {
