@@ -259,7 +259,14 @@ struct CheckIndex {
 	size_t n;
 	size_t *unit_of_block; /* target block -> unit */
 	bool korean;           /* the target has Hangul somewhere */
+	size_t at_block;       /* a build under way: the next block to index */
+	size_t at_line;        /* then the next line to look for Hangul in */
 };
+
+bool check_doc_indexed(const CheckDoc *d)
+{
+	return d->index != NULL;
+}
 
 bool check_doc_is_korean(const CheckDoc *d)
 {
@@ -418,14 +425,22 @@ static void index_free(CheckIndex *x)
 	free(x);
 }
 
-void check_doc_reindex(CheckDoc *d)
+/* Build x further: index blocks, then look for Hangul line by line,
+ * until about max_bytes of text were read (at least one block or line;
+ * *read: how many); true when x is complete. */
+static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes, size_t *read)
 {
-	index_free(d->index);
-	CheckIndex *x = xcalloc(1, sizeof(*x));
-	for (size_t i = 0; i < d->tb->n; i++)
-		index_block(x, d->tgt, &d->tb->v[i]);
-	for (size_t i = 0; i < d->tgt->n && !x->korean; i++) {
-		Str l = lines_get(d->tgt, i);
+	size_t used = 0;
+	while (x->at_block < d->tb->n && used < max_bytes) {
+		const Block *b = &d->tb->v[x->at_block++];
+		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
+			used += lines_get(d->tgt, i).n + 1;
+		index_block(x, d->tgt, b);
+	}
+	while (x->at_block == d->tb->n && !x->korean && x->at_line < d->tgt->n &&
+	       used < max_bytes) {
+		Str l = lines_get(d->tgt, x->at_line++);
+		used += l.n + 1;
 		for (size_t k = 0; k + 2 < l.n && !x->korean; k++) {
 			unsigned char c = (unsigned char)l.p[k];
 			/* U+AC00..U+D7A3 start with EA..ED */
@@ -433,6 +448,9 @@ void check_doc_reindex(CheckDoc *d)
 			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
 		}
 	}
+	*read = used;
+	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n))
+		return false;
 	x->unit_of_block = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
 	if (d->al) {
 		for (size_t i = 0; i < d->tb->n; i++)
@@ -444,7 +462,33 @@ void check_doc_reindex(CheckDoc *d)
 		for (size_t i = 0; i < d->tb->n; i++)
 			x->unit_of_block[i] = i;
 	}
-	d->index = x;
+	return true;
+}
+
+void check_doc_reindex(CheckDoc *d)
+{
+	check_doc_reindex_cancel(d);
+	while (check_doc_reindex_step(d, SIZE_MAX))
+		;
+}
+
+size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes)
+{
+	if (!d->building)
+		d->building = xcalloc(1, sizeof(*d->building));
+	size_t read = 0;
+	if (!index_build_some(d->building, d, max_bytes, &read))
+		return read ? read : 1;
+	index_free(d->index);
+	d->index = d->building;
+	d->building = NULL;
+	return 0;
+}
+
+void check_doc_reindex_cancel(CheckDoc *d)
+{
+	index_free(d->building);
+	d->building = NULL;
 }
 
 void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
@@ -452,14 +496,23 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL, NULL, NULL};
+	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL, NULL, NULL, NULL};
 	check_doc_reindex(d);
+}
+
+void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
+                              const RstDoc *sb, const Alignment *al, Glossary *gl)
+{
+	BUG_ON(!tgt || !tb);
+	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
+	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL, NULL, NULL, NULL};
 }
 
 void check_doc_release(CheckDoc *d)
 {
 	index_free(d->index);
 	d->index = NULL;
+	check_doc_reindex_cancel(d);
 }
 
 /* ---- units --------------------------------------------------------------- */
@@ -505,6 +558,7 @@ static Unit unit_make(const CheckDoc *d, size_t i)
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out)
 {
 	BUG_ON(unit >= check_unit_count(d));
+	BUG_ON(!d->index);
 	Unit u = unit_make(d, unit);
 	size_t before = out->n;
 	for (size_t i = 0; i < CK_COUNT; i++) {
