@@ -8,17 +8,20 @@
  *       F2: find-next
  *       M-c: none        # unbind
  *
+ * or per mode (keys: {editor: {C-s: save}, review: {...}}).
+ *
  * Key names: "C-x" (Ctrl), "M-x" (Alt), "S-F6" (Shift), "F1".."F12",
  * "Enter", "Tab", "Backspace", "Delete", "Insert", "Esc", "Left", "Right",
  * "Up", "Down", "Home", "End", "PageUp", "PageDown", with C-/M-/S-
  * prefixes for the named keys ("C-Left", "M-Enter").
  *
- * Depends on util, command.  Reads YAML (libyaml) for the config file only.
+ * Depends on util, command, config (the one Config holds the `keys:`).
  */
 #ifndef YEOK_KEYMAP_H
 #define YEOK_KEYMAP_H
 
 #include "yeok/command.h"
+#include "yeok/config.h"
 
 typedef struct KeyBinding {
 	char *key;       /* key name (owned) */
@@ -43,13 +46,15 @@ void keymap_keys_of(const Keymap *k, const char *cmd, Buf *out);
 /* True when name is a key name as above. */
 bool keymap_valid_key(const char *name);
 
-/* The config file path (caller frees). */
-char *keymap_config_path(void);
-/* Apply the `keys:` mapping of a config file.  A missing file is fine
- * (true).  A malformed file or binding: false, e = "PATH:LINE: message"
- * (EXIT_CONFIG); the bindings before the error stay. */
-bool keymap_load(Keymap *k, const char *path, Err *e);
+/* Apply the bindings of one mode of the configuration ("editor": the
+ * editor's, including a flat `keys:` mapping).  A malformed binding:
+ * false, e = "PATH:LINE: message" (EXIT_CONFIG); the bindings before it
+ * stay. */
+bool keymap_apply_config(Keymap *k, const Config *c, const char *mode, Err *e);
 
+/* Read a configuration file (config_load) and apply its editor keys.  A
+ * missing file is fine (true). */
+bool keymap_load(Keymap *k, const char *path, Err *e);
 /* The same from text[0..n) (path names it in messages). */
 bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e);
 

@@ -35,8 +35,8 @@
  * Ownership: a Sidecar owns all its strings (char * fields are xstrdup'ed
  * copies, NULL when unset).  Setters copy their arguments.
  *
- * Depends on util, text (UTF-8 validity), lines (translator line).  The
- * only module besides glossary/theme/config/keymap that includes <yaml.h>.
+ * Depends on util, text (UTF-8 validity), lines (translator line), ynode
+ * (the bounded YAML reader and writer: ynode_limits_sidecar).
  */
 #ifndef YEOK_SIDECAR_H
 #define YEOK_SIDECAR_H
@@ -71,8 +71,8 @@ bool sidecar_key_valid(const char *s);
 
 /* ---- the model ------------------------------------------------------------ */
 
-/* Unknown keys kept for rewriting (private representation). */
-typedef struct SidecarExtra SidecarExtra;
+/* Unknown keys kept for rewriting: a mapping node (include/yeok/ynode.h). */
+typedef struct YNode SidecarExtra;
 
 typedef enum SidecarSourceKind {
 	SIDECAR_SRC_NONE,     /* no record yet (first save writes one) */

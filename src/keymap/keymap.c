@@ -1,7 +1,6 @@
 /* keymap: key names -> commands (include/yeok/keymap.h). */
 #include "yeok/keymap.h"
 
-#include <yaml.h>
 
 static const char *const named[] = {
 	"Enter", "Tab", "Backspace", "Delete", "Insert", "Esc", "Left", "Right", "Up", "Down",
@@ -104,83 +103,34 @@ void keymap_keys_of(const Keymap *k, const char *cmd, Buf *out)
 	}
 }
 
-char *keymap_config_path(void)
+bool keymap_apply_config(Keymap *k, const Config *c, const char *mode, Err *e)
 {
-	const char *x = getenv("XDG_CONFIG_HOME");
-	if (x && *x)
-		return xasprintf("%s/yeok/config.yaml", x);
-	const char *h = getenv("HOME");
-	return xasprintf("%s/.config/yeok/config.yaml", h && *h ? h : ".");
-}
-
-static Str scalar(yaml_node_t *n)
-{
-	return (Str){(const char *)n->data.scalar.value, n->data.scalar.length};
+	for (size_t i = 0; i < c->keys.n; i++) {
+		const ConfigKey *ck = &c->keys.v[i];
+		if (strcmp(ck->mode, mode) != 0)
+			continue;
+		if (!keymap_bind(k, ck->key, ck->cmd, e)) {
+			err_prefix(e, "%s:%zu", c->path ? c->path : "config.yaml", ck->line);
+			return false;
+		}
+	}
+	return true;
 }
 
 bool keymap_load(Keymap *k, const char *path, Err *e)
 {
-	if (!file_exists(path))
-		return true;
-	Buf data = BUF_INIT;
-	if (!file_read(path, &data, e)) {
-		e->code = EXIT_CONFIG;
-		return false;
-	}
-	bool ok = keymap_parse(k, path, data.p ? data.p : "", data.len, e);
-	buf_release(&data);
+	Config c;
+	config_init(&c);
+	bool ok = config_load(&c, path, e) && keymap_apply_config(k, &c, "editor", e);
+	config_release(&c);
 	return ok;
 }
 
 bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e)
 {
-	yaml_parser_t p;
-	yaml_document_t doc;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
-	bool ok = true;
-	if (!yaml_parser_load(&p, &doc)) {
-		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
-		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
-		yaml_parser_delete(&p);
-		return ok;
-	}
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (root && root->type == YAML_MAPPING_NODE) {
-		for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-		     ok && pr < root->data.mapping.pairs.top; pr++) {
-			yaml_node_t *key = yaml_document_get_node(&doc, pr->key);
-			yaml_node_t *val = yaml_document_get_node(&doc, pr->value);
-			if (!key || key->type != YAML_SCALAR_NODE || !str_eq_cstr(scalar(key), "keys"))
-				continue;
-			if (val->type != YAML_MAPPING_NODE) {
-				ok = err_set(e, EXIT_CONFIG, "%s:%zu: keys: expected a mapping like 'C-s: save'",
-				             path, val->start_mark.line + 1);
-				break;
-			}
-			for (yaml_node_pair_t *b = val->data.mapping.pairs.start;
-			     ok && b < val->data.mapping.pairs.top; b++) {
-				yaml_node_t *kn = yaml_document_get_node(&doc, b->key);
-				yaml_node_t *vn = yaml_document_get_node(&doc, b->value);
-				if (kn->type != YAML_SCALAR_NODE || vn->type != YAML_SCALAR_NODE) {
-					ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected 'KEY: command'", path,
-					             kn->start_mark.line + 1);
-					break;
-				}
-				char *ks = str_dup(scalar(kn)), *vs = str_dup(scalar(vn));
-				if (!keymap_bind(k, ks, vs, e)) {
-					err_prefix(e, "%s:%zu", path, kn->start_mark.line + 1);
-					ok = false;
-				}
-				free(ks);
-				free(vs);
-			}
-		}
-	} else if (root && !(root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)) {
-		ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected a mapping (keys:, theme:, ...)", path,
-		             root->start_mark.line + 1);
-	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
+	Config c;
+	config_init(&c);
+	bool ok = config_parse(&c, path, text, n, e) && keymap_apply_config(k, &c, "editor", e);
+	config_release(&c);
 	return ok;
 }

@@ -702,14 +702,13 @@ static void on_key(Rv *v, int r, wint_t ch)
 
 /* The theme as the editor finds it: --theme, else the configuration's;
  * looked up in the user's folder, beside the binary, the installed ones. */
-static void load_theme(Rv *v, const char *opt)
+static void load_theme(Rv *v, const char *opt, const Config *cfg)
 {
-	char *config = keymap_config_path();
 	char name[128] = "default";
 	if (opt)
 		snprintf(name, sizeof(name), "%s", opt);
-	else
-		theme_config_name(config, name, sizeof(name));
+	else if (cfg->theme)
+		snprintf(name, sizeof(name), "%s", cfg->theme);
 	const char *x = getenv("XDG_CONFIG_HOME");
 	const char *h = getenv("HOME");
 	char *user = x && *x ? xasprintf("%s/yeok/themes", x)
@@ -736,10 +735,9 @@ static void load_theme(Rv *v, const char *opt)
 	}
 	free(user);
 	free(tree);
-	free(config);
 }
 
-int ui_review_main(int argc, char **argv)
+int ui_review_main(int argc, char **argv, const Config *cfg)
 {
 	ReviewArgs a;
 	Err e;
@@ -779,7 +777,7 @@ int ui_review_main(int argc, char **argv)
 	memset(&v, 0, sizeof(v));
 	v.rs = &rs;
 	theme_default(&v.u.theme);
-	load_theme(&v, a.theme);
+	load_theme(&v, a.theme, cfg);
 	review_args_release(&a);
 	initscr();
 	curses_up = true;

@@ -12,6 +12,7 @@
 #include "yeok/text.h"
 
 static bool curses_up;
+static int ui_edit_main(int argc, char **argv, const Config *cfg);
 
 static void restore_terminal(void)
 {
@@ -116,7 +117,7 @@ static char *beside_binary(const char *name)
 
 /* The shipped glossary: $YEOK_GLOSSARY_DIR (glossary_default_path), else
  * the tree's beside the binary, else the installed one. */
-static bool load_glossary(Session *s, const Opts *o, Err *e)
+static bool load_glossary(Session *s, const Opts *o, const Config *cfg, Err *e)
 {
 	char *shipped = NULL;
 	const char *env = getenv("YEOK_GLOSSARY_DIR");
@@ -132,34 +133,28 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 		free(tree);
 	}
 	/* the config's glossaries, then --glossary */
-	char *config = keymap_config_path();
-	char **cp = NULL;
-	size_t ncp = glossary_config_paths(config, &cp);
+	char **cp = cfg->glossary.v;
+	size_t ncp = cfg->glossary.n;
 	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
 	for (size_t i = 0; i < ncp; i++)
 		all[i] = cp[i];
 	for (size_t i = 0; i < o->n_glossary; i++)
 		all[ncp + i] = o->glossary[i];
 	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
-	for (size_t i = 0; i < ncp; i++)
-		free(cp[i]);
-	free(cp);
 	free(all);
-	free(config);
 	free(shipped);
 	return ok;
 }
 
 /* Where theme files are looked up: the user's, beside the binary (the
  * source tree), the installed ones. */
-static void load_theme(Ui *u, const Opts *o)
+static void load_theme(Ui *u, const Opts *o, const Config *cfg)
 {
-	char *config = keymap_config_path();
 	char name[128] = "default";
 	if (o->theme)
 		snprintf(name, sizeof(name), "%s", o->theme);
-	else
-		theme_config_name(config, name, sizeof(name));
+	else if (cfg->theme)
+		snprintf(name, sizeof(name), "%s", cfg->theme);
 	const char *x = getenv("XDG_CONFIG_HOME");
 	const char *h = getenv("HOME");
 	char *user = x && *x ? xasprintf("%s/yeok/themes", x) : xasprintf("%s/.config/yeok/themes", h ? h : ".");
@@ -170,11 +165,10 @@ static void load_theme(Ui *u, const Opts *o)
 	if (!theme_load(&u->theme, name, dirs, ARRAY_LEN(dirs), &e))
 		session_error(u->s, "%s; using the default theme", e.msg);
 	err_init(&e);
-	if (!keymap_load(&u->keys, config, &e))
+	if (!keymap_apply_config(&u->keys, cfg, "editor", &e))
 		session_error(u->s, "%s", e.msg);
 	free(user);
 	free(tree);
-	free(config);
 }
 
 static void start_curses(Ui *u)
@@ -535,10 +529,31 @@ static void key(Ui *u, int r, wint_t ch)
 	run_command(u, id);
 }
 
+/* The configuration, read once for the process (config.h). */
+static Config g_cfg;
+static char g_cfg_error[1200];
+
 int ui_main(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "review") == 0)
-		return ui_review_main(argc - 1, argv + 1);
+	config_init(&g_cfg);
+	char *cfg_path = config_default_path();
+	Err ce;
+	err_init(&ce);
+	if (!config_load(&g_cfg, cfg_path, &ce))
+		snprintf(g_cfg_error, sizeof(g_cfg_error), "%s (the settings are not used)", ce.msg);
+	else if (g_cfg.unknown[0])
+		snprintf(g_cfg_error, sizeof(g_cfg_error), "%s:%zu: unknown setting %s (ignored)",
+		         cfg_path, g_cfg.unknown_line, g_cfg.unknown);
+	free(cfg_path);
+	int rc = argc > 1 && strcmp(argv[1], "review") == 0
+	         ? ui_review_main(argc - 1, argv + 1, &g_cfg)
+	         : ui_edit_main(argc, argv, &g_cfg);
+	config_release(&g_cfg);
+	return rc;
+}
+
+static int ui_edit_main(int argc, char **argv, const Config *cfg)
+{
 	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
@@ -562,7 +577,9 @@ int ui_main(int argc, char **argv)
 		session_release(&s);
 		return e.code ? e.code : EXIT_NOINPUT;
 	}
-	if (!load_glossary(&s, &o, &e)) {
+	if (g_cfg_error[0])
+		session_error(&s, "%s", g_cfg_error);
+	if (!load_glossary(&s, &o, cfg, &e)) {
 		Buf b = BUF_INIT;
 		text_sanitize(e.msg, strlen(e.msg), &b);
 		fprintf(stderr, "yeok: %s\n", b.p);
@@ -603,7 +620,7 @@ int ui_main(int argc, char **argv)
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	load_theme(&u, &o);
+	load_theme(&u, &o, cfg);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");

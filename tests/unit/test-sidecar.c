@@ -255,7 +255,23 @@ static void test_corruption_messages(void **state)
 	parse_fails("checklist:\n  type: typo\n", "2:9: checklist.type: expected fix");
 	parse_fails("checklist:\n  license: maybe\n", "checklist.license");
 	parse_fails("checklist:\n  license: 'true'\n", "checklist.license");
-	parse_fails("- a\n- b\n", "1:1: the sidecar: expected a mapping");
+	parse_fails("- a\n- b\n", "1:1: not a yeok sidecar (expected a YAML mapping");
+	/* a file that is no YAML mapping at all is not quoted (issue 14 item 15) */
+	parse_fails("https://user:ghp_token@github.com\n", "1:1: not a yeok sidecar");
+	{
+		Sidecar sc;
+		sidecar_init(&sc);
+		Err e;
+		err_init(&e);
+		const char *tok = "https://user:ghp_token@github.com\n";
+		assert_false(sidecar_parse(tok, strlen(tok), "t.yeok.yaml", &sc, &e));
+		assert_null(strstr(e.msg, "ghp_"));
+		/* a value is quoted by a short, sanitized prefix only */
+		const char *v = "checklist:\n  type: \"ghp_0123456789abcdefghijklmnop\\e[2J\"\n";
+		assert_false(sidecar_parse(v, strlen(v), "t.yeok.yaml", &sc, &e));
+		assert_non_null(strstr(e.msg, "got 'ghp_0123456789abcdefghij...'"));
+		assert_null(strstr(e.msg, "\x1b"));
+	}
 	parse_fails("segments:\n  - {source: XYZ, status: done}\n", "2:14: segments.source");
 	parse_fails("segments:\n  - {source: 0123456789abcdef, status: finished}\n", "segments.status");
 	parse_fails("segments:\n  - {status: done}\n", "needs a source key");
