@@ -770,11 +770,7 @@ bool doc_save(Doc *d, Err *e)
 	d->disk.overwrite = false;
 	Buf out = BUF_INIT;
 	lines_serialize(&d->tgt, &out);
-	bool ok = file_write_atomic(d->path, out.p ? out.p : "", out.len, e);
-	if (ok && d->journal)
-		journal_rebase(d->journal, out.p ? out.p : "", out.len);
-	else if (!ok && d->journal)
-		journal_flush(d->journal); /* the edits are safe at least there */
+	bool ok = journal_save(d->journal, d->path, out.p ? out.p : "", out.len, e);
 	if (ok)
 		doc_disk_remember(d, out.p ? out.p : "", out.len);
 	buf_release(&out);
