@@ -85,7 +85,43 @@ void sidecar_release(Sidecar *sc)
 	VEC_FREE(&sc->comments);
 	free(sc->verdict);
 	ynode_free(sc->extra);
+	if (sc->disk) {
+		buf_release(&sc->disk->bytes);
+		free(sc->disk);
+	}
 	sidecar_init(sc);
+}
+
+static long long mtime_ns(const struct stat *st)
+{
+	return (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+}
+
+void sidecar_disk_remember(Sidecar *sc, const char *path, const char *bytes, size_t n)
+{
+	if (!sc->disk)
+		sc->disk = xcalloc(1, sizeof(*sc->disk));
+	SidecarDisk *d = sc->disk;
+	buf_clear(&d->bytes);
+	struct stat st;
+	d->exists = bytes && lstat(path, &st) == 0;
+	if (d->exists) {
+		buf_add(&d->bytes, bytes, n);
+		d->size = (long long)st.st_size;
+		d->mtime_ns = mtime_ns(&st);
+		d->ino = (long long)st.st_ino;
+		d->dev = (long long)st.st_dev;
+	}
+}
+
+/* The file at path is not the one sc was loaded from or saved to. */
+static bool disk_changed(const SidecarDisk *d, const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return false; /* gone: nothing of theirs to keep */
+	return !d->exists || (long long)st.st_size != d->size || mtime_ns(&st) != d->mtime_ns ||
+	       (long long)st.st_ino != d->ino || (long long)st.st_dev != d->dev;
 }
 
 char *sidecar_path(const char *doc_path)
@@ -655,8 +691,10 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 		*corrupt = false;
 	sidecar_release(sc);
 	struct stat st;
-	if (lstat(path, &st) != 0 && errno == ENOENT)
+	if (lstat(path, &st) != 0 && errno == ENOENT) {
+		sidecar_disk_remember(sc, path, NULL, 0);
 		return true;
+	}
 	Buf b = BUF_INIT;
 	if (!file_read_limit(path, SIDECAR_MAX_BYTES, FILE_NOFOLLOW, &b, e)) {
 		if (e && e->code == EXIT_DATAERR && corrupt)
@@ -668,6 +706,8 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 	bool ok = parse(b.p, b.len, path, sc, &newer, e);
 	if (!ok && corrupt)
 		*corrupt = !newer;
+	if (ok)
+		sidecar_disk_remember(sc, path, b.p ? b.p : "", b.len);
 	buf_release(&b);
 	return ok;
 }
@@ -947,11 +987,35 @@ void sidecar_emit(const Sidecar *sc, Buf *out)
 	ynode_writer_end(w);
 }
 
-bool sidecar_save(const char *path, const Sidecar *sc, Err *e)
+bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 {
+	sc->merged = false;
+	if (sc->disk && disk_changed(sc->disk, path)) {
+		/* another yeok wrote it since: merge key by key */
+		Sidecar base, theirs;
+		sidecar_init(&base);
+		sidecar_init(&theirs);
+		Err why;
+		err_init(&why);
+		bool corrupt = false;
+		if (!sidecar_load(path, &theirs, &corrupt, &why)) {
+			sidecar_release(&theirs);
+			return err_set(e, EXIT_DATAERR, "%s: changed on disk and cannot be read (%s): "
+			               "not overwritten", path, why.msg);
+		}
+		if (sc->disk->exists &&
+		    !sidecar_parse(sc->disk->bytes.p, sc->disk->bytes.len, path, &base, &why))
+			fatal("BUG: sidecar base no longer parses: %s", why.msg);
+		sidecar_merge(&base, sc, &theirs);
+		sc->merged = true;
+		sidecar_release(&base);
+		sidecar_release(&theirs);
+	}
 	Buf b = BUF_INIT;
 	sidecar_emit(sc, &b);
 	bool ok = file_write_side(path, b.p, b.len, e);
+	if (ok)
+		sidecar_disk_remember(sc, path, b.p, b.len);
 	buf_release(&b);
 	return ok;
 }
