@@ -70,6 +70,11 @@ void text_render(const char *s, size_t n, Buf *out);
  * any outside text printed by the CLI (file names, git messages). */
 void text_sanitize(const char *s, size_t n, Buf *out);
 
+/* True when s holds a character that must never reach a document or a
+ * terminal from a side file: a C0 control (tab and newline included), DEL,
+ * a C1 control, or an invalid byte. */
+bool text_has_controls(const char *s, size_t n);
+
 /* Append the NFC (or NFD) form of s.  Valid runs are normalized; invalid
  * bytes are copied unchanged between them. */
 void text_nfc(const char *s, size_t n, Buf *out);

@@ -23,6 +23,10 @@ extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_ch
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
+/* Write text to stdout terminal-safely (text_sanitize; CRLF kept): every
+ * output that holds text from files goes through it.  False on a write
+ * error. */
+bool cli_out(const char *p, size_t n);
 /* For subcommands not built yet: a usage error that says so. */
 int cli_not_built(int argc, char **argv);
 

@@ -9,6 +9,7 @@
 
 #include "yeok/diff.h"
 #include "yeok/text.h"
+#include "yeok/vcs.h"
 
 void safety_recovery_release(SafetyRecovery *r)
 {
@@ -150,6 +151,15 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		buf_release(&base);
 		return false;
 	}
+	/* side files stay out of `git status` (said once: when it was written) */
+	bool excluded = false;
+	Err xe;
+	err_init(&xe);
+	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
+		session_error(s, "%s", xe.msg);
+	else if (excluded)
+		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
+		            ".git/info/exclude: git status shows only your documents");
 	Err e;
 	err_init(&e);
 	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {

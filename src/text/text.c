@@ -276,6 +276,23 @@ void text_sanitize(const char *s, size_t n, Buf *out)
 	}
 }
 
+bool text_has_controls(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			continue;
+		}
+		int32_t cp;
+		size_t len = text_decode(s + i, n - i, &cp);
+		if (cp < 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			return true;
+		i += len;
+	}
+	return false;
+}
+
 static bool all_ascii(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
