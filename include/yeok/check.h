@@ -31,6 +31,7 @@
 
 #include "yeok/align.h"
 #include "yeok/glossary.h"
+#include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 #include "yeok/spell.h"
@@ -54,6 +55,7 @@ typedef enum CheckId {
 	CK_SPELLING, /* hunspell through src/spell; finds nothing without a
 	                CheckDoc.spell */
 	CK_WHITESPACE,
+	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
 	CK_COUNT
 } CheckId;
 
@@ -126,6 +128,14 @@ typedef struct CheckDoc {
 	                         check finds nothing.  Borrowed; set it after
 	                         check_doc_init, with the glossary terms given
 	                         to spell_add_terms() */
+	const HostDoc *tgt_host; /* NULL: tgt is the file itself (.rst).  Set
+	                         (after check_doc_init) for a host format: tgt
+	                         and tb are then tgt_host->text and ->blocks,
+	                         the findings are moved to the file's bytes (the
+	                         host prefix added), and py-structure and the
+	                         code comments' prose checks run.  Borrowed */
+	const HostDoc *src_host; /* the same for the source (NULL iff src is
+	                         NULL or tgt_host is) */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).

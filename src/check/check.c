@@ -40,6 +40,9 @@ static const CheckRow table[CK_COUNT] = {
 	[CK_WHITESPACE] = {{"whitespace",
 	                    "trailing spaces, tabs, zero-width spaces, indentation unlike the source",
 	                    false, true}, check_whitespace},
+	[CK_PY_STRUCTURE] = {{"py-structure",
+	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
+	                      false, true}, check_py_structure},
 };
 
 const CheckInfo *check_info(CheckId id)
@@ -449,7 +452,7 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL};
+	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL, NULL, NULL};
 	check_doc_reindex(d);
 }
 
@@ -511,6 +514,8 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 			continue;
 		table[i].fn(&u, out);
 	}
+	check_host_map(d, out, before);
+	check_py_comments(d, set, unit, out);
 	return out->n - before;
 }
 
@@ -518,7 +523,7 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 static void whitespace_between(const CheckDoc *d, FindingVec *out)
 {
 	Unit u = {d, check_unit_count(d), 0, 0, 0, 0};
-	size_t b = 0;
+	size_t b = 0, first = out->n;
 	for (size_t line = 0; line < d->tgt->n; line++) {
 		while (b < d->tb->n && d->tb->v[b].last < line)
 			b++;
@@ -532,6 +537,7 @@ static void whitespace_between(const CheckDoc *d, FindingVec *out)
 		                         s.n, s.n == 1 ? "" : "s");
 		finding_set_fix(f, line, 0, s.n, "");
 	}
+	check_host_map(d, out, first);
 }
 
 size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)
