@@ -193,6 +193,10 @@ bool file_write_atomic(const char *path, const void *data, size_t n, Err *e);
  * keep the old text). */
 bool file_write_side(const char *path, const void *data, size_t n, Err *e);
 
+/* fsync a folder (best effort): what was renamed or removed in it stays so
+ * after a power cut. */
+void file_sync_dir(const char *dir);
+
 /* The infix of yeok's temporary files: `.NAME` FILE_TEMP_INFIX `XXXXXX`. */
 #define FILE_TEMP_INFIX ".yeok-"
 /* Remove what a killed save left beside path: regular files named

@@ -336,11 +336,7 @@ void journal_remove(Journal *j)
 	unlink(j->path);
 	/* durable: a crash right after must not bring the journal back */
 	char *dir = path_dirname(j->path);
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
+	file_sync_dir(dir);
 	free(dir);
 	close(j->fd);
 	j->fd = -1;

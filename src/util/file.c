@@ -177,7 +177,7 @@ static char *resolve_target(const char *path)
 	return cur;
 }
 
-static void fsync_dir(const char *dir)
+void file_sync_dir(const char *dir)
 {
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
@@ -247,7 +247,7 @@ static bool replace_with(const char *shown, const char *tmp, const char *target,
 		return save_error(e, shown, saved);
 	}
 	char *dir = path_dirname(target);
-	fsync_dir(dir);
+	file_sync_dir(dir);
 	free(dir);
 	return true;
 }
@@ -285,7 +285,7 @@ static bool write_in_place(const char *shown, const char *target, const struct s
 	close(fd);
 	unlink(tmp);
 	char *dir = path_dirname(target);
-	fsync_dir(dir);
+	file_sync_dir(dir);
 	free(dir);
 	return true;
 }

@@ -193,3 +193,16 @@ trun "$YEOK" check "$E/$EVIL"
 check "yeok check: no escape bytes from the file name" no_esc "$out$err"
 trun "$YEOK" stats "$E"
 check "yeok stats: no escape bytes from file names" no_esc "$out$err"
+
+# ---- item 10: YAML bombs in a glossary given on the command line -----------
+doc "$T/b.rst"
+python3 -c 'print("terms: " + "[" * 100000)' >"$T/nest.yaml"
+{ printf 'terms:\n  - &t {en: x, ko: "'; head -c 1048576 /dev/zero | tr '\0' y; printf '"}\n'
+  for i in $(seq 1 20000); do echo '  - *t'; done; } >"$T/alias.yaml"
+trun "$YEOK" check --glossary "$T/nest.yaml" "$T/b.rst"
+check "glossary of 100k nested [: refused at once, exit 78" eq "$status" 78
+check "... naming the file and line" has "$err" "nest.yaml:1:"
+check "... nested too deeply" has "$err" "nested too deeply for a glossary"
+trun "$YEOK" check --glossary "$T/alias.yaml" "$T/b.rst"
+check "glossary of 20k aliases of a 1 MB term: refused, exit 78" eq "$status" 78
+check "... anchors and aliases are not allowed" has "$err" "alias.yaml:2:5: anchors (&name) are not allowed in a glossary"
