@@ -6,7 +6,8 @@
  * $XDG_CONFIG_HOME/yeok/config.yaml (default ~/.config/yeok/config.yaml):
  *
  *     theme: light                 # a name (themes/NAME.yaml) or a path
- *     keys:                        # per mode; a flat mapping is the editor's
+ *     keys:                        # KEY: command (in the command's modes),
+ *       C-t: save                  # or per mode
  *       editor: {C-s: save, M-c: none}
  *       review: {j: review-next}
  *     glossary: [~/team.yaml, ../glossary/extra.yaml]   # or one path
@@ -38,7 +39,8 @@ typedef enum ConfigClipboard { CONFIG_CLIP_INTERNAL, CONFIG_CLIP_OSC52 } ConfigC
 
 /* One `KEY: command` line of `keys:`. */
 typedef struct ConfigKey {
-	char *mode;  /* "editor", "review", "list", ... (owned) */
+	char *mode;  /* "editor", "review", "list", ..., or "" for a flat
+	                `keys:` mapping (the command's own modes; owned) */
 	char *key;   /* key name as written, e.g. "C-s" (owned) */
 	char *cmd;   /* command id or "none" (owned) */
 	size_t line; /* where it was written (messages) */

@@ -1,8 +1,9 @@
 /*
  * source — find the English original of a document (DESIGN.md §2 "Source").
  *
- * Session layer: given the target path and the options, yields the source
- * text and a description of where it came from.  Order:
+ * The one source resolution of every command (editor, check, align,
+ * stats, review, pr): given the target path and the options, yields the
+ * source text and a description of where it came from.  Order:
  *   1. --source PATH          (opts->path)
  *   2. --source-rev REV       (opts->rev: the file's content at git revision
  *                              REV, read through the vcs module, which runs
@@ -10,8 +11,13 @@
  *                              `--` before the path; no shell)
  *   3. the sidecar's record   (opts->recorded, filled by the caller from the
  *                              sidecar; see SourceRecord)
- *   4. the document itself    (the target's own bytes: nothing is translated
- *                              yet, or the caller has nothing better)
+ *   4. the English from history (opts->history: in a git work tree, the
+ *                              newest commit whose version of the file is
+ *                              English, source_english_in_history)
+ *   5. the document itself    (opts->self_fallback: only for a file with no
+ *                              such history; the caller says so) — else
+ *                              no source (SOURCE_NONE: the caller runs
+ *                              what needs no English)
  * Giving both path and rev is a usage error.
  *
  * Depends on util, vcs.  Never prints.
@@ -25,7 +31,9 @@ typedef enum SourceOrigin {
 	SOURCE_PATH,    /* --source PATH */
 	SOURCE_REV,     /* --source-rev REV */
 	SOURCE_SIDECAR, /* the record in FILE.yeok.yaml */
+	SOURCE_HISTORY, /* the newest English revision in the file's git history */
 	SOURCE_SELF,    /* the document itself */
+	SOURCE_NONE,    /* none found (no self_fallback): empty text */
 } SourceOrigin;
 
 /* What the sidecar records about the source (DESIGN.md §4.1 `source:`).
@@ -50,8 +58,9 @@ typedef struct SourceOpts {
 	const char *path;              /* --source PATH, or NULL */
 	const char *rev;               /* --source-rev REV, or NULL */
 	const SourceRecord *recorded;  /* the sidecar's record, or NULL */
+	bool history;                  /* look for the English in the git history */
 	bool self_fallback;            /* true: fall back to the document itself
-	                                  (else no source is an EXIT_USAGE error) */
+	                                  (else SOURCE_NONE) */
 } SourceOpts;
 
 typedef struct Source {
@@ -62,9 +71,10 @@ typedef struct Source {
 	                    sanitize before printing) */
 	char *path;      /* the file read (SOURCE_PATH, SOURCE_SIDECAR file or
 	                    snapshot, SOURCE_SELF), or the repository-relative
-	                    path (SOURCE_REV, SOURCE_SIDECAR git); owned */
-	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git: the
-	                    commit; else NULL; owned */
+	                    path (SOURCE_REV, SOURCE_SIDECAR git, SOURCE_HISTORY);
+	                    owned; NULL for SOURCE_NONE */
+	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git and
+	                    SOURCE_HISTORY: the commit; else NULL; owned */
 	char sha256[65]; /* SHA-256 of text, lowercase hex */
 } Source;
 
@@ -73,9 +83,9 @@ void source_release(Source *s);
 
 /* Resolve the source of the document at target_path (the target is read
  * only for SOURCE_SELF).  On success out is filled (previous content
- * released).  Errors (out left empty):
- *   EXIT_USAGE   both --source and --source-rev; no source and
- *                !self_fallback
+ * released; SOURCE_NONE when nothing was found and !self_fallback).
+ * Errors (out left empty):
+ *   EXIT_USAGE   both --source and --source-rev
  *   EXIT_NOINPUT a missing/unreadable --source file or target; not in a
  *                git work tree; PATH absent at REV; an unknown REV (the
  *                vcs module's codes: the requested input cannot be had)
@@ -94,6 +104,10 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
  * revision that cannot be read. */
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e);
+/* (sync) The same among revision upto and its ancestors: the English the
+ * file's version at upto was translated from (review of a sync commit). */
+bool source_english_at(const char *target_path, const char *upto, bool *found, char id[41],
+                       Buf *text, Err *e);
 
 /* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
  * strings borrow from s.  False, r all NULL, when s records nothing. */
@@ -105,10 +119,11 @@ bool source_record_from_sidecar(const struct SidecarSource *s, SourceRecord *r);
  * English without flags, offline):
  *   SOURCE_PATH     file: the path relative to the target's folder
  *   SOURCE_REV      git: the full commit id of REV and the repository path
+ *   SOURCE_HISTORY  git: the commit found and the repository path
  *   SOURCE_SELF     git: HEAD and the repository path when the target is
  *                   tracked and unmodified; else snapshot: a byte copy
  *                   written atomically to TARGET.yeok.src
- *   SOURCE_SIDECAR  nothing to do (the record is already there)
+ *   SOURCE_SIDECAR, SOURCE_NONE  nothing to do
  * sha256 is src->sha256.  Errors: EXIT_IOERR (snapshot not written),
  * EXIT_DATAERR (REV no longer resolves). */
 struct Sidecar;
@@ -123,7 +138,43 @@ bool source_record_into_sidecar(const char *target_path, const Source *src,
  * path must stay inside the repository. */
 bool source_path_inside(const char *target_path, const char *p, Err *e);
 
-/* "--source", "--source-rev", "sidecar", "self". */
+/* "--source", "--source-rev", "sidecar", "history", "self", "none". */
 const char *source_origin_name(SourceOrigin o);
+
+/* ---- the English of many files at once (the translation memory) --------
+ * The rule of source_english_in_history() for a whole repository: one
+ * `git log` pass over HEAD's first-parent history (vcs_log_changes) and one
+ * `git cat-file --batch` process, instead of git processes per file per
+ * commit.  For every path both give the same commit and text (tested on
+ * the dev bundle), except that versions larger than `max` bytes and
+ * symlink or submodule versions are not candidates here. */
+typedef struct SourceHistory SourceHistory;
+struct VcsLog;
+
+/* Read the history of the files matching the NULL-terminated pathspecs in
+ * the work tree at top ("*.rst", ":(literal)a/b.rst").  Errors: git
+ * failing (EXIT_IOERR, EXIT_NOINPUT). */
+bool source_history_open(const char *top, const char *const *pathspecs, SourceHistory **out,
+                         Err *e);
+void source_history_close(SourceHistory *h);
+/* The log read by source_history_open (borrowed; newest first). */
+const struct VcsLog *source_history_log(const SourceHistory *h);
+/* The newest commit of the log that changed repository path rel (index
+ * into the log's commits), or -1 when none did. */
+long source_history_last_commit(const SourceHistory *h, const char *rel);
+/* The English of repository path rel: the newest version (newest commit
+ * first) that text_is_english() accepts, at most max bytes.  *found, id
+ * and text as source_english_in_history(). */
+bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool *found,
+                            char id[41], Buf *text, Err *e);
+/* The k-th newest change of repository path rel in the log (0: the
+ * newest), or NULL when there are fewer; borrowed. */
+struct VcsChange;
+const struct VcsChange *source_history_change(const SourceHistory *h, const char *rel,
+                                              size_t k);
+/* Read any object ("BLOB-ID" or "REV:PATH") through the same cat-file
+ * process; *found false when it is missing, not a blob or over max. */
+bool source_history_read(SourceHistory *h, const char *spec, size_t max, Buf *out,
+                         bool *found, Err *e);
 
 #endif

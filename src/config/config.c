@@ -167,7 +167,7 @@ static bool read_keys(Ctx *x, const YNode *v)
 			for (size_t j = 0; j + 1 < val->nkids; j += 2)
 				if (!add_key(x, k->s, val->kids[j], val->kids[j + 1]))
 					return false;
-		} else if (!add_key(x, "editor", k, val)) {
+		} else if (!add_key(x, "", k, val)) { /* flat: the command decides the mode */
 			return false;
 		}
 	}

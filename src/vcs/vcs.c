@@ -1,6 +1,8 @@
 /* The git program, spawned without a shell. */
 #include "yeok/vcs.h"
 
+#include "vcs-private.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -12,7 +14,7 @@
 extern char **environ;
 
 /* The environment for git: ours plus no prompts, no pager, no colour. */
-static char **git_env(void)
+char **git_env(void)
 {
 	static const char *extra[] = {"GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "PAGER=cat",
 	                              "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"};
@@ -41,7 +43,7 @@ static void first_line(Buf *b)
 	}
 }
 
-bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+const char **git_args(const char *dir, const char *const *argv)
 {
 	size_t argc = 0;
 	while (argv[argc])
@@ -51,7 +53,7 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	 * programs (log.showSignature runs gpg.program), and no network.
 	 * Commands that run filters or diff drivers (status, diff of the
 	 * working tree, add, checkout, hash-object without --no-filters,
-	 * log -p) are not used at all. */
+	 * log -p, cat-file --filters/--textconv) are not used at all. */
 	static const char *const guard[] = {
 		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
 		"-c", "core.pager=cat", "-c", "log.showSignature=false",
@@ -71,6 +73,12 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	for (size_t i = 0; i < argc; i++)
 		args[k++] = argv[i];
 	args[k] = NULL;
+	return args;
+}
+
+bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+{
+	const char **args = git_args(dir, argv);
 
 	int outp[2], errp[2];
 	if (pipe(outp) != 0) {
@@ -490,14 +498,20 @@ bool vcs_staged_side_files(const char *path, Buf *names, Err *e)
 
 bool vcs_file_log(const char *path, Buf *out, Err *e)
 {
+	return vcs_file_log_at(path, "HEAD", out, e);
+}
+
+bool vcs_file_log_at(const char *path, const char *rev, Buf *out, Err *e)
+{
 	char *top = NULL, *rel = NULL;
 	buf_clear(out);
 	if (!vcs_toplevel(path, &top, e) || !vcs_relpath(path, &rel, e)) {
 		free(top);
 		return false;
 	}
-	const char *argv[] = {"log", "--no-renames", "--format=%H", "--end-of-options", "HEAD",
-	                      "--", rel, NULL};
+	/* First-parent, as vcs_log_changes(): both list the same commits. */
+	const char *argv[] = {"log", "--first-parent", "--no-renames", "--format=%H",
+	                      "--end-of-options", rev, "--", rel, NULL};
 	Buf tmp = BUF_INIT;
 	/* A repository without commits has no HEAD: no history, no error. */
 	const char *head[] = {"rev-parse", "--verify", "--quiet", "HEAD", NULL};

@@ -1,0 +1,14 @@
+/* Private to src/vcs: what vcs.c shares with history.c. */
+#ifndef YEOK_VCS_PRIVATE_H
+#define YEOK_VCS_PRIVATE_H
+
+/* The environment for git: ours plus no prompts, no pager, no colour, no
+ * optional locks, LC_ALL=C (an array to free; the strings are borrowed). */
+char **git_env(void);
+
+/* The argument vector of `git [guards] [-C dir] argv...` (NULL-terminated;
+ * free the array, the strings are borrowed): every git yeok runs gets the
+ * guards that keep repository-configured programs from running. */
+const char **git_args(const char *dir, const char *const *argv);
+
+#endif
