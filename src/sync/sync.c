@@ -34,21 +34,6 @@ const char *sync_fate_name(SyncFate f)
 	return (unsigned)f < ARRAY_LEN(names) ? names[f] : "?";
 }
 
-/* A deep copy of a sidecar (through its YAML, which round-trips). */
-static void sidecar_copy(const Sidecar *from, Sidecar *to)
-{
-	sidecar_release(to);
-	if (!from)
-		return;
-	Buf b = BUF_INIT;
-	sidecar_emit(from, &b);
-	Err e;
-	err_init(&e);
-	if (!sidecar_parse(b.p ? b.p : "", b.len, "sidecar", to, &e))
-		fatal("BUG: sync: a sidecar does not read back: %s", e.msg);
-	buf_release(&b);
-}
-
 static SidecarMark mark_of(SegStatus st, const ProgressSeg *ps)
 {
 	if (st == ST_REVIEWED || (st == ST_STALE && ps->mark == SIDECAR_REVIEWED))
@@ -148,7 +133,10 @@ bool sync_texts(const char *name, Str old_en, Str tgt, Str new_en, const Sidecar
 {
 	(void)e;
 	sync_result_release(r);
-	sidecar_copy(sc, &r->sc);
+	if (sc)
+		sidecar_copy(&r->sc, sc);
+	else
+		sidecar_release(&r->sc);
 	SyncPair p;
 	sync_pair_build(&p, name, old_en, tgt, sc);
 	SyncText neu;
@@ -249,7 +237,11 @@ bool sync_write(const char *path, const SyncResult *r, Err *e)
 	if (r->changed && !file_write_atomic(path, r->text.p ? r->text.p : "", r->text.len, e))
 		return false;
 	char *sp = sidecar_path(path);
-	bool ok = sidecar_save(sp, &r->sc, e);
+	Sidecar out; /* (sidecar_save may merge into what it writes) */
+	sidecar_init(&out);
+	sidecar_copy(&out, &r->sc);
+	bool ok = sidecar_save(sp, &out, e);
+	sidecar_release(&out);
 	free(sp);
 	if (!ok && r->changed) {
 		Err undo;

@@ -220,6 +220,6 @@ void ui_key_label(const char *key, Buf *out);
 
 /* `yeok review [OPTIONS] FILE` on the terminal (src/ui/review.c); argv[0]
  * is "review".  Returns the exit status. */
-int ui_review_main(int argc, char **argv, const Config *cfg);
+int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
 
 #endif

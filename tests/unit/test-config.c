@@ -40,7 +40,7 @@ static void test_config_every_setting(void **state)
 	assert_true(config_check(&c, &e));
 	assert_string_equal(c.theme, "light");
 	assert_int_equal(c.keys.n, 3);
-	assert_string_equal(c.keys.v[0].mode, "editor");
+	assert_string_equal(c.keys.v[0].mode, ""); /* flat: the command's modes */
 	assert_string_equal(c.keys.v[0].key, "C-x");
 	assert_string_equal(c.keys.v[0].cmd, "save");
 	assert_int_equal(c.keys.v[0].line, 3);
@@ -67,10 +67,20 @@ static void test_config_every_setting(void **state)
 	/* the keymap takes its mode's bindings */
 	Keymap k;
 	keymap_init(&k);
-	assert_true(keymap_apply_config(&k, &c, "editor", &e));
-	assert_string_equal(keymap_lookup(&k, "C-x"), "save");
-	assert_null(keymap_lookup(&k, "M-c"));
-	assert_null(keymap_lookup(&k, "j"));
+	assert_true(keymap_apply_config(&k, &c, &e));
+	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "C-x"), "save");
+	assert_null(keymap_lookup(&k, MODE_EDITOR, "M-c"));
+	assert_null(keymap_lookup(&k, MODE_EDITOR, "j"));
+	assert_string_equal(keymap_lookup(&k, MODE_REVIEW, "j"), "review-next");
+	/* a command under the wrong mode is an error naming the line */
+	Config bad;
+	config_init(&bad);
+	const char *wrong = "keys:\n  review:\n    j: save\n";
+	assert_true(config_parse(&bad, "w.yaml", wrong, strlen(wrong), &e));
+	assert_false(keymap_apply_config(&k, &bad, &e));
+	assert_non_null(strstr(e.msg, "w.yaml:3"));
+	assert_non_null(strstr(e.msg, "'save' is not a command of review mode"));
+	config_release(&bad);
 	keymap_release(&k);
 	config_release(&c);
 	/* a missing file is the defaults */
@@ -247,7 +257,7 @@ static void test_config_bombs_refused(void **state)
 	keymap_init(&k);
 	assert_false(keymap_parse(&k, "config.yaml", nest, n, &e));
 	assert_non_null(strstr(e.msg, "nested too deeply"));
-	assert_string_equal(keymap_lookup(&k, "C-s"), "save"); /* defaults kept */
+	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "C-s"), "save"); /* defaults kept */
 	keymap_release(&k);
 	free(nest);
 	/* a config file that is a FIFO or a device is refused, never read */
