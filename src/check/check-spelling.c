@@ -27,6 +27,53 @@ static void blank_field_name(Buf *text)
 	}
 }
 
+/* Author and translator lines: names are never words to check. */
+static void blank_header_lines(const Joined *j, Buf *text)
+{
+	for (size_t k = 0; k < j->nlines; k++) {
+		size_t from = j->start[k];
+		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : text->len;
+		if (check_header_line((Str){text->p + from, to - from}))
+			memset(text->p + from, ' ', to - from);
+	}
+}
+
+/* A Hangul word hunspell rejects that is two words it accepts written
+ * together (함수안에서, 입력대신): spacing, not spelling. */
+static bool two_words(Spell *sp, const char *w, size_t n)
+{
+	for (size_t k = 6; k + 6 <= n; k += 3) {
+		if (((unsigned char)w[k] & 0xc0) == 0x80)
+			continue;
+		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
+		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
+			return true;
+	}
+	return false;
+}
+
+void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
+                      const SpellWords *src, FindingVec *out)
+{
+	Spell *sp = u->d->spell;
+	SpellMisses m = {0};
+	spell_check_text(sp, s, n, src, SPELL_BLOCK, &m);
+	for (size_t i = 0; i < m.n; i++) {
+		if (m.v[i].status != SPELL_BAD)
+			continue;
+		const char *w = s + m.v[i].off;
+		size_t wl = m.v[i].len;
+		if ((unsigned char)w[0] >= 0x80 && two_words(sp, w, wl))
+			continue;
+		size_t line, byte;
+		joined_pos(j, m.v[i].off, &line, &byte);
+		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
+		                         "unknown word '%.*s'", (int)wl, w);
+		f->suggestion = spell_suggest_first(sp, w, wl);
+	}
+	VEC_FREE(&m);
+}
+
 void check_spelling(const Unit *u, FindingVec *out)
 {
 	Spell *sp = u->d->spell;
@@ -35,32 +82,43 @@ void check_spelling(const Unit *u, FindingVec *out)
 	SpellWords src = {0};
 	for (size_t i = u->src; i < u->src + u->src_n; i++) {
 		const Block *b = &u->d->sb->v[i];
-		if (!check_block_has_inline(b->kind))
-			continue;
 		Joined j;
-		joined_block(u->d->src, b, &j);
+		if (b->kind == BK_LITERAL) {
+			if (!comment_text(u->d->src, u->d->sb, b, &j))
+				continue;
+		} else if (check_block_has_inline(b->kind)) {
+			joined_block(u->d->src, b, &j);
+		} else {
+			continue;
+		}
 		spell_words_add_text(&src, j.text.p, j.text.len);
 		joined_release(&j);
 	}
+	bool korean = check_doc_is_korean(u->d);
 	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
 		const Block *b = &u->d->tb->v[k];
-		if (!spell_block(b->kind))
-			continue;
 		Joined j;
-		joined_block(u->d->tgt, b, &j);
-		if (b->kind == BK_FIELD)
-			blank_field_name(&j.text);
-		SpellMisses m = {0};
-		spell_check_text(sp, j.text.p, j.text.len, &src, SPELL_BLOCK, &m);
-		for (size_t i = 0; i < m.n; i++) {
-			size_t line, byte;
-			joined_pos(&j, m.v[i].off, &line, &byte);
-			const char *w = j.text.p + m.v[i].off;
-			Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
-			                         "unknown word '%.*s'", (int)m.v[i].len, w);
-			f->suggestion = spell_suggest_first(sp, w, m.v[i].len);
+		if (b->kind == BK_LITERAL) {
+			/* comments are prose (translated ones: Hangul in them) */
+			if (!korean || !comment_text(u->d->tgt, u->d->tb, b, &j))
+				continue;
+			bool hangul = false;
+			for (size_t i = 0; i + 2 < j.text.len && !hangul; i++)
+				hangul = (unsigned char)j.text.p[i] >= 0xea &&
+				         (unsigned char)j.text.p[i] <= 0xed;
+			if (!hangul) {
+				joined_release(&j);
+				continue;
+			}
+		} else if (spell_block(b->kind)) {
+			joined_block(u->d->tgt, b, &j);
+			if (b->kind == BK_FIELD)
+				blank_field_name(&j.text);
+			blank_header_lines(&j, &j.text);
+		} else {
+			continue;
 		}
-		VEC_FREE(&m);
+		spelling_in_text(u, j.text.p, j.text.len, &j, &src, out);
 		joined_release(&j);
 	}
 	spell_words_release(&src);

@@ -21,9 +21,13 @@ static void usage_help(void)
 	       "  --disable IDS          run all but these checks\n"
 	       "  --glossary PATH        glossary file (YAML or the guide's Markdown table);\n"
 	       "                         repeatable; default: the shipped glossary/ko.yaml\n"
+	       "  --rules PATH           team style rule file (repeatable); default: the shipped\n"
+	       "                         glossary/rules.yaml\n"
 	       "  --no-spell             no spelling check (it loads the Korean dictionary:\n"
 	       "                         0.35 s); project words: .yeok-words at the git top\n"
-	       "                         level, personal words: $XDG_DATA_HOME/yeok/words\n"
+	       "                         level, personal words: $XDG_DATA_HOME/yeok/words;\n"
+	       "                         in a git work tree the words of the repository's\n"
+	       "                         translated files are known (cached per HEAD)\n"
 	       "Without a source the checks that compare with the English are skipped.\n"
 	       "Exit status: 0 no errors, 1 errors found, 64 usage, 65/66/74 input, 78 glossary.\n"
 	       "Checks:\n",
@@ -65,19 +69,38 @@ static bool load_source(const char *file, const SourceOpts *so, Source *shared, 
 typedef struct Totals {
 	size_t errors, warnings, infos;
 	bool first_json;
+	const char *no_source_note; /* printed once, for the first file read */
 } Totals;
+
+typedef struct Know {
+	const CheckRepo *repo;
+	const StyleRules *rules;
+} Know;
 
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
 static int check_file(const char *file, const SourceOpts *so, Source *shared, bool *have_shared,
-                      Glossary *gl, Spell *sp, const CheckSet *set, CheckFormat fmt,
-                      Totals *tot, Buf *out)
+                      Glossary *gl, Spell *sp, const Know *know, const CheckSet *set,
+                      CheckFormat fmt, Totals *tot, Buf *out)
 {
 	Err e;
 	err_init(&e);
 	Buf tbuf = BUF_INIT;
 	if (!file_read(file, &tbuf, &e))
 		return cli_report(&e);
+	const char *nul = tbuf.len ? memchr(tbuf.p, 0, tbuf.len) : NULL;
+	if (nul) {
+		size_t line = 1;
+		for (const char *c = tbuf.p; c < nul; c++)
+			line += *c == '\n';
+		buf_release(&tbuf);
+		return cli_error(EXIT_DATAERR, "%s:%zu: a binary file (a NUL byte): not checked", file,
+		                 line);
+	}
+	if (tot->no_source_note) {
+		cli_error(0, "%s", tot->no_source_note);
+		tot->no_source_note = NULL;
+	}
 	Source own;
 	bool have = false;
 	if (!load_source(file, so, shared, have_shared, &own, &have, &e)) {
@@ -103,6 +126,8 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 	CheckDoc d;
 	check_doc_init(&d, &tl, &td, have ? &sl : NULL, have ? &sd : NULL, have ? &al : NULL, gl);
 	d.spell = sp;
+	d.repo = know->repo;
+	d.rules = know->rules;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
@@ -146,6 +171,7 @@ static int check_main(int argc, char **argv)
 	const char *only = NULL, *disable = NULL;
 	VEC(const char *) files = {0};
 	VEC(const char *) glossaries = {0};
+	VEC(const char *) rule_files = {0};
 	bool opts_done = false;
 	int rc = 0;
 	for (int i = 1; i < argc && !rc; i++) {
@@ -176,6 +202,8 @@ static int check_main(int argc, char **argv)
 			disable = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
 			VEC_PUSH(&glossaries, v);
+		} else if ((v = argv_opt_value(argc, argv, &i, "--rules", &missing))) {
+			VEC_PUSH(&rule_files, v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common option, not used by check */
 		} else if (!strcmp(a, "--no-spell")) {
@@ -207,17 +235,47 @@ static int check_main(int argc, char **argv)
 					rc = cli_report(&e);
 		} else {
 			char *def = glossary_default_path();
+			Buf note = BUF_INIT;
 			if (file_exists(def) && !glossary_load(&gl, def, &e))
+				rc = cli_report(&e);
+			else if (glossary_missing_note(&note))
+				cli_error(0, "warning: %s", note.p);
+			buf_release(&note);
+			free(def);
+		}
+	}
+	StyleRules *rules = style_rules_new();
+	if (!rc && (set.on[CK_STYLE] || set.on[CK_SPACING] || set.on[CK_PUNCTUATION])) {
+		if (rule_files.n) {
+			for (size_t i = 0; i < rule_files.n && !rc; i++)
+				if (!style_rules_load(rules, rule_files.v[i], &e))
+					rc = cli_report(&e);
+		} else {
+			char *def = glossary_data_path("rules.yaml", NULL);
+			if (def && !style_rules_load(rules, def, &e))
 				rc = cli_report(&e);
 			free(def);
 		}
 	}
+	VEC_FREE(&rule_files);
 	if (rc) {
+		style_rules_free(rules);
 		glossary_release(&gl);
 		VEC_FREE(&files);
 		VEC_FREE(&glossaries);
 		return rc;
 	}
+	/* What the repository of the first file says (its words, 하다 stems,
+	 * renderings): cached per repository and HEAD. */
+	CheckRepo repo;
+	check_repo_init(&repo);
+	{
+		Err re;
+		err_init(&re);
+		if (!check_repo_load(files.v[0], &repo, &re))
+			cli_error(0, "warning: repository words: %s", re.msg);
+	}
+	Know know = {&repo, rules};
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
 	Spell *sp = NULL;
@@ -227,9 +285,12 @@ static int check_main(int argc, char **argv)
 		err_init(&ve);
 		if (!vcs_available() || !vcs_toplevel(files.v[0], &top, &ve))
 			top = NULL;
-		SpellOptions sop = {.project_top = top};
+		char *loan = glossary_data_path("loanwords.txt", NULL);
+		SpellOptions sop = {.project_top = top, .loanwords = loan};
 		sp = spell_new(&sop);
 		free(top);
+		free(loan);
+		check_repo_teach_spell(&repo, sp, 3);
 		for (size_t i = 0; i < gl.n; i++) {
 			const GlossTerm *t = &gl.v[i];
 			spell_add_terms(sp, (const char *const *)t->en, t->en_n);
@@ -240,16 +301,17 @@ static int check_main(int argc, char **argv)
 		}
 	}
 	Buf skipped = BUF_INIT;
+	char *no_source = NULL;
 	if (!so.path && !so.rev && check_skipped_without_source(&set, &skipped))
-		cli_error(0, "info: no English source (--source PATH or --source-rev REV): skipped "
-		             "%s", skipped.p);
+		no_source = xasprintf("info: no English source (--source PATH or --source-rev REV): "
+		                      "skipped %s", skipped.p);
 	buf_release(&skipped);
 
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
 	Source shared;
 	bool have_shared = false;
-	Totals tot = {0, 0, 0, true};
+	Totals tot = {0, 0, 0, true, no_source};
 	Buf out = BUF_INIT;
 	if (fmt == CF_JSON)
 		buf_adds(&out, "[\n");
@@ -266,8 +328,8 @@ static int check_main(int argc, char **argv)
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files.v[i], &so, &shared, &have_shared, &gl, sp, &set, fmt, &tot,
-		                   &out);
+		int r = check_file(files.v[i], &so, &shared, &have_shared, &gl, sp, &know, &set, fmt,
+		                   &tot, &out);
 		if (r && !file_rc)
 			file_rc = r;
 		if (out.len > 65536 && fmt != CF_JSON)
@@ -290,6 +352,9 @@ static int check_main(int argc, char **argv)
 			cli_error(0, "warning: spelling: %s", e.msg);
 	}
 	spell_free(sp);
+	free(no_source);
+	check_repo_release(&repo);
+	style_rules_free(rules);
 	glossary_release(&gl);
 	VEC_FREE(&files);
 	VEC_FREE(&glossaries);
