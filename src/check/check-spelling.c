@@ -45,11 +45,91 @@ static bool two_words(Spell *sp, const char *w, size_t n)
 	for (size_t k = 6; k + 6 <= n; k += 3) {
 		if (((unsigned char)w[k] & 0xc0) == 0x80)
 			continue;
+		/* not a word and its particle or ending (실험군의+에서, 에제+들은,
+		 * 할당+해두야): those are spelling */
+		size_t st;
+		if (ko_is_particle(w + k, n - k) || memcmp(w + k, "들", 3) == 0 ||
+		    memcmp(w + k - 3, "의", 3) == 0 || (check_is_hada_form(w, n, &st) && st == k))
+			return false;
 		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
 		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
 			return true;
 	}
 	return false;
+}
+
+/* Latin words of at least 4 letters in s[0..n) (outside nothing: the
+ * caller passes masked or plain text), case-folded -> as written. */
+typedef struct Case {
+	char *fold, *form;
+} Case;
+typedef VEC(Case) CaseVec;
+
+static void latin_words(const char *s, size_t n, CaseVec *out)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		while (e < n && ((s[e] >= 'a' && s[e] <= 'z') || (s[e] >= 'A' && s[e] <= 'Z')))
+			e++;
+		if (e - i >= 4) {
+			Case c = {xmemdup0(s + i, e - i), xmemdup0(s + i, e - i)};
+			for (char *p = c.fold; *p; p++)
+				*p = (char)(*p | 0x20);
+			VEC_PUSH(out, c);
+		}
+		i = e > i ? e : i + 1;
+	}
+}
+
+static void cases_free(CaseVec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].fold);
+		free(v->v[i].form);
+	}
+	VEC_FREE(v);
+}
+
+/* "PyTOrch" where the source writes "PyTorch": a name with its capitals
+ * wrong (the tokenizer leaves camelCase names to this). */
+static void case_variants(const Unit *u, const Joined *tj, const CaseVec *src, FindingVec *out)
+{
+	Buf mask = BUF_INIT;
+	InlineVec inl = {0};
+	prose_mask(tj->text.p, tj->text.len, &mask, &inl);
+	VEC_FREE(&inl);
+	CaseVec tw = {0};
+	latin_words(mask.p, tj->text.len, &tw);
+	for (size_t i = 0; i < tw.n; i++) {
+		const char *w = tw.v[i].form;
+		size_t upper = 0, n = strlen(w);
+		for (size_t k = 0; k < n; k++)
+			upper += w[k] >= 'A' && w[k] <= 'Z';
+		if (upper < 2 || upper == n)
+			continue;
+		const char *want = NULL;
+		bool exact = false;
+		for (size_t k = 0; k < src->n && !exact; k++) {
+			if (strcmp(src->v[k].fold, tw.v[i].fold) != 0)
+				continue;
+			if (strcmp(src->v[k].form, w) == 0)
+				exact = true;
+			else
+				want = src->v[k].form;
+		}
+		if (exact || !want)
+			continue;
+		ptrdiff_t at = str_find(buf_str(&mask), str_from(w));
+		if (at < 0)
+			continue;
+		size_t line, byte;
+		joined_pos(tj, (size_t)at, &line, &byte);
+		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
+		                         "'%s' — the source writes '%s'", w, want);
+		f->suggestion = xstrdup(want);
+	}
+	cases_free(&tw);
+	buf_release(&mask);
 }
 
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
@@ -95,6 +175,16 @@ void check_spelling(const Unit *u, FindingVec *out)
 		joined_release(&j);
 	}
 	bool korean = check_doc_is_korean(u->d);
+	CaseVec sw = {0};
+	for (size_t i = u->src; i < u->src + u->src_n; i++) {
+		const Block *b = &u->d->sb->v[i];
+		if (!check_block_has_inline(b->kind))
+			continue;
+		Joined j;
+		joined_block(u->d->src, b, &j);
+		latin_words(j.text.p, j.text.len, &sw);
+		joined_release(&j);
+	}
 	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
 		const Block *b = &u->d->tb->v[k];
 		Joined j;
@@ -119,7 +209,10 @@ void check_spelling(const Unit *u, FindingVec *out)
 			continue;
 		}
 		spelling_in_text(u, j.text.p, j.text.len, &j, &src, out);
+		if (korean && sw.n && b->kind != BK_LITERAL)
+			case_variants(u, &j, &sw, out);
 		joined_release(&j);
 	}
+	cases_free(&sw);
 	spell_words_release(&src);
 }

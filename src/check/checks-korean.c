@@ -752,44 +752,68 @@ static bool terminal(int32_t c)
 	       c == 0x3002 || c == ')' || c == '"' || c == 0x201d || c == '>' || c == ']';
 }
 
+/* Admonitions written on one line (".. note:: 문장입니다") hold prose. */
+static bool admonition(const Block *b)
+{
+	static const char *const names[] = {"note", "warning", "tip", "important", "caution",
+	                                    "attention", "danger", "error", "hint", "seealso"};
+	for (size_t i = 0; i < ARRAY_LEN(names); i++)
+		if (b->kind == BK_DIRECTIVE && str_eq_cstr(b->name, names[i]))
+			return true;
+	return false;
+}
+
 /* final-mark: the source ends with '.', '?' or '!' and the translation with
- * a letter ("...캡쳐되지 않습니다" for "...are not captured."). */
+ * a letter ("...캡쳐되지 않습니다" for "...are not captured."); a Korean
+ * sentence (-다, -요) without a final period even where the source has
+ * none (the reviews add it). */
 static void rule_final_mark(const Unit *u, FindingVec *out)
 {
-	if (u->src_n != 1 || u->tgt_n != 1)
-		return;
-	const Block *sb = &u->d->sb->v[u->src], *tb = &u->d->tb->v[u->tgt];
-	if (sb->kind != tb->kind ||
-	    (tb->kind != BK_PARAGRAPH && tb->kind != BK_LIST_ITEM && tb->kind != BK_FIELD))
-		return;
-	Joined sj, tj;
-	joined_block(u->d->src, sb, &sj);
-	joined_block(u->d->tgt, tb, &tj);
-	size_t sat, tat;
-	int32_t sc = last_mark(sj.text.p, sj.text.len, &sat);
-	int32_t tc = last_mark(tj.text.p, tj.text.len, &tat);
-	bool hangul = false;
-	for (size_t i = 0; i < tj.text.len && !hangul; i += 3)
-		hangul = (unsigned char)tj.text.p[i] >= 0xea;
-	if ((sc == '.' || sc == '?' || sc == '!') && tc >= 0 && !terminal(tc) &&
-	    (ko_syllable(tc) || (tc < 0x80 && ascii_alnum((char)tc)))) {
-		bool korean = false;
-		for (size_t i = 0; i + 2 < tj.text.len && !korean; i++)
-			korean = ko_syllable(check_cp_at(tj.text.p, tj.text.len, i));
-		if (korean) {
-			size_t line, byte;
-			joined_pos(&tj, tat, &line, &byte);
-			char mark[2] = {(char)sc, 0};
-			Finding *f = finding_add(u, out, CK_PUNCTUATION, SEV_INFO, line, byte,
-			                         "the sentence ends without '%s' (the source ends with "
-			                         "'%s') (rule final-mark)", mark, mark);
-			finding_set_fix(f, line, byte, byte, mark);
-			f->suggestion = xstrdup(mark);
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		const Block *tb = &u->d->tb->v[k];
+		if (tb->kind != BK_PARAGRAPH && tb->kind != BK_LIST_ITEM && tb->kind != BK_FIELD &&
+		    !admonition(tb))
+			continue;
+		/* the last block of the unit only, or a block of its own */
+		if (k + 1 < u->tgt + u->tgt_n)
+			continue;
+		Joined tj;
+		joined_block(u->d->tgt, tb, &tj);
+		size_t tat;
+		int32_t tc = last_mark(tj.text.p, tj.text.len, &tat);
+		int32_t sc = -1;
+		if (u->src_n == 1 && u->tgt_n == 1 && u->d->sb->v[u->src].kind == tb->kind) {
+			Joined sj;
+			size_t sat;
+			joined_block(u->d->src, &u->d->sb->v[u->src], &sj);
+			sc = last_mark(sj.text.p, sj.text.len, &sat);
+			joined_release(&sj);
 		}
+		bool src_mark = sc == '.' || sc == '?' || sc == '!';
+		bool sentence = tc == 0xb2e4 /* 다 */ || tc == 0xc694 /* 요 */;
+		if (tc >= 0 && !terminal(tc) && ((src_mark && ko_syllable(tc)) || sentence)) {
+			bool korean = false;
+			for (size_t i = 0; i + 2 < tj.text.len && !korean; i++)
+				korean = ko_syllable(check_cp_at(tj.text.p, tj.text.len, i));
+			if (korean) {
+				size_t line, byte;
+				joined_pos(&tj, tat, &line, &byte);
+				char mark[2] = {(char)(src_mark ? sc : '.'), 0};
+				Finding *f;
+				if (src_mark)
+					f = finding_add(u, out, CK_PUNCTUATION, SEV_INFO, line, byte,
+					                "the sentence ends without '%s' (the source ends with "
+					                "'%s') (rule final-mark)", mark, mark);
+				else
+					f = finding_add(u, out, CK_PUNCTUATION, SEV_INFO, line, byte,
+					                "a Korean sentence ends without a period (rule "
+					                "final-mark)");
+				finding_set_fix(f, line, byte, byte, mark);
+				f->suggestion = xstrdup(mark);
+			}
+		}
+		joined_release(&tj);
 	}
-	(void)hangul;
-	joined_release(&sj);
-	joined_release(&tj);
 }
 
 static void punct_text(Text *t, FindingVec *out)
@@ -799,7 +823,7 @@ static void punct_text(Text *t, FindingVec *out)
 		char c = s[i];
 		size_t l;
 		/* doubled-mark: "입니다.**." "작동합니다.:" (not "..." ) */
-		if ((c == '.' || c == '?' || c == '!') && m[i] == c && !t->comment) {
+		if ((c == '.' || c == '?' || c == '!') && m[i] != 1 && !t->comment) {
 			size_t k = i + 1;
 			while (k < t->n && (s[k] == '*' || s[k] == '`'))
 				k++;
@@ -813,18 +837,19 @@ static void punct_text(Text *t, FindingVec *out)
 				fix_range(t, f, k, k + 1, "");
 			}
 		}
-		/* colon-sentence: "...줍니다:" -> "...줍니다." */
+		/* colon-sentence: "...줍니다:" -> "...줍니다." (also -요:, -기:) */
 		if (c == ':' && m[i] == ':' && ko_syllable(syl_before(s, i)) &&
-		    memcmp(s + i - 3, "다", 3) == 0 && (i + 1 >= t->n || s[i + 1] == '\n' ||
-		                                         s[i + 1] == ' ')) {
+		    (memcmp(s + i - 3, "다", 3) == 0 || memcmp(s + i - 3, "요", 3) == 0 ||
+		     memcmp(s + i - 3, "기", 3) == 0) &&
+		    (i + 1 >= t->n || s[i + 1] == '\n' || s[i + 1] == ' ')) {
 			size_t k = i + 1;
 			while (k < t->n && s[k] == ' ')
 				k++;
 			if (k >= t->n || s[k] == '\n') {
 				Finding *f = add(t, out, CK_PUNCTUATION, SEV_INFO, i, "colon-sentence",
-				                 "'다:' — a Korean sentence ends with '다.' (the repository's "
-				                 "reviews replace the English list colon: '다:' -> '다.' 9 "
-				                 "times of 10)");
+				                 "'%.*s:' — a Korean sentence ends with a period (the "
+				                 "repository's reviews replace the English list colon: "
+				                 "'다:' -> '다.' 9 times of 10)", 3, s + i - 3);
 				fix_range(t, f, i, i + 1, ".");
 			}
 		}
@@ -854,7 +879,6 @@ void check_punctuation(const Unit *u, FindingVec *out)
 {
 	if (!check_doc_is_korean(u->d))
 		return;
-	if (u->d->src)
-		rule_final_mark(u, out);
+	rule_final_mark(u, out);
 	each_text(u, out, true, punct_text);
 }

@@ -333,6 +333,21 @@ void check_translator_line(const Unit *u, FindingVec *out)
 	const Lines *L = u->d->tgt;
 	if (!check_doc_is_korean(u->d))
 		return; /* not being translated yet */
+	/* translator lines on their own (no author line above them); the same
+	 * findings after an author line merge with these */
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&
+		    b->kind != BK_OTHER)
+			continue;
+		for (size_t line = b->first; line <= b->last; line++) {
+			Header th;
+			if (!parse_header(lines_get(L, line), &th) || !th.translator)
+				continue;
+			header_marker(u, out, line, &th);
+			translator_value(u, out, line, th.at + th.len, th.value);
+		}
+	}
 	for (size_t k = 0; k < u->tgt_n; k++) {
 		const Block *b = tblock(u, k);
 		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&

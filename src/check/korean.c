@@ -221,6 +221,21 @@ void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
 		const Inline *in = &inl->v[i];
 		if (in->unterminated)
 			continue;
+		if (in->kind == IN_STRONG || in->kind == IN_EMPHASIS ||
+		    (in->kind == IN_REFERENCE && in->target.p && in->target.p > s + in->in_start)) {
+			/* prose inside: only the markup (and a link's <url>) is masked */
+			memset(out->p + in->start, 1, in->in_start - in->start);
+			size_t txt_end = in->in_end;
+			if (in->kind == IN_REFERENCE) {
+				txt_end = (size_t)(in->target.p - s);
+				if (txt_end > in->in_start)
+					txt_end--; /* the '<' */
+				while (txt_end > in->in_start && s[txt_end - 1] == ' ')
+					txt_end--;
+			}
+			memset(out->p + txt_end, 1, in->end - txt_end);
+			continue;
+		}
 		memset(out->p + in->start, 1, in->end - in->start);
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -304,10 +319,30 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 	Joined t;
 	joined_block(lines, b, &t);
 	bool any = false;
+	const char *doc = NULL; /* inside a Python docstring: its quotes */
 	for (size_t k = 0; k < t.nlines; k++) {
 		size_t from = t.start[k];
 		size_t to = k + 1 < t.nlines ? t.start[k + 1] - 1 : t.text.len;
 		Str s = {t.text.p + from, to - from};
+		if (lang == 1) {
+			/* docstrings are prose too: """ text """ lines */
+			Str tr = str_trim(s);
+			const char *q = str_starts_with(tr, "\"\"\"") ? "\"\"\"" :
+			                str_starts_with(tr, "'''") ? "'''" : NULL;
+			if (doc || q) {
+				size_t a = (size_t)(tr.p - s.p) + (doc ? 0 : 3);
+				if (a > s.n)
+					a = s.n;
+				Str rest = str_slice(s, a, s.n);
+				ptrdiff_t close = str_find(rest, str_from(doc ? doc : q));
+				size_t z = close >= 0 ? a + (size_t)close : s.n;
+				memset(t.text.p + from, ' ', a);
+				memset(t.text.p + from + z, ' ', s.n - z);
+				any |= z > a;
+				doc = close >= 0 ? NULL : (doc ? doc : q);
+				continue;
+			}
+		}
 		size_t c = comment_start(s, lang);
 		if (c == SIZE_MAX)
 			c = s.n;
