@@ -591,6 +591,24 @@ static bool original_kept(Str tr, Str orig)
 	check_normalize_name(tr.p, tr.n, &h);
 	check_normalize_name(orig.p, orig.n, &n);
 	bool r = n.len && str_find(buf_str(&h), buf_str(&n)) >= 0;
+	if (!r && n.len) {
+		/* a parenthesized acronym of the original may move: "분산 데이터 병렬
+		 * 처리 (DDP, Distributed Data-Parallel)" keeps "Distributed
+		 * Data-Parallel (DDP)" */
+		Buf w = BUF_INIT;
+		int depth = 0;
+		for (size_t i = 0; i < n.len; i++) {
+			if (n.p[i] == '(')
+				depth++;
+			else if (n.p[i] == ')' && depth)
+				depth--;
+			else if (!depth)
+				buf_addc(&w, n.p[i]);
+		}
+		Str core = str_trim(buf_str(&w));
+		r = core.n >= 8 && core.n < n.len && str_find(buf_str(&h), core) >= 0;
+		buf_release(&w);
+	}
 	buf_release(&h);
 	buf_release(&n);
 	return r;

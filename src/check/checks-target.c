@@ -223,10 +223,8 @@ static bool parse_header(Str raw, Header *h)
 		return false;
 	if (!lead && (stars || !colons))
 		return false;
-	if (colons > 1)
-		return false;
 	h->stars = lead == 2;
-	h->colon = colons == 1;
+	h->colon = colons >= 1;
 	h->len = i - h->at;
 	h->value = str_slice(s, i, s.n);
 	Str m = {s.p + h->at, h->len};
@@ -244,6 +242,8 @@ static bool parse_header(Str raw, Header *h)
 		h->problem = "a space before the closing '**': docutils does not end the strong "
 		             "text there";
 		h->sev = SEV_WARNING;
+	} else if (colons > 1) {
+		h->problem = "two ':'";
 	} else if (!h->colon) {
 		h->problem = "no ':' after the marker";
 		h->sev = SEV_WARNING;
