@@ -386,7 +386,7 @@ void check_translator_line(const Unit *u, FindingVec *out)
 					u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, ah.at,
 					"author line '%.*s' has no translator line after it; add "
 					"'**번역**: `이름 <https://github.com/아이디>`_' below it",
-					(int)MIN(ah.len, t.n), t.p);
+					(int)str_trim_right((Str){t.p, MIN(ah.len, t.n)}).n, t.p);
 				f->suggestion = xstrdup("**번역**: `이름 <https://github.com/아이디>`_");
 			}
 		}

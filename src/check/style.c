@@ -333,8 +333,11 @@ static bool match_at(const char *m, size_t n, size_t i, const StyleToken *t, boo
 	} else if (memcmp(m + i, t->from, l) != 0) {
 		return false;
 	}
+	/* a token ending in a letter or digit: not inside a longer Latin word
+	 * (a particle may follow: DTensor로) */
 	int32_t last = check_prev_cp(t->from, l);
-	if (!ko_syllable(last) && i + l < n && word_char(check_cp_at(m, n, i + l)))
+	int32_t next = i + l < n ? check_cp_at(m, n, i + l) : -1;
+	if (!ko_syllable(last) && next >= 0 && next < 0x80 && word_char(next))
 		return false;
 	return true;
 }
