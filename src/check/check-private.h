@@ -219,6 +219,10 @@ void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl);
  * after '#'; C, C++, Java...: after '//'.  False (j untouched) when the
  * block has no language yeok knows the comments of, or no comment. */
 bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j);
+/* The text of an admonition directive (".. note:: 문장" and its lines,
+ * any case of the name), the marker and options blanked; false for other
+ * blocks. */
+bool admonition_text(const Lines *lines, const Block *b, Joined *j);
 /* The comment language of a literal block: 1 '#', 2 '//', 0 unknown. */
 int comment_lang(const RstDoc *d, const Block *b);
 

@@ -48,9 +48,14 @@ static bool two_words(Spell *sp, const char *w, size_t n)
 		/* not a word and its particle or ending (실험군의+에서, 에제+들은,
 		 * 할당+해두야): those are spelling */
 		size_t st;
+		/* a particle after the genitive 의 (실험군의에서) is no word */
+		Str rest = {w + k, n - k};
+		if (str_find(rest, STR_LIT("의에")) >= 0 || str_find(rest, STR_LIT("의를")) >= 0 ||
+		    str_find(rest, STR_LIT("의가")) >= 0 || str_find(rest, STR_LIT("의는")) >= 0)
+			return false;
 		if (ko_is_particle(w + k, n - k) || memcmp(w + k, "들", 3) == 0 ||
 		    memcmp(w + k - 3, "의", 3) == 0 || (check_is_hada_form(w, n, &st) && st == k))
-			return false;
+			continue;
 		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
 		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
 			return true;
@@ -200,6 +205,8 @@ void check_spelling(const Unit *u, FindingVec *out)
 				joined_release(&j);
 				continue;
 			}
+		} else if (admonition_text(u->d->tgt, b, &j)) {
+			/* ".. note:: 문장" and its lines */
 		} else if (spell_block(b->kind)) {
 			joined_block(u->d->tgt, b, &j);
 			if (b->kind == BK_FIELD)

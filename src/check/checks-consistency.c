@@ -17,6 +17,7 @@ typedef struct Gloss {
 	size_t byte;
 	size_t ko_off;   /* absolute: block index * 2^32 + offset (document order) */
 	bool title;
+	char *text;      /* as written: "장치 (device)" */
 } Gloss;
 
 typedef struct Pre {
@@ -38,6 +39,7 @@ void cons_index_free(ConsIndex *c)
 	for (size_t i = 0; i < c->g.n; i++) {
 		free(c->g.v[i].en);
 		free(c->g.v[i].ko);
+		free(c->g.v[i].text);
 	}
 	for (size_t i = 0; i < c->pre.n; i++) {
 		free(c->pre.v[i].msg);
@@ -156,6 +158,7 @@ static void gather_glosses(ConsIndex *c, BlockText *bt, size_t bi)
 		joined_pos(&bt->j, a, &g.line, &g.byte);
 		g.ko_off = (bi << 32) | a;
 		g.title = bt->title;
+		g.text = xmemdup0(bt->j.text.p + a, close + 1 - a);
 		VEC_PUSH(&c->g, g);
 		i = close;
 	}
@@ -231,10 +234,19 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 	BlockText *bt = xcalloc(nb ? nb : 1, sizeof(BlockText));
 	for (size_t i = 0; i < nb; i++) {
 		const Block *b = &d->tb->v[i];
-		if (!rst_kind_is_prose(b->kind))
+		if (b->kind == BK_LITERAL) {
+			/* code comments are prose: their glosses count */
+			if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
+				continue;
+			buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
+		} else if (rst_kind_is_prose(b->kind)) {
+			joined_block(d->tgt, b, &bt[i].j);
+			prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, &bt[i].inl);
+		} else {
 			continue;
-		joined_block(d->tgt, b, &bt[i].j);
-		prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, &bt[i].inl);
+		}
+		if (!bt[i].mask.p)
+			buf_grow(&bt[i].mask, 1);
 		bt[i].title = b->kind == BK_TITLE;
 		for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
 			bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
@@ -319,8 +331,8 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 				continue;
 			size_t b = x->ko_off >> 32;
 			pre_add(c, &bt[b], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
-			        "'%s(%s)' — the English is given at the first occurrence only (line %zu) "
-			        "(rule gloss-repeated)", x->ko, x->en, first_body->line + 1);
+			        "'%s' — the English is given at the first occurrence only (line %zu) "
+			        "(rule gloss-repeated)", x->text, first_body->line + 1);
 		}
 		if (first_body) {
 			size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;

@@ -676,6 +676,8 @@ static void each_text(const Unit *u, FindingVec *out, bool comments,
 			if (!comments || !comment_text(u->d->tgt, u->d->tb, b, &j))
 				continue;
 			comment = true;
+		} else if (admonition_text(u->d->tgt, b, &j)) {
+			/* ".. note:: 문장" */
 		} else if (prose_block(b->kind)) {
 			joined_block(u->d->tgt, b, &j);
 		} else {

@@ -1,5 +1,7 @@
 /* Korean text helpers for the checks: syllable finals, how Latin words and
  * numbers end when read, particles, masked prose, code comments. */
+#include <strings.h>
+
 #include "check-private.h"
 #include "yeok/text.h"
 
@@ -355,5 +357,33 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 		return false;
 	}
 	*j = t;
+	return true;
+}
+
+bool admonition_text(const Lines *lines, const Block *b, Joined *j)
+{
+	static const char *const names[] = {"note", "warning", "tip", "important", "caution",
+	                                    "attention", "danger", "error", "hint", "seealso"};
+	if (b->kind != BK_DIRECTIVE)
+		return false;
+	bool adm = false;
+	for (size_t i = 0; i < ARRAY_LEN(names) && !adm; i++)
+		adm = b->name.n == strlen(names[i]) && strncasecmp(b->name.p, names[i], b->name.n) == 0;
+	if (!adm)
+		return false;
+	joined_lines(lines, b->first, b->last, j);
+	for (size_t k = 0; k < j->nlines; k++) {
+		size_t from = j->start[k];
+		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : j->text.len;
+		Str s = {j->text.p + from, to - from};
+		size_t blank = 0;
+		if (k == 0) {
+			ptrdiff_t c = str_find(s, STR_LIT("::"));
+			blank = c >= 0 ? (size_t)c + 2 : s.n;
+		} else if (str_trim(s).n && str_trim(s).p[0] == ':') {
+			blank = s.n; /* an option */
+		}
+		memset(j->text.p + from, ' ', blank);
+	}
 	return true;
 }

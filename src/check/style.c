@@ -420,8 +420,9 @@ void check_style(const Unit *u, FindingVec *out)
 			if (!comment_text(u->d->tgt, u->d->tb, b, &j))
 				continue;
 			buf_add(&mask, j.text.p, j.text.len);
-		} else if (check_block_has_inline(b->kind)) {
-			joined_block(u->d->tgt, b, &j);
+		} else if (check_block_has_inline(b->kind) || admonition_text(u->d->tgt, b, &j)) {
+			if (check_block_has_inline(b->kind))
+				joined_block(u->d->tgt, b, &j);
 			InlineVec inl = {0};
 			prose_mask(j.text.p, j.text.len, &mask, &inl);
 			VEC_FREE(&inl);
