@@ -40,7 +40,7 @@ static void blank_header_lines(const Joined *j, Buf *text)
 
 /* A Hangul word hunspell rejects that is two words it accepts written
  * together (함수안에서, 입력대신): spacing, not spelling. */
-static bool two_words(Spell *sp, const char *w, size_t n)
+static size_t two_words(Spell *sp, const char *w, size_t n)
 {
 	for (size_t k = 6; k + 6 <= n; k += 3) {
 		if (((unsigned char)w[k] & 0xc0) == 0x80)
@@ -52,15 +52,15 @@ static bool two_words(Spell *sp, const char *w, size_t n)
 		Str rest = {w + k, n - k};
 		if (str_find(rest, STR_LIT("의에")) >= 0 || str_find(rest, STR_LIT("의를")) >= 0 ||
 		    str_find(rest, STR_LIT("의가")) >= 0 || str_find(rest, STR_LIT("의는")) >= 0)
-			return false;
+			return 0;
 		if (ko_is_particle(w + k, n - k) || memcmp(w + k, "들", 3) == 0 ||
 		    memcmp(w + k - 3, "의", 3) == 0 || (check_is_hada_form(w, n, &st) && st == k))
 			continue;
 		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
 		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
-			return true;
+			return k;
 	}
-	return false;
+	return 0;
 }
 
 /* Latin words of at least 4 letters in s[0..n) (outside nothing: the
@@ -117,10 +117,13 @@ static void case_variants(const Unit *u, const Joined *tj, const CaseVec *src, F
 		for (size_t k = 0; k < src->n && !exact; k++) {
 			if (strcmp(src->v[k].fold, tw.v[i].fold) != 0)
 				continue;
+			size_t su = 0;
+			for (const char *p = src->v[k].form; *p; p++)
+				su += *p >= 'A' && *p <= 'Z';
 			if (strcmp(src->v[k].form, w) == 0)
 				exact = true;
-			else
-				want = src->v[k].form;
+			else if (su >= 2)
+				want = src->v[k].form; /* a lowercase form is a package name */
 		}
 		if (exact || !want)
 			continue;
@@ -137,6 +140,34 @@ static void case_variants(const Unit *u, const Joined *tj, const CaseVec *src, F
 	buf_release(&mask);
 }
 
+/* A Sino-Korean prefix or suffix of one syllable on a word hunspell knows
+ * (재샤딩하기, 저정밀, 고차; 실행기, 은닉층, 가끔씩): a word of its own. */
+static bool affixed(Spell *sp, const char *w, size_t n)
+{
+	static const char *const pre[] = {"재", "비", "미", "역", "초", "고", "저", "다", "탈", "반",
+	                                  "무", "불", "준", "부", "대", "소", "신", "구"};
+	static const char *const suf[] = {"기", "자", "성", "적", "화", "률", "율", "량", "값", "형",
+	                                  "식", "법", "층", "씩", "별", "용", "상", "간", "내", "류"};
+	if (n < 9)
+		return n == 6 && (spell_check_word(sp, w + 3, 3, SPELL_BLOCK) == SPELL_OK) &&
+		       memcmp(w, "고", 3) == 0;
+	for (size_t i = 0; i < ARRAY_LEN(pre); i++)
+		if (memcmp(w, pre[i], 3) == 0 && spell_check_word(sp, w + 3, n - 3, SPELL_BLOCK) == SPELL_OK)
+			return true;
+	/* the suffix may carry a particle: 실행기를 */
+	for (size_t k = 6; k + 3 <= n; k += 3) {
+		for (size_t i = 0; i < ARRAY_LEN(suf); i++) {
+			if (memcmp(w + k, suf[i], 3) != 0)
+				continue;
+			if (k + 3 < n && !ko_is_particle(w + k + 3, n - k - 3))
+				continue;
+			if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK)
+				return true;
+		}
+	}
+	return false;
+}
+
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
                       const SpellWords *src, FindingVec *out)
 {
@@ -148,8 +179,31 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 			continue;
 		const char *w = s + m.v[i].off;
 		size_t wl = m.v[i].len;
-		if ((unsigned char)w[0] >= 0x80 && two_words(sp, w, wl))
+		if ((unsigned char)w[0] >= 0x80 && affixed(sp, w, wl))
 			continue;
+		size_t split = 0;
+		if ((unsigned char)w[0] >= 0x80 && (split = two_words(sp, w, wl))) {
+			/* two words written together: spacing when the second is one
+			 * that stands apart after a noun (통찰력있는, 함수안에서) */
+			static const char *const apart[] = {"있", "없", "안에", "안의", "대신", "수", "것",
+			                                    "때", "동안", "위해", "위한", "같은", "같이"};
+			bool aux = false;
+			for (size_t a = 0; a < ARRAY_LEN(apart) && !aux; a++)
+				aux = wl - split >= strlen(apart[a]) &&
+				      memcmp(w + split, apart[a], strlen(apart[a])) == 0;
+			if (aux && (!u->set || u->set->on[CK_SPACING])) {
+				size_t line, byte;
+				joined_pos(j, m.v[i].off + split, &line, &byte);
+				Finding *f = finding_add(u, out, CK_SPACING, SEV_WARNING, line, byte,
+				                         "'%.*s' — two words written together: '%.*s %.*s' "
+				                         "(rule compound-aux)", (int)wl, w, (int)split, w,
+				                         (int)(wl - split), w + split);
+				finding_set_fix(f, line, byte, byte, " ");
+				f->suggestion = xasprintf("%.*s %.*s", (int)split, w, (int)(wl - split),
+				                          w + split);
+			}
+			continue;
+		}
 		size_t line, byte;
 		joined_pos(j, m.v[i].off, &line, &byte);
 		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,

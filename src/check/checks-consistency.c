@@ -7,6 +7,8 @@
  * The document-wide part is computed once per reindex (cons_index_build)
  * as findings with positions; check_consistency() hands out those of its
  * unit, plus the repository comparison of the unit's glosses. */
+#include <strings.h>
+
 #include "check-private.h"
 #include "yeok/text.h"
 
@@ -152,6 +154,18 @@ static void gather_glosses(ConsIndex *c, BlockText *bt, size_t bi)
 			a++;
 		if (a >= k)
 			continue;
+		/* an abbreviation (DDP, C10D, N-D) or a code name
+		 * (DistributedDataParallel) is no 한글(영어) gloss */
+		size_t lower = 0, inner_upper = 0;
+		for (size_t x = i + 1; x < close; x++) {
+			lower += m[x] >= 'a' && m[x] <= 'z';
+			inner_upper += x > i + 1 && m[x] >= 'A' && m[x] <= 'Z' && m[x - 1] >= 'a' &&
+			               m[x - 1] <= 'z';
+		}
+		if (!lower || inner_upper) {
+			i = close;
+			continue;
+		}
 		Gloss g;
 		g.en = fold(m + i + 1, close - i - 1);
 		g.ko = xmemdup0(m + a, k - a);
@@ -287,8 +301,12 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 					        "'%s' %zu) (rule two-renderings)", r[minor], g->en, r[!minor],
 					        cnt[!minor], r[minor], cnt[minor]);
 		}
-		/* bare English where the file translates it (not code names) */
-		if (strchr(g->en, ' ')) {
+		/* bare English where the file translates it (not code names, not
+		 * names with digits: FP8 Quantization) */
+		bool digits = strpbrk(g->en, "0123456789") != NULL;
+		if (digits) {
+			/* nothing */
+		} else if (strchr(g->en, ' ')) {
 			for (size_t b = 0; b < nb; b++) {
 				if (!bt[b].korean)
 					continue;
@@ -365,6 +383,101 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 	return c;
 }
 
+/* Is en a glossary term kept in English (Tensor)? */
+static bool kept_term(const Unit *u, const char *en, size_t n)
+{
+	const Glossary *g = u->d->gl;
+	for (size_t i = 0; g && i < g->n; i++)
+		for (size_t k = 0; k < g->v[i].en_n; k++)
+			if (g->v[i].keep && strlen(g->v[i].en[k]) == n &&
+			    strncasecmp(g->v[i].en[k], en, n) == 0)
+				return true;
+	return false;
+}
+
+/* English words (one or two, lowercase) left in Korean prose or comments
+ * where the repository translates them: "device를" where its files write
+ * 장치(device). */
+static void repo_bare(const Unit *u, const CheckRepo *r, FindingVec *out)
+{
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		const Block *b = &u->d->tb->v[k];
+		Joined j;
+		Buf mask = BUF_INIT;
+		if (b->kind == BK_LITERAL) {
+			if (!comment_text(u->d->tgt, u->d->tb, b, &j))
+				continue;
+			buf_add(&mask, j.text.p, j.text.len);
+		} else if (rst_kind_is_prose(b->kind)) {
+			joined_block(u->d->tgt, b, &j);
+			InlineVec inl = {0};
+			prose_mask(j.text.p, j.text.len, &mask, &inl);
+			VEC_FREE(&inl);
+		} else {
+			continue;
+		}
+		const char *m = mask.p;
+		size_t n = j.text.len;
+		bool korean = false;
+		for (size_t i = 0; i + 2 < n && !korean; i++)
+			korean = ko_syllable(check_cp_at(m, n, i));
+		int depth = 0;
+		for (size_t i = 0; korean && i < n; i++) {
+			if (m[i] == '(')
+				depth++;
+			if (m[i] == ')' && depth)
+				depth--;
+			if (depth || !(m[i] >= 'a' && m[i] <= 'z') ||
+			    (i > 0 && (ascii_letter(m[i - 1]) || m[i - 1] == '_' || m[i - 1] == '.' ||
+			               m[i - 1] == '=' || m[i - 1] == '\'' || m[i - 1] == '"' ||
+			               m[i - 1] == 1)))
+				continue;
+			size_t e = i;
+			while (e < n && m[e] >= 'a' && m[e] <= 'z')
+				e++;
+			if (e < n && (ascii_letter(m[e]) || m[e] == '_' || m[e] == '(' || m[e] == '.' ||
+			              m[e] == '=' || m[e] == '\'' || m[e] == '"' || m[e] == 1)) {
+				i = e;
+				continue;
+			}
+			/* the word, or the word and the next one */
+			size_t ends[2] = {e, 0};
+			if (e + 1 < n && m[e] == ' ' && m[e + 1] >= 'a' && m[e + 1] <= 'z') {
+				size_t e2 = e + 1;
+				while (e2 < n && m[e2] >= 'a' && m[e2] <= 'z')
+					e2++;
+				ends[1] = e2;
+			}
+			for (int w = 1; w >= 0; w--) {
+				size_t end = ends[w];
+				if (!end || end - i < 3 || kept_term(u, m + i, end - i))
+					continue;
+				char *en = xmemdup0(m + i, end - i);
+				size_t nr;
+				const CheckRendering *rv = check_repo_renderings(r, en, &nr);
+				if (nr && rv[0].files >= 3 && ko_syllable(check_prev_cp(rv[0].ko,
+				                                                        strlen(rv[0].ko)))) {
+					size_t line, byte;
+					joined_pos(&j, i, &line, &byte);
+					Finding *f = finding_add(u, out, CK_CONSISTENCY, SEV_INFO, line, byte,
+					                         "'%s' — the repository renders '%s' as '%s' (%zu "
+					                         "files) (rule repository)", en, en, rv[0].ko,
+					                         rv[0].files);
+					f->suggestion = xasprintf("%s(%s)", rv[0].ko, en);
+					free(en);
+					i = end;
+					break;
+				}
+				free(en);
+			}
+			if (i < e)
+				i = e;
+		}
+		buf_release(&mask);
+		joined_release(&j);
+	}
+}
+
 void check_consistency(const Unit *u, FindingVec *out)
 {
 	const ConsIndex *c = check_index_cons(u->d->index);
@@ -382,6 +495,7 @@ void check_consistency(const Unit *u, FindingVec *out)
 	const CheckRepo *r = u->d->repo;
 	if (!r)
 		return;
+	repo_bare(u, r, out);
 	for (size_t i = 0; i < c->g.n; i++) {
 		const Gloss *g = &c->g.v[i];
 		if (g->line < first || g->line > last)

@@ -197,6 +197,12 @@ bool check_is_hada_form(const char *s, size_t n, size_t *stem)
 
 static bool known_stem(const Unit *u, const char *s, size_t n)
 {
+	/* adverbs before 하다 are apart ("따라 하다", "잘 하다") */
+	static const char *const adverbs[] = {"따라", "같이", "함께", "그렇게", "이렇게", "어떻게",
+	                                      "계속", "다시", "먼저", "많이"};
+	for (size_t i = 0; i < ARRAY_LEN(adverbs); i++)
+		if (strlen(adverbs[i]) == n && memcmp(s, adverbs[i], n) == 0)
+			return false;
 	const CheckIndex *x = u->d->index;
 	if (check_index_stem(x, s, n))
 		return true;
@@ -267,6 +273,26 @@ static SoundEnd end_sound(const char *s, size_t a, size_t b, const char **word, 
 		b--;
 	if (b == a)
 		return SE_UNKNOWN;
+	/* "계층 (C10D)" + 은: the particle follows the word before the
+	 * parenthesis */
+	if (s[b - 1] == ')') {
+		size_t k = b - 1;
+		int depth = 0;
+		while (k > a) {
+			if (s[k] == ')')
+				depth++;
+			else if (s[k] == '(' && --depth == 0)
+				break;
+			k--;
+		}
+		if (s[k] == '(' && k > a) {
+			b = k;
+			while (b > a && s[b - 1] == ' ')
+				b--;
+			if (b == a)
+				return SE_UNKNOWN;
+		}
+	}
 	int32_t last = check_prev_cp(s, b);
 	*word = s + a;
 	*wn = b - a;

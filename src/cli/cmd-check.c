@@ -228,7 +228,7 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	Glossary gl;
 	glossary_init(&gl);
-	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING])) {
+	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING] || set.on[CK_CONSISTENCY])) {
 		if (glossaries.n) {
 			for (size_t i = 0; i < glossaries.n && !rc; i++)
 				if (!glossary_load(&gl, glossaries.v[i], &e))
