@@ -31,6 +31,7 @@
 
 #include "yeok/align.h"
 #include "yeok/glossary.h"
+#include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 #include "yeok/spell.h"
@@ -60,6 +61,7 @@ typedef enum CheckId {
 	CK_STRUCTURE,   /* lost titles, RST errors the English does not have */
 	CK_LINK,        /* links not localised to tutorials.pytorch.kr */
 	CK_STYLE,       /* team style rules from the rule file (CheckDoc.rules) */
+	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
 	CK_COUNT
 } CheckId;
 
@@ -187,6 +189,14 @@ typedef struct CheckDoc {
 	                         words its avoided variants may use here: a
 	                         reviewer kept 레이어 in one document); NULL */
 	size_t allow_n;
+	const HostDoc *tgt_host; /* NULL: tgt is the file itself (.rst).  Set
+	                         (after check_doc_init) for a host format: tgt
+	                         and tb are then tgt_host->text and ->blocks,
+	                         the findings are moved to the file's bytes (the
+	                         host prefix added), and py-structure and the
+	                         code comments' prose checks run.  Borrowed */
+	const HostDoc *src_host; /* the same for the source (NULL iff src is
+	                         NULL or tgt_host is) */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).

@@ -46,6 +46,15 @@ void check_structure(const Unit *u, FindingVec *out);   /* checks-structure.c */
 void check_link(const Unit *u, FindingVec *out);        /* checks-structure.c */
 void check_style(const Unit *u, FindingVec *out);       /* style.c */
 
+void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
+
+/* Host formats (check-py.c): move findings [from, out->n) from the RST
+ * text of d->tgt_host to the file's bytes (no-op for .rst); run glossary,
+ * spelling and untranslated (those of set) on the code comments of a
+ * unit's code cells, appending findings in the file's coordinates. */
+void check_host_map(const CheckDoc *d, FindingVec *out, size_t from);
+void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out);
+
 /* Append a finding at target line/byte; the column is computed.  Returns
  * it so the caller can attach a suggestion or a fix. */
 Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity sev,

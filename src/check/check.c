@@ -58,6 +58,9 @@ static const CheckRow table[CK_COUNT] = {
 	              true}, check_link},
 	[CK_STYLE] = {{"style", "a team style rule of the rule file (glossary/rules.yaml)", false,
 	               true}, check_style},
+	[CK_PY_STRUCTURE] = {{"py-structure",
+	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
+	                      false, true}, check_py_structure},
 };
 
 const CheckInfo *check_info(CheckId id)
@@ -699,6 +702,8 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 			continue;
 		table[i].fn(&u, out);
 	}
+	check_host_map(d, out, before);
+	check_py_comments(d, set, unit, out);
 	findings_merge(out, before);
 	return out->n - before;
 }
@@ -708,7 +713,7 @@ static void whitespace_between(const CheckDoc *d, FindingVec *out)
 {
 	ColMemo memo = {0, 0, 0};
 	Unit u = {d, check_unit_count(d), 0, 0, 0, 0, &memo, NULL};
-	size_t b = 0;
+	size_t b = 0, first = out->n;
 	for (size_t line = 0; line < d->tgt->n; line++) {
 		while (b < d->tb->n && d->tb->v[b].last < line)
 			b++;
@@ -722,6 +727,7 @@ static void whitespace_between(const CheckDoc *d, FindingVec *out)
 		                         s.n, s.n == 1 ? "" : "s");
 		finding_set_fix(f, line, 0, s.n, "");
 	}
+	check_host_map(d, out, first);
 }
 
 size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)

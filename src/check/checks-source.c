@@ -336,8 +336,8 @@ void check_code_changed(const Unit *u, FindingVec *out)
 	if (!u->src_n || !u->tgt_n)
 		return;
 	const Block *tb = &u->d->tb->v[u->tgt], *sb = &u->d->sb->v[u->src];
-	if (tb->kind != BK_LITERAL || sb->kind != BK_LITERAL)
-		return;
+	if (tb->kind != BK_LITERAL || sb->kind != BK_LITERAL || host_block_is_cell(tb))
+		return; /* .py code cells: py-structure, line by line */
 	CommentStyle cs = comment_style(u->d->sb, sb);
 	CodeLineVec s = {0}, t = {0};
 	code_lines(u->d->src, u->d->sb, u->src, u->src_n, false, cs, &s);

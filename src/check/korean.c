@@ -315,6 +315,9 @@ static size_t comment_start(Str s, int lang)
 
 bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j)
 {
+	/* .py code cells: their comments are checked by check_py_comments */
+	if (host_block_is_cell(b))
+		return false;
 	int lang = comment_lang(d, b);
 	if (!lang)
 		return false;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "yeok/check.h"
+#include "yeok/host.h"
 #include "yeok/source.h"
 
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
@@ -32,11 +33,14 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 }
 
 /* Errors and warnings of all available checks on one document. */
-static size_t count_findings(const Lines *tgt, const RstDoc *tb, const Lines *src,
-                             const RstDoc *sb, const Alignment *a, Glossary *gl)
+static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignment *a,
+                             Glossary *gl)
 {
 	CheckDoc d;
-	check_doc_init(&d, tgt, tb, src, sb, a, gl);
+	check_doc_init(&d, th->text, &th->blocks, sh ? sh->text : NULL, sh ? &sh->blocks : NULL, a,
+	               gl);
+	d.tgt_host = th;
+	d.src_host = sh;
 	CheckSet set;
 	check_set_all(&set);
 	FindingVec v = {0};
@@ -60,15 +64,17 @@ bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const ch
 	lines_init(&tgt);
 	lines_parse(&tgt, text.p ? text.p : "", text.len);
 	buf_release(&text);
-	RstDoc tb;
-	rst_init(&tb);
-	rst_segment(&tgt, &tb);
+	/* The host format (.rst, .py) gives each side its RST text and blocks. */
+	HostFormat hf = host_format_of_path(doc);
+	HostDoc th;
+	host_init(&th);
+	host_segment(&tgt, hf, &th);
 	bool ok = true;
 	SourceRecord rec;
 	if (!source_record_from_sidecar(&sc->source, &rec)) {
-		progress_count_self(&tgt, &tb, c);
+		progress_count_self(th.text, &th.blocks, c);
 		if (findings)
-			*findings = count_findings(&tgt, &tb, NULL, NULL, NULL, gl);
+			*findings = count_findings(&th, NULL, NULL, gl);
 		if (from)
 			*from = "self";
 		goto out;
@@ -84,26 +90,26 @@ bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const ch
 	lines_init(&sl);
 	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
 	source_release(&src);
-	RstDoc sb;
-	rst_init(&sb);
-	rst_segment(&sl, &sb);
+	HostDoc sh;
+	host_init(&sh);
+	host_segment(&sl, hf, &sh);
 	Alignment a;
 	align_init(&a);
-	align_docs(&sl, &sb, &tgt, &tb, &a);
+	align_docs(sh.text, &sh.blocks, th.text, &th.blocks, &a);
 	Progress p;
 	progress_init(&p);
-	progress_apply(sc, &sl, &sb, &tgt, &tb, &a, &p);
+	progress_apply(sc, sh.text, &sh.blocks, th.text, &th.blocks, &a, &p);
 	progress_count(&a, c);
 	if (findings)
-		*findings = count_findings(&tgt, &tb, &sl, &sb, &a, gl);
+		*findings = count_findings(&th, &sh, &a, gl);
 	if (from)
 		*from = "source";
 	progress_release(&p);
 	align_release(&a);
-	rst_release(&sb);
+	host_release(&sh);
 	lines_release(&sl);
 out:
-	rst_release(&tb);
+	host_release(&th);
 	lines_release(&tgt);
 	return ok;
 }

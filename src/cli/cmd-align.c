@@ -4,6 +4,7 @@
 #include "cli-private.h"
 #include "cli-sidecar.h"
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/progress.h"
 #include "yeok/source.h"
 
@@ -84,17 +85,19 @@ static int align_main(int argc, char **argv)
 	lines_init(&tl);
 	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
 	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
-	RstDoc sd, td;
-	rst_init(&sd);
-	rst_init(&td);
-	rst_segment(&sl, &sd);
-	rst_segment(&tl, &td);
+	/* The host format (.rst, .py) gives each side its RST text and blocks. */
+	HostDoc sh, th;
+	host_init(&sh);
+	host_init(&th);
+	host_segment(&sl, host_format_of_path(file), &sh);
+	host_segment(&tl, host_format_of_path(file), &th);
+	const RstDoc sd = sh.blocks, td = th.blocks;
 	Alignment al;
 	align_init(&al);
-	align_docs(&sl, &sd, &tl, &td, &al);
+	align_docs(sh.text, &sd, th.text, &td, &al);
 	Progress pr;
 	progress_init(&pr);
-	progress_apply(&sc, &sl, &sd, &tl, &td, &al, &pr);
+	progress_apply(&sc, sh.text, &sd, th.text, &td, &al, &pr);
 	progress_release(&pr);
 	double share = align_matched_share(&al, &sd);
 	if (sd.n >= 4 && share < 0.5)
@@ -112,8 +115,8 @@ static int align_main(int argc, char **argv)
 		cli_error(rc, "cannot write the alignment to stdout");
 	buf_release(&out);
 	align_release(&al);
-	rst_release(&sd);
-	rst_release(&td);
+	host_release(&sh);
+	host_release(&th);
 	lines_release(&sl);
 	lines_release(&tl);
 	source_release(&src);

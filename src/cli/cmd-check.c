@@ -7,6 +7,7 @@
 
 #include "cli-private.h"
 #include "yeok/check.h"
+#include "yeok/host.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
 #include "yeok/vcs.h"
@@ -112,22 +113,27 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 	lines_init(&tl);
 	lines_init(&sl);
 	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
-	RstDoc td, sd;
-	rst_init(&td);
-	rst_init(&sd);
-	rst_segment(&tl, &td);
+	/* The host format (.rst, .py) gives each side its RST text and blocks. */
+	HostFormat hf = host_format_of_path(file);
+	HostDoc th, sh;
+	host_init(&th);
+	host_init(&sh);
+	host_segment(&tl, hf, &th);
 	Alignment al;
 	align_init(&al);
 	if (have) {
 		lines_parse(&sl, src->text.p ? src->text.p : "", src->text.len);
-		rst_segment(&sl, &sd);
-		align_docs(&sl, &sd, &tl, &td, &al);
+		host_segment(&sl, hf, &sh);
+		align_docs(sh.text, &sh.blocks, th.text, &th.blocks, &al);
 	}
 	CheckDoc d;
-	check_doc_init(&d, &tl, &td, have ? &sl : NULL, have ? &sd : NULL, have ? &al : NULL, gl);
+	check_doc_init(&d, th.text, &th.blocks, have ? sh.text : NULL, have ? &sh.blocks : NULL,
+	               have ? &al : NULL, gl);
 	d.spell = sp;
 	d.repo = know->repo;
 	d.rules = know->rules;
+	d.tgt_host = &th;
+	d.src_host = have ? &sh : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
@@ -143,8 +149,8 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 	findings_clear(&fv);
 	check_doc_release(&d);
 	align_release(&al);
-	rst_release(&td);
-	rst_release(&sd);
+	host_release(&th);
+	host_release(&sh);
 	lines_release(&tl);
 	lines_release(&sl);
 	if (have && !so->path)

@@ -1,5 +1,5 @@
 /* yeok stats [--format text|json] [PATH...]: translation progress per file.
- * A directory means every *.rst below it (hidden folders skipped), with a
+ * A directory means every *.rst and *.py below it (hidden folders skipped), with a
  * total line.  Per file: prose segments, untranslated, draft, done, stale,
  * % translated, checklist.  A file with a source record in its sidecar is
  * aligned against that English (offline); one without is counted from its
@@ -21,13 +21,13 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool ends_with_rst(const char *name)
+static bool is_tutorial_file(const char *name)
 {
 	size_t n = strlen(name);
-	return n > 4 && !strcmp(name + n - 4, ".rst");
+	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
 }
 
-/* Collect the *.rst files below dir, sorted, into out. */
+/* Collect the *.rst and *.py files below dir, sorted, into out. */
 static void walk(const char *dir, int depth, PathVec *out)
 {
 	if (depth > 64)
@@ -50,7 +50,7 @@ static void walk(const char *dir, int depth, PathVec *out)
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
 			walk(p, depth + 1, out);
 			free(p);
-		} else if (ends_with_rst(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (is_tutorial_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
 			VEC_PUSH(out, p);
 		} else {
 			free(p);
@@ -239,5 +239,5 @@ static int run(int argc, char **argv)
 
 const CliCommand cli_cmd_stats = {
 	"stats", "stats [--format text|json] [PATH...]",
-	"translation progress per file (a directory is searched for *.rst)", run, true,
+	"translation progress per file (a directory is searched for *.rst, *.py)", run, true,
 };

@@ -511,7 +511,11 @@ static size_t title_at(P *p, size_t i, size_t from, size_t to, int depth, int pa
 		}
 		return i;
 	}
-	if (li.ind != 0 || i + 1 >= to || (i > from && !blank(p, i - 1)))
+	/* After a blank line, or right after another title's underline (the
+	 * title ends its construct; docutils reads the next title there). */
+	bool after_title = p->d->n && p->d->v[p->d->n - 1].kind == BK_TITLE &&
+	                   p->d->v[p->d->n - 1].last + 1 == i;
+	if (li.ind != 0 || i + 1 >= to || (i > from && !blank(p, i - 1) && !after_title))
 		return i;
 	LineInfo u = info(p, i + 1);
 	if (u.ind != 0 || !is_adornment(u.c))

@@ -16,7 +16,6 @@ import sys
 
 import docutils.core
 
-yeok, files = sys.argv[1], sys.argv[2:]
 TITLE = "Title underline too short"
 START = "start-string without end-string"
 
@@ -43,43 +42,52 @@ def docutils_warnings(path):
     return sorted(out), text.split("\n")
 
 
-res = subprocess.run([yeok, "check", "--format", "json",
-                      "--only", "title-underline,markup-spacing"] + files,
-                     capture_output=True, text=True)
-if res.returncode not in (0, 1):
-    print("not ok 1 - yeok check ran (exit %d): %s" % (res.returncode, res.stderr[:300]))
-    sys.exit(1)
-found = {}
-for f in json.loads(res.stdout):
-    found.setdefault(f["file"], []).append((f["check"], f["line"]))
+def compare(yeok, files, warnings_of, what="docutils"):
+    """TAP lines for each warning of warnings_of(path) -> (sorted [(kind,
+    line)], the lines the paragraphs are read from); the exit status."""
+    res = subprocess.run([yeok, "check", "--format", "json",
+                          "--only", "title-underline,markup-spacing"] + files,
+                         capture_output=True, text=True)
+    if res.returncode not in (0, 1):
+        print("not ok 1 - yeok check ran (exit %d): %s" % (res.returncode, res.stderr[:300]))
+        return 1
+    found = {}
+    for f in json.loads(res.stdout):
+        found.setdefault(f["file"], []).append((f["check"], f["line"]))
+    n = ok = 0
+    counts = {"title": [0, 0], "start": [0, 0]}
+    for path in files:
+        warns, lines = warnings_of(path)
+        mine = found.get(path, [])
+        for kind, line in warns:
+            n += 1
+            counts[kind][0] += 1
+            if kind == "title":
+                hit = ("title-underline", line) in mine
+            else:
+                # the paragraph: the blank-line-separated lines around line
+                # (docutils names its first line, or inside a nested list
+                # sometimes a later one)
+                start, end = line, line
+                while start > 1 and lines[start - 2].strip():
+                    start -= 1
+                while end < len(lines) and lines[end].strip():
+                    end += 1
+                hit = any(c == "markup-spacing" and start <= l <= end for c, l in mine)
+            if hit:
+                ok += 1
+                counts[kind][1] += 1
+                print("ok %d - %s:%d docutils '%s' found by yeok" % (n, path, line, kind))
+            else:
+                print("not ok %d - %s:%d docutils '%s' NOT found by yeok" % (n, path, line, kind))
+    print("# %s: %d 'Title underline too short' (yeok found %d), "
+          "%d 'start-string without end-string' (yeok found %d); yeok findings of the two "
+          "checks: %d" % (what, counts["title"][0], counts["title"][1], counts["start"][0],
+                          counts["start"][1], sum(len(v) for v in found.values())))
+    if n == 0:
+        print("ok 1 - no warnings to compare")
+    return 0 if ok == n else 1
 
-n = ok = 0
-counts = {"title": [0, 0], "start": [0, 0]}
-for path in files:
-    warns, lines = docutils_warnings(path)
-    mine = found.get(path, [])
-    for kind, line in warns:
-        n += 1
-        counts[kind][0] += 1
-        if kind == "title":
-            hit = ("title-underline", line) in mine
-        else:
-            # the paragraph: the blank-line-separated lines around line
-            # (docutils names its first line, or inside a nested list
-            # sometimes a later one)
-            start, end = line, line
-            while start > 1 and lines[start - 2].strip():
-                start -= 1
-            while end < len(lines) and lines[end].strip():
-                end += 1
-            hit = any(c == "markup-spacing" and start <= l <= end for c, l in mine)
-        if hit:
-            ok += 1
-            counts[kind][1] += 1
-            print("ok %d - %s:%d docutils '%s' found by yeok" % (n, path, line, kind))
-        else:
-            print("not ok %d - %s:%d docutils '%s' NOT found by yeok" % (n, path, line, kind))
-print("# docutils: %d 'Title underline too short' (yeok found %d), "
-      "%d 'start-string without end-string' (yeok found %d)"
-      % (counts["title"][0], counts["title"][1], counts["start"][0], counts["start"][1]))
-sys.exit(0 if ok == n else 1)
+
+if __name__ == "__main__":
+    sys.exit(compare(sys.argv[1], sys.argv[2:], docutils_warnings))

@@ -104,6 +104,12 @@ static void test_titles(void **state)
 	doc_str(&x, "Long title\n--\n");
 	assert_string_equal(kinds(&x), "paragraph");
 	doc_free(&x);
+	/* A title right under another title's underline is a title (docutils
+	 * reads it so and warns about it: a real case of neural_style_tutorial.py,
+	 * KO 142); a line right under a paragraph is not. */
+	doc_str(&x, "손실 함수\n----------\n콘텐츠 손실(Content Loss)\n~~~~~~~~~~~~\n\nText\nNot\n---\n");
+	assert_string_equal(kinds(&x), "title title paragraph");
+	doc_free(&x);
 }
 
 static void test_paragraphs_and_literals(void **state)
