@@ -369,11 +369,15 @@ void check_translator_line(const Unit *u, FindingVec *out)
 					continue;
 				found = true;
 				header_marker(u, out, n, &th);
-				if (th.at != ah.at) {
+				/* 0 (as the author line) or 2 (a block quote, as many
+				 * tutorials write it: "  **번역**:"); anything else is a
+				 * slip (" **번역**:") */
+				if (th.at != ah.at && th.at != 2) {
 					Finding *f = finding_add(
 						u, out, CK_TRANSLATOR_LINE, SEV_WARNING, n, 0,
-						"translator line indented %zu, the author line %zu: a different "
-						"indentation makes it a block quote", th.at, ah.at);
+						"translator line indented %zu, the author line %zu: write it "
+						"like the author line (or indented 2, as a block quote)", th.at,
+						ah.at);
 					char *ind = xasprintf("%*s", (int)ah.at, "");
 					finding_set_fix(f, n, 0, th.at, ind);
 					f->suggestion = ind;

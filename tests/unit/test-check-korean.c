@@ -349,8 +349,10 @@ static void test_translator_forms(void **state)
 		/* dist_overview.rst:4, deep_learning_nlp_tutorial.rst:4 */
 		{"**번역** `강지현 <https://github.com/KJH622>`_", "no ':' after the marker"},
 		{"**번역** : `오수연 <https://github.com/oh5221>`_", "a space before ':'"},
-		/* TP_tutorial.rst:5: indented unlike the author line */
-		{"  **번역**: `강호현 <https://github.com/stats-dev>`__", "a block quote"},
+		/* deep_learning_60min_blitz.rst:4: indented 1 (2 is a block quote,
+		 * as many tutorials write it) */
+		{" **번역**: `박정환 <http://github.com/9bow>`_", "write it like the author line"},
+		{"  **번역**: `박정환 <https://github.com/9bow>`_", NULL},
 		{"**번역**: `강호현 <https://github.com/stats-dev>`__", NULL},
 	};
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
