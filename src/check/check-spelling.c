@@ -147,7 +147,7 @@ static bool affixed(Spell *sp, const char *w, size_t n)
 	static const char *const pre[] = {"재", "비", "미", "역", "초", "고", "저", "다", "탈", "반",
 	                                  "무", "불", "준", "부", "대", "소", "신", "구"};
 	static const char *const suf[] = {"기", "자", "성", "적", "화", "률", "율", "량", "값", "형",
-	                                  "식", "법", "층", "씩", "별", "용", "상", "간", "내", "류"};
+	                                  "식", "법", "층", "씩", "별", "용", "상", "내", "류"};
 	if (n < 9)
 		return n == 6 && (spell_check_word(sp, w + 3, 3, SPELL_BLOCK) == SPELL_OK) &&
 		       memcmp(w, "고", 3) == 0;
@@ -186,7 +186,8 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 			/* two words written together: spacing when the second is one
 			 * that stands apart after a noun (통찰력있는, 함수안에서) */
 			static const char *const apart[] = {"있", "없", "안에", "안의", "대신", "수", "것",
-			                                    "때", "동안", "위해", "위한", "같은", "같이"};
+			                                    "때", "동안", "위해", "위한", "같은", "같이",
+			                                    "간"};
 			bool aux = false;
 			for (size_t a = 0; a < ARRAY_LEN(apart) && !aux; a++)
 				aux = wl - split >= strlen(apart[a]) &&

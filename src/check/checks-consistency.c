@@ -19,6 +19,7 @@ typedef struct Gloss {
 	size_t byte;
 	size_t ko_off;   /* absolute: block index * 2^32 + offset (document order) */
 	bool title;
+	bool spaced;     /* "한글 (영어)" */
 	char *text;      /* as written: "장치 (device)" */
 } Gloss;
 
@@ -173,6 +174,7 @@ static void gather_glosses(ConsIndex *c, BlockText *bt, size_t bi)
 		g.ko_off = (bi << 32) | a;
 		g.title = bt->title;
 		g.text = xmemdup0(bt->j.text.p + a, close + 1 - a);
+		g.spaced = k < i;
 		VEC_PUSH(&c->g, g);
 		i = close;
 	}
@@ -265,6 +267,22 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 		for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
 			bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
 		gather_glosses(c, &bt[i], i);
+	}
+	/* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
+	 * writes them together at least as often */
+	size_t glued_n = 0, spaced_n = 0;
+	for (size_t gi = 0; gi < c->g.n; gi++)
+		c->g.v[gi].spaced ? spaced_n++ : glued_n++;
+	for (size_t gi = 0; gi < c->g.n && glued_n >= spaced_n; gi++) {
+		const Gloss *g = &c->g.v[gi];
+		if (!g->spaced)
+			continue;
+		size_t b = g->ko_off >> 32, off = (g->ko_off & 0xffffffffu) + strlen(g->ko);
+		char *fixed = xasprintf("%s(%s", g->ko, strchr(g->text, '(') + 1);
+		pre_add(c, &bt[b], off, SEV_INFO, fixed,
+		        "'%s' — the guide writes 한글(영어) without a space (this file %zu times, "
+		        "spaced %zu) (rule gloss-space)", g->text, glued_n, spaced_n);
+		free(fixed);
 	}
 	/* the distinct English terms, with their renderings */
 	for (size_t gi = 0; gi < c->g.n && gi < 400; gi++) {
