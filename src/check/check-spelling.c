@@ -42,8 +42,12 @@ static void blank_header_lines(const Joined *j, Buf *text)
  * together (함수안에서, 입력대신): spacing, not spelling. */
 static size_t two_words(Spell *sp, const char *w, size_t n)
 {
-	for (size_t k = 6; k + 6 <= n; k += 3) {
+	for (size_t k = 6; k + 3 <= n; k += 3) {
 		if (((unsigned char)w[k] & 0xc0) == 0x80)
+			continue;
+		/* one syllable after: only the nouns that stand apart (할수, 지점간) */
+		if (n - k == 3 && memcmp(w + k, "수", 3) && memcmp(w + k, "것", 3) &&
+		    memcmp(w + k, "때", 3) && memcmp(w + k, "간", 3))
 			continue;
 		/* not a word and its particle or ending (실험군의+에서, 에제+들은,
 		 * 할당+해두야): those are spelling */
