@@ -72,11 +72,12 @@ static void title_as_text(const Unit *u, const Block *b, FindingVec *out)
 		size_t w = check_column_width(t.p, t.n);
 		bool glued = line - 1 > b->first;
 		if (glued && a.n >= w && a.n >= 4) {
-			Finding *f = finding_add(u, out, CK_STRUCTURE, SEV_ERROR, line - 1, 0,
-			                         "'%.*s' — a title glued to the text above it: docutils "
-			                         "reports an unexpected section title; put a blank line "
-			                         "before it (rule title-glued)", check_clip(t, 60), t.p);
-			finding_set_fix(f, line - 1, 0, 0, "\n");
+			/* no fix: a fix stays on one line (a blank line is an edit of
+			 * the editor's own) */
+			finding_add(u, out, CK_STRUCTURE, SEV_ERROR, line - 1, 0,
+			            "'%.*s' — a title glued to the text above it: docutils reports an "
+			            "unexpected section title; put a blank line before it (rule "
+			            "title-glued)", check_clip(t, 60), t.p);
 		} else if (!glued && line == b->last) {
 			Buf fix = BUF_INIT;
 			for (size_t i = 0; i < MAX(w, (size_t)4); i++)

@@ -394,7 +394,7 @@ def rules(args):
             if key in seen:
                 continue
             seen.add(key)
-            m = re.search(r"\[([a-z0-9-]+)\]\s*$", f["message"]) or re.search(r"^\(([a-z0-9-]+)\)", f["message"])
+            m = re.search(r"\((?:style )?rule ([a-z0-9-]+)\)", f["message"])
             rule = m.group(1) if m else f["message"].split("'")[0][:40]
             byrule[rule].append((path, f["line"], f["column"], f["message"], line))
     for rule, xs in sorted(byrule.items()):
