@@ -20,8 +20,9 @@ if command -v pkg-config >/dev/null 2>&1; then
 	need libyaml-dev have_pc yaml-0.1
 	need libhunspell-dev have_pc hunspell
 	need libcmocka-dev have_pc cmocka
+	need libsqlite3-dev have_pc sqlite3
 else
-	missing="$missing libncurses-dev libutf8proc-dev libyaml-dev libhunspell-dev libcmocka-dev"
+	missing="$missing libncurses-dev libutf8proc-dev libyaml-dev libhunspell-dev libcmocka-dev libsqlite3-dev"
 fi
 need hunspell-ko test -e /usr/share/hunspell/ko.dic
 need hunspell-en-us test -e /usr/share/hunspell/en_US.dic

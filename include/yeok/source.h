@@ -118,4 +118,40 @@ bool source_record_into_sidecar(const char *target_path, const Source *src,
 /* "--source", "--source-rev", "sidecar", "self". */
 const char *source_origin_name(SourceOrigin o);
 
+/* ---- the English of many files at once (the translation memory) --------
+ * The rule of source_english_in_history() for a whole repository: one
+ * `git log` pass over HEAD's first-parent history (vcs_log_changes) and one
+ * `git cat-file --batch` process, instead of git processes per file per
+ * commit.  For every path both give the same commit and text (tested on
+ * the dev bundle), except that versions larger than `max` bytes and
+ * symlink or submodule versions are not candidates here. */
+typedef struct SourceHistory SourceHistory;
+struct VcsLog;
+
+/* Read the history of the files matching the NULL-terminated pathspecs in
+ * the work tree at top ("*.rst", ":(literal)a/b.rst").  Errors: git
+ * failing (EXIT_IOERR, EXIT_NOINPUT). */
+bool source_history_open(const char *top, const char *const *pathspecs, SourceHistory **out,
+                         Err *e);
+void source_history_close(SourceHistory *h);
+/* The log read by source_history_open (borrowed; newest first). */
+const struct VcsLog *source_history_log(const SourceHistory *h);
+/* The newest commit of the log that changed repository path rel (index
+ * into the log's commits), or -1 when none did. */
+long source_history_last_commit(const SourceHistory *h, const char *rel);
+/* The English of repository path rel: the newest version (newest commit
+ * first) that text_is_english() accepts, at most max bytes.  *found, id
+ * and text as source_english_in_history(). */
+bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool *found,
+                            char id[41], Buf *text, Err *e);
+/* The k-th newest change of repository path rel in the log (0: the
+ * newest), or NULL when there are fewer; borrowed. */
+struct VcsChange;
+const struct VcsChange *source_history_change(const SourceHistory *h, const char *rel,
+                                              size_t k);
+/* Read any object ("BLOB-ID" or "REV:PATH") through the same cat-file
+ * process; *found false when it is missing, not a blob or over max. */
+bool source_history_read(SourceHistory *h, const char *spec, size_t max, Buf *out,
+                         bool *found, Err *e);
+
 #endif

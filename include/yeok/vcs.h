@@ -46,10 +46,87 @@ bool vcs_is_clean(const char *path, bool *clean, Err *e);
 
 /* The commits that changed file `path`, newest first, as 40-hex ids each
  * followed by '\n', into out (replaced; empty for an untracked file).
- * Renames are not followed: the history is that of the path. */
+ * Renames are not followed: the history is that of the path, along HEAD's
+ * first-parent chain (a merged branch's own commits are not listed; the
+ * merge that brought them is). */
 bool vcs_file_log(const char *path, Buf *out, Err *e);
 
 /* The merge base of rev with HEAD (for review defaults); id[41]. */
 bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e);
+
+/* ---- whole-repository history (the translation memory) -----------------
+ * One `git log` pass and one `git cat-file --batch` process instead of a
+ * git process per file per commit.  The history is HEAD's first-parent
+ * chain, as in vcs_file_log(), so the per-file and the bulk views list the
+ * same commits for a path (tests/unit/test-source.c checks they agree on
+ * the dev bundle). */
+
+/* One commit of a VcsLog. */
+typedef struct VcsCommit {
+	char id[41];     /* full commit id */
+	long long time;  /* author date, seconds since the epoch (UTC) */
+	char *author;    /* author name as git has it (owned; terminal-unsafe) */
+} VcsCommit;
+
+/* One file changed by a commit (`git log --raw`, no rename detection). */
+typedef struct VcsChange {
+	size_t commit;   /* index into VcsLog.commits */
+	char blob[41];   /* the file's new blob; 40 '0's when the commit deleted it */
+	unsigned mode;   /* the new mode (octal 100644, 100755, 120000 symlink,
+	                    160000 submodule; 0 when deleted) */
+	char *path;      /* repository-relative path (owned; any bytes but NUL) */
+} VcsChange;
+
+typedef struct VcsLog {
+	VEC(VcsCommit) commits; /* newest first */
+	VEC(VcsChange) changes; /* grouped by commit, newest commit first */
+} VcsLog;
+
+void vcs_log_init(VcsLog *l);
+void vcs_log_release(VcsLog *l);
+
+/* The first-parent history of `range` ("HEAD", or "OLD..HEAD" for what is
+ * new since OLD) in the work tree at top, limited to paths matching one of
+ * the NULL-terminated git pathspecs (e.g. "*.rst"; prefix ":(literal)" for
+ * an exact path), into out (replaced).  An empty repository (no HEAD)
+ * gives an empty log.  Errors: git failing (EXIT_NOINPUT/EXIT_IOERR). */
+bool vcs_log_changes(const char *top, const char *range, const char *const *pathspecs,
+                     VcsLog *out, Err *e);
+
+/* One entry of a tree listing. */
+typedef struct VcsTreeEntry {
+	unsigned mode;   /* octal, as vcs_change */
+	char blob[41];
+	size_t size;     /* bytes of the blob (0 for non-blobs) */
+	char *path;      /* repository-relative (owned) */
+} VcsTreeEntry;
+typedef VEC(VcsTreeEntry) VcsTree;
+
+/* Every blob of revision rev, recursively (`git ls-tree -r -l -z`), into
+ * out (replaced).  vcs_tree_release() frees the entries. */
+bool vcs_ls_tree(const char *top, const char *rev, VcsTree *out, Err *e);
+void vcs_tree_release(VcsTree *t);
+
+/* The root commits of HEAD's history, sorted, as 40-hex ids each followed
+ * by '\n' (empty for a repository without commits). */
+bool vcs_root_commits(const char *top, Buf *out, Err *e);
+
+/* Is commit a an ancestor of (or equal to) commit b?  false with no error
+ * when it is not or when either is unknown. */
+bool vcs_is_ancestor(const char *top, const char *a, const char *b);
+
+/* A running `git cat-file --batch` in the work tree at top, for reading
+ * many objects with one process.  Not thread-safe; one per thread. */
+typedef struct VcsBatch VcsBatch;
+VcsBatch *vcs_batch_open(const char *top, Err *e);
+/* Read object `spec` (a blob id, or "REV:PATH") into out (replaced).
+ * *found is false (and true returned) when there is no such object, or
+ * when it is larger than max bytes (*too_big then; its bytes are read and
+ * dropped, so the process stays usable).  Errors: the process died or
+ * spoke nonsense (EXIT_IOERR); the batch is then unusable. */
+bool vcs_batch_read(VcsBatch *b, const char *spec, size_t max, Buf *out, bool *found,
+                    bool *too_big, Err *e);
+/* Stop the process and free b (NULL is fine). */
+void vcs_batch_close(VcsBatch *b);
 
 #endif

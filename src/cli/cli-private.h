@@ -2,6 +2,8 @@
 #ifndef YEOK_CLI_PRIVATE_H
 #define YEOK_CLI_PRIVATE_H
 
+#include "yeok/check.h"
+#include "yeok/host.h"
 #include "yeok/util.h"
 
 /* Each gets argv with argv[0] == the subcommand name. */
@@ -18,6 +20,14 @@ typedef struct CliCommand {
 /* Defined in src/cli/cmd-NAME.c, one file each. */
 extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_checklist,
 	cli_cmd_pr, cli_cmd_stats;
+extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
+
+/* (cmd-tm.c) The repository part of the `consistency` check for `yeok
+ * check`: findings for the segments the translation memory of the file's
+ * repository renders otherwise (when that memory exists and the check is
+ * on), appended to out and sorted. */
+void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
+                  const CheckSet *set, FindingVec *out);
 
 /* Print "yeok: MESSAGE" to stderr (terminal-safe) and return code. */
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);

@@ -8,6 +8,7 @@
 static const CliCommand *const subcommands[] = {
 	&cli_cmd_review, &cli_cmd_check, &cli_cmd_align,
 	&cli_cmd_checklist, &cli_cmd_pr, &cli_cmd_stats,
+	&cli_cmd_tm,
 };
 
 static const char options_help[] =

@@ -138,6 +138,8 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
 	check_document(&d, set, &fv);
+	if (have) /* consistency across the repository, from its translation memory */
+		cli_tm_check(file, &sh, &th, &al, set, &fv);
 	for (size_t i = 0; i < fv.n; i++) {
 		const Finding *f = &fv.v[i];
 		tot->errors += f->sev == SEV_ERROR;

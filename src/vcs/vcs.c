@@ -1,6 +1,8 @@
 /* The git program, spawned without a shell. */
 #include "yeok/vcs.h"
 
+#include "vcs-private.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -12,7 +14,7 @@
 extern char **environ;
 
 /* The environment for git: ours plus no prompts, no pager, no colour. */
-static char **git_env(void)
+char **git_env(void)
 {
 	static const char *extra[] = {"GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "PAGER=cat",
 	                              "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"};
@@ -309,8 +311,9 @@ bool vcs_file_log(const char *path, Buf *out, Err *e)
 		free(top);
 		return false;
 	}
-	const char *argv[] = {"log", "--no-renames", "--format=%H", "--end-of-options", "HEAD",
-	                      "--", rel, NULL};
+	/* First-parent, as vcs_log_changes(): both list the same commits. */
+	const char *argv[] = {"log", "--first-parent", "--no-renames", "--format=%H",
+	                      "--end-of-options", "HEAD", "--", rel, NULL};
 	Buf tmp = BUF_INIT;
 	/* A repository without commits has no HEAD: no history, no error. */
 	const char *head[] = {"rev-parse", "--verify", "--quiet", "HEAD", NULL};

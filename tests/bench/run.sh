@@ -13,7 +13,7 @@ set -u
 cd "$(dirname "$0")/../.."
 B=${BENCH_DIR:-build/bench}
 YEOK=${YEOK:-./yeok}
-SIZES=${BENCH_SIZES:-"1000 10000 100000"}
+SIZES=${BENCH_SIZES-"1000 10000 100000"}
 mkdir -p "$B"
 T0=$(date +%s)
 
@@ -113,6 +113,35 @@ for n in $SIZES; do
 	fi
 done
 
+# ---- the translation memory (issue 18) ---------------------------------------
+# Build time, size and segments for a clone of the dev bundle (best of 3
+# builds), lookups in it, and lookups in a synthetic memory of
+# BENCH_TM_SEGMENTS (50000) segments.
+CORPUS=${CORPUS:-../shared/corpus}
+TMSEG=${BENCH_TM_SEGMENTS:-50000}
+TMP99=-; TMDEV=-
+if [ -x "$B/bench-tm" ] && have_sub tm; then
+	echo
+	printf '%-32s %12s\n' "translation memory" "value"
+	if [ -e "$CORPUS/tutorials-kr-dev.bundle" ]; then
+		AB=$(realpath "$B") AY=$(realpath "$YEOK")
+		rm -rf "$AB/tm-dev" "$AB/tm-dev.sqlite"
+		git clone -q "$CORPUS/tutorials-kr-dev.bundle" "$AB/tm-dev"
+		TMDEV=$(best 3 sh -c "cd '$AB/tm-dev' && '$AY' tm build --tm '$AB/tm-dev.sqlite'")
+		out=$(cd "$AB/tm-dev" && "$AY" tm build --tm "$AB/tm-dev.sqlite" 2>/dev/null)
+		segs=$(printf '%s' "$out" | sed -n 's/.* \([0-9]*\) segments.*/\1/p')
+		printf '%-32s %12s\n' "dev bundle: tm build ms" "$TMDEV"
+		printf '%-32s %12s\n' "dev bundle: segments" "$segs"
+		printf '%-32s %12s\n' "dev bundle: db KB" "$(( $(stat -c %s "$B/tm-dev.sqlite") / 1024 ))"
+		"$B"/bench-tm db "$B/tm-dev.sqlite" | grep '^lookup' | sed 's/^/dev bundle: /'
+	fi
+	out=$("$B"/bench-tm synth "$TMSEG" "$B")
+	printf '%s\n' "$out" | sed "s/^/synthetic $TMSEG: /"
+	TMP99=$(printf '%s\n' "$out" | awk '/^lookup cpu/ { print $8 }')
+	TMP99W=$(printf '%s\n' "$out" | awk '/^lookup wall/ { print $8 }')
+	rm -f "$B/tm-synth-$TMSEG.sqlite"
+fi
+
 # ---- the budgets (issue 10) -------------------------------------------------
 verdict() { # verdict OK-EXPR: met or MISSED
 	if [ "$1" = 1 ]; then echo met; else echo MISSED; fi
@@ -157,5 +186,12 @@ if [ -n "${FFDICT[$big]:-}" ]; then
 	r=$(awk -v a="${FFDICT[$big]}" -v b="${FFNODICT[$big]}" 'BEGIN { printf "%.2f", b ? a / b : 0 }')
 	printf '  %-52s %s\n' "100k first frame with/without ko dictionary: ${r}x" \
 		"$(verdict "$(lt "$r" 1.5)")"
+fi
+if [ "$TMDEV" != "-" ]; then
+	printf '  %-52s %s\n' "dev bundle tm build <= 30 s: $TMDEV ms" "$(verdict "$(lt "$TMDEV" 30001)")"
+fi
+if [ "$TMP99" != "-" ]; then
+	printf '  %-52s %s\n' "tm lookup p99 <= 5 ms at $TMSEG: $TMP99 us cpu, $TMP99W us wall" \
+		"$(verdict "$(lt "$TMP99" 5001)")"
 fi
 echo "bench: $(( $(date +%s) - T0 )) s"

@@ -1,0 +1,190 @@
+/* The one adapter between a document pair and the memory: read each side
+ * in its host format (.rst, sphinx-gallery .py), align, keep the confident
+ * prose segments and code comments.  When the shared pair builder lands
+ * (issue 13), this file is the only one to change. */
+#include "tm-private.h"
+#include "yeok/align.h"
+#include "yeok/check.h"
+#include "yeok/host.h"
+#include "yeok/lines.h"
+#include "yeok/rst.h"
+#include "yeok/text.h"
+
+void tm_pairs_release(TmPairVec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].en);
+		free(v->v[i].ko);
+	}
+	VEC_FREE(v);
+}
+
+static bool has_hangul(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		int32_t cp;
+		i += text_decode(s + i, n - i, &cp);
+		if (cp >= 0 && text_is_hangul(cp))
+			return true;
+	}
+	return false;
+}
+
+char *tm_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
+{
+	Buf b = BUF_INIT;
+	for (size_t i = first; i < first + n; i++) {
+		if (i > first)
+			buf_adds(&b, "\n\n");
+		rst_block_text(l, &d->v[i], &b);
+	}
+	return buf_detach(&b);
+}
+
+/* Every block of the side is prose of the first block's kind. */
+static bool side_is_prose(const RstDoc *d, size_t first, size_t n, BlockKind kind)
+{
+	for (size_t i = first; i < first + n; i++)
+		if (!rst_kind_is_prose(d->v[i].kind) || d->v[i].kind != kind)
+			return false;
+	return true;
+}
+
+/* The segments with an RST error in the Korean: errors of these checks
+ * mean docutils sees something else than the blocks yeok aligned. */
+static bool *rst_error_units(const HostDoc *sh, const HostDoc *th, const Alignment *al)
+{
+	bool *bad = xcalloc(al->n + 1, sizeof(bool));
+	CheckSet set;
+	memset(&set, 0, sizeof(set));
+	set.on[CK_TITLE_UNDERLINE] = set.on[CK_MARKUP_SPACING] = true;
+	set.on[CK_DIRECTIVE_TRANSLATED] = true;
+	CheckDoc d;
+	check_doc_init(&d, th->text, &th->blocks, sh->text, &sh->blocks, al, NULL);
+	if (th->fmt == HOST_PY) {
+		d.tgt_host = th;
+		d.src_host = sh;
+	}
+	FindingVec fv = {0};
+	for (size_t k = 0; k < al->n; k++) {
+		check_unit(&d, &set, k, &fv);
+		for (size_t i = 0; i < fv.n && !bad[k]; i++)
+			bad[k] = fv.v[i].sev == SEV_ERROR;
+		findings_clear(&fv);
+	}
+	VEC_FREE(&fv);
+	check_doc_release(&d);
+	return bad;
+}
+
+static bool storable_pair(const char *e, const char *t)
+{
+	size_t el = strlen(e), tl = strlen(t);
+	return el && tl && el <= TM_MAX_SEG_BYTES && tl <= TM_MAX_SEG_BYTES && strcmp(e, t) != 0 &&
+	       has_hangul(t, tl) && !has_hangul(e, el) && tm_text_storable(e, el) &&
+	       tm_text_storable(t, tl);
+}
+
+/* Comments for tools, not readers. */
+static bool tool_comment(Str text)
+{
+	static const char *const tools[] = {"sphinx_gallery_", "-*-", "!", "noqa", "type:",
+	                                    "pylint:", "fmt:", "pragma"};
+	for (size_t i = 0; i < ARRAY_LEN(tools); i++)
+		if (str_starts_with(text, tools[i]))
+			return true;
+	return false;
+}
+
+/* The code comments of a .py code segment, paired as the checks pair
+ * them (host_pair_comments): each English comment with its Korean one. */
+static void comment_pairs(const HostDoc *sh, const HostDoc *th, const Segment *s,
+                          TmPairVec *out, size_t *dropped)
+{
+	HostCommentVec sc = {0}, tc = {0};
+	for (size_t k = s->src; k < s->src + s->src_n; k++)
+		if (host_block_is_cell(&sh->blocks.v[k]))
+			host_py_comments(sh->file, sh->blocks.v[k].first, sh->blocks.v[k].last, &sc);
+	for (size_t k = s->tgt; k < s->tgt + s->tgt_n; k++)
+		if (host_block_is_cell(&th->blocks.v[k]))
+			host_py_comments(th->file, th->blocks.v[k].first, th->blocks.v[k].last, &tc);
+	size_t *pair = xmalloc((sc.n ? sc.n : 1) * sizeof(size_t));
+	host_pair_comments(sh->file, sc.v, sc.n, th->file, tc.v, tc.n, pair);
+	for (size_t i = 0; i < sc.n; i++) {
+		if (pair[i] == SIZE_MAX)
+			continue;
+		Str en = host_comment_text(sh->file, &sc.v[i]);
+		Str ko = host_comment_text(th->file, &tc.v[pair[i]]);
+		if (!en.n || tool_comment(en) || str_eq(en, ko))
+			continue;
+		char *e = str_dup(en), *t = str_dup(ko);
+		if (!storable_pair(e, t)) {
+			free(e);
+			free(t);
+			(*dropped)++;
+			continue;
+		}
+		TmPair p = {e, t, (long)tc.v[pair[i]].line + 1, "comment"};
+		VEC_PUSH(out, p);
+	}
+	free(pair);
+	VEC_FREE(&sc);
+	VEC_FREE(&tc);
+}
+
+bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, size_t ko_n,
+              TmPairVec *out, size_t *dropped)
+{
+	HostFormat fmt = host_format_of_path(path);
+	Lines sl, tl;
+	lines_init(&sl);
+	lines_init(&tl);
+	lines_parse(&sl, en, en_n);
+	lines_parse(&tl, ko, ko_n);
+	HostDoc sh, th;
+	host_init(&sh);
+	host_init(&th);
+	host_segment(&sl, fmt, &sh);
+	host_segment(&tl, fmt, &th);
+	const RstDoc *sb = &sh.blocks, *tb = &th.blocks;
+	Alignment al;
+	align_init(&al);
+	align_docs(sh.text, sb, th.text, tb, &al);
+	/* Under half of the English found a partner: the Korean is not a
+	 * translation of this English (a stub that replaced the tutorial, a
+	 * rewrite): nothing of the file is kept. */
+	bool trusted = align_matched_share(&al, sb) >= 0.5;
+	bool *bad = trusted ? rst_error_units(&sh, &th, &al) : NULL;
+	for (size_t k = 0; trusted && k < al.n; k++) {
+		const Segment *s = &al.v[k];
+		if (fmt == HOST_PY && s->src_n && s->tgt_n && host_block_is_cell(&sb->v[s->src]) &&
+		    host_block_is_cell(&tb->v[s->tgt])) {
+			comment_pairs(&sh, &th, s, out, dropped);
+			continue;
+		}
+		if (!rst_kind_is_prose(s->kind))
+			continue;
+		bool keep = s->src_n >= 1 && s->tgt_n >= 1 && s->src_n <= 2 && s->tgt_n <= 2 &&
+		            s->status == ST_DRAFT;
+		keep = keep && side_is_prose(sb, s->src, s->src_n, sb->v[s->src].kind) &&
+		       side_is_prose(tb, s->tgt, s->tgt_n, sb->v[s->src].kind);
+		keep = keep && !bad[k] && !(k > 0 && bad[k - 1]) && !bad[k + 1];
+		char *e = keep ? tm_blocks_text(sh.text, sb, s->src, s->src_n) : NULL;
+		char *t = keep ? tm_blocks_text(th.text, tb, s->tgt, s->tgt_n) : NULL;
+		if (!keep || !storable_pair(e, t)) {
+			free(e);
+			free(t);
+			(*dropped)++;
+			continue;
+		}
+		TmPair p = {e, t, (long)tb->v[s->tgt].text_line + 1, rst_kind_name(s->kind)};
+		VEC_PUSH(out, p);
+	}
+	free(bad);
+	align_release(&al);
+	host_release(&sh);
+	host_release(&th);
+	lines_release(&sl);
+	lines_release(&tl);
+	return trusted;
+}
