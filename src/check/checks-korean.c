@@ -121,6 +121,8 @@ static void rule_latin_particle(Text *t, FindingVec *out)
 		if (c != ')' && (a > 0 && (m[a - 1] == 1 || m[a - 1] == '_' || m[a - 1] == '/' ||
 		                           m[a - 1] == '@' || m[a - 1] == ':')))
 			continue;
+		if (c == ')' && a == i)
+			a = i - 1; /* quote the ')' */
 		size_t e = hangul_run(m, t->n, i + 1);
 		if (e == i + 1 || (e < t->n && m[e] == 1))
 			continue;
@@ -202,6 +204,12 @@ static bool known_stem(const Unit *u, const char *s, size_t n)
 	                                      "계속", "다시", "먼저", "많이"};
 	for (size_t i = 0; i < ARRAY_LEN(adverbs); i++)
 		if (strlen(adverbs[i]) == n && memcmp(s, adverbs[i], n) == 0)
+			return false;
+	/* a verb's ending is no noun: "있어야 하므로", "얻게 된", "있게 하는" */
+	static const char *const endings[] = {"야", "게", "지", "고", "서", "면", "어", "아", "여",
+	                                      "해", "려", "록"};
+	for (size_t i = 0; i < ARRAY_LEN(endings); i++)
+		if (n >= 3 && memcmp(s + n - 3, endings[i], 3) == 0)
 			return false;
 	const CheckIndex *x = u->d->index;
 	if (check_index_stem(x, s, n))
@@ -557,7 +565,21 @@ static void rule_spaces(Text *t, FindingVec *out)
 	const char *m = t->m;
 	for (size_t i = 1; i + 2 < t->n; i++) {
 		if (m[i] == ' ' && m[i + 1] == ' ' && !t->table && !t->comment && !is_space(m[i - 1])) {
+			/* "-  웹", "1.  첫": after a list marker at the line start */
+			size_t ls = i;
+			while (ls > 0 && m[ls - 1] != '\n')
+				ls--;
+			Str before = str_trim((Str){m + ls, i - ls});
+			bool bullet = before.n <= 4 && before.n &&
+			              (strchr("-*+#", before.p[0]) ||
+			               (before.p[before.n - 1] == '.' || before.p[before.n - 1] == ')'));
 			size_t e = i;
+			if (bullet) {
+				while (e < t->n && m[e] == ' ')
+					e++;
+				i = e;
+				continue;
+			}
 			while (e < t->n && m[e] == ' ')
 				e++;
 			if (e >= t->n || is_space(m[e]))
@@ -606,6 +628,8 @@ static void rule_file_variant(Text *t, FindingVec *out)
 		/* glued: split after 2+ syllables */
 		for (size_t k = i + 6; k < e && !flagged; k += 3) {
 			size_t rl = MIN(e - k, (size_t)6);
+			if (hada_len(m + k, e - k))
+				continue; /* 재사용합니다: noun-hada's business, glued is right */
 			size_t sp = check_index_spaced(x, m + i, k - i, m + k, rl);
 			size_t gl = check_index_glued(x, m + i, k - i, m + k, rl);
 			if (!sp || gl > sp)
@@ -627,7 +651,13 @@ static void rule_file_variant(Text *t, FindingVec *out)
 		/* spaced: A B where AB is the more frequent */
 		if (!flagged && e - i >= 6 && e + 1 < t->n && m[e] == ' ') {
 			size_t b0 = e + 1, b1 = hangul_run(m, t->n, b0);
-			if (b1 > b0) {
+			/* "학습 시", "지점 간": a one-syllable noun stands apart */
+			static const char *const apart[] = {"시", "간", "수", "것", "때", "중", "후", "전",
+			                                    "내", "외", "상"};
+			bool dep = false;
+			for (size_t a = 0; a < ARRAY_LEN(apart) && b1 - b0 <= 6 && !dep; a++)
+				dep = memcmp(m + b0, apart[a], 3) == 0;
+			if (b1 > b0 && !dep && !hada_len(m + b0, b1 - b0)) {
 				size_t rl = MIN(b1 - b0, (size_t)6);
 				size_t sp = check_index_spaced(x, m + i, e - i, m + b0, rl);
 				size_t gl = check_index_glued(x, m + i, e - i, m + b0, rl);

@@ -64,7 +64,7 @@ static SoundEnd word_end(const char *w, size_t n)
 	case 'm': case 'n':
 		return SE_CONSONANT;
 	case 'g':
-		return y == 'n' ? SE_CONSONANT : SE_VOWEL; /* -ing 트레이닝, log 로그 */
+		return y == 'n' ? SE_CONSONANT : SE_UNKNOWN; /* -ing 트레이닝; log 로그 but bag 백 */
 	case 'h':
 		return SE_VOWEL; /* -ch 파이토치, -sh 해시, -ph 그래프, -th 매스 */
 	case 'e':
@@ -82,6 +82,8 @@ static SoundEnd word_end(const char *w, size_t n)
 			return SE_CONSONANT; /* layout 레이아웃, input 인풋 */
 		return SE_UNKNOWN;  /* set 셋 but bit 비트 */
 	case 'p':
+		if (y == 'p')
+			return SE_CONSONANT; /* app 앱 */
 		if (y && !is_vowel_letter(y))
 			return SE_VOWEL; /* dump 덤프, help 헬프 */
 		if (ends_with(w, n, "oop"))
@@ -116,8 +118,9 @@ SoundEnd latin_sound_end(const char *s, size_t n)
 	}
 	if (digits) {
 		/* a number on its own (not v2, resnet50: English or Korean reading) */
-		if (a > 0 && ((s[a - 1] >= 'a' && s[a - 1] <= 'z') || (s[a - 1] >= 'A' && s[a - 1] <= 'Z')))
-			return SE_UNKNOWN;
+		if (a > 0 && ((s[a - 1] >= 'a' && s[a - 1] <= 'z') || (s[a - 1] >= 'A' && s[a - 1] <= 'Z') ||
+		              s[a - 1] == '_'))
+			return SE_UNKNOWN; /* P_3, v2: English or Korean reading */
 		return digit_end(w[wn - 1]);
 	}
 	if (letters && w[wn - 1] >= '0' && w[wn - 1] <= '9')
@@ -136,8 +139,8 @@ SoundEnd latin_sound_end(const char *s, size_t n)
 	if (wn == 1 || (upper && wn <= 5))
 		return letter_name_end(w[wn - 1]); /* GPU, LSTM, x */
 	char low[64];
-	if (wn >= sizeof(low))
-		return SE_UNKNOWN;
+	if (wn >= sizeof(low) || wn <= 3)
+		return SE_UNKNOWN; /* aar, ptr, fn: letters or a word? */
 	for (size_t i = 0; i < wn; i++)
 		low[i] = (char)(w[i] | 0x20);
 	return word_end(low, wn);
