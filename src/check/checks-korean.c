@@ -632,7 +632,10 @@ static void rule_file_variant(Text *t, FindingVec *out)
 				continue; /* 재사용합니다: noun-hada's business, glued is right */
 			size_t sp = check_index_spaced(x, m + i, k - i, m + k, rl);
 			size_t gl = check_index_glued(x, m + i, k - i, m + k, rl);
-			if (!sp || gl > sp)
+			/* the other way must be the clear majority (2 or more, more
+			 * than this way): ties were wrong half the time in the
+			 * review-fix sample (살펴보다, 작동시키다) */
+			if (sp < 2 || gl >= sp)
 				continue;
 			Buf q = BUF_INIT, fixed = BUF_INIT;
 			buf_add(&q, t->s + i, e - i);
@@ -661,7 +664,7 @@ static void rule_file_variant(Text *t, FindingVec *out)
 				size_t rl = MIN(b1 - b0, (size_t)6);
 				size_t sp = check_index_spaced(x, m + i, e - i, m + b0, rl);
 				size_t gl = check_index_glued(x, m + i, e - i, m + b0, rl);
-				if (gl > sp && sp) {
+				if (gl >= 2 && gl > sp && sp) {
 					Buf q = BUF_INIT;
 					buf_add(&q, t->s + i, b1 - i);
 					Finding *f = add(t, out, CK_SPACING, SEV_INFO, e, "file-variant",
