@@ -136,6 +136,9 @@ $(B)/tests/test-%: $(B)/obj/tests/unit/test-%.o $(TESTUTIL_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT) $(LDOPT) -o $@ $^ $(CORE_LIBS) $(CMOCKA_LIBS) $(LDFLAGS)
 
+# test-sync also links the synthetic upstream-edit generator.
+$(B)/tests/test-sync: $(B)/obj/tests/tools/upstream-edits.o
+
 unit-tests: $(UNIT_BINS)
 
 # ---- fuzzing (clang's libFuzzer) --------------------------------------------
@@ -196,6 +199,13 @@ build/bench/%: tests/bench/%.c build/release/libyeok.a $(UI_SRC:%.c=build/releas
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O2 -g $(CORE_CFLAGS) $(UI_CFLAGS) -o $@ $< \
 		$(UI_SRC:%.c=build/release/obj/%.o) build/release/libyeok.a $(UI_LIBS) $(CORE_LIBS)
+
+# The synthetic upstream-edit generator as a program (tests/bench/sync-dir.sh).
+build/tools/upstream-edits: tests/tools/upstream-edits-main.c tests/tools/upstream-edits.c build/release/libyeok.a
+	$(call say,LINK,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O2 $(CORE_CFLAGS) -o $@ $(filter %.c,$^) \
+		build/release/libyeok.a $(CORE_LIBS)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

@@ -19,7 +19,9 @@
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, align.  Never includes curses.
+ * Depends on util, text, lines, rst, align, pair.  Never includes curses.
+ * The editor reads every file as RST (a `.py` too, as before the host
+ * reader; pair_from_texts with HOST_RST).
  * Invariant (doc_check): lines, blocks and alignment are each valid, the
  * blocks are those of the current lines, 0 <= cur <= changes.n.
  */
@@ -30,6 +32,7 @@
 #include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/sidecar.h"
 #include "yeok/util.h"
 
 typedef struct Pos {
@@ -51,10 +54,11 @@ typedef struct Change {
 	ChangeKind kind;
 } Change;
 
-/* A status the user set for a segment (Alt-Enter), keyed by a hash of the
- * source text, so it survives re-alignment.  The sidecar will persist it. */
+/* A status the user set for a segment (Alt-Enter), keyed by the segment's
+ * key (pair_blocks_key of its source blocks, the sidecar's form), so it
+ * survives re-alignment. */
 typedef struct UserStatus {
-	uint64_t src_hash;
+	SidecarKey key;
 	SegStatus status;
 } UserStatus;
 
@@ -70,6 +74,15 @@ typedef struct DocDisk {
 typedef struct DocProgress {
 	size_t total, done, untranslated, stale;
 } DocProgress;
+
+/* A change of the segments: those numbered [k0, k1) before it are
+ * [k0, k0 + wn) after it (full: all of them). */
+typedef struct DocChange {
+	uint64_t gen;
+	bool full;
+	size_t k0, k1, wn;
+} DocChange;
+#define DOC_CHANGE_LOG 64
 
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
@@ -96,11 +109,8 @@ typedef struct Doc {
 	uint64_t gen_align, gen_edit;
 	size_t edit_line;
 	long edit_delta;
-	size_t edit_first; /* the last edit touched new lines [edit_first, edit_line + edit_delta] */
-	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the text of prose */
-	size_t win_k0, win_old, win_new; /* that re-segmentation replaced segments
-	                                   [win_k0, win_k0 + win_old) by win_new ones
-	                                   (unless last_was_full) */
+	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the
+	                        text of prose (statistics for the bench) */
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;
@@ -108,21 +118,25 @@ typedef struct Doc {
 	 * edit re-segmented, and whether it fell back to the whole document. */
 	size_t last_window_lines;
 	bool last_was_full;
-	/* The segments re-aligned since the last doc_take_dirty() (for the
-	 * session's per-segment caches): [k0, k1) in the current numbering;
-	 * dk = segments now minus segments then; full: everything changed. */
-	struct {
-		bool on, full;
-		size_t k0, k1;
-		long dk;
-	} dirty;
+	/* The one change counter of the segments: gen grows with every edit
+	 * and every re-alignment; the log holds what each change replaced
+	 * (doc_changed_since). */
+	uint64_t gen;
+	DocChange log[DOC_CHANGE_LOG];
+	size_t log_n;       /* records written (the last DOC_CHANGE_LOG are kept) */
+	uint64_t log_lost;  /* the newest generation whose record was overwritten */
 } Doc;
 
 void doc_init(Doc *d);
 void doc_release(Doc *d);
 
-/* Set up d from the target bytes and the source bytes (both copied);
- * segments and aligns everything.  path and src_name are copied. */
+/* Set up d from a pair built by pair_build() or pair_from_texts() (its
+ * lines, blocks and alignment move into d; p is released).  path and
+ * src_name are copied. */
+struct DocPair;
+void doc_load_pair_take(Doc *d, const char *path, const char *src_name, struct DocPair *p);
+/* The same from the target bytes and the source bytes (both copied),
+ * through pair_from_texts(). */
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n);
 
@@ -168,14 +182,18 @@ void doc_progress(const Doc *d, DocProgress *p);
  * document's terminators. */
 void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out);
 
-/* The segments re-aligned since the last call (see Doc.dirty); false when
- * none was.  Clears the record. */
+/* The segments changed (re-aligned, or their text edited) since
+ * generation gen (a value of d->gen a view kept): merged into one stretch,
+ * [k0, k1) in the current numbering are new and dk is segments now minus
+ * segments then; full when everything changed or the log no longer reaches
+ * back to gen.  False when nothing changed.  Each view keeps its own gen,
+ * so any number of them can ask (nothing is consumed). */
 typedef struct DocDirty {
 	bool full;     /* everything: rebuild the caches */
 	size_t k0, k1; /* segments [k0, k1) are new (current numbering) */
-	long dk;       /* segments now minus segments at the last call */
+	long dk;       /* segments now minus segments then */
 } DocDirty;
-bool doc_take_dirty(Doc *d, DocDirty *out);
+bool doc_changed_since(const Doc *d, uint64_t gen, DocDirty *out);
 
 /* Re-segment and re-align the whole document (after load; tests). */
 void doc_realign_all(Doc *d);

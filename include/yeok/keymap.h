@@ -8,6 +8,10 @@
  *       F2: find-next
  *       M-c: none        # unbind
  *
+ * A binding goes to the keymap of the command's mode (the editor's, or
+ * reviewer mode's for review-* commands), so `n: review-next` rebinds a
+ * key of `yeok review`.
+ *
  * Key names: "C-x" (Ctrl), "M-x" (Alt), "S-F6" (Shift), "F1".."F12",
  * "Enter", "Tab", "Backspace", "Delete", "Insert", "Esc", "Left", "Right",
  * "Up", "Down", "Home", "End", "PageUp", "PageDown", with C-/M-/S-
@@ -21,10 +25,12 @@
 #include "yeok/command.h"
 
 typedef struct KeyBinding {
-	char *key;       /* key name (owned) */
-	const char *cmd; /* command id (from the command table) */
+	CommandMode mode; /* the keymap it is in */
+	char *key;        /* key name (owned) */
+	const char *cmd;  /* command id (from the command table), NULL: unbound */
 } KeyBinding;
 
+/* One keymap per mode (CommandMode), all in one list. */
 typedef struct Keymap {
 	VEC(KeyBinding) b;
 } Keymap;
@@ -33,14 +39,16 @@ typedef struct Keymap {
 void keymap_init(Keymap *k);
 void keymap_release(Keymap *k);
 
-/* Bind key to command id ("none": unbind).  False (e says why) for an
+/* Bind key to command id in the keymap of each mode the command is in
+ * ("none": unbind the key in every mode).  False (e says why) for an
  * unknown command or a malformed key name. */
 bool keymap_bind(Keymap *k, const char *key, const char *cmd, Err *e);
-/* The command id for a key name, or NULL. */
-const char *keymap_lookup(const Keymap *k, const char *key);
-/* The keys bound to cmd, joined with ", " ("" when none). */
-void keymap_keys_of(const Keymap *k, const char *cmd, Buf *out);
-/* True when name is a key name as above. */
+/* The command id for a key name in a mode, or NULL. */
+const char *keymap_lookup(const Keymap *k, CommandMode mode, const char *key);
+/* The keys bound to cmd in a mode, joined with ", " ("" when none). */
+void keymap_keys_of(const Keymap *k, CommandMode mode, const char *cmd, Buf *out);
+/* True when name is a key name as above (a single printable character,
+ * "n", is one too: reviewer mode uses them; the editor types them). */
 bool keymap_valid_key(const char *name);
 
 /* The config file path (caller frees). */

@@ -14,6 +14,9 @@
  *      so the segment keeps align's status (untranslated or draft).  When
  *      several segments have the same source text (a repeated "Output:"),
  *      the k-th such segment takes the k-th entry with that key, in order.
+ *      An entry with a hint (below) is taken here only by a segment with
+ *      its target key: its source key is the old English, which another
+ *      segment may still have.
  *   2. Stale.  A segment left over from pass 1 whose target key equals
  *      the target key of an entry left over from pass 1 (so: its stored
  *      source text is no longer the source of any segment that claimed it,
@@ -22,7 +25,11 @@
  *      English changed after the translator finished it.  Its old source
  *      key and, when the entry kept it, the old English (`old:`) are
  *      reported in ProgressSeg so the UI can show a word diff (diff_words() in diff.h).
- *      A left-over `draft` entry gives nothing (drafts cannot be stale).
+ *      A left-over `draft` entry gives nothing (drafts cannot be stale),
+ *      unless it has a hint (`hint:`, written by `yeok sync`: the segment
+ *      had a translation, its English changed, and the new English was
+ *      written in its place): an entry with a hint is stale whatever its
+ *      mark, and its hint is reported in ProgressSeg too.
  *   Entries that match nothing are dropped at the next progress_store():
  *   both their English and their translation are gone.
  *   Segments nothing matched keep align's status.
@@ -33,8 +40,12 @@
  * source key with its current target key and its done/reviewed mark (and
  * the old English when known), so that it is stale again on reopening —
  * also after the translator edited the translation but did not yet mark it
- * done (the target key then is the edited text's).  Marking it done stores
- * the new source key and the stale state is over.
+ * done (the target key then is the edited text's).  Its mark is kept
+ * (reviewed, or draft for an entry with a hint; else done) and so is its
+ * hint: ProgressSeg.hint, or when that is NULL the hint of the sidecar
+ * entry stored under the same old source key (so a caller that rebuilds
+ * the Progress from keys alone, as the editor's save does, keeps it).
+ * Marking it done stores the new source key and the stale state is over.
  *
  * Counting (progress_count) looks at prose segments only (rst_kind_is_prose
  * of the segment's kind): code, directives and tables are not translated.
@@ -56,6 +67,8 @@ typedef struct ProgressSeg {
 	SidecarKey old_key; /* ST_STALE: the source key it was done against */
 	char *old;          /* ST_STALE: the English it was done against when
 	                       known (owned), else NULL */
+	char *hint;         /* ST_STALE after `yeok sync`: the Korean it had
+	                       before (SidecarSeg.hint; owned), else NULL */
 } ProgressSeg;
 
 typedef struct Progress {
@@ -81,6 +94,12 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
  * (the source key stays). */
 void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb,
                        const Alignment *a);
+
+/* The hint of segment i (the old Korean kept by `yeok sync`, its lines
+ * joined with LF, common indentation removed), or NULL when it has none.
+ * Borrowed from p.  include/yeok/sync.h makes the replacement text of the
+ * segment's target lines from it (sync_hint_text). */
+const char *progress_hint(const Progress *p, size_t i);
 
 /* Replace sc's segment entries by the statuses of a (see above).  p must
  * be the Progress of a (same n); p->v[i].source must be current. */

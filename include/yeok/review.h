@@ -17,8 +17,8 @@
  * so a review stops and resumes offline.  The exports (Markdown, the body
  * of GitHub's "create a review" API) are made from the sidecar's list.
  *
- * Depends on util, text, lines, rst, align, diff; the session half also on
- * vcs, source, sidecar, glossary, check.  Never prints.
+ * Depends on util, text, lines, rst, align, diff, sync; the session half
+ * also on vcs, source, sidecar, glossary, check.  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
@@ -49,9 +49,18 @@ typedef struct Review {
 void review_init(Review *r);
 void review_release(Review *r);
 
-/* Compute the changes from base to head, aligned against src. */
-void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
-                    const char *head, size_t head_n);
+/* Compute the changes from base to head, aligned against src (segmented
+ * as the host format of path, through pair_from_texts()). */
+void review_compute(Review *r, const char *path, const char *src, size_t src_n,
+                    const char *base, size_t base_n, const char *head, size_t head_n);
+
+/* (sync) Drop the changes whose segment a sync carried unchanged from the
+ * base (sync_carried in include/yeok/sync.h: its English is English of
+ * base_src, the English the base was translated from, and the base had
+ * the very same Korean for it) — moved blocks, neighbours of inserted or
+ * deleted ones — so that the review of a sync commit shows the segments
+ * whose English changed.  Returns how many were dropped. */
+size_t review_drop_carried(Review *r, const char *base_src, size_t n);
 
 /* The change holding head line `line` (0-based), or -1. */
 long review_find_line(const Review *r, size_t line);
@@ -93,6 +102,14 @@ typedef struct ReviewOpts {
 	                                  when it can be found (none otherwise) */
 } ReviewOpts;
 
+typedef enum ReviewAskKind { REVIEW_ASK_NONE, REVIEW_ASK_TEXT, REVIEW_ASK_KEY } ReviewAskKind;
+typedef struct ReviewAsk {
+	ReviewAskKind kind;
+	char title[160];
+	char *initial;     /* REVIEW_ASK_TEXT: the text to start from (owned), or NULL */
+	const char *then;  /* command id run with the answer */
+} ReviewAsk;
+
 typedef struct ReviewSession {
 	char *path;        /* the document (as given) */
 	char *sc_path;     /* its sidecar */
@@ -101,6 +118,10 @@ typedef struct ReviewSession {
 	char *head_desc;   /* "working tree" or "def5678 (REV)" */
 	char *source_desc; /* where the English came from */
 	bool base_english; /* the base revision was still English */
+	Buf base_src;      /* (sync) the English the base was translated from (the
+	                      newest English revision of the file up to the base);
+	                      empty when the base is English or there is none */
+	size_t carried;    /* changes dropped as carried unchanged by a sync */
 	Review r;
 	Sidecar sc;
 	Glossary gl;
@@ -110,7 +131,24 @@ typedef struct ReviewSession {
 	FindingVec *findings; /* per change: the findings of check on its segment */
 	size_t cur;        /* the current change (0 when there is none) */
 	bool read_only;    /* the sidecar could not be written: nothing saved */
+	/* What reviewer mode shows (the UI draws it, commands change it). */
+	size_t finding;    /* the selected finding of the current change */
+	int scroll;        /* body rows scrolled off the top */
+	int rows;          /* terminal rows (for paging), set by the UI */
+	char msg[512];     /* status-line message until the next key */
+	bool msg_error;
+	bool quit;         /* the UI's loop ends */
+	bool help;         /* F1: the help screen is asked for */
+	ReviewAsk ask;     /* a dialog asked for by a command, or kind NONE */
 } ReviewSession;
+
+/* A message for the status line (error: drawn as one).  Returns !error,
+ * so that handlers can end with `return review_session_msg(...)`. */
+bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Ask for text (multi-line: a comment) or one key (the verdict); the
+ * answer runs command `then` of reviewer mode with it as the argument. */
+void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+                        const char *initial, const char *then);
 
 void review_session_init(ReviewSession *rs);
 void review_session_release(ReviewSession *rs);

@@ -13,11 +13,9 @@
  * as its taller side; long lines wrap at grapheme boundaries at the pane
  * width.  Both panes scroll together (one top position).
  *
- * Slots for other modules (sidecar checklist, glossary hints, findings,
- * spelling) are the `extra` strings of the status line: empty until those
- * modules fill them.
- *
- * Depends on util, text, lines, rst, align, doc.  Never includes curses.
+ * Depends on util, text, lines, rst, host, align, pair, doc, source,
+ * sidecar, progress, glossary, check, spell.  Never includes curses.
+ * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
  * the number of view segments, and the view segments cover every line of
  * both documents once, in order.
@@ -44,8 +42,6 @@ typedef struct VSeg {
 	size_t s0, s1;
 	size_t t0, t1;
 } VSeg;
-
-enum { SESSION_SLOT_GLOSSARY, SESSION_SLOT_FINDINGS, SESSION_SLOT_CHECKLIST };
 
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
@@ -149,24 +145,11 @@ typedef struct Session {
 	} match;          /* the last match, highlighted */
 	char msg[512];    /* a message for the status line; cleared by the next key */
 	bool msg_error;
+	bool msg_note;    /* the message is a note that any other one replaces */
 	bool quit;        /* the main loop ends */
 	char confirm[160];    /* a yes/no question pending, or "" */
 	const char *confirm_cmd; /* the command to run on "yes" */
 	bool help;        /* the help screen is asked for (the UI shows it) */
-	Glossary gloss;   /* terms for the hints (empty when none was loaded) */
-	bool has_gloss;
-	/* Findings (errors and warnings of the checks) for the header count:
-	 * per unit, re-checked where the text changed (STYLE: no whole-document
-	 * work per key, except after a structural edit of a small document). */
-	CheckDoc hdr_cd;  /* the header count's own view (session_findings) */
-	bool has_check;
-	VEC(uint32_t) unit_findings; /* per check unit; the last entry: document-wide */
-	size_t findings;
-	bool chk_valid;
-	uint64_t chk_struct, chk_edit;
-	/* Status-line slots: glossary hints (this module), findings and the
-	 * checklist (filled by the modules that own them; empty until then). */
-	char extra[3][512];   /* status-line slots for glossary / findings / checklist */
 
 	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
@@ -193,6 +176,7 @@ typedef struct Session {
 	size_t n_findings;    /* errors + warnings over the ready slots of uf */
 	size_t uf_pending;    /* slots of uf not checked yet */
 	size_t uf_scan;       /* where session_checks_step looks next */
+	uint64_t uf_gen;      /* doc.gen the slots of uf match (doc_changed_since) */
 	Spell *sp;            /* spelling (NULL: off); loads in the background */
 	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
 	Pos spell_at;         /* the word F7 is about: its start ... */
@@ -214,24 +198,18 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n);
 
 /* Open FILE with its source resolved by source_resolve() (so->path,
- * so->rev, else the document itself).  A missing FILE with --source or
+ * so->rev, the sidecar's record, the history when so->history, else the
+ * document itself, said in a note); segmented and aligned by
+ * pair_from_texts().  A missing FILE with --source or
  * --source-rev starts a new target as a copy of the source.  A file that
  * cannot be written opens read-only with a message.  Errors as
  * source_resolve(); EXIT_NOINPUT for a missing FILE without a source. */
 bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
 
-/* Load glossaries for the status-line hints: the paths given, else
- * glossary_default_path() when it exists, else fallback (may be NULL).
- * Errors (a bad glossary file): false with e set; the hints stay off. */
-bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
-                             const char *fallback, Err *e);
 /* Read the PR checklist from the sidecar (FILE.yeok.yaml) into the
  * status line (read only here; a corrupt sidecar is a message and is left
  * as it is for the sidecar's owner to set aside). */
 void session_read_checklist(Session *s);
-
-/* Errors and warnings the checks find in the translation now. */
-size_t session_findings(Session *s);
 
 /* Terminal size changed: re-layout, keep the cursor in its segment. */
 void session_resize(Session *s, int cols, int rows);
@@ -268,6 +246,16 @@ void session_follow(Session *s);
 bool session_click(Session *s, int y, int x);
 
 /* ---- editing (target pane; refused with a message elsewhere) ---------- */
+/* The one edit entry of every command that edits (dte's
+ * buffer_replace_bytes): replace [a, b) of the target by p[0..n), recorded
+ * for undo (kind: typing and deleting merge with the change before),
+ * journaled, re-aligned around the edit; then the focus is on the target,
+ * the cursor after the new text (SR_CURSOR_START: at a), the view follows.
+ * SR_GROUP: the change is an undo step of its own.  False (a message)
+ * when the document is read-only. */
+enum { SR_GROUP = 1u << 0, SR_CURSOR_START = 1u << 1 };
+bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKind kind,
+                     unsigned flags);
 bool session_insert(Session *s, const char *p, size_t n); /* typed text */
 bool session_paste(Session *s, const char *p, size_t n);  /* verbatim */
 bool session_newline(Session *s);                          /* keeps the indentation */
@@ -296,8 +284,14 @@ void session_msg(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 bool session_error(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void session_clear_msg(Session *s);
 
+/* Bring what a frame shows up to date: the findings of re-aligned
+ * segments (session_sync), the view segments, the current segment's
+ * findings.  The UI calls it before painting; the functions below only
+ * read (painting never changes the model). */
+void session_prepare_frame(Session *s);
+
 /* Status and header text (UTF-8, may contain anything the file names do;
- * the UI renders them terminal-safely). */
+ * the UI renders them terminal-safely).  After session_prepare_frame. */
 void session_header(Session *s, Buf *left, Buf *right);
 void session_status(Session *s, Buf *out);
 /* The right end of the status line: the PR checklist ("" when none). */
@@ -343,8 +337,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
  * it stay. */
 bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
                            Err *e);
-/* The glossary in use (session_glossary_load's, else
- * session_load_glossaries'), or NULL. */
+/* The glossary in use (session_glossary_load's), or NULL when none. */
 Glossary *session_glossary(Session *s);
 /* The glossary hints of segment k (glossary_hints over its prose). */
 size_t session_hints(Session *s, long k, GlossHintVec *out);

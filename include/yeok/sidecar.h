@@ -17,6 +17,11 @@
  *   segments:
  *     - {source: 1f0c9a2e5b7d3c11, target: 9a0b..., status: done}
  *     - {source: ..., target: ..., status: done, old: "the English it was done against"}
+ *     - source: ...            # stale after `yeok sync`: the old Korean kept as a hint
+ *       target: ...
+ *       status: draft
+ *       old: "the English it was translated from"
+ *       hint: "the Korean it had then (its lines, common indentation removed)"
  *   review:
  *     - {line: 12, segment: 1f0c9a2e5b7d3c11, text: "...", state: open}
  *     - {line: 14, last: 16, segment: ..., text: "제안", state: open, kind: suggestion}
@@ -125,6 +130,12 @@ typedef struct SidecarSeg {
 	SidecarMark mark;
 	char *old;         /* the English it was done against, kept while the
 	                      segment is stale (NULL otherwise) */
+	char *hint;        /* (sync) the Korean the segment had before `yeok sync`
+	                      wrote the new English in its place: the old target
+	                      lines joined with LF, their common indentation
+	                      removed; kept while the segment is stale (NULL
+	                      otherwise).  An entry with a hint is stale whatever
+	                      its mark (see include/yeok/progress.h). */
 	SidecarExtra *extra;
 } SidecarSeg;
 
@@ -201,6 +212,8 @@ void sidecar_set_source(Sidecar *sc, SidecarSourceKind kind, const char *commit,
 /* Append a segment entry (old may be NULL). */
 void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarMark mark,
                      const char *old);
+/* Set the hint of segment entry i (NULL clears it); copies hint. */
+void sidecar_set_seg_hint(Sidecar *sc, size_t i, const char *hint);
 /* Remove all segment entries (before storing the current ones). */
 void sidecar_clear_segs(Sidecar *sc);
 /* Append a review comment (state NULL means "open"). */
@@ -269,6 +282,12 @@ typedef struct SidecarLineEdit {
  *  - Already canonical and naming NAME: NONE.
  * Errors (EXIT_DATAERR): no author line; empty name.
  * edit->text is owned by the caller: sidecar_line_edit_release(). */
+/* (sync) Whether a line is a translator line (`**번역**:` and the other
+ * spellings above) or an author line (`**Author**:`, `**저자**:`, ...),
+ * after its indentation. */
+bool sidecar_is_translator_line(Str line);
+bool sidecar_is_author_line(Str line);
+
 bool sidecar_translator_edit(const Lines *tgt, const char *name, const char *url,
                              SidecarLineEdit *edit, Err *e);
 void sidecar_line_edit_release(SidecarLineEdit *edit);

@@ -1,8 +1,9 @@
 /*
  * source — find the English original of a document (DESIGN.md §2 "Source").
  *
- * Session layer: given the target path and the options, yields the source
- * text and a description of where it came from.  Order:
+ * The one source resolution of every command (editor, check, align,
+ * stats, review, pr): given the target path and the options, yields the
+ * source text and a description of where it came from.  Order:
  *   1. --source PATH          (opts->path)
  *   2. --source-rev REV       (opts->rev: the file's content at git revision
  *                              REV, read through the vcs module, which runs
@@ -10,8 +11,13 @@
  *                              `--` before the path; no shell)
  *   3. the sidecar's record   (opts->recorded, filled by the caller from the
  *                              sidecar; see SourceRecord)
- *   4. the document itself    (the target's own bytes: nothing is translated
- *                              yet, or the caller has nothing better)
+ *   4. the English from history (opts->history: in a git work tree, the
+ *                              newest commit whose version of the file is
+ *                              English, source_english_in_history)
+ *   5. the document itself    (opts->self_fallback: only for a file with no
+ *                              such history; the caller says so) — else
+ *                              no source (SOURCE_NONE: the caller runs
+ *                              what needs no English)
  * Giving both path and rev is a usage error.
  *
  * Depends on util, vcs.  Never prints.
@@ -25,7 +31,9 @@ typedef enum SourceOrigin {
 	SOURCE_PATH,    /* --source PATH */
 	SOURCE_REV,     /* --source-rev REV */
 	SOURCE_SIDECAR, /* the record in FILE.yeok.yaml */
+	SOURCE_HISTORY, /* the newest English revision in the file's git history */
 	SOURCE_SELF,    /* the document itself */
+	SOURCE_NONE,    /* none found (no self_fallback): empty text */
 } SourceOrigin;
 
 /* What the sidecar records about the source (DESIGN.md §4.1 `source:`).
@@ -50,8 +58,9 @@ typedef struct SourceOpts {
 	const char *path;              /* --source PATH, or NULL */
 	const char *rev;               /* --source-rev REV, or NULL */
 	const SourceRecord *recorded;  /* the sidecar's record, or NULL */
+	bool history;                  /* look for the English in the git history */
 	bool self_fallback;            /* true: fall back to the document itself
-	                                  (else no source is an EXIT_USAGE error) */
+	                                  (else SOURCE_NONE) */
 } SourceOpts;
 
 typedef struct Source {
@@ -62,9 +71,10 @@ typedef struct Source {
 	                    sanitize before printing) */
 	char *path;      /* the file read (SOURCE_PATH, SOURCE_SIDECAR file or
 	                    snapshot, SOURCE_SELF), or the repository-relative
-	                    path (SOURCE_REV, SOURCE_SIDECAR git); owned */
-	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git: the
-	                    commit; else NULL; owned */
+	                    path (SOURCE_REV, SOURCE_SIDECAR git, SOURCE_HISTORY);
+	                    owned; NULL for SOURCE_NONE */
+	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git and
+	                    SOURCE_HISTORY: the commit; else NULL; owned */
 	char sha256[65]; /* SHA-256 of text, lowercase hex */
 } Source;
 
@@ -73,9 +83,9 @@ void source_release(Source *s);
 
 /* Resolve the source of the document at target_path (the target is read
  * only for SOURCE_SELF).  On success out is filled (previous content
- * released).  Errors (out left empty):
- *   EXIT_USAGE   both --source and --source-rev; no source and
- *                !self_fallback
+ * released; SOURCE_NONE when nothing was found and !self_fallback).
+ * Errors (out left empty):
+ *   EXIT_USAGE   both --source and --source-rev
  *   EXIT_NOINPUT a missing/unreadable --source file or target; not in a
  *                git work tree; PATH absent at REV; an unknown REV (the
  *                vcs module's codes: the requested input cannot be had)
@@ -94,6 +104,10 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
  * revision that cannot be read. */
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e);
+/* (sync) The same among revision upto and its ancestors: the English the
+ * file's version at upto was translated from (review of a sync commit). */
+bool source_english_at(const char *target_path, const char *upto, bool *found, char id[41],
+                       Buf *text, Err *e);
 
 /* (sidecar) Fill r from the sidecar's source record (step 3 above); r's
  * strings borrow from s.  False, r all NULL, when s records nothing. */
@@ -105,17 +119,18 @@ bool source_record_from_sidecar(const struct SidecarSource *s, SourceRecord *r);
  * English without flags, offline):
  *   SOURCE_PATH     file: the path relative to the target's folder
  *   SOURCE_REV      git: the full commit id of REV and the repository path
+ *   SOURCE_HISTORY  git: the commit found and the repository path
  *   SOURCE_SELF     git: HEAD and the repository path when the target is
  *                   tracked and unmodified; else snapshot: a byte copy
  *                   written atomically to TARGET.yeok.src
- *   SOURCE_SIDECAR  nothing to do (the record is already there)
+ *   SOURCE_SIDECAR, SOURCE_NONE  nothing to do
  * sha256 is src->sha256.  Errors: EXIT_IOERR (snapshot not written),
  * EXIT_DATAERR (REV no longer resolves). */
 struct Sidecar;
 bool source_record_into_sidecar(const char *target_path, const Source *src,
                                 struct Sidecar *sc, Err *e);
 
-/* "--source", "--source-rev", "sidecar", "self". */
+/* "--source", "--source-rev", "sidecar", "history", "self", "none". */
 const char *source_origin_name(SourceOrigin o);
 
 /* ---- the English of many files at once (the translation memory) --------

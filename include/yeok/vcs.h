@@ -50,6 +50,8 @@ bool vcs_is_clean(const char *path, bool *clean, Err *e);
  * first-parent chain (a merged branch's own commits are not listed; the
  * merge that brought them is). */
 bool vcs_file_log(const char *path, Buf *out, Err *e);
+/* The same among rev and its ancestors (vcs_file_log is rev "HEAD"). */
+bool vcs_file_log_at(const char *path, const char *rev, Buf *out, Err *e);
 
 /* The merge base of rev with HEAD (for review defaults); id[41]. */
 bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e);

@@ -19,7 +19,7 @@ typedef struct CliCommand {
 
 /* Defined in src/cli/cmd-NAME.c, one file each. */
 extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_checklist,
-	cli_cmd_pr, cli_cmd_stats;
+	cli_cmd_pr, cli_cmd_stats, cli_cmd_sync;
 extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
 
 /* (cmd-tm.c) The repository part of the `consistency` check for `yeok

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "yeok/check.h"
-#include "yeok/host.h"
+#include "yeok/pair.h"
 #include "yeok/source.h"
 
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
@@ -57,59 +57,28 @@ static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignme
 bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
                   Glossary *gl, size_t *findings, Err *e)
 {
-	Buf text = BUF_INIT;
-	if (!file_read(doc, &text, e))
+	/* the sidecar's record, else the English from the git history; none:
+	 * the document's own prose blocks are counted */
+	SourceOpts opts = {.history = true, .self_fallback = false};
+	DocPair p;
+	pair_init(&p);
+	if (!pair_build(&p, doc, NULL, 0, &opts, sc, e))
 		return false;
-	Lines tgt;
-	lines_init(&tgt);
-	lines_parse(&tgt, text.p ? text.p : "", text.len);
-	buf_release(&text);
-	/* The host format (.rst, .py) gives each side its RST text and blocks. */
-	HostFormat hf = host_format_of_path(doc);
-	HostDoc th;
-	host_init(&th);
-	host_segment(&tgt, hf, &th);
-	bool ok = true;
-	SourceRecord rec;
-	if (!source_record_from_sidecar(&sc->source, &rec)) {
-		progress_count_self(th.text, &th.blocks, c);
-		if (findings)
-			*findings = count_findings(&th, NULL, NULL, gl);
-		if (from)
-			*from = "self";
-		goto out;
+	bool have = pair_has_source(&p);
+	if (have) {
+		Progress pg;
+		progress_init(&pg);
+		progress_apply(sc, p.sl, p.sb, p.tgt, p.tb, &p.al, &pg);
+		progress_count(&p.al, c);
+		progress_release(&pg);
+	} else {
+		progress_count_self(p.tgt, p.tb, c);
 	}
-	Source src;
-	source_init(&src);
-	SourceOpts opts = {.recorded = &rec, .self_fallback = false};
-	if (!(ok = source_resolve(doc, &opts, &src, e))) {
-		source_release(&src);
-		goto out;
-	}
-	Lines sl;
-	lines_init(&sl);
-	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
-	source_release(&src);
-	HostDoc sh;
-	host_init(&sh);
-	host_segment(&sl, hf, &sh);
-	Alignment a;
-	align_init(&a);
-	align_docs(sh.text, &sh.blocks, th.text, &th.blocks, &a);
-	Progress p;
-	progress_init(&p);
-	progress_apply(sc, sh.text, &sh.blocks, th.text, &th.blocks, &a, &p);
-	progress_count(&a, c);
 	if (findings)
-		*findings = count_findings(&th, &sh, &a, gl);
+		*findings = have ? count_findings(&p.th, &p.sh, &p.al, gl)
+		                 : count_findings(&p.th, NULL, NULL, gl);
 	if (from)
-		*from = "source";
-	progress_release(&p);
-	align_release(&a);
-	host_release(&sh);
-	lines_release(&sl);
-out:
-	host_release(&th);
-	lines_release(&tgt);
-	return ok;
+		*from = have ? "source" : "self";
+	pair_release(&p);
+	return true;
 }

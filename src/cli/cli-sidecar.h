@@ -13,11 +13,11 @@
  * gets the sidecar's path; caller frees. */
 bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
 
-/* Translation progress of document doc whose sidecar is sc: with a
- * source record, the recorded English is read (offline: git, a file or a
- * snapshot), both sides segmented and aligned and the sidecar's statuses
- * applied; without one, the document's own prose blocks are counted
- * (progress_count_self).  Adds to *c.  *from (may be NULL) gets how the
+/* Translation progress of document doc whose sidecar is sc: the English
+ * as pair_build() finds it (the sidecar's record, offline; else the newest
+ * English revision in the git history), both sides segmented and aligned
+ * and the sidecar's statuses applied; without one, the document's own
+ * prose blocks are counted (progress_count_self).  Adds to *c.  *from (may be NULL) gets how the
  * counts were made: "source" or "self".  When findings is non-NULL, the
  * checks of `yeok check` (all available ones, glossary gl, which may be
  * NULL) run on the same alignment and *findings gets the number of errors

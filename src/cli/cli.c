@@ -8,6 +8,7 @@
 static const CliCommand *const subcommands[] = {
 	&cli_cmd_review, &cli_cmd_check, &cli_cmd_align,
 	&cli_cmd_checklist, &cli_cmd_pr, &cli_cmd_stats,
+	&cli_cmd_sync,
 	&cli_cmd_tm,
 };
 
@@ -24,6 +25,7 @@ static const char options_help[] =
 	"Align:     --format tsv|json\n"
 	"Checklist: --license yes|no  --issue N  --type fix|translate|sync|other\n"
 	"Stats:     --format text|json\n"
+	"Sync:      --to NEW_EN|DIR|FILES... | --to-rev REV  --from OLD_EN | --from-rev REV  --dry-run\n"
 	"\n"
 	"Exit status: 0 ok, 1 check found errors, 64 usage, 65 bad input data,\n"
 	"66 cannot open input, 74 I/O error, 78 bad configuration.\n";

@@ -4,13 +4,13 @@
 #include "cli-private.h"
 #include "cli-sidecar.h"
 #include "yeok/align.h"
-#include "yeok/host.h"
+#include "yeok/pair.h"
 #include "yeok/progress.h"
 #include "yeok/source.h"
 
 static int align_main(int argc, char **argv)
 {
-	SourceOpts so = {NULL, NULL, NULL, true};
+	SourceOpts so = {.history = true, .self_fallback = true};
 	const char *file = NULL, *format = "tsv";
 	bool opts_done = false;
 	for (int i = 1; i < argc; i++) {
@@ -58,54 +58,31 @@ static int align_main(int argc, char **argv)
 
 	Err e;
 	err_init(&e);
-	Buf tbuf = BUF_INIT;
-	if (!file_read(file, &tbuf, &e))
-		return cli_report(&e);
 	/* The sidecar: its source record (when no option names the source)
 	 * and the translator's statuses (done, reviewed; stale). */
 	Sidecar sc;
 	sidecar_init(&sc);
-	if (!cli_sidecar_load(file, &sc, NULL, &e)) {
-		buf_release(&tbuf);
+	DocPair pr;
+	pair_init(&pr);
+	if (!cli_sidecar_load(file, &sc, NULL, &e) ||
+	    !pair_build(&pr, file, NULL, 0, &so, &sc, &e)) {
 		sidecar_release(&sc);
 		return cli_report(&e);
 	}
-	SourceRecord rec;
-	if (!so.path && !so.rev && source_record_from_sidecar(&sc.source, &rec))
-		so.recorded = &rec;
-	Source src;
-	source_init(&src);
-	if (!source_resolve(file, &so, &src, &e)) {
-		buf_release(&tbuf);
-		sidecar_release(&sc);
-		return cli_report(&e);
-	}
-	Lines sl, tl;
-	lines_init(&sl);
-	lines_init(&tl);
-	lines_parse(&sl, src.text.p ? src.text.p : "", src.text.len);
-	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
-	/* The host format (.rst, .py) gives each side its RST text and blocks. */
-	HostDoc sh, th;
-	host_init(&sh);
-	host_init(&th);
-	host_segment(&sl, host_format_of_path(file), &sh);
-	host_segment(&tl, host_format_of_path(file), &th);
-	const RstDoc sd = sh.blocks, td = th.blocks;
-	Alignment al;
-	align_init(&al);
-	align_docs(sh.text, &sd, th.text, &td, &al);
-	Progress pr;
-	progress_init(&pr);
-	progress_apply(&sc, sh.text, &sd, th.text, &td, &al, &pr);
-	progress_release(&pr);
-	double share = align_matched_share(&al, &sd);
-	if (sd.n >= 4 && share < 0.5)
+	if (pr.src.origin == SOURCE_SELF)
+		cli_error(0, "info: %s: no English source (no --source, sidecar record or English "
+		             "revision in its git history): the document itself", file);
+	Progress prog;
+	progress_init(&prog);
+	progress_apply(&sc, pr.sl, pr.sb, pr.tgt, pr.tb, &pr.al, &prog);
+	progress_release(&prog);
+	double share = align_matched_share(&pr.al, pr.sb);
+	if (pr.sb->n >= 4 && share < 0.5)
 		cli_error(0, "warning: %s: only %.0f%% of the %zu source blocks found a partner "
 		             "(is %s the right source?)",
-		          file, share * 100, sd.n, src.desc);
+		          file, share * 100, pr.sb->n, pr.src.desc);
 	Buf out = BUF_INIT;
-	align_write(&al, &sd, &td, !strcmp(format, "json"), &out);
+	align_write(&pr.al, pr.sb, pr.tb, !strcmp(format, "json"), &out);
 	int rc = 0;
 	if (out.len && fwrite(out.p, 1, out.len, stdout) != out.len)
 		rc = EXIT_IOERR;
@@ -114,14 +91,8 @@ static int align_main(int argc, char **argv)
 	if (rc)
 		cli_error(rc, "cannot write the alignment to stdout");
 	buf_release(&out);
-	align_release(&al);
-	host_release(&sh);
-	host_release(&th);
-	lines_release(&sl);
-	lines_release(&tl);
-	source_release(&src);
+	pair_release(&pr);
 	sidecar_release(&sc);
-	buf_release(&tbuf);
 	return rc;
 }
 

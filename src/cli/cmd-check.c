@@ -7,7 +7,8 @@
 
 #include "cli-private.h"
 #include "yeok/check.h"
-#include "yeok/host.h"
+#include "yeok/pair.h"
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
 #include "yeok/vcs.h"
@@ -29,7 +30,9 @@ static void usage_help(void)
 	       "                         level, personal words: $XDG_DATA_HOME/yeok/words;\n"
 	       "                         in a git work tree the words of the repository's\n"
 	       "                         translated files are known (cached per HEAD)\n"
-	       "Without a source the checks that compare with the English are skipped.\n"
+	       "The English: --source, --source-rev, the sidecar's record, else the newest\n"
+	       "English revision in the file's git history; without one the checks that\n"
+	       "compare with the English are skipped.\n"
 	       "Exit status: 0 no errors, 1 errors found, 64 usage, 65/66/74 input, 78 glossary.\n"
 	       "Checks:\n",
 	       cli_cmd_check.synopsis, cli_cmd_check.what);
@@ -40,106 +43,89 @@ static void usage_help(void)
 	}
 }
 
-/* The English source of one file.  --source PATH is read once for all
- * files (*shared caches it). */
-static bool load_source(const char *file, const SourceOpts *so, Source *shared, bool *have_shared,
-                        Source *out, bool *have, Err *e)
-{
-	*have = false;
-	if (so->path) {
-		if (!*have_shared) {
-			source_init(shared);
-			if (!source_resolve(file, so, shared, e))
-				return false;
-			*have_shared = true;
-		}
-		*have = true;
-		return true;
-	}
-	if (so->rev) {
-		source_init(out);
-		if (!source_resolve(file, so, out, e)) {
-			source_release(out);
-			return false;
-		}
-		*have = true;
-	}
-	return true;
-}
-
 typedef struct Totals {
 	size_t errors, warnings, infos;
 	bool first_json;
-	const char *no_source_note; /* printed once, for the first file read */
 } Totals;
 
+/* The sidecar of file for its source record: a missing one is normal, a
+ * corrupt one a warning (the file is checked without the record). */
+static void load_record(const char *file, Sidecar *sc)
+{
+	char *path = sidecar_path(file);
+	Err e;
+	err_init(&e);
+	bool corrupt = false;
+	if (!sidecar_load(path, sc, &corrupt, &e))
+		cli_error(0, "warning: %s (its source record is not used)", e.msg);
+	free(path);
+}
+
+/* What check knows beyond the file: the repository, the style rules. */
 typedef struct Know {
 	const CheckRepo *repo;
 	const StyleRules *rules;
 } Know;
 
+/* A binary file is refused like the editor refuses it (exit 65). */
+static int refuse_binary(const char *file)
+{
+	Buf b = BUF_INIT;
+	if (!file_read(file, &b, NULL)) {
+		buf_release(&b);
+		return 0; /* pair_build says why it cannot be read */
+	}
+	const char *nul = b.len ? memchr(b.p, 0, b.len) : NULL;
+	size_t line = 1;
+	for (const char *c = b.p; nul && c < nul; c++)
+		line += *c == '\n';
+	buf_release(&b);
+	return nul ? cli_error(EXIT_DATAERR, "%s:%zu: a binary file (a NUL byte): not checked",
+	                       file, line) : 0;
+}
+
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
-static int check_file(const char *file, const SourceOpts *so, Source *shared, bool *have_shared,
-                      Glossary *gl, Spell *sp, const Know *know, const CheckSet *set,
-                      CheckFormat fmt, Totals *tot, Buf *out)
+static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spell *sp,
+                      const Know *know, const CheckSet *set, CheckFormat fmt, Totals *tot,
+                      Buf *out)
 {
 	Err e;
 	err_init(&e);
-	Buf tbuf = BUF_INIT;
-	if (!file_read(file, &tbuf, &e))
+	int brc = refuse_binary(file);
+	if (brc)
+		return brc;
+	Sidecar sc;
+	sidecar_init(&sc);
+	if (!so->path && !so->rev)
+		load_record(file, &sc);
+	DocPair pr;
+	pair_init(&pr);
+	bool ok = pair_build(&pr, file, NULL, 0, so, &sc, &e);
+	sidecar_release(&sc);
+	if (!ok)
 		return cli_report(&e);
-	const char *nul = tbuf.len ? memchr(tbuf.p, 0, tbuf.len) : NULL;
-	if (nul) {
-		size_t line = 1;
-		for (const char *c = tbuf.p; c < nul; c++)
-			line += *c == '\n';
-		buf_release(&tbuf);
-		return cli_error(EXIT_DATAERR, "%s:%zu: a binary file (a NUL byte): not checked", file,
-		                 line);
-	}
-	if (tot->no_source_note) {
-		cli_error(0, "%s", tot->no_source_note);
-		tot->no_source_note = NULL;
-	}
-	Source own;
-	bool have = false;
-	if (!load_source(file, so, shared, have_shared, &own, &have, &e)) {
-		buf_release(&tbuf);
-		return cli_report(&e);
-	}
-	const Source *src = so->path ? shared : &own;
-	Lines tl, sl;
-	lines_init(&tl);
-	lines_init(&sl);
-	lines_parse(&tl, tbuf.p ? tbuf.p : "", tbuf.len);
-	/* The host format (.rst, .py) gives each side its RST text and blocks. */
-	HostFormat hf = host_format_of_path(file);
-	HostDoc th, sh;
-	host_init(&th);
-	host_init(&sh);
-	host_segment(&tl, hf, &th);
-	Alignment al;
-	align_init(&al);
-	if (have) {
-		lines_parse(&sl, src->text.p ? src->text.p : "", src->text.len);
-		host_segment(&sl, hf, &sh);
-		align_docs(sh.text, &sh.blocks, th.text, &th.blocks, &al);
-	}
+	bool have = pair_has_source(&pr);
+	Buf skipped = BUF_INIT;
+	if (!have && check_skipped_without_source(set, &skipped))
+		cli_error(0, "info: %s: no English source (--source PATH, --source-rev REV, a sidecar "
+		             "record or an English revision in its git history): skipped %s",
+		          file, skipped.p);
+	buf_release(&skipped);
 	CheckDoc d;
-	check_doc_init(&d, th.text, &th.blocks, have ? sh.text : NULL, have ? &sh.blocks : NULL,
-	               have ? &al : NULL, gl);
+	check_doc_init(&d, pr.tgt, pr.tb, have ? pr.sl : NULL, have ? pr.sb : NULL,
+	               have ? &pr.al : NULL, gl);
 	d.spell = sp;
 	d.repo = know->repo;
 	d.rules = know->rules;
-	d.tgt_host = &th;
-	d.src_host = have ? &sh : NULL;
+	d.tgt_host = &pr.th;
+	d.src_host = have ? &pr.sh : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
 	check_document(&d, set, &fv);
 	if (have) /* consistency across the repository, from its translation memory */
-		cli_tm_check(file, &sh, &th, &al, set, &fv);
+		cli_tm_check(file, &pr.sh, &pr.th, &pr.al, set, &fv);
 	for (size_t i = 0; i < fv.n; i++) {
 		const Finding *f = &fv.v[i];
 		tot->errors += f->sev == SEV_ERROR;
@@ -150,14 +136,7 @@ static int check_file(const char *file, const SourceOpts *so, Source *shared, bo
 	}
 	findings_clear(&fv);
 	check_doc_release(&d);
-	align_release(&al);
-	host_release(&th);
-	host_release(&sh);
-	lines_release(&tl);
-	lines_release(&sl);
-	if (have && !so->path)
-		source_release(&own);
-	buf_release(&tbuf);
+	pair_release(&pr);
 	return 0;
 }
 
@@ -170,9 +149,114 @@ static bool flush_out(Buf *out)
 	return ok;
 }
 
+/* The glossaries named (else the shipped one); an exit code or 0. */
+static int load_glossaries(Glossary *gl, const char *const *paths, size_t n)
+{
+	Err e;
+	err_init(&e);
+	for (size_t i = 0; i < n; i++)
+		if (!glossary_load(gl, paths[i], &e))
+			return cli_report(&e);
+	if (n)
+		return 0;
+	char *def = glossary_default_path();
+	int rc = file_exists(def) && !glossary_load(gl, def, &e) ? cli_report(&e) : 0;
+	free(def);
+	Buf note = BUF_INIT;
+	if (!rc && glossary_missing_note(&note))
+		cli_error(0, "warning: %s", note.p); /* said once */
+	buf_release(&note);
+	return rc;
+}
+
+/* The style rules named (else the shipped rules.yaml, when found). */
+static int load_rules(StyleRules *r, const char *const *paths, size_t n)
+{
+	Err e;
+	err_init(&e);
+	for (size_t i = 0; i < n; i++)
+		if (!style_rules_load(r, paths[i], &e))
+			return cli_report(&e);
+	if (n)
+		return 0;
+	char *def = glossary_data_path("rules.yaml", NULL);
+	int rc = def && !style_rules_load(r, def, &e) ? cli_report(&e) : 0;
+	free(def);
+	return rc;
+}
+
+/* Start loading the dictionaries (project words from the git top level of
+ * the first file); glossary terms and their avoided variants never flag
+ * (an avoided variant is the glossary check's finding). */
+static Spell *spell_start(const char *first, const Glossary *gl, const CheckRepo *repo)
+{
+	char *top = NULL;
+	Err ve;
+	err_init(&ve);
+	if (!vcs_available() || !vcs_toplevel(first, &top, &ve))
+		top = NULL;
+	char *loan = glossary_data_path("loanwords.txt", NULL);
+	SpellOptions sop = {.project_top = top, .loanwords = loan};
+	Spell *sp = spell_new(&sop);
+	free(top);
+	free(loan);
+	/* the words of the repository's translated files (3 or more) */
+	check_repo_teach_spell(repo, sp, 3);
+	for (size_t i = 0; i < gl->n; i++) {
+		const GlossTerm *t = &gl->v[i];
+		spell_add_terms(sp, (const char *const *)t->en, t->en_n);
+		const char *ko = t->ko;
+		spell_add_terms(sp, &ko, 1);
+		spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
+	}
+	return sp;
+}
+
+/* Check each file once (even when named twice, or through another path)
+ * and print the findings; *file_rc gets the first failure's exit code.
+ * False when stdout could not be written. */
+static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Glossary *gl,
+                        Spell *sp, const Know *know, const CheckSet *set, CheckFormat fmt,
+                        Totals *tot, int *file_rc)
+{
+	/* Each file once, even when named twice (or through another path). */
+	VEC(char *) seen = {0};
+	Buf out = BUF_INIT;
+	if (fmt == CF_JSON)
+		buf_adds(&out, "[\n");
+	bool io_ok = true;
+	for (size_t i = 0; i < n; i++) {
+		char *real = realpath(files[i], NULL);
+		bool dup = false;
+		for (size_t k = 0; real && k < seen.n && !dup; k++)
+			dup = strcmp(seen.v[k], real) == 0;
+		if (dup) {
+			free(real);
+			continue;
+		}
+		if (real)
+			VEC_PUSH(&seen, real);
+		int r = check_file(files[i], so, gl, sp, know, set, fmt, tot, &out);
+		if (r && !*file_rc)
+			*file_rc = r;
+		if (out.len > 65536 && fmt != CF_JSON)
+			io_ok &= flush_out(&out);
+	}
+	if (fmt == CF_JSON)
+		buf_adds(&out, tot->first_json ? "]\n" : "\n]\n");
+	io_ok &= flush_out(&out);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		io_ok = false;
+	buf_release(&out);
+	for (size_t k = 0; k < seen.n; k++)
+		free(seen.v[k]);
+	VEC_FREE(&seen);
+	return io_ok;
+}
+
 static int check_main(int argc, char **argv)
 {
-	SourceOpts so = {NULL, NULL, NULL, false};
+	SourceOpts so = {.history = true, .self_fallback = false};
 	CheckFormat fmt = CF_TEXT;
 	CheckSet set;
 	check_set_all(&set);
@@ -195,6 +279,7 @@ static int check_main(int argc, char **argv)
 			usage_help();
 			VEC_FREE(&files);
 			VEC_FREE(&glossaries);
+			VEC_FREE(&rule_files);
 			return 0;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			so.rev = v;
@@ -236,35 +321,11 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	Glossary gl;
 	glossary_init(&gl);
-	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING] || set.on[CK_CONSISTENCY])) {
-		if (glossaries.n) {
-			for (size_t i = 0; i < glossaries.n && !rc; i++)
-				if (!glossary_load(&gl, glossaries.v[i], &e))
-					rc = cli_report(&e);
-		} else {
-			char *def = glossary_default_path();
-			Buf note = BUF_INIT;
-			if (file_exists(def) && !glossary_load(&gl, def, &e))
-				rc = cli_report(&e);
-			else if (glossary_missing_note(&note))
-				cli_error(0, "warning: %s", note.p);
-			buf_release(&note);
-			free(def);
-		}
-	}
+	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING] || set.on[CK_CONSISTENCY]))
+		rc = load_glossaries(&gl, glossaries.v, glossaries.n);
 	StyleRules *rules = style_rules_new();
-	if (!rc && (set.on[CK_STYLE] || set.on[CK_SPACING] || set.on[CK_PUNCTUATION])) {
-		if (rule_files.n) {
-			for (size_t i = 0; i < rule_files.n && !rc; i++)
-				if (!style_rules_load(rules, rule_files.v[i], &e))
-					rc = cli_report(&e);
-		} else {
-			char *def = glossary_data_path("rules.yaml", NULL);
-			if (def && !style_rules_load(rules, def, &e))
-				rc = cli_report(&e);
-			free(def);
-		}
-	}
+	if (!rc && (set.on[CK_STYLE] || set.on[CK_SPACING] || set.on[CK_PUNCTUATION]))
+		rc = load_rules(rules, rule_files.v, rule_files.n);
 	VEC_FREE(&rule_files);
 	if (rc) {
 		style_rules_free(rules);
@@ -274,93 +335,26 @@ static int check_main(int argc, char **argv)
 		return rc;
 	}
 	/* What the repository of the first file says (its words, 하다 stems,
-	 * renderings): cached per repository and HEAD. */
+	 * renderings), cached per repository and HEAD. */
 	CheckRepo repo;
 	check_repo_init(&repo);
-	{
-		Err re;
-		err_init(&re);
-		if (!check_repo_load(files.v[0], &repo, &re))
-			cli_error(0, "warning: repository words: %s", re.msg);
-	}
+	if (!check_repo_load(files.v[0], &repo, &e))
+		cli_error(0, "warning: repository words: %s", e.msg);
+	err_init(&e);
 	Know know = {&repo, rules};
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
-	Spell *sp = NULL;
-	if (set.on[CK_SPELLING]) {
-		char *top = NULL;
-		Err ve;
-		err_init(&ve);
-		if (!vcs_available() || !vcs_toplevel(files.v[0], &top, &ve))
-			top = NULL;
-		char *loan = glossary_data_path("loanwords.txt", NULL);
-		SpellOptions sop = {.project_top = top, .loanwords = loan};
-		sp = spell_new(&sop);
-		free(top);
-		free(loan);
-		check_repo_teach_spell(&repo, sp, 3);
-		for (size_t i = 0; i < gl.n; i++) {
-			const GlossTerm *t = &gl.v[i];
-			spell_add_terms(sp, (const char *const *)t->en, t->en_n);
-			const char *ko = t->ko;
-			spell_add_terms(sp, &ko, 1);
-			/* an avoided variant is the glossary check's finding */
-			spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
-		}
-	}
-	Buf skipped = BUF_INIT;
-	char *no_source = NULL;
-	if (!so.path && !so.rev && check_skipped_without_source(&set, &skipped))
-		no_source = xasprintf("info: no English source (--source PATH or --source-rev REV): "
-		                      "skipped %s", skipped.p);
-	buf_release(&skipped);
+	Spell *sp = set.on[CK_SPELLING] ? spell_start(files.v[0], &gl, &repo) : NULL;
 
-	/* Each file once, even when named twice (or through another path). */
-	VEC(char *) seen = {0};
-	Source shared;
-	bool have_shared = false;
-	Totals tot = {0, 0, 0, true, no_source};
-	Buf out = BUF_INIT;
-	if (fmt == CF_JSON)
-		buf_adds(&out, "[\n");
+	Totals tot = {0, 0, 0, true};
 	int file_rc = 0;
-	bool io_ok = true;
-	for (size_t i = 0; i < files.n; i++) {
-		char *real = realpath(files.v[i], NULL);
-		bool dup = false;
-		for (size_t k = 0; real && k < seen.n && !dup; k++)
-			dup = strcmp(seen.v[k], real) == 0;
-		if (dup) {
-			free(real);
-			continue;
-		}
-		if (real)
-			VEC_PUSH(&seen, real);
-		int r = check_file(files.v[i], &so, &shared, &have_shared, &gl, sp, &know, &set, fmt,
-		                   &tot, &out);
-		if (r && !file_rc)
-			file_rc = r;
-		if (out.len > 65536 && fmt != CF_JSON)
-			io_ok &= flush_out(&out);
-	}
-	if (fmt == CF_JSON)
-		buf_adds(&out, tot.first_json ? "]\n" : "\n]\n");
-	io_ok &= flush_out(&out);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		io_ok = false;
-	buf_release(&out);
-	for (size_t k = 0; k < seen.n; k++)
-		free(seen.v[k]);
-	VEC_FREE(&seen);
-	if (have_shared)
-		source_release(&shared);
+	bool io_ok = check_files(files.v, files.n, &so, &gl, sp, &know, &set, fmt, &tot, &file_rc);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
 			cli_error(0, "warning: spelling: %s", e.msg);
 	}
 	spell_free(sp);
-	free(no_source);
 	check_repo_release(&repo);
 	style_rules_free(rules);
 	glossary_release(&gl);

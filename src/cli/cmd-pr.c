@@ -231,6 +231,55 @@ static void fill(Lines *t, const Checklist *c, const FileInfo *files, size_t n)
 	buf_release(&b);
 }
 
+/* --template: the template pr fills, as found for doc (may be NULL). */
+static int print_template(const char *doc)
+{
+	Err e;
+	err_init(&e);
+	Buf tpl = BUF_INIT;
+	char *where = NULL;
+	int rc = 0;
+	if (!load_template(doc, &tpl, &where, &e))
+		rc = cli_report(&e);
+	else
+		fwrite(tpl.p, 1, tpl.len, stdout);
+	buf_release(&tpl);
+	free(where);
+	return rc;
+}
+
+/* The template for doc filled from the merged checklist and the files,
+ * on stdout; warnings for what the checklist lacks.  An exit code. */
+static int print_filled(const char *doc, const Checklist *merged, FileInfo *files, size_t n)
+{
+	Err e;
+	err_init(&e);
+	Buf tpl = BUF_INIT;
+	char *where = NULL;
+	if (!load_template(doc, &tpl, &where, &e)) {
+		buf_release(&tpl);
+		free(where);
+		return cli_report(&e);
+	}
+	Lines t;
+	lines_init(&t);
+	lines_parse(&t, tpl.p ? tpl.p : "", tpl.len);
+	fill(&t, merged, files, n);
+	buf_clear(&tpl);
+	lines_serialize(&t, &tpl);
+	lines_release(&t);
+	fwrite(tpl.p, 1, tpl.len, stdout);
+	if (merged->license != 1)
+		cli_error(0, "warning: the license box is not ticked (yeok checklist FILE --license yes)");
+	if (merged->issue <= 0)
+		cli_error(0, "warning: no issue number (yeok checklist FILE --issue N)");
+	if (merged->type == PR_TYPE_NONE)
+		cli_error(0, "warning: no PR type (yeok checklist FILE --type fix|translate|sync|other)");
+	buf_release(&tpl);
+	free(where);
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	bool template_only = false;
@@ -256,16 +305,9 @@ static int run(int argc, char **argv)
 	}
 	Err e;
 	err_init(&e);
-	Buf tpl = BUF_INIT;
-	char *where = NULL;
 	int rc = 0;
 	if (template_only) {
-		if (!load_template(ndocs ? docs[0] : NULL, &tpl, &where, &e))
-			rc = cli_report(&e);
-		else
-			fwrite(tpl.p, 1, tpl.len, stdout);
-		buf_release(&tpl);
-		free(where);
+		rc = print_template(ndocs ? docs[0] : NULL);
 		free(docs);
 		return rc;
 	}
@@ -311,24 +353,7 @@ static int run(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (!load_template(docs[0], &tpl, &where, &e)) {
-		rc = cli_report(&e);
-		goto out;
-	}
-	Lines t;
-	lines_init(&t);
-	lines_parse(&t, tpl.p ? tpl.p : "", tpl.len);
-	fill(&t, &merged, files, ndocs);
-	buf_clear(&tpl);
-	lines_serialize(&t, &tpl);
-	lines_release(&t);
-	fwrite(tpl.p, 1, tpl.len, stdout);
-	if (merged.license != 1)
-		cli_error(0, "warning: the license box is not ticked (yeok checklist FILE --license yes)");
-	if (merged.issue <= 0)
-		cli_error(0, "warning: no issue number (yeok checklist FILE --issue N)");
-	if (merged.type == PR_TYPE_NONE)
-		cli_error(0, "warning: no PR type (yeok checklist FILE --type fix|translate|sync|other)");
+	rc = print_filled(docs[0], &merged, files, ndocs);
 out:
 	for (size_t i = 0; i < loaded && i < ndocs; i++) {
 		sidecar_release(&files[i].sc);
@@ -336,8 +361,6 @@ out:
 	}
 	free(files);
 	glossary_release(&gl);
-	buf_release(&tpl);
-	free(where);
 	free(docs);
 	return rc;
 }

@@ -120,15 +120,52 @@ static void json_row(Buf *b, const Row *r)
 	buf_addf(b, "\"complete\":%s}}", sidecar_checklist_complete(k) ? "true" : "false");
 }
 
+/* The table (or the JSON) of the rows and their total. */
+static void print_rows(const Row *rows, size_t n, const ProgressCount *total, bool json,
+                       bool show_total)
+{
+	if (json) {
+		Buf b = BUF_INIT;
+		buf_adds(&b, "{\"files\":[");
+		for (size_t i = 0; i < n; i++) {
+			buf_adds(&b, i ? ",\n  " : "\n  ");
+			json_row(&b, &rows[i]);
+		}
+		buf_adds(&b, "\n],\n\"total\":{");
+		buf_addf(&b, "\"files\":%zu,", n);
+		json_counts(&b, total);
+		buf_adds(&b, "}}\n");
+		fwrite(b.p, 1, b.len, stdout);
+		buf_release(&b);
+	} else {
+		printf("%6s %6s %6s %6s %6s %7s  %s\n", "segs", "untr", "draft", "done", "stale",
+		       "transl", "file  checklist");
+		Buf cl = BUF_INIT;
+		for (size_t i = 0; i < n; i++) {
+			buf_clear(&cl);
+			if (rows[i].has_sidecar)
+				sidecar_checklist_text(&rows[i].checklist, &cl);
+			print_text_row(&rows[i].c, rows[i].file,
+			               rows[i].has_sidecar ? cl.p : "-");
+		}
+		buf_release(&cl);
+		if (show_total) {
+			char label[64];
+			snprintf(label, sizeof(label), "total (%zu file%s)", n, n == 1 ? "" : "s");
+			print_text_row(total, label, NULL);
+		}
+	}
+}
+
 static int run(int argc, char **argv)
 {
 	bool json = false, opts_done = false;
 	PathVec args = {0};
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!opts_done && (!strcmp(a, "--format") || !strncmp(a, "--format=", 9))) {
-			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v) {
+		const char *a = argv[i], *v;
+		bool missing = false;
+		if (!opts_done && (v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
+			if (missing) {
 				VEC_FREE(&args);
 				return cli_error(EXIT_USAGE, "--format needs a value\n%s", usage);
 			}
@@ -199,37 +236,7 @@ static int run(int argc, char **argv)
 	}
 	bool show_total = any_dir || rows.n > 1;
 
-	if (json) {
-		Buf b = BUF_INIT;
-		buf_adds(&b, "{\"files\":[");
-		for (size_t i = 0; i < rows.n; i++) {
-			buf_adds(&b, i ? ",\n  " : "\n  ");
-			json_row(&b, &rows.v[i]);
-		}
-		buf_adds(&b, "\n],\n\"total\":{");
-		buf_addf(&b, "\"files\":%zu,", rows.n);
-		json_counts(&b, &total);
-		buf_adds(&b, "}}\n");
-		fwrite(b.p, 1, b.len, stdout);
-		buf_release(&b);
-	} else {
-		printf("%6s %6s %6s %6s %6s %7s  %s\n", "segs", "untr", "draft", "done", "stale",
-		       "transl", "file  checklist");
-		Buf cl = BUF_INIT;
-		for (size_t i = 0; i < rows.n; i++) {
-			buf_clear(&cl);
-			if (rows.v[i].has_sidecar)
-				sidecar_checklist_text(&rows.v[i].checklist, &cl);
-			print_text_row(&rows.v[i].c, rows.v[i].file,
-			               rows.v[i].has_sidecar ? cl.p : "-");
-		}
-		buf_release(&cl);
-		if (show_total) {
-			char label[64];
-			snprintf(label, sizeof(label), "total (%zu file%s)", rows.n, rows.n == 1 ? "" : "s");
-			print_text_row(&total, label, NULL);
-		}
-	}
+	print_rows(rows.v, rows.n, &total, json, show_total);
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	VEC_FREE(&files);

@@ -6,10 +6,7 @@
 static bool c_save(Session *s, const char *arg)
 {
 	(void)arg;
-	bool ok = session_save(s);
-	if (ok)
-		s->chk_valid = false; /* a full re-check (references across the document) */
-	return ok;
+	return session_save(s);
 }
 
 static bool c_quit(Session *s, const char *arg)
@@ -176,13 +173,8 @@ static bool c_copy_source(Session *s, const char *arg)
 			t = u;
 		}
 	}
-	doc_break_merge(&s->doc);
-	doc_replace(&s->doc, a, b, t.p ? t.p : "", t.len, CH_OTHER);
+	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP | SR_CURSOR_START);
 	buf_release(&t);
-	s->focus = PANE_TARGET;
-	s->cur = a;
-	s->vsegs_dirty = true;
-	session_follow(s);
 	session_msg(s, "Copied the source of this segment (Ctrl-Z undoes)");
 	return true;
 }
@@ -480,14 +472,8 @@ static bool c_autofix(Session *s, const char *arg)
 		free(what);
 		return session_error(s, "The fix no longer applies");
 	}
-	doc_break_merge(&s->doc);
-	Pos end = doc_replace(&s->doc, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text,
-	                      strlen(text), CH_OTHER);
-	doc_break_merge(&s->doc);
-	s->focus = PANE_TARGET;
-	s->cur = end;
-	s->vsegs_dirty = true;
-	session_follow(s);
+	session_replace(s, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text, strlen(text),
+	                CH_OTHER, SR_GROUP);
 	session_msg(s, "Fixed %s (Ctrl-Z undoes)", what);
 	free(text);
 	free(what);
@@ -596,78 +582,301 @@ MOVE(c_seg_next, MV_SEG_NEXT)
 MOVE(c_seg_prev, MV_SEG_PREV)
 #undef MOVE
 
+/* ---- reviewer mode ------------------------------------------------------ */
+
+static bool r_report(ReviewSession *rs, bool ok, const Err *e, const char *done)
+{
+	if (ok)
+		return rs->sc_path ? review_session_msg(rs, false, "%s (saved in %s)", done,
+		                                        path_basename(rs->sc_path))
+		                   : review_session_msg(rs, false, "%s (not saved: no sidecar)", done);
+	return review_session_msg(rs, true, "%s", e->msg);
+}
+
+static bool r_move(ReviewSession *rs, int dir)
+{
+	if (!review_session_move(rs, dir))
+		return review_session_msg(rs, false, dir > 0 ? "this is the last change"
+		                                             : "this is the first change");
+	rs->finding = 0;
+	rs->scroll = 0;
+	return true;
+}
+
+static bool r_next(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_move(rs, 1);
+}
+
+static bool r_prev(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_move(rs, -1);
+}
+
+/* The comment editor over the current change (a suggestion starts from
+ * its new Korean). */
+static bool r_entry(ReviewSession *rs, bool suggestion)
+{
+	const ReviewChange *c = review_session_change(rs, rs->cur);
+	if (!c)
+		return review_session_msg(rs, true, "no change here");
+	Buf text = BUF_INIT;
+	for (size_t i = c->head_first; suggestion && i <= c->head_last && i < rs->r.head.n; i++) {
+		if (i > c->head_first)
+			buf_addc(&text, '\n');
+		buf_addstr(&text, lines_get(&rs->r.head, i));
+	}
+	const char *what = suggestion ? "Suggest replacement text" : "Comment";
+	char title[160];
+	if (c->head_last > c->head_first)
+		snprintf(title, sizeof(title), " %s on lines %zu-%zu", what, c->head_first + 1,
+		         c->head_last + 1);
+	else
+		snprintf(title, sizeof(title), " %s on line %zu", what, c->head_first + 1);
+	review_session_ask(rs, REVIEW_ASK_TEXT, title, suggestion ? (text.p ? text.p : "") : NULL,
+	                   suggestion ? "review-save-suggestion" : "review-save-comment");
+	buf_release(&text);
+	return true;
+}
+
+static bool r_comment(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_entry(rs, false);
+}
+
+static bool r_suggest(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_entry(rs, true);
+}
+
+static bool r_save_comment(ReviewSession *rs, const char *arg)
+{
+	Err e;
+	err_init(&e);
+	return r_report(rs, review_session_comment(rs, arg ? arg : "", &e), &e, "comment saved");
+}
+
+static bool r_save_suggestion(ReviewSession *rs, const char *arg)
+{
+	Err e;
+	err_init(&e);
+	return r_report(rs, review_session_suggest(rs, arg ? arg : "", &e), &e, "suggestion saved");
+}
+
+static const char *mark_text(ReviewMark m)
+{
+	return m == REVIEW_MARK_APPROVED ? "approved" : m == REVIEW_MARK_CHANGES ? "needs changes"
+	                                                                         : "not marked";
+}
+
+static bool r_mark(ReviewSession *rs, ReviewMark m)
+{
+	Err e;
+	err_init(&e);
+	bool ok = review_session_mark(rs, m, &e);
+	char d[64];
+	snprintf(d, sizeof(d), "this change: %s", mark_text(review_session_mark_of(rs, rs->cur)));
+	return r_report(rs, ok, &e, d);
+}
+
+static bool r_approve(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_mark(rs, REVIEW_MARK_APPROVED);
+}
+
+static bool r_changes(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_mark(rs, REVIEW_MARK_CHANGES);
+}
+
+static bool r_verdict(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	review_session_ask(rs, REVIEW_ASK_KEY,
+	                   "Verdict: a approve · r request changes · c comment · x none · Esc cancel",
+	                   NULL, "review-set-verdict");
+	return true;
+}
+
+static const struct {
+	char key;
+	ReviewVerdict v;
+} verdict_keys[] = {
+	{'a', REVIEW_APPROVE}, {'r', REVIEW_REQUEST_CHANGES}, {'c', REVIEW_COMMENT},
+	{'x', REVIEW_VERDICT_NONE},
+};
+
+static bool r_set_verdict(ReviewSession *rs, const char *arg)
+{
+	for (size_t i = 0; arg && arg[0] && !arg[1] && i < ARRAY_LEN(verdict_keys); i++) {
+		if (verdict_keys[i].key != arg[0])
+			continue;
+		Err e;
+		err_init(&e);
+		bool ok = review_session_set_verdict(rs, verdict_keys[i].v, &e);
+		char d[64];
+		snprintf(d, sizeof(d), "verdict: %s", review_verdict_label(verdict_keys[i].v));
+		return r_report(rs, ok, &e, d);
+	}
+	return review_session_msg(rs, false, "verdict unchanged");
+}
+
+static size_t r_findings_n(const ReviewSession *rs)
+{
+	return review_session_count(rs) ? rs->findings[rs->cur].n : 0;
+}
+
+static bool r_finding_comment(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	if (rs->finding >= r_findings_n(rs))
+		return review_session_msg(rs, false, "no finding on this change");
+	Err e;
+	err_init(&e);
+	return r_report(rs, review_session_finding_comment(rs, rs->finding, &e), &e,
+	                "finding turned into a comment");
+}
+
+static bool r_finding_next(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	if (rs->finding + 1 < r_findings_n(rs))
+		rs->finding++;
+	return true;
+}
+
+static bool r_finding_prev(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	if (rs->finding > 0)
+		rs->finding--;
+	return true;
+}
+
+static bool r_page_down(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	rs->scroll += MAX(1, rs->rows - 5);
+	return true;
+}
+
+static bool r_page_up(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	rs->scroll = MAX(0, rs->scroll - MAX(1, rs->rows - 5));
+	return true;
+}
+
+static bool r_quit(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	rs->quit = true;
+	return true;
+}
+
+static bool r_quit_hint(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return review_session_msg(rs, false, "Ctrl-Q quits (everything is kept)");
+}
+
+static bool r_help(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	rs->help = true;
+	return true;
+}
+
+/* An editor command: id, keys, bar, help, prompt, flags, handler. */
+#define ED(id, keys, bar, help, prompt, flags, fn) \
+	{id, keys, bar, help, prompt, flags, MODE_BIT(MODE_EDITOR), fn, NULL}
+/* A reviewer-mode command: id, keys, bar, help, handler. */
+#define RV(id, keys, bar, help, fn) {id, keys, bar, help, NULL, 0, MODE_BIT(MODE_REVIEW), NULL, fn}
+
 static const Command commands[] = {
-	/* id, keys, bar, help, prompt, fn */
-	{"save", "C-s", "Save", "Save the translation (atomically)", NULL, c_save},
-	{"quit", "C-q", "Quit", "Quit (asks when there are unsaved changes)", NULL, c_quit},
-	{"force-quit", "", NULL, "Quit without saving", NULL, c_force_quit},
-	{"undo", "C-z", "Undo", "Undo the last change (typing is undone as a run)", NULL, c_undo},
-	{"redo", "C-y", "Redo", "Redo what was undone", NULL, c_redo},
-	{"find", "C-f", "Find", "Find text in both panes (case-insensitive)", "Find: ", c_find},
-	{"find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, c_find_next},
-	{"find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, c_find_prev},
-	{"goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", c_goto},
-	{"switch-pane", "Tab", "Pane", "Move between the source and the translation", NULL, c_pane},
-	{"next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, c_next_unfinished},
-	{"prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, c_prev_unfinished},
-	{"done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one",
-	 NULL, c_done_next},
-	{"copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL,
-	 c_copy_source},
-	{"checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, "
-	 "translator", NULL, c_checklist},
-	{"checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL,
-	 c_checklist_item},
-	{"checklist-issue", "", NULL, "Set the issue number (from the F2 dialog)", NULL,
-	 c_checklist_issue},
-	{"checklist-type", "", NULL, "Set the PR type (from the F2 dialog)", NULL, c_checklist_type},
-	{"checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL,
-	 c_checklist_name},
-	{"checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL,
-	 c_checklist_url},
-	{"translator-line", "M-t", NULL, "Insert or repair the translator line after the author "
-	 "line", NULL, c_translator_line},
-	{"glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL,
-	 c_glossary},
-	{"glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL,
-	 c_glossary_insert},
-	{"findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL,
-	 c_findings},
-	{"goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, c_goto_finding},
-	{"autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL,
-	 c_autofix},
-	{"stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL,
-	 c_stale_diff},
-	{"spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, c_spell},
-	{"spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL,
-	 c_spell_choose},
-	{"spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list",
-	 NULL, c_spell_add},
-	{"spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words",
-	 NULL, c_spell_add_project},
-	{"help", "F1", "Help", "Show every command and its keys", NULL, c_help},
-	{"toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, c_numbers},
-	{"source-wider", "M->", NULL, "Make the source pane wider", NULL, c_wider},
-	{"source-narrower", "M-<", NULL, "Make the source pane narrower", NULL, c_narrower},
-	{"newline", "Enter", NULL, "New line, keeping the indentation", NULL, c_newline},
-	{"backspace", "Backspace", NULL, "Delete the character before the cursor", NULL, c_backspace},
-	{"delete", "Delete", NULL, "Delete the character at the cursor", NULL, c_delete},
-	{"left", "Left", NULL, "Cursor left (one character)", NULL, c_left},
-	{"right", "Right", NULL, "Cursor right (one character)", NULL, c_right},
-	{"up", "Up", NULL, "Cursor up a line", NULL, c_up},
-	{"down", "Down", NULL, "Cursor down a line", NULL, c_down},
-	{"word-left", "C-Left M-b", NULL, "Cursor to the previous word", NULL, c_word_left},
-	{"word-right", "C-Right", NULL, "Cursor to the next word", NULL, c_word_right},
-	{"line-start", "Home C-a", NULL, "Start of the text of the line, then of the line", NULL,
-	 c_home},
-	{"line-end", "End C-e", NULL, "End of the line", NULL, c_end},
-	{"page-up", "PageUp", NULL, "Up a screen", NULL, c_page_up},
-	{"page-down", "PageDown", NULL, "Down a screen", NULL, c_page_down},
-	{"doc-start", "C-Home", NULL, "Start of the document", NULL, c_doc_start},
-	{"doc-end", "C-End", NULL, "End of the document", NULL, c_doc_end},
-	{"segment-next", "C-Down", NULL, "Next segment", NULL, c_seg_next},
-	{"segment-prev", "C-Up", NULL, "Start of this segment, then the previous one", NULL,
-	 c_seg_prev},
+	ED("save", "C-s", "Save", "Save the translation (atomically)", NULL, CMD_SAVES, c_save),
+	ED("quit", "C-q", "Quit", "Quit (asks when there are unsaved changes)", NULL, 0, c_quit),
+	ED("force-quit", "", NULL, "Quit without saving", NULL, CMD_HIDDEN, c_force_quit),
+	ED("undo", "C-z", "Undo", "Undo the last change (typing is undone as a run)", NULL, 0, c_undo),
+	ED("redo", "C-y", "Redo", "Redo what was undone", NULL, 0, c_redo),
+	ED("find", "C-f", "Find", "Find text in both panes (case-insensitive)", "Find: ", CMD_INIT_FIND, c_find),
+	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
+	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
+	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),
+	ED("switch-pane", "Tab", "Pane", "Move between the source and the translation", NULL, 0, c_pane),
+	ED("next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, 0, c_next_unfinished),
+	ED("prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, 0, c_prev_unfinished),
+	ED("done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one", NULL, 0, c_done_next),
+	ED("copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL, 0, c_copy_source),
+	ED("checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, " "translator", NULL, 0, c_checklist),
+	ED("checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_item),
+	ED("checklist-issue", "", NULL, "Set the issue number (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_issue),
+	ED("checklist-type", "", NULL, "Set the PR type (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_type),
+	ED("checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_name),
+	ED("checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_url),
+	ED("translator-line", "M-t", NULL, "Insert or repair the translator line after the author " "line", NULL, 0, c_translator_line),
+	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL, 0, c_glossary),
+	ED("glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL, CMD_HIDDEN, c_glossary_insert),
+	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
+	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
+	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
+	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
+	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
+	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),
+	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),
+	ED("spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words", NULL, 0, c_spell_add_project),
+	{"help", "F1", "Help", "Show every command and its keys", NULL,
+	 0, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW), c_help, r_help},
+	ED("toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, 0, c_numbers),
+	ED("source-wider", "M->", NULL, "Make the source pane wider", NULL, 0, c_wider),
+	ED("source-narrower", "M-<", NULL, "Make the source pane narrower", NULL, 0, c_narrower),
+	ED("newline", "Enter", NULL, "New line, keeping the indentation", NULL, 0, c_newline),
+	ED("backspace", "Backspace", NULL, "Delete the character before the cursor", NULL, 0, c_backspace),
+	ED("delete", "Delete", NULL, "Delete the character at the cursor", NULL, 0, c_delete),
+	ED("left", "Left", NULL, "Cursor left (one character)", NULL, 0, c_left),
+	ED("right", "Right", NULL, "Cursor right (one character)", NULL, 0, c_right),
+	ED("up", "Up", NULL, "Cursor up a line", NULL, 0, c_up),
+	ED("down", "Down", NULL, "Cursor down a line", NULL, 0, c_down),
+	ED("word-left", "C-Left M-b", NULL, "Cursor to the previous word", NULL, 0, c_word_left),
+	ED("word-right", "C-Right", NULL, "Cursor to the next word", NULL, 0, c_word_right),
+	ED("line-start", "Home C-a", NULL, "Start of the text of the line, then of the line", NULL, 0, c_home),
+	ED("line-end", "End C-e", NULL, "End of the line", NULL, 0, c_end),
+	ED("page-up", "PageUp", NULL, "Up a screen", NULL, 0, c_page_up),
+	ED("page-down", "PageDown", NULL, "Down a screen", NULL, 0, c_page_down),
+	ED("doc-start", "C-Home", NULL, "Start of the document", NULL, 0, c_doc_start),
+	ED("doc-end", "C-End", NULL, "End of the document", NULL, 0, c_doc_end),
+	ED("segment-next", "C-Down", NULL, "Next segment", NULL, 0, c_seg_next),
+	ED("segment-prev", "C-Up", NULL, "Start of this segment, then the previous one", NULL, 0, c_seg_prev),
+	/* reviewer mode (`yeok review`) */
+	RV("review-next", "n Right", "Next", "Next change", r_next),
+	RV("review-prev", "p Left", "Prev", "Previous change", r_prev),
+	RV("review-comment", "c", "Comment", "Write a comment on this change (multi-line)", r_comment),
+	RV("review-suggest", "s", "Suggest", "Suggest replacement text for this change", r_suggest),
+	RV("review-approve", "a", "Approve", "Mark this change approved (again: unmark)", r_approve),
+	RV("review-changes", "r", "Changes", "Mark this change as needing changes (again: unmark)",
+	   r_changes),
+	RV("review-finding-comment", "f", "Finding→comment",
+	   "Turn the selected finding of check into a comment", r_finding_comment),
+	RV("review-finding-next", "Down", NULL, "Select the next finding", r_finding_next),
+	RV("review-finding-prev", "Up", NULL, "Select the previous finding", r_finding_prev),
+	RV("review-page-down", "PageDown", NULL, "Scroll the change down", r_page_down),
+	RV("review-page-up", "PageUp", NULL, "Scroll the change up", r_page_up),
+	RV("review-verdict", "v", "Verdict", "Set the verdict: approve, request changes, comment",
+	   r_verdict),
+	RV("review-quit", "C-q", "Quit", "Quit reviewer mode (everything is kept)", r_quit),
+	RV("review-quit-hint", "q", NULL, "Say that Ctrl-Q quits", r_quit_hint),
+	{"review-save-comment", "", NULL, "Save a comment (from the comment editor)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_comment},
+	{"review-save-suggestion", "", NULL, "Save a suggestion (from the comment editor)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion},
+	{"review-set-verdict", "", NULL, "Set the verdict (a, r, c, x; from the question)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict},
 };
 
 const Command *command_table(size_t *n)
@@ -687,7 +896,30 @@ const Command *command_find(const char *id)
 bool command_run(Session *s, const char *id, const char *arg)
 {
 	const Command *c = command_find(id);
-	if (!c)
+	if (!c || !c->fn)
 		return session_error(s, "Unknown command: %s", id);
-	return c->fn(s, arg);
+	bool ok = c->fn(s, arg);
+#ifndef NDEBUG
+	/* Debug and test builds: the invariants hold after every command. */
+	Err e;
+	err_init(&e);
+	if (!session_check(s, &e))
+		fatal("BUG: after command %s: %s", id, e.msg);
+#endif
+	return ok;
+}
+
+bool command_run_review(ReviewSession *rs, const char *id, const char *arg)
+{
+	const Command *c = command_find(id);
+	if (!c || !c->rfn)
+		return review_session_msg(rs, true, "Unknown command: %s", id);
+	bool ok = c->rfn(rs, arg);
+#ifndef NDEBUG
+	Err e;
+	err_init(&e);
+	if (!review_session_check(rs, &e))
+		fatal("BUG: after command %s: %s", id, e.msg);
+#endif
+	return ok;
 }

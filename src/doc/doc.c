@@ -1,6 +1,7 @@
 /* doc: target + source, blocks, alignment, edits, undo (include/yeok/doc.h). */
 #include "yeok/doc.h"
 
+#include "yeok/pair.h"
 #include "yeok/text.h"
 
 void doc_init(Doc *d)
@@ -81,17 +82,9 @@ static void learn_styles(Doc *d)
 
 /* ---- statuses ----------------------------------------------------------- */
 
-static uint64_t seg_src_hash(const Doc *d, const Segment *s)
+static SidecarKey seg_key(const Doc *d, const Segment *s)
 {
-	Buf t = BUF_INIT;
-	for (size_t i = 0; i < s->src_n; i++) {
-		if (i)
-			buf_addc(&t, '\n');
-		rst_block_text(&d->src, &d->sb.v[s->src + i], &t);
-	}
-	uint64_t h = hash_fnv1a(t.p ? t.p : "", t.len);
-	buf_release(&t);
-	return h;
+	return pair_blocks_key(&d->src, &d->sb, s->src, s->src_n);
 }
 
 static void apply_user(Doc *d, size_t from, size_t to)
@@ -102,14 +95,15 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		Segment *s = &d->al.v[k];
 		if (!s->src_n)
 			continue;
-		uint64_t h = seg_src_hash(d, s);
+		SidecarKey h = seg_key(d, s);
 		for (size_t i = 0; i < d->user.n; i++)
-			if (d->user.v[i].src_hash == h)
+			if (!strcmp(d->user.v[i].key.hex, h.hex))
 				s->status = d->user.v[i].status;
 	}
 }
 
 static void prog_account(const Segment *s, DocProgress *p, int sign);
+static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn);
 
 SegStatus doc_seg_status(const Doc *d, size_t seg)
 {
@@ -128,9 +122,9 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
-	uint64_t h = seg_src_hash(d, s);
+	SidecarKey h = seg_key(d, s);
 	for (size_t i = 0; i < d->user.n; i++) {
-		if (d->user.v[i].src_hash == h) {
+		if (!strcmp(d->user.v[i].key.hex, h.hex)) {
 			d->user.v[i].status = st;
 			return;
 		}
@@ -176,53 +170,85 @@ void doc_progress(const Doc *d, DocProgress *p)
 
 /* ---- segmentation and alignment ----------------------------------------- */
 
+/* After the blocks and segments were all made anew. */
+static void all_new(Doc *d)
+{
+	learn_styles(d);
+	apply_user(d, 0, d->al.n);
+	d->last_window_lines = d->tgt.n;
+	d->last_was_full = true;
+	d->gen++;
+	log_change(d, true, 0, 0, 0);
+}
+
 void doc_realign_all(Doc *d)
 {
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
 	rst_segment(&d->tgt, &d->tb);
-	learn_styles(d);
 	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
-	apply_user(d, 0, d->al.n);
-	d->last_window_lines = d->tgt.n;
-	d->last_was_full = true;
-	d->dirty.on = d->dirty.full = true;
+	all_new(d);
 }
 
-/* Segments [k0, k1) were replaced by wn new ones: merge into the record. */
-static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+/* Compose change c (segments [k0, k1) of the numbering before it are
+ * [k0, k0 + wn) after it) into the accumulated change acc. */
+static void compose(DocDirty *acc, bool *any, const DocChange *c)
 {
-	long dk = (long)wn - (long)(k1 - k0);
-	size_t nk1 = k0 + wn;
-	if (!d->dirty.on) {
-		d->dirty.on = true;
-		d->dirty.full = false;
-		d->dirty.k0 = k0;
-		d->dirty.k1 = nk1;
-		d->dirty.dk = dk;
+	if (c->full || acc->full) {
+		acc->full = true;
+		*any = true;
 		return;
 	}
-	if (d->dirty.full)
+	long dk = (long)c->wn - (long)(c->k1 - c->k0);
+	size_t nk1 = c->k0 + c->wn;
+	if (!*any) {
+		*any = true;
+		acc->k0 = c->k0;
+		acc->k1 = nk1;
+		acc->dk = dk;
 		return;
-	size_t a0 = d->dirty.k0, a1 = d->dirty.k1;
-	size_t b0 = a0 < k0 ? a0 : a0 >= k1 ? (size_t)((long)a0 + dk) : k0;
-	size_t b1 = a1 <= k0 ? a1 : a1 >= k1 ? (size_t)((long)a1 + dk) : nk1;
-	d->dirty.k0 = MIN(b0, k0);
-	d->dirty.k1 = MAX(b1, nk1);
-	d->dirty.dk += dk;
+	}
+	size_t a0 = acc->k0, a1 = acc->k1;
+	size_t b0 = a0 < c->k0 ? a0 : a0 >= c->k1 ? (size_t)((long)a0 + dk) : c->k0;
+	size_t b1 = a1 <= c->k0 ? a1 : a1 >= c->k1 ? (size_t)((long)a1 + dk) : nk1;
+	acc->k0 = MIN(b0, c->k0);
+	acc->k1 = MAX(b1, nk1);
+	acc->dk += dk;
 }
 
-bool doc_take_dirty(Doc *d, DocDirty *out)
+/* Record a change of the segments at the current generation. */
+static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn)
 {
-	if (!d->dirty.on)
+	DocChange *c = &d->log[d->log_n % DOC_CHANGE_LOG];
+	if (d->log_n >= DOC_CHANGE_LOG)
+		d->log_lost = c->gen; /* the oldest record is overwritten */
+	*c = (DocChange){d->gen, full, k0, k1, wn};
+	d->log_n++;
+}
+
+static void mark_dirty(Doc *d, size_t k0, size_t k1, size_t wn)
+{
+	log_change(d, false, k0, k1, wn);
+}
+
+bool doc_changed_since(const Doc *d, uint64_t gen, DocDirty *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (gen >= d->gen)
 		return false;
-	out->full = d->dirty.full;
-	out->k0 = d->dirty.k0;
-	out->k1 = d->dirty.k1;
-	out->dk = d->dirty.dk;
-	memset(&d->dirty, 0, sizeof(d->dirty));
-	return true;
+	bool any = false;
+	if (gen < d->log_lost) {
+		out->full = true; /* what happened since is no longer known */
+		return true;
+	}
+	size_t from = d->log_n > DOC_CHANGE_LOG ? d->log_n - DOC_CHANGE_LOG : 0;
+	for (size_t i = from; i < d->log_n; i++) {
+		const DocChange *c = &d->log[i % DOC_CHANGE_LOG];
+		if (c->gen > gen)
+			compose(out, &any, c);
+	}
+	return any;
 }
 
 static bool line_blank(const Lines *l, size_t i)
@@ -348,7 +374,7 @@ static void restatus(Doc *d, size_t a, size_t b)
 {
 	Buf x = BUF_INIT, y = BUF_INIT;
 	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
-	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for Doc.dirty */
+	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for the change log */
 	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
 		Segment *s = &d->al.v[k];
 		if (!s->tgt_n)
@@ -383,16 +409,17 @@ static void restatus(Doc *d, size_t a, size_t b)
 	buf_release(&y);
 }
 
-/* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
- * re-segment from the title before to the title after, re-align that
- * stretch against its source blocks, shift the rest. */
-static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
+/* The stretch an edit of target lines [a, old_last] (now [a, old_last +
+ * delta]) re-segments: blocks [T0, T1) between the cuts around it, their
+ * segments [k0, k1), the source blocks [S0, S1) of those, target lines
+ * [L0, L1) (new numbering).  False: no such stretch (re-align all). */
+typedef struct Window {
+	size_t T0, T1, k0, k1, S0, S1, L0, L1;
+} Window;
+
+static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
 	RstDoc *tb = &d->tb;
-	if (!tb->n || !d->al.n) {
-		doc_realign_all(d);
-		return;
-	}
 	/* T0: the cut at or before line a (0 when none). */
 	size_t T0 = 0;
 	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
@@ -425,10 +452,8 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		size_t k = seg_of_tblock(d, T1);
 		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
 	}
-	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n)) {
-		doc_realign_all(d);
-		return;
-	}
+	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n))
+		return false;
 	size_t S0 = SIZE_MAX, S1 = d->sb.n;
 	for (size_t k = k0; k < d->al.n; k++) {
 		const Segment *s = &d->al.v[k];
@@ -446,9 +471,78 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	if (S0 == SIZE_MAX)
 		S0 = S1;
 
-	size_t L0 = T0 == 0 ? 0 : tb->v[T0].first;
-	size_t L1 = T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n;
+	*w = (Window){T0, T1, k0, k1, S0, S1, T0 == 0 ? 0 : tb->v[T0].first,
+	              T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n};
+	return true;
+}
 
+/* Blocks [T0, T0 + wn) are new (dn more than before): align them against
+ * source blocks [S0, S1) and splice the segments in place of [k0, k1). */
+static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
+{
+	RstDoc *tb = &d->tb;
+	size_t T0 = w->T0, S0 = w->S0, S1 = w->S1, k0 = w->k0, k1 = w->k1;
+	/* Re-align the window against its source blocks. */
+	RstDoc ssub, tsub;
+	rst_init(&ssub);
+	rst_init(&tsub);
+	sub_blocks(&d->sb, S0, S1, &ssub);
+	sub_blocks(tb, T0, T0 + wn, &tsub);
+	Alignment wa;
+	align_init(&wa);
+	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
+	for (size_t k = 0; k < wa.n; k++) {
+		wa.v[k].src += S0;
+		wa.v[k].tgt += T0;
+	}
+	Alignment *al = &d->al;
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && wa.n == k1 - k0;
+	for (size_t k = 0; same && k < wa.n; k++) {
+		const Segment *o = &al->v[k0 + k], *g = &wa.v[k];
+		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid)
+		for (size_t k = k0; k < k1; k++)
+			prog_account(&al->v[k], &d->prog, -1);
+	long dk = (long)wa.n - (long)(k1 - k0);
+	size_t an = (size_t)((long)al->n + dk);
+	size_t atail = al->n - k1;
+	if (an > al->cap)
+		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
+	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
+	if (wa.n)
+		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
+	al->n = an;
+	for (size_t k = k0 + wa.n; k < al->n; k++)
+		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
+	apply_user(d, k0, k0 + wa.n);
+	if (d->prog_valid)
+		for (size_t k = k0; k < k0 + wa.n; k++)
+			prog_account(&al->v[k], &d->prog, 1);
+	mark_dirty(d, k0, k1, wa.n);
+	align_release(&wa);
+	rst_release(&ssub);
+	rst_release(&tsub);
+	d->last_window_lines = w->L1 - w->L0;
+	d->last_was_full = false;
+}
+
+/* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
+ * re-segment from the title before to the title after, re-align that
+ * stretch against its source blocks, shift the rest. */
+static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->tb;
+	Window w;
+	if (!tb->n || !d->al.n || !find_window(d, a, old_last, delta, &w)) {
+		doc_realign_all(d);
+		return;
+	}
+	size_t T0 = w.T0, T1 = w.T1, L0 = w.L0, L1 = w.L1;
 	/* Re-segment the window. */
 	RstDoc win;
 	rst_init(&win);
@@ -504,76 +598,43 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
 	shift_blocks(tb, T0 + win.n, delta, dn);
-	(void)T1;
 	size_t wn = win.n;
 	rst_release(&win);
 
-	/* Re-align the window against its source blocks. */
-	RstDoc ssub, tsub;
-	rst_init(&ssub);
-	rst_init(&tsub);
-	sub_blocks(&d->sb, S0, S1, &ssub);
-	sub_blocks(tb, T0, T0 + wn, &tsub);
-	Alignment wa;
-	align_init(&wa);
-	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
-	for (size_t k = 0; k < wa.n; k++) {
-		wa.v[k].src += S0;
-		wa.v[k].tgt += T0;
-	}
-	Alignment *al = &d->al;
-	/* The views' derived data changes only when the segments do. */
-	bool same = dn == 0 && wa.n == k1 - k0;
-	for (size_t k = 0; same && k < wa.n; k++) {
-		const Segment *o = &al->v[k0 + k], *w = &wa.v[k];
-		same = o->src == w->src && o->src_n == w->src_n && o->tgt == w->tgt &&
-		       o->tgt_n == w->tgt_n && o->kind == w->kind;
-	}
-	if (!same)
-		d->gen_align++;
-	if (d->prog_valid)
-		for (size_t k = k0; k < k1; k++)
-			prog_account(&al->v[k], &d->prog, -1);
-	d->win_k0 = k0;
-	d->win_old = k1 - k0;
-	d->win_new = wa.n;
-	long dk = (long)wa.n - (long)(k1 - k0);
-	size_t an = (size_t)((long)al->n + dk);
-	size_t atail = al->n - k1;
-	if (an > al->cap)
-		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
-	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
-	if (wa.n)
-		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
-	al->n = an;
-	for (size_t k = k0 + wa.n; k < al->n; k++)
-		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
-	apply_user(d, k0, k0 + wa.n);
-	if (d->prog_valid)
-		for (size_t k = k0; k < k0 + wa.n; k++)
-			prog_account(&al->v[k], &d->prog, 1);
-	mark_dirty(d, k0, k1, wa.n);
-	align_release(&wa);
-	rst_release(&ssub);
-	rst_release(&tsub);
-	d->last_window_lines = L1 - L0;
-	d->last_was_full = false;
+	realign_segments(d, &w, wn, dn);
 }
 
 /* ---- loading ------------------------------------------------------------ */
 
-void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
-              const char *src, size_t src_n)
+#define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
+
+void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	free(d->path);
 	free(d->src_name);
 	d->path = xstrdup(path);
 	d->src_name = xstrdup(src_name ? src_name : path);
-	lines_parse(&d->tgt, tgt, tgt_n);
-	lines_parse(&d->src, src, src_n);
-	rst_segment(&d->src, &d->sb);
-	doc_realign_all(d);
+	BUG_ON(p->host != HOST_RST); /* the editor reads every file as RST */
+	SWAP(Lines, d->tgt, p->tgt_file);
+	SWAP(Lines, d->src, p->src_file);
+	SWAP(RstDoc, d->tb, p->th.blocks);
+	SWAP(RstDoc, d->sb, p->sh.blocks);
+	SWAP(Alignment, d->al, p->al);
+	pair_release(p);
+	d->prog_valid = false;
+	d->gen_align++;
+	d->gen_struct++;
+	all_new(d);
 	d->cur = d->saved = 0;
+}
+
+void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+              const char *src, size_t src_n)
+{
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, HOST_RST, tgt, tgt_n, src, src_n);
+	doc_load_pair_take(d, path, src_name, &p);
 }
 
 /* ---- edits -------------------------------------------------------------- */
@@ -666,7 +727,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 		journal_replace(d->journal, a.line, old_last - a.line + 1, l, line - a.line + 1);
 	long delta = (long)line - (long)old_last;
 	d->gen_edit++;
-	d->edit_first = a.line;
+	d->gen++;
 	d->edit_line = old_last;
 	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);

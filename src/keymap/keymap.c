@@ -25,19 +25,27 @@ bool keymap_valid_key(const char *name)
 		if (strcmp(p, named[i]) == 0)
 			return true;
 	/* one printable ASCII character */
-	return p[1] == '\0' && (unsigned char)p[0] > ' ' && (unsigned char)p[0] < 127 && p != name;
+	return p[1] == '\0' && (unsigned char)p[0] > ' ' && (unsigned char)p[0] < 127;
 }
 
-static void put(Keymap *k, const char *key, const char *cmd)
+static void put(Keymap *k, CommandMode mode, const char *key, const char *cmd)
 {
 	for (size_t i = 0; i < k->b.n; i++) {
-		if (strcmp(k->b.v[i].key, key) == 0) {
+		if (k->b.v[i].mode == mode && strcmp(k->b.v[i].key, key) == 0) {
 			k->b.v[i].cmd = cmd;
 			return;
 		}
 	}
-	KeyBinding b = {xstrdup(key), cmd};
+	KeyBinding b = {mode, xstrdup(key), cmd};
 	VEC_PUSH(&k->b, b);
+}
+
+/* Bind key to c in every mode c is in. */
+static void put_command(Keymap *k, const char *key, const Command *c)
+{
+	for (int m = 0; m < MODE_COUNT; m++)
+		if (c->modes & MODE_BIT(m))
+			put(k, (CommandMode)m, key, c->id);
 }
 
 void keymap_init(Keymap *k)
@@ -52,7 +60,7 @@ void keymap_init(Keymap *k)
 			if (e)
 				*e = '\0';
 			if (*p)
-				put(k, p, t[i].id);
+				put_command(k, p, &t[i]);
 			if (!e)
 				break;
 			p = e + 1;
@@ -73,29 +81,30 @@ bool keymap_bind(Keymap *k, const char *key, const char *cmd, Err *e)
 	if (!keymap_valid_key(key))
 		return err_set(e, EXIT_CONFIG, "unknown key name '%s' (like C-s, M-n, F5, C-Left)", key);
 	if (strcmp(cmd, "none") == 0) {
-		put(k, key, NULL);
+		for (int m = 0; m < MODE_COUNT; m++)
+			put(k, (CommandMode)m, key, NULL);
 		return true;
 	}
 	const Command *c = command_find(cmd);
 	if (!c)
 		return err_set(e, EXIT_CONFIG, "unknown command '%s' for key %s (F1 lists them)", cmd, key);
-	put(k, key, c->id);
+	put_command(k, key, c);
 	return true;
 }
 
-const char *keymap_lookup(const Keymap *k, const char *key)
+const char *keymap_lookup(const Keymap *k, CommandMode mode, const char *key)
 {
 	for (size_t i = 0; i < k->b.n; i++)
-		if (strcmp(k->b.v[i].key, key) == 0)
+		if (k->b.v[i].mode == mode && strcmp(k->b.v[i].key, key) == 0)
 			return k->b.v[i].cmd;
 	return NULL;
 }
 
-void keymap_keys_of(const Keymap *k, const char *cmd, Buf *out)
+void keymap_keys_of(const Keymap *k, CommandMode mode, const char *cmd, Buf *out)
 {
 	bool first = true;
 	for (size_t i = 0; i < k->b.n; i++) {
-		if (k->b.v[i].cmd && strcmp(k->b.v[i].cmd, cmd) == 0) {
+		if (k->b.v[i].mode == mode && k->b.v[i].cmd && strcmp(k->b.v[i].cmd, cmd) == 0) {
 			if (!first)
 				buf_adds(out, ", ");
 			buf_adds(out, k->b.v[i].key);

@@ -1,6 +1,7 @@
 /* Segment statuses: sidecar entries applied to an alignment, stale
  * detection, storing back, counting (see include/yeok/progress.h). */
 #include "yeok/progress.h"
+#include "yeok/pair.h"
 
 #include "yeok/text.h"
 
@@ -11,8 +12,10 @@ void progress_init(Progress *p)
 
 static void clear(Progress *p)
 {
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = 0; i < p->n; i++) {
 		free(p->v[i].old);
+		free(p->v[i].hint);
+	}
 	p->n = 0;
 }
 
@@ -26,22 +29,14 @@ void progress_release(Progress *p)
 void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
                           Buf *out)
 {
-	for (size_t k = 0; k < count && first + k < d->n; k++) {
-		if (k)
-			buf_adds(out, "\n\n");
-		rst_block_text(l, &d->v[first + k], out);
-	}
+	pair_blocks_text(l, d, first, count, out);
 }
 
 static SidecarKey side_key(const Lines *l, const RstDoc *d, size_t first, size_t count,
                            Buf *tmp)
 {
-	SidecarKey k = {""};
-	if (count == 0)
-		return k;
-	buf_clear(tmp);
-	progress_blocks_text(l, d, first, count, tmp);
-	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+	(void)tmp;
+	return pair_blocks_key(l, d, first, count);
 }
 
 /* ---- an index of entries by key: entry numbers sorted by (key, number) */
@@ -80,8 +75,11 @@ static void index_build(Index *x, const Sidecar *sc, bool by_target)
 	sort_index = NULL;
 }
 
-/* The first entry (in file order) with key that is not used yet; -1. */
-static int index_take(const Index *x, const char *key, const bool *used)
+/* The first entry (in file order) with key that is not used yet; -1.
+ * With target set, an entry with a hint (stale after a sync: its source
+ * key is the old English) is only taken by the segment showing the text it
+ * was written for (the same target key). */
+static int index_take(const Index *x, const char *key, const char *target, const bool *used)
 {
 	if (!key[0])
 		return -1;
@@ -93,9 +91,12 @@ static int index_take(const Index *x, const char *key, const bool *used)
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < x->n && !strcmp(entry_key(x, x->v[i]), key); i++)
-		if (!used[x->v[i]])
-			return (int)x->v[i];
+	for (size_t i = lo; i < x->n && !strcmp(entry_key(x, x->v[i]), key); i++) {
+		const SidecarSeg *g = &x->segs[x->v[i]];
+		if (used[x->v[i]] || (target && g->hint && strcmp(g->target.hex, target) != 0))
+			continue;
+		return (int)x->v[i];
+	}
 	return -1;
 }
 
@@ -124,7 +125,7 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 	/* Pass 1: the source text is the one the decision was made for. */
 	for (size_t i = 0; i < a->n; i++) {
 		ProgressSeg *ps = &p->v[i];
-		int e = index_take(&by_src, ps->source.hex, used);
+		int e = index_take(&by_src, ps->source.hex, ps->target.hex, used);
 		if (e < 0)
 			continue;
 		used[e] = true;
@@ -140,17 +141,18 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 		ProgressSeg *ps = &p->v[i];
 		if (ps->entry >= 0 || !ps->source.hex[0])
 			continue;
-		int e = index_take(&by_tgt, ps->target.hex, used);
+		int e = index_take(&by_tgt, ps->target.hex, NULL, used);
 		if (e < 0)
 			continue;
 		const SidecarSeg *g = &sc->segs.v[e];
-		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED)
+		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED && !g->hint)
 			continue;
 		used[e] = true;
 		ps->entry = e;
 		ps->mark = g->mark;
 		ps->old_key = g->source;
 		ps->old = g->old ? xstrdup(g->old) : NULL;
+		ps->hint = g->hint ? xstrdup(g->hint) : NULL;
 		a->v[i].status = ST_STALE;
 	}
 	free(used);
@@ -167,9 +169,31 @@ void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb
 	buf_release(&tmp);
 }
 
+const char *progress_hint(const Progress *p, size_t i)
+{
+	return i < p->n ? p->v[i].hint : NULL;
+}
+
+/* The hint stored with the entry under key, for a stale segment whose
+ * Progress was rebuilt without it (owned copy, or NULL). */
+static char *stored_hint(const Sidecar *sc, SidecarKey key)
+{
+	for (size_t i = 0; i < sc->segs.n; i++)
+		if (sc->segs.v[i].hint && !strcmp(sc->segs.v[i].source.hex, key.hex))
+			return xstrdup(sc->segs.v[i].hint);
+	return NULL;
+}
+
 void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
 {
 	BUG_ON(p->n != a->n);
+	/* the hints of the stale segments, before the entries go */
+	char **hints = xcalloc(MAX(a->n, 1), sizeof(*hints));
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i].status == ST_STALE && p->v[i].source.hex[0])
+			hints[i] = p->v[i].hint ? xstrdup(p->v[i].hint)
+			                        : stored_hint(sc, p->v[i].old_key.hex[0] ? p->v[i].old_key
+			                                                                 : p->v[i].source);
 	sidecar_clear_segs(sc);
 	for (size_t i = 0; i < a->n; i++) {
 		const ProgressSeg *ps = &p->v[i];
@@ -185,35 +209,39 @@ void progress_store(Sidecar *sc, const Alignment *a, const Progress *p)
 		case ST_REVIEWED:
 			sidecar_add_seg(sc, ps->source, ps->target, SIDECAR_REVIEWED, NULL);
 			break;
-		case ST_STALE:
-			sidecar_add_seg(sc, ps->old_key.hex[0] ? ps->old_key : ps->source, ps->target,
-			                ps->mark == SIDECAR_REVIEWED ? SIDECAR_REVIEWED : SIDECAR_DONE,
+		case ST_STALE: {
+			SidecarMark m = ps->mark == SIDECAR_REVIEWED ? SIDECAR_REVIEWED
+			                : ps->mark == SIDECAR_DRAFT && hints[i] ? SIDECAR_DRAFT
+			                                                        : SIDECAR_DONE;
+			sidecar_add_seg(sc, ps->old_key.hex[0] ? ps->old_key : ps->source, ps->target, m,
 			                ps->old);
+			if (hints[i])
+				sidecar_set_seg_hint(sc, sc->segs.n - 1, hints[i]);
 			break;
+		}
 		case ST_UNTRANSLATED:
 		case ST_COUNT:
 			break;
 		}
 	}
+	for (size_t i = 0; i < a->n; i++)
+		free(hints[i]);
+	free(hints);
 }
 
 bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *out)
 {
-	Buf tmp = BUF_INIT;
 	bool found = false;
 	for (size_t i = 0; i < d->n && !found; i++) {
 		for (size_t run = 1; run <= PROGRESS_MAX_RUN && i + run <= d->n; run++) {
-			buf_clear(&tmp);
-			progress_blocks_text(l, d, i, run, &tmp);
-			SidecarKey k = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
+			SidecarKey k = pair_blocks_key(l, d, i, run);
 			if (!strcmp(k.hex, key.hex)) {
-				buf_addstr(out, buf_str(&tmp));
+				progress_blocks_text(l, d, i, run, out);
 				found = true;
 				break;
 			}
 		}
 	}
-	buf_release(&tmp);
 	return found;
 }
 

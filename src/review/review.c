@@ -2,6 +2,8 @@
 #include "yeok/review.h"
 
 #include "yeok/diff.h"
+#include "yeok/pair.h"
+#include "yeok/sync.h"
 #include "yeok/text.h"
 
 void review_init(Review *r)
@@ -52,16 +54,27 @@ static bool has_hangul(const Lines *l, size_t first, size_t last)
 	return false;
 }
 
-void review_compute(Review *r, const char *src, size_t src_n, const char *base, size_t base_n,
-                    const char *head, size_t head_n)
+void review_compute(Review *r, const char *path, const char *src, size_t src_n,
+                    const char *base, size_t base_n, const char *head, size_t head_n)
 {
 	review_release(r);
-	lines_parse(&r->src, src, src_n);
+	/* source <-> head: the pair every command builds */
+	DocPair p;
+	pair_init(&p);
+	(void)path; /* review reads RST, as the editor does */
+	pair_from_texts(&p, HOST_RST, head, head_n, src, src_n);
+	r->src = p.src_file;
+	r->head = p.tgt_file;
+	r->sb = p.sh.blocks;
+	r->hb = p.th.blocks;
+	r->al = p.al;
+	lines_init(&p.src_file);
+	lines_init(&p.tgt_file);
+	rst_init(&p.sh.blocks);
+	rst_init(&p.th.blocks);
+	align_init(&p.al);
+	pair_release(&p);
 	lines_parse(&r->base, base, base_n);
-	lines_parse(&r->head, head, head_n);
-	rst_segment(&r->src, &r->sb);
-	rst_segment(&r->head, &r->hb);
-	align_docs(&r->src, &r->sb, &r->head, &r->hb, &r->al);
 
 	size_t hn = r->head.n, bn = r->base.n;
 	uint64_t *hb = line_hashes(&r->base), *hh = line_hashes(&r->head);
@@ -135,6 +148,25 @@ void review_compute(Review *r, const char *src, size_t src_n, const char *base, 
 	}
 	free(base_of);
 	free(deleted_before);
+}
+
+size_t review_drop_carried(Review *r, const char *base_src, size_t n)
+{
+	Lines bs;
+	lines_init(&bs);
+	lines_parse(&bs, base_src, n);
+	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
+	/* review segments with rst_segment: the same reading for the base */
+	sync_carried(&r->src, &r->sb, &r->head, &r->hb, &r->al, &bs, &r->base, HOST_RST, carried);
+	size_t k = 0;
+	for (size_t i = 0; i < r->n; i++)
+		if (!carried[r->v[i].seg])
+			r->v[k++] = r->v[i];
+	size_t dropped = r->n - k;
+	r->n = k;
+	free(carried);
+	lines_release(&bs);
+	return dropped;
 }
 
 long review_find_line(const Review *r, size_t line)

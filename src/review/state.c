@@ -1,6 +1,7 @@
 /* Reviewer mode without a terminal (see include/yeok/review.h): revisions,
  * source, findings, the current change, and the reviewer's entries saved in
  * the sidecar as they are made. */
+#include "yeok/pair.h"
 #include "yeok/progress.h"
 #include "yeok/review.h"
 #include "yeok/source.h"
@@ -49,6 +50,7 @@ static const char *const mark_states[] = {
 void review_session_init(ReviewSession *rs)
 {
 	memset(rs, 0, sizeof(*rs));
+	buf_init(&rs->base_src);
 	review_init(&rs->r);
 	sidecar_init(&rs->sc);
 	glossary_init(&rs->gl);
@@ -68,8 +70,29 @@ static void free_per_change(ReviewSession *rs)
 	rs->keys = NULL;
 }
 
+bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(rs->msg, sizeof(rs->msg), fmt, ap);
+	va_end(ap);
+	rs->msg_error = error;
+	return !error;
+}
+
+void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+                        const char *initial, const char *then)
+{
+	free(rs->ask.initial);
+	rs->ask.kind = kind;
+	snprintf(rs->ask.title, sizeof(rs->ask.title), "%s", title);
+	rs->ask.initial = initial ? xstrdup(initial) : NULL;
+	rs->ask.then = then;
+}
+
 void review_session_release(ReviewSession *rs)
 {
+	free(rs->ask.initial);
 	if (rs->cd.tgt)
 		check_doc_release(&rs->cd);
 	free_per_change(rs);
@@ -82,6 +105,7 @@ void review_session_release(ReviewSession *rs)
 	free(rs->base_desc);
 	free(rs->head_desc);
 	free(rs->source_desc);
+	buf_release(&rs->base_src);
 	review_session_init(rs);
 }
 
@@ -106,13 +130,11 @@ bool review_text_is_english(const Lines *l)
  * use), or the head text's when the segment has no source side. */
 static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 {
+	(void)tmp;
 	const Segment *s = &r->al.v[r->v[i].seg];
-	buf_clear(tmp);
 	if (s->src_n)
-		progress_blocks_text(&r->src, &r->sb, s->src, s->src_n, tmp);
-	else
-		progress_blocks_text(&r->head, &r->hb, s->tgt, s->tgt_n, tmp);
-	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+		return pair_blocks_key(&r->src, &r->sb, s->src, s->src_n);
+	return pair_blocks_key(&r->head, &r->hb, s->tgt, s->tgt_n);
 }
 
 static long entry_change(const ReviewSession *rs, const SidecarComment *c)
@@ -158,7 +180,9 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	if (rs->cd.tgt)
 		check_doc_release(&rs->cd);
 	memset(&rs->cd, 0, sizeof(rs->cd));
-	review_compute(&rs->r, src, src_n, base, base_n, head, head_n);
+	review_compute(&rs->r, path, src, src_n, base, base_n, head, head_n);
+	rs->carried = rs->base_src.len ? review_drop_carried(&rs->r, rs->base_src.p, rs->base_src.len)
+	                               : 0;
 	Lines bl;
 	lines_init(&bl);
 	lines_parse(&bl, base, base_n);
@@ -292,21 +316,32 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	if (ok) {
 		SourceRecord rec;
 		bool have_rec = source_record_from_sidecar(&rs->sc.source, &rec);
-		SourceOpts so = {o->source_path, o->source_rev, have_rec ? &rec : NULL, false};
 		Lines bl;
 		lines_init(&bl);
 		lines_parse(&bl, base.p ? base.p : "", base.len);
 		bool base_en = review_text_is_english(&bl);
 		lines_release(&bl);
-		if (so.path || so.rev || have_rec) {
+		/* The one source resolution; a base that is still English is the
+		 * English before the history is searched (a translation PR). */
+		SourceOpts so = {.path = o->source_path, .rev = o->source_rev,
+		                 .recorded = have_rec ? &rec : NULL, .history = !base_en};
+		if (so.path || so.rev || have_rec || !base_en)
 			ok = source_resolve(path, &so, &src, e);
-			if (ok)
-				rs->source_desc = xstrdup(src.desc ? src.desc : "");
-		} else {
+		/* a Korean base: the English it was made from, so that what a sync
+		 * carried unchanged is not shown as a change */
+		bool found = false;
+		char eid[41];
+		if (ok && !base_en)
+			ok = source_english_at(path, id, &found, eid, &rs->base_src, e);
+		if (ok && src.origin != SOURCE_NONE && (so.path || so.rev || have_rec || !base_en)) {
+			rs->source_desc = xstrdup(src.desc ? src.desc : "");
+		} else if (ok) {
+			source_release(&src);
 			buf_add(&src.text, base.p ? base.p : "", base.len);
 			rs->source_desc = xasprintf(base_en ? "the base revision %s"
-			                                    : "the base revision %s (already Korean: "
-			                                      "give --source for the English)",
+			                                    : "the base revision %s (already Korean, and "
+			                                      "no English revision in the history: give "
+			                                      "--source for the English)",
 			                            rs->base_desc);
 		}
 	}

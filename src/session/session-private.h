@@ -1,13 +1,22 @@
-/* Private to src/session: what session.c and assist.c share. */
+/* Private to src/session: what its files share.  The files call each
+ * other only downwards (tests/layering.sh checks there is no cycle):
+ *   msg.c, dialog.c  <- view.c <- edit.c <- gloss.c <- findings.c
+ *   <- spelling.c <- status.c <- session.c (lifecycle: init, open, save)
+ * Each part of the Session struct is changed by the file that owns it. */
 #ifndef YEOK_SESSION_PRIVATE_H
 #define YEOK_SESSION_PRIVATE_H
 
 #include "yeok/session.h"
 
-/* The sidecar, glossary and findings parts of a Session (assist.c). */
-void session_assist_init(Session *s);
-void session_assist_release(Session *s);
-/* Spelling (spelling.c). */
+/* view.c: make the cursor visible; center: put it a third down when it
+ * is far away. */
+void session_follow_center(Session *s, bool center);
+/* findings.c: segment k checked now if it was not yet; the findings
+ * released; the checks' index rebuilt after a save. */
+void session_seg_ready(Session *s, size_t k);
+void session_findings_release(Session *s);
+void session_findings_saved(Session *s);
+/* spelling.c */
 void session_spell_release(Session *s);
 
 #endif

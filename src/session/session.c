@@ -1,12 +1,21 @@
-/* session: the headless editor (include/yeok/session.h). */
+/* session: the lifecycle — init, open (source, sidecar, statuses), save,
+ * the translator line (include/yeok/session.h). */
 #include "session-private.h"
 
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/pair.h"
 #include "yeok/sidecar.h"
 #include "yeok/text.h"
+
+static void stale_clear(Session *s)
+{
+	for (size_t i = 0; i < s->stale.n; i++)
+		free(s->stale.v[i].old);
+	VEC_FREE(&s->stale);
+}
 
 void session_init(Session *s)
 {
@@ -18,17 +27,26 @@ void session_init(Session *s)
 	s->rows = 24;
 	s->ratio = 50;
 	s->vsegs_dirty = true;
-	session_assist_init(s);
+	sidecar_init(&s->sc);
+	source_init(&s->src);
+	glossary_init(&s->gl);
+	check_set_all(&s->cset);
+	s->cset.on[CK_SPELLING] = false;
+	spell_words_init(&s->spell_src);
+	s->spell_src_seg = -2;
 }
 
 void session_release(Session *s)
 {
-	session_assist_release(s);
-	if (s->has_check)
-		check_doc_release(&s->hdr_cd);
-	VEC_FREE(&s->unit_findings);
-	if (s->has_gloss)
-		glossary_release(&s->gloss);
+	session_spell_release(s);
+	sidecar_release(&s->sc);
+	free(s->sc_path);
+	source_release(&s->src);
+	stale_clear(s);
+	session_pick_close(s);
+	free(s->ask.initial);
+	glossary_release(&s->gl);
+	session_findings_release(s);
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
@@ -38,10 +56,6 @@ void session_release(Session *s)
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
-	if (s->has_check) {
-		check_doc_release(&s->hdr_cd);
-		s->has_check = false;
-	}
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
@@ -69,1149 +83,327 @@ void session_read_checklist(Session *s)
 	free(sp);
 }
 
-/* ---- messages ----------------------------------------------------------- */
-
-void session_msg(Session *s, const char *fmt, ...)
+static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
-	va_end(ap);
-	s->msg_error = false;
+	const Segment *g = &s->doc.al.v[k];
+	SidecarKey key = {""};
+	if (!g->src_n)
+		return key;
+	buf_clear(tmp);
+	(void)tmp;
+	return pair_blocks_key(&s->doc.src, &s->doc.sb, g->src, g->src_n);
 }
 
-bool session_error(Session *s, const char *fmt, ...)
+void session_set_status(Session *s, size_t k, SegStatus st)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
-	va_end(ap);
-	s->msg_error = true;
-	return false;
+	doc_set_status(&s->doc, k, st);
 }
 
-void session_clear_msg(Session *s)
+/* The English the sidecar recorded, read offline (for the old English of
+ * stale segments when another source was given). */
+static void fill_old_from_record(Session *s, Progress *p)
 {
-	s->msg[0] = '\0';
-	s->msg_error = false;
-}
-
-/* ---- layout ------------------------------------------------------------- */
-
-static int digits(size_t n)
-{
-	int d = 1;
-	while (n >= 10) {
-		n /= 10;
-		d++;
-	}
-	return d;
-}
-
-void session_layout(const Session *s, Layout *l)
-{
-	memset(l, 0, sizeof(*l));
-	l->too_small = s->cols < SESSION_MIN_COLS || s->rows < SESSION_MIN_ROWS;
-	l->body_y = 1;
-	l->body_h = MAX(1, s->rows - 3);
-	l->status_y = s->rows - 2;
-	l->keys_y = s->rows - 1;
-	int avail = MAX(3, s->cols - 1);
-	int src_total = avail * s->ratio / 100;
-	src_total = MAX(1, MIN(src_total, avail - 1));
-	int tgt_total = avail - src_total;
-	l->gutter = s->numbers ? digits(MAX(s->doc.tgt.n, s->doc.src.n)) + 1 : 0;
-	if (l->gutter && (src_total - l->gutter < 4 || tgt_total - l->gutter < 4))
-		l->gutter = 0;
-	l->src_x = l->gutter;
-	l->src_w = src_total - l->gutter;
-	l->rule_x = src_total;
-	l->tgt_x = src_total + 1 + l->gutter;
-	l->tgt_w = tgt_total - l->gutter;
-}
-
-static int pane_w(const Session *s, Pane p)
-{
-	Layout l;
-	session_layout(s, &l);
-	return MAX(1, p == PANE_TARGET ? l.tgt_w : l.src_w);
-}
-
-size_t session_wrap(const char *p, size_t n, size_t from, int w)
-{
-	if (from >= n)
-		return n;
-	size_t k = text_fit(p + from, n - from, 0, w, NULL, NULL);
-	if (k == 0)
-		k = text_next_grapheme(p, n, from) - from;
-	return from + k;
-}
-
-static int rows_of(const Line *ln, int w)
-{
-	/* Printable ASCII (most English lines): one column per byte. */
-	const unsigned char *q = (const unsigned char *)ln->p;
-	size_t i = 0;
-	while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
-		i++;
-	if (i == ln->n)
-		return ln->n ? (int)((ln->n + (size_t)w - 1) / (size_t)w) : 1;
-	int r = 0;
-	size_t at = 0;
-	do {
-		at = session_wrap(ln->p, ln->n, at, w);
-		r++;
-	} while (at < ln->n);
-	return r;
-}
-
-int session_line_rows(Session *s, Pane p, size_t line)
-{
-	const Lines *l = session_lines(s, p);
-	BUG_ON(line >= l->n);
-	return rows_of(&l->v[line], pane_w(s, p));
-}
-
-/* ---- view segments ------------------------------------------------------ */
-
-static void build_vsegs(Session *s)
-{
-	const Doc *d = &s->doc;
-	s->vsegs.n = 0;
-	if (!d->al.n) {
-		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
-		VEC_PUSH(&s->vsegs, v);
-		s->vsegs_dirty = false;
-		s->vsegs_gen_align = s->doc.gen_align;
-		s->vsegs_gen_edit = s->doc.gen_edit;
+	SourceRecord rec;
+	if (s->src.origin == SOURCE_SIDECAR || !source_record_from_sidecar(&s->sc.source, &rec))
 		return;
+	Source old;
+	source_init(&old);
+	SourceOpts o = {.recorded = &rec, .self_fallback = false};
+	Err e;
+	err_init(&e);
+	if (source_resolve(s->doc.path, &o, &old, &e)) {
+		Lines l;
+		lines_init(&l);
+		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
+		RstDoc d;
+		rst_init(&d);
+		rst_segment(&l, &d);
+		progress_fill_old(p, &s->doc.al, &l, &d);
+		rst_release(&d);
+		lines_release(&l);
 	}
-	VEC_RESERVE(&s->vsegs, d->al.n);
-	bool seen_t = false, seen_s = false;
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *g = &d->al.v[k];
-		VSeg v = {(long)k, 0, 0, 0, 0};
-		size_t f, l;
-		if (align_src_lines(g, &d->sb, &f, &l)) {
-			v.s0 = seen_s ? f : 0;
-			seen_s = true;
-		} else {
-			v.s0 = SIZE_MAX;
-		}
-		if (align_tgt_lines(g, &d->tb, &f, &l)) {
-			v.t0 = seen_t ? f : 0;
-			seen_t = true;
-		} else {
-			v.t0 = SIZE_MAX;
-		}
-		s->vsegs.v[s->vsegs.n++] = v;
-	}
-	/* Ends: the next start on that side; empty sides start where the next
-	 * non-empty one does. */
-	size_t next_s = d->src.n, next_t = d->tgt.n;
-	for (size_t k = s->vsegs.n; k-- > 0;) {
-		VSeg *v = &s->vsegs.v[k];
-		if (v->s0 == SIZE_MAX) {
-			v->s0 = v->s1 = next_s;
-		} else {
-			v->s1 = next_s;
-			next_s = v->s0;
-		}
-		if (v->t0 == SIZE_MAX) {
-			v->t0 = v->t1 = next_t;
-		} else {
-			v->t1 = next_t;
-			next_t = v->t0;
-		}
-	}
-	/* Lines before the first block of a side belong to the first vseg. */
-	if (s->vsegs.n) {
-		s->vsegs.v[0].s0 = 0;
-		s->vsegs.v[0].t0 = 0;
-		if (s->vsegs.v[0].s1 < s->vsegs.v[0].s0)
-			s->vsegs.v[0].s1 = 0;
-	}
-	s->vsegs_dirty = false;
-	s->vsegs_gen_align = s->doc.gen_align;
-	s->vsegs_gen_edit = s->doc.gen_edit;
+	source_release(&old);
 }
 
-const VSeg *session_vsegs(Session *s, size_t *n)
-{
-	const Doc *d = &s->doc;
-	if (!s->vsegs_dirty && d->gen_align == s->vsegs_gen_align &&
-	    d->gen_edit == s->vsegs_gen_edit + 1) {
-		/* One edit that kept the segments: shift the line spans. */
-		size_t at = d->edit_line;
-		long dl = d->edit_delta;
-		if (dl) {
-			for (size_t k = 0; k < s->vsegs.n; k++) {
-				VSeg *v = &s->vsegs.v[k];
-				if (v->t0 > at)
-					v->t0 = (size_t)((long)v->t0 + dl);
-				if (v->t1 > at)
-					v->t1 = (size_t)((long)v->t1 + dl);
-			}
-		}
-		s->vsegs_gen_edit = d->gen_edit;
-	}
-	if (s->vsegs_dirty || d->gen_align != s->vsegs_gen_align || d->gen_edit != s->vsegs_gen_edit)
-		build_vsegs(s);
-	*n = s->vsegs.n;
-	return s->vsegs.v;
-}
-
-size_t session_vseg_of(Session *s, Pane p, size_t line)
-{
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	size_t lo = 0, hi = n, best = 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		size_t x0 = p == PANE_TARGET ? v[mid].t0 : v[mid].s0;
-		if (x0 <= line) {
-			best = mid;
-			lo = mid + 1;
-		} else {
-			hi = mid;
-		}
-	}
-	/* Ties go to the last: an empty span starts where the next one does. */
-	return best;
-}
-
-long session_cur_seg(Session *s)
-{
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
-	return v[session_vseg_of(s, s->focus, c.line)].seg;
-}
-
-/* Rows of one side of a vseg; counting stops once cap is reached. */
-static int side_rows(Session *s, const VSeg *v, Pane p, int w, int cap)
-{
-	const Lines *l = session_lines(s, p);
-	size_t a = p == PANE_TARGET ? v->t0 : v->s0, b = p == PANE_TARGET ? v->t1 : v->s1;
-	int r = 0;
-	for (size_t i = a; i < b && r < cap; i++)
-		r += rows_of(&l->v[i], w);
-	return r;
-}
-
-/* Rows of vseg k, or some number >= cap when it has at least cap rows. */
-static int vseg_rows_cap(Session *s, size_t k, int cap)
-{
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE), cap);
-	int b = a >= cap ? a : side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET), cap);
-	return MAX(a, b);
-}
-
-static int vseg_rows(Session *s, size_t k)
-{
-	return vseg_rows_cap(s, k, INT32_MAX);
-}
-
-/* Row of the cursor of pane p inside its vseg, and its column. */
-static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
-{
-	const Lines *l = session_lines(s, p);
-	Pos c = p == PANE_TARGET ? s->cur : s->scur;
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	*k = session_vseg_of(s, p, c.line);
-	int w = pane_w(s, p);
-	size_t a = p == PANE_TARGET ? v[*k].t0 : v[*k].s0;
-	int r = 0;
-	for (size_t i = a; i < c.line; i++)
-		r += rows_of(&l->v[i], w);
-	const Line *ln = &l->v[c.line];
-	size_t from = 0;
-	for (;;) {
-		size_t to = session_wrap(ln->p, ln->n, from, w);
-		if (c.col < to || to >= ln->n)
-			break;
-		from = to;
-		r++;
-	}
-	*row = r;
-	*col = MIN(text_width(ln->p + from, c.col - from), w - 1);
-}
-
-size_t session_view(Session *s, ViewRow *rows, size_t max)
-{
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	size_t out = 0;
-	int skip = s->top_row;
-	for (size_t k = s->top; k < n && out < max; k++) {
-		/* the rows of both sides of vseg k */
-		RowSide *side[2] = {NULL, NULL};
-		int cnt[2] = {0, 0};
-		size_t cap[2] = {0, 0};
-		for (int p = 0; p < 2; p++) {
-			const Lines *l = session_lines(s, (Pane)p);
-			int w = pane_w(s, (Pane)p);
-			size_t a = p == PANE_TARGET ? v[k].t0 : v[k].s0;
-			size_t b = p == PANE_TARGET ? v[k].t1 : v[k].s1;
-			for (size_t i = a; i < b; i++) {
-				const Line *ln = &l->v[i];
-				size_t from = 0;
-				do {
-					size_t to = session_wrap(ln->p, ln->n, from, w);
-					side[p] = xgrow(side[p], &cap[p], (size_t)cnt[p] + 1, sizeof(RowSide));
-					side[p][cnt[p]++] = (RowSide){true, i, from, to, from == 0};
-					from = to;
-				} while (from < ln->n);
-				if ((size_t)cnt[p] > max + (size_t)skip)
-					break;
-			}
-		}
-		int total = MAX(cnt[0], cnt[1]);
-		for (int r = skip; r < total && out < max; r++) {
-			ViewRow *vr = &rows[out++];
-			memset(vr, 0, sizeof(*vr));
-			vr->vseg = k;
-			vr->seg = v[k].seg;
-			vr->seg_first = r == 0;
-			for (int p = 0; p < 2; p++)
-				if (r < cnt[p])
-					vr->side[p] = side[p][r];
-		}
-		skip = 0;
-		free(side[0]);
-		free(side[1]);
-	}
-	return out;
-}
-
-bool session_cursor_screen(Session *s, int *y, int *x)
-{
-	Layout l;
-	session_layout(s, &l);
-	size_t k;
-	int row, col;
-	cursor_place(s, s->focus, &k, &row, &col);
-	if (k < s->top || (k == s->top && row < s->top_row))
-		return false;
-	int dy = -s->top_row;
-	for (size_t i = s->top; i < k; i++) {
-		dy += vseg_rows_cap(s, i, l.body_h - dy + 1);
-		if (dy > l.body_h)
-			return false;
-	}
-	dy += row;
-	if (dy >= l.body_h)
-		return false;
-	*y = l.body_y + dy;
-	*x = (s->focus == PANE_TARGET ? l.tgt_x : l.src_x) + col;
-	return true;
-}
-
-/* ---- scrolling ---------------------------------------------------------- */
-
-void session_scroll(Session *s, int rows)
-{
-	size_t n;
-	session_vsegs(s, &n);
-	int r = rows > 0 ? vseg_rows(s, s->top) : 0; /* rows of the top vseg */
-	while (rows > 0) {
-		if (s->top_row + 1 < r) {
-			int step = MIN(rows, r - 1 - s->top_row);
-			s->top_row += step;
-			rows -= step;
-			continue;
-		} else if (s->top + 1 < n) {
-			s->top++;
-			s->top_row = 0;
-			r = vseg_rows(s, s->top);
-		} else {
-			break;
-		}
-		rows--;
-	}
-	while (rows < 0) {
-		if (s->top_row > 0) {
-			s->top_row--;
-		} else if (s->top > 0) {
-			s->top--;
-			s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
-		} else {
-			break;
-		}
-		rows++;
-	}
-}
-
-/* Put the top so that the cursor of the focused pane is at body row want. */
-static void place_at(Session *s, size_t k, int r, int want)
-{
-	while (want > r && k > 0) {
-		want -= r + 1;
-		k--;
-		r = vseg_rows(s, k) - 1;
-	}
-	s->top = k;
-	s->top_row = MAX(0, r - want);
-}
-
-static void follow(Session *s, bool center)
-{
-	Layout l;
-	session_layout(s, &l);
-	size_t n;
-	session_vsegs(s, &n);
-	if (s->top >= n)
-		s->top = n ? n - 1 : 0;
-	if (s->top_row > 0 && vseg_rows_cap(s, s->top, s->top_row + 1) <= s->top_row)
-		s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
-	size_t k;
-	int row, col;
-	cursor_place(s, s->focus, &k, &row, &col);
-	if (k < s->top || (k == s->top && row < s->top_row)) {
-		if (center)
-			place_at(s, k, row, l.body_h / 3);
-		else {
-			s->top = k;
-			s->top_row = row;
-		}
-		return;
-	}
-	int dy = -s->top_row;
-	for (size_t i = s->top; i < k && dy < 2 * l.body_h; i++)
-		dy += vseg_rows_cap(s, i, 2 * l.body_h - dy);
-	dy += row;
-	if (dy < l.body_h)
-		return;
-	if (center && dy >= 2 * l.body_h)
-		place_at(s, k, row, l.body_h / 3);
-	else
-		place_at(s, k, row, l.body_h - 1);
-}
-
-void session_follow(Session *s)
-{
-	follow(s, false);
-}
-
-void session_resize(Session *s, int cols, int rows)
-{
-	s->cols = cols;
-	s->rows = rows;
-	follow(s, true);
-}
-
-bool session_click(Session *s, int y, int x)
-{
-	Layout l;
-	session_layout(s, &l);
-	if (l.too_small || y < l.body_y || y >= l.body_y + l.body_h || x == l.rule_x)
-		return false;
-	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
-	size_t got = session_view(s, rows, (size_t)l.body_h);
-	size_t r = (size_t)(y - l.body_y);
-	bool ok = false;
-	if (r < got) {
-		Pane p = x > l.rule_x ? PANE_TARGET : PANE_SOURCE;
-		int px = x - (p == PANE_TARGET ? l.tgt_x : l.src_x);
-		RowSide *rs = &rows[r].side[p];
-		if (rs->has && px >= 0) {
-			const Line *ln = &session_lines(s, p)->v[rs->line];
-			size_t k = text_fit(ln->p + rs->from, rs->to - rs->from, 0, px, NULL, NULL);
-			Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
-			*c = (Pos){rs->line, rs->from + k};
-			s->focus = p;
-			s->goal_col = -1;
-			doc_break_merge(&s->doc);
-			ok = true;
-		}
-	}
-	free(rows);
-	return ok;
-}
-
-/* ---- editing ------------------------------------------------------------ */
-
-static bool can_edit(Session *s)
-{
-	if (s->focus != PANE_TARGET)
-		return session_error(s, "The source is read-only (Tab goes to the translation)");
-	if (s->doc.read_only)
-		return session_error(s, "%s is read-only", s->doc.path);
-	return true;
-}
-
-static void edited(Session *s, Pos end)
-{
-	s->cur = end;
-	s->goal_col = -1;
-	s->match.on = false;
-	follow(s, false);
-}
-
-bool session_insert(Session *s, const char *p, size_t n)
-{
-	if (!can_edit(s))
-		return false;
-	edited(s, doc_replace(&s->doc, s->cur, s->cur, p, n, CH_TYPE));
-	return true;
-}
-
-bool session_paste(Session *s, const char *p, size_t n)
-{
-	if (!can_edit(s))
-		return false;
-	const char *eol = doc_eol(&s->doc);
-	Buf b = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\r' && i + 1 < n && p[i + 1] == '\n')
-			continue;
-		if (p[i] == '\n' || p[i] == '\r')
-			buf_adds(&b, eol);
-		else
-			buf_addc(&b, p[i]);
-	}
-	doc_break_merge(&s->doc);
-	edited(s, doc_replace(&s->doc, s->cur, s->cur, b.p ? b.p : "", b.len, CH_OTHER));
-	buf_release(&b);
-	return true;
-}
-
-/* The indentation a new line after ln gets: its leading whitespace, or
- * the text column of a list item ("- ", "1. ", "#. "). */
-static size_t indent_of(Str ln, Buf *out)
-{
-	size_t i = 0;
-	while (i < ln.n && (ln.p[i] == ' ' || ln.p[i] == '\t'))
-		i++;
-	buf_add(out, ln.p, i);
-	size_t j = i;
-	if (j + 1 < ln.n && strchr("-*+", ln.p[j]) && ln.p[j + 1] == ' ') {
-		j += 2;
-	} else {
-		while (j < ln.n && ((ln.p[j] >= '0' && ln.p[j] <= '9') || ln.p[j] == '#'))
-			j++;
-		if (j > i && j + 1 < ln.n && (ln.p[j] == '.' || ln.p[j] == ')') && ln.p[j + 1] == ' ')
-			j += 2;
-		else
-			j = i;
-	}
-	while (j > i && j < ln.n && ln.p[j] == ' ')
-		j++;
-	for (size_t k = i; k < j; k++)
-		buf_addc(out, ' ');
-	return j;
-}
-
-bool session_newline(Session *s)
-{
-	if (!can_edit(s))
-		return false;
-	Str ln = lines_get(&s->doc.tgt, s->cur.line);
-	Buf t = BUF_INIT;
-	buf_adds(&t, doc_eol(&s->doc));
-	Buf ind = BUF_INIT;
-	indent_of(str_slice(ln, 0, s->cur.col), &ind);
-	buf_addstr(&t, buf_str(&ind));
-	/* Drop spaces right after the cursor: they would push the text off the indent. */
-	Pos b = s->cur;
-	while (b.col < ln.n && ln.p[b.col] == ' ')
-		b.col++;
-	doc_break_merge(&s->doc);
-	edited(s, doc_replace(&s->doc, s->cur, b, t.p, t.len, CH_OTHER));
-	doc_break_merge(&s->doc);
-	buf_release(&t);
-	buf_release(&ind);
-	return true;
-}
-
-bool session_backspace(Session *s)
-{
-	if (!can_edit(s))
-		return false;
-	Pos a = s->cur;
-	const Lines *l = &s->doc.tgt;
-	if (a.col > 0)
-		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
-	else if (a.line > 0)
-		a = (Pos){a.line - 1, l->v[a.line - 1].n};
-	else
-		return true;
-	edited(s, doc_replace(&s->doc, a, s->cur, "", 0, CH_DEL_BACK));
-	return true;
-}
-
-bool session_delete(Session *s)
-{
-	if (!can_edit(s))
-		return false;
-	Pos b = s->cur;
-	const Lines *l = &s->doc.tgt;
-	if (b.col < l->v[b.line].n)
-		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
-	else if (b.line + 1 < l->n)
-		b = (Pos){b.line + 1, 0};
-	else
-		return true;
-	Pos keep = s->cur;
-	doc_replace(&s->doc, s->cur, b, "", 0, CH_DEL_FWD);
-	edited(s, keep);
-	return true;
-}
-
-/* ---- motion ------------------------------------------------------------- */
-
-static size_t first_text_col(Str ln)
-{
-	size_t i = 0;
-	while (i < ln.n && (ln.p[i] == ' ' || ln.p[i] == '\t'))
-		i++;
-	return i;
-}
-
-/* The first line of vseg k on pane p that shows text (a block start). */
-static bool vseg_first_line(Session *s, size_t k, Pane p, size_t *line)
-{
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	size_t a = p == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = p == PANE_TARGET ? v[k].t1 : v[k].s1;
-	if (a >= b)
-		return false;
-	const Lines *l = session_lines(s, p);
-	for (size_t i = a; i < b; i++) {
-		if (str_trim(lines_get(l, i)).n) {
-			*line = i;
-			return true;
-		}
-	}
-	*line = a;
-	return true;
-}
-
-void session_move(Session *s, Motion m)
-{
-	Pane p = s->focus;
-	const Lines *l = session_lines(s, p);
-	Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
-	Str ln = lines_get(l, c->line);
-	Layout lay;
-	session_layout(s, &lay);
-	bool keep_goal = false, center = false;
-	switch (m) {
-	case MV_LEFT:
-		if (c->col > 0)
-			c->col = text_prev_grapheme(ln.p, ln.n, c->col);
-		else if (c->line > 0) {
-			c->line--;
-			c->col = l->v[c->line].n;
-		}
-		break;
-	case MV_RIGHT:
-		if (c->col < ln.n)
-			c->col = text_next_grapheme(ln.p, ln.n, c->col);
-		else if (c->line + 1 < l->n)
-			*c = (Pos){c->line + 1, 0};
-		break;
-	case MV_WORD_LEFT:
-		if (c->col > 0)
-			c->col = text_word_prev(ln.p, ln.n, c->col);
-		else if (c->line > 0) {
-			c->line--;
-			c->col = l->v[c->line].n;
-		}
-		break;
-	case MV_WORD_RIGHT:
-		if (c->col < ln.n)
-			c->col = text_word_next(ln.p, ln.n, c->col);
-		else if (c->line + 1 < l->n)
-			*c = (Pos){c->line + 1, 0};
-		break;
-	case MV_UP:
-	case MV_DOWN:
-	case MV_PAGE_UP:
-	case MV_PAGE_DOWN: {
-		if (s->goal_col < 0)
-			s->goal_col = text_width(ln.p, c->col);
-		long step = m == MV_UP ? -1 : m == MV_DOWN ? 1 : m == MV_PAGE_UP ? -(lay.body_h - 1) : lay.body_h - 1;
-		long nl = (long)c->line + step;
-		nl = MAX(0, MIN(nl, (long)l->n - 1));
-		if (m == MV_PAGE_UP || m == MV_PAGE_DOWN)
-			session_scroll(s, (int)step);
-		c->line = (size_t)nl;
-		Str t = lines_get(l, c->line);
-		c->col = text_fit(t.p, t.n, 0, s->goal_col, NULL, NULL);
-		keep_goal = true;
-		break;
-	}
-	case MV_HOME: {
-		size_t f = first_text_col(ln);
-		c->col = c->col == f ? 0 : f;
-		break;
-	}
-	case MV_END:
-		c->col = ln.n;
-		break;
-	case MV_DOC_START:
-		*c = (Pos){0, 0};
-		break;
-	case MV_DOC_END:
-		*c = (Pos){l->n - 1, l->v[l->n - 1].n};
-		break;
-	case MV_SEG_NEXT:
-	case MV_SEG_PREV: {
-		size_t n;
-		session_vsegs(s, &n);
-		size_t k = session_vseg_of(s, p, c->line);
-		size_t line;
-		if (m == MV_SEG_PREV) {
-			/* to the start of this segment first, then the one before */
-			if (vseg_first_line(s, k, p, &line) && line < c->line) {
-				*c = (Pos){line, first_text_col(lines_get(l, line))};
-				break;
-			}
-		}
-		for (;;) {
-			if (m == MV_SEG_NEXT ? k + 1 >= n : k == 0)
-				break;
-			k = m == MV_SEG_NEXT ? k + 1 : k - 1;
-			if (vseg_first_line(s, k, p, &line)) {
-				*c = (Pos){line, first_text_col(lines_get(l, line))};
-				break;
-			}
-		}
-		center = true;
-		break;
-	}
-	}
-	if (!keep_goal)
-		s->goal_col = -1;
-	doc_break_merge(&s->doc);
-	follow(s, center);
-}
-
-bool session_goto_line(Session *s, long n)
-{
-	if (n < 1 || (size_t)n > s->doc.tgt.n)
-		return session_error(s, "No line %ld: the translation has lines 1 to %zu", n,
-		                     s->doc.tgt.n);
-	s->focus = PANE_TARGET;
-	s->cur = (Pos){(size_t)n - 1, 0};
-	s->goal_col = -1;
-	doc_break_merge(&s->doc);
-	follow(s, true);
-	return true;
-}
-
-bool session_next_unfinished(Session *s, int dir)
-{
-	const Doc *d = &s->doc;
-	if (!d->al.n)
-		return session_error(s, "No segments");
-	long cur = -1;
-	if (s->focus == PANE_TARGET)
-		cur = session_cur_seg(s);
-	else
-		cur = doc_segment_of_tgt_line(d, s->cur.line);
-	size_t n = d->al.n;
-	size_t start = cur < 0 ? (dir > 0 ? n - 1 : 0) : (size_t)cur;
-	for (size_t i = 1; i <= n; i++) {
-		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
-		if (doc_seg_unfinished(d, k)) {
-			size_t line = d->tb.v[d->al.v[k].tgt].first;
-			if (d->al.v[k].kind == BK_TITLE)
-				line = d->tb.v[d->al.v[k].tgt].text_line;
-			s->focus = PANE_TARGET;
-			s->cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
-			s->goal_col = -1;
-			doc_break_merge(&s->doc);
-			follow(s, true);
-			if (dir > 0 ? k <= start : k >= start)
-				session_msg(s, "Search wrapped");
-			return true;
-		}
-	}
-	return session_error(s, "No unfinished segment left");
-}
-
-/* ---- search ------------------------------------------------------------- */
-
-/* Offset in ln of the first (dir > 0: at or after from; dir < 0: last
- * before `from`) match of q, or -1; *len gets the matched bytes. */
-static long find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
-                         size_t *len)
-{
-	if (!qn)
-		return -1;
-	Buf f = BUF_INIT;
-	VEC(size_t) map = {0};
-	if (fold) {
-		/* Fold code point by code point, remembering where each folded
-		 * byte came from, so a match maps back onto the line. */
-		size_t i = 0;
-		while (i < ln.n) {
-			int32_t cp;
-			size_t k = text_decode(ln.p + i, ln.n - i, &cp);
-			size_t before = f.len;
-			if (cp < 0)
-				buf_add(&f, ln.p + i, k);
-			else
-				text_casefold(ln.p + i, k, &f);
-			for (size_t j = before; j < f.len; j++)
-				VEC_PUSH(&map, i);
-			i += k;
-		}
-		VEC_PUSH(&map, ln.n);
-	} else {
-		buf_add(&f, ln.p, ln.n);
-	}
-	long best = -1;
-	for (size_t at = 0; at + qn <= f.len; at++) {
-		if (memcmp(f.p + at, q, qn) != 0)
-			continue;
-		size_t o = fold ? map.v[at] : at;
-		size_t e = fold ? map.v[at + qn] : at + qn;
-		if (fold && at > 0 && map.v[at - 1] == o)
-			continue; /* starts inside a folded character */
-		if (dir > 0 && o >= from) {
-			best = (long)o;
-			*len = e - o;
-			break;
-		}
-		if (dir < 0 && o < from) {
-			best = (long)o;
-			*len = e - o;
-		}
-	}
-	buf_release(&f);
-	VEC_FREE(&map);
-	return best;
-}
-
-bool session_find(Session *s, const char *text, int dir)
-{
-	if (!text || !*text) {
-		if (!s->find)
-			return session_error(s, "Nothing to find (Ctrl-F asks)");
-		text = s->find;
-	} else if (text != s->find) {
-		free(s->find);
-		s->find = xstrdup(text);
-		text = s->find;
-	}
-	Buf q = BUF_INIT;
-	bool fold = !s->find_case;
-	if (fold)
-		text_casefold(text, strlen(text), &q);
-	else
-		buf_adds(&q, text);
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	/* Order: vseg by vseg, the target lines then the source lines. */
-	Pane p = s->focus;
-	Pos c = p == PANE_TARGET ? s->cur : s->scur;
-	size_t k = session_vseg_of(s, p, c.line);
-	size_t items_total = s->doc.tgt.n + s->doc.src.n;
-	/* item index inside vseg k */
-	size_t it = p == PANE_TARGET ? c.line - v[k].t0 : (v[k].t1 - v[k].t0) + (c.line - v[k].s0);
-	size_t from = c.col;
-	if (dir > 0 && s->match.on && s->match.pane == p && s->match.at.line == c.line &&
-	    s->match.at.col == c.col)
-		from = c.col + 1;
-	bool found = false, wrapped = false;
-	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
-		size_t tn = v[k].t1 - v[k].t0;
-		Pane ip = it < tn ? PANE_TARGET : PANE_SOURCE;
-		size_t line = it < tn ? v[k].t0 + it : v[k].s0 + (it - tn);
-		Str ln = lines_get(session_lines(s, ip), line);
-		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
-		size_t mlen = 0;
-		long at = find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
-		if (at >= 0) {
-			found = true;
-			s->focus = ip;
-			Pos *pc = ip == PANE_TARGET ? &s->cur : &s->scur;
-			*pc = (Pos){line, (size_t)at};
-			s->match.on = true;
-			s->match.pane = ip;
-			s->match.at = *pc;
-			s->match.len = mlen;
-			break;
-		}
-		/* next item */
-		if (dir > 0) {
-			if (it + 1 < v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0) {
-				it++;
-			} else {
-				do {
-					k = (k + 1) % n;
-					if (k == 0)
-						wrapped = true;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
-				it = 0;
-			}
-		} else {
-			if (it > 0) {
-				it--;
-			} else {
-				do {
-					if (k == 0)
-						wrapped = true;
-					k = (k + n - 1) % n;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
-				it = v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 - 1;
-			}
-		}
-	}
-	buf_release(&q);
-	if (!found) {
-		s->match.on = false;
-		return session_error(s, "Not found: %s", text);
-	}
-	s->goal_col = -1;
-	doc_break_merge(&s->doc);
-	follow(s, true);
-	if (wrapped)
-		session_msg(s, "Search wrapped: %s", text);
-	return true;
-}
-
-/* ---- header and status -------------------------------------------------- */
-
-void session_header(Session *s, Buf *left, Buf *right)
-{
-	buf_addf(left, " %s", s->doc.path);
-	if (doc_modified(&s->doc) || s->sc_dirty)
-		buf_adds(left, " [+]");
-	if (s->doc.read_only)
-		buf_adds(left, " [read-only]");
-	if (s->doc.is_new)
-		buf_adds(left, " [new]");
-	buf_adds(left, "  EN ▸ KO");
-	DocProgress pr;
-	doc_progress(&s->doc, &pr);
-	buf_addf(right, "%zu/%zu done", pr.done, pr.total);
-	if (pr.untranslated)
-		buf_addf(right, " · %zu untranslated", pr.untranslated);
-	if (pr.stale)
-		buf_addf(right, " · %zu stale", pr.stale);
-	session_sync(s);
-	if (s->cd_on) {
-		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
-	} else if (!s->checks_off) {
-		size_t f = session_findings(s);
-		if (f)
-			buf_addf(right, " · ⚠ %zu", f);
-	}
-	buf_addc(right, ' ');
-}
-
-/* ---- findings ----------------------------------------------------------- */
-
-static CheckSet chk_set(void)
-{
-	CheckSet set;
-	check_set_all(&set);
-	return set;
-}
-
-static uint32_t count_serious(const FindingVec *v, size_t from)
-{
-	uint32_t n = 0;
-	for (size_t i = from; i < v->n; i++)
-		n += v->v[i].sev >= SEV_WARNING;
-	return n;
-}
-
-static void findings_full(Session *s)
-{
-	check_doc_reindex(&s->hdr_cd);
-	size_t units = check_unit_count(&s->hdr_cd);
-	s->unit_findings.n = 0;
-	VEC_RESERVE(&s->unit_findings, units + 1);
-	s->unit_findings.n = units + 1;
-	memset(s->unit_findings.v, 0, (units + 1) * sizeof(uint32_t));
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	check_document(&s->hdr_cd, &set, &v);
-	s->findings = 0;
-	for (size_t i = 0; i < v.n; i++) {
-		if (v.v[i].sev < SEV_WARNING)
-			continue;
-		size_t u = MIN(v.v[i].unit, units);
-		s->unit_findings.v[u]++;
-		s->findings++;
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-/* Re-check the units holding target lines [a, b]. */
-static void findings_units(Session *s, size_t a, size_t b)
-{
-	size_t units = check_unit_count(&s->hdr_cd);
-	if (s->unit_findings.n != units + 1) {
-		findings_full(s);
-		return;
-	}
-	size_t u0 = check_unit_of_line(&s->hdr_cd, a), u1 = check_unit_of_line(&s->hdr_cd, b);
-	if (u0 > u1) {
-		size_t t = u0;
-		u0 = u1;
-		u1 = t;
-	}
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	for (size_t u = u0; u <= u1 && u < units; u++) {
-		s->findings -= s->unit_findings.v[u];
-		size_t from = v.n;
-		check_unit(&s->hdr_cd, &set, u, &v);
-		s->unit_findings.v[u] = count_serious(&v, from);
-		s->findings += s->unit_findings.v[u];
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-/* The last edit replaced segments [win_k0, +win_old) by win_new ones:
- * splice the per-unit counts and check the new ones. */
-static void findings_window(Session *s)
-{
-	const Doc *d = &s->doc;
-	check_doc_reindex(&s->hdr_cd);
-	size_t units = check_unit_count(&s->hdr_cd);
-	size_t k0 = d->win_k0, o = d->win_old, nw = d->win_new;
-	if (s->unit_findings.n < 1 || k0 + o > s->unit_findings.n - 1 ||
-	    s->unit_findings.n - 1 - o + nw != units) {
-		findings_full(s);
-		return;
-	}
-	for (size_t k = k0; k < k0 + o; k++)
-		s->findings -= s->unit_findings.v[k];
-	size_t n_old = s->unit_findings.n, n_new = n_old - o + nw;
-	VEC_RESERVE(&s->unit_findings, n_new);
-	memmove(&s->unit_findings.v[k0 + nw], &s->unit_findings.v[k0 + o],
-	        (n_old - k0 - o) * sizeof(uint32_t));
-	s->unit_findings.n = n_new;
-	CheckSet set = chk_set();
-	FindingVec v = {0};
-	for (size_t u = k0; u < k0 + nw; u++) {
-		size_t from = v.n;
-		check_unit(&s->hdr_cd, &set, u, &v);
-		s->unit_findings.v[u] = count_serious(&v, from);
-		s->findings += s->unit_findings.v[u];
-	}
-	findings_clear(&v);
-	VEC_FREE(&v);
-}
-
-size_t session_findings(Session *s)
+static void apply_statuses(Session *s)
 {
 	Doc *d = &s->doc;
-	if (!s->has_check) {
-		check_doc_init(&s->hdr_cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
-		               s->has_gloss ? &s->gloss : NULL);
-		s->has_check = true;
-		s->chk_valid = false;
+	stale_clear(s);
+	if (!s->sc.segs.n)
+		return; /* nothing stored: no keys to compute */
+	Progress p;
+	progress_init(&p);
+	progress_apply(&s->sc, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	bool any_stale = false;
+	for (size_t k = 0; k < d->al.n; k++)
+		any_stale |= d->al.v[k].status == ST_STALE;
+	if (any_stale)
+		fill_old_from_record(s, &p);
+	stale_clear(s);
+	for (size_t k = 0; k < d->al.n; k++) {
+		SegStatus st = d->al.v[k].status;
+		if (st != ST_DONE && st != ST_REVIEWED && st != ST_STALE)
+			continue;
+		doc_set_status(d, k, st);
+		if (st == ST_STALE) {
+			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old};
+			p.v[k].old = NULL;
+			VEC_PUSH(&s->stale, x);
+		}
 	}
-	size_t last = (size_t)((long)d->edit_line + d->edit_delta);
-	if (!s->chk_valid) {
-		findings_full(s);
-	} else if (d->gen_struct != s->chk_struct) {
-		/* Blocks changed around one edit: re-index, then re-check the
-		 * segments the edit replaced.  (A reference elsewhere to a title
-		 * renamed here is re-checked at the next save.) */
-		if (d->gen_edit != s->chk_edit + 1 || d->gen_struct != s->chk_struct + 1 ||
-		    d->last_was_full)
-			findings_full(s);
-		else
-			findings_window(s);
-	} else if (d->gen_edit != s->chk_edit) {
-		if (d->gen_edit == s->chk_edit + 1)
-			findings_units(s, d->edit_first, last);
-		else
-			findings_full(s);
-	}
-	s->chk_valid = true;
-	s->chk_struct = d->gen_struct;
-	s->chk_edit = d->gen_edit;
-	return s->findings;
+	progress_release(&p);
 }
 
-void session_status(Session *s, Buf *out)
+static const SessionStale *stale_of(const Session *s, const char *key)
 {
-	session_status_spans(s, out, NULL, NULL, NULL);
+	for (size_t i = 0; i < s->stale.n; i++)
+		if (!strcmp(s->stale.v[i].source.hex, key))
+			return &s->stale.v[i];
+	return NULL;
 }
 
-void session_status_right(Session *s, Buf *out)
+static void store_statuses(Session *s)
 {
-	Buf left = BUF_INIT;
-	session_status_spans(s, &left, NULL, out, NULL);
-	buf_release(&left);
+	Doc *d = &s->doc;
+	Progress p;
+	progress_init(&p);
+	Sidecar none;
+	sidecar_init(&none);
+	/* keys only: an empty sidecar decides nothing */
+	progress_apply(&none, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	for (size_t k = 0; k < d->al.n; k++) {
+		if (d->al.v[k].status != ST_STALE)
+			continue;
+		const SessionStale *x = stale_of(s, p.v[k].source.hex);
+		if (!x)
+			continue;
+		p.v[k].old_key = x->old_key;
+		p.v[k].mark = x->mark;
+		p.v[k].old = x->old ? xstrdup(x->old) : NULL;
+	}
+	progress_store(&s->sc, &d->al, &p);
+	progress_release(&p);
+	sidecar_release(&none);
 }
 
-/* ---- glossary hints ----------------------------------------------------- */
-
-bool session_load_glossaries(Session *s, const char *const *paths, size_t n,
-                             const char *fallback, Err *e)
+bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 {
-	if (s->has_check) {
-		check_doc_release(&s->hdr_cd);
-		s->has_check = false;
-	}
-	if (s->has_gloss)
-		glossary_release(&s->gloss);
-	glossary_init(&s->gloss);
-	s->has_gloss = false;
-	bool ok = true;
-	if (n) {
-		for (size_t i = 0; ok && i < n; i++)
-			ok = glossary_load(&s->gloss, paths[i], e);
-	} else {
-		char *def = glossary_default_path();
-		const char *p = file_exists(def) ? def : fallback && file_exists(fallback) ? fallback : NULL;
-		if (p)
-			ok = glossary_load(&s->gloss, p, e);
-		free(def);
-	}
-	if (!ok) {
-		glossary_release(&s->gloss);
+	if (k >= s->doc.al.n || s->doc.al.v[k].status != ST_STALE)
 		return false;
-	}
-	glossary_compile(&s->gloss);
-	s->has_gloss = true;
+	Buf tmp = BUF_INIT;
+	SidecarKey key = src_key(s, k, &tmp);
+	buf_release(&tmp);
+	const SessionStale *x = stale_of(s, key.hex);
+	if (!x || !x->old)
+		return false;
+	buf_adds(old_en, x->old);
+	const Segment *g = &s->doc.al.v[k];
+	progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, new_en);
 	return true;
 }
 
-bool session_check(Session *s, Err *e)
+/* A file nobody may write (mode 0444) opens read-only even for root, who
+ * could write it anyway. */
+static bool no_write_bits(const char *path)
 {
-	if (!doc_check(&s->doc, e))
-		return false;
-	const Lines *t = &s->doc.tgt, *src = &s->doc.src;
-	if (s->cur.line >= t->n || s->cur.col > t->v[s->cur.line].n)
-		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->cur.line, s->cur.col);
-	if (s->scur.line >= src->n || s->scur.col > src->v[s->scur.line].n)
-		return err_set(e, EXIT_DATAERR, "session: source cursor outside");
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	if (s->top >= n)
-		return err_set(e, EXIT_DATAERR, "session: top %zu >= %zu", s->top, n);
-	/* The vsegs partition both documents. */
-	size_t ns = 0, nt = 0;
-	for (size_t k = 0; k < n; k++) {
-		if (v[k].s0 != ns && v[k].s1 != v[k].s0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu source starts at %zu, not %zu", k, v[k].s0, ns);
-		if (v[k].t0 != nt && v[k].t1 != v[k].t0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu target starts at %zu, not %zu", k, v[k].t0, nt);
-		if (v[k].s1 > v[k].s0)
-			ns = v[k].s1;
-		if (v[k].t1 > v[k].t0)
-			nt = v[k].t1;
+	struct stat st;
+	return stat(path, &st) == 0 && !(st.st_mode & 0222);
+}
+
+static void restore_cursor(Session *s)
+{
+	long line = s->sc.cursor_line;
+	if (line < 1 || (size_t)line > s->doc.tgt.n)
+		return;
+	Str ln = lines_get(&s->doc.tgt, (size_t)line - 1);
+	size_t want = s->sc.cursor_column > 0 ? (size_t)s->sc.cursor_column : 0, col = 0;
+	while (col < ln.n && col < want)
+		col = text_next_grapheme(ln.p, ln.n, col);
+	if (col > want)
+		col = text_prev_grapheme(ln.p, ln.n, col);
+	s->cur = (Pos){(size_t)line - 1, col};
+}
+
+bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
+{
+	SourceOpts so = *so_in;
+	Buf note = BUF_INIT;
+	free(s->sc_path);
+	s->sc_path = sidecar_path(path);
+	s->sc_writable = true;
+	bool corrupt = false;
+	Err se;
+	err_init(&se);
+	if (!sidecar_load(s->sc_path, &s->sc, &corrupt, &se)) {
+		if (corrupt) {
+			char *bad = NULL;
+			Err e2;
+			err_init(&e2);
+			if (sidecar_set_aside(s->sc_path, &bad, &e2)) {
+				buf_addf(&note, "%s: set aside as %s (statuses and checklist start empty)",
+				         se.msg, path_basename(bad));
+			} else {
+				buf_addf(&note, "%s (not set aside: %s; it will not be written)", se.msg,
+				         e2.msg);
+				s->sc_writable = false;
+			}
+			free(bad);
+		} else {
+			buf_addf(&note, "%s (the sidecar is left as it is and not written)", se.msg);
+			s->sc_writable = false;
+		}
 	}
-	if (ns != src->n || nt != t->n)
-		return err_set(e, EXIT_DATAERR, "session: vsegs cover %zu/%zu source, %zu/%zu target lines",
-		               ns, src->n, nt, t->n);
+	SourceRecord rec;
+	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->sc.source, &rec))
+		so.recorded = &rec;
+
+	Buf tgt = BUF_INIT;
+	bool is_new = false;
+	if (!file_exists(path) && errno == ENOENT) {
+		if (!so.path && !so.rev) {
+			buf_release(&note);
+			return err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
+			               "as a copy of the English)", path);
+		}
+		is_new = true;
+	} else if (!file_read(path, &tgt, e)) {
+		buf_release(&tgt);
+		buf_release(&note);
+		return false;
+	}
+	source_release(&s->src);
+	if (!source_resolve(path, &so, &s->src, e)) {
+		if (so.recorded != &rec) {
+			buf_release(&tgt);
+			buf_release(&note);
+			return false;
+		}
+		/* The recorded English cannot be read: open anyway, against the
+		 * document itself, and say so (the record stays as it is). */
+		buf_addf(&note, "%s%s; the document itself is shown as the source",
+		         note.len ? "; " : "", e->msg);
+		so.recorded = NULL;
+		so.history = false;
+		err_init(e);
+		if (!source_resolve(path, &so, &s->src, e)) {
+			buf_release(&tgt);
+			buf_release(&note);
+			return false;
+		}
+	}
+	s->src_known = true;
+	if (is_new)
+		buf_addstr(&tgt, buf_str(&s->src.text));
+	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, s->src.desc,
+	             s->src.text.p ? s->src.text.p : "", s->src.text.len);
+	s->doc.is_new = is_new;
+	apply_statuses(s);
+	restore_cursor(s);
+	if (is_new) {
+		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
+	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
+		s->doc.read_only = true;
+		session_msg(s, "%s is read-only: you can read and search, not edit", path);
+	}
+	if (note.len) {
+		session_error(s, "%s", note.p);
+	} else if (s->src.origin == SOURCE_SELF && !s->msg[0]) {
+		/* said once, replaced by anything more important */
+		session_msg(s, "English: the document itself (no --source, sidecar record or English "
+		               "revision in its git history)");
+		s->msg_note = true;
+	}
+	buf_release(&note);
+	buf_release(&tgt);
+	return true;
+}
+
+bool session_save(Session *s)
+{
+	Doc *d = &s->doc;
+	if (d->read_only)
+		return session_error(s, "%s is read-only: not saved", d->path);
+	Err e;
+	err_init(&e);
+	bool with_sc = s->sc_path && s->sc_writable;
+	Buf warn = BUF_INIT;
+	/* The source record first: for a tracked, clean file it names the
+	 * commit, which is only true before the edits are written. */
+	if (with_sc && s->src_known &&
+	    (s->sc.source.kind == SIDECAR_SRC_NONE || s->src.origin == SOURCE_PATH ||
+	     s->src.origin == SOURCE_REV) &&
+	    !source_record_into_sidecar(d->path, &s->src, &s->sc, &e)) {
+		buf_addf(&warn, "; the source was not recorded: %s", e.msg);
+		err_init(&e);
+	}
+	if (!doc_save(d, &e)) {
+		buf_release(&warn);
+		return session_error(s, "Not saved: %s", e.msg);
+	}
+	if (with_sc) {
+		store_statuses(s);
+		s->sc.cursor_line = (long)s->cur.line + 1;
+		s->sc.cursor_column = (long)s->cur.col;
+		if (!sidecar_save(s->sc_path, &s->sc, &e)) {
+			buf_release(&warn);
+			return session_error(s, "Saved %s, but not its sidecar: %s", d->path, e.msg);
+		}
+		s->sc_dirty = false;
+	}
+	session_findings_saved(s);
+	if (warn.len) {
+		session_error(s, "Saved %s%s", d->path, warn.p);
+		buf_release(&warn);
+		return false;
+	}
+	session_msg(s, "Saved %s", d->path);
+	return true;
+}
+
+bool session_translator_line(Session *s)
+{
+	Doc *d = &s->doc;
+	if (d->read_only)
+		return session_error(s, "%s is read-only", d->path);
+	if (!s->sc.translator_name || !s->sc.translator_name[0])
+		return session_error(s, "No translator name yet: set it in the checklist (F2)");
+	SidecarLineEdit ed;
+	memset(&ed, 0, sizeof(ed));
+	Err e;
+	err_init(&e);
+	if (!sidecar_translator_edit(&d->tgt, s->sc.translator_name, s->sc.translator_url, &ed, &e))
+		return session_error(s, "%s", e.msg);
+	if (ed.op == SIDECAR_LINE_NONE) {
+		sidecar_line_edit_release(&ed);
+		session_msg(s, "The translator line is already there");
+		return true;
+	}
+	Buf t = BUF_INIT;
+	buf_adds(&t, ed.text);
+	Pos a, b;
+	if (ed.op == SIDECAR_LINE_INSERT) {
+		if (ed.line < d->tgt.n) {
+			a = b = (Pos){ed.line, 0};
+			buf_adds(&t, doc_eol(d));
+		} else {
+			size_t last = d->tgt.n - 1;
+			a = b = (Pos){last, d->tgt.v[last].n};
+			Buf u = BUF_INIT;
+			buf_adds(&u, doc_eol(d));
+			buf_addstr(&u, buf_str(&t));
+			buf_release(&t);
+			t = u;
+		}
+	} else {
+		a = (Pos){ed.line, 0};
+		b = (Pos){ed.line, d->tgt.v[ed.line].n};
+	}
+	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
+	buf_release(&t);
+	s->cur = (Pos){ed.op == SIDECAR_LINE_INSERT && ed.line >= d->tgt.n ? d->tgt.n - 1 : ed.line, 0};
+	session_follow(s);
+	session_msg(s, ed.op == SIDECAR_LINE_INSERT ? "Translator line added (Ctrl-Z undoes)"
+	                                            : "Translator line repaired (Ctrl-Z undoes)");
+	sidecar_line_edit_release(&ed);
 	return true;
 }

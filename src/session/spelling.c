@@ -224,14 +224,7 @@ bool session_spell_choose(Session *s, long v)
 	if (a.col + s->spell_len > ln.n || memcmp(ln.p + a.col, s->spell_word, s->spell_len))
 		return session_error(s, "The word changed meanwhile");
 	const char *r = s->spell_sugg[v];
-	doc_break_merge(&s->doc);
-	Pos end = doc_replace(&s->doc, a, (Pos){a.line, a.col + s->spell_len}, r, strlen(r),
-	                      CH_OTHER);
-	doc_break_merge(&s->doc);
-	s->focus = PANE_TARGET;
-	s->cur = end;
-	s->vsegs_dirty = true;
-	session_follow(s);
+	session_replace(s, a, (Pos){a.line, a.col + s->spell_len}, r, strlen(r), CH_OTHER, SR_GROUP);
 	session_msg(s, "Replaced %s by %s (Ctrl-Z undoes)", s->spell_word, r);
 	return true;
 }

@@ -45,6 +45,7 @@ void sidecar_init(Sidecar *sc)
 static void seg_release(SidecarSeg *s)
 {
 	free(s->old);
+	free(s->hint);
 	ynode_free(s->extra);
 }
 
@@ -131,6 +132,14 @@ void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarM
 	SidecarSeg s = {.source = source, .target = target, .mark = mark,
 	                .old = dup_or_null(old), .extra = NULL};
 	VEC_PUSH(&sc->segs, s);
+}
+
+void sidecar_set_seg_hint(Sidecar *sc, size_t i, const char *hint)
+{
+	BUG_ON(i >= sc->segs.n);
+	char *h = dup_or_null(hint);
+	free(sc->segs.v[i].hint);
+	sc->segs.v[i].hint = h;
 }
 
 void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char *text,
@@ -495,6 +504,11 @@ static bool seg_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *kn
 		*known = true;
 		free(s->old);
 		return get_str(c, v, "segments.old", &s->old);
+	}
+	if (key_is(k, "hint")) {
+		*known = true;
+		free(s->hint);
+		return get_str(c, v, "segments.hint", &s->hint);
 	}
 	return true;
 }
@@ -931,7 +945,7 @@ static void emit_segments(Writer *w, const Sidecar *sc)
 	seq_start(w, sc->segs.n == 0);
 	for (size_t i = 0; i < sc->segs.n; i++) {
 		const SidecarSeg *s = &sc->segs.v[i];
-		bool flow = !s->old && flow_ok(s->extra);
+		bool flow = !s->old && !s->hint && flow_ok(s->extra);
 		map_start(w, flow);
 		word(w, "source");
 		str(w, s->source.hex);
@@ -944,6 +958,10 @@ static void emit_segments(Writer *w, const Sidecar *sc)
 		if (s->old) {
 			word(w, "old");
 			text_value(w, s->old);
+		}
+		if (s->hint) {
+			word(w, "hint");
+			text_value(w, s->hint);
 		}
 		extras(w, s->extra, flow);
 		map_end(w);

@@ -72,6 +72,16 @@ static void repair_people(Str people, Buf *out)
 	}
 }
 
+bool sidecar_is_translator_line(Str line)
+{
+	return label_of(line, translator_labels) != NULL;
+}
+
+bool sidecar_is_author_line(Str line)
+{
+	return label_of(line, author_labels) != NULL;
+}
+
 bool sidecar_translator_edit(const Lines *tgt, const char *name, const char *url,
                              SidecarLineEdit *edit, Err *e)
 {

@@ -70,6 +70,10 @@ bool source_record_into_sidecar(const char *target_path, const Source *src, Side
 	bool ok = true;
 	switch (src->origin) {
 	case SOURCE_SIDECAR:
+	case SOURCE_NONE:
+		break;
+	case SOURCE_HISTORY:
+		sidecar_set_source(sc, SIDECAR_SRC_GIT, src->rev, src->path, src->sha256);
 		break;
 	case SOURCE_PATH: {
 		char *rel = relative_path(dir, src->path);

@@ -21,7 +21,8 @@ void source_release(Source *s)
 
 const char *source_origin_name(SourceOrigin o)
 {
-	static const char *const names[] = {"--source", "--source-rev", "sidecar", "self"};
+	static const char *const names[] = {"--source", "--source-rev", "sidecar", "history",
+	                                    "self", "none"};
 	return (unsigned)o < ARRAY_LEN(names) ? names[o] : "?";
 }
 
@@ -101,6 +102,12 @@ static bool from_record(const char *target_path, const SourceRecord *r, Source *
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e)
 {
+	return source_english_at(target_path, "HEAD", found, id, text, e);
+}
+
+bool source_english_at(const char *target_path, const char *upto, bool *found, char id[41],
+                       Buf *text, Err *e)
+{
 	*found = false;
 	Err quiet;
 	err_init(&quiet);
@@ -109,7 +116,7 @@ bool source_english_in_history(const char *target_path, bool *found, char id[41]
 		return true; /* not in a work tree: no history */
 	free(top);
 	Buf log = BUF_INIT;
-	bool ok = vcs_file_log(target_path, &log, e);
+	bool ok = vcs_file_log_at(target_path, upto, &log, e);
 	for (size_t i = 0; ok && i + 40 < log.len + 1 && !*found; i += 41) {
 		char rev[41];
 		memcpy(rev, log.p + i, 40);
@@ -133,6 +140,30 @@ bool source_english_in_history(const char *target_path, bool *found, char id[41]
 	return ok;
 }
 
+/* Step 4: the newest English revision of the file (out->origin stays
+ * unset when there is none). */
+static bool from_history(const char *target_path, Source *out, Err *e)
+{
+	bool found = false;
+	char id[41];
+	if (!source_english_in_history(target_path, &found, id, &out->text, e))
+		return false;
+	if (!found)
+		return true;
+	char *rel = NULL;
+	Err quiet;
+	err_init(&quiet);
+	if (!vcs_relpath(target_path, &rel, &quiet)) {
+		buf_clear(&out->text);
+		return true;
+	}
+	out->origin = SOURCE_HISTORY;
+	out->rev = xstrdup(id);
+	out->path = rel;
+	out->desc = xasprintf("git %.12s:%s (the newest English revision)", id, rel);
+	return true;
+}
+
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e)
 {
 	source_release(out);
@@ -152,6 +183,10 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
 		}
 	} else if (opts->recorded) {
 		ok = from_record(target_path, opts->recorded, out, e);
+	} else if (opts->history && !(ok = from_history(target_path, out, e))) {
+		/* git failed: the error stands */
+	} else if (out->origin == SOURCE_HISTORY) {
+		/* found */
 	} else if (opts->self_fallback) {
 		ok = file_read(target_path, &out->text, e);
 		if (ok) {
@@ -160,8 +195,9 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
 			out->desc = xstrdup("the document itself");
 		}
 	} else {
-		return err_set(e, EXIT_USAGE, "%s: no source given (use --source PATH or --source-rev REV)",
-		               target_path);
+		out->origin = SOURCE_NONE;
+		out->desc = xstrdup("no English source");
+		ok = true;
 	}
 	if (!ok) {
 		source_release(out);

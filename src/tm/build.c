@@ -172,7 +172,7 @@ static bool sidecar_english(const Ctx *c, const char *rel, Buf *en)
 		if (sidecar_load(scp, &sc, NULL, &e) && source_record_from_sidecar(&sc.source, &r)) {
 			const char *p = r.git ? NULL : r.file ? r.file : r.snapshot;
 			bool inside = !p || (p[0] != '/' && strncmp(p, "../", 3) && !strstr(p, "/../"));
-			SourceOpts so = {NULL, NULL, &r, false};
+			SourceOpts so = {.recorded = &r};
 			Source src;
 			source_init(&src);
 			if (inside && source_resolve(doc, &so, &src, &e) &&

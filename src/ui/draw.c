@@ -53,7 +53,7 @@ attr_t ui_attr(const Ui *u, ThemeSlot slot, bool current, short *pair)
 	return a;
 }
 
-static void set_style(const Ui *u, ThemeSlot slot, bool current)
+void ui_set_style(const Ui *u, ThemeSlot slot, bool current)
 {
 	short pair;
 	attr_t a = ui_attr(u, slot, current, &pair);
@@ -64,7 +64,7 @@ static void set_style(const Ui *u, ThemeSlot slot, bool current)
 
 /* Draw s[0..n) from column x, at most w columns, in the current style;
  * returns the columns used.  A cluster that does not fit is a marker. */
-static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
+int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
                     bool current)
 {
 	Buf r = BUF_INIT;   /* rendered bytes of the current run */
@@ -78,11 +78,11 @@ static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, T
 		int cw = text_cluster_width(s + i, e - i, col);
 		if (col + cw > w) {
 			if (r.len) {
-				set_style(u, run_ph ? TS_MARKER : slot, current);
+				ui_set_style(u, run_ph ? TS_MARKER : slot, current);
 				addnstr(r.p, (int)r.len);
 				buf_clear(&r);
 			}
-			set_style(u, TS_MARKER, current);
+			ui_set_style(u, TS_MARKER, current);
 			for (; col < w; col++)
 				addch(col + 1 == w ? '>' : ' ');
 			break;
@@ -92,7 +92,7 @@ static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, T
 		bool ph = one.len && ((one.p[0] == '^' && s[i] != '^') || (one.p[0] == '<' && s[i] != '<'));
 		if (r.len && ph != run_ph) {
 			/* one addnstr per run of the same style */
-			set_style(u, run_ph ? TS_MARKER : slot, current);
+			ui_set_style(u, run_ph ? TS_MARKER : slot, current);
 			addnstr(r.p, (int)r.len);
 			buf_clear(&r);
 		}
@@ -102,7 +102,7 @@ static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, T
 		i = e;
 	}
 	if (r.len) {
-		set_style(u, run_ph ? TS_MARKER : slot, current);
+		ui_set_style(u, run_ph ? TS_MARKER : slot, current);
 		addnstr(r.p, (int)r.len);
 	}
 	buf_release(&r);
@@ -110,13 +110,13 @@ static int put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, T
 	return col;
 }
 
-static void fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
+void ui_fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 {
 	if (w <= 0)
 		return;
 	short pair;
 	attr_t a = ui_attr(u, slot, current, &pair);
-	set_style(u, slot, current);
+	ui_set_style(u, slot, current);
 	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
@@ -203,11 +203,11 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 		text = TS_STALE; /* both panes: the English changed */
 	if (l->gutter) {
 		int gx = x - l->gutter;
-		fill(u, y, gx, l->gutter, TS_LINENO, current);
+		ui_fill(u, y, gx, l->gutter, TS_LINENO, current);
 		if (rs->has && rs->first) {
 			char num[32];
 			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, rs->line + 1);
-			set_style(u, TS_LINENO, current);
+			ui_set_style(u, TS_LINENO, current);
 			mvaddnstr(y, gx, num, l->gutter);
 		}
 	}
@@ -224,40 +224,40 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 				continue;
 			size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
 			if (hs > at)
-				used += put_text(u, y, x + used, w - used, ln->p + at, hs - at, text, current);
-			used += put_text(u, y, x + used, w - used, ln->p + hs, he - hs, hl[i].slot,
+				used += ui_put_text(u, y, x + used, w - used, ln->p + at, hs - at, text, current);
+			used += ui_put_text(u, y, x + used, w - used, ln->p + hs, he - hs, hl[i].slot,
 			                 hl[i].slot == TS_MATCH ? false : current);
 			at = he;
 		}
 		if (at < b)
-			used += put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
+			used += ui_put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
 		/* the next cluster is wide and did not fit: a marker in the gap */
 		if (used < w && b < ln->n && rs->to != rs->from) {
 			size_t e = text_next_grapheme(ln->p, ln->n, b);
 			if (text_cluster_width(ln->p + b, e - b, 0) > w - used) {
-				set_style(u, TS_MARKER, current);
+				ui_set_style(u, TS_MARKER, current);
 				mvaddch(y, x + used, '>');
 				used++;
 			}
 		}
 	}
-	fill(u, y, x + used, w - used, text, current);
+	ui_fill(u, y, x + used, w - used, text, current);
 }
 
 static void paint_header(Ui *u)
 {
 	Buf left = BUF_INIT, right = BUF_INIT, r = BUF_INIT;
 	session_header(u->s, &left, &right);
-	fill(u, 0, 0, COLS, TS_HEADER, false);
+	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
 	int rw = text_width(right.p, right.len);
 	int lw = COLS - rw - 1;
 	if (lw < 10) {
 		lw = COLS;
 		rw = 0;
 	}
-	put_text(u, 0, 0, lw, left.p, left.len, TS_HEADER, false);
+	ui_put_text(u, 0, 0, lw, left.p, left.len, TS_HEADER, false);
 	if (rw)
-		put_text(u, 0, COLS - rw, rw, right.p, right.len, TS_HEADER, false);
+		ui_put_text(u, 0, COLS - rw, rw, right.p, right.len, TS_HEADER, false);
 	buf_release(&left);
 	buf_release(&right);
 	buf_release(&r);
@@ -273,18 +273,18 @@ void ui_key_label(const char *key, Buf *out)
 	}
 }
 
-static void paint_keybar(Ui *u, const Layout *l)
+void ui_paint_keybar(Ui *u, CommandMode mode, int y)
 {
-	fill(u, l->keys_y, 0, COLS, TS_KEYBAR, false);
+	ui_fill(u, y, 0, COLS, TS_KEYBAR, false);
 	size_t n;
 	const Command *t = command_table(&n);
 	int x = 0;
 	Buf keys = BUF_INIT, lab = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
-		if (!t[i].bar)
+		if (!t[i].bar || !(t[i].modes & MODE_BIT(mode)))
 			continue;
 		buf_clear(&keys);
-		keymap_keys_of(&u->keys, t[i].id, &keys);
+		keymap_keys_of(&u->keys, mode, t[i].id, &keys);
 		if (!keys.len)
 			continue;
 		char *comma = strchr(keys.p, ',');
@@ -295,13 +295,52 @@ static void paint_keybar(Ui *u, const Layout *l)
 		int need = text_width(lab.p, lab.len) + 1 + (int)strlen(t[i].bar) + 1;
 		if (x + need > COLS)
 			break;
-		x += put_text(u, l->keys_y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += put_text(u, l->keys_y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
-		x += put_text(u, l->keys_y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += put_text(u, l->keys_y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
+		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+		x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
+		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+		x += ui_put_text(u, y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
 	}
 	buf_release(&keys);
 	buf_release(&lab);
+}
+
+int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                         int hi)
+{
+	int row = 0, col = 0;
+	Buf r = BUF_INIT;
+	for (size_t k = 0; k < ns; k++) {
+		const char *s = sp[k].p;
+		size_t n = sp[k].n;
+		for (size_t i = 0; i < n;) {
+			if (s[i] == '\n') {
+				row++;
+				col = 0;
+				i++;
+				continue;
+			}
+			size_t e = text_next_grapheme(s, n, i);
+			const char *nl = memchr(s + i, '\n', e - i);
+			if (nl)
+				e = (size_t)(nl - s);
+			int cw = text_cluster_width(s + i, e - i, col);
+			if (col + cw > w && col > 0) {
+				row++;
+				col = 0;
+			}
+			int y = vy + row;
+			if (y >= lo && y < hi && col + cw <= w) {
+				buf_clear(&r);
+				text_render_cluster(s + i, e - i, col, &r);
+				ui_set_style(u, sp[k].slot, false);
+				mvaddnstr(y, x + col, r.p, (int)r.len);
+			}
+			col += cw;
+			i = e;
+		}
+	}
+	buf_release(&r);
+	return row + 1;
 }
 
 static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
@@ -324,7 +363,7 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 	for (size_t i = 0; i < sv->n && used < w; i++) {
 		size_t end = sv->v[i].end;
 		if (end > at)
-			used += put_text(u, y, x + used, w - used, t->p + at, end - at,
+			used += ui_put_text(u, y, x + used, w - used, t->p + at, end - at,
 			                 span_slot(sv->v[i].kind, base), false);
 		at = end;
 	}
@@ -337,8 +376,8 @@ static void paint_status(Ui *u, const Layout *l)
 	if (s->confirm[0]) {
 		Buf st = BUF_INIT;
 		buf_addf(&st, " %s", s->confirm);
-		fill(u, l->status_y, 0, COLS, TS_WARNING, false);
-		put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
+		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
 		buf_release(&st);
 		return;
 	}
@@ -346,7 +385,7 @@ static void paint_status(Ui *u, const Layout *l)
 	StatusSpanVec ls = {0}, rs = {0};
 	session_status_spans(s, &left, &ls, &right, &rs);
 	ThemeSlot base = TS_STATUS;
-	fill(u, l->status_y, 0, COLS, base, false);
+	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
 	/* a message is read in full: the checklist gives way when both do not fit */
 	if (rw > COLS / 2 || (s->msg[0] && text_width(left.p, left.len) + rw + 1 > COLS))
@@ -376,12 +415,12 @@ void ui_paint(Ui *u)
 	session_layout(s, &l);
 	erase();
 	if (l.too_small) {
-		set_style(u, TS_NORMAL, false);
+		ui_set_style(u, TS_NORMAL, false);
 		static const char *const msg[] = {"terminal too small", "(need 40x10)"};
 		for (int i = 0; i < 2 && i < LINES; i++) {
 			int w = (int)strlen(msg[i]);
 			int x = MAX(0, (COLS - w) / 2);
-			put_text(u, MAX(0, LINES / 2 - 1) + i, x, COLS - x, msg[i], strlen(msg[i]),
+			ui_put_text(u, MAX(0, LINES / 2 - 1) + i, x, COLS - x, msg[i], strlen(msg[i]),
 			         TS_WARNING, false);
 		}
 		curs_set(0);
@@ -394,8 +433,8 @@ void ui_paint(Ui *u)
 	for (int r = 0; r < l.body_h; r++) {
 		int y = l.body_y + r;
 		if ((size_t)r >= n) {
-			fill(u, y, 0, COLS, TS_NORMAL, false);
-			set_style(u, TS_RULE, false);
+			ui_fill(u, y, 0, COLS, TS_NORMAL, false);
+			ui_set_style(u, TS_RULE, false);
 			mvaddstr(y, l.rule_x, "│");
 			continue;
 		}
@@ -408,14 +447,14 @@ void ui_paint(Ui *u)
 		const char *mark = vr->seg_first && has_both ? status_mark[st] : NULL;
 		if (mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
 			mark = NULL; /* identical code is not "untranslated" */
-		set_style(u, mark ? status_slot[st] : TS_RULE, current);
+		ui_set_style(u, mark ? status_slot[st] : TS_RULE, current);
 		mvaddstr(y, l.rule_x, mark ? mark : "│");
 		SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
 		paint_side(u, &l, y, vr, PANE_TARGET, current, tst);
 	}
 	free(rows);
 	paint_status(u, &l);
-	paint_keybar(u, &l);
+	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
 	int y, x;
 	if (!s->confirm[0] && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);
@@ -427,9 +466,9 @@ void ui_paint(Ui *u)
 
 void ui_draw(Ui *u)
 {
+	session_prepare_frame(u->s);
 	ui_paint(u);
-	wnoutrefresh(stdscr);
-	doupdate();
+	ui_frame_end(u);
 }
 
 void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
@@ -437,32 +476,39 @@ void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
 	Layout l;
 	session_layout(u->s, &l);
 	int y = l.too_small ? LINES - 1 : l.status_y;
-	fill(u, y, 0, COLS, TS_STATUS, false);
-	int x = put_text(u, y, 0, COLS, prompt, strlen(prompt), TS_KEYNAME, false);
+	ui_fill(u, y, 0, COLS, TS_STATUS, false);
+	int x = ui_put_text(u, y, 0, COLS, prompt, strlen(prompt), TS_KEYNAME, false);
 	/* show the end of a long input */
 	size_t n = strlen(input), from = 0;
 	while (text_width(input + from, n - from) > COLS - x - 1 && from < n)
 		from = text_next_grapheme(input, n, from);
-	x += put_text(u, y, x, COLS - x, input + from, n - from, TS_STATUS, false);
+	x += ui_put_text(u, y, x, COLS - x, input + from, n - from, TS_STATUS, false);
 	curs_set(1);
 	move(y, MIN(x, COLS - 1));
 }
 
-void ui_paint_help(Ui *u, int top, int *lines)
+void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines)
 {
 	erase();
 	size_t n;
 	const Command *t = command_table(&n);
-	fill(u, 0, 0, COLS, TS_HEADER, false);
+	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
 	const char *title = " yeok — commands and keys (Esc, q or F1 closes; config.yaml keys: rebinds)";
-	put_text(u, 0, 0, COLS, title, strlen(title), TS_HEADER, false);
-	*lines = (int)n;
+	ui_put_text(u, 0, 0, COLS, title, strlen(title), TS_HEADER, false);
+	/* the mode's commands: those with keys first, then those run from dialogs */
+	const Command **rows = xcalloc(n + 1, sizeof(*rows));
+	size_t nr = 0;
+	for (int hidden = 0; hidden < 2; hidden++)
+		for (size_t i = 0; i < n; i++)
+			if ((t[i].modes & MODE_BIT(mode)) && !!(t[i].flags & CMD_HIDDEN) == hidden)
+				rows[nr++] = &t[i];
+	*lines = (int)nr;
 	Buf keys = BUF_INIT, lab = BUF_INIT;
 	int kw = 18;
-	for (int r = 0; r + 1 < LINES - 1 && top + r < (int)n; r++) {
-		const Command *c = &t[top + r];
+	for (int r = 0; r + 1 < LINES - 1 && top + r < (int)nr; r++) {
+		const Command *c = rows[top + r];
 		buf_clear(&keys);
-		keymap_keys_of(&u->keys, c->id, &keys);
+		keymap_keys_of(&u->keys, mode, c->id, &keys);
 		buf_clear(&lab);
 		/* ^S style labels for the keys */
 		char *dup = xstrdup(keys.p ? keys.p : "");
@@ -480,20 +526,22 @@ void ui_paint_help(Ui *u, int top, int *lines)
 		}
 		free(dup);
 		int y = r + 1;
-		fill(u, y, 0, COLS, TS_NORMAL, false);
-		put_text(u, y, 1, MIN(kw, COLS - 1), lab.p ? lab.p : "", lab.len, TS_KEYNAME, false);
+		ui_fill(u, y, 0, COLS, TS_NORMAL, false);
+		ui_put_text(u, y, 1, MIN(kw, COLS - 1), lab.p ? lab.p : "", lab.len, TS_KEYNAME, false);
 		int x = 1 + kw + 1;
 		if (x < COLS) {
 			char *line = xasprintf("%-16s %s", c->id, c->help);
-			put_text(u, y, x, COLS - x, line, strlen(line), TS_NORMAL, false);
+			ui_put_text(u, y, x, COLS - x, line, strlen(line), TS_NORMAL, false);
 			free(line);
 		}
 	}
+	free(rows);
 	buf_release(&keys);
 	buf_release(&lab);
-	fill(u, LINES - 1, 0, COLS, TS_STATUS, false);
-	char *foot = xasprintf(" %d commands · Up/Down/PageUp/PageDown scroll", (int)n);
-	put_text(u, LINES - 1, 0, COLS, foot, strlen(foot), TS_STATUS, false);
+	ui_fill(u, LINES - 1, 0, COLS, TS_STATUS, false);
+	char *foot = xasprintf(" %d commands (%s) · Up/Down/PageUp/PageDown scroll", (int)nr,
+	                       mode == MODE_REVIEW ? "reviewer mode" : "editor");
+	ui_put_text(u, LINES - 1, 0, COLS, foot, strlen(foot), TS_STATUS, false);
 	free(foot);
 	curs_set(0);
 }
@@ -516,24 +564,27 @@ void ui_paint_pick(Ui *u, size_t sel, int *top)
 	dialog_box(&y0, &x0, &h, &w);
 	size_t n = s->pick.items.n;
 	int rows = MIN((int)n, h - 2);
+	/* sel visible, and no row past the last item: the terminal may have
+	 * grown since *top was set (issue 14: a SIGSEGV here) */
 	if ((int)sel < *top)
 		*top = (int)sel;
 	if ((int)sel >= *top + rows)
 		*top = (int)sel - rows + 1;
-	fill(u, y0, x0, w, TS_HEADER, false);
+	*top = MAX(0, MIN(*top, (int)n - rows));
+	ui_fill(u, y0, x0, w, TS_HEADER, false);
 	char *title = xasprintf(" %s", s->pick.title);
-	put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
+	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
 	free(title);
 	for (int r = 0; r < rows; r++) {
 		size_t i = (size_t)(*top + r);
 		ThemeSlot slot = i == sel ? TS_MATCH : TS_NORMAL;
-		fill(u, y0 + 1 + r, x0, w, slot, false);
+		ui_fill(u, y0 + 1 + r, x0, w, slot, false);
 		const char *t = s->pick.items.v[i];
-		put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
+		ui_put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
 	}
-	fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
+	ui_fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
 	char *foot = xasprintf(" %zu/%zu · Up/Down choose · Enter · Esc closes", sel + 1, n);
-	put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
+	ui_put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
 	free(foot);
 	curs_set(0);
 }
@@ -560,9 +611,9 @@ static int flow(Ui *u, int y, int y_end, int x, int w, const Piece *pc, size_t n
 		if (y >= y_end)
 			break;
 		if (space)
-			col += put_text(u, y, x + col, w - col, " ", 1, pc[i].slot, false);
+			col += ui_put_text(u, y, x + col, w - col, " ", 1, pc[i].slot, false);
 		else
-			col += put_text(u, y, x + col, w - col, pc[i].p, pc[i].n, pc[i].slot, false);
+			col += ui_put_text(u, y, x + col, w - col, pc[i].p, pc[i].n, pc[i].slot, false);
 	}
 	return y + 1;
 }
@@ -573,10 +624,10 @@ void ui_paint_diff(Ui *u)
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
 	for (int r = 0; r < h; r++)
-		fill(u, y0 + r, x0, w, TS_NORMAL, false);
-	fill(u, y0, x0, w, TS_HEADER, false);
+		ui_fill(u, y0 + r, x0, w, TS_NORMAL, false);
+	ui_fill(u, y0, x0, w, TS_HEADER, false);
 	const char *title = " The English changed since this segment was done (any key closes)";
-	put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
+	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
 	long k = session_cur_seg(s);
 	Buf a = BUF_INIT, b = BUF_INIT;
 	if (k < 0 || !session_stale_texts(s, (size_t)k, &a, &b)) {
@@ -604,10 +655,10 @@ void ui_paint_diff(Ui *u)
 		}
 	}
 	int half = y0 + 1 + (h - 1) / 2;
-	put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
+	ui_put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
 	int y = flow(u, y0 + 2, half, x0 + 2, w - 4, pa.v, pa.n);
 	y = MAX(y, half);
-	put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
+	ui_put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
 	flow(u, y + 1, y0 + h, x0 + 2, w - 4, pb.v, pb.n);
 	VEC_FREE(&pa);
 	VEC_FREE(&pb);

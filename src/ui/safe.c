@@ -64,7 +64,7 @@ bool ui_safe_open(Session *s)
 {
 	Buf notes = BUF_INIT;
 	safety_input_ok(s, &notes, NULL);
-	if (notes.len && !s->msg[0])
+	if (notes.len && (!s->msg[0] || s->msg_note))
 		session_msg(s, "Note: %s", notes.p);
 	buf_release(&notes);
 	SafetyRecovery r;
@@ -194,142 +194,95 @@ int ui_safe_timeout(int want)
 	return want < 0 || want > t ? t : want;
 }
 
+/* End by signal sig: the journal flushed (and removed when there is
+ * nothing unsaved), the terminal restored, the default action of sig. */
+static noreturn void end_by(Session *s, int sig)
+{
+	if (s && s->doc.journal) {
+		journal_flush(s->doc.journal);
+		if (!doc_modified(&s->doc))
+			doc_journal_end(&s->doc, true);
+	}
+	fatal_set_hook(NULL);
+	if (g_restore)
+		g_restore();
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
 void ui_safe_idle(Session *s)
 {
-	if (g_signal) {
-		int sig = g_signal;
-		if (s->doc.journal) {
-			journal_flush(s->doc.journal);
-			if (!doc_modified(&s->doc))
-				doc_journal_end(&s->doc, true);
-		}
-		fatal_set_hook(NULL);
-		if (g_restore)
-			g_restore();
-		signal(sig, SIG_DFL);
-		raise(sig);
-		_exit(128 + sig);
-	}
-	safety_tick(s, &g_seg, false);
+	if (g_signal)
+		end_by(s, g_signal);
+	if (s)
+		safety_tick(s, &g_seg, false);
+}
+
+void ui_safe_hangup(Session *s)
+{
+	end_by(s, SIGHUP);
 }
 
 void ui_safe_quit(Session *s)
 {
-	safety_quit(s);
+	if (s)
+		safety_quit(s);
 	g_session = NULL;
 }
 
 /* ---- changed on disk ----------------------------------------------------- */
 
-/* Show text full-screen until a key; lines clipped terminal-safely. */
-static void show_text(Ui *u, const char *title, const Buf *t)
-{
-	int top = 0;
-	for (;;) {
-		erase();
-		attrset(A_REVERSE);
-		mvhline(0, 0, ' ', COLS);
-		Buf b = BUF_INIT;
-		text_render(title, strlen(title), &b);
-		int used = 0;
-		size_t fit = text_fit(b.p, b.len, 0, COLS, &used, NULL);
-		mvaddnstr(0, 0, b.p, (int)fit);
-		buf_release(&b);
-		attrset(A_NORMAL);
-		const char *p = t->p ? t->p : "";
-		size_t n = t->len, pos = 0;
-		int line = 0, y = 1;
-		while (pos < n && y < LINES) {
-			const char *nl = memchr(p + pos, '\n', n - pos);
-			size_t end = nl ? (size_t)(nl - p) : n;
-			if (line >= top) {
-				Buf r = BUF_INIT;
-				text_render(p + pos, end - pos, &r);
-				size_t f = text_fit(r.p ? r.p : "", r.len, 0, COLS, NULL, NULL);
-				if (f)
-					mvaddnstr(y, 0, r.p, (int)f);
-				buf_release(&r);
-				y++;
-			}
-			line++;
-			pos = end + 1;
-		}
-		refresh();
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR)
-			continue;
-		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-			session_resize(u->s, COLS, LINES);
-			continue;
-		}
-		if (r == KEY_CODE_YES && (ch == KEY_DOWN || ch == KEY_NPAGE)) {
-			top += ch == KEY_DOWN ? 1 : MAX(1, LINES - 2);
-			continue;
-		}
-		if (r == KEY_CODE_YES && (ch == KEY_UP || ch == KEY_PPAGE)) {
-			top = MAX(0, top - (ch == KEY_UP ? 1 : MAX(1, LINES - 2)));
-			continue;
-		}
-		return;
-	}
-}
+enum { ASK_SAVING = 1, ASK_FOCUS = 2 };
 
-/* The question; true when the file ends up safe to save over (keep mine). */
-static bool ask_changed(Ui *u, bool saving)
+/* The question's answer: r reload, k keep mine (and save when asked
+ * before a save), d the difference (a text view over the question). */
+static void changed_answer(Ui *u, Mode *m, bool ok, const char *key)
 {
 	Session *s = u->s;
+	bool saving = m->tag == ASK_SAVING;
+	char c = ok && key && key[0] && !key[1] ? key[0] : 0;
+	if (c == 'r' || c == 'R') {
+		ui_pop(u);
+		safety_reload(s);
+	} else if (c == 'k' || c == 'K') {
+		ui_pop(u);
+		safety_keep_mine(s);
+		if (saving)
+			ui_command(u, "save", NULL);
+		else
+			session_msg(s, "Keeping your version: the next save writes over the file");
+	} else if (c == 'd' || c == 'D') {
+		Buf d = BUF_INIT;
+		safety_disk_diff(s, &d);
+		ui_text_view(u, "Difference: - on disk, + in the editor (any key returns)", d.p ? d.p : "",
+		             d.len);
+		buf_release(&d);
+	} else if (saving && key && (!strcmp(key, "Esc") || !strcmp(key, "C-c") ||
+	                             !strcmp(key, "C-g"))) {
+		ui_pop(u);
+		session_msg(s, "Not saved: the file changed on disk");
+	}
+	/* anything else: the question stays */
+}
+
+static void ask_changed(Ui *u, bool saving)
+{
 	const char *q = saving
 		? "Changed on disk by another program! r reload theirs, k keep mine (save over), "
 		  "d show the difference, Esc cancel: "
 		: "Changed on disk by another program! r reload theirs, k keep mine, "
 		  "d show the difference: ";
-	for (;;) {
-		ui_paint(u);
-		ui_paint_prompt(u, q, "");
-		wnoutrefresh(stdscr);
-		doupdate();
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR) {
-			ui_safe_idle(s);
-			continue;
-		}
-		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-			session_resize(s, COLS, LINES);
-			continue;
-		}
-		if (r != OK)
-			continue;
-		if (ch == 'r' || ch == 'R') {
-			safety_reload(s);
-			return false;
-		}
-		if (ch == 'k' || ch == 'K') {
-			safety_keep_mine(s);
-			if (!saving)
-				session_msg(s, "Keeping your version: the next save writes over the file");
-			return true;
-		}
-		if (ch == 'd' || ch == 'D') {
-			Buf d = BUF_INIT;
-			safety_disk_diff(s, &d);
-			show_text(u, "Difference: - on disk, + in the editor (any key returns)", &d);
-			buf_release(&d);
-			continue;
-		}
-		if (saving && (ch == 27 || ch == 3 || ch == 7)) {
-			session_msg(s, "Not saved: the file changed on disk");
-			return false;
-		}
-	}
+	Mode *m = ui_question(u, q, NULL, changed_answer);
+	m->tag = saving ? ASK_SAVING : ASK_FOCUS;
 }
 
 bool ui_safe_before_save(Ui *u)
 {
 	if (u->s->doc.read_only || u->s->doc.disk.overwrite || !safety_disk_changed(u->s))
 		return true;
-	return ask_changed(u, true);
+	ask_changed(u, true);
+	return false;
 }
 
 void ui_safe_focus_in(Ui *u)

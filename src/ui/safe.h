@@ -6,10 +6,6 @@
 
 #include "ui-private.h"
 
-/* Focus reporting (\e[?1004h): \e[I and \e[O become these key codes. */
-#define UI_KEY_FOCUS_IN (KEY_MAX + 3)
-#define UI_KEY_FOCUS_OUT (KEY_MAX + 4)
-
 /* TERM names a terminal curses can drive (not unset, not dumb, known to
  * terminfo); else a message on stderr and false. */
 bool ui_safe_terminal_ok(void);
@@ -23,13 +19,17 @@ void ui_safe_start(Session *s, void (*restore)(void));
 /* The get_wch() timeout (ms) to use when the caller wants `want` (-1:
  * none): at most a second, so the journal is flushed on time. */
 int ui_safe_timeout(int want);
-/* Between keys and on timeouts: act on a signal; flush the journal when due
- * or when the segment changed. */
+/* After every read of the terminal (s may be NULL: reviewer mode): act on
+ * a signal; flush the journal when due or when the segment changed. */
 void ui_safe_idle(Session *s);
-/* Before "save": when another program changed the file, ask reload / keep
- * mine / show the difference.  False: do not run the save. */
+/* The terminal is gone (EOF, hang-up): end as SIGHUP does. */
+noreturn void ui_safe_hangup(Session *s);
+/* Before a command that saves: when another program changed the file, ask
+ * reload / keep mine (then save) / show the difference (a question mode
+ * over the editor).  False: do not run the save now. */
 bool ui_safe_before_save(Ui *u);
-/* The terminal regained focus: the same question when the file changed. */
+/* The terminal regained focus: the same question when the file changed
+ * (keep mine does not save). */
 void ui_safe_focus_in(Ui *u);
 /* A clean exit: the journal is removed. */
 void ui_safe_quit(Session *s);

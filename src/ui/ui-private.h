@@ -1,5 +1,13 @@
-/* Private to src/ui: the terminal state, drawing and key names.  Only
- * src/ui and tests/unit/test-ui*.c include this. */
+/* Private to src/ui: the terminal state, the one key reader, the modes of
+ * the one loop, drawing and key names.  Only src/ui and
+ * tests/unit/test-ui*.c include this.
+ *
+ * The loop (loop.c): sync the model, paint the modes of the stack from the
+ * bottom up, one doupdate(), read one event (input.c), hand it to the mode
+ * on top.  The bottom mode is the editor or reviewer mode; dialogs (a
+ * prompt, a multi-line prompt, a pick list, help, a question, a text
+ * viewer) are pushed over it and popped when answered.  Painting never
+ * changes the model: the sync step before it does what the frame needs. */
 #ifndef YEOK_UI_PRIVATE_H
 #define YEOK_UI_PRIVATE_H
 
@@ -7,41 +15,193 @@
 
 #include "yeok/command.h"
 #include "yeok/keymap.h"
+#include "yeok/review.h"
 #include "yeok/session.h"
 #include "yeok/theme.h"
 
-/* Key codes for the bracketed-paste markers (define_key). */
+/* Key codes for the bracketed-paste markers and focus reports (define_key). */
 #define UI_KEY_PASTE_START (KEY_MAX + 1)
 #define UI_KEY_PASTE_END (KEY_MAX + 2)
+#define UI_KEY_FOCUS_IN (KEY_MAX + 3)
+#define UI_KEY_FOCUS_OUT (KEY_MAX + 4)
 
-typedef struct Ui {
-	Session *s;
+/* ---- events: what the one key reader returns ------------------------------ */
+typedef enum UiEventKind {
+	UI_EV_KEY,       /* a named key: name ("C-s", "M-Enter", "Esc", "F1", "n"
+	                    for a plain printable character that is also text) */
+	UI_EV_TEXT,      /* a character to insert: text (UTF-8); name as above
+	                    for printable ASCII, else "" */
+	UI_EV_PASTE,     /* bracketed paste: text, verbatim ("\n" line breaks) */
+	UI_EV_MOUSE,     /* y, x, bstate */
+	UI_EV_RESIZE,    /* the terminal has a new size (COLS x LINES) */
+	UI_EV_FOCUS_IN,  /* the terminal regained focus */
+	UI_EV_IDLE,      /* nothing within the timeout (an idle tick) */
+	UI_EV_SYNC,      /* tests: the barrier key (YEOK_TEST_SYNC); repaint */
+} UiEventKind;
+
+typedef struct UiEvent {
+	UiEventKind kind;
+	char name[64];
+	Buf text;        /* owned by the event (ui_event_release) */
+	int y, x;
+	mmask_t bstate;
+} UiEvent;
+
+/* ---- modes ---------------------------------------------------------------- */
+typedef struct Ui Ui;
+typedef struct Mode Mode;
+
+typedef struct ModeOps {
+	const char *name;                                  /* "editor", "pick", ... */
+	void (*paint)(Ui *u, Mode *m);                     /* draw (no model change) */
+	void (*event)(Ui *u, Mode *m, const UiEvent *ev);  /* may push / pop modes */
+	int (*wait_ms)(Ui *u, Mode *m);                    /* ms to wait, -1: no idle work */
+	bool overlay;                                      /* painted over the modes below */
+} ModeOps;
+
+/* What a dialog answers to: a command of the base mode (editor or review)
+ * run with the answer, or a function of the UI. */
+typedef void (*ModeDone)(Ui *u, Mode *m, bool ok, const char *answer);
+
+struct Mode {
+	const ModeOps *ops;
+	char title[256];     /* a prompt, a dialog title */
+	Buf input;           /* prompt / multi-line prompt: the text being edited */
+	size_t cur;          /* its insertion point (bytes) */
+	size_t sel;          /* pick list: the selected item */
+	int top;             /* first row shown (pick, help, text viewer) */
+	Buf text;            /* text viewer: the text shown */
+	const char *then;    /* command run with the answer (NULL: done below) */
+	ModeDone done;       /* called with the answer when then is NULL */
+	const char *cancel;  /* message when cancelled (NULL: none) */
+	int tag;             /* the owner's note (which question) */
+};
+
+#define UI_MAX_MODES 8
+
+struct Ui {
+	Session *s;         /* the editor's session, or NULL in reviewer mode */
+	ReviewSession *rs;  /* reviewer mode's session, or NULL in the editor */
 	Keymap keys;
 	Theme theme;
 	bool colors;        /* colour pairs are in use */
 	int ncolors;        /* COLORS when colours are in use */
+	Mode modes[UI_MAX_MODES]; /* the mode stack; modes[0] the editor or review */
+	int depth;
+	bool redraw;        /* paint before reading the next event */
+	bool quit;          /* the loop ends */
+	/* tests: YEOK_TEST_SYNC (debug and test builds) makes F12 a barrier;
+	 * its count is drawn at the bottom right of every frame */
+	bool sync_on;
+	unsigned long sync;
+	unsigned long quit_at_sync; /* headless key scripts: end after this barrier's frame */
+	int in_fd;          /* the terminal's input (0; a key script's file in tests) */
 	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
 	uint64_t t_start, t_first, key_total, key_max;
 	size_t key_count;
-	bool waited;        /* the key waited for more input (prompt, help, y/n) */
+	bool waited;        /* the key opened a dialog (its time is the user's) */
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
-} Ui;
+	uint64_t spell_gen; /* the spelling thread's generation last drawn */
+};
 
+/* ---- the terminal (term.c) ------------------------------------------------ */
+/* Start curses (raw, keypad, the paste and focus keys, colours, mouse when
+ * asked) and the nothing-lost hooks; restore it at exit and from fatal(). */
+void ui_term_start(Ui *u, bool mouse_and_focus);
+void ui_term_restore(void);
+/* The theme by name (--theme, else config.yaml's, else "default") from the
+ * user's folder, beside the binary, the installed ones; a message through
+ * report() when it fails (the default is used).  The keys of config.yaml
+ * too. */
+void ui_load_theme_and_keys(Ui *u, const char *name, void (*report)(Ui *u, const char *msg));
+/* The folder beside the binary that holds name (themes, glossary); NULL
+ * when none; caller frees. */
+char *ui_beside_binary(const char *name);
+
+/* ---- the one key reader (input.c) ------------------------------------------ */
+/* The next event, waiting at most want_ms (-1: no limit; the journal still
+ * gets its flush at least once a second).  Handles resize, Alt (Esc then a
+ * key), bracketed paste, focus reports, mouse, signals (SIGTERM, SIGHUP:
+ * journal flushed, terminal restored, the editor ends by the signal) and a
+ * closed terminal (the same as SIGHUP: yeok never spins on EOF). */
+void ui_next_event(Ui *u, int want_ms, UiEvent *ev);
+void ui_event_release(UiEvent *ev);
+
+/* ---- the loop and the mode stack (loop.c) ------------------------------------ */
+void ui_run(Ui *u);
+Mode *ui_push(Ui *u, const ModeOps *ops);
+void ui_pop(Ui *u);
+Mode *ui_top(Ui *u);
+/* Run a command of the base mode (the editor's or reviewer mode's). */
+void ui_command(Ui *u, const char *id, const char *arg);
+/* A message in the base mode's status line. */
+void ui_message(Ui *u, bool error, const char *msg);
+/* The base mode's keymap. */
+CommandMode ui_base_mode(const Ui *u);
+/* Paint the sync count, then wnoutrefresh + doupdate. */
+void ui_frame_end(Ui *u);
+
+/* ---- dialog modes (dialog.c) --------------------------------------------------- */
+/* A line of text in the status row; Enter answers, Esc cancels. */
+Mode *ui_prompt(Ui *u, const char *prompt, const char *initial, const char *then,
+                const char *cancel);
+/* Multi-line text in a box over the lower screen; Ctrl-S or Alt-Enter
+ * answers, Esc cancels, Enter starts a new line. */
+Mode *ui_prompt_multi(Ui *u, const char *title, const char *initial, const char *then,
+                      const char *cancel);
+/* A pick list of Session.pick (the editor): Enter answers with the index. */
+Mode *ui_pick(Ui *u);
+/* F1: the commands of the base mode with their keys. */
+Mode *ui_help(Ui *u);
+/* One key answers (the key's name, or the character): a question in the
+ * status row. */
+Mode *ui_question(Ui *u, const char *question, const char *then, ModeDone done);
+/* Text full-screen until a key (scrolls with Up/Down/PageUp/PageDown). */
+Mode *ui_text_view(Ui *u, const char *title, const char *text, size_t n);
+/* The stale segment's old and new English, changed words marked. */
+Mode *ui_diff_view(Ui *u);
+
+/* ---- the editor and reviewer modes ------------------------------------------- */
+extern const ModeOps ui_editor_mode;    /* ui.c */
+extern const ModeOps ui_review_mode;    /* review.c */
+/* Push the dialog a command left pending in the session (editor) or the
+ * review session (reviewer mode); ui_command() calls them. */
+void ui_editor_pending(Ui *u);
+void ui_review_pending(Ui *u);
+
+/* ---- drawing (draw.c) ---------------------------------------------------------- */
 /* Colours: one pair per slot and one per slot on the current segment. */
 void ui_colors_init(Ui *u);
 attr_t ui_attr(const Ui *u, ThemeSlot slot, bool current, short *pair);
+void ui_set_style(const Ui *u, ThemeSlot slot, bool current);
+/* Draw s[0..n) from column x, at most w columns; returns the columns used.
+ * A cluster that does not fit is a marker. */
+int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
+                bool current);
+void ui_fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current);
+/* Paint spans of text wrapped at width w from virtual row vy; only rows in
+ * [lo, hi) are drawn; '\n' starts a new row.  Returns the rows taken. */
+typedef struct UiSpan {
+	const char *p;
+	size_t n;
+	ThemeSlot slot;
+} UiSpan;
+int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                         int hi);
+/* The key bar of a mode from the command table's bar labels. */
+void ui_paint_keybar(Ui *u, CommandMode mode, int y);
 
-/* Draw a whole frame into stdscr and doupdate(). */
+/* Draw a whole editor frame into stdscr and doupdate(). */
 void ui_draw(Ui *u);
-/* The same without doupdate() (tests read stdscr). */
+/* The editor's frame without doupdate() (tests read stdscr). */
 void ui_paint(Ui *u);
 /* Draw the status row as a prompt with its input; place the cursor. */
 void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
-/* The help screen (F1) from the command table, scrolled by `top`. */
-void ui_paint_help(Ui *u, int top, int *lines);
-
+/* The help screen of a mode from the command table, scrolled by `top`. */
+void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines);
 /* A pick list (Session.pick) over the body, item sel selected; *top is
- * the first item shown (kept so that sel is visible). */
+ * the first item shown (clamped so that sel is visible and the list fills
+ * the box at any terminal size). */
 void ui_paint_pick(Ui *u, size_t sel, int *top);
 /* The old and new English of the current (stale) segment, the changed
  * words marked. */

@@ -1,6 +1,8 @@
-/* The editor's entry point: options, the terminal, the main loop, prompts.
- * Everything the editor does is a command of the session (headless); this
- * file only turns keys into commands and draws. */
+/* The editor's entry point and its mode: options, opening, the editor
+ * mode of the one loop (keys to commands of the editor's keymap, text,
+ * paste, mouse, focus, idle work).  Everything the editor does is a
+ * command of the session (headless); this file only turns events into
+ * commands. */
 #include "yeok/ui.h"
 
 #include <locale.h>
@@ -11,17 +13,6 @@
 #include "ui-private.h"
 #include "yeok/text.h"
 
-static bool curses_up;
-
-static void restore_terminal(void)
-{
-	if (curses_up) {
-		printf("\033[?1004l\033[?2004l");
-		fflush(stdout);
-		endwin();
-		curses_up = false;
-	}
-}
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -48,35 +39,30 @@ static int parse_args(int argc, char **argv, Opts *o)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!dashdash && a[0] == '-' && a[1]) {
-			const char **slot = NULL;
+			const char *v;
+			bool missing = false;
 			if (strcmp(a, "--") == 0) {
 				dashdash = true;
-				continue;
-			} else if (strcmp(a, "--source") == 0) {
-				slot = &o->source;
-			} else if (strcmp(a, "--source-rev") == 0) {
-				slot = &o->source_rev;
-			} else if (strcmp(a, "--theme") == 0) {
-				slot = &o->theme;
-			} else if (strcmp(a, "--glossary") == 0) {
-				if (i + 1 >= argc)
-					return usage("%s needs a value", a);
-				if (o->n_glossary >= MAX_GLOSSARIES)
-					return usage("at most 16 --glossary files ('%s' is one too many)", argv[i + 1]);
-				o->glossary[o->n_glossary++] = argv[++i];
-				continue;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
+				o->source_rev = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
+				o->source = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
+				o->theme = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
+				if (!missing && o->n_glossary >= MAX_GLOSSARIES)
+					return usage("at most 16 --glossary files ('%s' is one too many)", v);
+				if (!missing)
+					o->glossary[o->n_glossary++] = v;
 			} else if (strcmp(a, "--no-spell") == 0) {
 				o->no_spell = true;
-				continue;
 			} else if (strcmp(a, "--no-checks") == 0) {
 				o->no_checks = true;
-				continue;
 			} else {
 				return usage("unknown option '%s'", a);
 			}
-			if (i + 1 >= argc)
+			if (missing)
 				return usage("%s needs a value", a);
-			*slot = argv[++i];
 			continue;
 		}
 		if (o->file)
@@ -90,30 +76,6 @@ static int parse_args(int argc, char **argv, Opts *o)
 	return 0;
 }
 
-/* The folder beside the binary that holds NAME (themes, glossary): the
- * binary's own folder (installed layouts, ./yeok in the tree) or two
- * folders up (build/MODE/yeok).  NULL when neither has it; caller frees. */
-static char *beside_binary(const char *name)
-{
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	char *dir = path_dirname(exe);
-	char *p = path_join(dir, name);
-	if (!file_exists(p)) {
-		free(p);
-		p = xasprintf("%s/../../%s", dir, name);
-		if (!file_exists(p)) {
-			free(p);
-			p = NULL;
-		}
-	}
-	free(dir);
-	return p;
-}
-
 /* The shipped glossary: $YEOK_GLOSSARY_DIR (glossary_default_path), else
  * the tree's beside the binary, else the installed one. */
 static bool load_glossary(Session *s, const Opts *o, Err *e)
@@ -121,7 +83,7 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 	char *shipped = NULL;
 	const char *env = getenv("YEOK_GLOSSARY_DIR");
 	if (!(env && *env)) {
-		char *tree = beside_binary("glossary");
+		char *tree = ui_beside_binary("glossary");
 		if (tree) {
 			shipped = path_join(tree, "ko.yaml");
 			if (!file_exists(shipped)) {
@@ -150,389 +112,203 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 	return ok;
 }
 
-/* Where theme files are looked up: the user's, beside the binary (the
- * source tree), the installed ones. */
-static void load_theme(Ui *u, const Opts *o)
+/* ---- the editor mode ------------------------------------------------------- */
+
+/* The dialogs a command left pending in the session: help, a question, a
+ * prompt, a pick list, the stale diff. */
+static void confirm_answer(Ui *u, Mode *m, bool ok, const char *key)
 {
-	char *config = keymap_config_path();
-	char name[128] = "default";
-	if (o->theme)
-		snprintf(name, sizeof(name), "%s", o->theme);
+	(void)ok;
+	const char *then = m->then;
+	ui_pop(u);
+	if (key && (!strcmp(key, "y") || !strcmp(key, "Y")))
+		ui_command(u, then, NULL);
 	else
-		theme_config_name(config, name, sizeof(name));
-	const char *x = getenv("XDG_CONFIG_HOME");
-	const char *h = getenv("HOME");
-	char *user = x && *x ? xasprintf("%s/yeok/themes", x) : xasprintf("%s/.config/yeok/themes", h ? h : ".");
-	char *tree = beside_binary("themes");
-	const char *dirs[] = {user, tree, YEOK_DATADIR "/themes"};
-	Err e;
-	err_init(&e);
-	if (!theme_load(&u->theme, name, dirs, ARRAY_LEN(dirs), &e))
-		session_error(u->s, "%s; using the default theme", e.msg);
-	err_init(&e);
-	if (!keymap_load(&u->keys, config, &e))
-		session_error(u->s, "%s", e.msg);
-	free(user);
-	free(tree);
-	free(config);
+		session_msg(u->s, "Cancelled");
 }
 
-static void start_curses(Ui *u)
-{
-	initscr();
-	curses_up = true;
-	fatal_set_hook(restore_terminal);
-	raw();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	set_escdelay(25);
-	define_key("\033[200~", UI_KEY_PASTE_START);
-	define_key("\033[201~", UI_KEY_PASTE_END);
-	define_key("\033[I", UI_KEY_FOCUS_IN);
-	define_key("\033[O", UI_KEY_FOCUS_OUT);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-	mouseinterval(0);
-	const char *nc = getenv("NO_COLOR");
-	if (has_colors() && !(nc && *nc)) {
-		start_color();
-		use_default_colors();
-		u->colors = COLORS >= 8;
-		u->ncolors = COLORS;
-	}
-	if (!u->colors)
-		theme_mono(&u->theme);
-	ui_colors_init(u);
-	printf("\033[?2004h\033[?1004h");
-	fflush(stdout);
-}
-
-/* Read the rest of an Alt key after ESC. */
-static void alt_key(wint_t *ch, int *r, char *name, size_t n)
-{
-	timeout(50);
-	wint_t c2;
-	int r2 = get_wch(&c2);
-	timeout(-1);
-	if (r2 == ERR) {
-		snprintf(name, n, "Esc");
-		return;
-	}
-	char inner[48];
-	if (ui_key_name(r2, c2, inner, sizeof(inner))) {
-		snprintf(name, n, "M-%s", inner);
-	} else {
-		Buf b = BUF_INIT;
-		text_encode(&b, (int32_t)c2);
-		snprintf(name, n, "M-%s", b.p);
-		buf_release(&b);
-	}
-	*ch = c2;
-	*r = r2;
-}
-
-/* Ask for a line of text in the status row; NULL when cancelled. */
-static char *prompt(Ui *u, const char *question, const char *initial)
-{
-	Buf in = BUF_INIT;
-	u->waited = true;
-	if (initial)
-		buf_adds(&in, initial);
-	for (;;) {
-		ui_paint(u);
-		ui_paint_prompt(u, question, in.p ? in.p : "");
-		wnoutrefresh(stdscr);
-		doupdate();
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR)
-			continue;
-		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-			session_resize(u->s, COLS, LINES);
-			continue;
-		}
-		if (r == KEY_CODE_YES && (ch == UI_KEY_PASTE_START || ch == UI_KEY_PASTE_END))
-			continue;
-		char name[64];
-		if (ui_key_name(r, ch, name, sizeof(name))) {
-			if (strcmp(name, "Enter") == 0)
-				return buf_detach(&in);
-			if (strcmp(name, "Esc") == 0 || strcmp(name, "C-c") == 0 ||
-			    strcmp(name, "C-q") == 0 || strcmp(name, "C-g") == 0) {
-				buf_release(&in);
-				return NULL;
-			}
-			if (strcmp(name, "C-u") == 0)
-				buf_clear(&in);
-			if (strcmp(name, "Backspace") == 0 && in.len) {
-				in.len = text_prev_grapheme(in.p, in.len, in.len);
-				in.p[in.len] = '\0';
-			}
-			continue;
-		}
-		text_encode(&in, (int32_t)ch);
-	}
-}
-
-static void show_help(Ui *u)
-{
-	int top = 0, lines = 0;
-	u->waited = true;
-	for (;;) {
-		ui_paint_help(u, top, &lines);
-		wnoutrefresh(stdscr);
-		doupdate();
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR)
-			continue;
-		char name[64];
-		if (!ui_key_name(r, ch, name, sizeof(name))) {
-			if (ch == 'q')
-				return;
-			continue;
-		}
-		int page = MAX(1, LINES - 3);
-		if (strcmp(name, "KEY_RESIZE") == 0 || (r == KEY_CODE_YES && ch == KEY_RESIZE))
-			session_resize(u->s, COLS, LINES);
-		else if (strcmp(name, "Down") == 0)
-			top = MIN(top + 1, MAX(0, lines - page));
-		else if (strcmp(name, "Up") == 0)
-			top = MAX(0, top - 1);
-		else if (strcmp(name, "PageDown") == 0)
-			top = MIN(top + page, MAX(0, lines - page));
-		else if (strcmp(name, "PageUp") == 0)
-			top = MAX(0, top - page);
-		else if (strcmp(name, "Esc") == 0 || strcmp(name, "F1") == 0 || strcmp(name, "C-q") == 0)
-			return;
-	}
-}
-
-/* A pick list (Session.pick): Up/Down choose, Enter runs its command with
- * the item's index, Esc closes. */
-static void pick_dialog(Ui *u)
+void ui_editor_pending(Ui *u)
 {
 	Session *s = u->s;
-	size_t n = s->pick.items.n, sel = n ? MIN(s->pick.sel, n - 1) : 0;
-	int top = 0;
-	if (!n) {
-		session_pick_close(s);
-		return;
-	}
-	for (;;) {
-		ui_paint(u);
-		ui_paint_pick(u, sel, &top);
-		wnoutrefresh(stdscr);
-		doupdate();
-		wint_t ch;
-		/* F7's suggestions arrive from the spelling thread */
-		timeout(s->spell_req ? 50 : -1);
-		int r = get_wch(&ch);
-		timeout(-1);
-		if (r == ERR) {
-			if (session_spell_poll(s, false)) {
-				n = s->pick.items.n;
-				sel = MIN(sel, n - 1);
-			}
-			continue;
-		}
-		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-			session_resize(s, COLS, LINES);
-			continue;
-		}
-		char name[64];
-		if (!ui_key_name(r, ch, name, sizeof(name))) {
-			if (ch == 'q') {
-				session_pick_close(s);
-				return;
-			}
-			continue;
-		}
-		int page = MAX(1, LINES - 6);
-		if (strcmp(name, "Down") == 0 || strcmp(name, "C-n") == 0)
-			sel = (sel + 1) % n;
-		else if (strcmp(name, "Up") == 0 || strcmp(name, "C-p") == 0)
-			sel = (sel + n - 1) % n;
-		else if (strcmp(name, "PageDown") == 0)
-			sel = MIN(n - 1, sel + (size_t)page);
-		else if (strcmp(name, "PageUp") == 0)
-			sel = sel > (size_t)page ? sel - (size_t)page : 0;
-		else if (strcmp(name, "Home") == 0)
-			sel = 0;
-		else if (strcmp(name, "End") == 0)
-			sel = n - 1;
-		else if (strcmp(name, "Enter") == 0) {
-			char arg[32];
-			snprintf(arg, sizeof(arg), "%zu", sel);
-			command_run(s, s->pick.then, arg);
-			return;
-		} else if (strcmp(name, "Esc") == 0 || strcmp(name, "C-q") == 0 ||
-		           strcmp(name, "C-c") == 0 || strcmp(name, "C-g") == 0 || name[0] == 'F') {
+	if (s->help) {
+		s->help = false;
+		ui_help(u);
+	} else if (s->confirm[0]) {
+		ui_question(u, s->confirm, s->confirm_cmd, confirm_answer);
+		s->confirm[0] = '\0';
+		s->confirm_cmd = NULL;
+	} else if (s->ask.on) {
+		s->ask.on = false;
+		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
+		free(s->ask.initial);
+		s->ask.initial = NULL;
+	} else if (s->pick.on) {
+		if (s->pick.items.n)
+			ui_pick(u);
+		else
 			session_pick_close(s);
-			return;
-		}
+	} else if (s->diff_on) {
+		s->diff_on = false;
+		ui_diff_view(u);
 	}
 }
 
-/* What a command left pending: help, a question, a prompt, a list, the
- * stale diff — until none is left. */
-static void dialogs(Ui *u)
-{
-	Session *s = u->s;
-	for (;;) {
-		if (s->help || s->confirm[0] || s->ask.on || s->pick.on || s->diff_on)
-			u->waited = true; /* not a keystroke's cost */
-		if (s->help) {
-			s->help = false;
-			show_help(u);
-		} else if (s->confirm[0]) {
-			ui_draw(u);
-			wint_t ch;
-			int r = get_wch(&ch);
-			if (r == ERR)
-				continue;
-			if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
-				session_resize(s, COLS, LINES);
-				continue;
-			}
-			const char *then = s->confirm_cmd;
-			s->confirm[0] = '\0';
-			s->confirm_cmd = NULL;
-			if (r == OK && (ch == 'y' || ch == 'Y'))
-				command_run(s, then, NULL);
-			else
-				session_msg(s, "Cancelled");
-		} else if (s->ask.on) {
-			s->ask.on = false;
-			const char *then = s->ask.then;
-			char *q = xstrdup(s->ask.prompt);
-			char *init = s->ask.initial;
-			s->ask.initial = NULL;
-			char *arg = prompt(u, q, init);
-			free(q);
-			free(init);
-			if (arg)
-				command_run(s, then, arg);
-			else
-				session_msg(s, "Cancelled");
-			free(arg);
-		} else if (s->pick.on) {
-			pick_dialog(u);
-		} else if (s->diff_on) {
-			s->diff_on = false;
-			ui_paint(u);
-			ui_paint_diff(u);
-			wnoutrefresh(stdscr);
-			doupdate();
-			wint_t ch;
-			while (get_wch(&ch) == ERR)
-				;
-		} else {
-			break;
-		}
-	}
-}
-
+/* A command by its row: a save asks first when the file changed on disk;
+ * one with a prompt asks for its argument. */
 static void run_command(Ui *u, const char *id)
 {
 	Session *s = u->s;
 	const Command *c = command_find(id);
 	if (!c)
 		return;
-	if (strcmp(id, "save") == 0 && !ui_safe_before_save(u))
+	if ((c->flags & CMD_SAVES) && !ui_safe_before_save(u))
 		return;
-	if (c->prompt) {
-		char *arg = prompt(u, c->prompt, strcmp(id, "find") == 0 ? s->find : NULL);
-		if (!arg) {
-			session_msg(s, "Cancelled");
-			return;
-		}
-		command_run(s, id, arg);
-		free(arg);
-	} else {
-		command_run(s, id, NULL);
-	}
-	dialogs(u);
+	if (c->prompt)
+		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->find : NULL, id, "Cancelled");
+	else
+		ui_command(u, id, NULL);
 }
 
-static void paste(Ui *u)
+static void mouse(Ui *u, const UiEvent *ev)
 {
-	Buf b = BUF_INIT;
-	for (;;) {
-		wint_t ch;
-		int r = get_wch(&ch);
-		if (r == ERR)
-			break;
-		if (r == KEY_CODE_YES) {
-			if (ch == UI_KEY_PASTE_END)
-				break;
-			if (ch == KEY_ENTER)
-				buf_addc(&b, '\n');
-			continue;
-		}
-		if (ch == '\r')
-			ch = '\n';
-		if (ch == '\t' || ch == '\n' || ch >= 32)
-			text_encode(&b, (int32_t)ch);
-	}
-	if (b.len)
-		session_paste(u->s, b.p, b.len);
-	buf_release(&b);
-}
-
-static void handle_mouse(Ui *u)
-{
-	MEVENT ev;
-	if (getmouse(&ev) != OK)
-		return;
-	if (ev.bstate & BUTTON4_PRESSED)
+	if (ev->bstate & BUTTON4_PRESSED)
 		session_scroll(u->s, -3);
-	else if (ev.bstate & BUTTON5_PRESSED)
+	else if (ev->bstate & BUTTON5_PRESSED)
 		session_scroll(u->s, 3);
-	else if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
-		session_click(u->s, ev.y, ev.x);
+	else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+		session_click(u->s, ev->y, ev->x);
 }
 
-static void key(Ui *u, int r, wint_t ch)
+/* Idle work between keys: the checks of segments not checked yet, and a
+ * frame when the spelling thread has loaded the dictionaries. */
+static int editor_timeout(Ui *u, Mode *m)
+{
+	(void)m;
+	Session *s = u->s;
+	if (s->uf_pending || s->cd_stale)
+		return 0;
+	return s->sp && !spell_ready(s->sp) ? 100 : -1;
+}
+
+static void editor_idle(Ui *u)
 {
 	Session *s = u->s;
-	char name[64];
-	if (r == KEY_CODE_YES) {
-		if (ch == KEY_RESIZE) {
-			session_resize(s, COLS, LINES);
-			return;
-		}
-		if (ch == KEY_MOUSE) {
-			handle_mouse(u);
-			return;
-		}
-		if (ch == UI_KEY_PASTE_START) {
-			paste(u);
-			return;
-		}
-		if (ch == UI_KEY_PASTE_END || ch == UI_KEY_FOCUS_OUT)
-			return;
-		if (ch == UI_KEY_FOCUS_IN) {
-			ui_safe_focus_in(u);
-			return;
-		}
+	if (s->uf_pending || s->cd_stale) {
+		session_checks_step(s, 64);
+		if (!s->uf_pending)
+			u->redraw = true;
 	}
-	if (!ui_key_name(r, ch, name, sizeof(name))) {
-		Buf b = BUF_INIT;
-		text_encode(&b, (int32_t)ch);
-		session_insert(s, b.p, b.len);
-		buf_release(&b);
+	if (s->sp && spell_generation(s->sp) != u->spell_gen) {
+		u->spell_gen = spell_generation(s->sp);
+		u->redraw = true;
+	}
+}
+
+static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
+{
+	(void)m;
+	Session *s = u->s;
+	if (ev->kind == UI_EV_IDLE) {
+		editor_idle(u);
 		return;
 	}
-	if (strcmp(name, "Esc") == 0)
-		alt_key(&ch, &r, name, sizeof(name));
-	const char *id = keymap_lookup(&u->keys, name);
-	if (!id) {
-		if (strcmp(name, "Esc") != 0)
-			session_msg(s, "%s is not bound to a command (F1 lists the keys)", name);
+	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
+	session_clear_msg(s);
+	switch (ev->kind) {
+	case UI_EV_MOUSE:
+		mouse(u, ev);
+		break;
+	case UI_EV_PASTE:
+		if (ev->text.len)
+			session_paste(s, ev->text.p, ev->text.len);
+		break;
+	case UI_EV_FOCUS_IN:
+		ui_safe_focus_in(u);
+		break;
+	case UI_EV_TEXT:
+		session_insert(s, ev->text.p, ev->text.len);
+		break;
+	case UI_EV_KEY: {
+		const char *id = keymap_lookup(&u->keys, MODE_EDITOR, ev->name);
+		if (id)
+			run_command(u, id);
+		else if (strcmp(ev->name, "Esc") != 0)
+			session_msg(s, "%s is not bound to a command (F1 lists the keys)", ev->name);
+		break;
 	}
-	run_command(u, id);
+	default:
+		break;
+	}
+	if (s->quit)
+		u->quit = true;
+}
+
+static void editor_paint(Ui *u, Mode *m)
+{
+	(void)m;
+	ui_paint(u);
+}
+
+const ModeOps ui_editor_mode = {"editor", editor_paint, editor_event, editor_timeout, false};
+
+static void report_to_session(Ui *u, const char *msg)
+{
+	session_error(u->s, "%s", msg);
+}
+
+static void fail(Session *s, const Err *e)
+{
+	Buf b = BUF_INIT;
+	text_sanitize(e->msg, strlen(e->msg), &b);
+	fprintf(stderr, "yeok: %s\n", b.p);
+	buf_release(&b);
+	session_release(s);
+}
+
+static void write_timing(const Ui *u, const Session *s)
+{
+	const char *tlog = getenv("YEOK_TIMING");
+	if (!tlog || !*tlog)
+		return;
+	FILE *f = fopen(tlog, "a");
+	if (!f)
+		return;
+	fprintf(f, "first-frame-ms %.2f keys %zu mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
+	        (double)(u->t_first - u->t_start) / 1e6, u->key_count,
+	        u->key_count ? (double)u->key_total / (double)u->key_count / 1e3 : 0.0,
+	        (double)u->key_max / 1e3, s->doc.tgt.n, s->doc.src.n);
+	fclose(f);
+}
+
+/* Open the session as the options say; false with the exit code in *rc. */
+static bool open_session(Session *s, const Opts *o, int *rc)
+{
+	SourceOpts so = {.path = o->source, .rev = o->source_rev, .history = true, .self_fallback = true};
+	Err e;
+	err_init(&e);
+	if (!session_open(s, o->file, &so, &e)) {
+		fail(s, &e);
+		*rc = e.code ? e.code : EXIT_NOINPUT;
+		return false;
+	}
+	if (!load_glossary(s, o, &e)) {
+		fail(s, &e);
+		*rc = e.code ? e.code : EXIT_CONFIG;
+		return false;
+	}
+	err_init(&e);
+	if (!safety_input_ok(s, NULL, &e)) {
+		fail(s, &e);
+		*rc = e.code;
+		return false;
+	}
+	if (!o->no_checks)
+		session_checks_on(s, false);
+	s->checks_off = o->no_checks;
+	if (!o->no_spell)
+		session_spell_start(s, NULL);
+	return true;
 }
 
 int ui_main(int argc, char **argv)
@@ -551,39 +327,8 @@ int ui_main(int argc, char **argv)
 	}
 	Session s;
 	session_init(&s);
-	SourceOpts so = {o.source, o.source_rev, NULL, true};
-	Err e;
-	err_init(&e);
-	if (!session_open(&s, o.file, &so, &e)) {
-		Buf b = BUF_INIT;
-		text_sanitize(e.msg, strlen(e.msg), &b);
-		fprintf(stderr, "yeok: %s\n", b.p);
-		buf_release(&b);
-		session_release(&s);
-		return e.code ? e.code : EXIT_NOINPUT;
-	}
-	if (!load_glossary(&s, &o, &e)) {
-		Buf b = BUF_INIT;
-		text_sanitize(e.msg, strlen(e.msg), &b);
-		fprintf(stderr, "yeok: %s\n", b.p);
-		buf_release(&b);
-		session_release(&s);
-		return e.code ? e.code : EXIT_CONFIG;
-	}
-	err_init(&e);
-	if (!safety_input_ok(&s, NULL, &e)) {
-		Buf b = BUF_INIT;
-		text_sanitize(e.msg, strlen(e.msg), &b);
-		fprintf(stderr, "yeok: %s\n", b.p);
-		buf_release(&b);
-		session_release(&s);
-		return e.code;
-	}
-	if (!o.no_checks)
-		session_checks_on(&s, false);
-	s.checks_off = o.no_checks;
-	if (!o.no_spell)
-		session_spell_start(&s, NULL);
+	if (!open_session(&s, &o, &rc))
+		return rc;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -603,70 +348,22 @@ int ui_main(int argc, char **argv)
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	load_theme(&u, &o);
+	ui_load_theme_and_keys(&u, o.theme, report_to_session);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");
-	start_curses(&u);
-	ui_safe_start(&s, restore_terminal);
+	ui_term_start(&u, true);
 	session_resize(&s, COLS, LINES);
+	u.spell_gen = s.sp ? spell_generation(s.sp) : 0;
+	ui_push(&u, &ui_editor_mode);
+	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
-	uint64_t spell_gen = s.sp ? spell_generation(s.sp) : 0;
-	while (!s.quit) {
-		wint_t ch;
-		/* Checks of the segments not checked yet run while no key waits;
-		 * misspelled words are drawn once the dictionaries are loaded
-		 * (the spelling thread's generation changes). */
-		bool spell_wait = s.sp && !spell_ready(s.sp);
-		timeout(ui_safe_timeout(s.uf_pending || s.cd_stale ? 0 : spell_wait ? 100 : -1));
-		int r = get_wch(&ch);
-		timeout(-1);
-		ui_safe_idle(&s);
-		if (r == ERR) {
-			if (s.uf_pending || s.cd_stale) {
-				session_checks_step(&s, 64);
-				if (!s.uf_pending)
-					ui_draw(&u);
-			}
-			if (s.sp && spell_generation(s.sp) != spell_gen) {
-				spell_gen = spell_generation(s.sp);
-				ui_draw(&u);
-			}
-			continue;
-		}
-		uint64_t k0 = now_ns();
-		u.waited = false;
-		session_clear_msg(&s);
-		key(&u, r, ch);
-		ui_safe_idle(&s);
-		if (s.quit)
-			break;
-		ui_draw(&u);
-		uint64_t dt = now_ns() - k0;
-		if (u.trace)
-			fprintf(u.trace, "%d %u %.1f%s\n", r, (unsigned)ch, (double)dt / 1e3,
-			        u.waited ? " waited" : "");
-		if (u.waited)
-			continue; /* the time went into waiting for the user */
-		u.key_total += dt;
-		u.key_max = MAX(u.key_max, dt);
-		u.key_count++;
-	}
+	ui_run(&u);
 	ui_safe_quit(&s);
-	restore_terminal();
+	ui_term_restore();
 	fatal_set_hook(NULL);
-	const char *tlog = getenv("YEOK_TIMING");
-	if (tlog && *tlog) {
-		FILE *f = fopen(tlog, "a");
-		if (f) {
-			fprintf(f, "first-frame-ms %.2f keys %zu mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
-			        (double)(u.t_first - u.t_start) / 1e6, u.key_count,
-			        u.key_count ? (double)u.key_total / (double)u.key_count / 1e3 : 0.0,
-			        (double)u.key_max / 1e3, s.doc.tgt.n, s.doc.src.n);
-			fclose(f);
-		}
-	}
+	write_timing(&u, &s);
 	if (u.trace)
 		fclose(u.trace);
 	keymap_release(&u.keys);

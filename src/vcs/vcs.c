@@ -305,6 +305,11 @@ bool vcs_is_clean(const char *path, bool *clean, Err *e)
 
 bool vcs_file_log(const char *path, Buf *out, Err *e)
 {
+	return vcs_file_log_at(path, "HEAD", out, e);
+}
+
+bool vcs_file_log_at(const char *path, const char *rev, Buf *out, Err *e)
+{
 	char *top = NULL, *rel = NULL;
 	buf_clear(out);
 	if (!vcs_toplevel(path, &top, e) || !vcs_relpath(path, &rel, e)) {
@@ -313,7 +318,7 @@ bool vcs_file_log(const char *path, Buf *out, Err *e)
 	}
 	/* First-parent, as vcs_log_changes(): both list the same commits. */
 	const char *argv[] = {"log", "--first-parent", "--no-renames", "--format=%H",
-	                      "--end-of-options", "HEAD", "--", rel, NULL};
+	                      "--end-of-options", rev, "--", rel, NULL};
 	Buf tmp = BUF_INIT;
 	/* A repository without commits has no HEAD: no history, no error. */
 	const char *head[] = {"rev-parse", "--verify", "--quiet", "HEAD", NULL};

@@ -13,9 +13,22 @@ tm_start() {
 		-e LANG=C.UTF-8 -e LC_ALL=C.UTF-8 -e TERM=tmux-256color \
 		-e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
 		-e ASAN_OPTIONS="${ASAN_OPTIONS:-}" -e UBSAN_OPTIONS="${UBSAN_OPTIONS:-}" \
+		-e YEOK_TEST_SYNC=1 \
 		"$*; echo EXITED-\$?; sleep 600"
 	tm set-option -t t -g default-terminal tmux-256color >/dev/null
 	tm set-option -t t remain-on-exit on >/dev/null
+	_sync_n=0
+}
+
+# tm_sync: a barrier.  F12 (in SANITIZE/DEBUG builds with YEOK_TEST_SYNC,
+# which tm_start sets) makes yeok count and draw "[sync N]" at the bottom
+# right; once the new count is on screen, every key sent before it was
+# handled and its frame drawn.  So a test waits for a state that did not
+# exist before its keys, never for text that may still be on screen.
+tm_sync() {
+	_sync_n=$((_sync_n + 1))
+	tm_keys F12
+	tm_wait "[sync $_sync_n]" "${1:-30}" >/dev/null
 }
 
 tm_screen() { tm capture-pane -p -t t; }

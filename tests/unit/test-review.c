@@ -46,7 +46,7 @@ static void compare_with_git(const char *src_name, const char *base_name, const 
 	char *src = hist(src_name, &sn), *base = hist(base_name, &bn), *head = hist(head_name, &hn);
 	Review r;
 	review_init(&r);
-	review_compute(&r, src, sn, base, bn, head, hn);
+	review_compute(&r, "doc.rst", src, sn, base, bn, head, hn);
 	char *bp = xasprintf("%s/history/%s", tu_corpus(), base_name);
 	char *hp = xasprintf("%s/history/%s", tu_corpus(), head_name);
 	bool *added = git_added(bp, hp, r.head.n);
@@ -135,7 +135,7 @@ static void test_no_change(void **state)
 	char *t = hist("intermediate_source__FSDP_tutorial-07-935ebc547c.rst", &n);
 	Review r;
 	review_init(&r);
-	review_compute(&r, t, n, t, n, t, n);
+	review_compute(&r, "doc.rst", t, n, t, n, t, n);
 	assert_int_equal(r.n, 0);
 	review_release(&r);
 	free(t);

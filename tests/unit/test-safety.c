@@ -29,7 +29,7 @@ static char *doc_bytes(const Doc *d, size_t *n)
 static void open_doc(Session *s, const char *path, SafetyRecovery *r, bool *found)
 {
 	session_init(s);
-	SourceOpts so = {NULL, NULL, NULL, true};
+	SourceOpts so = {NULL, NULL, NULL, false, true};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(s, path, &so, &e));
@@ -353,7 +353,7 @@ static void test_input(void **state)
 	char *path = tu_write(dir, "bin.rst", "a\nb\0c\n", 6);
 	Session s;
 	session_init(&s);
-	SourceOpts so = {NULL, NULL, NULL, true};
+	SourceOpts so = {NULL, NULL, NULL, false, true};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(&s, path, &so, &e));

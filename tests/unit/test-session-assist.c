@@ -67,7 +67,7 @@ static void fx_free(Fx *f)
 static void open_doc(Session *s, const Fx *f, bool with_source)
 {
 	session_init(s);
-	SourceOpts so = {with_source ? f->en : NULL, NULL, NULL, true};
+	SourceOpts so = {with_source ? f->en : NULL, NULL, NULL, false, true};
 	Err e;
 	err_init(&e);
 	if (!session_open(s, f->ko, &so, &e))
@@ -219,6 +219,7 @@ static void test_checklist_through_commands(void **state)
 	Buf l = BUF_INIT, r = BUF_INIT;
 	StatusSpanVec ls = {0}, rs = {0};
 	session_clear_msg(&s);
+	session_prepare_frame(&s);
 	session_status_spans(&s, &l, &ls, &r, &rs);
 	assert_non_null(strstr(r.p, "[x]라이선스 #1132 번역"));
 	for (size_t i = 0; i < rs.n; i++)
@@ -266,7 +267,7 @@ static void test_stale_segment_and_word_diff(void **state)
 	                  "The optimizer updates each parameter.\n";
 	char *en2p = tu_write(f.dir, "t.en2.rst", en2, strlen(en2));
 	session_init(&s);
-	SourceOpts so = {en2p, NULL, NULL, true};
+	SourceOpts so = {en2p, NULL, NULL, false, true};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(&s, f.ko, &so, &e));
@@ -346,6 +347,7 @@ static void test_glossary_hints_and_insert(void **state)
 	Buf l = BUF_INIT;
 	StatusSpanVec ls = {0};
 	session_clear_msg(&s);
+	session_prepare_frame(&s);
 	session_status_spans(&s, &l, &ls, NULL, NULL);
 	assert_non_null(strstr(l.p, "!parameter -> 매개변수"));
 	bool warn = false;

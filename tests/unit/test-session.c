@@ -313,6 +313,7 @@ static void test_local_realign_matches_full(void **state)
 		Session s;
 		session_init(&s);
 		session_load(&s, ko, tgt, tn, en, src, sn);
+		session_checks_on(&s, true);
 		uint64_t seed = hash_fnv1a(*p, strlen(*p));
 		for (int i = 0; i < 6; i++) {
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -328,9 +329,11 @@ static void test_local_realign_matches_full(void **state)
 			check_session(&s);
 			same += same_as_full(&s);
 			/* the findings kept up to date equal a full count */
-			size_t inc = session_findings(&s);
-			s.chk_valid = false;
-			assert_int_equal(inc, session_findings(&s));
+			session_sync(&s);
+			session_checks_step(&s, SIZE_MAX);
+			size_t inc = s.n_findings;
+			session_checks_on(&s, true);
+			assert_int_equal(inc, s.n_findings);
 		}
 		while (doc_undo(&s.doc, NULL))
 			;
@@ -374,7 +377,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts so = {spath, NULL, NULL, true};
+	SourceOpts so = {spath, NULL, NULL, false, true};
 	assert_true(session_open(&s, tpath, &so, &e));
 	/* open -> save: byte-identical */
 	assert_true(command_run(&s, "save", NULL));
@@ -458,10 +461,10 @@ static void test_open_missing_and_read_only(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts none = {NULL, NULL, NULL, true};
+	SourceOpts none = {NULL, NULL, NULL, false, true};
 	assert_false(session_open(&s, missing, &none, &e));
 	assert_int_equal(e.code, EXIT_NOINPUT);
-	SourceOpts so = {spath, NULL, NULL, true};
+	SourceOpts so = {spath, NULL, NULL, false, true};
 	assert_true(session_open(&s, missing, &so, &e));
 	assert_true(s.doc.is_new);
 	assert_true(command_run(&s, "save", NULL));
@@ -494,7 +497,10 @@ static void test_command_table(void **state)
 	const Command *t = command_table(&n);
 	assert_true(n > 20);
 	for (size_t i = 0; i < n; i++) {
-		assert_non_null(t[i].fn);
+		/* a handler for each mode it is in */
+		assert_true(t[i].modes != 0);
+		assert_true(!(t[i].modes & MODE_BIT(MODE_EDITOR)) || t[i].fn);
+		assert_true(!(t[i].modes & MODE_BIT(MODE_REVIEW)) || t[i].rfn);
 		assert_non_null(t[i].help);
 		assert_ptr_equal(command_find(t[i].id), &t[i]);
 		for (size_t j = 0; j < i; j++)
@@ -503,6 +509,7 @@ static void test_command_table(void **state)
 	Session s;
 	load(&s, TGT, SRC);
 	assert_false(command_run(&s, "no-such-command", NULL));
+	assert_false(command_run(&s, "review-next", NULL)); /* reviewer mode's */
 	assert_false(command_run(&s, "goto-line", "9999"));
 	assert_non_null(strstr(s.msg, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
@@ -524,7 +531,8 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	Err e;
 	err_init(&e);
 	const char *paths[] = {gp};
-	assert_true(session_load_glossaries(&s, paths, 1, NULL, &e));
+	assert_true(session_glossary_load(&s, "", paths, 1, &e));
+	session_checks_on(&s, false);
 	assert_true(session_goto_line(&s, 4));
 	Buf st = BUF_INIT;
 	session_status(&s, &st);
@@ -544,8 +552,10 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	assert_non_null(strstr(st.p, "!Tensor -> Tensor"));
 	buf_release(&st);
 	/* the avoided variant is a finding; the header counts it */
-	assert_true(session_findings(&s) >= 1);
+	session_checks_step(&s, SIZE_MAX);
+	assert_true(s.n_findings >= 1);
 	Buf l = BUF_INIT, r = BUF_INIT;
+	session_prepare_frame(&s);
 	session_header(&s, &l, &r);
 	assert_non_null(strstr(r.p, "⚠"));
 	buf_release(&l);
@@ -553,7 +563,7 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	/* a broken glossary is an error naming the file */
 	char *bad = tu_write(dir, "bad.yaml", "terms: [", 8);
 	const char *bp[] = {bad};
-	assert_false(session_load_glossaries(&s, bp, 1, NULL, &e));
+	assert_false(session_glossary_load(&s, "", bp, 1, &e));
 	assert_non_null(strstr(e.msg, "bad.yaml"));
 	session_release(&s);
 	free(bad);

@@ -15,28 +15,29 @@ static void test_path_and_self(void **state)
 	source_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts o = {en, NULL, NULL, true};
+	SourceOpts o = {en, NULL, NULL, false, true};
 	assert_true(source_resolve(ko, &o, &s, &e));
 	assert_int_equal(s.origin, SOURCE_PATH);
 	assert_string_equal(s.text.p, "Hello\n");
 	assert_string_equal(s.path, en);
 	assert_int_equal(strlen(s.sha256), 64);
-	SourceOpts self = {NULL, NULL, NULL, true};
+	SourceOpts self = {NULL, NULL, NULL, false, true};
 	assert_true(source_resolve(ko, &self, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SELF);
 	assert_string_equal(s.text.p, "안녕\n");
 	assert_string_equal(source_origin_name(s.origin), "self");
 	/* no source and no fallback */
-	SourceOpts none = {NULL, NULL, NULL, false};
-	assert_false(source_resolve(ko, &none, &s, &e));
-	assert_int_equal(e.code, EXIT_USAGE);
+	SourceOpts none = {NULL, NULL, NULL, false, false};
+	assert_true(source_resolve(ko, &none, &s, &e));
+	assert_int_equal(s.origin, SOURCE_NONE);
+	assert_int_equal(s.text.len, 0);
 	/* both */
-	SourceOpts both = {en, "HEAD", NULL, true};
+	SourceOpts both = {en, "HEAD", NULL, false, true};
 	assert_false(source_resolve(ko, &both, &s, &e));
 	assert_int_equal(e.code, EXIT_USAGE);
 	/* missing --source */
 	char *gone = path_join(dir, "gone.rst");
-	SourceOpts miss = {gone, NULL, NULL, true};
+	SourceOpts miss = {gone, NULL, NULL, false, true};
 	assert_false(source_resolve(ko, &miss, &s, &e));
 	assert_int_equal(e.code, EXIT_NOINPUT);
 	assert_non_null(strstr(e.msg, "gone.rst"));
@@ -60,7 +61,7 @@ static void test_record(void **state)
 	err_init(&e);
 	/* a snapshot path relative to the document's folder */
 	SourceRecord r = {NULL, NULL, NULL, "a.rst.en-snapshot", NULL};
-	SourceOpts o = {NULL, NULL, &r, true};
+	SourceOpts o = {NULL, NULL, &r, false, true};
 	assert_true(source_resolve(ko, &o, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SIDECAR);
 	assert_string_equal(s.text.p, "Hello\n");
@@ -75,10 +76,10 @@ static void test_record(void **state)
 	assert_non_null(strstr(e.msg, "a.rst.yeok.yaml"));
 	/* an empty record */
 	SourceRecord empty = {0};
-	SourceOpts oe = {NULL, NULL, &empty, true};
+	SourceOpts oe = {NULL, NULL, &empty, false, true};
 	assert_false(source_resolve(ko, &oe, &s, &e));
 	/* --source wins over the record */
-	SourceOpts both = {snap, NULL, &r, true};
+	SourceOpts both = {snap, NULL, &r, false, true};
 	assert_true(source_resolve(ko, &both, &s, &e));
 	assert_int_equal(s.origin, SOURCE_PATH);
 	source_release(&s);
@@ -109,7 +110,7 @@ static void test_rev(void **state)
 	source_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts o = {NULL, "HEAD", NULL, true};
+	SourceOpts o = {NULL, "HEAD", NULL, false, true};
 	if (!source_resolve(doc, &o, &s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(s.origin, SOURCE_REV);
@@ -125,12 +126,12 @@ static void test_rev(void **state)
 	assert_non_null(fgets(id, sizeof(id), f));
 	pclose(f);
 	SourceRecord r = {id, "d/my doc.rst", NULL, NULL, NULL};
-	SourceOpts ro = {NULL, NULL, &r, true};
+	SourceOpts ro = {NULL, NULL, &r, false, true};
 	if (!source_resolve(doc, &ro, &s, &e))
 		fail_msg("%s", e.msg);
 	assert_string_equal(s.text.p, "English\n");
 	/* errors: unknown revision, absent path, not a work tree */
-	SourceOpts bad = {NULL, "no-such-rev", NULL, true};
+	SourceOpts bad = {NULL, "no-such-rev", NULL, false, true};
 	assert_false(source_resolve(doc, &bad, &s, &e));
 	assert_non_null(strstr(e.msg, "no-such-rev"));
 	char *other = tu_write(dir, "new.rst", "x\n", 2);

@@ -209,18 +209,30 @@ static void test_too_small_and_back(void **state)
 	teardown(&s, &u);
 }
 
-static void test_help_lists_every_command(void **state)
+/* Some row shows both texts. */
+static bool some_row_has(const char *a, const char *b)
 {
-	(void)state;
-	Session s;
-	Ui u;
-	setup(&s, &u, TGT, SRC, 100, 60);
+	for (int y = 0; y < LINES; y++) {
+		char *r = row(y);
+		bool yes = strstr(r, a) && strstr(r, b);
+		free(r);
+		if (yes)
+			return true;
+	}
+	return false;
+}
+
+/* F1 of a mode lists every command of its keymap with its keys. */
+static void help_lists_mode(Ui *u, CommandMode mode)
+{
 	int lines = 0;
-	ui_paint_help(&u, 0, &lines);
-	size_t n;
+	ui_paint_help(u, mode, 0, &lines);
+	size_t n, in_mode = 0;
 	const Command *t = command_table(&n);
-	assert_int_equal(lines, (int)n);
 	for (size_t i = 0; i < n; i++) {
+		if (!(t[i].modes & MODE_BIT(mode)))
+			continue;
+		in_mode++;
 		bool seen = false;
 		for (int y = 1; y < LINES - 1 && !seen; y++) {
 			char *r = row(y);
@@ -228,9 +240,29 @@ static void test_help_lists_every_command(void **state)
 			free(r);
 		}
 		if (!seen)
-			fail_msg("help lacks %s", t[i].id);
+			fail_msg("help of mode %d lacks %s", (int)mode, t[i].id);
 	}
+	assert_int_equal(lines, (int)in_mode);
+}
+
+static void test_help_lists_every_command(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, TGT, SRC, 100, 60);
+	help_lists_mode(&u, MODE_EDITOR);
 	assert_true(row_has(1, "^S"));
+	/* reviewer mode's keys are commands of its own keymap, rebindable */
+	help_lists_mode(&u, MODE_REVIEW);
+	assert_true(some_row_has("n Right", "review-next"));
+	Err e;
+	err_init(&e);
+	assert_true(keymap_bind(&u.keys, "j", "review-next", &e));
+	ui_paint_help(&u, MODE_REVIEW, 0, &(int){0});
+	assert_true(some_row_has("n Right j", "review-next"));
+	assert_string_equal(keymap_lookup(&u.keys, MODE_REVIEW, "j"), "review-next");
+	assert_null(keymap_lookup(&u.keys, MODE_EDITOR, "j"));
 	teardown(&s, &u);
 }
 

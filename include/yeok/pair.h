@@ -1,0 +1,78 @@
+/*
+ * pair — the read-only pair that every command works on: the target's and
+ * the source's lines, their blocks (segmented by the host format of the
+ * target, host.h), and the alignment into segments.  One function builds
+ * it for every command (editor, check, align, stats, pr, review), after
+ * the one source resolution (source_resolve(): --source, --source-rev, the
+ * sidecar's record, the English from the git history, the document
+ * itself), so that they all see the same English and the same segments.
+ *
+ * The editor takes the pair over (doc_load_pair_take, `.rst` reading) and
+ * keeps it current as it is edited; the CLI reads it and releases it.
+ *
+ * Depends on util, lines, rst, host, align, source, sidecar.  Never prints.
+ * Invariant (pair_check): the blocks are those of the lines, the
+ * alignment is over both block lists (empty when there is no source).
+ */
+#ifndef YEOK_PAIR_H
+#define YEOK_PAIR_H
+
+#include "yeok/align.h"
+#include "yeok/host.h"
+#include "yeok/lines.h"
+#include "yeok/rst.h"
+#include "yeok/sidecar.h"
+#include "yeok/source.h"
+
+struct Sidecar;
+
+typedef struct DocPair {
+	HostFormat host;  /* how both sides were read (the target's type) */
+	Source src;       /* where the English came from (origin SOURCE_NONE:
+	                     there is none; then the source side is empty) */
+	Lines tgt_file, src_file; /* the files' lines (owned) */
+	HostDoc th, sh;   /* their host reading (host.h): RST text and blocks */
+	/* What align, check and progress read: each side's RST text and blocks
+	 * (for `.rst` the file's lines themselves).  Point into the pair: a
+	 * DocPair is never copied or moved once built. */
+	const Lines *tgt, *sl;
+	const RstDoc *tb, *sb;
+	Alignment al;     /* segments over sb and tb */
+} DocPair;
+
+void pair_init(DocPair *p);
+void pair_release(DocPair *p);
+
+/* Read both texts in host format fmt (host_format_of_path of the target
+ * for every command; the editor reads HOST_RST) and align them (no I/O;
+ * p->src is left as it is).  The bytes are copied into the lines. */
+void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
+                     const char *src, size_t src_n);
+
+/* The pair of the document at path: the target bytes tgt[0..tgt_n) (NULL:
+ * read from path), the source resolved by source_resolve() with opts,
+ * taking the sidecar's record from sc (may be NULL) unless opts names one
+ * or a flag was given.  SOURCE_NONE (no self_fallback and nothing found)
+ * gives the target's blocks and an empty source and alignment.  Errors as
+ * source_resolve() and file_read(); p is then released. */
+bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
+                const SourceOpts *opts, const struct Sidecar *sc, Err *e);
+
+/* True when there is an English source to compare with. */
+static inline bool pair_has_source(const DocPair *p)
+{
+	return p->src.origin != SOURCE_NONE;
+}
+
+/* The text of count blocks of d from first: the rst_block_text of each,
+ * joined with "\n\n"; appended to out. */
+void pair_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count, Buf *out);
+/* A segment's identity, computed here only: the key of that text
+ * (sidecar_key, the sidecar's persisted form, DESIGN.md §4.1); "" when
+ * count is 0.  The sidecar's statuses, the editor's own statuses, stale
+ * detection and review entries all key segments by it. */
+SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t count);
+
+bool pair_check(const DocPair *p, Err *e);
+
+#endif

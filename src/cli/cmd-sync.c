@@ -1,0 +1,394 @@
+/* yeok sync: carry translations into a new upstream English
+ * (include/yeok/sync.h).
+ *
+ *   yeok sync --to NEW_EN [--from OLD_EN | --from-rev REV] [--dry-run] FILE
+ *   yeok sync --to DIR_OR_FILES... [--dry-run] DIR
+ *   yeok sync --to-rev REV [...] FILE|DIR
+ *
+ * With a folder, every *.rst and *.py below it (hidden folders skipped)
+ * that has an upstream counterpart is synced: NEW/<path below DIR>, else
+ * NEW/<path from the git top level>; --to FILES... (paths as in the
+ * upstream tree, relative) name the counterparts of DIR/<path>.  Every file
+ * is computed before anything is written: one error, nothing written.
+ * The summary goes to stdout; with --dry-run the unified diff goes to
+ * stdout, the summary to stderr, and nothing is written. */
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include "cli-private.h"
+#include "yeok/safety.h"
+#include "yeok/sync.h"
+#include "yeok/text.h"
+#include "yeok/vcs.h"
+
+static const char usage[] =
+	"usage: yeok sync --to NEW_EN [--from OLD_EN | --from-rev REV] [--dry-run] FILE\n"
+	"       yeok sync --to DIR_OR_FILES... [--dry-run] DIR\n"
+	"       yeok sync --to-rev REV [--from OLD_EN | --from-rev REV] [--dry-run] FILE|DIR\n"
+	"  --to NEW_EN        the new upstream English: a file, or a folder laid out like DIR\n"
+	"                     (or like the repository); several files: DIR/<same path>\n"
+	"  --to-rev REV       the new English is each file at git revision REV\n"
+	"  --from OLD_EN      the English the translation was made from (default: the\n"
+	"                     source in the sidecar, else the English from git history)\n"
+	"  --from-rev REV     the same, as FILE at git revision REV\n"
+	"  --dry-run          print the unified diff, write nothing\n"
+	"Prints kept N, stale M, new K, dropped L per file and the files touched.\n";
+
+typedef VEC(char *) PathVec;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_doc(const char *name)
+{
+	size_t n = strlen(name);
+	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The documents below dir, sorted, as paths relative to dir. */
+static void walk(const char *dir, const char *rel, int depth, PathVec *out)
+{
+	if (depth > 64)
+		return;
+	char *here = rel ? path_join(dir, rel) : xstrdup(dir);
+	DIR *d = opendir(here);
+	free(here);
+	if (!d)
+		return;
+	PathVec names = {0};
+	struct dirent *ent;
+	while ((ent = readdir(d)) != NULL)
+		if (ent->d_name[0] != '.')
+			VEC_PUSH(&names, xstrdup(ent->d_name));
+	closedir(d);
+	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		char *r = rel ? path_join(rel, names.v[i]) : xstrdup(names.v[i]);
+		char *full = path_join(dir, r);
+		struct stat st;
+		if (lstat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+			walk(dir, r, depth + 1, out);
+			free(r);
+		} else if (is_doc(names.v[i]) && S_ISREG(st.st_mode)) {
+			VEC_PUSH(out, r);
+		} else {
+			free(r);
+		}
+		free(full);
+		free(names.v[i]);
+	}
+	VEC_FREE(&names);
+}
+
+/* One file to sync: the document and its new English (a path, or NULL
+ * with --to-rev). */
+typedef struct Job {
+	char *file;
+	char *rel;   /* path below DIR (NULL for one FILE) */
+	char *to;
+	char *from;  /* --from OLD_DIR: the counterpart in it (else NULL) */
+	SyncResult r;
+	bool done;
+} Job;
+
+typedef VEC(Job) JobVec;
+
+static void add_job(JobVec *jobs, char *file, const char *rel, char *to)
+{
+	Job j = {.file = file, .rel = rel ? xstrdup(rel) : NULL, .to = to};
+	sync_result_init(&j.r);
+	VEC_PUSH(jobs, j);
+}
+
+/* The counterpart of dir/rel in the upstream folder up: up/rel, else
+ * up/<path from the git top level>; NULL when neither exists. */
+static char *counterpart(const char *up, const char *file, const char *rel)
+{
+	char *c = path_join(up, rel);
+	if (is_file(c))
+		return c;
+	free(c);
+	char *top = NULL;
+	Err quiet;
+	err_init(&quiet);
+	if (!vcs_relpath(file, &top, &quiet))
+		return NULL;
+	c = path_join(up, top);
+	free(top);
+	if (is_file(c))
+		return c;
+	free(c);
+	return NULL;
+}
+
+/* Fill jobs for target (a file or a folder) from the --to values. */
+static int plan(const char *target, char **tos, size_t ntos, bool rev, JobVec *jobs)
+{
+	if (!is_dir(target)) {
+		if (!rev && ntos != 1)
+			return cli_error(EXIT_USAGE, "sync: one --to NEW_EN for one FILE\n%s", usage);
+		char *to = NULL;
+		if (!rev) {
+			to = is_dir(tos[0]) ? counterpart(tos[0], target, path_basename(target))
+			                    : xstrdup(tos[0]);
+			if (!to)
+				return cli_error(EXIT_NOINPUT, "sync: %s: no counterpart of %s in it", tos[0],
+				                 target);
+		}
+		add_job(jobs, xstrdup(target), NULL, to);
+		return 0;
+	}
+	PathVec files = {0};
+	walk(target, NULL, 0, &files);
+	bool only_named = false;
+	for (size_t k = 0; k < ntos; k++)
+		only_named |= !is_dir(tos[k]);
+	for (size_t i = 0; i < files.n; i++) {
+		char *file = path_join(target, files.v[i]);
+		char *to = NULL;
+		for (size_t k = 0; k < ntos && !to; k++) {
+			if (is_dir(tos[k]))
+				to = counterpart(tos[k], file, files.v[i]);
+			else if (!strcmp(tos[k], files.v[i]) ||
+			         (tos[k][0] == '.' && tos[k][1] == '/' && !strcmp(tos[k] + 2, files.v[i])))
+				to = xstrdup(tos[k]);
+		}
+		if (to || (rev && !only_named))
+			add_job(jobs, file, files.v[i], to);
+		else
+			free(file);
+		free(files.v[i]);
+	}
+	VEC_FREE(&files);
+	for (size_t k = 0; k < ntos; k++) {
+		if (is_dir(tos[k]))
+			continue;
+		bool used = false;
+		for (size_t j = 0; j < jobs->n; j++)
+			used |= jobs->v[j].to && !strcmp(jobs->v[j].to, tos[k]);
+		if (!used)
+			return cli_error(EXIT_NOINPUT, "sync: %s: no such document below %s", tos[k], target);
+	}
+	return 0;
+}
+
+/* A short, terminal-safe excerpt of a block's first line. */
+static void excerpt(const char *text, size_t len, Buf *out)
+{
+	Str s = str_trim((Str){text, len});
+	const char *nl = memchr(s.p, '\n', s.n);
+	size_t n = nl ? (size_t)(nl - s.p) : s.n;
+	size_t cut = MIN(n, 60);
+	while (cut < n && cut > 0 && ((unsigned char)s.p[cut] & 0xC0) == 0x80)
+		cut--;
+	text_sanitize(s.p, cut, out);
+	if (cut < n)
+		buf_adds(out, "...");
+}
+
+static void print_summary(FILE *to, const Job *j)
+{
+	const SyncCount *c = &j->r.count;
+	Buf b = BUF_INIT;
+	text_sanitize(j->file, strlen(j->file), &b);
+	fprintf(to, "%s: kept %zu, stale %zu, new %zu, dropped %zu", b.p, c->kept, c->stale,
+	        c->fresh, c->dropped);
+	if (c->comments)
+		fprintf(to, ", code comments carried %zu", c->comments);
+	if (c->additions)
+		fprintf(to, ", additions kept %zu", c->additions);
+	fputc('\n', to);
+	if (j->r.old_desc && j->r.new_desc) {
+		Buf d = BUF_INIT;
+		buf_adds(&d, "  English: ");
+		text_sanitize(j->r.old_desc, strlen(j->r.old_desc), &d);
+		buf_adds(&d, " -> ");
+		text_sanitize(j->r.new_desc, strlen(j->r.new_desc), &d);
+		fprintf(to, "%s\n", d.p);
+		buf_release(&d);
+	}
+	/* the dropped blocks, with where they were in FILE */
+	Lines tl;
+	lines_init(&tl);
+	lines_parse(&tl, j->r.orig.p ? j->r.orig.p : "", j->r.orig.len);
+	for (size_t i = 0; i < j->r.dropped.n; i++) {
+		const SyncDropped *d = &j->r.dropped.v[i];
+		buf_clear(&b);
+		if (d->tgt_first >= 0) {
+			Str l = lines_get(&tl, (size_t)d->tgt_first);
+			excerpt(l.p, l.n, &b);
+		}
+		Buf f = BUF_INIT;
+		text_sanitize(j->file, strlen(j->file), &f);
+		if (d->tgt_first >= 0)
+			fprintf(to, "  dropped %s:%ld: %s: %s\n", f.p, d->tgt_first + 1,
+			        rst_kind_name(d->kind), b.p ? b.p : "");
+		else
+			fprintf(to, "  dropped %s: %s (no translation; line %zu of the old English)\n",
+			        f.p, rst_kind_name(d->kind), d->src_first + 1);
+		buf_release(&f);
+	}
+	lines_release(&tl);
+	buf_release(&b);
+}
+
+static int run(int argc, char **argv)
+{
+	SyncOpts o = {0};
+	PathVec tos = {0}, pos = {0};
+	bool dry = false, in_to = false, opts_done = false;
+	int rc = 0;
+	for (int i = 1; i < argc && !rc; i++) {
+		const char *a = argv[i], *v;
+		bool missing = false;
+		if (opts_done || a[0] != '-' || !a[1]) {
+			VEC_PUSH(in_to ? &tos : &pos, (char *)a);
+			continue;
+		}
+		in_to = false;
+		if (!strcmp(a, "--")) {
+			opts_done = true;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage, stdout);
+			VEC_FREE(&tos);
+			VEC_FREE(&pos);
+			return 0;
+		} else if (!strcmp(a, "--dry-run")) {
+			dry = true;
+		} else if ((v = argv_opt_value(argc, argv, &i, "--to-rev", &missing))) {
+			o.to_rev = v;
+		} else if ((v = argv_opt_value(argc, argv, &i, "--to", &missing))) {
+			if (!missing)
+				VEC_PUSH(&tos, (char *)v);
+			in_to = true;
+		} else if ((v = argv_opt_value(argc, argv, &i, "--from-rev", &missing))) {
+			o.from_rev = v;
+		} else if ((v = argv_opt_value(argc, argv, &i, "--from", &missing))) {
+			o.from = v;
+		} else {
+			rc = cli_error(EXIT_USAGE, "sync: unknown option '%s' (see yeok sync --help)", a);
+		}
+		if (!rc && missing)
+			rc = cli_error(EXIT_USAGE, "sync: %s needs a value", a);
+	}
+	/* the target is the last argument that is not a --to value */
+	const char *target = NULL;
+	if (!rc && pos.n == 1)
+		target = pos.v[0];
+	else if (!rc && pos.n == 0 && tos.n >= 2)
+		target = tos.v[--tos.n];
+	else if (!rc)
+		rc = cli_error(EXIT_USAGE, "sync: one FILE or DIR to sync\n%s", usage);
+	if (!rc && !!tos.n == !!o.to_rev)
+		rc = cli_error(EXIT_USAGE, "sync: give the new English with --to or --to-rev\n%s", usage);
+	if (!rc && o.from && o.from_rev)
+		rc = cli_error(EXIT_USAGE, "sync: --from and --from-rev exclude each other");
+	if (!rc && !is_dir(target) && !is_file(target))
+		rc = cli_error(EXIT_NOINPUT, "%s: cannot open: no such file or folder", target);
+	if (!rc && is_dir(target) && o.from && !is_dir(o.from))
+		rc = cli_error(EXIT_USAGE, "sync: with a folder, --from names the old English folder "
+		               "(or use --from-rev REV)");
+	JobVec jobs = {0};
+	if (!rc)
+		rc = plan(target, tos.v, tos.n, o.to_rev != NULL, &jobs);
+	for (size_t i = 0; i < jobs.n && !rc && o.from && jobs.v[i].rel; i++)
+		if (!(jobs.v[i].from = counterpart(o.from, jobs.v[i].file, jobs.v[i].rel)))
+			rc = cli_error(EXIT_NOINPUT, "sync: %s: no counterpart of %s in it", o.from,
+			               jobs.v[i].file);
+	if (!rc && is_dir(target) && !jobs.n)
+		rc = cli_error(EXIT_NOINPUT, "sync: no document below %s has an upstream counterpart",
+		               target);
+
+	/* compute every file first: one error and nothing is written */
+	int first_err = 0;
+	for (size_t i = 0; i < jobs.n && !rc; i++) {
+		Job *j = &jobs.v[i];
+		SyncOpts jo = o;
+		jo.to = j->to;
+		if (j->from)
+			jo.from = j->from;
+		Err e;
+		err_init(&e);
+		if (sync_file(j->file, &jo, &j->r, &e)) {
+			j->done = true;
+			continue;
+		}
+		/* a folder with --to-rev: files absent at REV or not English there are skipped */
+		if (o.to_rev && is_dir(target) && (e.code == EXIT_NOINPUT || strstr(e.msg, "not English")))
+			continue;
+		int code = cli_report(&e);
+		if (!first_err)
+			first_err = code;
+	}
+	if (!rc)
+		rc = first_err;
+	size_t touched = 0, synced = 0;
+	SyncCount total = {0};
+	FILE *sum = dry ? stderr : stdout;
+	for (size_t i = 0; i < jobs.n && !rc; i++) {
+		Job *j = &jobs.v[i];
+		if (!j->done)
+			continue;
+		synced++;
+		if (dry && j->r.changed) {
+			Buf d = BUF_INIT;
+			char *an = xasprintf("a/%s", j->file), *bn = xasprintf("b/%s", j->file);
+			safety_udiff(j->r.orig.p ? j->r.orig.p : "", j->r.orig.len,
+			             j->r.text.p ? j->r.text.p : "", j->r.text.len, an, bn, &d);
+			fwrite(d.p, 1, d.len, stdout);
+			free(an);
+			free(bn);
+			buf_release(&d);
+		}
+		if (!dry) {
+			Err e;
+			err_init(&e);
+			if (!sync_write(j->file, &j->r, &e)) {
+				rc = cli_report(&e);
+				break;
+			}
+		}
+		touched += j->r.changed;
+		print_summary(sum, j);
+		total.kept += j->r.count.kept;
+		total.stale += j->r.count.stale;
+		total.fresh += j->r.count.fresh;
+		total.dropped += j->r.count.dropped;
+	}
+	if (!rc)
+		fprintf(sum, "sync: kept %zu, stale %zu, new %zu, dropped %zu; %zu of %zu file%s %s\n",
+		        total.kept, total.stale, total.fresh, total.dropped, touched, synced,
+		        synced == 1 ? "" : "s", dry ? "would change (dry run: nothing written)" : "changed");
+	if (fflush(stdout) != 0 && !rc)
+		rc = cli_error(EXIT_IOERR, "sync: cannot write to stdout");
+	for (size_t i = 0; i < jobs.n; i++) {
+		free(jobs.v[i].file);
+		free(jobs.v[i].to);
+		free(jobs.v[i].rel);
+		free(jobs.v[i].from);
+		sync_result_release(&jobs.v[i].r);
+	}
+	VEC_FREE(&jobs);
+	VEC_FREE(&tos);
+	VEC_FREE(&pos);
+	return rc;
+}
+
+const CliCommand cli_cmd_sync = {
+	"sync", "sync --to NEW_EN FILE|DIR",
+	"carry translations into a new upstream English", run, true,
+};

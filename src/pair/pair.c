@@ -1,0 +1,116 @@
+/* pair: the read-only pair of every command (include/yeok/pair.h). */
+#include "yeok/pair.h"
+
+#include "yeok/sidecar.h"
+
+/* The views of a pair as its host readings give them. */
+static void point(DocPair *p)
+{
+	p->tgt = p->th.text ? p->th.text : &p->tgt_file;
+	p->sl = p->sh.text ? p->sh.text : &p->src_file;
+	p->tb = &p->th.blocks;
+	p->sb = &p->sh.blocks;
+}
+
+void pair_init(DocPair *p)
+{
+	memset(p, 0, sizeof(*p));
+	source_init(&p->src);
+	lines_init(&p->tgt_file);
+	lines_init(&p->src_file);
+	host_init(&p->th);
+	host_init(&p->sh);
+	align_init(&p->al);
+	point(p);
+}
+
+void pair_release(DocPair *p)
+{
+	source_release(&p->src);
+	host_release(&p->th);
+	host_release(&p->sh);
+	lines_release(&p->tgt_file);
+	lines_release(&p->src_file);
+	align_release(&p->al);
+	pair_init(p);
+}
+
+/* Read the target only (no source: nothing to align). */
+static void read_target(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n)
+{
+	p->host = fmt;
+	lines_parse(&p->tgt_file, tgt, tgt_n);
+	host_segment(&p->tgt_file, fmt, &p->th);
+	point(p);
+}
+
+void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
+                     const char *src, size_t src_n)
+{
+	read_target(p, fmt, tgt, tgt_n);
+	lines_parse(&p->src_file, src, src_n);
+	host_segment(&p->src_file, fmt, &p->sh);
+	point(p);
+	align_docs(p->sl, p->sb, p->tgt, p->tb, &p->al);
+}
+
+bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
+                const SourceOpts *opts, const Sidecar *sc, Err *e)
+{
+	pair_release(p);
+	SourceOpts so = *opts;
+	SourceRecord rec;
+	if (!so.path && !so.rev && !so.recorded && sc && source_record_from_sidecar(&sc->source, &rec))
+		so.recorded = &rec;
+	Buf own = BUF_INIT;
+	if (!tgt) {
+		if (!file_read(path, &own, e)) {
+			buf_release(&own);
+			return false;
+		}
+		tgt = own.p ? own.p : "";
+		tgt_n = own.len;
+	}
+	if (!source_resolve(path, &so, &p->src, e)) {
+		buf_release(&own);
+		pair_release(p);
+		return false;
+	}
+	HostFormat fmt = host_format_of_path(path);
+	if (pair_has_source(p))
+		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
+	else
+		read_target(p, fmt, tgt, tgt_n);
+	buf_release(&own);
+	return true;
+}
+
+void pair_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count, Buf *out)
+{
+	for (size_t k = 0; k < count && first + k < d->n; k++) {
+		if (k)
+			buf_adds(out, "\n\n");
+		rst_block_text(l, &d->v[first + k], out);
+	}
+}
+
+SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t count)
+{
+	SidecarKey k = {""};
+	if (count == 0)
+		return k;
+	Buf t = BUF_INIT;
+	pair_blocks_text(l, d, first, count, &t);
+	k = sidecar_key(t.p ? t.p : "", t.len);
+	buf_release(&t);
+	return k;
+}
+
+bool pair_check(const DocPair *p, Err *e)
+{
+	if (!lines_check(p->tgt, e) || !lines_check(p->sl, e))
+		return false;
+	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->sl, e))
+		return false;
+	return align_check(&p->al, p->sb, p->tb, e);
+}

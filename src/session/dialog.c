@@ -1,0 +1,44 @@
+/* session: the pick lists and prompts commands ask the UI to show
+ * (include/yeok/session.h). */
+#include "session-private.h"
+
+#include "yeok/text.h"
+
+void session_pick_open(Session *s, const char *title, const char *then)
+{
+	session_pick_close(s);
+	s->pick.on = true;
+	snprintf(s->pick.title, sizeof(s->pick.title), "%s", title);
+	s->pick.then = then;
+	s->pick.sel = 0;
+}
+
+void session_pick_add(Session *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	Buf b = BUF_INIT;
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	char *t = buf_detach(&b);
+	VEC_PUSH(&s->pick.items, t);
+}
+
+void session_pick_close(Session *s)
+{
+	for (size_t i = 0; i < s->pick.items.n; i++)
+		free(s->pick.items.v[i]);
+	VEC_FREE(&s->pick.items);
+	VEC_FREE(&s->pick.data);
+	s->pick.on = false;
+	s->pick.then = NULL;
+}
+
+void session_ask(Session *s, const char *prompt, const char *initial, const char *then)
+{
+	free(s->ask.initial);
+	s->ask.on = true;
+	snprintf(s->ask.prompt, sizeof(s->ask.prompt), "%s", prompt);
+	s->ask.initial = initial ? xstrdup(initial) : NULL;
+	s->ask.then = then;
+}

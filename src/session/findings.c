@@ -1,0 +1,289 @@
+/* session: the findings of the checks, kept per segment and re-checked
+ * where the text changed (include/yeok/session.h). */
+#include "session-private.h"
+
+#include "yeok/text.h"
+
+static void uf_clear(Session *s)
+{
+	s->uf_pending = 0;
+	s->uf_scan = 0;
+	for (size_t i = 0; i < s->uf.n; i++) {
+		SegFindings *f = &s->uf.v[i];
+		for (size_t j = 0; j < f->n; j++)
+			finding_release(&f->v[j]);
+		free(f->v);
+	}
+	VEC_FREE(&s->uf);
+	s->n_findings = 0;
+}
+
+size_t session_seg_base(Session *s, size_t k)
+{
+	const Segment *g = &s->doc.al.v[k];
+	size_t f, l;
+	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+		return f;
+	return 0;
+}
+
+/* A hash of both sides' lines of segment k, its kind and status. */
+static uint64_t seg_hash(Session *s, size_t k)
+{
+	const Segment *g = &s->doc.al.v[k];
+	/* the status too: some checks depend on it (untranslated) */
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
+	size_t f, l;
+	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+		for (size_t i = f; i <= l; i++) {
+			Str x = lines_get(&s->doc.tgt, i);
+			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
+		}
+	h = (h ^ 0x5eed) * 1099511628211ull;
+	if (align_src_lines(g, &s->doc.sb, &f, &l))
+		for (size_t i = f; i <= l; i++) {
+			Str x = lines_get(&s->doc.src, i);
+			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
+		}
+	return h;
+}
+
+static size_t counted(const SegFindings *f)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->n; i++)
+		n += f->v[i].sev >= SEV_WARNING;
+	return n;
+}
+
+static void seg_release(Session *s, SegFindings *f)
+{
+	if (f->ready)
+		s->n_findings -= counted(f);
+	else
+		s->uf_pending--;
+	for (size_t j = 0; j < f->n; j++)
+		finding_release(&f->v[j]);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The checks' index of the document is built on first use (not before
+ * the first frame). */
+static void cd_ensure(Session *s)
+{
+	if (s->cd_built)
+		return;
+	Doc *d = &s->doc;
+	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al, session_glossary(s));
+	s->cd_built = true;
+}
+
+/* (Re)compute the findings of segment k into slot f (empty). */
+static void seg_run(Session *s, size_t k, SegFindings *f)
+{
+	cd_ensure(s);
+	FindingVec v = {0};
+	check_unit(&s->cd, &s->cset, k, &v);
+	size_t base = session_seg_base(s, k);
+	for (size_t i = 0; i < v.n; i++) {
+		v.v[i].line = v.v[i].line >= base ? v.v[i].line - base : 0;
+		if (v.v[i].has_fix)
+			v.v[i].fix.line = v.v[i].fix.line >= base ? v.v[i].fix.line - base : 0;
+	}
+	f->v = v.v;
+	f->n = v.n;
+	f->cap = v.cap;
+	f->h = seg_hash(s, k);
+	f->ready = true;
+	s->n_findings += counted(f);
+}
+
+/* Slot k checked now if it was not yet. */
+void session_seg_ready(Session *s, size_t k)
+{
+	SegFindings *f = &s->uf.v[k];
+	if (f->ready)
+		return;
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+	s->uf_pending--;
+	seg_run(s, k, f);
+}
+
+static void run_all(Session *s, bool now)
+{
+	uf_clear(s);
+	size_t n = s->doc.al.n;
+	VEC_RESERVE(&s->uf, MAX(n, 1));
+	memset(s->uf.v, 0, MAX(n, 1) * sizeof(*s->uf.v));
+	s->uf.n = n;
+	s->uf_pending = n;
+	if (now)
+		for (size_t k = 0; k < n; k++)
+			session_seg_ready(s, k);
+}
+
+const SegFindings *session_seg_findings(Session *s, size_t k)
+{
+	session_sync(s);
+	if (!s->cd_on || k >= s->uf.n)
+		return NULL;
+	session_seg_ready(s, k);
+	return &s->uf.v[k];
+}
+
+size_t session_checks_step(Session *s, size_t max)
+{
+	session_sync(s);
+	if (!s->cd_on)
+		return 0;
+	if (s->cd_stale) {
+		/* the index first; what was checked against the old one again,
+		 * starting with the segments on screen (the next frame needs them) */
+		check_doc_reindex(&s->cd);
+		s->cd_stale = false;
+		run_all(s, false);
+		long k = session_cur_seg(s);
+		if (!s->vsegs_dirty)
+			for (size_t i = s->top; i < s->vsegs.n; i++)
+				if (s->vsegs.v[i].seg >= 0) {
+					k = s->vsegs.v[i].seg;
+					break;
+				}
+		s->uf_scan = k > 0 ? (size_t)k : 0;
+	}
+	size_t done = 0;
+	size_t n = s->uf.n, start = n ? s->uf_scan % n : 0;
+	for (size_t i = 0; i < n && done < max && s->uf_pending; i++) {
+		size_t k = (start + i) % n;
+		if (!s->uf.v[k].ready) {
+			session_seg_ready(s, k);
+			done++;
+			s->uf_scan = k;
+		}
+	}
+	return s->uf_pending;
+}
+
+void session_checks_on(Session *s, bool now)
+{
+	if (s->cd_built)
+		check_doc_release(&s->cd);
+	s->cd_built = false;
+	s->cd_stale = false;
+	Doc *d = &s->doc;
+	s->cd_on = true;
+	if (now)
+		cd_ensure(s);
+	s->uf_gen = d->gen;
+	run_all(s, now);
+}
+
+void session_sync(Session *s)
+{
+	DocDirty dd;
+	bool changed = doc_changed_since(&s->doc, s->uf_gen, &dd);
+	s->uf_gen = s->doc.gen;
+	if (!changed || !s->cd_on)
+		return;
+	size_t n = s->doc.al.n;
+	size_t old_n = (size_t)((long)n - dd.dk);
+	/* Segments moved or renamed: every segment is checked again in idle
+	 * time, after the document index is rebuilt there too (a whole-document
+	 * pass: never on the key path).  Until then the segments drawn are
+	 * checked against the old index. */
+	if (dd.full || old_n != s->uf.n || dd.k1 > n || dd.k0 > dd.k1) {
+		s->cd_stale = s->cd_built;
+		run_all(s, false);
+		return;
+	}
+	/* A title or an explicit target edited: reference names changed, so
+	 * the document index is rebuilt and every segment checked again (in
+	 * idle time). */
+	for (size_t k = dd.k0; k < dd.k1; k++) {
+		const Segment *g = &s->doc.al.v[k];
+		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
+			size_t f, l;
+			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
+			    (s->cur.line < f || s->cur.line > l))
+				continue; /* not where the edit was */
+			/* the edited segments are checked now (against the old
+			 * names); the index and everything else in idle time */
+			s->cd_stale = s->cd_built;
+			break;
+		}
+	}
+	size_t old_k1 = (size_t)((long)dd.k1 - dd.dk);
+	size_t nold = old_k1 - dd.k0, nnew = dd.k1 - dd.k0;
+	/* keep the old slots of the window aside, matched by hash */
+	SegFindings *old = xcalloc(MAX(nold, 1), sizeof(*old));
+	memcpy(old, s->uf.v + dd.k0, nold * sizeof(*old));
+	VEC_RESERVE(&s->uf, MAX(n, 1));
+	if (nnew != nold)
+		memmove(s->uf.v + dd.k0 + nnew, s->uf.v + old_k1, (s->uf.n - old_k1) * sizeof(*old));
+	s->uf.n = n;
+	bool *taken = xcalloc(MAX(nold, 1), sizeof(*taken));
+	size_t j = 0;
+	for (size_t k = dd.k0; k < dd.k1; k++) {
+		SegFindings *f = &s->uf.v[k];
+		memset(f, 0, sizeof(*f));
+		uint64_t h = seg_hash(s, k);
+		/* the old slots come in the same order: look a little ahead */
+		size_t hit = SIZE_MAX;
+		for (size_t t = j; t < nold && t < j + 4; t++)
+			if (!taken[t] && old[t].h == h) {
+				hit = t;
+				break;
+			}
+		if (hit != SIZE_MAX && old[hit].ready) {
+			*f = old[hit];
+			taken[hit] = true;
+			j = hit + 1;
+		} else {
+			seg_run(s, k, f);
+		}
+	}
+	for (size_t t = 0; t < nold; t++)
+		if (!taken[t])
+			seg_release(s, &old[t]);
+	free(taken);
+	free(old);
+}
+
+void session_findings_list(Session *s, FindingVec *out)
+{
+	session_sync(s);
+	session_checks_step(s, SIZE_MAX);
+	for (size_t k = 0; k < s->uf.n; k++) {
+		size_t base = session_seg_base(s, k);
+		for (size_t i = 0; i < s->uf.v[k].n; i++) {
+			const Finding *f = &s->uf.v[k].v[i];
+			Finding c = *f;
+			c.line = f->line + base;
+			c.unit = k;
+			c.message = xstrdup(f->message);
+			c.suggestion = f->suggestion ? xstrdup(f->suggestion) : NULL;
+			if (f->has_fix) {
+				c.fix.line = f->fix.line + base;
+				c.fix.text = xstrdup(f->fix.text ? f->fix.text : "");
+			}
+			VEC_PUSH(out, c);
+		}
+	}
+	findings_sort(out);
+}
+
+void session_findings_release(Session *s)
+{
+	if (s->cd_built)
+		check_doc_release(&s->cd);
+	s->cd_built = false;
+	uf_clear(s);
+}
+
+void session_findings_saved(Session *s)
+{
+	if (s->cd_built)
+		check_doc_reindex(&s->cd);
+}

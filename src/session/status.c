@@ -1,0 +1,126 @@
+/* session: the header and the status line in spans; what a frame needs
+ * brought up to date first (include/yeok/session.h). */
+#include "session-private.h"
+
+#include "yeok/text.h"
+
+int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS])
+{
+	return sidecar_checklist_parts(&s->sc.checklist, parts);
+}
+
+void session_header(Session *s, Buf *left, Buf *right)
+{
+	buf_addf(left, " %s", s->doc.path);
+	if (doc_modified(&s->doc) || s->sc_dirty)
+		buf_adds(left, " [+]");
+	if (s->doc.read_only)
+		buf_adds(left, " [read-only]");
+	if (s->doc.is_new)
+		buf_adds(left, " [new]");
+	buf_adds(left, "  EN ▸ KO");
+	DocProgress pr;
+	doc_progress(&s->doc, &pr);
+	buf_addf(right, "%zu/%zu done", pr.done, pr.total);
+	if (pr.untranslated)
+		buf_addf(right, " · %zu untranslated", pr.untranslated);
+	if (pr.stale)
+		buf_addf(right, " · %zu stale", pr.stale);
+	if (s->cd_on)
+		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
+	buf_addc(right, ' ');
+}
+
+void session_status(Session *s, Buf *out)
+{
+	session_status_spans(s, out, NULL, NULL, NULL);
+}
+
+void session_status_right(Session *s, Buf *out)
+{
+	Buf left = BUF_INIT;
+	session_status_spans(s, &left, NULL, out, NULL);
+	buf_release(&left);
+}
+
+static void span(Buf *b, StatusSpanVec *v, SpanKind k)
+{
+	if (!v)
+		return;
+	StatusSpan x = {b->len, k};
+	VEC_PUSH(v, x);
+}
+
+void session_prepare_frame(Session *s)
+{
+	session_sync(s);
+	size_t n;
+	session_vsegs(s, &n);
+	long k = session_cur_seg(s);
+	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
+		session_seg_ready(s, (size_t)k);
+}
+
+void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
+{
+	if (s->msg[0]) {
+		buf_addf(left, " %s", s->msg);
+		span(left, ls, s->msg_error ? SPAN_ERROR : SPAN_NORMAL);
+	} else {
+		long k = session_cur_seg(s);
+		if (k >= 0) {
+			const Segment *g = &s->doc.al.v[k];
+			buf_addf(left, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
+			         align_status_name(g->status));
+			span(left, ls, g->status == ST_STALE ? SPAN_WARN : SPAN_NORMAL);
+		}
+		Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
+		Str ln = lines_get(session_lines(s, s->focus), c.line);
+		buf_addf(left, "  %s %zu:%zu", s->focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
+		         text_count_graphemes(ln.p, c.col) + 1);
+		span(left, ls, SPAN_NORMAL);
+		/* glossary hints */
+		GlossHintVec hv = {0};
+		if (k >= 0 && session_hints(s, k, &hv)) {
+			buf_adds(left, "  용어");
+			span(left, ls, SPAN_NORMAL);
+			for (size_t i = 0; i < hv.n && i < 6; i++) {
+				buf_adds(left, i ? " · " : " ");
+				span(left, ls, SPAN_NORMAL);
+				if (hv.v[i].violated)
+					buf_addc(left, '!');
+				glossary_term_label(session_glossary(s), hv.v[i].term, left);
+				span(left, ls, hv.v[i].violated ? SPAN_WARN : SPAN_GLOSS);
+			}
+			if (hv.n > 6) {
+				buf_addf(left, " +%zu", hv.n - 6);
+				span(left, ls, SPAN_NORMAL);
+			}
+		}
+		VEC_FREE(&hv);
+		/* the findings of this segment (the first one in full), when
+		 * session_prepare_frame checked it */
+		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].ready && s->uf.v[k].n) {
+			const SegFindings *f = &s->uf.v[k];
+			size_t best = 0;
+			for (size_t i = 1; i < f->n; i++)
+				if (f->v[i].sev > f->v[best].sev)
+					best = i;
+			buf_addf(left, "  ⚠ %s", f->v[best].message);
+			if (f->n > 1)
+				buf_addf(left, " (+%zu)", f->n - 1);
+			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
+			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
+		}
+	}
+	if (right && (s->sc_path || s->sc.checklist.license >= 0)) {
+		ChecklistPart parts[CHECKLIST_PARTS];
+		session_checklist(s, parts);
+		for (int i = 0; i < CHECKLIST_PARTS; i++) {
+			buf_addf(right, "%s%s", i ? " " : "", parts[i].text);
+			span(right, rs, parts[i].warn ? SPAN_WARN : SPAN_NORMAL);
+		}
+		buf_addc(right, ' ');
+		span(right, rs, SPAN_NORMAL);
+	}
+}

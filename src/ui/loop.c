@@ -1,0 +1,146 @@
+/* The one loop and the mode stack (ui-private.h): sync, paint, doupdate,
+ * read an event, dispatch it to the mode on top. */
+#include "ui-private.h"
+
+#include "yeok/text.h"
+
+Mode *ui_top(Ui *u)
+{
+	BUG_ON(u->depth < 1);
+	return &u->modes[u->depth - 1];
+}
+
+Mode *ui_push(Ui *u, const ModeOps *ops)
+{
+	if (u->depth >= UI_MAX_MODES)
+		fatal("BUG: more than %d nested dialogs", UI_MAX_MODES);
+	Mode *m = &u->modes[u->depth++];
+	memset(m, 0, sizeof(*m));
+	m->ops = ops;
+	buf_init(&m->input);
+	buf_init(&m->text);
+	u->redraw = true;
+	u->waited = true; /* the time after this is the user's */
+	return m;
+}
+
+void ui_pop(Ui *u)
+{
+	BUG_ON(u->depth < 2); /* the base mode stays */
+	Mode *m = ui_top(u);
+	buf_release(&m->input);
+	buf_release(&m->text);
+	u->depth--;
+	u->redraw = true;
+}
+
+CommandMode ui_base_mode(const Ui *u)
+{
+	return u->rs ? MODE_REVIEW : MODE_EDITOR;
+}
+
+void ui_command(Ui *u, const char *id, const char *arg)
+{
+	u->redraw = true;
+	if (u->rs) {
+		command_run_review(u->rs, id, arg);
+		if (u->rs->quit)
+			u->quit = true;
+		else
+			ui_review_pending(u);
+		return;
+	}
+	command_run(u->s, id, arg);
+	if (u->s->quit)
+		u->quit = true;
+	else
+		ui_editor_pending(u);
+}
+
+void ui_message(Ui *u, bool error, const char *msg)
+{
+	if (u->rs)
+		review_session_msg(u->rs, error, "%s", msg);
+	else if (error)
+		session_error(u->s, "%s", msg);
+	else
+		session_msg(u->s, "%s", msg);
+}
+
+void ui_frame_end(Ui *u)
+{
+	if (u->sync_on) {
+		char t[32];
+		int n = snprintf(t, sizeof(t), "[sync %lu]", u->sync);
+		if (n < COLS) {
+			attr_set(A_NORMAL, 0, NULL);
+			int y, x;
+			getyx(stdscr, y, x);
+			mvaddnstr(LINES - 1, COLS - n - 1, t, n);
+			move(y, x); /* the real cursor stays where the mode put it */
+		}
+	}
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+/* Paint every mode from the last one that is not an overlay up. */
+static void paint(Ui *u)
+{
+	int from = u->depth - 1;
+	while (from > 0 && u->modes[from].ops->overlay)
+		from--;
+	for (int i = from; i < u->depth; i++)
+		u->modes[i].ops->paint(u, &u->modes[i]);
+	ui_frame_end(u);
+	u->redraw = false;
+}
+
+/* The model brought up to date for the frame (painting only reads). */
+static void sync_model(Ui *u)
+{
+	if (u->s)
+		session_prepare_frame(u->s);
+}
+
+void ui_run(Ui *u)
+{
+	u->redraw = true;
+	while (!u->quit) {
+		if (u->redraw) {
+			sync_model(u);
+			paint(u);
+		}
+		Mode *m = ui_top(u);
+		int t = m->ops->wait_ms ? m->ops->wait_ms(u, m) : -1;
+		UiEvent ev;
+		ui_next_event(u, t, &ev);
+		uint64_t k0 = now_ns();
+		bool is_key = ev.kind == UI_EV_KEY || ev.kind == UI_EV_TEXT || ev.kind == UI_EV_PASTE;
+		if (is_key)
+			u->waited = u->depth > 1;
+		if (ev.kind == UI_EV_RESIZE || ev.kind == UI_EV_SYNC)
+			u->redraw = true;
+		m->ops->event(u, m, &ev);
+		if (ev.kind == UI_EV_SYNC && u->quit_at_sync && u->sync >= u->quit_at_sync) {
+			sync_model(u);
+			paint(u); /* the frame a key script compares */
+			u->quit = true;
+		}
+		ui_event_release(&ev);
+		if (!is_key || u->quit)
+			continue;
+		u->redraw = true;
+		sync_model(u);
+		paint(u);
+		uint64_t dt = now_ns() - k0;
+		if (u->trace)
+			fprintf(u->trace, "%s %.1f%s\n", ev.name[0] ? ev.name : "text", (double)dt / 1e3,
+			        u->waited ? " waited" : "");
+		if (u->waited)
+			continue; /* the time went into waiting for the user */
+		u->key_total += dt;
+		u->key_max = MAX(u->key_max, dt);
+		u->key_count++;
+	}
+}
