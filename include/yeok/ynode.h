@@ -1,7 +1,8 @@
 /*
  * ynode — the one bounded YAML reader and writer (libyaml).  Every YAML
  * file yeok reads goes through ynode_parse(): the sidecar, glossaries,
- * themes and the configuration file (keys, theme, glossary paths...).
+ * themes, the style rule file (glossary/rules.yaml) and the configuration
+ * file (keys, theme, glossary paths...).
  * The only module that includes <yaml.h>.
  *
  * Reading is defensive, with limits per kind of file (YLimits): at most

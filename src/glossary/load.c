@@ -49,8 +49,8 @@ static bool load_term(Glossary *g, const YNode *m, const char *name, Err *e)
 {
 	if (m->kind != YN_MAP)
 		return bad(e, name, m, "a term must be a mapping {en: ..., ko: ...}");
-	char **en = NULL, **avoid = NULL, **allow = NULL;
-	size_t en_n = 0, avoid_n = 0, allow_n = 0;
+	char **en = NULL, **avoid = NULL, **allow = NULL, **ctx = NULL;
+	size_t en_n = 0, avoid_n = 0, allow_n = 0, ctx_n = 0;
 	char *ko = NULL, *note = NULL;
 	bool keep = false, ok = true;
 	for (size_t i = 0; ok && i + 1 < m->nkids; i += 2) {
@@ -77,8 +77,12 @@ static bool load_term(Glossary *g, const YNode *m, const char *name, Err *e)
 		} else if (ynode_is(k, "allow")) {
 			free_strings(allow, allow_n);
 			ok = string_list(v, name, &allow, &allow_n, e);
+		} else if (ynode_is(k, "avoid_in_context")) {
+			free_strings(ctx, ctx_n);
+			ok = string_list(v, name, &ctx, &ctx_n, e);
 		} else {
-			ok = bad(e, name, k, "unknown key (expected en, ko, keep, avoid, allow, note)");
+			ok = bad(e, name, k, "unknown key (expected en, ko, keep, avoid, "
+			                     "avoid_in_context, allow, note)");
 		}
 	}
 	if (ok && (en_n == 0 || !en[0][0]))
@@ -98,8 +102,11 @@ static bool load_term(Glossary *g, const YNode *m, const char *name, Err *e)
 		glossary_add(g, all.p, ko, keep, (const char *const *)avoid, avoid_n, note);
 		for (size_t i = 0; i < allow_n; i++)
 			glossary_term_allow(g, g->n - 1, allow[i]);
+		for (size_t i = 0; i < ctx_n; i++)
+			glossary_term_avoid_in_context(g, g->n - 1, ctx[i]);
 		buf_release(&all);
 	}
+	free_strings(ctx, ctx_n);
 	free_strings(en, en_n);
 	free_strings(avoid, avoid_n);
 	free_strings(allow, allow_n);
