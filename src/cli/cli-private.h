@@ -14,7 +14,6 @@ typedef struct CliCommand {
 	const char *synopsis; /* "align [OPTIONS] FILE" for --help */
 	const char *what;     /* one line for --help */
 	CliFn fn;
-	bool built;           /* false: --help marks it "(not yet built)" */
 } CliCommand;
 
 /* Defined in src/cli/cmd-NAME.c, one file each. */
@@ -37,7 +36,5 @@ int cli_report(const Err *e);
  * output that holds text from files goes through it.  False on a write
  * error. */
 bool cli_out(const char *p, size_t n);
-/* For subcommands not built yet: a usage error that says so. */
-int cli_not_built(int argc, char **argv);
 
 #endif

@@ -369,5 +369,5 @@ static int check_main(int argc, char **argv)
 
 const CliCommand cli_cmd_check = {
 	"check", "check [OPTIONS] FILE...",
-	"run the checks; findings on stdout", check_main, true,
+	"run the checks; findings on stdout", check_main,
 };
