@@ -114,45 +114,6 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 
 /* ---- the editor mode ------------------------------------------------------- */
 
-/* The dialogs a command left pending in the session: help, a question, a
- * prompt, a pick list, the stale diff. */
-static void confirm_answer(Ui *u, Mode *m, bool ok, const char *key)
-{
-	(void)ok;
-	const char *then = m->then;
-	ui_pop(u);
-	if (key && (!strcmp(key, "y") || !strcmp(key, "Y")))
-		ui_command(u, then, NULL);
-	else
-		session_msg(u->s, "Cancelled");
-}
-
-void ui_editor_pending(Ui *u)
-{
-	Session *s = u->s;
-	if (s->help) {
-		s->help = false;
-		ui_help(u);
-	} else if (s->confirm[0]) {
-		ui_question(u, s->confirm, s->confirm_cmd, confirm_answer);
-		s->confirm[0] = '\0';
-		s->confirm_cmd = NULL;
-	} else if (s->ask.on) {
-		s->ask.on = false;
-		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
-		free(s->ask.initial);
-		s->ask.initial = NULL;
-	} else if (s->pick.on) {
-		if (s->pick.items.n)
-			ui_pick(u);
-		else
-			session_pick_close(s);
-	} else if (s->diff_on) {
-		s->diff_on = false;
-		ui_diff_view(u);
-	}
-}
-
 /* A command by its row: a save asks first when the file changed on disk;
  * one with a prompt asks for its argument. */
 static void run_command(Ui *u, const char *id)
@@ -167,6 +128,48 @@ static void run_command(Ui *u, const char *id)
 		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->find : NULL, id, "Cancelled");
 	else
 		ui_command(u, id, NULL);
+}
+
+/* The answer to the session's question: the command of its key, else
+ * cancelled. */
+static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
+{
+	(void)ok;
+	(void)m;
+	ui_pop(u);
+	const char *cmd = key ? session_question_answer(u->s, key) : NULL;
+	u->s->q.n = 0;
+	if (cmd)
+		run_command(u, cmd);
+	else
+		session_msg(u->s, "Cancelled");
+}
+
+/* The dialogs a command left pending in the session: help, a question, a
+ * prompt, a pick list, the stale diff. */
+void ui_editor_pending(Ui *u)
+{
+	Session *s = u->s;
+	if (s->help) {
+		s->help = false;
+		ui_help(u);
+	} else if (s->q.on) {
+		s->q.on = false;
+		ui_question(u, s->q.text, NULL, question_answer);
+	} else if (s->ask.on) {
+		s->ask.on = false;
+		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
+		free(s->ask.initial);
+		s->ask.initial = NULL;
+	} else if (s->pick.on) {
+		if (s->pick.items.n)
+			ui_pick(u);
+		else
+			session_pick_close(s);
+	} else if (s->diff_on) {
+		s->diff_on = false;
+		ui_diff_view(u);
+	}
 }
 
 static void mouse(Ui *u, const UiEvent *ev)
