@@ -449,6 +449,15 @@ bool session_clear_block(Session *s)
 		s->fit_char = adorn;
 		s->fit_over = over;
 	}
+	/* the emptied line may pair with no English until its first
+	 * character is typed, and the English follows it below: keep the
+	 * cursor in the upper half so that English is on the screen */
+	session_follow(s);
+	Layout lay;
+	session_layout(s, &lay);
+	int y, x;
+	if (session_cursor_screen(s, &y, &x) && y - lay.body_y > lay.body_h / 2)
+		session_scroll(s, y - lay.body_y - lay.body_h / 3);
 	session_msg(s, "Cleared: type the translation (the English is on the left; Ctrl-Z undoes)");
 	return true;
 }

@@ -303,27 +303,24 @@ static int bar_need(const Buf *lab, const Command *c)
 	return text_width(lab->p, lab->len) + 1 + (int)strlen(c->bar) + 1;
 }
 
-/* The key bar is chosen by width: the entries in table order while they
- * fit beside the CMD_BAR_ALWAYS ones (F1 Help), which come last. */
+/* The key bar is chosen by width: the CMD_BAR_ALWAYS entries (F1 Help)
+ * first, then the others in table order where they fit. */
 void ui_paint_keybar(Ui *u, CommandMode mode, int y)
 {
 	ui_fill(u, y, 0, COLS, TS_KEYBAR, false);
 	size_t n;
 	const Command *t = command_table(&n);
 	Buf keys = BUF_INIT, lab = BUF_INIT;
-	int reserve = 0;
-	for (size_t i = 0; i < n; i++)
-		if ((t[i].flags & CMD_BAR_ALWAYS) && bar_entry(u, mode, &t[i], &keys, &lab))
-			reserve += bar_need(&lab, &t[i]);
 	int x = 0;
-	for (int always = 0; always < 2; always++) {
+	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < n; i++) {
-			if (!(t[i].flags & CMD_BAR_ALWAYS) != !always)
+			bool always = t[i].flags & CMD_BAR_ALWAYS;
+			if (always != (pass == 0))
 				continue;
 			if (!bar_entry(u, mode, &t[i], &keys, &lab))
 				continue;
 			int need = bar_need(&lab, &t[i]);
-			if (x + need + (always ? 0 : reserve) > COLS)
+			if (x + need > COLS)
 				continue;
 			x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
 			x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
