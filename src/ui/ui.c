@@ -178,8 +178,17 @@ static void mouse(Ui *u, const UiEvent *ev)
 		session_scroll(u->s, -3);
 	else if (ev->bstate & BUTTON5_PRESSED)
 		session_scroll(u->s, 3);
-	else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+	else if (ev->bstate & BUTTON1_PRESSED) {
+		session_select_cancel(u->s);
+		u->dragging = session_click(u->s, ev->y, ev->x);
+	} else if (ev->bstate & BUTTON1_CLICKED)
 		session_click(u->s, ev->y, ev->x);
+	else if (u->dragging && (ev->bstate & (REPORT_MOUSE_POSITION | BUTTON1_RELEASED))) {
+		/* a drag selects from the press to here */
+		session_drag(u->s, ev->y, ev->x);
+		if (ev->bstate & BUTTON1_RELEASED)
+			u->dragging = false;
+	}
 }
 
 /* Idle work between keys: the checks of segments not checked yet, and a
@@ -217,6 +226,9 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
+	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
+	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
+		return; /* the pointer moving: nothing to do */
 	session_clear_msg(s);
 	switch (ev->kind) {
 	case UI_EV_MOUSE:

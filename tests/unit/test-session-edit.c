@@ -362,6 +362,35 @@ static void test_select_cut_paste_across_segments_and_undo(void **state)
 	session_release(&s);
 }
 
+/* A mouse drag selects from the press to the release (screen places). */
+static void test_mouse_drag_selects(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "첫째 줄입니다\n둘째 줄\n", "First line\nSecond\n");
+	session_resize(&s, 43, 12);
+	Layout l;
+	session_layout(&s, &l);
+	/* press before 줄 of the first line (column 5), drag to the second
+	 * line's column 2 */
+	assert_true(session_click(&s, l.body_y, l.tgt_x + 5));
+	assert_true(session_drag(&s, l.body_y + 1, l.tgt_x + 2));
+	Pane p;
+	Pos a, b;
+	assert_true(session_sel_range(&s, &p, &a, &b));
+	assert_int_equal(p, PANE_TARGET);
+	assert_int_equal(a.line, 0);
+	assert_int_equal(a.col, strlen("첫째 "));
+	assert_int_equal(b.line, 1);
+	assert_int_equal(b.col, strlen("둘"));
+	key(&s, "cut");
+	assert_text(&s, "첫째 째 줄\n");
+	/* a drag into the other pane does not select there */
+	assert_true(session_click(&s, l.body_y, l.tgt_x));
+	assert_false(session_drag(&s, l.body_y, l.src_x + 2));
+	session_release(&s);
+}
+
 /* ---- motion by what you see -------------------------------------------- */
 
 /* The screen place of the target cursor. */
@@ -673,6 +702,7 @@ int main(void)
 		cmocka_unit_test(test_alt_x_keeps_the_structure),
 		cmocka_unit_test(test_word_deletes_and_kill_line),
 		cmocka_unit_test(test_select_cut_paste_across_segments_and_undo),
+		cmocka_unit_test(test_mouse_drag_selects),
 		cmocka_unit_test(test_up_down_move_by_screen_rows_and_keep_the_column),
 		cmocka_unit_test(test_page_down_shows_every_row_once),
 		cmocka_unit_test(test_rows_stay_aligned_inside_a_segment),
