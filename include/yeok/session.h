@@ -151,7 +151,7 @@ typedef struct SessionClip {
 
 /* A question answered by one key (the UI shows it in the status row):
  * key ans[i].key runs command ans[i].cmd; any other key cancels. */
-#define SESSION_ANSWERS 4
+#define SESSION_ANSWERS 6
 typedef struct SessionQuestion {
 	bool on;
 	char text[512];
@@ -161,6 +161,19 @@ typedef struct SessionQuestion {
 	} ans[SESSION_ANSWERS];
 	size_t n;
 } SessionQuestion;
+
+/* Search and replace in the translation (Ctrl-R, src/session/replace.c):
+ * the run's texts and toggles; the matches are found again after every
+ * step (a match never spans lines). */
+typedef struct SessionRepl {
+	bool on;         /* a run is active (its question is asked) */
+	char *find;      /* owned */
+	char *with;      /* owned */
+	bool match_case; /* default: case-insensitive */
+	bool regex;      /* POSIX extended regular expressions (regcomp) */
+	void *re;        /* the compiled regex_t (owned), NULL when none */
+	size_t replaced; /* replaced so far in this run */
+} SessionRepl;
 
 /* Editing preferences (config.yaml). */
 typedef struct SessionPrefs {
@@ -197,6 +210,7 @@ typedef struct Session {
 	bool help;        /* the help screen is asked for (the UI shows it) */
 	SessionSel sel;   /* the selection */
 	SessionClip clip; /* the clipboard */
+	SessionRepl repl; /* search and replace */
 	SessionPrefs prefs;
 	size_t fit_title; /* the title line whose adornment follows its width as
 	                     it is typed (after Alt-x), SIZE_MAX: none */
@@ -397,6 +411,20 @@ bool session_next_unfinished(Session *s, int dir);
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
 bool session_find(Session *s, const char *text, int dir);
+
+/* ---- search and replace (Ctrl-R; src/session/replace.c) --------------------
+ * session_replace_start: find `find` in the translation (case-insensitive
+ * unless repl.match_case; a POSIX extended regex when repl.regex, where
+ * `\1`..`\9` in `with` are its groups and `\\` a backslash) from the
+ * cursor on, wrapping, and ask (a question) about the current match,
+ * highlighted: "Replace 3/17 ...?" y replace it and go to the next, n skip
+ * it, a replace all (one undo step), c toggle the case, r toggle the
+ * regex, Esc stop.  False with a message (no match, a bad regex). */
+bool session_replace_start(Session *s, const char *find, const char *with);
+bool session_replace_one(Session *s);
+bool session_replace_skip(Session *s);
+bool session_replace_all(Session *s);
+bool session_replace_toggle(Session *s, bool regex);
 
 /* ---- questions ------------------------------------------------------------------- */
 /* Ask text; then session_question_add for each answer key. */

@@ -22,7 +22,7 @@ static const char options_help[] =
 	"Editor:    --no-checks (no findings in the editor)\n"
 	"Editor keys (F1 lists them all): Alt-x clears a block to translate it;\n"
 	"           Shift+arrows select, Ctrl-C / Ctrl-X / Ctrl-V; Alt-Backspace,\n"
-	"           Ctrl-Delete delete a word, Ctrl-K to the line end\n"
+	"           Ctrl-Delete delete a word, Ctrl-K to the line end; Ctrl-R replace\n"
 	"Review:    --base REV  --head REV  --export markdown|github-json\n"
 	"Check:     --format text|json|github  --only ID,...  --disable ID,...\n"
 	"Align:     --format tsv|json\n"

@@ -627,6 +627,54 @@ static bool c_sel_cancel(Session *s, const char *arg)
 	return true;
 }
 
+static bool c_replace(Session *s, const char *arg)
+{
+	if (!arg || !*arg)
+		return session_error(s, "Nothing to find");
+	free(s->repl.find);
+	s->repl.find = xstrdup(arg);
+	session_ask(s, "Replace with: ", NULL, "replace-with");
+	return true;
+}
+
+static bool c_replace_with(Session *s, const char *arg)
+{
+	char *find = s->repl.find ? xstrdup(s->repl.find) : NULL;
+	bool ok = session_replace_start(s, find, arg ? arg : "");
+	free(find);
+	return ok;
+}
+
+static bool c_replace_one(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_one(s);
+}
+
+static bool c_replace_skip(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_skip(s);
+}
+
+static bool c_replace_all(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_all(s);
+}
+
+static bool c_replace_case(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, false);
+}
+
+static bool c_replace_regex(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, true);
+}
+
 static bool c_copy(Session *s, const char *arg)
 {
 	(void)arg;
@@ -895,6 +943,13 @@ static const Command commands[] = {
 	ED("redo", "C-y", "Redo", "Redo what was undone", NULL, 0, c_redo),
 	ED("clear-block", "M-x", "Clear", "Clear this block's text to translate it (markup stays)", NULL, 0, c_clear_block),
 	ED("find", "C-f", "Find", "Find text in both panes (case-insensitive)", "Find: ", CMD_INIT_FIND, c_find),
+	ED("replace", "C-r", NULL, "Replace in the translation (y, n skip, a all, c case, r regex)", "Replace: ", 0, c_replace),
+	ED("replace-with", "", NULL, "The replacement text (from the Ctrl-R prompt)", NULL, CMD_HIDDEN, c_replace_with),
+	ED("replace-one", "", NULL, "Replace this match and go to the next (y)", NULL, CMD_HIDDEN, c_replace_one),
+	ED("replace-skip", "", NULL, "Skip this match (n)", NULL, CMD_HIDDEN, c_replace_skip),
+	ED("replace-all", "", NULL, "Replace every match, one undo step (a)", NULL, CMD_HIDDEN, c_replace_all),
+	ED("replace-case", "", NULL, "Toggle case-sensitive replace (c)", NULL, CMD_HIDDEN, c_replace_case),
+	ED("replace-regex", "", NULL, "Toggle POSIX extended regular expressions (r)", NULL, CMD_HIDDEN, c_replace_regex),
 	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
 	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
 	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),

@@ -762,10 +762,8 @@ bool session_next_unfinished(Session *s, int dir)
 	return session_error(s, "No unfinished segment left");
 }
 
-/* Offset in ln of the first (dir > 0: at or after from; dir < 0: last
- * before `from`) match of q, or -1; *len gets the matched bytes. */
-static long find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
-                         size_t *len)
+long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
+                          size_t *len)
 {
 	if (!qn)
 		return -1;
@@ -852,7 +850,7 @@ bool session_find(Session *s, const char *text, int dir)
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
-		long at = find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
+		long at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
 		if (at >= 0) {
 			found = true;
 			s->focus = ip;

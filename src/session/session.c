@@ -54,6 +54,7 @@ void session_release(Session *s)
 	VEC_FREE(&s->vsegs);
 	free(s->find);
 	free(s->clip.text);
+	session_replace_release(s);
 	if (s->host) {
 		host_release(s->host);
 		free(s->host);

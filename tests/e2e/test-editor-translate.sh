@@ -2,7 +2,8 @@
 # Translating in place in tmux, on a real tutorial (issue 16): Alt-x and
 # typed Korean replace one English paragraph (the file differs in exactly
 # those lines), word deletes and Ctrl-K, select-cut-paste across segments
-# with undo, PageDown through the whole file shows every line, the quit
+# with undo, Ctrl-R replace-all with undo, PageDown through the whole
+# file shows every line, the quit
 # question's save-and-quit, and F1 in the 80-column key bar.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
@@ -122,6 +123,27 @@ tm_sync
 tm_keys C-s
 tm_sync
 check "undo the cut" cmp -s "$T/want.rst" "$T/ddp.rst"
+
+# ---- Ctrl-R: replace all, then one undo ---------------------------------------
+tm_keys C-r
+tm_wait "Replace:" >/dev/null
+tm_text "DistributedSampler"
+tm_keys Enter
+tm_wait "Replace with:" >/dev/null
+tm_text "분산샘플러"
+tm_keys Enter
+check "Ctrl-R shows the match count" tm_wait "Replace 1/"
+tm_keys a
+check "a replaces all" tm_wait "Replaced "
+tm_keys C-s
+tm_sync
+check "no DistributedSampler is left in the file" eq "$(grep -ci distributedsampler "$T/ddp.rst")" 0
+check "the Korean replaced them" test "$(grep -c 분산샘플러 "$T/ddp.rst")" -ge 2
+tm_keys C-z
+tm_sync
+tm_keys C-s
+tm_sync
+check "one undo takes the whole replace-all back" cmp -s "$T/want.rst" "$T/ddp.rst"
 
 # ---- the quit question: s saves and quits ----------------------------------------
 tm_keys C-Home

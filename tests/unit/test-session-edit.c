@@ -648,6 +648,73 @@ static void test_word_wrap_never_splits_a_word(void **state)
 	tu_free_list(pairs);
 }
 
+/* ---- search and replace (Ctrl-R) ------------------------------------------- */
+
+/* Answer the pending question with key (as the UI does). */
+static bool answer(Session *s, const char *k)
+{
+	assert_true(s->q.on);
+	const char *cmd = session_question_answer(s, k);
+	assert_non_null(cmd);
+	s->q.on = false;
+	bool ok = command_run(s, cmd, NULL);
+	check_session(s);
+	return ok;
+}
+
+static void test_replace_one_skip_all_and_undo(void **state)
+{
+	(void)state;
+	Session s;
+	const char *t = "Tensor 텐서 tensor\n\nTENSOR 텐서\n";
+	load(&s, t, t);
+	assert_true(command_run(&s, "replace", "tensor"));
+	assert_true(s.ask.on);
+	s.ask.on = false;
+	assert_true(command_run(&s, "replace-with", "텐서"));
+	/* case-insensitive: three matches, the count in the question */
+	assert_non_null(strstr(s.q.text, "Replace 1/3"));
+	assert_true(s.match.on);
+	answer(&s, "y");
+	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
+	assert_non_null(strstr(s.q.text, "Replace 1/2"));
+	answer(&s, "n");
+	assert_non_null(strstr(s.q.text, "Replace 2/2"));
+	/* the case toggle: only the lower-case one matches */
+	answer(&s, "c");
+	assert_non_null(strstr(s.q.text, "1/1"));
+	answer(&s, "c");
+	answer(&s, "a");
+	assert_text(&s, "텐서 텐서 텐서\n\n텐서 텐서\n");
+	assert_false(s.repl.on);
+	assert_non_null(strstr(s.msg, "Replaced 3"));
+	/* replace-all is one undo step */
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, t);
+	session_release(&s);
+
+	/* a POSIX extended regex with a group, toggled on with r */
+	t = "see `a <x>`_ and `b <y>`_\n";
+	load(&s, t, t);
+	assert_true(command_run(&s, "replace", "`([a-z]) <([a-z])>`_"));
+	s.ask.on = false;
+	assert_false(command_run(&s, "replace-with", "\\2=\\1"));
+	assert_non_null(strstr(s.msg, "Not found"));
+	s.repl.regex = true;
+	assert_true(command_run(&s, "replace-with", "\\2=\\1"));
+	assert_non_null(strstr(s.q.text, "regex on"));
+	answer(&s, "a");
+	assert_text(&s, "see x=a and y=b\n");
+	/* a bad regex says so */
+	assert_true(command_run(&s, "replace", "("));
+	s.ask.on = false;
+	assert_false(command_run(&s, "replace-with", "x"));
+	assert_non_null(strstr(s.msg, "Bad regular expression"));
+	session_release(&s);
+}
+
 /* ---- undo, quit --------------------------------------------------------- */
 
 static void test_undo_puts_the_cursor_at_the_change(void **state)
@@ -707,6 +774,7 @@ int main(void)
 		cmocka_unit_test(test_page_down_shows_every_row_once),
 		cmocka_unit_test(test_rows_stay_aligned_inside_a_segment),
 		cmocka_unit_test(test_word_wrap_never_splits_a_word),
+		cmocka_unit_test(test_replace_one_skip_all_and_undo),
 		cmocka_unit_test(test_undo_puts_the_cursor_at_the_change),
 		cmocka_unit_test(test_quit_question_offers_save_and_quit),
 	};
