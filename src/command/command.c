@@ -129,18 +129,42 @@ static bool c_prev_unfinished(Session *s, const char *arg)
 	return session_next_unfinished(s, -1);
 }
 
+/* The first error finding of segment k, or NULL. */
+static const Finding *seg_error(Session *s, size_t k)
+{
+	const SegFindings *f = session_seg_findings(s, k);
+	for (size_t i = 0; f && i < f->n; i++)
+		if (f->v[i].sev == SEV_ERROR)
+			return &f->v[i];
+	return NULL;
+}
+
+/* Alt-Enter; arg "force": even with an error finding (the question's y). */
 static bool c_done_next(Session *s, const char *arg)
 {
-	(void)arg;
 	long k = session_cur_seg(s);
 	if (k < 0 || !s->doc.al.v[k].tgt_n || !s->doc.al.v[k].src_n)
 		return session_error(s, "This segment has no source and translation to mark done");
+	const Finding *e = arg && !strcmp(arg, "force") ? NULL : seg_error(s, (size_t)k);
+	if (e) {
+		session_question(s, "This segment has an error (%s: %s). Mark it done anyway? (y/n)",
+		                 check_info(e->check)->id, e->message);
+		session_question_add(s, "y", "done-next-force");
+		session_question_add(s, "Y", "done-next-force");
+		return true;
+	}
 	session_set_status(s, (size_t)k, ST_DONE);
 	if (!session_next_unfinished(s, 1)) {
 		session_msg(s, "Marked done. No unfinished segment left");
 		return true;
 	}
 	return true;
+}
+
+static bool c_done_next_force(Session *s, const char *arg)
+{
+	(void)arg;
+	return c_done_next(s, "force");
 }
 
 static bool c_copy_source(Session *s, const char *arg)
@@ -332,6 +356,13 @@ static bool c_checklist_url(Session *s, const char *arg)
 static bool c_translator_line(Session *s, const char *arg)
 {
 	(void)arg;
+	if ((!s->sc.translator_name || !s->sc.translator_name[0]) && s->sc_path &&
+	    !s->doc.read_only) {
+		/* no name yet: the checklist opens at it */
+		checklist_open(s, 3);
+		session_msg(s, "Set the translator (Enter), then Alt-t again");
+		return true;
+	}
 	return session_translator_line(s);
 }
 
@@ -957,6 +988,7 @@ static const Command commands[] = {
 	ED("next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, 0, c_next_unfinished),
 	ED("prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, 0, c_prev_unfinished),
 	ED("done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one", NULL, 0, c_done_next),
+	ED("done-next-force", "", NULL, "Mark done although the segment has an error (from the question)", NULL, CMD_HIDDEN, c_done_next_force),
 	ED("copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL, 0, c_copy_source),
 	ED("checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, " "translator", NULL, 0, c_checklist),
 	ED("checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_item),

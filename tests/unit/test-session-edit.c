@@ -734,6 +734,38 @@ static void test_undo_puts_the_cursor_at_the_change(void **state)
 	session_release(&s);
 }
 
+/* Alt-Enter on a segment with an error finding says why and asks. */
+static void test_done_with_an_error_asks(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "시작하기 전에\n====\n\n본문입니다.\n", "Before you start\n================\n\nText.\n");
+	session_checks_on(&s, true);
+	assert_true(command_run(&s, "done-next", NULL));
+	assert_true(s.q.on);
+	assert_non_null(strstr(s.q.text, "title-underline"));
+	assert_int_equal(s.doc.al.v[0].status == ST_DONE, 0);
+	/* y marks it done */
+	answer(&s, "y");
+	assert_int_equal(s.doc.al.v[0].status, ST_DONE);
+	session_release(&s);
+}
+
+/* Alt-t with no translator name opens the checklist at the name. */
+static void test_translator_line_without_a_name_opens_f2(void **state)
+{
+	(void)state;
+	Session s;
+	load(&s, "제목\n====\n", "Title\n=====\n");
+	s.sc_path = xstrdup("mem.rst.yeok.yaml");
+	assert_true(command_run(&s, "translator-line", NULL));
+	assert_true(s.pick.on);
+	assert_int_equal(s.pick.sel, 3);
+	assert_non_null(strstr(s.msg, "then Alt-t again"));
+	session_pick_close(&s);
+	session_release(&s);
+}
+
 static void test_quit_question_offers_save_and_quit(void **state)
 {
 	(void)state;
@@ -776,6 +808,8 @@ int main(void)
 		cmocka_unit_test(test_word_wrap_never_splits_a_word),
 		cmocka_unit_test(test_replace_one_skip_all_and_undo),
 		cmocka_unit_test(test_undo_puts_the_cursor_at_the_change),
+		cmocka_unit_test(test_done_with_an_error_asks),
+		cmocka_unit_test(test_translator_line_without_a_name_opens_f2),
 		cmocka_unit_test(test_quit_question_offers_save_and_quit),
 	};
 	const char *only = getenv("TEST_FILTER");
