@@ -142,7 +142,8 @@ typedef struct SessionSel {
 	Pos at;        /* the anchor */
 } SessionSel;
 
-/* The clipboard (internal to yeok). */
+/* The clipboard (internal; with prefs.osc52 the UI sends a new one to
+ * the system clipboard through OSC 52 too). */
 typedef struct SessionClip {
 	char *text;    /* owned, NULL: empty; line breaks as "\n" */
 	size_t n;
@@ -178,6 +179,8 @@ typedef struct SessionRepl {
 /* Editing preferences (config.yaml). */
 typedef struct SessionPrefs {
 	WrapMode wrap;         /* `wrap:` (default WRAP_WORD) */
+	bool osc52;            /* `clipboard: osc52`: the UI also sends a copy
+	                          or cut to the terminal's clipboard */
 } SessionPrefs;
 
 typedef struct Session {

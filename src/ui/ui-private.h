@@ -103,6 +103,7 @@ struct Ui {
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
 	uint64_t spell_gen; /* the spelling thread's generation last drawn */
 	bool dragging;      /* button 1 is down after a press in a pane */
+	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */

@@ -212,6 +212,33 @@ static void editor_idle(Ui *u)
 	}
 }
 
+/* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
+ * says `clipboard: osc52`. */
+static void send_clipboard(Ui *u)
+{
+	Session *s = u->s;
+	if (!s->prefs.osc52 || s->clip.gen == u->clip_sent || !s->clip.text)
+		return;
+	u->clip_sent = s->clip.gen;
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = (const unsigned char *)s->clip.text;
+	size_t n = s->clip.n;
+	Buf out = BUF_INIT;
+	buf_adds(&out, "\033]52;c;");
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+		             (i + 2 < n ? p[i + 2] : 0);
+		buf_addc(&out, b64[v >> 18 & 63]);
+		buf_addc(&out, b64[v >> 12 & 63]);
+		buf_addc(&out, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		buf_addc(&out, i + 2 < n ? b64[v & 63] : '=');
+	}
+	buf_addc(&out, '\a');
+	fwrite(out.p, 1, out.len, stdout);
+	fflush(stdout);
+	buf_release(&out);
+}
+
 static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	(void)m;
@@ -251,6 +278,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	default:
 		break;
 	}
+	send_clipboard(u);
 	if (s->quit)
 		u->quit = true;
 }
@@ -356,6 +384,12 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 		return rc;
 	if (cfg_problem[0])
 		session_error(&s, "%s", cfg_problem);
+	/* config.yaml: wrapping, the clipboard, the translator (pre-fills F2
+	 * and Alt-t when the sidecar names none) */
+	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
+	s.prefs.osc52 = cfg->clipboard == CONFIG_CLIP_OSC52;
+	if ((!s.sc.translator_name || !s.sc.translator_name[0]) && cfg->translator_name)
+		sidecar_set_translator(&s.sc, cfg->translator_name, cfg->translator_url);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);

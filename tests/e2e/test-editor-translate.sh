@@ -194,6 +194,31 @@ tm_keys C-q
 tm_wait "EXITED-0" >/dev/null
 fresh
 
+# ---- config.yaml: translator pre-fills Alt-t, clipboard: osc52, wrap ------------
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+printf 'translator: {name: 홍길동, url: https://github.com/hong}\nclipboard: osc52\nwrap: grapheme\n' \
+	>"$XDG_CONFIG_HOME/yeok/config.yaml"
+cp "$T/en.rst" "$T/cfg.rst"
+tm_start 120 40 "cd $T && $YEOK --no-spell --source en.rst cfg.rst"
+tm_wait "cfg.rst" >/dev/null
+tm set-option -t t -g set-clipboard on >/dev/null
+tm_keys M-t
+tm_sync
+tm_keys C-s
+tm_sync
+check "Alt-t uses the translator of config.yaml" test "$(grep -c '홍길동 <https://github.com/hong>' "$T/cfg.rst")" -ge 1
+tm_keys C-Home S-End C-c
+tm_sync
+check "clipboard: osc52 sends a copy to the terminal (tmux buffer)" \
+	eq "$(tm show-buffer 2>/dev/null | head -1)" "$(head -1 "$T/cfg.rst")"
+# wrap: grapheme fills the left row to the edge (word wrap breaks after "Subramanian")
+check "wrap: grapheme breaks at the pane edge" \
+	test "$(tm_screen | grep -c 'Authors: `Suraj Subramanian <https://github.com/suraj813>`>')" -ge 1
+tm_keys C-q
+tm_wait "EXITED-0" >/dev/null
+rm "$XDG_CONFIG_HOME/yeok/config.yaml"
+fresh
+
 # ---- the 80-column key bar shows F1 Help ---------------------------------------
 tm_start 80 24 "cd $T && $YEOK --no-spell --source en.rst ddp.rst"
 tm_wait "ddp.rst" >/dev/null
