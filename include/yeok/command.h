@@ -32,6 +32,7 @@ typedef enum CommandFlag {
 	                            program changed it on disk */
 	CMD_INIT_FIND = 1u << 1, /* its prompt starts with the last search */
 	CMD_HIDDEN = 1u << 2,    /* run from a dialog, not from a key (F1 lists it last) */
+	CMD_BAR_ALWAYS = 1u << 3, /* in the key bar at any width (the others give way) */
 } CommandFlag;
 
 typedef bool (*CommandFn)(Session *s, const char *arg);

@@ -52,6 +52,7 @@ typedef struct Change {
 	Buf del;         /* bytes removed (terminators as "\n" / "\r\n") */
 	Buf ins;         /* bytes inserted */
 	ChangeKind kind;
+	bool chain;      /* undone and redone together with the change before it */
 } Change;
 
 /* A status the user set for a segment (Alt-Enter), keyed by the segment's
@@ -96,6 +97,7 @@ typedef struct Doc {
 	size_t cur;
 	size_t saved;     /* cur at the last save (SIZE_MAX: no longer reachable) */
 	bool merge_ok;    /* false: the next change starts a new record */
+	bool chain_next;  /* the next change chains to the one before it */
 	bool read_only;   /* the file cannot be written: edits are refused */
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
 	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
@@ -147,9 +149,14 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
 
 /* Start a new undo record with the next change (cursor moved, command). */
 void doc_break_merge(Doc *d);
+/* The next change is one undo step with the change before it (a command
+ * that makes several changes: replace all, a title and its adornment). */
+void doc_chain_next(Doc *d);
 
-/* Undo / redo one record.  False when there is nothing to undo/redo; else
- * *cursor gets the position after the restored text. */
+/* Undo / redo one step (a record, or the records chained to it).  False
+ * when there is nothing to undo/redo; else *cursor gets, for undo, the
+ * start of the change undone (of the first change of a chain), for redo
+ * the position after the restored text. */
 bool doc_undo(Doc *d, Pos *cursor);
 bool doc_redo(Doc *d, Pos *cursor);
 

@@ -9,9 +9,15 @@
  * status line and the key bar, the rows between are the body.  The body is
  * split into the source pane (left), a one-column rule, and the target pane
  * (right).  Every line of both documents belongs to one view segment (a
- * segment plus the blank lines after it); a view segment takes as many rows
- * as its taller side; long lines wrap at grapheme boundaries at the pane
- * width.  Both panes scroll together (one top position).
+ * segment plus the blank lines after it).  Inside a view segment the lines
+ * of the two sides are paired in slots (the i-th line of the source's text
+ * beside the i-th line of the target's, then the blank lines after them):
+ * a slot takes as many rows as its taller line and the shorter side is
+ * padded after its line, so the sides of a segment never drift apart.
+ * Long lines wrap at word boundaries (blanks; a word wider than the pane
+ * breaks between graphemes; WRAP_GRAPHEME: always between graphemes) at
+ * the pane width; the pane's last column holds the continuation mark of a
+ * row that continues.  Both panes scroll together (one top position).
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
  * sidecar, progress, glossary, check, spell.  Never includes curses.
@@ -46,13 +52,19 @@ typedef struct VSeg {
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
 #define SESSION_MIN_ROWS 10
+/* Columns at the right of each pane for the continuation mark. */
+#define SESSION_MARK_W 1
+
+/* How long lines wrap (config.yaml `wrap: word|grapheme`). */
+typedef enum WrapMode { WRAP_WORD, WRAP_GRAPHEME } WrapMode;
 
 typedef struct Layout {
 	bool too_small;   /* below SESSION_MIN_COLS x SESSION_MIN_ROWS */
 	int body_y;       /* first body row (1) */
 	int body_h;       /* body rows */
-	int src_x, src_w; /* source text columns (after its gutter) */
-	int tgt_x, tgt_w; /* target text columns (after its gutter) */
+	int src_x, src_w; /* source text columns (after its gutter; the mark
+	                     column follows them) */
+	int tgt_x, tgt_w; /* target text columns (after its gutter, then the mark) */
 	int gutter;       /* line-number gutter width per pane (0: none) */
 	int rule_x;       /* the column of the rule */
 	int status_y, keys_y;
@@ -65,6 +77,7 @@ typedef struct RowSide {
 	size_t from;   /* bytes [from, to) of it on this row */
 	size_t to;
 	bool first;    /* the first row of the line (line numbers go here) */
+	bool cont;     /* the line continues on the next row (the mark) */
 } RowSide;
 
 typedef struct ViewRow {
@@ -121,6 +134,55 @@ typedef struct SegFindings {
 	bool ready;   /* false: not checked yet (session_checks_step) */
 } SegFindings;
 
+/* The selection: from the anchor `at` to the cursor of pane `pane`. */
+typedef struct SessionSel {
+	bool on;
+	bool sticky;   /* set with the mark (C-Space): plain motions extend it */
+	Pane pane;
+	Pos at;        /* the anchor */
+} SessionSel;
+
+/* The clipboard (internal; with prefs.osc52 the UI sends a new one to
+ * the system clipboard through OSC 52 too). */
+typedef struct SessionClip {
+	char *text;    /* owned, NULL: empty; line breaks as "\n" */
+	size_t n;
+	uint64_t gen;  /* grows with every copy or cut */
+} SessionClip;
+
+/* A question answered by one key (the UI shows it in the status row):
+ * key ans[i].key runs command ans[i].cmd; any other key cancels. */
+#define SESSION_ANSWERS 6
+typedef struct SessionQuestion {
+	bool on;
+	char text[512];
+	struct {
+		char key[8];
+		const char *cmd;
+	} ans[SESSION_ANSWERS];
+	size_t n;
+} SessionQuestion;
+
+/* Search and replace in the translation (Ctrl-R, src/session/replace.c):
+ * the run's texts and toggles; the matches are found again after every
+ * step (a match never spans lines). */
+typedef struct SessionRepl {
+	bool on;         /* a run is active (its question is asked) */
+	char *find;      /* owned */
+	char *with;      /* owned */
+	bool match_case; /* default: case-insensitive */
+	bool regex;      /* POSIX extended regular expressions (regcomp) */
+	void *re;        /* the compiled regex_t (owned), NULL when none */
+	size_t replaced; /* replaced so far in this run */
+} SessionRepl;
+
+/* Editing preferences (config.yaml). */
+typedef struct SessionPrefs {
+	WrapMode wrap;         /* `wrap:` (default WRAP_WORD) */
+	bool osc52;            /* `clipboard: osc52`: the UI also sends a copy
+	                          or cut to the terminal's clipboard */
+} SessionPrefs;
+
 typedef struct Session {
 	Doc doc;
 	Pos cur;          /* target cursor */
@@ -147,9 +209,20 @@ typedef struct Session {
 	bool msg_error;
 	bool msg_note;    /* the message is a note that any other one replaces */
 	bool quit;        /* the main loop ends */
-	char confirm[160];    /* a yes/no question pending, or "" */
-	const char *confirm_cmd; /* the command to run on "yes" */
+	SessionQuestion q;    /* a question pending (the UI shows it) */
 	bool help;        /* the help screen is asked for (the UI shows it) */
+	SessionSel sel;   /* the selection */
+	SessionClip clip; /* the clipboard */
+	SessionRepl repl; /* search and replace */
+	SessionPrefs prefs;
+	size_t fit_title; /* the title line whose adornment follows its width as
+	                     it is typed (after Alt-x), SIZE_MAX: none */
+	char fit_char;    /* its adornment character */
+	bool fit_over;    /* it has an overline too */
+	/* The target read by the host module (a `.py`: its text regions and
+	 * `# ` prefixes), rebuilt when an edit query needs it after an edit. */
+	struct HostDoc *host;
+	uint64_t host_gen;    /* doc.gen_edit it matches */
 
 	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
@@ -232,13 +305,28 @@ bool session_cursor_screen(Session *s, int *y, int *x);
 
 /* Wrap: the end of the row that starts at byte `from` of p[0..n) in w
  * columns (always > from when from < n: a cluster wider than the pane
- * takes a row of its own). */
-size_t session_wrap(const char *p, size_t n, size_t from, int w);
+ * takes a row of its own).  WRAP_WORD: after the last blank that fits and
+ * follows some text of the row (a row never holds only indentation or a
+ * `# ` prefix; blanks after a full row hang at its end), else between
+ * graphemes (a word wider than the pane). */
+size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode);
 /* Rows a line of a pane takes at the current width (>= 1). */
 int session_line_rows(Session *s, Pane p, size_t line);
 
-/* Scroll the view by rows (negative: up); the cursor stays where it is. */
+/* Scroll the view by rows (negative: up; never past the point where the
+ * last row is at the bottom); the cursor stays where it is. */
 void session_scroll(Session *s, int rows);
+/* Up (dir < 0) or down one screen row of pane p's own lines from *c,
+ * to the byte nearest display column goal of that row; false at the
+ * first / last row. */
+bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal);
+/* The display column of c in its screen row. */
+int session_row_col(Session *s, Pane p, Pos c);
+/* PageDown (dir > 0) / PageUp: the view moves by the body's rows less
+ * one (one row of overlap, so every row is seen once), the cursor keeps
+ * its screen row and column (the nearest row of its pane with text); at
+ * the end of the view, the cursor goes to the last (first) line. */
+void session_page(Session *s, int dir);
 /* Make the cursor of the focused pane visible. */
 void session_follow(Session *s);
 /* Put the cursor at screen row y, column x (a mouse click).  False when
@@ -261,6 +349,30 @@ bool session_paste(Session *s, const char *p, size_t n);  /* verbatim */
 bool session_newline(Session *s);                          /* keeps the indentation */
 bool session_backspace(Session *s);
 bool session_delete(Session *s);
+/* Alt-Backspace / Ctrl-Delete: the word before / after the cursor (to
+ * text_word_prev / text_word_next: a Korean 어절 with its particle, the
+ * blanks after a word; at a line's start or end, the line break); a run
+ * of them is one undo step, as a run of Backspace or Delete is.
+ * Ctrl-K: to the end of the line (at its end: the line break), an undo
+ * step of its own.  Over a selection, a word delete deletes it. */
+bool session_delete_word(Session *s, int dir);
+bool session_kill_line(Session *s);
+/* Alt-x: the prose of the target block at the cursor replaced by nothing
+ * (one undo step), keeping its structure: indentation and list marker,
+ * a field's name, a title's adornment (which then follows the new title's
+ * width as it is typed), the `# ` prefix of a `.py` text block; a
+ * directive header, code and other non-prose blocks are kept whole (a
+ * message).  The cursor is left where the text begins. */
+bool session_clear_block(Session *s);
+
+/* `.py` editing (sphinx-gallery text blocks), through the host module:
+ * Enter inside a text block starts the next line with its prefix (`# `),
+ * pasted lines get it (a blank one `#`), deleting never leaves a prose
+ * line without it (a range that starts or ends inside a prefix starts or
+ * ends after it; Backspace at the start of a text line joins it to the
+ * line above without its prefix).  The byte where the RST text of target
+ * line `line` starts (0 outside `.py` text regions). */
+size_t session_text_start(Session *s, size_t line);
 
 /* ---- motion (focused pane) ---------------------------------------------- */
 typedef enum Motion {
@@ -268,7 +380,31 @@ typedef enum Motion {
 	MV_HOME, MV_END, MV_PAGE_UP, MV_PAGE_DOWN, MV_DOC_START, MV_DOC_END,
 	MV_SEG_NEXT, MV_SEG_PREV,
 } Motion;
+/* Move the cursor of the focused pane.  Up/Down go by screen rows and
+ * keep the display column; PageUp/PageDown as session_page.  A plain
+ * motion ends the selection (unless the mark is set). */
 void session_move(Session *s, Motion m);
+
+/* ---- selection and clipboard ----------------------------------------------- */
+/* The selection as an ordered range of its pane; false when there is none
+ * (or it is empty). */
+bool session_sel_range(const Session *s, Pane *p, Pos *a, Pos *b);
+/* Shift+motion: the selection from where it started (the cursor, when
+ * none) to the cursor after motion m. */
+void session_select(Session *s, Motion m);
+/* The mark (C-Space): start a selection that plain motions extend, or end it. */
+void session_select_mark(Session *s);
+/* Esc: the selection (and a search highlight) cancelled. */
+void session_select_cancel(Session *s);
+/* Copy the selection (either pane) to the clipboard; cut it (the
+ * translation: one undo step); paste the clipboard at the cursor over the
+ * selection (one undo step).  False with a message when there is nothing. */
+bool session_copy(Session *s);
+bool session_cut(Session *s);
+bool session_paste_clip(Session *s);
+/* A mouse drag to screen row y, column x: the selection from the press to
+ * there.  False when that place shows no text. */
+bool session_drag(Session *s, int y, int x);
 
 /* Go to target line n (1-based) at its start; false (message) when out of range. */
 bool session_goto_line(Session *s, long n);
@@ -278,6 +414,27 @@ bool session_next_unfinished(Session *s, int dir);
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
 bool session_find(Session *s, const char *text, int dir);
+
+/* ---- search and replace (Ctrl-R; src/session/replace.c) --------------------
+ * session_replace_start: find `find` in the translation (case-insensitive
+ * unless repl.match_case; a POSIX extended regex when repl.regex, where
+ * `\1`..`\9` in `with` are its groups and `\\` a backslash) from the
+ * cursor on, wrapping, and ask (a question) about the current match,
+ * highlighted: "Replace 3/17 ...?" y replace it and go to the next, n skip
+ * it, a replace all (one undo step), c toggle the case, r toggle the
+ * regex, Esc stop.  False with a message (no match, a bad regex). */
+bool session_replace_start(Session *s, const char *find, const char *with);
+bool session_replace_one(Session *s);
+bool session_replace_skip(Session *s);
+bool session_replace_all(Session *s);
+bool session_replace_toggle(Session *s, bool regex);
+
+/* ---- questions ------------------------------------------------------------------- */
+/* Ask text; then session_question_add for each answer key. */
+void session_question(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void session_question_add(Session *s, const char *key, const char *cmd);
+/* The command of answer key, or NULL (and the question stays). */
+const char *session_question_answer(const Session *s, const char *key);
 
 /* Messages: shown in the status line until the next key. */
 void session_msg(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);

@@ -13,9 +13,12 @@ static bool c_quit(Session *s, const char *arg)
 {
 	(void)arg;
 	if (doc_modified(&s->doc) || s->sc_dirty) {
-		snprintf(s->confirm, sizeof(s->confirm),
-		         "Unsaved changes. Quit without saving? (y/n)");
-		s->confirm_cmd = "force-quit";
+		session_question(s, "Unsaved changes. Quit without saving? (y/n) · "
+		                    "s: save and quit · Esc: cancel");
+		session_question_add(s, "y", "force-quit");
+		session_question_add(s, "Y", "force-quit");
+		session_question_add(s, "q", "force-quit");
+		session_question_add(s, "s", "save-quit");
 		return true;
 	}
 	s->quit = true;
@@ -25,6 +28,15 @@ static bool c_quit(Session *s, const char *arg)
 static bool c_force_quit(Session *s, const char *arg)
 {
 	(void)arg;
+	s->quit = true;
+	return true;
+}
+
+static bool c_save_quit(Session *s, const char *arg)
+{
+	(void)arg;
+	if (!session_save(s))
+		return false;
 	s->quit = true;
 	return true;
 }
@@ -117,18 +129,42 @@ static bool c_prev_unfinished(Session *s, const char *arg)
 	return session_next_unfinished(s, -1);
 }
 
+/* The first error finding of segment k, or NULL. */
+static const Finding *seg_error(Session *s, size_t k)
+{
+	const SegFindings *f = session_seg_findings(s, k);
+	for (size_t i = 0; f && i < f->n; i++)
+		if (f->v[i].sev == SEV_ERROR)
+			return &f->v[i];
+	return NULL;
+}
+
+/* Alt-Enter; arg "force": even with an error finding (the question's y). */
 static bool c_done_next(Session *s, const char *arg)
 {
-	(void)arg;
 	long k = session_cur_seg(s);
 	if (k < 0 || !s->doc.al.v[k].tgt_n || !s->doc.al.v[k].src_n)
 		return session_error(s, "This segment has no source and translation to mark done");
+	const Finding *e = arg && !strcmp(arg, "force") ? NULL : seg_error(s, (size_t)k);
+	if (e) {
+		session_question(s, "This segment has an error (%s: %s). Mark it done anyway? (y/n)",
+		                 check_info(e->check)->id, e->message);
+		session_question_add(s, "y", "done-next-force");
+		session_question_add(s, "Y", "done-next-force");
+		return true;
+	}
 	session_set_status(s, (size_t)k, ST_DONE);
 	if (!session_next_unfinished(s, 1)) {
 		session_msg(s, "Marked done. No unfinished segment left");
 		return true;
 	}
 	return true;
+}
+
+static bool c_done_next_force(Session *s, const char *arg)
+{
+	(void)arg;
+	return c_done_next(s, "force");
 }
 
 static bool c_copy_source(Session *s, const char *arg)
@@ -320,6 +356,13 @@ static bool c_checklist_url(Session *s, const char *arg)
 static bool c_translator_line(Session *s, const char *arg)
 {
 	(void)arg;
+	if ((!s->sc.translator_name || !s->sc.translator_name[0]) && s->sc_path &&
+	    !s->doc.read_only) {
+		/* no name yet: the checklist opens at it */
+		checklist_open(s, 3);
+		session_msg(s, "Set the translator (Enter), then Alt-t again");
+		return true;
+	}
 	return session_translator_line(s);
 }
 
@@ -584,6 +627,129 @@ MOVE(c_seg_next, MV_SEG_NEXT)
 MOVE(c_seg_prev, MV_SEG_PREV)
 #undef MOVE
 
+#define SELECT(name, m)                                      \
+	static bool name(Session *s, const char *arg)       \
+	{                                                    \
+		(void)arg;                                   \
+		session_select(s, m);                        \
+		return true;                                 \
+	}
+SELECT(c_sel_left, MV_LEFT)
+SELECT(c_sel_right, MV_RIGHT)
+SELECT(c_sel_up, MV_UP)
+SELECT(c_sel_down, MV_DOWN)
+SELECT(c_sel_word_left, MV_WORD_LEFT)
+SELECT(c_sel_word_right, MV_WORD_RIGHT)
+SELECT(c_sel_home, MV_HOME)
+SELECT(c_sel_end, MV_END)
+SELECT(c_sel_page_up, MV_PAGE_UP)
+SELECT(c_sel_page_down, MV_PAGE_DOWN)
+#undef SELECT
+
+static bool c_sel_mark(Session *s, const char *arg)
+{
+	(void)arg;
+	session_select_mark(s);
+	return true;
+}
+
+static bool c_sel_cancel(Session *s, const char *arg)
+{
+	(void)arg;
+	session_select_cancel(s);
+	return true;
+}
+
+static bool c_replace(Session *s, const char *arg)
+{
+	if (!arg || !*arg)
+		return session_error(s, "Nothing to find");
+	free(s->repl.find);
+	s->repl.find = xstrdup(arg);
+	session_ask(s, "Replace with: ", NULL, "replace-with");
+	return true;
+}
+
+static bool c_replace_with(Session *s, const char *arg)
+{
+	char *find = s->repl.find ? xstrdup(s->repl.find) : NULL;
+	bool ok = session_replace_start(s, find, arg ? arg : "");
+	free(find);
+	return ok;
+}
+
+static bool c_replace_one(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_one(s);
+}
+
+static bool c_replace_skip(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_skip(s);
+}
+
+static bool c_replace_all(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_all(s);
+}
+
+static bool c_replace_case(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, false);
+}
+
+static bool c_replace_regex(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, true);
+}
+
+static bool c_copy(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_copy(s);
+}
+
+static bool c_cut(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_cut(s);
+}
+
+static bool c_paste(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_paste_clip(s);
+}
+
+static bool c_delete_word_back(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_delete_word(s, -1);
+}
+
+static bool c_delete_word(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_delete_word(s, 1);
+}
+
+static bool c_kill_line(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_kill_line(s);
+}
+
+static bool c_clear_block(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_clear_block(s);
+}
+
 /* ---- reviewer mode ------------------------------------------------------ */
 
 static bool r_report(ReviewSession *rs, bool ok, const Err *e, const char *done)
@@ -805,9 +971,18 @@ static const Command commands[] = {
 	ED("save", "C-s", "Save", "Save the translation (atomically)", NULL, CMD_SAVES, c_save),
 	ED("quit", "C-q", "Quit", "Quit (asks when there are unsaved changes)", NULL, 0, c_quit),
 	ED("force-quit", "", NULL, "Quit without saving", NULL, CMD_HIDDEN, c_force_quit),
+	ED("save-quit", "", NULL, "Save and quit (from the quit question)", NULL, CMD_SAVES | CMD_HIDDEN, c_save_quit),
 	ED("undo", "C-z", "Undo", "Undo the last change (typing is undone as a run)", NULL, 0, c_undo),
 	ED("redo", "C-y", "Redo", "Redo what was undone", NULL, 0, c_redo),
+	ED("clear-block", "M-x", "Clear", "Clear this block's text to translate it (markup stays)", NULL, 0, c_clear_block),
 	ED("find", "C-f", "Find", "Find text in both panes (case-insensitive)", "Find: ", CMD_INIT_FIND, c_find),
+	ED("replace", "C-r", NULL, "Replace in the translation (y, n skip, a all, c case, r regex)", "Replace: ", 0, c_replace),
+	ED("replace-with", "", NULL, "The replacement text (from the Ctrl-R prompt)", NULL, CMD_HIDDEN, c_replace_with),
+	ED("replace-one", "", NULL, "Replace this match and go to the next (y)", NULL, CMD_HIDDEN, c_replace_one),
+	ED("replace-skip", "", NULL, "Skip this match (n)", NULL, CMD_HIDDEN, c_replace_skip),
+	ED("replace-all", "", NULL, "Replace every match, one undo step (a)", NULL, CMD_HIDDEN, c_replace_all),
+	ED("replace-case", "", NULL, "Toggle case-sensitive replace (c)", NULL, CMD_HIDDEN, c_replace_case),
+	ED("replace-regex", "", NULL, "Toggle POSIX extended regular expressions (r)", NULL, CMD_HIDDEN, c_replace_regex),
 	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
 	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
 	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),
@@ -815,6 +990,7 @@ static const Command commands[] = {
 	ED("next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, 0, c_next_unfinished),
 	ED("prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, 0, c_prev_unfinished),
 	ED("done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one", NULL, 0, c_done_next),
+	ED("done-next-force", "", NULL, "Mark done although the segment has an error (from the question)", NULL, CMD_HIDDEN, c_done_next_force),
 	ED("copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL, 0, c_copy_source),
 	ED("checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, " "translator", NULL, 0, c_checklist),
 	ED("checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_item),
@@ -834,23 +1010,41 @@ static const Command commands[] = {
 	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),
 	ED("spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words", NULL, 0, c_spell_add_project),
 	{"help", "F1", "Help", "Show every command and its keys", NULL,
-	 0, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW), c_help, r_help},
+	 CMD_BAR_ALWAYS, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW), c_help, r_help},
 	ED("toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, 0, c_numbers),
 	ED("source-wider", "M->", NULL, "Make the source pane wider", NULL, 0, c_wider),
 	ED("source-narrower", "M-<", NULL, "Make the source pane narrower", NULL, 0, c_narrower),
+	ED("copy", "C-c", NULL, "Copy the selection (either pane)", NULL, 0, c_copy),
+	ED("cut", "C-x", NULL, "Cut the selection of the translation", NULL, 0, c_cut),
+	ED("paste", "C-v", NULL, "Paste what was copied or cut (over the selection)", NULL, 0, c_paste),
+	ED("delete-word-back", "M-Backspace C-w", NULL, "Delete the word before the cursor", NULL, 0, c_delete_word_back),
+	ED("delete-word", "C-Delete M-Delete", NULL, "Delete the word after the cursor", NULL, 0, c_delete_word),
+	ED("kill-line", "C-k", NULL, "Delete to the end of the line (at its end: the line break)", NULL, 0, c_kill_line),
+	ED("select-mark", "C-Space", NULL, "Set the mark: motions select until C-Space or Esc", NULL, 0, c_sel_mark),
+	ED("select-cancel", "Esc", NULL, "Cancel the selection and the search highlight", NULL, 0, c_sel_cancel),
+	ED("select-left", "S-Left", NULL, "Select a character left", NULL, 0, c_sel_left),
+	ED("select-right", "S-Right", NULL, "Select a character right", NULL, 0, c_sel_right),
+	ED("select-up", "S-Up", NULL, "Select up a screen row", NULL, 0, c_sel_up),
+	ED("select-down", "S-Down", NULL, "Select down a screen row", NULL, 0, c_sel_down),
+	ED("select-word-left", "C-S-Left", NULL, "Select to the previous word", NULL, 0, c_sel_word_left),
+	ED("select-word-right", "C-S-Right", NULL, "Select to the next word", NULL, 0, c_sel_word_right),
+	ED("select-line-start", "S-Home", NULL, "Select to the start of the line", NULL, 0, c_sel_home),
+	ED("select-line-end", "S-End", NULL, "Select to the end of the line", NULL, 0, c_sel_end),
+	ED("select-page-up", "S-PageUp", NULL, "Select up a screen", NULL, 0, c_sel_page_up),
+	ED("select-page-down", "S-PageDown", NULL, "Select down a screen", NULL, 0, c_sel_page_down),
 	ED("newline", "Enter", NULL, "New line, keeping the indentation", NULL, 0, c_newline),
 	ED("backspace", "Backspace", NULL, "Delete the character before the cursor", NULL, 0, c_backspace),
 	ED("delete", "Delete", NULL, "Delete the character at the cursor", NULL, 0, c_delete),
 	ED("left", "Left", NULL, "Cursor left (one character)", NULL, 0, c_left),
 	ED("right", "Right", NULL, "Cursor right (one character)", NULL, 0, c_right),
-	ED("up", "Up", NULL, "Cursor up a line", NULL, 0, c_up),
-	ED("down", "Down", NULL, "Cursor down a line", NULL, 0, c_down),
+	ED("up", "Up", NULL, "Cursor up a screen row (wrapped rows too), keeping the column", NULL, 0, c_up),
+	ED("down", "Down", NULL, "Cursor down a screen row (wrapped rows too), keeping the column", NULL, 0, c_down),
 	ED("word-left", "C-Left M-b", NULL, "Cursor to the previous word", NULL, 0, c_word_left),
 	ED("word-right", "C-Right", NULL, "Cursor to the next word", NULL, 0, c_word_right),
 	ED("line-start", "Home C-a", NULL, "Start of the text of the line, then of the line", NULL, 0, c_home),
 	ED("line-end", "End C-e", NULL, "End of the line", NULL, 0, c_end),
-	ED("page-up", "PageUp", NULL, "Up a screen", NULL, 0, c_page_up),
-	ED("page-down", "PageDown", NULL, "Down a screen", NULL, 0, c_page_down),
+	ED("page-up", "PageUp", NULL, "Up a screen of rows (one row of overlap)", NULL, 0, c_page_up),
+	ED("page-down", "PageDown", NULL, "Down a screen of rows (one row of overlap)", NULL, 0, c_page_down),
 	ED("doc-start", "C-Home", NULL, "Start of the document", NULL, 0, c_doc_start),
 	ED("doc-end", "C-End", NULL, "End of the document", NULL, 0, c_doc_end),
 	ED("segment-next", "C-Down", NULL, "Next segment", NULL, 0, c_seg_next),

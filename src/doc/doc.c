@@ -771,7 +771,9 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 	Pos end = apply(d, a, b, p, n, &removed);
 	truncate_redo(d);
 	Change *prev = d->cur ? &d->changes.v[d->cur - 1] : NULL;
-	bool can = d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
+	bool chain = d->chain_next && prev;
+	d->chain_next = false;
+	bool can = !chain && d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
 	           d->saved != d->cur;
 	if (can && kind == CH_TYPE && removed.len == 0 && prev->del.len == 0 &&
 	    pos_eq(pos_after(prev->at, prev->ins.p, prev->ins.len), a)) {
@@ -791,6 +793,7 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 		buf_init(&removed);
 		buf_add(&c.ins, p, n);
 		c.kind = kind;
+		c.chain = chain;
 		VEC_PUSH(&d->changes, c);
 		d->cur++;
 	}
@@ -804,17 +807,29 @@ void doc_break_merge(Doc *d)
 	d->merge_ok = false;
 }
 
+void doc_chain_next(Doc *d)
+{
+	d->chain_next = true;
+}
+
 bool doc_undo(Doc *d, Pos *cursor)
 {
 	if (!d->cur)
 		return false;
-	Change *c = &d->changes.v[d->cur - 1];
-	Pos b = pos_after(c->at, c->ins.p, c->ins.len);
-	Pos end = apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
-	d->cur--;
+	bool more;
+	Pos at;
+	do {
+		Change *c = &d->changes.v[d->cur - 1];
+		Pos b = pos_after(c->at, c->ins.p, c->ins.len);
+		apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
+		at = c->at;
+		more = c->chain;
+		d->cur--;
+	} while (more && d->cur);
 	d->merge_ok = false;
+	d->chain_next = false;
 	if (cursor)
-		*cursor = end;
+		*cursor = at;
 	return true;
 }
 
@@ -822,11 +837,15 @@ bool doc_redo(Doc *d, Pos *cursor)
 {
 	if (d->cur >= d->changes.n)
 		return false;
-	Change *c = &d->changes.v[d->cur];
-	Pos b = pos_after(c->at, c->del.p, c->del.len);
-	Pos end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
-	d->cur++;
+	Pos end;
+	do {
+		Change *c = &d->changes.v[d->cur];
+		Pos b = pos_after(c->at, c->del.p, c->del.len);
+		end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
+		d->cur++;
+	} while (d->cur < d->changes.n && d->changes.v[d->cur].chain);
 	d->merge_ok = false;
+	d->chain_next = false;
 	if (cursor)
 		*cursor = end;
 	return true;

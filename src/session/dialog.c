@@ -42,3 +42,29 @@ void session_ask(Session *s, const char *prompt, const char *initial, const char
 	s->ask.initial = initial ? xstrdup(initial) : NULL;
 	s->ask.then = then;
 }
+
+void session_question(Session *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->q.text, sizeof(s->q.text), fmt, ap);
+	va_end(ap);
+	s->q.on = true;
+	s->q.n = 0;
+}
+
+void session_question_add(Session *s, const char *key, const char *cmd)
+{
+	BUG_ON(s->q.n >= SESSION_ANSWERS);
+	snprintf(s->q.ans[s->q.n].key, sizeof(s->q.ans[s->q.n].key), "%s", key);
+	s->q.ans[s->q.n].cmd = cmd;
+	s->q.n++;
+}
+
+const char *session_question_answer(const Session *s, const char *key)
+{
+	for (size_t i = 0; i < s->q.n; i++)
+		if (strcmp(s->q.ans[i].key, key) == 0)
+			return s->q.ans[i].cmd;
+	return NULL;
+}

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/host.h"
 #include "yeok/pair.h"
 #include "yeok/sidecar.h"
 #include "yeok/text.h"
@@ -34,6 +35,8 @@ void session_init(Session *s)
 	s->cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell_src);
 	s->spell_src_seg = -2;
+	s->fit_title = SIZE_MAX;
+	s->prefs.wrap = WRAP_WORD;
 }
 
 void session_release(Session *s)
@@ -50,6 +53,12 @@ void session_release(Session *s)
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
+	free(s->clip.text);
+	session_replace_release(s);
+	if (s->host) {
+		host_release(s->host);
+		free(s->host);
+	}
 	memset(s, 0, sizeof(*s));
 }
 
@@ -62,6 +71,7 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->top = 0;
 	s->top_row = 0;
 	s->vsegs_dirty = true;
+	s->host_gen = s->doc.gen_edit - 1; /* the host view is read again */
 }
 
 void session_read_checklist(Session *s)

@@ -174,15 +174,26 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		}
 		VEC_FREE(&m);
 	}
-	if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
-		size_t ms = s->match.at.col, me = ms + s->match.len;
+	size_t ms = 0, me = 0;
+	Pane sp;
+	Pos sa, sb;
+	if (session_sel_range(s, &sp, &sa, &sb) && sp == p && sa.line <= rs->line &&
+	    rs->line <= sb.line) {
+		/* the selection (shown as a match) */
+		ms = sa.line == rs->line ? sa.col : 0;
+		me = sb.line == rs->line ? sb.col : ln->n + (rs->line < sb.line);
+	} else if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
+		ms = s->match.at.col;
+		me = ms + s->match.len;
+	}
+	if (me > ms) {
 		/* the match wins: cut the others around it */
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
 			if (hl[i].end <= ms || hl[i].start >= me)
 				hl[m++] = hl[i];
 		n = m;
-		hl[n++] = (Hl){ms, me, TS_MATCH};
+		hl[n++] = (Hl){ms, MIN(me, ln->n), TS_MATCH};
 	}
 	qsort(hl, n, sizeof(*hl), cmp_hl);
 	return n;
@@ -231,17 +242,14 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 		}
 		if (at < b)
 			used += ui_put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
-		/* the next cluster is wide and did not fit: a marker in the gap */
-		if (used < w && b < ln->n && rs->to != rs->from) {
-			size_t e = text_next_grapheme(ln->p, ln->n, b);
-			if (text_cluster_width(ln->p + b, e - b, 0) > w - used) {
-				ui_set_style(u, TS_MARKER, current);
-				mvaddch(y, x + used, '>');
-				used++;
-			}
-		}
 	}
 	ui_fill(u, y, x + used, w - used, text, current);
+	/* the mark column: '>' where the line continues on the next row */
+	ui_fill(u, y, x + w, SESSION_MARK_W, text, current);
+	if (rs->has && rs->cont) {
+		ui_set_style(u, TS_MARKER, current);
+		mvaddch(y, x + w, '>');
+	}
 }
 
 static void paint_header(Ui *u)
@@ -273,32 +281,52 @@ void ui_key_label(const char *key, Buf *out)
 	}
 }
 
+/* The key-bar entry of command c ("^S" and "Save"); false when it has none. */
+static bool bar_entry(Ui *u, CommandMode mode, const Command *c, Buf *keys, Buf *lab)
+{
+	if (!c->bar || !(c->modes & MODE_BIT(mode)))
+		return false;
+	buf_clear(keys);
+	keymap_keys_of(&u->keys, mode, c->id, keys);
+	if (!keys->len)
+		return false;
+	char *comma = strchr(keys->p, ',');
+	if (comma)
+		*comma = '\0';
+	buf_clear(lab);
+	ui_key_label(keys->p, lab);
+	return true;
+}
+
+static int bar_need(const Buf *lab, const Command *c)
+{
+	return text_width(lab->p, lab->len) + 1 + (int)strlen(c->bar) + 1;
+}
+
+/* The key bar is chosen by width: the CMD_BAR_ALWAYS entries (F1 Help)
+ * first, then the others in table order where they fit. */
 void ui_paint_keybar(Ui *u, CommandMode mode, int y)
 {
 	ui_fill(u, y, 0, COLS, TS_KEYBAR, false);
 	size_t n;
 	const Command *t = command_table(&n);
-	int x = 0;
 	Buf keys = BUF_INIT, lab = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		if (!t[i].bar || !(t[i].modes & MODE_BIT(mode)))
-			continue;
-		buf_clear(&keys);
-		keymap_keys_of(&u->keys, mode, t[i].id, &keys);
-		if (!keys.len)
-			continue;
-		char *comma = strchr(keys.p, ',');
-		if (comma)
-			*comma = '\0';
-		buf_clear(&lab);
-		ui_key_label(keys.p, &lab);
-		int need = text_width(lab.p, lab.len) + 1 + (int)strlen(t[i].bar) + 1;
-		if (x + need > COLS)
-			break;
-		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
-		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += ui_put_text(u, y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
+	int x = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			bool always = t[i].flags & CMD_BAR_ALWAYS;
+			if (always != (pass == 0))
+				continue;
+			if (!bar_entry(u, mode, &t[i], &keys, &lab))
+				continue;
+			int need = bar_need(&lab, &t[i]);
+			if (x + need > COLS)
+				continue;
+			x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+			x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
+			x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+			x += ui_put_text(u, y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
+		}
 	}
 	buf_release(&keys);
 	buf_release(&lab);
@@ -373,9 +401,9 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 static void paint_status(Ui *u, const Layout *l)
 {
 	Session *s = u->s;
-	if (s->confirm[0]) {
+	if (s->q.on) {
 		Buf st = BUF_INIT;
-		buf_addf(&st, " %s", s->confirm);
+		buf_addf(&st, " %s", s->q.text);
 		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
 		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
 		buf_release(&st);
@@ -456,7 +484,7 @@ void ui_paint(Ui *u)
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
 	int y, x;
-	if (!s->confirm[0] && session_cursor_screen(s, &y, &x)) {
+	if (!s->q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);
 		move(y, x);
 	} else {

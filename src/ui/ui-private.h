@@ -102,6 +102,8 @@ struct Ui {
 	bool waited;        /* the key opened a dialog (its time is the user's) */
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
 	uint64_t spell_gen; /* the spelling thread's generation last drawn */
+	bool dragging;      /* button 1 is down after a press in a pane */
+	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */

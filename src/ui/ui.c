@@ -110,45 +110,6 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 
 /* ---- the editor mode ------------------------------------------------------- */
 
-/* The dialogs a command left pending in the session: help, a question, a
- * prompt, a pick list, the stale diff. */
-static void confirm_answer(Ui *u, Mode *m, bool ok, const char *key)
-{
-	(void)ok;
-	const char *then = m->then;
-	ui_pop(u);
-	if (key && (!strcmp(key, "y") || !strcmp(key, "Y")))
-		ui_command(u, then, NULL);
-	else
-		session_msg(u->s, "Cancelled");
-}
-
-void ui_editor_pending(Ui *u)
-{
-	Session *s = u->s;
-	if (s->help) {
-		s->help = false;
-		ui_help(u);
-	} else if (s->confirm[0]) {
-		ui_question(u, s->confirm, s->confirm_cmd, confirm_answer);
-		s->confirm[0] = '\0';
-		s->confirm_cmd = NULL;
-	} else if (s->ask.on) {
-		s->ask.on = false;
-		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
-		free(s->ask.initial);
-		s->ask.initial = NULL;
-	} else if (s->pick.on) {
-		if (s->pick.items.n)
-			ui_pick(u);
-		else
-			session_pick_close(s);
-	} else if (s->diff_on) {
-		s->diff_on = false;
-		ui_diff_view(u);
-	}
-}
-
 /* A command by its row: a save asks first when the file changed on disk;
  * one with a prompt asks for its argument. */
 static void run_command(Ui *u, const char *id)
@@ -165,14 +126,65 @@ static void run_command(Ui *u, const char *id)
 		ui_command(u, id, NULL);
 }
 
+/* The answer to the session's question: the command of its key, else
+ * cancelled. */
+static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
+{
+	(void)ok;
+	(void)m;
+	ui_pop(u);
+	const char *cmd = key ? session_question_answer(u->s, key) : NULL;
+	u->s->q.n = 0;
+	if (cmd)
+		run_command(u, cmd);
+	else
+		session_msg(u->s, "Cancelled");
+}
+
+/* The dialogs a command left pending in the session: help, a question, a
+ * prompt, a pick list, the stale diff. */
+void ui_editor_pending(Ui *u)
+{
+	Session *s = u->s;
+	if (s->help) {
+		s->help = false;
+		ui_help(u);
+	} else if (s->q.on) {
+		s->q.on = false;
+		ui_question(u, s->q.text, NULL, question_answer);
+	} else if (s->ask.on) {
+		s->ask.on = false;
+		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
+		free(s->ask.initial);
+		s->ask.initial = NULL;
+	} else if (s->pick.on) {
+		if (s->pick.items.n)
+			ui_pick(u);
+		else
+			session_pick_close(s);
+	} else if (s->diff_on) {
+		s->diff_on = false;
+		ui_diff_view(u);
+	}
+}
+
 static void mouse(Ui *u, const UiEvent *ev)
 {
 	if (ev->bstate & BUTTON4_PRESSED)
 		session_scroll(u->s, -3);
 	else if (ev->bstate & BUTTON5_PRESSED)
 		session_scroll(u->s, 3);
-	else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+	else if (ev->bstate & BUTTON1_PRESSED) {
+		session_select_cancel(u->s);
+		u->dragging = session_click(u->s, ev->y, ev->x);
+	} else if (ev->bstate & BUTTON1_CLICKED)
 		session_click(u->s, ev->y, ev->x);
+	else if (u->dragging && (ev->bstate & (REPORT_MOUSE_POSITION | BUTTON1_RELEASED))) {
+		/* a drag selects from the press to here */
+		session_drag(u->s, ev->y, ev->x);
+		if (ev->bstate & BUTTON1_RELEASED)
+			u->dragging = false;
+	}
 }
 
 /* Idle work between keys: the checks of segments not checked yet, and a
@@ -200,6 +212,33 @@ static void editor_idle(Ui *u)
 	}
 }
 
+/* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
+ * says `clipboard: osc52`. */
+static void send_clipboard(Ui *u)
+{
+	Session *s = u->s;
+	if (!s->prefs.osc52 || s->clip.gen == u->clip_sent || !s->clip.text)
+		return;
+	u->clip_sent = s->clip.gen;
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = (const unsigned char *)s->clip.text;
+	size_t n = s->clip.n;
+	Buf out = BUF_INIT;
+	buf_adds(&out, "\033]52;c;");
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+		             (i + 2 < n ? p[i + 2] : 0);
+		buf_addc(&out, b64[v >> 18 & 63]);
+		buf_addc(&out, b64[v >> 12 & 63]);
+		buf_addc(&out, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		buf_addc(&out, i + 2 < n ? b64[v & 63] : '=');
+	}
+	buf_addc(&out, '\a');
+	fwrite(out.p, 1, out.len, stdout);
+	fflush(stdout);
+	buf_release(&out);
+}
+
 static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	(void)m;
@@ -210,6 +249,9 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
+	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
+	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
+		return; /* the pointer moving: nothing to do */
 	session_clear_msg(s);
 	switch (ev->kind) {
 	case UI_EV_MOUSE:
@@ -236,6 +278,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	default:
 		break;
 	}
+	send_clipboard(u);
 	if (s->quit)
 		u->quit = true;
 }
@@ -341,6 +384,12 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 		return rc;
 	if (cfg_problem[0])
 		session_error(&s, "%s", cfg_problem);
+	/* config.yaml: wrapping, the clipboard, the translator (pre-fills F2
+	 * and Alt-t when the sidecar names none) */
+	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
+	s.prefs.osc52 = cfg->clipboard == CONFIG_CLIP_OSC52;
+	if ((!s.sc.translator_name || !s.sc.translator_name[0]) && cfg->translator_name)
+		sidecar_set_translator(&s.sc, cfg->translator_name, cfg->translator_url);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);

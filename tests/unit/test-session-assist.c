@@ -206,8 +206,9 @@ static void test_checklist_through_commands(void **state)
 	assert_true(s.sc_dirty);
 	/* quitting now asks */
 	assert_true(command_run(&s, "quit", NULL));
-	assert_true(s.confirm[0] != '\0');
-	s.confirm[0] = '\0';
+	assert_true(s.q.on);
+	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
+	s.q.on = false;
 	assert_true(command_run(&s, "save", NULL));
 	assert_false(s.sc_dirty);
 	session_release(&s);
