@@ -391,6 +391,30 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	return ok;
 }
 
+/* ---- translation memory (F4) ------------------------------------------ */
+
+static bool c_tm(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_list(s);
+}
+
+static bool c_tm_insert(Session *s, const char *arg)
+{
+	long i;
+	if (!pick_value(s, arg, &i))
+		return false;
+	if (i < 0)
+		return session_error(s, "No match chosen (F4 asks again)");
+	return session_tm_insert(s, (size_t)i);
+}
+
+static bool c_tm_insert_best(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_insert_best(s);
+}
+
 /* ---- findings (F5) and autofix ----------------------------------------- */
 
 #define POS_PACK(line, byte) ((long)(line) * 1048576L + (long)MIN((byte), 1048575u))
@@ -823,6 +847,9 @@ static const Command commands[] = {
 	ED("translator-line", "M-t", NULL, "Insert or repair the translator line after the author " "line", NULL, 0, c_translator_line),
 	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL, 0, c_glossary),
 	ED("glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL, CMD_HIDDEN, c_glossary_insert),
+	ED("tm", "F4", NULL, "Translation memory: the matches for this segment; Enter inserts one", NULL, 0, c_tm),
+	ED("tm-insert", "", NULL, "Insert a match, replacing the segment's prose (from the F4 list)", NULL, CMD_HIDDEN, c_tm_insert),
+	ED("tm-insert-best", "M-4", NULL, "Insert the best translation-memory match for this segment", NULL, 0, c_tm_insert_best),
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),

@@ -59,6 +59,7 @@ void session_prepare_frame(Session *s)
 	long k = session_cur_seg(s);
 	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
 		session_seg_ready(s, (size_t)k);
+	session_tm_prefetch(s);
 }
 
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
@@ -73,6 +74,13 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			buf_addf(left, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
 			         align_status_name(g->status));
 			span(left, ls, g->status == ST_STALE ? SPAN_WARN : SPAN_NORMAL);
+			/* an exact match in the translation memory for untranslated prose */
+			const TmMatches *m = g->status == ST_UNTRANSLATED ? session_tm_matches(s, (size_t)k)
+			                                                  : NULL;
+			if (m && m->n && m->v[0].score == 100) {
+				buf_adds(left, "  TM 100%");
+				span(left, ls, SPAN_GLOSS);
+			}
 		}
 		Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
 		Str ln = lines_get(session_lines(s, s->focus), c.line);

@@ -349,6 +349,7 @@ static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 	case SPAN_WARN: return TS_WARNING;
 	case SPAN_ERROR: return TS_ERROR;
 	case SPAN_GLOSS: return TS_GLOSSARY;
+	case SPAN_DIFF: return TS_DIFF;
 	case SPAN_NORMAL: break;
 	}
 	return base;
@@ -557,13 +558,42 @@ static void dialog_box(int *y0, int *x0, int *h, int *w)
 	*h = MAX(3, LINES - 3);
 }
 
+/* The text of item i's row (detail false) or detail in spans: the marks
+ * of the pick list in their slot, the rest in base. */
+static size_t pick_spans(const SessionPick *pk, size_t i, bool detail, const char *t,
+                         ThemeSlot base, UiSpan **out)
+{
+	size_t n = strlen(t), ns = 0, cap = 0, at = 0;
+	*out = NULL;
+	/* marks are added in text order per item (session_pick_mark) */
+	for (size_t m = 0; m < pk->marks.n; m++) {
+		const PickMark *x = &pk->marks.v[m];
+		if (x->item != i || x->detail != detail || x->off < at || x->off + x->len > n)
+			continue;
+		*out = xgrow(*out, &cap, ns + 2, sizeof(UiSpan));
+		if (x->off > at)
+			(*out)[ns++] = (UiSpan){t + at, x->off - at, base};
+		(*out)[ns++] = (UiSpan){t + x->off, x->len, span_slot(x->kind, base)};
+		at = x->off + x->len;
+	}
+	*out = xgrow(*out, &cap, ns + 1, sizeof(UiSpan));
+	(*out)[ns++] = (UiSpan){t + at, n - at, base};
+	return ns;
+}
+
 void ui_paint_pick(Ui *u, size_t sel, int *top)
 {
 	Session *s = u->s;
+	const SessionPick *pk = &s->pick;
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
-	size_t n = s->pick.items.n;
-	int rows = MIN((int)n, h - 2);
+	size_t n = pk->items.n;
+	const char *detail = sel < pk->details.n ? pk->details.v[sel] : NULL;
+	/* the selected item's detail under the list (a third of the box) */
+	int dh = pk->details.n ? MAX(2, MIN(8, (h - 2) / 3)) : 0;
+	if (dh >= h - 3)
+		dh = 0;
+	int rows = MIN((int)n, h - 2 - dh);
 	/* sel visible, and no row past the last item: the terminal may have
 	 * grown since *top was set (issue 14: a SIGSEGV here) */
 	if ((int)sel < *top)
@@ -572,19 +602,38 @@ void ui_paint_pick(Ui *u, size_t sel, int *top)
 		*top = (int)sel - rows + 1;
 	*top = MAX(0, MIN(*top, (int)n - rows));
 	ui_fill(u, y0, x0, w, TS_HEADER, false);
-	char *title = xasprintf(" %s", s->pick.title);
+	char *title = xasprintf(" %s", pk->title);
 	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
 	free(title);
 	for (int r = 0; r < rows; r++) {
 		size_t i = (size_t)(*top + r);
 		ThemeSlot slot = i == sel ? TS_MATCH : TS_NORMAL;
 		ui_fill(u, y0 + 1 + r, x0, w, slot, false);
-		const char *t = s->pick.items.v[i];
-		ui_put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
+		UiSpan *sp;
+		size_t ns = pick_spans(pk, i, false, pk->items.v[i], slot, &sp);
+		int used = 0;
+		for (size_t k = 0; k < ns && used < w - 2; k++)
+			used += ui_put_text(u, y0 + 1 + r, x0 + 1 + used, w - 2 - used, sp[k].p, sp[k].n,
+			                    sp[k].slot, false);
+		free(sp);
 	}
-	ui_fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
+	int y = y0 + 1 + rows;
+	if (dh) {
+		for (int r = 0; r < dh; r++)
+			ui_fill(u, y + r, x0, w, TS_NORMAL, false);
+		ui_set_style(u, TS_RULE, false);
+		mvhline(y, x0, ACS_HLINE, w);
+		if (detail) {
+			UiSpan *sp;
+			size_t ns = pick_spans(pk, sel, true, detail, TS_NORMAL, &sp);
+			ui_put_spans_wrapped(u, sp, ns, x0 + 1, w - 2, y + 1, y + 1, y + dh);
+			free(sp);
+		}
+		y += dh;
+	}
+	ui_fill(u, y, x0, w, TS_KEYBAR, false);
 	char *foot = xasprintf(" %zu/%zu · Up/Down choose · Enter · Esc closes", sel + 1, n);
-	ui_put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
+	ui_put_text(u, y, x0, w, foot, strlen(foot), TS_KEYBAR, false);
 	free(foot);
 	curs_set(0);
 }
