@@ -254,9 +254,6 @@ static void test_consistency_finding(void **state)
 	FindingVec all = {0};
 	session_findings_list(&s, &all);
 	bool saw = false;
-	fprintf(stderr, "cons %zu findings %zu\n", s.tm.cons.n, all.n);
-	for (size_t i = 0; i < all.n; i++)
-		fprintf(stderr, "%zu %s\n", all.v[i].line, all.v[i].message);
 	for (size_t i = 0; i < all.n; i++)
 		if (all.v[i].line == 5 && strstr(all.v[i].message, "3단계로 모델을 학습했습니다."))
 			saw = true;
