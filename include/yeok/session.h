@@ -88,7 +88,9 @@ typedef struct SessionStale {
 } SessionStale;
 
 /* Kinds of status-line spans (the UI maps them to theme slots). */
-typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS, SPAN_DIFF } SpanKind;
+typedef enum SpanKind {
+	SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS, SPAN_DIFF, SPAN_HINT
+} SpanKind;
 
 /* A highlighted byte range of a pick-list item's row or of its detail. */
 typedef struct PickMark {
@@ -406,6 +408,14 @@ void session_ask(Session *s, const char *prompt, const char *initial, const char
  * of stale segment k; false when k is not stale or the old English is not
  * known.  Strings appended to old_en / new_en. */
 bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+/* The hint of stale segment k: the Korean it had before `yeok sync` wrote
+ * its new English (the sidecar's `hint:`, its lines joined with LF), or
+ * NULL when k is not stale or has none (src/session/hint.c). */
+const char *session_stale_hint(Session *s, size_t k);
+/* Replace the current segment's translation lines by its hint, at the
+ * indentation of its first line (sync_hint_text; one undo step); it stays
+ * stale until marked done.  False with a message when there is none. */
+bool session_take_hint(Session *s);
 
 /* ---- glossary and checks ------------------------------------------------- */
 /* Load the shipped glossary (shipped, or glossary_default_path() when

@@ -415,6 +415,12 @@ static bool c_tm_insert_best(Session *s, const char *arg)
 	return session_tm_insert_best(s);
 }
 
+static bool c_take_hint(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_take_hint(s);
+}
+
 /* ---- findings (F5) and autofix ----------------------------------------- */
 
 #define POS_PACK(line, byte) ((long)(line) * 1048576L + (long)MIN((byte), 1048575u))
@@ -853,6 +859,7 @@ static const Command commands[] = {
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
+	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before yeok sync) into the translation", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
 	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
 	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),

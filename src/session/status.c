@@ -62,6 +62,25 @@ void session_prepare_frame(Session *s)
 	session_tm_prefetch(s);
 }
 
+/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters. */
+static void hint_line(Buf *b, const char *h)
+{
+	size_t chars = 0;
+	for (const char *p = h; *p; p++) {
+		if (chars >= 60) {
+			buf_adds(b, "…");
+			return;
+		}
+		if (*p == '\n') {
+			buf_adds(b, " ⏎ ");
+			chars += 3;
+			continue;
+		}
+		buf_addc(b, *p == '\t' || *p == '\r' ? ' ' : *p);
+		chars += ((unsigned char)*p & 0xc0) != 0x80;
+	}
+}
+
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
 {
 	if (s->msg[0]) {
@@ -80,6 +99,14 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			if (m && m->n && m->v[0].score == 100) {
 				buf_adds(left, "  TM 100%");
 				span(left, ls, SPAN_GLOSS);
+			}
+			/* the Korean before `yeok sync` (take-hint puts it in) */
+			const char *hint = session_stale_hint(s, (size_t)k);
+			if (hint) {
+				buf_adds(left, "  hint: ");
+				span(left, ls, SPAN_NORMAL);
+				hint_line(left, hint);
+				span(left, ls, SPAN_HINT);
 			}
 		}
 		Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;

@@ -350,6 +350,7 @@ static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 	case SPAN_ERROR: return TS_ERROR;
 	case SPAN_GLOSS: return TS_GLOSSARY;
 	case SPAN_DIFF: return TS_DIFF;
+	case SPAN_HINT: return TS_HINT;
 	case SPAN_NORMAL: break;
 	}
 	return base;
