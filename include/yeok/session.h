@@ -240,6 +240,8 @@ typedef struct Session {
 	size_t spell_src_gen; /* doc.cur when spell_src was made */
 	SessionTm tm;         /* the translation memory (src/session/tm.c) */
 	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
+	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+	size_t uf_allow_gen;  /* allow_gen the findings were checked with */
 } Session;
 
 void session_init(Session *s);
@@ -425,8 +427,18 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
 Glossary *session_glossary(Session *s);
-/* The glossary hints of segment k (glossary_hints over its prose). */
+/* The glossary hints of segment k (glossary_hints over its prose); an
+ * avoided variant the document allows (the sidecar's `allow:`) is no
+ * violation. */
 size_t session_hints(Session *s, long k, GlossHintVec *out);
+/* The avoided variant of term that segment k's translation uses (the
+ * hint's violation), appended to out; false when it uses none. */
+bool session_hint_avoided(Session *s, long k, size_t term, Buf *out);
+/* F3 "allow here": the avoided variant of term used in segment k is
+ * allowed in this document (added to the sidecar's `allow:`, saved with
+ * the file); the glossary check and the hints stop flagging it.  False
+ * with a message when the segment uses none. */
+bool session_glossary_allow(Session *s, long k, size_t term);
 /* Turn the checks on (all available checks but spelling).  now: run
  * them over the whole document at once; else segments are checked by
  * session_checks_step (the UI does it between keys, so the first frame

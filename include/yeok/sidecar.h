@@ -27,6 +27,8 @@
  *     - {line: 14, last: 16, segment: ..., text: "제안", state: open, kind: suggestion}
  *     - {line: 20, segment: ..., text: "", state: approved, kind: mark}
  *   verdict: request-changes        # the reviewer's overall verdict, when given
+ *   allow: [레이어]                  # Korean words the glossary's avoided variants
+ *                                   # may use in this document (F3 "allow here")
  *
  * Unknown keys — at the top level and inside source, checklist,
  * translator, cursor, every segment entry and every review entry — are
@@ -166,6 +168,7 @@ typedef struct Sidecar {
 	struct { SidecarComment *v; size_t n, cap; } comments;  /* file order */
 	char *verdict;         /* review verdict: "approve", "request-changes",
 	                          "comment"; NULL when not given */
+	struct { char **v; size_t n, cap; } allow; /* `allow:`, in order, no repeats */
 	SidecarExtra *extra;   /* unknown top-level keys */
 } Sidecar;
 
@@ -222,6 +225,11 @@ void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char 
 /* Remove review entry i (later entries move up). */
 void sidecar_remove_comment(Sidecar *sc, size_t i);
 /* Set the review verdict (NULL clears it). */
+/* The document's allow list (`allow:`): add a word (false when it is
+ * empty or already there), remove one (false when it is not there). */
+bool sidecar_allow_add(Sidecar *sc, const char *word);
+bool sidecar_allow_remove(Sidecar *sc, const char *word);
+bool sidecar_allow_has(const Sidecar *sc, const char *word);
 void sidecar_set_verdict(Sidecar *sc, const char *verdict);
 
 const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */

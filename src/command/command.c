@@ -355,7 +355,7 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_FREE(&hv);
 		return session_error(s, "No glossary term in the English of this segment");
 	}
-	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation)",
+	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation, or allows a variant here)",
 	                  "glossary-insert");
 	for (size_t i = 0; i < hv.n; i++) {
 		Buf b = BUF_INIT;
@@ -372,6 +372,16 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
 		buf_release(&b);
 	}
+	/* "allow here": an avoided variant this document may keep */
+	for (size_t i = 0; i < hv.n; i++) {
+		Buf w = BUF_INIT;
+		if (session_hint_avoided(s, k, hv.v[i].term, &w)) {
+			session_pick_add(s, "  allow %s here (this document keeps it; the check stops "
+			                    "flagging it)", w.p);
+			VEC_PUSH(&s->pick.data, -1 - (long)hv.v[i].term);
+		}
+		buf_release(&w);
+	}
 	VEC_FREE(&hv);
 	return true;
 }
@@ -382,6 +392,8 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	if (!pick_value(s, arg, &t))
 		return false;
 	Glossary *gl = session_glossary(s);
+	if (gl && t < 0 && (size_t)(-1 - t) < gl->n)
+		return session_glossary_allow(s, session_cur_seg(s), (size_t)(-1 - t));
 	if (!gl || t < 0 || (size_t)t >= gl->n)
 		return session_error(s, "No such term");
 	const char *ko = gl->v[t].ko;
@@ -851,7 +863,7 @@ static const Command commands[] = {
 	ED("checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_name),
 	ED("checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_url),
 	ED("translator-line", "M-t", NULL, "Insert or repair the translator line after the author " "line", NULL, 0, c_translator_line),
-	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL, 0, c_glossary),
+	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one (or allows an avoided variant here)", NULL, 0, c_glossary),
 	ED("glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL, CMD_HIDDEN, c_glossary_insert),
 	ED("tm", "F4", NULL, "Translation memory: the matches for this segment; Enter inserts one", NULL, 0, c_tm),
 	ED("tm-insert", "", NULL, "Insert a match, replacing the segment's prose (from the F4 list)", NULL, CMD_HIDDEN, c_tm_insert),

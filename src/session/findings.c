@@ -84,6 +84,9 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 {
 	cd_ensure(s);
 	FindingVec v = {0};
+	/* the sidecar's allow list (the sidecar may have been read again) */
+	s->cd.allow = (const char *const *)s->sc.allow.v;
+	s->cd.allow_n = s->sc.allow.n;
 	check_unit(&s->cd, &s->cset, k, &v);
 	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
@@ -183,10 +186,11 @@ void session_checks_on(Session *s, bool now)
 
 void session_sync(Session *s)
 {
-	if (s->uf_tm_gen != s->tm.cons_gen && s->cd_on) {
-		/* the translation memory's consistency data came: every segment
-		 * checked again, in idle time */
+	if ((s->uf_tm_gen != s->tm.cons_gen || s->uf_allow_gen != s->allow_gen) && s->cd_on) {
+		/* the translation memory's consistency data came, or the allow
+		 * list changed: every segment checked again, in idle time */
 		s->uf_tm_gen = s->tm.cons_gen;
+		s->uf_allow_gen = s->allow_gen;
 		s->uf_gen = s->doc.gen;
 		run_all(s, false);
 		return;
