@@ -19,7 +19,7 @@ static const char options_help[] =
 	"  --glossary PATH      add a glossary (YAML or the Markdown table; repeatable)\n"
 	"  --no-spell           no spell-checking\n"
 	"  --theme NAME|PATH    colour theme (default, light, mono, or a file)\n"
-	"Editor:    --no-checks (no findings in the editor)\n"
+	"Editor:    --no-checks (no findings in the editor)  --tm PATH | --no-tm (translation memory)\n"
 	"Review:    --base REV  --head REV  --export markdown|github-json\n"
 	"Check:     --format text|json|github  --only ID,...  --disable ID,...\n"
 	"Align:     --format tsv|json\n"
