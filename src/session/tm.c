@@ -83,7 +83,8 @@ static void queue_batch(Session *s)
 		SidecarKey key = seg_key(s, k);
 		VEC_PUSH(&keys, key);
 	}
-	qsort(keys.v, keys.n, sizeof(*keys.v), cmp_key);
+	if (keys.n)
+		qsort(keys.v, keys.n, sizeof(*keys.v), cmp_key);
 	size_t m = 0;
 	for (size_t i = 0; i < keys.n; i++)
 		if (!m || strcmp(keys.v[m - 1].hex, keys.v[i].hex))
