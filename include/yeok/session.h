@@ -410,6 +410,12 @@ void session_ask(Session *s, const char *prompt, const char *initial, const char
  * of stale segment k; false when k is not stale or the old English is not
  * known.  Strings appended to old_en / new_en. */
 bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+/* Segment k is where the alignment broke (src/session/breaks.c): near an
+ * English title with no Korean title (or the reverse) amid one-sided
+ * segments, as an RST error in the translation makes them; *why (may be
+ * NULL) gets what to tell the translator.  The status line says it. */
+bool session_align_break(Session *s, size_t k, Buf *why);
+
 /* The hint of stale segment k: the Korean it had before `yeok sync` wrote
  * its new English (the sidecar's `hint:`, its lines joined with LF), or
  * NULL when k is not stale or has none (src/session/hint.c). */

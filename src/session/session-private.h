@@ -1,6 +1,6 @@
 /* Private to src/session: what its files share.  The files call each
  * other only downwards (tests/layering.sh checks there is no cycle):
- *   msg.c, dialog.c  <- view.c <- edit.c <- prose.c <- hint.c <- tm.c <- gloss.c
+ *   msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- prose.c <- hint.c <- tm.c <- gloss.c
  *   <- findings.c <- spelling.c <- status.c <- session.c (lifecycle:
  *   init, open, save)
  * Each part of the Session struct is changed by the file that owns it. */

@@ -100,6 +100,13 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 				buf_adds(left, "  TM 100%");
 				span(left, ls, SPAN_GLOSS);
 			}
+			/* the alignment broke around here */
+			Buf why = BUF_INIT;
+			if (session_align_break(s, (size_t)k, &why)) {
+				buf_addf(left, "  ⚠ %s", why.p);
+				span(left, ls, SPAN_WARN);
+			}
+			buf_release(&why);
 			/* the Korean before `yeok sync` (take-hint puts it in) */
 			const char *hint = session_stale_hint(s, (size_t)k);
 			if (hint) {
