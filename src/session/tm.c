@@ -270,16 +270,27 @@ static bool refill(Session *s, SidecarKey key)
 	return true;
 }
 
-bool session_tm_list(Session *s)
+/* F4 and Alt-4: the memory is there and the cursor is in prose (*k);
+ * else false with a message. */
+static bool cur_prose(Session *s, long *k)
 {
 	if (!s->tm.w)
 		return session_error(s, "No translation memory in use");
 	session_tm_poll(s, false);
 	if (s->tm.missing)
-		return session_error(s, "%s", s->tm.said ? s->tm.said : "No translation memory (yeok tm build makes one)");
-	long k = session_cur_seg(s);
-	if (!tm_seg(s, k))
+		return session_error(s, "%s", s->tm.said ? s->tm.said
+		                                          : "No translation memory (yeok tm build makes one)");
+	*k = session_cur_seg(s);
+	if (!tm_seg(s, *k))
 		return session_error(s, "The translation memory has prose only: no prose here");
+	return true;
+}
+
+bool session_tm_list(Session *s)
+{
+	long k;
+	if (!cur_prose(s, &k))
+		return false;
 	SidecarKey key = seg_key(s, (size_t)k);
 	s->tm.pick_key = key;
 	s->tm.pick_seg = (size_t)k;
@@ -317,14 +328,9 @@ bool session_tm_insert(Session *s, size_t i)
 
 bool session_tm_insert_best(Session *s)
 {
-	if (!s->tm.w)
-		return session_error(s, "No translation memory in use");
-	session_tm_poll(s, false);
-	if (s->tm.missing)
-		return session_error(s, "%s", s->tm.said ? s->tm.said : "No translation memory (yeok tm build makes one)");
-	long k = session_cur_seg(s);
-	if (!tm_seg(s, k))
-		return session_error(s, "The translation memory has prose only: no prose here");
+	long k;
+	if (!cur_prose(s, &k))
+		return false;
 	SidecarKey key = seg_key(s, (size_t)k);
 	SessionTmHit *h = hit_of(s, key);
 	if (!h) {

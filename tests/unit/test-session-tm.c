@@ -8,6 +8,9 @@
 #include "yeok/session.h"
 #include "yeok/tm.h"
 
+#include <poll.h>
+#include <stdlib.h>
+
 static void check_session(Session *s)
 {
 	Err e;
@@ -263,9 +266,55 @@ static void test_consistency_finding(void **state)
 	fx_free(&f);
 }
 
+/* No --tm: the repository's memory is found (off the editor's thread) and
+ * brought up to date in the background when the repository moved on. */
+static void test_default_memory_updated(void **state)
+{
+	(void)state;
+	Fx f;
+	fx_make(&f);
+	char *cache = path_join(f.repo, "xdg-cache");
+	setenv("XDG_CACHE_HOME", cache, 1);
+	char id[41];
+	Err e;
+	err_init(&e);
+	assert_true(tm_repo_id(f.repo, id, &e));
+	char *db = tm_default_path(id);
+	TmBuildOpts o = {f.repo, db, NULL};
+	TmStats st;
+	assert_true(tm_build(&o, &st, &e));
+	/* a new commit translates another file */
+	free(tu_write(f.repo, "d.rst", new_en, strlen(new_en)));
+	tu_sh(f.repo, "git add d.rst && git commit -qm 'english d'");
+	Session s;
+	session_init(&s);
+	SourceOpts so = {.path = f.en, .self_fallback = true};
+	assert_true(session_open(&s, f.doc, &so, &e));
+	session_tm_start(&s, NULL, true);
+	while (session_tm_busy(&s)) {
+		/* as the editor's loop: wake when the worker says something */
+		struct pollfd p = {session_tm_fd(&s), POLLIN, 0};
+		assert_true(poll(&p, 1, 1000) >= 0);
+		session_tm_poll(&s, false);
+	}
+	assert_non_null(strstr(s.msg, "Translation memory updated: 1 commit"));
+	/* and it answers (the next key clears the message) */
+	session_clear_msg(&s);
+	seg_at(&s, 5);
+	session_prepare_frame(&s);
+	session_tm_poll(&s, true);
+	assert_true(status_has(&s, "TM 100%"));
+	session_release(&s);
+	unsetenv("XDG_CACHE_HOME");
+	free(db);
+	free(cache);
+	fx_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_memory_updated),
 		cmocka_unit_test(test_status_list_and_insert),
 		cmocka_unit_test(test_missing_memory),
 		cmocka_unit_test(test_consistency_finding),
