@@ -704,12 +704,32 @@ void ui_paint_diff(Ui *u)
 			}
 		}
 	}
-	int half = y0 + 1 + (h - 1) / 2;
+	/* after `yeok sync`: the Korean it had, under the new English */
+	const char *hint = session_stale_hint(s, (size_t)k);
+	int parts = hint ? 3 : 2;
+	int half = y0 + 1 + (h - 1) / parts, now_end = hint ? y0 + 1 + 2 * (h - 1) / 3 : y0 + h;
 	ui_put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
 	int y = flow(u, y0 + 2, half, x0 + 2, w - 4, pa.v, pa.n);
 	y = MAX(y, half);
 	ui_put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
-	flow(u, y + 1, y0 + h, x0 + 2, w - 4, pb.v, pb.n);
+	y = flow(u, y + 1, now_end, x0 + 2, w - 4, pb.v, pb.n);
+	if (hint) {
+		VEC(Piece) ph = {0};
+		for (const char *p = hint; *p;) {
+			size_t n = 0;
+			bool sp = *p == ' ' || *p == '\n' || *p == '\t';
+			while (p[n] && (p[n] == ' ' || p[n] == '\n' || p[n] == '\t') == sp)
+				n++;
+			Piece x = {p, sp ? 1 : n, TS_HINT};
+			VEC_PUSH(&ph, x);
+			p += n;
+		}
+		y = MAX(y, now_end);
+		const char *t = "The Korean before yeok sync (take-hint, Alt-h, puts it in):";
+		ui_put_text(u, y, x0 + 1, w - 2, t, strlen(t), TS_KEYNAME, false);
+		flow(u, y + 1, y0 + h, x0 + 2, w - 4, ph.v, ph.n);
+		VEC_FREE(&ph);
+	}
 	VEC_FREE(&pa);
 	VEC_FREE(&pb);
 	diff_release(&d);

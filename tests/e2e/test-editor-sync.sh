@@ -33,6 +33,12 @@ tm_wait "Go to line:" >/dev/null
 tm_text "$LINE"
 tm_keys Enter
 check "the status line shows the old Korean as the hint" tm_wait "hint: \`DistributedDataParallel"
+tm_keys M-d
+check "Alt-d shows the new English" tm_wait "Now (added words marked):"
+check "  and the Korean before the sync under it" tm_wait "The Korean before yeok sync"
+check "  that Korean" tm_wait "worker들의 변화도를 합산합니다."
+tm_keys Escape
+tm_wait_gone "The Korean before yeok sync" >/dev/null
 tm_keys M-h
 check "Alt-h takes the hint" tm_wait "Took the hint"
 check "  the Korean is in the translation pane" tm_wait "각 process/ worker가 모델의 복제본을"
