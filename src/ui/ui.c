@@ -31,6 +31,7 @@ typedef struct Opts {
 	bool no_spell;
 	bool no_checks;
 	bool no_tm;
+	const Config *cfg; /* config.yaml, read once (ui_main) */
 } Opts;
 
 static int parse_args(int argc, char **argv, Opts *o)
@@ -99,20 +100,15 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 		free(tree);
 	}
 	/* the config's glossaries, then --glossary */
-	char *config = keymap_config_path();
-	char **cp = NULL;
-	size_t ncp = glossary_config_paths(config, &cp);
+	char **cp = o->cfg->glossary.v;
+	size_t ncp = o->cfg->glossary.n;
 	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
 	for (size_t i = 0; i < ncp; i++)
 		all[i] = cp[i];
 	for (size_t i = 0; i < o->n_glossary; i++)
 		all[ncp + i] = o->glossary[i];
 	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
-	for (size_t i = 0; i < ncp; i++)
-		free(cp[i]);
-	free(cp);
 	free(all);
-	free(config);
 	free(shipped);
 	return ok;
 }
@@ -321,15 +317,29 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	return true;
 }
 
+static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
+
 int ui_main(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "review") == 0)
-		return ui_review_main(argc - 1, argv + 1);
+	/* config.yaml, read once and passed down */
+	Config cfg;
+	char problem[1200];
+	ui_config_load(&cfg, problem, sizeof(problem));
+	int rc = argc > 1 && strcmp(argv[1], "review") == 0
+	         ? ui_review_main(argc - 1, argv + 1, &cfg, problem)
+	         : edit_main(argc, argv, &cfg, problem);
+	config_release(&cfg);
+	return rc;
+}
+
+static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem)
+{
 	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
+	o.cfg = cfg;
 	if (MB_CUR_MAX == 1) {
 		fprintf(stderr, "yeok: the editor needs a UTF-8 locale (Korean would be lost); "
 		                "try LANG=C.UTF-8\n");
@@ -339,6 +349,8 @@ int ui_main(int argc, char **argv)
 	session_init(&s);
 	if (!open_session(&s, &o, &rc))
 		return rc;
+	if (cfg_problem[0])
+		session_error(&s, "%s", cfg_problem);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -358,7 +370,7 @@ int ui_main(int argc, char **argv)
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, o.theme, report_to_session);
+	ui_load_theme_and_keys(&u, o.theme, cfg, report_to_session);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");
@@ -370,7 +382,7 @@ int ui_main(int argc, char **argv)
 	ui_draw(&u);
 	u.t_first = now_ns();
 	if (!o.no_tm)
-		session_tm_start(&s, o.tm, true); /* after the first frame */
+		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);
 	ui_safe_quit(&s);
 	ui_term_restore();

@@ -125,6 +125,22 @@ static void test_sidecar_allow_key(void **state)
 	const char *bad = "yeok: 1\nallow: {레이어: 1}\n";
 	assert_false(sidecar_parse(bad, strlen(bad), "bad.yeok.yaml", &again, &e));
 	assert_non_null(strstr(e.msg, "bad.yeok.yaml:2:"));
+	/* a save that merges: another yeok's allow list is kept unless this
+	 * one changed its own */
+	Sidecar base, mine, theirs;
+	sidecar_init(&base);
+	sidecar_init(&mine);
+	sidecar_init(&theirs);
+	sidecar_allow_add(&theirs, "레이어");
+	sidecar_merge(&base, &mine, &theirs);
+	assert_int_equal(mine.allow.n, 1);
+	assert_string_equal(mine.allow.v[0], "레이어");
+	sidecar_allow_add(&mine, "드랍아웃");
+	sidecar_merge(&base, &mine, &theirs);
+	assert_int_equal(mine.allow.n, 2); /* mine changed: mine stays */
+	sidecar_release(&base);
+	sidecar_release(&mine);
+	sidecar_release(&theirs);
 	buf_release(&b);
 	sidecar_release(&sc);
 	sidecar_release(&again);
