@@ -20,7 +20,8 @@
  * row that continues.  Both panes scroll together (one top position).
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
- * sidecar, progress, glossary, check, spell.  Never includes curses.
+ * sidecar, progress, glossary, check, spell, tm, sync.  Never includes
+ * curses.
  * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
  * the number of view segments, and the view segments cover every line of
@@ -37,6 +38,7 @@
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
+#include "yeok/tm.h"
 
 typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
@@ -94,7 +96,22 @@ typedef struct SessionStale {
 	SidecarKey old_key; /* the source key it was done against */
 	SidecarMark mark;   /* done or reviewed */
 	char *old;          /* the English it was done against, or NULL (owned) */
+	char *hint;         /* (after `yeok sync`) the Korean it had, its lines
+	                       joined with LF, or NULL (owned) */
 } SessionStale;
+
+/* Kinds of status-line spans (the UI maps them to theme slots). */
+typedef enum SpanKind {
+	SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS, SPAN_DIFF, SPAN_HINT
+} SpanKind;
+
+/* A highlighted byte range of a pick-list item's row or of its detail. */
+typedef struct PickMark {
+	size_t item;      /* the item */
+	bool detail;      /* in the item's detail text, else in its row */
+	size_t off, len;  /* bytes of that text */
+	SpanKind kind;
+} PickMark;
 
 /* A list to choose from (the UI shows it as a dialog; tests read it):
  * choosing item i runs command `then` with the argument "i". */
@@ -103,6 +120,9 @@ typedef struct SessionPick {
 	char title[160];
 	VEC(char *) items;   /* owned strings */
 	VEC(long) data;      /* per item: what `then` needs (a term, a finding) */
+	VEC(char *) details; /* per item (or none at all): more text, shown under
+	                        the list for the selected item; NULL: none */
+	VEC(PickMark) marks; /* highlights in rows and details */
 	size_t sel;          /* the item selected when the list opens */
 	const char *then;    /* command id */
 } SessionPick;
@@ -115,8 +135,6 @@ typedef struct SessionAsk {
 	const char *then;
 } SessionAsk;
 
-/* Kinds of status-line spans (the UI maps them to theme slots). */
-typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS } SpanKind;
 typedef struct StatusSpan {
 	size_t end;      /* the span ends at this byte of the text */
 	SpanKind kind;
@@ -182,6 +200,39 @@ typedef struct SessionPrefs {
 	bool osc52;            /* `clipboard: osc52`: the UI also sends a copy
 	                          or cut to the terminal's clipboard */
 } SessionPrefs;
+
+/* The translation memory in the editor (src/session/tm.c): lookups and
+ * the consistency data come from a TmWorker (never on the key path). */
+typedef struct SessionTmHit {
+	SidecarKey key;     /* the source key of the English looked up */
+	TmMatches m;        /* its matches, best first */
+} SessionTmHit;
+#define SESSION_TM_HITS 16
+
+typedef struct SessionTmRender {
+	SidecarKey key;     /* a segment's source key */
+	TmRenderings r;     /* the repository's renderings of its English */
+} SessionTmRender;
+
+typedef struct SessionTm {
+	TmWorker *w;         /* NULL: no memory in use (not started, --no-tm) */
+	char *said;          /* the memory's error as said once (owned), NULL */
+	bool missing;        /* there is no memory (F4 says so, nothing else) */
+	uint64_t req;        /* the lookup pending, 0: none */
+	SidecarKey req_key;  /* ... for the English of this source key */
+	SessionTmHit hits[SESSION_TM_HITS]; /* recent results (a ring) */
+	size_t hits_next;
+	SidecarKey pick_key; /* the F4 list shows the matches of this key ("" none) */
+	size_t pick_seg;     /* ... for this segment */
+	SidecarKey insert_key; /* Alt-4 before the matches came: insert the best
+	                        when they do, if the cursor is still there */
+	uint64_t batch;      /* the renderings batch pending, 0: none */
+	SidecarKey *batch_keys; /* ... the source key of each of its texts (owned) */
+	size_t batch_n;
+	VEC(SessionTmRender) cons; /* by key (sorted): the consistency data */
+	uint64_t cons_gen;   /* grows when cons changed (the findings follow) */
+	bool updated;        /* the background update finished (or none runs) */
+} SessionTm;
 
 typedef struct Session {
 	Doc doc;
@@ -260,6 +311,10 @@ typedef struct Session {
 	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
 	long spell_src_seg;   /* (-2: none yet) */
 	size_t spell_src_gen; /* doc.cur when spell_src was made */
+	SessionTm tm;         /* the translation memory (src/session/tm.c) */
+	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
+	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+	size_t uf_allow_gen;  /* allow_gen the findings were checked with */
 } Session;
 
 void session_init(Session *s);
@@ -374,6 +429,26 @@ bool session_clear_block(Session *s);
  * line `line` starts (0 outside `.py` text regions). */
 size_t session_text_start(Session *s, size_t line);
 
+/* ---- a segment's prose (src/session/prose.c) ---------------------------- */
+/* The prose of side p of segment k as the translation memory keeps it:
+ * the text of each block without its structure (indentation, list marker,
+ * field name, title adornment; the `# ` of a `.py` text line), trailing
+ * blanks dropped, blocks joined by a blank line.  Appended to out; false
+ * when that side is empty or the segment is not prose. */
+bool session_seg_prose(Session *s, size_t k, Pane p, Buf *out);
+/* Replace the prose of segment k's translation by text[0..n) (paragraphs
+ * separated by blank lines; their common indentation is dropped) keeping
+ * its RST structure: each block keeps its indentation, list marker or
+ * field name, the `# ` of a `.py` text line; a title keeps its
+ * indentation and its adornments, resized to the new title's display
+ * width; non-prose blocks and the lines between blocks stay as they are.
+ * Block i gets paragraph i, the last block the rest (as paragraphs of its
+ * own at its text's indentation); a title joins its paragraphs into one
+ * line.  Empty text leaves each block's structure alone (Alt-x).  One
+ * undo step; the cursor at the segment's first line.  False with a message
+ * when the document is read-only or the segment has no prose target. */
+bool session_replace_prose(Session *s, size_t k, const char *text, size_t n);
+
 /* ---- motion (focused pane) ---------------------------------------------- */
 typedef enum Motion {
 	MV_LEFT, MV_RIGHT, MV_UP, MV_DOWN, MV_WORD_LEFT, MV_WORD_RIGHT,
@@ -479,6 +554,11 @@ void session_set_status(Session *s, size_t k, SegStatus st);
 /* Open a pick list / a prompt (see SessionPick, SessionAsk). */
 void session_pick_open(Session *s, const char *title, const char *then);
 void session_pick_add(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The detail text of the last item added (copied). */
+void session_pick_detail(Session *s, const char *text);
+/* Highlight bytes [off, off + len) of the last item's row (detail false)
+ * or detail. */
+void session_pick_mark(Session *s, bool detail, size_t off, size_t len, SpanKind kind);
 void session_pick_close(Session *s);
 void session_ask(Session *s, const char *prompt, const char *initial, const char *then);
 
@@ -487,6 +567,20 @@ void session_ask(Session *s, const char *prompt, const char *initial, const char
  * of stale segment k; false when k is not stale or the old English is not
  * known.  Strings appended to old_en / new_en. */
 bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+/* Segment k is where the alignment broke (src/session/breaks.c): near an
+ * English title with no Korean title (or the reverse) amid one-sided
+ * segments, as an RST error in the translation makes them; *why (may be
+ * NULL) gets what to tell the translator.  The status line says it. */
+bool session_align_break(Session *s, size_t k, Buf *why);
+
+/* The hint of stale segment k: the Korean it had before `yeok sync` wrote
+ * its new English (the sidecar's `hint:`, its lines joined with LF), or
+ * NULL when k is not stale or has none (src/session/hint.c). */
+const char *session_stale_hint(Session *s, size_t k);
+/* Replace the current segment's translation lines by its hint, at the
+ * indentation of its first line (sync_hint_text; one undo step); it stays
+ * stale until marked done.  False with a message when there is none. */
+bool session_take_hint(Session *s);
 
 /* ---- glossary and checks ------------------------------------------------- */
 /* Load the shipped glossary (shipped, or glossary_default_path() when
@@ -496,8 +590,18 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
 Glossary *session_glossary(Session *s);
-/* The glossary hints of segment k (glossary_hints over its prose). */
+/* The glossary hints of segment k (glossary_hints over its prose); an
+ * avoided variant the document allows (the sidecar's `allow:`) is no
+ * violation. */
 size_t session_hints(Session *s, long k, GlossHintVec *out);
+/* The avoided variant of term that segment k's translation uses (the
+ * hint's violation), appended to out; false when it uses none. */
+bool session_hint_avoided(Session *s, long k, size_t term, Buf *out);
+/* F3 "allow here": the avoided variant of term used in segment k is
+ * allowed in this document (added to the sidecar's `allow:`, saved with
+ * the file); the glossary check and the hints stop flagging it.  False
+ * with a message when the segment uses none. */
+bool session_glossary_allow(Session *s, long k, size_t term);
 /* Turn the checks on (all available checks but spelling).  now: run
  * them over the whole document at once; else segments are checked by
  * session_checks_step (the UI does it between keys, so the first frame
@@ -544,6 +648,54 @@ bool session_spell_add(Session *s, SpellList list);
 /* An item of F7's list (its pick data): a suggestion replaces the word
  * (one undo step); the list items add it. */
 bool session_spell_choose(Session *s, long v);
+
+/* ---- the translation memory (src/session/tm.c) ---------------------------
+ * Lookups never block: session_tm_start starts a TmWorker; the segment
+ * under the cursor is looked up when it is untranslated prose (the status
+ * line then says "TM 100%" for an exact match), F4 asks for the matches of
+ * any prose segment.  The UI calls session_tm_poll when the worker's
+ * notify fd (session_tm_fd) is readable. */
+
+/* Start the memory: db (--tm, `tm:` in config.yaml) or NULL for the
+ * repository's default (found off this thread); update: run `tm update`
+ * in the background when the memory exists and the repository moved on.
+ * Queues the consistency data of the prose segments.  Call after the
+ * first frame. */
+void session_tm_start(Session *s, const char *db, bool update);
+void session_tm_stop(Session *s);
+/* The worker's notify fd, -1 when off. */
+int session_tm_fd(Session *s);
+/* True while a lookup, the consistency batch or the background update is
+ * pending (the UI then polls between keys). */
+bool session_tm_busy(const Session *s);
+/* Take what the worker finished (block: wait for the pending lookup and
+ * batch): matches into the recent results, the F4 list refilled, a
+ * pending Alt-4 inserted, the consistency data, the background update's
+ * result and the memory's error (said once).  True when the screen
+ * changed. */
+bool session_tm_poll(Session *s, bool block);
+/* Ask for the matches of the current segment when it is untranslated
+ * prose and they are not known or asked for (session_prepare_frame). */
+void session_tm_prefetch(Session *s);
+/* The matches of segment k when they are known (NULL otherwise). */
+const TmMatches *session_tm_matches(Session *s, size_t k);
+/* F4: a pick list (then "tm-insert") of the current segment's matches:
+ * score, Korean, file and date per row; the English with the words that
+ * differ from the current English marked, and the author and commit, as
+ * its detail.  Filled when the matches come.  False with a message when
+ * there is no memory or no prose here. */
+bool session_tm_list(Session *s);
+/* Insert match i of the F4 list (tm_insert_text: placeables made the
+ * current English's) replacing the segment's prose (one undo step). */
+bool session_tm_insert(Session *s, size_t i);
+/* Alt-4: the best match of the current segment, the same way; when the
+ * matches are not there yet, inserted when they come (if the cursor is
+ * still in the segment). */
+bool session_tm_insert_best(Session *s);
+/* The consistency finding of segment k (info, check `consistency`) when
+ * the repository renders its English otherwise; appended to out (lines
+ * relative to the segment's first target line). */
+void session_tm_consistency(Session *s, size_t k, FindingVec *out);
 
 /* Status line in spans: left (position, message, hints, findings) and
  * right (the checklist). */

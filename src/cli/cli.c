@@ -20,6 +20,7 @@ static const char options_help[] =
 	"  --no-spell           no spell-checking\n"
 	"  --theme NAME|PATH    colour theme (default, light, mono, or a file)\n"
 	"Editor:    --no-checks (no findings in the editor)\n"
+	"           --tm PATH | --no-tm (the translation memory; default: the repository's)\n"
 	"Editor keys (F1 lists them all): Alt-x clears a block to translate it;\n"
 	"           Shift+arrows select, Ctrl-C / Ctrl-X / Ctrl-V; Alt-Backspace,\n"
 	"           Ctrl-Delete delete a word, Ctrl-K to the line end; Ctrl-R replace\n"

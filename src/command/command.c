@@ -398,7 +398,7 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_FREE(&hv);
 		return session_error(s, "No glossary term in the English of this segment");
 	}
-	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation)",
+	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation, or allows a variant here)",
 	                  "glossary-insert");
 	for (size_t i = 0; i < hv.n; i++) {
 		Buf b = BUF_INIT;
@@ -415,6 +415,16 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
 		buf_release(&b);
 	}
+	/* "allow here": an avoided variant this document may keep */
+	for (size_t i = 0; i < hv.n; i++) {
+		Buf w = BUF_INIT;
+		if (session_hint_avoided(s, k, hv.v[i].term, &w)) {
+			session_pick_add(s, "  allow %s here (this document keeps it; the check stops "
+			                    "flagging it)", w.p);
+			VEC_PUSH(&s->pick.data, -1 - (long)hv.v[i].term);
+		}
+		buf_release(&w);
+	}
 	VEC_FREE(&hv);
 	return true;
 }
@@ -425,6 +435,8 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	if (!pick_value(s, arg, &t))
 		return false;
 	Glossary *gl = session_glossary(s);
+	if (gl && t < 0 && (size_t)(-1 - t) < gl->n)
+		return session_glossary_allow(s, session_cur_seg(s), (size_t)(-1 - t));
 	if (!gl || t < 0 || (size_t)t >= gl->n)
 		return session_error(s, "No such term");
 	const char *ko = gl->v[t].ko;
@@ -434,6 +446,36 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	bool ok = session_insert(s, ko, strlen(ko));
 	doc_break_merge(&s->doc);
 	return ok;
+}
+
+/* ---- translation memory (F4) ------------------------------------------ */
+
+static bool c_tm(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_list(s);
+}
+
+static bool c_tm_insert(Session *s, const char *arg)
+{
+	long i;
+	if (!pick_value(s, arg, &i))
+		return false;
+	if (i < 0)
+		return session_error(s, "No match chosen (F4 asks again)");
+	return session_tm_insert(s, (size_t)i);
+}
+
+static bool c_tm_insert_best(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_insert_best(s);
+}
+
+static bool c_take_hint(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_take_hint(s);
 }
 
 /* ---- findings (F5) and autofix ----------------------------------------- */
@@ -999,11 +1041,15 @@ static const Command commands[] = {
 	ED("checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_name),
 	ED("checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_url),
 	ED("translator-line", "M-t", NULL, "Insert or repair the translator line after the author " "line", NULL, 0, c_translator_line),
-	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL, 0, c_glossary),
+	ED("glossary", "F3", "Glossary", "Glossary terms here; Enter inserts one or allows it", NULL, 0, c_glossary),
 	ED("glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL, CMD_HIDDEN, c_glossary_insert),
+	ED("tm", "F4", NULL, "Translation-memory matches here; Enter inserts one", NULL, 0, c_tm),
+	ED("tm-insert", "", NULL, "Insert a translation-memory match (from the F4 list)", NULL, CMD_HIDDEN, c_tm_insert),
+	ED("tm-insert-best", "M-4", NULL, "Insert the best translation-memory match here", NULL, 0, c_tm_insert_best),
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
+	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before sync)", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
 	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
 	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),

@@ -24,10 +24,31 @@ void session_pick_add(Session *s, const char *fmt, ...)
 	VEC_PUSH(&s->pick.items, t);
 }
 
+void session_pick_detail(Session *s, const char *text)
+{
+	BUG_ON(!s->pick.items.n);
+	while (s->pick.details.n < s->pick.items.n)
+		VEC_PUSH(&s->pick.details, NULL);
+	char **d = &s->pick.details.v[s->pick.items.n - 1];
+	free(*d);
+	*d = text ? xstrdup(text) : NULL;
+}
+
+void session_pick_mark(Session *s, bool detail, size_t off, size_t len, SpanKind kind)
+{
+	BUG_ON(!s->pick.items.n);
+	PickMark m = {s->pick.items.n - 1, detail, off, len, kind};
+	VEC_PUSH(&s->pick.marks, m);
+}
+
 void session_pick_close(Session *s)
 {
 	for (size_t i = 0; i < s->pick.items.n; i++)
 		free(s->pick.items.v[i]);
+	for (size_t i = 0; i < s->pick.details.n; i++)
+		free(s->pick.details.v[i]);
+	VEC_FREE(&s->pick.details);
+	VEC_FREE(&s->pick.marks);
 	VEC_FREE(&s->pick.items);
 	VEC_FREE(&s->pick.data);
 	s->pick.on = false;

@@ -84,7 +84,11 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 {
 	cd_ensure(s);
 	FindingVec v = {0};
+	/* the sidecar's allow list (the sidecar may have been read again) */
+	s->cd.allow = (const char *const *)s->sc.allow.v;
+	s->cd.allow_n = s->sc.allow.n;
 	check_unit(&s->cd, &s->cset, k, &v);
+	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
 	for (size_t i = 0; i < v.n; i++) {
 		v.v[i].line = v.v[i].line >= base ? v.v[i].line - base : 0;
@@ -182,6 +186,15 @@ void session_checks_on(Session *s, bool now)
 
 void session_sync(Session *s)
 {
+	if ((s->uf_tm_gen != s->tm.cons_gen || s->uf_allow_gen != s->allow_gen) && s->cd_on) {
+		/* the translation memory's consistency data came, or the allow
+		 * list changed: every segment checked again, in idle time */
+		s->uf_tm_gen = s->tm.cons_gen;
+		s->uf_allow_gen = s->allow_gen;
+		s->uf_gen = s->doc.gen;
+		run_all(s, false);
+		return;
+	}
 	DocDirty dd;
 	bool changed = doc_changed_since(&s->doc, s->uf_gen, &dd);
 	s->uf_gen = s->doc.gen;

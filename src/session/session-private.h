@@ -1,7 +1,8 @@
 /* Private to src/session: what its files share.  The files call each
  * other only downwards (tests/layering.sh checks there is no cycle):
- *   msg.c, dialog.c  <- view.c <- edit.c <- replace.c <- gloss.c <- findings.c
- *   <- spelling.c <- status.c <- session.c (lifecycle: init, open, save)
+ *   msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- replace.c <- prose.c <- hint.c
+ *   <- tm.c <- gloss.c <- findings.c <- spelling.c <- status.c <- session.c
+ *   (lifecycle: init, open, save)
  * Each part of the Session struct is changed by the file that owns it. */
 #ifndef YEOK_SESSION_PRIVATE_H
 #define YEOK_SESSION_PRIVATE_H

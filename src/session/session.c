@@ -13,8 +13,10 @@
 
 static void stale_clear(Session *s)
 {
-	for (size_t i = 0; i < s->stale.n; i++)
+	for (size_t i = 0; i < s->stale.n; i++) {
 		free(s->stale.v[i].old);
+		free(s->stale.v[i].hint);
+	}
 	VEC_FREE(&s->stale);
 }
 
@@ -41,6 +43,7 @@ void session_init(Session *s)
 
 void session_release(Session *s)
 {
+	session_tm_stop(s);
 	session_spell_release(s);
 	sidecar_release(&s->sc);
 	free(s->sc_path);
@@ -156,8 +159,10 @@ static void apply_statuses(Session *s)
 			continue;
 		doc_set_status(d, k, st);
 		if (st == ST_STALE) {
-			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old};
+			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old,
+			                  p.v[k].hint};
 			p.v[k].old = NULL;
+			p.v[k].hint = NULL;
 			VEC_PUSH(&s->stale, x);
 		}
 	}
@@ -190,6 +195,7 @@ static void store_statuses(Session *s)
 		p.v[k].old_key = x->old_key;
 		p.v[k].mark = x->mark;
 		p.v[k].old = x->old ? xstrdup(x->old) : NULL;
+		p.v[k].hint = x->hint ? xstrdup(x->hint) : NULL;
 	}
 	progress_store(&s->sc, &d->al, &p);
 	progress_release(&p);

@@ -377,6 +377,8 @@ static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 	case SPAN_WARN: return TS_WARNING;
 	case SPAN_ERROR: return TS_ERROR;
 	case SPAN_GLOSS: return TS_GLOSSARY;
+	case SPAN_DIFF: return TS_DIFF;
+	case SPAN_HINT: return TS_HINT;
 	case SPAN_NORMAL: break;
 	}
 	return base;
@@ -585,13 +587,42 @@ static void dialog_box(int *y0, int *x0, int *h, int *w)
 	*h = MAX(3, LINES - 3);
 }
 
+/* The text of item i's row (detail false) or detail in spans: the marks
+ * of the pick list in their slot, the rest in base. */
+static size_t pick_spans(const SessionPick *pk, size_t i, bool detail, const char *t,
+                         ThemeSlot base, UiSpan **out)
+{
+	size_t n = strlen(t), ns = 0, cap = 0, at = 0;
+	*out = NULL;
+	/* marks are added in text order per item (session_pick_mark) */
+	for (size_t m = 0; m < pk->marks.n; m++) {
+		const PickMark *x = &pk->marks.v[m];
+		if (x->item != i || x->detail != detail || x->off < at || x->off + x->len > n)
+			continue;
+		*out = xgrow(*out, &cap, ns + 2, sizeof(UiSpan));
+		if (x->off > at)
+			(*out)[ns++] = (UiSpan){t + at, x->off - at, base};
+		(*out)[ns++] = (UiSpan){t + x->off, x->len, span_slot(x->kind, base)};
+		at = x->off + x->len;
+	}
+	*out = xgrow(*out, &cap, ns + 1, sizeof(UiSpan));
+	(*out)[ns++] = (UiSpan){t + at, n - at, base};
+	return ns;
+}
+
 void ui_paint_pick(Ui *u, size_t sel, int *top)
 {
 	Session *s = u->s;
+	const SessionPick *pk = &s->pick;
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
-	size_t n = s->pick.items.n;
-	int rows = MIN((int)n, h - 2);
+	size_t n = pk->items.n;
+	const char *detail = sel < pk->details.n ? pk->details.v[sel] : NULL;
+	/* the selected item's detail under the list (a third of the box) */
+	int dh = pk->details.n ? MAX(2, MIN(8, (h - 2) / 3)) : 0;
+	if (dh >= h - 3)
+		dh = 0;
+	int rows = MIN((int)n, h - 2 - dh);
 	/* sel visible, and no row past the last item: the terminal may have
 	 * grown since *top was set (issue 14: a SIGSEGV here) */
 	if ((int)sel < *top)
@@ -600,19 +631,38 @@ void ui_paint_pick(Ui *u, size_t sel, int *top)
 		*top = (int)sel - rows + 1;
 	*top = MAX(0, MIN(*top, (int)n - rows));
 	ui_fill(u, y0, x0, w, TS_HEADER, false);
-	char *title = xasprintf(" %s", s->pick.title);
+	char *title = xasprintf(" %s", pk->title);
 	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
 	free(title);
 	for (int r = 0; r < rows; r++) {
 		size_t i = (size_t)(*top + r);
 		ThemeSlot slot = i == sel ? TS_MATCH : TS_NORMAL;
 		ui_fill(u, y0 + 1 + r, x0, w, slot, false);
-		const char *t = s->pick.items.v[i];
-		ui_put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
+		UiSpan *sp;
+		size_t ns = pick_spans(pk, i, false, pk->items.v[i], slot, &sp);
+		int used = 0;
+		for (size_t k = 0; k < ns && used < w - 2; k++)
+			used += ui_put_text(u, y0 + 1 + r, x0 + 1 + used, w - 2 - used, sp[k].p, sp[k].n,
+			                    sp[k].slot, false);
+		free(sp);
 	}
-	ui_fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
+	int y = y0 + 1 + rows;
+	if (dh) {
+		for (int r = 0; r < dh; r++)
+			ui_fill(u, y + r, x0, w, TS_NORMAL, false);
+		ui_set_style(u, TS_RULE, false);
+		mvhline(y, x0, ACS_HLINE, w);
+		if (detail) {
+			UiSpan *sp;
+			size_t ns = pick_spans(pk, sel, true, detail, TS_NORMAL, &sp);
+			ui_put_spans_wrapped(u, sp, ns, x0 + 1, w - 2, y + 1, y + 1, y + dh);
+			free(sp);
+		}
+		y += dh;
+	}
+	ui_fill(u, y, x0, w, TS_KEYBAR, false);
 	char *foot = xasprintf(" %zu/%zu · Up/Down choose · Enter · Esc closes", sel + 1, n);
-	ui_put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
+	ui_put_text(u, y, x0, w, foot, strlen(foot), TS_KEYBAR, false);
 	free(foot);
 	curs_set(0);
 }
@@ -682,12 +732,32 @@ void ui_paint_diff(Ui *u)
 			}
 		}
 	}
-	int half = y0 + 1 + (h - 1) / 2;
+	/* after `yeok sync`: the Korean it had, under the new English */
+	const char *hint = session_stale_hint(s, (size_t)k);
+	int parts = hint ? 3 : 2;
+	int half = y0 + 1 + (h - 1) / parts, now_end = hint ? y0 + 1 + 2 * (h - 1) / 3 : y0 + h;
 	ui_put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
 	int y = flow(u, y0 + 2, half, x0 + 2, w - 4, pa.v, pa.n);
 	y = MAX(y, half);
 	ui_put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
-	flow(u, y + 1, y0 + h, x0 + 2, w - 4, pb.v, pb.n);
+	y = flow(u, y + 1, now_end, x0 + 2, w - 4, pb.v, pb.n);
+	if (hint) {
+		VEC(Piece) ph = {0};
+		for (const char *p = hint; *p;) {
+			size_t n = 0;
+			bool sp = *p == ' ' || *p == '\n' || *p == '\t';
+			while (p[n] && (p[n] == ' ' || p[n] == '\n' || p[n] == '\t') == sp)
+				n++;
+			Piece x = {p, sp ? 1 : n, TS_HINT};
+			VEC_PUSH(&ph, x);
+			p += n;
+		}
+		y = MAX(y, now_end);
+		const char *t = "The Korean before yeok sync (take-hint, Alt-h, puts it in):";
+		ui_put_text(u, y, x0 + 1, w - 2, t, strlen(t), TS_KEYNAME, false);
+		flow(u, y + 1, y0 + h, x0 + 2, w - 4, ph.v, ph.n);
+		VEC_FREE(&ph);
+	}
 	VEC_FREE(&pa);
 	VEC_FREE(&pb);
 	diff_release(&d);

@@ -25,11 +25,12 @@ static int usage(const char *fmt, const char *arg)
 #define MAX_GLOSSARIES 16
 
 typedef struct Opts {
-	const char *file, *source, *source_rev, *theme;
+	const char *file, *source, *source_rev, *theme, *tm;
 	const char *glossary[MAX_GLOSSARIES]; /* --glossary PATH, in order */
 	size_t n_glossary;
 	bool no_spell;
 	bool no_checks;
+	bool no_tm;
 	const Config *cfg; /* config.yaml, read once (ui_main) */
 } Opts;
 
@@ -48,6 +49,8 @@ static int parse_args(int argc, char **argv, Opts *o)
 				o->source_rev = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
 				o->source = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--tm", &missing))) {
+				o->tm = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 				o->theme = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
@@ -59,6 +62,8 @@ static int parse_args(int argc, char **argv, Opts *o)
 				o->no_spell = true;
 			} else if (strcmp(a, "--no-checks") == 0) {
 				o->no_checks = true;
+			} else if (strcmp(a, "--no-tm") == 0) {
+				o->no_tm = true;
 			} else {
 				return usage("unknown option '%s'", a);
 			}
@@ -187,14 +192,17 @@ static void mouse(Ui *u, const UiEvent *ev)
 	}
 }
 
-/* Idle work between keys: the checks of segments not checked yet, and a
- * frame when the spelling thread has loaded the dictionaries. */
+/* Idle work between keys: the checks of segments not checked yet, a
+ * frame when the spelling thread has loaded the dictionaries, what the
+ * translation memory's thread finished. */
 static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
 	if (s->uf_pending || s->cd_stale)
 		return 0;
+	if (session_tm_busy(s))
+		return 50;
 	return s->sp && !spell_ready(s->sp) ? 100 : -1;
 }
 
@@ -210,6 +218,8 @@ static void editor_idle(Ui *u)
 		u->spell_gen = spell_generation(s->sp);
 		u->redraw = true;
 	}
+	if (session_tm_poll(s, false))
+		u->redraw = true;
 }
 
 /* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
@@ -420,6 +430,8 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
+	if (!o.no_tm)
+		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);
 	ui_safe_quit(&s);
 	ui_term_restore();
