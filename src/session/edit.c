@@ -289,9 +289,9 @@ bool session_next_unfinished(Session *s, int dir)
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
 		if (doc_seg_unfinished(d, k)) {
-			size_t line = d->tb.v[d->al.v[k].tgt].first;
+			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
-				line = d->tb.v[d->al.v[k].tgt].text_line;
+				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
 			s->focus = PANE_TARGET;
 			s->cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
 			s->goal_col = -1;

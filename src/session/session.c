@@ -91,7 +91,7 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 		return key;
 	buf_clear(tmp);
 	(void)tmp;
-	return pair_blocks_key(&s->doc.src, &s->doc.sb, g->src, g->src_n);
+	return pair_blocks_key(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n);
 }
 
 void session_set_status(Session *s, size_t k, SegStatus st)
@@ -115,11 +115,11 @@ static void fill_old_from_record(Session *s, Progress *p)
 		Lines l;
 		lines_init(&l);
 		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
-		RstDoc d;
-		rst_init(&d);
-		rst_segment(&l, &d);
-		progress_fill_old(p, &s->doc.al, &l, &d);
-		rst_release(&d);
+		HostDoc h;
+		host_init(&h);
+		host_segment(&l, s->doc.th.fmt, &h);
+		progress_fill_old(p, &s->doc.al, h.text, &h.blocks);
+		host_release(&h);
 		lines_release(&l);
 	}
 	source_release(&old);
@@ -133,7 +133,7 @@ static void apply_statuses(Session *s)
 		return; /* nothing stored: no keys to compute */
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->sc, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&s->sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -170,7 +170,7 @@ static void store_statuses(Session *s)
 	Sidecar none;
 	sidecar_init(&none);
 	/* keys only: an empty sidecar decides nothing */
-	progress_apply(&none, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&none, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	for (size_t k = 0; k < d->al.n; k++) {
 		if (d->al.v[k].status != ST_STALE)
 			continue;
@@ -198,7 +198,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 		return false;
 	buf_adds(old_en, x->old);
 	const Segment *g = &s->doc.al.v[k];
-	progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, new_en);
+	progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
 	return true;
 }
 
