@@ -230,6 +230,27 @@ bool host_line_is_text(const HostDoc *h, size_t line);
  * indentation in the docstring, "" elsewhere (a slice of a file line, or
  * a literal). */
 Str host_new_line_prefix(const HostDoc *h, size_t line);
+/* The bytes [*from, *to] of the line where a translator's typing goes:
+ * the whole line for HOST_RST; for a `.py` the RST text of a docstring or
+ * text-block line (after the `#` and the block's indentation, or the
+ * docstring's indentation or opening quotes, up to its closing quotes),
+ * and in code a comment's text after its `#`.  False for a separator line
+ * and for code outside comments (kept as in the English). */
+bool host_edit_span(const HostDoc *h, size_t line, size_t *from, size_t *to);
+/* A text line shorter than its region's prefix (a lone `#` in a block of
+ * `# ` lines, a blank docstring line): the prefix bytes typing must add
+ * before the text so the region keeps its indentation ("" otherwise). */
+Str host_line_pad(const HostDoc *h, size_t line);
+/* The bytes a line started by Enter at (line, col) begins with, before
+ * the RST indentation: host_new_line_prefix() in a text block or the
+ * docstring; in a code comment its line's indentation and `# `; "" else.
+ * Appended to out. */
+void host_newline_prefix(const HostDoc *h, size_t line, size_t col, Buf *out);
+/* May line `line` be joined to line `line - 1` (Backspace at the start of
+ * its text, Delete at the end of the line before), the text of the lower
+ * one carried up without its prefix?  True for HOST_RST; for a `.py` when
+ * both are text lines of one docstring or text block. */
+bool host_can_join(const HostDoc *h, size_t line);
 /* The region holding the line (NULL for HOST_RST); O(log n). */
 const HostRegion *host_region_of(const HostDoc *h, size_t line);
 /* The text block's separator test of sphinx-gallery on one line: starts

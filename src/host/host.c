@@ -580,6 +580,91 @@ Str host_new_line_prefix(const HostDoc *h, size_t line)
 	return g->kind == HR_TEXT ? STR_LIT("# ") : STR_LIT("");
 }
 
+bool host_edit_span(const HostDoc *h, size_t line, size_t *from, size_t *to)
+{
+	Str s = file_line(h, line);
+	*from = 0;
+	*to = s.n;
+	if (h->fmt != HOST_PY)
+		return true;
+	const HostRegion *g = host_region_of(h, line);
+	const HostDocstring *ds = &h->doc;
+	switch (host_line_kind(h, line)) {
+	case HL_SEP:
+		return false;
+	case HL_CODE: {
+		if (!g)
+			return false;
+		HostCommentVec v = {0};
+		host_py_comments(h->file, g->first, line, &v);
+		bool found = v.n && v.v[v.n - 1].line == line;
+		if (found)
+			*from = v.v[v.n - 1].from + 1;
+		VEC_FREE(&v);
+		return found;
+	}
+	case HL_DOC_OPEN:
+		*from = (s.n && strchr("rRuU", s.p[0]) ? 1 : 0) + strlen(ds->quote);
+		if (ds->closed && ds->close_line == line)
+			*to = ds->close_at;
+		*from = MIN(*from, *to);
+		return true;
+	case HL_DOC_CLOSE:
+		*to = MIN(ds->close_at, s.n);
+		*from = h->view.v[line].n ? h->off[line] : MIN(g ? g->prefix : 0, *to);
+		return true;
+	case HL_RST:
+		*from = h->view.v[line].n ? h->off[line] : MIN(g ? g->prefix : 0, s.n);
+		return true;
+	}
+	return false;
+}
+
+Str host_line_pad(const HostDoc *h, size_t line)
+{
+	if (h->fmt != HOST_PY || host_line_kind(h, line) != HL_RST || h->view.v[line].n)
+		return STR_LIT("");
+	Str s = file_line(h, line), p = host_new_line_prefix(h, line);
+	if (p.n <= s.n || memcmp(p.p, s.p, s.n) != 0)
+		return STR_LIT("");
+	return (Str){p.p + s.n, p.n - s.n};
+}
+
+void host_newline_prefix(const HostDoc *h, size_t line, size_t col, Buf *out)
+{
+	if (h->fmt != HOST_PY)
+		return;
+	HostLineKind k = host_line_kind(h, line);
+	size_t f, t;
+	if (k == HL_CODE) {
+		if (!host_edit_span(h, line, &f, &t) || col < f)
+			return;
+		Str s = file_line(h, line);
+		size_t i = 0;
+		while (i < s.n && is_blank(s.p[i]))
+			i++;
+		buf_add(out, s.p, i);
+		buf_adds(out, "# ");
+		return;
+	}
+	if (k != HL_SEP)
+		buf_addstr(out, host_new_line_prefix(h, line));
+}
+
+bool host_can_join(const HostDoc *h, size_t line)
+{
+	if (h->fmt != HOST_PY)
+		return line > 0;
+	if (line == 0 || line >= h->file->n)
+		return false;
+	const HostRegion *a = host_region_of(h, line - 1), *b = host_region_of(h, line);
+	if (!a || a != b || a->kind == HR_CODE)
+		return false;
+	HostLineKind ka = host_line_kind(h, line - 1), kb = host_line_kind(h, line);
+	return ka != HL_SEP && ka != HL_DOC_CLOSE && kb != HL_SEP && kb != HL_DOC_OPEN &&
+	       !(ka == HL_DOC_OPEN && h->doc.close_line == line - 1);
+}
+
 bool host_check(const HostDoc *h, Err *e)
 {
 	if (!h->file || !h->text)

@@ -4,13 +4,31 @@
 
 #include "yeok/text.h"
 
+/* .py: is the cursor where a translator's typing goes (host_edit_span)?
+ * Code, separators and the `# ` prefix are kept as they are. */
+static bool host_may_type(Session *s)
+{
+	const HostDoc *h = &s->doc.th;
+	size_t f, t;
+	if (host_edit_span(h, s->cur.line, &f, &t) && s->cur.col >= f && s->cur.col <= t)
+		return true;
+	switch (host_line_kind(h, s->cur.line)) {
+	case HL_CODE:
+		return session_error(s, "Code stays as in the English: only its comments are translated");
+	case HL_SEP:
+		return session_error(s, "This separator line starts a text block: it is kept");
+	default:
+		return session_error(s, "The prefix before the text is kept (it makes the line RST)");
+	}
+}
+
 static bool can_edit(Session *s)
 {
 	if (s->focus != PANE_TARGET)
 		return session_error(s, "The source is read-only (Tab goes to the translation)");
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	return true;
+	return host_may_type(s);
 }
 
 bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKind kind,
@@ -33,7 +51,23 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 
 bool session_insert(Session *s, const char *p, size_t n)
 {
-	return can_edit(s) && session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	/* .py: typing at the start of a text line goes after its `# `; on a
+	 * lone `#` the missing blank comes first */
+	size_t f, t;
+	if (host_line_kind(&s->doc.th, s->cur.line) == HL_RST &&
+	    host_edit_span(&s->doc.th, s->cur.line, &f, &t) && s->cur.col < f)
+		s->cur.col = f;
+	if (!can_edit(s))
+		return false;
+	Str pad = host_line_pad(&s->doc.th, s->cur.line);
+	if (!pad.n)
+		return session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	Buf b = BUF_INIT;
+	buf_addstr(&b, pad);
+	buf_add(&b, p, n);
+	bool ok = session_replace(s, s->cur, s->cur, b.p, b.len, CH_TYPE, 0);
+	buf_release(&b);
+	return ok;
 }
 
 bool session_paste(Session *s, const char *p, size_t n)
@@ -41,15 +75,23 @@ bool session_paste(Session *s, const char *p, size_t n)
 	if (!can_edit(s))
 		return false;
 	const char *eol = doc_eol(&s->doc);
+	/* .py: each pasted line gets the line's prefix (`# `) unless it has
+	 * one already */
+	Buf pre = BUF_INIT;
+	host_newline_prefix(&s->doc.th, s->cur.line, s->cur.col, &pre);
 	Buf b = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
 		if (p[i] == '\r' && i + 1 < n && p[i + 1] == '\n')
 			continue;
-		if (p[i] == '\n' || p[i] == '\r')
+		if (p[i] == '\n' || p[i] == '\r') {
 			buf_adds(&b, eol);
-		else
+			if (pre.len && (i + 1 >= n || p[i + 1] != '#'))
+				buf_add(&b, pre.p, pre.len);
+		} else {
 			buf_addc(&b, p[i]);
+		}
 	}
+	buf_release(&pre);
 	doc_break_merge(&s->doc);
 	bool ok = session_replace(s, s->cur, s->cur, b.p, b.len, CH_OTHER, 0);
 	buf_release(&b);
@@ -89,14 +131,26 @@ bool session_newline(Session *s)
 	Str ln = lines_get(&s->doc.tgt, s->cur.line);
 	Buf t = BUF_INIT;
 	buf_adds(&t, doc_eol(&s->doc));
+	/* .py: the new line keeps the text block's `# ` (the docstring's
+	 * indentation, a comment's `# `); the RST indentation follows it */
+	size_t f = 0, e;
+	if (!host_edit_span(&s->doc.th, s->cur.line, &f, &e))
+		f = 0;
+	if (host_line_kind(&s->doc.th, s->cur.line) == HL_CODE)
+		f = s->cur.col; /* a comment: `# ` and no RST indentation */
+	host_newline_prefix(&s->doc.th, s->cur.line, s->cur.col, &t);
 	Buf ind = BUF_INIT;
-	indent_of(str_slice(ln, 0, s->cur.col), &ind);
+	indent_of(str_slice(ln, f, s->cur.col), &ind);
 	buf_addstr(&t, buf_str(&ind));
 	/* Drop spaces right after the cursor: they would push the text off the indent. */
-	Pos b = s->cur;
+	Pos a = s->cur, b = s->cur;
 	while (b.col < ln.n && ln.p[b.col] == ' ')
 		b.col++;
-	session_replace(s, s->cur, b, t.p, t.len, CH_OTHER, SR_GROUP);
+	/* .py: a text line left with only its prefix ("# ") becomes a lone `#` */
+	if (f && host_line_kind(&s->doc.th, a.line) == HL_RST && ln.p[0] == '#' && b.col == ln.n)
+		while (a.col > 1 && ln.p[a.col - 1] == ' ')
+			a.col--;
+	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
 	buf_release(&t);
 	buf_release(&ind);
 	return true;
@@ -108,10 +162,14 @@ bool session_backspace(Session *s)
 		return false;
 	Pos a = s->cur;
 	const Lines *l = &s->doc.tgt;
-	if (a.col > 0)
+	size_t f, t;
+	host_edit_span(&s->doc.th, a.line, &f, &t);
+	if (a.col > f)
 		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
-	else if (a.line > 0)
-		a = (Pos){a.line - 1, l->v[a.line - 1].n};
+	else if (host_can_join(&s->doc.th, a.line))
+		a = (Pos){a.line - 1, l->v[a.line - 1].n}; /* the line's prefix goes too */
+	else if (a.line > 0 && s->doc.th.fmt != HOST_RST)
+		return session_error(s, "This line's text cannot join the line above");
 	else
 		return true;
 	return session_replace(s, a, s->cur, "", 0, CH_DEL_BACK, 0);
@@ -123,10 +181,15 @@ bool session_delete(Session *s)
 		return false;
 	Pos b = s->cur;
 	const Lines *l = &s->doc.tgt;
-	if (b.col < l->v[b.line].n)
+	size_t f, t;
+	host_edit_span(&s->doc.th, b.line, &f, &t);
+	if (b.col < t)
 		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
-	else if (b.line + 1 < l->n)
-		b = (Pos){b.line + 1, 0};
+	else if (b.col == l->v[b.line].n && b.line + 1 < l->n &&
+	         host_can_join(&s->doc.th, b.line + 1))
+		b = (Pos){b.line + 1, host_edit_span(&s->doc.th, b.line + 1, &f, &t) ? f : 0};
+	else if (b.line + 1 < l->n && s->doc.th.fmt != HOST_RST)
+		return session_error(s, "The next line cannot join this one");
 	else
 		return true;
 	return session_replace(s, s->cur, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
