@@ -91,6 +91,7 @@ typedef struct Repo {
 	size_t n_shown;
 	size_t sel;           /* the selected entry of shown */
 	size_t top;           /* the first entry of shown on screen (the UI's) */
+	size_t page;          /* rows on screen (the UI sets it; page moves) */
 	size_t to_fill;       /* rows not filled yet */
 	RepoFilter filter;
 	RepoSort sort;
