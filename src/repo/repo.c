@@ -116,7 +116,8 @@ static void walk(const char *dir, int depth, RepoPaths *out)
 		VEC_PUSH(&names, xstrdup(ent->d_name));
 	}
 	closedir(d);
-	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = path_join(dir, names.v[i]);
 		struct stat st;
@@ -519,7 +520,8 @@ void repo_apply(Repo *r)
 		if (passes(r, &r->rows.v[i]))
 			r->shown[r->n_shown++] = i;
 	sort_repo = r;
-	qsort(r->shown, r->n_shown, sizeof(size_t), cmp_rows);
+	if (r->n_shown)
+		qsort(r->shown, r->n_shown, sizeof(size_t), cmp_rows);
 	sort_repo = NULL;
 	r->sel = 0;
 	for (size_t k = 0; k < r->n_shown; k++)
