@@ -213,7 +213,7 @@ install: $(PROG)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/$(PROG)
 	install -m 644 src/yeok.1 $(DESTDIR)$(MANDIR)/man1/yeok.1
 	@for f in themes/*.yaml; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/themes/ || true; done
-	@for f in glossary/*.yaml; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/glossary/ || true; done
+	@for f in glossary/*.yaml glossary/*.txt; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/glossary/ || true; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(PROG) $(DESTDIR)$(MANDIR)/man1/yeok.1

@@ -55,6 +55,12 @@ typedef enum CheckId {
 	CK_SPELLING, /* hunspell through src/spell; finds nothing without a
 	                CheckDoc.spell */
 	CK_WHITESPACE,
+	CK_SPACING,     /* Korean spacing and particles hunspell misses */
+	CK_PUNCTUATION, /* sentence-final marks against the source, doubled marks */
+	CK_CONSISTENCY, /* one English term rendered two ways; 한글(영어) once */
+	CK_STRUCTURE,   /* lost titles, RST errors the English does not have */
+	CK_LINK,        /* links not localised to tutorials.pytorch.kr */
+	CK_STYLE,       /* team style rules from the rule file (CheckDoc.rules) */
 	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
 	CK_COUNT
 } CheckId;
@@ -113,8 +119,56 @@ void finding_release(Finding *f);
 void findings_clear(FindingVec *v);
 /* Sort by line, column, check ID (stable for equal keys). */
 void findings_sort(FindingVec *v);
+/* Sort v->v[from..] and merge the findings of one check at one position
+ * into one (distinct messages joined with "; ", the worst severity, the
+ * first suggestion and fix).  check_unit and check_document do it. */
+void findings_merge(FindingVec *v, size_t from);
 
 typedef struct CheckIndex CheckIndex; /* private: target names etc. */
+typedef struct StyleRules StyleRules; /* the team style rules (style.c) */
+
+/* What the checks know about the repository a document belongs to: built
+ * from the Korean text of its translated files (check_repo_add_file; the
+ * CLI caches the scan per repository and HEAD, check_repo_load) or fed by
+ * another module (check_repo_add_rendering: the translation memory).
+ * Read-only while checks run. */
+typedef struct CheckRendering {
+	char *en;      /* English term, case-folded ("collective communication") */
+	char *ko;      /* its Korean rendering ("집합 통신") */
+	size_t files;  /* files of the repository that gloss it so */
+} CheckRendering;
+
+typedef struct CheckRepo {
+	SpellWords hada;           /* nouns seen glued to 하다/되다 (테스트, 컴파일) */
+	VEC(CheckRendering) rend;  /* sorted by en, then files (descending) after
+	                              check_repo_finish */
+	size_t files;              /* Korean files seen */
+	struct CountMap *words;    /* private: Hangul word -> files using it */
+} CheckRepo;
+
+void check_repo_init(CheckRepo *r);
+void check_repo_release(CheckRepo *r);
+/* One translated file of the repository (its Korean text): its 하다 stems
+ * and its 한글(English) glosses (each distinct pair counts once per file). */
+void check_repo_add_file(CheckRepo *r, const char *text, size_t n);
+/* A rendering from elsewhere (files: in how many files). */
+void check_repo_add_rendering(CheckRepo *r, const char *en, const char *ko, size_t files);
+/* Sort and merge after the last add. */
+void check_repo_finish(CheckRepo *r);
+/* Load the repository that holds `file` (its HEAD, through git): every
+ * translated *.rst / *.py / *.txt file's Hangul words, 하다 stems and
+ * glosses, from the cache $XDG_CACHE_HOME/yeok/vocab/<repository>.txt when
+ * it was made at the same HEAD, else re-reading only the files whose blob
+ * changed (and rewriting the cache).  Not in a work tree, or no commit:
+ * true, r unchanged.  False only when git fails. */
+bool check_repo_load(const char *file, CheckRepo *r, Err *e);
+/* Teach sp the repository's language: words used in at least min_files
+ * translated files pass as they are; nouns found with particles (트레이너는)
+ * and 하다/되다 stems (최적화합니다) in that many files pass with every
+ * ending; all words rank suggestions (spell_set_vocabulary). */
+void check_repo_teach_spell(const CheckRepo *r, Spell *sp, size_t min_files);
+/* The renderings of en (case-folded), most files first: *n of them. */
+const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n);
 
 typedef struct CheckDoc {
 	const Lines *tgt;
@@ -128,6 +182,13 @@ typedef struct CheckDoc {
 	                         check finds nothing.  Borrowed; set it after
 	                         check_doc_init, with the glossary terms given
 	                         to spell_add_terms() */
+	const CheckRepo *repo;   /* NULL: no repository knowledge (spacing and
+	                         consistency use the document alone) */
+	const StyleRules *rules; /* NULL: the style check finds nothing */
+	const char *const *allow; /* the document's glossary allow list (Korean
+	                         words its avoided variants may use here: a
+	                         reviewer kept 레이어 in one document); NULL */
+	size_t allow_n;
 	const HostDoc *tgt_host; /* NULL: tgt is the file itself (.rst).  Set
 	                         (after check_doc_init) for a host format: tgt
 	                         and tb are then tgt_host->text and ->blocks,
@@ -152,8 +213,8 @@ size_t check_unit_count(const CheckDoc *d);
  * none does. */
 size_t check_unit_of_line(const CheckDoc *d, size_t line);
 
-/* Run the enabled checks on one unit; findings appended (unsorted).
- * Returns the number appended. */
+/* Run the enabled checks on one unit; findings appended (sorted and merged
+ * among themselves).  Returns the number appended. */
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out);
 
 /* All units plus the document-wide findings (whitespace on lines outside
@@ -168,6 +229,21 @@ bool check_skipped_without_source(const CheckSet *set, Buf *out);
 /* Apply a fix to lines (bounds are checked: false when the line or range
  * no longer exists). */
 bool check_fix_apply(Lines *lines, const CheckFix *fix);
+
+/* ---- team style rules (the `style` check) --------------------------------
+ * A YAML rule file in the manner of Vale's substitution and existence
+ * rules (glossary/rules.yaml, format in glossary/README.md):
+ *   rules:
+ *     - {name: two-d, extends: substitution, swap: {2-D: 2차원}}
+ *     - {name: we, extends: existence, scope: sentence-start, tokens: [우리는]}
+ * Each finding names its rule ("(style rule two-d)").  A rule with
+ * `check: spacing` (or punctuation) reports under that check's ID.
+ * Errors: EXIT_CONFIG "FILE:LINE:COL: ...", EXIT_NOINPUT unreadable. */
+StyleRules *style_rules_new(void);
+void style_rules_free(StyleRules *s);
+bool style_rules_load(StyleRules *s, const char *path, Err *e);
+bool style_rules_load_mem(StyleRules *s, const char *name, const char *data, size_t n, Err *e);
+size_t style_rules_count(const StyleRules *s);
 
 /* ---- output (DESIGN.md §3.2) -------------------------------------------- */
 typedef enum CheckFormat { CF_TEXT, CF_JSON, CF_GITHUB } CheckFormat;

@@ -40,8 +40,12 @@ typedef struct GlossTerm {
 	char *ko;        /* recommended translation (NFC), owned; for keep
 	                    terms the English itself */
 	bool keep;       /* the English stays (번역하지 않음) */
-	char **avoid;    /* variants to avoid (NFC), owned */
+	char **avoid;    /* variants to avoid (NFC), owned; avoid[strict_n..]
+	                    are avoided only where the source names the term
+	                    (YAML `avoid_in_context`: 분할 for sharding is a
+	                    fine word elsewhere) */
 	size_t avoid_n;
+	size_t strict_n; /* avoid[0..strict_n) are avoided everywhere */
 	char *note;      /* free text ("음차 표기"), owned, may be NULL */
 	char **allow;    /* longer Korean words that contain an avoided
 	                    variant and are fine (텐서플로우 for 텐서), owned */
@@ -92,6 +96,13 @@ bool glossary_load_mem(Glossary *g, const char *name, const char *data, size_t n
 void glossary_add(Glossary *g, const char *en, const char *ko, bool keep,
                   const char *const *avoid, size_t avoid_n, const char *note);
 
+/* Add a variant that is avoided only where the source names the term
+ * (YAML `avoid_in_context:`). */
+void glossary_term_avoid_in_context(Glossary *g, size_t term, const char *form);
+/* Is hit h (GH_AVOID) an avoided variant everywhere (not only where the
+ * source names the term)? */
+bool glossary_hit_strict(const Glossary *g, const GlossHit *h);
+
 /* Add an allowed form to term (YAML `allow:`): a Korean word that contains
  * an avoided variant but is fine; a hit inside it is no hit. */
 void glossary_term_allow(Glossary *g, size_t term, const char *form);
@@ -133,10 +144,23 @@ size_t glossary_hints(Glossary *g, const char *src, size_t src_n, const char *tg
  * out for status lines and messages. */
 void glossary_term_label(const Glossary *g, size_t term, Buf *out);
 
-/* Where the shipped glossary is: $YEOK_GLOSSARY_DIR/ko.yaml, else
- * ./glossary/ko.yaml when it exists, else DATADIR/glossary/ko.yaml.
- * Caller frees. */
+/* The shipped data file NAME ("ko.yaml", "rules.yaml", "loanwords.txt"),
+ * wherever yeok runs: $YEOK_GLOSSARY_DIR/NAME when that variable is set;
+ * else the build tree of the running executable (/proc/self/exe:
+ * EXE_DIR/glossary/NAME for ./yeok at the top of the tree,
+ * EXE_DIR/../../glossary/NAME for build/MODE/yeok); else the installed
+ * DATADIR/glossary/NAME (compiled in).  NULL when none exists; then
+ * `looked` (may be NULL) gets the places tried, ", "-separated.  The
+ * working directory is never searched.  Caller frees. */
+char *glossary_data_path(const char *name, Buf *looked);
+/* glossary_data_path("ko.yaml"), or the DATADIR path (which does not
+ * exist) when none is found.  Caller frees. */
 char *glossary_default_path(void);
+/* "no glossary found (looked in A, B): set YEOK_GLOSSARY_DIR or use
+ * --glossary" into out when the shipped glossary is missing; false (out
+ * untouched) when it is there.  Callers print it once (check, review, pr,
+ * the editor's status line). */
+bool glossary_missing_note(Buf *out);
 
 /* The `glossary:` entry of the configuration file (one path or a list;
  * relative paths are relative to the file's folder, ~/ is $HOME).  *out

@@ -115,6 +115,9 @@ typedef struct SpellOptions {
 	/* The git top-level folder; the project list is TOP/.yeok-words.
 	 * NULL: no project list. */
 	const char *project_top;
+	/* A list of established technical loanwords (the shipped
+	 * glossary/loanwords.txt, same format as the word lists); NULL: none. */
+	const char *loanwords;
 } SpellOptions;
 
 typedef struct Spell Spell;
@@ -151,6 +154,18 @@ void spell_notify_drain(Spell *sp);
  * 용어를 and 용어는 pass; English on "layer" so that plurals pass),
  * applied by the worker; spell_wait() waits for it. */
 void spell_add_terms(Spell *sp, const char *const *terms, size_t n);
+
+/* Words that never flag, as they are (no inflections, no dictionary
+ * change): the words a repository uses in several translated files. */
+void spell_add_known(Spell *sp, const char *const *words, size_t n);
+/* A Korean noun of the repository: it and its particles pass (modelled on
+ * a noun that ends the same way); hada: also X하다 and X되다 with every
+ * ending (modelled on 학습하다, 학습되다).  Applied by the worker. */
+void spell_add_stem(Spell *sp, const char *noun, bool hada);
+/* The repository's words with the number of its files that use each
+ * (copied), for ranking suggestions: spell_suggest_first() prefers the
+ * most used word one jamo away from the misspelling. */
+void spell_set_vocabulary(Spell *sp, const char *const *words, const size_t *files, size_t n);
 
 typedef enum SpellStatus {
 	SPELL_OK,      /* correct, excluded, or no dictionary for it */
@@ -242,8 +257,9 @@ SpellSuggestState spell_suggest_poll(Spell *sp, uint64_t id, char ***out,
 SpellSuggestState spell_suggest_wait(Spell *sp, uint64_t id, char ***out,
                                      size_t *nout);
 /* The first suggestion for a word, computed now on this thread (blocking;
- * for `yeok check`).  NULL when there is none; caller frees.  Korean: the
- * quick suggestion only (one jamo replaced, or a space inserted, about
+ * for `yeok check`).  NULL when there is none; caller frees.  First the
+ * repository's most used word one jamo away (spell_set_vocabulary);
+ * Korean: else the quick suggestion only (one jamo replaced, or a space inserted, about
  * 1–5 ms; hunspell's own Korean suggestions take 2–350 ms); English:
  * hunspell's first (10–30 ms).  Remembered per word. */
 char *spell_suggest_first(Spell *sp, const char *s, size_t n);

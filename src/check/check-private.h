@@ -7,11 +7,21 @@
 
 /* What one check function gets: a unit (a segment, or a target block when
  * there is no source). */
+/* The column of the last finding added (finding_add computes the next
+ * column from it, so that many findings on one long line cost the
+ * distance between them, not the line's length each). */
+typedef struct ColMemo {
+	size_t line, byte, col; /* col == 0: nothing yet */
+} ColMemo;
+
 typedef struct Unit {
 	const CheckDoc *d;
 	size_t index;             /* unit index */
 	size_t tgt, tgt_n;        /* target blocks [tgt, tgt + tgt_n) */
 	size_t src, src_n;        /* source blocks; src_n == 0 without source */
+	ColMemo *memo;            /* owned by the caller of the check functions */
+	const CheckSet *set;      /* the checks that run (style rules report
+	                             under spacing/punctuation when those run) */
 } Unit;
 
 typedef void (*CheckFn)(const Unit *u, FindingVec *out);
@@ -29,6 +39,13 @@ void check_reference_title(const Unit *u, FindingVec *out);
 void check_untranslated(const Unit *u, FindingVec *out);
 void check_whitespace(const Unit *u, FindingVec *out);
 void check_spelling(const Unit *u, FindingVec *out); /* check-spelling.c */
+void check_spacing(const Unit *u, FindingVec *out);     /* checks-korean.c */
+void check_punctuation(const Unit *u, FindingVec *out); /* checks-korean.c */
+void check_consistency(const Unit *u, FindingVec *out); /* checks-consistency.c */
+void check_structure(const Unit *u, FindingVec *out);   /* checks-structure.c */
+void check_link(const Unit *u, FindingVec *out);        /* checks-structure.c */
+void check_style(const Unit *u, FindingVec *out);       /* style.c */
+
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
 
 /* Host formats (check-py.c): move findings [from, out->n) from the RST
@@ -43,6 +60,10 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity sev,
                      size_t line, size_t byte, const char *fmt, ...) PRINTF_LIKE(7, 8);
 void finding_set_fix(Finding *f, size_t line, size_t from, size_t to, const char *text);
+
+/* Bytes decoded so far to compute finding columns (all threads); the tests
+ * assert that it grows linearly with the findings of a long line. */
+uint64_t check_column_steps(void);
 
 /* A block's lines joined with '\n' (indentation kept, so offsets map back
  * with a subtraction), for scanning prose across line breaks. */
@@ -120,9 +141,102 @@ void check_normalize_name(const char *s, size_t n, Buf *out);
  * boundary (for quoting in messages). */
 int check_clip(Str s, size_t max);
 
+/* The document-wide tables of the Korean rules (built by reindex). */
+void check_index_add_token(CheckIndex *x, const char *s, size_t n);
+void check_index_add_pair(CheckIndex *x, const char *a, size_t an, const char *b, size_t bn);
+void check_index_add_stem(CheckIndex *x, const char *s, size_t n);
+bool check_index_stem(const CheckIndex *x, const char *s, size_t n);
+/* How often "A B..." (spaced) and "AB..." (glued) occur, B..: the first
+ * bn bytes (one or two syllables) of what follows A. */
+size_t check_index_spaced(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn);
+size_t check_index_glued(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn);
+/* One prose block's text into the tables (checks-korean.c). */
+void korean_index_block(CheckIndex *x, const char *s, size_t n);
+/* Does the Hangul word s end in a 하다/되다 form after a stem of 2+
+ * syllables?  *stem: the stem's length. */
+bool check_is_hada_form(const char *s, size_t n, size_t *stem);
+
+/* The consistency check's document tables and findings
+ * (checks-consistency.c), built by reindex for a Korean target. */
+typedef struct ConsIndex ConsIndex;
+ConsIndex *cons_index_build(const CheckDoc *d);
+const ConsIndex *check_index_cons(const CheckIndex *x);
+void cons_index_free(ConsIndex *c);
+
 /* Is the normalized name a reference target of the document? */
 bool check_index_has(const CheckIndex *x, const char *s, size_t n);
 /* Does the target contain Hangul at all (is it being translated)? */
 bool check_doc_is_korean(const CheckDoc *d);
+
+/* Is the line an author or translator line (any form the repository
+ * uses: **저자**:, **번역:**, 번역:, **Author**:...)?  Spelling skips
+ * their names. */
+bool check_header_line(Str line);
+
+/* ---- a counted set of strings (countmap.c) ----------------------------- */
+typedef struct CountMap {
+	char **key;    /* NULL = empty slot; owned */
+	size_t *count;
+	size_t n, cap; /* cap: 0 or a power of two > 2n */
+} CountMap;
+void countmap_add(CountMap *m, const char *s, size_t n, size_t by);
+size_t countmap_get(const CountMap *m, const char *s, size_t n);
+void countmap_release(CountMap *m);
+
+/* ---- Korean text helpers (korean.c) ---------------------------------- */
+
+/* A Hangul syllable U+AC00..U+D7A3. */
+bool ko_syllable(int32_t cp);
+/* The final consonant (jongseong) index 1..27 of a syllable, 0 for none,
+ * -1 when cp is no syllable.  KO_RIEUL is ㄹ (particles: 로, not 으로). */
+#define KO_RIEUL 8
+int ko_final(int32_t cp);
+
+/* How a word ends when read aloud, for choosing 을/를, 이/가, 은/는, 와/과,
+ * 으로/로: a vowel, ㄹ, another consonant, or unclear. */
+typedef enum SoundEnd { SE_UNKNOWN, SE_VOWEL, SE_RIEUL, SE_CONSONANT } SoundEnd;
+/* The end of a Hangul syllable. */
+SoundEnd ko_sound_end(int32_t cp);
+/* The end of a Latin word, acronym or number as Korean readers say it
+ * ("PyTorch" vowel, "Module" ㄹ, "Function" consonant, "GPU" vowel, "LSTM"
+ * consonant, "10" consonant); SE_UNKNOWN where readings differ ("block",
+ * "set", "resnet50").  s: the word (ASCII letters and digits). */
+SoundEnd latin_sound_end(const char *s, size_t n);
+
+/* A particle whose form depends on the sound before it: the index into
+ * the pair table, and which form s is.  Returns false when s[0..n) is no
+ * such particle (exactly; a following particle is allowed: 으로는). */
+typedef struct ParticleForm {
+	const char *after_consonant; /* 을 */
+	const char *after_vowel;     /* 를 */
+	bool rieul_takes_vowel_form; /* 으로/로: after ㄹ, 로 */
+} ParticleForm;
+bool ko_particle_choice(const char *s, size_t n, const ParticleForm **pf, bool *consonant_form,
+                        size_t *len);
+/* Is s[0..n) (a whole Hangul run) a particle, or particles (에서는)? */
+bool ko_is_particle(const char *s, size_t n);
+
+/* The prose of a block with every inline markup construct, bare URL and
+ * backslash escape replaced by 0x01 bytes (same offsets, same length): the
+ * Korean rules scan plain text only.  `inl` gets the constructs. */
+void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl);
+
+/* Code comments of a literal block (DESIGN.md §2: comments are translated
+ * prose).  j gets the block's lines joined as joined_block does, with every
+ * byte outside a comment's text blanked to ' ' (newlines kept), so offsets
+ * map back with joined_pos.  Python, shell and other '#' languages: text
+ * after '#'; C, C++, Java...: after '//'.  False (j untouched) when the
+ * block has no language yeok knows the comments of, or no comment. */
+bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j);
+/* The text of an admonition directive (".. note:: 문장" and its lines,
+ * any case of the name), the marker and options blanked; false for other
+ * blocks. */
+bool admonition_text(const Lines *lines, const Block *b, Joined *j);
+/* The comment language of a literal block: 1 '#', 2 '//', 0 unknown. */
+int comment_lang(const RstDoc *d, const Block *b);
+
+/* Spelling on a text whose words are prose (a block or comments). */
+void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
+                      const SpellWords *src, FindingVec *out);
 
 #endif

@@ -27,6 +27,197 @@ static void blank_field_name(Buf *text)
 	}
 }
 
+/* Author and translator lines: names are never words to check. */
+static void blank_header_lines(const Joined *j, Buf *text)
+{
+	for (size_t k = 0; k < j->nlines; k++) {
+		size_t from = j->start[k];
+		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : text->len;
+		if (check_header_line((Str){text->p + from, to - from}))
+			memset(text->p + from, ' ', to - from);
+	}
+}
+
+/* A Hangul word hunspell rejects that is two words it accepts written
+ * together (함수안에서, 입력대신): spacing, not spelling. */
+static size_t two_words(Spell *sp, const char *w, size_t n)
+{
+	for (size_t k = 6; k + 3 <= n; k += 3) {
+		if (((unsigned char)w[k] & 0xc0) == 0x80)
+			continue;
+		/* one syllable after: only the nouns that stand apart (할수, 지점간) */
+		if (n - k == 3 && memcmp(w + k, "수", 3) && memcmp(w + k, "것", 3) &&
+		    memcmp(w + k, "때", 3) && memcmp(w + k, "간", 3))
+			continue;
+		/* not a word and its particle or ending (실험군의+에서, 에제+들은,
+		 * 할당+해두야): those are spelling */
+		size_t st;
+		/* a particle after the genitive 의 (실험군의에서) is no word */
+		Str rest = {w + k, n - k};
+		if (str_find(rest, STR_LIT("의에")) >= 0 || str_find(rest, STR_LIT("의를")) >= 0 ||
+		    str_find(rest, STR_LIT("의가")) >= 0 || str_find(rest, STR_LIT("의는")) >= 0)
+			return 0;
+		if (ko_is_particle(w + k, n - k) || memcmp(w + k, "들", 3) == 0 ||
+		    memcmp(w + k - 3, "의", 3) == 0 || (check_is_hada_form(w, n, &st) && st == k))
+			continue;
+		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
+		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
+			return k;
+	}
+	return 0;
+}
+
+/* Latin words of at least 4 letters in s[0..n) (outside nothing: the
+ * caller passes masked or plain text), case-folded -> as written. */
+typedef struct Case {
+	char *fold, *form;
+} Case;
+typedef VEC(Case) CaseVec;
+
+static void latin_words(const char *s, size_t n, CaseVec *out)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		while (e < n && ((s[e] >= 'a' && s[e] <= 'z') || (s[e] >= 'A' && s[e] <= 'Z')))
+			e++;
+		if (e - i >= 4) {
+			Case c = {xmemdup0(s + i, e - i), xmemdup0(s + i, e - i)};
+			for (char *p = c.fold; *p; p++)
+				*p = (char)(*p | 0x20);
+			VEC_PUSH(out, c);
+		}
+		i = e > i ? e : i + 1;
+	}
+}
+
+static void cases_free(CaseVec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].fold);
+		free(v->v[i].form);
+	}
+	VEC_FREE(v);
+}
+
+/* "PyTOrch" where the source writes "PyTorch": a name with its capitals
+ * wrong (the tokenizer leaves camelCase names to this). */
+static void case_variants(const Unit *u, const Joined *tj, const CaseVec *src, FindingVec *out)
+{
+	Buf mask = BUF_INIT;
+	InlineVec inl = {0};
+	prose_mask(tj->text.p, tj->text.len, &mask, &inl);
+	VEC_FREE(&inl);
+	CaseVec tw = {0};
+	latin_words(mask.p, tj->text.len, &tw);
+	for (size_t i = 0; i < tw.n; i++) {
+		const char *w = tw.v[i].form;
+		size_t upper = 0, n = strlen(w);
+		for (size_t k = 0; k < n; k++)
+			upper += w[k] >= 'A' && w[k] <= 'Z';
+		if (upper < 2 || upper == n)
+			continue;
+		const char *want = NULL;
+		bool exact = false;
+		for (size_t k = 0; k < src->n && !exact; k++) {
+			if (strcmp(src->v[k].fold, tw.v[i].fold) != 0)
+				continue;
+			size_t su = 0;
+			for (const char *p = src->v[k].form; *p; p++)
+				su += *p >= 'A' && *p <= 'Z';
+			if (strcmp(src->v[k].form, w) == 0)
+				exact = true;
+			else if (su >= 2)
+				want = src->v[k].form; /* a lowercase form is a package name */
+		}
+		if (exact || !want)
+			continue;
+		ptrdiff_t at = str_find(buf_str(&mask), str_from(w));
+		if (at < 0)
+			continue;
+		size_t line, byte;
+		joined_pos(tj, (size_t)at, &line, &byte);
+		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
+		                         "'%s' — the source writes '%s'", w, want);
+		f->suggestion = xstrdup(want);
+	}
+	cases_free(&tw);
+	buf_release(&mask);
+}
+
+/* A Sino-Korean prefix or suffix of one syllable on a word hunspell knows
+ * (재샤딩하기, 저정밀, 고차; 실행기, 은닉층, 가끔씩): a word of its own. */
+static bool affixed(Spell *sp, const char *w, size_t n)
+{
+	static const char *const pre[] = {"재", "비", "미", "역", "초", "고", "저", "다", "탈", "반",
+	                                  "무", "불", "준", "부", "대", "소", "신", "구"};
+	static const char *const suf[] = {"기", "자", "성", "적", "화", "률", "율", "량", "값", "형",
+	                                  "식", "법", "층", "씩", "별", "용", "상", "내", "류"};
+	if (n < 9)
+		return n == 6 && (spell_check_word(sp, w + 3, 3, SPELL_BLOCK) == SPELL_OK) &&
+		       memcmp(w, "고", 3) == 0;
+	for (size_t i = 0; i < ARRAY_LEN(pre); i++)
+		if (memcmp(w, pre[i], 3) == 0 && spell_check_word(sp, w + 3, n - 3, SPELL_BLOCK) == SPELL_OK)
+			return true;
+	/* the suffix may carry a particle: 실행기를 */
+	for (size_t k = 6; k + 3 <= n; k += 3) {
+		for (size_t i = 0; i < ARRAY_LEN(suf); i++) {
+			if (memcmp(w + k, suf[i], 3) != 0)
+				continue;
+			if (k + 3 < n && !ko_is_particle(w + k + 3, n - k - 3))
+				continue;
+			if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK)
+				return true;
+		}
+	}
+	return false;
+}
+
+void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
+                      const SpellWords *src, FindingVec *out)
+{
+	Spell *sp = u->d->spell;
+	SpellMisses m = {0};
+	spell_check_text(sp, s, n, src, SPELL_BLOCK, &m);
+	for (size_t i = 0; i < m.n; i++) {
+		if (m.v[i].status != SPELL_BAD)
+			continue;
+		const char *w = s + m.v[i].off;
+		size_t wl = m.v[i].len;
+		if ((unsigned char)w[0] >= 0x80 && affixed(sp, w, wl))
+			continue;
+		size_t split = 0;
+		if ((unsigned char)w[0] >= 0x80 && (split = two_words(sp, w, wl))) {
+			/* two words written together: spacing when the second is one
+			 * that stands apart after a noun (통찰력있는, 함수안에서) */
+			static const char *const apart[] = {"있", "없", "안에", "안의", "대신", "수", "것",
+			                                    "때", "동안", "위해", "위한", "같은", "같이",
+			                                    "간"};
+			bool aux = false;
+			for (size_t a = 0; a < ARRAY_LEN(apart) && !aux; a++)
+				aux = wl - split >= strlen(apart[a]) &&
+				      memcmp(w + split, apart[a], strlen(apart[a])) == 0;
+			if (aux && (!u->set || u->set->on[CK_SPACING])) {
+				size_t line, byte;
+				joined_pos(j, m.v[i].off + split, &line, &byte);
+				Finding *f = finding_add(u, out, CK_SPACING, SEV_WARNING, line, byte,
+				                         "'%.*s' — two words written together: '%.*s %.*s' "
+				                         "(rule compound-aux)", (int)wl, w, (int)split, w,
+				                         (int)(wl - split), w + split);
+				finding_set_fix(f, line, byte, byte, " ");
+				f->suggestion = xasprintf("%.*s %.*s", (int)split, w, (int)(wl - split),
+				                          w + split);
+			}
+			continue;
+		}
+		size_t line, byte;
+		joined_pos(j, m.v[i].off, &line, &byte);
+		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
+		                         "unknown word '%.*s'", (int)wl, w);
+		f->suggestion = spell_suggest_first(sp, w, wl);
+	}
+	VEC_FREE(&m);
+}
+
 void check_spelling(const Unit *u, FindingVec *out)
 {
 	Spell *sp = u->d->spell;
@@ -35,33 +226,59 @@ void check_spelling(const Unit *u, FindingVec *out)
 	SpellWords src = {0};
 	for (size_t i = u->src; i < u->src + u->src_n; i++) {
 		const Block *b = &u->d->sb->v[i];
+		Joined j;
+		if (b->kind == BK_LITERAL) {
+			if (!comment_text(u->d->src, u->d->sb, b, &j))
+				continue;
+		} else if (check_block_has_inline(b->kind)) {
+			joined_block(u->d->src, b, &j);
+		} else {
+			continue;
+		}
+		spell_words_add_text(&src, j.text.p, j.text.len);
+		joined_release(&j);
+	}
+	bool korean = check_doc_is_korean(u->d);
+	CaseVec sw = {0};
+	for (size_t i = u->src; i < u->src + u->src_n; i++) {
+		const Block *b = &u->d->sb->v[i];
 		if (!check_block_has_inline(b->kind))
 			continue;
 		Joined j;
 		joined_block(u->d->src, b, &j);
-		spell_words_add_text(&src, j.text.p, j.text.len);
+		latin_words(j.text.p, j.text.len, &sw);
 		joined_release(&j);
 	}
 	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
 		const Block *b = &u->d->tb->v[k];
-		if (!spell_block(b->kind))
-			continue;
 		Joined j;
-		joined_block(u->d->tgt, b, &j);
-		if (b->kind == BK_FIELD)
-			blank_field_name(&j.text);
-		SpellMisses m = {0};
-		spell_check_text(sp, j.text.p, j.text.len, &src, SPELL_BLOCK, &m);
-		for (size_t i = 0; i < m.n; i++) {
-			size_t line, byte;
-			joined_pos(&j, m.v[i].off, &line, &byte);
-			const char *w = j.text.p + m.v[i].off;
-			Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
-			                         "unknown word '%.*s'", (int)m.v[i].len, w);
-			f->suggestion = spell_suggest_first(sp, w, m.v[i].len);
+		if (b->kind == BK_LITERAL) {
+			/* comments are prose (translated ones: Hangul in them) */
+			if (!korean || !comment_text(u->d->tgt, u->d->tb, b, &j))
+				continue;
+			bool hangul = false;
+			for (size_t i = 0; i + 2 < j.text.len && !hangul; i++)
+				hangul = (unsigned char)j.text.p[i] >= 0xea &&
+				         (unsigned char)j.text.p[i] <= 0xed;
+			if (!hangul) {
+				joined_release(&j);
+				continue;
+			}
+		} else if (admonition_text(u->d->tgt, b, &j)) {
+			/* ".. note:: 문장" and its lines */
+		} else if (spell_block(b->kind)) {
+			joined_block(u->d->tgt, b, &j);
+			if (b->kind == BK_FIELD)
+				blank_field_name(&j.text);
+			blank_header_lines(&j, &j.text);
+		} else {
+			continue;
 		}
-		VEC_FREE(&m);
+		spelling_in_text(u, j.text.p, j.text.len, &j, &src, out);
+		if (korean && sw.n && b->kind != BK_LITERAL)
+			case_variants(u, &j, &sw, out);
 		joined_release(&j);
 	}
+	cases_free(&sw);
 	spell_words_release(&src);
 }

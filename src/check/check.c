@@ -40,6 +40,24 @@ static const CheckRow table[CK_COUNT] = {
 	[CK_WHITESPACE] = {{"whitespace",
 	                    "trailing spaces, tabs, zero-width spaces, indentation unlike the source",
 	                    false, true}, check_whitespace},
+	[CK_SPACING] = {{"spacing",
+	                 "Korean spacing and particles (PyTorch 를, 테스트 했지만, 하는것, Module를)",
+	                 false, true}, check_spacing},
+	[CK_PUNCTUATION] = {{"punctuation",
+	                     "final period or ? missing where the source has one, doubled marks, "
+	                     "'다:', ';' in Korean",
+	                     false, true}, check_punctuation},
+	[CK_CONSISTENCY] = {{"consistency",
+	                     "one English term rendered two ways; 한글(영어) at the first occurrence only",
+	                     false, true}, check_consistency},
+	[CK_STRUCTURE] = {{"structure",
+	                   "English title without a Korean one, titles docutils reads as text, RST "
+	                   "errors the English does not have",
+	                   false, true}, check_structure},
+	[CK_LINK] = {{"link", "pytorch.org/tutorials links and the edit link not localised", false,
+	              true}, check_link},
+	[CK_STYLE] = {{"style", "a team style rule of the rule file (glossary/rules.yaml)", false,
+	               true}, check_style},
 	[CK_PY_STRUCTURE] = {{"py-structure",
 	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
 	                      false, true}, check_py_structure},
@@ -142,6 +160,72 @@ void findings_sort(FindingVec *v)
 		qsort(v->v, v->n, sizeof(Finding), finding_cmp);
 }
 
+static int finding_cmp_pos(const Finding *x, const Finding *y)
+{
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return x->check < y->check ? -1 : x->check > y->check;
+}
+
+void findings_merge(FindingVec *v, size_t from)
+{
+	if (v->n - from > 1)
+		qsort(v->v + from, v->n - from, sizeof(Finding), finding_cmp);
+	size_t w = from;
+	for (size_t r = from; r < v->n; r++) {
+		Finding *f = &v->v[r];
+		Finding *last = w > from ? &v->v[w - 1] : NULL;
+		if (!last || finding_cmp_pos(last, f) != 0) {
+			if (w != r)
+				v->v[w] = *f;
+			w++;
+			continue;
+		}
+		/* The same check at the same place: one finding, every distinct
+		 * message, the worst severity, the first fix and suggestion. */
+		if (strcmp(last->message, f->message) != 0 && !strstr(last->message, f->message)) {
+			char *m = xasprintf("%s; %s", last->message, f->message);
+			free(last->message);
+			last->message = m;
+		}
+		if (f->sev > last->sev)
+			last->sev = f->sev;
+		if (!last->suggestion) {
+			last->suggestion = f->suggestion;
+			f->suggestion = NULL;
+		}
+		if (!last->has_fix && f->has_fix) {
+			last->has_fix = true;
+			last->fix = f->fix;
+			f->has_fix = false;
+		}
+		finding_release(f);
+	}
+	v->n = w;
+}
+
+static _Atomic uint64_t column_steps;
+
+uint64_t check_column_steps(void)
+{
+	return column_steps;
+}
+
+/* Characters (code points; an invalid byte is one) in s[from, to). */
+static size_t chars_between(Str s, size_t from, size_t to)
+{
+	size_t n = 0;
+	for (size_t i = from; i < to;) {
+		int32_t cp;
+		i += text_decode(s.p + i, to - i, &cp);
+		n++;
+	}
+	column_steps += to - from;
+	return n;
+}
+
 Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity sev,
                      size_t line, size_t byte, const char *fmt, ...)
 {
@@ -150,12 +234,22 @@ Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity s
 	Str s = lines_get(l, line);
 	if (byte > s.n)
 		byte = s.n;
-	size_t col = 1;
-	for (size_t i = 0; i < byte;) {
-		int32_t cp;
-		i += text_decode(s.p + i, byte - i, &cp);
-		col++;
+	/* From the last column on this line when there is one: forward or
+	 * backward by the distance only.  Both offsets are character starts
+	 * (checks report at characters), so counting forward from the smaller
+	 * one gives the same count as decoding from the line start. */
+	size_t col;
+	ColMemo *m = u->memo;
+	if (m && m->col && m->line == line && m->byte <= s.n) {
+		if (byte >= m->byte)
+			col = m->col + chars_between(s, m->byte, byte);
+		else
+			col = m->col - chars_between(s, byte, m->byte);
+	} else {
+		col = 1 + chars_between(s, 0, byte);
 	}
+	if (m)
+		*m = (ColMemo){line, byte, col};
 	va_list ap;
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
@@ -259,7 +353,82 @@ struct CheckIndex {
 	size_t n;
 	size_t *unit_of_block; /* target block -> unit */
 	bool korean;           /* the target has Hangul somewhere */
+	CountMap stems;        /* nouns glued to 하다/되다 in this document */
+	CountMap spaced;       /* "A\x02B" of Hangul words A B (B: its first one
+	                          and two syllables) */
+	CountMap glued;        /* the same keys for words AB written together */
+	ConsIndex *cons;       /* consistency: renderings, glosses (lazily) */
 };
+
+static void key_pair(Buf *k, const char *a, size_t an, const char *b, size_t bn)
+{
+	buf_clear(k);
+	buf_add(k, a, an);
+	buf_addc(k, 2);
+	buf_add(k, b, bn);
+}
+
+void check_index_add_token(CheckIndex *x, const char *s, size_t n)
+{
+	/* splits after 2+ syllables, the rest's first one or two syllables */
+	Buf k = BUF_INIT;
+	for (size_t a = 6; a + 3 <= n; a += 3) {
+		key_pair(&k, s, a, s + a, 3);
+		countmap_add(&x->glued, k.p, k.len, 1);
+		if (a + 6 <= n) {
+			key_pair(&k, s, a, s + a, 6);
+			countmap_add(&x->glued, k.p, k.len, 1);
+		}
+	}
+	buf_release(&k);
+}
+
+void check_index_add_pair(CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
+{
+	if (an < 6)
+		return;
+	Buf k = BUF_INIT;
+	key_pair(&k, a, an, b, MIN(bn, (size_t)3));
+	countmap_add(&x->spaced, k.p, k.len, 1);
+	if (bn >= 6) {
+		key_pair(&k, a, an, b, 6);
+		countmap_add(&x->spaced, k.p, k.len, 1);
+	}
+	buf_release(&k);
+}
+
+void check_index_add_stem(CheckIndex *x, const char *s, size_t n)
+{
+	countmap_add(&x->stems, s, n, 1);
+}
+
+bool check_index_stem(const CheckIndex *x, const char *s, size_t n)
+{
+	return countmap_get(&x->stems, s, n) > 0;
+}
+
+size_t check_index_spaced(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
+{
+	Buf k = BUF_INIT;
+	key_pair(&k, a, an, b, bn);
+	size_t c = countmap_get(&x->spaced, k.p, k.len);
+	buf_release(&k);
+	return c;
+}
+
+size_t check_index_glued(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
+{
+	Buf k = BUF_INIT;
+	key_pair(&k, a, an, b, bn);
+	size_t c = countmap_get(&x->glued, k.p, k.len);
+	buf_release(&k);
+	return c;
+}
+
+const ConsIndex *check_index_cons(const CheckIndex *x)
+{
+	return x->cons;
+}
 
 bool check_doc_is_korean(const CheckDoc *d)
 {
@@ -411,6 +580,10 @@ static void index_free(CheckIndex *x)
 {
 	if (!x)
 		return;
+	countmap_release(&x->stems);
+	countmap_release(&x->spaced);
+	countmap_release(&x->glued);
+	cons_index_free(x->cons);
 	for (size_t i = 0; i < x->cap; i++)
 		free(x->names[i]);
 	free(x->names);
@@ -433,6 +606,18 @@ void check_doc_reindex(CheckDoc *d)
 			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
 		}
 	}
+	if (x->korean) {
+		for (size_t i = 0; i < d->tb->n; i++) {
+			const Block *b = &d->tb->v[i];
+			if (!check_block_has_inline(b->kind) || b->kind == BK_TABLE)
+				continue;
+			Joined j;
+			joined_block(d->tgt, b, &j);
+			korean_index_block(x, j.text.p, j.text.len);
+			joined_release(&j);
+		}
+	}
+	x->cons = x->korean ? cons_index_build(d) : NULL;
 	x->unit_of_block = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
 	if (d->al) {
 		for (size_t i = 0; i < d->tb->n; i++)
@@ -452,7 +637,7 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){tgt, tb, src, sb, al, gl, NULL, NULL, NULL, NULL};
+	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .gl = gl};
 	check_doc_reindex(d);
 }
 
@@ -486,9 +671,9 @@ size_t check_unit_of_line(const CheckDoc *d, size_t line)
 	return d->index->unit_of_block[lo - 1];
 }
 
-static Unit unit_make(const CheckDoc *d, size_t i)
+static Unit unit_make(const CheckDoc *d, size_t i, ColMemo *memo, const CheckSet *set)
 {
-	Unit u = {d, i, 0, 0, 0, 0};
+	Unit u = {d, i, 0, 0, 0, 0, memo, set};
 	if (d->al) {
 		const Segment *s = &d->al->v[i];
 		u.tgt = s->tgt;
@@ -505,10 +690,13 @@ static Unit unit_make(const CheckDoc *d, size_t i)
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out)
 {
 	BUG_ON(unit >= check_unit_count(d));
-	Unit u = unit_make(d, unit);
+	ColMemo memo = {0, 0, 0};
+	Unit u = unit_make(d, unit, &memo, set);
 	size_t before = out->n;
 	for (size_t i = 0; i < CK_COUNT; i++) {
-		if (!set->on[i] || !table[i].fn)
+		bool on = set->on[i] ||
+		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
+		if (!on || !table[i].fn)
 			continue;
 		if (table[i].info.needs_source && !d->src)
 			continue;
@@ -516,13 +704,15 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 	}
 	check_host_map(d, out, before);
 	check_py_comments(d, set, unit, out);
+	findings_merge(out, before);
 	return out->n - before;
 }
 
 /* Whitespace on lines outside every block (blank lines with spaces). */
 static void whitespace_between(const CheckDoc *d, FindingVec *out)
 {
-	Unit u = {d, check_unit_count(d), 0, 0, 0, 0};
+	ColMemo memo = {0, 0, 0};
+	Unit u = {d, check_unit_count(d), 0, 0, 0, 0, &memo, NULL};
 	size_t b = 0, first = out->n;
 	for (size_t line = 0; line < d->tgt->n; line++) {
 		while (b < d->tb->n && d->tb->v[b].last < line)
@@ -548,9 +738,7 @@ size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)
 		check_unit(d, set, i, out);
 	if (set->on[CK_WHITESPACE])
 		whitespace_between(d, out);
-	/* Sort only what this call added. */
-	if (out->n - before > 1)
-		qsort(out->v + before, out->n - before, sizeof(Finding), finding_cmp);
+	findings_merge(out, before);
 	return out->n - before;
 }
 

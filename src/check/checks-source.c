@@ -38,6 +38,15 @@ static bool has_hangul(const char *s, size_t n)
 
 /* ---- glossary ------------------------------------------------------------------ */
 
+/* The document's allow list (CheckDoc.allow: 레이어 kept in one document). */
+static bool doc_allows(const Unit *u, const char *s, size_t n)
+{
+	for (size_t i = 0; i < u->d->allow_n; i++)
+		if (strlen(u->d->allow[i]) == n && memcmp(u->d->allow[i], s, n) == 0)
+			return true;
+	return false;
+}
+
 static void glossary_avoid_only(const Unit *u, FindingVec *out)
 {
 	Glossary *g = u->d->gl;
@@ -50,7 +59,8 @@ static void glossary_avoid_only(const Unit *u, FindingVec *out)
 		GlossHitVec h = {0};
 		glossary_match_ko(g, j.text.p, j.text.len, &h);
 		for (size_t i = 0; i < h.n; i++) {
-			if (h.v[i].kind != GH_AVOID)
+			if (!glossary_hit_strict(g, &h.v[i]) ||
+			    doc_allows(u, j.text.p + h.v[i].start, h.v[i].end - h.v[i].start))
 				continue;
 			size_t line, byte;
 			joined_pos(&j, h.v[i].start, &line, &byte);
@@ -67,11 +77,63 @@ static void glossary_avoid_only(const Unit *u, FindingVec *out)
 	}
 }
 
+/* Code comments are prose: the avoided variants of the terms their English
+ * comments name ("# 기울기를 계산하지 않음" for "# no gradient"), and the
+ * strictly avoided ones anywhere in translated comments. */
+static void glossary_comments(const Unit *u, FindingVec *out)
+{
+	Glossary *g = u->d->gl;
+	const Block *tb = &u->d->tb->v[u->tgt];
+	Joined tj, sj;
+	if (tb->kind != BK_LITERAL || !comment_text(u->d->tgt, u->d->tb, tb, &tj))
+		return;
+	if (!has_hangul(tj.text.p, tj.text.len)) {
+		joined_release(&tj);
+		return;
+	}
+	bool src = u->src_n == 1 && u->d->sb->v[u->src].kind == BK_LITERAL &&
+	           comment_text(u->d->src, u->d->sb, &u->d->sb->v[u->src], &sj);
+	GlossHintVec hv = {0};
+	if (src)
+		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);
+	GlossHitVec kh = {0};
+	glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+	for (size_t i = 0; i < kh.n; i++) {
+		if (kh.v[i].kind != GH_AVOID)
+			continue;
+		bool named = false;
+		for (size_t k = 0; k < hv.n && !named; k++)
+			named = hv.v[k].term == kh.v[i].term;
+		if ((!named && !glossary_hit_strict(g, &kh.v[i])) ||
+		    doc_allows(u, tj.text.p + kh.v[i].start, kh.v[i].end - kh.v[i].start))
+			continue;
+		size_t line, byte;
+		joined_pos(&tj, kh.v[i].start, &line, &byte);
+		Buf label = BUF_INIT;
+		glossary_term_label(g, kh.v[i].term, &label);
+		Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+		                         "'%.*s' — glossary: %s (in a code comment)",
+		                         (int)(kh.v[i].end - kh.v[i].start), tj.text.p + kh.v[i].start,
+		                         label.p);
+		f->suggestion = xstrdup(g->v[kh.v[i].term].ko);
+		buf_release(&label);
+	}
+	VEC_FREE(&kh);
+	VEC_FREE(&hv);
+	if (src)
+		joined_release(&sj);
+	joined_release(&tj);
+}
+
 void check_glossary(const Unit *u, FindingVec *out)
 {
 	Glossary *g = u->d->gl;
 	if (!g || !g->n || !u->tgt_n)
 		return;
+	if (u->tgt_n == 1 && u->d->tb->v[u->tgt].kind == BK_LITERAL) {
+		glossary_comments(u, out);
+		return;
+	}
 	if (!u->d->src) {
 		glossary_avoid_only(u, out);
 		return;
@@ -88,7 +150,10 @@ void check_glossary(const Unit *u, FindingVec *out)
 			const GlossHint *h = &hv.v[i];
 			Buf label = BUF_INIT;
 			glossary_term_label(g, h->term, &label);
-			if (h->violated) {
+			if (h->violated &&
+			    doc_allows(u, tj.text.p + h->tgt_start, h->tgt_end - h->tgt_start)) {
+				/* kept in this document on purpose */
+			} else if (h->violated) {
 				size_t line, byte;
 				joined_pos(&tj, h->tgt_start, &line, &byte);
 				Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
@@ -116,7 +181,8 @@ void check_glossary(const Unit *u, FindingVec *out)
 		GlossHitVec kh = {0};
 		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
 		for (size_t i = 0; i < kh.n; i++) {
-			if (kh.v[i].kind != GH_AVOID)
+			if (!glossary_hit_strict(g, &kh.v[i]) ||
+			    doc_allows(u, tj.text.p + kh.v[i].start, kh.v[i].end - kh.v[i].start))
 				continue;
 			bool hinted = false;
 			for (size_t k = 0; k < hv.n && !hinted; k++)
@@ -514,44 +580,35 @@ static size_t ascii_words(Str s)
 	return w;
 }
 
-/* Is the original kept in the translated title?  Either all of it
- * (case and spacing aside), or at least two thirds of its distinct English
- * words (원문을 함께 작성: "분산 데이터 병렬 처리 (DDP, Distributed
- * Data-Parallel)"). */
+/* Is the original kept in the translated title?  All of it, case and
+ * spacing aside (번역 가이드: "원문을 함께 찾아볼 필요가 있는 논문 제목 등은 번역 시
+ * 전체 원문을 함께 작성합니다") — two thirds of its words are not enough
+ * ("Tensor/Sequence Parallel과 FSDP를 결합한 2D 병렬 예제" for "2D parallel
+ * combining Tensor/Sequence Parallel with FSDP", PR #1132). */
 static bool original_kept(Str tr, Str orig)
 {
 	Buf h = BUF_INIT, n = BUF_INIT;
 	check_normalize_name(tr.p, tr.n, &h);
 	check_normalize_name(orig.p, orig.n, &n);
 	bool r = n.len && str_find(buf_str(&h), buf_str(&n)) >= 0;
-	size_t words = 0, kept = 0;
-	for (size_t i = 0; !r && i < n.len;) {
-		while (i < n.len && !(n.p[i] >= 'a' && n.p[i] <= 'z'))
-			i++;
-		size_t from = i;
-		while (i < n.len && n.p[i] >= 'a' && n.p[i] <= 'z')
-			i++;
-		if (i - from < 2)
-			continue;
-		Str w = {n.p + from, i - from};
-		/* distinct: skip a word seen earlier in the original */
-		Str before = {n.p, from};
-		bool seen = false;
-		for (ptrdiff_t at = str_find(before, w); at >= 0 && !seen;) {
-			size_t e = (size_t)at + w.n;
-			seen = (at == 0 || !(n.p[at - 1] >= 'a' && n.p[at - 1] <= 'z')) &&
-			       (e >= from || !(n.p[e] >= 'a' && n.p[e] <= 'z'));
-			Str rest = str_slice(before, (size_t)at + 1, before.n);
-			ptrdiff_t nx = str_find(rest, w);
-			at = nx < 0 ? -1 : at + 1 + nx;
+	if (!r && n.len) {
+		/* a parenthesized acronym of the original may move: "분산 데이터 병렬
+		 * 처리 (DDP, Distributed Data-Parallel)" keeps "Distributed
+		 * Data-Parallel (DDP)" */
+		Buf w = BUF_INIT;
+		int depth = 0;
+		for (size_t i = 0; i < n.len; i++) {
+			if (n.p[i] == '(')
+				depth++;
+			else if (n.p[i] == ')' && depth)
+				depth--;
+			else if (!depth)
+				buf_addc(&w, n.p[i]);
 		}
-		if (seen)
-			continue;
-		words++;
-		kept += str_find(buf_str(&h), w) >= 0;
+		Str core = str_trim(buf_str(&w));
+		r = core.n >= 8 && core.n < n.len && str_find(buf_str(&h), core) >= 0;
+		buf_release(&w);
 	}
-	if (!r && words)
-		r = kept * 3 >= words * 2;
 	buf_release(&h);
 	buf_release(&n);
 	return r;
@@ -672,23 +729,172 @@ static size_t prose_words(const char *s, size_t n)
 	return words;
 }
 
+/* A comment line's text (after the marker), trimmed. */
+typedef struct CLine {
+	Str text;
+	size_t line, byte;
+} CLine;
+typedef VEC(CLine) CLineVec;
+
+static void comment_lines(const Joined *j, CLineVec *out)
+{
+	for (size_t k = 0; k < j->nlines; k++) {
+		size_t from = j->start[k];
+		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : j->text.len;
+		Str t = str_trim((Str){j->text.p + from, to - from});
+		if (!t.n)
+			continue;
+		CLine c = {t, j->first + k, (size_t)(t.p - (j->text.p + from))};
+		VEC_PUSH(out, c);
+	}
+}
+
+/* Comments of a code block left in English while others are translated. */
+static void untranslated_comments(const Unit *u, FindingVec *out)
+{
+	const Block *tb = &u->d->tb->v[u->tgt], *sb = &u->d->sb->v[u->src];
+	if (tb->kind != BK_LITERAL || sb->kind != BK_LITERAL)
+		return;
+	Joined tj, sj;
+	if (!comment_text(u->d->tgt, u->d->tb, tb, &tj))
+		return;
+	if (!has_hangul(tj.text.p, tj.text.len) ||
+	    !comment_text(u->d->src, u->d->sb, sb, &sj)) {
+		joined_release(&tj);
+		return;
+	}
+	CLineVec tc = {0}, sc = {0};
+	comment_lines(&tj, &tc);
+	comment_lines(&sj, &sc);
+	for (size_t i = 0; i < tc.n; i++) {
+		Str t = tc.v[i].text;
+		if (has_hangul(t.p, t.n) || ascii_words(t) < 3)
+			continue;
+		bool in_src = false;
+		for (size_t k = 0; k < sc.n && !in_src; k++)
+			in_src = str_eq(sc.v[k].text, t);
+		if (!in_src)
+			continue;
+		Str raw = lines_get(u->d->tgt, tc.v[i].line);
+		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, tc.v[i].line,
+		            (size_t)(t.p - raw.p) <= raw.n ? (size_t)(t.p - raw.p) : 0,
+		            "a comment still in English while the others of this code block are "
+		            "translated: '%.*s%s'", check_clip(t, 50), t.p, t.n > 50 ? "…" : "");
+	}
+	VEC_FREE(&tc);
+	VEC_FREE(&sc);
+	joined_release(&tj);
+	joined_release(&sj);
+}
+
+static bool lower_word_at(const char *m, size_t n, size_t i, size_t *end)
+{
+	size_t e = i;
+	while (e < n && m[e] >= 'a' && m[e] <= 'z')
+		e++;
+	*end = e;
+	return e - i >= 2 && (i == 0 || !((m[i - 1] >= 'a' && m[i - 1] <= 'z') ||
+	                                  (m[i - 1] >= 'A' && m[i - 1] <= 'Z') ||
+	                                  (m[i - 1] >= '0' && m[i - 1] <= '9') || m[i - 1] == '_' ||
+	                                  m[i - 1] == '.' || m[i - 1] == '-' || m[i - 1] == '/')) &&
+	       (e >= n || !((m[e] >= 'A' && m[e] <= 'Z') || (m[e] >= '0' && m[e] <= '9') ||
+	                    m[e] == '_' || m[e] == '.' || m[e] == '(' || m[e] == '-' || m[e] == '/'));
+}
+
+/* English left inside translated prose: a whole line that is the
+ * source's, or a run of lowercase English words the source has ("forward
+ * pass", a quoted "ballpark"), outside markup and glosses. */
+static void untranslated_inside(const Unit *u, FindingVec *out)
+{
+	Joined sj, tj;
+	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
+	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	if (!has_hangul(tj.text.p, tj.text.len)) {
+		joined_release(&sj);
+		joined_release(&tj);
+		return;
+	}
+	Buf mask = BUF_INIT;
+	InlineVec inl = {0};
+	prose_mask(tj.text.p, tj.text.len, &mask, &inl);
+	const char *m = mask.p;
+	size_t n = tj.text.len;
+	Str src = buf_str(&sj.text);
+	bool line_flagged = false;
+	/* whole lines */
+	for (size_t k = 0; k < tj.nlines; k++) {
+		size_t from = tj.start[k];
+		size_t to = k + 1 < tj.nlines ? tj.start[k + 1] - 1 : n;
+		Str t = str_trim((Str){tj.text.p + from, to - from});
+		Str mt = str_trim((Str){m + from, to - from});
+		if (!t.n || has_hangul(t.p, t.n) || ascii_words(mt) < 4 || str_find(src, t) < 0)
+			continue;
+		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, tj.first + k, (size_t)(t.p - (tj.text.p + from)),
+		            "an English line left in a translated paragraph: '%.*s%s'", check_clip(t, 50),
+		            t.p, t.n > 50 ? "…" : "");
+		line_flagged = true;
+	}
+	/* runs of English words (not inside parentheses: glosses) */
+	int depth = 0;
+	for (size_t i = 0; i < n && !line_flagged; i++) {
+		char c = m[i];
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth)
+			depth--;
+		size_t e;
+		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e)) {
+			continue;
+		}
+		size_t words = 1, end = e;
+		while (end + 1 < n && m[end] == ' ') {
+			size_t e2;
+			if (!lower_word_at(m, n, end + 1, &e2))
+				break;
+			words++;
+			end = e2;
+		}
+		bool quoted = i > 0 && (m[i - 1] == '"' || m[i - 1] == '\'') && end < n &&
+		              (m[end] == '"' || m[end] == '\'');
+		Str run = {tj.text.p + i, end - i};
+		if ((words >= 2 || (quoted && end - i >= 4)) && str_find(src, run) >= 0) {
+			size_t line, byte;
+			joined_pos(&tj, i, &line, &byte);
+			finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
+			            "'%.*s' — English left untranslated in Korean prose (the source's words)",
+			            (int)run.n, run.p);
+		}
+		i = end;
+	}
+	VEC_FREE(&inl);
+	buf_release(&mask);
+	joined_release(&sj);
+	joined_release(&tj);
+}
+
 void check_untranslated(const Unit *u, FindingVec *out)
 {
 	if (!u->src_n || !u->tgt_n)
 		return;
 	const Block *tb = &u->d->tb->v[u->tgt];
-	if (!rst_kind_is_prose(tb->kind) && tb->kind != BK_TITLE)
+	if (tb->kind == BK_LITERAL && u->tgt_n == 1 && u->src_n == 1) {
+		untranslated_comments(u, out);
+		return;
+	}
+	if (!rst_kind_is_prose(tb->kind) && tb->kind != BK_TITLE && tb->kind != BK_TABLE)
 		return;
 	Joined sj, tj;
 	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
 	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
 	Str a = str_trim(buf_str(&sj.text)), b = str_trim(buf_str(&tj.text));
-	if (str_eq(a, b) && prose_words(tj.text.p, tj.text.len) >= 3) {
+	if (str_eq(a, b) && prose_words(tj.text.p, tj.text.len) >= 3 && tb->kind != BK_TABLE) {
 		size_t line = tb->kind == BK_TITLE ? tb->text_line : tb->first;
 		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line,
 		            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
 		            "untranslated %s: still the English of the source ('%.*s%s')",
 		            rst_kind_name(tb->kind), check_clip(b, 40), b.p, b.n > 40 ? "…" : "");
+	} else if (!str_eq(a, b) && tb->kind != BK_TITLE) {
+		untranslated_inside(u, out);
 	}
 	joined_release(&sj);
 	joined_release(&tj);

@@ -140,40 +140,125 @@ void check_title_underline(const Unit *u, FindingVec *out)
 
 /* ---- translator-line --------------------------------------------------------- */
 
-/* Parse a "**Word**:" style marker at the start of s (indentation already
- * removed).  Returns the marker length (0 when s does not start with one of
- * words) and whether it is exactly canonical ("**WORD**:"). */
-static size_t marker(Str s, const char *const *words, size_t nw, const char *canonical_word,
-                     bool *canonical, Str *word)
+/* One header line (author or translator) as the repository writes it:
+ * `**번역**: value` (canonical), `**번역:**`, `**번역** :`, `**번역**` without
+ * a colon, `**번역: **` (no strong text for docutils), `번역:`, `**Author**:`
+ * (untranslated), with any indentation. */
+typedef struct Header {
+	bool translator;   /* else author */
+	bool english;      /* Author(s), Translator(s) */
+	size_t at;         /* the marker's start (after the indentation) */
+	size_t len;        /* marker length up to the value */
+	Str word;
+	Str value;
+	bool stars;        /* between ** */
+	bool colon;        /* a ':' somewhere in the marker */
+	bool canonical;    /* exactly "**WORD**: " with WORD 번역 or 저자 */
+	const char *problem; /* the worst problem, NULL when only non-canonical */
+	CheckSeverity sev;
+} Header;
+
+static const char *const author_words[] = {"Authors", "Author", "AUTHOR", "저자", "작성자",
+                                           "글쓴이"};
+static const char *const translator_words[] = {"번역자", "번역", "역자", "Translators",
+                                               "Translator"};
+
+static bool word_in(Str s, size_t i, const char *const *words, size_t nw, Str *word)
 {
-	size_t i = 0;
-	size_t stars = 0;
-	while (i < s.n && s.p[i] == '*' && stars < 2)
-		i++, stars++;
-	size_t wl = 0;
+	size_t best = 0;
 	for (size_t k = 0; k < nw; k++) {
 		size_t l = strlen(words[k]);
-		if (s.n - i >= l && memcmp(s.p + i, words[k], l) == 0 && l > wl)
-			wl = l;
+		if (s.n - i >= l && memcmp(s.p + i, words[k], l) == 0 && l > best)
+			best = l;
 	}
-	if (!wl)
-		return 0;
-	*word = (Str){s.p + i, wl};
-	size_t after_word = i + wl;
-	i = after_word;
-	size_t colons = 0, close = 0;
-	while (i < s.n && (s.p[i] == ':' || s.p[i] == '*')) {
-		if (s.p[i] == ':')
+	if (!best)
+		return false;
+	*word = (Str){s.p + i, best};
+	return true;
+}
+
+static bool parse_header(Str raw, Header *h)
+{
+	memset(h, 0, sizeof(*h));
+	Str s = str_trim_right(raw);
+	size_t i = 0;
+	while (i < s.n && s.p[i] == ' ')
+		i++;
+	h->at = i;
+	size_t lead = 0;
+	while (i < s.n && s.p[i] == '*' && lead < 2)
+		i++, lead++;
+	if (lead == 1)
+		return false; /* *emphasis* is something else */
+	Str w;
+	if (word_in(s, i, author_words, ARRAY_LEN(author_words), &w)) {
+		h->translator = false;
+	} else if (word_in(s, i, translator_words, ARRAY_LEN(translator_words), &w)) {
+		h->translator = true;
+	} else {
+		return false;
+	}
+	h->word = w;
+	h->english = (unsigned char)w.p[0] < 0x80;
+	i += w.n;
+	/* the separator: spaces, colons and the closing ** */
+	size_t sep = i, colons = 0, stars = 0;
+	bool space_before_close = false, space_before_colon = false;
+	while (i < s.n && (s.p[i] == ' ' || s.p[i] == ':' || s.p[i] == '*')) {
+		if (s.p[i] == ':') {
 			colons++;
-		else
-			close++;
+			if (i > sep && s.p[i - 1] == ' ')
+				space_before_colon = true;
+		} else if (s.p[i] == '*') {
+			if (i > sep && s.p[i - 1] == ' ' && !stars)
+				space_before_close = true;
+			stars++;
+		}
 		i++;
 	}
-	if (!colons || close != stars)
-		return 0;
-	*canonical = stars == 2 && str_eq_cstr(*word, canonical_word) &&
-	             i - after_word == 3 && s.p[after_word] == '*' && s.p[after_word + 2] == ':';
-	return i;
+	/* not a header: "저자는 ..." (a sentence), "Author" inside prose */
+	if (sep < s.n && i == sep)
+		return false;
+	if (lead && stars != 2)
+		return false;
+	if (!lead && (stars || !colons))
+		return false;
+	h->stars = lead == 2;
+	h->colon = colons >= 1;
+	h->len = i - h->at;
+	h->value = str_slice(s, i, s.n);
+	Str m = {s.p + h->at, h->len};
+	const char *canon_word = h->translator ? "번역" : "저자";
+	Buf want = BUF_INIT;
+	buf_addf(&want, "**%s**: ", canon_word);
+	h->canonical = str_eq(m, buf_str(&want)) ||
+	               (i == s.n && str_eq(m, (Str){want.p, want.len - 1}));
+	buf_release(&want);
+	h->sev = SEV_INFO;
+	if (h->english) {
+		h->problem = "an English marker in a translated document";
+		h->sev = SEV_WARNING;
+	} else if (h->stars && space_before_close) {
+		h->problem = "a space before the closing '**': docutils does not end the strong "
+		             "text there";
+		h->sev = SEV_WARNING;
+	} else if (colons > 1) {
+		h->problem = "two ':'";
+	} else if (!h->colon) {
+		h->problem = "no ':' after the marker";
+		h->sev = SEV_WARNING;
+	} else if (space_before_colon) {
+		h->problem = "a space before ':'";
+	} else if (h->value.n && s.p[i - 1] == ':') {
+		h->problem = "no space after ':'";
+	}
+	return true;
+}
+
+bool check_header_line(Str line)
+{
+	Header h;
+	return parse_header(line, &h);
 }
 
 static bool is_adornment(Str x)
@@ -186,38 +271,61 @@ static bool is_adornment(Str x)
 	return true;
 }
 
-static const char *const author_words[] = {"Authors", "Author", "저자", "작성자", "글쓴이"};
-static const char *const translator_words[] = {"번역자", "번역", "역자", "Translator",
-                                               "Translators"};
-
 static void translator_value(const Unit *u, FindingVec *out, size_t line, size_t at, Str rest)
 {
 	if (!memchr(rest.p, '`', rest.n))
 		return;
 	InlineVec v = {0};
 	inline_scan(rest.p, rest.n, &v);
-	bool bad = false;
+	const char *bad = NULL;
 	for (size_t i = 0; i < v.n && !bad; i++) {
 		const Inline *in = &v.v[i];
+		Str inner = {rest.p + in->in_start, in->in_end - in->in_start};
 		if (in->unterminated || in->glued_after || in->glued_before)
-			bad = true;
+			bad = "broken markup";
 		else if (in->kind == IN_INTERPRETED)
-			bad = true; /* `Name <url>` without the trailing _ */
-		else if (in->kind == IN_REFERENCE && in->target.p != rest.p + in->in_start &&
+			bad = "`Name <url>` without the trailing _";
+		else if (in->kind == IN_REFERENCE && in->target.p == inner.p &&
+		         str_find(inner, STR_LIT("<http")) >= 0)
+			bad = "no space before '<': docutils takes the whole text as the name";
+		else if (in->kind == IN_REFERENCE && in->target.p != inner.p &&
 		         !str_starts_with(in->target, "https://") &&
 		         !str_starts_with(in->target, "http://"))
-			bad = true; /* a relative URL: github.com/... without https:// */
+			bad = "a URL without https://";
 	}
 	if (!v.n)
-		bad = true;
+		bad = "no link";
 	VEC_FREE(&v);
 	if (bad) {
 		Str t = str_trim(rest);
 		Finding *f = finding_add(u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, at,
-		                         "malformed translator line '%.*s': expected "
-		                         "`이름 <https://github.com/아이디>`_", (int)t.n, t.p);
+		                         "malformed translator line '%.*s' (%s): expected "
+		                         "`이름 <https://github.com/아이디>`_", (int)t.n, t.p, bad);
 		f->suggestion = xstrdup("`이름 <https://github.com/아이디>`_");
 	}
+}
+
+/* A finding for a header marker that is not canonical. */
+static void header_marker(const Unit *u, FindingVec *out, size_t line, const Header *h)
+{
+	if (h->canonical)
+		return;
+	const char *canon = h->translator ? "**번역**:" : "**저자**:";
+	Str m = str_trim_right((Str){lines_get(u->d->tgt, line).p + h->at, h->len});
+	Finding *f;
+	if (h->problem)
+		f = finding_add(u, out, CK_TRANSLATOR_LINE, h->sev, line, h->at,
+		                "%s line starts with '%.*s': %s; write '%s'",
+		                h->translator ? "translator" : "author", (int)m.n, m.p, h->problem,
+		                canon);
+	else
+		f = finding_add(u, out, CK_TRANSLATOR_LINE, SEV_INFO, line, h->at,
+		                "%s line starts with '%.*s': the usual form is '%s'",
+		                h->translator ? "translator" : "author", (int)m.n, m.p, canon);
+	f->suggestion = xstrdup(canon);
+	char *fix = xasprintf("%s ", canon);
+	finding_set_fix(f, line, h->at, h->at + h->len, h->value.n ? fix : canon);
+	free(fix);
 }
 
 void check_translator_line(const Unit *u, FindingVec *out)
@@ -225,52 +333,64 @@ void check_translator_line(const Unit *u, FindingVec *out)
 	const Lines *L = u->d->tgt;
 	if (!check_doc_is_korean(u->d))
 		return; /* not being translated yet */
+	/* translator lines on their own (no author line above them); the same
+	 * findings after an author line merge with these */
 	for (size_t k = 0; k < u->tgt_n; k++) {
 		const Block *b = tblock(u, k);
 		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&
 		    b->kind != BK_OTHER)
 			continue;
 		for (size_t line = b->first; line <= b->last; line++) {
-			Str s = lines_get(L, line);
-			Str t = str_trim(s);
-			size_t ind = (size_t)(t.p - s.p);
-			bool canon;
-			Str word;
-			size_t aml = marker(t, author_words, ARRAY_LEN(author_words), "저자", &canon,
-			                    &word);
-			if (!aml)
+			Header th;
+			if (!parse_header(lines_get(L, line), &th) || !th.translator)
 				continue;
+			header_marker(u, out, line, &th);
+			translator_value(u, out, line, th.at + th.len, th.value);
+		}
+	}
+	for (size_t k = 0; k < u->tgt_n; k++) {
+		const Block *b = tblock(u, k);
+		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&
+		    b->kind != BK_OTHER)
+			continue;
+		for (size_t line = b->first; line <= b->last; line++) {
+			Header ah;
+			if (!parse_header(lines_get(L, line), &ah) || ah.translator)
+				continue;
+			header_marker(u, out, line, &ah);
 			/* A translator line within the next lines, before a title. */
 			bool found = false;
 			for (size_t n = line + 1; n < L->n && n <= line + 8 && !found; n++) {
 				Str x = str_trim(lines_get(L, n));
 				if (is_adornment(x))
 					break; /* the next section starts */
-				bool tc;
-				Str tw;
-				size_t ml = marker(x, translator_words, ARRAY_LEN(translator_words), "번역",
-				                   &tc, &tw);
-				if (!ml)
+				Header th;
+				if (!parse_header(lines_get(L, n), &th) || !th.translator)
 					continue;
 				found = true;
-				Str raw = lines_get(L, n);
-				size_t xind = (size_t)(x.p - raw.p);
-				if (!tc) {
+				header_marker(u, out, n, &th);
+				/* 0 (as the author line) or 2 (a block quote, as many
+				 * tutorials write it: "  **번역**:"); anything else is a
+				 * slip (" **번역**:") */
+				if (th.at != ah.at && th.at != 2) {
 					Finding *f = finding_add(
-						u, out, CK_TRANSLATOR_LINE, SEV_INFO, n, xind,
-						"translator line starts with '%.*s': the usual form is '**번역**:'",
-						(int)ml, x.p);
-					f->suggestion = xstrdup("**번역**:");
-					finding_set_fix(f, n, xind, xind + ml, "**번역**:");
+						u, out, CK_TRANSLATOR_LINE, SEV_WARNING, n, 0,
+						"translator line indented %zu, the author line %zu: write it "
+						"like the author line (or indented 2, as a block quote)", th.at,
+						ah.at);
+					char *ind = xasprintf("%*s", (int)ah.at, "");
+					finding_set_fix(f, n, 0, th.at, ind);
+					f->suggestion = ind;
 				}
-				translator_value(u, out, n, xind + ml, str_slice(x, ml, x.n));
+				translator_value(u, out, n, th.at + th.len, th.value);
 			}
 			if (!found) {
+				Str t = str_trim(lines_get(L, line));
 				Finding *f = finding_add(
-					u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, ind,
+					u, out, CK_TRANSLATOR_LINE, SEV_WARNING, line, ah.at,
 					"author line '%.*s' has no translator line after it; add "
 					"'**번역**: `이름 <https://github.com/아이디>`_' below it",
-					(int)aml, t.p);
+					(int)str_trim_right((Str){t.p, MIN(ah.len, t.n)}).n, t.p);
 				f->suggestion = xstrdup("**번역**: `이름 <https://github.com/아이디>`_");
 			}
 		}

@@ -14,7 +14,6 @@ typedef struct CliCommand {
 	const char *synopsis; /* "align [OPTIONS] FILE" for --help */
 	const char *what;     /* one line for --help */
 	CliFn fn;
-	bool built;           /* false: --help marks it "(not yet built)" */
 } CliCommand;
 
 /* Defined in src/cli/cmd-NAME.c, one file each. */
@@ -33,7 +32,5 @@ void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const 
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
-/* For subcommands not built yet: a usage error that says so. */
-int cli_not_built(int argc, char **argv);
 
 #endif

@@ -36,8 +36,7 @@ void cli_print_help(void)
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
 	printf("  yeok [OPTIONS] [DIR]%*s the repository view: every tutorial below DIR\n", 11, "");
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
-		printf("  yeok %-26s %s%s\n", subcommands[i]->synopsis, subcommands[i]->what,
-		       subcommands[i]->built ? "" : " (not yet built)");
+		printf("  yeok %-26s %s\n", subcommands[i]->synopsis, subcommands[i]->what);
 	}
 	printf("  yeok --help | --version\n\n%s", options_help);
 }
@@ -59,12 +58,6 @@ int cli_error(int code, const char *fmt, ...)
 int cli_report(const Err *e)
 {
 	return cli_error(e->code ? e->code : EXIT_DATAERR, "%s", e->msg);
-}
-
-int cli_not_built(int argc, char **argv)
-{
-	(void)argc;
-	return cli_error(EXIT_USAGE, "'%s' is not built yet", argv[0]);
 }
 
 bool cli_handles(int argc, char **argv)

@@ -98,5 +98,5 @@ static int align_main(int argc, char **argv)
 
 const CliCommand cli_cmd_align = {
 	"align", "align [OPTIONS] FILE",
-	"print the segment alignment", align_main, true,
+	"print the segment alignment", align_main,
 };

@@ -23,9 +23,13 @@ static void usage_help(void)
 	       "  --disable IDS          run all but these checks\n"
 	       "  --glossary PATH        glossary file (YAML or the guide's Markdown table);\n"
 	       "                         repeatable; default: the shipped glossary/ko.yaml\n"
+	       "  --rules PATH           team style rule file (repeatable); default: the shipped\n"
+	       "                         glossary/rules.yaml\n"
 	       "  --no-spell             no spelling check (it loads the Korean dictionary:\n"
 	       "                         0.35 s); project words: .yeok-words at the git top\n"
-	       "                         level, personal words: $XDG_DATA_HOME/yeok/words\n"
+	       "                         level, personal words: $XDG_DATA_HOME/yeok/words;\n"
+	       "                         in a git work tree the words of the repository's\n"
+	       "                         translated files are known (cached per HEAD)\n"
 	       "The English: --source, --source-rev, the sidecar's record, else the newest\n"
 	       "English revision in the file's git history; without one the checks that\n"
 	       "compare with the English are skipped.\n"
@@ -57,13 +61,40 @@ static void load_record(const char *file, Sidecar *sc)
 	free(path);
 }
 
+/* What check knows beyond the file: the repository, the style rules. */
+typedef struct Know {
+	const CheckRepo *repo;
+	const StyleRules *rules;
+} Know;
+
+/* A binary file is refused like the editor refuses it (exit 65). */
+static int refuse_binary(const char *file)
+{
+	Buf b = BUF_INIT;
+	if (!file_read(file, &b, NULL)) {
+		buf_release(&b);
+		return 0; /* pair_build says why it cannot be read */
+	}
+	const char *nul = b.len ? memchr(b.p, 0, b.len) : NULL;
+	size_t line = 1;
+	for (const char *c = b.p; nul && c < nul; c++)
+		line += *c == '\n';
+	buf_release(&b);
+	return nul ? cli_error(EXIT_DATAERR, "%s:%zu: a binary file (a NUL byte): not checked",
+	                       file, line) : 0;
+}
+
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
 static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spell *sp,
-                      const CheckSet *set, CheckFormat fmt, Totals *tot, Buf *out)
+                      const Know *know, const CheckSet *set, CheckFormat fmt, Totals *tot,
+                      Buf *out)
 {
 	Err e;
 	err_init(&e);
+	int brc = refuse_binary(file);
+	if (brc)
+		return brc;
 	Sidecar sc;
 	sidecar_init(&sc);
 	if (!so->path && !so->rev)
@@ -85,6 +116,8 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 	check_doc_init(&d, pr.tgt, pr.tb, have ? pr.sl : NULL, have ? pr.sb : NULL,
 	               have ? &pr.al : NULL, gl);
 	d.spell = sp;
+	d.repo = know->repo;
+	d.rules = know->rules;
 	d.tgt_host = &pr.th;
 	d.src_host = have ? &pr.sh : NULL;
 	if (sp)
@@ -129,22 +162,46 @@ static int load_glossaries(Glossary *gl, const char *const *paths, size_t n)
 	char *def = glossary_default_path();
 	int rc = file_exists(def) && !glossary_load(gl, def, &e) ? cli_report(&e) : 0;
 	free(def);
+	Buf note = BUF_INIT;
+	if (!rc && glossary_missing_note(&note))
+		cli_error(0, "warning: %s", note.p); /* said once */
+	buf_release(&note);
+	return rc;
+}
+
+/* The style rules named (else the shipped rules.yaml, when found). */
+static int load_rules(StyleRules *r, const char *const *paths, size_t n)
+{
+	Err e;
+	err_init(&e);
+	for (size_t i = 0; i < n; i++)
+		if (!style_rules_load(r, paths[i], &e))
+			return cli_report(&e);
+	if (n)
+		return 0;
+	char *def = glossary_data_path("rules.yaml", NULL);
+	int rc = def && !style_rules_load(r, def, &e) ? cli_report(&e) : 0;
+	free(def);
 	return rc;
 }
 
 /* Start loading the dictionaries (project words from the git top level of
  * the first file); glossary terms and their avoided variants never flag
  * (an avoided variant is the glossary check's finding). */
-static Spell *spell_start(const char *first, const Glossary *gl)
+static Spell *spell_start(const char *first, const Glossary *gl, const CheckRepo *repo)
 {
 	char *top = NULL;
 	Err ve;
 	err_init(&ve);
 	if (!vcs_available() || !vcs_toplevel(first, &top, &ve))
 		top = NULL;
-	SpellOptions sop = {.project_top = top};
+	char *loan = glossary_data_path("loanwords.txt", NULL);
+	SpellOptions sop = {.project_top = top, .loanwords = loan};
 	Spell *sp = spell_new(&sop);
 	free(top);
+	free(loan);
+	/* the words of the repository's translated files (3 or more) */
+	check_repo_teach_spell(repo, sp, 3);
 	for (size_t i = 0; i < gl->n; i++) {
 		const GlossTerm *t = &gl->v[i];
 		spell_add_terms(sp, (const char *const *)t->en, t->en_n);
@@ -159,8 +216,8 @@ static Spell *spell_start(const char *first, const Glossary *gl)
  * and print the findings; *file_rc gets the first failure's exit code.
  * False when stdout could not be written. */
 static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Glossary *gl,
-                        Spell *sp, const CheckSet *set, CheckFormat fmt, Totals *tot,
-                        int *file_rc)
+                        Spell *sp, const Know *know, const CheckSet *set, CheckFormat fmt,
+                        Totals *tot, int *file_rc)
 {
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
@@ -179,7 +236,7 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files[i], so, gl, sp, set, fmt, tot, &out);
+		int r = check_file(files[i], so, gl, sp, know, set, fmt, tot, &out);
 		if (r && !*file_rc)
 			*file_rc = r;
 		if (out.len > 65536 && fmt != CF_JSON)
@@ -206,6 +263,7 @@ static int check_main(int argc, char **argv)
 	const char *only = NULL, *disable = NULL;
 	VEC(const char *) files = {0};
 	VEC(const char *) glossaries = {0};
+	VEC(const char *) rule_files = {0};
 	bool opts_done = false;
 	int rc = 0;
 	for (int i = 1; i < argc && !rc; i++) {
@@ -221,6 +279,7 @@ static int check_main(int argc, char **argv)
 			usage_help();
 			VEC_FREE(&files);
 			VEC_FREE(&glossaries);
+			VEC_FREE(&rule_files);
 			return 0;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			so.rev = v;
@@ -236,6 +295,8 @@ static int check_main(int argc, char **argv)
 			disable = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
 			VEC_PUSH(&glossaries, v);
+		} else if ((v = argv_opt_value(argc, argv, &i, "--rules", &missing))) {
+			VEC_PUSH(&rule_files, v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common option, not used by check */
 		} else if (!strcmp(a, "--no-spell")) {
@@ -260,27 +321,42 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	Glossary gl;
 	glossary_init(&gl);
-	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING]))
+	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING] || set.on[CK_CONSISTENCY]))
 		rc = load_glossaries(&gl, glossaries.v, glossaries.n);
+	StyleRules *rules = style_rules_new();
+	if (!rc && (set.on[CK_STYLE] || set.on[CK_SPACING] || set.on[CK_PUNCTUATION]))
+		rc = load_rules(rules, rule_files.v, rule_files.n);
+	VEC_FREE(&rule_files);
 	if (rc) {
+		style_rules_free(rules);
 		glossary_release(&gl);
 		VEC_FREE(&files);
 		VEC_FREE(&glossaries);
 		return rc;
 	}
+	/* What the repository of the first file says (its words, 하다 stems,
+	 * renderings), cached per repository and HEAD. */
+	CheckRepo repo;
+	check_repo_init(&repo);
+	if (!check_repo_load(files.v[0], &repo, &e))
+		cli_error(0, "warning: repository words: %s", e.msg);
+	err_init(&e);
+	Know know = {&repo, rules};
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
-	Spell *sp = set.on[CK_SPELLING] ? spell_start(files.v[0], &gl) : NULL;
+	Spell *sp = set.on[CK_SPELLING] ? spell_start(files.v[0], &gl, &repo) : NULL;
 
 	Totals tot = {0, 0, 0, true};
 	int file_rc = 0;
-	bool io_ok = check_files(files.v, files.n, &so, &gl, sp, &set, fmt, &tot, &file_rc);
+	bool io_ok = check_files(files.v, files.n, &so, &gl, sp, &know, &set, fmt, &tot, &file_rc);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
 			cli_error(0, "warning: spelling: %s", e.msg);
 	}
 	spell_free(sp);
+	check_repo_release(&repo);
+	style_rules_free(rules);
 	glossary_release(&gl);
 	VEC_FREE(&files);
 	VEC_FREE(&glossaries);
@@ -293,5 +369,5 @@ static int check_main(int argc, char **argv)
 
 const CliCommand cli_cmd_check = {
 	"check", "check [OPTIONS] FILE...",
-	"run the checks; findings on stdout", check_main, true,
+	"run the checks; findings on stdout", check_main,
 };

@@ -126,5 +126,5 @@ out:
 
 const CliCommand cli_cmd_checklist = {
 	"checklist", "checklist [OPTIONS] FILE",
-	"show or set the PR checklist without the UI", run, true,
+	"show or set the PR checklist without the UI", run,
 };

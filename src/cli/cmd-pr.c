@@ -367,5 +367,5 @@ out:
 
 const CliCommand cli_cmd_pr = {
 	"pr", "pr [--template] FILE...",
-	"print the pull-request description, filled from the checklists", run, true,
+	"print the pull-request description, filled from the checklists", run,
 };

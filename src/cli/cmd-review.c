@@ -43,5 +43,5 @@ static int review_main(int argc, char **argv)
 
 const CliCommand cli_cmd_review = {
 	"review", "review [OPTIONS] FILE",
-	"step through changed segments between two revisions", review_main, true,
+	"step through changed segments between two revisions", review_main,
 };

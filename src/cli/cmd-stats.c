@@ -202,5 +202,5 @@ static int run(int argc, char **argv)
 
 const CliCommand cli_cmd_stats = {
 	"stats", "stats [--format text|json] [PATH...]",
-	"translation progress per file (a directory is searched for *.rst, *.py)", run, true,
+	"translation progress per file (a directory is searched for *.rst, *.py)", run,
 };

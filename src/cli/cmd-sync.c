@@ -390,5 +390,5 @@ static int run(int argc, char **argv)
 
 const CliCommand cli_cmd_sync = {
 	"sync", "sync --to NEW_EN FILE|DIR",
-	"carry translations into a new upstream English", run, true,
+	"carry translations into a new upstream English", run,
 };

@@ -523,5 +523,5 @@ static int tm_main(int argc, char **argv)
 
 const CliCommand cli_cmd_tm = {
 	"tm", "tm build|update|query|export|import|terms",
-	"the translation memory of the repository", tm_main, true,
+	"the translation memory of the repository", tm_main,
 };

@@ -1,4 +1,6 @@
 /* Glossary terms, matching rules and hints (see include/yeok/glossary.h). */
+#include <unistd.h>
+
 #include "glossary-private.h"
 #include "yeok/text.h"
 
@@ -131,7 +133,23 @@ void glossary_add(Glossary *g, const char *en, const char *ko, bool keep,
 	cap = 0;
 	for (size_t i = 0; i < avoid_n; i++)
 		push_form(&t->avoid, &t->avoid_n, &cap, nfc_trim(avoid[i]));
+	t->strict_n = t->avoid_n;
 	t->note = note && *note ? xstrdup(note) : NULL;
+}
+
+void glossary_term_avoid_in_context(Glossary *g, size_t term, const char *form)
+{
+	BUG_ON(term >= g->n);
+	drop_matchers(g);
+	GlossTerm *t = &g->v[term];
+	size_t cap = t->avoid_n;
+	push_form(&t->avoid, &t->avoid_n, &cap, nfc_trim(form));
+}
+
+bool glossary_hit_strict(const Glossary *g, const GlossHit *h)
+{
+	BUG_ON(h->term >= g->n);
+	return h->kind == GH_AVOID && h->avoid < g->v[h->term].strict_n;
 }
 
 void glossary_term_allow(Glossary *g, size_t term, const char *form)
@@ -397,14 +415,67 @@ void glossary_term_label(const Glossary *g, size_t term, Buf *out)
 		buf_addf(out, " (%s)", t->note);
 }
 
-char *glossary_default_path(void)
+/* The folder of the running executable (Linux /proc/self/exe), or NULL. */
+static char *exe_dir(void)
+{
+	char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(buf) - 1)
+		return NULL;
+	buf[n] = '\0';
+	return path_dirname(buf);
+}
+
+char *glossary_data_path(const char *name, Buf *looked)
 {
 	const char *dir = getenv("YEOK_GLOSSARY_DIR");
-	if (dir && *dir)
-		return path_join(dir, "ko.yaml");
-	if (file_exists("glossary/ko.yaml"))
-		return xstrdup("glossary/ko.yaml");
-	return xstrdup(YEOK_DATADIR "/glossary/ko.yaml");
+	char *cand[4] = {NULL, NULL, NULL, NULL};
+	size_t nc = 0;
+	if (dir && *dir) {
+		cand[nc++] = path_join(dir, name);
+	} else {
+		char *ed = exe_dir();
+		if (ed) {
+			char *a = path_join(ed, "glossary");
+			cand[nc++] = path_join(a, name);
+			free(a);
+			a = path_join(ed, "../../glossary");
+			cand[nc++] = path_join(a, name);
+			free(a);
+			free(ed);
+		}
+		cand[nc++] = path_join(YEOK_DATADIR "/glossary", name);
+	}
+	char *found = NULL;
+	for (size_t i = 0; i < nc; i++) {
+		if (!found && file_exists(cand[i])) {
+			found = cand[i];
+			continue;
+		}
+		if (!found && looked)
+			buf_addf(looked, "%s%s", looked->len ? ", " : "", cand[i]);
+		free(cand[i]);
+	}
+	return found;
+}
+
+char *glossary_default_path(void)
+{
+	char *p = glossary_data_path("ko.yaml", NULL);
+	return p ? p : xstrdup(YEOK_DATADIR "/glossary/ko.yaml");
+}
+
+bool glossary_missing_note(Buf *out)
+{
+	Buf looked = BUF_INIT;
+	char *p = glossary_data_path("ko.yaml", &looked);
+	bool missing = p == NULL;
+	if (missing)
+		buf_addf(out, "no glossary found (looked in %s): set YEOK_GLOSSARY_DIR or use --glossary",
+		         looked.p ? looked.p : YEOK_DATADIR "/glossary");
+	free(p);
+	buf_release(&looked);
+	return missing;
 }
 
 bool glossary_check(const Glossary *g, Err *e)

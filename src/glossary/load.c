@@ -67,8 +67,8 @@ static bool load_term(Glossary *g, yaml_document_t *doc, yaml_node_t *m, const c
 {
 	if (m->type != YAML_MAPPING_NODE)
 		return bad(e, name, m, "a term must be a mapping {en: ..., ko: ...}");
-	char **en = NULL, **avoid = NULL, **allow = NULL;
-	size_t en_n = 0, avoid_n = 0, allow_n = 0;
+	char **en = NULL, **avoid = NULL, **allow = NULL, **ctx = NULL;
+	size_t en_n = 0, avoid_n = 0, allow_n = 0, ctx_n = 0;
 	char *ko = NULL, *note = NULL;
 	bool keep = false, ok = true;
 	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
@@ -103,8 +103,12 @@ static bool load_term(Glossary *g, yaml_document_t *doc, yaml_node_t *m, const c
 		} else if (scalar_is(k, "allow")) {
 			free_strings(allow, allow_n);
 			ok = string_list(doc, v, name, &allow, &allow_n, e);
+		} else if (scalar_is(k, "avoid_in_context")) {
+			free_strings(ctx, ctx_n);
+			ok = string_list(doc, v, name, &ctx, &ctx_n, e);
 		} else {
-			ok = bad(e, name, k, "unknown key (expected en, ko, keep, avoid, allow, note)");
+			ok = bad(e, name, k, "unknown key (expected en, ko, keep, avoid, "
+			                     "avoid_in_context, allow, note)");
 		}
 	}
 	if (ok && (en_n == 0 || !en[0][0]))
@@ -124,8 +128,11 @@ static bool load_term(Glossary *g, yaml_document_t *doc, yaml_node_t *m, const c
 		glossary_add(g, all.p, ko, keep, (const char *const *)avoid, avoid_n, note);
 		for (size_t i = 0; i < allow_n; i++)
 			glossary_term_allow(g, g->n - 1, allow[i]);
+		for (size_t i = 0; i < ctx_n; i++)
+			glossary_term_avoid_in_context(g, g->n - 1, ctx[i]);
 		buf_release(&all);
 	}
+	free_strings(ctx, ctx_n);
 	free_strings(en, en_n);
 	free_strings(avoid, avoid_n);
 	free_strings(allow, allow_n);

@@ -68,6 +68,7 @@ struct Spell {
 	char *korean, *english;        /* dictionary names or paths */
 	char *personal_path;           /* NULL: none */
 	char *project_path;            /* NULL: none */
+	char *loanwords_path;          /* the shipped loanword list; NULL: none */
 	Dict ko, en;
 
 	pthread_t worker;
@@ -83,6 +84,10 @@ struct Spell {
 	VEC(Result) results;
 	uint64_t next_id;
 	SpellWords words;              /* glossary terms, lists, session */
+	char **vocab;                  /* the repository's words (NFC), for
+	                                  ranking suggestions */
+	size_t *vocab_files;           /* in how many of its files each is */
+	size_t vocab_n;
 	VEC(Result) firsts;            /* spell_suggest_first cache: list[0]
 	                                  is the word, list[1] the suggestion
 	                                  (NULL), n unused */
@@ -271,11 +276,17 @@ static bool parse_list_line(Str line, Str *word, Str *model)
 
 /* Add a word (NFC) to the exclusion set and its dictionary.  Runs on the
  * worker (or under spell_wait in the caller's thread via the queue). */
+static int glue_kind(const char *s, size_t n);
+
 static void apply_add(Spell *sp, const char *word, const char *model)
 {
 	size_t n = strlen(word);
+	/* a noun without a model takes the particles of a noun that ends the
+	 * same way (을/를 follow the model: 디바이스 like 나무, 모델 like 하늘) */
+	int kind = glue_kind(word, n);
 	if (is_hangul_word(word, n))
-		dict_add(&sp->ko, true, word, model ? model : SPELL_KO_NOUN_MODEL);
+		dict_add(&sp->ko, true, word, model ? model : kind < GLUE_ANY ? glue_nouns[kind] :
+		                                             SPELL_KO_NOUN_MODEL);
 	else
 		dict_add(&sp->en, false, word, model ? model : SPELL_EN_NOUN_MODEL);
 }
@@ -446,6 +457,7 @@ static void *worker_main(void *arg)
 	Spell *sp = arg;
 	dict_load(sp, &sp->en, sp->english);
 	dict_load(sp, &sp->ko, sp->korean);
+	load_list(sp, sp->loanwords_path);
 	load_list(sp, sp->personal_path);
 	load_list(sp, sp->project_path);
 	pthread_mutex_lock(&sp->mu);
@@ -522,6 +534,8 @@ Spell *spell_new(const SpellOptions *opt)
 		sp->personal_path = xstrdup(opt->personal_words);
 	if (opt->project_top && *opt->project_top)
 		sp->project_path = path_join(opt->project_top, ".yeok-words");
+	if (opt->loanwords && *opt->loanwords)
+		sp->loanwords_path = xstrdup(opt->loanwords);
 	dict_init(&sp->ko, "Korean");
 	dict_init(&sp->en, "English");
 	pthread_mutex_init(&sp->mu, NULL);
@@ -570,6 +584,10 @@ void spell_free(Spell *sp)
 	pthread_cond_destroy(&sp->work_cv);
 	pthread_cond_destroy(&sp->done_cv);
 	spell_words_release(&sp->words);
+	for (size_t i = 0; i < sp->vocab_n; i++)
+		free(sp->vocab[i]);
+	free(sp->vocab);
+	free(sp->vocab_files);
 	buf_release(&sp->load_errors);
 	close(sp->notify[0]);
 	close(sp->notify[1]);
@@ -577,6 +595,7 @@ void spell_free(Spell *sp)
 	free(sp->english);
 	free(sp->personal_path);
 	free(sp->project_path);
+	free(sp->loanwords_path);
 	free(sp);
 }
 
@@ -676,6 +695,67 @@ void spell_add_terms(Spell *sp, const char *const *terms, size_t n)
 	pthread_mutex_unlock(&sp->mu);
 	buf_release(&w);
 	VEC_FREE(&t);
+}
+
+void spell_add_known(Spell *sp, const char *const *words, size_t n)
+{
+	Buf w = BUF_INIT;
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < n; i++) {
+		buf_clear(&w);
+		text_nfc(words[i], strlen(words[i]), &w);
+		if (w.len)
+			spell_words_add_nfc(&sp->words, w.p, w.len);
+	}
+	pthread_mutex_unlock(&sp->mu);
+	buf_release(&w);
+	bump(sp);
+}
+
+void spell_add_stem(Spell *sp, const char *noun, bool hada)
+{
+	Buf w = BUF_INIT;
+	text_nfc(noun, strlen(noun), &w);
+	if (!w.len || !is_hangul_word(w.p, w.len)) {
+		buf_release(&w);
+		return;
+	}
+	pthread_mutex_lock(&sp->mu);
+	spell_words_add_nfc(&sp->words, w.p, w.len);
+	queue_add(sp, w.p, NULL);
+	if (hada) {
+		/* X하다, X되다 conjugated as 학습하다, 학습되다 (FACTS.md) */
+		char *a = xasprintf("%s하다", w.p), *b = xasprintf("%s되다", w.p);
+		queue_add(sp, a, "학습하다");
+		queue_add(sp, b, "학습되다");
+		free(a);
+		free(b);
+	}
+	pthread_mutex_unlock(&sp->mu);
+	buf_release(&w);
+}
+
+void spell_set_vocabulary(Spell *sp, const char *const *words, const size_t *files, size_t n)
+{
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < sp->vocab_n; i++)
+		free(sp->vocab[i]);
+	free(sp->vocab);
+	free(sp->vocab_files);
+	sp->vocab = xcalloc(n ? n : 1, sizeof(char *));
+	sp->vocab_files = xcalloc(n ? n : 1, sizeof(size_t));
+	sp->vocab_n = 0;
+	Buf w = BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		buf_clear(&w);
+		text_nfc(words[i], strlen(words[i]), &w);
+		if (!w.len)
+			continue;
+		sp->vocab[sp->vocab_n] = buf_detach(&w);
+		sp->vocab_files[sp->vocab_n++] = files[i];
+	}
+	buf_release(&w);
+	pthread_mutex_unlock(&sp->mu);
 }
 
 /* ---- checking -------------------------------------------------------------- */
@@ -1037,6 +1117,63 @@ SpellSuggestState spell_suggest_wait(Spell *sp, uint64_t id, char ***out,
 	return st;
 }
 
+/* Code points of an NFC string (at most max); returns how many, or
+ * max + 1 when longer. */
+static size_t cps_of(const char *s, int32_t *cp, size_t max)
+{
+	size_t n = 0, len = strlen(s);
+	for (size_t i = 0; i < len;) {
+		int32_t c;
+		i += text_decode(s + i, len - i, &c);
+		if (n == max)
+			return max + 1;
+		cp[n++] = c;
+	}
+	return n;
+}
+
+/* Two syllables one jamo apart (초성, 중성 or 종성). */
+static bool one_jamo(int32_t a, int32_t b)
+{
+	if (a < 0xac00 || a > 0xd7a3 || b < 0xac00 || b > 0xd7a3)
+		return false;
+	a -= 0xac00;
+	b -= 0xac00;
+	int d = (a / 588 != b / 588) + ((a / 28) % 21 != (b / 28) % 21) + (a % 28 != b % 28);
+	return d == 1;
+}
+
+/* The repository's word closest to w (one jamo of one syllable apart),
+ * the most used first; NULL when none. */
+static char *vocab_neighbour(Spell *sp, const char *w)
+{
+	int32_t a[32], b[32];
+	size_t na = cps_of(w, a, 32);
+	if (na > 32)
+		return NULL;
+	const char *best = NULL;
+	size_t best_files = 0;
+	pthread_mutex_lock(&sp->mu);
+	for (size_t i = 0; i < sp->vocab_n; i++) {
+		if (sp->vocab_files[i] <= best_files)
+			continue;
+		size_t nb = cps_of(sp->vocab[i], b, 32);
+		if (nb != na)
+			continue;
+		size_t diff = 0, at = 0;
+		for (size_t k = 0; k < na && diff < 2; k++)
+			if (a[k] != b[k])
+				diff++, at = k;
+		if (diff == 1 && one_jamo(a[at], b[at])) {
+			best = sp->vocab[i];
+			best_files = sp->vocab_files[i];
+		}
+	}
+	char *r = best ? xstrdup(best) : NULL;
+	pthread_mutex_unlock(&sp->mu);
+	return r;
+}
+
 char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 {
 	spell_wait(sp);
@@ -1055,11 +1192,14 @@ char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 	}
 	pthread_mutex_unlock(&sp->mu);
 	Job j = {JOB_SUGGEST, 0, buf_detach(&b), NULL};
-	Result r;
-	run_suggest(sp, &j, &r, false);
-	if (r.n)
-		first = xstrdup(r.list[0]);
-	spell_list_free(r.list, r.n);
+	first = vocab_neighbour(sp, j.word);
+	if (!first) {
+		Result r;
+		run_suggest(sp, &j, &r, false);
+		if (r.n)
+			first = xstrdup(r.list[0]);
+		spell_list_free(r.list, r.n);
+	}
 	Result c = {0, xcalloc(2, sizeof(char *)), 2};
 	c.list[0] = j.word;
 	c.list[1] = first ? xstrdup(first) : NULL;

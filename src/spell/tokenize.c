@@ -447,6 +447,11 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 					break;
 				i += l;
 			}
+			/* after a space, only a particle-length run (를, 에서는, 으로는)
+			 * belongs to the word before: "**증가:** 실험군의에서" is a
+			 * word of its own */
+			if (glued && a > 0 && is_space_cp((unsigned char)sc->s[a - 1]) && i - a > 9)
+				glued = false;
 			emit(sc, a, i - a, SPELL_HANGUL, glued);
 			sc->prev = P_HANGUL;
 			continue;

@@ -140,6 +140,7 @@ static void test_with_source(void **state)
 	assert_string_equal(got,
 	                    "4:22 unknown word '실행합니댜' -> 실행합니다\n"
 	                    "5:10 unknown word 'recieve' -> receive\n"
+	                    "9:35 unknown word '않습니댜' -> 않습니다\n"
 	                    "11:13 unknown word '씀니다' -> 씁니다\n");
 	free(got);
 	doc_close(&d);

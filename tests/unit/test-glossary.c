@@ -148,11 +148,19 @@ static void test_load_shipped_and_markdown(void **state)
 		fail_msg("%s", e.msg);
 	free(guide);
 	assert_true(y.n >= 80);
-	assert_int_equal(y.n, m.n);
-	for (size_t i = 0; i < y.n; i++) {
-		assert_int_equal(y.v[i].en_n, m.v[i].en_n);
-		for (size_t k = 0; k < y.v[i].en_n; k++)
-			assert_string_equal(y.v[i].en[k], m.v[i].en[k]);
+	/* every row of the guide, in its order; then the renderings the
+	 * repository unified that the guide has no row for */
+	assert_true(y.n > m.n);
+	for (size_t i = 0; i < m.n; i++) {
+		/* the guide's forms are among the term's (sharding / sharded for
+		 * the guide's typo "shading") */
+		for (size_t k = 0; k < m.v[i].en_n; k++) {
+			bool has = false;
+			for (size_t j = 0; j < y.v[i].en_n && !has; j++)
+				has = strcmp(y.v[i].en[j], m.v[i].en[k]) == 0;
+			if (!has)
+				fail_msg("term %zu lacks the guide's form '%s'", i, m.v[i].en[k]);
+		}
 		assert_string_equal(y.v[i].ko, m.v[i].ko);
 		assert_int_equal(y.v[i].keep, m.v[i].keep);
 	}

@@ -1,0 +1,693 @@
+/* consistency: one English term rendered two ways in the file (its
+ * 한글(English) glosses name the renderings), an English term left bare
+ * where the file translates it elsewhere, the guide's 한글(영어) rule (the
+ * English at the first occurrence only; a title and the body each once),
+ * and the repository's majority rendering (CheckDoc.repo).
+ *
+ * The document-wide part is computed once per reindex (cons_index_build)
+ * as findings with positions; check_consistency() hands out those of its
+ * unit, plus the repository comparison of the unit's glosses. */
+#include <strings.h>
+
+#include "check-private.h"
+#include "yeok/text.h"
+
+typedef struct Gloss {
+	char *en;        /* case-folded, spaces collapsed */
+	char *ko;        /* the Korean words before '(' */
+	size_t line;     /* of the Korean words' start */
+	size_t byte;
+	size_t ko_off;   /* absolute: block index * 2^32 + offset (document order) */
+	bool title;
+	bool spaced;     /* "한글 (영어)" */
+	char *text;      /* as written: "장치 (device)" */
+} Gloss;
+
+typedef struct Pre {
+	size_t line, byte;
+	CheckSeverity sev;
+	char *msg;
+	char *sugg;
+} Pre;
+
+struct ConsIndex {
+	VEC(Gloss) g;
+	VEC(Pre) pre; /* sorted by line */
+};
+
+void cons_index_free(ConsIndex *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->g.n; i++) {
+		free(c->g.v[i].en);
+		free(c->g.v[i].ko);
+		free(c->g.v[i].text);
+	}
+	for (size_t i = 0; i < c->pre.n; i++) {
+		free(c->pre.v[i].msg);
+		free(c->pre.v[i].sugg);
+	}
+	VEC_FREE(&c->g);
+	VEC_FREE(&c->pre);
+	free(c);
+}
+
+static bool ascii_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static size_t hangul_back(const char *m, size_t i)
+{
+	while (i >= 3 && ko_syllable(check_prev_cp(m, i)))
+		i -= 3;
+	return i;
+}
+
+/* English of a gloss: letters, digits, spaces, '-', at most 6 words,
+ * starting with a letter.  Returns its end (the ')') or 0. */
+static size_t gloss_en_end(const char *m, size_t n, size_t open)
+{
+	size_t i = open + 1, words = 0;
+	if (i >= n || !ascii_letter(m[i]))
+		return 0;
+	bool in = false;
+	for (; i < n && m[i] != ')'; i++) {
+		char c = m[i];
+		bool w = ascii_letter(c) || (c >= '0' && c <= '9') || c == '-' || c == '\'';
+		if (!w && c != ' ')
+			return 0;
+		if (w && !in)
+			words++;
+		in = w;
+	}
+	return i < n && words <= 6 ? i : 0;
+}
+
+static size_t count_words(const char *s, size_t n)
+{
+	size_t w = 0;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		bool l = s[i] != ' ';
+		if (l && !in)
+			w++;
+		in = l;
+	}
+	return w;
+}
+
+static char *fold(const char *s, size_t n)
+{
+	Buf f = BUF_INIT, out = BUF_INIT;
+	text_casefold(s, n, &f);
+	for (size_t i = 0; i < f.len; i++) {
+		if (f.p[i] == ' ' && (!out.len || out.p[out.len - 1] == ' '))
+			continue;
+		buf_addc(&out, f.p[i]);
+	}
+	while (out.len && out.p[out.len - 1] == ' ')
+		out.p[--out.len] = 0;
+	buf_release(&f);
+	if (!out.p)
+		buf_grow(&out, 1);
+	return buf_detach(&out);
+}
+
+typedef struct BlockText {
+	Joined j;
+	Buf mask;
+	InlineVec inl;
+	bool title;
+	bool korean;
+} BlockText;
+
+static void gather_glosses(ConsIndex *c, BlockText *bt, size_t bi)
+{
+	const char *m = bt->mask.p;
+	size_t n = bt->j.text.len;
+	for (size_t i = 3; i < n; i++) {
+		if (m[i] != '(')
+			continue;
+		size_t k = i;
+		if (m[k - 1] == ' ')
+			k--; /* 한글 (영어) */
+		if (!ko_syllable(check_prev_cp(m, k)))
+			continue;
+		size_t close = gloss_en_end(m, n, i);
+		if (!close)
+			continue;
+		size_t words = count_words(m + i + 1, close - i - 1);
+		size_t a = k;
+		for (size_t w = 0; w < MIN(words, (size_t)3); w++) {
+			size_t b = hangul_back(m, a);
+			if (b == a)
+				break;
+			a = b;
+			if (w + 1 < MIN(words, (size_t)3)) {
+				if (a == 0 || m[a - 1] != ' ' || !ko_syllable(check_prev_cp(m, a - 1)))
+					break;
+				a--;
+			}
+		}
+		while (a < k && m[a] == ' ')
+			a++;
+		if (a >= k)
+			continue;
+		/* an abbreviation (DDP, C10D, N-D) or a code name
+		 * (DistributedDataParallel) is no 한글(영어) gloss */
+		size_t lower = 0, inner_upper = 0;
+		for (size_t x = i + 1; x < close; x++) {
+			lower += m[x] >= 'a' && m[x] <= 'z';
+			inner_upper += x > i + 1 && m[x] >= 'A' && m[x] <= 'Z' && m[x - 1] >= 'a' &&
+			               m[x - 1] <= 'z';
+		}
+		if (!lower || inner_upper) {
+			i = close;
+			continue;
+		}
+		Gloss g;
+		g.en = fold(m + i + 1, close - i - 1);
+		g.ko = xmemdup0(m + a, k - a);
+		joined_pos(&bt->j, a, &g.line, &g.byte);
+		g.ko_off = (bi << 32) | a;
+		g.title = bt->title;
+		g.text = xmemdup0(bt->j.text.p + a, close + 1 - a);
+		g.spaced = k < i;
+		VEC_PUSH(&c->g, g);
+		i = close;
+	}
+}
+
+static void pre_add(ConsIndex *c, const BlockText *bt, size_t off, CheckSeverity sev,
+                    const char *sugg, const char *fmt, ...) PRINTF_LIKE(6, 7);
+static void pre_add(ConsIndex *c, const BlockText *bt, size_t off, CheckSeverity sev,
+                    const char *sugg, const char *fmt, ...)
+{
+	Pre p;
+	joined_pos(&bt->j, off, &p.line, &p.byte);
+	va_list ap;
+	va_start(ap, fmt);
+	p.msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	p.sev = sev;
+	p.sugg = sugg ? xstrdup(sugg) : NULL;
+	VEC_PUSH(&c->pre, p);
+}
+
+/* Occurrences of ko in a block's masked prose: not after a syllable. */
+static ptrdiff_t find_ko(const char *m, size_t n, size_t from, const char *ko)
+{
+	size_t kl = strlen(ko);
+	for (size_t i = from; i + kl <= n; i++) {
+		if (m[i] != ko[0] || memcmp(m + i, ko, kl) != 0)
+			continue;
+		if (ko_syllable(check_prev_cp(m, i)))
+			continue;
+		return (ptrdiff_t)i;
+	}
+	return -1;
+}
+
+/* Occurrences of the English en (case-folded) as words, not inside the
+ * parentheses of a gloss, not followed by '(' or ')'. */
+static ptrdiff_t find_en(const char *m, size_t n, size_t from, const char *en)
+{
+	size_t el = strlen(en);
+	for (size_t i = from; i + el <= n; i++) {
+		bool eq = true;
+		for (size_t k = 0; k < el && eq; k++) {
+			char c = m[i + k];
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c | 0x20);
+			eq = c == en[k] || (en[k] == ' ' && (c == '\n'));
+		}
+		if (!eq)
+			continue;
+		if (i > 0 && (ascii_letter(m[i - 1]) || m[i - 1] == '(' || m[i - 1] == '_' ||
+		              m[i - 1] == '.' || m[i - 1] == 1))
+			continue;
+		size_t e = i + el;
+		if (e < n && (ascii_letter(m[e]) || m[e] == ')' || m[e] == '(' || m[e] == '_' ||
+		              m[e] == 1 || (m[e] == ' ' && e + 1 < n && m[e + 1] == '(')))
+			continue;
+		/* inside a gloss: "(... en ...)" with Hangul before '(' */
+		size_t b = i;
+		while (b > 0 && m[b - 1] != '(' && m[b - 1] != ')' && m[b - 1] != '\n' && i - b < 80)
+			b--;
+		if (b > 0 && m[b - 1] == '(')
+			continue;
+		return (ptrdiff_t)i;
+	}
+	return -1;
+}
+
+ConsIndex *cons_index_build(const CheckDoc *d)
+{
+	ConsIndex *c = xcalloc(1, sizeof(*c));
+	size_t nb = d->tb->n;
+	BlockText *bt = xcalloc(nb ? nb : 1, sizeof(BlockText));
+	for (size_t i = 0; i < nb; i++) {
+		const Block *b = &d->tb->v[i];
+		if (b->kind == BK_LITERAL) {
+			/* code comments are prose: their glosses count */
+			if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
+				continue;
+			buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
+		} else if (rst_kind_is_prose(b->kind)) {
+			joined_block(d->tgt, b, &bt[i].j);
+			prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, &bt[i].inl);
+		} else {
+			continue;
+		}
+		if (!bt[i].mask.p)
+			buf_grow(&bt[i].mask, 1);
+		bt[i].title = b->kind == BK_TITLE;
+		for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
+			bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
+		gather_glosses(c, &bt[i], i);
+	}
+	/* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
+	 * writes them together at least as often */
+	size_t glued_n = 0, spaced_n = 0;
+	for (size_t gi = 0; gi < c->g.n; gi++)
+		c->g.v[gi].spaced ? spaced_n++ : glued_n++;
+	for (size_t gi = 0; gi < c->g.n && glued_n >= spaced_n; gi++) {
+		const Gloss *g = &c->g.v[gi];
+		if (!g->spaced)
+			continue;
+		size_t b = g->ko_off >> 32, off = (g->ko_off & 0xffffffffu) + strlen(g->ko);
+		char *fixed = xasprintf("%s(%s", g->ko, strchr(g->text, '(') + 1);
+		pre_add(c, &bt[b], off, SEV_INFO, fixed,
+		        "'%s' — the guide writes 한글(영어) without a space (this file %zu times, "
+		        "spaced %zu) (rule gloss-space)", g->text, glued_n, spaced_n);
+		free(fixed);
+	}
+	/* the distinct English terms, with their renderings */
+	for (size_t gi = 0; gi < c->g.n && gi < 400; gi++) {
+		const Gloss *g = &c->g.v[gi];
+		bool first_of_en = true;
+		for (size_t k = 0; k < gi && first_of_en; k++)
+			first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
+		if (!first_of_en)
+			continue;
+		/* renderings of this term and their glosses */
+		VEC(size_t) same = {0};
+		for (size_t k = gi; k < c->g.n; k++)
+			if (strcmp(c->g.v[k].en, g->en) == 0)
+				VEC_PUSH(&same, k);
+		/* two renderings: count each in the document's prose */
+		const char *other = NULL;
+		for (size_t k = 0; k < same.n && !other; k++)
+			if (strcmp(c->g.v[same.v[k]].ko, g->ko) != 0)
+				other = c->g.v[same.v[k]].ko;
+		if (other) {
+			const char *r[2] = {g->ko, other};
+			size_t cnt[2] = {0, 0};
+			for (int w = 0; w < 2; w++)
+				for (size_t b = 0; b < nb; b++)
+					for (ptrdiff_t at = bt[b].mask.p ? find_ko(bt[b].mask.p, bt[b].j.text.len, 0, r[w]) : -1;
+					     at >= 0; at = find_ko(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, r[w]))
+						cnt[w]++;
+			int minor = cnt[1] <= cnt[0] ? 1 : 0;
+			for (size_t b = 0; b < nb; b++)
+				for (ptrdiff_t at = bt[b].mask.p ? find_ko(bt[b].mask.p, bt[b].j.text.len, 0, r[minor]) : -1;
+				     at >= 0; at = find_ko(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, r[minor]))
+					pre_add(c, &bt[b], (size_t)at, SEV_INFO, r[!minor],
+					        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
+					        "'%s' %zu) (rule two-renderings)", r[minor], g->en, r[!minor],
+					        cnt[!minor], r[minor], cnt[minor]);
+		}
+		/* bare English where the file translates it (not code names, not
+		 * names with digits: FP8 Quantization) */
+		bool digits = strpbrk(g->en, "0123456789") != NULL;
+		if (digits) {
+			/* nothing */
+		} else if (strchr(g->en, ' ')) {
+			for (size_t b = 0; b < nb; b++) {
+				if (!bt[b].korean)
+					continue;
+				for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
+				     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en))
+					pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
+					        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
+					        "bare-english)", (int)strlen(g->en), bt[b].j.text.p + at, g->en,
+					        g->ko, g->line + 1);
+			}
+		} else {
+			/* one lowercase word (device, shard): bare in Korean prose */
+			bool lower = g->en[0] >= 'a' && g->en[0] <= 'z';
+			for (size_t b = 0; lower && b < nb; b++) {
+				if (!bt[b].korean)
+					continue;
+				for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
+				     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en)) {
+					/* as written in lower case only (Device is a name) */
+					if (bt[b].j.text.p[at] < 'a' || bt[b].j.text.p[at] > 'z')
+						continue;
+					pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
+					        "'%s' — this file renders '%s' as '%s' (line %zu) (rule "
+					        "bare-english)", g->en, g->en, g->ko, g->line + 1);
+				}
+			}
+		}
+		/* the guide's rule: the English at the first occurrence (a title
+		 * and the body each once), not again */
+		const Gloss *first_body = NULL;
+		for (size_t k = 0; k < same.n; k++) {
+			const Gloss *x = &c->g.v[same.v[k]];
+			if (x->title)
+				continue;
+			if (!first_body) {
+				first_body = x;
+				continue;
+			}
+			if (strcmp(x->ko, first_body->ko) != 0)
+				continue;
+			size_t b = x->ko_off >> 32;
+			pre_add(c, &bt[b], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
+			        "'%s' — the English is given at the first occurrence only (line %zu) "
+			        "(rule gloss-repeated)", x->text, first_body->line + 1);
+		}
+		if (first_body) {
+			size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;
+			bool done = false;
+			for (size_t b = 0; b <= gb && !done; b++) {
+				if (!bt[b].mask.p || bt[b].title)
+					continue;
+				size_t lim = b == gb ? go : bt[b].j.text.len;
+				ptrdiff_t at = find_ko(bt[b].mask.p, lim, 0, first_body->ko);
+				if (at < 0)
+					continue;
+				char *s = xasprintf("%s(%s)", first_body->ko, first_body->en);
+				pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
+				        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
+				        "(line %zu) (rule gloss-first)", first_body->ko, first_body->ko,
+				        first_body->en, first_body->line + 1);
+				free(s);
+				done = true;
+			}
+		}
+		VEC_FREE(&same);
+	}
+	for (size_t i = 0; i < nb; i++) {
+		if (bt[i].j.start)
+			joined_release(&bt[i].j);
+		buf_release(&bt[i].mask);
+		VEC_FREE(&bt[i].inl);
+	}
+	free(bt);
+	return c;
+}
+
+/* Is en a glossary term kept in English (Tensor)? */
+static bool kept_term(const Unit *u, const char *en, size_t n)
+{
+	const Glossary *g = u->d->gl;
+	for (size_t i = 0; g && i < g->n; i++)
+		for (size_t k = 0; k < g->v[i].en_n; k++)
+			if (g->v[i].keep && strlen(g->v[i].en[k]) == n &&
+			    strncasecmp(g->v[i].en[k], en, n) == 0)
+				return true;
+	return false;
+}
+
+/* English words (one or two, lowercase) left in Korean prose or comments
+ * where the repository translates them: "device를" where its files write
+ * 장치(device). */
+static void repo_bare(const Unit *u, const CheckRepo *r, FindingVec *out)
+{
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		const Block *b = &u->d->tb->v[k];
+		Joined j;
+		Buf mask = BUF_INIT;
+		if (b->kind == BK_LITERAL) {
+			if (!comment_text(u->d->tgt, u->d->tb, b, &j))
+				continue;
+			buf_add(&mask, j.text.p, j.text.len);
+		} else if (rst_kind_is_prose(b->kind)) {
+			joined_block(u->d->tgt, b, &j);
+			InlineVec inl = {0};
+			prose_mask(j.text.p, j.text.len, &mask, &inl);
+			VEC_FREE(&inl);
+		} else {
+			continue;
+		}
+		const char *m = mask.p;
+		size_t n = j.text.len;
+		bool korean = false;
+		for (size_t i = 0; i + 2 < n && !korean; i++)
+			korean = ko_syllable(check_cp_at(m, n, i));
+		int depth = 0;
+		for (size_t i = 0; korean && i < n; i++) {
+			if (m[i] == '(')
+				depth++;
+			if (m[i] == ')' && depth)
+				depth--;
+			if (depth || !(m[i] >= 'a' && m[i] <= 'z') ||
+			    (i > 0 && (ascii_letter(m[i - 1]) || m[i - 1] == '_' || m[i - 1] == '.' ||
+			               m[i - 1] == '=' || m[i - 1] == '\'' || m[i - 1] == '"' ||
+			               m[i - 1] == 1)))
+				continue;
+			size_t e = i;
+			while (e < n && m[e] >= 'a' && m[e] <= 'z')
+				e++;
+			if (e < n && (ascii_letter(m[e]) || m[e] == '_' || m[e] == '(' || m[e] == '.' ||
+			              m[e] == '=' || m[e] == '\'' || m[e] == '"' || m[e] == 1)) {
+				i = e;
+				continue;
+			}
+			/* the word, or the word and the next one */
+			size_t ends[2] = {e, 0};
+			if (e + 1 < n && m[e] == ' ' && m[e + 1] >= 'a' && m[e + 1] <= 'z') {
+				size_t e2 = e + 1;
+				while (e2 < n && m[e2] >= 'a' && m[e2] <= 'z')
+					e2++;
+				ends[1] = e2;
+			}
+			for (int w = 1; w >= 0; w--) {
+				size_t end = ends[w];
+				if (!end || end - i < 3 || kept_term(u, m + i, end - i))
+					continue;
+				char *en = xmemdup0(m + i, end - i);
+				size_t nr;
+				const CheckRendering *rv = check_repo_renderings(r, en, &nr);
+				if (nr && rv[0].files >= 3 && ko_syllable(check_prev_cp(rv[0].ko,
+				                                                        strlen(rv[0].ko)))) {
+					size_t line, byte;
+					joined_pos(&j, i, &line, &byte);
+					Finding *f = finding_add(u, out, CK_CONSISTENCY, SEV_INFO, line, byte,
+					                         "'%s' — the repository renders '%s' as '%s' (%zu "
+					                         "files) (rule repository)", en, en, rv[0].ko,
+					                         rv[0].files);
+					f->suggestion = xasprintf("%s(%s)", rv[0].ko, en);
+					free(en);
+					i = end;
+					break;
+				}
+				free(en);
+			}
+			if (i < e)
+				i = e;
+		}
+		buf_release(&mask);
+		joined_release(&j);
+	}
+}
+
+void check_consistency(const Unit *u, FindingVec *out)
+{
+	const ConsIndex *c = check_index_cons(u->d->index);
+	if (!c || !u->tgt_n)
+		return;
+	size_t first = u->d->tb->v[u->tgt].first, last = u->d->tb->v[u->tgt + u->tgt_n - 1].last;
+	for (size_t i = 0; i < c->pre.n; i++) {
+		const Pre *p = &c->pre.v[i];
+		if (p->line < first || p->line > last)
+			continue;
+		Finding *f = finding_add(u, out, CK_CONSISTENCY, p->sev, p->line, p->byte, "%s", p->msg);
+		if (p->sugg)
+			f->suggestion = xstrdup(p->sugg);
+	}
+	const CheckRepo *r = u->d->repo;
+	if (!r)
+		return;
+	repo_bare(u, r, out);
+	for (size_t i = 0; i < c->g.n; i++) {
+		const Gloss *g = &c->g.v[i];
+		if (g->line < first || g->line > last)
+			continue;
+		size_t n;
+		const CheckRendering *rv = check_repo_renderings(r, g->en, &n);
+		if (!n || strcmp(rv[0].ko, g->ko) == 0)
+			continue;
+		size_t mine = 0;
+		for (size_t k = 0; k < n; k++)
+			if (strcmp(rv[k].ko, g->ko) == 0)
+				mine = rv[k].files;
+		if (rv[0].files < 2 || rv[0].files < 2 * (mine ? mine : 1))
+			continue;
+		Finding *f = finding_add(u, out, CK_CONSISTENCY, SEV_INFO, g->line, g->byte,
+		                         "'%s(%s)' — the repository renders '%s' as '%s' (%zu files; "
+		                         "this way %zu) (rule repository)", g->ko, g->en, g->en,
+		                         rv[0].ko, rv[0].files, mine);
+		f->suggestion = xstrdup(rv[0].ko);
+	}
+}
+
+/* ---- the repository --------------------------------------------------------- */
+
+void check_repo_init(CheckRepo *r)
+{
+	memset(r, 0, sizeof(*r));
+	spell_words_init(&r->hada);
+}
+
+void check_repo_release(CheckRepo *r)
+{
+	spell_words_release(&r->hada);
+	if (r->words) {
+		countmap_release(r->words);
+		free(r->words);
+	}
+	for (size_t i = 0; i < r->rend.n; i++) {
+		free(r->rend.v[i].en);
+		free(r->rend.v[i].ko);
+	}
+	VEC_FREE(&r->rend);
+	memset(r, 0, sizeof(*r));
+}
+
+void check_repo_add_rendering(CheckRepo *r, const char *en, const char *ko, size_t files)
+{
+	CheckRendering x = {fold(en, strlen(en)), xstrdup(ko), files};
+	VEC_PUSH(&r->rend, x);
+}
+
+void check_repo_add_file(CheckRepo *r, const char *text, size_t n)
+{
+	/* its blocks' prose as one text: glosses and 하다 stems */
+	Buf mask = BUF_INIT;
+	InlineVec inl = {0};
+	prose_mask(text, n, &mask, &inl);
+	VEC_FREE(&inl);
+	const char *m = mask.p;
+	VEC(char *) seen = {0};
+	for (size_t i = 3; i < n; i++) {
+		if (m[i] == '(') {
+			size_t k = m[i - 1] == ' ' ? i - 1 : i;
+			size_t close = ko_syllable(check_prev_cp(m, k)) ? gloss_en_end(m, n, i) : 0;
+			if (close) {
+				size_t words = MIN(count_words(m + i + 1, close - i - 1), (size_t)3);
+				size_t a = k;
+				for (size_t w = 0; w < words; w++) {
+					size_t b = hangul_back(m, a);
+					if (b == a)
+						break;
+					a = b;
+					if (w + 1 < words) {
+						if (a == 0 || m[a - 1] != ' ' || !ko_syllable(check_prev_cp(m, a - 1)))
+							break;
+						a--;
+					}
+				}
+				while (a < k && m[a] == ' ')
+					a++;
+				if (a < k) {
+					char *en = fold(m + i + 1, close - i - 1);
+					char *key = xasprintf("%s\t%.*s", en, (int)(k - a), m + a);
+					bool dup = false;
+					for (size_t s = 0; s < seen.n && !dup; s++)
+						dup = strcmp(seen.v[s], key) == 0;
+					if (!dup) {
+						VEC_PUSH(&seen, key);
+						CheckRendering x = {en, xmemdup0(m + a, k - a), 1};
+						VEC_PUSH(&r->rend, x);
+					} else {
+						free(key);
+						free(en);
+					}
+				}
+				i = close;
+			}
+		}
+	}
+	for (size_t s = 0; s < seen.n; s++)
+		free(seen.v[s]);
+	VEC_FREE(&seen);
+	/* 하다 stems: Hangul words ending in a 하다/되다 form */
+	for (size_t i = 0; i < n;) {
+		int32_t cp = check_cp_at(m, n, i);
+		if (!ko_syllable(cp) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && ko_syllable(check_cp_at(m, n, e)))
+			e += 3;
+		size_t st;
+		if (check_is_hada_form(m + i, e - i, &st))
+			spell_words_add(&r->hada, m + i, st);
+		i = e;
+	}
+	r->files++;
+	buf_release(&mask);
+}
+
+static int rend_cmp(const void *a, const void *b)
+{
+	const CheckRendering *x = a, *y = b;
+	int c = strcmp(x->en, y->en);
+	if (c)
+		return c;
+	return strcmp(x->ko, y->ko);
+}
+
+static int rend_cmp_files(const void *a, const void *b)
+{
+	const CheckRendering *x = a, *y = b;
+	int c = strcmp(x->en, y->en);
+	if (c)
+		return c;
+	return x->files > y->files ? -1 : x->files < y->files ? 1 : strcmp(x->ko, y->ko);
+}
+
+void check_repo_finish(CheckRepo *r)
+{
+	if (r->rend.n > 1)
+		qsort(r->rend.v, r->rend.n, sizeof(CheckRendering), rend_cmp);
+	size_t w = 0;
+	for (size_t i = 0; i < r->rend.n; i++) {
+		if (w && rend_cmp(&r->rend.v[w - 1], &r->rend.v[i]) == 0) {
+			r->rend.v[w - 1].files += r->rend.v[i].files;
+			free(r->rend.v[i].en);
+			free(r->rend.v[i].ko);
+			continue;
+		}
+		r->rend.v[w++] = r->rend.v[i];
+	}
+	r->rend.n = w;
+	if (r->rend.n > 1)
+		qsort(r->rend.v, r->rend.n, sizeof(CheckRendering), rend_cmp_files);
+}
+
+const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n)
+{
+	*n = 0;
+	char *f = fold(en, strlen(en));
+	size_t lo = 0, hi = r->rend.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(r->rend.v[mid].en, f) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t k = lo;
+	while (k < r->rend.n && strcmp(r->rend.v[k].en, f) == 0)
+		k++;
+	free(f);
+	*n = k - lo;
+	return *n ? &r->rend.v[lo] : NULL;
+}

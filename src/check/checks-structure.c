@@ -1,0 +1,282 @@
+/* structure: what breaks the document's structure in the translation but
+ * not in the English (an English title with no Korean title, lines docutils
+ * reads as text although they look like a title, unexpected indentation, a
+ * grid table whose lines do not line up, a title level unlike the
+ * source's); link: links that should point to the Korean site or
+ * repository. */
+#include "check-private.h"
+#include "yeok/text.h"
+
+static bool adornment_line(Str t, char *c)
+{
+	if (t.n < 2 || !strchr("=-~^\"'`#*+:._", t.p[0]))
+		return false;
+	for (size_t i = 1; i < t.n; i++)
+		if (t.p[i] != t.p[0])
+			return false;
+	*c = t.p[0];
+	return true;
+}
+
+static bool has_hangul_line(Str s)
+{
+	for (size_t i = 0; i + 2 < s.n; i++)
+		if (ko_syllable(check_cp_at(s.p, s.n, i)))
+			return true;
+	return false;
+}
+
+/* The first target line at or after segment i (or before it). */
+static size_t target_line_near(const CheckDoc *d, size_t seg)
+{
+	for (size_t k = seg; k < d->al->n; k++)
+		if (d->al->v[k].tgt_n)
+			return d->tb->v[d->al->v[k].tgt].first;
+	for (size_t k = seg; k-- > 0;)
+		if (d->al->v[k].tgt_n)
+			return d->tb->v[d->al->v[k].tgt + d->al->v[k].tgt_n - 1].last;
+	return 0;
+}
+
+static void title_missing(const Unit *u, FindingVec *out)
+{
+	if (u->tgt_n || u->src_n != 1 || !u->d->tgt->n)
+		return;
+	const Block *sb = &u->d->sb->v[u->src];
+	if (sb->kind != BK_TITLE || !check_doc_is_korean(u->d))
+		return;
+	Str t = str_trim(lines_get(u->d->src, sb->text_line));
+	size_t line = target_line_near(u->d, u->index);
+	finding_add(u, out, CK_STRUCTURE, SEV_WARNING, line, 0,
+	            "the English title '%.*s' (line %zu of the source) has no Korean title here: an "
+	            "underline shorter than the title, or no blank line before it, makes docutils "
+	            "read a title as text (rule title-missing)",
+	            check_clip(t, 60), t.p, sb->text_line + 1);
+}
+
+/* Lines inside a paragraph that look like a title (text, then a line of
+ * one punctuation character): docutils reads them as text, or reports an
+ * unexpected section title. */
+static void title_as_text(const Unit *u, const Block *b, FindingVec *out)
+{
+	const Lines *L = u->d->tgt;
+	for (size_t line = b->first + 1; line <= b->last; line++) {
+		Str a = str_trim(lines_get(L, line));
+		char c;
+		if (!adornment_line(a, &c))
+			continue;
+		Str t = str_trim(lines_get(L, line - 1));
+		char c2;
+		if (!t.n || adornment_line(t, &c2))
+			continue;
+		size_t w = check_column_width(t.p, t.n);
+		bool glued = line - 1 > b->first;
+		if (glued && a.n >= w && a.n >= 4) {
+			/* no fix: a fix stays on one line (a blank line is an edit of
+			 * the editor's own) */
+			finding_add(u, out, CK_STRUCTURE, SEV_ERROR, line - 1, 0,
+			            "'%.*s' — a title glued to the text above it: docutils reports an "
+			            "unexpected section title; put a blank line before it (rule "
+			            "title-glued)", check_clip(t, 60), t.p);
+		} else if (!glued && line == b->last) {
+			Buf fix = BUF_INIT;
+			for (size_t i = 0; i < MAX(w, (size_t)4); i++)
+				buf_addc(&fix, c);
+			Finding *f = finding_add(u, out, CK_STRUCTURE, SEV_ERROR, line, 0,
+			                         "'%.*s' / '%.*s' — the underline is shorter than %s: "
+			                         "docutils reads these lines as text, not a title (rule "
+			                         "short-adornment)", check_clip(t, 60), t.p, (int)a.n, a.p,
+			                         a.n < 4 ? "4 characters" : "the title");
+			f->suggestion = xstrdup(fix.p);
+			Str raw = lines_get(L, line);
+			finding_set_fix(f, line, (size_t)(a.p - raw.p), (size_t)(a.p - raw.p) + a.n, fix.p);
+			buf_release(&fix);
+		}
+	}
+}
+
+/* A paragraph line indented more than the paragraph: "Unexpected
+ * indentation" in docutils (unless the English has it too). */
+static size_t indent_of(Str s)
+{
+	size_t i = 0;
+	while (i < s.n && s.p[i] == ' ')
+		i++;
+	return i;
+}
+
+static size_t unexpected_indents(const Lines *L, const Block *b, size_t *first_line)
+{
+	size_t n = 0;
+	if (b->kind != BK_PARAGRAPH)
+		return 0;
+	size_t base = indent_of(lines_get(L, b->first));
+	for (size_t line = b->first + 1; line <= b->last; line++) {
+		Str s = lines_get(L, line);
+		if (str_trim(s).n && indent_of(s) > base) {
+			if (!n)
+				*first_line = line;
+			n++;
+		}
+	}
+	return n;
+}
+
+static void unexpected_indent(const Unit *u, FindingVec *out)
+{
+	size_t src_n = 0, dummy;
+	for (size_t k = u->src; k < u->src + u->src_n; k++)
+		src_n += unexpected_indents(u->d->src ? u->d->src : u->d->tgt, &u->d->sb->v[k], &dummy);
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		size_t line = 0;
+		size_t n = unexpected_indents(u->d->tgt, &u->d->tb->v[k], &line);
+		if (n > src_n && u->src_n)
+			finding_add(u, out, CK_STRUCTURE, SEV_WARNING, line,
+			            MIN(indent_of(lines_get(u->d->tgt, line)), lines_get(u->d->tgt, line).n),
+			            "a line indented more than its paragraph: docutils reports an "
+			            "unexpected indentation (the English has none here) (rule "
+			            "unexpected-indent)");
+	}
+}
+
+/* Grid tables: every line as wide as the border (Hangul counts 2). */
+static bool grid_bad(const Lines *L, const Block *b, size_t *bad_line, size_t *w0, size_t *w1)
+{
+	Str top = str_trim(lines_get(L, b->first));
+	if (!top.n || top.p[0] != '+')
+		return false;
+	*w0 = check_column_width(top.p, top.n);
+	for (size_t line = b->first + 1; line <= b->last; line++) {
+		Str s = str_trim(lines_get(L, line));
+		if (!s.n)
+			continue;
+		size_t w = check_column_width(s.p, s.n);
+		if (w != *w0) {
+			*bad_line = line;
+			*w1 = w;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void table_grid(const Unit *u, FindingVec *out)
+{
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		const Block *b = &u->d->tb->v[k];
+		size_t line, w0, w1;
+		if (b->kind != BK_TABLE || !grid_bad(u->d->tgt, b, &line, &w0, &w1))
+			continue;
+		bool src_bad = false;
+		for (size_t s = u->src; s < u->src + u->src_n && !src_bad; s++) {
+			size_t l2, a, c;
+			src_bad = u->d->sb->v[s].kind == BK_TABLE &&
+			          grid_bad(u->d->src, &u->d->sb->v[s], &l2, &a, &c);
+		}
+		if (!src_bad)
+			finding_add(u, out, CK_STRUCTURE, SEV_ERROR, line, 0,
+			            "table line %zu columns wide, its border %zu (Hangul counts 2): "
+			            "docutils reports a malformed table (rule table-grid)", w1, w0);
+	}
+}
+
+static void title_level(const Unit *u, FindingVec *out)
+{
+	if (u->src_n != 1 || u->tgt_n != 1)
+		return;
+	const Block *sb = &u->d->sb->v[u->src], *tb = &u->d->tb->v[u->tgt];
+	if (sb->kind != BK_TITLE || tb->kind != BK_TITLE || sb->title_level == tb->title_level)
+		return;
+	finding_add(u, out, CK_STRUCTURE, SEV_WARNING, tb->text_line + 1 <= tb->last ?
+	            tb->text_line + 1 : tb->text_line, 0,
+	            "title level %d ('%c'), the source's level %d ('%c'): the section moves in the "
+	            "table of contents (rule title-level)", tb->title_level, tb->adornment,
+	            sb->title_level, sb->adornment);
+}
+
+void check_structure(const Unit *u, FindingVec *out)
+{
+	if (!check_doc_is_korean(u->d))
+		return;
+	if (u->d->src) {
+		title_missing(u, out);
+		unexpected_indent(u, out);
+		title_level(u, out);
+	}
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++)
+		if (u->d->tb->v[k].kind == BK_PARAGRAPH)
+			title_as_text(u, &u->d->tb->v[k], out);
+	table_grid(u, out);
+}
+
+/* ---- link ------------------------------------------------------------------------- */
+
+typedef struct LinkRule {
+	const char *rule;
+	const char *from;  /* URL prefix */
+	const char *to;    /* replacement prefix */
+	const char *why;
+} LinkRule;
+
+static const LinkRule link_rules[] = {
+	{"localise", "https://pytorch.org/tutorials/", "https://tutorials.pytorch.kr/",
+	 "the Korean tutorials have the same path"},
+	{"localise", "http://pytorch.org/tutorials/", "https://tutorials.pytorch.kr/",
+	 "the Korean tutorials have the same path"},
+	{"localise", "https://docs.pytorch.org/tutorials/", "https://tutorials.pytorch.kr/",
+	 "the Korean tutorials have the same path"},
+	{"edit-link", "https://github.com/pytorch/tutorials/blob/main/",
+	 "https://github.com/PyTorchKorea/tutorials-kr/blob/master/",
+	 "the edit link points to the Korean repository"},
+	{"edit-link", "https://github.com/pytorch/tutorials/blob/master/",
+	 "https://github.com/PyTorchKorea/tutorials-kr/blob/master/",
+	 "the edit link points to the Korean repository"},
+	{"edit-link", "https://github.com/pytorch/tutorials/edit/main/",
+	 "https://github.com/PyTorchKorea/tutorials-kr/edit/master/",
+	 "the edit link points to the Korean repository"},
+	{"outdated", "http://pytorch.org/docs/master/", "https://pytorch.org/docs/stable/",
+	 "the documentation's 'master' pages moved to 'stable' (and https)"},
+	{"outdated", "https://pytorch.org/docs/master/", "https://pytorch.org/docs/stable/",
+	 "the documentation's 'master' pages moved to 'stable'"},
+	{"outdated", "http://pytorch.org/", "https://pytorch.org/", "pytorch.org is served over https"},
+};
+
+void check_link(const Unit *u, FindingVec *out)
+{
+	if (!check_doc_is_korean(u->d))
+		return;
+	const Lines *L = u->d->tgt;
+	for (size_t k = u->tgt; k < u->tgt + u->tgt_n; k++) {
+		const Block *b = &u->d->tb->v[k];
+		if (b->kind == BK_LITERAL || b->kind == BK_COMMENT)
+			continue;
+		for (size_t line = b->first; line <= b->last; line++) {
+			Str s = lines_get(L, line);
+			for (size_t i = 0; i + 7 < s.n; i++) {
+				if (s.p[i] != 'h' || (i > 0 && ((s.p[i - 1] >= 'a' && s.p[i - 1] <= 'z') ||
+				                                 (s.p[i - 1] >= 'A' && s.p[i - 1] <= 'Z'))))
+					continue;
+				for (size_t r = 0; r < ARRAY_LEN(link_rules); r++) {
+					const LinkRule *lr = &link_rules[r];
+					size_t fl = strlen(lr->from);
+					if (s.n - i < fl || memcmp(s.p + i, lr->from, fl) != 0)
+						continue;
+					size_t e = i;
+					while (e < s.n && s.p[e] != '>' && s.p[e] != ' ' && s.p[e] != '`')
+						e++;
+					Buf to = BUF_INIT;
+					buf_adds(&to, lr->to);
+					buf_add(&to, s.p + i + fl, e - i - fl);
+					Finding *f = finding_add(u, out, CK_LINK, SEV_INFO, line, i,
+					                         "'%.*s' — %s: '%s' (rule %s)", (int)(e - i),
+					                         s.p + i, lr->why, to.p, lr->rule);
+					finding_set_fix(f, line, i, e, to.p);
+					f->suggestion = buf_detach(&to);
+					i = e;
+					break;
+				}
+			}
+		}
+	}
+	(void)has_hangul_line;
+}

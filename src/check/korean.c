@@ -1,0 +1,395 @@
+/* Korean text helpers for the checks: syllable finals, how Latin words and
+ * numbers end when read, particles, masked prose, code comments. */
+#include <strings.h>
+
+#include "check-private.h"
+#include "yeok/text.h"
+
+bool ko_syllable(int32_t cp)
+{
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+
+int ko_final(int32_t cp)
+{
+	return ko_syllable(cp) ? (int)((cp - 0xac00) % 28) : -1;
+}
+
+SoundEnd ko_sound_end(int32_t cp)
+{
+	int f = ko_final(cp);
+	return f < 0 ? SE_UNKNOWN : f == 0 ? SE_VOWEL : f == KO_RIEUL ? SE_RIEUL : SE_CONSONANT;
+}
+
+/* Letter names: A 에이 ... L 엘 M 엠 N 엔 R 알 ... */
+static SoundEnd letter_name_end(char c)
+{
+	c = (char)(c | 0x20);
+	return c == 'l' || c == 'r' ? SE_RIEUL : c == 'm' || c == 'n' ? SE_CONSONANT : SE_VOWEL;
+}
+
+/* Korean readings of the last digit: 0 영/십/백/천 1 일 2 이 3 삼 4 사 5 오
+ * 6 육 7 칠 8 팔 9 구. */
+static SoundEnd digit_end(char d)
+{
+	switch (d) {
+	case '1': case '7': case '8': return SE_RIEUL;
+	case '0': case '3': case '6': return SE_CONSONANT;
+	default: return SE_VOWEL;
+	}
+}
+
+static bool is_vowel_letter(char c)
+{
+	return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+}
+
+static bool ends_with(const char *w, size_t n, const char *sfx)
+{
+	size_t l = strlen(sfx);
+	return n >= l && memcmp(w + n - l, sfx, l) == 0;
+}
+
+/* A lowercase English word's last sound, by its spelling (loanword
+ * readings: 텐서, 모델, 펑션, 파이토치, 클래스, 이미지, 라인...). */
+static SoundEnd word_end(const char *w, size_t n)
+{
+	char z = w[n - 1], y = n > 1 ? w[n - 2] : 0;
+	switch (z) {
+	case 'a': case 'i': case 'o': case 'u': case 'y': case 'w': case 'r':
+	case 's': case 'x': case 'z': case 'f': case 'v': case 'd':
+		return SE_VOWEL;
+	case 'l':
+		return SE_RIEUL;
+	case 'm': case 'n':
+		return SE_CONSONANT;
+	case 'g':
+		return y == 'n' ? SE_CONSONANT : SE_UNKNOWN; /* -ing 트레이닝; log 로그 but bag 백 */
+	case 'h':
+		return SE_VOWEL; /* -ch 파이토치, -sh 해시, -ph 그래프, -th 매스 */
+	case 'e':
+		if (y == 'l')
+			return SE_RIEUL; /* module 모듈, table 테이블, file 파일 */
+		if (y == 'm' || y == 'n')
+			return SE_CONSONANT; /* frame 프레임, pipeline 파이프라인 */
+		if (y == 'k' && n > 2 && is_vowel_letter(w[n - 3]))
+			return SE_UNKNOWN; /* make 메이크, take */
+		return y ? SE_VOWEL : SE_UNKNOWN; /* image 이미지, cache 캐시, code 코드 */
+	case 't':
+		if (y && !is_vowel_letter(y))
+			return SE_VOWEL; /* list 리스트, script, default, point */
+		if (ends_with(w, n, "out") || ends_with(w, n, "put"))
+			return SE_CONSONANT; /* layout 레이아웃, input 인풋 */
+		return SE_UNKNOWN;  /* set 셋 but bit 비트 */
+	case 'p':
+		if (y == 'p')
+			return SE_CONSONANT; /* app 앱 */
+		if (y && !is_vowel_letter(y))
+			return SE_VOWEL; /* dump 덤프, help 헬프 */
+		if (ends_with(w, n, "oop"))
+			return SE_VOWEL; /* loop 루프 */
+		return SE_CONSONANT;    /* map 맵, setup 셋업, step 스텝, group 그룹 */
+	case 'c':
+		return y == 'i' ? SE_CONSONANT : SE_UNKNOWN; /* magic 매직, logic 로직 */
+	default:
+		return SE_UNKNOWN; /* k (block 블록, network 네트워크), b (hub, web), j, q */
+	}
+}
+
+SoundEnd latin_sound_end(const char *s, size_t n)
+{
+	/* The last part of an identifier: torch.nn.Module, no_grad(), LinearFunction. */
+	while (n && (s[n - 1] == ')' || s[n - 1] == '(' || s[n - 1] == '_'))
+		n--;
+	if (!n)
+		return SE_UNKNOWN;
+	size_t a = n;
+	while (a > 0 && ((s[a - 1] >= 'a' && s[a - 1] <= 'z') || (s[a - 1] >= 'A' && s[a - 1] <= 'Z') ||
+	                 (s[a - 1] >= '0' && s[a - 1] <= '9')))
+		a--;
+	if (a == n)
+		return SE_UNKNOWN;
+	const char *w = s + a;
+	size_t wn = n - a;
+	bool digits = true, letters = false;
+	for (size_t i = 0; i < wn; i++) {
+		digits &= w[i] >= '0' && w[i] <= '9';
+		letters |= !(w[i] >= '0' && w[i] <= '9');
+	}
+	if (digits) {
+		/* a number on its own (not v2, resnet50: English or Korean reading) */
+		if (a > 0 && ((s[a - 1] >= 'a' && s[a - 1] <= 'z') || (s[a - 1] >= 'A' && s[a - 1] <= 'Z') ||
+		              s[a - 1] == '_'))
+			return SE_UNKNOWN; /* P_3, v2: English or Korean reading */
+		return digit_end(w[wn - 1]);
+	}
+	if (letters && w[wn - 1] >= '0' && w[wn - 1] <= '9')
+		return SE_UNKNOWN; /* float32, Llama2 */
+	/* camelCase and PascalCase: the last part (LinearFunction -> Function). */
+	size_t k = wn;
+	while (k > 1 && !(w[k - 1] >= 'A' && w[k - 1] <= 'Z' && w[k - 2] >= 'a' && w[k - 2] <= 'z'))
+		k--;
+	if (k > 1) {
+		w += k - 1;
+		wn -= k - 1;
+	}
+	bool upper = true;
+	for (size_t i = 0; i < wn; i++)
+		upper &= w[i] >= 'A' && w[i] <= 'Z';
+	if (wn == 1 || (upper && wn <= 5))
+		return letter_name_end(w[wn - 1]); /* GPU, LSTM, x */
+	char low[64];
+	if (wn >= sizeof(low) || wn <= 3)
+		return SE_UNKNOWN; /* aar, ptr, fn: letters or a word? */
+	for (size_t i = 0; i < wn; i++)
+		low[i] = (char)(w[i] | 0x20);
+	return word_end(low, wn);
+}
+
+/* ---- particles --------------------------------------------------------- */
+
+static const ParticleForm choices[] = {
+	{"을", "를", false},     {"이", "가", false},     {"은", "는", false},
+	{"과", "와", false},     {"으로", "로", true},    {"이나", "나", false},
+	{"이라는", "라는", false}, {"이란", "란", false},   {"이라고", "라고", false},
+};
+
+/* What may follow one of the choice particles in the same word. */
+static const char *const tails[] = {"", "는", "도", "의", "만", "서", "써"};
+
+bool ko_particle_choice(const char *s, size_t n, const ParticleForm **pf, bool *consonant_form,
+                        size_t *len)
+{
+	size_t best = 0;
+	for (size_t i = 0; i < ARRAY_LEN(choices); i++) {
+		for (int form = 0; form < 2; form++) {
+			const char *p = form ? choices[i].after_vowel : choices[i].after_consonant;
+			size_t l = strlen(p);
+			if (l <= best || n < l || memcmp(s, p, l) != 0)
+				continue;
+			for (size_t t = 0; t < ARRAY_LEN(tails); t++) {
+				size_t tl = strlen(tails[t]);
+				if (n == l + tl && memcmp(s + l, tails[t], tl) == 0) {
+					best = l;
+					*pf = &choices[i];
+					*consonant_form = form == 0;
+					*len = l;
+					break;
+				}
+			}
+		}
+	}
+	return best > 0;
+}
+
+static const char *const particles[] = {
+	"은", "는", "이", "가", "을", "를", "의", "에", "에서", "에게", "에서의", "에서는",
+	"에서도", "에는", "에도", "에의", "로", "으로", "로는", "으로는", "로도", "으로도",
+	"로서", "으로서", "로써", "으로써", "와", "과", "와의", "과의", "와는", "과는", "도",
+	"만", "만을", "만이", "처럼", "보다", "까지", "부터", "마다", "이나", "나", "이며",
+	"이고", "라는", "이라는", "란", "이란", "라고", "이라고", "에게서", "한테", "이랑", "랑",
+	"같이", "만큼", "뿐", "조차", "밖에", "이다", "입니다", "이었다", "였다", "인", "일",
+	"이면", "라면", "이라면", "으로의", "로의", "까지의", "부터의", "에서부터",
+};
+
+bool ko_is_particle(const char *s, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_LEN(particles); i++)
+		if (strlen(particles[i]) == n && memcmp(s, particles[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* ---- masked prose ------------------------------------------------------ */
+
+static bool url_at(const char *s, size_t n, size_t i)
+{
+	static const char *const schemes[] = {"https://", "http://", "ftp://", "mailto:", "www."};
+	if (i > 0 && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
+		return false;
+	for (size_t k = 0; k < ARRAY_LEN(schemes); k++) {
+		size_t l = strlen(schemes[k]);
+		if (n - i >= l && memcmp(s + i, schemes[k], l) == 0)
+			return true;
+	}
+	return false;
+}
+
+void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
+{
+	buf_clear(out);
+	buf_add(out, s, n);
+	if (!out->p)
+		buf_grow(out, 1);
+	inline_scan(s, n, inl);
+	for (size_t i = 0; i < inl->n; i++) {
+		const Inline *in = &inl->v[i];
+		if (in->unterminated)
+			continue;
+		if (in->kind == IN_STRONG || in->kind == IN_EMPHASIS ||
+		    (in->kind == IN_REFERENCE && in->target.p && in->target.p > s + in->in_start)) {
+			/* prose inside: only the markup (and a link's <url>) is masked */
+			memset(out->p + in->start, 1, in->in_start - in->start);
+			size_t txt_end = in->in_end;
+			if (in->kind == IN_REFERENCE) {
+				txt_end = (size_t)(in->target.p - s);
+				if (txt_end > in->in_start)
+					txt_end--; /* the '<' */
+				while (txt_end > in->in_start && s[txt_end - 1] == ' ')
+					txt_end--;
+			}
+			memset(out->p + txt_end, 1, in->end - txt_end);
+			continue;
+		}
+		memset(out->p + in->start, 1, in->end - in->start);
+	}
+	for (size_t i = 0; i < n; i++) {
+		char c = out->p[i];
+		if (c == '\\' && i + 1 < n) {
+			out->p[i] = 1;
+			if (out->p[i + 1] == ' ')
+				out->p[i + 1] = 1;
+			continue;
+		}
+		if ((c == 'h' || c == 'f' || c == 'm' || c == 'w') && url_at(out->p, n, i)) {
+			size_t e = i;
+			while (e < n && out->p[e] != ' ' && out->p[e] != '\n' && out->p[e] != 1 &&
+			       out->p[e] != '>' && out->p[e] != ')')
+				e++;
+			memset(out->p + i, 1, e - i);
+			i = e;
+		}
+	}
+}
+
+/* ---- code comments ----------------------------------------------------- */
+
+int comment_lang(const RstDoc *d, const Block *b)
+{
+	static const char *const hash[] = {"python", "py", "python3", "pycon", "ipython", "bash",
+	                                   "sh", "shell", "console", "yaml", "toml", "cmake", "r"};
+	static const char *const slashes[] = {"c", "cpp", "c++", "cxx", "java", "javascript", "js",
+	                                      "kotlin", "swift", "objc", "objective-c", "cuda",
+	                                      "rust", "go", "typescript", "ts", "scala"};
+	if (b->kind != BK_LITERAL)
+		return 0;
+	Str lang = b->arg;
+	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
+		lang = d->v[b->parent].arg;
+	lang = str_trim(lang);
+	for (size_t i = 0; i < ARRAY_LEN(hash); i++)
+		if (str_eq_cstr(lang, hash[i]))
+			return 1;
+	for (size_t i = 0; i < ARRAY_LEN(slashes); i++)
+		if (str_eq_cstr(lang, slashes[i]))
+			return 2;
+	return 0;
+}
+
+/* Offset of the comment's text in line s (after '#' or '//' and the spaces
+ * after them), or SIZE_MAX: quotes are followed so that '#' in a string is
+ * no comment. */
+static size_t comment_start(Str s, int lang)
+{
+	char q = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (q) {
+			if (c == '\\')
+				i++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			q = c;
+		} else if ((lang == 1 && c == '#') ||
+		           (lang == 2 && c == '/' && i + 1 < s.n && s.p[i + 1] == '/')) {
+			size_t k = i + (lang == 1 ? 1 : 2);
+			while (k < s.n && (s.p[k] == '#' || s.p[k] == '/' || s.p[k] == ' '))
+				k++;
+			if (k < s.n && s.p[k] == '!' && i == 0)
+				return SIZE_MAX; /* #!/usr/bin/env */
+			return k;
+		}
+	}
+	return SIZE_MAX;
+}
+
+bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j)
+{
+	/* .py code cells: their comments are checked by check_py_comments */
+	if (host_block_is_cell(b))
+		return false;
+	int lang = comment_lang(d, b);
+	if (!lang)
+		return false;
+	Joined t;
+	joined_block(lines, b, &t);
+	bool any = false;
+	const char *doc = NULL; /* inside a Python docstring: its quotes */
+	for (size_t k = 0; k < t.nlines; k++) {
+		size_t from = t.start[k];
+		size_t to = k + 1 < t.nlines ? t.start[k + 1] - 1 : t.text.len;
+		Str s = {t.text.p + from, to - from};
+		if (lang == 1) {
+			/* docstrings are prose too: """ text """ lines */
+			Str tr = str_trim(s);
+			const char *q = str_starts_with(tr, "\"\"\"") ? "\"\"\"" :
+			                str_starts_with(tr, "'''") ? "'''" : NULL;
+			if (doc || q) {
+				size_t a = (size_t)(tr.p - s.p) + (doc ? 0 : 3);
+				if (a > s.n)
+					a = s.n;
+				Str rest = str_slice(s, a, s.n);
+				ptrdiff_t close = str_find(rest, str_from(doc ? doc : q));
+				size_t z = close >= 0 ? a + (size_t)close : s.n;
+				memset(t.text.p + from, ' ', a);
+				memset(t.text.p + from + z, ' ', s.n - z);
+				any |= z > a;
+				doc = close >= 0 ? NULL : (doc ? doc : q);
+				continue;
+			}
+		}
+		size_t c = comment_start(s, lang);
+		if (c == SIZE_MAX)
+			c = s.n;
+		else
+			any |= c < s.n;
+		memset(t.text.p + from, ' ', c);
+	}
+	if (!any) {
+		joined_release(&t);
+		return false;
+	}
+	*j = t;
+	return true;
+}
+
+bool admonition_text(const Lines *lines, const Block *b, Joined *j)
+{
+	static const char *const names[] = {"note", "warning", "tip", "important", "caution",
+	                                    "attention", "danger", "error", "hint", "seealso"};
+	if (b->kind != BK_DIRECTIVE)
+		return false;
+	bool adm = false;
+	for (size_t i = 0; i < ARRAY_LEN(names) && !adm; i++)
+		adm = b->name.n == strlen(names[i]) && strncasecmp(b->name.p, names[i], b->name.n) == 0;
+	if (!adm)
+		return false;
+	joined_lines(lines, b->first, b->last, j);
+	for (size_t k = 0; k < j->nlines; k++) {
+		size_t from = j->start[k];
+		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : j->text.len;
+		Str s = {j->text.p + from, to - from};
+		size_t blank = 0;
+		if (k == 0) {
+			ptrdiff_t c = str_find(s, STR_LIT("::"));
+			blank = c >= 0 ? (size_t)c + 2 : s.n;
+		} else if (str_trim(s).n && str_trim(s).p[0] == ':') {
+			blank = s.n; /* an option */
+		}
+		memset(j->text.p + from, ' ', blank);
+	}
+	return true;
+}
