@@ -140,6 +140,8 @@ bool doc_seg_unfinished(const Doc *d, size_t seg)
 	const Segment *s = &d->al.v[seg];
 	if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
 		return false;
+	if (align_nothing_to_translate(s))
+		return false;
 	return s->status == ST_UNTRANSLATED || s->status == ST_DRAFT || s->status == ST_STALE;
 }
 
@@ -150,8 +152,8 @@ static void prog_account(const Segment *s, DocProgress *p, int sign)
 		return;
 	size_t u = (size_t)(long)sign;
 	p->total += u;
-	if (s->status == ST_DONE || s->status == ST_REVIEWED)
-		p->done += u;
+	if (s->status == ST_DONE || s->status == ST_REVIEWED || align_nothing_to_translate(s))
+		p->done += u; /* a segment with nothing to translate counts as done */
 	else if (s->status == ST_UNTRANSLATED)
 		p->untranslated += u;
 	else if (s->status == ST_STALE)
