@@ -6,62 +6,11 @@
  * regions and line tables are what reading the whole file gives. */
 #include "testutil.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
 
 #include "yeok/doc.h"
 #include "yeok/pair.h"
 #include "yeok/progress.h"
 #include "yeok/session.h"
-
-static char *py_dir(void)
-{
-	return path_join(tu_corpus(), "py");
-}
-
-static bool have_py_corpus(void)
-{
-	char *d = py_dir();
-	struct stat st;
-	bool ok = stat(d, &st) == 0 && S_ISDIR(st.st_mode);
-	free(d);
-	if (!ok)
-		print_message("skipped: no corpus (%s/py)\n", tu_corpus());
-	return ok;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char **py_pairs(void)
-{
-	char *dir = py_dir();
-	DIR *d = opendir(dir);
-	if (!d)
-		fail_msg("cannot open %s", dir);
-	VEC(char *) v = {0};
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		if (len > 6 && !strcmp(de->d_name + len - 6, ".en.py"))
-			VEC_PUSH(&v, xmemdup0(de->d_name, len - 6));
-	}
-	closedir(d);
-	free(dir);
-	qsort(v.v, v.n, sizeof(char *), cmp);
-	VEC_PUSH(&v, NULL);
-	return v.v;
-}
-
-static char *py_file(const char *name, const char *side, size_t *n)
-{
-	char *f = xasprintf("py/%s.%s.py", name, side);
-	char *data = tu_corpus_file(f, n);
-	free(f);
-	return data;
-}
 
 static void check_doc(const Doc *d, const char *what)
 {
@@ -125,13 +74,13 @@ static bool same_segments(const Doc *d)
 static void test_reads_as_cli(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t files = 0, cells = 0, texts = 0, wrong = 0;
 	for (char **p = pairs; *p; p++) {
 		size_t sn, tn;
-		char *en = py_file(*p, "en", &sn), *ko = py_file(*p, "ko", &tn);
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
 		char *what = xasprintf("%s.ko.py", *p);
 		Doc d;
 		doc_init(&d);
@@ -184,14 +133,14 @@ static void test_reads_as_cli(void **state)
 static void test_sidecar_keys_as_cli(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t files = 0;
 	for (char **p = pairs; *p; p++) {
 		size_t sn, tn;
-		char *en = py_file(*p, "en", &sn), *ko = py_file(*p, "ko", &tn);
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
 		char *ename = xasprintf("%s.en.py", *p), *kname = xasprintf("%s.ko.py", *p);
 		char *epath = tu_write(dir, ename, en, sn), *kpath = tu_write(dir, kname, ko, tn);
 		Session s;
@@ -337,14 +286,14 @@ static void one_edit(Doc *d, int what)
 static void test_edits_reread_locally(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t edits = 0, local = 0, realigned_same = 0, realigned_other = 0;
 	rnd_state = 15;
 	for (char **p = pairs; *p; p++) {
 		size_t sn, tn;
-		char *en = py_file(*p, "en", &sn), *ko = py_file(*p, "ko", &tn);
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
 		char *what = xasprintf("%s.ko.py", *p);
 		Doc d;
 		doc_init(&d);

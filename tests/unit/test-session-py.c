@@ -6,55 +6,9 @@
  * (only its comments take typing) and separator lines too. */
 #include "testutil.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
 
 #include "yeok/session.h"
 #include "yeok/text.h"
-
-static bool have_py_corpus(void)
-{
-	char *d = path_join(tu_corpus(), "py");
-	struct stat st;
-	bool ok = stat(d, &st) == 0 && S_ISDIR(st.st_mode);
-	free(d);
-	if (!ok)
-		print_message("skipped: no corpus (%s/py)\n", tu_corpus());
-	return ok;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char **py_pairs(void)
-{
-	char *dir = path_join(tu_corpus(), "py");
-	DIR *d = opendir(dir);
-	if (!d)
-		fail_msg("cannot open %s", dir);
-	VEC(char *) v = {0};
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		if (len > 6 && !strcmp(de->d_name + len - 6, ".en.py"))
-			VEC_PUSH(&v, xmemdup0(de->d_name, len - 6));
-	}
-	closedir(d);
-	free(dir);
-	qsort(v.v, v.n, sizeof(char *), cmp);
-	VEC_PUSH(&v, NULL);
-	return v.v;
-}
-
-static char *py_file(const char *name, const char *side, size_t *n)
-{
-	char *f = xasprintf("py/%s.%s.py", name, side);
-	char *data = tu_corpus_file(f, n);
-	free(f);
-	return data;
-}
 
 static void check_session(Session *s)
 {
@@ -75,8 +29,8 @@ typedef struct Opened {
 static void open_pair(Opened *o, const char *dir, const char *name)
 {
 	size_t sn;
-	char *en = py_file(name, "en", &sn);
-	o->ko = py_file(name, "ko", &o->kn);
+	char *en = tu_py_file(name, "en", &sn);
+	o->ko = tu_py_file(name, "ko", &o->kn);
 	char *en_name = xasprintf("%s.en.py", name), *ko_name = xasprintf("%s.py", name);
 	o->src_path = tu_write(dir, en_name, en, sn);
 	o->path = tu_write(dir, ko_name, o->ko, o->kn);
@@ -154,10 +108,10 @@ static const char *const AUTOGRAD = "beginner_source__blitz__autograd_tutorial";
 static void test_open_save_is_byte_identical(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t files = 0;
 	for (char **p = pairs; *p; p++) {
 		Opened o;
@@ -178,7 +132,7 @@ static void test_open_save_is_byte_identical(void **state)
 static void test_text_block_typing_enter_and_save(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
 	Opened o;
@@ -228,7 +182,7 @@ static void test_text_block_typing_enter_and_save(void **state)
 static void test_prefix_kept_by_paste_backspace_delete(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
 	Opened o;
@@ -283,7 +237,7 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 static void test_code_is_kept_comments_take_typing(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
 	Opened o;
