@@ -224,6 +224,9 @@ bool doc_check(const Doc *d, Err *e);
  * is now, holding bytes[0..n) (after load and save); doc_disk_changed says whether another
  * program changed (or removed) it since. */
 void doc_journal_start(Doc *d);
+/* The same with a journal the caller prepared (journal_init, journal_open:
+ * src/safety does this at open, holding the journal's lock); taken. */
+void doc_journal_take(Doc *d, Journal *j);
 void doc_journal_end(Doc *d, bool remove);
 void doc_disk_remember(Doc *d, const char *bytes, size_t n);
 bool doc_disk_changed(const Doc *d);

@@ -162,12 +162,6 @@ char *glossary_default_path(void);
  * the editor's status line). */
 bool glossary_missing_note(Buf *out);
 
-/* The `glossary:` entry of the configuration file (one path or a list;
- * relative paths are relative to the file's folder, ~/ is $HOME).  *out
- * gets the paths (caller frees each and the array); returns how many.  A
- * missing or malformed file gives none. */
-size_t glossary_config_paths(const char *config_path, char ***out);
-
 /* Invariant check. */
 bool glossary_check(const Glossary *g, Err *e);
 

@@ -6,21 +6,42 @@
  *
  * Format (text header, then length-prefixed records, so any bytes of the
  * document survive):
- *     yeok-journal 1\n
+ *     yeok-journal 2\n
  *     sha256 <64 hex of the file as loaded>\n
  *     size <bytes of the file as loaded>\n
  *     started <unix seconds>\n
+ *     host <host name>\n
+ *     machine <the machine id (/etc/machine-id), or ->\n
+ *     uid <user id>\n
+ *     pid <process id of the editor>\n
  *     R <first> <count> <nbytes> <unix seconds>\n<nbytes bytes>\n   (repeated)
+ *     S <64 hex>\n     (a save of the text with that SHA-256 is being written)
  * An R record replaces lines [first, first+count) of the document by the
  * lines in the bytes: split at LF, each keeping its terminator (LF or
  * CRLF); a last piece without terminator is allowed only when the record
  * reaches the end of the document.  A torn last record (power cut in the
  * middle of a write) is ignored: everything before it is recovered.
  *
+ * One editor per document: journal_open() takes an exclusive flock on the
+ * journal when the document is opened (creating the file), and holds it
+ * until the editor ends; a second editor gets JOURNAL_BUSY (and opens the
+ * document read-only, naming the process that holds it).  A journal is
+ * only ever truncated or removed by the editor holding its lock.  On a
+ * file system without flock the journal is not used at all and
+ * JOURNAL_NOLOCK says why (crash recovery is off).
+ *
  * Writes are buffered and reach the disk (write + fdatasync) on
  * journal_flush(); callers flush at least once a second and on each
- * segment change.  A clean save starts a new journal for the saved file;
- * a clean exit removes it.
+ * segment change.  Before a save renames the new text into place,
+ * journal_saving() records its SHA-256 (an S record): a crash between the
+ * rename and the journal's rebase then leaves a journal whose end state is
+ * the file on disk, which is not offered again.  A clean save starts the
+ * journal anew for the saved text (journal_rebase); a clean exit removes
+ * it (and makes the removal durable: the folder is synced).
+ *
+ * A journal is offered for recovery only when it was written by this user
+ * on this machine (host, machine id and uid of the header): a journal
+ * committed to a repository, or left by another user, is never replayed.
  *
  * Depends on util, lines.  Never prints.
  */
@@ -30,9 +51,20 @@
 #include "yeok/lines.h"
 #include "yeok/util.h"
 
+/* What journal_open() found. */
+typedef enum JournalLock {
+	JOURNAL_UNOPENED, /* journal_open not called (yet) */
+	JOURNAL_LOCKED,   /* ours: records may be written */
+	JOURNAL_BUSY,     /* another running yeok holds it (j->holder says who) */
+	JOURNAL_NOLOCK,   /* the file system cannot lock it: recovery off (j->err) */
+	JOURNAL_FAILED,   /* it cannot be created or used (j->err): recovery off */
+} JournalLock;
+
 typedef struct Journal {
 	char *path;       /* FILE.yeok.journal */
-	int fd;           /* -1 until the first record is written */
+	int fd;           /* the locked journal, -1 until journal_open */
+	JournalLock lock;
+	bool begun;       /* the header for the current base is written */
 	char sha256[65];  /* of the base text */
 	size_t base_size; /* bytes of the base text */
 	Buf pending;      /* records not yet written */
@@ -44,16 +76,27 @@ typedef struct Journal {
 	 * between two flushes writes that line once, not once per key). */
 	bool last_pending;
 	size_t last_off, last_first, last_count, last_new;
+	char holder[160]; /* JOURNAL_BUSY: "process 123 on host x" */
 	Err err;
 } Journal;
 
 /* FILE.yeok.journal for FILE; caller frees. */
 char *journal_path(const char *file);
 
-/* Start a journal for a document whose file bytes are base[0..n).  Nothing
- * is written until the first record (opening a file leaves no trace). */
+/* Prepare a journal for a document whose file bytes are base[0..n).
+ * Touches no file. */
 void journal_init(Journal *j, const char *file, const char *base, size_t n);
+/* Close the journal (the lock is released; the file stays). */
 void journal_release(Journal *j);
+
+/* Take the journal's lock (creating an empty journal when there is none;
+ * a symlink, a non-regular file or another user's file is refused:
+ * JOURNAL_FAILED).  What an existing journal holds stays until
+ * journal_begin (read it with journal_recover first). */
+JournalLock journal_open(Journal *j);
+/* Start the journal for the current base: truncate it, write the header
+ * (needs JOURNAL_LOCKED).  False (j->err) when the disk refuses. */
+bool journal_begin(Journal *j);
 
 /* Record that lines [first, first+count) of the document before the edit
  * were replaced by lines [first, first+new_count) of `after` (the
@@ -61,26 +104,47 @@ void journal_release(Journal *j);
 void journal_replace(Journal *j, size_t first, size_t count, const Lines *after,
                      size_t new_count);
 
-/* Write pending records and fdatasync.  False (and j->err) when the disk
+/* Write pending records and fdatasync (opening and beginning the journal
+ * first when that was not done).  False (and j->err) when the disk
  * refuses; the records stay pending and are retried next time. */
 bool journal_flush(Journal *j);
 /* Flush when more than a second passed since the last flush. */
 bool journal_tick(Journal *j);
 
-/* The document was saved as base[0..n): the journal restarts from it (the
- * file on disk is removed; a new one appears with the next edit). */
+/* A save of data[0..n) is about to replace the file: record its SHA-256
+ * (flushed).  False when the journal could not be written. */
+bool journal_saving(Journal *j, const char *data, size_t n);
+/* Save data[0..n) to the document at path (file_write_atomic) with the
+ * journal j (may be NULL) around it: journal_saving before, the rebase
+ * after; when the save fails the edits are flushed to the journal.  Errors
+ * as file_write_atomic. */
+bool journal_save(Journal *j, const char *path, const char *data, size_t n, Err *e);
+/* The document was saved as base[0..n): the journal restarts from it. */
 void journal_rebase(Journal *j, const char *base, size_t n);
-/* Remove the journal file (clean exit). */
+/* Remove the journal file (clean exit) when this editor holds its lock;
+ * a journal it does not hold is never removed. */
 void journal_remove(Journal *j);
 
-/* True when another running editor holds FILE's journal (it is written
- * under an exclusive flock while that editor runs). */
-bool journal_in_use(const char *file);
+/* True when another running editor holds FILE's journal; holder (may be
+ * NULL, size n) gets who: "process 123 on host x". */
+bool journal_in_use(const char *file, char *holder, size_t n);
+
+/* Test hook: when set, journal_open's flock fails with this errno (38
+ * ENOSYS, 95 EOPNOTSUPP: a file system without locks).  0 disables. */
+extern int journal_inject_flock_errno;
 
 /* What an existing journal holds, for the recovery prompt. */
 typedef struct JournalInfo {
-	bool exists;         /* a journal with at least one record */
+	bool exists;         /* unsaved work: complete records that the file on
+	                        disk does not already hold, written here */
 	bool base_matches;   /* the file on disk is the one the journal started from */
+	bool saved;          /* its end state is the file on disk (a crash after
+	                        the save's rename): nothing to offer */
+	bool foreign;        /* written by another user, on another machine or
+	                        by an older yeok: never offered */
+	char who[160];       /* foreign: "host x, uid 1000" */
+	char saving_sha[65]; /* the journal ends with a save of this text that the
+	                        file on disk does not hold (interrupted), or "" */
 	long long started;   /* unix seconds of the first edit */
 	long long last_edit; /* unix seconds of the last edit */
 	size_t records;      /* complete records */
@@ -90,8 +154,8 @@ typedef struct JournalInfo {
 /* Read FILE's journal: info, and when `out` is non-NULL the recovered text
  * (the base `base[0..n)` with every complete record replayed).  False with
  * a message naming the journal and the record when it is unusable (a
- * corrupt header, a record outside the document); a missing journal is
- * not an error (info->exists false). */
+ * corrupt header, a record outside the document); a missing or empty
+ * journal is not an error (info->exists false). */
 bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
                      Err *e);
 

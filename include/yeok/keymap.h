@@ -11,18 +11,20 @@
  * A binding goes to the keymap of the command's mode (the editor's, or
  * reviewer mode's for review-* commands), so `n: review-next` rebinds a
  * key of `yeok review`.
+ * Per mode: keys: {editor: {C-s: save}, review: {j: review-next}}.
  *
  * Key names: "C-x" (Ctrl), "M-x" (Alt), "S-F6" (Shift), "F1".."F12",
  * "Enter", "Tab", "Backspace", "Delete", "Insert", "Esc", "Left", "Right",
  * "Up", "Down", "Home", "End", "PageUp", "PageDown", with C-/M-/S-
  * prefixes for the named keys ("C-Left", "M-Enter").
  *
- * Depends on util, command.  Reads YAML (libyaml) for the config file only.
+ * Depends on util, command, config (the one Config holds the `keys:`).
  */
 #ifndef YEOK_KEYMAP_H
 #define YEOK_KEYMAP_H
 
 #include "yeok/command.h"
+#include "yeok/config.h"
 
 typedef struct KeyBinding {
 	CommandMode mode; /* the keymap it is in */
@@ -51,13 +53,16 @@ void keymap_keys_of(const Keymap *k, CommandMode mode, const char *cmd, Buf *out
  * "n", is one too: reviewer mode uses them; the editor types them). */
 bool keymap_valid_key(const char *name);
 
-/* The config file path (caller frees). */
-char *keymap_config_path(void);
-/* Apply the `keys:` mapping of a config file.  A missing file is fine
- * (true).  A malformed file or binding: false, e = "PATH:LINE: message"
- * (EXIT_CONFIG); the bindings before the error stay. */
-bool keymap_load(Keymap *k, const char *path, Err *e);
+/* Apply the `keys:` of the configuration: a flat binding goes to the
+ * modes of its command (keymap_bind), one under a mode name to that mode
+ * only (its command must be one of the mode's).  A malformed binding:
+ * false, e = "PATH:LINE: message" (EXIT_CONFIG); the bindings before it
+ * stay. */
+bool keymap_apply_config(Keymap *k, const Config *c, Err *e);
 
+/* Read a configuration file (config_load) and apply its keys (tests; the
+ * UI applies the Config it read once).  A missing file is fine (true). */
+bool keymap_load(Keymap *k, const char *path, Err *e);
 /* The same from text[0..n) (path names it in messages). */
 bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e);
 

@@ -17,7 +17,11 @@
  * change), safety_keep_mine() (the next save goes over it) or
  * safety_disk_diff().
  *
- * Depends on util, journal, diff, doc, session.  Never prints.
+ * In a git work tree, safety_open also lists yeok's side files in the
+ * repository's info/exclude (vcs_exclude_side_files; a message says so
+ * the one time it is written).
+ *
+ * Depends on util, journal, diff, doc, session, vcs.  Never prints.
  */
 #ifndef YEOK_SAFETY_H
 #define YEOK_SAFETY_H

@@ -40,8 +40,8 @@
  * Ownership: a Sidecar owns all its strings (char * fields are xstrdup'ed
  * copies, NULL when unset).  Setters copy their arguments.
  *
- * Depends on util, text (UTF-8 validity), lines (translator line).  The
- * only module besides glossary/theme/config/keymap that includes <yaml.h>.
+ * Depends on util, text (UTF-8 validity), lines (translator line), ynode
+ * (the bounded YAML reader and writer: ynode_limits_sidecar).
  */
 #ifndef YEOK_SIDECAR_H
 #define YEOK_SIDECAR_H
@@ -76,8 +76,8 @@ bool sidecar_key_valid(const char *s);
 
 /* ---- the model ------------------------------------------------------------ */
 
-/* Unknown keys kept for rewriting (private representation). */
-typedef struct SidecarExtra SidecarExtra;
+/* Unknown keys kept for rewriting: a mapping node (include/yeok/ynode.h). */
+typedef struct YNode SidecarExtra;
 
 typedef enum SidecarSourceKind {
 	SIDECAR_SRC_NONE,     /* no record yet (first save writes one) */
@@ -153,6 +153,9 @@ typedef struct SidecarComment {
 	SidecarExtra *extra;
 } SidecarComment;
 
+/* The sidecar as this process last read or wrote it (private). */
+typedef struct SidecarDisk SidecarDisk;
+
 typedef struct Sidecar {
 	SidecarSource source;
 	Checklist checklist;
@@ -167,6 +170,11 @@ typedef struct Sidecar {
 	char *verdict;         /* review verdict: "approve", "request-changes",
 	                          "comment"; NULL when not given */
 	SidecarExtra *extra;   /* unknown top-level keys */
+	SidecarDisk *disk;     /* the file as sidecar_load read it or sidecar_save
+	                          wrote it: the base of the merge (owned; NULL
+	                          for a model that was never on disk) */
+	bool merged;           /* the last sidecar_save merged in what another
+	                          yeok wrote meanwhile */
 } Sidecar;
 
 void sidecar_init(Sidecar *sc);
@@ -192,8 +200,29 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e);
  * gives the same bytes; parse(emit(x)) == x. */
 void sidecar_emit(const Sidecar *sc, Buf *out);
 
-/* Write sc to path atomically (file_write_atomic). */
-bool sidecar_save(const char *path, const Sidecar *sc, Err *e);
+/* Write sc to path (file_write_side: never through a link).  Several
+ * yeoks may write one sidecar (the editor, `yeok review`, `yeok
+ * checklist`): when the file on disk changed since sc was loaded or last
+ * saved (size, mtime or inode, as for the document), it is read again and
+ * merged key by key (sidecar_merge, with the model as loaded as the base)
+ * before writing; sc then holds the merged model and sc->merged is set.
+ * A changed file that cannot be read as a sidecar (corrupt, newer) is not
+ * overwritten: EXIT_DATAERR.  A model that was never loaded from path is
+ * written over whatever is there. */
+bool sidecar_save(const char *path, Sidecar *sc, Err *e);
+
+/* Three-way merge, key by key: every part of mine that equals base is
+ * replaced by theirs; what mine changed since base stays.  Parts: the
+ * source record; each checklist item (license, issue, type); the
+ * translator's name and url; the cursor; the verdict; unknown keys (each
+ * group as a whole); segment entries keyed by their source key (the n-th
+ * entry of a key with the n-th); review entries keyed by line, last,
+ * segment, kind and text (their state and unknown keys are what changes).
+ * Entries only theirs added are appended in their order; entries theirs
+ * removed and mine did not change are removed. */
+void sidecar_merge(const Sidecar *base, Sidecar *mine, const Sidecar *theirs);
+/* A deep copy of src into dst (previous content released; no disk). */
+void sidecar_copy(Sidecar *dst, const Sidecar *src);
 
 /* Rename a corrupt sidecar to PATH.bad (PATH.bad.2, .3, ... when taken, so
  * nothing is overwritten).  *bad_path (may be NULL) gets the new name;

@@ -130,6 +130,14 @@ struct Sidecar;
 bool source_record_into_sidecar(const char *target_path, const Source *src,
                                 struct Sidecar *sc, Err *e);
 
+/* True when file p (an existing path) lies inside the git work tree of
+ * the document at target_path, or when the document is in none; else
+ * EXIT_DATAERR naming p.  Sidecar records are read only when inside;
+ * `file:` and `snapshot:` paths must also be relative (a snapshot a plain
+ * name beside the document, read without following a link) and a `git:`
+ * path must stay inside the repository. */
+bool source_path_inside(const char *target_path, const char *p, Err *e);
+
 /* "--source", "--source-rev", "sidecar", "history", "self", "none". */
 const char *source_origin_name(SourceOrigin o);
 

@@ -139,6 +139,10 @@ typedef struct SyncResult {
 	                       not stale, new -> stale or done.  0 expected; tested */
 	char *old_desc;     /* where OLD_EN and NEW_EN came from (sync_file; owned, */
 	char *new_desc;     /* terminal-unsafe), NULL from sync_texts */
+	bool snapshot;      /* NEW_EN lies outside FILE's work tree (sync_file): the
+	                       sidecar records it as FILE.yeok.src, which sync_write
+	                       writes from new_en (the bytes of NEW_EN) */
+	Buf new_en;
 } SyncResult;
 
 void sync_result_init(SyncResult *r);

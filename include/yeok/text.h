@@ -40,8 +40,10 @@ size_t text_count_graphemes(const char *s, size_t n);
 
 /* Display width of the one cluster s[0..n) when drawn at column col (col
  * matters only for a tab).  Hangul and East Asian Wide/Fullwidth 2,
- * combining marks 0 (they ride on their base), an emoji ZWJ sequence as
- * its first character, decomposed Hangul as its composed form; control
+ * combining marks 0 (they ride on their base), an emoji ZWJ, modifier or
+ * tag sequence as its first character (and it is drawn as that character
+ * alone: terminals disagree on the width of the whole), a flag (two
+ * regional indicators) 2, decomposed Hangul as its composed form; control
  * and format characters and invalid bytes as their placeholders. */
 int text_cluster_width(const char *s, size_t n, int col);
 
@@ -69,6 +71,11 @@ void text_render(const char *s, size_t n, Buf *out);
  * placeholders, keeping everything else byte for byte (no NFC).  Use on
  * any outside text printed by the CLI (file names, git messages). */
 void text_sanitize(const char *s, size_t n, Buf *out);
+
+/* True when s holds a character that must never reach a document or a
+ * terminal from a side file: a C0 control (tab and newline included), DEL,
+ * a C1 control, or an invalid byte. */
+bool text_has_controls(const char *s, size_t n);
 
 /* Append the NFC (or NFD) form of s.  Valid runs are normalized; invalid
  * bytes are copied unchanged between them. */

@@ -12,7 +12,8 @@
  * replaces the whole style (what it omits is the terminal default); slots a
  * file leaves out keep the built-in default.
  *
- * Depends on util.  The only place themes are parsed (libyaml).
+ * Depends on util, text, ynode (the bounded YAML reader: ynode_limits_theme).
+ * The theme to use comes from the Config (config.h) or --theme.
  */
 #ifndef YEOK_THEME_H
 #define YEOK_THEME_H
@@ -89,10 +90,6 @@ bool theme_parse(Theme *t, const char *path, const char *text, size_t n, Err *e)
  * path when it contains '/' or ends in .yaml).  Unknown name: false with
  * a message listing where it looked. */
 bool theme_load(Theme *t, const char *name, const char *const *dirs, size_t ndirs, Err *e);
-
-/* The `theme:` value of the config file into out (size n); false when
- * there is none (or no file). */
-bool theme_config_name(const char *config_path, char *out, size_t n);
 
 /* A colour (0-255) on a terminal with `colors` colours: itself (256), the
  * nearest of the 8 basic ones (8, 16), or THEME_DEFAULT_COLOR (fewer). */

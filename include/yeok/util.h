@@ -150,16 +150,61 @@ void buf_add_json_str(Buf *b, Str s);
 
 /* ---- files ------------------------------------------------------------- */
 
-/* Read a whole file.  Errors: EXIT_NOINPUT (missing, directory, no
- * permission) or EXIT_IOERR, with a message naming the path. */
+/* Reading files.  Every file yeok reads is opened without blocking
+ * (O_NONBLOCK: a FIFO never hangs the open) and must be a regular file
+ * (fstat after open): a FIFO, a device, a socket or a directory is refused
+ * with a message naming the path and what it is.  Each kind of file has a
+ * size limit; a larger file is refused, never read.
+ * Errors: EXIT_NOINPUT (missing, no permission, not a regular file, a
+ * refused link), EXIT_DATAERR (too large), EXIT_IOERR (read error). */
+enum {
+	FILE_NOFOLLOW = 1, /* a symbolic link is refused: side files (sidecar,
+	                      journal, snapshot, .yeok-words) are never followed */
+};
+#define FILE_MAX_BYTES (256u << 20) /* file_read's limit: documents, sources */
+bool file_read_limit(const char *path, size_t max, unsigned flags, Buf *out, Err *e);
+/* file_read_limit(path, FILE_MAX_BYTES, 0, out, e). */
 bool file_read(const char *path, Buf *out, Err *e);
+/* Open path for reading as file_read_limit does (O_NONBLOCK cleared after
+ * the checks); *size gets its size.  Returns the descriptor or -1 (e). */
+int file_open_read(const char *path, size_t max, unsigned flags, size_t *size, Err *e);
 
-/* Write data to path atomically: a temporary file in the same folder,
- * fsync, rename over path, fsync the folder.  The mode of an existing file
- * is kept; when path is a symlink the file it points at is replaced and
- * the link stays.  On failure the original is untouched and no temporary
- * file is left.  Errors: EXIT_IOERR with the reason (strerror). */
+/* Write data to path atomically: a temporary file `.NAME.yeok-XXXXXX` in
+ * the same folder (FILE_TEMP_INFIX), fsync, rename over path, fsync the
+ * folder.  For the document the user named:
+ *   - a symlink is followed: the file it points at is replaced and the
+ *     link stays;
+ *   - the target must be a regular file (a device, FIFO or socket is
+ *     refused, EXIT_NOINPUT);
+ *   - its mode is kept, and its owner and group where permitted (fchown);
+ *   - a target with more than one hard link is written in place (its
+ *     inode, and so every link, keeps the new text): the new text goes to
+ *     the temporary file first (fsync), the space is reserved
+ *     (posix_fallocate), then the file is overwritten and truncated
+ *     (fsync), and the temporary file is removed; if that fails half-way
+ *     the temporary file keeps the complete new text and the message says
+ *     where.
+ * On failure the original is untouched and no temporary file is left.
+ * Errors: EXIT_IOERR with the reason (strerror). */
 bool file_write_atomic(const char *path, const void *data, size_t n, Err *e);
+/* The same for a side file (sidecar, snapshot, .yeok-words): a symlink is
+ * never followed but refused (EXIT_NOINPUT, "a symbolic link ..."), as is
+ * anything but a regular file; a hard link is replaced (the other links
+ * keep the old text). */
+bool file_write_side(const char *path, const void *data, size_t n, Err *e);
+
+/* fsync a folder (best effort): what was renamed or removed in it stays so
+ * after a power cut. */
+void file_sync_dir(const char *dir);
+
+/* The infix of yeok's temporary files: `.NAME` FILE_TEMP_INFIX `XXXXXX`. */
+#define FILE_TEMP_INFIX ".yeok-"
+/* Remove what a killed save left beside path: regular files named
+ * `.NAME.yeok-XXXXXX` (NAME the base name of path, or of path plus one of
+ * the suffixes, NULL-terminated) owned by this user.  Returns how many were
+ * removed.  Call only while no other yeok can be saving path (the
+ * journal lock is held). */
+size_t file_remove_stale_temps(const char *path, const char *const *suffixes);
 
 /* Test hook: when set, file_write_atomic() fails with this errno before
  * writing anything (simulates a full disk).  0 disables. */

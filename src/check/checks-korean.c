@@ -658,7 +658,8 @@ static void rule_file_variant(Text *t, FindingVec *out)
 			static const char *const apart[] = {"시", "간", "수", "것", "때", "중", "후", "전",
 			                                    "내", "외", "상"};
 			bool dep = false;
-			for (size_t a = 0; a < ARRAY_LEN(apart) && b1 - b0 <= 6 && !dep; a++)
+			for (size_t a = 0; a < ARRAY_LEN(apart) && b1 - b0 >= 3 && b1 - b0 <= 6 && !dep;
+			     a++)
 				dep = memcmp(m + b0, apart[a], 3) == 0;
 			if (b1 > b0 && !dep && !hada_len(m + b0, b1 - b0)) {
 				size_t rl = MIN(b1 - b0, (size_t)6);

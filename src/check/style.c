@@ -8,12 +8,12 @@
  * letter or digit only by a non-word character.  Inline markup, URLs and
  * code are never matched (masked prose; code comments are prose).
  *
- * Reading: the YAML file is at most STYLE_MAX_BYTES, and traversal visits at
- * most STYLE_MAX_NODES nodes (aliases cannot multiply the work). */
-#include <yaml.h>
+ * Reading: through the one bounded YAML reader (ynode): at most
+ * STYLE_MAX_BYTES, STYLE_MAX_NODES nodes, no aliases. */
 
 #include "check-private.h"
 #include "yeok/text.h"
+#include "yeok/ynode.h"
 
 #define STYLE_MAX_BYTES (1u << 20)
 #define STYLE_MAX_NODES 100000
@@ -67,58 +67,47 @@ size_t style_rules_count(const StyleRules *s)
 
 /* ---- reading ------------------------------------------------------------------- */
 
+/* A rule file is read by the one bounded YAML reader (include/yeok/ynode.h):
+ * no aliases, bounded nesting and node count. */
+static const YLimits style_limits = {"rule file", STYLE_MAX_BYTES, STYLE_MAX_NODES, 8,
+                                     EXIT_CONFIG};
+
 typedef struct Rd {
-	yaml_document_t *doc;
 	const char *name;
-	size_t visited;
 	Err *e;
 } Rd;
 
-static bool bad(Rd *rd, yaml_node_t *n, const char *what)
+static bool bad(Rd *rd, const YNode *n, const char *what)
 {
-	return err_set(rd->e, EXIT_CONFIG, "%s:%zu:%zu: %s", rd->name,
-	               n ? (size_t)n->start_mark.line + 1 : 1,
-	               n ? (size_t)n->start_mark.column + 1 : 1, what);
+	return err_set(rd->e, EXIT_CONFIG, "%s:%zu:%zu: %s", rd->name, n ? n->line : 1,
+	               n ? n->col : 1, what);
 }
 
-static yaml_node_t *node(Rd *rd, int id)
-{
-	if (++rd->visited > STYLE_MAX_NODES)
-		return NULL;
-	return yaml_document_get_node(rd->doc, id);
-}
-
-static bool is(yaml_node_t *n, const char *s)
-{
-	return n && n->type == YAML_SCALAR_NODE && n->data.scalar.length == strlen(s) &&
-	       memcmp(n->data.scalar.value, s, n->data.scalar.length) == 0;
-}
-
-static char *dup_nfc(yaml_node_t *n)
+static char *dup_nfc(const YNode *n)
 {
 	Buf b = BUF_INIT;
-	text_nfc((const char *)n->data.scalar.value, n->data.scalar.length, &b);
+	text_nfc(n->s, n->n, &b);
 	if (!b.p)
 		buf_grow(&b, 1);
 	return buf_detach(&b);
 }
 
-static bool scalar(Rd *rd, yaml_node_t *n, char **out)
+static bool scalar(Rd *rd, const YNode *n, char **out)
 {
-	if (!n || n->type != YAML_SCALAR_NODE)
+	if (!n || n->kind != YN_SCALAR)
 		return bad(rd, n, "expected a string");
 	free(*out);
 	*out = dup_nfc(n);
 	return true;
 }
 
-static bool add_token(Rd *rd, StyleRule *r, yaml_node_t *k, yaml_node_t *v)
+static bool add_token(Rd *rd, StyleRule *r, const YNode *k, const YNode *v)
 {
-	if (!k || k->type != YAML_SCALAR_NODE || !k->data.scalar.length)
+	if (!k || k->kind != YN_SCALAR || !k->n)
 		return bad(rd, k, "expected a non-empty string");
 	StyleToken t = {dup_nfc(k), NULL};
 	if (v) {
-		if (v->type != YAML_SCALAR_NODE) {
+		if (v->kind != YN_SCALAR) {
 			free(t.from);
 			return bad(rd, v, "swap: expected a string");
 		}
@@ -128,9 +117,9 @@ static bool add_token(Rd *rd, StyleRule *r, yaml_node_t *k, yaml_node_t *v)
 	return true;
 }
 
-static bool load_rule(Rd *rd, StyleRules *s, yaml_node_t *m)
+static bool load_rule(Rd *rd, StyleRules *s, const YNode *m)
 {
-	if (!m || m->type != YAML_MAPPING_NODE)
+	if (!m || m->kind != YN_MAP)
 		return bad(rd, m, "a rule must be a mapping {name: ..., extends: ...}");
 	StyleRule r;
 	memset(&r, 0, sizeof(r));
@@ -138,49 +127,39 @@ static bool load_rule(Rd *rd, StyleRules *s, yaml_node_t *m)
 	r.check = CK_STYLE;
 	char *ext = NULL, *level = NULL, *scope = NULL, *check = NULL;
 	bool ok = true, have_swap = false, have_tokens = false;
-	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; ok && p < m->data.mapping.pairs.top;
-	     p++) {
-		yaml_node_t *k = node(rd, p->key), *v = node(rd, p->value);
-		if (!k || !v) {
-			ok = bad(rd, m, "too many nodes");
-		} else if (is(k, "name")) {
+	for (size_t i = 0; ok && i + 1 < m->nkids; i += 2) {
+		const YNode *k = m->kids[i], *v = m->kids[i + 1];
+		if (ynode_is(k, "name")) {
 			ok = scalar(rd, v, &r.name);
-		} else if (is(k, "extends")) {
+		} else if (ynode_is(k, "extends")) {
 			ok = scalar(rd, v, &ext);
-		} else if (is(k, "message")) {
+		} else if (ynode_is(k, "message")) {
 			ok = scalar(rd, v, &r.message);
-		} else if (is(k, "level")) {
+		} else if (ynode_is(k, "level")) {
 			ok = scalar(rd, v, &level);
-		} else if (is(k, "scope")) {
+		} else if (ynode_is(k, "scope")) {
 			ok = scalar(rd, v, &scope);
-		} else if (is(k, "check")) {
+		} else if (ynode_is(k, "check")) {
 			ok = scalar(rd, v, &check);
-		} else if (is(k, "ignorecase")) {
-			r.ignorecase = is(v, "true") || is(v, "yes");
-			if (!r.ignorecase && !is(v, "false") && !is(v, "no"))
+		} else if (ynode_is(k, "ignorecase")) {
+			if (!ynode_bool(v, &r.ignorecase))
 				ok = bad(rd, v, "ignorecase: expected true or false");
-		} else if (is(k, "swap")) {
+		} else if (ynode_is(k, "swap")) {
 			have_swap = true;
-			if (v->type != YAML_MAPPING_NODE) {
+			if (v->kind != YN_MAP) {
 				ok = bad(rd, v, "swap: expected a mapping {from: to}");
 				continue;
 			}
-			for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
-			     ok && q < v->data.mapping.pairs.top; q++) {
-				yaml_node_t *a = node(rd, q->key), *b = node(rd, q->value);
-				ok = a && b ? add_token(rd, &r, a, b) : bad(rd, v, "too many nodes");
-			}
-		} else if (is(k, "tokens")) {
+			for (size_t q = 0; ok && q + 1 < v->nkids; q += 2)
+				ok = add_token(rd, &r, v->kids[q], v->kids[q + 1]);
+		} else if (ynode_is(k, "tokens")) {
 			have_tokens = true;
-			if (v->type != YAML_SEQUENCE_NODE) {
+			if (v->kind != YN_SEQ) {
 				ok = bad(rd, v, "tokens: expected a list of strings");
 				continue;
 			}
-			for (yaml_node_item_t *it = v->data.sequence.items.start;
-			     ok && it < v->data.sequence.items.top; it++) {
-				yaml_node_t *a = node(rd, *it);
-				ok = a ? add_token(rd, &r, a, NULL) : bad(rd, v, "too many nodes");
-			}
+			for (size_t q = 0; ok && q < v->nkids; q++)
+				ok = add_token(rd, &r, v->kids[q], NULL);
 		} else {
 			ok = bad(rd, k, "unknown key (expected name, extends, message, level, scope, "
 			                "check, ignorecase, swap, tokens)");
@@ -241,48 +220,30 @@ bool style_rules_load_mem(StyleRules *s, const char *name, const char *data, siz
 	if (n > STYLE_MAX_BYTES)
 		return err_set(e, EXIT_CONFIG, "%s: larger than %u bytes: not a rule file", name,
 		               STYLE_MAX_BYTES);
-	yaml_parser_t parser;
-	yaml_document_t doc;
-	if (!yaml_parser_initialize(&parser))
-		fatal("out of memory (yaml)");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)data, n);
-	if (!yaml_parser_load(&parser, &doc)) {
-		bool r = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", name,
-		                 (size_t)parser.problem_mark.line + 1,
-		                 (size_t)parser.problem_mark.column + 1,
-		                 parser.problem ? parser.problem : "YAML syntax error");
-		yaml_parser_delete(&parser);
-		return r;
-	}
-	Rd rd = {&doc, name, 0, e};
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	YNode *root = NULL;
+	if (!ynode_parse(data, n, name, &style_limits, &root, e))
+		return false;
+	Rd rd = {name, e};
 	bool ok = true, have = false;
-	if (!root || root->type != YAML_MAPPING_NODE) {
+	if (!root || root->kind != YN_MAP) {
 		ok = bad(&rd, root, "expected a mapping with `rules:`");
 	} else {
-		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-		     ok && p < root->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = node(&rd, p->key), *v = node(&rd, p->value);
-			if (!k || !v) {
-				ok = bad(&rd, root, "too many nodes");
-				break;
-			}
-			if (!is(k, "rules"))
+		for (size_t i = 0; ok && i + 1 < root->nkids; i += 2) {
+			const YNode *k = root->kids[i], *v = root->kids[i + 1];
+			if (!ynode_is(k, "rules"))
 				continue;
 			have = true;
-			if (v->type != YAML_SEQUENCE_NODE) {
+			if (v->kind != YN_SEQ) {
 				ok = bad(&rd, v, "rules: expected a list");
 				break;
 			}
-			for (yaml_node_item_t *it = v->data.sequence.items.start;
-			     ok && it < v->data.sequence.items.top; it++)
-				ok = load_rule(&rd, s, node(&rd, *it));
+			for (size_t q = 0; ok && q < v->nkids; q++)
+				ok = load_rule(&rd, s, v->kids[q]);
 		}
 		if (ok && !have)
 			ok = bad(&rd, root, "no `rules:` list");
 	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	ynode_free(root);
 	return ok;
 }
 

@@ -32,5 +32,9 @@ void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const 
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
+/* Write text to stdout terminal-safely (text_sanitize; CRLF kept): every
+ * output that holds text from files goes through it.  False on a write
+ * error. */
+bool cli_out(const char *p, size_t n);
 
 #endif

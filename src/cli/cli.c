@@ -55,6 +55,26 @@ int cli_error(int code, const char *fmt, ...)
 	return code;
 }
 
+bool cli_out(const char *p, size_t n)
+{
+	/* Text from files (a PR template, review comments, file names, the
+	 * document quoted in findings) reaches the terminal without control
+	 * sequences; CRLF line ends stay as they are. */
+	Buf safe = BUF_INIT;
+	size_t start = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (p[i] != '\r' || p[i + 1] != '\n')
+			continue;
+		text_sanitize(p + start, i - start, &safe);
+		buf_adds(&safe, "\r");
+		start = i + 1;
+	}
+	text_sanitize(p + start, n - start, &safe);
+	bool ok = !safe.len || fwrite(safe.p, 1, safe.len, stdout) == safe.len;
+	buf_release(&safe);
+	return ok;
+}
+
 int cli_report(const Err *e)
 {
 	return cli_error(e->code ? e->code : EXIT_DATAERR, "%s", e->msg);

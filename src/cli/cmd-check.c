@@ -143,7 +143,7 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 static bool flush_out(Buf *out)
 {
 	bool ok = true;
-	if (out->len && fwrite(out->p, 1, out->len, stdout) != out->len)
+	if (out->len && !cli_out(out->p, out->len))
 		ok = false;
 	buf_clear(out);
 	return ok;

@@ -231,6 +231,26 @@ static void fill(Lines *t, const Checklist *c, const FileInfo *files, size_t n)
 	buf_release(&b);
 }
 
+/* Side files staged for the commit (DESIGN.md §4.5): they do not belong
+ * in a pull request. */
+static void cli_warn_staged_side_files(const char *doc)
+{
+	Buf names = BUF_INIT;
+	Err ignore;
+	err_init(&ignore);
+	if (vcs_staged_side_files(doc, &names, &ignore) && names.len) {
+		for (char *p = names.p; p && *p;) {
+			char *nl = strchr(p, '\n');
+			if (nl)
+				*nl = '\0';
+			cli_error(0, "warning: yeok's side file %s is staged for commit: it does not belong "
+			          "in the pull request (git restore --staged -- FILE)", p);
+			p = nl ? nl + 1 : NULL;
+		}
+	}
+	buf_release(&names);
+}
+
 /* --template: the template pr fills, as found for doc (may be NULL). */
 static int print_template(const char *doc)
 {
@@ -242,7 +262,7 @@ static int print_template(const char *doc)
 	if (!load_template(doc, &tpl, &where, &e))
 		rc = cli_report(&e);
 	else
-		fwrite(tpl.p, 1, tpl.len, stdout);
+		cli_out(tpl.p ? tpl.p : "", tpl.len);
 	buf_release(&tpl);
 	free(where);
 	return rc;
@@ -268,7 +288,7 @@ static int print_filled(const char *doc, const Checklist *merged, FileInfo *file
 	buf_clear(&tpl);
 	lines_serialize(&t, &tpl);
 	lines_release(&t);
-	fwrite(tpl.p, 1, tpl.len, stdout);
+	cli_out(tpl.p ? tpl.p : "", tpl.len);
 	if (merged->license != 1)
 		cli_error(0, "warning: the license box is not ticked (yeok checklist FILE --license yes)");
 	if (merged->issue <= 0)
@@ -354,6 +374,7 @@ static int run(int argc, char **argv)
 		}
 	}
 	rc = print_filled(docs[0], &merged, files, ndocs);
+	cli_warn_staged_side_files(docs[0]);
 out:
 	for (size_t i = 0; i < loaded && i < ndocs; i++) {
 		sidecar_release(&files[i].sc);

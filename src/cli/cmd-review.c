@@ -32,7 +32,7 @@ static int review_main(int argc, char **argv)
 			review_export_markdown(&rs, &out);
 		else
 			review_export_github(&rs, &out);
-		if ((out.len && fwrite(out.p, 1, out.len, stdout) != out.len) || fflush(stdout))
+		if (!cli_out(out.p ? out.p : "", out.len) || fflush(stdout))
 			rc = cli_error(EXIT_IOERR, "review: cannot write the export");
 		buf_release(&out);
 	}

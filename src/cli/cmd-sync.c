@@ -349,7 +349,7 @@ static int run(int argc, char **argv)
 			char *an = xasprintf("a/%s", j->file), *bn = xasprintf("b/%s", j->file);
 			safety_udiff(j->r.orig.p ? j->r.orig.p : "", j->r.orig.len,
 			             j->r.text.p ? j->r.text.p : "", j->r.text.len, an, bn, &d);
-			fwrite(d.p, 1, d.len, stdout);
+			cli_out(d.p ? d.p : "", d.len); /* the documents may hold anything */
 			free(an);
 			free(bn);
 			buf_release(&d);

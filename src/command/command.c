@@ -385,6 +385,8 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	if (!gl || t < 0 || (size_t)t >= gl->n)
 		return session_error(s, "No such term");
 	const char *ko = gl->v[t].ko;
+	if (text_has_controls(ko, strlen(ko)))
+		return session_error(s, "The term holds control characters: not inserted");
 	doc_break_merge(&s->doc);
 	bool ok = session_insert(s, ko, strlen(ko));
 	doc_break_merge(&s->doc);

@@ -34,7 +34,8 @@ void diff_seq(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t
 	while (suf < na - pre && suf < nb - pre && a[na - 1 - suf] == b[nb - 1 - suf])
 		suf++;
 	push(d, DIFF_SAME, 0, 0, pre);
-	const uint64_t *A = a + pre, *B = b + pre;
+	/* (empty input may come as NULL: no arithmetic on it) */
+	const uint64_t *A = na ? a + pre : a, *B = nb ? b + pre : b;
 	long N = (long)(na - pre - suf), M = (long)(nb - pre - suf);
 	long limit = N + M;
 	if (max_d && (long)max_d < limit)

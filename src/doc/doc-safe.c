@@ -13,6 +13,12 @@ void doc_journal_start(Doc *d)
 	buf_release(&base);
 }
 
+void doc_journal_take(Doc *d, Journal *j)
+{
+	doc_journal_end(d, false);
+	d->journal = j;
+}
+
 void doc_journal_end(Doc *d, bool remove)
 {
 	if (!d->journal)

@@ -756,11 +756,28 @@ static Pos pos_after(Pos a, const char *p, size_t n)
 	return (Pos){a.line + lines, (size_t)(p + n - (nl + 1))};
 }
 
+/* A line whose content ends with CR and whose terminator is LF has the
+ * same bytes as that line without the CR and a CRLF terminator; undo text
+ * ("\r\n" is a CRLF separator) brings the second form back.  A change
+ * recorded against the first form then points at column n + 1 of the
+ * second, between the CR and the LF: turn the line back into the first
+ * form (the bytes stay the same; the caller re-aligns the line). */
+static void unfold_crlf(Lines *l, Pos p)
+{
+	if (p.line < l->n && p.col == l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
+		size_t n = l->v[p.line].n;
+		lines_splice(l, p.line, n, n, "\r", 1);
+		l->v[p.line].eol = EOL_LF;
+	}
+}
+
 /* Remove [a, b) and insert p; the removed bytes go to removed (may be
  * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
 static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 {
 	Lines *l = &d->tgt;
+	unfold_crlf(l, a);
+	unfold_crlf(l, b);
 	BUG_ON(a.line >= l->n || b.line >= l->n);
 	BUG_ON(a.line > b.line || (a.line == b.line && a.col > b.col));
 	BUG_ON(a.col > l->v[a.line].n || b.col > l->v[b.line].n);
@@ -922,11 +939,7 @@ bool doc_save(Doc *d, Err *e)
 	d->disk.overwrite = false;
 	Buf out = BUF_INIT;
 	lines_serialize(&d->tgt, &out);
-	bool ok = file_write_atomic(d->path, out.p ? out.p : "", out.len, e);
-	if (ok && d->journal)
-		journal_rebase(d->journal, out.p ? out.p : "", out.len);
-	else if (!ok && d->journal)
-		journal_flush(d->journal); /* the edits are safe at least there */
+	bool ok = journal_save(d->journal, d->path, out.p ? out.p : "", out.len, e);
 	if (ok)
 		doc_disk_remember(d, out.p ? out.p : "", out.len);
 	buf_release(&out);

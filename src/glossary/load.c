@@ -1,56 +1,39 @@
 /* Reading glossary files: YAML (DESIGN.md §4.2) and the Markdown table of
  * tutorials-kr's TRANSLATION_GUIDE.md. */
-#include <yaml.h>
-
 #include "glossary-private.h"
+#include "yeok/ynode.h"
 
 /* ---- YAML ------------------------------------------------------------------ */
 
-static bool scalar_is(yaml_node_t *n, const char *s)
+static bool bad(Err *e, const char *name, const YNode *n, const char *what)
 {
-	return n && n->type == YAML_SCALAR_NODE &&
-	       n->data.scalar.length == strlen(s) &&
-	       memcmp(n->data.scalar.value, s, n->data.scalar.length) == 0;
-}
-
-static char *scalar_dup(yaml_node_t *n)
-{
-	return xmemdup0(n->data.scalar.value, n->data.scalar.length);
-}
-
-static bool bad(Err *e, const char *name, yaml_node_t *n, const char *what)
-{
-	return err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", name, (size_t)n->start_mark.line + 1,
-	               (size_t)n->start_mark.column + 1, what);
+	return ynode_error(e, EXIT_CONFIG, name, n, "%s", what);
 }
 
 /* A scalar or a sequence of scalars, joined into forms. */
-static bool string_list(yaml_document_t *doc, yaml_node_t *n, const char *name,
-                        char ***out, size_t *out_n, Err *e)
+static bool string_list(const YNode *n, const char *name, char ***out, size_t *out_n, Err *e)
 {
 	*out = NULL;
 	*out_n = 0;
-	if (n->type == YAML_SCALAR_NODE) {
+	if (n->kind == YN_SCALAR) {
 		*out = xmalloc(sizeof(char *));
-		(*out)[(*out_n)++] = scalar_dup(n);
+		(*out)[(*out_n)++] = ynode_dup(n);
 		return true;
 	}
-	if (n->type != YAML_SEQUENCE_NODE)
+	if (n->kind != YN_SEQ)
 		return bad(e, name, n, "expected a string or a list of strings");
-	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-	*out = xmalloc((cnt ? cnt : 1) * sizeof(char *));
-	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
-	     it++) {
-		yaml_node_t *x = yaml_document_get_node(doc, *it);
-		if (!x || x->type != YAML_SCALAR_NODE) {
-			for (size_t i = 0; i < *out_n; i++)
-				free((*out)[i]);
+	*out = xmalloc((n->nkids ? n->nkids : 1) * sizeof(char *));
+	for (size_t i = 0; i < n->nkids; i++) {
+		const YNode *x = n->kids[i];
+		if (x->kind != YN_SCALAR) {
+			for (size_t j = 0; j < *out_n; j++)
+				free((*out)[j]);
 			free(*out);
 			*out = NULL;
 			*out_n = 0;
-			return bad(e, name, x ? x : n, "expected a string");
+			return bad(e, name, x, "expected a string");
 		}
-		(*out)[(*out_n)++] = scalar_dup(x);
+		(*out)[(*out_n)++] = ynode_dup(x);
 	}
 	return true;
 }
@@ -62,50 +45,41 @@ static void free_strings(char **v, size_t n)
 	free(v);
 }
 
-static bool load_term(Glossary *g, yaml_document_t *doc, yaml_node_t *m, const char *name,
-                      Err *e)
+static bool load_term(Glossary *g, const YNode *m, const char *name, Err *e)
 {
-	if (m->type != YAML_MAPPING_NODE)
+	if (m->kind != YN_MAP)
 		return bad(e, name, m, "a term must be a mapping {en: ..., ko: ...}");
 	char **en = NULL, **avoid = NULL, **allow = NULL, **ctx = NULL;
 	size_t en_n = 0, avoid_n = 0, allow_n = 0, ctx_n = 0;
 	char *ko = NULL, *note = NULL;
 	bool keep = false, ok = true;
-	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
-	     ok && p < m->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(doc, p->key);
-		yaml_node_t *v = yaml_document_get_node(doc, p->value);
-		if (!k || !v) {
-			ok = bad(e, name, m, "broken mapping");
-		} else if (scalar_is(k, "en")) {
+	for (size_t i = 0; ok && i + 1 < m->nkids; i += 2) {
+		const YNode *k = m->kids[i], *v = m->kids[i + 1];
+		if (ynode_is(k, "en")) {
 			free_strings(en, en_n);
-			ok = string_list(doc, v, name, &en, &en_n, e);
-		} else if (scalar_is(k, "ko") || scalar_is(k, "note")) {
-			if (v->type != YAML_SCALAR_NODE) {
+			ok = string_list(v, name, &en, &en_n, e);
+		} else if (ynode_is(k, "ko") || ynode_is(k, "note")) {
+			if (v->kind != YN_SCALAR) {
 				ok = bad(e, name, v, "expected a string");
-			} else if (scalar_is(k, "ko")) {
+			} else if (ynode_is(k, "ko")) {
 				free(ko);
-				ko = scalar_dup(v);
+				ko = ynode_dup(v);
 			} else {
 				free(note);
-				note = scalar_dup(v);
+				note = ynode_dup(v);
 			}
-		} else if (scalar_is(k, "keep")) {
-			if (scalar_is(v, "true") || scalar_is(v, "yes"))
-				keep = true;
-			else if (scalar_is(v, "false") || scalar_is(v, "no"))
-				keep = false;
-			else
+		} else if (ynode_is(k, "keep")) {
+			if (!ynode_bool(v, &keep))
 				ok = bad(e, name, v, "keep: expected true or false");
-		} else if (scalar_is(k, "avoid")) {
+		} else if (ynode_is(k, "avoid")) {
 			free_strings(avoid, avoid_n);
-			ok = string_list(doc, v, name, &avoid, &avoid_n, e);
-		} else if (scalar_is(k, "allow")) {
+			ok = string_list(v, name, &avoid, &avoid_n, e);
+		} else if (ynode_is(k, "allow")) {
 			free_strings(allow, allow_n);
-			ok = string_list(doc, v, name, &allow, &allow_n, e);
-		} else if (scalar_is(k, "avoid_in_context")) {
+			ok = string_list(v, name, &allow, &allow_n, e);
+		} else if (ynode_is(k, "avoid_in_context")) {
 			free_strings(ctx, ctx_n);
-			ok = string_list(doc, v, name, &ctx, &ctx_n, e);
+			ok = string_list(v, name, &ctx, &ctx_n, e);
 		} else {
 			ok = bad(e, name, k, "unknown key (expected en, ko, keep, avoid, "
 			                     "avoid_in_context, allow, note)");
@@ -143,47 +117,32 @@ static bool load_term(Glossary *g, yaml_document_t *doc, yaml_node_t *m, const c
 
 static bool load_yaml(Glossary *g, const char *name, const char *data, size_t n, Err *e)
 {
-	yaml_parser_t parser;
-	yaml_document_t doc;
-	if (!yaml_parser_initialize(&parser))
-		fatal("out of memory (yaml)");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)data, n);
-	if (!yaml_parser_load(&parser, &doc)) {
-		bool r = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", name,
-		                 (size_t)parser.problem_mark.line + 1,
-		                 (size_t)parser.problem_mark.column + 1,
-		                 parser.problem ? parser.problem : "YAML syntax error");
-		yaml_parser_delete(&parser);
-		return r;
-	}
+	YNode *root;
+	if (!ynode_parse(data, n, name, &ynode_limits_glossary, &root, e))
+		return false;
 	bool ok = true;
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (!root) {
+	if (!root || ynode_is_null(root)) {
 		ok = err_set(e, EXIT_CONFIG, "%s: empty glossary (expected `terms:`)", name);
-	} else if (root->type != YAML_MAPPING_NODE) {
+	} else if (root->kind != YN_MAP) {
 		ok = bad(e, name, root, "expected a mapping with `terms:`");
 	} else {
 		bool have_terms = false;
-		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-		     ok && p < root->data.mapping.pairs.top; p++) {
-			yaml_node_t *k = yaml_document_get_node(&doc, p->key);
-			yaml_node_t *v = yaml_document_get_node(&doc, p->value);
-			if (!scalar_is(k, "terms"))
+		for (size_t i = 0; ok && i + 1 < root->nkids; i += 2) {
+			const YNode *k = root->kids[i], *v = root->kids[i + 1];
+			if (!ynode_is(k, "terms"))
 				continue; /* language: and future keys */
 			have_terms = true;
-			if (v->type != YAML_SEQUENCE_NODE) {
+			if (v->kind != YN_SEQ) {
 				ok = bad(e, name, v, "terms: expected a list");
 				break;
 			}
-			for (yaml_node_item_t *it = v->data.sequence.items.start;
-			     ok && it < v->data.sequence.items.top; it++)
-				ok = load_term(g, &doc, yaml_document_get_node(&doc, *it), name, e);
+			for (size_t j = 0; ok && j < v->nkids; j++)
+				ok = load_term(g, v->kids[j], name, e);
 		}
 		if (ok && !have_terms)
 			ok = bad(e, name, root, "no `terms:` list");
 	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	ynode_free(root);
 	return ok;
 }
 
@@ -334,8 +293,10 @@ bool glossary_load_mem(Glossary *g, const char *name, const char *data, size_t n
 bool glossary_load(Glossary *g, const char *path, Err *e)
 {
 	Buf b = BUF_INIT;
-	if (!file_read(path, &b, e))
+	if (!file_read_limit(path, ynode_limits_glossary.max_bytes, 0, &b, e)) {
+		buf_release(&b);
 		return false;
+	}
 	bool ok = glossary_load_mem(g, path, b.p ? b.p : "", b.len, e);
 	buf_release(&b);
 	return ok;

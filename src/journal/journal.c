@@ -2,21 +2,68 @@
 #include "yeok/journal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* A journal larger than this is not read (a long session of a 5 MB
+ * document stays far below it). */
+#define JOURNAL_MAX_BYTES (512u << 20)
+
+int journal_inject_flock_errno;
 
 char *journal_path(const char *file)
 {
 	return xasprintf("%s.yeok.journal", file);
 }
 
+/* ---- who wrote it --------------------------------------------------------- */
+
+static void host_name(char *out, size_t n)
+{
+	if (gethostname(out, n) != 0)
+		snprintf(out, n, "-");
+	out[n - 1] = '\0';
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			*p = '_';
+	if (!out[0])
+		snprintf(out, n, "-");
+}
+
+/* /etc/machine-id (32 hex digits), "-" when there is none: a repository
+ * cannot know it, so a committed journal never passes for this machine's. */
+static void machine_id(char *out, size_t n)
+{
+	snprintf(out, n, "-");
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (file_read_limit("/etc/machine-id", 256, 0, &b, &e)) {
+		Str s = str_trim(buf_str(&b));
+		bool hex = s.n >= 16;
+		for (size_t i = 0; i < s.n; i++)
+			hex &= (s.p[i] >= '0' && s.p[i] <= '9') || (s.p[i] >= 'a' && s.p[i] <= 'f');
+		if (hex)
+			snprintf(out, n, "%.*s", (int)MIN(s.n, n - 1), s.p);
+	}
+	buf_release(&b);
+}
+
 static void header(Journal *j, Buf *b)
 {
-	buf_addf(b, "yeok-journal 1\nsha256 %s\nsize %zu\nstarted %lld\n", j->sha256, j->base_size,
-	         (long long)time(NULL));
+	char host[128], mid[80];
+	host_name(host, sizeof(host));
+	machine_id(mid, sizeof(mid));
+	buf_addf(b, "yeok-journal 2\nsha256 %s\nsize %zu\nstarted %lld\nhost %s\nmachine %s\nuid %ld\n"
+	         "pid %ld\n", j->sha256, j->base_size, (long long)time(NULL), host, mid,
+	         (long)geteuid(), (long)getpid());
 }
+
+/* ---- the lock ------------------------------------------------------------- */
 
 void journal_init(Journal *j, const char *file, const char *base, size_t n)
 {
@@ -38,6 +85,152 @@ void journal_release(Journal *j)
 	j->fd = -1;
 }
 
+/* The value of header line KEY in text (a journal's first lines), or "". */
+static void header_value(const char *p, size_t n, const char *key, char *out, size_t on)
+{
+	out[0] = '\0';
+	size_t k = strlen(key);
+	for (size_t i = 0, line = 0; i < n && line < 12; line++) {
+		const char *nl = memchr(p + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - p) : n;
+		if (end - i > k && !memcmp(p + i, key, k) && p[i + k] == ' ') {
+			size_t vn = MIN(end - i - k - 1, on - 1);
+			memcpy(out, p + i + k + 1, vn);
+			out[vn] = '\0';
+			for (char *q = out; *q; q++)
+				if ((unsigned char)*q < ' ' || *q == 0x7f)
+					*q = '?';
+			return;
+		}
+		i = end + 1;
+	}
+}
+
+/* "process 123 on host x" from the header of the journal open as fd. */
+static void describe_holder(int fd, char *out, size_t n)
+{
+	char head[1024];
+	ssize_t r = pread(fd, head, sizeof(head), 0);
+	char pid[32], host[128];
+	header_value(head, r > 0 ? (size_t)r : 0, "pid", pid, sizeof(pid));
+	header_value(head, r > 0 ? (size_t)r : 0, "host", host, sizeof(host));
+	if (pid[0] && host[0])
+		snprintf(out, n, "process %s on host %s", pid, host);
+	else
+		snprintf(out, n, "another process");
+}
+
+static JournalLock fail(Journal *j, JournalLock st, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static JournalLock fail(Journal *j, JournalLock st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	err_set(&j->err, EXIT_IOERR, "%s", msg);
+	free(msg);
+	j->lock = st;
+	return st;
+}
+
+JournalLock journal_open(Journal *j)
+{
+	if (j->lock == JOURNAL_LOCKED)
+		return j->lock;
+	for (int attempt = 0; attempt < 5; attempt++) {
+		const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
+		bool created = true;
+		int fd = open(j->path, flags | O_CREAT | O_EXCL, 0600);
+		if (fd < 0 && errno == EEXIST) {
+			created = false;
+			fd = open(j->path, flags);
+		}
+		if (fd < 0) {
+			if (errno == ENOENT)
+				continue; /* removed between the two opens */
+			if (errno == ELOOP)
+				return fail(j, JOURNAL_FAILED, "%s: a symbolic link: crash recovery is off "
+				            "(yeok never follows its side files through links)", j->path);
+			return fail(j, JOURNAL_FAILED, "%s: cannot create the journal (%s): crash "
+			            "recovery is off", j->path, strerror(errno));
+		}
+		struct stat st;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+			bool reg = S_ISREG(st.st_mode);
+			close(fd);
+			return fail(j, JOURNAL_FAILED, "%s: %s: crash recovery is off", j->path,
+			            reg ? "belongs to another user" : "not a regular file");
+		}
+		int r = journal_inject_flock_errno ? -1 : flock(fd, LOCK_EX | LOCK_NB);
+		int err = journal_inject_flock_errno ? journal_inject_flock_errno : errno;
+		if (r != 0 && err == EWOULDBLOCK) {
+			describe_holder(fd, j->holder, sizeof(j->holder));
+			close(fd);
+			return fail(j, JOURNAL_BUSY, "%s: in use by another yeok (%s)", j->path, j->holder);
+		}
+		if (r != 0) {
+			if (created)
+				unlink(j->path); /* ours, empty, useless: leave no trace */
+			close(fd);
+			return fail(j, JOURNAL_NOLOCK, "crash recovery is off: %s cannot be locked on this "
+			            "file system (flock: %s)", j->path, strerror(err));
+		}
+		/* The editor that held it may have removed it on its clean exit
+		 * between our open and our lock: then lock the file at the path. */
+		struct stat now;
+		if (stat(j->path, &now) != 0 || now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
+			close(fd);
+			continue;
+		}
+		int fl = fcntl(fd, F_GETFL);
+		if (fl >= 0)
+			fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+		j->fd = fd;
+		j->lock = JOURNAL_LOCKED;
+		j->begun = false;
+		return j->lock;
+	}
+	return fail(j, JOURNAL_FAILED, "%s: keeps changing: crash recovery is off", j->path);
+}
+
+static bool write_all(Journal *j, const char *p, size_t n)
+{
+	size_t done = 0;
+	while (done < n) {
+		ssize_t w = write(j->fd, p + done, n - done);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			j->failed = true;
+			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
+			               strerror(errno));
+		}
+		done += (size_t)w;
+	}
+	return true;
+}
+
+bool journal_begin(Journal *j)
+{
+	if (j->lock != JOURNAL_LOCKED)
+		return false;
+	Buf h = BUF_INIT;
+	header(j, &h);
+	bool ok = ftruncate(j->fd, 0) == 0 && lseek(j->fd, 0, SEEK_SET) == 0;
+	if (!ok)
+		err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
+		        strerror(errno));
+	ok = ok && write_all(j, h.p, h.len);
+	if (ok)
+		fdatasync(j->fd);
+	buf_release(&h);
+	j->begun = ok;
+	j->failed = !ok;
+	return ok;
+}
+
+/* ---- records -------------------------------------------------------------- */
+
 void journal_replace(Journal *j, size_t first, size_t count, const Lines *after, size_t new_count)
 {
 	Buf bytes = BUF_INIT;
@@ -46,8 +239,6 @@ void journal_replace(Journal *j, size_t first, size_t count, const Lines *after,
 		buf_add(&bytes, after->v[i].p, after->v[i].n);
 		buf_adds(&bytes, eols[after->v[i].eol]);
 	}
-	if (j->records == 0 && j->pending.len == 0 && j->fd < 0)
-		header(j, &j->pending);
 	if (j->last_pending && first == j->last_first && count == j->last_new &&
 	    j->last_off <= j->pending.len) {
 		/* replaces what the last pending record produced: one record */
@@ -73,35 +264,20 @@ bool journal_flush(Journal *j)
 	j->last_flush_ns = now_ns();
 	if (j->pending.len == 0)
 		return true;
-	if (j->fd < 0) {
-		j->fd = open(j->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-		if (j->fd < 0) {
-			j->failed = true;
-			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
-			               strerror(errno));
-		}		/* held while this editor runs: journal_in_use() for another one;
-		 * never truncate the journal of an editor that is still running */
-		if (flock(j->fd, LOCK_EX | LOCK_NB) != 0 || ftruncate(j->fd, 0) != 0) {
-			close(j->fd);
-			j->fd = -1;
-			j->failed = true;
-			return err_set(&j->err, EXIT_IOERR, "%s: in use by another yeok editing the same "
-			               "file", j->path);
-		}
+	if (j->lock == JOURNAL_UNOPENED)
+		journal_open(j);
+	if (j->lock != JOURNAL_LOCKED) {
+		j->failed = true;
+		return false; /* j->err says why (busy, no locks, cannot create) */
 	}
-	size_t done = 0;
-	while (done < j->pending.len) {
-		ssize_t w = write(j->fd, j->pending.p + done, j->pending.len - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			buf_remove(&j->pending, 0, done);
-			j->last_pending = false;
-			j->failed = true;
-			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
-			               strerror(errno));
-		}
-		done += (size_t)w;
+	if (!j->begun && !journal_begin(j))
+		return false;
+	if (!write_all(j, j->pending.p, j->pending.len)) {
+		/* the file may hold part of the records: start over from the base
+		 * next time, with every record still pending */
+		j->begun = false;
+		j->last_pending = false;
+		return false;
 	}
 	buf_clear(&j->pending);
 	j->last_pending = false;
@@ -117,37 +293,76 @@ bool journal_tick(Journal *j)
 	return !j->failed;
 }
 
+bool journal_saving(Journal *j, const char *data, size_t n)
+{
+	char hex[65];
+	sha256_hex(data, n, hex);
+	buf_addf(&j->pending, "S %s\n", hex);
+	j->last_pending = false;
+	return journal_flush(j);
+}
+
+bool journal_save(Journal *j, const char *path, const char *data, size_t n, Err *e)
+{
+	if (j)
+		journal_saving(j, data, n);
+	bool ok = file_write_atomic(path, data, n, e);
+	if (ok && j)
+		journal_rebase(j, data, n);
+	else if (j)
+		journal_flush(j); /* the edits are safe at least there */
+	return ok;
+}
+
 void journal_rebase(Journal *j, const char *base, size_t n)
 {
-	journal_remove(j);
 	sha256_hex(base, n, j->sha256);
 	j->base_size = n;
+	buf_clear(&j->pending);
+	j->last_pending = false;
+	j->records = 0;
+	j->failed = false;
+	if (j->lock == JOURNAL_LOCKED)
+		journal_begin(j);
 }
 
 void journal_remove(Journal *j)
 {
-	if (j->fd >= 0) {
-		close(j->fd);
-		j->fd = -1;
-	}
 	buf_clear(&j->pending);
 	j->last_pending = false;
 	j->records = 0;
+	if (j->lock != JOURNAL_LOCKED)
+		return; /* never remove a journal this editor does not hold */
 	unlink(j->path);
+	/* durable: a crash right after must not bring the journal back */
+	char *dir = path_dirname(j->path);
+	file_sync_dir(dir);
+	free(dir);
+	close(j->fd);
+	j->fd = -1;
+	j->lock = JOURNAL_UNOPENED;
+	j->begun = false;
 }
 
-bool journal_in_use(const char *file)
+bool journal_in_use(const char *file, char *holder, size_t n)
 {
 	char *path = journal_path(file);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 	free(path);
+	if (holder && n)
+		holder[0] = '\0';
 	if (fd < 0)
 		return false;
 	bool busy = false;
-	if (flock(fd, LOCK_SH | LOCK_NB) != 0)
-		busy = errno == EWOULDBLOCK;
-	else
-		flock(fd, LOCK_UN);
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+			busy = errno == EWOULDBLOCK;
+		else
+			flock(fd, LOCK_UN);
+		if (busy && holder && n)
+			describe_holder(fd, holder, n);
+	}
 	close(fd);
 	return busy;
 }
@@ -179,38 +394,145 @@ static bool header_field(Reader *r, const char *key, Str *value)
 	return true;
 }
 
+/* A decimal number without sign that fits: the whole of s. */
+static bool number(Str s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!s.n || s.n > 20)
+		return false;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return false;
+		unsigned d = (unsigned)(s.p[i] - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+/* "R first count nbytes when": four numbers separated by single spaces. */
+static bool record_header(Str line, size_t *first, size_t *count, size_t *len, long long *when)
+{
+	if (line.n < 2 || line.p[0] != 'R' || line.p[1] != ' ')
+		return false;
+	uint64_t v[4];
+	size_t at = 2;
+	for (int i = 0; i < 4; i++) {
+		size_t end = at;
+		while (end < line.n && line.p[end] != ' ')
+			end++;
+		if (!number(str_slice(line, at, end), &v[i]) || (i < 3 && end >= line.n) ||
+		    (i == 3 && end != line.n))
+			return false;
+		at = end + 1;
+	}
+	if (v[0] > SIZE_MAX || v[1] > SIZE_MAX || v[2] > SIZE_MAX || v[3] > (uint64_t)LLONG_MAX)
+		return false;
+	*first = (size_t)v[0];
+	*count = (size_t)v[1];
+	*len = (size_t)v[2];
+	*when = (long long)v[3];
+	return true;
+}
+
+static bool is_hex64(Str s)
+{
+	if (s.n != 64)
+		return false;
+	for (size_t i = 0; i < 64; i++)
+		if (!((s.p[i] >= '0' && s.p[i] <= '9') || (s.p[i] >= 'a' && s.p[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/* Printable ASCII of s (anything else becomes '?'), for messages. */
+static void add_clean(Buf *b, Str s, size_t max)
+{
+	for (size_t i = 0; i < s.n && i < max; i++)
+		buf_addc(b, (unsigned char)s.p[i] > ' ' && (unsigned char)s.p[i] < 0x7f ? s.p[i] : '?');
+}
+
+/* Written by this user on this machine?  (else who[] says by whom) */
+static bool written_here(Str host, Str machine, Str uid, char *who, size_t n)
+{
+	char my_host[128], my_mid[80];
+	host_name(my_host, sizeof(my_host));
+	machine_id(my_mid, sizeof(my_mid));
+	char *u = str_dup(uid);
+	long v;
+	bool uid_ok = parse_long(u, 0, LONG_MAX, &v) && v == (long)geteuid();
+	free(u);
+	bool ok = uid_ok && str_eq_cstr(host, my_host) && str_eq_cstr(machine, my_mid);
+	if (!ok) {
+		Buf b = BUF_INIT;
+		buf_adds(&b, "host ");
+		add_clean(&b, host, 64);
+		buf_adds(&b, ", uid ");
+		add_clean(&b, uid, 20);
+		if (!str_eq_cstr(machine, my_mid))
+			buf_adds(&b, ", another machine");
+		snprintf(who, n, "%s", b.p);
+		buf_release(&b);
+	}
+	return ok;
+}
+
 bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
                      Err *e)
 {
 	memset(info, 0, sizeof(*info));
 	char *path = journal_path(file);
 	Buf data = BUF_INIT;
-	Err ignore;
-	if (!file_read(path, &data, &ignore)) {
-		free(path);
-		buf_release(&data);
-		return true; /* no journal: nothing to recover */
-	}
-	Reader r = {data.p, data.p + data.len};
-	Str magic, sha, size, started;
+	Err why;
+	err_init(&why);
 	bool ok = true;
-	if (!read_line(&r, &magic) || !str_eq_cstr(magic, "yeok-journal 1") ||
-	    !header_field(&r, "sha256", &sha) || sha.n != 64 || !header_field(&r, "size", &size) ||
-	    !header_field(&r, "started", &started)) {
+	if (!file_read_limit(path, JOURNAL_MAX_BYTES, FILE_NOFOLLOW, &data, &why)) {
+		struct stat st;
+		if (lstat(path, &st) == 0)
+			ok = err_set(e, EXIT_DATAERR, "%s", why.msg); /* there, but not readable as one */
+		goto out; /* else no journal: nothing to recover */
+	}
+	if (data.len == 0)
+		goto out; /* an editor opened the file and wrote nothing yet */
+	Reader r = {data.p, data.p + data.len};
+	Str magic, sha, size, started, host, machine, uid, pid;
+	if (!read_line(&r, &magic) || (!str_eq_cstr(magic, "yeok-journal 2") &&
+	                               !str_eq_cstr(magic, "yeok-journal 1"))) {
 		ok = err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
+		goto out;
+	}
+	if (str_eq_cstr(magic, "yeok-journal 1")) {
+		/* no host or user to check: never replayed */
+		info->foreign = true;
+		snprintf(info->who, sizeof(info->who), "an older yeok (no host or user recorded)");
+		goto out;
+	}
+	if (!header_field(&r, "sha256", &sha) || !is_hex64(sha) || !header_field(&r, "size", &size) ||
+	    !header_field(&r, "started", &started) || !header_field(&r, "host", &host) ||
+	    !header_field(&r, "machine", &machine) || !header_field(&r, "uid", &uid) ||
+	    !header_field(&r, "pid", &pid)) {
+		ok = err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
+		goto out;
+	}
+	if (!written_here(host, machine, uid, info->who, sizeof(info->who))) {
+		info->foreign = true;
 		goto out;
 	}
 	char hex[65];
 	sha256_hex(base, n, hex);
 	info->base_matches = memcmp(hex, sha.p, 64) == 0;
-	char *num = str_dup(started);
-	info->started = atoll(num);
+	uint64_t t0 = 0;
+	number(started, &t0);
+	info->started = t0 > (uint64_t)LLONG_MAX ? 0 : (long long)t0;
 	info->last_edit = info->started;
-	free(num);
 
 	Lines doc;
 	lines_init(&doc);
 	lines_parse(&doc, base, n);
+	bool first_rec = true;
+	bool saving = false; /* the last record is an S for the text on disk */
 	for (;;) {
 		Str line;
 		if (r.p == r.end)
@@ -219,39 +541,58 @@ bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *
 			info->torn = true;
 			break;
 		}
-		char *hdr = str_dup(line);
+		if (line.n == 66 && line.p[0] == 'S' && line.p[1] == ' ' &&
+		    is_hex64(str_slice(line, 2, 66))) {
+			saving = true;
+			memcpy(info->saving_sha, line.p + 2, 64);
+			info->saving_sha[64] = '\0';
+			continue;
+		}
 		size_t first, count, len;
 		long long when;
-		int used = 0;
-		if (sscanf(hdr, "R %zu %zu %zu %lld%n", &first, &count, &len, &when, &used) != 4 ||
-		    (size_t)used != line.n) {
-			free(hdr);
+		if (!record_header(line, &first, &count, &len, &when)) {
 			/* garbage after the last good record: a torn write */
 			info->torn = true;
 			break;
 		}
-		free(hdr);
-		if ((size_t)(r.end - r.p) < len + 1 || r.p[len] != '\n') {
+		size_t avail = (size_t)(r.end - r.p);
+		if (avail == 0 || len > avail - 1 || r.p[len] != '\n') {
 			info->torn = true;
 			break;
 		}
 		if (!lines_replace(&doc, first, count, r.p, len)) {
 			ok = err_set(e, EXIT_DATAERR,
 			             "%s: record %zu does not fit the document (lines %zu+%zu of %zu)",
-			             path, info->records + 1, first + 1, count, doc.n);
+			             path, info->records + 1, first < SIZE_MAX ? first + 1 : first, count,
+			             doc.n);
 			lines_release(&doc);
 			goto out;
 		}
 		r.p += len + 1;
 		info->records++;
+		if (first_rec)
+			info->started = when;
+		first_rec = false;
 		info->last_edit = when;
+		saving = false;
+		info->saving_sha[0] = '\0';
 	}
-	info->exists = info->records > 0;
+	Buf rec = BUF_INIT;
+	lines_serialize(&doc, &rec);
+	lines_release(&doc);
+	/* The file on disk already holds the journal's end state: a crash
+	 * after a save's rename (an S record of this text), or edits that
+	 * came back to the text as it was. */
+	info->saved = saving && memcmp(info->saving_sha, hex, 64) == 0;
+	if (info->saved || !saving)
+		info->saving_sha[0] = '\0';
+	bool same = info->base_matches && rec.len == n && (!n || !memcmp(rec.p, base, n));
+	info->exists = info->records > 0 && !info->saved && !same;
 	if (out) {
 		buf_clear(out);
-		lines_serialize(&doc, out);
+		buf_addstr(out, buf_str(&rec));
 	}
-	lines_release(&doc);
+	buf_release(&rec);
 out:
 	buf_release(&data);
 	free(path);

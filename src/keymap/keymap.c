@@ -1,7 +1,6 @@
 /* keymap: key names -> commands (include/yeok/keymap.h). */
 #include "yeok/keymap.h"
 
-#include <yaml.h>
 
 static const char *const named[] = {
 	"Enter", "Tab", "Backspace", "Delete", "Insert", "Esc", "Left", "Right", "Up", "Down",
@@ -113,83 +112,62 @@ void keymap_keys_of(const Keymap *k, CommandMode mode, const char *cmd, Buf *out
 	}
 }
 
-char *keymap_config_path(void)
+/* The mode names of config.yaml's `keys:` (DESIGN.md §4.4). */
+static const char *const mode_names[MODE_COUNT] = {[MODE_EDITOR] = "editor", [MODE_REVIEW] = "review"};
+
+/* One binding of mode m only (the command must be one of m's). */
+static bool bind_in(Keymap *k, CommandMode m, const char *key, const char *cmd, Err *e)
 {
-	const char *x = getenv("XDG_CONFIG_HOME");
-	if (x && *x)
-		return xasprintf("%s/yeok/config.yaml", x);
-	const char *h = getenv("HOME");
-	return xasprintf("%s/.config/yeok/config.yaml", h && *h ? h : ".");
+	if (!keymap_valid_key(key))
+		return err_set(e, EXIT_CONFIG, "unknown key name '%s' (like C-s, M-n, F5, C-Left)", key);
+	if (!strcmp(cmd, "none")) {
+		put(k, m, key, NULL);
+		return true;
+	}
+	const Command *c = command_find(cmd);
+	if (!c)
+		return err_set(e, EXIT_CONFIG, "unknown command '%s' for key %s (F1 lists them)", cmd, key);
+	if (!(c->modes & MODE_BIT(m)))
+		return err_set(e, EXIT_CONFIG, "'%s' is not a command of %s mode", cmd, mode_names[m]);
+	put(k, m, key, c->id);
+	return true;
 }
 
-static Str scalar(yaml_node_t *n)
+bool keymap_apply_config(Keymap *k, const Config *c, Err *e)
 {
-	return (Str){(const char *)n->data.scalar.value, n->data.scalar.length};
+	for (size_t i = 0; i < c->keys.n; i++) {
+		const ConfigKey *ck = &c->keys.v[i];
+		bool ok = true;
+		if (!ck->mode[0]) {
+			ok = keymap_bind(k, ck->key, ck->cmd, e); /* the command's modes */
+		} else {
+			for (int m = 0; m < MODE_COUNT; m++)
+				if (!strcmp(ck->mode, mode_names[m]))
+					ok = bind_in(k, (CommandMode)m, ck->key, ck->cmd, e);
+			/* a mode of a later yeok (list, ...): not this one's to check */
+		}
+		if (!ok) {
+			err_prefix(e, "%s:%zu", c->path ? c->path : "config.yaml", ck->line);
+			return false;
+		}
+	}
+	return true;
 }
 
 bool keymap_load(Keymap *k, const char *path, Err *e)
 {
-	if (!file_exists(path))
-		return true;
-	Buf data = BUF_INIT;
-	if (!file_read(path, &data, e)) {
-		e->code = EXIT_CONFIG;
-		return false;
-	}
-	bool ok = keymap_parse(k, path, data.p ? data.p : "", data.len, e);
-	buf_release(&data);
+	Config c;
+	config_init(&c);
+	bool ok = config_load(&c, path, e) && keymap_apply_config(k, &c, e);
+	config_release(&c);
 	return ok;
 }
 
 bool keymap_parse(Keymap *k, const char *path, const char *text, size_t n, Err *e)
 {
-	yaml_parser_t p;
-	yaml_document_t doc;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
-	bool ok = true;
-	if (!yaml_parser_load(&p, &doc)) {
-		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
-		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
-		yaml_parser_delete(&p);
-		return ok;
-	}
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (root && root->type == YAML_MAPPING_NODE) {
-		for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-		     ok && pr < root->data.mapping.pairs.top; pr++) {
-			yaml_node_t *key = yaml_document_get_node(&doc, pr->key);
-			yaml_node_t *val = yaml_document_get_node(&doc, pr->value);
-			if (!key || key->type != YAML_SCALAR_NODE || !str_eq_cstr(scalar(key), "keys"))
-				continue;
-			if (val->type != YAML_MAPPING_NODE) {
-				ok = err_set(e, EXIT_CONFIG, "%s:%zu: keys: expected a mapping like 'C-s: save'",
-				             path, val->start_mark.line + 1);
-				break;
-			}
-			for (yaml_node_pair_t *b = val->data.mapping.pairs.start;
-			     ok && b < val->data.mapping.pairs.top; b++) {
-				yaml_node_t *kn = yaml_document_get_node(&doc, b->key);
-				yaml_node_t *vn = yaml_document_get_node(&doc, b->value);
-				if (kn->type != YAML_SCALAR_NODE || vn->type != YAML_SCALAR_NODE) {
-					ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected 'KEY: command'", path,
-					             kn->start_mark.line + 1);
-					break;
-				}
-				char *ks = str_dup(scalar(kn)), *vs = str_dup(scalar(vn));
-				if (!keymap_bind(k, ks, vs, e)) {
-					err_prefix(e, "%s:%zu", path, kn->start_mark.line + 1);
-					ok = false;
-				}
-				free(ks);
-				free(vs);
-			}
-		}
-	} else if (root && !(root->type == YAML_SCALAR_NODE && root->data.scalar.length == 0)) {
-		ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected a mapping (keys:, theme:, ...)", path,
-		             root->start_mark.line + 1);
-	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
+	Config c;
+	config_init(&c);
+	bool ok = config_parse(&c, path, text, n, e) && keymap_apply_config(k, &c, e);
+	config_release(&c);
 	return ok;
 }

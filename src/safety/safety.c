@@ -1,12 +1,15 @@
 /* safety: crash recovery and the file on disk (include/yeok/safety.h). */
 #include "yeok/safety.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "yeok/diff.h"
 #include "yeok/text.h"
+#include "yeok/vcs.h"
 
 void safety_recovery_release(SafetyRecovery *r)
 {
@@ -35,6 +38,83 @@ static void replace_all(Session *s, const char *p, size_t n)
 	session_follow(s);
 }
 
+/* The side files whose temporaries a killed save may leave beside FILE. */
+static const char *const side_suffixes[] = {".yeok.yaml", ".yeok.src", NULL};
+
+/* Set the journal aside as FILE.yeok.journal.bad and start a new one (we
+ * hold its lock: no other editor is using it).  why: for the message. */
+static void set_aside(Journal *j, SafetyRecovery *r, const char *why)
+{
+	char *bad = xasprintf("%s.bad", j->path);
+	struct stat st;
+	for (int i = 2; lstat(bad, &st) == 0 && i < 1000; i++) {
+		free(bad);
+		bad = xasprintf("%s.bad.%d", j->path, i);
+	}
+	bool moved = lstat(bad, &st) != 0 && rename(j->path, bad) == 0;
+	snprintf(r->problem, sizeof(r->problem), "%s%s%s", why, moved ? " (set aside as " : "",
+	         moved ? path_basename(bad) : "");
+	if (moved)
+		snprintf(r->problem + strlen(r->problem), sizeof(r->problem) - strlen(r->problem), ")");
+	free(bad);
+	if (moved) {
+		/* the lock we hold is now on the .bad file: take the journal's */
+		close(j->fd);
+		j->fd = -1;
+		j->lock = JOURNAL_UNOPENED;
+		journal_open(j);
+	}
+}
+
+/* An interrupted in-place save (a hard-linked document): the temporary
+ * file beside FILE that holds the text of the journal's last S record. */
+static bool interrupted_save_text(const char *path, const char *sha, Buf *out, char **from)
+{
+	char *dir = path_dirname(path);
+	DIR *dd = opendir(dir);
+	bool found = false;
+	if (dd) {
+		char *prefix = xasprintf(".%s" FILE_TEMP_INFIX, path_basename(path));
+		struct dirent *de;
+		while (!found && (de = readdir(dd)) != NULL) {
+			if (strncmp(de->d_name, prefix, strlen(prefix)) != 0 ||
+			    strlen(de->d_name) != strlen(prefix) + 6)
+				continue;
+			char *p = path_join(dir, de->d_name);
+			Err e;
+			err_init(&e);
+			char hex[65];
+			if (file_read_limit(p, FILE_MAX_BYTES, FILE_NOFOLLOW, out, &e)) {
+				sha256_hex(out->p ? out->p : "", out->len, hex);
+				if (strcmp(hex, sha) == 0) {
+					found = true;
+					*from = p;
+					p = NULL;
+				}
+			}
+			free(p);
+		}
+		free(prefix);
+		closedir(dd);
+	}
+	free(dir);
+	if (!found)
+		buf_clear(out);
+	return found;
+}
+
+/* Start the journal for the document as it is now, and clear what a
+ * killed save left behind (we hold the lock: nobody else saves FILE). */
+static void begin(Session *s)
+{
+	Journal *j = s->doc.journal;
+	if (!j || j->begun)
+		return;
+	if (!journal_begin(j))
+		session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
+	file_remove_stale_temps(s->doc.path, side_suffixes);
+}
+
 bool safety_open(Session *s, SafetyRecovery *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -44,38 +124,79 @@ bool safety_open(Session *s, SafetyRecovery *r)
 	const char *bp = base.p ? base.p : "";
 	if (!d->is_new)
 		doc_disk_remember(d, bp, base.len);
-	Err e;
-	err_init(&e);
-	if (journal_in_use(d->path)) {
-		/* two editors on one file would undo each other's work */
-		snprintf(r->problem, sizeof(r->problem),
-		         "%s is being edited in another yeok: opened read-only", d->path);
-		d->read_only = true;
+	char holder[160];
+	if (d->read_only) {
+		/* nothing will be written: no journal, but say who edits it */
+		if (journal_in_use(d->path, holder, sizeof(holder)))
+			snprintf(r->problem, sizeof(r->problem),
+			         "%s is being edited in another yeok (%s)", d->path, holder);
 		buf_release(&base);
 		return false;
 	}
-	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {
-		char *jp = journal_path(d->path);
-		char *bad = xasprintf("%s.bad", jp);
-		if (rename(jp, bad) == 0)
+	Journal *j = xmalloc(sizeof(*j));
+	journal_init(j, d->path, bp, base.len);
+	JournalLock lk = journal_open(j);
+	if (lk != JOURNAL_LOCKED) {
+		if (lk == JOURNAL_BUSY) {
+			/* two editors on one file would undo each other's work */
 			snprintf(r->problem, sizeof(r->problem),
-			         "the crash journal could not be used: %s (set aside as %s)", e.msg, bad);
-		else
-			snprintf(r->problem, sizeof(r->problem), "the crash journal could not be used: %s",
-			         e.msg);
-		free(jp);
-		free(bad);
+			         "%s is being edited in another yeok (%s): opened read-only", d->path,
+			         j->holder);
+			d->read_only = true;
+		} else {
+			snprintf(r->problem, sizeof(r->problem), "%s", j->err.msg);
+		}
+		journal_release(j);
+		free(j);
+		buf_release(&base);
+		return false;
+	}
+	/* side files stay out of `git status` (said once: when it was written) */
+	bool excluded = false;
+	Err xe;
+	err_init(&xe);
+	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
+		session_error(s, "%s", xe.msg);
+	else if (excluded)
+		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
+		            ".git/info/exclude: git status shows only your documents");
+	Err e;
+	err_init(&e);
+	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {
+		char *why = xasprintf("the crash journal could not be used: %s", e.msg);
+		set_aside(j, r, why);
+		free(why);
+		memset(&r->info, 0, sizeof(r->info));
+		buf_clear(&r->text);
+	} else if (r->info.foreign) {
+		char *why = xasprintf("%s was not written by you on this machine (%s): not offered",
+		                      path_basename(j->path), r->info.who);
+		set_aside(j, r, why);
+		free(why);
 		memset(&r->info, 0, sizeof(r->info));
 		buf_clear(&r->text);
 	} else if (r->info.exists) {
 		r->usable = true;
-		if (!r->info.base_matches)
+		char *from = NULL;
+		if (!r->info.base_matches && r->info.saving_sha[0] &&
+		    interrupted_save_text(d->path, r->info.saving_sha, &r->text, &from)) {
+			snprintf(r->problem, sizeof(r->problem),
+			         "a save was interrupted: its complete text is kept in %s", from);
+			free(from);
+		} else if (!r->info.base_matches) {
 			snprintf(r->problem, sizeof(r->problem),
 			         "the file changed on disk after that work began: the edits are "
 			         "replayed onto the file as it is now");
+		}
 	}
-	if (!d->read_only)
-		doc_journal_start(d);
+	doc_journal_take(d, j);
+	if (j->lock != JOURNAL_LOCKED) { /* the journal could not be taken again */
+		if (!r->problem[0])
+			snprintf(r->problem, sizeof(r->problem), "%s", j->err.msg);
+		doc_journal_end(d, false);
+	} else if (!r->info.exists) {
+		begin(s);
+	}
 	buf_release(&base);
 	return r->info.exists;
 }
@@ -102,6 +223,7 @@ void safety_recover(Session *s, SafetyRecovery *r)
 {
 	if (!r->usable)
 		return;
+	begin(s);
 	replace_all(s, r->text.p ? r->text.p : "", r->text.len);
 	long seg = -2;
 	safety_tick(s, &seg, true);
@@ -111,13 +233,7 @@ void safety_recover(Session *s, SafetyRecovery *r)
 void safety_discard(Session *s, SafetyRecovery *r)
 {
 	(void)r;
-	if (s->doc.journal) {
-		journal_remove(s->doc.journal);
-	} else {
-		char *jp = journal_path(s->doc.path);
-		unlink(jp);
-		free(jp);
-	}
+	begin(s); /* the journal starts anew from the file as it is */
 	session_msg(s, "Discarded the unsaved work");
 }
 

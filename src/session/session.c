@@ -348,6 +348,8 @@ bool session_save(Session *s)
 			buf_release(&warn);
 			return session_error(s, "Saved %s, but not its sidecar: %s", d->path, e.msg);
 		}
+		if (s->sc.merged) /* another yeok's statuses, checklist, review kept */
+			apply_statuses(s);
 		s->sc_dirty = false;
 	}
 	session_findings_saved(s);

@@ -1,11 +1,10 @@
 /* The sidecar model: reading it from the node tree, writing it with
- * libyaml's emitter, loading, saving, setting a corrupt file aside. */
+ * the ynode writer, loading, saving, setting a corrupt file aside. */
 #include "sidecar-private.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <sys/stat.h>
-#include <yaml.h>
 
 #include "yeok/text.h"
 
@@ -87,7 +86,43 @@ void sidecar_release(Sidecar *sc)
 	VEC_FREE(&sc->comments);
 	free(sc->verdict);
 	ynode_free(sc->extra);
+	if (sc->disk) {
+		buf_release(&sc->disk->bytes);
+		free(sc->disk);
+	}
 	sidecar_init(sc);
+}
+
+static long long mtime_ns(const struct stat *st)
+{
+	return (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+}
+
+void sidecar_disk_remember(Sidecar *sc, const char *path, const char *bytes, size_t n)
+{
+	if (!sc->disk)
+		sc->disk = xcalloc(1, sizeof(*sc->disk));
+	SidecarDisk *d = sc->disk;
+	buf_clear(&d->bytes);
+	struct stat st;
+	d->exists = bytes && lstat(path, &st) == 0;
+	if (d->exists) {
+		buf_add(&d->bytes, bytes, n);
+		d->size = (long long)st.st_size;
+		d->mtime_ns = mtime_ns(&st);
+		d->ino = (long long)st.st_ino;
+		d->dev = (long long)st.st_dev;
+	}
+}
+
+/* The file at path is not the one sc was loaded from or saved to. */
+static bool disk_changed(const SidecarDisk *d, const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return false; /* gone: nothing of theirs to keep */
+	return !d->exists || (long long)st.st_size != d->size || mtime_ns(&st) != d->mtime_ns ||
+	       (long long)st.st_ino != d->ino || (long long)st.st_dev != d->dev;
 }
 
 char *sidecar_path(const char *doc_path)
@@ -207,7 +242,7 @@ static bool bad(Ctx *c, const YNode *n, const char *fmt, ...)
 
 static bool scalar_is(const YNode *n, const char *const *words)
 {
-	if (n->kind != YN_SCALAR || n->style != YAML_PLAIN_SCALAR_STYLE)
+	if (n->kind != YN_SCALAR || n->style != YS_PLAIN)
 		return false;
 	for (; *words; words++)
 		if (n->n == strlen(*words) && !memcmp(n->s, *words, n->n))
@@ -224,15 +259,12 @@ static bool is_null(const YNode *n)
 	return scalar_is(n, null_words);
 }
 
-/* A short, printable rendering of a scalar for messages. */
+/* A short, printable rendering of a scalar for messages: a short prefix
+ * only, sanitized (the file may hold anything; messages end up in logs). */
 static char *show(const YNode *n)
 {
-	if (n->kind != YN_SCALAR)
-		return xstrdup(n->kind == YN_MAP ? "a mapping" : "a list");
 	Buf b = BUF_INIT;
-	buf_addc(&b, '\'');
-	text_sanitize(n->s, MIN(n->n, 60), &b);
-	buf_adds(&b, n->n > 60 ? "...'" : "'");
+	ynode_show(n, &b);
 	return buf_detach(&b);
 }
 
@@ -264,7 +296,7 @@ static bool get_str(Ctx *c, const YNode *n, const char *what, char **out)
 
 static bool get_long(Ctx *c, const YNode *n, const char *what, long min, long max, long *out)
 {
-	if (n->kind == YN_SCALAR && n->style == YAML_PLAIN_SCALAR_STYLE &&
+	if (n->kind == YN_SCALAR && n->style == YS_PLAIN &&
 	    parse_long(n->s, min, max, out) && !memchr(n->s, '\0', n->n))
 		return true;
 	char *s = show(n);
@@ -640,13 +672,19 @@ static bool parse(const char *data, size_t n, const char *name, Sidecar *sc, boo
 {
 	sidecar_release(sc);
 	YNode *root;
-	if (!ynode_parse(data, n, name, &root, e))
+	if (!ynode_parse(data, n, name, &ynode_limits_sidecar, &root, e))
 		return false;
 	if (!root || is_null(root)) {
 		ynode_free(root);
 		return true;
 	}
 	Ctx c = {.name = name, .e = e};
+	if (root->kind != YN_MAP) {
+		/* not YAML meant for yeok at all: quote nothing of it */
+		ynode_free(root);
+		return err_set(e, EXIT_DATAERR, "%s:1:1: not a yeok sidecar (expected a YAML mapping "
+		               "with yeok:, source:, checklist: ...)", name);
+	}
 	bool ok = walk_map(&c, root, "the sidecar", sc, top_pair, &sc->extra);
 	ynode_free(root);
 	if (!ok)
@@ -667,10 +705,14 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 		*corrupt = false;
 	sidecar_release(sc);
 	struct stat st;
-	if (stat(path, &st) != 0 && errno == ENOENT)
+	if (lstat(path, &st) != 0 && errno == ENOENT) {
+		sidecar_disk_remember(sc, path, NULL, 0);
 		return true;
+	}
 	Buf b = BUF_INIT;
-	if (!file_read(path, &b, e)) {
+	if (!file_read_limit(path, SIDECAR_MAX_BYTES, FILE_NOFOLLOW, &b, e)) {
+		if (e && e->code == EXIT_DATAERR && corrupt)
+			*corrupt = true; /* too large: set aside like any unusable sidecar */
 		buf_release(&b);
 		return false;
 	}
@@ -678,18 +720,22 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 	bool ok = parse(b.p, b.len, path, sc, &newer, e);
 	if (!ok && corrupt)
 		*corrupt = !newer;
+	if (ok)
+		sidecar_disk_remember(sc, path, b.p ? b.p : "", b.len);
 	buf_release(&b);
 	return ok;
 }
 
 bool sidecar_set_aside(const char *path, char **bad_path, Err *e)
 {
+	struct stat st;
 	char *to = xasprintf("%s%s", path, SIDECAR_BAD_SUFFIX);
-	for (int i = 2; file_exists(to) && i < 1000; i++) {
+	for (int i = 2; lstat(to, &st) == 0 && i < 1000; i++) {
 		free(to);
 		to = xasprintf("%s%s.%d", path, SIDECAR_BAD_SUFFIX, i);
 	}
-	if (file_exists(to) || rename(path, to) != 0) {
+	errno = 0;
+	if (lstat(to, &st) == 0 || rename(path, to) != 0) {
 		int saved = errno;
 		free(to);
 		return err_set(e, EXIT_IOERR, "%s: cannot set aside: %s", path,
@@ -704,42 +750,7 @@ bool sidecar_set_aside(const char *path, char **bad_path, Err *e)
 
 /* ---- writing ----------------------------------------------------------------- */
 
-typedef struct Writer {
-	yaml_emitter_t em;
-	Buf tmp; /* sanitized scalar text */
-} Writer;
-
-static int write_handler(void *data, unsigned char *buffer, size_t size)
-{
-	buf_add(data, buffer, size);
-	return 1;
-}
-
-static void emit(Writer *w, yaml_event_t *ev)
-{
-	if (!yaml_emitter_emit(&w->em, ev))
-		fatal("BUG: sidecar: YAML emitter: %s",
-		      w->em.problem ? w->em.problem : "unknown error");
-}
-
-/* Valid UTF-8 copy of s (invalid bytes become U+FFFD). */
-static Str clean(Writer *w, const char *s, size_t n)
-{
-	if (text_valid(s, n))
-		return (Str){s, n};
-	buf_clear(&w->tmp);
-	size_t i = 0;
-	while (i < n) {
-		int32_t cp;
-		size_t k = text_decode(s + i, n - i, &cp);
-		if (cp < 0)
-			buf_adds(&w->tmp, "\xEF\xBF\xBD");
-		else
-			buf_add(&w->tmp, s + i, k);
-		i += k;
-	}
-	return buf_str(&w->tmp);
-}
+typedef YWriter Writer;
 
 /* Would a plain scalar be read back as something other than a string
  * (null, bool, number) by YAML tools?  Then it is quoted. */
@@ -770,22 +781,16 @@ static bool needs_quotes(const char *s, size_t n)
 	return strchr("+-.0123456789", tmp[0]) && strspn(tmp, "0123456789_:.+-eE") == n;
 }
 
-static void scalar_style(Writer *w, const char *s, size_t n, yaml_scalar_style_t style)
+static void scalar_style(Writer *w, const char *s, size_t n, YStyle style)
 {
-	Str c = clean(w, s, n);
-	yaml_event_t ev;
-	int plain = style == YAML_ANY_SCALAR_STYLE || style == YAML_PLAIN_SCALAR_STYLE;
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)c.p, (int)c.n, plain, 1,
-	                             style);
-	emit(w, &ev);
+	ynode_write_scalar(w, s, n, style);
 }
 
 /* A string value: quoted when plain would change its meaning. */
 static void str(Writer *w, const char *s)
 {
 	size_t n = strlen(s);
-	scalar_style(w, s, n, needs_quotes(s, n) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-	                                         : YAML_ANY_SCALAR_STYLE);
+	scalar_style(w, s, n, needs_quotes(s, n) ? YS_DOUBLE : YS_ANY);
 }
 
 /* A long, possibly multi-line text: literal block style when possible
@@ -794,16 +799,15 @@ static void text_value(Writer *w, const char *s)
 {
 	size_t n = strlen(s);
 	if (needs_quotes(s, n))
-		scalar_style(w, s, n, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+		scalar_style(w, s, n, YS_DOUBLE);
 	else
-		scalar_style(w, s, n, strchr(s, '\n') ? YAML_LITERAL_SCALAR_STYLE
-		                                      : YAML_ANY_SCALAR_STYLE);
+		scalar_style(w, s, n, strchr(s, '\n') ? YS_LITERAL : YS_ANY);
 }
 
 /* A word the format defines (null, true, a number, a key name). */
 static void word(Writer *w, const char *s)
 {
-	scalar_style(w, s, strlen(s), YAML_PLAIN_SCALAR_STYLE);
+	scalar_style(w, s, strlen(s), YS_PLAIN);
 }
 
 static void number(Writer *w, long v)
@@ -815,61 +819,22 @@ static void number(Writer *w, long v)
 
 static void map_start(Writer *w, bool flow)
 {
-	yaml_event_t ev;
-	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-	                                    flow ? YAML_FLOW_MAPPING_STYLE
-	                                         : YAML_BLOCK_MAPPING_STYLE);
-	emit(w, &ev);
+	ynode_write_map_start(w, flow);
 }
 
 static void map_end(Writer *w)
 {
-	yaml_event_t ev;
-	yaml_mapping_end_event_initialize(&ev);
-	emit(w, &ev);
+	ynode_write_map_end(w);
 }
 
 static void seq_start(Writer *w, bool flow)
 {
-	yaml_event_t ev;
-	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-	                                     flow ? YAML_FLOW_SEQUENCE_STYLE
-	                                          : YAML_BLOCK_SEQUENCE_STYLE);
-	emit(w, &ev);
+	ynode_write_seq_start(w, flow);
 }
 
 static void seq_end(Writer *w)
 {
-	yaml_event_t ev;
-	yaml_sequence_end_event_initialize(&ev);
-	emit(w, &ev);
-}
-
-/* Re-emit a node as it was read.  Inside a flow collection, block
- * collections and block scalars are not allowed: force flow there. */
-static void node(Writer *w, const YNode *n, bool in_flow)
-{
-	switch (n->kind) {
-	case YN_SCALAR: {
-		yaml_scalar_style_t st = (yaml_scalar_style_t)n->style;
-		if (in_flow && (st == YAML_LITERAL_SCALAR_STYLE || st == YAML_FOLDED_SCALAR_STYLE))
-			st = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-		scalar_style(w, n->s, n->n, st);
-		break;
-	}
-	case YN_SEQ:
-		seq_start(w, in_flow || n->flow);
-		for (size_t i = 0; i < n->nkids; i++)
-			node(w, n->kids[i], in_flow || n->flow);
-		seq_end(w);
-		break;
-	case YN_MAP:
-		map_start(w, in_flow || n->flow);
-		for (size_t i = 0; i < n->nkids; i++)
-			node(w, n->kids[i], in_flow || n->flow);
-		map_end(w);
-		break;
-	}
+	ynode_write_seq_end(w);
 }
 
 /* The unknown pairs of a mapping being written. */
@@ -878,21 +843,7 @@ static void extras(Writer *w, const YNode *extra, bool in_flow)
 	if (!extra)
 		return;
 	for (size_t i = 0; i < extra->nkids; i++)
-		node(w, extra->kids[i], in_flow);
-}
-
-/* Whether a node is or holds a block collection or block scalar (then
- * it cannot be written inside a flow collection without changing). */
-static bool has_block(const YNode *n)
-{
-	if (n->kind == YN_SCALAR)
-		return n->style == YAML_LITERAL_SCALAR_STYLE || n->style == YAML_FOLDED_SCALAR_STYLE;
-	if (!n->flow && n->nkids)
-		return true;
-	for (size_t i = 0; i < n->nkids; i++)
-		if (has_block(n->kids[i]))
-			return true;
-	return false;
+		ynode_write_node(w, extra->kids[i], in_flow);
 }
 
 /* Whether a mapping holding the unknown pairs kept in extra may be written
@@ -900,7 +851,7 @@ static bool has_block(const YNode *n)
  * nodes), flow when there are none.  Keeps rewrites stable. */
 static bool flow_ok(const YNode *extra)
 {
-	return !extra || (extra->flow && !has_block(extra));
+	return !extra || (extra->flow && !ynode_has_block(extra));
 }
 
 static void emit_source(Writer *w, const SidecarSource *s)
@@ -1006,78 +957,83 @@ static void emit_review(Writer *w, const Sidecar *sc)
 
 void sidecar_emit(const Sidecar *sc, Buf *out)
 {
-	Writer w = {.tmp = BUF_INIT};
-	if (!yaml_emitter_initialize(&w.em))
-		fatal("out of memory (yaml emitter)");
-	yaml_emitter_set_output(&w.em, write_handler, out);
-	yaml_emitter_set_unicode(&w.em, 1);
-	yaml_emitter_set_width(&w.em, -1);
-	yaml_emitter_set_indent(&w.em, 2);
-	yaml_emitter_set_break(&w.em, YAML_LN_BREAK);
-	yaml_event_t ev;
-	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	emit(&w, &ev);
-	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
-	emit(&w, &ev);
-	map_start(&w, false);
+	Writer *w = ynode_writer_new(out);
+	map_start(w, false);
 
-	word(&w, "yeok");
-	number(&w, SIDECAR_VERSION);
+	word(w, "yeok");
+	number(w, SIDECAR_VERSION);
 	if (sc->source.kind != SIDECAR_SRC_NONE)
-		emit_source(&w, &sc->source);
-	emit_checklist(&w, &sc->checklist);
+		emit_source(w, &sc->source);
+	emit_checklist(w, &sc->checklist);
 	if (sc->translator_name || sc->translator_url || sc->translator_extra) {
 		bool flow = flow_ok(sc->translator_extra);
-		word(&w, "translator");
-		map_start(&w, flow);
-		word(&w, "name");
+		word(w, "translator");
+		map_start(w, flow);
+		word(w, "name");
 		if (sc->translator_name)
-			str(&w, sc->translator_name);
+			str(w, sc->translator_name);
 		else
-			word(&w, "null");
-		word(&w, "url");
+			word(w, "null");
+		word(w, "url");
 		if (sc->translator_url)
-			str(&w, sc->translator_url);
+			str(w, sc->translator_url);
 		else
-			word(&w, "null");
-		extras(&w, sc->translator_extra, flow);
-		map_end(&w);
+			word(w, "null");
+		extras(w, sc->translator_extra, flow);
+		map_end(w);
 	}
 	if (sc->cursor_line > 0 || sc->cursor_extra) {
 		bool flow = flow_ok(sc->cursor_extra);
-		word(&w, "cursor");
-		map_start(&w, flow);
-		word(&w, "line");
-		number(&w, sc->cursor_line);
-		word(&w, "column");
-		number(&w, sc->cursor_column);
-		extras(&w, sc->cursor_extra, flow);
-		map_end(&w);
+		word(w, "cursor");
+		map_start(w, flow);
+		word(w, "line");
+		number(w, sc->cursor_line);
+		word(w, "column");
+		number(w, sc->cursor_column);
+		extras(w, sc->cursor_extra, flow);
+		map_end(w);
 	}
-	emit_segments(&w, sc);
-	emit_review(&w, sc);
+	emit_segments(w, sc);
+	emit_review(w, sc);
 	if (sc->verdict) {
-		word(&w, "verdict");
-		str(&w, sc->verdict);
+		word(w, "verdict");
+		str(w, sc->verdict);
 	}
-	extras(&w, sc->extra, false);
+	extras(w, sc->extra, false);
 
-	map_end(&w);
-	yaml_document_end_event_initialize(&ev, 1);
-	emit(&w, &ev);
-	yaml_stream_end_event_initialize(&ev);
-	emit(&w, &ev);
-	if (!yaml_emitter_flush(&w.em))
-		fatal("BUG: sidecar: YAML emitter flush failed");
-	yaml_emitter_delete(&w.em);
-	buf_release(&w.tmp);
+	map_end(w);
+	ynode_writer_end(w);
 }
 
-bool sidecar_save(const char *path, const Sidecar *sc, Err *e)
+bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 {
+	sc->merged = false;
+	if (sc->disk && disk_changed(sc->disk, path)) {
+		/* another yeok wrote it since: merge key by key */
+		Sidecar base, theirs;
+		sidecar_init(&base);
+		sidecar_init(&theirs);
+		Err why;
+		err_init(&why);
+		bool corrupt = false;
+		if (!sidecar_load(path, &theirs, &corrupt, &why)) {
+			sidecar_release(&theirs);
+			return err_set(e, EXIT_DATAERR, "%s: changed on disk and cannot be read (%s): "
+			               "not overwritten", path, why.msg);
+		}
+		if (sc->disk->exists &&
+		    !sidecar_parse(sc->disk->bytes.p, sc->disk->bytes.len, path, &base, &why))
+			fatal("BUG: sidecar base no longer parses: %s", why.msg);
+		sidecar_merge(&base, sc, &theirs);
+		sc->merged = true;
+		sidecar_release(&base);
+		sidecar_release(&theirs);
+	}
 	Buf b = BUF_INIT;
 	sidecar_emit(sc, &b);
-	bool ok = file_write_atomic(path, b.p, b.len, e);
+	bool ok = file_write_side(path, b.p, b.len, e);
+	if (ok)
+		sidecar_disk_remember(sc, path, b.p, b.len);
 	buf_release(&b);
 	return ok;
 }

@@ -1,6 +1,7 @@
 /* The translator line (`**번역**: `NAME <URL>`_`) right after the author
  * line: find it, insert it, or repair a malformed one.  Pure text. */
 #include "yeok/sidecar.h"
+#include "yeok/text.h"
 
 #define TRANSLATOR_LABEL "**번역**:"
 #define SEARCH_LINES 4 /* how far below the author line a translator line may be */
@@ -91,6 +92,11 @@ bool sidecar_translator_edit(const Lines *tgt, const char *name, const char *url
 	if (!name || !*name)
 		return err_set(e, EXIT_DATAERR,
 		               "no translator name: set it in the configuration or the F2 dialog");
+	/* what a side file holds never puts control characters in the document */
+	if (text_has_controls(name, strlen(name)) || (url && text_has_controls(url, strlen(url))))
+		return err_set(e, EXIT_DATAERR, "the translator's %s holds control characters: not "
+		               "written into the document (fix it in the F2 dialog)",
+		               text_has_controls(name, strlen(name)) ? "name" : "URL");
 	size_t author = tgt->n;
 	for (size_t i = 0; i < tgt->n; i++)
 		if (label_of(lines_get(tgt, i), author_labels)) {

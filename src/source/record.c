@@ -76,8 +76,15 @@ bool source_record_into_sidecar(const char *target_path, const Source *src, Side
 		sidecar_set_source(sc, SIDECAR_SRC_GIT, src->rev, src->path, src->sha256);
 		break;
 	case SOURCE_PATH: {
+		/* only what a later `yeok FILE` may read back (source_path_inside) */
 		char *rel = relative_path(dir, src->path);
-		sidecar_set_source(sc, SIDECAR_SRC_FILE, NULL, rel, src->sha256);
+		if (rel[0] == '/')
+			ok = err_set(e, EXIT_DATAERR, "%s: cannot be recorded as a relative path (give "
+			             "--source each time)", src->path);
+		else if (!source_path_inside(target_path, src->path, e))
+			err_prefix(e, "not recorded (give --source each time)"), ok = false;
+		else
+			sidecar_set_source(sc, SIDECAR_SRC_FILE, NULL, rel, src->sha256);
 		free(rel);
 		break;
 	}
@@ -102,7 +109,7 @@ bool source_record_into_sidecar(const char *target_path, const Source *src, Side
 		}
 		free(rel);
 		char *snap = xasprintf("%s%s", target_path, SIDECAR_SNAPSHOT_SUFFIX);
-		if ((ok = file_write_atomic(snap, src->text.p ? src->text.p : "", src->text.len, e))) {
+		if ((ok = file_write_side(snap, src->text.p ? src->text.p : "", src->text.len, e))) {
 			char *name = xasprintf("%s%s", path_basename(target_path), SIDECAR_SNAPSHOT_SUFFIX);
 			sidecar_set_source(sc, SIDECAR_SRC_SNAPSHOT, NULL, name, src->sha256);
 			free(name);

@@ -37,6 +37,32 @@ static char *relative_to_target(const char *target_path, const char *p)
 	return r;
 }
 
+/* Sidecar records may only name files inside the document's work tree
+ * (when it is in one): a cloned repository cannot point yeok at
+ * /dev/zero, a FIFO or ~/.ssh.  Absolute paths are never recorded. */
+bool source_path_inside(const char *target_path, const char *p, Err *e)
+{
+	char *top = NULL;
+	Err quiet;
+	err_init(&quiet);
+	if (!vcs_toplevel(target_path, &top, &quiet))
+		return true; /* no work tree: nothing to stay inside */
+	char *rt = realpath(top, NULL);
+	char *rp = realpath(p, NULL);
+	bool ok = true;
+	if (rt && rp) {
+		size_t n = strlen(rt);
+		ok = strncmp(rp, rt, n) == 0 && (rp[n] == '/' || rp[n] == '\0' || n == 1);
+	}
+	free(rt);
+	free(rp);
+	free(top);
+	if (!ok)
+		return err_set(e, EXIT_DATAERR, "%s: outside the work tree of the document: not read",
+		               p);
+	return true;
+}
+
 static bool read_file_source(Source *out, SourceOrigin o, const char *path, Err *e)
 {
 	if (!file_read(path, &out->text, e))
@@ -75,6 +101,10 @@ static bool source_read_rev(const char *target_path, const char *rev, const char
 static bool from_record(const char *target_path, const SourceRecord *r, Source *out, Err *e)
 {
 	if (r->git) {
+		if (r->path && (r->path[0] == '/' || !strcmp(r->path, "..") ||
+		                !strncmp(r->path, "../", 3) || strstr(r->path, "/../")))
+			return err_set(e, EXIT_DATAERR, "%s.yeok.yaml: source.path: must be a path inside "
+			               "the repository", target_path);
 		char *shown = NULL;
 		if (!source_read_rev(target_path, r->git, r->path, &out->text, &shown, e)) {
 			err_prefix(e, "%s.yeok.yaml: source", target_path);
@@ -85,8 +115,26 @@ static bool from_record(const char *target_path, const SourceRecord *r, Source *
 		out->path = shown;
 		out->desc = xasprintf("git %s:%s", r->git, shown);
 	} else if (r->file || r->snapshot) {
-		char *p = relative_to_target(target_path, r->file ? r->file : r->snapshot);
-		bool ok = read_file_source(out, SOURCE_SIDECAR, p, e);
+		const char *rp = r->file ? r->file : r->snapshot;
+		if (rp[0] == '/')
+			return err_set(e, EXIT_DATAERR, "%s.yeok.yaml: source: an absolute path is not "
+			               "allowed (the English must be inside the work tree)", target_path);
+		if (r->snapshot && strchr(rp, '/'))
+			return err_set(e, EXIT_DATAERR, "%s.yeok.yaml: source.snapshot: must be a file "
+			               "beside the document", target_path);
+		char *p = relative_to_target(target_path, rp);
+		bool ok = source_path_inside(target_path, p, e);
+		if (ok && r->snapshot) {
+			/* a snapshot is a side file: never followed through a link */
+			ok = file_read_limit(p, FILE_MAX_BYTES, FILE_NOFOLLOW, &out->text, e);
+			if (ok) {
+				out->origin = SOURCE_SIDECAR;
+				out->path = xstrdup(p);
+				out->desc = xstrdup(p);
+			}
+		} else if (ok) {
+			ok = read_file_source(out, SOURCE_SIDECAR, p, e);
+		}
 		free(p);
 		if (!ok) {
 			err_prefix(e, "%s.yeok.yaml: source", target_path);

@@ -291,14 +291,18 @@ static void apply_add(Spell *sp, const char *word, const char *model)
 		dict_add(&sp->en, false, word, model ? model : SPELL_EN_NOUN_MODEL);
 }
 
-static void load_list(Spell *sp, const char *path)
+/* Word lists are side files: regular, at most this big; the project's
+ * (from the repository) is never followed through a link. */
+#define SPELL_LIST_MAX_BYTES (16u << 20)
+
+static void load_list(Spell *sp, const char *path, unsigned flags)
 {
 	if (!path || !file_exists(path))
 		return;
 	Buf b = BUF_INIT;
 	Err e;
 	err_init(&e);
-	if (!file_read(path, &b, &e)) {
+	if (!file_read_limit(path, SPELL_LIST_MAX_BYTES, flags, &b, &e)) {
 		load_error(sp, "%s", e.msg);
 		return;
 	}
@@ -457,9 +461,9 @@ static void *worker_main(void *arg)
 	Spell *sp = arg;
 	dict_load(sp, &sp->en, sp->english);
 	dict_load(sp, &sp->ko, sp->korean);
-	load_list(sp, sp->loanwords_path);
-	load_list(sp, sp->personal_path);
-	load_list(sp, sp->project_path);
+	load_list(sp, sp->loanwords_path, 0);
+	load_list(sp, sp->personal_path, 0);
+	load_list(sp, sp->project_path, FILE_NOFOLLOW);
 	pthread_mutex_lock(&sp->mu);
 	sp->loading_done = true;
 	pthread_cond_broadcast(&sp->done_cv);
@@ -968,10 +972,11 @@ static bool mkdirs(const char *dir, Err *e)
 	return true;
 }
 
-static bool append_line(const char *path, const char *line, Err *e)
+static bool append_line(const char *path, const char *line, bool side, Err *e)
 {
 	Buf b = BUF_INIT;
-	if (file_exists(path) && !file_read(path, &b, e)) {
+	if (file_exists(path) &&
+	    !file_read_limit(path, SPELL_LIST_MAX_BYTES, side ? FILE_NOFOLLOW : 0, &b, e)) {
 		buf_release(&b);
 		return false;
 	}
@@ -983,7 +988,7 @@ static bool append_line(const char *path, const char *line, Err *e)
 			buf_addc(&b, '\n');
 		buf_adds(&b, line);
 		buf_addc(&b, '\n');
-		ok = file_write_atomic(path, b.p, b.len, e);
+		ok = side ? file_write_side(path, b.p, b.len, e) : file_write_atomic(path, b.p, b.len, e);
 	}
 	buf_release(&b);
 	return ok;
@@ -1022,7 +1027,7 @@ bool spell_add_word(Spell *sp, const char *word, const char *model,
 			             : "no personal word list: set XDG_DATA_HOME or HOME");
 		} else {
 			char *line = model ? xasprintf("%s/%s", w.p, m.p) : xstrdup(w.p);
-			ok = append_line(path, line, e);
+			ok = append_line(path, line, list == SPELL_LIST_PROJECT, e);
 			free(line);
 		}
 	}

@@ -13,6 +13,7 @@ void sync_result_init(SyncResult *r)
 	memset(r, 0, sizeof(*r));
 	buf_init(&r->orig);
 	buf_init(&r->text);
+	buf_init(&r->new_en);
 	sidecar_init(&r->sc);
 }
 
@@ -20,6 +21,7 @@ void sync_result_release(SyncResult *r)
 {
 	buf_release(&r->orig);
 	buf_release(&r->text);
+	buf_release(&r->new_en);
 	sidecar_release(&r->sc);
 	VEC_FREE(&r->blocks);
 	VEC_FREE(&r->dropped);
@@ -32,21 +34,6 @@ const char *sync_fate_name(SyncFate f)
 {
 	static const char *const names[] = {"kept", "stale", "new"};
 	return (unsigned)f < ARRAY_LEN(names) ? names[f] : "?";
-}
-
-/* A deep copy of a sidecar (through its YAML, which round-trips). */
-static void sidecar_copy(const Sidecar *from, Sidecar *to)
-{
-	sidecar_release(to);
-	if (!from)
-		return;
-	Buf b = BUF_INIT;
-	sidecar_emit(from, &b);
-	Err e;
-	err_init(&e);
-	if (!sidecar_parse(b.p ? b.p : "", b.len, "sidecar", to, &e))
-		fatal("BUG: sync: a sidecar does not read back: %s", e.msg);
-	buf_release(&b);
 }
 
 static SidecarMark mark_of(SegStatus st, const ProgressSeg *ps)
@@ -148,7 +135,10 @@ bool sync_texts(const char *name, Str old_en, Str tgt, Str new_en, const Sidecar
 {
 	(void)e;
 	sync_result_release(r);
-	sidecar_copy(sc, &r->sc);
+	if (sc)
+		sidecar_copy(&r->sc, sc);
+	else
+		sidecar_release(&r->sc);
 	SyncPair p;
 	sync_pair_build(&p, name, old_en, tgt, sc);
 	SyncText neu;
@@ -226,8 +216,22 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 		             "its lines hold Hangul)", neu.desc);
 	if (ok)
 		ok = sync_texts(path, buf_str(&old.text), buf_str(&tgt), buf_str(&neu.text), &sc, r, e);
-	if (ok)
-		ok = source_record_into_sidecar(path, &neu, &r->sc, e);
+	if (ok) {
+		/* an English outside the work tree (an upstream checkout elsewhere)
+		 * cannot be recorded as a path a later open may read
+		 * (source_path_inside): it is recorded as a snapshot beside FILE */
+		Err outside;
+		err_init(&outside);
+		if (neu.origin == SOURCE_PATH && !source_path_inside(path, neu.path, &outside)) {
+			char *name = xasprintf("%s%s", path_basename(path), SIDECAR_SNAPSHOT_SUFFIX);
+			sidecar_set_source(&r->sc, SIDECAR_SRC_SNAPSHOT, NULL, name, neu.sha256);
+			free(name);
+			r->snapshot = true;
+			buf_add(&r->new_en, neu.text.p ? neu.text.p : "", neu.text.len);
+		} else {
+			ok = source_record_into_sidecar(path, &neu, &r->sc, e);
+		}
+	}
 	if (ok) {
 		r->had_sidecar = had_sidecar;
 		r->old_desc = xstrdup(old.desc);
@@ -246,10 +250,22 @@ bool sync_write(const char *path, const SyncResult *r, Err *e)
 {
 	if (!r->changed && !r->had_sidecar)
 		return true;
+	/* the snapshot first: a failure leaves FILE as it was */
+	if (r->snapshot) {
+		char *snap = xasprintf("%s%s", path, SIDECAR_SNAPSHOT_SUFFIX);
+		bool ok = file_write_side(snap, r->new_en.p ? r->new_en.p : "", r->new_en.len, e);
+		free(snap);
+		if (!ok)
+			return false;
+	}
 	if (r->changed && !file_write_atomic(path, r->text.p ? r->text.p : "", r->text.len, e))
 		return false;
 	char *sp = sidecar_path(path);
-	bool ok = sidecar_save(sp, &r->sc, e);
+	Sidecar out; /* (sidecar_save may merge into what it writes) */
+	sidecar_init(&out);
+	sidecar_copy(&out, &r->sc);
+	bool ok = sidecar_save(sp, &out, e);
+	sidecar_release(&out);
 	free(sp);
 	if (!ok && r->changed) {
 		Err undo;

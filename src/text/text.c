@@ -154,11 +154,44 @@ static int text_cp_width(int32_t cp)
 	return w < 1 ? 1 : w;
 }
 
+/* Emoji sequences terminals disagree about (issue 14 item 18): a ZWJ
+ * sequence (a family: tmux 3.3a draws 2 columns, ncurses counts 6), an
+ * emoji modifier (a skin tone: 2 or 4) or a tag sequence (a subdivision
+ * flag).  Such a cluster is drawn as its first character alone, which
+ * every terminal and ncurses draw at the width yeok counts.  Returns the
+ * bytes of that first character, or 0 for any other cluster. */
+static size_t emoji_sequence_head(const char *s, size_t n)
+{
+	int32_t first;
+	size_t head = text_decode(s, n, &first);
+	if (first < 0x2000 || head >= n)
+		return 0;
+	for (size_t i = head; i < n;) {
+		int32_t cp;
+		size_t k = text_decode(s + i, n - i, &cp);
+		if (cp == 0x200d || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f))
+			return head;
+		i += k;
+	}
+	return 0;
+}
+
+/* A flag: two regional indicators, one column each in wcwidth (ncurses)
+ * and two together in terminals. */
+static bool regional_pair(const char *s, size_t n, int32_t first)
+{
+	int32_t second;
+	return first >= 0x1f1e6 && first <= 0x1f1ff && n == 8 &&
+	       text_decode(s + 4, 4, &second) == 4 && second >= 0x1f1e6 && second <= 0x1f1ff;
+}
+
 int text_cluster_width(const char *s, size_t n, int col)
 {
 	int32_t cp;
 	switch (classify(s, n, &cp)) {
 	case CELL_TEXT:
+		if (cp >= 0x1f1e6 && regional_pair(s, n, cp))
+			return 2;
 		return cp < 0x80 ? 1 : text_cp_width(cp);
 	case CELL_TAB:
 		return TEXT_TABSTOP - col % TEXT_TABSTOP;
@@ -212,12 +245,16 @@ void text_render_cluster(const char *s, size_t n, int col, Buf *out)
 {
 	int32_t cp;
 	switch (classify(s, n, &cp)) {
-	case CELL_TEXT:
+	case CELL_TEXT: {
+		size_t head = n > 1 ? emoji_sequence_head(s, n) : 0;
 		if (n == 1)
 			buf_addc(out, s[0]);
+		else if (head)
+			buf_add(out, s, head);
 		else
 			text_nfc(s, n, out);
 		return;
+	}
 	case CELL_TAB:
 		for (int i = text_cluster_width(s, n, col); i > 0; i--)
 			buf_addc(out, ' ');
@@ -274,6 +311,23 @@ void text_sanitize(const char *s, size_t n, Buf *out)
 			buf_add(out, s + i, len);
 		i += len;
 	}
+}
+
+bool text_has_controls(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			continue;
+		}
+		int32_t cp;
+		size_t len = text_decode(s + i, n - i, &cp);
+		if (cp < 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			return true;
+		i += len;
+	}
+	return false;
 }
 
 static bool all_ascii(const char *s, size_t n)

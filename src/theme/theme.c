@@ -1,7 +1,8 @@
 /* theme: theme files -> style slots (include/yeok/theme.h). */
 #include "yeok/theme.h"
 
-#include <yaml.h>
+#include "yeok/text.h"
+#include "yeok/ynode.h"
 
 static const char *const slot_names[] = {
 #define X(e, name, what) name,
@@ -169,25 +170,23 @@ static bool attr_bit(const char *s, unsigned *bits)
 	return false;
 }
 
-static char *scalar_dup(yaml_node_t *n)
-{
-	return xmemdup0(n->data.scalar.value, n->data.scalar.length);
-}
-
-static bool parse_attrs(yaml_document_t *doc, yaml_node_t *v, const char *path, unsigned *bits,
-                        Err *e)
+static bool parse_attrs(const YNode *v, const char *path, unsigned *bits, Err *e)
 {
 	*bits = 0;
-	if (v->type == YAML_SCALAR_NODE) {
-		char *s = scalar_dup(v);
+	if (v->kind == YN_SCALAR) {
+		char *s = ynode_dup(v);
 		bool ok = true;
 		for (char *p = s; ok && *p;) {
 			size_t k = strcspn(p, " ,");
 			char save = p[k];
 			p[k] = '\0';
-			if (*p && !attr_bit(p, bits))
+			if (*p && !attr_bit(p, bits)) {
+				Buf b = BUF_INIT;
+				text_sanitize(p, strlen(p), &b);
 				ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown attribute '%s' (bold, dim, "
-				             "underline, reverse, italic, standout)", path, v->start_mark.line + 1, p);
+				             "underline, reverse, italic, standout)", path, v->line, b.p);
+				buf_release(&b);
+			}
 			p[k] = save;
 			p += k;
 			while (*p == ' ' || *p == ',')
@@ -196,20 +195,22 @@ static bool parse_attrs(yaml_document_t *doc, yaml_node_t *v, const char *path, 
 		free(s);
 		return ok;
 	}
-	if (v->type != YAML_SEQUENCE_NODE)
+	if (v->kind != YN_SEQ)
 		return err_set(e, EXIT_CONFIG, "%s:%zu: attrs: expected a list like [bold, underline]",
-		               path, v->start_mark.line + 1);
-	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
-	     it++) {
-		yaml_node_t *n = yaml_document_get_node(doc, *it);
-		if (n->type != YAML_SCALAR_NODE)
-			return err_set(e, EXIT_CONFIG, "%s:%zu: attrs: expected names", path,
-			               n->start_mark.line + 1);
-		char *s = scalar_dup(n);
+		               path, v->line);
+	for (size_t i = 0; i < v->nkids; i++) {
+		const YNode *n = v->kids[i];
+		if (n->kind != YN_SCALAR)
+			return err_set(e, EXIT_CONFIG, "%s:%zu: attrs: expected names", path, n->line);
+		char *s = ynode_dup(n);
 		bool ok = attr_bit(s, bits);
-		if (!ok)
-			err_set(e, EXIT_CONFIG, "%s:%zu: unknown attribute '%s' (bold, dim, underline, "
-			        "reverse, italic, standout)", path, n->start_mark.line + 1, s);
+		if (!ok) {
+			Buf b = BUF_INIT;
+			ynode_show(n, &b);
+			err_set(e, EXIT_CONFIG, "%s:%zu: unknown attribute %s (bold, dim, underline, "
+			        "reverse, italic, standout)", path, n->line, b.p);
+			buf_release(&b);
+		}
 		free(s);
 		if (!ok)
 			return false;
@@ -217,37 +218,40 @@ static bool parse_attrs(yaml_document_t *doc, yaml_node_t *v, const char *path, 
 	return true;
 }
 
-static bool parse_slot(yaml_document_t *doc, yaml_node_t *v, const char *path, Style *st, Err *e)
+static bool parse_slot(const YNode *v, const char *path, Style *st, Err *e)
 {
-	if (v->type != YAML_MAPPING_NODE)
+	if (v->kind != YN_MAP)
 		return err_set(e, EXIT_CONFIG, "%s:%zu: expected {fg: COLOR, bg: COLOR, attrs: [...]}",
-		               path, v->start_mark.line + 1);
-	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(doc, p->key);
-		yaml_node_t *x = yaml_document_get_node(doc, p->value);
-		if (k->type != YAML_SCALAR_NODE)
-			return err_set(e, EXIT_CONFIG, "%s:%zu: expected fg, bg or attrs", path,
-			               k->start_mark.line + 1);
-		char *key = scalar_dup(k);
+		               path, v->line);
+	for (size_t i = 0; i + 1 < v->nkids; i += 2) {
+		const YNode *k = v->kids[i], *x = v->kids[i + 1];
+		if (k->kind != YN_SCALAR)
+			return err_set(e, EXIT_CONFIG, "%s:%zu: expected fg, bg or attrs", path, k->line);
 		bool ok = true;
-		if (strcmp(key, "fg") == 0 || strcmp(key, "bg") == 0) {
-			char *val = x->type == YAML_SCALAR_NODE ? scalar_dup(x) : xstrdup("?");
+		if (ynode_is(k, "fg") || ynode_is(k, "bg")) {
+			char *val = x->kind == YN_SCALAR ? ynode_dup(x) : xstrdup("?");
 			int c;
-			if (!theme_parse_color(val, &c))
-				ok = err_set(e, EXIT_CONFIG, "%s:%zu: bad colour '%s' (a name like cyan, "
-				             "0-255 or #rrggbb)", path, x->start_mark.line + 1, val);
-			else if (key[0] == 'f')
+			if (!theme_parse_color(val, &c)) {
+				Buf b = BUF_INIT;
+				ynode_show(x, &b);
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: bad colour %s (a name like cyan, "
+				             "0-255 or #rrggbb)", path, x->line, b.p);
+				buf_release(&b);
+			} else if (ynode_is(k, "fg")) {
 				st->fg = c;
-			else
+			} else {
 				st->bg = c;
+			}
 			free(val);
-		} else if (strcmp(key, "attrs") == 0) {
-			ok = parse_attrs(doc, x, path, &st->attrs, e);
+		} else if (ynode_is(k, "attrs")) {
+			ok = parse_attrs(x, path, &st->attrs, e);
 		} else {
-			ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown field '%s' (fg, bg, attrs)", path,
-			             k->start_mark.line + 1, key);
+			Buf b = BUF_INIT;
+			ynode_show(k, &b);
+			ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown field %s (fg, bg, attrs)", path,
+			             k->line, b.p);
+			buf_release(&b);
 		}
-		free(key);
 		if (!ok)
 			return false;
 	}
@@ -258,8 +262,9 @@ bool theme_load_file(Theme *t, const char *path, Err *e)
 {
 	theme_default(t);
 	Buf data = BUF_INIT;
-	if (!file_read(path, &data, e)) {
+	if (!file_read_limit(path, ynode_limits_theme.max_bytes, 0, &data, e)) {
 		e->code = EXIT_CONFIG;
+		buf_release(&data);
 		return false;
 	}
 	bool ok = theme_parse(t, path, data.p ? data.p : "", data.len, e);
@@ -277,51 +282,40 @@ bool theme_parse(Theme *t, const char *path, const char *text, size_t n, Err *e)
 	if (bl > 5 && strcmp(base + bl - 5, ".yaml") == 0)
 		bl -= 5;
 	snprintf(nt.name, sizeof(nt.name), "%.*s", (int)bl, base);
-	yaml_parser_t p;
-	yaml_document_t doc;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
+	YNode *root;
+	if (!ynode_parse(text, n, path, &ynode_limits_theme, &root, e))
+		return false;
 	bool ok = true;
-	if (!yaml_parser_load(&p, &doc)) {
-		ok = err_set(e, EXIT_CONFIG, "%s:%zu:%zu: %s", path, p.problem_mark.line + 1,
-		             p.problem_mark.column + 1, p.problem ? p.problem : "bad YAML");
-		yaml_parser_delete(&p);
-		return ok;
-	}
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (!root || root->type != YAML_MAPPING_NODE) {
+	if (!root || root->kind != YN_MAP) {
 		ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected one slot per line (SLOT: {fg, bg, attrs})",
-		             path, root ? root->start_mark.line + 1 : 1);
+		             path, root ? root->line : 1);
 	} else {
-		for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-		     ok && pr < root->data.mapping.pairs.top; pr++) {
-			yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
-			yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
-			if (k->type != YAML_SCALAR_NODE) {
-				ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected a slot name", path,
-				             k->start_mark.line + 1);
+		for (size_t i = 0; ok && i + 1 < root->nkids; i += 2) {
+			const YNode *k = root->kids[i], *v = root->kids[i + 1];
+			if (k->kind != YN_SCALAR) {
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: expected a slot name", path, k->line);
 				break;
 			}
-			char *key = scalar_dup(k);
 			int slot = -1;
-			for (int i = 0; i < TS_COUNT; i++)
-				if (strcmp(key, slot_names[i]) == 0)
-					slot = i;
+			for (int j = 0; j < TS_COUNT; j++)
+				if (ynode_is(k, slot_names[j]))
+					slot = j;
 			if (slot >= 0) {
 				/* a slot given replaces the whole style */
 				Style st = {THEME_DEFAULT_COLOR, THEME_DEFAULT_COLOR, 0};
-				ok = parse_slot(&doc, v, path, &st, e);
+				ok = parse_slot(v, path, &st, e);
 				if (ok)
 					nt.slot[slot] = st;
-			} else if (strcmp(key, "name") != 0) {
-				ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown slot '%s' (see themes/README.md)",
-				             path, k->start_mark.line + 1, key);
+			} else if (!ynode_is(k, "name")) {
+				Buf b = BUF_INIT;
+				ynode_show(k, &b);
+				ok = err_set(e, EXIT_CONFIG, "%s:%zu: unknown slot %s (see themes/README.md)",
+				             path, k->line, b.p);
+				buf_release(&b);
 			}
-			free(key);
 		}
 	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&p);
+	ynode_free(root);
 	if (ok)
 		*t = nt;
 	return ok;
@@ -352,38 +346,4 @@ bool theme_load(Theme *t, const char *name, const char *const *dirs, size_t ndir
 	}
 	return err_set(e, EXIT_CONFIG, "no theme named '%s' (themes are NAME.yaml in %s)", name,
 	               ndirs && dirs[0] ? dirs[0] : "themes/");
-}
-
-bool theme_config_name(const char *config_path, char *out, size_t n)
-{
-	if (!file_exists(config_path))
-		return false;
-	Buf data = BUF_INIT;
-	if (!file_read(config_path, &data, NULL))
-		return false;
-	yaml_parser_t p;
-	yaml_document_t doc;
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)(data.p ? data.p : ""), data.len);
-	bool found = false;
-	if (yaml_parser_load(&p, &doc)) {
-		yaml_node_t *root = yaml_document_get_root_node(&doc);
-		if (root && root->type == YAML_MAPPING_NODE) {
-			for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-			     pr < root->data.mapping.pairs.top; pr++) {
-				yaml_node_t *k = yaml_document_get_node(&doc, pr->key);
-				yaml_node_t *v = yaml_document_get_node(&doc, pr->value);
-				if (k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE &&
-				    k->data.scalar.length == 5 && memcmp(k->data.scalar.value, "theme", 5) == 0) {
-					snprintf(out, n, "%.*s", (int)v->data.scalar.length,
-					         (const char *)v->data.scalar.value);
-					found = true;
-				}
-			}
-		}
-		yaml_document_delete(&doc);
-	}
-	yaml_parser_delete(&p);
-	buf_release(&data);
-	return found;
 }

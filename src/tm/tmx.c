@@ -254,7 +254,7 @@ static bool reference(Px *x, Buf *out)
 			        : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
 			        : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
 			                                             : -1;
-			if (v < 0)
+			if (v < 0 || cp > 0x10FFFF) /* (beyond Unicode: no overflow either) */
 				return fail(x, "bad character reference");
 			cp = cp * base + v;
 			x->i++;

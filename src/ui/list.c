@@ -179,7 +179,9 @@ int ui_list_main(const UiOpts *o, const char *dir)
 	u.repo = &r;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, o->theme, report_to_list);
+	ui_load_theme_and_keys(&u, o->theme, o->cfg, report_to_list);
+	if (o->cfg_problem && o->cfg_problem[0])
+		report_to_list(&u, o->cfg_problem);
 	int rc = 0;
 	for (;;) {
 		ui_term_start(&u, false);

@@ -320,7 +320,7 @@ static int fail(const Err *e, int fallback)
 	return e->code ? e->code : fallback;
 }
 
-int ui_review_main(int argc, char **argv)
+int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_problem)
 {
 	ReviewArgs a;
 	Err e;
@@ -354,7 +354,9 @@ int ui_review_main(int argc, char **argv)
 	u.rs = &rs;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, a.theme, report_to_review);
+	ui_load_theme_and_keys(&u, a.theme, cfg, report_to_review);
+	if (cfg_problem[0])
+		report_to_review(&u, cfg_problem);
 	review_args_release(&a);
 	ui_term_start(&u, false);
 	rs.rows = LINES;

@@ -62,6 +62,12 @@ static int read_key(void)
 
 bool ui_safe_open(Session *s)
 {
+#ifndef NDEBUG
+	/* Tests only: YEOK_TEST_FLOCK_ERRNO=38 is a file system without flock. */
+	const char *fl = getenv("YEOK_TEST_FLOCK_ERRNO");
+	if (fl && *fl)
+		journal_inject_flock_errno = atoi(fl);
+#endif
 	Buf notes = BUF_INIT;
 	safety_input_ok(s, &notes, NULL);
 	if (notes.len && (!s->msg[0] || s->msg_note))

@@ -96,14 +96,14 @@ char *ui_beside_binary(const char *name)
 	return p;
 }
 
-void ui_load_theme_and_keys(Ui *u, const char *opt, void (*report)(Ui *u, const char *msg))
+void ui_load_theme_and_keys(Ui *u, const char *opt, const Config *cfg,
+                            void (*report)(Ui *u, const char *msg))
 {
-	char *config = keymap_config_path();
 	char name[128] = "default";
 	if (opt)
 		snprintf(name, sizeof(name), "%s", opt);
-	else
-		theme_config_name(config, name, sizeof(name));
+	else if (cfg->theme)
+		snprintf(name, sizeof(name), "%s", cfg->theme);
 	const char *x = getenv("XDG_CONFIG_HOME");
 	const char *h = getenv("HOME");
 	char *user = x && *x ? xasprintf("%s/yeok/themes", x)
@@ -120,9 +120,24 @@ void ui_load_theme_and_keys(Ui *u, const char *opt, void (*report)(Ui *u, const 
 		buf_release(&m);
 	}
 	err_init(&e);
-	if (!keymap_load(&u->keys, config, &e))
+	if (!keymap_apply_config(&u->keys, cfg, &e))
 		report(u, e.msg);
 	free(user);
 	free(tree);
-	free(config);
+}
+
+bool ui_config_load(Config *cfg, char *problem, size_t n)
+{
+	config_init(cfg);
+	problem[0] = '\0';
+	char *path = config_default_path();
+	Err e;
+	err_init(&e);
+	if (!config_load(cfg, path, &e))
+		snprintf(problem, n, "%s (the settings are not used)", e.msg);
+	else if (cfg->unknown[0])
+		snprintf(problem, n, "%s:%zu: unknown setting %s (ignored)", path, cfg->unknown_line,
+		         cfg->unknown);
+	free(path);
+	return !problem[0];
 }

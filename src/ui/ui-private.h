@@ -118,7 +118,12 @@ bool ui_term_was_started(void);
  * user's folder, beside the binary, the installed ones; a message through
  * report() when it fails (the default is used).  The keys of config.yaml
  * too. */
-void ui_load_theme_and_keys(Ui *u, const char *name, void (*report)(Ui *u, const char *msg));
+void ui_load_theme_and_keys(Ui *u, const char *name, const Config *cfg,
+                            void (*report)(Ui *u, const char *msg));
+/* Read config.yaml once for the process (config_default_path) into cfg;
+ * false with what to tell the user in problem (size n): a bad file (its
+ * settings are not used) or an unknown setting. */
+bool ui_config_load(Config *cfg, char *problem, size_t n);
 /* The folder beside the binary that holds name (themes, glossary); NULL
  * when none; caller frees. */
 char *ui_beside_binary(const char *name);
@@ -220,7 +225,7 @@ void ui_key_label(const char *key, Buf *out);
 
 /* `yeok review [OPTIONS] FILE` on the terminal (src/ui/review.c); argv[0]
  * is "review".  Returns the exit status. */
-int ui_review_main(int argc, char **argv);
+int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
 
 /* ---- the repository view (list.c) ---------------------------------------------- */
 /* The editor's options (ui.c parses them). */
@@ -230,6 +235,8 @@ typedef struct UiOpts {
 	size_t n_glossary;
 	bool no_spell;
 	bool no_checks;
+	const Config *cfg;       /* config.yaml, read once (ui_main) */
+	const char *cfg_problem; /* what was wrong with it ("" or NULL: nothing) */
 } UiOpts;
 /* Open file in the editor with the options and run it until it quits
  * (ui.c; the terminal is started and restored around it).  Returns the

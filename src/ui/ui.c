@@ -88,20 +88,15 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 		free(tree);
 	}
 	/* the config's glossaries, then --glossary */
-	char *config = keymap_config_path();
-	char **cp = NULL;
-	size_t ncp = glossary_config_paths(config, &cp);
+	char **cp = o->cfg->glossary.v;
+	size_t ncp = o->cfg->glossary.n;
 	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
 	for (size_t i = 0; i < ncp; i++)
 		all[i] = cp[i];
 	for (size_t i = 0; i < o->n_glossary; i++)
 		all[ncp + i] = o->glossary[i];
 	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
-	for (size_t i = 0; i < ncp; i++)
-		free(cp[i]);
-	free(cp);
 	free(all);
-	free(config);
 	free(shipped);
 	return ok;
 }
@@ -325,14 +320,29 @@ static bool in_work_tree(void)
 	return yes;
 }
 
+static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
+
 int ui_main(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "review") == 0)
-		return ui_review_main(argc - 1, argv + 1);
+	/* config.yaml, read once and passed down */
+	Config cfg;
+	char problem[1200];
+	ui_config_load(&cfg, problem, sizeof(problem));
+	int rc = argc > 1 && strcmp(argv[1], "review") == 0
+	         ? ui_review_main(argc - 1, argv + 1, &cfg, problem)
+	         : edit_main(argc, argv, &cfg, problem);
+	config_release(&cfg);
+	return rc;
+}
+
+static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem)
+{
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
+	o.cfg = cfg;
+	o.cfg_problem = cfg_problem;
 	if (!o.file && !in_work_tree())
 		return usage("%s", "no file given (a folder, or none inside a git work tree, "
 		                   "lists the tutorials)");
@@ -360,6 +370,8 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	g_fail_to = NULL;
 	if (!opened)
 		return rc;
+	if (o.cfg_problem && o.cfg_problem[0])
+		session_error(&s, "%s", o.cfg_problem);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -379,7 +391,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, o.theme, report_to_session);
+	ui_load_theme_and_keys(&u, o.theme, o.cfg, report_to_session);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");

@@ -266,13 +266,14 @@ VcsBatch *vcs_batch_open(const char *top, Err *e)
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addclose(&fa, inp[1]);
 	posix_spawn_file_actions_addclose(&fa, outp[0]);
-	const char *args[] = {"git", "-c", "core.fsmonitor=false", "-C", top, "cat-file", "--batch",
-	                      NULL};
+	const char *cmd[] = {"cat-file", "--batch", NULL};
+	const char **args = git_args(top, cmd);
 	char **env = git_env();
 	pid_t pid;
 	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
+	free(args);
 	close(inp[0]);
 	close(outp[1]);
 	if (rc != 0) {

@@ -6,4 +6,9 @@
  * optional locks, LC_ALL=C (an array to free; the strings are borrowed). */
 char **git_env(void);
 
+/* The argument vector of `git [guards] [-C dir] argv...` (NULL-terminated;
+ * free the array, the strings are borrowed): every git yeok runs gets the
+ * guards that keep repository-configured programs from running. */
+const char **git_args(const char *dir, const char *const *argv);
+
 #endif

@@ -43,14 +43,29 @@ static void first_line(Buf *b)
 	}
 }
 
-bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+const char **git_args(const char *dir, const char *const *argv)
 {
 	size_t argc = 0;
 	while (argv[argc])
 		argc++;
-	const char **args = xcalloc(argc + 4, sizeof(char *));
+	/* Nothing a repository configures may run: its fsmonitor hook (which
+	 * `git status` and index refreshes run), hooks, a pager, signature
+	 * programs (log.showSignature runs gpg.program), and no network.
+	 * Commands that run filters or diff drivers (status, diff of the
+	 * working tree, add, checkout, hash-object without --no-filters,
+	 * log -p, cat-file --filters/--textconv) are not used at all. */
+	static const char *const guard[] = {
+		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+		"-c", "core.pager=cat", "-c", "log.showSignature=false",
+		"-c", "protocol.allow=never", "-c", "credential.helper=",
+		"-c", "core.untrackedCache=false", "-c", "gc.auto=0",
+		"-c", "maintenance.auto=false", "--no-pager",
+	};
+	const char **args = xcalloc(argc + 4 + ARRAY_LEN(guard), sizeof(char *));
 	size_t k = 0;
 	args[k++] = "git";
+	for (size_t i = 0; i < ARRAY_LEN(guard); i++)
+		args[k++] = guard[i];
 	if (dir) {
 		args[k++] = "-C";
 		args[k++] = dir;
@@ -58,6 +73,12 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	for (size_t i = 0; i < argc; i++)
 		args[k++] = argv[i];
 	args[k] = NULL;
+	return args;
+}
+
+bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+{
+	const char **args = git_args(dir, argv);
 
 	int outp[2], errp[2];
 	if (pipe(outp) != 0) {
@@ -287,18 +308,190 @@ bool vcs_is_clean(const char *path, bool *clean, Err *e)
 		free(top);
 		return false;
 	}
+	/* Blob ids, not `git status` (which runs the fsmonitor hook and clean
+	 * filters): the HEAD version's id against the file's bytes hashed
+	 * without filters.  Untracked, or no HEAD: not clean. */
+	Buf head = BUF_INIT, work = BUF_INIT;
+	char *spec = xasprintf("HEAD:%s", rel);
+	const char *rp[] = {"rev-parse", "--verify", "--quiet", "--end-of-options", spec, NULL};
+	struct stat st;
+	bool ok = true;
+	if (vcs_git(top, rp, &head, NULL, NULL) && lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		char *abs = path_join(top, rel);
+		const char *ho[] = {"hash-object", "--no-filters", "--", abs, NULL};
+		ok = vcs_git(top, ho, &work, NULL, e);
+		chomp(&head);
+		chomp(&work);
+		*clean = ok && head.len >= 40 && head.len == work.len && !memcmp(head.p, work.p, head.len);
+		free(abs);
+	}
+	free(spec);
+	buf_release(&head);
+	buf_release(&work);
+	free(rel);
+	free(top);
+	return ok;
+}
+
+/* ---- side files and git (DESIGN.md §4.5) ----------------------------------- */
+
+static const char *const side_patterns[] = {
+	"*.yeok.yaml", "*.yeok.yaml.bad*", "*.yeok.journal", "*.yeok.journal.bad*", "*.yeok.src",
+	".*" FILE_TEMP_INFIX "??????",
+};
+
+const char *const *vcs_side_patterns(size_t *n)
+{
+	*n = ARRAY_LEN(side_patterns);
+	return side_patterns;
+}
+
+/* fnmatch for the patterns above: '*' and '?' only, no '/' in names. */
+static bool glob(const char *pat, const char *s)
+{
+	if (!*pat)
+		return !*s;
+	if (*pat == '*')
+		return glob(pat + 1, s) || (*s && glob(pat, s + 1));
+	return *s && (*pat == '?' || *pat == *s) && glob(pat + 1, s + 1);
+}
+
+bool vcs_is_side_file(const char *path)
+{
+	const char *base = path_basename(path);
+	for (size_t i = 0; i < ARRAY_LEN(side_patterns); i++)
+		if (glob(side_patterns[i], base))
+			return true;
+	return false;
+}
+
+/* The real path of a git path rev-parse printed (relative to dir). */
+static char *git_path(const char *dir, const char *const *argv, Err *e)
+{
 	Buf out = BUF_INIT;
-	const char *argv[] = {"status", "--porcelain", "-z", "--", rel, NULL};
-	bool ok = vcs_git(top, argv, &out, NULL, e);
-	if (ok) {
-		const char *ls[] = {"ls-files", "--error-unmatch", "--", rel, NULL};
-		Buf tmp = BUF_INIT;
-		bool tracked = vcs_git(top, ls, &tmp, NULL, NULL);
-		buf_release(&tmp);
-		*clean = tracked && out.len == 0;
+	if (!vcs_git(dir, argv, &out, NULL, e)) {
+		buf_release(&out);
+		return NULL;
+	}
+	chomp(&out);
+	char *p = out.p && out.p[0] == '/' ? xstrdup(out.p) : path_join(dir, out.p ? out.p : "");
+	buf_release(&out);
+	return p;
+}
+
+bool vcs_exclude_side_files(const char *path, bool *added, Err *e)
+{
+	*added = false;
+	char *dir = dir_of(path);
+	Err quiet;
+	err_init(&quiet);
+	const char *gp[] = {"rev-parse", "--git-path", "info/exclude", NULL};
+	const char *cd[] = {"rev-parse", "--git-common-dir", NULL};
+	char *exclude = git_path(dir, gp, &quiet);
+	char *common = exclude ? git_path(dir, cd, &quiet) : NULL;
+	free(dir);
+	if (!exclude || !common) {
+		free(exclude);
+		free(common);
+		return true; /* not in a work tree: nothing to do */
+	}
+	bool ok = false;
+	int fd = -1;
+	char *info = path_dirname(exclude);
+	char *real_common = realpath(common, NULL);
+	struct stat st;
+	/* info/ must be a real folder inside the repository's git folder */
+	if (lstat(info, &st) != 0 && errno == ENOENT)
+		mkdir(info, 0755);
+	char *real_info = lstat(info, &st) == 0 && S_ISDIR(st.st_mode) ? realpath(info, NULL) : NULL;
+	size_t cn = real_common ? strlen(real_common) : 0;
+	if (!real_common || !real_info || strncmp(real_info, real_common, cn) != 0 ||
+	    (real_info[cn] != '/' && real_info[cn] != '\0')) {
+		err_set(e, EXIT_IOERR, "%s: not a folder inside the repository: side files not excluded",
+		        info);
+		goto out;
+	}
+	fd = open(exclude, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY,
+	          0644);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 20)) {
+		err_set(e, EXIT_IOERR, "%s: %s: side files not excluded", exclude,
+		        fd < 0 ? strerror(errno) : "not a regular file of a sensible size");
+		goto out;
+	}
+	Buf have = BUF_INIT;
+	buf_grow(&have, (size_t)st.st_size + 1);
+	ssize_t r = pread(fd, have.p, (size_t)st.st_size, 0);
+	have.len = r > 0 ? (size_t)r : 0;
+	have.p[have.len] = '\0';
+	Buf add = BUF_INIT;
+	for (size_t i = 0; i < ARRAY_LEN(side_patterns); i++) {
+		bool present = false;
+		for (char *line = have.p; line && *line && !present;) {
+			char *nl = strchr(line, '\n');
+			size_t n = nl ? (size_t)(nl - line) : strlen(line);
+			present = n == strlen(side_patterns[i]) && !memcmp(line, side_patterns[i], n);
+			line = nl ? nl + 1 : NULL;
+		}
+		if (!present)
+			buf_addf(&add, "%s\n", side_patterns[i]);
+	}
+	ok = true;
+	if (add.len) {
+		Buf all = BUF_INIT;
+		if (have.len && have.p[have.len - 1] != '\n')
+			buf_addc(&all, '\n');
+		buf_adds(&all, "# yeok's side files (sidecar, journal, snapshot, temporary files)\n");
+		buf_addstr(&all, buf_str(&add));
+		ssize_t w = write(fd, all.p, all.len);
+		if (w != (ssize_t)all.len || fsync(fd) != 0)
+			ok = err_set(e, EXIT_IOERR, "%s: cannot write: %s", exclude, strerror(errno));
+		else
+			*added = true;
+		buf_release(&all);
+	}
+	buf_release(&add);
+	buf_release(&have);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(real_info);
+	free(real_common);
+	free(info);
+	free(common);
+	free(exclude);
+	return ok;
+}
+
+bool vcs_staged_side_files(const char *path, Buf *names, Err *e)
+{
+	buf_clear(names);
+	char *top = NULL;
+	Err quiet;
+	err_init(&quiet);
+	if (!vcs_toplevel(path, &top, &quiet))
+		return true;
+	Buf out = BUF_INIT;
+	/* the index against HEAD only: no working tree, no filters */
+	const char *argv[] = {"diff", "--cached", "--name-only", "-z", "--no-ext-diff", "--no-textconv",
+	                      "--no-renames", NULL};
+	const char *none[] = {"diff", "--cached", "--name-only", "-z", "--no-ext-diff", "--no-textconv",
+	                      "--no-renames", "4b825dc642cb6eb9a060e54bf8d69288fbee4904", NULL};
+	const char *head[] = {"rev-parse", "--verify", "--quiet", "HEAD", NULL};
+	Buf tmp = BUF_INIT;
+	bool has_head = vcs_git(top, head, &tmp, NULL, NULL);
+	buf_release(&tmp);
+	bool ok = vcs_git(top, has_head ? argv : none, &out, NULL, e);
+	for (size_t i = 0; ok && i < out.len;) {
+		const char *name = out.p + i;
+		size_t n = strlen(name);
+		if (n && vcs_is_side_file(name)) {
+			if (names->len)
+				buf_addc(names, '\n');
+			buf_adds(names, name);
+		}
+		i += n + 1;
 	}
 	buf_release(&out);
-	free(rel);
 	free(top);
 	return ok;
 }

@@ -97,9 +97,9 @@ mkdir -p "$T/repo/a" "$T/up/a"
 cp "$T/ko.rst" "$T/repo/a/one.rst"
 cp "$T/ko.rst" "$T/repo/two.rst"
 cp "$T/new.rst" "$T/up/a/one.rst"
-for f in "$T/repo/a/one.rst" "$T/repo/two.rst"; do
-	printf 'yeok: 1\nsource: {file: %s}\n' "$T/en.rst" >"$f.yeok.yaml"
-done
+# (sidecar source paths are relative to the document: absolute ones are refused)
+printf 'yeok: 1\nsource: {file: ../../en.rst}\n' >"$T/repo/a/one.rst.yeok.yaml"
+printf 'yeok: 1\nsource: {file: ../en.rst}\n' >"$T/repo/two.rst.yeok.yaml"
 run "$YEOK" sync --to "$T/up" "$T/repo"
 check "folder: exit 0" eq "$status" 0
 check "folder: the file with a counterpart" has "$out" "repo/a/one.rst: kept 2, stale 0, new 1"
@@ -108,7 +108,7 @@ check "folder: total" has "$out" "1 of 1 file changed"
 check "folder: two.rst untouched" cmp -s "$T/repo/two.rst" "$T/ko.rst"
 # several NEW files as paths below the folder
 cp "$T/ko.rst" "$T/repo/a/one.rst"
-printf 'yeok: 1\nsource: {file: %s}\n' "$T/en.rst" >"$T/repo/a/one.rst.yeok.yaml"
+printf 'yeok: 1\nsource: {file: ../../en.rst}\n' >"$T/repo/a/one.rst.yeok.yaml"
 (cd "$T/up" && "$YEOK" sync --to a/one.rst "$T/repo" >"$T/.o2" 2>&1)
 check "named files: synced" has "$(cat "$T/.o2")" "repo/a/one.rst: kept 2"
 run "$YEOK" sync --to "$T/up/zzz.rst" "$T/repo"
@@ -229,5 +229,9 @@ check "bundle folder: ddp_series_intro: the new English in its place" \
 	has "$(g diff -U0 -- beginner_source/ddp_series_intro.rst)" "+The tutorial assumes a good familiarity with model training in PyTorch."
 check "bundle folder: colab: one paragraph added" \
 	eq "$(g diff -U0 -- beginner_source/colab.rst | grep '^[-+][^-+]')" "+Upstream added this last paragraph."
+check "bundle folder: the English outside the work tree is kept as a snapshot beside the file" \
+	cmp -s "$T/kr/beginner_source/colab.rst.yeok.src" "$T/up2/beginner_source/colab.rst"
+check "... and the sidecar records it" has "$(cat "$T/kr/beginner_source/colab.rst.yeok.yaml")" "snapshot: colab.rst.yeok.src"
+check "... no snapshot for an untouched file" test ! -e "$T/kr/beginner_source/introyt.rst.yeok.src"
 check "bundle folder: the stale segment reopens stale" \
 	has "$("$YEOK" align "$T/kr/beginner_source/ddp_series_intro.rst")" "stale"

@@ -1,5 +1,7 @@
-/* Fuzz the crash-recovery journal.  Input 'J'+bytes: a hostile journal file
- * read against a fixed document (journal_recover must refuse or replay,
+/* Fuzz the crash-recovery journal.  Input 'J' or 'K' + bytes: a hostile
+ * journal file ('J': records after this machine's header; 'K': any bytes)
+ * read against
+ * a fixed document (journal_recover must refuse or replay,
  * never crash or read out of bounds).  Otherwise: a document, a NUL byte,
  * then a script of edits made through the session with the journal on and
  * flushed at random points; after the "crash", replaying the journal onto
@@ -41,11 +43,21 @@ static const char *path(void)
 	return g_path;
 }
 
-static void hostile(const uint8_t *data, size_t size)
+/* A hostile journal: raw bytes ('K'), or records after a genuine header
+ * of this machine's ('J': the record parser is reached). */
+static void hostile(const uint8_t *data, size_t size, bool with_header)
 {
 	static const char base[] = "Title\n=====\n\nA paragraph.\r\nNo final newline";
 	char *jp = journal_path(path());
-	FILE *f = fopen(jp, "wb");
+	unlink(jp);
+	if (with_header) {
+		Journal j;
+		journal_init(&j, path(), base, sizeof(base) - 1);
+		if (journal_open(&j) != JOURNAL_LOCKED || !journal_begin(&j))
+			__builtin_trap();
+		journal_release(&j);
+	}
+	FILE *f = fopen(jp, with_header ? "ab" : "wb");
 	if (!f)
 		__builtin_trap();
 	fwrite(data, 1, size, f);
@@ -62,8 +74,8 @@ static void hostile(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size && data[0] == 'J') {
-		hostile(data + 1, size - 1);
+	if (size && (data[0] == 'J' || data[0] == 'K')) {
+		hostile(data + 1, size - 1, data[0] == 'J');
 		return 0;
 	}
 	const char *p = (const char *)data;

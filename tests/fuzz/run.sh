@@ -9,6 +9,9 @@ n=0
 for bin in "$@"; do
 	n=$((n + 1))
 	name=$(basename "$bin"); name=${name#fuzz-}
+	# build/fuzz (ASan + UBSan) or build/fuzz-ubsan (UBSan alone)
+	san=asan+ubsan
+	case $bin in *fuzz-ubsan/*) san=ubsan ;; esac
 	work=build/fuzz/corpus/$name
 	mkdir -p "$work" build/fuzz/artifacts
 	seeds=""
@@ -18,16 +21,16 @@ for bin in "$@"; do
 		"tests/fuzz/seed-$name.sh" "build/fuzz/seeds/$name" >/dev/null 2>&1
 		seeds="$seeds build/fuzz/seeds/$name"
 	fi
-	log=build/fuzz/$name.log
+	log=build/fuzz/$name.$san.log
 	dict=""
 	[ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
 	if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix=build/fuzz/artifacts/"$name"- $dict "$work" $seeds >"$log" 2>&1; then
+		-artifact_prefix=build/fuzz/artifacts/"$name"-$san- $dict "$work" $seeds >"$log" 2>&1; then
 		execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
 		[ -n "$execs" ] || execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#')
-		echo "ok $n - fuzz-$name: ${execs:-?} executions in ${secs}s"
+		echo "ok $n - fuzz-$name ($san): ${execs:-?} executions in ${secs}s"
 	else
-		echo "not ok $n - fuzz-$name crashed (log: $log)"
+		echo "not ok $n - fuzz-$name ($san) crashed (log: $log)"
 		grep -E 'ERROR|SUMMARY|artifact' "$log" | head -20 | sed 's/^/#   /'
 	fi
 done

@@ -97,12 +97,40 @@ static void test_words(void **state)
 	diff_release(&d);
 }
 
+
+/* Issue 14 item 8: empty input arrives as NULL arrays (an empty VEC);
+ * diff_seq must not do arithmetic on them (clang's UBSan: "applying zero
+ * offset to null pointer" at diff.c:37; the fuzz-diff target runs it). */
+static void test_empty_null_inputs(void **state)
+{
+	(void)state;
+	uint64_t b[] = {1, 2, 3};
+	Diff d = {0};
+	diff_seq(NULL, 0, NULL, 0, 0, &d);
+	assert_int_equal(d.n, 0);
+	diff_seq(NULL, 0, b, 3, 0, &d);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].kind, DIFF_INS);
+	assert_int_equal(d.v[0].len, 3);
+	diff_seq(b, 3, NULL, 0, 0, &d);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].kind, DIFF_DEL);
+	diff_release(&d);
+	DiffWords wa = {0}, wb = {0};
+	diff_words(NULL, 0, "a b", 3, &wa, &wb, &d);
+	assert_int_equal(d.n, 1);
+	diff_release(&d);
+	free(wa.v);
+	free(wb.v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_sequences),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_empty_null_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -187,6 +187,124 @@ static void test_flush_failure_keeps_records(void **state)
 	lines_release(&doc);
 }
 
+
+/* Issue 14 item 8: record lengths near SIZE_MAX (len + 1 wrapped to 0 and
+ * skipped the bounds check: a read past the buffer) and numbers that do
+ * not fit are a torn record, never a crash. */
+static void test_record_length_overflow(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char base[] = "one\ntwo\n";
+	char *file = tu_write(dir, "o.rst", base, sizeof(base) - 1);
+	Journal j;
+	journal_init(&j, file, base, sizeof(base) - 1);
+	assert_int_equal(journal_open(&j), JOURNAL_LOCKED);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, base, sizeof(base) - 1);
+	lines_set(&doc, 0, "하나", strlen("하나"));
+	static const char *const bad[] = {
+		"R 0 1 18446744073709551615 0\n",
+		"R 0 1 18446744073709551614 0\n",
+		"R 0 1 18446744073709551616 0\nxx\n",
+		"R 18446744073709551615 1 1 0\nx\n",
+		"R 0 18446744073709551615 1 0\nx\n",
+		"R -1 1 1 0\nx\n",
+		"R 0 1 1 99999999999999999999999\nx\n",
+		"R 0  1 1 0\nx\n",
+	};
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		/* one good record, then the hostile one */
+		journal_rebase(&j, base, sizeof(base) - 1);
+		journal_replace(&j, 0, 1, &doc, 1);
+		assert_true(journal_flush(&j));
+		FILE *f = fopen(j.path, "ab");
+		assert_non_null(f);
+		fputs(bad[i], f);
+		fclose(f);
+		JournalInfo info;
+		Buf got = BUF_INIT;
+		Err e;
+		err_init(&e);
+		bool ok = journal_recover(file, base, sizeof(base) - 1, &info, &got, &e);
+		/* a torn end (the good record still recovered) or a clear error
+		 * naming the journal */
+		if (ok) {
+			assert_int_equal(info.records, 1);
+			assert_string_equal(got.p, "하나\ntwo\n");
+		} else {
+			assert_non_null(strstr(e.msg, "o.rst.yeok.journal"));
+		}
+		buf_release(&got);
+	}
+	journal_remove(&j);
+	journal_release(&j);
+	lines_release(&doc);
+	free(file);
+	free(dir);
+}
+
+/* Issue 14 item 1 at the journal level: one holder; the other is told who;
+ * only the holder ever truncates or removes. */
+static void test_one_holder(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *file = tu_write(dir, "h.rst", "a\n", 2);
+	Journal a, b;
+	journal_init(&a, file, "a\n", 2);
+	journal_init(&b, file, "a\n", 2);
+	assert_int_equal(journal_open(&a), JOURNAL_LOCKED);
+	assert_true(file_exists(a.path));
+	assert_true(journal_begin(&a));
+	assert_int_equal(journal_open(&b), JOURNAL_BUSY);
+	char want[64];
+	snprintf(want, sizeof(want), "process %ld on host ", (long)getpid());
+	assert_non_null(strstr(b.holder, want));
+	char holder[160];
+	assert_true(journal_in_use(file, holder, sizeof(holder)));
+	assert_non_null(strstr(holder, want));
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, "a\n", 2);
+	lines_set(&doc, 0, "b", 1);
+	journal_replace(&b, 0, 1, &doc, 1);
+	assert_false(journal_flush(&b)); /* b may not write */
+	journal_remove(&b);             /* nor remove */
+	assert_true(file_exists(a.path));
+	journal_replace(&a, 0, 1, &doc, 1);
+	assert_true(journal_flush(&a));
+	JournalInfo info;
+	Err e;
+	err_init(&e);
+	assert_true(journal_recover(file, "a\n", 2, &info, NULL, &e));
+	assert_true(info.exists);
+	journal_remove(&a);
+	assert_false(file_exists(a.path));
+	assert_false(journal_in_use(file, NULL, 0));
+	/* a symlinked journal is refused, never followed */
+	char *victim = tu_write(dir, "victim", "keep\n", 5);
+	tu_sh(dir, "ln -s victim h.rst.yeok.journal");
+	Journal c;
+	journal_init(&c, file, "a\n", 2);
+	assert_int_equal(journal_open(&c), JOURNAL_FAILED);
+	assert_non_null(strstr(c.err.msg, "a symbolic link"));
+	journal_replace(&c, 0, 1, &doc, 1);
+	assert_false(journal_flush(&c));
+	size_t vn;
+	char *v = tu_read(victim, &vn);
+	assert_string_equal(v, "keep\n");
+	free(v);
+	journal_release(&c);
+	journal_release(&a);
+	journal_release(&b);
+	lines_release(&doc);
+	free(victim);
+	free(file);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +312,8 @@ int main(void)
 		cmocka_unit_test(test_recover_crlf_bom_no_newline),
 		cmocka_unit_test(test_torn_record_and_mismatch),
 		cmocka_unit_test(test_flush_failure_keeps_records),
+		cmocka_unit_test(test_record_length_overflow),
+		cmocka_unit_test(test_one_holder),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

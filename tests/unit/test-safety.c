@@ -25,6 +25,20 @@ static char *doc_bytes(const Doc *d, size_t *n)
 	return buf_detach(&b);
 }
 
+/* The journal of path holds no unsaved work (it may exist: the editor
+ * holds it locked from open to exit). */
+static bool nothing_unsaved(const char *path)
+{
+	size_t n;
+	char *disk = tu_read(path, &n);
+	JournalInfo info;
+	Err e;
+	err_init(&e);
+	bool ok = journal_recover(path, disk, n, &info, NULL, &e) && !info.exists;
+	free(disk);
+	return ok;
+}
+
 /* Open path in s the way the editor does (session_open + safety_open). */
 static void open_doc(Session *s, const char *path, SafetyRecovery *r, bool *found)
 {
@@ -160,7 +174,7 @@ static void test_save_rebases(void **state)
 	Err e;
 	err_init(&e);
 	assert_true(doc_save(&s.doc, &e));
-	assert_false(file_exists(jp)); /* nothing unsaved */
+	assert_true(nothing_unsaved(path));
 	session_insert(&s, "나", 3);
 	safety_tick(&s, &seg, true);
 	size_t n;
@@ -216,7 +230,7 @@ static void test_failed_save(void **state)
 		free(j);
 		/* the disk is back: the save works and the journal goes */
 		assert_true(command_run(&s, "save", NULL));
-		assert_false(file_exists(jp));
+		assert_true(nothing_unsaved(path));
 		assert_false(doc_modified(&s.doc));
 		safety_quit(&s);
 		session_release(&s);
@@ -337,9 +351,7 @@ static void test_discard(void **state)
 	buf_release(&d);
 	safety_discard(&s, &r);
 	safety_recovery_release(&r);
-	char *jp = journal_path(path);
-	assert_false(file_exists(jp));
-	free(jp);
+	assert_true(nothing_unsaved(path)); /* the journal starts anew */
 	assert_false(doc_modified(&s.doc));
 	session_release(&s);
 	free(path);
@@ -446,6 +458,278 @@ static void test_in_use(void **state)
 	free(dir);
 }
 
+
+/* Issue 14 item 1: the journal's lock is taken at open.  A second editor
+ * opened before the first one's first edit (or just after its save) is
+ * read-only and names the process; when it quits it removes nothing, so
+ * the first editor's edits stay recoverable after a crash. */
+static void test_lock_at_open(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *jp = journal_path(path);
+	for (int after_save = 0; after_save < 2; after_save++) {
+		Session a, b;
+		SafetyRecovery r;
+		bool found;
+		open_doc(&a, path, &r, &found);
+		safety_recovery_release(&r);
+		assert_true(file_exists(jp)); /* locked from the start */
+		long seg = -2;
+		if (after_save) {
+			session_insert(&a, "저장 ", strlen("저장 "));
+			assert_true(command_run(&a, "save", NULL));
+		}
+		/* the second editor, before the first one's next edit */
+		open_doc(&b, path, &r, &found);
+		assert_false(found);
+		assert_true(b.doc.read_only);
+		char *who = xasprintf("process %ld on host", (long)getpid());
+		if (!strstr(r.problem, who))
+			fail_msg("'%s' does not name the holder '%s'", r.problem, who);
+		free(who);
+		safety_recovery_release(&r);
+		safety_quit(&b); /* its clean exit */
+		session_release(&b);
+		assert_true(file_exists(jp)); /* not removed by the editor that did not hold it */
+		session_insert(&a, "첫 편집 ", strlen("첫 편집 "));
+		safety_tick(&a, &seg, true);
+		size_t n;
+		char *want = doc_bytes(&a.doc, &n);
+		session_release(&a); /* kill -9 */
+		Session c;
+		open_doc(&c, path, &r, &found);
+		assert_true(found);
+		safety_recover(&c, &r);
+		size_t n2;
+		char *got = doc_bytes(&c.doc, &n2);
+		assert_int_equal(n, n2);
+		assert_memory_equal(got, want, n);
+		free(got);
+		free(want);
+		safety_recovery_release(&r);
+		assert_true(command_run(&c, "save", NULL));
+		safety_quit(&c);
+		session_release(&c);
+		assert_false(file_exists(jp));
+	}
+	free(jp);
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 3: a crash between the document's rename and the
+ * journal's rebase.  The journal's S record says the save's text is the
+ * file on disk: nothing is offered, and no line is duplicated. */
+static void test_crash_after_rename(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	s.cur = (Pos){3, 0};
+	session_insert(&s, "새 줄\n", strlen("새 줄\n"));
+	safety_tick(&s, &seg, true);
+	size_t n;
+	char *saved = doc_bytes(&s.doc, &n);
+	/* the save, stopped right after its rename */
+	Err e;
+	err_init(&e);
+	assert_true(journal_saving(s.doc.journal, saved, n));
+	assert_true(file_write_atomic(path, saved, n, &e));
+	session_release(&s); /* the crash */
+	open_doc(&s, path, &r, &found);
+	assert_false(found);
+	assert_string_equal(r.problem, "");
+	size_t dn;
+	char *disk = tu_read(path, &dn);
+	assert_int_equal(dn, n);
+	assert_memory_equal(disk, saved, n);
+	free(disk);
+	safety_recovery_release(&r);
+	safety_quit(&s);
+	session_release(&s);
+	free(saved);
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 4: on a file system without flock (injected ENOSYS /
+ * EOPNOTSUPP), crash recovery is off and the editor says so and why; it
+ * does not claim another yeok uses the file, and stays editable. */
+static void test_no_flock(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *jp = journal_path(path);
+	int errs[] = {ENOSYS, EOPNOTSUPP, ENOLCK};
+	for (size_t k = 0; k < ARRAY_LEN(errs); k++) {
+		journal_inject_flock_errno = errs[k];
+		Session s;
+		SafetyRecovery r;
+		bool found;
+		open_doc(&s, path, &r, &found);
+		journal_inject_flock_errno = 0;
+		assert_false(found);
+		assert_non_null(strstr(r.problem, "crash recovery is off"));
+		assert_non_null(strstr(r.problem, "cannot be locked on this file system"));
+		assert_non_null(strstr(r.problem, strerror(errs[k])));
+		assert_null(strstr(r.problem, "another yeok"));
+		assert_false(s.doc.read_only);
+		assert_null(s.doc.journal);
+		assert_false(file_exists(jp)); /* nothing left behind */
+		safety_recovery_release(&r);
+		assert_true(session_insert(&s, "편집", strlen("편집")));
+		assert_true(command_run(&s, "save", NULL));
+		safety_quit(&s);
+		session_release(&s);
+		free(tu_write(dir, "doc.rst", texts[0], strlen(texts[0])));
+	}
+	free(jp);
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 13: a journal is offered only when this user wrote it on
+ * this machine.  A committed one (another host, an old format with
+ * "started 0", another uid) is set aside, never replayed. */
+static void test_foreign_journal(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char sha[65];
+	sha256_hex(texts[0], strlen(texts[0]), sha);
+	const char *fmts[] = {
+		"yeok-journal 1\nsha256 %s\nsize %zu\nstarted 0\nR 0 0 6 0\nevil!\n\n",
+		"yeok-journal 2\nsha256 %s\nsize %zu\nstarted 0\nhost elsewhere\nmachine 0123456789abcdef0123456789abcdef\nuid 0\npid 1\nR 0 0 6 0\nevil!\n\n",
+	};
+	for (size_t k = 0; k < ARRAY_LEN(fmts); k++) {
+		char *j = xasprintf(fmts[k], sha, strlen(texts[0]));
+		free(tu_write(dir, "doc.rst.yeok.journal", j, strlen(j)));
+		free(j);
+		Session s;
+		SafetyRecovery r;
+		bool found;
+		open_doc(&s, path, &r, &found);
+		assert_false(found);
+		assert_non_null(strstr(r.problem, "not written by you on this machine"));
+		assert_non_null(strstr(r.problem, "set aside as doc.rst.yeok.journal.bad"));
+		assert_non_null(s.doc.journal); /* our own journal runs */
+		safety_recovery_release(&r);
+		safety_quit(&s);
+		session_release(&s);
+		tu_sh(dir, "rm -f doc.rst.yeok.journal.bad*");
+	}
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 16 (safely in place): a hard-linked document is written in
+ * its inode.  When that write is cut short, the complete text is in the
+ * temporary file the journal's S record names by hash, and the next open
+ * offers it. */
+static void test_interrupted_in_place_save(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	tu_sh(dir, "ln doc.rst other-link.rst");
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	session_insert(&s, "링크 ", strlen("링크 "));
+	safety_tick(&s, &seg, true);
+	assert_true(command_run(&s, "save", NULL));
+	/* a normal in-place save: both links hold the new text, no temp left */
+	size_t n;
+	char *want = doc_bytes(&s.doc, &n);
+	char *other = path_join(dir, "other-link.rst");
+	size_t on;
+	char *o = tu_read(other, &on);
+	assert_int_equal(on, n);
+	assert_memory_equal(o, want, n);
+	free(o);
+	free(want);
+	/* the next save is cut short: S record written, temp complete, the
+	 * document half overwritten */
+	session_insert(&s, "두번째 ", strlen("두번째 "));
+	safety_tick(&s, &seg, true);
+	want = doc_bytes(&s.doc, &n);
+	assert_true(journal_saving(s.doc.journal, want, n));
+	free(tu_write(dir, ".doc.rst.yeok-AbC123", want, n));
+	tu_sh(dir, "printf 'torn' > doc.rst");
+	session_release(&s); /* the crash */
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	assert_non_null(strstr(r.problem, "a save was interrupted"));
+	safety_recover(&s, &r);
+	size_t gn;
+	char *got = doc_bytes(&s.doc, &gn);
+	assert_int_equal(gn, n);
+	assert_memory_equal(got, want, n);
+	free(got);
+	safety_recovery_release(&r);
+	assert_true(command_run(&s, "save", NULL));
+	o = tu_read(other, &on);
+	assert_int_equal(on, n);
+	assert_memory_equal(o, want, n); /* still one inode */
+	free(o);
+	safety_quit(&s);
+	session_release(&s);
+	free(want);
+	free(other);
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 17: temporary files a kill -9 during a save left beside
+ * the document and its side files are removed at the next open (only
+ * this user's regular files of exactly that pattern). */
+static void test_stale_temps_removed(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	free(tu_write(dir, ".doc.rst.yeok-Xy12z9", "partial", 7));
+	free(tu_write(dir, ".doc.rst.yeok.yaml.yeok-Q1w2e3", "partial", 7));
+	free(tu_write(dir, ".doc.rst.yeok-toolong7", "keep", 4));
+	free(tu_write(dir, ".other.rst.yeok-Xy12z9", "keep", 4));
+	tu_sh(dir, "ln -s /etc/passwd .doc.rst.yeok-L1nk00");
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	char *gone1 = path_join(dir, ".doc.rst.yeok-Xy12z9");
+	char *gone2 = path_join(dir, ".doc.rst.yeok.yaml.yeok-Q1w2e3");
+	char *kept1 = path_join(dir, ".doc.rst.yeok-toolong7");
+	char *kept2 = path_join(dir, ".other.rst.yeok-Xy12z9");
+	assert_false(file_exists(gone1));
+	assert_false(file_exists(gone2));
+	assert_true(file_exists(kept1));
+	assert_true(file_exists(kept2));
+	tu_sh(dir, "test -L .doc.rst.yeok-L1nk00"); /* a link is not ours to remove */
+	free(gone1);
+	free(gone2);
+	free(kept1);
+	free(kept2);
+	safety_quit(&s);
+	session_release(&s);
+	free(path);
+	free(dir);
+}
+
 static void test_udiff(void **state)
 {
 	(void)state;
@@ -472,6 +756,10 @@ int main(void)
 		cmocka_unit_test(test_corrupt_journal),     cmocka_unit_test(test_discard),
 		cmocka_unit_test(test_input),               cmocka_unit_test(test_udiff),
 		cmocka_unit_test(test_coalesce),            cmocka_unit_test(test_in_use),
+		cmocka_unit_test(test_lock_at_open),        cmocka_unit_test(test_crash_after_rename),
+		cmocka_unit_test(test_no_flock),            cmocka_unit_test(test_foreign_journal),
+		cmocka_unit_test(test_interrupted_in_place_save),
+		cmocka_unit_test(test_stale_temps_removed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -586,6 +586,52 @@ static void test_new_commands_in_table(void **state)
 	}
 }
 
+
+/* Issue 14 item 2: the editor's save keeps what another yeok wrote to the
+ * sidecar meanwhile (`yeok checklist --issue 42`, a review comment and a
+ * reviewed mark), and the editor's own statuses follow the merge. */
+static void test_save_keeps_other_yeoks_sidecar(void **state)
+{
+	(void)state;
+	Fx f;
+	fx_make(&f, KO, EN);
+	Session s;
+	open_doc(&s, &f, true);
+	long k = seg_at(&s, 5);
+	assert_true(session_save(&s)); /* the sidecar exists, source recorded */
+	/* another yeok: checklist issue, a review comment, segment 5 reviewed */
+	char *scp = sidecar_path(f.ko);
+	Sidecar other;
+	sidecar_init(&other);
+	Err e;
+	err_init(&e);
+	assert_true(sidecar_load(scp, &other, NULL, &e));
+	other.checklist.issue = 42;
+	SidecarKey none = {""};
+	sidecar_add_comment(&other, 6, none, "용어를 확인해 주세요", "open");
+	assert_true(sidecar_save(scp, &other, &e));
+	sidecar_release(&other);
+	/* the editor marks segment 5 done and saves */
+	session_set_status(&s, (size_t)k, ST_DONE);
+	assert_true(session_save(&s));
+	assert_true(s.sc.merged);
+	assert_int_equal(s.sc.checklist.issue, 42); /* the status line shows it */
+	Sidecar disk;
+	sidecar_init(&disk);
+	assert_true(sidecar_load(scp, &disk, NULL, &e));
+	assert_int_equal(disk.checklist.issue, 42);
+	assert_int_equal(disk.comments.n, 1);
+	assert_string_equal(disk.comments.v[0].text, "용어를 확인해 주세요");
+	bool done = false;
+	for (size_t i = 0; i < disk.segs.n; i++)
+		done |= disk.segs.v[i].mark == SIDECAR_DONE;
+	assert_true(done);
+	sidecar_release(&disk);
+	free(scp);
+	session_release(&s);
+	fx_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -599,6 +645,7 @@ int main(void)
 		cmocka_unit_test(test_spelling_f7_and_word_lists),
 		cmocka_unit_test(test_spelling_never_blocks_the_first_frame),
 		cmocka_unit_test(test_new_commands_in_table),
+		cmocka_unit_test(test_save_keeps_other_yeoks_sidecar),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -572,6 +572,50 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	free(dir);
 }
 
+
+/* Issue 14 item 7 (make fuzz: BUG at doc.c:614, a.col > line length): a
+ * document that is one CR, then End Enter C-Home Delete Delete and three
+ * undos.  The two Deletes merge into "\r\n", which undo re-inserts as a
+ * CRLF line end; the Enter's undo then pointed past the line's end.  Now
+ * every undo and redo keeps the bytes and the invariants. */
+static void test_cr_enter_delete_undo(void **state)
+{
+	(void)state;
+	Session s;
+	session_init(&s);
+	session_load(&s, "cr.rst", "\r", 1, "cr.en.rst", "\r", 1);
+	session_resize(&s, 80, 20);
+	s.focus = PANE_TARGET;
+	const char *steps[] = {"\r", "\r\n", "\r\n", "\n", ""};
+	session_move(&s, MV_END);
+	assert_true(session_newline(&s));
+	session_move(&s, MV_DOC_START);
+	assert_true(session_delete(&s));
+	assert_true(session_delete(&s));
+	Err e;
+	err_init(&e);
+	for (int i = 0; i < 3; i++) {
+		Pos c;
+		if (doc_undo(&s.doc, &c))
+			s.cur = c;
+		if (!doc_check(&s.doc, &e))
+			fail_msg("after undo %d: %s", i + 1, e.msg);
+	}
+	Buf b = BUF_INIT;
+	lines_serialize(&s.doc.tgt, &b);
+	assert_int_equal(b.len, 1);
+	assert_memory_equal(b.p, steps[0], 1);
+	/* and forward again */
+	while (doc_redo(&s.doc, NULL))
+		if (!doc_check(&s.doc, &e))
+			fail_msg("after redo: %s", e.msg);
+	buf_clear(&b);
+	lines_serialize(&s.doc.tgt, &b);
+	assert_int_equal(b.len, 0);
+	buf_release(&b);
+	session_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -587,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_command_table),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
+		cmocka_unit_test(test_cr_enter_delete_undo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

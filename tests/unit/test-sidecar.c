@@ -255,7 +255,23 @@ static void test_corruption_messages(void **state)
 	parse_fails("checklist:\n  type: typo\n", "2:9: checklist.type: expected fix");
 	parse_fails("checklist:\n  license: maybe\n", "checklist.license");
 	parse_fails("checklist:\n  license: 'true'\n", "checklist.license");
-	parse_fails("- a\n- b\n", "1:1: the sidecar: expected a mapping");
+	parse_fails("- a\n- b\n", "1:1: not a yeok sidecar (expected a YAML mapping");
+	/* a file that is no YAML mapping at all is not quoted (issue 14 item 15) */
+	parse_fails("https://user:ghp_token@github.com\n", "1:1: not a yeok sidecar");
+	{
+		Sidecar sc;
+		sidecar_init(&sc);
+		Err e;
+		err_init(&e);
+		const char *tok = "https://user:ghp_token@github.com\n";
+		assert_false(sidecar_parse(tok, strlen(tok), "t.yeok.yaml", &sc, &e));
+		assert_null(strstr(e.msg, "ghp_"));
+		/* a value is quoted by a short, sanitized prefix only */
+		const char *v = "checklist:\n  type: \"ghp_0123456789abcdefghijklmnop\\e[2J\"\n";
+		assert_false(sidecar_parse(v, strlen(v), "t.yeok.yaml", &sc, &e));
+		assert_non_null(strstr(e.msg, "got 'ghp_0123456789abcdefghij...'"));
+		assert_null(strstr(e.msg, "\x1b"));
+	}
 	parse_fails("segments:\n  - {source: XYZ, status: done}\n", "2:14: segments.source");
 	parse_fails("segments:\n  - {source: 0123456789abcdef, status: finished}\n", "segments.status");
 	parse_fails("segments:\n  - {status: done}\n", "needs a source key");
@@ -518,6 +534,195 @@ static void test_translator_line_corpus(void **state)
 	tu_free_list(pairs);
 }
 
+
+/* Issue 14 item 2: the three-way merge, key by key. */
+static SidecarKey key_of(const char *t)
+{
+	return sidecar_key(t, strlen(t));
+}
+
+static const SidecarSeg *seg_of(const Sidecar *sc, const char *text)
+{
+	SidecarKey k = key_of(text);
+	for (size_t i = 0; i < sc->segs.n; i++)
+		if (!strcmp(sc->segs.v[i].source.hex, k.hex))
+			return &sc->segs.v[i];
+	return NULL;
+}
+
+static void test_merge_key_by_key(void **state)
+{
+	(void)state;
+	SidecarKey none = {""};
+	Sidecar base;
+	sidecar_init(&base);
+	base.checklist.license = 1;
+	sidecar_set_translator(&base, "홍길동", "https://github.com/hong");
+	sidecar_add_seg(&base, key_of("A"), none, SIDECAR_DONE, NULL);
+	sidecar_add_seg(&base, key_of("B"), none, SIDECAR_DONE, NULL);
+	sidecar_add_seg(&base, key_of("C"), none, SIDECAR_DRAFT, NULL);
+	sidecar_add_comment(&base, 3, key_of("A"), "첫 의견", "open");
+	sidecar_add_comment(&base, 9, key_of("B"), "둘째 의견", "open");
+	Sidecar mine, theirs;
+	sidecar_init(&mine);
+	sidecar_init(&theirs);
+	sidecar_copy(&mine, &base);
+	sidecar_copy(&theirs, &base);
+	/* mine (the editor): marks C done, drops B, sets the type, moves the cursor */
+	mine.segs.v[2].mark = SIDECAR_DONE;
+	mine.checklist.type = PR_TYPE_TRANSLATE;
+	mine.cursor_line = 12;
+	sidecar_clear_segs(&mine);
+	sidecar_add_seg(&mine, key_of("A"), none, SIDECAR_DONE, NULL);
+	sidecar_add_seg(&mine, key_of("C"), none, SIDECAR_DONE, NULL);
+	/* theirs (yeok checklist, yeok review): the issue, A reviewed, a new
+	 * segment D, the first comment resolved, a new comment, a verdict */
+	theirs.checklist.issue = 42;
+	theirs.checklist.type = PR_TYPE_FIX;
+	theirs.segs.v[0].mark = SIDECAR_REVIEWED;
+	sidecar_add_seg(&theirs, key_of("D"), none, SIDECAR_DONE, NULL);
+	free(theirs.comments.v[0].state);
+	theirs.comments.v[0].state = xstrdup("resolved");
+	sidecar_add_comment(&theirs, 20, key_of("C"), "새 의견", "open");
+	sidecar_set_verdict(&theirs, "request-changes");
+	sidecar_merge(&base, &mine, &theirs);
+	check_ok(&mine);
+	assert_int_equal(mine.checklist.license, 1);     /* nobody changed it */
+	assert_int_equal(mine.checklist.issue, 42);      /* theirs */
+	assert_int_equal(mine.checklist.type, PR_TYPE_TRANSLATE); /* both: mine */
+	assert_int_equal(mine.cursor_line, 12);
+	assert_string_equal(mine.translator_name, "홍길동");
+	assert_string_equal(mine.verdict, "request-changes");
+	assert_int_equal(seg_of(&mine, "A")->mark, SIDECAR_REVIEWED); /* theirs, mine unchanged */
+	assert_null(seg_of(&mine, "B"));                              /* mine removed it */
+	assert_int_equal(seg_of(&mine, "C")->mark, SIDECAR_DONE);     /* mine */
+	assert_int_equal(seg_of(&mine, "D")->mark, SIDECAR_DONE);     /* theirs added it */
+	assert_int_equal(mine.segs.n, 3);
+	assert_int_equal(mine.comments.n, 3);
+	assert_string_equal(mine.comments.v[0].state, "resolved");
+	assert_string_equal(mine.comments.v[1].text, "둘째 의견");
+	assert_string_equal(mine.comments.v[2].text, "새 의견");
+	/* merging with an unchanged theirs changes nothing */
+	Sidecar again, same;
+	sidecar_init(&again);
+	sidecar_init(&same);
+	sidecar_copy(&again, &mine);
+	sidecar_copy(&same, &mine);
+	sidecar_merge(&mine, &again, &same);
+	char *x = emit_str(&again), *y = emit_str(&mine);
+	assert_string_equal(x, y);
+	free(x);
+	free(y);
+	/* a comment mine removed stays removed; theirs removing one mine kept
+	 * as it was removes it */
+	Sidecar m2, t2;
+	sidecar_init(&m2);
+	sidecar_init(&t2);
+	sidecar_copy(&m2, &base);
+	sidecar_copy(&t2, &base);
+	sidecar_remove_comment(&m2, 0);
+	sidecar_remove_comment(&t2, 1);
+	sidecar_merge(&base, &m2, &t2);
+	assert_int_equal(m2.comments.n, 0);
+	sidecar_release(&m2);
+	sidecar_release(&t2);
+	sidecar_release(&again);
+	sidecar_release(&same);
+	sidecar_release(&base);
+	sidecar_release(&mine);
+	sidecar_release(&theirs);
+}
+
+/* sidecar_save merges what another yeok wrote since this one loaded. */
+static void test_save_merges_changes_on_disk(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = path_join(dir, "m.rst.yeok.yaml");
+	SidecarKey none = {""};
+	Sidecar a;
+	sidecar_init(&a);
+	sidecar_add_seg(&a, key_of("A"), none, SIDECAR_DONE, NULL);
+	Err e;
+	err_init(&e);
+	assert_true(sidecar_save(path, &a, &e));
+	assert_false(a.merged);
+	/* two yeoks load it */
+	Sidecar ed, other;
+	sidecar_init(&ed);
+	sidecar_init(&other);
+	assert_true(sidecar_load(path, &ed, NULL, &e));
+	assert_true(sidecar_load(path, &other, NULL, &e));
+	/* the other one (yeok checklist --issue 42) saves first */
+	other.checklist.issue = 42;
+	sidecar_add_comment(&other, 1, none, "리뷰 의견", "open");
+	assert_true(sidecar_save(path, &other, &e));
+	assert_false(other.merged);
+	/* the editor saves its own change: theirs is kept */
+	ed.checklist.license = 1;
+	sidecar_add_seg(&ed, key_of("B"), none, SIDECAR_DONE, NULL);
+	assert_true(sidecar_save(path, &ed, &e));
+	assert_true(ed.merged);
+	assert_int_equal(ed.checklist.issue, 42);
+	Sidecar disk;
+	sidecar_init(&disk);
+	assert_true(sidecar_load(path, &disk, NULL, &e));
+	assert_int_equal(disk.checklist.issue, 42);
+	assert_int_equal(disk.checklist.license, 1);
+	assert_int_equal(disk.comments.n, 1);
+	assert_non_null(seg_of(&disk, "A"));
+	assert_non_null(seg_of(&disk, "B"));
+	/* a second save with nothing new on disk merges nothing */
+	assert_true(sidecar_save(path, &ed, &e));
+	assert_false(ed.merged);
+	/* a file another program broke is not overwritten */
+	free(tu_write(dir, "m.rst.yeok.yaml", "segments: [unclosed\n", 20));
+	assert_false(sidecar_save(path, &ed, &e));
+	assert_non_null(strstr(e.msg, "changed on disk and cannot be read"));
+	size_t n;
+	char *t = tu_read(path, &n);
+	assert_string_equal(t, "segments: [unclosed\n");
+	free(t);
+	sidecar_release(&disk);
+	sidecar_release(&ed);
+	sidecar_release(&other);
+	sidecar_release(&a);
+	free(path);
+	free(dir);
+}
+
+/* Issue 14 item 11: a symlinked sidecar is refused, never followed: the
+ * file it points at is neither read nor rewritten. */
+static void test_symlinked_sidecar_refused(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "mkdir repo && printf 'yeok: 1\\nchecklist: {issue: 7}\\n' > victim.yaml && "
+	           "ln -s ../victim.yaml repo/doc.rst.yeok.yaml");
+	char *path = path_join(dir, "repo/doc.rst.yeok.yaml");
+	Sidecar sc;
+	sidecar_init(&sc);
+	bool corrupt = true;
+	Err e;
+	err_init(&e);
+	assert_false(sidecar_load(path, &sc, &corrupt, &e));
+	assert_false(corrupt); /* refused: not to be set aside or rewritten */
+	assert_non_null(strstr(e.msg, "a symbolic link"));
+	sc.checklist.issue = 99;
+	assert_false(sidecar_save(path, &sc, &e));
+	assert_non_null(strstr(e.msg, "a symbolic link"));
+	size_t n;
+	char *victim = path_join(dir, "victim.yaml");
+	char *t = tu_read(victim, &n);
+	assert_string_equal(t, "yeok: 1\nchecklist: {issue: 7}\n");
+	free(t);
+	tu_sh(dir, "test -L repo/doc.rst.yeok.yaml");
+	free(victim);
+	sidecar_release(&sc);
+	free(path);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +732,9 @@ int main(void)
 		cmocka_unit_test(test_tricky_strings),
 		cmocka_unit_test(test_corruption_messages),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_merge_key_by_key),
+		cmocka_unit_test(test_save_merges_changes_on_disk),
+		cmocka_unit_test(test_symlinked_sidecar_refused),
 		cmocka_unit_test(test_load_save_set_aside),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_checklist_text),

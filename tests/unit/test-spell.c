@@ -539,6 +539,41 @@ static void test_word_lists(void **state)
 	free(dir);
 }
 
+
+/* Issue 14 items 11 and 13: a .yeok-words that is a link (to a victim
+ * file, to /dev/zero) is never followed: not read, not rewritten. */
+static void test_project_list_link_refused(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *top = path_join(dir, "repo");
+	assert_int_equal(mkdir(top, 0700), 0);
+	free(tu_write(dir, "victim", S("precious\n")));
+	tu_sh(dir, "ln -s ../victim repo/.yeok-words");
+	SpellOptions o = {.korean = "", .personal_words = NULL, .project_top = top};
+	Spell *sp = spell_new(&o);
+	spell_wait(sp);
+	Err e;
+	err_init(&e);
+	assert_false(spell_load_error(sp, &e));
+	assert_non_null(strstr(e.msg, "a symbolic link"));
+	assert_false(spell_add_word(sp, "quuxify", NULL, SPELL_LIST_PROJECT, &e));
+	assert_non_null(strstr(e.msg, "a symbolic link"));
+	spell_free(sp);
+	char *v = path_join(dir, "victim");
+	char *got = tu_read(v, NULL);
+	assert_string_equal(got, "precious\n");
+	free(got);
+	free(v);
+	tu_sh(dir, "rm repo/.yeok-words && ln -s /dev/zero repo/.yeok-words");
+	sp = spell_new(&o);
+	spell_wait(sp);
+	assert_false(spell_load_error(sp, &e)); /* refused, at once */
+	spell_free(sp);
+	free(top);
+	free(dir);
+}
+
 static void test_default_personal_path(void **state)
 {
 	(void)state;
@@ -779,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_cache),
 		cmocka_unit_test(test_add_word_affix_model),
 		cmocka_unit_test(test_word_lists),
+		cmocka_unit_test(test_project_list_link_refused),
 		cmocka_unit_test(test_default_personal_path),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_free_with_pending_work),

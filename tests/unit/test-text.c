@@ -1,7 +1,11 @@
+#define _XOPEN_SOURCE 700 /* wcwidth */
 /* text: decoding, clusters, widths, rendering, normalization. */
 #include "testutil.h"
 
 #include "yeok/text.h"
+
+#include <locale.h>
+#include <wchar.h>
 
 #define S(lit) lit, sizeof(lit) - 1
 
@@ -191,6 +195,53 @@ static void test_classes_and_words(void **state)
 	assert_int_equal(text_word_prev(s, n, w1), 0);
 }
 
+
+/* Issue 14 item 18: emoji sequences (a ZWJ family, a skin tone, a tag
+ * flag, a regional-indicator flag) are drawn so that what yeok counts is
+ * what ncurses counts (wcwidth of each drawn character) and what tmux
+ * 3.3a draws; a family is drawn as its first character. */
+static void test_emoji_sequences_width(void **state)
+{
+	(void)state;
+	if (!setlocale(LC_ALL, "C.UTF-8"))
+		skip();
+	static const struct {
+		const char *s;
+		int width;
+	} cases[] = {
+		{"\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7", 2},
+		{"\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd", 2},
+		{"\xf0\x9f\x8f\xb4\xf3\xa0\x81\xa7\xf3\xa0\x81\xa2\xf3\xa0\x81\xb3\xf3\xa0\x81\xa3"
+		 "\xf3\xa0\x81\xb4\xf3\xa0\x81\xbf", 2},
+		{"\xf0\x9f\x87\xb0\xf0\x9f\x87\xb7", 2},
+		{"\xe2\x9d\xa4\xef\xb8\x8f", 1},
+		{"\xed\x95\x9c", 2},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		const char *s = cases[i].s;
+		size_t n = strlen(s);
+		assert_int_equal(text_next_grapheme(s, n, 0), n); /* one cluster */
+		int w = text_cluster_width(s, n, 0);
+		assert_int_equal(w, cases[i].width);
+		Buf b = BUF_INIT;
+		text_render_cluster(s, n, 0, &b);
+		wchar_t wc[16];
+		size_t k = mbstowcs(wc, b.p, 16);
+		assert_true(k != (size_t)-1);
+		int sum = 0;
+		for (size_t j = 0; j < k; j++)
+			sum += wcwidth(wc[j]) > 0 ? wcwidth(wc[j]) : 0;
+		if (sum != w)
+			fail_msg("case %zu: yeok counts %d, ncurses would count %d", i, w, sum);
+		buf_release(&b);
+		/* a whole line keeps its width after the sequence */
+		char *line = xasprintf("a%sb", s);
+		assert_int_equal(text_width(line, strlen(line)), w + 2);
+		free(line);
+	}
+	setlocale(LC_ALL, "C");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_grapheme_motion),
 		cmocka_unit_test(test_casefold),
 		cmocka_unit_test(test_classes_and_words),
+		cmocka_unit_test(test_emoji_sequences_width),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

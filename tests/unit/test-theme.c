@@ -132,9 +132,11 @@ static void test_keymap_defaults_and_config(void **state)
 	keymap_keys_of(&k, MODE_EDITOR, "find-next", &b);
 	assert_string_equal(b.p, "F6, M-f, F2");
 	buf_release(&b);
-	char name[32];
-	assert_true(theme_config_name(p, name, sizeof(name)));
-	assert_string_equal(name, "light");
+	Config c;
+	config_init(&c);
+	assert_true(config_load(&c, p, &e));
+	assert_string_equal(c.theme, "light");
+	config_release(&c);
 	free(p);
 	const char *bad = "keys:\n  C-s: save\n  C-t: explode\n";
 	p = tu_write(dir, "config.yaml", bad, strlen(bad));

@@ -159,6 +159,8 @@ static void test_tmx_parse(void **state)
 		{"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><tmx/>", "not UTF-8"},
 		{"<tmx><body a=\"<\"/></tmx>", "'<' in an attribute value"},
 		{"<tmx>&#0;</tmx>", "bad character reference"},
+		{"<tmx>&#xFFFFFFFF;</tmx>", "bad character reference"}, /* (no int overflow) */
+		{"<tmx><body a=\"&#99999999;\"/></tmx>", "bad character reference"},
 		{"<tmx></tmx><tmx></tmx>", "a second root element"},
 		{"<tmx><!ENTITY x \"y\"></tmx>", "markup declarations are not allowed"},
 	};
