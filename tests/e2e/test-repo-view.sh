@@ -31,7 +31,7 @@ pct=$(echo "$stats_row" | awk '{print $6}' | sed 's/\..*//')
 draft=$(echo "$stats_row" | awk '{print $3}')
 check "the row has the % of yeok stats ($stats_row)" has "$(row)" "$pct%"
 tm_keys Enter
-check "Enter opens the editor" tm_wait "KO 1:"
+check "Enter opens the editor" tm_wait "KO " 60
 tm_keys M-Enter
 total=$(echo "$stats_row" | awk '{print $1}')
 check "Alt-Enter marks a segment done (the editor counts what the list did)" tm_wait "1/$total done"
