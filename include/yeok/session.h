@@ -270,10 +270,6 @@ typedef struct Session {
 	                     it is typed (after Alt-x), SIZE_MAX: none */
 	char fit_char;    /* its adornment character */
 	bool fit_over;    /* it has an overline too */
-	/* The target read by the host module (a `.py`: its text regions and
-	 * `# ` prefixes), rebuilt when an edit query needs it after an edit. */
-	struct HostDoc *host;
-	uint64_t host_gen;    /* doc.gen_edit it matches */
 
 	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */

@@ -38,6 +38,7 @@ void cli_print_help(void)
 {
 	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
+	printf("  yeok [OPTIONS] [DIR]%*s the repository view: every tutorial below DIR\n", 11, "");
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
 		printf("  yeok %-26s %s\n", subcommands[i]->synopsis, subcommands[i]->what);
 	}

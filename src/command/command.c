@@ -177,7 +177,7 @@ static bool c_copy_source(Session *s, const char *arg)
 		return session_error(s, "No segment here");
 	const Segment *g = &s->doc.al.v[k];
 	size_t sf, sl, tf, tl;
-	if (!align_src_lines(g, &s->doc.sb, &sf, &sl))
+	if (!align_src_lines(g, &s->doc.sh.blocks, &sf, &sl))
 		return session_error(s, "This segment has no source text");
 	const char *eol = doc_eol(&s->doc);
 	Buf t = BUF_INIT;
@@ -187,7 +187,7 @@ static bool c_copy_source(Session *s, const char *arg)
 			buf_adds(&t, eol);
 	}
 	Pos a, b;
-	if (align_tgt_lines(g, &s->doc.tb, &tf, &tl)) {
+	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
 		b = (Pos){tl, s->doc.tgt.v[tl].n};
 	} else {
@@ -1003,11 +1003,88 @@ static bool r_help(ReviewSession *rs, const char *arg)
 	return true;
 }
 
+/* ---- the repository view (repo.h) ------------------------------------------ */
+
+static bool l_help(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->help = true;
+	return true;
+}
+
+static bool l_open(Repo *r, const char *arg)
+{
+	(void)arg;
+	if (!repo_selected(r, NULL)) {
+		snprintf(r->msg, sizeof(r->msg), "No file is shown (a shows all)");
+		return false;
+	}
+	r->open = true;
+	return true;
+}
+
+static bool l_move(Repo *r, long d)
+{
+	repo_move(r, d);
+	return true;
+}
+
+static long page(const Repo *r)
+{
+	return r->page > 1 ? (long)r->page - 1 : 1;
+}
+
+static bool l_down(Repo *r, const char *arg) { (void)arg; return l_move(r, 1); }
+static bool l_up(Repo *r, const char *arg) { (void)arg; return l_move(r, -1); }
+static bool l_page_down(Repo *r, const char *arg) { (void)arg; return l_move(r, page(r)); }
+static bool l_page_up(Repo *r, const char *arg) { (void)arg; return l_move(r, -page(r)); }
+static bool l_first(Repo *r, const char *arg) { (void)arg; return l_move(r, -(long)r->n_shown); }
+static bool l_last(Repo *r, const char *arg) { (void)arg; return l_move(r, (long)r->n_shown); }
+
+static bool l_filter(Repo *r, const char *arg)
+{
+	snprintf(r->text, sizeof(r->text), "%s", arg ? arg : "");
+	repo_apply(r);
+	return true;
+}
+
+static bool set_filter(Repo *r, RepoFilter f)
+{
+	r->filter = f;
+	repo_apply(r);
+	return true;
+}
+
+static bool l_all(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_ALL); }
+static bool l_untranslated(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_UNTRANSLATED); }
+static bool l_progress(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_PROGRESS); }
+static bool l_done(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_DONE); }
+
+static bool l_sort(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->sort = (RepoSort)((r->sort + 1) % RS_COUNT);
+	repo_apply(r);
+	snprintf(r->msg, sizeof(r->msg), "Sorted by %s", repo_sort_name(r->sort));
+	return true;
+}
+
+static bool l_quit(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->quit = true;
+	return true;
+}
+
 /* An editor command: id, keys, bar, help, prompt, flags, handler. */
 #define ED(id, keys, bar, help, prompt, flags, fn) \
-	{id, keys, bar, help, prompt, flags, MODE_BIT(MODE_EDITOR), fn, NULL}
+	{id, keys, bar, help, prompt, flags, MODE_BIT(MODE_EDITOR), fn, NULL, NULL}
 /* A reviewer-mode command: id, keys, bar, help, handler. */
-#define RV(id, keys, bar, help, fn) {id, keys, bar, help, NULL, 0, MODE_BIT(MODE_REVIEW), NULL, fn}
+#define RV(id, keys, bar, help, fn) \
+	{id, keys, bar, help, NULL, 0, MODE_BIT(MODE_REVIEW), NULL, fn, NULL}
+/* A repository-view command: id, keys, bar, help, prompt, handler. */
+#define LS(id, keys, bar, help, prompt, fn) \
+	{id, keys, bar, help, prompt, 0, MODE_BIT(MODE_LIST), NULL, NULL, fn}
 
 static const Command commands[] = {
 	ED("save", "C-s", "Save", "Save the translation (atomically)", NULL, CMD_SAVES, c_save),
@@ -1056,7 +1133,8 @@ static const Command commands[] = {
 	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),
 	ED("spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words", NULL, 0, c_spell_add_project),
 	{"help", "F1", "Help", "Show every command and its keys", NULL,
-	 CMD_BAR_ALWAYS, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW), c_help, r_help},
+	 CMD_BAR_ALWAYS, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW) | MODE_BIT(MODE_LIST), c_help, r_help,
+	 l_help},
 	ED("toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, 0, c_numbers),
 	ED("source-wider", "M->", NULL, "Make the source pane wider", NULL, 0, c_wider),
 	ED("source-narrower", "M-<", NULL, "Make the source pane narrower", NULL, 0, c_narrower),
@@ -1114,11 +1192,25 @@ static const Command commands[] = {
 	RV("review-quit", "C-q", "Quit", "Quit reviewer mode (everything is kept)", r_quit),
 	RV("review-quit-hint", "q", NULL, "Say that Ctrl-Q quits", r_quit_hint),
 	{"review-save-comment", "", NULL, "Save a comment (from the comment editor)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_comment},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_comment, NULL},
 	{"review-save-suggestion", "", NULL, "Save a suggestion (from the comment editor)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion, NULL},
 	{"review-set-verdict", "", NULL, "Set the verdict (a, r, c, x; from the question)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict, NULL},
+	LS("list-open", "Enter", "Open", "Open the file in the editor (quitting it comes back)", NULL, l_open),
+	LS("list-down", "Down j", NULL, "The next file", NULL, l_down),
+	LS("list-up", "Up k", NULL, "The previous file", NULL, l_up),
+	LS("list-page-down", "PageDown", NULL, "A page down", NULL, l_page_down),
+	LS("list-page-up", "PageUp", NULL, "A page up", NULL, l_page_up),
+	LS("list-first", "Home g", NULL, "The first file", NULL, l_first),
+	LS("list-last", "End G", NULL, "The last file", NULL, l_last),
+	LS("list-filter", "/", "Filter", "Show the files whose path holds a text (empty: all)", "Filter: ", l_filter),
+	LS("list-all", "a", "All", "Show every file", NULL, l_all),
+	LS("list-untranslated", "u", "Untransl", "Show the files not translated yet", NULL, l_untranslated),
+	LS("list-progress", "p", "Progress", "Show the files in progress", NULL, l_progress),
+	LS("list-done", "d", "Done", "Show the files done", NULL, l_done),
+	LS("list-sort", "s", "Sort", "Sort by path, % translated or last commit", NULL, l_sort),
+	LS("list-quit", "q C-q", "Quit", "Quit", NULL, l_quit),
 };
 
 const Command *command_table(size_t *n)
@@ -1146,6 +1238,24 @@ bool command_run(Session *s, const char *id, const char *arg)
 	Err e;
 	err_init(&e);
 	if (!session_check(s, &e))
+		fatal("BUG: after command %s: %s", id, e.msg);
+#endif
+	return ok;
+}
+
+bool command_run_list(Repo *r, const char *id, const char *arg)
+{
+	const Command *c = command_find(id);
+	if (!c || !c->lfn) {
+		snprintf(r->msg, sizeof(r->msg), "Unknown command: %s", id);
+		return false;
+	}
+	r->msg[0] = '\0';
+	bool ok = c->lfn(r, arg);
+#ifndef NDEBUG
+	Err e;
+	err_init(&e);
+	if (!repo_check(r, &e))
 		fatal("BUG: after command %s: %s", id, e.msg);
 #endif
 	return ok;

@@ -72,7 +72,7 @@ bool session_align_break(Session *s, size_t k, Buf *why)
 		if (k < from || k >= to)
 			continue;
 		if (why) {
-			const Block *t = g->src_n ? &s->doc.sb.v[g->src] : &s->doc.tb.v[g->tgt];
+			const Block *t = g->src_n ? &s->doc.sh.blocks.v[g->src] : &s->doc.th.blocks.v[g->tgt];
 			const Lines *l = g->src_n ? &s->doc.src : &s->doc.tgt;
 			buf_adds(why, g->src_n ? "the English title '" : "the Korean title '");
 			clip(why, lines_get(l, t->text_line), 40);

@@ -5,35 +5,40 @@
 #include "yeok/host.h"
 #include "yeok/text.h"
 
+/* .py: is the cursor where a translator's typing goes (host_edit_span)?
+ * Code, separators and the `# ` prefix are kept as they are. */
+static bool host_may_type(Session *s)
+{
+	const HostDoc *h = &s->doc.th;
+	size_t f, t;
+	if (host_edit_span(h, s->cur.line, &f, &t) && s->cur.col >= f && s->cur.col <= t)
+		return true;
+	switch (host_line_kind(h, s->cur.line)) {
+	case HL_CODE:
+		return session_error(s, "Code stays as in the English: only its comments are translated");
+	case HL_SEP:
+		return session_error(s, "This separator line starts a text block: it is kept");
+	default:
+		return session_error(s, "The prefix before the text is kept (it makes the line RST)");
+	}
+}
+
 static bool can_edit(Session *s)
 {
 	if (s->focus != PANE_TARGET)
 		return session_error(s, "The source is read-only (Tab goes to the translation)");
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	return true;
+	return host_may_type(s);
 }
 
 /* ---- the target read by the host module (`.py`) ---------------------------
- * The editor's Doc segments every file as RST; the `.py` prefix rules ask
- * the host module about the target's lines.  The HostDoc is rebuilt only
- * when a query comes after an edit (Enter, a paste, a line join, Alt-x in
- * a `.py`; never for typed text). */
+ * Doc reads the target in its host format (s->doc.th, kept current by the
+ * edits); the `.py` prefix rules ask it about the target's lines. */
 
 static const HostDoc *tgt_host(Session *s)
 {
-	if (host_format_of_path(s->doc.path ? s->doc.path : "") != HOST_PY)
-		return NULL;
-	if (!s->host) {
-		s->host = xcalloc(1, sizeof(*s->host));
-		host_init(s->host);
-		s->host_gen = s->doc.gen_edit - 1;
-	}
-	if (s->host_gen != s->doc.gen_edit) {
-		host_segment(&s->doc.tgt, HOST_PY, s->host);
-		s->host_gen = s->doc.gen_edit;
-	}
-	return s->host;
+	return s->doc.th.fmt == HOST_PY ? &s->doc.th : NULL;
 }
 
 /* Is target line `line` prose of a `.py` text region (a text block's `#`
@@ -48,18 +53,19 @@ static bool py_text(Session *s, size_t line)
 size_t session_text_start(Session *s, size_t line)
 {
 	const HostDoc *h = tgt_host(s);
-	if (!h || !host_line_is_text(h, line))
+	size_t f, t;
+	if (!h || !host_edit_span(h, line, &f, &t))
 		return 0;
-	return host_line_prefix(h, line);
+	return f;
 }
 
-/* The prefix a new line after `line` gets ("" outside `.py` text). */
-static Str new_line_prefix(Session *s, size_t line)
+/* The prefix a new line started at (line, col) gets, appended to out
+ * ("" outside `.py` text and comments). */
+static void new_line_prefix(Session *s, size_t line, size_t col, Buf *out)
 {
 	const HostDoc *h = tgt_host(s);
-	if (!h || !py_text(s, line))
-		return STR_LIT("");
-	return host_new_line_prefix(h, line);
+	if (h)
+		host_newline_prefix(h, line, col, out);
 }
 
 /* A range to delete in a `.py`: an end inside a text line's prefix moves
@@ -80,10 +86,12 @@ static void py_range(Session *s, Pos *a, Pos *b)
 /* Text to insert after a position of line `line`: the document's line
  * breaks, and in a `.py` text region the prefix at the start of every new
  * line that lacks it (`#` alone for a blank one). */
-static void insert_text(Session *s, size_t line, const char *p, size_t n, Buf *out)
+static void insert_text(Session *s, size_t line, size_t col, const char *p, size_t n, Buf *out)
 {
 	const char *eol = doc_eol(&s->doc);
-	Str pre = new_line_prefix(s, line);
+	Buf pb = BUF_INIT;
+	new_line_prefix(s, line, col, &pb);
+	Str pre = buf_str(&pb);
 	Str bare = pre;
 	while (bare.n && (bare.p[bare.n - 1] == ' ' || bare.p[bare.n - 1] == '\t'))
 		bare.n--;
@@ -104,8 +112,11 @@ static void insert_text(Session *s, size_t line, const char *p, size_t n, Buf *o
 		Str piece = {p + i + 1, j - i - 1};
 		if (piece.n >= bare.n && memcmp(piece.p, bare.p, bare.n) == 0)
 			continue;
-		buf_addstr(out, str_trim(piece).n ? pre : bare);
+		/* a blank line gets the bare `#`; the last one, where the
+		 * cursor goes on typing, the whole prefix */
+		buf_addstr(out, str_trim(piece).n || j >= n ? pre : bare);
 	}
+	buf_release(&pb);
 }
 
 /* ---- the title whose adornment follows it --------------------------------- */
@@ -181,6 +192,12 @@ static bool delete_selection(Session *s)
 
 bool session_insert(Session *s, const char *p, size_t n)
 {
+	/* .py: typing at the start of a text line goes after its `# `; on a
+	 * lone `#` the missing blank comes first */
+	size_t f, t;
+	if (host_line_kind(&s->doc.th, s->cur.line) == HL_RST &&
+	    host_edit_span(&s->doc.th, s->cur.line, &f, &t) && s->cur.col < f)
+		s->cur.col = f;
 	if (!can_edit(s))
 		return false;
 	Pane sp;
@@ -190,7 +207,16 @@ bool session_insert(Session *s, const char *p, size_t n)
 		py_range(s, &a, &b);
 		return session_replace(s, a, b, p, n, CH_OTHER, SR_GROUP);
 	}
+	Str pad = host_line_pad(&s->doc.th, s->cur.line);
+	Buf padded = BUF_INIT;
+	if (pad.n) {
+		buf_addstr(&padded, pad);
+		buf_add(&padded, p, n);
+		p = padded.p;
+		n = padded.len;
+	}
 	bool ok = session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	buf_release(&padded);
 	if (ok)
 		title_follow(s);
 	return ok;
@@ -207,7 +233,7 @@ static bool put_text(Session *s, const char *p, size_t n)
 	else
 		a = b = s->cur;
 	Buf t = BUF_INIT;
-	insert_text(s, a.line, p, n, &t);
+	insert_text(s, a.line, a.col, p, n, &t);
 	bool ok = session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
 	buf_release(&t);
 	return ok;
@@ -253,13 +279,16 @@ bool session_newline(Session *s)
 	Pos a = s->cur;
 	/* a `.py` text line: the prefix, then the RST indentation of its text */
 	size_t ts = session_text_start(s, a.line);
-	Str pre = new_line_prefix(s, a.line);
 	if (a.col < ts)
 		a.col = ts;
 	Buf t = BUF_INIT;
 	buf_adds(&t, doc_eol(&s->doc));
-	buf_addstr(&t, pre);
-	indent_of(str_slice(ln, ts, a.col), &t);
+	size_t before = t.len;
+	new_line_prefix(s, a.line, a.col, &t);
+	Str pre = {t.p + before, t.len - before};
+	/* a code comment: its `# ` and no RST indentation */
+	if (!(tgt_host(s) && host_line_kind(tgt_host(s), a.line) == HL_CODE))
+		indent_of(str_slice(ln, ts, a.col), &t);
 	/* Drop spaces right after the cursor: they would push the text off the indent. */
 	Pos b = a;
 	while (b.col < ln.n && ln.p[b.col] == ' ')
@@ -281,8 +310,8 @@ static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
 	if (line == 0)
 		return false;
 	size_t ts = session_text_start(s, line);
-	if (ts && !py_text(s, line - 1))
-		return session_error(s, "The first line of a text block (its `#` stays)");
+	if (tgt_host(s) && !host_can_join(tgt_host(s), line))
+		return session_error(s, "This line's text cannot join the line above");
 	*a = (Pos){line - 1, s->doc.tgt.v[line - 1].n};
 	*b = (Pos){line, ts};
 	return true;
@@ -294,8 +323,10 @@ static bool join_fwd(Session *s, size_t line, Pos *a, Pos *b)
 {
 	if (line + 1 >= s->doc.tgt.n)
 		return false;
+	if (tgt_host(s) && !host_can_join(tgt_host(s), line + 1))
+		return session_error(s, "The next line cannot join this one");
 	*a = (Pos){line, s->doc.tgt.v[line].n};
-	*b = (Pos){line + 1, py_text(s, line) ? session_text_start(s, line + 1) : 0};
+	*b = (Pos){line + 1, session_text_start(s, line + 1)};
 	return true;
 }
 
@@ -310,7 +341,7 @@ bool session_backspace(Session *s)
 	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
 		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
 	} else if (!join_back(s, a.line, &a, &b)) {
-		return true;
+		return false; /* nothing to join to, or refused (said) */
 	}
 	bool ok = session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
 	if (ok)
@@ -332,7 +363,7 @@ bool session_delete(Session *s)
 	if (b.col < l->v[b.line].n)
 		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
 	else if (!join_fwd(s, a.line, &a, &b))
-		return true;
+		return false;
 	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
 }
 
@@ -349,7 +380,7 @@ bool session_delete_word(Session *s, int dir)
 		if (a.col > ts)
 			a.col = MAX(ts, text_word_prev(ln.p, ln.n, a.col));
 		else if (!join_back(s, a.line, &a, &b))
-			return true;
+			return false;
 		return session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
 	}
 	if (a.col < ts)
@@ -357,7 +388,7 @@ bool session_delete_word(Session *s, int dir)
 	if (b.col < ln.n)
 		b.col = text_word_next(ln.p, ln.n, b.col);
 	else if (!join_fwd(s, a.line, &a, &b))
-		return true;
+		return false;
 	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
 }
 
@@ -373,7 +404,7 @@ bool session_kill_line(Session *s)
 	if (a.col < ln.n)
 		b = (Pos){a.line, ln.n};
 	else if (!join_fwd(s, a.line, &a, &b))
-		return true;
+		return false;
 	s->sel.on = false;
 	/* each Ctrl-K is an undo step of its own */
 	return session_replace(s, a, b, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
@@ -390,13 +421,13 @@ static const Block *cur_target_block(Session *s, long k)
 	const Segment *g = &d->al.v[k];
 	const Block *first_prose = NULL;
 	for (size_t i = 0; i < g->tgt_n; i++) {
-		const Block *b = &d->tb.v[g->tgt + i];
+		const Block *b = &d->th.blocks.v[g->tgt + i];
 		if (b->first <= s->cur.line && s->cur.line <= b->last)
 			return b;
 		if (!first_prose && rst_kind_is_prose(b->kind))
 			first_prose = b;
 	}
-	return first_prose ? first_prose : &d->tb.v[g->tgt];
+	return first_prose ? first_prose : &d->th.blocks.v[g->tgt];
 }
 
 bool session_clear_block(Session *s)
@@ -746,9 +777,9 @@ bool session_next_unfinished(Session *s, int dir)
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
 		if (doc_seg_unfinished(d, k)) {
-			size_t line = d->tb.v[d->al.v[k].tgt].first;
+			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
-				line = d->tb.v[d->al.v[k].tgt].text_line;
+				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
 			s->focus = PANE_TARGET;
 			s->cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
 			s->goal_col = -1;

@@ -22,7 +22,7 @@ size_t session_seg_base(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
 		return f;
 	return 0;
 }
@@ -34,13 +34,13 @@ static uint64_t seg_hash(Session *s, size_t k)
 	/* the status too: some checks depend on it (untranslated) */
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
 		}
 	h = (h ^ 0x5eed) * 1099511628211ull;
-	if (align_src_lines(g, &s->doc.sb, &f, &l))
+	if (align_src_lines(g, &s->doc.sh.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.src, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
@@ -75,7 +75,10 @@ static void cd_ensure(Session *s)
 	if (s->cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al, session_glossary(s));
+	check_doc_init(&s->cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks, &d->al,
+	               session_glossary(s));
+	s->cd.tgt_host = &d->th;
+	s->cd.src_host = &d->sh;
 	s->cd_built = true;
 }
 
@@ -218,7 +221,7 @@ void session_sync(Session *s)
 		const Segment *g = &s->doc.al.v[k];
 		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
 			size_t f, l;
-			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
+			if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l) &&
 			    (s->cur.line < f || s->cur.line > l))
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old

@@ -58,10 +58,6 @@ void session_release(Session *s)
 	free(s->find);
 	free(s->clip.text);
 	session_replace_release(s);
-	if (s->host) {
-		host_release(s->host);
-		free(s->host);
-	}
 	memset(s, 0, sizeof(*s));
 }
 
@@ -74,7 +70,6 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	s->top = 0;
 	s->top_row = 0;
 	s->vsegs_dirty = true;
-	s->host_gen = s->doc.gen_edit - 1; /* the host view is read again */
 }
 
 void session_read_checklist(Session *s)
@@ -104,7 +99,7 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 		return key;
 	buf_clear(tmp);
 	(void)tmp;
-	return pair_blocks_key(&s->doc.src, &s->doc.sb, g->src, g->src_n);
+	return pair_blocks_key(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n);
 }
 
 void session_set_status(Session *s, size_t k, SegStatus st)
@@ -128,11 +123,11 @@ static void fill_old_from_record(Session *s, Progress *p)
 		Lines l;
 		lines_init(&l);
 		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
-		RstDoc d;
-		rst_init(&d);
-		rst_segment(&l, &d);
-		progress_fill_old(p, &s->doc.al, &l, &d);
-		rst_release(&d);
+		HostDoc h;
+		host_init(&h);
+		host_segment(&l, s->doc.th.fmt, &h);
+		progress_fill_old(p, &s->doc.al, h.text, &h.blocks);
+		host_release(&h);
 		lines_release(&l);
 	}
 	source_release(&old);
@@ -146,7 +141,7 @@ static void apply_statuses(Session *s)
 		return; /* nothing stored: no keys to compute */
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->sc, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&s->sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -185,7 +180,7 @@ static void store_statuses(Session *s)
 	Sidecar none;
 	sidecar_init(&none);
 	/* keys only: an empty sidecar decides nothing */
-	progress_apply(&none, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&none, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	for (size_t k = 0; k < d->al.n; k++) {
 		if (d->al.v[k].status != ST_STALE)
 			continue;
@@ -214,7 +209,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 		return false;
 	buf_adds(old_en, x->old);
 	const Segment *g = &s->doc.al.v[k];
-	progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, new_en);
+	progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
 	return true;
 }
 

@@ -131,13 +131,13 @@ static void build_vsegs(Session *s)
 		const Segment *g = &d->al.v[k];
 		VSeg v = {(long)k, 0, 0, 0, 0};
 		size_t f, l;
-		if (align_src_lines(g, &d->sb, &f, &l)) {
+		if (align_src_lines(g, &d->sh.blocks, &f, &l)) {
 			v.s0 = seen_s ? f : 0;
 			seen_s = true;
 		} else {
 			v.s0 = SIZE_MAX;
 		}
-		if (align_tgt_lines(g, &d->tb, &f, &l)) {
+		if (align_tgt_lines(g, &d->th.blocks, &f, &l)) {
 			v.t0 = seen_t ? f : 0;
 			seen_t = true;
 		} else {

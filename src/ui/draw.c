@@ -503,9 +503,12 @@ void ui_draw(Ui *u)
 
 void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
 {
-	Layout l;
-	session_layout(u->s, &l);
-	int y = l.too_small ? LINES - 1 : l.status_y;
+	int y = LINES - 2; /* the status row (the list and reviewer mode have no session) */
+	if (u->s) {
+		Layout l;
+		session_layout(u->s, &l);
+		y = l.too_small ? LINES - 1 : l.status_y;
+	}
 	ui_fill(u, y, 0, COLS, TS_STATUS, false);
 	int x = ui_put_text(u, y, 0, COLS, prompt, strlen(prompt), TS_KEYNAME, false);
 	/* show the end of a long input */
@@ -570,7 +573,8 @@ void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines)
 	buf_release(&lab);
 	ui_fill(u, LINES - 1, 0, COLS, TS_STATUS, false);
 	char *foot = xasprintf(" %d commands (%s) · Up/Down/PageUp/PageDown scroll", (int)nr,
-	                       mode == MODE_REVIEW ? "reviewer mode" : "editor");
+	                       mode == MODE_REVIEW ? "reviewer mode"
+	                       : mode == MODE_LIST ? "repository view" : "editor");
 	ui_put_text(u, LINES - 1, 0, COLS, foot, strlen(foot), TS_STATUS, false);
 	free(foot);
 	curs_set(0);

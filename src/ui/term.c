@@ -18,9 +18,25 @@ void ui_term_restore(void)
 	}
 }
 
+static bool started_once;
+
+bool ui_term_was_started(void)
+{
+	return started_once;
+}
+
 void ui_term_start(Ui *u, bool mouse_and_focus)
 {
-	initscr();
+	/* curses starts once; after endwin() (the repository view runs the
+	 * editor and comes back) a refresh resumes it */
+	if (!started_once) {
+		initscr();
+		started_once = true;
+	} else {
+		reset_prog_mode();
+		clear();
+		refresh();
+	}
 	curses_up = true;
 	focus_on = mouse_and_focus;
 	fatal_set_hook(ui_term_restore);

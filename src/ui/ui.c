@@ -6,12 +6,14 @@
 #include "yeok/ui.h"
 
 #include <locale.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "safe.h"
 #include "yeok/safety.h"
 #include "ui-private.h"
 #include "yeok/text.h"
+#include "yeok/vcs.h"
 
 
 static int usage(const char *fmt, const char *arg)
@@ -24,15 +26,7 @@ static int usage(const char *fmt, const char *arg)
 
 #define MAX_GLOSSARIES 16
 
-typedef struct Opts {
-	const char *file, *source, *source_rev, *theme, *tm;
-	const char *glossary[MAX_GLOSSARIES]; /* --glossary PATH, in order */
-	size_t n_glossary;
-	bool no_spell;
-	bool no_checks;
-	bool no_tm;
-	const Config *cfg; /* config.yaml, read once (ui_main) */
-} Opts;
+typedef UiOpts Opts;
 
 static int parse_args(int argc, char **argv, Opts *o)
 {
@@ -75,8 +69,6 @@ static int parse_args(int argc, char **argv, Opts *o)
 			return usage("one FILE at a time ('%s' is one too many)", a);
 		o->file = a;
 	}
-	if (!o->file)
-		return usage("%s", "no file given");
 	if (o->source && o->source_rev)
 		return usage("%s", "--source and --source-rev exclude each other");
 	return 0;
@@ -306,11 +298,17 @@ static void report_to_session(Ui *u, const char *msg)
 	session_error(u->s, "%s", msg);
 }
 
+/* The message of a failed opening: on stderr, or into err (the list). */
+static Buf *g_fail_to;
+
 static void fail(Session *s, const Err *e)
 {
 	Buf b = BUF_INIT;
 	text_sanitize(e->msg, strlen(e->msg), &b);
-	fprintf(stderr, "yeok: %s\n", b.p);
+	if (g_fail_to)
+		buf_addstr(g_fail_to, buf_str(&b));
+	else
+		fprintf(stderr, "yeok: %s\n", b.p);
 	buf_release(&b);
 	session_release(s);
 }
@@ -360,6 +358,20 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	return true;
 }
 
+/* In a git work tree (the git program says so): the folder to list when
+ * yeok is given no file. */
+static bool in_work_tree(void)
+{
+	const char *argv[] = {"rev-parse", "--is-inside-work-tree", NULL};
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	bool yes = vcs_available() && vcs_git(NULL, argv, &out, NULL, &e) && out.len >= 4 &&
+	           !memcmp(out.p, "true", 4);
+	buf_release(&out);
+	return yes;
+}
+
 static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
 
 int ui_main(int argc, char **argv)
@@ -377,23 +389,42 @@ int ui_main(int argc, char **argv)
 
 static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem)
 {
-	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
 	o.cfg = cfg;
+	o.cfg_problem = cfg_problem;
+	if (!o.file && !in_work_tree())
+		return usage("%s", "no file given (a folder, or none inside a git work tree, "
+		                   "lists the tutorials)");
 	if (MB_CUR_MAX == 1) {
 		fprintf(stderr, "yeok: the editor needs a UTF-8 locale (Korean would be lost); "
 		                "try LANG=C.UTF-8\n");
 		return EXIT_CONFIG;
 	}
+	struct stat st;
+	if (!o.file || (stat(o.file, &st) == 0 && S_ISDIR(st.st_mode)))
+		return ui_list_main(&o, o.file ? o.file : ".");
+	return ui_edit(&o, o.file, NULL);
+}
+
+int ui_edit(const UiOpts *opts, const char *file, Buf *err)
+{
+	uint64_t t0 = now_ns();
+	Opts o = *opts;
+	o.file = file;
+	int rc = 0;
 	Session s;
 	session_init(&s);
-	if (!open_session(&s, &o, &rc))
+	g_fail_to = err;
+	bool opened = open_session(&s, &o, &rc);
+	g_fail_to = NULL;
+	if (!opened)
 		return rc;
-	if (cfg_problem[0])
-		session_error(&s, "%s", cfg_problem);
+	if (o.cfg_problem && o.cfg_problem[0])
+		session_error(&s, "%s", o.cfg_problem);
+	const Config *cfg = o.cfg;
 	/* config.yaml: wrapping, the clipboard, the translator (pre-fills F2
 	 * and Alt-t when the sidecar names none) */
 	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
@@ -405,7 +436,7 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 		session_release(&s);
 		return EXIT_USAGE;
 	}
-	if (!ui_safe_terminal_ok()) {
+	if (!ui_term_was_started() && !ui_safe_terminal_ok()) {
 		session_release(&s);
 		return EXIT_USAGE;
 	}
@@ -419,7 +450,7 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, o.theme, cfg, report_to_session);
+	ui_load_theme_and_keys(&u, o.theme, o.cfg, report_to_session);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");

@@ -41,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t b = script[i];
 		if (b < 0x20) {
 			const Command *c = &t[b % ncmd];
-			if (!strcmp(c->id, "save") || !strcmp(c->id, "quit") || !strcmp(c->id, "force-quit"))
+			/* nothing that writes files (into the working folder) or quits */
+			if ((c->flags & CMD_SAVES) || !strcmp(c->id, "quit") || !strcmp(c->id, "force-quit"))
 				continue;
 			const char *arg = NULL;
 			char num[8];

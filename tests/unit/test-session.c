@@ -168,7 +168,7 @@ static void test_segment_motion_and_unfinished(void **state)
 	session_move(&s, MV_SEG_NEXT);
 	long k1 = session_cur_seg(&s);
 	assert_true(k1 > 0);
-	assert_int_equal(s.cur.line, s.doc.tb.v[s.doc.al.v[k1].tgt].first);
+	assert_int_equal(s.cur.line, s.doc.th.blocks.v[s.doc.al.v[k1].tgt].first);
 	session_move(&s, MV_SEG_PREV);
 	assert_true(session_cur_seg(&s) < k1);
 	/* Alt-n goes to the untranslated paragraph (line 4) */
@@ -268,25 +268,26 @@ static void test_layout_wraps_and_pairs_rows(void **state)
 static bool same_as_full(Session *s)
 {
 	Doc *d = &s->doc;
-	RstDoc tb;
-	rst_init(&tb);
-	rst_segment(&d->tgt, &tb);
-	assert_int_equal(tb.n, d->tb.n);
+	HostDoc h;
+	host_init(&h);
+	host_segment(&d->tgt, d->th.fmt, &h);
+	const RstDoc tb = h.blocks;
+	assert_int_equal(tb.n, d->th.blocks.n);
 	for (size_t i = 0; i < tb.n; i++) {
-		assert_int_equal(tb.v[i].kind, d->tb.v[i].kind);
-		assert_int_equal(tb.v[i].first, d->tb.v[i].first);
-		assert_int_equal(tb.v[i].last, d->tb.v[i].last);
-		assert_int_equal(tb.v[i].parent, d->tb.v[i].parent);
+		assert_int_equal(tb.v[i].kind, d->th.blocks.v[i].kind);
+		assert_int_equal(tb.v[i].first, d->th.blocks.v[i].first);
+		assert_int_equal(tb.v[i].last, d->th.blocks.v[i].last);
+		assert_int_equal(tb.v[i].parent, d->th.blocks.v[i].parent);
 	}
 	bool levels = true;
 	for (size_t i = 0; i < tb.n; i++)
-		levels = levels && tb.v[i].title_level == d->tb.v[i].title_level;
+		levels = levels && tb.v[i].title_level == d->th.blocks.v[i].title_level;
 	/* The alignment of a stretch can differ from the whole document's
 	 * where the edit changed the structure (anchors found globally vs
 	 * locally); count those instead of failing. */
 	Alignment al;
 	align_init(&al);
-	align_docs(&d->src, &d->sb, &d->tgt, &tb, &al);
+	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &tb, &al);
 	bool same = levels && al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++) {
 		same = al.v[k].src_n == d->al.v[k].src_n && al.v[k].tgt_n == d->al.v[k].tgt_n &&
@@ -294,7 +295,7 @@ static bool same_as_full(Session *s)
 		       (!al.v[k].tgt_n || al.v[k].tgt == d->al.v[k].tgt);
 	}
 	align_release(&al);
-	rst_release(&tb);
+	host_release(&h);
 	/* the cached progress equals a fresh count */
 	DocProgress cached, fresh;
 	doc_progress(d, &cached);
