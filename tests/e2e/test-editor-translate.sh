@@ -194,6 +194,66 @@ tm_keys C-q
 tm_wait "EXITED-0" >/dev/null
 fresh
 
+# ---- word wrap in tmux: no English word of the left pane split across rows ----
+# 80 columns: the source pane is columns 0-38 (its last column holds the
+# continuation mark), the rule at 39.  Every word seen in the left pane
+# must be a word of the file, unless it is a piece of a word wider than
+# the room of its row (the pane less the row's indentation).
+cp "$CORPUS/$NAME2.en.rst" "$T/en3.rst"
+cp "$CORPUS/$NAME2.ko.rst" "$T/ko3.rst"
+chmod 644 "$T/en3.rst" "$T/ko3.rst"
+tm_start 80 30 "cd $T && $YEOK --no-spell --no-checks --source en3.rst ko3.rst"
+tm_wait "ko3.rst" >/dev/null
+tm_sync
+: >"$T/screens3"
+prev=""
+for i in $(seq 1 600); do
+	scr=$(tm_screen | sed '1d;$d' | sed '$d')
+	[ "$scr" = "$prev" ] && break
+	printf '%s\n\f\n' "$scr" >>"$T/screens3"
+	prev=$scr
+	tm_keys PageDown
+	tm_sync
+done
+/usr/bin/python3 - "$T/screens3" "$T/en3.rst" >"$T/split" <<'EOF'
+import sys, unicodedata
+W = 38  # text columns of the source pane at 80 columns
+words = set(open(sys.argv[2], encoding='utf-8').read().split())
+def left(row):
+    out, col = '', 0
+    for ch in row:
+        w = 2 if unicodedata.east_asian_width(ch) in 'WF' else 1
+        if col + w > W:
+            break
+        out += ch
+        col += w
+    return out
+bad, seen, wide = [], 0, 0
+for screen in open(sys.argv[1], encoding='utf-8').read().split('\f\n'):
+    prev_indent = 0
+    for row in screen.split('\n'):
+        text = left(row)
+        indent = len(text) - len(text.lstrip(' '))
+        for tok in text.split():
+            seen += 1
+            if tok in words:
+                continue
+            room = W - max(indent, prev_indent)
+            if any(tok in w and len(w) > room for w in words):
+                wide += 1
+                continue
+            bad.append(tok)
+        prev_indent = indent
+print(len(bad), bad[:8], 'seen', seen, 'pieces of wide words', wide, file=sys.stderr)
+print(len(bad), bad[:8])
+EOF
+check "word wrap: no word of the English pane split across rows ($(cat "$T/split" 2>/dev/null))" \
+	eq "$(cut -d' ' -f1 "$T/split")" "0"
+check "word wrap: the pane was read (words seen)" test "$(wc -c <"$T/screens3")" -gt 10000
+tm_keys C-q
+tm_wait "EXITED-0" >/dev/null
+fresh
+
 # ---- config.yaml: translator pre-fills Alt-t, clipboard: osc52, wrap ------------
 mkdir -p "$XDG_CONFIG_HOME/yeok"
 printf 'translator: {name: 홍길동, url: https://github.com/hong}\nclipboard: osc52\nwrap: grapheme\n' \
