@@ -62,5 +62,3 @@ for f in files:
 PY
 )
 if [ -z "$cyc" ]; then echo "ok $n - no cycle among the files of src/session/"; else echo "not ok $n - a cycle in src/session/: $cyc"; fi
-# (libyaml in one folder: added when the bounded YAML reader lands; today
-# keymap, theme, glossary and sidecar read YAML themselves.)

@@ -43,7 +43,22 @@ typedef struct Segment {
 	BlockKind kind;  /* kind of the first block of the segment */
 	SegStatus status; /* ST_UNTRANSLATED or ST_DRAFT from align; the
 	                     sidecar refines it */
+	bool no_prose;    /* nothing to translate: a prose segment whose
+	                     English has no words outside inline literals,
+	                     roles, URLs and substitutions (align_has_words);
+	                     untranslated, it counts as done */
 } Segment;
+
+/* Does the RST text s[0..n) hold an English word (two letters or more)
+ * outside ``literals``, :role:`targets`, URLs, <link targets> and
+ * |substitutions|?  A text without one has nothing to translate. */
+bool align_has_words(const char *s, size_t n);
+
+/* Is segment g one that progress counts as done while untranslated? */
+static inline bool align_nothing_to_translate(const Segment *g)
+{
+	return g->no_prose && g->status == ST_UNTRANSLATED;
+}
 
 typedef struct Alignment {
 	Segment *v;

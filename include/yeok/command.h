@@ -11,18 +11,22 @@
  * Each command belongs to the keymaps of one or more modes (editor,
  * review); F1 lists the current mode's.
  *
- * Depends on util, session, review.  Never includes curses.
+ * The repository view (`yeok DIR`) is a third mode, MODE_LIST, whose
+ * commands act on the list's model (repo.h).
+ *
+ * Depends on util, session, review, repo.  Never includes curses.
  */
 #ifndef YEOK_COMMAND_H
 #define YEOK_COMMAND_H
 
+#include "yeok/repo.h"
 #include "yeok/review.h"
 #include "yeok/session.h"
 
 /* The modes whose keymaps hold commands (tig's keymap per view): the
  * editor, and reviewer mode.  The dialog modes of the UI (prompt, pick
  * list, help, question) have fixed keys of their own. */
-typedef enum CommandMode { MODE_EDITOR, MODE_REVIEW, MODE_COUNT } CommandMode;
+typedef enum CommandMode { MODE_EDITOR, MODE_REVIEW, MODE_LIST, MODE_COUNT } CommandMode;
 #define MODE_BIT(m) (1u << (m))
 
 /* What the UI must know about a command before running it (decided from
@@ -32,10 +36,12 @@ typedef enum CommandFlag {
 	                            program changed it on disk */
 	CMD_INIT_FIND = 1u << 1, /* its prompt starts with the last search */
 	CMD_HIDDEN = 1u << 2,    /* run from a dialog, not from a key (F1 lists it last) */
+	CMD_BAR_ALWAYS = 1u << 3, /* in the key bar at any width (the others give way) */
 } CommandFlag;
 
 typedef bool (*CommandFn)(Session *s, const char *arg);
 typedef bool (*ReviewCommandFn)(ReviewSession *rs, const char *arg);
+typedef bool (*ListCommandFn)(Repo *r, const char *arg);
 
 typedef struct Command {
 	const char *id;     /* "save": the name used in config.yaml and tests */
@@ -47,6 +53,7 @@ typedef struct Command {
 	unsigned modes;     /* MODE_BIT()s of the keymaps it is in */
 	CommandFn fn;       /* the editor's handler (MODE_EDITOR), or NULL */
 	ReviewCommandFn rfn; /* reviewer mode's handler (MODE_REVIEW), or NULL */
+	ListCommandFn lfn;  /* the repository view's handler (MODE_LIST), or NULL */
 } Command;
 
 /* The table, in help order. */
@@ -60,5 +67,7 @@ const Command *command_find(const char *id);
 bool command_run(Session *s, const char *id, const char *arg);
 /* The same for reviewer mode. */
 bool command_run_review(ReviewSession *rs, const char *id, const char *arg);
+/* The same for the repository view (a message in r->msg on failure). */
+bool command_run_list(Repo *r, const char *id, const char *arg);
 
 #endif

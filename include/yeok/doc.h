@@ -10,25 +10,37 @@
  * into one record (STYLE.md practice 9).  "Modified" is "the current change
  * is not the saved change".
  *
+ * Both sides are read in the host format of the target's path (host.h):
+ * `.rst` is RST throughout; a sphinx-gallery `.py` has its docstring and
+ * text blocks read as RST (their `# ` prefix set aside) and its code cells
+ * as code blocks.  Blocks and the alignment are over the RST text of the
+ * lines (th.text, sh.text: the file's lines themselves for `.rst`); their
+ * line numbers are the file's.  Segment keys, statuses and progress read
+ * that text, so a `.py` segment has the key the CLI gives it.
+ *
  * After an edit only the neighbourhood of the edit is re-segmented and
- * re-aligned: the target lines from the title before the edit to the title
- * after it (segments never cross a title), with the source blocks aligned to
- * that stretch.  Blocks and segments after it are shifted, not recomputed.
+ * re-aligned: for `.rst` the target lines from the title before the edit
+ * to the title after it (segments never cross a title); for `.py` the
+ * lines between the text-block separators around it (host_edit_window: an
+ * edit of the module docstring reads the whole file again); with the
+ * source blocks aligned to that stretch.  Blocks and segments after it are
+ * shifted, not recomputed.
  *
  * Positions are byte offsets on grapheme boundaries (col is a byte offset in
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, align, pair.  Never includes curses.
- * The editor reads every file as RST (a `.py` too, as before the host
- * reader; pair_from_texts with HOST_RST).
- * Invariant (doc_check): lines, blocks and alignment are each valid, the
- * blocks are those of the current lines, 0 <= cur <= changes.n.
+ * Depends on util, text, lines, rst, host, align, pair.  Never includes
+ * curses.
+ * Invariant (doc_check): lines, host readings (host_check), blocks and
+ * alignment are each valid, the blocks are those of the current lines,
+ * 0 <= cur <= changes.n.
  */
 #ifndef YEOK_DOC_H
 #define YEOK_DOC_H
 
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/journal.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
@@ -52,6 +64,7 @@ typedef struct Change {
 	Buf del;         /* bytes removed (terminators as "\n" / "\r\n") */
 	Buf ins;         /* bytes inserted */
 	ChangeKind kind;
+	bool chain;      /* undone and redone together with the change before it */
 } Change;
 
 /* The statuses the user set (Alt-Enter) or the sidecar gave, keyed by
@@ -94,15 +107,20 @@ typedef struct DocChange {
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
-	Lines tgt;        /* the target document */
-	Lines src;        /* the source document (never edited) */
-	RstDoc tb;        /* blocks of tgt, kept current after every edit */
-	RstDoc sb;        /* blocks of src */
-	Alignment al;     /* segments over sb and tb */
+	Lines tgt;        /* the target file's lines (edited, saved) */
+	Lines src;        /* the source file's lines (never edited) */
+	HostDoc th;       /* tgt read in its host format: th.text is the RST text
+	                     of each line (&tgt for .rst), th.blocks its blocks,
+	                     kept current after every edit; .py line kinds,
+	                     prefixes and regions (host_line_prefix,
+	                     host_new_line_prefix...) for the editing rules */
+	HostDoc sh;       /* src read the same way */
+	Alignment al;     /* segments over sh.blocks and th.blocks */
 	VEC(Change) changes; /* changes[0..cur) are applied; the rest can be redone */
 	size_t cur;
 	size_t saved;     /* cur at the last save (SIZE_MAX: no longer reachable) */
 	bool merge_ok;    /* false: the next change starts a new record */
+	bool chain_next;  /* the next change chains to the one before it */
 	bool read_only;   /* the file cannot be written: edits are refused */
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
 	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
@@ -154,9 +172,14 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
 
 /* Start a new undo record with the next change (cursor moved, command). */
 void doc_break_merge(Doc *d);
+/* The next change is one undo step with the change before it (a command
+ * that makes several changes: replace all, a title and its adornment). */
+void doc_chain_next(Doc *d);
 
-/* Undo / redo one record.  False when there is nothing to undo/redo; else
- * *cursor gets the position after the restored text. */
+/* Undo / redo one step (a record, or the records chained to it).  False
+ * when there is nothing to undo/redo; else *cursor gets, for undo, the
+ * start of the change undone (of the first change of a chain), for redo
+ * the position after the restored text. */
 bool doc_undo(Doc *d, Pos *cursor);
 bool doc_redo(Doc *d, Pos *cursor);
 

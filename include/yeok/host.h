@@ -184,6 +184,38 @@ void host_block_text(const HostDoc *h, const Block *b, Buf *out);
  * "Cutting" above; HOST_RST: rst_is_cut). */
 bool host_is_cut(const HostDoc *h, size_t k);
 
+/* ---- the editor's re-reading around an edit (doc.h) ---------------------
+ * The file's lines changed in place: lines [a, a + old_n) of the file as h
+ * last read it are now lines [a, a + new_n) of h->file (the lines before
+ * and after are the same lines).  host_edit_window() finds the lines to
+ * read again (new numbering) between two cuts around the edit: the
+ * separator line of a text block that starts at or before the edit, and
+ * the first one after it (or the end), each host_is_cut on the new lines;
+ * and the blocks they replace.  It only reads h.  False when the edit
+ * touches the module docstring, the lines before it, or lines before the
+ * first cut (then host_segment of the whole file is needed).
+ * host_resegment_window() then reads the window again with
+ * host_segment_range: the line tables, regions and blocks after the window
+ * move by the change in lines and blocks, so h is what host_segment of
+ * h->file gives (tested on every .py of the corpus), except that title
+ * levels after the window keep their numbers (the caller re-levels when a
+ * new adornment style appears). */
+typedef struct HostWindow {
+	size_t a, old_n, new_n; /* the edit, as given */
+	size_t from, to;        /* lines read again: [from, to), new numbering */
+	size_t old_to;          /* `to` in the old numbering */
+	size_t b0, b1;          /* blocks replaced: [b0, b1), old numbering */
+	size_t r0, r1;          /* regions replaced: [r0, r1), old numbering */
+	size_t wn;              /* after host_resegment_window: the window's blocks,
+	                           now [b0, b0 + wn) */
+} HostWindow;
+bool host_edit_window(const HostDoc *h, size_t a, size_t old_n, size_t new_n, HostWindow *w);
+void host_resegment_window(HostDoc *h, HostWindow *w);
+
+/* After h (or the Lines it reads) moved as a value (a swap into another
+ * struct): point h at file, which holds the same lines as before. */
+void host_rebind(HostDoc *h, const Lines *file);
+
 /* ---- per-line queries (0-based lines; BUG_ON past the end) ------------- */
 HostLineKind host_line_kind(const HostDoc *h, size_t line);
 /* Bytes of host markup before the RST text of the line (the `#` and the
@@ -198,6 +230,27 @@ bool host_line_is_text(const HostDoc *h, size_t line);
  * indentation in the docstring, "" elsewhere (a slice of a file line, or
  * a literal). */
 Str host_new_line_prefix(const HostDoc *h, size_t line);
+/* The bytes [*from, *to] of the line where a translator's typing goes:
+ * the whole line for HOST_RST; for a `.py` the RST text of a docstring or
+ * text-block line (after the `#` and the block's indentation, or the
+ * docstring's indentation or opening quotes, up to its closing quotes),
+ * and in code a comment's text after its `#`.  False for a separator line
+ * and for code outside comments (kept as in the English). */
+bool host_edit_span(const HostDoc *h, size_t line, size_t *from, size_t *to);
+/* A text line shorter than its region's prefix (a lone `#` in a block of
+ * `# ` lines, a blank docstring line): the prefix bytes typing must add
+ * before the text so the region keeps its indentation ("" otherwise). */
+Str host_line_pad(const HostDoc *h, size_t line);
+/* The bytes a line started by Enter at (line, col) begins with, before
+ * the RST indentation: host_new_line_prefix() in a text block or the
+ * docstring; in a code comment its line's indentation and `# `; "" else.
+ * Appended to out. */
+void host_newline_prefix(const HostDoc *h, size_t line, size_t col, Buf *out);
+/* May line `line` be joined to line `line - 1` (Backspace at the start of
+ * its text, Delete at the end of the line before), the text of the lower
+ * one carried up without its prefix?  True for HOST_RST; for a `.py` when
+ * both are text lines of one docstring or text block. */
+bool host_can_join(const HostDoc *h, size_t line);
 /* The region holding the line (NULL for HOST_RST); O(log n). */
 const HostRegion *host_region_of(const HostDoc *h, size_t line);
 /* The text block's separator test of sphinx-gallery on one line: starts

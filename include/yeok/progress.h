@@ -129,12 +129,15 @@ typedef struct ProgressCount {
 	size_t stale;
 } ProgressCount;
 
-/* Add the prose segments of a to c (c is not zeroed). */
+/* Add the prose segments of a to c (c is not zeroed).  A segment with
+ * nothing to translate (align_nothing_to_translate: its English is only
+ * literals, roles, URLs, substitutions) counts as done while it is
+ * untranslated; a file of code only has no prose segments (100 %). */
 void progress_count(const Alignment *a, ProgressCount *c);
 
 /* A document without a known source: its prose blocks are the segments;
- * a block with Hangul in it is translated (draft), one without is
- * untranslated.  Added to c. */
+ * a block with Hangul in it is translated (draft), one without words to
+ * translate (align_has_words) done, any other untranslated.  Added to c. */
 void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c);
 
 /* Share translated (everything but untranslated) in percent, 0..100;

@@ -17,13 +17,18 @@
  * so a review stops and resumes offline.  The exports (Markdown, the body
  * of GitHub's "create a review" API) are made from the sidecar's list.
  *
- * Depends on util, text, lines, rst, align, diff, sync; the session half
+ * Both sides are read in the host format of the document's path, as every
+ * command reads them (a sphinx-gallery `.py`: its docstring and text
+ * blocks as RST, its code cells as code; pair.h).
+ *
+ * Depends on util, text, lines, rst, host, align, pair, diff, sync; the session half
  * also on vcs, source, sidecar, glossary, check.  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
 
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 
@@ -37,9 +42,13 @@ typedef struct ReviewChange {
 } ReviewChange;
 
 typedef struct Review {
-	Lines src, base, head; /* the three texts (owned copies) */
-	RstDoc sb, hb;         /* blocks of the source and the head */
-	Alignment al;          /* source ↔ head */
+	Lines src, base, head; /* the three files' lines (owned copies) */
+	HostDoc sh, hh;        /* the source and the head read in the host format
+	                          of the path (host.h): sh.text the RST text of
+	                          each line (the lines themselves for .rst),
+	                          sh.blocks the blocks; what keys, checks and
+	                          the alignment read */
+	Alignment al;          /* source ↔ head (over sh.blocks, hh.blocks) */
 	bool *head_changed;    /* per head line: inserted or replaced */
 	ReviewChange *v;       /* the changes in document order */
 	size_t n;

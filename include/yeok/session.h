@@ -9,12 +9,19 @@
  * status line and the key bar, the rows between are the body.  The body is
  * split into the source pane (left), a one-column rule, and the target pane
  * (right).  Every line of both documents belongs to one view segment (a
- * segment plus the blank lines after it); a view segment takes as many rows
- * as its taller side; long lines wrap at grapheme boundaries at the pane
- * width.  Both panes scroll together (one top position).
+ * segment plus the blank lines after it).  Inside a view segment the lines
+ * of the two sides are paired in slots (the i-th line of the source's text
+ * beside the i-th line of the target's, then the blank lines after them):
+ * a slot takes as many rows as its taller line and the shorter side is
+ * padded after its line, so the sides of a segment never drift apart.
+ * Long lines wrap at word boundaries (blanks; a word wider than the pane
+ * breaks between graphemes; WRAP_GRAPHEME: always between graphemes) at
+ * the pane width; the pane's last column holds the continuation mark of a
+ * row that continues.  Both panes scroll together (one top position).
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
- * sidecar, progress, glossary, check, spell.  Never includes curses.
+ * sidecar, progress, glossary, check, spell, tm, sync.  Never includes
+ * curses.
  * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
  * the number of view segments, and the view segments cover every line of
@@ -31,6 +38,7 @@
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
+#include "yeok/tm.h"
 
 typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
@@ -46,13 +54,19 @@ typedef struct VSeg {
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
 #define SESSION_MIN_ROWS 10
+/* Columns at the right of each pane for the continuation mark. */
+#define SESSION_MARK_W 1
+
+/* How long lines wrap (config.yaml `wrap: word|grapheme`). */
+typedef enum WrapMode { WRAP_WORD, WRAP_GRAPHEME } WrapMode;
 
 typedef struct Layout {
 	bool too_small;   /* below SESSION_MIN_COLS x SESSION_MIN_ROWS */
 	int body_y;       /* first body row (1) */
 	int body_h;       /* body rows */
-	int src_x, src_w; /* source text columns (after its gutter) */
-	int tgt_x, tgt_w; /* target text columns (after its gutter) */
+	int src_x, src_w; /* source text columns (after its gutter; the mark
+	                     column follows them) */
+	int tgt_x, tgt_w; /* target text columns (after its gutter, then the mark) */
 	int gutter;       /* line-number gutter width per pane (0: none) */
 	int rule_x;       /* the column of the rule */
 	int status_y, keys_y;
@@ -65,6 +79,7 @@ typedef struct RowSide {
 	size_t from;   /* bytes [from, to) of it on this row */
 	size_t to;
 	bool first;    /* the first row of the line (line numbers go here) */
+	bool cont;     /* the line continues on the next row (the mark) */
 } RowSide;
 
 typedef struct ViewRow {
@@ -81,7 +96,22 @@ typedef struct SessionStale {
 	SidecarKey old_key; /* the source key it was done against */
 	SidecarMark mark;   /* done or reviewed */
 	char *old;          /* the English it was done against, or NULL (owned) */
+	char *hint;         /* (after `yeok sync`) the Korean it had, its lines
+	                       joined with LF, or NULL (owned) */
 } SessionStale;
+
+/* Kinds of status-line spans (the UI maps them to theme slots). */
+typedef enum SpanKind {
+	SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS, SPAN_DIFF, SPAN_HINT
+} SpanKind;
+
+/* A highlighted byte range of a pick-list item's row or of its detail. */
+typedef struct PickMark {
+	size_t item;      /* the item */
+	bool detail;      /* in the item's detail text, else in its row */
+	size_t off, len;  /* bytes of that text */
+	SpanKind kind;
+} PickMark;
 
 /* A list to choose from (the UI shows it as a dialog; tests read it):
  * choosing item i runs command `then` with the argument "i". */
@@ -90,6 +120,9 @@ typedef struct SessionPick {
 	char title[160];
 	VEC(char *) items;   /* owned strings */
 	VEC(long) data;      /* per item: what `then` needs (a term, a finding) */
+	VEC(char *) details; /* per item (or none at all): more text, shown under
+	                        the list for the selected item; NULL: none */
+	VEC(PickMark) marks; /* highlights in rows and details */
 	size_t sel;          /* the item selected when the list opens */
 	const char *then;    /* command id */
 } SessionPick;
@@ -102,8 +135,6 @@ typedef struct SessionAsk {
 	const char *then;
 } SessionAsk;
 
-/* Kinds of status-line spans (the UI maps them to theme slots). */
-typedef enum SpanKind { SPAN_NORMAL, SPAN_WARN, SPAN_ERROR, SPAN_GLOSS } SpanKind;
 typedef struct StatusSpan {
 	size_t end;      /* the span ends at this byte of the text */
 	SpanKind kind;
@@ -120,6 +151,88 @@ typedef struct SegFindings {
 	uint64_t h;
 	bool ready;   /* false: not checked yet (session_checks_step) */
 } SegFindings;
+
+/* The selection: from the anchor `at` to the cursor of pane `pane`. */
+typedef struct SessionSel {
+	bool on;
+	bool sticky;   /* set with the mark (C-Space): plain motions extend it */
+	Pane pane;
+	Pos at;        /* the anchor */
+} SessionSel;
+
+/* The clipboard (internal; with prefs.osc52 the UI sends a new one to
+ * the system clipboard through OSC 52 too). */
+typedef struct SessionClip {
+	char *text;    /* owned, NULL: empty; line breaks as "\n" */
+	size_t n;
+	uint64_t gen;  /* grows with every copy or cut */
+} SessionClip;
+
+/* A question answered by one key (the UI shows it in the status row):
+ * key ans[i].key runs command ans[i].cmd; any other key cancels. */
+#define SESSION_ANSWERS 6
+typedef struct SessionQuestion {
+	bool on;
+	char text[512];
+	struct {
+		char key[8];
+		const char *cmd;
+	} ans[SESSION_ANSWERS];
+	size_t n;
+} SessionQuestion;
+
+/* Search and replace in the translation (Ctrl-R, src/session/replace.c):
+ * the run's texts and toggles; the matches are found again after every
+ * step (a match never spans lines). */
+typedef struct SessionRepl {
+	bool on;         /* a run is active (its question is asked) */
+	char *find;      /* owned */
+	char *with;      /* owned */
+	bool match_case; /* default: case-insensitive */
+	bool regex;      /* POSIX extended regular expressions (regcomp) */
+	void *re;        /* the compiled regex_t (owned), NULL when none */
+	size_t replaced; /* replaced so far in this run */
+} SessionRepl;
+
+/* Editing preferences (config.yaml). */
+typedef struct SessionPrefs {
+	WrapMode wrap;         /* `wrap:` (default WRAP_WORD) */
+	bool osc52;            /* `clipboard: osc52`: the UI also sends a copy
+	                          or cut to the terminal's clipboard */
+} SessionPrefs;
+
+/* The translation memory in the editor (src/session/tm.c): lookups and
+ * the consistency data come from a TmWorker (never on the key path). */
+typedef struct SessionTmHit {
+	SidecarKey key;     /* the source key of the English looked up */
+	TmMatches m;        /* its matches, best first */
+} SessionTmHit;
+#define SESSION_TM_HITS 16
+
+typedef struct SessionTmRender {
+	SidecarKey key;     /* a segment's source key */
+	TmRenderings r;     /* the repository's renderings of its English */
+} SessionTmRender;
+
+typedef struct SessionTm {
+	TmWorker *w;         /* NULL: no memory in use (not started, --no-tm) */
+	char *said;          /* the memory's error as said once (owned), NULL */
+	bool missing;        /* there is no memory (F4 says so, nothing else) */
+	uint64_t req;        /* the lookup pending, 0: none */
+	SidecarKey req_key;  /* ... for the English of this source key */
+	SessionTmHit hits[SESSION_TM_HITS]; /* recent results (a ring) */
+	size_t hits_next;
+	SidecarKey pick_key; /* the F4 list shows the matches of this key ("" none) */
+	size_t pick_seg;     /* ... for this segment */
+	SidecarKey insert_key; /* Alt-4 before the matches came: insert the best
+	                        when they do, if the cursor is still there */
+	uint64_t batch;      /* the renderings batch pending, 0: none */
+	SidecarKey *batch_keys; /* ... the source key of each of its texts (owned) */
+	size_t batch_n;
+	VEC(SessionTmRender) cons; /* by key (sorted): the consistency data */
+	uint64_t cons_gen;   /* grows when cons changed (the findings follow) */
+	bool updated;        /* the background update finished (or none runs) */
+} SessionTm;
 
 typedef struct Session {
 	Doc doc;
@@ -147,9 +260,16 @@ typedef struct Session {
 	bool msg_error;
 	bool msg_note;    /* the message is a note that any other one replaces */
 	bool quit;        /* the main loop ends */
-	char confirm[160];    /* a yes/no question pending, or "" */
-	const char *confirm_cmd; /* the command to run on "yes" */
+	SessionQuestion q;    /* a question pending (the UI shows it) */
 	bool help;        /* the help screen is asked for (the UI shows it) */
+	SessionSel sel;   /* the selection */
+	SessionClip clip; /* the clipboard */
+	SessionRepl repl; /* search and replace */
+	SessionPrefs prefs;
+	size_t fit_title; /* the title line whose adornment follows its width as
+	                     it is typed (after Alt-x), SIZE_MAX: none */
+	char fit_char;    /* its adornment character */
+	bool fit_over;    /* it has an overline too */
 
 	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
@@ -187,6 +307,10 @@ typedef struct Session {
 	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
 	long spell_src_seg;   /* (-2: none yet) */
 	size_t spell_src_gen; /* doc.cur when spell_src was made */
+	SessionTm tm;         /* the translation memory (src/session/tm.c) */
+	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
+	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+	size_t uf_allow_gen;  /* allow_gen the findings were checked with */
 } Session;
 
 void session_init(Session *s);
@@ -232,13 +356,28 @@ bool session_cursor_screen(Session *s, int *y, int *x);
 
 /* Wrap: the end of the row that starts at byte `from` of p[0..n) in w
  * columns (always > from when from < n: a cluster wider than the pane
- * takes a row of its own). */
-size_t session_wrap(const char *p, size_t n, size_t from, int w);
+ * takes a row of its own).  WRAP_WORD: after the last blank that fits and
+ * follows some text of the row (a row never holds only indentation or a
+ * `# ` prefix; blanks after a full row hang at its end), else between
+ * graphemes (a word wider than the pane). */
+size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode);
 /* Rows a line of a pane takes at the current width (>= 1). */
 int session_line_rows(Session *s, Pane p, size_t line);
 
-/* Scroll the view by rows (negative: up); the cursor stays where it is. */
+/* Scroll the view by rows (negative: up; never past the point where the
+ * last row is at the bottom); the cursor stays where it is. */
 void session_scroll(Session *s, int rows);
+/* Up (dir < 0) or down one screen row of pane p's own lines from *c,
+ * to the byte nearest display column goal of that row; false at the
+ * first / last row. */
+bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal);
+/* The display column of c in its screen row. */
+int session_row_col(Session *s, Pane p, Pos c);
+/* PageDown (dir > 0) / PageUp: the view moves by the body's rows less
+ * one (one row of overlap, so every row is seen once), the cursor keeps
+ * its screen row and column (the nearest row of its pane with text); at
+ * the end of the view, the cursor goes to the last (first) line. */
+void session_page(Session *s, int dir);
 /* Make the cursor of the focused pane visible. */
 void session_follow(Session *s);
 /* Put the cursor at screen row y, column x (a mouse click).  False when
@@ -261,6 +400,50 @@ bool session_paste(Session *s, const char *p, size_t n);  /* verbatim */
 bool session_newline(Session *s);                          /* keeps the indentation */
 bool session_backspace(Session *s);
 bool session_delete(Session *s);
+/* Alt-Backspace / Ctrl-Delete: the word before / after the cursor (to
+ * text_word_prev / text_word_next: a Korean 어절 with its particle, the
+ * blanks after a word; at a line's start or end, the line break); a run
+ * of them is one undo step, as a run of Backspace or Delete is.
+ * Ctrl-K: to the end of the line (at its end: the line break), an undo
+ * step of its own.  Over a selection, a word delete deletes it. */
+bool session_delete_word(Session *s, int dir);
+bool session_kill_line(Session *s);
+/* Alt-x: the prose of the target block at the cursor replaced by nothing
+ * (one undo step), keeping its structure: indentation and list marker,
+ * a field's name, a title's adornment (which then follows the new title's
+ * width as it is typed), the `# ` prefix of a `.py` text block; a
+ * directive header, code and other non-prose blocks are kept whole (a
+ * message).  The cursor is left where the text begins. */
+bool session_clear_block(Session *s);
+
+/* `.py` editing (sphinx-gallery text blocks), through the host module:
+ * Enter inside a text block starts the next line with its prefix (`# `),
+ * pasted lines get it (a blank one `#`), deleting never leaves a prose
+ * line without it (a range that starts or ends inside a prefix starts or
+ * ends after it; Backspace at the start of a text line joins it to the
+ * line above without its prefix).  The byte where the RST text of target
+ * line `line` starts (0 outside `.py` text regions). */
+size_t session_text_start(Session *s, size_t line);
+
+/* ---- a segment's prose (src/session/prose.c) ---------------------------- */
+/* The prose of side p of segment k as the translation memory keeps it:
+ * the text of each block without its structure (indentation, list marker,
+ * field name, title adornment; the `# ` of a `.py` text line), trailing
+ * blanks dropped, blocks joined by a blank line.  Appended to out; false
+ * when that side is empty or the segment is not prose. */
+bool session_seg_prose(Session *s, size_t k, Pane p, Buf *out);
+/* Replace the prose of segment k's translation by text[0..n) (paragraphs
+ * separated by blank lines; their common indentation is dropped) keeping
+ * its RST structure: each block keeps its indentation, list marker or
+ * field name, the `# ` of a `.py` text line; a title keeps its
+ * indentation and its adornments, resized to the new title's display
+ * width; non-prose blocks and the lines between blocks stay as they are.
+ * Block i gets paragraph i, the last block the rest (as paragraphs of its
+ * own at its text's indentation); a title joins its paragraphs into one
+ * line.  Empty text leaves each block's structure alone (Alt-x).  One
+ * undo step; the cursor at the segment's first line.  False with a message
+ * when the document is read-only or the segment has no prose target. */
+bool session_replace_prose(Session *s, size_t k, const char *text, size_t n);
 
 /* ---- motion (focused pane) ---------------------------------------------- */
 typedef enum Motion {
@@ -268,7 +451,31 @@ typedef enum Motion {
 	MV_HOME, MV_END, MV_PAGE_UP, MV_PAGE_DOWN, MV_DOC_START, MV_DOC_END,
 	MV_SEG_NEXT, MV_SEG_PREV,
 } Motion;
+/* Move the cursor of the focused pane.  Up/Down go by screen rows and
+ * keep the display column; PageUp/PageDown as session_page.  A plain
+ * motion ends the selection (unless the mark is set). */
 void session_move(Session *s, Motion m);
+
+/* ---- selection and clipboard ----------------------------------------------- */
+/* The selection as an ordered range of its pane; false when there is none
+ * (or it is empty). */
+bool session_sel_range(const Session *s, Pane *p, Pos *a, Pos *b);
+/* Shift+motion: the selection from where it started (the cursor, when
+ * none) to the cursor after motion m. */
+void session_select(Session *s, Motion m);
+/* The mark (C-Space): start a selection that plain motions extend, or end it. */
+void session_select_mark(Session *s);
+/* Esc: the selection (and a search highlight) cancelled. */
+void session_select_cancel(Session *s);
+/* Copy the selection (either pane) to the clipboard; cut it (the
+ * translation: one undo step); paste the clipboard at the cursor over the
+ * selection (one undo step).  False with a message when there is nothing. */
+bool session_copy(Session *s);
+bool session_cut(Session *s);
+bool session_paste_clip(Session *s);
+/* A mouse drag to screen row y, column x: the selection from the press to
+ * there.  False when that place shows no text. */
+bool session_drag(Session *s, int y, int x);
 
 /* Go to target line n (1-based) at its start; false (message) when out of range. */
 bool session_goto_line(Session *s, long n);
@@ -278,6 +485,27 @@ bool session_next_unfinished(Session *s, int dir);
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
 bool session_find(Session *s, const char *text, int dir);
+
+/* ---- search and replace (Ctrl-R; src/session/replace.c) --------------------
+ * session_replace_start: find `find` in the translation (case-insensitive
+ * unless repl.match_case; a POSIX extended regex when repl.regex, where
+ * `\1`..`\9` in `with` are its groups and `\\` a backslash) from the
+ * cursor on, wrapping, and ask (a question) about the current match,
+ * highlighted: "Replace 3/17 ...?" y replace it and go to the next, n skip
+ * it, a replace all (one undo step), c toggle the case, r toggle the
+ * regex, Esc stop.  False with a message (no match, a bad regex). */
+bool session_replace_start(Session *s, const char *find, const char *with);
+bool session_replace_one(Session *s);
+bool session_replace_skip(Session *s);
+bool session_replace_all(Session *s);
+bool session_replace_toggle(Session *s, bool regex);
+
+/* ---- questions ------------------------------------------------------------------- */
+/* Ask text; then session_question_add for each answer key. */
+void session_question(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void session_question_add(Session *s, const char *key, const char *cmd);
+/* The command of answer key, or NULL (and the question stays). */
+const char *session_question_answer(const Session *s, const char *key);
 
 /* Messages: shown in the status line until the next key. */
 void session_msg(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
@@ -322,6 +550,11 @@ void session_set_status(Session *s, size_t k, SegStatus st);
 /* Open a pick list / a prompt (see SessionPick, SessionAsk). */
 void session_pick_open(Session *s, const char *title, const char *then);
 void session_pick_add(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The detail text of the last item added (copied). */
+void session_pick_detail(Session *s, const char *text);
+/* Highlight bytes [off, off + len) of the last item's row (detail false)
+ * or detail. */
+void session_pick_mark(Session *s, bool detail, size_t off, size_t len, SpanKind kind);
 void session_pick_close(Session *s);
 void session_ask(Session *s, const char *prompt, const char *initial, const char *then);
 
@@ -330,6 +563,20 @@ void session_ask(Session *s, const char *prompt, const char *initial, const char
  * of stale segment k; false when k is not stale or the old English is not
  * known.  Strings appended to old_en / new_en. */
 bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
+/* Segment k is where the alignment broke (src/session/breaks.c): near an
+ * English title with no Korean title (or the reverse) amid one-sided
+ * segments, as an RST error in the translation makes them; *why (may be
+ * NULL) gets what to tell the translator.  The status line says it. */
+bool session_align_break(Session *s, size_t k, Buf *why);
+
+/* The hint of stale segment k: the Korean it had before `yeok sync` wrote
+ * its new English (the sidecar's `hint:`, its lines joined with LF), or
+ * NULL when k is not stale or has none (src/session/hint.c). */
+const char *session_stale_hint(Session *s, size_t k);
+/* Replace the current segment's translation lines by its hint, at the
+ * indentation of its first line (sync_hint_text; one undo step); it stays
+ * stale until marked done.  False with a message when there is none. */
+bool session_take_hint(Session *s);
 
 /* ---- glossary and checks ------------------------------------------------- */
 /* Load the shipped glossary (shipped, or glossary_default_path() when
@@ -339,8 +586,18 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
 Glossary *session_glossary(Session *s);
-/* The glossary hints of segment k (glossary_hints over its prose). */
+/* The glossary hints of segment k (glossary_hints over its prose); an
+ * avoided variant the document allows (the sidecar's `allow:`) is no
+ * violation. */
 size_t session_hints(Session *s, long k, GlossHintVec *out);
+/* The avoided variant of term that segment k's translation uses (the
+ * hint's violation), appended to out; false when it uses none. */
+bool session_hint_avoided(Session *s, long k, size_t term, Buf *out);
+/* F3 "allow here": the avoided variant of term used in segment k is
+ * allowed in this document (added to the sidecar's `allow:`, saved with
+ * the file); the glossary check and the hints stop flagging it.  False
+ * with a message when the segment uses none. */
+bool session_glossary_allow(Session *s, long k, size_t term);
 /* Turn the checks on (all available checks but spelling).  now: run
  * them over the whole document at once; else segments are checked by
  * session_checks_step (the UI does it between keys, so the first frame
@@ -387,6 +644,54 @@ bool session_spell_add(Session *s, SpellList list);
 /* An item of F7's list (its pick data): a suggestion replaces the word
  * (one undo step); the list items add it. */
 bool session_spell_choose(Session *s, long v);
+
+/* ---- the translation memory (src/session/tm.c) ---------------------------
+ * Lookups never block: session_tm_start starts a TmWorker; the segment
+ * under the cursor is looked up when it is untranslated prose (the status
+ * line then says "TM 100%" for an exact match), F4 asks for the matches of
+ * any prose segment.  The UI calls session_tm_poll when the worker's
+ * notify fd (session_tm_fd) is readable. */
+
+/* Start the memory: db (--tm, `tm:` in config.yaml) or NULL for the
+ * repository's default (found off this thread); update: run `tm update`
+ * in the background when the memory exists and the repository moved on.
+ * Queues the consistency data of the prose segments.  Call after the
+ * first frame. */
+void session_tm_start(Session *s, const char *db, bool update);
+void session_tm_stop(Session *s);
+/* The worker's notify fd, -1 when off. */
+int session_tm_fd(Session *s);
+/* True while a lookup, the consistency batch or the background update is
+ * pending (the UI then polls between keys). */
+bool session_tm_busy(const Session *s);
+/* Take what the worker finished (block: wait for the pending lookup and
+ * batch): matches into the recent results, the F4 list refilled, a
+ * pending Alt-4 inserted, the consistency data, the background update's
+ * result and the memory's error (said once).  True when the screen
+ * changed. */
+bool session_tm_poll(Session *s, bool block);
+/* Ask for the matches of the current segment when it is untranslated
+ * prose and they are not known or asked for (session_prepare_frame). */
+void session_tm_prefetch(Session *s);
+/* The matches of segment k when they are known (NULL otherwise). */
+const TmMatches *session_tm_matches(Session *s, size_t k);
+/* F4: a pick list (then "tm-insert") of the current segment's matches:
+ * score, Korean, file and date per row; the English with the words that
+ * differ from the current English marked, and the author and commit, as
+ * its detail.  Filled when the matches come.  False with a message when
+ * there is no memory or no prose here. */
+bool session_tm_list(Session *s);
+/* Insert match i of the F4 list (tm_insert_text: placeables made the
+ * current English's) replacing the segment's prose (one undo step). */
+bool session_tm_insert(Session *s, size_t i);
+/* Alt-4: the best match of the current segment, the same way; when the
+ * matches are not there yet, inserted when they come (if the cursor is
+ * still in the segment). */
+bool session_tm_insert_best(Session *s);
+/* The consistency finding of segment k (info, check `consistency`) when
+ * the repository renders its English otherwise; appended to out (lines
+ * relative to the segment's first target line). */
+void session_tm_consistency(Session *s, size_t k, FindingVec *out);
 
 /* Status line in spans: left (position, message, hints, findings) and
  * right (the checklist). */

@@ -27,6 +27,8 @@
  *     - {line: 14, last: 16, segment: ..., text: "제안", state: open, kind: suggestion}
  *     - {line: 20, segment: ..., text: "", state: approved, kind: mark}
  *   verdict: request-changes        # the reviewer's overall verdict, when given
+ *   allow: [레이어]                  # Korean words the glossary's avoided variants
+ *                                   # may use in this document (F3 "allow here")
  *
  * Unknown keys — at the top level and inside source, checklist,
  * translator, cursor, every segment entry and every review entry — are
@@ -156,6 +158,12 @@ typedef struct SidecarComment {
 /* The sidecar as this process last read or wrote it (private). */
 typedef struct SidecarDisk SidecarDisk;
 
+/* Korean words the glossary's avoided variants may use in the document. */
+typedef struct SidecarAllow {
+	char **v;
+	size_t n, cap;
+} SidecarAllow;
+
 typedef struct Sidecar {
 	SidecarSource source;
 	Checklist checklist;
@@ -169,6 +177,7 @@ typedef struct Sidecar {
 	struct { SidecarComment *v; size_t n, cap; } comments;  /* file order */
 	char *verdict;         /* review verdict: "approve", "request-changes",
 	                          "comment"; NULL when not given */
+	SidecarAllow allow;    /* `allow:`, in order, no repeats */
 	SidecarExtra *extra;   /* unknown top-level keys */
 	SidecarDisk *disk;     /* the file as sidecar_load read it or sidecar_save
 	                          wrote it: the base of the merge (owned; NULL
@@ -251,6 +260,11 @@ void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char 
 /* Remove review entry i (later entries move up). */
 void sidecar_remove_comment(Sidecar *sc, size_t i);
 /* Set the review verdict (NULL clears it). */
+/* The document's allow list (`allow:`): add a word (false when it is
+ * empty or already there), remove one (false when it is not there). */
+bool sidecar_allow_add(Sidecar *sc, const char *word);
+bool sidecar_allow_remove(Sidecar *sc, const char *word);
+bool sidecar_allow_has(const Sidecar *sc, const char *word);
 void sidecar_set_verdict(Sidecar *sc, const char *verdict);
 
 const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */

@@ -41,7 +41,9 @@
 	X(TS_WARNING, "warning", "warnings")                                    \
 	X(TS_GLOSSARY, "glossary-hit", "glossary hints")                        \
 	X(TS_SPELL, "misspelled", "misspelled words in the translation")        \
-	X(TS_CURSOR_LINE, "cursor-line", "the line of the cursor")
+	X(TS_CURSOR_LINE, "cursor-line", "the line of the cursor")                \
+	X(TS_HINT, "hint", "a stale segment's old Korean, kept by yeok sync")     \
+	X(TS_DIFF, "difference", "words that differ (translation-memory matches)")
 
 typedef enum ThemeSlot {
 #define X(e, name, what) e,

@@ -246,6 +246,17 @@ void tm_renderings_release(TmRenderings *r);
 bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRenderings *out,
                    Err *e);
 
+/* The consistency test of one segment, given the repository's renderings
+ * r of its English en[0..n) (tm_renderings): false when its Korean
+ * ko[0..kn) (the prose as the memory keeps it; whitespace runs count as
+ * one space) is the majority rendering, or there is none; else the
+ * finding's *message (naming the majority rendering, how often and where
+ * it is used) and *suggestion (the majority rendering), both owned by the
+ * caller.  tm_consistency and the editor (which gets r from the worker)
+ * decide by this. */
+bool tm_consistency_message(const char *en, size_t n, const char *ko, size_t kn,
+                            const TmRenderings *r, char **message, char **suggestion);
+
 /* One cross-repository consistency finding (the `consistency` check's
  * repository part; the caller makes it a Finding of that check). */
 typedef struct TmFinding {
@@ -334,8 +345,27 @@ bool tm_tmx_parse(const char *data, size_t n, const char *name,
  * update runs on a second thread with its own connection. */
 
 typedef struct TmWorker TmWorker;
-/* Start the worker for the memory at db (never blocks, never fails). */
+typedef struct TmWorkerOpts {
+	const char *db;   /* the memory, or NULL: the default one of file's
+	                     repository (tm_repo_id, tm_default_path), found on
+	                     the worker thread — git never runs on the caller's */
+	const char *file; /* the document being edited, or NULL: its repository
+	                     path is left out of tm_worker_renderings */
+	bool update;      /* once the memory is found and exists, run tm_update
+	                     of file's repository in the background (nothing but
+	                     two git calls when it is up to date; a corrupt or
+	                     foreign memory is built again); results through
+	                     tm_worker_update_poll */
+} TmWorkerOpts;
+/* Start the worker (never blocks, never fails).  A memory that cannot be
+ * found (no --tm and no repository) is the worker's error (EXIT_NOINPUT),
+ * as a missing file is. */
+TmWorker *tm_worker_start(const TmWorkerOpts *o);
+/* The same for the memory at db, no document, no update. */
 TmWorker *tm_worker_new(const char *db);
+/* Where the worker found the memory and the document's repository path
+ * (each NULL when none; caller frees); false while it is still looking. */
+bool tm_worker_where(TmWorker *w, char **db, char **rel);
 /* Stop the threads (a running update finishes first), free all. */
 void tm_worker_free(TmWorker *w);
 
@@ -356,7 +386,19 @@ bool tm_worker_update(TmWorker *w, const TmBuildOpts *o);
  * when none was started or it was already taken. */
 TmPoll tm_worker_update_poll(TmWorker *w, TmStats *st, bool *ok, Err *e);
 
-/* Readable when a lookup or an update finished (for poll() in the main
+/* Queue the renderings (tm_renderings: exact matches only, the document's
+ * own repository path left out) of the English texts en[0..n) (copied);
+ * returns the batch id (> 0).  A newer batch replaces one not finished;
+ * lookups go first (the batch is computed one text at a time between
+ * them). */
+uint64_t tm_worker_renderings(TmWorker *w, const char *const *en, size_t n);
+/* DONE: *out gets the n renderings, in the order of en (the caller owns
+ * them: tm_renderings_release each, free the array; *n is 0 and *out NULL
+ * when the memory failed).  PENDING: still computing.  UNKNOWN: replaced,
+ * never asked or already taken. */
+TmPoll tm_worker_renderings_poll(TmWorker *w, uint64_t id, TmRenderings **out, size_t *n);
+
+/* Readable when a lookup, a batch or an update finished (for poll() in the main
  * loop); drain with tm_worker_notify_drain(). */
 int tm_worker_notify_fd(TmWorker *w);
 void tm_worker_notify_drain(TmWorker *w);

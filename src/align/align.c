@@ -35,6 +35,7 @@ typedef struct Feat {
 	size_t nlines;
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
+	bool words;         /* align_has_words: something to translate */
 } Feat;
 
 typedef struct Side {
@@ -111,6 +112,64 @@ static bool stopword(const char *w, size_t n)
 	return false;
 }
 
+bool align_has_words(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		/* ``literal``, |substitution|, <target> */
+		const char *close = NULL;
+		size_t skip = 0;
+		if (c == '`' && i + 1 < n && s[i + 1] == '`') {
+			close = "``";
+			skip = 2;
+		} else if (c == '|') {
+			close = "|";
+			skip = 1;
+		} else if (c == '<') {
+			close = ">";
+			skip = 1;
+		} else if (c == ':' && i + 1 < n && is_word_byte(s[i + 1])) {
+			/* :role:`target` */
+			size_t j = i + 1;
+			while (j < n && (is_word_byte(s[j]) || s[j] == '-' || s[j] == ':'))
+				j++;
+			if (j < n && s[j] == '`' && j > i + 1 && s[j - 1] == ':') {
+				close = "`";
+				skip = j - i + 1;
+			}
+		} else if (c == 'h' && (i == 0 || !is_word_byte(s[i - 1])) &&
+		           (str_starts_with((Str){s + i, n - i}, "https://") ||
+		            str_starts_with((Str){s + i, n - i}, "http://"))) {
+			while (i < n && s[i] != ' ' && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (close) {
+			size_t cn = strlen(close), j = i + skip;
+			while (j + cn <= n && memcmp(s + j, close, cn) != 0)
+				j++;
+			if (j + cn <= n) {
+				i = j + cn;
+				continue;
+			}
+		}
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+			size_t j = i;
+			while (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z')))
+				j++;
+			if (j - i >= 2 && (j >= n || !is_word_byte(s[j])) && (i == 0 || !is_word_byte(s[i - 1])))
+				return true;
+			while (j < n && is_word_byte(s[j]))
+				j++;
+			i = j;
+			continue;
+		}
+		i++;
+	}
+	return false;
+}
+
 static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 {
 	memset(f, 0, sizeof(*f));
@@ -119,6 +178,7 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 	const char *s = tmp->p ? tmp->p : "";
 	size_t n = tmp->len;
 	f->text_hash = hash_fnv1a(s, n);
+	f->words = rst_kind_is_prose(b->kind) && align_has_words(s, n);
 	VEC(uint32_t) tok = {0};
 	char low[64];
 	for (size_t i = 0; i < n;) {
@@ -486,6 +546,9 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 	g.tgt_n = tn;
 	g.kind = sn ? c->s.d->v[s].kind : c->t.d->v[t].kind;
 	g.status = ST_DRAFT;
+	g.no_prose = sn && rst_kind_is_prose(g.kind);
+	for (size_t k = 0; k < sn && g.no_prose; k++)
+		g.no_prose = !c->s.f[s + k].words;
 	if (sn && tn && sn == tn) {
 		bool same = true;
 		for (size_t k = 0; k < sn && same; k++)

@@ -20,6 +20,10 @@ static const char options_help[] =
 	"  --no-spell           no spell-checking\n"
 	"  --theme NAME|PATH    colour theme (default, light, mono, or a file)\n"
 	"Editor:    --no-checks (no findings in the editor)\n"
+	"           --tm PATH | --no-tm (the translation memory; default: the repository's)\n"
+	"Editor keys (F1 lists them all): Alt-x clears a block to translate it;\n"
+	"           Shift+arrows select, Ctrl-C / Ctrl-X / Ctrl-V; Alt-Backspace,\n"
+	"           Ctrl-Delete delete a word, Ctrl-K to the line end; Ctrl-R replace\n"
 	"Review:    --base REV  --head REV  --export markdown|github-json\n"
 	"Check:     --format text|json|github  --only ID,...  --disable ID,...\n"
 	"Align:     --format tsv|json\n"
@@ -34,6 +38,7 @@ void cli_print_help(void)
 {
 	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
+	printf("  yeok [OPTIONS] [DIR]%*s the repository view: every tutorial below DIR\n", 11, "");
 	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
 		printf("  yeok %-26s %s\n", subcommands[i]->synopsis, subcommands[i]->what);
 	}

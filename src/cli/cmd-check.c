@@ -48,15 +48,16 @@ typedef struct Totals {
 	bool first_json;
 } Totals;
 
-/* The sidecar of file for its source record: a missing one is normal, a
- * corrupt one a warning (the file is checked without the record). */
-static void load_record(const char *file, Sidecar *sc)
+/* The sidecar of file for its source record and its allow list: a
+ * missing one is normal, a corrupt one a warning when the record would be
+ * used (the file is checked without it). */
+static void load_record(const char *file, Sidecar *sc, bool quiet)
 {
 	char *path = sidecar_path(file);
 	Err e;
 	err_init(&e);
 	bool corrupt = false;
-	if (!sidecar_load(path, sc, &corrupt, &e))
+	if (!sidecar_load(path, sc, &corrupt, &e) && !quiet)
 		cli_error(0, "warning: %s (its source record is not used)", e.msg);
 	free(path);
 }
@@ -97,14 +98,14 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 		return brc;
 	Sidecar sc;
 	sidecar_init(&sc);
-	if (!so->path && !so->rev)
-		load_record(file, &sc);
+	load_record(file, &sc, so->path || so->rev); /* the record is used without them */
 	DocPair pr;
 	pair_init(&pr);
 	bool ok = pair_build(&pr, file, NULL, 0, so, &sc, &e);
-	sidecar_release(&sc);
-	if (!ok)
+	if (!ok) {
+		sidecar_release(&sc);
 		return cli_report(&e);
+	}
 	bool have = pair_has_source(&pr);
 	Buf skipped = BUF_INIT;
 	if (!have && check_skipped_without_source(set, &skipped))
@@ -116,6 +117,8 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 	check_doc_init(&d, pr.tgt, pr.tb, have ? pr.sl : NULL, have ? pr.sb : NULL,
 	               have ? &pr.al : NULL, gl);
 	d.spell = sp;
+	d.allow = (const char *const *)sc.allow.v; /* the sidecar's allow: (F3 "allow here") */
+	d.allow_n = sc.allow.n;
 	d.repo = know->repo;
 	d.rules = know->rules;
 	d.tgt_host = &pr.th;
@@ -137,6 +140,7 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 	findings_clear(&fv);
 	check_doc_release(&d);
 	pair_release(&pr);
+	sidecar_release(&sc);
 	return 0;
 }
 

@@ -1,11 +1,14 @@
-/* yeok checklist FILE [--license yes|no] [--issue N] [--type T]: show or
- * set the pull-request checklist kept in FILE.yeok.yaml. */
+/* yeok checklist FILE... [--license yes|no] [--issue N] [--type T]
+ * [--source PATH]: show or set the pull-request checklist kept in each
+ * FILE.yeok.yaml.  Every sidecar is read before any is written, so a bad
+ * one changes none.  --source is accepted like the other commands (the
+ * checklist does not need the English). */
 #include "cli-private.h"
 #include "cli-sidecar.h"
 
 static const char usage[] =
-	"usage: yeok checklist FILE [--license yes|no] [--issue N|none] "
-	"[--type fix|translate|sync|other|none]";
+	"usage: yeok checklist FILE... [--license yes|no] [--issue N|none] "
+	"[--type fix|translate|sync|other|none] [--source PATH]";
 
 static void print_checklist(const Checklist *c)
 {
@@ -38,33 +41,53 @@ static bool is_opt(const char *arg, const char *name)
 	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
 }
 
+static int set_all(const char *const *file, size_t nfiles, const char *license,
+                   const char *issue, const char *type);
+
 static int run(int argc, char **argv)
 {
-	const char *file = NULL, *license = NULL, *issue = NULL, *type = NULL;
+	const char *license = NULL, *issue = NULL, *type = NULL, *source = NULL;
+	VEC(const char *) files = {0};
+	int rc = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char **slot = is_opt(a, "--license") ? &license
 		                    : is_opt(a, "--issue") ? &issue
-		                    : is_opt(a, "--type")  ? &type : NULL;
+		                    : is_opt(a, "--type")  ? &type
+		                    : is_opt(a, "--source") ? &source : NULL;
 		if (slot) {
-			const char *name = a[2] == 'l' ? "--license" : a[2] == 'i' ? "--issue" : "--type";
-			if (!(*slot = opt_value(argc, argv, &i, name)))
-				return cli_error(EXIT_USAGE, "%s needs a value\n%s", name, usage);
+			const char *name = a[2] == 'l' ? "--license" : a[2] == 'i' ? "--issue"
+			                 : a[2] == 't' ? "--type" : "--source";
+			if (!(*slot = opt_value(argc, argv, &i, name))) {
+				rc = cli_error(EXIT_USAGE, "%s needs a value\n%s", name, usage);
+				goto done;
+			}
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			puts(usage);
-			return 0;
+			goto done;
 		} else if (a[0] == '-' && a[1] && strcmp(a, "--") != 0) {
-			return cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
+			rc = cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
+			goto done;
 		} else {
 			if (!strcmp(a, "--") && i + 1 < argc)
 				a = argv[++i];
-			if (file)
-				return cli_error(EXIT_USAGE, "one FILE only\n%s", usage);
-			file = a;
+			VEC_PUSH(&files, a);
 		}
 	}
-	if (!file)
-		return cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
+	if (!files.n) {
+		rc = cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
+		goto done;
+	}
+	rc = set_all(files.v, files.n, license, issue, type);
+done:
+	VEC_FREE(&files);
+	return rc;
+}
+
+/* Validate the values, read every sidecar, then write and show each. */
+static int set_all(const char *const *file, size_t nfiles, const char *license,
+                   const char *issue, const char *type)
+{
 
 	/* Validate every value before touching anything. */
 	Checklist want = {.license = -2, .issue = -1, .type = PR_TYPE_COUNT};
@@ -94,37 +117,49 @@ static int run(int argc, char **argv)
 			                 "--type: expected fix, translate, sync or other, got '%s'", type);
 	}
 
-	Sidecar sc;
-	sidecar_init(&sc);
-	char *path = NULL;
+	Sidecar *sc = xcalloc(nfiles, sizeof(*sc));
+	char **path = xcalloc(nfiles, sizeof(*path));
 	Err e;
 	err_init(&e);
 	int rc = 0;
-	if (!cli_sidecar_load(file, &sc, &path, &e)) {
-		rc = cli_report(&e);
-		goto out;
-	}
-	if (license || issue || type) {
-		if (license)
-			sc.checklist.license = want.license;
-		if (issue)
-			sc.checklist.issue = want.issue;
-		if (type)
-			sc.checklist.type = want.type;
-		BUG_ON(!sidecar_check(&sc, NULL));
-		if (!sidecar_save(path, &sc, &e)) {
-			rc = cli_report(&e);
+	size_t loaded = 0;
+	for (; loaded < nfiles; loaded++) {
+		sidecar_init(&sc[loaded]);
+		if (!cli_sidecar_load(file[loaded], &sc[loaded], &path[loaded], &e)) {
+			rc = cli_report(&e); /* nothing written */
+			loaded++;
 			goto out;
 		}
 	}
-	print_checklist(&sc.checklist);
+	for (size_t i = 0; i < nfiles; i++) {
+		if (license || issue || type) {
+			if (license)
+				sc[i].checklist.license = want.license;
+			if (issue)
+				sc[i].checklist.issue = want.issue;
+			if (type)
+				sc[i].checklist.type = want.type;
+			BUG_ON(!sidecar_check(&sc[i], NULL));
+			if (!sidecar_save(path[i], &sc[i], &e)) {
+				rc = cli_report(&e);
+				goto out;
+			}
+		}
+		if (nfiles > 1)
+			printf("%s== %s\n", i ? "\n" : "", file[i]);
+		print_checklist(&sc[i].checklist);
+	}
 out:
+	for (size_t i = 0; i < loaded; i++) {
+		free(path[i]);
+		sidecar_release(&sc[i]);
+	}
 	free(path);
-	sidecar_release(&sc);
+	free(sc);
 	return rc;
 }
 
 const CliCommand cli_cmd_checklist = {
-	"checklist", "checklist [OPTIONS] FILE",
+	"checklist", "checklist [OPTIONS] FILE...",
 	"show or set the PR checklist without the UI", run,
 };

@@ -4,61 +4,17 @@
  * % translated, checklist.  A file with a source record in its sidecar is
  * aligned against that English (offline); one without is counted from its
  * own text (prose blocks without Hangul are untranslated). */
-#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 
 #include "cli-private.h"
 #include "cli-sidecar.h"
+#include "yeok/repo.h"
 #include "yeok/text.h"
 
 static const char usage[] = "usage: yeok stats [--format text|json] [PATH...]";
 
-typedef VEC(char *) PathVec;
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_tutorial_file(const char *name)
-{
-	size_t n = strlen(name);
-	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
-}
-
-/* Collect the *.rst and *.py files below dir, sorted, into out. */
-static void walk(const char *dir, int depth, PathVec *out)
-{
-	if (depth > 64)
-		return;
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	PathVec names = {0};
-	struct dirent *ent;
-	while ((ent = readdir(d)) != NULL) {
-		if (ent->d_name[0] == '.')
-			continue; /* ., .., .git, hidden folders */
-		VEC_PUSH(&names, xstrdup(ent->d_name));
-	}
-	closedir(d);
-	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
-	for (size_t i = 0; i < names.n; i++) {
-		char *p = path_join(dir, names.v[i]);
-		struct stat st;
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(p, depth + 1, out);
-			free(p);
-		} else if (is_tutorial_file(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
-			VEC_PUSH(out, p);
-		} else {
-			free(p);
-		}
-		free(names.v[i]);
-	}
-	VEC_FREE(&names);
-}
+typedef RepoPaths PathVec;
 
 typedef struct Row {
 	char *file;
@@ -202,7 +158,7 @@ static int run(int argc, char **argv)
 			rc = cli_error(EXIT_NOINPUT, "%s: cannot open: %s", args.v[i], strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			any_dir = true;
-			walk(args.v[i], 0, &files);
+			repo_walk(args.v[i], &files);
 		} else {
 			VEC_PUSH(&files, xstrdup(args.v[i]));
 		}

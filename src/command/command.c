@@ -13,9 +13,12 @@ static bool c_quit(Session *s, const char *arg)
 {
 	(void)arg;
 	if (doc_modified(&s->doc) || s->sc_dirty) {
-		snprintf(s->confirm, sizeof(s->confirm),
-		         "Unsaved changes. Quit without saving? (y/n)");
-		s->confirm_cmd = "force-quit";
+		session_question(s, "Unsaved changes. Quit without saving? (y/n) · "
+		                    "s: save and quit · Esc: cancel");
+		session_question_add(s, "y", "force-quit");
+		session_question_add(s, "Y", "force-quit");
+		session_question_add(s, "q", "force-quit");
+		session_question_add(s, "s", "save-quit");
 		return true;
 	}
 	s->quit = true;
@@ -25,6 +28,15 @@ static bool c_quit(Session *s, const char *arg)
 static bool c_force_quit(Session *s, const char *arg)
 {
 	(void)arg;
+	s->quit = true;
+	return true;
+}
+
+static bool c_save_quit(Session *s, const char *arg)
+{
+	(void)arg;
+	if (!session_save(s))
+		return false;
 	s->quit = true;
 	return true;
 }
@@ -117,18 +129,42 @@ static bool c_prev_unfinished(Session *s, const char *arg)
 	return session_next_unfinished(s, -1);
 }
 
+/* The first error finding of segment k, or NULL. */
+static const Finding *seg_error(Session *s, size_t k)
+{
+	const SegFindings *f = session_seg_findings(s, k);
+	for (size_t i = 0; f && i < f->n; i++)
+		if (f->v[i].sev == SEV_ERROR)
+			return &f->v[i];
+	return NULL;
+}
+
+/* Alt-Enter; arg "force": even with an error finding (the question's y). */
 static bool c_done_next(Session *s, const char *arg)
 {
-	(void)arg;
 	long k = session_cur_seg(s);
 	if (k < 0 || !s->doc.al.v[k].tgt_n || !s->doc.al.v[k].src_n)
 		return session_error(s, "This segment has no source and translation to mark done");
+	const Finding *e = arg && !strcmp(arg, "force") ? NULL : seg_error(s, (size_t)k);
+	if (e) {
+		session_question(s, "This segment has an error (%s: %s). Mark it done anyway? (y/n)",
+		                 check_info(e->check)->id, e->message);
+		session_question_add(s, "y", "done-next-force");
+		session_question_add(s, "Y", "done-next-force");
+		return true;
+	}
 	session_set_status(s, (size_t)k, ST_DONE);
 	if (!session_next_unfinished(s, 1)) {
 		session_msg(s, "Marked done. No unfinished segment left");
 		return true;
 	}
 	return true;
+}
+
+static bool c_done_next_force(Session *s, const char *arg)
+{
+	(void)arg;
+	return c_done_next(s, "force");
 }
 
 static bool c_copy_source(Session *s, const char *arg)
@@ -141,7 +177,7 @@ static bool c_copy_source(Session *s, const char *arg)
 		return session_error(s, "No segment here");
 	const Segment *g = &s->doc.al.v[k];
 	size_t sf, sl, tf, tl;
-	if (!align_src_lines(g, &s->doc.sb, &sf, &sl))
+	if (!align_src_lines(g, &s->doc.sh.blocks, &sf, &sl))
 		return session_error(s, "This segment has no source text");
 	const char *eol = doc_eol(&s->doc);
 	Buf t = BUF_INIT;
@@ -151,7 +187,7 @@ static bool c_copy_source(Session *s, const char *arg)
 			buf_adds(&t, eol);
 	}
 	Pos a, b;
-	if (align_tgt_lines(g, &s->doc.tb, &tf, &tl)) {
+	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
 		b = (Pos){tl, s->doc.tgt.v[tl].n};
 	} else {
@@ -320,6 +356,13 @@ static bool c_checklist_url(Session *s, const char *arg)
 static bool c_translator_line(Session *s, const char *arg)
 {
 	(void)arg;
+	if ((!s->sc.translator_name || !s->sc.translator_name[0]) && s->sc_path &&
+	    !s->doc.read_only) {
+		/* no name yet: the checklist opens at it */
+		checklist_open(s, 3);
+		session_msg(s, "Set the translator (Enter), then Alt-t again");
+		return true;
+	}
 	return session_translator_line(s);
 }
 
@@ -355,7 +398,7 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_FREE(&hv);
 		return session_error(s, "No glossary term in the English of this segment");
 	}
-	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation)",
+	session_pick_open(s, "Glossary terms of this segment (Enter inserts the translation, or allows a variant here)",
 	                  "glossary-insert");
 	for (size_t i = 0; i < hv.n; i++) {
 		Buf b = BUF_INIT;
@@ -372,6 +415,16 @@ static bool c_glossary(Session *s, const char *arg)
 		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
 		buf_release(&b);
 	}
+	/* "allow here": an avoided variant this document may keep */
+	for (size_t i = 0; i < hv.n; i++) {
+		Buf w = BUF_INIT;
+		if (session_hint_avoided(s, k, hv.v[i].term, &w)) {
+			session_pick_add(s, "  allow %s here (this document keeps it; the check stops "
+			                    "flagging it)", w.p);
+			VEC_PUSH(&s->pick.data, -1 - (long)hv.v[i].term);
+		}
+		buf_release(&w);
+	}
 	VEC_FREE(&hv);
 	return true;
 }
@@ -382,6 +435,8 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	if (!pick_value(s, arg, &t))
 		return false;
 	Glossary *gl = session_glossary(s);
+	if (gl && t < 0 && (size_t)(-1 - t) < gl->n)
+		return session_glossary_allow(s, session_cur_seg(s), (size_t)(-1 - t));
 	if (!gl || t < 0 || (size_t)t >= gl->n)
 		return session_error(s, "No such term");
 	const char *ko = gl->v[t].ko;
@@ -391,6 +446,36 @@ static bool c_glossary_insert(Session *s, const char *arg)
 	bool ok = session_insert(s, ko, strlen(ko));
 	doc_break_merge(&s->doc);
 	return ok;
+}
+
+/* ---- translation memory (F4) ------------------------------------------ */
+
+static bool c_tm(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_list(s);
+}
+
+static bool c_tm_insert(Session *s, const char *arg)
+{
+	long i;
+	if (!pick_value(s, arg, &i))
+		return false;
+	if (i < 0)
+		return session_error(s, "No match chosen (F4 asks again)");
+	return session_tm_insert(s, (size_t)i);
+}
+
+static bool c_tm_insert_best(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_tm_insert_best(s);
+}
+
+static bool c_take_hint(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_take_hint(s);
 }
 
 /* ---- findings (F5) and autofix ----------------------------------------- */
@@ -583,6 +668,129 @@ MOVE(c_doc_end, MV_DOC_END)
 MOVE(c_seg_next, MV_SEG_NEXT)
 MOVE(c_seg_prev, MV_SEG_PREV)
 #undef MOVE
+
+#define SELECT(name, m)                                      \
+	static bool name(Session *s, const char *arg)       \
+	{                                                    \
+		(void)arg;                                   \
+		session_select(s, m);                        \
+		return true;                                 \
+	}
+SELECT(c_sel_left, MV_LEFT)
+SELECT(c_sel_right, MV_RIGHT)
+SELECT(c_sel_up, MV_UP)
+SELECT(c_sel_down, MV_DOWN)
+SELECT(c_sel_word_left, MV_WORD_LEFT)
+SELECT(c_sel_word_right, MV_WORD_RIGHT)
+SELECT(c_sel_home, MV_HOME)
+SELECT(c_sel_end, MV_END)
+SELECT(c_sel_page_up, MV_PAGE_UP)
+SELECT(c_sel_page_down, MV_PAGE_DOWN)
+#undef SELECT
+
+static bool c_sel_mark(Session *s, const char *arg)
+{
+	(void)arg;
+	session_select_mark(s);
+	return true;
+}
+
+static bool c_sel_cancel(Session *s, const char *arg)
+{
+	(void)arg;
+	session_select_cancel(s);
+	return true;
+}
+
+static bool c_replace(Session *s, const char *arg)
+{
+	if (!arg || !*arg)
+		return session_error(s, "Nothing to find");
+	free(s->repl.find);
+	s->repl.find = xstrdup(arg);
+	session_ask(s, "Replace with: ", NULL, "replace-with");
+	return true;
+}
+
+static bool c_replace_with(Session *s, const char *arg)
+{
+	char *find = s->repl.find ? xstrdup(s->repl.find) : NULL;
+	bool ok = session_replace_start(s, find, arg ? arg : "");
+	free(find);
+	return ok;
+}
+
+static bool c_replace_one(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_one(s);
+}
+
+static bool c_replace_skip(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_skip(s);
+}
+
+static bool c_replace_all(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_all(s);
+}
+
+static bool c_replace_case(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, false);
+}
+
+static bool c_replace_regex(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_toggle(s, true);
+}
+
+static bool c_copy(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_copy(s);
+}
+
+static bool c_cut(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_cut(s);
+}
+
+static bool c_paste(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_paste_clip(s);
+}
+
+static bool c_delete_word_back(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_delete_word(s, -1);
+}
+
+static bool c_delete_word(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_delete_word(s, 1);
+}
+
+static bool c_kill_line(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_kill_line(s);
+}
+
+static bool c_clear_block(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_clear_block(s);
+}
 
 /* ---- reviewer mode ------------------------------------------------------ */
 
@@ -795,19 +1003,105 @@ static bool r_help(ReviewSession *rs, const char *arg)
 	return true;
 }
 
+/* ---- the repository view (repo.h) ------------------------------------------ */
+
+static bool l_help(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->help = true;
+	return true;
+}
+
+static bool l_open(Repo *r, const char *arg)
+{
+	(void)arg;
+	if (!repo_selected(r, NULL)) {
+		snprintf(r->msg, sizeof(r->msg), "No file is shown (a shows all)");
+		return false;
+	}
+	r->open = true;
+	return true;
+}
+
+static bool l_move(Repo *r, long d)
+{
+	repo_move(r, d);
+	return true;
+}
+
+static long page(const Repo *r)
+{
+	return r->page > 1 ? (long)r->page - 1 : 1;
+}
+
+static bool l_down(Repo *r, const char *arg) { (void)arg; return l_move(r, 1); }
+static bool l_up(Repo *r, const char *arg) { (void)arg; return l_move(r, -1); }
+static bool l_page_down(Repo *r, const char *arg) { (void)arg; return l_move(r, page(r)); }
+static bool l_page_up(Repo *r, const char *arg) { (void)arg; return l_move(r, -page(r)); }
+static bool l_first(Repo *r, const char *arg) { (void)arg; return l_move(r, -(long)r->n_shown); }
+static bool l_last(Repo *r, const char *arg) { (void)arg; return l_move(r, (long)r->n_shown); }
+
+static bool l_filter(Repo *r, const char *arg)
+{
+	snprintf(r->text, sizeof(r->text), "%s", arg ? arg : "");
+	repo_apply(r);
+	return true;
+}
+
+static bool set_filter(Repo *r, RepoFilter f)
+{
+	r->filter = f;
+	repo_apply(r);
+	return true;
+}
+
+static bool l_all(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_ALL); }
+static bool l_untranslated(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_UNTRANSLATED); }
+static bool l_progress(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_PROGRESS); }
+static bool l_done(Repo *r, const char *arg) { (void)arg; return set_filter(r, RF_DONE); }
+
+static bool l_sort(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->sort = (RepoSort)((r->sort + 1) % RS_COUNT);
+	repo_apply(r);
+	snprintf(r->msg, sizeof(r->msg), "Sorted by %s", repo_sort_name(r->sort));
+	return true;
+}
+
+static bool l_quit(Repo *r, const char *arg)
+{
+	(void)arg;
+	r->quit = true;
+	return true;
+}
+
 /* An editor command: id, keys, bar, help, prompt, flags, handler. */
 #define ED(id, keys, bar, help, prompt, flags, fn) \
-	{id, keys, bar, help, prompt, flags, MODE_BIT(MODE_EDITOR), fn, NULL}
+	{id, keys, bar, help, prompt, flags, MODE_BIT(MODE_EDITOR), fn, NULL, NULL}
 /* A reviewer-mode command: id, keys, bar, help, handler. */
-#define RV(id, keys, bar, help, fn) {id, keys, bar, help, NULL, 0, MODE_BIT(MODE_REVIEW), NULL, fn}
+#define RV(id, keys, bar, help, fn) \
+	{id, keys, bar, help, NULL, 0, MODE_BIT(MODE_REVIEW), NULL, fn, NULL}
+/* A repository-view command: id, keys, bar, help, prompt, handler. */
+#define LS(id, keys, bar, help, prompt, fn) \
+	{id, keys, bar, help, prompt, 0, MODE_BIT(MODE_LIST), NULL, NULL, fn}
 
 static const Command commands[] = {
 	ED("save", "C-s", "Save", "Save the translation (atomically)", NULL, CMD_SAVES, c_save),
 	ED("quit", "C-q", "Quit", "Quit (asks when there are unsaved changes)", NULL, 0, c_quit),
 	ED("force-quit", "", NULL, "Quit without saving", NULL, CMD_HIDDEN, c_force_quit),
+	ED("save-quit", "", NULL, "Save and quit (from the quit question)", NULL, CMD_SAVES | CMD_HIDDEN, c_save_quit),
 	ED("undo", "C-z", "Undo", "Undo the last change (typing is undone as a run)", NULL, 0, c_undo),
 	ED("redo", "C-y", "Redo", "Redo what was undone", NULL, 0, c_redo),
+	ED("clear-block", "M-x", "Clear", "Clear this block's text to translate it (markup stays)", NULL, 0, c_clear_block),
 	ED("find", "C-f", "Find", "Find text in both panes (case-insensitive)", "Find: ", CMD_INIT_FIND, c_find),
+	ED("replace", "C-r", NULL, "Replace in the translation (y, n skip, a all, c case, r regex)", "Replace: ", 0, c_replace),
+	ED("replace-with", "", NULL, "The replacement text (from the Ctrl-R prompt)", NULL, CMD_HIDDEN, c_replace_with),
+	ED("replace-one", "", NULL, "Replace this match and go to the next (y)", NULL, CMD_HIDDEN, c_replace_one),
+	ED("replace-skip", "", NULL, "Skip this match (n)", NULL, CMD_HIDDEN, c_replace_skip),
+	ED("replace-all", "", NULL, "Replace every match, one undo step (a)", NULL, CMD_HIDDEN, c_replace_all),
+	ED("replace-case", "", NULL, "Toggle case-sensitive replace (c)", NULL, CMD_HIDDEN, c_replace_case),
+	ED("replace-regex", "", NULL, "Toggle POSIX extended regular expressions (r)", NULL, CMD_HIDDEN, c_replace_regex),
 	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
 	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
 	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),
@@ -815,6 +1109,7 @@ static const Command commands[] = {
 	ED("next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, 0, c_next_unfinished),
 	ED("prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, 0, c_prev_unfinished),
 	ED("done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one", NULL, 0, c_done_next),
+	ED("done-next-force", "", NULL, "Mark done although the segment has an error (from the question)", NULL, CMD_HIDDEN, c_done_next_force),
 	ED("copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL, 0, c_copy_source),
 	ED("checklist", "F2", "Checklist", "The pull-request checklist: license, issue, type, " "translator", NULL, 0, c_checklist),
 	ED("checklist-item", "", NULL, "Change a checklist item (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_item),
@@ -823,34 +1118,57 @@ static const Command commands[] = {
 	ED("checklist-name", "", NULL, "Set the translator name (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_name),
 	ED("checklist-url", "", NULL, "Set the translator URL (from the F2 dialog)", NULL, CMD_HIDDEN, c_checklist_url),
 	ED("translator-line", "M-t", NULL, "Insert or repair the translator line after the author " "line", NULL, 0, c_translator_line),
-	ED("glossary", "F3", "Glossary", "The glossary terms of this segment; Enter inserts one", NULL, 0, c_glossary),
+	ED("glossary", "F3", "Glossary", "Glossary terms here; Enter inserts one or allows it", NULL, 0, c_glossary),
 	ED("glossary-insert", "", NULL, "Insert a glossary term (from the F3 list)", NULL, CMD_HIDDEN, c_glossary_insert),
+	ED("tm", "F4", NULL, "Translation-memory matches here; Enter inserts one", NULL, 0, c_tm),
+	ED("tm-insert", "", NULL, "Insert a translation-memory match (from the F4 list)", NULL, CMD_HIDDEN, c_tm_insert),
+	ED("tm-insert-best", "M-4", NULL, "Insert the best translation-memory match here", NULL, 0, c_tm_insert_best),
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
+	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before sync)", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
 	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
 	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),
 	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),
 	ED("spell-add-project", "M-W", NULL, "Add the word at the cursor to the project's .yeok-words", NULL, 0, c_spell_add_project),
 	{"help", "F1", "Help", "Show every command and its keys", NULL,
-	 0, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW), c_help, r_help},
+	 CMD_BAR_ALWAYS, MODE_BIT(MODE_EDITOR) | MODE_BIT(MODE_REVIEW) | MODE_BIT(MODE_LIST), c_help, r_help,
+	 l_help},
 	ED("toggle-numbers", "M-l", NULL, "Show or hide line numbers", NULL, 0, c_numbers),
 	ED("source-wider", "M->", NULL, "Make the source pane wider", NULL, 0, c_wider),
 	ED("source-narrower", "M-<", NULL, "Make the source pane narrower", NULL, 0, c_narrower),
+	ED("copy", "C-c", NULL, "Copy the selection (either pane)", NULL, 0, c_copy),
+	ED("cut", "C-x", NULL, "Cut the selection of the translation", NULL, 0, c_cut),
+	ED("paste", "C-v", NULL, "Paste what was copied or cut (over the selection)", NULL, 0, c_paste),
+	ED("delete-word-back", "M-Backspace C-w", NULL, "Delete the word before the cursor", NULL, 0, c_delete_word_back),
+	ED("delete-word", "C-Delete M-Delete", NULL, "Delete the word after the cursor", NULL, 0, c_delete_word),
+	ED("kill-line", "C-k", NULL, "Delete to the end of the line (at its end: the line break)", NULL, 0, c_kill_line),
+	ED("select-mark", "C-Space", NULL, "Set the mark: motions select until C-Space or Esc", NULL, 0, c_sel_mark),
+	ED("select-cancel", "Esc", NULL, "Cancel the selection and the search highlight", NULL, 0, c_sel_cancel),
+	ED("select-left", "S-Left", NULL, "Select a character left", NULL, 0, c_sel_left),
+	ED("select-right", "S-Right", NULL, "Select a character right", NULL, 0, c_sel_right),
+	ED("select-up", "S-Up", NULL, "Select up a screen row", NULL, 0, c_sel_up),
+	ED("select-down", "S-Down", NULL, "Select down a screen row", NULL, 0, c_sel_down),
+	ED("select-word-left", "C-S-Left", NULL, "Select to the previous word", NULL, 0, c_sel_word_left),
+	ED("select-word-right", "C-S-Right", NULL, "Select to the next word", NULL, 0, c_sel_word_right),
+	ED("select-line-start", "S-Home", NULL, "Select to the start of the line", NULL, 0, c_sel_home),
+	ED("select-line-end", "S-End", NULL, "Select to the end of the line", NULL, 0, c_sel_end),
+	ED("select-page-up", "S-PageUp", NULL, "Select up a screen", NULL, 0, c_sel_page_up),
+	ED("select-page-down", "S-PageDown", NULL, "Select down a screen", NULL, 0, c_sel_page_down),
 	ED("newline", "Enter", NULL, "New line, keeping the indentation", NULL, 0, c_newline),
 	ED("backspace", "Backspace", NULL, "Delete the character before the cursor", NULL, 0, c_backspace),
 	ED("delete", "Delete", NULL, "Delete the character at the cursor", NULL, 0, c_delete),
 	ED("left", "Left", NULL, "Cursor left (one character)", NULL, 0, c_left),
 	ED("right", "Right", NULL, "Cursor right (one character)", NULL, 0, c_right),
-	ED("up", "Up", NULL, "Cursor up a line", NULL, 0, c_up),
-	ED("down", "Down", NULL, "Cursor down a line", NULL, 0, c_down),
+	ED("up", "Up", NULL, "Cursor up a screen row (wrapped rows too), keeping the column", NULL, 0, c_up),
+	ED("down", "Down", NULL, "Cursor down a screen row (wrapped rows too), keeping the column", NULL, 0, c_down),
 	ED("word-left", "C-Left M-b", NULL, "Cursor to the previous word", NULL, 0, c_word_left),
 	ED("word-right", "C-Right", NULL, "Cursor to the next word", NULL, 0, c_word_right),
 	ED("line-start", "Home C-a", NULL, "Start of the text of the line, then of the line", NULL, 0, c_home),
 	ED("line-end", "End C-e", NULL, "End of the line", NULL, 0, c_end),
-	ED("page-up", "PageUp", NULL, "Up a screen", NULL, 0, c_page_up),
-	ED("page-down", "PageDown", NULL, "Down a screen", NULL, 0, c_page_down),
+	ED("page-up", "PageUp", NULL, "Up a screen of rows (one row of overlap)", NULL, 0, c_page_up),
+	ED("page-down", "PageDown", NULL, "Down a screen of rows (one row of overlap)", NULL, 0, c_page_down),
 	ED("doc-start", "C-Home", NULL, "Start of the document", NULL, 0, c_doc_start),
 	ED("doc-end", "C-End", NULL, "End of the document", NULL, 0, c_doc_end),
 	ED("segment-next", "C-Down", NULL, "Next segment", NULL, 0, c_seg_next),
@@ -874,11 +1192,25 @@ static const Command commands[] = {
 	RV("review-quit", "C-q", "Quit", "Quit reviewer mode (everything is kept)", r_quit),
 	RV("review-quit-hint", "q", NULL, "Say that Ctrl-Q quits", r_quit_hint),
 	{"review-save-comment", "", NULL, "Save a comment (from the comment editor)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_comment},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_comment, NULL},
 	{"review-save-suggestion", "", NULL, "Save a suggestion (from the comment editor)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion, NULL},
 	{"review-set-verdict", "", NULL, "Set the verdict (a, r, c, x; from the question)", NULL,
-	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict},
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict, NULL},
+	LS("list-open", "Enter", "Open", "Open the file in the editor (quitting it comes back)", NULL, l_open),
+	LS("list-down", "Down j", NULL, "The next file", NULL, l_down),
+	LS("list-up", "Up k", NULL, "The previous file", NULL, l_up),
+	LS("list-page-down", "PageDown", NULL, "A page down", NULL, l_page_down),
+	LS("list-page-up", "PageUp", NULL, "A page up", NULL, l_page_up),
+	LS("list-first", "Home g", NULL, "The first file", NULL, l_first),
+	LS("list-last", "End G", NULL, "The last file", NULL, l_last),
+	LS("list-filter", "/", "Filter", "Show the files whose path holds a text (empty: all)", "Filter: ", l_filter),
+	LS("list-all", "a", "All", "Show every file", NULL, l_all),
+	LS("list-untranslated", "u", "Untransl", "Show the files not translated yet", NULL, l_untranslated),
+	LS("list-progress", "p", "Progress", "Show the files in progress", NULL, l_progress),
+	LS("list-done", "d", "Done", "Show the files done", NULL, l_done),
+	LS("list-sort", "s", "Sort", "Sort by path, % translated or last commit", NULL, l_sort),
+	LS("list-quit", "q C-q", "Quit", "Quit", NULL, l_quit),
 };
 
 const Command *command_table(size_t *n)
@@ -906,6 +1238,24 @@ bool command_run(Session *s, const char *id, const char *arg)
 	Err e;
 	err_init(&e);
 	if (!session_check(s, &e))
+		fatal("BUG: after command %s: %s", id, e.msg);
+#endif
+	return ok;
+}
+
+bool command_run_list(Repo *r, const char *id, const char *arg)
+{
+	const Command *c = command_find(id);
+	if (!c || !c->lfn) {
+		snprintf(r->msg, sizeof(r->msg), "Unknown command: %s", id);
+		return false;
+	}
+	r->msg[0] = '\0';
+	bool ok = c->lfn(r, arg);
+#ifndef NDEBUG
+	Err e;
+	err_init(&e);
+	if (!repo_check(r, &e))
 		fatal("BUG: after command %s: %s", id, e.msg);
 #endif
 	return ok;

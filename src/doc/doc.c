@@ -9,8 +9,10 @@ void doc_init(Doc *d)
 	memset(d, 0, sizeof(*d));
 	lines_init(&d->tgt);
 	lines_init(&d->src);
-	rst_init(&d->tb);
-	rst_init(&d->sb);
+	host_init(&d->th);
+	host_init(&d->sh);
+	host_rebind(&d->th, &d->tgt);
+	host_rebind(&d->sh, &d->src);
 	align_init(&d->al);
 	d->merge_ok = false;
 }
@@ -29,8 +31,8 @@ void doc_release(Doc *d)
 	free(d->user.v);
 	lines_release(&d->tgt);
 	lines_release(&d->src);
-	rst_release(&d->tb);
-	rst_release(&d->sb);
+	host_release(&d->th);
+	host_release(&d->sh);
 	align_release(&d->al);
 	doc_journal_end(d, false);
 	free(d->path);
@@ -60,14 +62,14 @@ static void learn_styles(Doc *d)
 {
 	d->n_title_styles = 0;
 	int max = 0;
-	for (size_t i = 0; i < d->tb.n; i++)
-		if (d->tb.v[i].kind == BK_TITLE && d->tb.v[i].title_level > max)
-			max = d->tb.v[i].title_level;
+	for (size_t i = 0; i < d->th.blocks.n; i++)
+		if (d->th.blocks.v[i].kind == BK_TITLE && d->th.blocks.v[i].title_level > max)
+			max = d->th.blocks.v[i].title_level;
 	if (max > (int)ARRAY_LEN(d->title_styles))
 		max = (int)ARRAY_LEN(d->title_styles);
 	bool seen[ARRAY_LEN(d->title_styles)] = {false};
-	for (size_t i = 0; i < d->tb.n; i++) {
-		const Block *b = &d->tb.v[i];
+	for (size_t i = 0; i < d->th.blocks.n; i++) {
+		const Block *b = &d->th.blocks.v[i];
 		if (b->kind != BK_TITLE || b->title_level < 1 || b->title_level > max)
 			continue;
 		int k = b->title_level - 1;
@@ -84,7 +86,7 @@ static void learn_styles(Doc *d)
 
 static SidecarKey seg_key(const Doc *d, const Segment *s)
 {
-	return pair_blocks_key(&d->src, &d->sb, s->src, s->src_n);
+	return pair_blocks_key(d->sh.text, &d->sh.blocks, s->src, s->src_n);
 }
 
 /* The 64-bit value of a key's 16 hex digits. */
@@ -181,6 +183,8 @@ bool doc_seg_unfinished(const Doc *d, size_t seg)
 	const Segment *s = &d->al.v[seg];
 	if (!s->tgt_n || !s->src_n || !rst_kind_is_prose(s->kind))
 		return false;
+	if (align_nothing_to_translate(s))
+		return false;
 	return s->status == ST_UNTRANSLATED || s->status == ST_DRAFT || s->status == ST_STALE;
 }
 
@@ -191,8 +195,8 @@ static void prog_account(const Segment *s, DocProgress *p, int sign)
 		return;
 	size_t u = (size_t)(long)sign;
 	p->total += u;
-	if (s->status == ST_DONE || s->status == ST_REVIEWED)
-		p->done += u;
+	if (s->status == ST_DONE || s->status == ST_REVIEWED || align_nothing_to_translate(s))
+		p->done += u; /* a segment with nothing to translate counts as done */
 	else if (s->status == ST_UNTRANSLATED)
 		p->untranslated += u;
 	else if (s->status == ST_STALE)
@@ -224,14 +228,20 @@ static void all_new(Doc *d)
 	log_change(d, true, 0, 0, 0);
 }
 
-void doc_realign_all(Doc *d)
+/* Align the current blocks again, all of them. */
+static void align_all(Doc *d)
 {
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	rst_segment(&d->tgt, &d->tb);
-	align_docs(&d->src, &d->sb, &d->tgt, &d->tb, &d->al);
+	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al);
 	all_new(d);
+}
+
+void doc_realign_all(Doc *d)
+{
+	host_segment(&d->tgt, d->th.fmt, &d->th);
+	align_all(d);
 }
 
 /* Compose change c (segments [k0, k1) of the numbering before it are
@@ -382,13 +392,13 @@ static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
  * kinds, nesting, indentation and title levels, and the blocks the edit
  * touched (new lines [a, b]) are prose or code, not titles or directives.  The old blocks' slices may point into
  * edited lines: they are not read. */
-static bool same_structure(const RstDoc *tb, size_t T0, size_t T1, const RstDoc *win, size_t a,
-                           size_t b)
+static bool same_structure(const Block *old, size_t old_n, const Block *win, size_t win_n,
+                           size_t a, size_t b)
 {
-	if (win->n != T1 - T0)
+	if (win_n != old_n)
 		return false;
-	for (size_t i = 0; i < win->n; i++) {
-		const Block *o = &tb->v[T0 + i], *n = &win->v[i];
+	for (size_t i = 0; i < win_n; i++) {
+		const Block *o = &old[i], *n = &win[i];
 		if (o->kind != n->kind || o->depth != n->depth || o->parent != n->parent ||
 		    o->indent != n->indent || o->title_level != n->title_level)
 			return false;
@@ -416,13 +426,13 @@ static void side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, B
 static void restatus(Doc *d, size_t a, size_t b)
 {
 	Buf x = BUF_INIT, y = BUF_INIT;
-	size_t k0 = d->tb.n ? seg_of_tblock(d, block_at(&d->tb, a)) : SIZE_MAX;
+	size_t k0 = d->th.blocks.n ? seg_of_tblock(d, block_at(&d->th.blocks, a)) : SIZE_MAX;
 	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for the change log */
 	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
 		Segment *s = &d->al.v[k];
 		if (!s->tgt_n)
 			continue;
-		size_t f = d->tb.v[s->tgt].first, l = d->tb.v[s->tgt + s->tgt_n - 1].last;
+		size_t f = d->th.blocks.v[s->tgt].first, l = d->th.blocks.v[s->tgt + s->tgt_n - 1].last;
 		if (f > b)
 			break;
 		if (l >= a) {
@@ -435,8 +445,8 @@ static void restatus(Doc *d, size_t a, size_t b)
 			prog_account(s, &d->prog, -1);
 		buf_clear(&x);
 		buf_clear(&y);
-		side_text(&d->src, &d->sb, s->src, s->src_n, &x);
-		side_text(&d->tgt, &d->tb, s->tgt, s->tgt_n, &y);
+		side_text(d->sh.text, &d->sh.blocks, s->src, s->src_n, &x);
+		side_text(d->th.text, &d->th.blocks, s->tgt, s->tgt_n, &y);
 		bool same = x.len == y.len && (!x.len || memcmp(x.p, y.p, x.len) == 0);
 		if (same)
 			s->status = ST_UNTRANSLATED;
@@ -460,9 +470,52 @@ typedef struct Window {
 	size_t T0, T1, k0, k1, S0, S1, L0, L1;
 } Window;
 
+/* The segments [k0, k1) of target blocks [w->T0, w->T1) (of nb blocks, the
+ * numbering of the alignment) and their source blocks [S0, S1).  False
+ * when the stretch does not start and end at segment boundaries. */
+static bool window_segments(const Doc *d, size_t nb, Window *w)
+{
+	size_t T0 = w->T0, T1 = w->T1;
+	size_t k0 = SIZE_MAX, k1 = d->al.n;
+	if (T0 == 0) {
+		k0 = 0;
+	} else {
+		size_t k = seg_of_tblock(d, T0);
+		if (k != SIZE_MAX && d->al.v[k].tgt == T0)
+			k0 = k;
+	}
+	if (T1 < nb) {
+		size_t k = seg_of_tblock(d, T1);
+		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
+	}
+	if (k0 == SIZE_MAX || k1 < k0 || (T1 < nb && k1 == d->al.n))
+		return false;
+	size_t S0 = SIZE_MAX, S1 = d->sh.blocks.n;
+	for (size_t k = k0; k < d->al.n; k++) {
+		const Segment *s = &d->al.v[k];
+		if (!s->src_n)
+			continue;
+		if (k < k1 && S0 == SIZE_MAX)
+			S0 = s->src;
+		if (k >= k1) {
+			S1 = s->src;
+			break;
+		}
+	}
+	if (k0 == 0)
+		S0 = 0;
+	if (S0 == SIZE_MAX)
+		S0 = S1;
+	w->k0 = k0;
+	w->k1 = k1;
+	w->S0 = S0;
+	w->S1 = S1;
+	return true;
+}
+
 static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
-	RstDoc *tb = &d->tb;
+	RstDoc *tb = &d->th.blocks;
 	/* T0: the cut at or before line a (0 when none). */
 	size_t T0 = 0;
 	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
@@ -482,58 +535,26 @@ static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w
 			break;
 		}
 	}
-	/* The segments of that stretch. */
-	size_t k0 = SIZE_MAX, k1 = d->al.n;
-	if (T0 == 0) {
-		k0 = 0;
-	} else {
-		size_t k = seg_of_tblock(d, T0);
-		if (k != SIZE_MAX && d->al.v[k].tgt == T0)
-			k0 = k;
-	}
-	if (T1 < tb->n) {
-		size_t k = seg_of_tblock(d, T1);
-		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
-	}
-	if (k0 == SIZE_MAX || k1 < k0 || (T1 < tb->n && k1 == d->al.n))
-		return false;
-	size_t S0 = SIZE_MAX, S1 = d->sb.n;
-	for (size_t k = k0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->src_n)
-			continue;
-		if (k < k1 && S0 == SIZE_MAX)
-			S0 = s->src;
-		if (k >= k1) {
-			S1 = s->src;
-			break;
-		}
-	}
-	if (k0 == 0)
-		S0 = 0;
-	if (S0 == SIZE_MAX)
-		S0 = S1;
-
-	*w = (Window){T0, T1, k0, k1, S0, S1, T0 == 0 ? 0 : tb->v[T0].first,
+	*w = (Window){T0, T1, 0, 0, 0, 0, T0 == 0 ? 0 : tb->v[T0].first,
 	              T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n};
-	return true;
+	return window_segments(d, tb->n, w);
 }
 
 /* Blocks [T0, T0 + wn) are new (dn more than before): align them against
  * source blocks [S0, S1) and splice the segments in place of [k0, k1). */
 static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
 {
-	RstDoc *tb = &d->tb;
+	RstDoc *tb = &d->th.blocks;
 	size_t T0 = w->T0, S0 = w->S0, S1 = w->S1, k0 = w->k0, k1 = w->k1;
 	/* Re-align the window against its source blocks. */
 	RstDoc ssub, tsub;
 	rst_init(&ssub);
 	rst_init(&tsub);
-	sub_blocks(&d->sb, S0, S1, &ssub);
+	sub_blocks(&d->sh.blocks, S0, S1, &ssub);
 	sub_blocks(tb, T0, T0 + wn, &tsub);
 	Alignment wa;
 	align_init(&wa);
-	align_docs(&d->src, &ssub, &d->tgt, &tsub, &wa);
+	align_docs(d->sh.text, &ssub, d->th.text, &tsub, &wa);
 	for (size_t k = 0; k < wa.n; k++) {
 		wa.v[k].src += S0;
 		wa.v[k].tgt += T0;
@@ -574,12 +595,79 @@ static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
 	d->last_was_full = false;
 }
 
+/* The same for a host format with regions (.py): the host reads the lines
+ * between the text-block separators around the edit again and splices
+ * their blocks (host_edit_window, host_resegment_window); the segments of
+ * those blocks are re-aligned as for RST. */
+static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->th.blocks;
+	size_t old_n = old_last - a + 1, new_n = (size_t)((long)old_n + delta);
+	HostWindow hw;
+	Window w;
+	if (!tb->n || !d->al.n || !host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+		doc_realign_all(d);
+		return;
+	}
+	w = (Window){hw.b0, hw.b1, 0, 0, 0, 0, hw.from, hw.to};
+	if (!window_segments(d, tb->n, &w)) {
+		doc_realign_all(d);
+		return;
+	}
+	/* The old blocks of the window, for same_structure (their slices are
+	 * not read). */
+	size_t on = hw.b1 - hw.b0, titles_old = 0, titles_new = 0;
+	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
+	if (on)
+		memcpy(old, &tb->v[hw.b0], on * sizeof(Block));
+	for (size_t i = 0; i < on; i++)
+		titles_old += old[i].kind == BK_TITLE;
+	host_resegment_window(&d->th, &hw);
+	int styles = d->n_title_styles;
+	for (size_t i = hw.b0; i < hw.b0 + hw.wn; i++) {
+		Block *b = &tb->v[i];
+		if (b->kind == BK_TITLE) {
+			titles_new++;
+			b->title_level = style_level(d, b->adornment, b->overline);
+		}
+	}
+	bool same = styles == d->n_title_styles &&
+	            (titles_old == titles_new || d->tgt.n > DOC_EXACT_REALIGN_LINES) &&
+	            same_structure(old, on, &tb->v[hw.b0], hw.wn, a, a + new_n - 1);
+	free(old);
+	if (styles != d->n_title_styles ||
+	    (titles_old != titles_new && d->tgt.n <= DOC_EXACT_REALIGN_LINES)) {
+		doc_realign_all(d);
+		return;
+	}
+	if (same) {
+		restatus(d, a, old_last + (size_t)MAX(0, delta));
+		d->last_window_lines = hw.to - hw.from;
+		d->last_was_full = false;
+		return;
+	}
+	if (d->tgt.n <= DOC_EXACT_REALIGN_LINES) {
+		/* The blocks changed: a tutorial of ordinary size is aligned
+		 * again whole (what reopening gives; the window between two
+		 * separators is often too short to find the same anchors). */
+		align_all(d);
+		d->last_window_lines = hw.to - hw.from;
+		return;
+	}
+	d->gen_struct++;
+	realign_segments(d, &w, hw.wn, (long)hw.wn - (long)on);
+}
+
 /* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
  * re-segment from the title before to the title after, re-align that
  * stretch against its source blocks, shift the rest. */
 static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 {
-	RstDoc *tb = &d->tb;
+	if (d->th.fmt != HOST_RST) {
+		realign_window_host(d, a, old_last, delta);
+		return;
+	}
+	RstDoc *tb = &d->th.blocks;
 	Window w;
 	if (!tb->n || !d->al.n || !find_window(d, a, old_last, delta, &w)) {
 		doc_realign_all(d);
@@ -617,7 +705,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		doc_realign_all(d);
 		return;
 	}
-	if (same_structure(tb, T0, T1, &win, a, (size_t)((long)old_last + delta))) {
+	if (same_structure(&tb->v[T0], T1 - T0, win.v, win.n, a, (size_t)((long)old_last + delta))) {
 		/* Typing inside blocks: the blocks are the same ones (only line
 		 * numbers move), so the segments stay; only the status of the
 		 * segments the edit touched is recomputed. */
@@ -657,11 +745,14 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	free(d->src_name);
 	d->path = xstrdup(path);
 	d->src_name = xstrdup(src_name ? src_name : path);
-	BUG_ON(p->host != HOST_RST); /* the editor reads every file as RST */
 	SWAP(Lines, d->tgt, p->tgt_file);
 	SWAP(Lines, d->src, p->src_file);
-	SWAP(RstDoc, d->tb, p->th.blocks);
-	SWAP(RstDoc, d->sb, p->sh.blocks);
+	SWAP(HostDoc, d->th, p->th);
+	SWAP(HostDoc, d->sh, p->sh);
+	host_rebind(&d->th, &d->tgt);
+	host_rebind(&d->sh, &d->src);
+	host_rebind(&p->th, &p->tgt_file);
+	host_rebind(&p->sh, &p->src_file);
 	SWAP(Alignment, d->al, p->al);
 	pair_release(p);
 	d->prog_valid = false;
@@ -676,7 +767,7 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
 {
 	DocPair p;
 	pair_init(&p);
-	pair_from_texts(&p, HOST_RST, tgt, tgt_n, src, src_n);
+	pair_from_texts(&p, host_format_of_path(path), tgt, tgt_n, src, src_n);
 	doc_load_pair_take(d, path, src_name, &p);
 }
 
@@ -814,7 +905,9 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 	Pos end = apply(d, a, b, p, n, &removed);
 	truncate_redo(d);
 	Change *prev = d->cur ? &d->changes.v[d->cur - 1] : NULL;
-	bool can = d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
+	bool chain = d->chain_next && prev;
+	d->chain_next = false;
+	bool can = !chain && d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
 	           d->saved != d->cur;
 	if (can && kind == CH_TYPE && removed.len == 0 && prev->del.len == 0 &&
 	    pos_eq(pos_after(prev->at, prev->ins.p, prev->ins.len), a)) {
@@ -834,6 +927,7 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 		buf_init(&removed);
 		buf_add(&c.ins, p, n);
 		c.kind = kind;
+		c.chain = chain;
 		VEC_PUSH(&d->changes, c);
 		d->cur++;
 	}
@@ -847,17 +941,29 @@ void doc_break_merge(Doc *d)
 	d->merge_ok = false;
 }
 
+void doc_chain_next(Doc *d)
+{
+	d->chain_next = true;
+}
+
 bool doc_undo(Doc *d, Pos *cursor)
 {
 	if (!d->cur)
 		return false;
-	Change *c = &d->changes.v[d->cur - 1];
-	Pos b = pos_after(c->at, c->ins.p, c->ins.len);
-	Pos end = apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
-	d->cur--;
+	bool more;
+	Pos at;
+	do {
+		Change *c = &d->changes.v[d->cur - 1];
+		Pos b = pos_after(c->at, c->ins.p, c->ins.len);
+		apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
+		at = c->at;
+		more = c->chain;
+		d->cur--;
+	} while (more && d->cur);
 	d->merge_ok = false;
+	d->chain_next = false;
 	if (cursor)
-		*cursor = end;
+		*cursor = at;
 	return true;
 }
 
@@ -865,11 +971,15 @@ bool doc_redo(Doc *d, Pos *cursor)
 {
 	if (d->cur >= d->changes.n)
 		return false;
-	Change *c = &d->changes.v[d->cur];
-	Pos b = pos_after(c->at, c->del.p, c->del.len);
-	Pos end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
-	d->cur++;
+	Pos end;
+	do {
+		Change *c = &d->changes.v[d->cur];
+		Pos b = pos_after(c->at, c->del.p, c->del.len);
+		end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
+		d->cur++;
+	} while (d->cur < d->changes.n && d->changes.v[d->cur].chain);
 	d->merge_ok = false;
+	d->chain_next = false;
 	if (cursor)
 		*cursor = end;
 	return true;
@@ -921,7 +1031,7 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line)
 			hi = mid;
 			continue;
 		}
-		if (d->tb.v[d->al.v[m].tgt].first <= line) {
+		if (d->th.blocks.v[d->al.v[m].tgt].first <= line) {
 			best = (long)m;
 			lo = m + 1;
 		} else {
@@ -946,14 +1056,16 @@ bool doc_check(const Doc *d, Err *e)
 {
 	if (!lines_check(&d->tgt, e) || !lines_check(&d->src, e))
 		return false;
-	if (!rst_check(&d->tb, &d->tgt, e) || !rst_check(&d->sb, &d->src, e))
+	if (d->th.file != &d->tgt || d->sh.file != &d->src)
+		return err_set(e, EXIT_DATAERR, "doc: the host readings are not of the doc's lines");
+	if (!host_check(&d->th, e) || !host_check(&d->sh, e))
 		return false;
-	if (!align_check(&d->al, &d->sb, &d->tb, e))
+	if (!align_check(&d->al, &d->sh.blocks, &d->th.blocks, e))
 		return false;
 	if (d->cur > d->changes.n)
 		return err_set(e, EXIT_DATAERR, "doc: cur %zu > %zu changes", d->cur, d->changes.n);
-	for (size_t i = 0; i < d->tb.n; i++)
-		if (d->tb.v[i].last >= d->tgt.n)
+	for (size_t i = 0; i < d->th.blocks.n; i++)
+		if (d->th.blocks.v[i].last >= d->tgt.n)
 			return err_set(e, EXIT_DATAERR, "doc: block %zu past the end", i);
 	return true;
 }

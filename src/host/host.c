@@ -403,6 +403,134 @@ bool host_is_cut(const HostDoc *h, size_t k)
 	return !(p.n && p.p[0] == '#');
 }
 
+/* ---- re-reading around an edit ------------------------------------------------ */
+
+/* The region holding old line `line` (regions as h last read them). */
+static size_t region_index(const HostDoc *h, size_t line)
+{
+	size_t lo = 0, hi = h->regions.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (h->regions.v[mid].last < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool host_edit_window(const HostDoc *h, size_t a, size_t old_n, size_t new_n, HostWindow *w)
+{
+	memset(w, 0, sizeof(*w));
+	if (h->fmt != HOST_PY || !h->regions.n || !old_n || !new_n)
+		return false;
+	BUG_ON(a + old_n > h->view.n || h->view.n - old_n + new_n != h->file->n);
+	size_t old_last = a + old_n - 1;
+	if (h->doc.present && a <= h->doc.close_line + 1)
+		return false; /* the docstring: its indentation is the whole region's */
+	size_t ra = region_index(h, a);
+	if (ra >= h->regions.n)
+		return false;
+	/* from: the separator of a text block at or before the edit that is
+	 * still a cut (lines before a are unchanged; line a may be it) */
+	size_t r0 = ra + 1;
+	for (;;) {
+		if (r0-- == 0)
+			return false;
+		const HostRegion *g = &h->regions.v[r0];
+		if (g->kind == HR_DOCSTRING)
+			return false;
+		if (g->kind == HR_TEXT && g->first > 0 && g->first <= a && host_is_cut(h, g->first))
+			break;
+	}
+	/* to: the first text block after the edit whose separator is a cut of
+	 * the new lines */
+	long dl = (long)new_n - (long)old_n;
+	size_t r1 = ra;
+	while (r1 < h->regions.n && h->regions.v[r1].first <= old_last)
+		r1++;
+	for (; r1 < h->regions.n; r1++) {
+		const HostRegion *g = &h->regions.v[r1];
+		if (g->kind == HR_TEXT && host_is_cut(h, (size_t)((long)g->first + dl)))
+			break;
+	}
+	w->a = a;
+	w->old_n = old_n;
+	w->new_n = new_n;
+	w->r0 = r0;
+	w->r1 = r1;
+	w->from = h->regions.v[r0].first;
+	w->old_to = r1 < h->regions.n ? h->regions.v[r1].first : h->view.n;
+	w->to = (size_t)((long)w->old_to + dl);
+	w->b0 = h->regions.v[r0].block;
+	w->b1 = r1 < h->regions.n ? h->regions.v[r1].block : h->blocks.n;
+	return true;
+}
+
+/* The line tables follow the edit: the entries after it move, the edited
+ * lines get a provisional entry (the window's reading sets them). */
+static void move_tables(HostDoc *h, size_t a, size_t old_n, size_t new_n)
+{
+	size_t n = h->file->n, tail = h->view.n - (a + old_n);
+	if (n > h->view.cap) {
+		size_t cap = MAX(n, h->view.cap * 2);
+		h->view.v = xrealloc(h->view.v, cap * sizeof(Line));
+		h->off = xrealloc(h->off, cap * sizeof(size_t));
+		h->kind = xrealloc(h->kind, cap);
+		h->view.cap = cap;
+	}
+	memmove(&h->view.v[a + new_n], &h->view.v[a + old_n], tail * sizeof(Line));
+	memmove(&h->off[a + new_n], &h->off[a + old_n], tail * sizeof(size_t));
+	memmove(&h->kind[a + new_n], &h->kind[a + old_n], tail);
+	h->view.n = n;
+	for (size_t i = a; i < a + new_n; i++)
+		set_line(h, i, HL_CODE, 0, file_line(h, i).n);
+}
+
+void host_resegment_window(HostDoc *h, HostWindow *w)
+{
+	BUG_ON(h->fmt != HOST_PY || w->r0 >= h->regions.n || w->r1 < w->r0);
+	long dl = (long)w->new_n - (long)w->old_n;
+	size_t nrt = h->regions.n - w->r1, nbt = h->blocks.n - w->b1;
+	HostRegion *rt = xmalloc(MAX(nrt, 1) * sizeof(HostRegion));
+	Block *bt = xmalloc(MAX(nbt, 1) * sizeof(Block));
+	if (nrt)
+		memcpy(rt, &h->regions.v[w->r1], nrt * sizeof(HostRegion));
+	if (nbt)
+		memcpy(bt, &h->blocks.v[w->b1], nbt * sizeof(Block));
+	move_tables(h, w->a, w->old_n, w->new_n);
+	h->regions.n = w->r0;
+	h->blocks.n = w->b0;
+	host_segment_range(h, w->from, w->to);
+	w->wn = h->blocks.n - w->b0;
+	long db = (long)w->wn - (long)(w->b1 - w->b0);
+	for (size_t i = 0; i < nrt; i++) {
+		HostRegion g = rt[i];
+		g.first = (size_t)((long)g.first + dl);
+		g.last = (size_t)((long)g.last + dl);
+		g.block = (size_t)((long)g.block + db);
+		VEC_PUSH(&h->regions, g);
+	}
+	for (size_t i = 0; i < nbt; i++) {
+		Block b = bt[i];
+		b.first = (size_t)((long)b.first + dl);
+		b.last = (size_t)((long)b.last + dl);
+		b.text_line = (size_t)((long)b.text_line + dl);
+		if (b.parent >= 0)
+			b.parent = (int)((long)b.parent + db);
+		h->blocks.v = xgrow(h->blocks.v, &h->blocks.cap, h->blocks.n + 1, sizeof(Block));
+		h->blocks.v[h->blocks.n++] = b;
+	}
+	free(rt);
+	free(bt);
+}
+
+void host_rebind(HostDoc *h, const Lines *file)
+{
+	h->file = file;
+	h->text = h->fmt == HOST_PY ? &h->view : file;
+}
+
 /* ---- queries ----------------------------------------------------------------- */
 
 HostLineKind host_line_kind(const HostDoc *h, size_t line)
@@ -450,6 +578,91 @@ Str host_new_line_prefix(const HostDoc *h, size_t line)
 		if (h->view.v[i].n && h->off[i] >= g->prefix)
 			return (Str){file_line(h, i).p, g->prefix};
 	return g->kind == HR_TEXT ? STR_LIT("# ") : STR_LIT("");
+}
+
+bool host_edit_span(const HostDoc *h, size_t line, size_t *from, size_t *to)
+{
+	Str s = file_line(h, line);
+	*from = 0;
+	*to = s.n;
+	if (h->fmt != HOST_PY)
+		return true;
+	const HostRegion *g = host_region_of(h, line);
+	const HostDocstring *ds = &h->doc;
+	switch (host_line_kind(h, line)) {
+	case HL_SEP:
+		return false;
+	case HL_CODE: {
+		if (!g)
+			return false;
+		HostCommentVec v = {0};
+		host_py_comments(h->file, g->first, line, &v);
+		bool found = v.n && v.v[v.n - 1].line == line;
+		if (found)
+			*from = v.v[v.n - 1].from + 1;
+		VEC_FREE(&v);
+		return found;
+	}
+	case HL_DOC_OPEN:
+		*from = (s.n && strchr("rRuU", s.p[0]) ? 1 : 0) + strlen(ds->quote);
+		if (ds->closed && ds->close_line == line)
+			*to = ds->close_at;
+		*from = MIN(*from, *to);
+		return true;
+	case HL_DOC_CLOSE:
+		*to = MIN(ds->close_at, s.n);
+		*from = h->view.v[line].n ? h->off[line] : MIN(g ? g->prefix : 0, *to);
+		return true;
+	case HL_RST:
+		*from = h->view.v[line].n ? h->off[line] : MIN(g ? g->prefix : 0, s.n);
+		return true;
+	}
+	return false;
+}
+
+Str host_line_pad(const HostDoc *h, size_t line)
+{
+	if (h->fmt != HOST_PY || host_line_kind(h, line) != HL_RST || h->view.v[line].n)
+		return STR_LIT("");
+	Str s = file_line(h, line), p = host_new_line_prefix(h, line);
+	if (p.n <= s.n || memcmp(p.p, s.p, s.n) != 0)
+		return STR_LIT("");
+	return (Str){p.p + s.n, p.n - s.n};
+}
+
+void host_newline_prefix(const HostDoc *h, size_t line, size_t col, Buf *out)
+{
+	if (h->fmt != HOST_PY)
+		return;
+	HostLineKind k = host_line_kind(h, line);
+	size_t f, t;
+	if (k == HL_CODE) {
+		if (!host_edit_span(h, line, &f, &t) || col < f)
+			return;
+		Str s = file_line(h, line);
+		size_t i = 0;
+		while (i < s.n && is_blank(s.p[i]))
+			i++;
+		buf_add(out, s.p, i);
+		buf_adds(out, "# ");
+		return;
+	}
+	if (k != HL_SEP)
+		buf_addstr(out, host_new_line_prefix(h, line));
+}
+
+bool host_can_join(const HostDoc *h, size_t line)
+{
+	if (h->fmt != HOST_PY)
+		return line > 0;
+	if (line == 0 || line >= h->file->n)
+		return false;
+	const HostRegion *a = host_region_of(h, line - 1), *b = host_region_of(h, line);
+	if (!a || a != b || a->kind == HR_CODE)
+		return false;
+	HostLineKind ka = host_line_kind(h, line - 1), kb = host_line_kind(h, line);
+	return ka != HL_SEP && ka != HL_DOC_CLOSE && kb != HL_SEP && kb != HL_DOC_OPEN &&
+	       !(ka == HL_DOC_OPEN && h->doc.close_line == line - 1);
 }
 
 bool host_check(const HostDoc *h, Err *e)

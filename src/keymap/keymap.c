@@ -113,7 +113,8 @@ void keymap_keys_of(const Keymap *k, CommandMode mode, const char *cmd, Buf *out
 }
 
 /* The mode names of config.yaml's `keys:` (DESIGN.md §4.4). */
-static const char *const mode_names[MODE_COUNT] = {[MODE_EDITOR] = "editor", [MODE_REVIEW] = "review"};
+static const char *const mode_names[MODE_COUNT] = {[MODE_EDITOR] = "editor", [MODE_REVIEW] = "review",
+                                                   [MODE_LIST] = "list"};
 
 /* One binding of mode m only (the command must be one of m's). */
 static bool bind_in(Keymap *k, CommandMode m, const char *key, const char *cmd, Err *e)

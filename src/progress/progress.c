@@ -313,6 +313,10 @@ void progress_count(const Alignment *a, ProgressCount *c)
 		if (!rst_kind_is_prose(s->kind))
 			continue;
 		c->total++;
+		if (align_nothing_to_translate(s)) {
+			c->done++; /* nothing to translate */
+			continue;
+		}
 		switch (s->status) {
 		case ST_UNTRANSLATED: c->untranslated++; break;
 		case ST_DRAFT: c->draft++; break;
@@ -347,6 +351,8 @@ void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c)
 		c->total++;
 		if (has_hangul(tmp.p ? tmp.p : "", tmp.len))
 			c->draft++;
+		else if (!align_has_words(tmp.p ? tmp.p : "", tmp.len))
+			c->done++; /* nothing to translate */
 		else
 			c->untranslated++;
 	}

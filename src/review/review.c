@@ -12,8 +12,10 @@ void review_init(Review *r)
 	lines_init(&r->src);
 	lines_init(&r->base);
 	lines_init(&r->head);
-	rst_init(&r->sb);
-	rst_init(&r->hb);
+	host_init(&r->sh);
+	host_init(&r->hh);
+	host_rebind(&r->sh, &r->src);
+	host_rebind(&r->hh, &r->head);
 	align_init(&r->al);
 }
 
@@ -22,8 +24,8 @@ void review_release(Review *r)
 	lines_release(&r->src);
 	lines_release(&r->base);
 	lines_release(&r->head);
-	rst_release(&r->sb);
-	rst_release(&r->hb);
+	host_release(&r->sh);
+	host_release(&r->hh);
 	align_release(&r->al);
 	free(r->head_changed);
 	free(r->v);
@@ -61,17 +63,18 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	/* source <-> head: the pair every command builds */
 	DocPair p;
 	pair_init(&p);
-	(void)path; /* review reads RST, as the editor does */
-	pair_from_texts(&p, HOST_RST, head, head_n, src, src_n);
+	pair_from_texts(&p, host_format_of_path(path), head, head_n, src, src_n);
 	r->src = p.src_file;
 	r->head = p.tgt_file;
-	r->sb = p.sh.blocks;
-	r->hb = p.th.blocks;
+	r->sh = p.sh;
+	r->hh = p.th;
 	r->al = p.al;
+	host_rebind(&r->sh, &r->src);
+	host_rebind(&r->hh, &r->head);
 	lines_init(&p.src_file);
 	lines_init(&p.tgt_file);
-	rst_init(&p.sh.blocks);
-	rst_init(&p.th.blocks);
+	host_init(&p.sh);
+	host_init(&p.th);
 	align_init(&p.al);
 	pair_release(&p);
 	lines_parse(&r->base, base, base_n);
@@ -103,14 +106,14 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 
 	for (size_t s = 0; s < r->al.n; s++) {
 		size_t first, last;
-		if (!align_tgt_lines(&r->al.v[s], &r->hb, &first, &last))
+		if (!align_tgt_lines(&r->al.v[s], &r->hh.blocks, &first, &last))
 			continue;
 		/* the segment's lines run to the line before the next block */
 		size_t end = last;
 		if (s + 1 < r->al.n) {
 			size_t nf, nl;
 			for (size_t t = s + 1; t < r->al.n; t++)
-				if (align_tgt_lines(&r->al.v[t], &r->hb, &nf, &nl)) {
+				if (align_tgt_lines(&r->al.v[t], &r->hh.blocks, &nf, &nl)) {
 					end = nf > 0 ? nf - 1 : 0;
 					break;
 				}
@@ -156,8 +159,9 @@ size_t review_drop_carried(Review *r, const char *base_src, size_t n)
 	lines_init(&bs);
 	lines_parse(&bs, base_src, n);
 	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
-	/* review segments with rst_segment: the same reading for the base */
-	sync_carried(&r->src, &r->sb, &r->head, &r->hb, &r->al, &bs, &r->base, HOST_RST, carried);
+	/* the base is read in the host format the head was */
+	sync_carried(r->sh.text, &r->sh.blocks, r->hh.text, &r->hh.blocks, &r->al, &bs, &r->base,
+	             r->hh.fmt, carried);
 	size_t k = 0;
 	for (size_t i = 0; i < r->n; i++)
 		if (!carried[r->v[i].seg])

@@ -133,8 +133,8 @@ static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 	(void)tmp;
 	const Segment *s = &r->al.v[r->v[i].seg];
 	if (s->src_n)
-		return pair_blocks_key(&r->src, &r->sb, s->src, s->src_n);
-	return pair_blocks_key(&r->head, &r->hb, s->tgt, s->tgt_n);
+		return pair_blocks_key(r->sh.text, &r->sh.blocks, s->src, s->src_n);
+	return pair_blocks_key(r->hh.text, &r->hh.blocks, s->tgt, s->tgt_n);
 }
 
 static long entry_change(const ReviewSession *rs, const SidecarComment *c)
@@ -189,8 +189,10 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	rs->base_english = review_text_is_english(&bl);
 	lines_release(&bl);
 
-	check_doc_init(&rs->cd, &rs->r.head, &rs->r.hb, &rs->r.src, &rs->r.sb, &rs->r.al,
-	               rs->gl.n ? &rs->gl : NULL);
+	check_doc_init(&rs->cd, rs->r.hh.text, &rs->r.hh.blocks, rs->r.sh.text, &rs->r.sh.blocks,
+	               &rs->r.al, rs->gl.n ? &rs->gl : NULL);
+	rs->cd.tgt_host = &rs->r.hh;
+	rs->cd.src_host = &rs->r.sh;
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->findings = xcalloc(rs->r.n + 1, sizeof(FindingVec));

@@ -2,7 +2,26 @@
  * next unfinished segment, find (include/yeok/session.h). */
 #include "session-private.h"
 
+#include "yeok/host.h"
 #include "yeok/text.h"
+
+/* .py: is the cursor where a translator's typing goes (host_edit_span)?
+ * Code, separators and the `# ` prefix are kept as they are. */
+static bool host_may_type(Session *s)
+{
+	const HostDoc *h = &s->doc.th;
+	size_t f, t;
+	if (host_edit_span(h, s->cur.line, &f, &t) && s->cur.col >= f && s->cur.col <= t)
+		return true;
+	switch (host_line_kind(h, s->cur.line)) {
+	case HL_CODE:
+		return session_error(s, "Code stays as in the English: only its comments are translated");
+	case HL_SEP:
+		return session_error(s, "This separator line starts a text block: it is kept");
+	default:
+		return session_error(s, "The prefix before the text is kept (it makes the line RST)");
+	}
+}
 
 static bool can_edit(Session *s)
 {
@@ -10,8 +29,131 @@ static bool can_edit(Session *s)
 		return session_error(s, "The source is read-only (Tab goes to the translation)");
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	return true;
+	return host_may_type(s);
 }
+
+/* ---- the target read by the host module (`.py`) ---------------------------
+ * Doc reads the target in its host format (s->doc.th, kept current by the
+ * edits); the `.py` prefix rules ask it about the target's lines. */
+
+static const HostDoc *tgt_host(Session *s)
+{
+	return s->doc.th.fmt == HOST_PY ? &s->doc.th : NULL;
+}
+
+/* Is target line `line` prose of a `.py` text region (a text block's `#`
+ * line or a docstring line)? */
+static bool py_text(Session *s, size_t line)
+{
+	const HostDoc *h = tgt_host(s);
+	return h && host_line_is_text(h, line) &&
+	       (host_line_kind(h, line) == HL_RST || host_line_prefix(h, line) > 0);
+}
+
+size_t session_text_start(Session *s, size_t line)
+{
+	const HostDoc *h = tgt_host(s);
+	size_t f, t;
+	if (!h || !host_edit_span(h, line, &f, &t))
+		return 0;
+	return f;
+}
+
+/* The prefix a new line started at (line, col) gets, appended to out
+ * ("" outside `.py` text and comments). */
+static void new_line_prefix(Session *s, size_t line, size_t col, Buf *out)
+{
+	const HostDoc *h = tgt_host(s);
+	if (h)
+		host_newline_prefix(h, line, col, out);
+}
+
+/* A range to delete in a `.py`: an end inside a text line's prefix moves
+ * after it, so no prose line loses its `#`. */
+static void py_range(Session *s, Pos *a, Pos *b)
+{
+	if (!tgt_host(s))
+		return;
+	size_t pa = session_text_start(s, a->line), pb = session_text_start(s, b->line);
+	if (a->col < pa)
+		a->col = pa;
+	if (b->col < pb)
+		b->col = pb;
+	if (b->line == a->line && b->col < a->col)
+		b->col = a->col;
+}
+
+/* Text to insert after a position of line `line`: the document's line
+ * breaks, and in a `.py` text region the prefix at the start of every new
+ * line that lacks it (`#` alone for a blank one). */
+static void insert_text(Session *s, size_t line, size_t col, const char *p, size_t n, Buf *out)
+{
+	const char *eol = doc_eol(&s->doc);
+	Buf pb = BUF_INIT;
+	new_line_prefix(s, line, col, &pb);
+	Str pre = buf_str(&pb);
+	Str bare = pre;
+	while (bare.n && (bare.p[bare.n - 1] == ' ' || bare.p[bare.n - 1] == '\t'))
+		bare.n--;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\r' && i + 1 < n && p[i + 1] == '\n')
+			continue;
+		if (p[i] != '\n' && p[i] != '\r') {
+			buf_addc(out, p[i]);
+			continue;
+		}
+		buf_adds(out, eol);
+		if (!pre.n)
+			continue;
+		/* the piece of the next line */
+		size_t j = i + 1;
+		while (j < n && p[j] != '\n' && p[j] != '\r')
+			j++;
+		Str piece = {p + i + 1, j - i - 1};
+		if (piece.n >= bare.n && memcmp(piece.p, bare.p, bare.n) == 0)
+			continue;
+		/* a blank line gets the bare `#`; the last one, where the
+		 * cursor goes on typing, the whole prefix */
+		buf_addstr(out, str_trim(piece).n || j >= n ? pre : bare);
+	}
+	buf_release(&pb);
+}
+
+/* ---- the title whose adornment follows it --------------------------------- */
+
+/* After an edit of the title cleared by Alt-x (fit_title, until the
+ * cursor leaves its line): its adornment (and overline) get the title's
+ * display width, as the title-underline autofix makes it.  One undo step
+ * with the edit. */
+static void title_follow(Session *s)
+{
+	Doc *d = &s->doc;
+	size_t line = s->cur.line;
+	if (s->fit_title != line || line + 1 >= d->tgt.n)
+		return;
+	char c = s->fit_char;
+	bool over = s->fit_over;
+	Str t = str_trim(lines_get(&d->tgt, line));
+	int w = text_width(t.p, t.n);
+	size_t under = line + 1;
+	Str u = str_trim(lines_get(&d->tgt, under));
+	if (w <= 0 || (size_t)w == u.n)
+		return;
+	Buf a = BUF_INIT;
+	for (int i = 0; i < w; i++)
+		buf_addc(&a, c);
+	doc_chain_next(d);
+	doc_replace(d, (Pos){under, 0}, (Pos){under, d->tgt.v[under].n}, a.p, a.len, CH_OTHER);
+	if (over) {
+		doc_chain_next(d);
+		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, d->tgt.v[line - 1].n}, a.p, a.len,
+		            CH_OTHER);
+	}
+	doc_break_merge(d);
+	buf_release(&a);
+}
+
+/* ---- the one edit entry ----------------------------------------------------- */
 
 bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKind kind,
                      unsigned flags)
@@ -20,6 +162,8 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 		return session_error(s, "%s is read-only", s->doc.path);
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
+	if (s->fit_title != SIZE_MAX && (a.line != s->fit_title || b.line != s->fit_title))
+		s->fit_title = SIZE_MAX;
 	Pos end = doc_replace(&s->doc, a, b, p ? p : "", n, kind);
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
@@ -27,33 +171,77 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 	s->cur = flags & SR_CURSOR_START ? a : end;
 	s->goal_col = -1;
 	s->match.on = false;
+	s->sel.on = false;
+	s->sel.sticky = false;
 	session_follow_center(s, false);
+	return true;
+}
+
+/* The selection of the translation, deleted (one undo step); false when
+ * there is none. */
+static bool delete_selection(Session *s)
+{
+	Pane p;
+	Pos a, b;
+	if (!session_sel_range(s, &p, &a, &b) || p != PANE_TARGET)
+		return false;
+	py_range(s, &a, &b);
+	session_replace(s, a, b, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
 	return true;
 }
 
 bool session_insert(Session *s, const char *p, size_t n)
 {
-	return can_edit(s) && session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	/* .py: typing at the start of a text line goes after its `# `; on a
+	 * lone `#` the missing blank comes first */
+	size_t f, t;
+	if (host_line_kind(&s->doc.th, s->cur.line) == HL_RST &&
+	    host_edit_span(&s->doc.th, s->cur.line, &f, &t) && s->cur.col < f)
+		s->cur.col = f;
+	if (!can_edit(s))
+		return false;
+	Pane sp;
+	Pos a, b;
+	if (session_sel_range(s, &sp, &a, &b) && sp == PANE_TARGET) {
+		/* typing over a selection replaces it */
+		py_range(s, &a, &b);
+		return session_replace(s, a, b, p, n, CH_OTHER, SR_GROUP);
+	}
+	Str pad = host_line_pad(&s->doc.th, s->cur.line);
+	Buf padded = BUF_INIT;
+	if (pad.n) {
+		buf_addstr(&padded, pad);
+		buf_add(&padded, p, n);
+		p = padded.p;
+		n = padded.len;
+	}
+	bool ok = session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	buf_release(&padded);
+	if (ok)
+		title_follow(s);
+	return ok;
+}
+
+/* Insert text (line breaks as the document's, `.py` prefixes) over the
+ * selection or at the cursor, one undo step. */
+static bool put_text(Session *s, const char *p, size_t n)
+{
+	Pane sp;
+	Pos a = s->cur, b = s->cur;
+	if (session_sel_range(s, &sp, &a, &b) && sp == PANE_TARGET)
+		py_range(s, &a, &b);
+	else
+		a = b = s->cur;
+	Buf t = BUF_INIT;
+	insert_text(s, a.line, a.col, p, n, &t);
+	bool ok = session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
+	buf_release(&t);
+	return ok;
 }
 
 bool session_paste(Session *s, const char *p, size_t n)
 {
-	if (!can_edit(s))
-		return false;
-	const char *eol = doc_eol(&s->doc);
-	Buf b = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\r' && i + 1 < n && p[i + 1] == '\n')
-			continue;
-		if (p[i] == '\n' || p[i] == '\r')
-			buf_adds(&b, eol);
-		else
-			buf_addc(&b, p[i]);
-	}
-	doc_break_merge(&s->doc);
-	bool ok = session_replace(s, s->cur, s->cur, b.p, b.len, CH_OTHER, 0);
-	buf_release(&b);
-	return ok;
+	return can_edit(s) && put_text(s, p, n);
 }
 
 /* The indentation a new line after ln gets: its leading whitespace, or
@@ -86,19 +274,59 @@ bool session_newline(Session *s)
 {
 	if (!can_edit(s))
 		return false;
+	delete_selection(s);
 	Str ln = lines_get(&s->doc.tgt, s->cur.line);
+	Pos a = s->cur;
+	/* a `.py` text line: the prefix, then the RST indentation of its text */
+	size_t ts = session_text_start(s, a.line);
+	if (a.col < ts)
+		a.col = ts;
 	Buf t = BUF_INIT;
 	buf_adds(&t, doc_eol(&s->doc));
-	Buf ind = BUF_INIT;
-	indent_of(str_slice(ln, 0, s->cur.col), &ind);
-	buf_addstr(&t, buf_str(&ind));
+	size_t before = t.len;
+	new_line_prefix(s, a.line, a.col, &t);
+	Str pre = {t.p + before, t.len - before};
+	/* a code comment: its `# ` and no RST indentation */
+	if (!(tgt_host(s) && host_line_kind(tgt_host(s), a.line) == HL_CODE))
+		indent_of(str_slice(ln, ts, a.col), &t);
 	/* Drop spaces right after the cursor: they would push the text off the indent. */
-	Pos b = s->cur;
+	Pos b = a;
 	while (b.col < ln.n && ln.p[b.col] == ' ')
 		b.col++;
-	session_replace(s, s->cur, b, t.p, t.len, CH_OTHER, SR_GROUP);
+	/* the line left behind keeps no blank after a bare prefix ("#") */
+	if (pre.n && a.col == ts)
+		while (a.col > 0 && (ln.p[a.col - 1] == ' ' || ln.p[a.col - 1] == '\t'))
+			a.col--;
+	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
 	buf_release(&t);
-	buf_release(&ind);
+	return true;
+}
+
+/* The range a Backspace (or Alt-Backspace) at the start of line `line`'s
+ * text removes: the line break before it, and in a `.py` text block this
+ * line's prefix.  False when there is nothing to join to. */
+static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
+{
+	if (line == 0)
+		return false;
+	size_t ts = session_text_start(s, line);
+	if (tgt_host(s) && !host_can_join(tgt_host(s), line))
+		return session_error(s, "This line's text cannot join the line above");
+	*a = (Pos){line - 1, s->doc.tgt.v[line - 1].n};
+	*b = (Pos){line, ts};
+	return true;
+}
+
+/* The range a Delete (or Ctrl-Delete, Ctrl-K) at the end of line `line`
+ * removes: the line break, and the next line's prefix in a `.py` text block. */
+static bool join_fwd(Session *s, size_t line, Pos *a, Pos *b)
+{
+	if (line + 1 >= s->doc.tgt.n)
+		return false;
+	if (tgt_host(s) && !host_can_join(tgt_host(s), line + 1))
+		return session_error(s, "The next line cannot join this one");
+	*a = (Pos){line, s->doc.tgt.v[line].n};
+	*b = (Pos){line + 1, session_text_start(s, line + 1)};
 	return true;
 }
 
@@ -106,30 +334,293 @@ bool session_backspace(Session *s)
 {
 	if (!can_edit(s))
 		return false;
-	Pos a = s->cur;
-	const Lines *l = &s->doc.tgt;
-	if (a.col > 0)
-		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
-	else if (a.line > 0)
-		a = (Pos){a.line - 1, l->v[a.line - 1].n};
-	else
+	if (delete_selection(s))
 		return true;
-	return session_replace(s, a, s->cur, "", 0, CH_DEL_BACK, 0);
+	Pos a = s->cur, b = s->cur;
+	const Lines *l = &s->doc.tgt;
+	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
+		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
+	} else if (!join_back(s, a.line, &a, &b)) {
+		return false; /* nothing to join to, or refused (said) */
+	}
+	bool ok = session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
+	if (ok)
+		title_follow(s);
+	return ok;
 }
 
 bool session_delete(Session *s)
 {
 	if (!can_edit(s))
 		return false;
-	Pos b = s->cur;
+	if (delete_selection(s))
+		return true;
+	Pos a = s->cur, b = s->cur;
 	const Lines *l = &s->doc.tgt;
+	size_t ts = session_text_start(s, a.line);
+	if (a.col < ts)
+		a.col = b.col = ts;
 	if (b.col < l->v[b.line].n)
 		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
-	else if (b.line + 1 < l->n)
-		b = (Pos){b.line + 1, 0};
-	else
+	else if (!join_fwd(s, a.line, &a, &b))
+		return false;
+	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
+}
+
+bool session_delete_word(Session *s, int dir)
+{
+	if (!can_edit(s))
+		return false;
+	if (delete_selection(s))
 		return true;
-	return session_replace(s, s->cur, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
+	Pos a = s->cur, b = s->cur;
+	Str ln = lines_get(&s->doc.tgt, a.line);
+	size_t ts = session_text_start(s, a.line);
+	if (dir < 0) {
+		if (a.col > ts)
+			a.col = MAX(ts, text_word_prev(ln.p, ln.n, a.col));
+		else if (!join_back(s, a.line, &a, &b))
+			return false;
+		return session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
+	}
+	if (a.col < ts)
+		a.col = b.col = ts;
+	if (b.col < ln.n)
+		b.col = text_word_next(ln.p, ln.n, b.col);
+	else if (!join_fwd(s, a.line, &a, &b))
+		return false;
+	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
+}
+
+bool session_kill_line(Session *s)
+{
+	if (!can_edit(s))
+		return false;
+	Pos a = s->cur, b = s->cur;
+	Str ln = lines_get(&s->doc.tgt, a.line);
+	size_t ts = session_text_start(s, a.line);
+	if (a.col < ts)
+		a.col = ts;
+	if (a.col < ln.n)
+		b = (Pos){a.line, ln.n};
+	else if (!join_fwd(s, a.line, &a, &b))
+		return false;
+	s->sel.on = false;
+	/* each Ctrl-K is an undo step of its own */
+	return session_replace(s, a, b, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
+}
+
+/* ---- Alt-x ------------------------------------------------------------------ */
+
+/* The target block of segment k at the cursor (or its first prose one). */
+static const Block *cur_target_block(Session *s, long k)
+{
+	const Doc *d = &s->doc;
+	if (k < 0 || (size_t)k >= d->al.n || !d->al.v[k].tgt_n)
+		return NULL;
+	const Segment *g = &d->al.v[k];
+	const Block *first_prose = NULL;
+	for (size_t i = 0; i < g->tgt_n; i++) {
+		const Block *b = &d->th.blocks.v[g->tgt + i];
+		if (b->first <= s->cur.line && s->cur.line <= b->last)
+			return b;
+		if (!first_prose && rst_kind_is_prose(b->kind))
+			first_prose = b;
+	}
+	return first_prose ? first_prose : &d->th.blocks.v[g->tgt];
+}
+
+bool session_clear_block(Session *s)
+{
+	if (s->doc.read_only)
+		return session_error(s, "%s is read-only", s->doc.path);
+	long k = session_cur_seg(s);
+	s->focus = PANE_TARGET;
+	const Block *b = cur_target_block(s, k);
+	if (!b)
+		return session_error(s, "This segment has no translation to clear");
+	if (!rst_kind_is_prose(b->kind))
+		return session_error(s, "A %s block is kept as it is (Alt-x clears prose)",
+		                     rst_kind_name(b->kind));
+	const Lines *l = &s->doc.tgt;
+	Pos a, e;
+	bool title = b->kind == BK_TITLE;
+	if (title) {
+		Str t = lines_get(l, b->text_line);
+		size_t i = 0;
+		while (i < t.n && (t.p[i] == ' ' || t.p[i] == '\t'))
+			i++;
+		a = (Pos){b->text_line, MAX(i, session_text_start(s, b->text_line))};
+		e = (Pos){b->text_line, t.n};
+	} else {
+		/* after the indentation, the list marker or the field name, and
+		 * a `.py` line's prefix */
+		size_t first = b->first, last = b->last;
+		if (tgt_host(s)) {
+			/* a `.py`: the block's text lines (not a `####` separator) */
+			while (first < last && !py_text(s, first))
+				first++;
+			while (last > first && !py_text(s, last))
+				last--;
+		}
+		size_t off = first == b->first ? b->first_off : 0;
+		a = (Pos){first, MAX(off, session_text_start(s, first))};
+		e = (Pos){last, l->v[last].n};
+	}
+	if (a.line == e.line && a.col >= e.col) {
+		s->cur = a;
+		session_follow(s);
+		return session_error(s, "Nothing to clear here");
+	}
+	char adorn = b->adornment; /* b is gone after the edit */
+	bool over = b->overline && a.line > 0;
+	session_replace(s, a, e, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
+	if (title) {
+		s->fit_title = a.line;
+		s->fit_char = adorn;
+		s->fit_over = over;
+	}
+	/* the emptied line may pair with no English until its first
+	 * character is typed, and the English follows it below: keep the
+	 * cursor in the upper half so that English is on the screen */
+	session_follow(s);
+	Layout lay;
+	session_layout(s, &lay);
+	int y, x;
+	if (session_cursor_screen(s, &y, &x) && y - lay.body_y > lay.body_h / 2)
+		session_scroll(s, y - lay.body_y - lay.body_h / 3);
+	session_msg(s, "Cleared: type the translation (the English is on the left; Ctrl-Z undoes)");
+	return true;
+}
+
+/* ---- selection and clipboard -------------------------------------------------- */
+
+static bool pos_less(Pos a, Pos b)
+{
+	return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+bool session_sel_range(const Session *s, Pane *p, Pos *a, Pos *b)
+{
+	if (!s->sel.on)
+		return false;
+	Pos c = s->sel.pane == PANE_TARGET ? s->cur : s->scur;
+	Pos x = s->sel.at;
+	if (x.line == c.line && x.col == c.col)
+		return false;
+	*p = s->sel.pane;
+	*a = pos_less(x, c) ? x : c;
+	*b = pos_less(x, c) ? c : x;
+	return true;
+}
+
+void session_select(Session *s, Motion m)
+{
+	if (!s->sel.on || s->sel.pane != s->focus) {
+		s->sel.on = true;
+		s->sel.sticky = false;
+		s->sel.pane = s->focus;
+		s->sel.at = s->focus == PANE_TARGET ? s->cur : s->scur;
+	}
+	bool sticky = s->sel.sticky;
+	s->sel.sticky = true; /* session_move keeps it */
+	session_move(s, m);
+	s->sel.sticky = sticky;
+}
+
+void session_select_mark(Session *s)
+{
+	if (s->sel.on && s->sel.sticky) {
+		s->sel.on = false;
+		s->sel.sticky = false;
+		session_msg(s, "Mark unset");
+		return;
+	}
+	s->sel.on = true;
+	s->sel.sticky = true;
+	s->sel.pane = s->focus;
+	s->sel.at = s->focus == PANE_TARGET ? s->cur : s->scur;
+	session_msg(s, "Mark set: motions select (C-Space again or Esc ends it)");
+}
+
+void session_select_cancel(Session *s)
+{
+	s->sel.on = false;
+	s->sel.sticky = false;
+	s->match.on = false;
+}
+
+/* The text of [a, b) of pane p with "\n" line breaks, into out. */
+static void range_text(Session *s, Pane p, Pos a, Pos b, Buf *out)
+{
+	const Lines *l = session_lines(s, p);
+	for (size_t i = a.line; i <= b.line; i++) {
+		Str ln = lines_get(l, i);
+		size_t from = i == a.line ? a.col : 0, to = i == b.line ? b.col : ln.n;
+		buf_add(out, ln.p + from, to - from);
+		if (i < b.line)
+			buf_addc(out, '\n');
+	}
+}
+
+static void clip_set(Session *s, Pane p, Pos a, Pos b)
+{
+	Buf t = BUF_INIT;
+	range_text(s, p, a, b, &t);
+	free(s->clip.text);
+	s->clip.n = t.len;
+	s->clip.text = buf_detach(&t);
+	s->clip.gen++;
+}
+
+bool session_copy(Session *s)
+{
+	Pane p;
+	Pos a, b;
+	if (!session_sel_range(s, &p, &a, &b))
+		return session_error(s, "Nothing selected (Shift+arrows select)");
+	clip_set(s, p, a, b);
+	session_msg(s, "Copied %zu bytes", s->clip.n);
+	return true;
+}
+
+bool session_cut(Session *s)
+{
+	Pane p;
+	Pos a, b;
+	if (!session_sel_range(s, &p, &a, &b))
+		return session_error(s, "Nothing selected (Shift+arrows select)");
+	if (p != PANE_TARGET)
+		return session_error(s, "The source is read-only (Ctrl-C copies)");
+	if (!can_edit(s))
+		return false;
+	clip_set(s, p, a, b);
+	py_range(s, &a, &b);
+	return session_replace(s, a, b, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
+}
+
+bool session_paste_clip(Session *s)
+{
+	if (!s->clip.text)
+		return session_error(s, "The clipboard is empty (Ctrl-C copies, Ctrl-X cuts)");
+	return can_edit(s) && put_text(s, s->clip.text, s->clip.n);
+}
+
+bool session_drag(Session *s, int y, int x)
+{
+	Pane p0 = s->focus;
+	Pos c0 = p0 == PANE_TARGET ? s->cur : s->scur;
+	bool had = s->sel.on;
+	Pos at = had ? s->sel.at : c0;
+	Pane sp = had ? s->sel.pane : p0;
+	if (!session_click(s, y, x) || s->focus != sp) {
+		s->focus = p0;
+		return false;
+	}
+	s->sel.on = true;
+	s->sel.pane = sp;
+	s->sel.at = at;
+	return true;
 }
 
 static size_t first_text_col(Str ln)
@@ -166,8 +657,6 @@ void session_move(Session *s, Motion m)
 	const Lines *l = session_lines(s, p);
 	Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
 	Str ln = lines_get(l, c->line);
-	Layout lay;
-	session_layout(s, &lay);
 	bool keep_goal = false, center = false;
 	switch (m) {
 	case MV_LEFT:
@@ -200,21 +689,16 @@ void session_move(Session *s, Motion m)
 		break;
 	case MV_UP:
 	case MV_DOWN:
-	case MV_PAGE_UP:
-	case MV_PAGE_DOWN: {
 		if (s->goal_col < 0)
-			s->goal_col = text_width(ln.p, c->col);
-		long step = m == MV_UP ? -1 : m == MV_DOWN ? 1 : m == MV_PAGE_UP ? -(lay.body_h - 1) : lay.body_h - 1;
-		long nl = (long)c->line + step;
-		nl = MAX(0, MIN(nl, (long)l->n - 1));
-		if (m == MV_PAGE_UP || m == MV_PAGE_DOWN)
-			session_scroll(s, (int)step);
-		c->line = (size_t)nl;
-		Str t = lines_get(l, c->line);
-		c->col = text_fit(t.p, t.n, 0, s->goal_col, NULL, NULL);
+			s->goal_col = session_row_col(s, p, *c);
+		session_row_move(s, p, c, m == MV_UP ? -1 : 1, s->goal_col);
 		keep_goal = true;
 		break;
-	}
+	case MV_PAGE_UP:
+	case MV_PAGE_DOWN:
+		session_page(s, m == MV_PAGE_UP ? -1 : 1);
+		keep_goal = true;
+		break;
 	case MV_HOME: {
 		size_t f = first_text_col(ln);
 		c->col = c->col == f ? 0 : f;
@@ -257,6 +741,10 @@ void session_move(Session *s, Motion m)
 	}
 	if (!keep_goal)
 		s->goal_col = -1;
+	if (!s->sel.sticky)
+		s->sel.on = false;
+	if (s->fit_title != SIZE_MAX && c->line != s->fit_title)
+		s->fit_title = SIZE_MAX;
 	doc_break_merge(&s->doc);
 	session_follow_center(s, center);
 }
@@ -289,9 +777,9 @@ bool session_next_unfinished(Session *s, int dir)
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
 		if (doc_seg_unfinished(d, k)) {
-			size_t line = d->tb.v[d->al.v[k].tgt].first;
+			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
-				line = d->tb.v[d->al.v[k].tgt].text_line;
+				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
 			s->focus = PANE_TARGET;
 			s->cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
 			s->goal_col = -1;
@@ -305,10 +793,8 @@ bool session_next_unfinished(Session *s, int dir)
 	return session_error(s, "No unfinished segment left");
 }
 
-/* Offset in ln of the first (dir > 0: at or after from; dir < 0: last
- * before `from`) match of q, or -1; *len gets the matched bytes. */
-static long find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
-                         size_t *len)
+long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
+                          size_t *len)
 {
 	if (!qn)
 		return -1;
@@ -395,7 +881,7 @@ bool session_find(Session *s, const char *text, int dir)
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
-		long at = find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
+		long at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
 		if (at >= 0) {
 			found = true;
 			s->focus = ip;

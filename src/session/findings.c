@@ -26,7 +26,7 @@ size_t session_seg_base(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
 		return f;
 	return 0;
 }
@@ -38,13 +38,13 @@ static uint64_t seg_hash(Session *s, size_t k)
 	/* the status too: some checks depend on it (untranslated) */
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.tb, &f, &l))
+	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
 		}
 	h = (h ^ 0x5eed) * 1099511628211ull;
-	if (align_src_lines(g, &s->doc.sb, &f, &l))
+	if (align_src_lines(g, &s->doc.sh.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.src, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
@@ -80,8 +80,10 @@ static void cd_start(Session *s)
 	if (s->cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init_unindexed(&s->cd, &d->tgt, &d->tb, &d->src, &d->sb, &d->al,
-	                         session_glossary(s));
+	check_doc_init_unindexed(&s->cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
+	                         &d->al, session_glossary(s));
+	s->cd.tgt_host = &d->th;
+	s->cd.src_host = &d->sh;
 	s->cd_built = true;
 }
 
@@ -99,7 +101,11 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 {
 	cd_ensure(s);
 	FindingVec v = {0};
+	/* the sidecar's allow list (the sidecar may have been read again) */
+	s->cd.allow = (const char *const *)s->sc.allow.v;
+	s->cd.allow_n = s->sc.allow.n;
 	check_unit(&s->cd, &s->cset, k, &v);
+	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
 	for (size_t i = 0; i < v.n; i++) {
 		v.v[i].line = v.v[i].line >= base ? v.v[i].line - base : 0;
@@ -206,6 +212,15 @@ void session_checks_on(Session *s, bool now)
 
 void session_sync(Session *s)
 {
+	if ((s->uf_tm_gen != s->tm.cons_gen || s->uf_allow_gen != s->allow_gen) && s->cd_on) {
+		/* the translation memory's consistency data came, or the allow
+		 * list changed: every segment checked again, in idle time */
+		s->uf_tm_gen = s->tm.cons_gen;
+		s->uf_allow_gen = s->allow_gen;
+		s->uf_gen = s->doc.gen;
+		run_all(s, false);
+		return;
+	}
 	DocDirty dd;
 	bool changed = doc_changed_since(&s->doc, s->uf_gen, &dd);
 	s->uf_gen = s->doc.gen;
@@ -231,7 +246,7 @@ void session_sync(Session *s)
 		const Segment *g = &s->doc.al.v[k];
 		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
 			size_t f, l;
-			if (align_tgt_lines(g, &s->doc.tb, &f, &l) &&
+			if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l) &&
 			    (s->cur.line < f || s->cur.line > l))
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old

@@ -34,28 +34,80 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 	if (p == PANE_SOURCE) {
 		if (!g->src_n)
 			return false;
-		progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, out);
+		progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, out);
 	} else {
 		if (!g->tgt_n)
 			return false;
-		progress_blocks_text(&s->doc.tgt, &s->doc.tb, g->tgt, g->tgt_n, out);
+		progress_blocks_text(s->doc.th.text, &s->doc.th.blocks, g->tgt, g->tgt_n, out);
 	}
 	return true;
 }
 
-size_t session_hints(Session *s, long k, GlossHintVec *out)
+/* The hints of segment k; the target's prose in *tgt (may be NULL). */
+static size_t hints(Session *s, long k, GlossHintVec *out, Buf *tgt)
 {
 	Glossary *g = session_glossary(s);
 	if (!g)
 		return 0;
 	Buf a = BUF_INIT, b = BUF_INIT;
-	size_t n = 0;
+	size_t n = 0, from = out->n;
 	if (seg_text(s, k, PANE_SOURCE, &a)) {
 		bool t = seg_text(s, k, PANE_TARGET, &b);
 		n = glossary_hints(g, a.p ? a.p : "", a.len, t ? (b.p ? b.p : "") : NULL, b.len,
 		                   out);
 	}
+	/* the document allows some avoided variants */
+	for (size_t i = from; i < out->n && s->sc.allow.n; i++) {
+		GlossHint *h = &out->v[i];
+		if (!h->violated || h->tgt_end <= h->tgt_start || h->tgt_end > b.len)
+			continue;
+		char *w = xasprintf("%.*s", (int)(h->tgt_end - h->tgt_start), b.p + h->tgt_start);
+		if (sidecar_allow_has(&s->sc, w))
+			h->violated = false;
+		free(w);
+	}
+	if (tgt)
+		buf_add(tgt, b.p, b.len);
 	buf_release(&a);
 	buf_release(&b);
 	return n;
+}
+
+size_t session_hints(Session *s, long k, GlossHintVec *out)
+{
+	return hints(s, k, out, NULL);
+}
+
+bool session_hint_avoided(Session *s, long k, size_t term, Buf *out)
+{
+	GlossHintVec hv = {0};
+	Buf b = BUF_INIT;
+	hints(s, k, &hv, &b);
+	bool found = false;
+	for (size_t i = 0; i < hv.n && !found; i++) {
+		const GlossHint *h = &hv.v[i];
+		if (h->term != term || !h->violated || h->tgt_end <= h->tgt_start || h->tgt_end > b.len)
+			continue;
+		buf_add(out, b.p + h->tgt_start, h->tgt_end - h->tgt_start);
+		found = true;
+	}
+	VEC_FREE(&hv);
+	buf_release(&b);
+	return found;
+}
+
+bool session_glossary_allow(Session *s, long k, size_t term)
+{
+	Buf w = BUF_INIT;
+	if (!session_hint_avoided(s, k, term, &w)) {
+		buf_release(&w);
+		return session_error(s, "This segment uses no avoided variant of that term");
+	}
+	sidecar_allow_add(&s->sc, w.p);
+	s->sc_dirty = true;
+	s->allow_gen++;
+	session_msg(s, "%s is allowed in this document (saved with it; the glossary check keeps "
+	               "quiet about it here)", w.p);
+	buf_release(&w);
+	return true;
 }

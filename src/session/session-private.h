@@ -1,7 +1,8 @@
 /* Private to src/session: what its files share.  The files call each
  * other only downwards (tests/layering.sh checks there is no cycle):
- *   msg.c, dialog.c  <- view.c <- edit.c <- gloss.c <- findings.c
- *   <- spelling.c <- status.c <- session.c (lifecycle: init, open, save)
+ *   msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- replace.c <- prose.c <- hint.c
+ *   <- tm.c <- gloss.c <- findings.c <- spelling.c <- status.c <- session.c
+ *   (lifecycle: init, open, save)
  * Each part of the Session struct is changed by the file that owns it. */
 #ifndef YEOK_SESSION_PRIVATE_H
 #define YEOK_SESSION_PRIVATE_H
@@ -11,6 +12,13 @@
 /* view.c: make the cursor visible; center: put it a third down when it
  * is far away. */
 void session_follow_center(Session *s, bool center);
+/* edit.c: the offset in ln of the first (dir > 0: at or after from;
+ * dir < 0: last before `from`) match of q (casefolded when fold), or -1;
+ * *len gets the matched bytes. */
+long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
+                          size_t *len);
+/* replace.c: the replace mode's state released. */
+void session_replace_release(Session *s);
 /* findings.c: segment k checked now if it was not yet; the findings
  * released; the checks' index rebuilt after a save. */
 void session_seg_ready(Session *s, size_t k);

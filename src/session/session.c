@@ -6,14 +6,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yeok/host.h"
 #include "yeok/pair.h"
 #include "yeok/sidecar.h"
 #include "yeok/text.h"
 
 static void stale_clear(Session *s)
 {
-	for (size_t i = 0; i < s->stale.n; i++)
+	for (size_t i = 0; i < s->stale.n; i++) {
 		free(s->stale.v[i].old);
+		free(s->stale.v[i].hint);
+	}
 	VEC_FREE(&s->stale);
 }
 
@@ -34,10 +37,13 @@ void session_init(Session *s)
 	s->cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell_src);
 	s->spell_src_seg = -2;
+	s->fit_title = SIZE_MAX;
+	s->prefs.wrap = WRAP_WORD;
 }
 
 void session_release(Session *s)
 {
+	session_tm_stop(s);
 	session_spell_release(s);
 	sidecar_release(&s->sc);
 	free(s->sc_path);
@@ -50,6 +56,8 @@ void session_release(Session *s)
 	doc_release(&s->doc);
 	VEC_FREE(&s->vsegs);
 	free(s->find);
+	free(s->clip.text);
+	session_replace_release(s);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -91,7 +99,7 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 		return key;
 	buf_clear(tmp);
 	(void)tmp;
-	return pair_blocks_key(&s->doc.src, &s->doc.sb, g->src, g->src_n);
+	return pair_blocks_key(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n);
 }
 
 void session_set_status(Session *s, size_t k, SegStatus st)
@@ -115,11 +123,11 @@ static void fill_old_from_record(Session *s, Progress *p)
 		Lines l;
 		lines_init(&l);
 		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
-		RstDoc d;
-		rst_init(&d);
-		rst_segment(&l, &d);
-		progress_fill_old(p, &s->doc.al, &l, &d);
-		rst_release(&d);
+		HostDoc h;
+		host_init(&h);
+		host_segment(&l, s->doc.th.fmt, &h);
+		progress_fill_old(p, &s->doc.al, h.text, &h.blocks);
+		host_release(&h);
 		lines_release(&l);
 	}
 	source_release(&old);
@@ -133,7 +141,7 @@ static void apply_statuses(Session *s)
 		return; /* nothing stored: no keys to compute */
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->sc, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&s->sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -146,8 +154,10 @@ static void apply_statuses(Session *s)
 			continue;
 		doc_set_status(d, k, st);
 		if (st == ST_STALE) {
-			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old};
+			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old,
+			                  p.v[k].hint};
 			p.v[k].old = NULL;
+			p.v[k].hint = NULL;
 			VEC_PUSH(&s->stale, x);
 		}
 	}
@@ -170,7 +180,7 @@ static void store_statuses(Session *s)
 	Sidecar none;
 	sidecar_init(&none);
 	/* keys only: an empty sidecar decides nothing */
-	progress_apply(&none, &d->src, &d->sb, &d->tgt, &d->tb, &d->al, &p);
+	progress_apply(&none, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	for (size_t k = 0; k < d->al.n; k++) {
 		if (d->al.v[k].status != ST_STALE)
 			continue;
@@ -180,6 +190,7 @@ static void store_statuses(Session *s)
 		p.v[k].old_key = x->old_key;
 		p.v[k].mark = x->mark;
 		p.v[k].old = x->old ? xstrdup(x->old) : NULL;
+		p.v[k].hint = x->hint ? xstrdup(x->hint) : NULL;
 	}
 	progress_store(&s->sc, &d->al, &p);
 	progress_release(&p);
@@ -198,7 +209,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 		return false;
 	buf_adds(old_en, x->old);
 	const Segment *g = &s->doc.al.v[k];
-	progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, new_en);
+	progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
 	return true;
 }
 

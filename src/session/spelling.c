@@ -68,7 +68,7 @@ static const SpellWords *source_words(Session *s, long k)
 	const Segment *g = &s->doc.al.v[k];
 	if (g->src_n) {
 		Buf b = BUF_INIT;
-		progress_blocks_text(&s->doc.src, &s->doc.sb, g->src, g->src_n, &b);
+		progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, &b);
 		spell_words_add_text(w, b.p ? b.p : "", b.len);
 		buf_release(&b);
 	}
@@ -84,7 +84,7 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 		return 0;
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.tb, &f, &l) || line < f ||
+	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.th.blocks, &f, &l) || line < f ||
 	    line > l || g->status == ST_UNTRANSLATED)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);

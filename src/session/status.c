@@ -59,6 +59,26 @@ void session_prepare_frame(Session *s)
 	long k = session_cur_seg(s);
 	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
 		session_seg_ready(s, (size_t)k);
+	session_tm_prefetch(s);
+}
+
+/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters. */
+static void hint_line(Buf *b, const char *h)
+{
+	size_t chars = 0;
+	for (const char *p = h; *p; p++) {
+		if (chars >= 60) {
+			buf_adds(b, "…");
+			return;
+		}
+		if (*p == '\n') {
+			buf_adds(b, " ⏎ ");
+			chars += 3;
+			continue;
+		}
+		buf_addc(b, *p == '\t' || *p == '\r' ? ' ' : *p);
+		chars += ((unsigned char)*p & 0xc0) != 0x80;
+	}
 }
 
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
@@ -73,6 +93,28 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			buf_addf(left, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
 			         align_status_name(g->status));
 			span(left, ls, g->status == ST_STALE ? SPAN_WARN : SPAN_NORMAL);
+			/* an exact match in the translation memory for untranslated prose */
+			const TmMatches *m = g->status == ST_UNTRANSLATED ? session_tm_matches(s, (size_t)k)
+			                                                  : NULL;
+			if (m && m->n && m->v[0].score == 100) {
+				buf_adds(left, "  TM 100%");
+				span(left, ls, SPAN_GLOSS);
+			}
+			/* the alignment broke around here */
+			Buf why = BUF_INIT;
+			if (session_align_break(s, (size_t)k, &why)) {
+				buf_addf(left, "  ⚠ %s", why.p);
+				span(left, ls, SPAN_WARN);
+			}
+			buf_release(&why);
+			/* the Korean before `yeok sync` (take-hint puts it in) */
+			const char *hint = session_stale_hint(s, (size_t)k);
+			if (hint) {
+				buf_adds(left, "  hint: ");
+				span(left, ls, SPAN_NORMAL);
+				hint_line(left, hint);
+				span(left, ls, SPAN_HINT);
+			}
 		}
 		Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
 		Str ln = lines_get(session_lines(s, s->focus), c.line);

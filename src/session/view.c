@@ -1,5 +1,5 @@
-/* session: the layout, the view segments, wrapping, scrolling and the
- * cursor on the screen (include/yeok/session.h). */
+/* session: the layout, the view segments, wrapping, row alignment,
+ * scrolling and the cursor on the screen (include/yeok/session.h). */
 #include "session-private.h"
 
 #include "yeok/text.h"
@@ -27,13 +27,14 @@ void session_layout(const Session *s, Layout *l)
 	src_total = MAX(1, MIN(src_total, avail - 1));
 	int tgt_total = avail - src_total;
 	l->gutter = s->numbers ? digits(MAX(s->doc.tgt.n, s->doc.src.n)) + 1 : 0;
-	if (l->gutter && (src_total - l->gutter < 4 || tgt_total - l->gutter < 4))
+	if (l->gutter && (src_total - l->gutter < 5 || tgt_total - l->gutter < 5))
 		l->gutter = 0;
+	/* the last column of each pane holds the continuation mark */
 	l->src_x = l->gutter;
-	l->src_w = src_total - l->gutter;
+	l->src_w = MAX(1, src_total - l->gutter - SESSION_MARK_W);
 	l->rule_x = src_total;
 	l->tgt_x = src_total + 1 + l->gutter;
-	l->tgt_w = tgt_total - l->gutter;
+	l->tgt_w = MAX(1, tgt_total - l->gutter - SESSION_MARK_W);
 }
 
 static int pane_w(const Session *s, Pane p)
@@ -43,29 +44,61 @@ static int pane_w(const Session *s, Pane p)
 	return MAX(1, p == PANE_TARGET ? l.tgt_w : l.src_w);
 }
 
-size_t session_wrap(const char *p, size_t n, size_t from, int w)
+static bool is_blank_byte(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Word wrap of a row that does not fit: the end of the row is after the
+ * last blank of [from, end) that follows some text (not only blanks and
+ * `#`: a row never holds only the indentation or a `# ` prefix), else
+ * end itself (a word wider than the pane breaks between graphemes). */
+static size_t word_break(const char *p, size_t from, size_t end)
+{
+	size_t f = from;
+	while (f < end && (is_blank_byte(p[f]) || p[f] == '#'))
+		f++;
+	for (size_t j = end; j > f + 1; j--)
+		if (is_blank_byte(p[j - 1]))
+			return j;
+	return end;
+}
+
+size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode)
 {
 	if (from >= n)
 		return n;
 	size_t k = text_fit(p + from, n - from, 0, w, NULL, NULL);
 	if (k == 0)
-		k = text_next_grapheme(p, n, from) - from;
-	return from + k;
+		return text_next_grapheme(p, n, from);
+	size_t end = from + k;
+	if (end >= n || mode == WRAP_GRAPHEME)
+		return end;
+	if (is_blank_byte(p[end])) {
+		/* the blanks after a full row hang at its end */
+		while (end < n && is_blank_byte(p[end]))
+			end++;
+		return end;
+	}
+	return word_break(p, from, end);
 }
 
-static int rows_of(const Line *ln, int w)
+/* Rows of a line of w columns. */
+static int rows_of(const Session *s, const Line *ln, int w)
 {
-	/* Printable ASCII (most English lines): one column per byte. */
-	const unsigned char *q = (const unsigned char *)ln->p;
-	size_t i = 0;
-	while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
-		i++;
-	if (i == ln->n)
-		return ln->n ? (int)((ln->n + (size_t)w - 1) / (size_t)w) : 1;
+	if (ln->n <= (size_t)w) {
+		/* short printable ASCII (most lines): one row */
+		const unsigned char *q = (const unsigned char *)ln->p;
+		size_t i = 0;
+		while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
+			i++;
+		if (i == ln->n)
+			return 1;
+	}
 	int r = 0;
 	size_t at = 0;
 	do {
-		at = session_wrap(ln->p, ln->n, at, w);
+		at = session_wrap(ln->p, ln->n, at, w, s->prefs.wrap);
 		r++;
 	} while (at < ln->n);
 	return r;
@@ -75,8 +108,10 @@ int session_line_rows(Session *s, Pane p, size_t line)
 {
 	const Lines *l = session_lines(s, p);
 	BUG_ON(line >= l->n);
-	return rows_of(&l->v[line], pane_w(s, p));
+	return rows_of(s, &l->v[line], pane_w(s, p));
 }
+
+/* ---- view segments -------------------------------------------------------- */
 
 static void build_vsegs(Session *s)
 {
@@ -96,13 +131,13 @@ static void build_vsegs(Session *s)
 		const Segment *g = &d->al.v[k];
 		VSeg v = {(long)k, 0, 0, 0, 0};
 		size_t f, l;
-		if (align_src_lines(g, &d->sb, &f, &l)) {
+		if (align_src_lines(g, &d->sh.blocks, &f, &l)) {
 			v.s0 = seen_s ? f : 0;
 			seen_s = true;
 		} else {
 			v.s0 = SIZE_MAX;
 		}
-		if (align_tgt_lines(g, &d->tb, &f, &l)) {
+		if (align_tgt_lines(g, &d->th.blocks, &f, &l)) {
 			v.t0 = seen_t ? f : 0;
 			seen_t = true;
 		} else {
@@ -192,15 +227,66 @@ long session_cur_seg(Session *s)
 	return v[session_vseg_of(s, s->focus, c.line)].seg;
 }
 
-/* Rows of one side of a vseg; counting stops once cap is reached. */
-static int side_rows(Session *s, const VSeg *v, Pane p, int w, int cap)
+/* ---- row alignment inside a view segment ----------------------------------
+ * The lines of a view segment are paired in slots: the i-th line of the
+ * source's text (up to its last non-blank line) beside the i-th line of
+ * the target's, then the blank lines after the text, again by index.  A
+ * slot takes as many rows as its taller line; the shorter side is padded
+ * after its line, so the two sides of a segment never drift apart. */
+
+typedef struct Slots {
+	size_t a[2], body[2], b[2]; /* per side: lines [a, body) text, [body, b) blank tail */
+	size_t nbody, ntail;        /* slots of text, slots of the tail */
+} Slots;
+
+static void vseg_slots(Session *s, const VSeg *v, Slots *sl)
 {
-	const Lines *l = session_lines(s, p);
-	size_t a = p == PANE_TARGET ? v->t0 : v->s0, b = p == PANE_TARGET ? v->t1 : v->s1;
+	for (int p = 0; p < 2; p++) {
+		const Lines *l = session_lines(s, (Pane)p);
+		size_t a = p == PANE_TARGET ? v->t0 : v->s0, b = p == PANE_TARGET ? v->t1 : v->s1;
+		size_t body = b;
+		while (body > a && !str_trim(lines_get(l, body - 1)).n)
+			body--;
+		sl->a[p] = a;
+		sl->body[p] = body;
+		sl->b[p] = b;
+	}
+	sl->nbody = MAX(sl->body[0] - sl->a[0], sl->body[1] - sl->a[1]);
+	sl->ntail = MAX(sl->b[0] - sl->body[0], sl->b[1] - sl->body[1]);
+}
+
+/* The line of side p in slot i, or SIZE_MAX when that side has none. */
+static size_t slot_line(const Slots *sl, int p, size_t i)
+{
+	if (i < sl->nbody)
+		return sl->a[p] + i < sl->body[p] ? sl->a[p] + i : SIZE_MAX;
+	i -= sl->nbody;
+	return sl->body[p] + i < sl->b[p] ? sl->body[p] + i : SIZE_MAX;
+}
+
+/* The slot of line `line` of side p. */
+static size_t slot_of(const Slots *sl, int p, size_t line)
+{
+	if (line < sl->body[p])
+		return line - sl->a[p];
+	return sl->nbody + (line - sl->body[p]);
+}
+
+static int slot_rows(Session *s, const Slots *sl, size_t i, const int w[2])
+{
 	int r = 0;
-	for (size_t i = a; i < b && r < cap; i++)
-		r += rows_of(&l->v[i], w);
+	for (int p = 0; p < 2; p++) {
+		size_t line = slot_line(sl, p, i);
+		if (line != SIZE_MAX)
+			r = MAX(r, rows_of(s, &session_lines(s, (Pane)p)->v[line], w[p]));
+	}
 	return r;
+}
+
+static void pane_widths(const Session *s, int w[2])
+{
+	w[PANE_SOURCE] = pane_w(s, PANE_SOURCE);
+	w[PANE_TARGET] = pane_w(s, PANE_TARGET);
 }
 
 /* Rows of vseg k, or some number >= cap when it has at least cap rows. */
@@ -208,14 +294,36 @@ static int vseg_rows_cap(Session *s, size_t k, int cap)
 {
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	int a = side_rows(s, &v[k], PANE_SOURCE, pane_w(s, PANE_SOURCE), cap);
-	int b = a >= cap ? a : side_rows(s, &v[k], PANE_TARGET, pane_w(s, PANE_TARGET), cap);
-	return MAX(a, b);
+	Slots sl;
+	vseg_slots(s, &v[k], &sl);
+	int w[2];
+	pane_widths(s, w);
+	int r = 0;
+	for (size_t i = 0; i < sl.nbody + sl.ntail && r < cap; i++)
+		r += slot_rows(s, &sl, i, w);
+	return r;
 }
 
 static int vseg_rows(Session *s, size_t k)
 {
 	return vseg_rows_cap(s, k, INT32_MAX);
+}
+
+/* The row of byte col of a line (wrapped at w) and where that row starts. */
+static int row_in_line(const Session *s, const Line *ln, size_t col, int w, size_t *row_from)
+{
+	int r = 0;
+	size_t from = 0;
+	for (;;) {
+		size_t to = session_wrap(ln->p, ln->n, from, w, s->prefs.wrap);
+		if (col < to || to >= ln->n)
+			break;
+		from = to;
+		r++;
+	}
+	if (row_from)
+		*row_from = from;
+	return r;
 }
 
 /* Row of the cursor of pane p inside its vseg, and its column. */
@@ -226,67 +334,66 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
 	*k = session_vseg_of(s, p, c.line);
-	int w = pane_w(s, p);
-	size_t a = p == PANE_TARGET ? v[*k].t0 : v[*k].s0;
+	Slots sl;
+	vseg_slots(s, &v[*k], &sl);
+	int w[2];
+	pane_widths(s, w);
 	int r = 0;
-	for (size_t i = a; i < c.line; i++)
-		r += rows_of(&l->v[i], w);
+	size_t mine = slot_of(&sl, p, c.line);
+	for (size_t i = 0; i < mine; i++)
+		r += slot_rows(s, &sl, i, w);
 	const Line *ln = &l->v[c.line];
-	size_t from = 0;
-	for (;;) {
-		size_t to = session_wrap(ln->p, ln->n, from, w);
-		if (c.col < to || to >= ln->n)
-			break;
-		from = to;
-		r++;
-	}
+	size_t from;
+	r += row_in_line(s, ln, c.col, w[p], &from);
 	*row = r;
-	*col = MIN(text_width(ln->p + from, c.col - from), w - 1);
+	/* up to the mark column: a blank hanging after a full row */
+	*col = MIN(text_width(ln->p + from, c.col - from), w[p]);
 }
 
 size_t session_view(Session *s, ViewRow *rows, size_t max)
 {
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
+	int w[2];
+	pane_widths(s, w);
 	size_t out = 0;
 	int skip = s->top_row;
 	for (size_t k = s->top; k < n && out < max; k++) {
-		/* the rows of both sides of vseg k */
-		RowSide *side[2] = {NULL, NULL};
-		int cnt[2] = {0, 0};
-		size_t cap[2] = {0, 0};
-		for (int p = 0; p < 2; p++) {
-			const Lines *l = session_lines(s, (Pane)p);
-			int w = pane_w(s, (Pane)p);
-			size_t a = p == PANE_TARGET ? v[k].t0 : v[k].s0;
-			size_t b = p == PANE_TARGET ? v[k].t1 : v[k].s1;
-			for (size_t i = a; i < b; i++) {
-				const Line *ln = &l->v[i];
-				size_t from = 0;
-				do {
-					size_t to = session_wrap(ln->p, ln->n, from, w);
-					side[p] = xgrow(side[p], &cap[p], (size_t)cnt[p] + 1, sizeof(RowSide));
-					side[p][cnt[p]++] = (RowSide){true, i, from, to, from == 0};
-					from = to;
-				} while (from < ln->n);
-				if ((size_t)cnt[p] > max + (size_t)skip)
-					break;
+		Slots sl;
+		vseg_slots(s, &v[k], &sl);
+		int r = 0; /* row inside the vseg */
+		for (size_t i = 0; i < sl.nbody + sl.ntail && out < max; i++) {
+			int h = slot_rows(s, &sl, i, w);
+			if (r + h <= skip) {
+				r += h;
+				continue;
+			}
+			/* the rows of this slot on each side */
+			size_t from[2] = {0, 0}, line[2];
+			for (int p = 0; p < 2; p++)
+				line[p] = slot_line(&sl, p, i);
+			for (int j = 0; j < h && out < max; j++, r++) {
+				ViewRow vr;
+				memset(&vr, 0, sizeof(vr));
+				vr.vseg = k;
+				vr.seg = v[k].seg;
+				vr.seg_first = r == 0;
+				for (int p = 0; p < 2; p++) {
+					if (line[p] == SIZE_MAX)
+						continue;
+					const Line *ln = &session_lines(s, (Pane)p)->v[line[p]];
+					if (from[p] >= ln->n && (ln->n || j > 0))
+						continue;
+					size_t to = session_wrap(ln->p, ln->n, from[p], w[p], s->prefs.wrap);
+					vr.side[p] = (RowSide){true, line[p], from[p], to, from[p] == 0,
+					                       to < ln->n};
+					from[p] = to;
+				}
+				if (r >= skip)
+					rows[out++] = vr;
 			}
 		}
-		int total = MAX(cnt[0], cnt[1]);
-		for (int r = skip; r < total && out < max; r++) {
-			ViewRow *vr = &rows[out++];
-			memset(vr, 0, sizeof(*vr));
-			vr->vseg = k;
-			vr->seg = v[k].seg;
-			vr->seg_first = r == 0;
-			for (int p = 0; p < 2; p++)
-				if (r < cnt[p])
-					vr->side[p] = side[p][r];
-		}
 		skip = 0;
-		free(side[0]);
-		free(side[1]);
 	}
 	return out;
 }
@@ -314,10 +421,29 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 	return true;
 }
 
+/* Rows from the top of the screen to the end of the document, or some
+ * number >= cap. */
+static int rows_below_top(Session *s, int cap)
+{
+	size_t n;
+	session_vsegs(s, &n);
+	int r = -s->top_row;
+	for (size_t k = s->top; k < n && r < cap; k++)
+		r += vseg_rows_cap(s, k, cap - r);
+	return r;
+}
+
 void session_scroll(Session *s, int rows)
 {
 	size_t n;
 	session_vsegs(s, &n);
+	if (rows > 0) {
+		/* never past the point where the last row is at the bottom */
+		Layout l;
+		session_layout(s, &l);
+		int below = rows_below_top(s, l.body_h + rows);
+		rows = MIN(rows, MAX(0, below - l.body_h));
+	}
 	int r = rows > 0 ? vseg_rows(s, s->top) : 0; /* rows of the top vseg */
 	while (rows > 0) {
 		if (s->top_row + 1 < r) {
@@ -405,6 +531,130 @@ void session_resize(Session *s, int cols, int rows)
 	session_follow_center(s, true);
 }
 
+/* ---- motion by screen rows ------------------------------------------------ */
+
+/* The byte of row [from, to) of ln nearest to display column goal: the
+ * end of a row that continues stays before its last cluster (else the
+ * cursor would show on the next row). */
+static size_t col_in_row(const Line *ln, size_t from, size_t to, int goal)
+{
+	size_t k = from + text_fit(ln->p + from, to - from, 0, goal, NULL, NULL);
+	if (k >= to && to < ln->n && to > from)
+		k = text_prev_grapheme(ln->p, ln->n, to);
+	return k;
+}
+
+/* Start and end of row r of a line (r counted from 0; the last row when
+ * r is past it). */
+static void row_span(const Session *s, const Line *ln, int w, int r, size_t *from, size_t *to)
+{
+	size_t a = 0, b = session_wrap(ln->p, ln->n, 0, w, s->prefs.wrap);
+	for (int i = 0; i < r && b < ln->n; i++) {
+		a = b;
+		b = session_wrap(ln->p, ln->n, a, w, s->prefs.wrap);
+	}
+	*from = a;
+	*to = b;
+}
+
+bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
+{
+	const Lines *l = session_lines(s, p);
+	int w = pane_w(s, p);
+	const Line *ln = &l->v[c->line];
+	size_t from;
+	int r = row_in_line(s, ln, c->col, w, &from);
+	size_t line = c->line;
+	int want;
+	if (dir < 0) {
+		if (r > 0) {
+			want = r - 1;
+		} else if (line > 0) {
+			line--;
+			want = INT32_MAX;
+		} else {
+			return false;
+		}
+	} else {
+		size_t end = session_wrap(ln->p, ln->n, from, w, s->prefs.wrap);
+		if (end < ln->n) {
+			want = r + 1;
+		} else if (line + 1 < l->n) {
+			line++;
+			want = 0;
+		} else {
+			return false;
+		}
+	}
+	const Line *t = &l->v[line];
+	size_t a, b;
+	row_span(s, t, w, want, &a, &b);
+	*c = (Pos){line, col_in_row(t, a, b, goal)};
+	return true;
+}
+
+int session_row_col(Session *s, Pane p, Pos c)
+{
+	const Line *ln = &session_lines(s, p)->v[c.line];
+	size_t from;
+	row_in_line(s, ln, c.col, pane_w(s, p), &from);
+	return text_width(ln->p + from, c.col - from);
+}
+
+/* The screen row (0-based in the body) of the cursor of pane p, or -1
+ * when it is not on the screen. */
+static int cursor_body_row(Session *s)
+{
+	int y, x;
+	if (!session_cursor_screen(s, &y, &x))
+		return -1;
+	Layout l;
+	session_layout(s, &l);
+	return y - l.body_y;
+}
+
+void session_page(Session *s, int dir)
+{
+	Layout l;
+	session_layout(s, &l);
+	Pane p = s->focus;
+	Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
+	const Lines *lines = session_lines(s, p);
+	if (s->goal_col < 0)
+		s->goal_col = session_row_col(s, p, *c);
+	int y = cursor_body_row(s);
+	if (y < 0)
+		y = 0;
+	size_t top0 = s->top;
+	int row0 = s->top_row;
+	int step = MAX(1, l.body_h - 1);
+	session_scroll(s, dir > 0 ? step : -step);
+	if (s->top == top0 && s->top_row == row0) {
+		/* the view is at the end: to the first or last line */
+		if (dir > 0)
+			*c = (Pos){lines->n - 1, lines->v[lines->n - 1].n};
+		else
+			*c = (Pos){0, 0};
+		return;
+	}
+	/* the cursor keeps its screen row: the nearest row of its pane
+	 * that shows text, below first */
+	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
+	size_t got = session_view(s, rows, (size_t)l.body_h);
+	long pick = -1;
+	for (long d = 0; d < l.body_h && pick < 0; d++) {
+		long cand[2] = {y + d, y - d};
+		for (int i = 0; i < 2 && pick < 0; i++)
+			if (cand[i] >= 0 && (size_t)cand[i] < got && rows[cand[i]].side[p].has)
+				pick = cand[i];
+	}
+	if (pick >= 0) {
+		const RowSide *rs = &rows[pick].side[p];
+		*c = (Pos){rs->line, col_in_row(&lines->v[rs->line], rs->from, rs->to, s->goal_col)};
+	}
+	free(rows);
+}
+
 bool session_click(Session *s, int y, int x)
 {
 	Layout l;
@@ -421,9 +671,9 @@ bool session_click(Session *s, int y, int x)
 		RowSide *rs = &rows[r].side[p];
 		if (rs->has && px >= 0) {
 			const Line *ln = &session_lines(s, p)->v[rs->line];
-			size_t k = text_fit(ln->p + rs->from, rs->to - rs->from, 0, px, NULL, NULL);
+			size_t k = col_in_row(ln, rs->from, rs->to, px);
 			Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
-			*c = (Pos){rs->line, rs->from + k};
+			*c = (Pos){rs->line, k};
 			s->focus = p;
 			s->goal_col = -1;
 			doc_break_merge(&s->doc);
@@ -443,6 +693,11 @@ bool session_check(Session *s, Err *e)
 		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->cur.line, s->cur.col);
 	if (s->scur.line >= src->n || s->scur.col > src->v[s->scur.line].n)
 		return err_set(e, EXIT_DATAERR, "session: source cursor outside");
+	if (s->sel.on) {
+		const Lines *sl = session_lines(s, s->sel.pane);
+		if (s->sel.at.line >= sl->n || s->sel.at.col > sl->v[s->sel.at.line].n)
+			return err_set(e, EXIT_DATAERR, "session: selection anchor outside");
+	}
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
 	if (s->top >= n)

@@ -27,6 +27,16 @@ void sidecar_copy(Sidecar *dst, const Sidecar *src)
 
 /* ---- equality of parts ------------------------------------------------------ */
 
+static bool allow_same(const SidecarAllow *a, const SidecarAllow *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]))
+			return false;
+	return true;
+}
+
 static bool source_same(const SidecarSource *a, const SidecarSource *b)
 {
 	return a->kind == b->kind && str_same(a->commit, b->commit) && str_same(a->path, b->path) &&
@@ -252,6 +262,14 @@ void sidecar_merge(const Sidecar *base, Sidecar *mine, const Sidecar *theirs)
 	}
 	take_extra(&mine->cursor_extra, base->cursor_extra, theirs->cursor_extra);
 	take_str(&mine->verdict, base->verdict, theirs->verdict);
+	if (allow_same(&base->allow, &mine->allow) && !allow_same(&mine->allow, &theirs->allow)) {
+		/* the allow list as a whole (F3 "allow here") */
+		for (size_t i = 0; i < mine->allow.n; i++)
+			free(mine->allow.v[i]);
+		mine->allow.n = 0;
+		for (size_t i = 0; i < theirs->allow.n; i++)
+			sidecar_allow_add(mine, theirs->allow.v[i]);
+	}
 	take_extra(&mine->extra, base->extra, theirs->extra);
 	merge_segs(base, mine, theirs);
 	merge_comments(base, mine, theirs);

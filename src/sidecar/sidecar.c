@@ -85,6 +85,9 @@ void sidecar_release(Sidecar *sc)
 		comment_release(&sc->comments.v[i]);
 	VEC_FREE(&sc->comments);
 	free(sc->verdict);
+	for (size_t i = 0; i < sc->allow.n; i++)
+		free(sc->allow.v[i]);
+	VEC_FREE(&sc->allow);
 	ynode_free(sc->extra);
 	if (sc->disk) {
 		buf_release(&sc->disk->bytes);
@@ -199,6 +202,36 @@ void sidecar_set_verdict(Sidecar *sc, const char *verdict)
 	char *v = dup_or_null(verdict);
 	free(sc->verdict);
 	sc->verdict = v;
+}
+
+bool sidecar_allow_has(const Sidecar *sc, const char *word)
+{
+	for (size_t i = 0; i < sc->allow.n; i++)
+		if (!strcmp(sc->allow.v[i], word))
+			return true;
+	return false;
+}
+
+bool sidecar_allow_add(Sidecar *sc, const char *word)
+{
+	if (!*word || sidecar_allow_has(sc, word))
+		return false;
+	VEC_PUSH(&sc->allow, xstrdup(word));
+	return true;
+}
+
+bool sidecar_allow_remove(Sidecar *sc, const char *word)
+{
+	for (size_t i = 0; i < sc->allow.n; i++) {
+		if (strcmp(sc->allow.v[i], word))
+			continue;
+		free(sc->allow.v[i]);
+		memmove(&sc->allow.v[i], &sc->allow.v[i + 1],
+		        (sc->allow.n - i - 1) * sizeof(sc->allow.v[0]));
+		sc->allow.n--;
+		return true;
+	}
+	return false;
 }
 
 static const char *const mark_names[] = {
@@ -663,6 +696,21 @@ static bool top_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *kn
 		sc->verdict = NULL;
 		return is_null(v) || get_str(c, v, "verdict", &sc->verdict);
 	}
+	if (key_is(k, "allow")) {
+		if (is_null(v))
+			return true;
+		if (!want_kind(c, v, YN_SEQ, "allow"))
+			return false;
+		for (size_t i = 0; i < v->nkids; i++) {
+			char *w = NULL;
+			if (!get_str(c, v->kids[i], "allow", &w))
+				return false;
+			if (w)
+				sidecar_allow_add(sc, w); /* a repeated word once */
+			free(w);
+		}
+		return true;
+	}
 	*known = false;
 	return true;
 }
@@ -998,6 +1046,13 @@ void sidecar_emit(const Sidecar *sc, Buf *out)
 	if (sc->verdict) {
 		word(w, "verdict");
 		str(w, sc->verdict);
+	}
+	if (sc->allow.n) {
+		word(w, "allow");
+		seq_start(w, true);
+		for (size_t i = 0; i < sc->allow.n; i++)
+			str(w, sc->allow.v[i]);
+		seq_end(w);
 	}
 	extras(w, sc->extra, false);
 

@@ -246,6 +246,8 @@ static void take(Match *m, size_t e, size_t u, SyncFate f, double sim)
 	m->units.v[u].elem = (long)e;
 }
 
+/* Same English in order (Myers), then moved.  Takes only free units and
+ * elements, so it can run again after split_runs. */
 static void match_exact(Match *m, const SyncText *neu, Buf *tmp)
 {
 	size_t nu = m->units.n, ne = m->elems.n;
@@ -266,7 +268,8 @@ static void match_exact(Match *m, const SyncText *neu, Buf *tmp)
 			continue;
 		for (size_t x = 0; x < op->len; x++) {
 			size_t u = op->a_pos + x, e = op->b_pos + x;
-			if (!strcmp(m->units.v[u].key.hex, ke[e].hex) &&
+			if (m->units.v[u].elem < 0 && m->elems.v[e].unit < 0 &&
+			    !strcmp(m->units.v[u].key.hex, ke[e].hex) &&
 			    m->units.v[u].src_n == m->elems.v[e].count)
 				take(m, e, u, SYNC_KEPT, 1.0);
 		}
@@ -431,8 +434,11 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	make_elems(m, neu, &multi, &tmp);
 	free(multi.v);
 	match_exact(m, neu, &tmp);
-	buf_release(&tmp);
 	split_runs(m);
+	/* a run split back into blocks may hold the same English as units
+	 * that are still free (the run's key also occurred elsewhere) */
+	match_exact(m, neu, &tmp);
+	buf_release(&tmp);
 	match_similar(m, p, neu);
 	m->elem_of = xmalloc(MAX(neu->h.blocks.n, 1) * sizeof(*m->elem_of));
 	for (size_t e = 0; e < m->elems.n; e++)

@@ -49,6 +49,8 @@ void theme_default(Theme *t)
 		[TS_GLOSSARY] = {114, D, TA_UNDERLINE},
 		[TS_SPELL] = {203, D, TA_UNDERLINE},
 		[TS_CURSOR_LINE] = {D, D, 0},
+		[TS_HINT] = {180, D, TA_ITALIC},
+		[TS_DIFF] = {0, 214, 0},
 	};
 	memset(t, 0, sizeof(*t));
 	snprintf(t->name, sizeof(t->name), "default");
@@ -75,6 +77,8 @@ void theme_mono(Theme *t)
 	t->slot[TS_SPELL].attrs = TA_UNDERLINE;
 	t->slot[TS_LINENO].attrs = TA_DIM;
 	t->slot[TS_RULE].attrs = TA_DIM;
+	t->slot[TS_HINT].attrs = TA_ITALIC;
+	t->slot[TS_DIFF].attrs = TA_REVERSE;
 }
 #undef D
 

@@ -30,6 +30,35 @@ static void add_clipped(Buf *b, const char *s, size_t max)
 		buf_adds(b, "…");
 }
 
+bool tm_consistency_message(const char *en, size_t n, const char *ko, size_t kn,
+                            const TmRenderings *r, char **message, char **suggestion)
+{
+	if (!r || !r->n)
+		return false;
+	Buf mine = BUF_INIT;
+	tm_key(ko, kn, &mine);
+	const TmRendering *top = &r->v[0];
+	bool differs = strcmp(top->ko, mine.p ? mine.p : "") != 0;
+	buf_release(&mine);
+	if (!differs)
+		return false;
+	size_t total = 0;
+	for (size_t i = 0; i < r->n; i++)
+		total += r->v[i].count;
+	TokVec t = {0};
+	tm_tokenize(en, n, &t);
+	size_t words = tm_word_count(&t);
+	VEC_FREE(&t);
+	Buf m = BUF_INIT;
+	buf_addf(&m, "%s rendered differently elsewhere: \"", words <= 4 ? "term" : "sentence");
+	add_clipped(&m, top->ko, 60);
+	buf_addf(&m, "\" in %zu of %zu use%s in the repository (%zu file%s, e.g. %s)", top->count,
+	         total, total == 1 ? "" : "s", top->files, top->files == 1 ? "" : "s", top->where);
+	*message = buf_detach(&m);
+	*suggestion = xstrdup(top->ko);
+	return true;
+}
+
 bool tm_consistency(Tm *tm, const char *file_rel, const Lines *src, const RstDoc *sb,
                     const Lines *tgt, const RstDoc *tb, const Alignment *al, TmFindings *out,
                     Err *e)
@@ -47,37 +76,15 @@ bool tm_consistency(Tm *tm, const char *file_rel, const Lines *src, const RstDoc
 			tm_renderings_release(&r);
 			return false;
 		}
-		if (!r.n) {
-			free(en);
-			continue;
-		}
-		char *ko = tm_blocks_text(tgt, tb, s->tgt, s->tgt_n);
-		Buf mine = BUF_INIT;
-		tm_key(ko, strlen(ko), &mine);
-		free(ko);
-		const TmRendering *top = &r.v[0];
-		if (strcmp(top->ko, mine.p ? mine.p : "") != 0) {
-			size_t total = 0;
-			for (size_t i = 0; i < r.n; i++)
-				total += r.v[i].count;
-			size_t words = 0;
-			TokVec t = {0};
-			tm_tokenize(en, strlen(en), &t);
-			words = tm_word_count(&t);
-			VEC_FREE(&t);
-			Buf m = BUF_INIT;
-			buf_addf(&m, "%s rendered differently elsewhere: \"", words <= 4 ? "term" : "sentence");
-			add_clipped(&m, top->ko, 60);
-			buf_addf(&m, "\" in %zu of %zu use%s in the repository (%zu file%s, e.g. %s)",
-			         top->count, total, total == 1 ? "" : "s", top->files,
-			         top->files == 1 ? "" : "s", top->where);
-			TmFinding f = {tb->v[s->tgt].text_line, tb->v[s->tgt].first_off,
-			               buf_detach(&m), xstrdup(top->ko)};
+		char *ko = r.n ? tm_blocks_text(tgt, tb, s->tgt, s->tgt_n) : NULL;
+		TmFinding f = {tb->v[s->tgt].text_line, tb->v[s->tgt].first_off, NULL, NULL};
+		if (ko && tm_consistency_message(en, strlen(en), ko, strlen(ko), &r, &f.message,
+		                                 &f.suggestion)) {
 			if (tb->v[s->tgt].kind == BK_TITLE)
 				f.byte = 0;
 			VEC_PUSH(out, f);
 		}
-		buf_release(&mine);
+		free(ko);
 		free(en);
 	}
 	tm_renderings_release(&r);

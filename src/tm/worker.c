@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "tm-private.h"
+#include "yeok/vcs.h"
 
 typedef struct Result {
 	uint64_t id;
@@ -14,7 +15,11 @@ typedef struct Result {
 } Result;
 
 struct TmWorker {
-	char *db;
+	char *db;         /* NULL until found (TmWorkerOpts.db NULL: on the thread) */
+	char *file;       /* the document, or NULL */
+	char *top, *rel;  /* its work tree and repository path, once found */
+	bool auto_update; /* start tm update once the memory is found */
+	bool resolved;    /* db, top, rel are final */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t work_cv; /* the worker waits for a request */
@@ -43,6 +48,16 @@ struct TmWorker {
 	TmStats upd_st;
 	bool upd_ok;
 	Err upd_err;
+	/* the batch of renderings (only the latest is kept), computed between
+	 * lookups: batch_pos of batch_n done into batch_work */
+	bool has_batch;
+	uint64_t batch_id;
+	char **batch_en;
+	size_t batch_n, batch_pos;
+	TmRenderings *batch_work;
+	uint64_t batch_done_id; /* the finished batch, 0 none */
+	TmRenderings *batch_out;
+	size_t batch_out_n;
 };
 
 static void notify(TmWorker *w)
@@ -62,86 +77,222 @@ static void set_error(TmWorker *w, const Err *e)
 	w->err_on = true;
 }
 
+/* mu held: drop the batch being computed */
+static void batch_clear(TmWorker *w)
+{
+	tm_strv_free(w->batch_en, w->batch_n);
+	for (size_t i = 0; w->batch_work && i < w->batch_n; i++)
+		tm_renderings_release(&w->batch_work[i]);
+	free(w->batch_work);
+	w->batch_en = NULL;
+	w->batch_work = NULL;
+	w->batch_n = w->batch_pos = 0;
+	w->has_batch = false;
+}
+
+static bool start_update_locked(TmWorker *w, const TmBuildOpts *o);
+
+/* Where the memory is (on the worker thread: git runs here, never on the
+ * editor's): the document's work tree, its repository path, and unless
+ * given the repository's default memory; then the background update when
+ * asked for and the memory exists. */
+static void resolve(TmWorker *w)
+{
+	char *top = NULL, *rel = NULL, *db = NULL;
+	Err e;
+	err_init(&e);
+	if (w->file && vcs_toplevel(w->file, &top, &e) && !vcs_relpath(w->file, &rel, &e))
+		rel = NULL;
+	if (!w->db) {
+		char id[41];
+		if (!w->file)
+			err_set(&e, EXIT_NOINPUT, "no translation memory: no document and no --tm");
+		else if (top && tm_repo_id(top, id, &e))
+			db = tm_default_path(id);
+		else
+			err_set(&e, EXIT_NOINPUT, "no translation memory: %s is not in a git work tree "
+			        "with commits (--tm PATH names one)", w->file);
+	}
+	pthread_mutex_lock(&w->mu);
+	w->top = top;
+	w->rel = rel;
+	if (!w->db)
+		w->db = db;
+	else
+		free(db);
+	w->resolved = true;
+	if (!w->db)
+		set_error(w, &e);
+	if (w->auto_update && w->db && w->top && file_exists(w->db)) {
+		TmBuildOpts o = {w->top, w->db, NULL};
+		start_update_locked(w, &o);
+	}
+	pthread_mutex_unlock(&w->mu);
+}
+
+/* The connection, (re)opened when the file at the path was replaced (a
+ * build renamed a new one into place) or removed. */
+static Tm *ensure_open(TmWorker *w, Tm *tm, struct stat *opened, Err *e)
+{
+	struct stat now;
+	bool present = w->db && stat(w->db, &now) == 0;
+	if (tm && (!present || now.st_ino != opened->st_ino || now.st_dev != opened->st_dev)) {
+		tm_close(tm);
+		tm = NULL;
+	}
+	if (!tm && !w->db)
+		return NULL; /* the error is already kept */
+	if (!tm) {
+		tm = tm_open(w->db, false, e);
+		if (tm)
+			*opened = now;
+	}
+	return tm;
+}
+
+/* After a job (mu held): the error state and the notification. */
+static void job_done(TmWorker *w, bool failed, const Err *e)
+{
+	if (failed)
+		set_error(w, e);
+	else if (w->db)
+		w->err_on = false;
+	pthread_cond_broadcast(&w->done_cv);
+	notify(w);
+}
+
 static void *worker_main(void *arg)
 {
 	TmWorker *w = arg;
 	Tm *tm = NULL;
 	struct stat opened;
 	memset(&opened, 0, sizeof(opened));
+	if (!w->resolved)
+		resolve(w);
 	pthread_mutex_lock(&w->mu);
 	while (!w->stop) {
-		if (!w->has_req) {
-			pthread_cond_wait(&w->work_cv, &w->mu);
+		if (w->has_req) {
+			uint64_t id = w->req_id;
+			Buf text = w->req_text;
+			buf_init(&w->req_text);
+			TmLookupOpts opts = w->req_opts;
+			char *skip = w->req_skip;
+			w->req_skip = NULL;
+			opts.skip_file = skip;
+			w->has_req = false;
+			w->running = id;
+			pthread_mutex_unlock(&w->mu);
+
+			Err e;
+			err_init(&e);
+			tm = ensure_open(w, tm, &opened, &e);
+			bool failed = !tm;
+			TmMatches m = {0};
+			if (tm && !tm_lookup(tm, text.p ? text.p : "", text.len, &opts, &m, &e)) {
+				failed = true;
+				tm_close(tm); /* reopened on the next request */
+				tm = NULL;
+			}
+			buf_release(&text);
+			free(skip);
+
+			pthread_mutex_lock(&w->mu);
+			Result r = {id, m};
+			VEC_PUSH(&w->results, r);
+			/* Nobody polls for old results forever: keep the last few. */
+			if (w->results.n > 8) {
+				tm_matches_release(&w->results.v[0].m);
+				memmove(w->results.v, w->results.v + 1,
+				        (w->results.n - 1) * sizeof(Result));
+				w->results.n--;
+			}
+			w->running = 0;
+			job_done(w, failed, &e);
 			continue;
 		}
-		uint64_t id = w->req_id;
-		Buf text = w->req_text;
-		buf_init(&w->req_text);
-		TmLookupOpts opts = w->req_opts;
-		char *skip = w->req_skip;
-		w->req_skip = NULL;
-		opts.skip_file = skip;
-		w->has_req = false;
-		w->running = id;
-		pthread_mutex_unlock(&w->mu);
+		if (w->has_batch) {
+			/* one English at a time, so that a lookup never waits long */
+			uint64_t id = w->batch_id;
+			size_t i = w->batch_pos;
+			bool had = i < w->batch_n;
+			char *en = had ? xstrdup(w->batch_en[i]) : NULL;
+			char *skip = w->rel ? xstrdup(w->rel) : NULL;
+			pthread_mutex_unlock(&w->mu);
 
-		Err e;
-		err_init(&e);
-		bool failed = false;
-		struct stat now;
-		bool present = stat(w->db, &now) == 0;
-		if (tm && (!present || now.st_ino != opened.st_ino || now.st_dev != opened.st_dev)) {
-			tm_close(tm); /* replaced by a build, or removed */
-			tm = NULL;
+			Err e;
+			err_init(&e);
+			TmRenderings r = {0};
+			bool failed = false;
+			if (had) {
+				tm = ensure_open(w, tm, &opened, &e);
+				failed = !tm;
+				if (tm && !tm_renderings(tm, en, strlen(en), skip, &r, &e)) {
+					failed = true;
+					tm_close(tm);
+					tm = NULL;
+				}
+			}
+			free(en);
+			free(skip);
+			pthread_mutex_lock(&w->mu);
+			if (!w->has_batch || w->batch_id != id) {
+				tm_renderings_release(&r); /* a newer batch came meanwhile */
+				continue;
+			}
+			if (had && !failed) {
+				w->batch_work[i] = r;
+				w->batch_pos = ++i;
+			}
+			if (failed || i >= w->batch_n) {
+				for (size_t j = 0; j < w->batch_out_n; j++)
+					tm_renderings_release(&w->batch_out[j]);
+				free(w->batch_out);
+				if (failed) {
+					for (size_t j = 0; j < w->batch_n; j++)
+						tm_renderings_release(&w->batch_work[j]);
+					free(w->batch_work);
+					w->batch_out = NULL;
+					w->batch_out_n = 0;
+				} else {
+					w->batch_out = w->batch_work;
+					w->batch_out_n = w->batch_n;
+				}
+				w->batch_work = NULL;
+				tm_strv_free(w->batch_en, w->batch_n);
+				w->batch_en = NULL;
+				w->batch_n = w->batch_pos = 0;
+				w->has_batch = false;
+				w->batch_done_id = id;
+				job_done(w, failed, &e);
+			}
+			continue;
 		}
-		if (!tm) {
-			tm = tm_open(w->db, false, &e);
-			if (tm)
-				opened = now;
-			else
-				failed = true;
-		}
-		TmMatches m = {0};
-		if (tm && !tm_lookup(tm, text.p ? text.p : "", text.len, &opts, &m, &e)) {
-			failed = true;
-			tm_close(tm); /* reopened on the next request */
-			tm = NULL;
-		}
-		buf_release(&text);
-		free(skip);
-
-		pthread_mutex_lock(&w->mu);
-		if (failed)
-			set_error(w, &e);
-		else
-			w->err_on = false;
-		Result r = {id, m};
-		VEC_PUSH(&w->results, r);
-		/* Nobody polls for old results forever: keep the last few. */
-		if (w->results.n > 8) {
-			tm_matches_release(&w->results.v[0].m);
-			memmove(w->results.v, w->results.v + 1, (w->results.n - 1) * sizeof(Result));
-			w->results.n--;
-		}
-		w->running = 0;
-		pthread_cond_broadcast(&w->done_cv);
-		notify(w);
+		pthread_cond_wait(&w->work_cv, &w->mu);
 	}
 	pthread_mutex_unlock(&w->mu);
 	tm_close(tm);
 	return NULL;
 }
 
-TmWorker *tm_worker_new(const char *db)
+TmWorker *tm_worker_start(const TmWorkerOpts *o)
 {
 	TmWorker *w = xcalloc(1, sizeof(*w));
-	w->db = xstrdup(db);
+	w->db = o->db ? xstrdup(o->db) : NULL;
+	w->file = o->file ? xstrdup(o->file) : NULL;
+	w->resolved = !w->file;
+	w->auto_update = o->update;
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->work_cv, NULL);
 	pthread_cond_init(&w->done_cv, NULL);
 	buf_init(&w->req_text);
 	err_init(&w->err);
 	err_init(&w->upd_err);
+	if (!w->db && !w->file) {
+		Err e;
+		err_init(&e);
+		err_set(&e, EXIT_NOINPUT, "no translation memory: no document and no --tm");
+		set_error(w, &e);
+	}
 	if (pipe(w->notify) != 0)
 		fatal("cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++) {
@@ -151,6 +302,12 @@ TmWorker *tm_worker_new(const char *db)
 	if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
 		fatal("cannot start a thread");
 	return w;
+}
+
+TmWorker *tm_worker_new(const char *db)
+{
+	TmWorkerOpts o = {db, NULL, false};
+	return tm_worker_start(&o);
 }
 
 void tm_worker_free(TmWorker *w)
@@ -173,6 +330,13 @@ void tm_worker_free(TmWorker *w)
 	free(w->upd_top);
 	free(w->upd_db);
 	tm_strv_free(w->upd_ex, w->upd_ex ? w->upd_nex + 1 : 0);
+	batch_clear(w);
+	for (size_t i = 0; i < w->batch_out_n; i++)
+		tm_renderings_release(&w->batch_out[i]);
+	free(w->batch_out);
+	free(w->file);
+	free(w->top);
+	free(w->rel);
 	close(w->notify[0]);
 	close(w->notify[1]);
 	pthread_mutex_destroy(&w->mu);
@@ -258,13 +422,11 @@ static void *update_main(void *arg)
 	return NULL;
 }
 
-bool tm_worker_update(TmWorker *w, const TmBuildOpts *o)
+/* mu held */
+static bool start_update_locked(TmWorker *w, const TmBuildOpts *o)
 {
-	pthread_mutex_lock(&w->mu);
-	if (w->upd_running || w->upd_done) {
-		pthread_mutex_unlock(&w->mu);
+	if (w->upd_running || w->upd_done)
 		return false;
-	}
 	if (w->upd_started) {
 		pthread_join(w->upd_thread, NULL);
 		w->upd_started = false;
@@ -287,8 +449,62 @@ bool tm_worker_update(TmWorker *w, const TmBuildOpts *o)
 	if (pthread_create(&w->upd_thread, NULL, update_main, w) != 0)
 		fatal("cannot start a thread");
 	w->upd_started = true;
-	pthread_mutex_unlock(&w->mu);
 	return true;
+}
+
+bool tm_worker_update(TmWorker *w, const TmBuildOpts *o)
+{
+	pthread_mutex_lock(&w->mu);
+	bool ok = start_update_locked(w, o);
+	pthread_mutex_unlock(&w->mu);
+	return ok;
+}
+
+uint64_t tm_worker_renderings(TmWorker *w, const char *const *en, size_t n)
+{
+	pthread_mutex_lock(&w->mu);
+	uint64_t id = ++w->next_id;
+	batch_clear(w);
+	w->batch_en = xcalloc(MAX(n, 1), sizeof(char *));
+	w->batch_work = xcalloc(MAX(n, 1), sizeof(TmRenderings));
+	for (size_t i = 0; i < n; i++)
+		w->batch_en[i] = xstrdup(en[i]);
+	w->batch_n = n;
+	w->batch_id = id;
+	w->has_batch = true;
+	pthread_cond_signal(&w->work_cv);
+	pthread_mutex_unlock(&w->mu);
+	return id;
+}
+
+TmPoll tm_worker_renderings_poll(TmWorker *w, uint64_t id, TmRenderings **out, size_t *n)
+{
+	pthread_mutex_lock(&w->mu);
+	TmPoll p = TM_UNKNOWN;
+	if (id && w->batch_done_id == id) {
+		*out = w->batch_out;
+		*n = w->batch_out_n;
+		w->batch_out = NULL;
+		w->batch_out_n = 0;
+		w->batch_done_id = 0;
+		p = TM_DONE;
+	} else if (id && w->has_batch && w->batch_id == id) {
+		p = TM_PENDING;
+	}
+	pthread_mutex_unlock(&w->mu);
+	return p;
+}
+
+bool tm_worker_where(TmWorker *w, char **db, char **rel)
+{
+	pthread_mutex_lock(&w->mu);
+	bool r = w->resolved;
+	if (db)
+		*db = r && w->db ? xstrdup(w->db) : NULL;
+	if (rel)
+		*rel = r && w->rel ? xstrdup(w->rel) : NULL;
+	pthread_mutex_unlock(&w->mu);
+	return r;
 }
 
 TmPoll tm_worker_update_poll(TmWorker *w, TmStats *st, bool *ok, Err *e)

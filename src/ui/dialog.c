@@ -269,14 +269,17 @@ static void pick_paint(Ui *u, Mode *m)
 static int pick_timeout(Ui *u, Mode *m)
 {
 	(void)m;
-	return u->s->spell_req ? 50 : -1; /* F7's suggestions come from the spelling thread */
+	/* F7's suggestions come from the spelling thread, F4's matches from
+	 * the translation memory's */
+	return u->s->spell_req || session_tm_busy(u->s) ? 50 : -1;
 }
 
 static void pick_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	Session *s = u->s;
 	if (ev->kind == UI_EV_IDLE) {
-		if (session_spell_poll(s, false)) {
+		bool tm = session_tm_poll(s, false);
+		if (session_spell_poll(s, false) || tm) {
 			m->sel = MIN(m->sel, s->pick.items.n ? s->pick.items.n - 1 : 0);
 			u->redraw = true;
 		}

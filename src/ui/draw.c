@@ -174,15 +174,26 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		}
 		VEC_FREE(&m);
 	}
-	if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
-		size_t ms = s->match.at.col, me = ms + s->match.len;
+	size_t ms = 0, me = 0;
+	Pane sp;
+	Pos sa, sb;
+	if (session_sel_range(s, &sp, &sa, &sb) && sp == p && sa.line <= rs->line &&
+	    rs->line <= sb.line) {
+		/* the selection (shown as a match) */
+		ms = sa.line == rs->line ? sa.col : 0;
+		me = sb.line == rs->line ? sb.col : ln->n + (rs->line < sb.line);
+	} else if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
+		ms = s->match.at.col;
+		me = ms + s->match.len;
+	}
+	if (me > ms) {
 		/* the match wins: cut the others around it */
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
 			if (hl[i].end <= ms || hl[i].start >= me)
 				hl[m++] = hl[i];
 		n = m;
-		hl[n++] = (Hl){ms, me, TS_MATCH};
+		hl[n++] = (Hl){ms, MIN(me, ln->n), TS_MATCH};
 	}
 	qsort(hl, n, sizeof(*hl), cmp_hl);
 	return n;
@@ -231,17 +242,14 @@ static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p,
 		}
 		if (at < b)
 			used += ui_put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
-		/* the next cluster is wide and did not fit: a marker in the gap */
-		if (used < w && b < ln->n && rs->to != rs->from) {
-			size_t e = text_next_grapheme(ln->p, ln->n, b);
-			if (text_cluster_width(ln->p + b, e - b, 0) > w - used) {
-				ui_set_style(u, TS_MARKER, current);
-				mvaddch(y, x + used, '>');
-				used++;
-			}
-		}
 	}
 	ui_fill(u, y, x + used, w - used, text, current);
+	/* the mark column: '>' where the line continues on the next row */
+	ui_fill(u, y, x + w, SESSION_MARK_W, text, current);
+	if (rs->has && rs->cont) {
+		ui_set_style(u, TS_MARKER, current);
+		mvaddch(y, x + w, '>');
+	}
 }
 
 static void paint_header(Ui *u)
@@ -273,32 +281,52 @@ void ui_key_label(const char *key, Buf *out)
 	}
 }
 
+/* The key-bar entry of command c ("^S" and "Save"); false when it has none. */
+static bool bar_entry(Ui *u, CommandMode mode, const Command *c, Buf *keys, Buf *lab)
+{
+	if (!c->bar || !(c->modes & MODE_BIT(mode)))
+		return false;
+	buf_clear(keys);
+	keymap_keys_of(&u->keys, mode, c->id, keys);
+	if (!keys->len)
+		return false;
+	char *comma = strchr(keys->p, ',');
+	if (comma)
+		*comma = '\0';
+	buf_clear(lab);
+	ui_key_label(keys->p, lab);
+	return true;
+}
+
+static int bar_need(const Buf *lab, const Command *c)
+{
+	return text_width(lab->p, lab->len) + 1 + (int)strlen(c->bar) + 1;
+}
+
+/* The key bar is chosen by width: the CMD_BAR_ALWAYS entries (F1 Help)
+ * first, then the others in table order where they fit. */
 void ui_paint_keybar(Ui *u, CommandMode mode, int y)
 {
 	ui_fill(u, y, 0, COLS, TS_KEYBAR, false);
 	size_t n;
 	const Command *t = command_table(&n);
-	int x = 0;
 	Buf keys = BUF_INIT, lab = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		if (!t[i].bar || !(t[i].modes & MODE_BIT(mode)))
-			continue;
-		buf_clear(&keys);
-		keymap_keys_of(&u->keys, mode, t[i].id, &keys);
-		if (!keys.len)
-			continue;
-		char *comma = strchr(keys.p, ',');
-		if (comma)
-			*comma = '\0';
-		buf_clear(&lab);
-		ui_key_label(keys.p, &lab);
-		int need = text_width(lab.p, lab.len) + 1 + (int)strlen(t[i].bar) + 1;
-		if (x + need > COLS)
-			break;
-		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
-		x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
-		x += ui_put_text(u, y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
+	int x = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			bool always = t[i].flags & CMD_BAR_ALWAYS;
+			if (always != (pass == 0))
+				continue;
+			if (!bar_entry(u, mode, &t[i], &keys, &lab))
+				continue;
+			int need = bar_need(&lab, &t[i]);
+			if (x + need > COLS)
+				continue;
+			x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+			x += ui_put_text(u, y, x, COLS - x, lab.p, lab.len, TS_KEYNAME, false);
+			x += ui_put_text(u, y, x, COLS - x, " ", 1, TS_KEYBAR, false);
+			x += ui_put_text(u, y, x, COLS - x, t[i].bar, strlen(t[i].bar), TS_KEYBAR, false);
+		}
 	}
 	buf_release(&keys);
 	buf_release(&lab);
@@ -349,6 +377,8 @@ static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 	case SPAN_WARN: return TS_WARNING;
 	case SPAN_ERROR: return TS_ERROR;
 	case SPAN_GLOSS: return TS_GLOSSARY;
+	case SPAN_DIFF: return TS_DIFF;
+	case SPAN_HINT: return TS_HINT;
 	case SPAN_NORMAL: break;
 	}
 	return base;
@@ -373,9 +403,9 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 static void paint_status(Ui *u, const Layout *l)
 {
 	Session *s = u->s;
-	if (s->confirm[0]) {
+	if (s->q.on) {
 		Buf st = BUF_INIT;
-		buf_addf(&st, " %s", s->confirm);
+		buf_addf(&st, " %s", s->q.text);
 		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
 		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
 		buf_release(&st);
@@ -456,7 +486,7 @@ void ui_paint(Ui *u)
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
 	int y, x;
-	if (!s->confirm[0] && session_cursor_screen(s, &y, &x)) {
+	if (!s->q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);
 		move(y, x);
 	} else {
@@ -473,9 +503,12 @@ void ui_draw(Ui *u)
 
 void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
 {
-	Layout l;
-	session_layout(u->s, &l);
-	int y = l.too_small ? LINES - 1 : l.status_y;
+	int y = LINES - 2; /* the status row (the list and reviewer mode have no session) */
+	if (u->s) {
+		Layout l;
+		session_layout(u->s, &l);
+		y = l.too_small ? LINES - 1 : l.status_y;
+	}
 	ui_fill(u, y, 0, COLS, TS_STATUS, false);
 	int x = ui_put_text(u, y, 0, COLS, prompt, strlen(prompt), TS_KEYNAME, false);
 	/* show the end of a long input */
@@ -540,7 +573,8 @@ void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines)
 	buf_release(&lab);
 	ui_fill(u, LINES - 1, 0, COLS, TS_STATUS, false);
 	char *foot = xasprintf(" %d commands (%s) · Up/Down/PageUp/PageDown scroll", (int)nr,
-	                       mode == MODE_REVIEW ? "reviewer mode" : "editor");
+	                       mode == MODE_REVIEW ? "reviewer mode"
+	                       : mode == MODE_LIST ? "repository view" : "editor");
 	ui_put_text(u, LINES - 1, 0, COLS, foot, strlen(foot), TS_STATUS, false);
 	free(foot);
 	curs_set(0);
@@ -557,13 +591,42 @@ static void dialog_box(int *y0, int *x0, int *h, int *w)
 	*h = MAX(3, LINES - 3);
 }
 
+/* The text of item i's row (detail false) or detail in spans: the marks
+ * of the pick list in their slot, the rest in base. */
+static size_t pick_spans(const SessionPick *pk, size_t i, bool detail, const char *t,
+                         ThemeSlot base, UiSpan **out)
+{
+	size_t n = strlen(t), ns = 0, cap = 0, at = 0;
+	*out = NULL;
+	/* marks are added in text order per item (session_pick_mark) */
+	for (size_t m = 0; m < pk->marks.n; m++) {
+		const PickMark *x = &pk->marks.v[m];
+		if (x->item != i || x->detail != detail || x->off < at || x->off + x->len > n)
+			continue;
+		*out = xgrow(*out, &cap, ns + 2, sizeof(UiSpan));
+		if (x->off > at)
+			(*out)[ns++] = (UiSpan){t + at, x->off - at, base};
+		(*out)[ns++] = (UiSpan){t + x->off, x->len, span_slot(x->kind, base)};
+		at = x->off + x->len;
+	}
+	*out = xgrow(*out, &cap, ns + 1, sizeof(UiSpan));
+	(*out)[ns++] = (UiSpan){t + at, n - at, base};
+	return ns;
+}
+
 void ui_paint_pick(Ui *u, size_t sel, int *top)
 {
 	Session *s = u->s;
+	const SessionPick *pk = &s->pick;
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
-	size_t n = s->pick.items.n;
-	int rows = MIN((int)n, h - 2);
+	size_t n = pk->items.n;
+	const char *detail = sel < pk->details.n ? pk->details.v[sel] : NULL;
+	/* the selected item's detail under the list (a third of the box) */
+	int dh = pk->details.n ? MAX(2, MIN(8, (h - 2) / 3)) : 0;
+	if (dh >= h - 3)
+		dh = 0;
+	int rows = MIN((int)n, h - 2 - dh);
 	/* sel visible, and no row past the last item: the terminal may have
 	 * grown since *top was set (issue 14: a SIGSEGV here) */
 	if ((int)sel < *top)
@@ -572,19 +635,38 @@ void ui_paint_pick(Ui *u, size_t sel, int *top)
 		*top = (int)sel - rows + 1;
 	*top = MAX(0, MIN(*top, (int)n - rows));
 	ui_fill(u, y0, x0, w, TS_HEADER, false);
-	char *title = xasprintf(" %s", s->pick.title);
+	char *title = xasprintf(" %s", pk->title);
 	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
 	free(title);
 	for (int r = 0; r < rows; r++) {
 		size_t i = (size_t)(*top + r);
 		ThemeSlot slot = i == sel ? TS_MATCH : TS_NORMAL;
 		ui_fill(u, y0 + 1 + r, x0, w, slot, false);
-		const char *t = s->pick.items.v[i];
-		ui_put_text(u, y0 + 1 + r, x0 + 1, w - 2, t, strlen(t), slot, false);
+		UiSpan *sp;
+		size_t ns = pick_spans(pk, i, false, pk->items.v[i], slot, &sp);
+		int used = 0;
+		for (size_t k = 0; k < ns && used < w - 2; k++)
+			used += ui_put_text(u, y0 + 1 + r, x0 + 1 + used, w - 2 - used, sp[k].p, sp[k].n,
+			                    sp[k].slot, false);
+		free(sp);
 	}
-	ui_fill(u, y0 + 1 + rows, x0, w, TS_KEYBAR, false);
+	int y = y0 + 1 + rows;
+	if (dh) {
+		for (int r = 0; r < dh; r++)
+			ui_fill(u, y + r, x0, w, TS_NORMAL, false);
+		ui_set_style(u, TS_RULE, false);
+		mvhline(y, x0, ACS_HLINE, w);
+		if (detail) {
+			UiSpan *sp;
+			size_t ns = pick_spans(pk, sel, true, detail, TS_NORMAL, &sp);
+			ui_put_spans_wrapped(u, sp, ns, x0 + 1, w - 2, y + 1, y + 1, y + dh);
+			free(sp);
+		}
+		y += dh;
+	}
+	ui_fill(u, y, x0, w, TS_KEYBAR, false);
 	char *foot = xasprintf(" %zu/%zu · Up/Down choose · Enter · Esc closes", sel + 1, n);
-	ui_put_text(u, y0 + 1 + rows, x0, w, foot, strlen(foot), TS_KEYBAR, false);
+	ui_put_text(u, y, x0, w, foot, strlen(foot), TS_KEYBAR, false);
 	free(foot);
 	curs_set(0);
 }
@@ -654,12 +736,32 @@ void ui_paint_diff(Ui *u)
 			}
 		}
 	}
-	int half = y0 + 1 + (h - 1) / 2;
+	/* after `yeok sync`: the Korean it had, under the new English */
+	const char *hint = session_stale_hint(s, (size_t)k);
+	int parts = hint ? 3 : 2;
+	int half = y0 + 1 + (h - 1) / parts, now_end = hint ? y0 + 1 + 2 * (h - 1) / 3 : y0 + h;
 	ui_put_text(u, y0 + 1, x0 + 1, w - 2, "Before (removed words marked):", 30, TS_KEYNAME, false);
 	int y = flow(u, y0 + 2, half, x0 + 2, w - 4, pa.v, pa.n);
 	y = MAX(y, half);
 	ui_put_text(u, y, x0 + 1, w - 2, "Now (added words marked):", 25, TS_KEYNAME, false);
-	flow(u, y + 1, y0 + h, x0 + 2, w - 4, pb.v, pb.n);
+	y = flow(u, y + 1, now_end, x0 + 2, w - 4, pb.v, pb.n);
+	if (hint) {
+		VEC(Piece) ph = {0};
+		for (const char *p = hint; *p;) {
+			size_t n = 0;
+			bool sp = *p == ' ' || *p == '\n' || *p == '\t';
+			while (p[n] && (p[n] == ' ' || p[n] == '\n' || p[n] == '\t') == sp)
+				n++;
+			Piece x = {p, sp ? 1 : n, TS_HINT};
+			VEC_PUSH(&ph, x);
+			p += n;
+		}
+		y = MAX(y, now_end);
+		const char *t = "The Korean before yeok sync (take-hint, Alt-h, puts it in):";
+		ui_put_text(u, y, x0 + 1, w - 2, t, strlen(t), TS_KEYNAME, false);
+		flow(u, y + 1, y0 + h, x0 + 2, w - 4, ph.v, ph.n);
+		VEC_FREE(&ph);
+	}
 	VEC_FREE(&pa);
 	VEC_FREE(&pb);
 	diff_release(&d);

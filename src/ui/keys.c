@@ -11,6 +11,9 @@ static const struct {
 	{KEY_IC, "Insert"},     {KEY_BACKSPACE, "Backspace"}, {KEY_ENTER, "Enter"},
 	{KEY_BTAB, "S-Tab"},    {KEY_SLEFT, "S-Left"},   {KEY_SRIGHT, "S-Right"},
 	{KEY_SHOME, "S-Home"},  {KEY_SEND, "S-End"},     {KEY_SDC, "S-Delete"},
+	/* terminfo names Shift-Down/Up "scroll forward/back" (kind, kri) */
+	{KEY_SF, "S-Down"},     {KEY_SR, "S-Up"},
+	{KEY_SNEXT, "S-PageDown"}, {KEY_SPREVIOUS, "S-PageUp"},
 };
 
 /* Extended keys are named by terminfo: "kLFT5" is Ctrl-Left. */

@@ -36,12 +36,22 @@ void ui_pop(Ui *u)
 
 CommandMode ui_base_mode(const Ui *u)
 {
-	return u->rs ? MODE_REVIEW : MODE_EDITOR;
+	return u->rs ? MODE_REVIEW : u->repo ? MODE_LIST : MODE_EDITOR;
 }
 
 void ui_command(Ui *u, const char *id, const char *arg)
 {
 	u->redraw = true;
+	if (u->repo) {
+		command_run_list(u->repo, id, arg);
+		if (u->repo->quit || u->repo->open)
+			u->quit = true;
+		else if (u->repo->help) {
+			u->repo->help = false;
+			ui_help(u);
+		}
+		return;
+	}
 	if (u->rs) {
 		command_run_review(u->rs, id, arg);
 		if (u->rs->quit)
@@ -59,7 +69,9 @@ void ui_command(Ui *u, const char *id, const char *arg)
 
 void ui_message(Ui *u, bool error, const char *msg)
 {
-	if (u->rs)
+	if (u->repo)
+		snprintf(u->repo->msg, sizeof(u->repo->msg), "%s", msg);
+	else if (u->rs)
 		review_session_msg(u->rs, error, "%s", msg);
 	else if (error)
 		session_error(u->s, "%s", msg);

@@ -82,7 +82,7 @@ static void build(const ReviewSession *rs, RvText *v)
 		return;
 	const Segment *seg = &rs->r.al.v[c->seg];
 	size_t sf, sl;
-	if (align_src_lines(seg, &rs->r.sb, &sf, &sl))
+	if (align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
 		lines_text(&rs->r.src, sf, sl, &v->en);
 	else
 		buf_adds(&v->en, "(no English: the block was added)");

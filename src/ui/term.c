@@ -11,16 +11,32 @@ static bool focus_on;
 void ui_term_restore(void)
 {
 	if (curses_up) {
-		printf("%s\033[?2004l", focus_on ? "\033[?1004l" : "");
+		printf("%s\033[?2004l", focus_on ? "\033[?1002l\033[?1004l" : "");
 		fflush(stdout);
 		endwin();
 		curses_up = false;
 	}
 }
 
+static bool started_once;
+
+bool ui_term_was_started(void)
+{
+	return started_once;
+}
+
 void ui_term_start(Ui *u, bool mouse_and_focus)
 {
-	initscr();
+	/* curses starts once; after endwin() (the repository view runs the
+	 * editor and comes back) a refresh resumes it */
+	if (!started_once) {
+		initscr();
+		started_once = true;
+	} else {
+		reset_prog_mode();
+		clear();
+		refresh();
+	}
 	curses_up = true;
 	focus_on = mouse_and_focus;
 	fatal_set_hook(ui_term_restore);
@@ -34,7 +50,9 @@ void ui_term_start(Ui *u, bool mouse_and_focus)
 	if (mouse_and_focus) {
 		define_key("\033[I", UI_KEY_FOCUS_IN);
 		define_key("\033[O", UI_KEY_FOCUS_OUT);
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON4_PRESSED |
+		              BUTTON5_PRESSED | REPORT_MOUSE_POSITION,
+		          NULL);
 		mouseinterval(0);
 	}
 	const char *nc = getenv("NO_COLOR");
@@ -47,7 +65,8 @@ void ui_term_start(Ui *u, bool mouse_and_focus)
 	if (!u->colors)
 		theme_mono(&u->theme);
 	ui_colors_init(u);
-	printf("\033[?2004h%s", mouse_and_focus ? "\033[?1004h" : "");
+	/* 1002: motion reports while a button is down (a drag selects) */
+	printf("\033[?2004h%s", mouse_and_focus ? "\033[?1004h\033[?1002h" : "");
 	fflush(stdout);
 #ifndef NDEBUG
 	/* Tests only (SANITIZE/DEBUG builds): F12 is a barrier whose count is

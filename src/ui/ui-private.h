@@ -15,6 +15,7 @@
 
 #include "yeok/command.h"
 #include "yeok/keymap.h"
+#include "yeok/repo.h"
 #include "yeok/review.h"
 #include "yeok/session.h"
 #include "yeok/theme.h"
@@ -82,6 +83,8 @@ struct Mode {
 struct Ui {
 	Session *s;         /* the editor's session, or NULL in reviewer mode */
 	ReviewSession *rs;  /* reviewer mode's session, or NULL in the editor */
+	Repo *repo;         /* the repository view's list when it is the base
+	                       mode (s and rs NULL), else NULL */
 	Keymap keys;
 	Theme theme;
 	bool colors;        /* colour pairs are in use */
@@ -102,6 +105,8 @@ struct Ui {
 	bool waited;        /* the key opened a dialog (its time is the user's) */
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
 	uint64_t spell_gen; /* the spelling thread's generation last drawn */
+	bool dragging;      /* button 1 is down after a press in a pane */
+	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */
@@ -109,6 +114,8 @@ struct Ui {
  * asked) and the nothing-lost hooks; restore it at exit and from fatal(). */
 void ui_term_start(Ui *u, bool mouse_and_focus);
 void ui_term_restore(void);
+/* Was curses started before in this process (ui_term_start)? */
+bool ui_term_was_started(void);
 /* The theme by name (--theme, else config.yaml's, else "default") from the
  * user's folder, beside the binary, the installed ones; a message through
  * report() when it fails (the default is used).  The keys of config.yaml
@@ -221,5 +228,27 @@ void ui_key_label(const char *key, Buf *out);
 /* `yeok review [OPTIONS] FILE` on the terminal (src/ui/review.c); argv[0]
  * is "review".  Returns the exit status. */
 int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
+
+/* ---- the repository view (list.c) ---------------------------------------------- */
+/* The editor's options (ui.c parses them). */
+typedef struct UiOpts {
+	const char *file, *source, *source_rev, *theme, *tm;
+	const char *glossary[16]; /* --glossary PATH, in order */
+	size_t n_glossary;
+	bool no_spell;
+	bool no_checks;
+	bool no_tm;
+	const Config *cfg;       /* config.yaml, read once (ui_main) */
+	const char *cfg_problem; /* what was wrong with it ("" or NULL: nothing) */
+} UiOpts;
+/* Open file in the editor with the options and run it until it quits
+ * (ui.c; the terminal is started and restored around it).  Returns the
+ * exit code; on an error before the editor starts, *err (may be NULL)
+ * gets the message instead of stderr. */
+int ui_edit(const UiOpts *o, const char *file, Buf *err);
+/* `yeok DIR`: the list of the tutorials below dir; Enter opens one with
+ * ui_edit and comes back with its row counted again. */
+int ui_list_main(const UiOpts *o, const char *dir);
+extern const ModeOps ui_list_mode;
 
 #endif

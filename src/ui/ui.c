@@ -6,12 +6,14 @@
 #include "yeok/ui.h"
 
 #include <locale.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "safe.h"
 #include "yeok/safety.h"
 #include "ui-private.h"
 #include "yeok/text.h"
+#include "yeok/vcs.h"
 
 
 static int usage(const char *fmt, const char *arg)
@@ -24,14 +26,7 @@ static int usage(const char *fmt, const char *arg)
 
 #define MAX_GLOSSARIES 16
 
-typedef struct Opts {
-	const char *file, *source, *source_rev, *theme;
-	const char *glossary[MAX_GLOSSARIES]; /* --glossary PATH, in order */
-	size_t n_glossary;
-	bool no_spell;
-	bool no_checks;
-	const Config *cfg; /* config.yaml, read once (ui_main) */
-} Opts;
+typedef UiOpts Opts;
 
 static int parse_args(int argc, char **argv, Opts *o)
 {
@@ -48,6 +43,8 @@ static int parse_args(int argc, char **argv, Opts *o)
 				o->source_rev = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
 				o->source = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--tm", &missing))) {
+				o->tm = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 				o->theme = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
@@ -59,6 +56,8 @@ static int parse_args(int argc, char **argv, Opts *o)
 				o->no_spell = true;
 			} else if (strcmp(a, "--no-checks") == 0) {
 				o->no_checks = true;
+			} else if (strcmp(a, "--no-tm") == 0) {
+				o->no_tm = true;
 			} else {
 				return usage("unknown option '%s'", a);
 			}
@@ -70,8 +69,6 @@ static int parse_args(int argc, char **argv, Opts *o)
 			return usage("one FILE at a time ('%s' is one too many)", a);
 		o->file = a;
 	}
-	if (!o->file)
-		return usage("%s", "no file given");
 	if (o->source && o->source_rev)
 		return usage("%s", "--source and --source-rev exclude each other");
 	return 0;
@@ -110,45 +107,6 @@ static bool load_glossary(Session *s, const Opts *o, Err *e)
 
 /* ---- the editor mode ------------------------------------------------------- */
 
-/* The dialogs a command left pending in the session: help, a question, a
- * prompt, a pick list, the stale diff. */
-static void confirm_answer(Ui *u, Mode *m, bool ok, const char *key)
-{
-	(void)ok;
-	const char *then = m->then;
-	ui_pop(u);
-	if (key && (!strcmp(key, "y") || !strcmp(key, "Y")))
-		ui_command(u, then, NULL);
-	else
-		session_msg(u->s, "Cancelled");
-}
-
-void ui_editor_pending(Ui *u)
-{
-	Session *s = u->s;
-	if (s->help) {
-		s->help = false;
-		ui_help(u);
-	} else if (s->confirm[0]) {
-		ui_question(u, s->confirm, s->confirm_cmd, confirm_answer);
-		s->confirm[0] = '\0';
-		s->confirm_cmd = NULL;
-	} else if (s->ask.on) {
-		s->ask.on = false;
-		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
-		free(s->ask.initial);
-		s->ask.initial = NULL;
-	} else if (s->pick.on) {
-		if (s->pick.items.n)
-			ui_pick(u);
-		else
-			session_pick_close(s);
-	} else if (s->diff_on) {
-		s->diff_on = false;
-		ui_diff_view(u);
-	}
-}
-
 /* A command by its row: a save asks first when the file changed on disk;
  * one with a prompt asks for its argument. */
 static void run_command(Ui *u, const char *id)
@@ -165,24 +123,78 @@ static void run_command(Ui *u, const char *id)
 		ui_command(u, id, NULL);
 }
 
+/* The answer to the session's question: the command of its key, else
+ * cancelled. */
+static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
+{
+	(void)ok;
+	(void)m;
+	ui_pop(u);
+	const char *cmd = key ? session_question_answer(u->s, key) : NULL;
+	u->s->q.n = 0;
+	if (cmd)
+		run_command(u, cmd);
+	else
+		session_msg(u->s, "Cancelled");
+}
+
+/* The dialogs a command left pending in the session: help, a question, a
+ * prompt, a pick list, the stale diff. */
+void ui_editor_pending(Ui *u)
+{
+	Session *s = u->s;
+	if (s->help) {
+		s->help = false;
+		ui_help(u);
+	} else if (s->q.on) {
+		s->q.on = false;
+		ui_question(u, s->q.text, NULL, question_answer);
+	} else if (s->ask.on) {
+		s->ask.on = false;
+		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
+		free(s->ask.initial);
+		s->ask.initial = NULL;
+	} else if (s->pick.on) {
+		if (s->pick.items.n)
+			ui_pick(u);
+		else
+			session_pick_close(s);
+	} else if (s->diff_on) {
+		s->diff_on = false;
+		ui_diff_view(u);
+	}
+}
+
 static void mouse(Ui *u, const UiEvent *ev)
 {
 	if (ev->bstate & BUTTON4_PRESSED)
 		session_scroll(u->s, -3);
 	else if (ev->bstate & BUTTON5_PRESSED)
 		session_scroll(u->s, 3);
-	else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+	else if (ev->bstate & BUTTON1_PRESSED) {
+		session_select_cancel(u->s);
+		u->dragging = session_click(u->s, ev->y, ev->x);
+	} else if (ev->bstate & BUTTON1_CLICKED)
 		session_click(u->s, ev->y, ev->x);
+	else if (u->dragging && (ev->bstate & (REPORT_MOUSE_POSITION | BUTTON1_RELEASED))) {
+		/* a drag selects from the press to here */
+		session_drag(u->s, ev->y, ev->x);
+		if (ev->bstate & BUTTON1_RELEASED)
+			u->dragging = false;
+	}
 }
 
-/* Idle work between keys: the checks of segments not checked yet, and a
- * frame when the spelling thread has loaded the dictionaries. */
+/* Idle work between keys: the checks of segments not checked yet, a
+ * frame when the spelling thread has loaded the dictionaries, what the
+ * translation memory's thread finished. */
 static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
 	if (s->uf_pending || s->cd_stale)
 		return 0;
+	if (session_tm_busy(s))
+		return 50;
 	return s->sp && !spell_ready(s->sp) ? 100 : -1;
 }
 
@@ -198,6 +210,35 @@ static void editor_idle(Ui *u)
 		u->spell_gen = spell_generation(s->sp);
 		u->redraw = true;
 	}
+	if (session_tm_poll(s, false))
+		u->redraw = true;
+}
+
+/* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
+ * says `clipboard: osc52`. */
+static void send_clipboard(Ui *u)
+{
+	Session *s = u->s;
+	if (!s->prefs.osc52 || s->clip.gen == u->clip_sent || !s->clip.text)
+		return;
+	u->clip_sent = s->clip.gen;
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = (const unsigned char *)s->clip.text;
+	size_t n = s->clip.n;
+	Buf out = BUF_INIT;
+	buf_adds(&out, "\033]52;c;");
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+		             (i + 2 < n ? p[i + 2] : 0);
+		buf_addc(&out, b64[v >> 18 & 63]);
+		buf_addc(&out, b64[v >> 12 & 63]);
+		buf_addc(&out, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		buf_addc(&out, i + 2 < n ? b64[v & 63] : '=');
+	}
+	buf_addc(&out, '\a');
+	fwrite(out.p, 1, out.len, stdout);
+	fflush(stdout);
+	buf_release(&out);
 }
 
 static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
@@ -210,6 +251,9 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
+	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
+	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
+		return; /* the pointer moving: nothing to do */
 	session_clear_msg(s);
 	switch (ev->kind) {
 	case UI_EV_MOUSE:
@@ -236,6 +280,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	default:
 		break;
 	}
+	send_clipboard(u);
 	if (s->quit)
 		u->quit = true;
 }
@@ -253,11 +298,17 @@ static void report_to_session(Ui *u, const char *msg)
 	session_error(u->s, "%s", msg);
 }
 
+/* The message of a failed opening: on stderr, or into err (the list). */
+static Buf *g_fail_to;
+
 static void fail(Session *s, const Err *e)
 {
 	Buf b = BUF_INIT;
 	text_sanitize(e->msg, strlen(e->msg), &b);
-	fprintf(stderr, "yeok: %s\n", b.p);
+	if (g_fail_to)
+		buf_addstr(g_fail_to, buf_str(&b));
+	else
+		fprintf(stderr, "yeok: %s\n", b.p);
 	buf_release(&b);
 	session_release(s);
 }
@@ -307,6 +358,20 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	return true;
 }
 
+/* In a git work tree (the git program says so): the folder to list when
+ * yeok is given no file. */
+static bool in_work_tree(void)
+{
+	const char *argv[] = {"rev-parse", "--is-inside-work-tree", NULL};
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	bool yes = vcs_available() && vcs_git(NULL, argv, &out, NULL, &e) && out.len >= 4 &&
+	           !memcmp(out.p, "true", 4);
+	buf_release(&out);
+	return yes;
+}
+
 static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
 
 int ui_main(int argc, char **argv)
@@ -324,29 +389,54 @@ int ui_main(int argc, char **argv)
 
 static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem)
 {
-	uint64_t t0 = now_ns();
 	Opts o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
 	o.cfg = cfg;
+	o.cfg_problem = cfg_problem;
+	if (!o.file && !in_work_tree())
+		return usage("%s", "no file given (a folder, or none inside a git work tree, "
+		                   "lists the tutorials)");
 	if (MB_CUR_MAX == 1) {
 		fprintf(stderr, "yeok: the editor needs a UTF-8 locale (Korean would be lost); "
 		                "try LANG=C.UTF-8\n");
 		return EXIT_CONFIG;
 	}
+	struct stat st;
+	if (!o.file || (stat(o.file, &st) == 0 && S_ISDIR(st.st_mode)))
+		return ui_list_main(&o, o.file ? o.file : ".");
+	return ui_edit(&o, o.file, NULL);
+}
+
+int ui_edit(const UiOpts *opts, const char *file, Buf *err)
+{
+	uint64_t t0 = now_ns();
+	Opts o = *opts;
+	o.file = file;
+	int rc = 0;
 	Session s;
 	session_init(&s);
-	if (!open_session(&s, &o, &rc))
+	g_fail_to = err;
+	bool opened = open_session(&s, &o, &rc);
+	g_fail_to = NULL;
+	if (!opened)
 		return rc;
-	if (cfg_problem[0])
-		session_error(&s, "%s", cfg_problem);
+	if (o.cfg_problem && o.cfg_problem[0])
+		session_error(&s, "%s", o.cfg_problem);
+	const Config *cfg = o.cfg;
+	/* config.yaml: wrapping, the clipboard, the translator (pre-fills F2
+	 * and Alt-t when the sidecar names none) */
+	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
+	s.prefs.osc52 = cfg->clipboard == CONFIG_CLIP_OSC52;
+	if ((!s.sc.translator_name || !s.sc.translator_name[0]) && cfg->translator_name)
+		sidecar_set_translator(&s.sc, cfg->translator_name, cfg->translator_url);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
 		return EXIT_USAGE;
 	}
-	if (!ui_safe_terminal_ok()) {
+	if (!ui_term_was_started() && !ui_safe_terminal_ok()) {
 		session_release(&s);
 		return EXIT_USAGE;
 	}
@@ -360,7 +450,7 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
-	ui_load_theme_and_keys(&u, o.theme, cfg, report_to_session);
+	ui_load_theme_and_keys(&u, o.theme, o.cfg, report_to_session);
 	const char *tk = getenv("YEOK_TIMING_KEYS");
 	if (tk && *tk)
 		u.trace = fopen(tk, "w");
@@ -371,6 +461,8 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
+	if (!o.no_tm)
+		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);
 	ui_safe_quit(&s);
 	ui_term_restore();

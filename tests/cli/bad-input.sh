@@ -14,8 +14,9 @@ check "nonexistent path: exit 66" eq "$status" 66
 check "... names the file" has "$err" "$T/nope.rst: no such file"
 mkdir "$T/folder"
 run "$YEOK" "$T/folder"
-check "a directory: exit 66" eq "$status" 66
-check "... says it is a directory" has "$err" "folder: is a directory"
+# a directory is the repository view (yeok DIR): it needs a terminal
+check "a directory without a terminal: exit 64" eq "$status" 64
+check "... says the repository view needs a terminal" has "$err" "the repository view needs a terminal"
 NR=$(mktemp -d)
 cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }rm -rf $NR"
 chmod 755 "$NR"

@@ -64,3 +64,18 @@ check "corrupt file not overwritten" eq "$(cat "$doc.yeok.yaml")" "$(printf 'yeo
 printf 'a: &x 1\nb: *x\n' >"$doc.yeok.yaml"
 run "$YEOK" checklist "$doc"
 check "anchors refused" has "$err" "1:4: anchors"
+
+# Several files at once (issue 16), --source accepted like the other commands.
+d2=$T/multi
+mkdir -p "$d2"
+cp "$CORPUS/recipes_source__distributed_device_mesh.ko.rst" "$d2/a.rst"
+cp "$CORPUS/beginner_source__colab.ko.rst" "$d2/b.rst"
+run "$YEOK" checklist --issue 1187 --type translate --source "$CORPUS/beginner_source__colab.en.rst" "$d2/a.rst" "$d2/b.rst"
+check "several files: exit 0" eq "$status" 0
+check "several files: a's sidecar set" has "$(cat "$d2/a.rst.yeok.yaml")" "issue: 1187"
+check "several files: b's sidecar set" has "$(cat "$d2/b.rst.yeok.yaml")" "type: translate"
+check "several files: each is named in the output" has "$out" "== $d2/b.rst"
+printf 'yeok: 1\nchecklist:\n  issue: [1\n' >"$d2/b.rst.yeok.yaml"
+run "$YEOK" checklist --issue 42 "$d2/a.rst" "$d2/b.rst"
+check "a bad sidecar among several: exit 65" eq "$status" 65
+check "a bad sidecar among several: none is written" has "$(cat "$d2/a.rst.yeok.yaml")" "issue: 1187"

@@ -48,8 +48,10 @@ tm_wait "Translator URL" >/dev/null
 tm_text "https://github.com/hong"
 tm_keys Enter
 check "the translator is set" tm_wait "https://github.com/hong"
+tm_sync # every key before it handled: the prompt closed, the checklist shown
 tm_keys Escape
-check "Esc closes the dialog" tm_wait_gone "Checklist (Enter changes"
+tm_sync # no M-t glued to this Esc
+check "Esc closes the dialog" lacks "$(tm_screen)" "Checklist (Enter changes"
 check "the status line shows the checklist" tm_wait "[x]라이선스 #1132 번역"
 # the translator line after the author line
 tm_keys M-t

@@ -156,6 +156,7 @@ fresh
 } >"$T/wide.en.rst"
 tm_start 80 30 "cd $T && $YEOK --source wide.en.rst wide.ko.rst"
 check "wide file opens" tm_wait "영어"
+tm_sync # the whole first frame drawn, not only its top rows
 # 80 columns: the source pane is 39 columns, the rule at column 39
 check "double-width characters never overwrite the rule or pass the edge" rule_ok 80 39
 tm resize-window -t t -x 81 -y 30

@@ -41,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t b = script[i];
 		if (b < 0x20) {
 			const Command *c = &t[b % ncmd];
-			if (!strcmp(c->id, "save") || !strcmp(c->id, "quit") || !strcmp(c->id, "force-quit"))
+			/* nothing that writes files (into the working folder) or quits */
+			if ((c->flags & CMD_SAVES) || !strcmp(c->id, "quit") || !strcmp(c->id, "force-quit"))
 				continue;
 			const char *arg = NULL;
 			char num[8];
@@ -55,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			command_run(&s, c->id, arg);
 			s.help = false;
-			s.confirm[0] = '\0';
+			s.q.on = false;
 		} else if (b == 0x7f && i + 2 < sn) {
 			session_resize(&s, 1 + script[i + 1] % 120, 1 + script[i + 2] % 40);
 			i += 2;

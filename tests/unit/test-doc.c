@@ -138,7 +138,7 @@ static bool same_as_full(const Doc *d)
 	DocPair p;
 	pair_init(&p);
 	pair_from_texts(&p, HOST_RST, t, strlen(t), SRC, strlen(SRC));
-	bool same = p.al.n == d->al.n && p.tb->n == d->tb.n;
+	bool same = p.al.n == d->al.n && p.tb->n == d->th.blocks.n;
 	for (size_t k = 0; same && k < p.al.n; k++)
 		same = p.al.v[k].src == d->al.v[k].src && p.al.v[k].src_n == d->al.v[k].src_n &&
 		       p.al.v[k].tgt == d->al.v[k].tgt && p.al.v[k].tgt_n == d->al.v[k].tgt_n &&

@@ -4,7 +4,6 @@
  * golden alignments (UPDATE_GOLDEN=1 rewrites tests/data/align/NAME.py.tsv). */
 #include "testutil.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include "yeok/align.h"
@@ -384,56 +383,6 @@ static void test_comments_and_pairing(void **state)
 
 /* ---- the corpus ---------------------------------------------------------- */
 
-static char *py_dir(void)
-{
-	return path_join(tu_corpus(), "py");
-}
-
-static bool have_py_corpus(void)
-{
-	char *d = py_dir();
-	struct stat st;
-	bool ok = stat(d, &st) == 0 && S_ISDIR(st.st_mode);
-	free(d);
-	if (!ok)
-		print_message("skipped: no corpus (%s/py)\n", tu_corpus());
-	return ok;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The NAMEs of NAME.en.py, sorted, NULL-terminated. */
-static char **py_pairs(void)
-{
-	char *dir = py_dir();
-	DIR *d = opendir(dir);
-	if (!d)
-		fail_msg("cannot open %s", dir);
-	VEC(char *) v = {0};
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		if (len > 6 && !strcmp(de->d_name + len - 6, ".en.py"))
-			VEC_PUSH(&v, xmemdup0(de->d_name, len - 6));
-	}
-	closedir(d);
-	free(dir);
-	qsort(v.v, v.n, sizeof(char *), cmp);
-	VEC_PUSH(&v, NULL);
-	return v.v;
-}
-
-static char *py_file(const char *name, const char *side, size_t *n)
-{
-	char *f = xasprintf("py/%s.%s.py", name, side);
-	char *data = tu_corpus_file(f, n);
-	free(f);
-	return data;
-}
-
 /* Every line is its host markup, its RST text and (on the docstring's
  * closing line) the quotes after it: nothing copied, nothing lost. */
 static void assert_exact(const Py *x, const char *data, size_t n, const char *what)
@@ -458,14 +407,14 @@ static void assert_exact(const Py *x, const char *data, size_t n, const char *wh
 static void test_corpus_exact(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t files = 0, text_regions = 0, cells = 0;
 	for (char **p = pairs; *p; p++) {
 		for (int side = 0; side < 2; side++) {
 			size_t n;
-			char *data = py_file(*p, side ? "ko" : "en", &n);
+			char *data = tu_py_file(*p, side ? "ko" : "en", &n);
 			Py x;
 			py_load(&x, data, n);
 			char *what = xasprintf("%s.%s.py", *p, side ? "ko" : "en");
@@ -491,14 +440,14 @@ static void test_corpus_exact(void **state)
 static void test_corpus_session_roundtrip(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	char *dir = tu_tmpdir();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t files = 0;
 	for (char **p = pairs; *p; p++) {
 		size_t sn, tn;
-		char *en = py_file(*p, "en", &sn), *ko = py_file(*p, "ko", &tn);
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
 		char *ename = xasprintf("%s.en.py", *p), *kname = xasprintf("%s.ko.py", *p);
 		char *epath = tu_write(dir, ename, en, sn), *kpath = tu_write(dir, kname, ko, tn);
 		Session s;
@@ -532,13 +481,13 @@ static void test_corpus_session_roundtrip(void **state)
 static void test_corpus_cuts(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t cuts = 0;
 	for (char **p = pairs; *p; p++) {
 		size_t n;
-		char *data = py_file(*p, "ko", &n);
+		char *data = tu_py_file(*p, "ko", &n);
 		Py x;
 		py_load(&x, data, n);
 		Buf whole = BUF_INIT, parts = BUF_INIT;
@@ -583,7 +532,7 @@ typedef struct Pair {
 static void pair_load(Pair *p, const char *name)
 {
 	size_t sn, tn;
-	char *s = py_file(name, "en", &sn), *t = py_file(name, "ko", &tn);
+	char *s = tu_py_file(name, "en", &sn), *t = tu_py_file(name, "ko", &tn);
 	py_load(&p->s, s, sn);
 	py_load(&p->t, t, tn);
 	free(s);
@@ -635,9 +584,9 @@ static bool comments_only(const Py *x, const Block *b)
 static void test_corpus_alignment(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
-	char **pairs = py_pairs();
+	char **pairs = tu_py_pairs();
 	size_t cells = 0, cells_paired = 0, cells_same = 0, text = 0, text_paired = 0;
 	size_t regions = 0, regions_paired = 0, text_as_code = 0;
 	for (char **name = pairs; *name; name++) {
@@ -747,7 +696,7 @@ static const struct {
 static void test_golden(void **state)
 {
 	(void)state;
-	if (!have_py_corpus())
+	if (!tu_have_py_corpus())
 		skip();
 	bool update = getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN");
 	for (size_t k = 0; k < ARRAY_LEN(golden); k++) {

@@ -4,6 +4,7 @@
 #include "testutil.h"
 
 #include "yeok/diff.h"
+#include "yeok/pair.h"
 #include "yeok/progress.h"
 
 typedef struct Doc {
@@ -312,6 +313,45 @@ static void test_count_self(void **state)
 	assert_true(progress_percent(&zero) == 100.0);
 }
 
+/* Nothing to translate: a prose block whose English is only a literal, a
+ * role, a URL or a substitution counts as done, not untranslated. */
+static void test_nothing_to_translate(void **state)
+{
+	(void)state;
+	assert_false(align_has_words("``torch.compile``", 17));
+	assert_false(align_has_words("|edit|", 6));
+	assert_false(align_has_words(":func:`torch.nn.Module`", 23));
+	assert_false(align_has_words("https://pytorch.org/tutorials/x.html", 36));
+	assert_false(align_has_words("`<https://x.org>`__ 1.", 22));
+	assert_true(align_has_words("See ``x``.", 10));
+	assert_true(align_has_words("**Author**: `Name <https://x>`_", 31));
+	static const char src[] = "Title\n=====\n\n``torch.compile``\n\n|edit|\n\n"
+	                          "Some English text here.\n";
+	static const char tgt[] = "제목\n====\n\n``torch.compile``\n\n|edit|\n\n"
+	                          "Some English text here.\n";
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, HOST_RST, tgt, strlen(tgt), src, strlen(src));
+	ProgressCount c = {0};
+	progress_count(&p.al, &c);
+	/* the English paragraph is untranslated; the literal and |edit| are done */
+	assert_int_equal(c.untranslated, 1);
+	assert_int_equal(c.done, 2);
+	size_t nothing = 0;
+	for (size_t k = 0; k < p.al.n; k++)
+		nothing += align_nothing_to_translate(&p.al.v[k]);
+	assert_int_equal(nothing, 2);
+	pair_release(&p);
+	/* without a source: the same blocks by themselves */
+	Doc x;
+	doc_str(&x, "``torch.compile``\n\nEnglish paragraph.\n");
+	ProgressCount d = {0};
+	progress_count_self(&x.l, &x.d, &d);
+	assert_int_equal(d.done, 1);
+	assert_int_equal(d.untranslated, 1);
+	doc_free(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_stale_small),
 		cmocka_unit_test(test_stale_history),
 		cmocka_unit_test(test_count_self),
+		cmocka_unit_test(test_nothing_to_translate),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
  * sidecar as they are made, resumed, exported with head line numbers. */
 #include "testutil.h"
 
+#include "yeok/pair.h"
 #include "yeok/review.h"
 
 static const char *const mesh02 = "history/recipes_source__distributed_device_mesh-02-349cbf1eed.rst";
@@ -262,6 +263,56 @@ static void test_verdicts(void **state)
 	review_args_release(&a);
 }
 
+/* A sphinx-gallery `.py` is reviewed as every command reads it: text blocks
+ * and code cells, the CLI's segment keys, English text beside Korean text
+ * and code beside code. */
+static void test_py_review(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char *name = "py/beginner_source__blitz__autograd_tutorial";
+	char *en_name = xasprintf("%s.en.py", name), *ko_name = xasprintf("%s.ko.py", name);
+	Texts t = texts(en_name, en_name, ko_name);
+	char *doc = path_join(dir, "autograd_tutorial.py");
+	ReviewSession rs;
+	review_session_init(&rs);
+	Err e;
+	err_init(&e);
+	if (!review_session_setup(&rs, doc, NULL, t.src, t.sn, t.base, t.bn, t.head, t.hn, &e))
+		fail_msg("%s", e.msg);
+	check_ok(&rs);
+	assert_int_equal(rs.r.hh.fmt, HOST_PY);
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, HOST_PY, t.head, t.hn, t.src, t.sn);
+	assert_int_equal(p.al.n, rs.r.al.n);
+	size_t n = review_session_count(&rs), cells = 0, texts_n = 0;
+	assert_true(n > 20);
+	for (size_t i = 0; i < n; i++) {
+		const ReviewChange *c = review_session_change(&rs, i);
+		const Segment *g = &rs.r.al.v[c->seg];
+		SidecarKey k = g->src_n ? pair_blocks_key(p.sl, p.sb, g->src, g->src_n)
+		                        : pair_blocks_key(p.tgt, p.tb, g->tgt, g->tgt_n);
+		assert_string_equal(k.hex, rs.keys[i].hex);
+		if (g->src_n && g->tgt_n) {
+			bool hc = host_block_is_cell(&rs.r.hh.blocks.v[g->tgt]);
+			assert_int_equal(hc, host_block_is_cell(&rs.r.sh.blocks.v[g->src]));
+			cells += hc;
+			texts_n += !hc;
+		}
+	}
+	/* the translated docstring and text blocks, and the cells whose
+	 * comments were translated */
+	assert_true(texts_n > 10 && cells > 0);
+	pair_release(&p);
+	review_session_release(&rs);
+	free(doc);
+	free(en_name);
+	free(ko_name);
+	texts_free(&t);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_finding_to_comment),
 		cmocka_unit_test(test_corrupt_sidecar),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_py_review),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,8 +206,9 @@ static void test_checklist_through_commands(void **state)
 	assert_true(s.sc_dirty);
 	/* quitting now asks */
 	assert_true(command_run(&s, "quit", NULL));
-	assert_true(s.confirm[0] != '\0');
-	s.confirm[0] = '\0';
+	assert_true(s.q.on);
+	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
+	s.q.on = false;
 	assert_true(command_run(&s, "save", NULL));
 	assert_false(s.sc_dirty);
 	session_release(&s);
@@ -383,7 +384,7 @@ static void findings_fresh_at(Session *s, int at)
 	FindingVec a = {0}, b = {0};
 	session_findings_list(s, &a);
 	CheckDoc d;
-	check_doc_init(&d, &s->doc.tgt, &s->doc.tb, &s->doc.src, &s->doc.sb, &s->doc.al,
+	check_doc_init(&d, s->doc.th.text, &s->doc.th.blocks, s->doc.sh.text, &s->doc.sh.blocks, &s->doc.al,
 	               session_glossary(s));
 	for (size_t k = 0; k < s->doc.al.n; k++)
 		check_unit(&d, &s->cset, k, &b);

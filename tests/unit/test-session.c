@@ -168,7 +168,7 @@ static void test_segment_motion_and_unfinished(void **state)
 	session_move(&s, MV_SEG_NEXT);
 	long k1 = session_cur_seg(&s);
 	assert_true(k1 > 0);
-	assert_int_equal(s.cur.line, s.doc.tb.v[s.doc.al.v[k1].tgt].first);
+	assert_int_equal(s.cur.line, s.doc.th.blocks.v[s.doc.al.v[k1].tgt].first);
 	session_move(&s, MV_SEG_PREV);
 	assert_true(session_cur_seg(&s) < k1);
 	/* Alt-n goes to the untranslated paragraph (line 4) */
@@ -222,20 +222,22 @@ static void test_layout_wraps_and_pairs_rows(void **state)
 	(void)state;
 	Session s;
 	load(&s, "짧음\n\n둘째\n", "A long English line that has to wrap in a narrow pane\n\nSecond\n");
-	session_resize(&s, 41, 12); /* panes of 20 columns */
+	session_resize(&s, 43, 12); /* panes of 20 columns and a mark column */
 	Layout l;
 	session_layout(&s, &l);
 	assert_false(l.too_small);
 	assert_int_equal(l.src_w, 20);
-	assert_int_equal(l.rule_x, 20);
+	assert_int_equal(l.rule_x, 21);
 	assert_int_equal(l.tgt_w, 20);
 	ViewRow rows[16];
 	size_t n = session_view(&s, rows, (size_t)l.body_h);
 	/* row 0: both first lines; the English wraps to 3 rows, the
 	 * segment takes 4 rows (with its blank line), then "Second" beside 둘째 */
 	assert_true(rows[0].side[PANE_SOURCE].has && rows[0].side[PANE_TARGET].has);
+	/* at a word boundary: "A long English line " */
 	assert_int_equal(rows[0].side[PANE_SOURCE].to, 20);
-	assert_int_equal(session_wrap("A long English line that has to wrap in a narrow pane", 53, 0, 20), 20);
+	assert_true(rows[0].side[PANE_SOURCE].cont);
+	assert_int_equal(session_wrap("A long English line that has to wrap in a narrow pane", 53, 0, 20, WRAP_GRAPHEME), 20);
 	size_t second = 0;
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].side[PANE_TARGET].has && rows[i].side[PANE_TARGET].line == 2)
@@ -244,15 +246,16 @@ static void test_layout_wraps_and_pairs_rows(void **state)
 	assert_true(rows[second].side[PANE_SOURCE].has);
 	assert_int_equal(rows[second].side[PANE_SOURCE].line, 2);
 	/* a wide character never crosses the pane edge */
-	assert_int_equal(session_wrap("123456789012345678한", 21, 0, 19), 18);
+	assert_int_equal(session_wrap("123456789012345678한", 21, 0, 19, WRAP_WORD), 18);
+	assert_int_equal(session_wrap("123456789012345678한", 21, 0, 19, WRAP_GRAPHEME), 18);
 	/* the cursor on the screen */
 	int y, x;
 	assert_true(session_cursor_screen(&s, &y, &x));
 	assert_int_equal(y, 1);
-	assert_int_equal(x, 21);
+	assert_int_equal(x, 22);
 	session_move(&s, MV_END);
 	assert_true(session_cursor_screen(&s, &y, &x));
-	assert_int_equal(x, 25);
+	assert_int_equal(x, 26);
 	session_resize(&s, 30, 8);
 	session_layout(&s, &l);
 	assert_true(l.too_small);
@@ -265,25 +268,26 @@ static void test_layout_wraps_and_pairs_rows(void **state)
 static bool same_as_full(Session *s)
 {
 	Doc *d = &s->doc;
-	RstDoc tb;
-	rst_init(&tb);
-	rst_segment(&d->tgt, &tb);
-	assert_int_equal(tb.n, d->tb.n);
+	HostDoc h;
+	host_init(&h);
+	host_segment(&d->tgt, d->th.fmt, &h);
+	const RstDoc tb = h.blocks;
+	assert_int_equal(tb.n, d->th.blocks.n);
 	for (size_t i = 0; i < tb.n; i++) {
-		assert_int_equal(tb.v[i].kind, d->tb.v[i].kind);
-		assert_int_equal(tb.v[i].first, d->tb.v[i].first);
-		assert_int_equal(tb.v[i].last, d->tb.v[i].last);
-		assert_int_equal(tb.v[i].parent, d->tb.v[i].parent);
+		assert_int_equal(tb.v[i].kind, d->th.blocks.v[i].kind);
+		assert_int_equal(tb.v[i].first, d->th.blocks.v[i].first);
+		assert_int_equal(tb.v[i].last, d->th.blocks.v[i].last);
+		assert_int_equal(tb.v[i].parent, d->th.blocks.v[i].parent);
 	}
 	bool levels = true;
 	for (size_t i = 0; i < tb.n; i++)
-		levels = levels && tb.v[i].title_level == d->tb.v[i].title_level;
+		levels = levels && tb.v[i].title_level == d->th.blocks.v[i].title_level;
 	/* The alignment of a stretch can differ from the whole document's
 	 * where the edit changed the structure (anchors found globally vs
 	 * locally); count those instead of failing. */
 	Alignment al;
 	align_init(&al);
-	align_docs(&d->src, &d->sb, &d->tgt, &tb, &al);
+	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &tb, &al);
 	bool same = levels && al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++) {
 		same = al.v[k].src_n == d->al.v[k].src_n && al.v[k].tgt_n == d->al.v[k].tgt_n &&
@@ -291,7 +295,7 @@ static bool same_as_full(Session *s)
 		       (!al.v[k].tgt_n || al.v[k].tgt == d->al.v[k].tgt);
 	}
 	align_release(&al);
-	rst_release(&tb);
+	host_release(&h);
 	/* the cached progress equals a fresh count */
 	DocProgress cached, fresh;
 	doc_progress(d, &cached);
@@ -440,7 +444,10 @@ static void test_save_changes_only_the_edited_line(void **state)
 	type(&s, "x");
 	assert_true(command_run(&s, "quit", NULL));
 	assert_false(s.quit);
-	assert_string_equal(s.confirm_cmd, "force-quit");
+	assert_true(s.q.on);
+	assert_string_equal(session_question_answer(&s, "y"), "force-quit");
+	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
+	assert_null(session_question_answer(&s, "n"));
 	lines_release(&a);
 	lines_release(&b);
 	session_release(&s);

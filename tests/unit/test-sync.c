@@ -905,6 +905,33 @@ static char **all_pairs(const char ***ext)
 
 /* An upstream that did not change: FILE comes out byte for byte, for every
  * pair of the corpus. */
+/* Two English blocks the translation merged into one (a 2:1 segment), and
+ * the same two blocks again later, each aligned on its own: with an
+ * unchanged upstream the later pair must not be read as a run of the 2:1
+ * (it was, then split and matched back as "similar", which made a block
+ * stale against its own English: found by fuzz-sync). */
+static void test_repeated_run_is_not_stale(void **state)
+{
+	(void)state;
+	static const char en[] =
+		"Intro line------\n\n"
+		"* Load pretrained models (created before PyTorch version 1.12 without Better Transformer)\n"
+		"* Run and benchmark inference on CPU with and without BT fastpath (native MHA only)\n"
+		"* Run a---\n\n"
+		"* Load pretrained models (created before PyTorch version 1.12 without Better Transformer)\n"
+		"* Run and benchmark inference on CPU with and without BT fastpath (native MHA only)\n"
+		"* Run sity.\n";
+	static const char ko[] =
+		"Better TransBT fastpath (nx\n ihttup\n\n1.1 ned mthon \n\n t torch\n";
+	SyncResult r;
+	sync_result_init(&r);
+	sync_str(en, ko, en, NULL, &r);
+	assert_int_equal(r.count.stale, 0);
+	assert_int_equal(r.count.dropped, 0);
+	assert_false(r.changed);
+	sync_result_release(&r);
+}
+
 static void test_unchanged_upstream_is_identity(void **state)
 {
 	(void)state;
@@ -1141,6 +1168,7 @@ int main(void)
 		cmocka_unit_test(test_sync_in_repository_and_review),
 		cmocka_unit_test(test_fsdp),
 		cmocka_unit_test(test_device_mesh_reverse),
+		cmocka_unit_test(test_repeated_run_is_not_stale),
 		cmocka_unit_test(test_unchanged_upstream_is_identity),
 		cmocka_unit_test(test_synthetic_upstream_edits),
 	};

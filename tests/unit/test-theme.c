@@ -119,14 +119,14 @@ static void test_keymap_defaults_and_config(void **state)
 	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "M-Enter"), "done-next");
 	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "F6"), "find-next");
 	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "M-f"), "find-next");
-	assert_null(keymap_lookup(&k, MODE_EDITOR, "C-x"));
+	assert_null(keymap_lookup(&k, MODE_EDITOR, "C-o"));
 	char *dir = tu_tmpdir();
-	const char *cfg = "theme: light\nkeys:\n  C-x: save\n  C-s: none\n  F2: find-next\n";
+	const char *cfg = "theme: light\nkeys:\n  C-o: save\n  C-s: none\n  F2: find-next\n";
 	char *p = tu_write(dir, "config.yaml", cfg, strlen(cfg));
 	Err e;
 	err_init(&e);
 	assert_true(keymap_load(&k, p, &e));
-	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "C-x"), "save");
+	assert_string_equal(keymap_lookup(&k, MODE_EDITOR, "C-o"), "save");
 	assert_null(keymap_lookup(&k, MODE_EDITOR, "C-s"));
 	Buf b = BUF_INIT;
 	keymap_keys_of(&k, MODE_EDITOR, "find-next", &b);

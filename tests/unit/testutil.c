@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *tu_corpus(void)
@@ -50,6 +51,45 @@ char **tu_corpus_pairs(void)
 	qsort(v.v, v.n, sizeof(char *), cmp);
 	VEC_PUSH(&v, NULL);
 	return v.v;
+}
+
+bool tu_have_py_corpus(void)
+{
+	char *d = path_join(tu_corpus(), "py");
+	struct stat st;
+	bool ok = stat(d, &st) == 0 && S_ISDIR(st.st_mode);
+	free(d);
+	if (!ok)
+		print_message("skipped: no corpus (%s/py)\n", tu_corpus());
+	return ok;
+}
+
+char **tu_py_pairs(void)
+{
+	char *dir = path_join(tu_corpus(), "py");
+	DIR *d = opendir(dir);
+	if (!d)
+		fail_msg("cannot open %s", dir);
+	VEC(char *) v = {0};
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		if (len > 6 && !strcmp(de->d_name + len - 6, ".en.py"))
+			VEC_PUSH(&v, xmemdup0(de->d_name, len - 6));
+	}
+	closedir(d);
+	free(dir);
+	qsort(v.v, v.n, sizeof(char *), cmp);
+	VEC_PUSH(&v, NULL);
+	return v.v;
+}
+
+char *tu_py_file(const char *name, const char *side, size_t *n)
+{
+	char *f = xasprintf("py/%s.%s.py", name, side);
+	char *data = tu_corpus_file(f, n);
+	free(f);
+	return data;
 }
 
 void tu_free_list(char **list)

@@ -18,6 +18,12 @@ char *tu_read(const char *path, size_t *n);
 char *tu_corpus_file(const char *name, size_t *n);
 /* The names of the 30 pairs (without .en.rst), NULL-terminated. */
 char **tu_corpus_pairs(void);
+/* The .py pairs of the corpus (py/NAME.en.py, py/NAME.ko.py): whether
+ * they are there (else prints "skipped: no corpus"), their NAMEs sorted
+ * and NULL-terminated, and one file of a pair (side "en" or "ko"). */
+bool tu_have_py_corpus(void);
+char **tu_py_pairs(void);
+char *tu_py_file(const char *name, const char *side, size_t *n);
 void tu_free_list(char **list);
 /* A fresh temporary folder (removed at exit); caller frees the path. */
 char *tu_tmpdir(void);

@@ -1,0 +1,140 @@
+/*
+ * repo — the repository view's model (DESIGN.md §3 `yeok [DIR]`): every
+ * tutorial file (`.rst`, `.py`) below a folder with its translation
+ * progress, the numbers `yeok stats` prints, sorted and filtered, with a
+ * selection; headless, the UI draws it (src/ui/list.c) and runs its
+ * commands (the command table's MODE_LIST rows).
+ *
+ * The progress of one file is repo_file_progress(): the pair of every
+ * command (pair_build: the sidecar's record, else the English from the git
+ * history) with the sidecar's statuses; without an English, the file's own
+ * prose blocks (progress_count_self).  `yeok stats` and `yeok pr` call the
+ * same function.  Filling every row costs a git history look-up per file,
+ * so rows are filled in steps (repo_fill_step, between keys, with a
+ * progress count) and kept in a cache under $XDG_CACHE_HOME/yeok/ keyed by
+ * each file's path, size and mtime and its sidecar's: a second opening
+ * reads the cache and fills only what changed.
+ *
+ * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
+ * check.  Never prints.
+ * Invariant (repo_check): shown lists distinct rows in range; sel < n_shown
+ * (or 0 when nothing is shown); to_fill is the number of rows not filled.
+ */
+#ifndef YEOK_REPO_H
+#define YEOK_REPO_H
+
+#include "yeok/glossary.h"
+#include "yeok/progress.h"
+#include "yeok/sidecar.h"
+#include "yeok/util.h"
+
+/* ---- one file's numbers (shared with `yeok stats` and `yeok pr`) ------- */
+
+/* Load the sidecar of document doc into sc.  The document must be a
+ * readable regular file (EXIT_NOINPUT).  A corrupt sidecar is an
+ * EXIT_DATAERR error with its line and column and a hint; the file is left
+ * where it is (only the editor sets it aside).  *sc_path (may be NULL)
+ * gets the sidecar's path; caller frees. */
+bool repo_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
+
+/* Translation progress of document doc whose sidecar is sc: the English
+ * as pair_build() finds it, both sides aligned and the sidecar's statuses
+ * applied; without one, the document's own prose blocks are counted
+ * (progress_count_self).  Adds to *c.  *from (may be NULL) gets "source"
+ * or "self".  When findings is non-NULL, the checks of `yeok check` (all
+ * available ones, glossary gl, which may be NULL) run on the same
+ * alignment and *findings gets the number of errors and warnings.  False
+ * with e set when the recorded source cannot be read or does not match. */
+bool repo_file_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
+                        Glossary *gl, size_t *findings, Err *e);
+
+typedef VEC(char *) RepoPaths;
+
+/* Is name a tutorial file (ends in ".rst" or ".py")? */
+bool repo_is_tutorial(const char *name);
+/* Append the tutorial files below dir (hidden folders skipped, symlinked
+ * folders not followed), sorted by path, to out (owned strings). */
+void repo_walk(const char *dir, RepoPaths *out);
+
+/* ---- the view ----------------------------------------------------------- */
+
+typedef struct RepoRow {
+	char *path;        /* DIR/sub/x.rst as the walk found it (owned) */
+	const char *name;  /* path below DIR (points into path) */
+	bool filled;       /* the numbers below are known */
+	ProgressCount c;   /* prose segments and their statuses */
+	bool self;         /* counted from its own text: no English found */
+	bool has_sidecar;
+	char *checklist;   /* the sidecar's checklist as `yeok stats` shows it,
+	                      "-" without a sidecar (owned) */
+	size_t findings;   /* errors and warnings of the checks */
+	char date[11];     /* last commit date (YYYY-MM-DD), "" when not known */
+	char *error;       /* the file could not be counted: why (owned), or NULL */
+	/* the cache key: the file's and the sidecar's size and mtime */
+	long long size, mtime, sc_size, sc_mtime;
+} RepoRow;
+
+/* What the list shows. */
+typedef enum RepoFilter {
+	RF_ALL,
+	RF_UNTRANSLATED, /* nothing translated yet (0 %) */
+	RF_PROGRESS,     /* partly translated, or drafts, or stale */
+	RF_DONE,         /* every prose segment done or reviewed */
+	RF_COUNT
+} RepoFilter;
+typedef enum RepoSort { RS_PATH, RS_PERCENT, RS_DATE, RS_COUNT } RepoSort;
+
+typedef struct Repo {
+	char *dir;            /* the folder listed (owned) */
+	VEC(RepoRow) rows;    /* every file, in path order */
+	size_t *shown;        /* rows passing the filter, in sort order */
+	size_t n_shown;
+	size_t sel;           /* the selected entry of shown */
+	size_t top;           /* the first entry of shown on screen (the UI's) */
+	size_t page;          /* rows on screen (the UI sets it; page moves) */
+	size_t to_fill;       /* rows not filled yet */
+	RepoFilter filter;
+	RepoSort sort;
+	char text[128];       /* the text filter: a substring of the path ("": none) */
+	char *cache_path;     /* $XDG_CACHE_HOME/yeok/repo-<id>.tsv (owned) or NULL */
+	size_t from_cache;    /* rows the cache had */
+	Glossary *gl;         /* for the findings (borrowed, may be NULL) */
+	char msg[1100];       /* a message for the status line */
+	bool open;            /* the UI should open the selected file */
+	bool quit;            /* the UI should end */
+	bool help;            /* the UI should show the keys */
+} Repo;
+
+void repo_init(Repo *r);
+void repo_release(Repo *r);
+
+/* List the tutorial files below dir: the walk, the last commit dates (one
+ * git log when dir is in a work tree), the cached rows whose key still
+ * holds.  False with e when dir is no readable folder (EXIT_NOINPUT). */
+bool repo_open(Repo *r, const char *dir, Err *e);
+/* Fill up to max rows not filled yet (shown ones first); returns how many
+ * are left.  The view is re-sorted and the cache written when the last
+ * one is done. */
+size_t repo_fill_step(Repo *r, size_t max);
+/* Count one row again (after it was edited) and write the cache. */
+void repo_refresh(Repo *r, size_t row);
+/* Apply the filter, the text filter and the sort again (keeps the
+ * selected row selected when it is still shown). */
+void repo_apply(Repo *r);
+/* The selected row (NULL when nothing is shown); its index in rows. */
+const RepoRow *repo_selected(const Repo *r, size_t *row);
+/* Move the selection by delta entries (clamped). */
+void repo_move(Repo *r, long delta);
+
+const char *repo_filter_name(RepoFilter f);
+const char *repo_sort_name(RepoSort s);
+
+/* The cache file for dir (realpath's hash under $XDG_CACHE_HOME/yeok, or
+ * ~/.cache/yeok); caller frees; NULL without a home. */
+char *repo_cache_path(const char *dir);
+/* Write the filled rows to the cache (atomically).  False with e. */
+bool repo_save_cache(const Repo *r, Err *e);
+
+bool repo_check(const Repo *r, Err *e);
+
+#endif

@@ -1,0 +1,589 @@
+/* The repository view's model (include/yeok/repo.h). */
+#include "yeok/repo.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
+
+#include "yeok/check.h"
+#include "yeok/pair.h"
+#include "yeok/source.h"
+#include "yeok/vcs.h"
+
+/* ---- one file ------------------------------------------------------------- */
+
+bool repo_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
+{
+	struct stat st;
+	if (stat(doc, &st) != 0)
+		return err_set(e, EXIT_NOINPUT, "%s: cannot open: %s", doc, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return err_set(e, EXIT_NOINPUT, "%s: not a regular file", doc);
+	char *path = sidecar_path(doc);
+	bool corrupt = false;
+	bool ok = sidecar_load(path, sc, &corrupt, e);
+	if (!ok && corrupt && e) {
+		char *msg = xstrdup(e->msg);
+		err_set(e, EXIT_DATAERR, "%s (corrupt sidecar: fix it by hand, or open the document "
+		        "in yeok, which sets it aside as %s%s)", msg, path_basename(path),
+		        SIDECAR_BAD_SUFFIX);
+		free(msg);
+	}
+	if (ok && sc_path)
+		*sc_path = path;
+	else
+		free(path);
+	return ok;
+}
+
+/* Errors and warnings of all available checks on one document. */
+static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignment *a,
+                             Glossary *gl)
+{
+	CheckDoc d;
+	check_doc_init(&d, th->text, &th->blocks, sh ? sh->text : NULL, sh ? &sh->blocks : NULL, a,
+	               gl);
+	d.tgt_host = th;
+	d.src_host = sh;
+	CheckSet set;
+	check_set_all(&set);
+	FindingVec v = {0};
+	check_document(&d, &set, &v);
+	size_t n = 0;
+	for (size_t i = 0; i < v.n; i++)
+		n += v.v[i].sev >= SEV_WARNING;
+	findings_clear(&v);
+	VEC_FREE(&v);
+	check_doc_release(&d);
+	return n;
+}
+
+bool repo_file_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
+                        Glossary *gl, size_t *findings, Err *e)
+{
+	/* the sidecar's record, else the English from the git history; none:
+	 * the document's own prose blocks are counted */
+	SourceOpts opts = {.history = true, .self_fallback = false};
+	DocPair p;
+	pair_init(&p);
+	if (!pair_build(&p, doc, NULL, 0, &opts, sc, e))
+		return false;
+	bool have = pair_has_source(&p);
+	if (have) {
+		Progress pg;
+		progress_init(&pg);
+		progress_apply(sc, p.sl, p.sb, p.tgt, p.tb, &p.al, &pg);
+		progress_count(&p.al, c);
+		progress_release(&pg);
+	} else {
+		progress_count_self(p.tgt, p.tb, c);
+	}
+	if (findings)
+		*findings = have ? count_findings(&p.th, &p.sh, &p.al, gl)
+		                 : count_findings(&p.th, NULL, NULL, gl);
+	if (from)
+		*from = have ? "source" : "self";
+	pair_release(&p);
+	return true;
+}
+
+/* ---- the walk ------------------------------------------------------------- */
+
+bool repo_is_tutorial(const char *name)
+{
+	size_t n = strlen(name);
+	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk(const char *dir, int depth, RepoPaths *out)
+{
+	if (depth > 64)
+		return;
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	RepoPaths names = {0};
+	struct dirent *ent;
+	while ((ent = readdir(d)) != NULL) {
+		if (ent->d_name[0] == '.')
+			continue; /* ., .., .git, hidden folders */
+		VEC_PUSH(&names, xstrdup(ent->d_name));
+	}
+	closedir(d);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		char *p = path_join(dir, names.v[i]);
+		struct stat st;
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			walk(p, depth + 1, out);
+			free(p);
+		} else if (repo_is_tutorial(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			VEC_PUSH(out, p);
+		} else {
+			free(p);
+		}
+		free(names.v[i]);
+	}
+	VEC_FREE(&names);
+}
+
+void repo_walk(const char *dir, RepoPaths *out)
+{
+	walk(dir, 0, out);
+}
+
+/* ---- rows ------------------------------------------------------------------ */
+
+void repo_init(Repo *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+static void row_clear_counts(RepoRow *w)
+{
+	free(w->checklist);
+	free(w->error);
+	w->checklist = w->error = NULL;
+	memset(&w->c, 0, sizeof(w->c));
+	w->filled = false;
+	w->self = w->has_sidecar = false;
+	w->findings = 0;
+}
+
+void repo_release(Repo *r)
+{
+	for (size_t i = 0; i < r->rows.n; i++) {
+		row_clear_counts(&r->rows.v[i]);
+		free(r->rows.v[i].path);
+	}
+	VEC_FREE(&r->rows);
+	free(r->shown);
+	free(r->dir);
+	free(r->cache_path);
+	memset(r, 0, sizeof(*r));
+}
+
+static long long mtime_ns(const struct stat *st)
+{
+	return (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+}
+
+/* The row's cache key, as the files are now. */
+static void row_stat(RepoRow *w)
+{
+	struct stat st;
+	w->size = w->mtime = w->sc_size = w->sc_mtime = -1;
+	if (stat(w->path, &st) == 0) {
+		w->size = (long long)st.st_size;
+		w->mtime = mtime_ns(&st);
+	}
+	char *scp = sidecar_path(w->path);
+	if (stat(scp, &st) == 0) {
+		w->sc_size = (long long)st.st_size;
+		w->sc_mtime = mtime_ns(&st);
+	}
+	free(scp);
+}
+
+static void row_fill(Repo *r, RepoRow *w)
+{
+	row_clear_counts(w);
+	row_stat(w);
+	Sidecar sc;
+	sidecar_init(&sc);
+	Err e;
+	err_init(&e);
+	const char *from = NULL;
+	w->has_sidecar = w->sc_size >= 0;
+	if (!repo_sidecar_load(w->path, &sc, NULL, &e) ||
+	    !repo_file_progress(w->path, &sc, &w->c, &from, r->gl, &w->findings, &e)) {
+		w->error = xstrdup(e.msg);
+	} else {
+		w->self = from && !strcmp(from, "self");
+		Buf b = BUF_INIT;
+		if (w->has_sidecar)
+			sidecar_checklist_text(&sc.checklist, &b);
+		else
+			buf_adds(&b, "-");
+		w->checklist = buf_detach(&b);
+	}
+	sidecar_release(&sc);
+	w->filled = true;
+}
+
+/* ---- last commit dates -------------------------------------------------- */
+
+static RepoRow *row_named(Repo *r, const char *name, size_t n)
+{
+	for (size_t i = 0; i < r->rows.n; i++)
+		if (strlen(r->rows.v[i].name) == n && !memcmp(r->rows.v[i].name, name, n))
+			return &r->rows.v[i];
+	return NULL;
+}
+
+/* One `git log` over dir: the first date a file shows is its newest. */
+static void read_dates(Repo *r)
+{
+	const char *argv[] = {"log", "--format=%x01%cs", "--name-only", "--relative", "--", ".", NULL};
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!vcs_available() || !vcs_git(r->dir, argv, &out, NULL, &e)) {
+		buf_release(&out);
+		return;
+	}
+	char date[11] = "";
+	const char *p = out.p ? out.p : "", *end = p + out.len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n && p[0] == '\x01') {
+			size_t k = MIN(n - 1, sizeof(date) - 1);
+			memcpy(date, p + 1, k);
+			date[k] = '\0';
+		} else if (n && date[0]) {
+			RepoRow *w = row_named(r, p, n);
+			if (w && !w->date[0])
+				memcpy(w->date, date, sizeof(date));
+		}
+		p += n + 1;
+	}
+	buf_release(&out);
+}
+
+/* ---- the cache ------------------------------------------------------------- */
+
+char *repo_cache_path(const char *dir)
+{
+	char real[PATH_MAX];
+	if (!realpath(dir, real))
+		return NULL;
+	const char *cache = getenv("XDG_CACHE_HOME");
+	char *base;
+	if (cache && cache[0] == '/') {
+		base = path_join(cache, "yeok");
+	} else {
+		const char *home = getenv("HOME");
+		if (!home || home[0] != '/')
+			return NULL;
+		base = path_join(home, ".cache/yeok");
+	}
+	char name[64];
+	snprintf(name, sizeof(name), "repo-%016llx.tsv",
+	         (unsigned long long)hash_fnv1a(real, strlen(real)));
+	char *p = path_join(base, name);
+	free(base);
+	return p;
+}
+
+static const char CACHE_HEAD[] = "yeok-repo-cache 1\n";
+
+static bool mkdirs(const char *dir)
+{
+	char *d = xstrdup(dir);
+	for (char *p = d + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+			free(d);
+			return false;
+		}
+		*p = '/';
+	}
+	bool ok = mkdir(d, 0755) == 0 || errno == EEXIST;
+	free(d);
+	return ok;
+}
+
+bool repo_save_cache(const Repo *r, Err *e)
+{
+	if (!r->cache_path)
+		return true;
+	Buf b = BUF_INIT;
+	buf_adds(&b, CACHE_HEAD);
+	for (size_t i = 0; i < r->rows.n; i++) {
+		const RepoRow *w = &r->rows.v[i];
+		if (!w->filled || w->error || strchr(w->name, '\t') || strchr(w->name, '\n') ||
+		    strchr(w->checklist, '\t') || strchr(w->checklist, '\n'))
+			continue;
+		buf_addf(&b, "%s\t%lld\t%lld\t%lld\t%lld\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%d\t%zu\t%s\n",
+		         w->name, w->size, w->mtime, w->sc_size, w->sc_mtime, w->c.total,
+		         w->c.untranslated, w->c.draft, w->c.done, w->c.reviewed, w->c.stale, w->self,
+		         w->findings, w->checklist);
+	}
+	char *dir = path_dirname(r->cache_path);
+	bool ok = mkdirs(dir);
+	free(dir);
+	if (!ok)
+		ok = err_set(e, EXIT_IOERR, "%s: cannot create its folder: %s", r->cache_path,
+		             strerror(errno));
+	else
+		ok = file_write_atomic(r->cache_path, b.p, b.len, e);
+	buf_release(&b);
+	return ok;
+}
+
+/* A cached line whose key matches its row fills the row. */
+static void cache_line(Repo *r, char *line)
+{
+	char *f[14]; /* name, 4 key fields, 6 counts, self, findings, checklist */
+	size_t n = 0;
+	for (char *p = line; n < 14;) {
+		f[n++] = p;
+		char *t = strchr(p, '\t');
+		if (!t)
+			break;
+		*t = '\0';
+		p = t + 1;
+	}
+	if (n != 14)
+		return;
+	RepoRow *w = row_named(r, f[0], strlen(f[0]));
+	if (!w || w->filled)
+		return;
+	long long k[4];
+	size_t c[7];
+	for (int i = 0; i < 4; i++)
+		k[i] = strtoll(f[1 + i], NULL, 10);
+	for (int i = 0; i < 7; i++)
+		c[i] = (size_t)strtoull(f[5 + i], NULL, 10);
+	row_stat(w);
+	if (k[0] != w->size || k[1] != w->mtime || k[2] != w->sc_size || k[3] != w->sc_mtime)
+		return;
+	w->c = (ProgressCount){c[0], c[1], c[2], c[3], c[4], c[5]};
+	w->self = c[6] != 0;
+	w->has_sidecar = w->sc_size >= 0;
+	w->findings = (size_t)strtoull(f[12], NULL, 10);
+	w->checklist = xstrdup(f[13]);
+	w->filled = true;
+	r->from_cache++;
+}
+
+static void read_cache(Repo *r)
+{
+	if (!r->cache_path)
+		return;
+	struct stat st;
+	if (lstat(r->cache_path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (64 << 20))
+		return;
+	Buf b = BUF_INIT;
+	Err e;
+	err_init(&e);
+	if (!file_read(r->cache_path, &b, &e) || b.len < sizeof(CACHE_HEAD) - 1 ||
+	    memcmp(b.p, CACHE_HEAD, sizeof(CACHE_HEAD) - 1) != 0) {
+		buf_release(&b);
+		return;
+	}
+	buf_addc(&b, '\0');
+	char *p = b.p + sizeof(CACHE_HEAD) - 1;
+	while (*p) {
+		char *nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		cache_line(r, p);
+		p = nl + 1;
+	}
+	buf_release(&b);
+}
+
+/* ---- the view --------------------------------------------------------------- */
+
+bool repo_open(Repo *r, const char *dir, Err *e)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0)
+		return err_set(e, EXIT_NOINPUT, "%s: cannot open: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return err_set(e, EXIT_NOINPUT, "%s: not a folder", dir);
+	repo_release(r);
+	r->dir = xstrdup(dir);
+	RepoPaths paths = {0};
+	repo_walk(dir, &paths);
+	size_t dn = strlen(dir);
+	for (size_t i = 0; i < paths.n; i++) {
+		RepoRow w;
+		memset(&w, 0, sizeof(w));
+		w.path = paths.v[i];
+		w.name = w.path;
+		if (!strncmp(w.path, dir, dn) && w.path[dn] == '/')
+			w.name = w.path + dn + 1;
+		VEC_PUSH(&r->rows, w);
+	}
+	VEC_FREE(&paths);
+	read_dates(r);
+	r->cache_path = repo_cache_path(dir);
+	read_cache(r);
+	r->to_fill = 0;
+	for (size_t i = 0; i < r->rows.n; i++)
+		r->to_fill += !r->rows.v[i].filled;
+	repo_apply(r);
+	return true;
+}
+
+size_t repo_fill_step(Repo *r, size_t max)
+{
+	size_t done = 0;
+	/* the shown rows first, from the top of the screen */
+	for (size_t pass = 0; pass < 2 && done < max && r->to_fill; pass++) {
+		size_t n = pass == 0 ? r->n_shown : r->rows.n;
+		for (size_t k = 0; k < n && done < max; k++) {
+			size_t i = pass == 0 ? r->shown[(r->top + k) % n] : k;
+			RepoRow *w = &r->rows.v[i];
+			if (w->filled)
+				continue;
+			row_fill(r, w);
+			r->to_fill--;
+			done++;
+		}
+	}
+	if (done && !r->to_fill) {
+		repo_apply(r);
+		Err e;
+		err_init(&e);
+		if (!repo_save_cache(r, &e))
+			snprintf(r->msg, sizeof(r->msg), "The list's cache was not written: %s", e.msg);
+	}
+	return r->to_fill;
+}
+
+void repo_refresh(Repo *r, size_t row)
+{
+	BUG_ON(row >= r->rows.n);
+	RepoRow *w = &r->rows.v[row];
+	if (!w->filled)
+		r->to_fill--;
+	row_fill(r, w);
+	read_dates(r);
+	repo_apply(r);
+	Err e;
+	err_init(&e);
+	if (!r->to_fill && !repo_save_cache(r, &e))
+		snprintf(r->msg, sizeof(r->msg), "The list's cache was not written: %s", e.msg);
+}
+
+static bool all_done(const RepoRow *w)
+{
+	return w->c.done + w->c.reviewed == w->c.total;
+}
+
+static bool passes(const Repo *r, const RepoRow *w)
+{
+	if (r->text[0] && !strstr(w->name, r->text))
+		return false;
+	if (r->filter == RF_ALL)
+		return true;
+	if (!w->filled || w->error)
+		return false;
+	bool untr = w->c.total && w->c.untranslated == w->c.total;
+	switch (r->filter) {
+	case RF_UNTRANSLATED: return untr;
+	case RF_DONE: return all_done(w);
+	case RF_PROGRESS: return !untr && !all_done(w);
+	default: return true;
+	}
+}
+
+static const Repo *sort_repo; /* qsort has no context argument */
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const RepoRow *x = &sort_repo->rows.v[*(const size_t *)a];
+	const RepoRow *y = &sort_repo->rows.v[*(const size_t *)b];
+	int c = 0;
+	if (sort_repo->sort == RS_PERCENT) {
+		double px = x->filled ? progress_percent(&x->c) : 200.0;
+		double py = y->filled ? progress_percent(&y->c) : 200.0;
+		c = px < py ? -1 : px > py;
+	} else if (sort_repo->sort == RS_DATE) {
+		c = -strcmp(x->date, y->date); /* newest first */
+	}
+	return c ? c : strcmp(x->name, y->name);
+}
+
+void repo_apply(Repo *r)
+{
+	size_t keep = SIZE_MAX;
+	if (r->sel < r->n_shown)
+		keep = r->shown[r->sel];
+	r->shown = xrealloc(r->shown, (r->rows.n ? r->rows.n : 1) * sizeof(size_t));
+	r->n_shown = 0;
+	for (size_t i = 0; i < r->rows.n; i++)
+		if (passes(r, &r->rows.v[i]))
+			r->shown[r->n_shown++] = i;
+	sort_repo = r;
+	if (r->n_shown)
+		qsort(r->shown, r->n_shown, sizeof(size_t), cmp_rows);
+	sort_repo = NULL;
+	r->sel = 0;
+	for (size_t k = 0; k < r->n_shown; k++)
+		if (r->shown[k] == keep)
+			r->sel = k;
+	if (r->top > r->sel)
+		r->top = r->sel;
+}
+
+const RepoRow *repo_selected(const Repo *r, size_t *row)
+{
+	if (r->sel >= r->n_shown)
+		return NULL;
+	if (row)
+		*row = r->shown[r->sel];
+	return &r->rows.v[r->shown[r->sel]];
+}
+
+void repo_move(Repo *r, long delta)
+{
+	if (!r->n_shown)
+		return;
+	long s = (long)r->sel + delta;
+	if (s < 0)
+		s = 0;
+	if (s >= (long)r->n_shown)
+		s = (long)r->n_shown - 1;
+	r->sel = (size_t)s;
+}
+
+const char *repo_filter_name(RepoFilter f)
+{
+	static const char *const names[RF_COUNT] = {"all", "untranslated", "in progress", "done"};
+	return f < RF_COUNT ? names[f] : "?";
+}
+
+const char *repo_sort_name(RepoSort s)
+{
+	static const char *const names[RS_COUNT] = {"path", "% translated", "last commit"};
+	return s < RS_COUNT ? names[s] : "?";
+}
+
+bool repo_check(const Repo *r, Err *e)
+{
+	if (r->n_shown > r->rows.n)
+		return err_set(e, EXIT_DATAERR, "repo: %zu shown of %zu rows", r->n_shown, r->rows.n);
+	if (r->n_shown && r->sel >= r->n_shown)
+		return err_set(e, EXIT_DATAERR, "repo: selection %zu of %zu", r->sel, r->n_shown);
+	size_t unfilled = 0;
+	for (size_t i = 0; i < r->rows.n; i++)
+		unfilled += !r->rows.v[i].filled;
+	if (unfilled != r->to_fill)
+		return err_set(e, EXIT_DATAERR, "repo: %zu rows to fill, %zu not filled", r->to_fill,
+		               unfilled);
+	bool *seen = xcalloc(r->rows.n + 1, 1);
+	for (size_t k = 0; k < r->n_shown; k++) {
+		if (r->shown[k] >= r->rows.n || seen[r->shown[k]]) {
+			free(seen);
+			return err_set(e, EXIT_DATAERR, "repo: shown entry %zu is wrong", k);
+		}
+		seen[r->shown[k]] = true;
+	}
+	free(seen);
+	return true;
+}

@@ -1,0 +1,180 @@
+/* The repository view's model on a clone of the dev bundle: every tutorial
+ * file is a row with the numbers of repo_file_progress (what `yeok stats`
+ * prints), rows fill in steps, the filters split the rows, a second
+ * opening takes every row from the cache and an edited file only is
+ * counted again. */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "yeok/repo.h"
+
+static void check_repo(const Repo *r)
+{
+	Err e;
+	err_init(&e);
+	if (!repo_check(r, &e))
+		fail_msg("%s", e.msg);
+}
+
+static char *clone_bundle(char **dir)
+{
+	char *rel = path_join(tu_corpus(), "tutorials-kr-dev.bundle");
+	char *bundle = realpath(rel, NULL);
+	free(rel);
+	if (!bundle) {
+		print_message("skipped: no corpus\n");
+		return NULL;
+	}
+	*dir = tu_tmpdir();
+	tu_sh(*dir, "git clone -q '%s' r", bundle);
+	free(bundle);
+	return path_join(*dir, "r/recipes_source");
+}
+
+static double cpu_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void test_rows_fill_cache_refresh(void **state)
+{
+	(void)state;
+	char *dir = NULL;
+	char *top = clone_bundle(&dir);
+	if (!top)
+		skip();
+	char *cache = path_join(dir, "cache");
+	setenv("XDG_CACHE_HOME", cache, 1);
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(repo_open(&r, top, &e));
+	check_repo(&r);
+	assert_int_equal(r.rows.n, 10);
+	assert_int_equal(r.to_fill, 10);
+	assert_int_equal(r.from_cache, 0);
+	/* the rows are the walk's, named below the folder, with a commit date */
+	RepoPaths paths = {0};
+	repo_walk(top, &paths);
+	assert_int_equal(paths.n, r.rows.n);
+	for (size_t i = 0; i < paths.n; i++) {
+		assert_string_equal(paths.v[i], r.rows.v[i].path);
+		assert_true(r.rows.v[i].name == r.rows.v[i].path + strlen(top) + 1);
+		assert_int_equal(strlen(r.rows.v[i].date), 10);
+		free(paths.v[i]);
+	}
+	VEC_FREE(&paths);
+	/* filling in steps */
+	double t0 = cpu_ms();
+	assert_int_equal(repo_fill_step(&r, 3), 7);
+	check_repo(&r);
+	while (repo_fill_step(&r, 3))
+		check_repo(&r);
+	double fill = cpu_ms() - t0;
+	assert_int_equal(r.to_fill, 0);
+	assert_string_equal(r.msg, "");
+	assert_true(file_exists(r.cache_path));
+	/* each row holds what repo_file_progress gives */
+	for (size_t i = 0; i < r.rows.n; i++) {
+		const RepoRow *w = &r.rows.v[i];
+		assert_true(w->filled);
+		assert_null(w->error);
+		Sidecar sc;
+		sidecar_init(&sc);
+		assert_true(repo_sidecar_load(w->path, &sc, NULL, &e));
+		ProgressCount c = {0};
+		const char *from = NULL;
+		size_t f = 0;
+		assert_true(repo_file_progress(w->path, &sc, &c, &from, NULL, &f, &e));
+		assert_memory_equal(&c, &w->c, sizeof(c));
+		assert_int_equal(w->findings, f);
+		assert_int_equal(w->self, !strcmp(from, "self"));
+		sidecar_release(&sc);
+	}
+	/* the filters split the rows */
+	size_t sum = 0;
+	for (RepoFilter f = RF_UNTRANSLATED; f < RF_COUNT; f++) {
+		r.filter = f;
+		repo_apply(&r);
+		check_repo(&r);
+		sum += r.n_shown;
+	}
+	assert_int_equal(sum, r.rows.n);
+	r.filter = RF_ALL;
+	snprintf(r.text, sizeof(r.text), "torch_logs");
+	repo_apply(&r);
+	assert_int_equal(r.n_shown, 1);
+	size_t row;
+	assert_non_null(repo_selected(&r, &row));
+	assert_string_equal(r.rows.v[row].name, "torch_logs.py");
+	r.text[0] = '\0';
+	r.sort = RS_PERCENT;
+	repo_apply(&r);
+	for (size_t k = 1; k < r.n_shown; k++)
+		assert_true(progress_percent(&r.rows.v[r.shown[k - 1]].c) <=
+		            progress_percent(&r.rows.v[r.shown[k]].c));
+	repo_release(&r);
+
+	/* a second opening: every row from the cache, the same numbers */
+	Repo r2;
+	repo_init(&r2);
+	t0 = cpu_ms();
+	assert_true(repo_open(&r2, top, &e));
+	double cached = cpu_ms() - t0;
+	assert_int_equal(r2.from_cache, 10);
+	assert_int_equal(r2.to_fill, 0);
+	check_repo(&r2);
+	print_message("# 10 files: filled in %.1f ms of CPU, from the cache in %.1f ms\n", fill,
+	              cached);
+	/* an edited file is counted again, the others stay cached */
+	size_t k = 0;
+	while (k < r2.rows.n && strcmp(r2.rows.v[k].name, "torch_logs.py"))
+		k++;
+	assert_true(k < r2.rows.n);
+	ProgressCount before = r2.rows.v[k].c;
+	tu_sh(top, "printf '\\n#####################\\n# An English text block\\n' >> torch_logs.py");
+	repo_release(&r2);
+	repo_init(&r2);
+	assert_true(repo_open(&r2, top, &e));
+	assert_int_equal(r2.from_cache, 9);
+	assert_int_equal(r2.to_fill, 1);
+	assert_false(r2.rows.v[k].filled);
+	repo_refresh(&r2, k);
+	check_repo(&r2);
+	assert_int_equal(r2.rows.v[k].c.total, before.total + 1);
+	/* a block with no English counterpart: a draft */
+	assert_int_equal(r2.rows.v[k].c.draft, before.draft + 1);
+	repo_release(&r2);
+	unsetenv("XDG_CACHE_HOME");
+	free(cache);
+	free(top);
+	free(dir);
+}
+
+static void test_not_a_folder(void **state)
+{
+	(void)state;
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	assert_false(repo_open(&r, "/nonexistent/folder", &e));
+	assert_int_equal(e.code, EXIT_NOINPUT);
+	assert_non_null(strstr(e.msg, "/nonexistent/folder"));
+	repo_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows_fill_cache_refresh),
+		cmocka_unit_test(test_not_a_folder),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

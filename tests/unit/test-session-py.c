@@ -1,0 +1,301 @@
+/* The editor on sphinx-gallery `.py` tutorials (the 20 pairs of
+ * ../shared/corpus/py), through the session as the UI drives it: open and
+ * save without edits gives the same bytes; typing lands in the RST text of
+ * a text block, Enter and paste keep its `# `, Backspace at the start of a
+ * text line joins it without leaving its prefix behind; code is kept
+ * (only its comments take typing) and separator lines too. */
+#include "testutil.h"
+
+
+#include "yeok/session.h"
+#include "yeok/text.h"
+
+static void check_session(Session *s)
+{
+	Err e;
+	err_init(&e);
+	if (!session_check(s, &e))
+		fail_msg("%s", e.msg);
+}
+
+/* A pair written to dir and opened with its English as --source. */
+typedef struct Opened {
+	Session s;
+	char *path, *src_path;
+	char *ko;
+	size_t kn;
+} Opened;
+
+static void open_pair(Opened *o, const char *dir, const char *name)
+{
+	size_t sn;
+	char *en = tu_py_file(name, "en", &sn);
+	o->ko = tu_py_file(name, "ko", &o->kn);
+	char *en_name = xasprintf("%s.en.py", name), *ko_name = xasprintf("%s.py", name);
+	o->src_path = tu_write(dir, en_name, en, sn);
+	o->path = tu_write(dir, ko_name, o->ko, o->kn);
+	session_init(&o->s);
+	SourceOpts so = {o->src_path, NULL, NULL, false, true};
+	Err e;
+	err_init(&e);
+	if (!session_open(&o->s, o->path, &so, &e))
+		fail_msg("%s: %s", o->path, e.msg);
+	check_session(&o->s);
+	assert_int_equal(o->s.doc.th.fmt, HOST_PY);
+	o->s.focus = PANE_TARGET;
+	free(en);
+	free(en_name);
+	free(ko_name);
+}
+
+static void close_pair(Opened *o)
+{
+	session_release(&o->s);
+	free(o->path);
+	free(o->src_path);
+	free(o->ko);
+}
+
+static char *saved(Opened *o, size_t *n)
+{
+	if (!session_save(&o->s))
+		fail_msg("not saved: %s", o->s.msg);
+	return tu_read(o->path, n);
+}
+
+static Str line_of(const Session *s, size_t i)
+{
+	return lines_get(&s->doc.tgt, i);
+}
+
+static bool line_is(const Session *s, size_t i, const char *want)
+{
+	Str l = line_of(s, i);
+	return l.n == strlen(want) && memcmp(l.p, want, l.n) == 0;
+}
+
+static void type(Session *s, const char *text)
+{
+	size_t n = strlen(text);
+	for (size_t i = 0; i < n;) {
+		int32_t cp;
+		size_t k = text_decode(text + i, n - i, &cp);
+		assert_true(session_insert(s, text + i, k));
+		check_session(s);
+		i += k;
+	}
+}
+
+/* The first line of kind k in a region of kind rk with some text (or, for
+ * want_blank, a lone `#`). */
+static size_t find_line(const Session *s, HostLineKind k, HostRegionKind rk, bool want_blank)
+{
+	const HostDoc *h = &s->doc.th;
+	for (size_t i = 0; i < s->doc.tgt.n; i++) {
+		const HostRegion *g = host_region_of(h, i);
+		if (!g || g->kind != rk || host_line_kind(h, i) != k)
+			continue;
+		Str l = line_of(s, i);
+		if (want_blank ? l.n == 1 && l.p[0] == '#' : h->view.v[i].n > 3)
+			return i;
+	}
+	fail_msg("no such line");
+	return 0;
+}
+
+static const char *const AUTOGRAD = "beginner_source__blitz__autograd_tutorial";
+
+static void test_open_save_is_byte_identical(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char *dir = tu_tmpdir();
+	char **pairs = tu_py_pairs();
+	size_t files = 0;
+	for (char **p = pairs; *p; p++) {
+		Opened o;
+		open_pair(&o, dir, *p);
+		size_t n;
+		char *back = saved(&o, &n);
+		if (n != o.kn || memcmp(back, o.ko, n) != 0)
+			fail_msg("%s: open + save changed the bytes", *p);
+		free(back);
+		close_pair(&o);
+		files++;
+	}
+	assert_int_equal(files, 20);
+	tu_free_list(pairs);
+	free(dir);
+}
+
+static void test_text_block_typing_enter_and_save(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char *dir = tu_tmpdir();
+	Opened o;
+	open_pair(&o, dir, AUTOGRAD);
+	Session *s = &o.s;
+	size_t i = find_line(s, HL_RST, HR_TEXT, false);
+	Str l0 = line_of(s, i);
+	char *before = xmemdup0(l0.p, l0.n);
+	assert_true(before[0] == '#' && before[1] == ' ');
+	/* at the end of a text line: typing, Enter, typing */
+	s->cur = (Pos){i, l0.n};
+	type(s, " 가");
+	assert_true(session_newline(s));
+	check_session(s);
+	assert_true(line_is(s, i + 1, "# "));
+	assert_int_equal(s->cur.line, i + 1);
+	assert_int_equal(s->cur.col, 2);
+	type(s, "나다");
+	/* Enter on a line with only its prefix leaves a lone `#` behind */
+	assert_true(session_newline(s));
+	assert_true(session_newline(s));
+	assert_true(line_is(s, i + 2, "#"));
+	type(s, "라");
+	check_session(s);
+	/* the saved bytes: the edited line, "# 나다", "#", "# 라", the rest */
+	size_t n;
+	char *got = saved(&o, &n);
+	Buf want = BUF_INIT;
+	const char *at = strstr(o.ko, before);
+	assert_non_null(at);
+	size_t cut = (size_t)(at - o.ko) + strlen(before);
+	buf_add(&want, o.ko, cut);
+	buf_adds(&want, " 가\n# 나다\n#\n# 라");
+	buf_add(&want, o.ko + cut, o.kn - cut);
+	assert_int_equal(n, want.len);
+	assert_memory_equal(got, want.p, n);
+	/* what the file now holds is still read as one text block there */
+	assert_int_equal(host_line_kind(&s->doc.th, i + 3), HL_RST);
+	assert_ptr_equal(host_region_of(&s->doc.th, i), host_region_of(&s->doc.th, i + 3));
+	buf_release(&want);
+	free(got);
+	free(before);
+	close_pair(&o);
+	free(dir);
+}
+
+static void test_prefix_kept_by_paste_backspace_delete(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char *dir = tu_tmpdir();
+	Opened o;
+	open_pair(&o, dir, AUTOGRAD);
+	Session *s = &o.s;
+	size_t i = find_line(s, HL_RST, HR_TEXT, false);
+	Str l = line_of(s, i);
+	/* typing at column 0 goes after the `# ` */
+	s->cur = (Pos){i, 0};
+	type(s, "가");
+	assert_true(line_of(s, i).p[2] == (char)0xea && line_of(s, i).p[0] == '#');
+	/* pasted lines get the prefix */
+	l = line_of(s, i);
+	s->cur = (Pos){i, l.n};
+	assert_true(session_paste(s, "\n첫째\n# 둘째\n", strlen("\n첫째\n# 둘째\n")));
+	check_session(s);
+	assert_true(line_is(s, i + 1, "# 첫째"));
+	assert_true(line_is(s, i + 2, "# 둘째"));
+	assert_true(line_is(s, i + 3, "# "));
+	/* Backspace at the start of a text line joins it, prefix and all */
+	s->cur = (Pos){i + 2, 2};
+	assert_true(session_backspace(s));
+	assert_true(line_is(s, i + 1, "# 첫째둘째"));
+	/* Delete at the end of a line brings the next one's text up */
+	l = line_of(s, i + 1);
+	s->cur = (Pos){i + 1, l.n};
+	size_t nl = s->doc.tgt.n;
+	assert_true(session_delete(s));
+	assert_int_equal(s->doc.tgt.n, nl - 1);
+	assert_true(line_is(s, i + 1, "# 첫째둘째"));
+	check_session(s);
+	/* a lone `#`: typing adds the blank of the block's `# ` first */
+	size_t b = find_line(s, HL_RST, HR_TEXT, true);
+	s->cur = (Pos){b, 1};
+	type(s, "다");
+	assert_true(line_is(s, b, "# 다"));
+	/* Backspace after a separator line does not join the text to it */
+	size_t sep = SIZE_MAX;
+	for (size_t k = 1; k < s->doc.tgt.n && sep == SIZE_MAX; k++)
+		if (host_line_kind(&s->doc.th, k) == HL_SEP &&
+		    host_line_kind(&s->doc.th, k + 1) == HL_RST && s->doc.th.view.v[k + 1].n)
+			sep = k;
+	assert_true(sep != SIZE_MAX);
+	s->cur = (Pos){sep + 1, 2};
+	nl = s->doc.tgt.n;
+	assert_false(session_backspace(s));
+	assert_int_equal(s->doc.tgt.n, nl);
+	close_pair(&o);
+	free(dir);
+}
+
+static void test_code_is_kept_comments_take_typing(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char *dir = tu_tmpdir();
+	Opened o;
+	open_pair(&o, dir, AUTOGRAD);
+	Session *s = &o.s;
+	const HostDoc *h = &s->doc.th;
+	size_t code = SIZE_MAX, comment = SIZE_MAX, sep = SIZE_MAX;
+	for (size_t i = 0; i < s->doc.tgt.n; i++) {
+		Str l = line_of(s, i);
+		HostLineKind k = host_line_kind(h, i);
+		Str t = str_trim(l);
+		if (k == HL_CODE && t.n > 3 && t.p[0] != '#' && !memchr(l.p, '#', l.n) && code == SIZE_MAX)
+			code = i;
+		if (k == HL_CODE && t.n > 3 && t.p[0] == '#' && comment == SIZE_MAX)
+			comment = i;
+		if (k == HL_SEP && sep == SIZE_MAX)
+			sep = i;
+	}
+	assert_true(code != SIZE_MAX && comment != SIZE_MAX && sep != SIZE_MAX);
+	Str l = line_of(s, code);
+	char *was = xmemdup0(l.p, l.n);
+	s->cur = (Pos){code, l.n / 2};
+	assert_false(session_insert(s, "x", 1));
+	assert_non_null(strstr(s->msg, "Code stays"));
+	assert_false(session_newline(s));
+	assert_false(session_backspace(s));
+	assert_true(line_is(s, code, was));
+	s->cur = (Pos){sep, 3};
+	assert_false(session_insert(s, "x", 1));
+	assert_false(session_delete(s));
+	/* a comment: typing after its `#`, Enter keeps `# ` and the indentation */
+	l = line_of(s, comment);
+	size_t ind = 0;
+	while (l.p[ind] == ' ')
+		ind++;
+	s->cur = (Pos){comment, ind};
+	assert_false(session_insert(s, "x", 1)); /* before the `#`: code */
+	s->cur = (Pos){comment, l.n};
+	type(s, " 주석");
+	assert_true(session_newline(s));
+	Str n = line_of(s, comment + 1);
+	assert_true(n.n == ind + 2 && n.p[ind] == '#' && n.p[ind + 1] == ' ');
+	/* the `#` of a comment is not deleted */
+	s->cur = (Pos){comment + 1, ind + 1};
+	assert_false(session_backspace(s));
+	check_session(s);
+	free(was);
+	close_pair(&o);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_save_is_byte_identical),
+		cmocka_unit_test(test_text_block_typing_enter_and_save),
+		cmocka_unit_test(test_prefix_kept_by_paste_backspace_delete),
+		cmocka_unit_test(test_code_is_kept_comments_take_typing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
