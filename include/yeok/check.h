@@ -197,6 +197,7 @@ typedef struct CheckDoc {
 	                         code comments' prose checks run.  Borrowed */
 	const HostDoc *src_host; /* the same for the source (NULL iff src is
 	                         NULL or tgt_host is) */
+	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).
@@ -206,6 +207,21 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 void check_doc_release(CheckDoc *d);
 /* Rebuild the index after the target changed (titles or targets edited). */
 void check_doc_reindex(CheckDoc *d);
+/* The same in slices, for idle time: each call indexes blocks (then
+ * looks for Hangul) until it has read about max_bytes of the target's text
+ * (at least one block or line), and returns how many it read, or 0 when
+ * the new index is complete and in place (the old one serves until then;
+ * with none, check_doc_init_unindexed's, nothing may be checked).  When
+ * the target changes while a rebuild is under way, cancel it (or the
+ * blocks it already read would count with their old text). */
+size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes);
+void check_doc_reindex_cancel(CheckDoc *d);
+/* check_doc_init without the index: build it with check_doc_reindex_step
+ * (or check_doc_reindex) before the first check_unit. */
+void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
+                              const RstDoc *sb, const Alignment *al, Glossary *gl);
+/* True once an index is in place (check_unit may run). */
+bool check_doc_indexed(const CheckDoc *d);
 
 /* Number of units: al->n with a source, else tb->n. */
 size_t check_unit_count(const CheckDoc *d);

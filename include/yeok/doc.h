@@ -67,13 +67,20 @@ typedef struct Change {
 	bool chain;      /* undone and redone together with the change before it */
 } Change;
 
-/* A status the user set for a segment (Alt-Enter), keyed by the segment's
- * key (pair_blocks_key of its source blocks, the sidecar's form), so it
- * survives re-alignment. */
+/* The statuses the user set (Alt-Enter) or the sidecar gave, keyed by
+ * the segment's key (pair_blocks_key of its source blocks, the sidecar's
+ * form, as its 64-bit value), so they survive re-alignment: a hash table
+ * (open addressing, cap a power of two; a lookup is O(1), so applying
+ * them to a re-aligned window costs the window, not the document). */
 typedef struct UserStatus {
-	SidecarKey key;
+	uint64_t key;
+	bool used;
 	SegStatus status;
 } UserStatus;
+typedef struct UserStatuses {
+	UserStatus *v; /* cap slots */
+	size_t n, cap; /* n used */
+} UserStatuses;
 
 /* What the file on disk was when it was last loaded or saved. */
 typedef struct DocDisk {
@@ -118,7 +125,7 @@ typedef struct Doc {
 	bool is_new;      /* the file did not exist (started as a copy of the source) */
 	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
 	DocDisk disk;     /* the file as last loaded or saved (changed-on-disk check) */
-	VEC(UserStatus) user; /* statuses set by the user */
+	UserStatuses user; /* statuses set by the user or the sidecar */
 	DocProgress prog; /* cached doc_progress() while prog_valid */
 	/* Change counters for views that cache what they derive: gen_align
 	 * grows when blocks or segments change in number or place (beyond a

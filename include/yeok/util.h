@@ -222,6 +222,20 @@ char *path_join(const char *dir, const char *name);
 uint64_t hash_fnv1a(const void *p, size_t n);
 /* SHA-256 of data as 64 lowercase hex digits plus NUL into out[65]. */
 void sha256_hex(const void *data, size_t n, char out[65]);
+/* The same in pieces: init, update with the bytes in order, final. */
+typedef struct Sha256 {
+	uint32_t h[8];
+	uint64_t n;            /* bytes so far */
+	unsigned char buf[64]; /* the incomplete block */
+	size_t fill;
+} Sha256;
+void sha256_init(Sha256 *c);
+void sha256_update(Sha256 *c, const void *data, size_t n);
+void sha256_final_hex(Sha256 *c, char out[65]);
+/* True when the processor's SHA instructions are used. */
+bool sha256_accelerated(void);
+/* Tests: on, the portable code only (to compare both); off, the best. */
+void sha256_use_portable(bool on);
 
 /* ---- numbers ----------------------------------------------------------- */
 /* Parse a decimal integer in [min, max]; whole string; no sign unless

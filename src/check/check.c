@@ -358,7 +358,15 @@ struct CheckIndex {
 	                          and two syllables) */
 	CountMap glued;        /* the same keys for words AB written together */
 	ConsIndex *cons;       /* consistency: renderings, glosses (lazily) */
+	size_t at_block;       /* a build under way: the next block to index */
+	size_t at_line;        /* then the next line to look for Hangul in */
+	size_t at_kblock;      /* then the next block for the Korean maps */
 };
+
+bool check_doc_indexed(const CheckDoc *d)
+{
+	return d->index != NULL;
+}
 
 static void key_pair(Buf *k, const char *a, size_t an, const char *b, size_t bn)
 {
@@ -591,14 +599,22 @@ static void index_free(CheckIndex *x)
 	free(x);
 }
 
-void check_doc_reindex(CheckDoc *d)
+/* Build x further: index blocks, then look for Hangul line by line,
+ * until about max_bytes of text were read (at least one block or line;
+ * *read: how many); true when x is complete. */
+static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes, size_t *read)
 {
-	index_free(d->index);
-	CheckIndex *x = xcalloc(1, sizeof(*x));
-	for (size_t i = 0; i < d->tb->n; i++)
-		index_block(x, d->tgt, &d->tb->v[i]);
-	for (size_t i = 0; i < d->tgt->n && !x->korean; i++) {
-		Str l = lines_get(d->tgt, i);
+	size_t used = 0;
+	while (x->at_block < d->tb->n && used < max_bytes) {
+		const Block *b = &d->tb->v[x->at_block++];
+		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
+			used += lines_get(d->tgt, i).n + 1;
+		index_block(x, d->tgt, b);
+	}
+	while (x->at_block == d->tb->n && !x->korean && x->at_line < d->tgt->n &&
+	       used < max_bytes) {
+		Str l = lines_get(d->tgt, x->at_line++);
+		used += l.n + 1;
 		for (size_t k = 0; k + 2 < l.n && !x->korean; k++) {
 			unsigned char c = (unsigned char)l.p[k];
 			/* U+AC00..U+D7A3 start with EA..ED */
@@ -606,17 +622,20 @@ void check_doc_reindex(CheckDoc *d)
 			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
 		}
 	}
-	if (x->korean) {
-		for (size_t i = 0; i < d->tb->n; i++) {
-			const Block *b = &d->tb->v[i];
-			if (!check_block_has_inline(b->kind) || b->kind == BK_TABLE)
-				continue;
-			Joined j;
-			joined_block(d->tgt, b, &j);
-			korean_index_block(x, j.text.p, j.text.len);
-			joined_release(&j);
-		}
+	while (x->korean && x->at_kblock < d->tb->n && used < max_bytes) {
+		const Block *b = &d->tb->v[x->at_kblock++];
+		if (!check_block_has_inline(b->kind) || b->kind == BK_TABLE)
+			continue;
+		Joined j;
+		joined_block(d->tgt, b, &j);
+		used += j.text.len + 1;
+		korean_index_block(x, j.text.p, j.text.len);
+		joined_release(&j);
 	}
+	*read = used;
+	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
+	    (x->korean && x->at_kblock < d->tb->n))
+		return false;
 	x->cons = x->korean ? cons_index_build(d) : NULL;
 	x->unit_of_block = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
 	if (d->al) {
@@ -629,7 +648,33 @@ void check_doc_reindex(CheckDoc *d)
 		for (size_t i = 0; i < d->tb->n; i++)
 			x->unit_of_block[i] = i;
 	}
-	d->index = x;
+	return true;
+}
+
+void check_doc_reindex(CheckDoc *d)
+{
+	check_doc_reindex_cancel(d);
+	while (check_doc_reindex_step(d, SIZE_MAX))
+		;
+}
+
+size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes)
+{
+	if (!d->building)
+		d->building = xcalloc(1, sizeof(*d->building));
+	size_t read = 0;
+	if (!index_build_some(d->building, d, max_bytes, &read))
+		return read ? read : 1;
+	index_free(d->index);
+	d->index = d->building;
+	d->building = NULL;
+	return 0;
+}
+
+void check_doc_reindex_cancel(CheckDoc *d)
+{
+	index_free(d->building);
+	d->building = NULL;
 }
 
 void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
@@ -641,10 +686,19 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 	check_doc_reindex(d);
 }
 
+void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,
+                              const RstDoc *sb, const Alignment *al, Glossary *gl)
+{
+	BUG_ON(!tgt || !tb);
+	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
+	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .gl = gl};
+}
+
 void check_doc_release(CheckDoc *d)
 {
 	index_free(d->index);
 	d->index = NULL;
+	check_doc_reindex_cancel(d);
 }
 
 /* ---- units --------------------------------------------------------------- */
@@ -690,6 +744,7 @@ static Unit unit_make(const CheckDoc *d, size_t i, ColMemo *memo, const CheckSet
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out)
 {
 	BUG_ON(unit >= check_unit_count(d));
+	BUG_ON(!d->index);
 	ColMemo memo = {0, 0, 0};
 	Unit u = unit_make(d, unit, &memo, set);
 	size_t before = out->n;

@@ -28,7 +28,7 @@ void doc_release(Doc *d)
 	for (size_t i = 0; i < d->changes.n; i++)
 		change_release(&d->changes.v[i]);
 	VEC_FREE(&d->changes);
-	VEC_FREE(&d->user);
+	free(d->user.v);
 	lines_release(&d->tgt);
 	lines_release(&d->src);
 	host_release(&d->th);
@@ -89,6 +89,56 @@ static SidecarKey seg_key(const Doc *d, const Segment *s)
 	return pair_blocks_key(d->sh.text, &d->sh.blocks, s->src, s->src_n);
 }
 
+/* The 64-bit value of a key's 16 hex digits. */
+static uint64_t key_value(const SidecarKey *k)
+{
+	uint64_t v = 0;
+	for (size_t i = 0; i < SIDECAR_KEY_LEN && k->hex[i]; i++) {
+		char c = k->hex[i];
+		v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+	}
+	return v;
+}
+
+static size_t user_slot(const UserStatuses *u, uint64_t key)
+{
+	size_t mask = u->cap - 1, i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 17) & mask;
+	while (u->v[i].used && u->v[i].key != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static const UserStatus *user_find(const Doc *d, uint64_t key)
+{
+	if (!d->user.n)
+		return NULL;
+	const UserStatus *x = &d->user.v[user_slot(&d->user, key)];
+	return x->used ? x : NULL;
+}
+
+static void user_put(Doc *d, uint64_t key, SegStatus st)
+{
+	UserStatuses *u = &d->user;
+	if ((u->n + 1) * 4 > u->cap * 3) {
+		UserStatuses big = {xcalloc(u->cap ? u->cap * 2 : 64, sizeof(UserStatus)), 0,
+		                    u->cap ? u->cap * 2 : 64};
+		for (size_t i = 0; i < u->cap; i++)
+			if (u->v[i].used) {
+				big.v[user_slot(&big, u->v[i].key)] = u->v[i];
+				big.n++;
+			}
+		free(u->v);
+		*u = big;
+	}
+	UserStatus *x = &u->v[user_slot(u, key)];
+	if (!x->used) {
+		x->used = true;
+		x->key = key;
+		u->n++;
+	}
+	x->status = st;
+}
+
 static void apply_user(Doc *d, size_t from, size_t to)
 {
 	if (!d->user.n)
@@ -98,9 +148,9 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		if (!s->src_n)
 			continue;
 		SidecarKey h = seg_key(d, s);
-		for (size_t i = 0; i < d->user.n; i++)
-			if (!strcmp(d->user.v[i].key.hex, h.hex))
-				s->status = d->user.v[i].status;
+		const UserStatus *x = user_find(d, key_value(&h));
+		if (x)
+			s->status = x->status;
 	}
 }
 
@@ -125,14 +175,7 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 	if (!s->src_n)
 		return;
 	SidecarKey h = seg_key(d, s);
-	for (size_t i = 0; i < d->user.n; i++) {
-		if (!strcmp(d->user.v[i].key.hex, h.hex)) {
-			d->user.v[i].status = st;
-			return;
-		}
-	}
-	UserStatus u = {h, st};
-	VEC_PUSH(&d->user, u);
+	user_put(d, key_value(&h), st);
 }
 
 bool doc_seg_unfinished(const Doc *d, size_t seg)

@@ -4,6 +4,10 @@
 
 #include "yeok/text.h"
 
+/* Bytes of the target one idle slice of the index rebuild reads (about
+ * 0.3 ms at 200 MB/s: the whole rebuild is 20 ms at 100k lines). */
+enum { REINDEX_SLICE = 64 * 1024 };
+
 static void uf_clear(Session *s)
 {
 	s->uf_pending = 0;
@@ -68,18 +72,28 @@ static void seg_release(Session *s, SegFindings *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* The checks' index of the document is built on first use (not before
- * the first frame). */
-static void cd_ensure(Session *s)
+/* The checks' document, set up on first use (not before the first
+ * frame) without its index: that is built in idle slices
+ * (session_checks_step). */
+static void cd_start(Session *s)
 {
 	if (s->cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init(&s->cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks, &d->al,
-	               session_glossary(s));
+	check_doc_init_unindexed(&s->cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
+	                         &d->al, session_glossary(s));
 	s->cd.tgt_host = &d->th;
 	s->cd.src_host = &d->sh;
 	s->cd_built = true;
+}
+
+/* The same with an index: what a check needs now (the rest of a first
+ * build done at once). */
+static void cd_ensure(Session *s)
+{
+	cd_start(s);
+	if (!check_doc_indexed(&s->cd))
+		check_doc_reindex(&s->cd);
 }
 
 /* (Re)compute the findings of segment k into slot f (empty). */
@@ -136,6 +150,8 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 	session_sync(s);
 	if (!s->cd_on || k >= s->uf.n)
 		return NULL;
+	if (!s->uf.v[k].ready && (!s->cd_built || !check_doc_indexed(&s->cd)))
+		return NULL; /* the first index is being built in idle time */
 	session_seg_ready(s, k);
 	return &s->uf.v[k];
 }
@@ -145,10 +161,17 @@ size_t session_checks_step(Session *s, size_t max)
 	session_sync(s);
 	if (!s->cd_on)
 		return 0;
+	if (!s->cd_built || !check_doc_indexed(&s->cd)) {
+		/* the first index, in slices too */
+		cd_start(s);
+		s->cd_stale = true;
+	}
 	if (s->cd_stale) {
-		/* the index first; what was checked against the old one again,
-		 * starting with the segments on screen (the next frame needs them) */
-		check_doc_reindex(&s->cd);
+		/* the index first, in slices (max SIZE_MAX: at once); what was
+		 * checked against the old one again, starting with the segments on
+		 * screen (the next frame needs them) */
+		if (check_doc_reindex_step(&s->cd, max == SIZE_MAX ? SIZE_MAX : REINDEX_SLICE))
+			return s->uf_pending + 1;
 		s->cd_stale = false;
 		run_all(s, false);
 		long k = session_cur_seg(s);
@@ -203,6 +226,8 @@ void session_sync(Session *s)
 	s->uf_gen = s->doc.gen;
 	if (!changed || !s->cd_on)
 		return;
+	if (s->cd_built)
+		check_doc_reindex_cancel(&s->cd); /* a rebuild under way starts again */
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
 	/* Segments moved or renamed: every segment is checked again in idle

@@ -1,5 +1,15 @@
-/* FNV-1a (segment keys) and SHA-256 (source records; FIPS 180-4). */
+/* FNV-1a (segment keys) and SHA-256 (source records; FIPS 180-4).
+ * SHA-256 runs on the x86 SHA extensions when the processor has them
+ * (about 10 times faster: the sidecar's segment keys and the files'
+ * hashes are on the editor's open path), else in portable C; both give
+ * the same bytes (tests/unit/test-util.c compares them). */
 #include "yeok/util.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define HAVE_SHANI_CODE 1
+#endif
 
 uint64_t hash_fnv1a(const void *p, size_t n)
 {
@@ -47,31 +57,155 @@ static void block(uint32_t h[8], const unsigned char *p)
 	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-void sha256_hex(const void *data, size_t n, char out[65])
+static void blocks_c(uint32_t h[8], const unsigned char *p, size_t nb)
 {
-	uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-	                 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-	const unsigned char *p = data;
-	size_t left = n;
-	while (left >= 64) {
-		block(h, p);
-		p += 64;
-		left -= 64;
+	for (size_t i = 0; i < nb; i++)
+		block(h, p + 64 * i);
+}
+
+#ifdef HAVE_SHANI_CODE
+/* nb blocks with the SHA extensions (Intel's "SHA extensions" paper:
+ * the state as ABEF/CDGH, four rounds per group, the message schedule
+ * with sha256msg1/msg2). */
+__attribute__((target("sha,sse4.1"))) static void blocks_shani(uint32_t h[8],
+                                                              const unsigned char *p, size_t nb)
+{
+	const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
+	__m128i t = _mm_loadu_si128((const __m128i *)&h[0]);
+	__m128i s1 = _mm_loadu_si128((const __m128i *)&h[4]);
+	t = _mm_shuffle_epi32(t, 0xb1);          /* CDAB */
+	s1 = _mm_shuffle_epi32(s1, 0x1b);        /* EFGH */
+	__m128i s0 = _mm_alignr_epi8(t, s1, 8);  /* ABEF */
+	s1 = _mm_blend_epi16(s1, t, 0xf0);       /* CDGH */
+	for (size_t b = 0; b < nb; b++, p += 64) {
+		__m128i abef = s0, cdgh = s1, m[4];
+		for (int g = 0; g < 16; g++) {
+			__m128i w;
+			if (g < 4) {
+				w = m[g] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * g)), mask);
+			} else {
+				__m128i x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
+				x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+				w = m[g & 3] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
+			}
+			__m128i msg = _mm_add_epi32(w, _mm_loadu_si128((const __m128i *)&K[4 * g]));
+			s1 = _mm_sha256rnds2_epu32(s1, s0, msg);
+			msg = _mm_shuffle_epi32(msg, 0x0e);
+			s0 = _mm_sha256rnds2_epu32(s0, s1, msg);
+		}
+		s0 = _mm_add_epi32(s0, abef);
+		s1 = _mm_add_epi32(s1, cdgh);
 	}
+	t = _mm_shuffle_epi32(s0, 0x1b);         /* FEBA */
+	s1 = _mm_shuffle_epi32(s1, 0xb1);        /* DCHG */
+	s0 = _mm_blend_epi16(t, s1, 0xf0);       /* DCBA */
+	s1 = _mm_alignr_epi8(s1, t, 8);          /* HGFE */
+	_mm_storeu_si128((__m128i *)&h[0], s0);
+	_mm_storeu_si128((__m128i *)&h[4], s1);
+}
+
+static bool cpu_has_sha(void)
+{
+	unsigned a, b, c, d;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 29)))
+		return false;
+	return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 19)) && (c & (1u << 9));
+}
+#endif
+
+static int shani = -1; /* -1: not decided yet */
+
+void sha256_use_portable(bool on)
+{
+#ifdef HAVE_SHANI_CODE
+	shani = on ? 0 : cpu_has_sha();
+#else
+	(void)on;
+#endif
+}
+
+/* The block function of this processor (chosen once). */
+static void blocks(uint32_t h[8], const unsigned char *p, size_t nb)
+{
+#ifdef HAVE_SHANI_CODE
+	if (shani < 0)
+		shani = cpu_has_sha();
+	if (shani) {
+		blocks_shani(h, p, nb);
+		return;
+	}
+#endif
+	blocks_c(h, p, nb);
+}
+
+bool sha256_accelerated(void)
+{
+#ifdef HAVE_SHANI_CODE
+	if (shani < 0)
+		shani = cpu_has_sha();
+	return shani == 1;
+#else
+	return false;
+#endif
+}
+
+void sha256_init(Sha256 *c)
+{
+	static const uint32_t h0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+	                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+	memcpy(c->h, h0, sizeof(h0));
+	c->n = 0;
+	c->fill = 0;
+}
+
+void sha256_update(Sha256 *c, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	c->n += n;
+	if (c->fill) {
+		size_t k = MIN(n, 64 - c->fill);
+		memcpy(c->buf + c->fill, p, k);
+		c->fill += k;
+		p += k;
+		n -= k;
+		if (c->fill < 64)
+			return;
+		blocks(c->h, c->buf, 1);
+		c->fill = 0;
+	}
+	if (n >= 64) {
+		blocks(c->h, p, n / 64);
+		p += n / 64 * 64;
+		n %= 64;
+	}
+	if (n)
+		memcpy(c->buf, p, n);
+	c->fill = n;
+}
+
+void sha256_final_hex(Sha256 *c, char out[65])
+{
 	unsigned char tail[128] = {0};
+	size_t left = c->fill;
 	if (left)
-		memcpy(tail, p, left);
+		memcpy(tail, c->buf, left);
 	tail[left] = 0x80;
 	size_t tlen = left < 56 ? 64 : 128;
-	uint64_t bits = (uint64_t)n * 8;
+	uint64_t bits = c->n * 8;
 	for (int i = 0; i < 8; i++)
 		tail[tlen - 1 - i] = (unsigned char)(bits >> (8 * i));
-	block(h, tail);
-	if (tlen == 128)
-		block(h, tail + 64);
+	blocks(c->h, tail, tlen / 64);
 	static const char hex[] = "0123456789abcdef";
 	for (int i = 0; i < 8; i++)
 		for (int j = 0; j < 8; j++)
-			out[i * 8 + j] = hex[(h[i] >> (28 - 4 * j)) & 0xf];
+			out[i * 8 + j] = hex[(c->h[i] >> (28 - 4 * j)) & 0xf];
 	out[64] = '\0';
+}
+
+void sha256_hex(const void *data, size_t n, char out[65])
+{
+	Sha256 c;
+	sha256_init(&c);
+	sha256_update(&c, data, n);
+	sha256_final_hex(&c, out);
 }

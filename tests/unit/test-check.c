@@ -674,6 +674,66 @@ static void test_corpus_all(void **state)
 	assert_true(total > 0);
 }
 
+/* The index rebuilt in idle slices (check_doc_reindex_step) is the
+ * one-shot index: every check gives the same findings on every corpus
+ * pair.  Each slice reads at most its budget plus one block (work counted,
+ * not timed), and the old index serves until the new one is complete. */
+static void test_reindex_slices(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t files = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		CheckSet set;
+		check_set_all(&set);
+		check_document(&t.d, &set, &t.fv);
+		FindingVec once = t.fv;
+		t.fv = (FindingVec){0};
+		size_t biggest = 0, text = 0;
+		for (size_t b = 0; b < t.td.n; b++) {
+			size_t n = 0;
+			for (size_t i = t.td.v[b].first; i <= t.td.v[b].last; i++)
+				n += t.tl.v[i].n + 1;
+			biggest = MAX(biggest, n);
+			text += n;
+		}
+		enum { SLICE = 512 };
+		/* a rebuild beside the old index */
+		size_t steps = 0, r;
+		while ((r = check_doc_reindex_step(&t.d, SLICE)) != 0) {
+			assert_true(r <= SLICE + biggest);
+			assert_true(check_doc_indexed(&t.d));
+			steps++;
+		}
+		assert_true(steps >= text / (SLICE + biggest));
+		/* and a first build, with no index before it */
+		check_doc_release(&t.d);
+		check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+		steps = 0;
+		while ((r = check_doc_reindex_step(&t.d, SLICE)) != 0) {
+			assert_true(r <= SLICE + biggest);
+			assert_false(check_doc_indexed(&t.d));
+			if (++steps == 3) /* a cancelled build starts again */
+				check_doc_reindex_cancel(&t.d);
+		}
+		assert_true(check_doc_indexed(&t.d));
+		check_document(&t.d, &set, &t.fv);
+		assert_int_equal(t.fv.n, once.n);
+		for (size_t i = 0; i < once.n; i++) {
+			assert_int_equal(t.fv.v[i].check, once.v[i].check);
+			assert_int_equal(t.fv.v[i].line, once.v[i].line);
+			assert_string_equal(t.fv.v[i].message, once.v[i].message);
+		}
+		findings_clear(&once);
+		files++;
+		tdoc_close(&t);
+	}
+	tu_free_list(pairs);
+	assert_int_equal(files, 30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -693,6 +753,7 @@ int main(void)
 		cmocka_unit_test(test_units_and_recheck),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_corpus_all),
+		cmocka_unit_test(test_reindex_slices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,6 +112,37 @@ static void test_sha256(void **state)
 	assert_true(hash_fnv1a("a", 1) != hash_fnv1a("b", 1));
 }
 
+/* The SHA extensions' code and the portable code agree on every length
+ * (padding at 55, 56, 63, 64 bytes) and through the pieces API. */
+static void test_sha256_paths(void **state)
+{
+	(void)state;
+	char *buf = xmalloc(4096);
+	uint64_t r = 88172645463325252ull;
+	for (size_t i = 0; i < 4096; i++) {
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		buf[i] = (char)r;
+	}
+	for (size_t n = 0; n < 4096; n += n < 300 ? 1 : 97) {
+		char a[65], b[65], c[65];
+		sha256_use_portable(true);
+		sha256_hex(buf, n, a);
+		sha256_use_portable(false);
+		sha256_hex(buf, n, b);
+		Sha256 x;
+		sha256_init(&x);
+		for (size_t k = 0; k < n;) {
+			size_t step = MIN(n - k, 1 + (k * 7) % 90);
+			sha256_update(&x, buf + k, step);
+			k += step;
+		}
+		sha256_final_hex(&x, c);
+		assert_string_equal(a, b);
+		assert_string_equal(a, c);
+	}
+	free(buf);
+}
+
 static void test_parse_long(void **state)
 {
 	(void)state;
@@ -215,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_vec),
 		cmocka_unit_test(test_err),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_sha256_paths),
 		cmocka_unit_test(test_parse_long),
 		cmocka_unit_test(test_file_read_errors),
 		cmocka_unit_test(test_atomic_write),
