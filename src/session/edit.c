@@ -244,14 +244,8 @@ bool session_paste(Session *s, const char *p, size_t n)
 	return can_edit(s) && put_text(s, p, n);
 }
 
-/* The indentation a new line after ln gets: its leading whitespace, or
- * the text column of a list item ("- ", "1. ", "#. "). */
-static size_t indent_of(Str ln, Buf *out)
+size_t session_list_marker_end(Str ln, size_t i)
 {
-	size_t i = 0;
-	while (i < ln.n && (ln.p[i] == ' ' || ln.p[i] == '\t'))
-		i++;
-	buf_add(out, ln.p, i);
 	size_t j = i;
 	if (j + 1 < ln.n && strchr("-*+", ln.p[j]) && ln.p[j + 1] == ' ') {
 		j += 2;
@@ -265,6 +259,18 @@ static size_t indent_of(Str ln, Buf *out)
 	}
 	while (j > i && j < ln.n && ln.p[j] == ' ')
 		j++;
+	return j;
+}
+
+/* The indentation a new line after ln gets: its leading whitespace, or
+ * the text column of a list item ("- ", "1. ", "#. "). */
+static size_t indent_of(Str ln, Buf *out)
+{
+	size_t i = 0;
+	while (i < ln.n && (ln.p[i] == ' ' || ln.p[i] == '\t'))
+		i++;
+	buf_add(out, ln.p, i);
+	size_t j = session_list_marker_end(ln, i);
 	for (size_t k = i; k < j; k++)
 		buf_addc(out, ' ');
 	return j;

@@ -19,21 +19,7 @@ static size_t lead_of(const Session *s, const Block *b, size_t line, Str ln)
 		size_t i = 1;
 		while (i < ln.n && ln.p[i] == ' ')
 			i++;
-		if (line == b->first) {
-			size_t j = i;
-			if (j + 1 < ln.n && strchr("-*+", ln.p[j]) && ln.p[j + 1] == ' ') {
-				j += 2;
-			} else {
-				while (j < ln.n && ((ln.p[j] >= '0' && ln.p[j] <= '9') || ln.p[j] == '#'))
-					j++;
-				j = j > i && j + 1 < ln.n && (ln.p[j] == '.' || ln.p[j] == ')') &&
-				            ln.p[j + 1] == ' ' ? j + 2 : i;
-			}
-			while (j > i && j < ln.n && ln.p[j] == ' ')
-				j++;
-			i = j;
-		}
-		return i;
+		return line == b->first ? session_list_marker_end(ln, i) : i;
 	}
 	if (line == b->first)
 		return MIN(b->first_off, ln.n);

@@ -9,6 +9,10 @@
 
 #include "yeok/session.h"
 
+/* edit.c: the end of the list marker ("- ", "1. ", "#. ") at byte i of
+ * ln and the blanks after it; i when there is none. */
+size_t session_list_marker_end(Str ln, size_t i);
+
 /* view.c: make the cursor visible; center: put it a third down when it
  * is far away. */
 void session_follow_center(Session *s, bool center);
