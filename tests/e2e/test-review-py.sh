@@ -33,6 +33,16 @@ header() { tm_screen | head -1; }
 # line N of the Korean file (the head revision)
 ko_line() { sed -n "${1}p" "$KO"; }
 n_of() { grep -n -m1 -F -- "$1" "$KO" | cut -d: -f1; }
+# step KEY TEXT: press KEY (n or p) until TEXT is on the screen, at most
+# once per change; each key is drawn (tm_sync) before the screen is read
+step() {
+	for _ in $(seq 1 "$total"); do
+		tm_keys "$1"
+		tm_sync
+		tm_screen | grep -qF -- "$2" && return 0
+	done
+	return 1
+}
 
 tm_start 120 40 "cd '$R' && '$YEOK' review --no-spell --base en --head ko '$F'"
 check "the review of the .py opens on change 1" tm_wait "change 1 of "
@@ -45,11 +55,7 @@ check "... beside its Korean" tm_wait "(beta) torch.compile과 함께 TORCH_LOGS
 # to the text block "# Setup" (the English beside the Korean, each with `# `)
 setup=$(n_of "# 설정")
 check "the Korean has the text block '# 설정'" test -n "$setup"
-for i in $(seq 2 "$total"); do
-	tm_keys n
-	tm_sync
-	tm_screen | grep -qF "# 설정" && break
-done
+step n "# 설정"
 check "n steps to the text block: '# Setup'" tm_wait "# Setup"
 check "... beside '# 설정' (the # kept on both sides)" has "$(tm_screen | grep -F '# Setup')" "# 설정"
 check "... its head line is named" has "$(tm_screen | grep -F 'new Korean')" "lines $setup-"
@@ -72,11 +78,7 @@ tm_keys a
 check "a approves the change" tm_wait "1 approved"
 
 # the code cell: its code is kept, its comment translated
-for i in $(seq "$at" "$total"); do
-	tm_keys n
-	tm_sync
-	tm_screen | grep -qF "import torch" && break
-done
+step n "import torch"
 check "n reaches the code cell" tm_wait "import torch"
 check "... with the English comment" tm_wait "# exit cleanly if we are on a device"
 check "... beside the translated one" tm_wait "# torch.compile을 지원하지 않는 기기인 경우"
@@ -84,11 +86,7 @@ check "... beside the translated one" tm_wait "# torch.compile을 지원하지 �
 # back to a change with a check finding; f makes it a comment
 glued=$(n_of '``TORCH_LOGS``도')
 check "the Korean glues markup to a particle (line $glued)" test -n "$glued"
-for i in $(seq 1 "$total"); do
-	tm_keys p
-	tm_sync
-	tm_screen | grep -qF "line $glued: error:" && break
-done
+step p "line $glued: error:"
 check "the finding is shown on its change" tm_wait "line $glued: error:"
 check "... naming the check" tm_wait "[markup-spacing]"
 at2=$(tm_screen | sed -n 's/.*new Korean (lines\{0,1\} \([0-9]*\).*/\1/p' | head -1)
