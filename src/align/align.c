@@ -17,6 +17,8 @@
 
 #include "yeok/text.h"
 
+#include <math.h>
+
 #define FORBID (-1e18)
 #define FULL_DP_CELLS 1000000u /* below this, no band */
 /* The anchors' pass scores every cell it visits (titles by their tokens,
@@ -50,7 +52,14 @@ struct AlignMemo {
 	VEC(size_t) sa;     /* the source anchors (block indices) */
 	VEC(size_t) ms, mt; /* matched anchor r: source block ms[r], target mt[r] */
 	VEC(size_t) useg;   /* 2K+2 entries: first segment of each unit, then al.n */
+	/* The scores of the last region align_update aligned (Ctx.cache; an
+	 * exact region of at most CACHE_CELLS cells): typing in it again
+	 * scores only the moves that read the changed blocks.  Its blocks:
+	 * source [rc_s0, rc_s1), target [rc_t0, rc_t1). */
+	double *rc;
+	size_t rc_s0, rc_s1, rc_t0, rc_t1;
 };
+#define CACHE_CELLS 65536u
 
 typedef struct Side {
 	const Lines *l;
@@ -63,6 +72,9 @@ typedef struct Ctx {
 	/* the current DP's sequences: indices into the blocks */
 	const size_t *si, *ti;
 	bool anchors; /* pass 1 scoring */
+	/* pass 2, an exact (unbanded) region: its scores, cell (i, j) move k
+	 * at [(i * (m + 1) + j) * 5 + k], NAN until scored; or NULL */
+	double *cache;
 } Ctx;
 
 /* ---- features ---------------------------------------------------------- */
@@ -500,7 +512,15 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 				double prev = best[off[pi] + (pj - lo[pi])];
 				if (prev <= FORBID)
 					continue;
-				double s = score_move(c, pi, a, pj, b);
+				double s;
+				if (c->cache && full) {
+					double *x = &c->cache[(i * (m + 1) + j) * 5 + k];
+					if (isnan(*x))
+						*x = score_move(c, pi, a, pj, b);
+					s = *x;
+				} else {
+					s = score_move(c, pi, a, pj, b);
+				}
 				if (s <= FORBID)
 					continue;
 				if (prev + s > bs) {
@@ -674,6 +694,61 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 	VEC_FREE(&ta);
 }
 
+/* Large documents (an anchors' pass over more than ANCHOR_FULL_DP_CELLS
+ * cells, thousands of lines): target anchors [t0, t0 + old_n) changed
+ * (now [t0, t0 + new_n)); the matches before and after them (oms, omt:
+ * the old ones, oK of them) stay, the anchors between the nearest ones
+ * that stay (LOCAL_ANCHOR_MARGIN more on each side) are matched again by
+ * the same pass on that stretch alone. */
+#define LOCAL_ANCHOR_MARGIN 2
+static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t *omt, size_t oK,
+                          size_t t0, size_t old_n, long dn)
+{
+	size_t r0 = 0; /* matches [0, r0) stay as they were */
+	while (r0 < oK && omt[r0] < t0)
+		r0++;
+	size_t r1 = r0; /* matches [r1, oK) stay, shifted */
+	while (r1 < oK && omt[r1] < t0 + old_n)
+		r1++;
+	r0 = r0 > LOCAL_ANCHOR_MARGIN ? r0 - LOCAL_ANCHOR_MARGIN : 0;
+	r1 = r1 + LOCAL_ANCHOR_MARGIN < oK ? r1 + LOCAL_ANCHOR_MARGIN : oK;
+	/* the stretch: source blocks (s_lo, s_hi), target (t_lo, t_hi), new numbering */
+	size_t s_lo = r0 ? oms[r0 - 1] + 1 : 0, s_hi = r1 < oK ? oms[r1] : m->sn;
+	size_t t_lo = r0 ? omt[r0 - 1] + 1 : 0;
+	size_t t_hi = r1 < oK ? (size_t)((long)omt[r1] + dn) : m->tn;
+	VEC(size_t) sa = {0}, ta = {0};
+	for (size_t k = 0; k < m->sa.n; k++)
+		if (m->sa.v[k] >= s_lo && m->sa.v[k] < s_hi)
+			VEC_PUSH(&sa, m->sa.v[k]);
+	for (size_t k = t_lo; k < t_hi; k++)
+		if (is_anchor_kind(m->tf[k].kind))
+			VEC_PUSH(&ta, k);
+	c->si = sa.v;
+	c->ti = ta.v;
+	c->anchors = true;
+	StepVec steps = {0};
+	dp(c, sa.n, ta.n, 3, &steps);
+	m->ms.n = m->mt.n = 0;
+	for (size_t r = 0; r < r0; r++) {
+		VEC_PUSH(&m->ms, oms[r]);
+		VEC_PUSH(&m->mt, omt[r]);
+	}
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		if (st->a == 1 && st->b == 1) {
+			VEC_PUSH(&m->ms, sa.v[st->i]);
+			VEC_PUSH(&m->mt, ta.v[st->j]);
+		}
+	}
+	for (size_t r = r1; r < oK; r++) {
+		VEC_PUSH(&m->ms, oms[r]);
+		VEC_PUSH(&m->mt, (size_t)((long)omt[r] + dn));
+	}
+	VEC_FREE(&steps);
+	VEC_FREE(&sa);
+	VEC_FREE(&ta);
+}
+
 /* The blocks of unit u under matches ms/mt (K of them) over sn/tn blocks:
  * source [*s0, *s1), target [*t0, *t1). */
 static void unit_range(const size_t *ms, const size_t *mt, size_t K, size_t sn, size_t tn,
@@ -693,20 +768,80 @@ static void unit_range(const size_t *ms, const size_t *mt, size_t K, size_t sn, 
 	*t1 = r < K ? mt[r] : tn;
 }
 
+/* The change align_update is making: target blocks [tc, tc + old_n) are
+ * [tc, tc + new_n) now. */
+typedef struct Change {
+	size_t tc, old_n, new_n;
+} Change;
+
+/* A score table for region source [s0, s1), target [t0, t1) (current
+ * numbering) with what m->rc (old numbering, before change ch) has for the
+ * moves that read no changed block; NAN elsewhere. */
+static double *remap_scores(const AlignMemo *m, size_t s0, size_t s1, size_t t0, size_t t1,
+                            const Change *ch)
+{
+	size_t n = s1 - s0, w = t1 - t0, cells = (n + 1) * (w + 1) * 5;
+	double *sc = xmalloc(cells * sizeof(double));
+	for (size_t x = 0; x < cells; x++)
+		sc[x] = NAN;
+	if (!m->rc || m->rc_s0 != s0 || m->rc_s1 != s1)
+		return sc;
+	long dn = (long)ch->new_n - (long)ch->old_n;
+	size_t ow = m->rc_t1 - m->rc_t0;
+	for (size_t j = 0; j <= w; j++) {
+		for (size_t k = 0; k < ARRAY_LEN(moves_all); k++) {
+			size_t b = moves_all[k].b;
+			if (!b || b > j)
+				continue; /* gaps cost a constant */
+			size_t first = t0 + j - b, end = t0 + j;
+			long oend;
+			if (end <= ch->tc)
+				oend = (long)end;
+			else if (first >= ch->tc + ch->new_n)
+				oend = (long)end - dn;
+			else
+				continue; /* reads a changed block */
+			if (oend - (long)b < (long)m->rc_t0 || oend > (long)m->rc_t1)
+				continue;
+			size_t jo = (size_t)oend - m->rc_t0;
+			for (size_t i = 0; i <= n; i++)
+				sc[(i * (w + 1) + j) * 5 + k] = m->rc[(i * (ow + 1) + jo) * 5 + k];
+		}
+	}
+	return sc;
+}
+
 /* Append the segments of units [u0, u1) to a; m->useg[u] gets where each
- * starts, counted from base. */
+ * starts, counted from base.  ch (NULL: none) is the change of an update:
+ * small regions then keep their scores for the next one. */
 static void units_segments(Ctx *c, AlignMemo *m, size_t u0, size_t u1, Alignment *a,
-                           size_t base)
+                           size_t base, const Change *ch)
 {
 	size_t K = m->ms.n;
+	double *keep = NULL;
+	size_t ks0 = 0, ks1 = 0, kt0 = 0, kt1 = 0;
 	for (size_t u = u0; u < u1; u++) {
 		size_t s0, s1, t0, t1;
 		unit_range(m->ms.v, m->mt.v, K, m->sn, m->tn, u, &s0, &s1, &t0, &t1);
 		m->useg.v[u] = base + a->n;
-		if (u % 2)
+		if (u % 2) {
 			push_seg(a, c, s0, 1, t0, 1);
-		else
-			align_region(c, s0, s1, t0, t1, a);
+			continue;
+		}
+		bool cache = ch && (double)(s1 - s0 + 1) * (double)(t1 - t0 + 1) <= CACHE_CELLS;
+		c->cache = cache ? remap_scores(m, s0, s1, t0, t1, ch) : NULL;
+		align_region(c, s0, s1, t0, t1, a);
+		if (cache) {
+			free(keep);
+			keep = c->cache;
+			ks0 = s0, ks1 = s1, kt0 = t0, kt1 = t1;
+		}
+		c->cache = NULL;
+	}
+	if (keep) {
+		free(m->rc);
+		m->rc = keep;
+		m->rc_s0 = ks0, m->rc_s1 = ks1, m->rc_t0 = kt0, m->rc_t1 = kt1;
 	}
 }
 
@@ -720,6 +855,7 @@ void align_memo_free(AlignMemo *m)
 	VEC_FREE(&m->ms);
 	VEC_FREE(&m->mt);
 	VEC_FREE(&m->useg);
+	free(m->rc);
 	free(m);
 }
 
@@ -743,7 +879,7 @@ void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const
 	size_t U = 2 * m->ms.n + 1;
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
-	units_segments(&c, m, 0, U, a, 0);
+	units_segments(&c, m, 0, U, a, 0, NULL);
 	m->useg.v[U] = a->n;
 	if (memo) {
 		align_memo_free(*memo);
@@ -850,7 +986,13 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 			}
 		}
 	} else {
-		match_anchors(&c, m);
+		size_t nta = 0;
+		for (size_t k = 0; k < m->tn; k++)
+			nta += is_anchor_kind(m->tf[k].kind);
+		if ((double)(m->sa.n + 1) * (double)(nta + 1) <= ANCHOR_FULL_DP_CELLS)
+			match_anchors(&c, m);
+		else
+			rematch_local(&c, m, oms, omt, oK, t0, old_n, dn);
 	}
 	size_t U = 2 * m->ms.n + 1;
 	size_t p = 0, q = 0;
@@ -865,7 +1007,20 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	size_t k0 = ouseg[p], k1 = ouseg[oU - q];
 	Alignment mid;
 	align_init(&mid);
-	units_segments(&c, m, p, U - q, &mid, k0);
+	Change ch = {t0, old_n, new_n};
+	double *rc0 = m->rc;
+	units_segments(&c, m, p, U - q, &mid, k0, &ch);
+	if (m->rc && m->rc == rc0) {
+		/* the kept table (of a region not aligned now) is in the old
+		 * numbering: renumber it, or drop it where the change reached */
+		if (m->rc_t0 >= t0 + old_n) {
+			m->rc_t0 = (size_t)((long)m->rc_t0 + dn);
+			m->rc_t1 = (size_t)((long)m->rc_t1 + dn);
+		} else if (m->rc_t1 > t0 || (m->rc_t1 == t0 && old_n)) {
+			free(m->rc);
+			m->rc = NULL;
+		}
+	}
 	for (size_t v = 0; v < p; v++)
 		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);

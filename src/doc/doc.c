@@ -497,6 +497,7 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, T0 + pre,
 	             on - pre - suf, wn - pre - suf, &removed, &sp);
 	Alignment *al = &d->al;
+	apply_user(d, sp.k0, sp.k0 + sp.wn);
 	/* The views' derived data changes only when the segments do. */
 	bool same = dn == 0 && sp.wn == removed.n;
 	for (size_t k = 0; same && k < sp.wn; k++) {
@@ -506,15 +507,35 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 	}
 	if (!same)
 		d->gen_align++;
-	if (d->prog_valid)
+	if (d->prog_valid) {
 		for (size_t k = 0; k < removed.n; k++)
 			prog_account(&removed.v[k], &d->prog, -1);
-	apply_user(d, sp.k0, sp.k0 + sp.wn);
-	if (d->prog_valid)
 		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
 			prog_account(&al->v[k], &d->prog, 1);
-	if (sp.k1 > sp.k0 || sp.wn)
-		mark_dirty(d, sp.k0, sp.k1, sp.wn);
+	}
+	/* The segments changed: those of the update less the ones before and
+	 * after the changed blocks that came out as they were. */
+	size_t tc = T0 + pre, te_new = T0 + wn - suf, te_old = T0 + on - suf;
+	size_t h = 0, t = 0, rn = removed.n;
+	while (h < rn && h < sp.wn) {
+		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
+		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
+		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		h++;
+	}
+	while (t < rn - h && t < sp.wn - h) {
+		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
+		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
+		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		t++;
+	}
+	(void)te_new;
+	if (rn - h - t || sp.wn - h - t)
+		mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
 	align_release(&removed);
 	d->last_was_full = false;
 }

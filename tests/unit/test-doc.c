@@ -292,6 +292,44 @@ static void test_local_equals_full_on_corpus(void **state)
 	assert_true(local * 10 > edits * 9);
 }
 
+/* A document with more anchors than the anchors' pass scores exhaustively
+ * (300 titles and 150 code blocks a side): title and code edits re-match
+ * the anchors near the edit only (align.h).  The segments stay valid; on
+ * this regular document they are the one-shot alignment's. */
+static void test_large_document_rematches_locally(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	for (int k = 0; k < 300; k++) {
+		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d uses ``x_%d``.\n\n", k, k, k);
+		buf_addf(&ko, "절 %d\n==========\n\n문단 %d 은 ``x_%d`` 를 씁니다.\n\n", k, k, k);
+		if (k % 2 == 0) {
+			buf_addf(&en, "::\n\n    y = %d\n\n", k);
+			buf_addf(&ko, "::\n\n    y = %d\n\n", k);
+		}
+	}
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
+	size_t edits = 0, same = 0;
+	rnd_x = 7;
+	for (int k = 0; k < 60; k++) {
+		random_edit(&d);
+		check(&d);
+		edits++;
+		same += exactly_full(&d, en.p, en.len);
+	}
+	print_message("# %zu edits of a 1,800-line document: %zu equal to the one-shot alignment\n",
+	              edits, same);
+	assert_true(same * 10 >= edits * 9);
+	Pos c;
+	while (doc_undo(&d, &c))
+		check(&d);
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_a_save_ends_the_record),
 		cmocka_unit_test(test_local_realignment),
 		cmocka_unit_test(test_local_equals_full_on_corpus),
+		cmocka_unit_test(test_large_document_rematches_locally),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
