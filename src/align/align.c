@@ -58,6 +58,7 @@ struct AlignMemo {
 	 * source [rc_s0, rc_s1), target [rc_t0, rc_t1). */
 	double *rc;
 	size_t rc_s0, rc_s1, rc_t0, rc_t1;
+	size_t tan;         /* target anchors */
 };
 #define CACHE_CELLS 65536u
 
@@ -702,7 +703,7 @@ static void match_anchors(Ctx *c, AlignMemo *m)
  * the same pass on that stretch alone. */
 #define LOCAL_ANCHOR_MARGIN 2
 static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t *omt, size_t oK,
-                          size_t t0, size_t old_n, long dn)
+                          size_t t0, size_t old_n, long dn, size_t *keep_lo, size_t *keep_hi)
 {
 	size_t r0 = 0; /* matches [0, r0) stay as they were */
 	while (r0 < oK && omt[r0] < t0)
@@ -744,9 +745,25 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 		VEC_PUSH(&m->ms, oms[r]);
 		VEC_PUSH(&m->mt, (size_t)((long)omt[r] + dn));
 	}
+	*keep_lo = r0;
+	*keep_hi = oK - r1;
 	VEC_FREE(&steps);
 	VEC_FREE(&sa);
 	VEC_FREE(&ta);
+}
+
+/* The number of v[0..n) (ascending) below x. */
+static size_t count_below(const size_t *v, size_t n, size_t x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* The blocks of unit u under matches ms/mt (K of them) over sn/tn blocks:
@@ -876,6 +893,8 @@ void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
 	match_anchors(&c, m);
+	for (size_t k = 0; k < m->tn; k++)
+		m->tan += is_anchor_kind(m->tf[k].kind);
 	size_t U = 2 * m->ms.n + 1;
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
@@ -946,6 +965,10 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 		wn[nw++] = j;
 		i++, j++;
 	}
+	for (size_t k = 0; k < old_n; k++)
+		m->tan -= is_anchor_kind(m->tf[t0 + k].kind);
+	for (size_t k = 0; k < new_n; k++)
+		m->tan += is_anchor_kind(nf[k].kind);
 	/* The old matches and units, for what stays. */
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
 	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
@@ -971,7 +994,12 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	memset(&c, 0, sizeof(c));
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
+	/* matches [0, keep_lo) and the last keep_hi are the old ones, before
+	 * and after the changed blocks: their units stay */
+	size_t keep_lo = 0, keep_hi = 0;
 	if (same) {
+		keep_lo = count_below(omt, oK, t0);
+		keep_hi = oK - count_below(omt, oK, t0 + old_n);
 		/* The same anchor sequence scores the same: the matches stay,
 		 * those in the changed blocks moved to the same anchors there. */
 		size_t x = 0;
@@ -986,17 +1014,14 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 			}
 		}
 	} else {
-		size_t nta = 0;
-		for (size_t k = 0; k < m->tn; k++)
-			nta += is_anchor_kind(m->tf[k].kind);
-		if ((double)(m->sa.n + 1) * (double)(nta + 1) <= ANCHOR_FULL_DP_CELLS)
+		if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS)
 			match_anchors(&c, m);
 		else
-			rematch_local(&c, m, oms, omt, oK, t0, old_n, dn);
+			rematch_local(&c, m, oms, omt, oK, t0, old_n, dn, &keep_lo, &keep_hi);
 	}
 	size_t U = 2 * m->ms.n + 1;
-	size_t p = 0, q = 0;
-	while (p < oU && p < U && unit_kept(oms, omt, oK, otn, m, p, p, t0, old_n, dn))
+	size_t p = MIN(2 * keep_lo, MIN(oU, U)), q = MIN(2 * keep_hi, MIN(oU, U) - p);
+	while (p + q < oU && p + q < U && unit_kept(oms, omt, oK, otn, m, p, p, t0, old_n, dn))
 		p++;
 	while (q < oU - p && q < U - p &&
 	       unit_kept(oms, omt, oK, otn, m, oU - 1 - q, U - 1 - q, t0, old_n, dn))
@@ -1024,8 +1049,9 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	for (size_t v = 0; v < p; v++)
 		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);
-	for (size_t v = U - q; v <= U; v++)
-		m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
+	if (dk || U != oU) /* else those entries are as they were */
+		for (size_t v = U - q; v <= U; v++)
+			m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
 	/* Splice them in place of [k0, k1). */
 	removed->n = 0;
 	for (size_t k = k0; k < k1; k++)
@@ -1037,7 +1063,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (mid.n)
 		memcpy(&a->v[k0], mid.v, mid.n * sizeof(Segment));
 	a->n = an;
-	for (size_t k = k0 + mid.n; k < a->n; k++)
+	for (size_t k = k0 + mid.n; dn && k < a->n; k++)
 		a->v[k].tgt = (size_t)((long)a->v[k].tgt + dn);
 	out->k0 = k0;
 	out->k1 = k1;
