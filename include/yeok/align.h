@@ -75,6 +75,38 @@ void align_release(Alignment *a);
 void align_docs(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                 Alignment *a);
 
+/* The same, keeping in *memo (replacing what it held; NULL: nothing is
+ * kept) what align_update needs: both sides' block features, the matched
+ * anchors, where the segments of each stretch between them start.  Owned
+ * by the caller: align_memo_free.  The memo holds hashes, not slices: the
+ * lines may move. */
+typedef struct AlignMemo AlignMemo;
+void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                     Alignment *a, AlignMemo **memo);
+void align_memo_free(AlignMemo *m);
+
+/* What align_update replaced: segments [k0, k1) before are [k0, k0 + wn)
+ * now; anchors: the anchors' pass ran again (the changed blocks' titles
+ * or code differ). */
+typedef struct AlignSplice {
+	size_t k0, k1, wn;
+	bool anchors;
+} AlignSplice;
+
+/* Target blocks [t0, t0 + old_n) of the blocks memo m was made for were
+ * replaced by blocks [t0, t0 + new_n) of tb; every other block is the one
+ * it was (the same text and fields, its index shifted by new_n - old_n
+ * past the change; the blocks outside the change have the same title
+ * levels and equal parents where they had).  Makes a what align_docs gives on
+ * the blocks now, exactly, re-running only what the change reaches: the
+ * features of the new blocks, the anchors' pass when their anchors
+ * differ, and the stretches between matched anchors that changed.  The
+ * segments replaced are copied into removed (its content replaced); *out
+ * says which. */
+void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                  const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
+                  Alignment *removed, AlignSplice *out);
+
 /* Line range of a segment's side, 0-based inclusive; false when that side
  * is empty. */
 bool align_src_lines(const Segment *s, const RstDoc *sb, size_t *first, size_t *last);

@@ -24,7 +24,12 @@
  * lines between the text-block separators around it (host_edit_window: an
  * edit of the module docstring reads the whole file again); with the
  * source blocks aligned to that stretch.  Blocks and segments after it are
- * shifted, not recomputed.
+ * shifted, not recomputed.  The segments are exactly what aligning the
+ * whole document again gives (align_update on the blocks that differ:
+ * the anchors' pass again only when their titles or code changed, then the
+ * stretches between matched anchors that changed); only a change of the
+ * order in which title styles first appear (the levels of every title)
+ * segments and aligns everything again.
  *
  * Positions are byte offsets on grapheme boundaries (col is a byte offset in
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
@@ -116,6 +121,7 @@ typedef struct Doc {
 	                     host_new_line_prefix...) for the editing rules */
 	HostDoc sh;       /* src read the same way */
 	Alignment al;     /* segments over sh.blocks and th.blocks */
+	AlignMemo *am;    /* what align_update needs to keep al exact (owned) */
 	VEC(Change) changes; /* changes[0..cur) are applied; the rest can be redone */
 	size_t cur;
 	size_t saved;     /* cur at the last save (SIZE_MAX: no longer reachable) */

@@ -38,6 +38,8 @@ typedef struct DocPair {
 	const Lines *tgt, *sl;
 	const RstDoc *tb, *sb;
 	Alignment al;     /* segments over sb and tb */
+	bool keep_memo;   /* set before pair_from_texts: keep memo (the editor) */
+	AlignMemo *memo;  /* align_docs_memo's memo of al, or NULL (owned) */
 } DocPair;
 
 void pair_init(DocPair *p);

@@ -17,6 +17,8 @@
 
 #include "yeok/text.h"
 
+#include <math.h>
+
 #define FORBID (-1e18)
 #define FULL_DP_CELLS 1000000u /* below this, no band */
 /* The anchors' pass scores every cell it visits (titles by their tokens,
@@ -36,7 +38,29 @@ typedef struct Feat {
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
 	bool words;         /* align_has_words: something to translate */
+	BlockKind kind;     /* the block's kind and title level (what the */
+	int title_level;    /* anchors' pass reads of the block itself) */
 } Feat;
+
+/* What align_update needs: both sides' features, the matched anchors and
+ * where each unit's segments start.  Units: unit 2r is the region before
+ * matched anchor r (the blocks strictly between anchors r-1 and r), unit
+ * 2r+1 the anchor pair r itself, unit 2K the region after the last. */
+struct AlignMemo {
+	Feat *sf, *tf;      /* sn source, tn target blocks' features */
+	size_t sn, tn, tcap;
+	VEC(size_t) sa;     /* the source anchors (block indices) */
+	VEC(size_t) ms, mt; /* matched anchor r: source block ms[r], target mt[r] */
+	VEC(size_t) useg;   /* 2K+2 entries: first segment of each unit, then al.n */
+	/* The scores of the last region align_update aligned (Ctx.cache; an
+	 * exact region of at most CACHE_CELLS cells): typing in it again
+	 * scores only the moves that read the changed blocks.  Its blocks:
+	 * source [rc_s0, rc_s1), target [rc_t0, rc_t1). */
+	double *rc;
+	size_t rc_s0, rc_s1, rc_t0, rc_t1;
+	size_t tan;         /* target anchors */
+};
+#define CACHE_CELLS 65536u
 
 typedef struct Side {
 	const Lines *l;
@@ -49,6 +73,9 @@ typedef struct Ctx {
 	/* the current DP's sequences: indices into the blocks */
 	const size_t *si, *ti;
 	bool anchors; /* pass 1 scoring */
+	/* pass 2, an exact (unbanded) region: its scores, cell (i, j) move k
+	 * at [(i * (m + 1) + j) * 5 + k], NAN until scored; or NULL */
+	double *cache;
 } Ctx;
 
 /* ---- features ---------------------------------------------------------- */
@@ -173,6 +200,8 @@ bool align_has_words(const char *s, size_t n)
 static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 {
 	memset(f, 0, sizeof(*f));
+	f->kind = b->kind;
+	f->title_level = b->title_level;
 	buf_clear(tmp);
 	rst_block_text(l, b, tmp);
 	const char *s = tmp->p ? tmp->p : "";
@@ -484,7 +513,15 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 				double prev = best[off[pi] + (pj - lo[pi])];
 				if (prev <= FORBID)
 					continue;
-				double s = score_move(c, pi, a, pj, b);
+				double s;
+				if (c->cache && full) {
+					double *x = &c->cache[(i * (m + 1) + j) * 5 + k];
+					if (isnan(*x))
+						*x = score_move(c, pi, a, pj, b);
+					s = *x;
+				} else {
+					s = score_move(c, pi, a, pj, b);
+				}
 				if (s <= FORBID)
 					continue;
 				if (prev + s > bs) {
@@ -615,50 +652,429 @@ static void free_features(Feat *f, size_t n)
 	free(f);
 }
 
-static bool is_anchor(const Block *b)
+static bool is_anchor_kind(BlockKind k)
 {
-	return b->kind == BK_TITLE || b->kind == BK_LITERAL;
+	return k == BK_TITLE || k == BK_LITERAL;
+}
+
+/* Do two anchors score alike against every other (what score_anchor
+ * reads of them is equal)? */
+static bool anchor_same(const Feat *a, const Feat *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == BK_LITERAL)
+		return a->code_hash == b->code_hash && a->nlines == b->nlines &&
+		       (!a->nlines || memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) == 0);
+	return a->title_level == b->title_level && a->text_hash == b->text_hash &&
+	       a->len == b->len && a->hangul == b->hangul && a->ntok == b->ntok &&
+	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
+}
+
+/* Pass 1: match the anchors of both sides (m->ms, m->mt). */
+static void match_anchors(Ctx *c, AlignMemo *m)
+{
+	VEC(size_t) ta = {0};
+	for (size_t k = 0; k < m->tn; k++)
+		if (is_anchor_kind(m->tf[k].kind))
+			VEC_PUSH(&ta, k);
+	c->si = m->sa.v;
+	c->ti = ta.v;
+	c->anchors = true;
+	StepVec steps = {0};
+	dp(c, m->sa.n, ta.n, 3, &steps);
+	m->ms.n = m->mt.n = 0;
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		if (st->a != 1 || st->b != 1)
+			continue;
+		VEC_PUSH(&m->ms, m->sa.v[st->i]);
+		VEC_PUSH(&m->mt, ta.v[st->j]);
+	}
+	VEC_FREE(&steps);
+	VEC_FREE(&ta);
+}
+
+/* Large documents (an anchors' pass over more than ANCHOR_FULL_DP_CELLS
+ * cells, thousands of lines): target anchors [t0, t0 + old_n) changed
+ * (now [t0, t0 + new_n)); the matches before and after them (oms, omt:
+ * the old ones, oK of them) stay, the anchors between the nearest ones
+ * that stay (LOCAL_ANCHOR_MARGIN more on each side) are matched again by
+ * the same pass on that stretch alone. */
+#define LOCAL_ANCHOR_MARGIN 2
+static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t *omt, size_t oK,
+                          size_t t0, size_t old_n, long dn, size_t *keep_lo, size_t *keep_hi)
+{
+	size_t r0 = 0; /* matches [0, r0) stay as they were */
+	while (r0 < oK && omt[r0] < t0)
+		r0++;
+	size_t r1 = r0; /* matches [r1, oK) stay, shifted */
+	while (r1 < oK && omt[r1] < t0 + old_n)
+		r1++;
+	r0 = r0 > LOCAL_ANCHOR_MARGIN ? r0 - LOCAL_ANCHOR_MARGIN : 0;
+	r1 = r1 + LOCAL_ANCHOR_MARGIN < oK ? r1 + LOCAL_ANCHOR_MARGIN : oK;
+	/* the stretch: source blocks (s_lo, s_hi), target (t_lo, t_hi), new numbering */
+	size_t s_lo = r0 ? oms[r0 - 1] + 1 : 0, s_hi = r1 < oK ? oms[r1] : m->sn;
+	size_t t_lo = r0 ? omt[r0 - 1] + 1 : 0;
+	size_t t_hi = r1 < oK ? (size_t)((long)omt[r1] + dn) : m->tn;
+	VEC(size_t) sa = {0}, ta = {0};
+	for (size_t k = 0; k < m->sa.n; k++)
+		if (m->sa.v[k] >= s_lo && m->sa.v[k] < s_hi)
+			VEC_PUSH(&sa, m->sa.v[k]);
+	for (size_t k = t_lo; k < t_hi; k++)
+		if (is_anchor_kind(m->tf[k].kind))
+			VEC_PUSH(&ta, k);
+	c->si = sa.v;
+	c->ti = ta.v;
+	c->anchors = true;
+	StepVec steps = {0};
+	dp(c, sa.n, ta.n, 3, &steps);
+	m->ms.n = m->mt.n = 0;
+	for (size_t r = 0; r < r0; r++) {
+		VEC_PUSH(&m->ms, oms[r]);
+		VEC_PUSH(&m->mt, omt[r]);
+	}
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		if (st->a == 1 && st->b == 1) {
+			VEC_PUSH(&m->ms, sa.v[st->i]);
+			VEC_PUSH(&m->mt, ta.v[st->j]);
+		}
+	}
+	for (size_t r = r1; r < oK; r++) {
+		VEC_PUSH(&m->ms, oms[r]);
+		VEC_PUSH(&m->mt, (size_t)((long)omt[r] + dn));
+	}
+	*keep_lo = r0;
+	*keep_hi = oK - r1;
+	VEC_FREE(&steps);
+	VEC_FREE(&sa);
+	VEC_FREE(&ta);
+}
+
+/* The number of v[0..n) (ascending) below x. */
+static size_t count_below(const size_t *v, size_t n, size_t x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The blocks of unit u under matches ms/mt (K of them) over sn/tn blocks:
+ * source [*s0, *s1), target [*t0, *t1). */
+static void unit_range(const size_t *ms, const size_t *mt, size_t K, size_t sn, size_t tn,
+                       size_t u, size_t *s0, size_t *s1, size_t *t0, size_t *t1)
+{
+	size_t r = u / 2;
+	if (u % 2) {
+		*s0 = ms[r];
+		*t0 = mt[r];
+		*s1 = *s0 + 1;
+		*t1 = *t0 + 1;
+		return;
+	}
+	*s0 = r ? ms[r - 1] + 1 : 0;
+	*t0 = r ? mt[r - 1] + 1 : 0;
+	*s1 = r < K ? ms[r] : sn;
+	*t1 = r < K ? mt[r] : tn;
+}
+
+/* The change align_update is making: target blocks [tc, tc + old_n) are
+ * [tc, tc + new_n) now. */
+typedef struct Change {
+	size_t tc, old_n, new_n;
+} Change;
+
+/* A score table for region source [s0, s1), target [t0, t1) (current
+ * numbering) with what m->rc (old numbering, before change ch) has for the
+ * moves that read no changed block; NAN elsewhere. */
+static double *remap_scores(const AlignMemo *m, size_t s0, size_t s1, size_t t0, size_t t1,
+                            const Change *ch)
+{
+	size_t n = s1 - s0, w = t1 - t0, cells = (n + 1) * (w + 1) * 5;
+	double *sc = xmalloc(cells * sizeof(double));
+	for (size_t x = 0; x < cells; x++)
+		sc[x] = NAN;
+	if (!m->rc || m->rc_s0 != s0 || m->rc_s1 != s1)
+		return sc;
+	long dn = (long)ch->new_n - (long)ch->old_n;
+	size_t ow = m->rc_t1 - m->rc_t0;
+	for (size_t j = 0; j <= w; j++) {
+		for (size_t k = 0; k < ARRAY_LEN(moves_all); k++) {
+			size_t b = moves_all[k].b;
+			if (!b || b > j)
+				continue; /* gaps cost a constant */
+			size_t first = t0 + j - b, end = t0 + j;
+			long oend;
+			if (end <= ch->tc)
+				oend = (long)end;
+			else if (first >= ch->tc + ch->new_n)
+				oend = (long)end - dn;
+			else
+				continue; /* reads a changed block */
+			if (oend - (long)b < (long)m->rc_t0 || oend > (long)m->rc_t1)
+				continue;
+			size_t jo = (size_t)oend - m->rc_t0;
+			for (size_t i = 0; i <= n; i++)
+				sc[(i * (w + 1) + j) * 5 + k] = m->rc[(i * (ow + 1) + jo) * 5 + k];
+		}
+	}
+	return sc;
+}
+
+/* Append the segments of units [u0, u1) to a; m->useg[u] gets where each
+ * starts, counted from base.  ch (NULL: none) is the change of an update:
+ * small regions then keep their scores for the next one. */
+static void units_segments(Ctx *c, AlignMemo *m, size_t u0, size_t u1, Alignment *a,
+                           size_t base, const Change *ch)
+{
+	size_t K = m->ms.n;
+	double *keep = NULL;
+	size_t ks0 = 0, ks1 = 0, kt0 = 0, kt1 = 0;
+	for (size_t u = u0; u < u1; u++) {
+		size_t s0, s1, t0, t1;
+		unit_range(m->ms.v, m->mt.v, K, m->sn, m->tn, u, &s0, &s1, &t0, &t1);
+		m->useg.v[u] = base + a->n;
+		if (u % 2) {
+			push_seg(a, c, s0, 1, t0, 1);
+			continue;
+		}
+		bool cache = ch && (double)(s1 - s0 + 1) * (double)(t1 - t0 + 1) <= CACHE_CELLS;
+		c->cache = cache ? remap_scores(m, s0, s1, t0, t1, ch) : NULL;
+		align_region(c, s0, s1, t0, t1, a);
+		if (cache) {
+			free(keep);
+			keep = c->cache;
+			ks0 = s0, ks1 = s1, kt0 = t0, kt1 = t1;
+		}
+		c->cache = NULL;
+	}
+	if (keep) {
+		free(m->rc);
+		m->rc = keep;
+		m->rc_s0 = ks0, m->rc_s1 = ks1, m->rc_t0 = kt0, m->rc_t1 = kt1;
+	}
+}
+
+void align_memo_free(AlignMemo *m)
+{
+	if (!m)
+		return;
+	free_features(m->sf, m->sn);
+	free_features(m->tf, m->tn);
+	VEC_FREE(&m->sa);
+	VEC_FREE(&m->ms);
+	VEC_FREE(&m->mt);
+	VEC_FREE(&m->useg);
+	free(m->rc);
+	free(m);
+}
+
+void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                     Alignment *a, AlignMemo **memo)
+{
+	a->n = 0;
+	AlignMemo *m = xcalloc(1, sizeof(*m));
+	m->sn = sb->n;
+	m->tn = m->tcap = tb->n;
+	m->sf = all_features(src, sb);
+	m->tf = all_features(tgt, tb);
+	for (size_t k = 0; k < sb->n; k++)
+		if (is_anchor_kind(sb->v[k].kind))
+			VEC_PUSH(&m->sa, k);
+	Ctx c;
+	memset(&c, 0, sizeof(c));
+	c.s = (Side){src, sb, m->sf};
+	c.t = (Side){tgt, tb, m->tf};
+	match_anchors(&c, m);
+	for (size_t k = 0; k < m->tn; k++)
+		m->tan += is_anchor_kind(m->tf[k].kind);
+	size_t U = 2 * m->ms.n + 1;
+	VEC_RESERVE(&m->useg, U + 1);
+	m->useg.n = U + 1;
+	units_segments(&c, m, 0, U, a, 0, NULL);
+	m->useg.v[U] = a->n;
+	if (memo) {
+		align_memo_free(*memo);
+		*memo = m;
+	} else {
+		align_memo_free(m);
+	}
 }
 
 void align_docs(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                 Alignment *a)
 {
-	a->n = 0;
+	align_docs_memo(src, sb, tgt, tb, a, NULL);
+}
+
+/* Is old unit u (under old matches, old numbering) the same blocks as new
+ * unit v: the same source blocks, and target blocks outside the changed
+ * ones [t0, t0 + old_n) that are v's after the shift by dn? */
+static bool unit_kept(const size_t *oms, const size_t *omt, size_t oK, size_t otn,
+                      const AlignMemo *m, size_t u, size_t v, size_t t0, size_t old_n, long dn)
+{
+	if (u % 2 != v % 2)
+		return false;
+	size_t a0, a1, b0, b1, c0, c1, d0, d1;
+	unit_range(oms, omt, oK, m->sn, otn, u, &a0, &a1, &b0, &b1);
+	unit_range(m->ms.v, m->mt.v, m->ms.n, m->sn, m->tn, v, &c0, &c1, &d0, &d1);
+	if (a0 != c0 || a1 != c1)
+		return false;
+	if (b1 <= t0 && d0 == b0 && d1 == b1)
+		return true;
+	return b0 >= t0 + old_n && (long)d0 == (long)b0 + dn && (long)d1 == (long)b1 + dn;
+}
+
+void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                  const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
+                  Alignment *removed, AlignSplice *out)
+{
+	BUG_ON(t0 + old_n > m->tn || t0 + new_n > tb->n || m->tn - old_n + new_n != tb->n);
+	long dn = (long)new_n - (long)old_n;
+	/* The changed blocks' features; are their anchors the same? */
+	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
+	Buf tmp = BUF_INIT;
+	for (size_t i = 0; i < new_n; i++)
+		features(tgt, &tb->v[t0 + i], &nf[i], &tmp);
+	buf_release(&tmp);
+	bool same = true;
+	size_t i = 0, j = 0, nw = 0;
+	/* the window's anchors: old block t0 + wo[x] is new block t0 + wn[x] */
+	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
+	for (;;) {
+		while (i < old_n && !is_anchor_kind(m->tf[t0 + i].kind))
+			i++;
+		while (j < new_n && !is_anchor_kind(nf[j].kind))
+			j++;
+		if (i == old_n || j == new_n) {
+			same = i == old_n && j == new_n;
+			break;
+		}
+		if (!anchor_same(&m->tf[t0 + i], &nf[j])) {
+			same = false;
+			break;
+		}
+		wo[nw] = i;
+		wn[nw++] = j;
+		i++, j++;
+	}
+	for (size_t k = 0; k < old_n; k++)
+		m->tan -= is_anchor_kind(m->tf[t0 + k].kind);
+	for (size_t k = 0; k < new_n; k++)
+		m->tan += is_anchor_kind(nf[k].kind);
+	/* The old matches and units, for what stays. */
+	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
+	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
+	size_t *ouseg = xmalloc((oU + 1) * sizeof(size_t));
+	if (oK) {
+		memcpy(oms, m->ms.v, oK * sizeof(size_t));
+		memcpy(omt, m->mt.v, oK * sizeof(size_t));
+	}
+	memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
+	/* Splice the target features. */
+	for (size_t k = t0; k < t0 + old_n; k++) {
+		free(m->tf[k].tok);
+		free(m->tf[k].lines);
+	}
+	if (m->tn + new_n - old_n > m->tcap)
+		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));
+	memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
+	if (new_n)
+		memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
+	free(nf);
+	m->tn = tb->n;
 	Ctx c;
 	memset(&c, 0, sizeof(c));
-	c.s = (Side){src, sb, all_features(src, sb)};
-	c.t = (Side){tgt, tb, all_features(tgt, tb)};
-	/* Pass 1: anchors. */
-	VEC(size_t) sa = {0}, ta = {0};
-	for (size_t k = 0; k < sb->n; k++)
-		if (is_anchor(&sb->v[k]))
-			VEC_PUSH(&sa, k);
-	for (size_t k = 0; k < tb->n; k++)
-		if (is_anchor(&tb->v[k]))
-			VEC_PUSH(&ta, k);
-	c.si = sa.v;
-	c.ti = ta.v;
-	c.anchors = true;
-	StepVec steps = {0};
-	dp(&c, sa.n, ta.n, 3, &steps);
-	/* Pass 2: the blocks between matched anchors. */
-	size_t s_at = 0, t_at = 0;
-	for (size_t k = 0; k < steps.n; k++) {
-		Step *st = &steps.v[k];
-		if (st->a != 1 || st->b != 1)
-			continue;
-		size_t sx = sa.v[st->i], tx = ta.v[st->j];
-		align_region(&c, s_at, sx, t_at, tx, a);
-		push_seg(a, &c, sx, 1, tx, 1);
-		s_at = sx + 1;
-		t_at = tx + 1;
+	c.s = (Side){src, sb, m->sf};
+	c.t = (Side){tgt, tb, m->tf};
+	/* matches [0, keep_lo) and the last keep_hi are the old ones, before
+	 * and after the changed blocks: their units stay */
+	size_t keep_lo = 0, keep_hi = 0;
+	if (same) {
+		keep_lo = count_below(omt, oK, t0);
+		keep_hi = oK - count_below(omt, oK, t0 + old_n);
+		/* The same anchor sequence scores the same: the matches stay,
+		 * those in the changed blocks moved to the same anchors there. */
+		size_t x = 0;
+		for (size_t r = 0; r < oK; r++) {
+			if (omt[r] >= t0 + old_n) {
+				m->mt.v[r] = (size_t)((long)omt[r] + dn);
+			} else if (omt[r] >= t0) {
+				while (x < nw && t0 + wo[x] < omt[r])
+					x++;
+				BUG_ON(x == nw || t0 + wo[x] != omt[r]);
+				m->mt.v[r] = t0 + wn[x];
+			}
+		}
+	} else {
+		if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS)
+			match_anchors(&c, m);
+		else
+			rematch_local(&c, m, oms, omt, oK, t0, old_n, dn, &keep_lo, &keep_hi);
 	}
-	align_region(&c, s_at, sb->n, t_at, tb->n, a);
-	VEC_FREE(&steps);
-	VEC_FREE(&sa);
-	VEC_FREE(&ta);
-	free_features(c.s.f, sb->n);
-	free_features(c.t.f, tb->n);
+	size_t U = 2 * m->ms.n + 1;
+	size_t p = MIN(2 * keep_lo, MIN(oU, U)), q = MIN(2 * keep_hi, MIN(oU, U) - p);
+	while (p + q < oU && p + q < U && unit_kept(oms, omt, oK, otn, m, p, p, t0, old_n, dn))
+		p++;
+	while (q < oU - p && q < U - p &&
+	       unit_kept(oms, omt, oK, otn, m, oU - 1 - q, U - 1 - q, t0, old_n, dn))
+		q++;
+	/* The new segments of units [p, U - q). */
+	VEC_RESERVE(&m->useg, U + 1);
+	m->useg.n = U + 1;
+	size_t k0 = ouseg[p], k1 = ouseg[oU - q];
+	Alignment mid;
+	align_init(&mid);
+	Change ch = {t0, old_n, new_n};
+	double *rc0 = m->rc;
+	units_segments(&c, m, p, U - q, &mid, k0, &ch);
+	if (m->rc && m->rc == rc0) {
+		/* the kept table (of a region not aligned now) is in the old
+		 * numbering: renumber it, or drop it where the change reached */
+		if (m->rc_t0 >= t0 + old_n) {
+			m->rc_t0 = (size_t)((long)m->rc_t0 + dn);
+			m->rc_t1 = (size_t)((long)m->rc_t1 + dn);
+		} else if (m->rc_t1 > t0 || (m->rc_t1 == t0 && old_n)) {
+			free(m->rc);
+			m->rc = NULL;
+		}
+	}
+	for (size_t v = 0; v < p; v++)
+		m->useg.v[v] = ouseg[v];
+	long dk = (long)mid.n - (long)(k1 - k0);
+	if (dk || U != oU) /* else those entries are as they were */
+		for (size_t v = U - q; v <= U; v++)
+			m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
+	/* Splice them in place of [k0, k1). */
+	removed->n = 0;
+	for (size_t k = k0; k < k1; k++)
+		VEC_PUSH(removed, a->v[k]);
+	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
+	if (an > a->cap)
+		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
+	memmove(&a->v[k0 + mid.n], &a->v[k1], tail * sizeof(Segment));
+	if (mid.n)
+		memcpy(&a->v[k0], mid.v, mid.n * sizeof(Segment));
+	a->n = an;
+	for (size_t k = k0 + mid.n; dn && k < a->n; k++)
+		a->v[k].tgt = (size_t)((long)a->v[k].tgt + dn);
+	out->k0 = k0;
+	out->k1 = k1;
+	out->wn = mid.n;
+	out->anchors = !same;
+	align_release(&mid);
+	free(oms);
+	free(omt);
+	free(ouseg);
+	free(wo);
+	free(wn);
 }
 
 bool align_src_lines(const Segment *s, const RstDoc *sb, size_t *first, size_t *last)

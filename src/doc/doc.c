@@ -34,6 +34,7 @@ void doc_release(Doc *d)
 	host_release(&d->th);
 	host_release(&d->sh);
 	align_release(&d->al);
+	align_memo_free(d->am);
 	doc_journal_end(d, false);
 	free(d->path);
 	free(d->src_name);
@@ -234,7 +235,7 @@ static void align_all(Doc *d)
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al);
+	align_docs_memo(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &d->am);
 	all_new(d);
 }
 
@@ -311,27 +312,10 @@ static bool line_blank(const Lines *l, size_t i)
 
 /* A block where a re-segmentation window may start: a top-level title
  * after a blank line (segments never cross a title; nothing is cut). */
-/* Up to this many target lines, an edit that makes or unmakes a title
- * re-aligns the whole document (exactly what reopening gives); above it
- * the re-alignment stays between the neighbouring titles. */
-#define DOC_EXACT_REALIGN_LINES 5000
-
 static bool is_cut(const Lines *l, const Block *b, size_t first_now)
 {
 	return b->kind == BK_TITLE && b->depth == 0 && b->indent == 0 &&
 	       (first_now == 0 || line_blank(l, first_now - 1));
-}
-
-/* Copy blocks [from, to) into out with parents made relative to from. */
-static void sub_blocks(const RstDoc *d, size_t from, size_t to, RstDoc *out)
-{
-	out->n = 0;
-	for (size_t i = from; i < to; i++) {
-		Block b = d->v[i];
-		b.parent = b.parent >= (int)from ? b.parent - (int)from : -1;
-		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(Block));
-		out->v[out->n++] = b;
-	}
 }
 
 /* The last block whose first line is <= line (0 when none), by bisection. */
@@ -343,29 +327,6 @@ static size_t block_at(const RstDoc *tb, size_t line)
 		if (tb->v[mid].first <= line) {
 			best = mid;
 			lo = mid + 1;
-		} else {
-			hi = mid;
-		}
-	}
-	return best;
-}
-
-/* The segment with a target side whose first target block is the last
- * one <= bi (the segment holding block bi); SIZE_MAX when none. */
-static size_t seg_of_tblock(const Doc *d, size_t bi)
-{
-	size_t lo = 0, hi = d->al.n, best = SIZE_MAX;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2, m = mid;
-		while (m < hi && !d->al.v[m].tgt_n)
-			m++;
-		if (m == hi) {
-			hi = mid;
-			continue;
-		}
-		if (d->al.v[m].tgt <= bi) {
-			best = m;
-			lo = m + 1;
 		} else {
 			hi = mid;
 		}
@@ -412,108 +373,14 @@ static bool same_structure(const Block *old, size_t old_n, const Block *win, siz
 	return true;
 }
 
-static void side_text(const Lines *l, const RstDoc *d, size_t first, size_t n, Buf *out)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			buf_addc(out, '\n');
-		rst_block_text(l, &d->v[first + i], out);
-	}
-}
-
-/* Recompute untranslated/draft for the segments whose target blocks meet
- * target lines [a, b]. */
-static void restatus(Doc *d, size_t a, size_t b)
-{
-	Buf x = BUF_INIT, y = BUF_INIT;
-	size_t k0 = d->th.blocks.n ? seg_of_tblock(d, block_at(&d->th.blocks, a)) : SIZE_MAX;
-	size_t dmin = SIZE_MAX, dmax = 0; /* the segments touched, for the change log */
-	for (size_t k = k0 == SIZE_MAX ? 0 : k0; k < d->al.n; k++) {
-		Segment *s = &d->al.v[k];
-		if (!s->tgt_n)
-			continue;
-		size_t f = d->th.blocks.v[s->tgt].first, l = d->th.blocks.v[s->tgt + s->tgt_n - 1].last;
-		if (f > b)
-			break;
-		if (l >= a) {
-			dmin = MIN(dmin, k);
-			dmax = MAX(dmax, k);
-		}
-		if (l < a || !s->src_n)
-			continue;
-		if (d->prog_valid)
-			prog_account(s, &d->prog, -1);
-		buf_clear(&x);
-		buf_clear(&y);
-		side_text(d->sh.text, &d->sh.blocks, s->src, s->src_n, &x);
-		side_text(d->th.text, &d->th.blocks, s->tgt, s->tgt_n, &y);
-		bool same = x.len == y.len && (!x.len || memcmp(x.p, y.p, x.len) == 0);
-		if (same)
-			s->status = ST_UNTRANSLATED;
-		else if (s->status == ST_UNTRANSLATED)
-			s->status = ST_DRAFT;
-		apply_user(d, k, k + 1);
-		if (d->prog_valid)
-			prog_account(s, &d->prog, 1);
-	}
-	if (dmin != SIZE_MAX)
-		mark_dirty(d, dmin, dmax + 1, dmax + 1 - dmin);
-	buf_release(&x);
-	buf_release(&y);
-}
-
 /* The stretch an edit of target lines [a, old_last] (now [a, old_last +
- * delta]) re-segments: blocks [T0, T1) between the cuts around it, their
- * segments [k0, k1), the source blocks [S0, S1) of those, target lines
- * [L0, L1) (new numbering).  False: no such stretch (re-align all). */
+ * delta]) re-segments: blocks [T0, T1) between the cuts around it, target
+ * lines [L0, L1) (new numbering). */
 typedef struct Window {
-	size_t T0, T1, k0, k1, S0, S1, L0, L1;
+	size_t T0, T1, L0, L1;
 } Window;
 
-/* The segments [k0, k1) of target blocks [w->T0, w->T1) (of nb blocks, the
- * numbering of the alignment) and their source blocks [S0, S1).  False
- * when the stretch does not start and end at segment boundaries. */
-static bool window_segments(const Doc *d, size_t nb, Window *w)
-{
-	size_t T0 = w->T0, T1 = w->T1;
-	size_t k0 = SIZE_MAX, k1 = d->al.n;
-	if (T0 == 0) {
-		k0 = 0;
-	} else {
-		size_t k = seg_of_tblock(d, T0);
-		if (k != SIZE_MAX && d->al.v[k].tgt == T0)
-			k0 = k;
-	}
-	if (T1 < nb) {
-		size_t k = seg_of_tblock(d, T1);
-		k1 = k != SIZE_MAX && d->al.v[k].tgt == T1 ? k : d->al.n;
-	}
-	if (k0 == SIZE_MAX || k1 < k0 || (T1 < nb && k1 == d->al.n))
-		return false;
-	size_t S0 = SIZE_MAX, S1 = d->sh.blocks.n;
-	for (size_t k = k0; k < d->al.n; k++) {
-		const Segment *s = &d->al.v[k];
-		if (!s->src_n)
-			continue;
-		if (k < k1 && S0 == SIZE_MAX)
-			S0 = s->src;
-		if (k >= k1) {
-			S1 = s->src;
-			break;
-		}
-	}
-	if (k0 == 0)
-		S0 = 0;
-	if (S0 == SIZE_MAX)
-		S0 = S1;
-	w->k0 = k0;
-	w->k1 = k1;
-	w->S0 = S0;
-	w->S1 = S1;
-	return true;
-}
-
-static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
+static void find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
 	RstDoc *tb = &d->th.blocks;
 	/* T0: the cut at or before line a (0 when none). */
@@ -535,63 +402,141 @@ static bool find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w
 			break;
 		}
 	}
-	*w = (Window){T0, T1, 0, 0, 0, 0, T0 == 0 ? 0 : tb->v[T0].first,
+	*w = (Window){T0, T1, T0 == 0 ? 0 : tb->v[T0].first,
 	              T1 < tb->n ? (size_t)((long)tb->v[T1].first + delta) : d->tgt.n};
-	return window_segments(d, tb->n, w);
 }
 
-/* Blocks [T0, T0 + wn) are new (dn more than before): align them against
- * source blocks [S0, S1) and splice the segments in place of [k0, k1). */
-static void realign_segments(Doc *d, const Window *w, size_t wn, long dn)
+/* Do blocks old[0..on) and now[0..wn) hold different title styles, in
+ * order? */
+static bool titles_differ(const Block *old, size_t on, const Block *now, size_t wn)
 {
-	RstDoc *tb = &d->th.blocks;
-	size_t T0 = w->T0, S0 = w->S0, S1 = w->S1, k0 = w->k0, k1 = w->k1;
-	/* Re-align the window against its source blocks. */
-	RstDoc ssub, tsub;
-	rst_init(&ssub);
-	rst_init(&tsub);
-	sub_blocks(&d->sh.blocks, S0, S1, &ssub);
-	sub_blocks(tb, T0, T0 + wn, &tsub);
-	Alignment wa;
-	align_init(&wa);
-	align_docs(d->sh.text, &ssub, d->th.text, &tsub, &wa);
-	for (size_t k = 0; k < wa.n; k++) {
-		wa.v[k].src += S0;
-		wa.v[k].tgt += T0;
+	size_t i = 0, j = 0;
+	for (;;) {
+		while (i < on && old[i].kind != BK_TITLE)
+			i++;
+		while (j < wn && now[j].kind != BK_TITLE)
+			j++;
+		if (i == on || j == wn)
+			return i != on || j != wn;
+		if (old[i].adornment != now[j].adornment || old[i].overline != now[j].overline)
+			return true;
+		i++, j++;
 	}
+}
+
+/* Are the document's title styles, in the order they first appear, still
+ * the ones it learned (the levels a full reading gives)? */
+static bool styles_in_order(const Doc *d)
+{
+	int n = 0;
+	const RstDoc *tb = &d->th.blocks;
+	for (size_t i = 0; i < tb->n; i++) {
+		const Block *b = &tb->v[i];
+		if (b->kind != BK_TITLE)
+			continue;
+		bool seen = false;
+		for (int k = 0; k < n && !seen; k++)
+			seen = d->title_styles[k][0] == b->adornment &&
+			       d->title_styles[k][1] == (char)b->overline;
+		if (seen)
+			continue;
+		if (n >= d->n_title_styles || d->title_styles[n][0] != b->adornment ||
+		    d->title_styles[n][1] != (char)b->overline)
+			return false;
+		n++;
+	}
+	return n == d->n_title_styles;
+}
+
+/* Is new block n (of the window) old block o with its lines moved by
+ * delta and its parent by the rule of realign_blocks? */
+static bool block_moved(const Block *o, const Block *n, long delta)
+{
+	return o->kind == n->kind && (long)n->first == (long)o->first + delta &&
+	       (long)n->last == (long)o->last + delta &&
+	       (long)n->text_line == (long)o->text_line + delta && o->indent == n->indent &&
+	       o->depth == n->depth && o->title_level == n->title_level &&
+	       o->adornment == n->adornment && o->overline == n->overline &&
+	       o->first_off == n->first_off && o->name.n == n->name.n && o->arg.n == n->arg.n &&
+	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
+}
+
+/* Target blocks [T0, T0 + on) (old[0..on), as they were) are now
+ * [T0, T0 + wn), the lines of old [a, old_last] now [a, old_last + delta],
+ * the blocks after them shifted: bring the segments up to date, exactly
+ * as aligning the whole document again would (align_update on the blocks
+ * that differ: the window less the blocks before the edit and after it
+ * that are the same). */
+static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_t wn,
+                           size_t a, size_t old_last, long delta)
+{
+	if (!d->am) {
+		align_all(d);
+		return;
+	}
+	const Block *nw = &d->th.blocks.v[T0];
+	long dn = (long)wn - (long)on;
+	size_t pre = 0, suf = 0;
+	while (pre < on && pre < wn && nw[pre].last < a && nw[pre].parent == old[pre].parent &&
+	       block_moved(&old[pre], &nw[pre], 0))
+		pre++;
+	/* a parent before the unchanged head stays; one after it moves by dn
+	 * (so equal parents stay equal and unequal ones unequal) */
+	while (suf < on - pre && suf < wn - pre) {
+		const Block *o = &old[on - 1 - suf], *n = &nw[wn - 1 - suf];
+		bool parent = o->parent < (int)(T0 + pre)
+		                  ? n->parent == o->parent
+		                  : (long)n->parent == (long)o->parent + dn && n->parent >= (int)(T0 + pre);
+		if (o->first <= old_last || !parent || !block_moved(o, n, delta))
+			break;
+		suf++;
+	}
+	Alignment removed;
+	align_init(&removed);
+	AlignSplice sp;
+	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, T0 + pre,
+	             on - pre - suf, wn - pre - suf, &removed, &sp);
 	Alignment *al = &d->al;
+	apply_user(d, sp.k0, sp.k0 + sp.wn);
 	/* The views' derived data changes only when the segments do. */
-	bool same = dn == 0 && wa.n == k1 - k0;
-	for (size_t k = 0; same && k < wa.n; k++) {
-		const Segment *o = &al->v[k0 + k], *g = &wa.v[k];
+	bool same = dn == 0 && sp.wn == removed.n;
+	for (size_t k = 0; same && k < sp.wn; k++) {
+		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
 		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
 		       o->tgt_n == g->tgt_n && o->kind == g->kind;
 	}
 	if (!same)
 		d->gen_align++;
-	if (d->prog_valid)
-		for (size_t k = k0; k < k1; k++)
-			prog_account(&al->v[k], &d->prog, -1);
-	long dk = (long)wa.n - (long)(k1 - k0);
-	size_t an = (size_t)((long)al->n + dk);
-	size_t atail = al->n - k1;
-	if (an > al->cap)
-		al->v = xgrow(al->v, &al->cap, an, sizeof(Segment));
-	memmove(&al->v[k0 + wa.n], &al->v[k1], atail * sizeof(Segment));
-	if (wa.n)
-		memcpy(&al->v[k0], wa.v, wa.n * sizeof(Segment));
-	al->n = an;
-	for (size_t k = k0 + wa.n; k < al->n; k++)
-		al->v[k].tgt = (size_t)((long)al->v[k].tgt + dn);
-	apply_user(d, k0, k0 + wa.n);
-	if (d->prog_valid)
-		for (size_t k = k0; k < k0 + wa.n; k++)
+	if (d->prog_valid) {
+		for (size_t k = 0; k < removed.n; k++)
+			prog_account(&removed.v[k], &d->prog, -1);
+		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
 			prog_account(&al->v[k], &d->prog, 1);
-	mark_dirty(d, k0, k1, wa.n);
-	align_release(&wa);
-	rst_release(&ssub);
-	rst_release(&tsub);
-	d->last_window_lines = w->L1 - w->L0;
+	}
+	/* The segments changed: those of the update less the ones before and
+	 * after the changed blocks that came out as they were. */
+	size_t tc = T0 + pre, te_new = T0 + wn - suf, te_old = T0 + on - suf;
+	size_t h = 0, t = 0, rn = removed.n;
+	while (h < rn && h < sp.wn) {
+		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
+		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
+		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		h++;
+	}
+	while (t < rn - h && t < sp.wn - h) {
+		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
+		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
+		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		t++;
+	}
+	(void)te_new;
+	if (rn - h - t || sp.wn - h - t)
+		mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
+	align_release(&removed);
 	d->last_was_full = false;
 }
 
@@ -604,58 +549,34 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 	RstDoc *tb = &d->th.blocks;
 	size_t old_n = old_last - a + 1, new_n = (size_t)((long)old_n + delta);
 	HostWindow hw;
-	Window w;
 	if (!tb->n || !d->al.n || !host_edit_window(&d->th, a, old_n, new_n, &hw)) {
-		doc_realign_all(d);
-		return;
-	}
-	w = (Window){hw.b0, hw.b1, 0, 0, 0, 0, hw.from, hw.to};
-	if (!window_segments(d, tb->n, &w)) {
 		doc_realign_all(d);
 		return;
 	}
 	/* The old blocks of the window, for same_structure (their slices are
 	 * not read). */
-	size_t on = hw.b1 - hw.b0, titles_old = 0, titles_new = 0;
+	size_t on = hw.b1 - hw.b0;
 	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
 	if (on)
 		memcpy(old, &tb->v[hw.b0], on * sizeof(Block));
-	for (size_t i = 0; i < on; i++)
-		titles_old += old[i].kind == BK_TITLE;
 	host_resegment_window(&d->th, &hw);
 	int styles = d->n_title_styles;
 	for (size_t i = hw.b0; i < hw.b0 + hw.wn; i++) {
 		Block *b = &tb->v[i];
-		if (b->kind == BK_TITLE) {
-			titles_new++;
+		if (b->kind == BK_TITLE)
 			b->title_level = style_level(d, b->adornment, b->overline);
-		}
 	}
-	bool same = styles == d->n_title_styles &&
-	            (titles_old == titles_new || d->tgt.n > DOC_EXACT_REALIGN_LINES) &&
-	            same_structure(old, on, &tb->v[hw.b0], hw.wn, a, a + new_n - 1);
-	free(old);
-	if (styles != d->n_title_styles ||
-	    (titles_old != titles_new && d->tgt.n <= DOC_EXACT_REALIGN_LINES)) {
+	if ((styles != d->n_title_styles || titles_differ(old, on, &tb->v[hw.b0], hw.wn)) &&
+	    !styles_in_order(d)) {
+		free(old);
 		doc_realign_all(d);
 		return;
 	}
-	if (same) {
-		restatus(d, a, old_last + (size_t)MAX(0, delta));
-		d->last_window_lines = hw.to - hw.from;
-		d->last_was_full = false;
-		return;
-	}
-	if (d->tgt.n <= DOC_EXACT_REALIGN_LINES) {
-		/* The blocks changed: a tutorial of ordinary size is aligned
-		 * again whole (what reopening gives; the window between two
-		 * separators is often too short to find the same anchors). */
-		align_all(d);
-		d->last_window_lines = hw.to - hw.from;
-		return;
-	}
-	d->gen_struct++;
-	realign_segments(d, &w, hw.wn, (long)hw.wn - (long)on);
+	if (!same_structure(old, on, &tb->v[hw.b0], hw.wn, a, a + new_n - 1))
+		d->gen_struct++;
+	realign_blocks(d, hw.b0, old, on, hw.wn, a, old_last, delta);
+	free(old);
+	d->last_window_lines = hw.to - hw.from;
 }
 
 /* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
@@ -669,57 +590,37 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	RstDoc *tb = &d->th.blocks;
 	Window w;
-	if (!tb->n || !d->al.n || !find_window(d, a, old_last, delta, &w)) {
+	if (!tb->n || !d->al.n) {
 		doc_realign_all(d);
 		return;
 	}
+	find_window(d, a, old_last, delta, &w);
 	size_t T0 = w.T0, T1 = w.T1, L0 = w.L0, L1 = w.L1;
 	/* Re-segment the window. */
 	RstDoc win;
 	rst_init(&win);
 	rst_segment_range(&d->tgt, L0, L1, &win);
-	/* A title made or unmade changes the anchors of the whole alignment.
-	 * In documents of ordinary size everything is aligned again, so the
-	 * result is exactly what reopening gives.  In large documents (where
-	 * that costs more than a keystroke may) it stays local: the window is
-	 * bounded by the unchanged titles around it, which keep their source
-	 * partners, and segments never cross a title.  A new adornment style
-	 * (the title levels of the whole document may change) always needs
-	 * everything again. */
-	size_t titles_old = 0, titles_new = 0;
-	for (size_t i = T0; i < T1; i++)
-		titles_old += tb->v[i].kind == BK_TITLE;
+	/* A title made or unmade changes the anchors: align_update runs the
+	 * anchors' pass again.  A new adornment style (the title levels of the
+	 * whole document may change) needs everything again. */
 	int styles = d->n_title_styles;
 	for (size_t i = 0; i < win.n; i++) {
 		Block *b = &win.v[i];
 		if (b->parent >= 0)
 			b->parent += (int)T0;
-		if (b->kind == BK_TITLE) {
-			titles_new++;
+		if (b->kind == BK_TITLE)
 			b->title_level = style_level(d, b->adornment, b->overline);
-		}
 	}
-	if (styles != d->n_title_styles ||
-	    (titles_old != titles_new && d->tgt.n <= DOC_EXACT_REALIGN_LINES)) {
-		rst_release(&win);
-		doc_realign_all(d);
-		return;
-	}
-	if (same_structure(&tb->v[T0], T1 - T0, win.v, win.n, a, (size_t)((long)old_last + delta))) {
-		/* Typing inside blocks: the blocks are the same ones (only line
-		 * numbers move), so the segments stay; only the status of the
-		 * segments the edit touched is recomputed. */
-		if (win.n)
-			memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
-		shift_blocks(tb, T1, delta, 0);
-		rst_release(&win);
-		restatus(d, a, old_last + (size_t)MAX(0, delta));
-		d->last_window_lines = L1 - L0;
-		d->last_was_full = false;
-		return;
-	}
-	d->gen_struct++;
-	long dn = (long)win.n - (long)(T1 - T0);
+	/* the levels are the order of first appearance: checked over the
+	 * document once the window is in */
+	bool titles = styles != d->n_title_styles || titles_differ(&tb->v[T0], T1 - T0, win.v, win.n);
+	if (!same_structure(&tb->v[T0], T1 - T0, win.v, win.n, a, (size_t)((long)old_last + delta)))
+		d->gen_struct++;
+	size_t on = T1 - T0;
+	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
+	if (on)
+		memcpy(old, &tb->v[T0], on * sizeof(Block));
+	long dn = (long)win.n - (long)on;
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
 	if (n_new > tb->cap)
@@ -731,8 +632,14 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	shift_blocks(tb, T0 + win.n, delta, dn);
 	size_t wn = win.n;
 	rst_release(&win);
-
-	realign_segments(d, &w, wn, dn);
+	if (titles && !styles_in_order(d)) {
+		free(old);
+		doc_realign_all(d);
+		return;
+	}
+	realign_blocks(d, T0, old, on, wn, a, old_last, delta);
+	free(old);
+	d->last_window_lines = L1 - L0;
 }
 
 /* ---- loading ------------------------------------------------------------ */
@@ -754,6 +661,7 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	host_rebind(&p->th, &p->tgt_file);
 	host_rebind(&p->sh, &p->src_file);
 	SWAP(Alignment, d->al, p->al);
+	SWAP(AlignMemo *, d->am, p->memo);
 	pair_release(p);
 	d->prog_valid = false;
 	d->gen_align++;
@@ -767,6 +675,7 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
 {
 	DocPair p;
 	pair_init(&p);
+	p.keep_memo = true;
 	pair_from_texts(&p, host_format_of_path(path), tgt, tgt_n, src, src_n);
 	doc_load_pair_take(d, path, src_name, &p);
 }

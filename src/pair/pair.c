@@ -32,6 +32,7 @@ void pair_release(DocPair *p)
 	lines_release(&p->tgt_file);
 	lines_release(&p->src_file);
 	align_release(&p->al);
+	align_memo_free(p->memo);
 	pair_init(p);
 }
 
@@ -51,7 +52,7 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 	lines_parse(&p->src_file, src, src_n);
 	host_segment(&p->src_file, fmt, &p->sh);
 	point(p);
-	align_docs(p->sl, p->sb, p->tgt, p->tb, &p->al);
+	align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,

@@ -14,6 +14,8 @@
 # from the realistic sidecar bench-editor --make-sidecar writes: the
 # English from its record, statuses for every segment, the cursor in the
 # middle).  Environment: YEOK (./yeok), BENCH_EDITOR (build/bench/bench-editor).
+# vim or less missing: their rows say "skipped" (tmux missing: run.sh skips
+# the whole measurement).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 YEOK=$(realpath "${YEOK:-$ROOT/yeok}")
@@ -64,6 +66,14 @@ printf '%-26s %8s %8s\n' "first screen (wall ms)" median best
 measure "yeok (bare)" "EN ▸ KO" "$YEOK --source '$EN' '$T/bare/ko.rst'"
 [ -e "$T/real/ko.rst.yeok.yaml" ] &&
 	measure "yeok (real, sidecar)" "EN ▸ KO" "$YEOK '$T/real/ko.rst'"
-measure "vim (RST syntax)" "$first" "vim -N -n -i NONE -u DEFAULTS --cmd 'syntax on' '$KO'"
-measure "vim -u NONE" "$first" "vim -N -n -i NONE -u NONE '$KO'"
-measure "less" "$first" "less '$KO'"
+if command -v vim >/dev/null; then
+	measure "vim (RST syntax)" "$first" "vim -N -n -i NONE -u DEFAULTS --cmd 'syntax on' '$KO'"
+	measure "vim -u NONE" "$first" "vim -N -n -i NONE -u NONE '$KO'"
+else
+	echo "vim: skipped (not installed)"
+fi
+if command -v less >/dev/null; then
+	measure "less" "$first" "less '$KO'"
+else
+	echo "less: skipped (not installed)"
+fi

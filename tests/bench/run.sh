@@ -113,6 +113,22 @@ for n in $SIZES; do
 	fi
 done
 
+# ---- launch to first screen in tmux (issue 19) ------------------------------
+# yeok (bare and with its sidecar) against vim with RST syntax, vim -u NONE
+# and less on the largest pair of this run, BENCH_FS_RUNS (3) runs each.
+FSYEOK=-; FSVIM=-; FSN=
+for n in $SIZES; do FSN=$n; done
+if [ -n "$FSN" ] && command -v tmux >/dev/null; then
+	echo
+	fs=$(YEOK="$YEOK" BENCH_EDITOR="$B/bench-editor" tests/bench/first-screen.sh \
+		"$B/bench-$FSN.en.rst" "$B/bench-$FSN.ko.rst" "${BENCH_FS_RUNS:-3}")
+	printf '%s\n' "$fs" | sed "s/^/$(printf '%-8s ' "$FSN")/"
+	FSYEOK=$(printf '%s\n' "$fs" | awk '/^yeok \(real/ { print $(NF - 1) }')
+	FSVIM=$(printf '%s\n' "$fs" | awk '/^vim \(RST/ { print $(NF - 1) }')
+elif [ -n "$FSN" ]; then
+	echo; echo "first screen in tmux: skipped (no tmux)"
+fi
+
 # ---- the translation memory (issue 18) ---------------------------------------
 # Build time, size and segments for a clone of the dev bundle (best of 3
 # builds), lookups in it, and lookups in a synthetic memory of
@@ -186,6 +202,10 @@ if [ -n "${FFDICT[$big]:-}" ]; then
 	r=$(awk -v a="${FFDICT[$big]}" -v b="${FFNODICT[$big]}" 'BEGIN { printf "%.2f", b ? a / b : 0 }')
 	printf '  %-52s %s\n' "100k first frame with/without ko dictionary: ${r}x" \
 		"$(verdict "$(lt "$r" 1.5)")"
+fi
+if [ "$FSYEOK" != "-" ] && [ -n "$FSYEOK" ] && [ "$FSVIM" != "-" ] && [ -n "$FSVIM" ]; then
+	printf '  %-52s %s\n' "$FSN first screen (tmux) before vim's: yeok $FSYEOK, vim $FSVIM ms" \
+		"$(verdict "$(lt "$FSYEOK" "$FSVIM")")"
 fi
 if [ "$TMDEV" != "-" ]; then
 	printf '  %-52s %s\n' "dev bundle tm build <= 30 s: $TMDEV ms" "$(verdict "$(lt "$TMDEV" 30001)")"

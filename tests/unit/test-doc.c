@@ -180,6 +180,156 @@ static void test_local_realignment(void **state)
 	doc_release(&d);
 }
 
+/* Every field of every segment equals the one-shot alignment of the
+ * text as it is now (pair_from_texts), statuses included. */
+static bool exactly_full(const Doc *d, const char *src, size_t sn)
+{
+	char *t = text(d);
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, d->th.fmt, t, strlen(t), src, sn);
+	bool same = p.al.n == d->al.n && p.tb->n == d->th.blocks.n;
+	for (size_t k = 0; same && k < p.al.n; k++) {
+		const Segment *a = &p.al.v[k], *b = &d->al.v[k];
+		same = a->src == b->src && a->src_n == b->src_n && a->tgt == b->tgt &&
+		       a->tgt_n == b->tgt_n && a->kind == b->kind && a->status == b->status &&
+		       a->no_prose == b->no_prose;
+	}
+	pair_release(&p);
+	free(t);
+	return same;
+}
+
+static uint64_t rnd_x = 19;
+static size_t rnd(size_t n)
+{
+	rnd_x = rnd_x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return n ? (size_t)(rnd_x >> 33) % n : 0;
+}
+
+/* One random edit of the kinds that change the segments: typing, a new
+ * paragraph, lines deleted, a title made, an underline removed (a title
+ * unmade), a code line, undo, redo. */
+static void random_edit(Doc *d)
+{
+	size_t i = rnd(d->tgt.n);
+	Str ln = lines_get(&d->tgt, i);
+	Pos c;
+	static const char *const ins[] = {" 번역", "\n\n", "새 제목\n=======\n\n",
+	                                  "    x = 1\n", "* 목록\n"};
+	switch (rnd(8)) {
+	case 0: case 1: case 2: {
+		const char *x = ins[rnd(ARRAY_LEN(ins))];
+		Pos at = x[0] == ' ' ? (Pos){i, ln.n} : (Pos){i, 0};
+		doc_replace(d, at, at, x, strlen(x), CH_OTHER);
+		break;
+	}
+	case 3: /* lines deleted */
+		if (i + 2 < d->tgt.n)
+			doc_replace(d, (Pos){i, 0}, (Pos){i + 2, 0}, "", 0, CH_OTHER);
+		break;
+	case 4: /* an underline removed: the next one below i */
+		for (size_t k = i; k < d->tgt.n && k < i + 200; k++) {
+			Str l = lines_get(&d->tgt, k);
+			if (l.n >= 3 && (l.p[0] == '=' || l.p[0] == '-') && l.p[1] == l.p[0] && k + 1 < d->tgt.n) {
+				doc_replace(d, (Pos){k, 0}, (Pos){k + 1, 0}, "", 0, CH_OTHER);
+				break;
+			}
+		}
+		break;
+	case 5: /* Backspace at a line start: two lines join */
+		if (i > 0)
+			doc_replace(d, (Pos){i - 1, lines_get(&d->tgt, i - 1).n}, (Pos){i, 0}, "", 0,
+			            CH_DEL_BACK);
+		break;
+	case 6:
+		doc_undo(d, &c);
+		break;
+	default:
+		doc_redo(d, &c);
+		break;
+	}
+	doc_break_merge(d);
+}
+
+static void test_local_equals_full_on_corpus(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	if (!pairs[0]) {
+		tu_free_list(pairs);
+		skip();
+	}
+	size_t edits = 0, local = 0;
+	for (char **p = pairs; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *src = tu_corpus_file(en, &sn), *tgt = tu_corpus_file(ko, &tn);
+		Doc d;
+		doc_init(&d);
+		doc_load(&d, ko, tgt, tn, en, src, sn);
+		for (int k = 0; k < 16; k++) {
+			random_edit(&d);
+			check(&d);
+			edits++;
+			local += !d.last_was_full;
+			if (!exactly_full(&d, src, sn))
+				fail_msg("%s, edit %d: the segments differ from a full alignment", ko, k);
+		}
+		Pos c;
+		while (doc_undo(&d, &c))
+			check(&d);
+		assert_true(exactly_full(&d, src, sn));
+		doc_release(&d);
+		free(src);
+		free(tgt);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(pairs);
+	print_message("# %zu random edits of the corpus: %zu re-aligned locally, all equal to the "
+	              "one-shot alignment\n", edits, local);
+	assert_true(local * 10 > edits * 9);
+}
+
+/* A document with more anchors than the anchors' pass scores exhaustively
+ * (300 titles and 150 code blocks a side): title and code edits re-match
+ * the anchors near the edit only (align.h).  The segments stay valid; on
+ * this regular document they are the one-shot alignment's. */
+static void test_large_document_rematches_locally(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	for (int k = 0; k < 300; k++) {
+		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d uses ``x_%d``.\n\n", k, k, k);
+		buf_addf(&ko, "절 %d\n==========\n\n문단 %d 은 ``x_%d`` 를 씁니다.\n\n", k, k, k);
+		if (k % 2 == 0) {
+			buf_addf(&en, "::\n\n    y = %d\n\n", k);
+			buf_addf(&ko, "::\n\n    y = %d\n\n", k);
+		}
+	}
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
+	size_t edits = 0, same = 0;
+	rnd_x = 7;
+	for (int k = 0; k < 60; k++) {
+		random_edit(&d);
+		check(&d);
+		edits++;
+		same += exactly_full(&d, en.p, en.len);
+	}
+	print_message("# %zu edits of a 1,800-line document: %zu equal to the one-shot alignment\n",
+	              edits, same);
+	assert_true(same * 10 >= edits * 9);
+	Pos c;
+	while (doc_undo(&d, &c))
+		check(&d);
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +337,8 @@ int main(void)
 		cmocka_unit_test(test_deleting_merges_by_direction),
 		cmocka_unit_test(test_a_save_ends_the_record),
 		cmocka_unit_test(test_local_realignment),
+		cmocka_unit_test(test_local_equals_full_on_corpus),
+		cmocka_unit_test(test_large_document_rematches_locally),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
