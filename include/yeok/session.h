@@ -234,6 +234,21 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* Spelling in the editor (owner: src/session/spelling.c): the
+ * dictionaries load in the background; F7 asks for suggestions. */
+typedef struct SessionSpelling {
+	Spell *sp;            /* spelling (NULL: off); loads in the background */
+	uint64_t req;         /* the pending F7 suggestion request, 0: none */
+	Pos at;               /* the word F7 is about: its start ... */
+	size_t len;           /* ... and length in bytes */
+	char *word;           /* ... and text (owned) */
+	char **sugg;          /* its suggestions once ready (owned) */
+	size_t nsugg;
+	SpellWords src_words; /* the words of the source of segment src_seg */
+	long src_seg;         /* (-2: none yet) */
+	size_t src_gen;       /* doc.cur when src_words was made */
+} SessionSpelling;
+
 typedef struct Session {
 	Doc doc;
 	Pos cur;          /* target cursor */
@@ -297,16 +312,7 @@ typedef struct Session {
 	size_t uf_pending;    /* slots of uf not checked yet */
 	size_t uf_scan;       /* where session_checks_step looks next */
 	uint64_t uf_gen;      /* doc.gen the slots of uf match (doc_changed_since) */
-	Spell *sp;            /* spelling (NULL: off); loads in the background */
-	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
-	Pos spell_at;         /* the word F7 is about: its start ... */
-	size_t spell_len;     /* ... and length in bytes */
-	char *spell_word;     /* ... and text (owned) */
-	char **spell_sugg;    /* its suggestions once ready (owned) */
-	size_t spell_nsugg;
-	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
-	long spell_src_seg;   /* (-2: none yet) */
-	size_t spell_src_gen; /* doc.cur when spell_src was made */
+	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
 	SessionTm tm;         /* the translation memory (src/session/tm.c) */
 	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */

@@ -35,8 +35,8 @@ void session_init(Session *s)
 	glossary_init(&s->gl);
 	check_set_all(&s->cset);
 	s->cset.on[CK_SPELLING] = false;
-	spell_words_init(&s->spell_src);
-	s->spell_src_seg = -2;
+	spell_words_init(&s->spell.src_words);
+	s->spell.src_seg = -2;
 	s->fit_title = SIZE_MAX;
 	s->prefs.wrap = WRAP_WORD;
 }

@@ -271,7 +271,7 @@ static int pick_timeout(Ui *u, Mode *m)
 	(void)m;
 	/* F7's suggestions come from the spelling thread, F4's matches from
 	 * the translation memory's */
-	return u->s->spell_req || session_tm_busy(u->s) ? 50 : -1;
+	return u->s->spell.req || session_tm_busy(u->s) ? 50 : -1;
 }
 
 static void pick_event(Ui *u, Mode *m, const UiEvent *ev)

@@ -162,7 +162,7 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		VEC_FREE(&hv);
 	}
 	const RowSide *rs = &vr->side[p];
-	if (prose && p == PANE_TARGET && s->sp) {
+	if (prose && p == PANE_TARGET && s->spell.sp) {
 		SpellMisses m = {0};
 		session_spell_line(s, rs->line, &m);
 		for (size_t i = 0; i < m.n && n + 1 < HL_MAX; i++) {

@@ -195,7 +195,7 @@ static int editor_timeout(Ui *u, Mode *m)
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
-	return s->sp && !spell_ready(s->sp) ? 100 : -1;
+	return s->spell.sp && !spell_ready(s->spell.sp) ? 100 : -1;
 }
 
 static void editor_idle(Ui *u)
@@ -206,8 +206,8 @@ static void editor_idle(Ui *u)
 		if (!s->uf_pending)
 			u->redraw = true;
 	}
-	if (s->sp && spell_generation(s->sp) != u->spell_gen) {
-		u->spell_gen = spell_generation(s->sp);
+	if (s->spell.sp && spell_generation(s->spell.sp) != u->spell_gen) {
+		u->spell_gen = spell_generation(s->spell.sp);
 		u->redraw = true;
 	}
 	if (session_tm_poll(s, false))
@@ -456,7 +456,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 		u.trace = fopen(tk, "w");
 	ui_term_start(&u, true);
 	session_resize(&s, COLS, LINES);
-	u.spell_gen = s.sp ? spell_generation(s.sp) : 0;
+	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
 	ui_push(&u, &ui_editor_mode);
 	u.waited = false;
 	ui_draw(&u);

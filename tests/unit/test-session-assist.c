@@ -485,8 +485,8 @@ static void test_spelling_f7_and_word_lists(void **state)
 	char *words = xasprintf("%s/words", f.dir);
 	SpellOptions o = {.personal_words = words, .project_top = f.dir};
 	session_spell_start(&s, &o);
-	spell_wait(s.sp);
-	if (!spell_has_dict(s.sp, SPELL_HANGUL)) {
+	spell_wait(s.spell.sp);
+	if (!spell_has_dict(s.spell.sp, SPELL_HANGUL)) {
 		session_release(&s);
 		free(words);
 		fx_free(&f);
@@ -519,20 +519,20 @@ static void test_spelling_f7_and_word_lists(void **state)
 	char *got = tu_read(pw, &n);
 	assert_non_null(strstr(got, "클라우드"));
 	free(got);
-	spell_wait(s.sp);
+	spell_wait(s.spell.sp);
 	m.n = 0;
 	assert_int_equal(session_spell_line(&s, 3, &m), 0);
 	VEC_FREE(&m);
 	/* a suggestion replaces the word: one undo step */
-	s.spell_word = s.spell_word ? s.spell_word : xstrdup("");
-	free(s.spell_word);
-	s.spell_word = xstrdup("클라우드에서");
-	s.spell_at = (Pos){3, strlen("오늘 ")};
-	s.spell_len = strlen("클라우드에서");
-	spell_list_free(s.spell_sugg, s.spell_nsugg);
-	s.spell_sugg = xmalloc(sizeof(char *));
-	s.spell_sugg[0] = xstrdup("구름에서");
-	s.spell_nsugg = 1;
+	s.spell.word = s.spell.word ? s.spell.word : xstrdup("");
+	free(s.spell.word);
+	s.spell.word = xstrdup("클라우드에서");
+	s.spell.at = (Pos){3, strlen("오늘 ")};
+	s.spell.len = strlen("클라우드에서");
+	spell_list_free(s.spell.sugg, s.spell.nsugg);
+	s.spell.sugg = xmalloc(sizeof(char *));
+	s.spell.sugg[0] = xstrdup("구름에서");
+	s.spell.nsugg = 1;
 	assert_true(session_spell_choose(&s, 0));
 	ln = lines_get(&s.doc.tgt, 3);
 	assert_true(!memcmp(ln.p, "오늘 구름에서 실행", strlen("오늘 구름에서 실행")));
@@ -568,7 +568,7 @@ static void test_spelling_never_blocks_the_first_frame(void **state)
 	uint64_t dt = now_ns() - t0;
 	/* no timing assertion: report it; the calls return whatever is known */
 	print_message("# spell start + one screen of lines: %.2f ms (ready: %d)\n", (double)dt / 1e6,
-	              spell_ready(s.sp));
+	              spell_ready(s.spell.sp));
 	VEC_FREE(&m);
 	session_release(&s);
 	fx_free(&f);
