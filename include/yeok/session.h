@@ -234,6 +234,25 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* The findings of the checks (owner: src/session/findings.c): per
+ * segment, re-checked in idle steps where the text changed. */
+typedef struct SessionFindings {
+	CheckDoc cd;          /* the checks' view of the document */
+	bool on;              /* false: checks off (no findings) */
+	bool cd_built;        /* cd is initialized (on first use) */
+	bool cd_stale;        /* cd's index (reference names) predates an edit of a
+	                         title or target: rebuilt in the next idle step */
+	bool off;             /* --no-checks: no findings at all */
+	CheckSet cset;        /* the checks that run */
+	VEC(SegFindings) seg; /* findings per segment (al.n entries) */
+	size_t n;             /* errors + warnings over the ready slots of seg */
+	size_t pending;       /* slots of seg not checked yet */
+	size_t scan;          /* where session_checks_step looks next */
+	uint64_t gen;         /* doc.gen the slots of seg match (doc_changed_since) */
+	uint64_t tm_gen;      /* tm.cons_gen the findings were checked with */
+	size_t allow_gen;     /* side.allow_gen the findings were checked with */
+} SessionFindings;
+
 /* Spelling in the editor (owner: src/session/spelling.c): the
  * dictionaries load in the background; F7 asks for suggestions. */
 typedef struct SessionSpelling {
@@ -300,23 +319,10 @@ typedef struct Session {
 	bool diff_on;         /* the stale-diff view is asked for */
 	Glossary gl;          /* the glossary (empty: no hints) */
 	bool gl_loaded;
-	CheckDoc cd;          /* the checks' view of the document */
-	bool cd_on;           /* false: checks off (no findings) */
-	bool cd_built;        /* cd is initialized (on first use) */
-	bool cd_stale;        /* cd's index (reference names) predates an edit of a
-	                         title or target: rebuilt in the next idle step */
-	bool checks_off;      /* --no-checks: no findings at all */
-	CheckSet cset;
-	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
-	size_t n_findings;    /* errors + warnings over the ready slots of uf */
-	size_t uf_pending;    /* slots of uf not checked yet */
-	size_t uf_scan;       /* where session_checks_step looks next */
-	uint64_t uf_gen;      /* doc.gen the slots of uf match (doc_changed_since) */
+	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
 	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
 	SessionTm tm;         /* the translation memory (src/session/tm.c) */
-	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
-	size_t uf_allow_gen;  /* allow_gen the findings were checked with */
 } Session;
 
 void session_init(Session *s);
@@ -612,7 +618,7 @@ void session_checks_on(Session *s, bool now);
 /* Idle work: first the document's index when an edit left it stale
  * (cd_stale: then every segment is checked again, those on screen first),
  * then up to max segments not checked yet; returns how many remain.  The
- * UI calls it while no key waits and uf_pending or cd_stale is set. */
+ * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
  * segments are checked again (never a whole-document pass: an edit of a

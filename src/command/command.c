@@ -485,7 +485,7 @@ static bool c_take_hint(Session *s, const char *arg)
 static bool c_findings(Session *s, const char *arg)
 {
 	(void)arg;
-	if (!s->cd_on)
+	if (!s->chk.on)
 		return session_error(s, "The checks are off");
 	FindingVec v = {0};
 	session_findings_list(s, &v);
@@ -532,7 +532,7 @@ static bool c_autofix(Session *s, const char *arg)
 	(void)arg;
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	if (!s->cd_on)
+	if (!s->chk.on)
 		return session_error(s, "The checks are off");
 	session_sync(s);
 	long k = session_cur_seg(s);

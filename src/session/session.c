@@ -33,8 +33,8 @@ void session_init(Session *s)
 	sidecar_init(&s->sc);
 	source_init(&s->src);
 	glossary_init(&s->gl);
-	check_set_all(&s->cset);
-	s->cset.on[CK_SPELLING] = false;
+	check_set_all(&s->chk.cset);
+	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
 	s->spell.src_seg = -2;
 	s->fit_title = SIZE_MAX;

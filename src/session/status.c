@@ -26,8 +26,8 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
-	if (s->cd_on)
-		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
+	if (s->chk.on)
+		buf_addf(right, " · ⚠ %zu%s", s->chk.n, s->chk.pending ? "…" : "");
 	buf_addc(right, ' ');
 }
 
@@ -57,7 +57,7 @@ void session_prepare_frame(Session *s)
 	size_t n;
 	session_vsegs(s, &n);
 	long k = session_cur_seg(s);
-	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
+	if (k >= 0 && s->chk.cd_built && (size_t)k < s->chk.seg.n)
 		session_seg_ready(s, (size_t)k);
 	session_tm_prefetch(s);
 }
@@ -142,8 +142,9 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 		VEC_FREE(&hv);
 		/* the findings of this segment (the first one in full), when
 		 * session_prepare_frame checked it */
-		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].ready && s->uf.v[k].n) {
-			const SegFindings *f = &s->uf.v[k];
+		if (k >= 0 && s->chk.on && (size_t)k < s->chk.seg.n && s->chk.seg.v[k].ready &&
+		    s->chk.seg.v[k].n) {
+			const SegFindings *f = &s->chk.seg.v[k];
 			size_t best = 0;
 			for (size_t i = 1; i < f->n; i++)
 				if (f->v[i].sev > f->v[best].sev)

@@ -494,7 +494,7 @@ void session_tm_consistency(Session *s, size_t k, FindingVec *out)
 {
 	CheckId id;
 	if (!s->tm.cons.n || !tm_seg(s, (long)k) || s->doc.al.v[k].status == ST_UNTRANSLATED ||
-	    !check_id_parse(STR_LIT("consistency"), &id) || !s->cset.on[id])
+	    !check_id_parse(STR_LIT("consistency"), &id) || !s->chk.cset.on[id])
 		return;
 	SidecarKey key = seg_key(s, k);
 	SessionTmRender probe = {key, {0}};

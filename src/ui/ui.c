@@ -191,7 +191,7 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->uf_pending || s->cd_stale)
+	if (s->chk.pending || s->chk.cd_stale)
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -201,9 +201,9 @@ static int editor_timeout(Ui *u, Mode *m)
 static void editor_idle(Ui *u)
 {
 	Session *s = u->s;
-	if (s->uf_pending || s->cd_stale) {
+	if (s->chk.pending || s->chk.cd_stale) {
 		session_checks_step(s, 64);
-		if (!s->uf_pending)
+		if (!s->chk.pending)
 			u->redraw = true;
 	}
 	if (s->spell.sp && spell_generation(s->spell.sp) != u->spell_gen) {
@@ -352,7 +352,7 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	}
 	if (!o->no_checks)
 		session_checks_on(s, false);
-	s->checks_off = o->no_checks;
+	s->chk.off = o->no_checks;
 	if (!o->no_spell)
 		session_spell_start(s, NULL);
 	return true;

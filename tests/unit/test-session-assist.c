@@ -387,7 +387,7 @@ static void findings_fresh_at(Session *s, int at)
 	check_doc_init(&d, s->doc.th.text, &s->doc.th.blocks, s->doc.sh.text, &s->doc.sh.blocks, &s->doc.al,
 	               session_glossary(s));
 	for (size_t k = 0; k < s->doc.al.n; k++)
-		check_unit(&d, &s->cset, k, &b);
+		check_unit(&d, &s->chk.cset, k, &b);
 	findings_sort(&b);
 	check_doc_release(&d);
 	if (a.n != b.n) {
@@ -418,11 +418,11 @@ static void test_findings_incremental_and_autofix(void **state)
 	open_doc(&s, &f, true);
 	load_glossary(&s);
 	session_checks_on(&s, false);
-	assert_true(s.uf_pending > 0);
+	assert_true(s.chk.pending > 0);
 	while (session_checks_step(&s, 2))
 		;
 	assert_findings_fresh(&s);
-	size_t before = s.n_findings;
+	size_t before = s.chk.n;
 	assert_true(before >= 1); /* 파라미터 */
 	/* the title "시작하기" is 8 columns: its underline is fine; make it longer */
 	s.focus = PANE_TARGET;
@@ -430,12 +430,12 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_true(session_insert(&s, " 안내", strlen(" 안내")));
 	/* the key does not rebuild the document's index: the first idle step does */
 	session_sync(&s);
-	assert_true(s.cd_stale);
+	assert_true(s.chk.cd_stale);
 	while (session_checks_step(&s, 8))
 		;
-	assert_false(s.cd_stale);
+	assert_false(s.chk.cd_stale);
 	assert_findings_fresh(&s);
-	assert_int_equal(s.n_findings, before + 1);
+	assert_int_equal(s.chk.n, before + 1);
 	/* type elsewhere: only that segment is checked again */
 	s.cur = (Pos){11, 0};
 	for (const char *p = "가나다 "; *p;) {
@@ -453,7 +453,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_int_equal(ul.n, (size_t)text_width(s.doc.tgt.v[0].p, s.doc.tgt.v[0].n));
 	while (session_checks_step(&s, 8))
 		; /* a title edit: everything again, between keys */
-	assert_int_equal(s.n_findings, before);
+	assert_int_equal(s.chk.n, before);
 	assert_findings_fresh(&s);
 	assert_true(command_run(&s, "undo", NULL));
 	assert_int_equal(lines_get(&s.doc.tgt, 1).n, 8);

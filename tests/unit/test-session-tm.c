@@ -252,7 +252,7 @@ static void test_consistency_finding(void **state)
 	open_doc(&s, &f, f.db);
 	session_checks_on(&s, true);
 	session_sync(&s);
-	while (s.uf_pending)
+	while (s.chk.pending)
 		session_checks_step(&s, 64);
 	FindingVec all = {0};
 	session_findings_list(&s, &all);

@@ -335,9 +335,9 @@ static void test_local_realign_matches_full(void **state)
 			/* the findings kept up to date equal a full count */
 			session_sync(&s);
 			session_checks_step(&s, SIZE_MAX);
-			size_t inc = s.n_findings;
+			size_t inc = s.chk.n;
 			session_checks_on(&s, true);
-			assert_int_equal(inc, s.n_findings);
+			assert_int_equal(inc, s.chk.n);
 		}
 		while (doc_undo(&s.doc, NULL))
 			;
@@ -560,7 +560,7 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	buf_release(&st);
 	/* the avoided variant is a finding; the header counts it */
 	session_checks_step(&s, SIZE_MAX);
-	assert_true(s.n_findings >= 1);
+	assert_true(s.chk.n >= 1);
 	Buf l = BUF_INIT, r = BUF_INIT;
 	session_prepare_frame(&s);
 	session_header(&s, &l, &r);
