@@ -234,6 +234,26 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* The sidecar and where the English came from (owner:
+ * src/session/session.c: read at open, written at save). */
+typedef struct SessionSide {
+	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
+	char *path;           /* its path (owned); NULL: none (session_load) */
+	bool writable;        /* false: from a newer yeok or unreadable: never written */
+	bool dirty;           /* the checklist or translator changed since the save */
+	Source src;           /* where the English came from (text kept for the
+	                         first save's source record) */
+	bool src_known;       /* src is filled (session_open) */
+	VEC(SessionStale) stale; /* the stale segments as found at open */
+	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+} SessionSide;
+
+/* The glossary (owner: src/session/gloss.c): loaded on first use. */
+typedef struct SessionGloss {
+	Glossary gl;          /* the glossary (empty: no hints) */
+	bool loaded;          /* gl has terms (session_glossary_load) */
+} SessionGloss;
+
 /* The findings of the checks (owner: src/session/findings.c): per
  * segment, re-checked in idle steps where the text changed. */
 typedef struct SessionFindings {
@@ -305,24 +325,14 @@ typedef struct Session {
 	char fit_char;    /* its adornment character */
 	bool fit_over;    /* it has an overline too */
 
-	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
-	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
-	char *sc_path;        /* its path (owned); NULL: none (session_load) */
-	bool sc_writable;     /* false: from a newer yeok or unreadable: never written */
-	bool sc_dirty;        /* the checklist or translator changed since the save */
-	Source src;           /* where the English came from (text kept for the
-	                         first save's source record) */
-	bool src_known;       /* src is filled (session_open) */
-	VEC(SessionStale) stale;
+	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
 	SessionPick pick;     /* a list dialog pending, or .on false */
 	SessionAsk ask;       /* a text prompt pending, or .on false */
 	bool diff_on;         /* the stale-diff view is asked for */
-	Glossary gl;          /* the glossary (empty: no hints) */
-	bool gl_loaded;
+	SessionGloss gloss;    /* the glossary (src/session/gloss.c) */
 	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
 	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
 	SessionTm tm;         /* the translation memory (src/session/tm.c) */
-	size_t allow_gen;     /* grows when the sidecar's allow list changed */
 } Session;
 
 void session_init(Session *s);

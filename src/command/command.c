@@ -12,7 +12,7 @@ static bool c_save(Session *s, const char *arg)
 static bool c_quit(Session *s, const char *arg)
 {
 	(void)arg;
-	if (doc_modified(&s->doc) || s->sc_dirty) {
+	if (doc_modified(&s->doc) || s->side.dirty) {
 		session_question(s, "Unsaved changes. Quit without saving? (y/n) · "
 		                    "s: save and quit · Esc: cancel");
 		session_question_add(s, "y", "force-quit");
@@ -236,7 +236,7 @@ static bool pick_value(Session *s, const char *arg, long *out)
 
 static void checklist_open(Session *s, size_t sel)
 {
-	const Sidecar *sc = &s->sc;
+	const Sidecar *sc = &s->side.sc;
 	const Checklist *c = &sc->checklist;
 	session_pick_open(s, "Checklist (Enter changes, Esc closes; Ctrl-S saves it with the file)",
 	                  "checklist-item");
@@ -260,7 +260,7 @@ static void checklist_open(Session *s, size_t sel)
 static bool c_checklist(Session *s, const char *arg)
 {
 	(void)arg;
-	if (!s->sc_path)
+	if (!s->side.path)
 		return session_error(s, "No sidecar for this document");
 	checklist_open(s, 0);
 	return true;
@@ -271,11 +271,11 @@ static bool c_checklist_item(Session *s, const char *arg)
 	long i;
 	if (!pick_value(s, arg, &i))
 		return false;
-	Checklist *c = &s->sc.checklist;
+	Checklist *c = &s->side.sc.checklist;
 	switch (i) {
 	case 0:
 		c->license = c->license == 1 ? 0 : 1;
-		s->sc_dirty = true;
+		s->side.dirty = true;
 		checklist_open(s, 0);
 		return true;
 	case 1: {
@@ -295,10 +295,10 @@ static bool c_checklist_item(Session *s, const char *arg)
 		s->pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
 		return true;
 	case 3:
-		session_ask(s, "Translator name: ", s->sc.translator_name, "checklist-name");
+		session_ask(s, "Translator name: ", s->side.sc.translator_name, "checklist-name");
 		return true;
 	case 4:
-		session_ask(s, "Translator URL (https://github.com/ID): ", s->sc.translator_url,
+		session_ask(s, "Translator URL (https://github.com/ID): ", s->side.sc.translator_url,
 		            "checklist-url");
 		return true;
 	}
@@ -315,8 +315,8 @@ static bool c_checklist_issue(Session *s, const char *arg)
 		checklist_open(s, 1);
 		return session_error(s, "Not an issue number: %s", arg);
 	}
-	s->sc.checklist.issue = n;
-	s->sc_dirty = true;
+	s->side.sc.checklist.issue = n;
+	s->side.dirty = true;
 	checklist_open(s, 1);
 	return true;
 }
@@ -326,29 +326,29 @@ static bool c_checklist_type(Session *s, const char *arg)
 	long t;
 	if (!pick_value(s, arg, &t))
 		return false;
-	s->sc.checklist.type = (PrType)t;
-	s->sc_dirty = true;
+	s->side.sc.checklist.type = (PrType)t;
+	s->side.dirty = true;
 	checklist_open(s, 2);
 	return true;
 }
 
 static bool c_checklist_name(Session *s, const char *arg)
 {
-	const char *url = s->sc.translator_url;
+	const char *url = s->side.sc.translator_url;
 	char *keep = url ? xstrdup(url) : NULL;
-	sidecar_set_translator(&s->sc, arg && *arg ? arg : NULL, keep);
+	sidecar_set_translator(&s->side.sc, arg && *arg ? arg : NULL, keep);
 	free(keep);
-	s->sc_dirty = true;
+	s->side.dirty = true;
 	checklist_open(s, 3);
 	return true;
 }
 
 static bool c_checklist_url(Session *s, const char *arg)
 {
-	char *keep = s->sc.translator_name ? xstrdup(s->sc.translator_name) : NULL;
-	sidecar_set_translator(&s->sc, keep, arg && *arg ? arg : NULL);
+	char *keep = s->side.sc.translator_name ? xstrdup(s->side.sc.translator_name) : NULL;
+	sidecar_set_translator(&s->side.sc, keep, arg && *arg ? arg : NULL);
 	free(keep);
-	s->sc_dirty = true;
+	s->side.dirty = true;
 	checklist_open(s, 4);
 	return true;
 }
@@ -356,7 +356,7 @@ static bool c_checklist_url(Session *s, const char *arg)
 static bool c_translator_line(Session *s, const char *arg)
 {
 	(void)arg;
-	if ((!s->sc.translator_name || !s->sc.translator_name[0]) && s->sc_path &&
+	if ((!s->side.sc.translator_name || !s->side.sc.translator_name[0]) && s->side.path &&
 	    !s->doc.read_only) {
 		/* no name yet: the checklist opens at it */
 		checklist_open(s, 3);

@@ -102,8 +102,8 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	cd_ensure(s);
 	FindingVec v = {0};
 	/* the sidecar's allow list (the sidecar may have been read again) */
-	s->chk.cd.allow = (const char *const *)s->sc.allow.v;
-	s->chk.cd.allow_n = s->sc.allow.n;
+	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
+	s->chk.cd.allow_n = s->side.sc.allow.n;
 	check_unit(&s->chk.cd, &s->chk.cset, k, &v);
 	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
@@ -212,11 +212,11 @@ void session_checks_on(Session *s, bool now)
 
 void session_sync(Session *s)
 {
-	if ((s->chk.tm_gen != s->tm.cons_gen || s->chk.allow_gen != s->allow_gen) && s->chk.on) {
+	if ((s->chk.tm_gen != s->tm.cons_gen || s->chk.allow_gen != s->side.allow_gen) && s->chk.on) {
 		/* the translation memory's consistency data came, or the allow
 		 * list changed: every segment checked again, in idle time */
 		s->chk.tm_gen = s->tm.cons_gen;
-		s->chk.allow_gen = s->allow_gen;
+		s->chk.allow_gen = s->side.allow_gen;
 		s->chk.gen = s->doc.gen;
 		run_all(s, false);
 		return;

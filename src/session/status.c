@@ -6,13 +6,13 @@
 
 int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS])
 {
-	return sidecar_checklist_parts(&s->sc.checklist, parts);
+	return sidecar_checklist_parts(&s->side.sc.checklist, parts);
 }
 
 void session_header(Session *s, Buf *left, Buf *right)
 {
 	buf_addf(left, " %s", s->doc.path);
-	if (doc_modified(&s->doc) || s->sc_dirty)
+	if (doc_modified(&s->doc) || s->side.dirty)
 		buf_adds(left, " [+]");
 	if (s->doc.read_only)
 		buf_adds(left, " [read-only]");
@@ -156,7 +156,7 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}
 	}
-	if (right && (s->sc_path || s->sc.checklist.license >= 0)) {
+	if (right && (s->side.path || s->side.sc.checklist.license >= 0)) {
 		ChecklistPart parts[CHECKLIST_PARTS];
 		session_checklist(s, parts);
 		for (int i = 0; i < CHECKLIST_PARTS; i++) {

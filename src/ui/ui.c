@@ -429,8 +429,8 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	 * and Alt-t when the sidecar names none) */
 	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
 	s.prefs.osc52 = cfg->clipboard == CONFIG_CLIP_OSC52;
-	if ((!s.sc.translator_name || !s.sc.translator_name[0]) && cfg->translator_name)
-		sidecar_set_translator(&s.sc, cfg->translator_name, cfg->translator_url);
+	if ((!s.side.sc.translator_name || !s.side.sc.translator_name[0]) && cfg->translator_name)
+		sidecar_set_translator(&s.side.sc, cfg->translator_name, cfg->translator_url);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);

@@ -69,8 +69,8 @@ static void test_allow_here(void **state)
 	assert_non_null(strstr(s.pick.items.v[1], "allow 레이어 here"));
 	assert_true(command_run(&s, "glossary-insert", "1"));
 	assert_non_null(strstr(s.msg, "레이어 is allowed in this document"));
-	assert_int_equal(s.sc.allow.n, 1);
-	assert_string_equal(s.sc.allow.v[0], "레이어");
+	assert_int_equal(s.side.sc.allow.n, 1);
+	assert_string_equal(s.side.sc.allow.v[0], "레이어");
 	assert_int_equal(glossary_findings(&s), 0);
 	assert_false(violated(&s));
 	/* F3 again: nothing more to allow */

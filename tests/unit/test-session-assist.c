@@ -112,7 +112,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	sidecar_release(&sc);
 	/* reopen without --source: the English comes from the record */
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
+	assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
 	k = seg_at(&s, 5);
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	session_release(&s);
@@ -131,7 +131,7 @@ static void test_snapshot_when_no_source_given(void **state)
 	fx_make(&f, EN, EN);
 	Session s;
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SELF);
+	assert_int_equal(s.side.src.origin, SOURCE_SELF);
 	/* translate a paragraph, save: the English as first opened is kept */
 	s.cur = (Pos){5, 0};
 	Pos end = {5, s.doc.tgt.v[5].n};
@@ -140,7 +140,7 @@ static void test_snapshot_when_no_source_given(void **state)
 	assert_true(session_save(&s));
 	session_release(&s);
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
+	assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
 	Str ln = lines_get(&s.doc.src, 5);
 	assert_true(ln.n > 10 && !memcmp(ln.p, "Every parameter", 15));
 	session_release(&s);
@@ -203,18 +203,18 @@ static void test_checklist_through_commands(void **state)
 	s.ask.on = false;
 	assert_true(command_run(&s, "checklist-url", "https://github.com/hong"));
 	session_pick_close(&s);
-	assert_true(s.sc_dirty);
+	assert_true(s.side.dirty);
 	/* quitting now asks */
 	assert_true(command_run(&s, "quit", NULL));
 	assert_true(s.q.on);
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
 	s.q.on = false;
 	assert_true(command_run(&s, "save", NULL));
-	assert_false(s.sc_dirty);
+	assert_false(s.side.dirty);
 	session_release(&s);
 	open_doc(&s, &f, false);
 	Buf b = BUF_INIT;
-	sidecar_checklist_text(&s.sc.checklist, &b);
+	sidecar_checklist_text(&s.side.sc.checklist, &b);
 	assert_string_equal(b.p, "[x]라이선스 #1132 번역");
 	buf_release(&b);
 	Buf l = BUF_INIT, r = BUF_INIT;
@@ -229,7 +229,7 @@ static void test_checklist_through_commands(void **state)
 	buf_release(&r);
 	VEC_FREE(&ls);
 	VEC_FREE(&rs);
-	assert_string_equal(s.sc.translator_name, "홍길동");
+	assert_string_equal(s.side.sc.translator_name, "홍길동");
 	/* the translator line: inserted after the author line, one undo step */
 	assert_true(command_run(&s, "translator-line", NULL));
 	Str ln = lines_get(&s.doc.tgt, 4);
@@ -325,7 +325,7 @@ static void load_glossary(Session *s)
 	/* the tree's glossary: the tests run from the tree */
 	if (!session_glossary_load(s, "glossary/ko.yaml", NULL, 0, &e))
 		fail_msg("%s", e.msg);
-	assert_true(s->gl_loaded);
+	assert_true(s->gloss.loaded);
 }
 
 static void test_glossary_hints_and_insert(void **state)
@@ -615,8 +615,8 @@ static void test_save_keeps_other_yeoks_sidecar(void **state)
 	/* the editor marks segment 5 done and saves */
 	session_set_status(&s, (size_t)k, ST_DONE);
 	assert_true(session_save(&s));
-	assert_true(s.sc.merged);
-	assert_int_equal(s.sc.checklist.issue, 42); /* the status line shows it */
+	assert_true(s.side.sc.merged);
+	assert_int_equal(s.side.sc.checklist.issue, 42); /* the status line shows it */
 	Sidecar disk;
 	sidecar_init(&disk);
 	assert_true(sidecar_load(scp, &disk, NULL, &e));

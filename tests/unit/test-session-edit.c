@@ -757,7 +757,7 @@ static void test_translator_line_without_a_name_opens_f2(void **state)
 	(void)state;
 	Session s;
 	load(&s, "제목\n====\n", "Title\n=====\n");
-	s.sc_path = xstrdup("mem.rst.yeok.yaml");
+	s.side.path = xstrdup("mem.rst.yeok.yaml");
 	assert_true(command_run(&s, "translator-line", NULL));
 	assert_true(s.pick.on);
 	assert_int_equal(s.pick.sel, 3);
