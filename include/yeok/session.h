@@ -234,6 +234,20 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* The layout and the scroll position (owner: src/session/view.c).
+ * Invariant (session_check): top < vsegs.n, and the view segments cover
+ * every line of both documents once, in order. */
+typedef struct SessionView {
+	int cols, rows;       /* terminal size */
+	int ratio;            /* source pane width in percent of the body (20..80) */
+	bool numbers;         /* show line numbers */
+	size_t top;           /* first visible view segment */
+	int top_row;          /* rows of it scrolled off the top */
+	VEC(VSeg) vsegs;      /* the view segments (session_vsegs) */
+	bool dirty;           /* rebuild the view segments */
+	uint64_t gen_align, gen_edit; /* the doc counters the view segments match */
+} SessionView;
+
 /* The sidecar and where the English came from (owner:
  * src/session/session.c: read at open, written at save). */
 typedef struct SessionSide {
@@ -294,14 +308,7 @@ typedef struct Session {
 	Pos scur;         /* source cursor (the source pane can be searched and scrolled) */
 	Pane focus;
 	int goal_col;     /* display column kept by Up/Down; -1: take the cursor's */
-	int cols, rows;   /* terminal size */
-	int ratio;        /* source pane width in percent of the body (20..80) */
-	bool numbers;     /* show line numbers */
-	size_t top;       /* first visible view segment */
-	int top_row;      /* rows of it scrolled off the top */
-	VEC(VSeg) vsegs;
-	bool vsegs_dirty;     /* rebuild the view segments */
-	uint64_t vsegs_gen_align, vsegs_gen_edit; /* the doc counters they match */
+	SessionView view; /* layout, view segments, scrolling (src/session/view.c) */
 	char *find;       /* the last search (owned), NULL before the first */
 	bool find_case;   /* case-sensitive search (default: insensitive) */
 	struct {

@@ -51,7 +51,7 @@ static bool c_undo(Session *s, const char *arg)
 		return session_error(s, "Nothing to undo");
 	s->focus = PANE_TARGET;
 	s->cur = c;
-	s->vsegs_dirty = true;
+	s->view.dirty = true;
 	s->match.on = false;
 	session_follow(s);
 	return true;
@@ -65,7 +65,7 @@ static bool c_redo(Session *s, const char *arg)
 		return session_error(s, "Nothing to redo");
 	s->focus = PANE_TARGET;
 	s->cur = c;
-	s->vsegs_dirty = true;
+	s->view.dirty = true;
 	s->match.on = false;
 	session_follow(s);
 	return true;
@@ -607,7 +607,7 @@ static bool c_help(Session *s, const char *arg)
 static bool c_numbers(Session *s, const char *arg)
 {
 	(void)arg;
-	s->numbers = !s->numbers;
+	s->view.numbers = !s->view.numbers;
 	session_follow(s);
 	return true;
 }
@@ -615,7 +615,7 @@ static bool c_numbers(Session *s, const char *arg)
 static bool c_wider(Session *s, const char *arg)
 {
 	(void)arg;
-	s->ratio = MIN(80, s->ratio + 5);
+	s->view.ratio = MIN(80, s->view.ratio + 5);
 	session_follow(s);
 	return true;
 }
@@ -623,7 +623,7 @@ static bool c_wider(Session *s, const char *arg)
 static bool c_narrower(Session *s, const char *arg)
 {
 	(void)arg;
-	s->ratio = MAX(20, s->ratio - 5);
+	s->view.ratio = MAX(20, s->view.ratio - 5);
 	session_follow(s);
 	return true;
 }

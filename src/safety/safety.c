@@ -33,7 +33,7 @@ static void replace_all(Session *s, const char *p, size_t n)
 	doc_break_merge(d);
 	s->cur = (Pos){MIN(s->cur.line, d->tgt.n - 1), 0};
 	s->focus = PANE_TARGET;
-	s->vsegs_dirty = true;
+	s->view.dirty = true;
 	s->match.on = false;
 	session_follow(s);
 }

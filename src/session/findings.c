@@ -175,10 +175,10 @@ size_t session_checks_step(Session *s, size_t max)
 		s->chk.cd_stale = false;
 		run_all(s, false);
 		long k = session_cur_seg(s);
-		if (!s->vsegs_dirty)
-			for (size_t i = s->top; i < s->vsegs.n; i++)
-				if (s->vsegs.v[i].seg >= 0) {
-					k = s->vsegs.v[i].seg;
+		if (!s->view.dirty)
+			for (size_t i = s->view.top; i < s->view.vsegs.n; i++)
+				if (s->view.vsegs.v[i].seg >= 0) {
+					k = s->view.vsegs.v[i].seg;
 					break;
 				}
 		s->chk.scan = k > 0 ? (size_t)k : 0;

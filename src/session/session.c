@@ -26,10 +26,10 @@ void session_init(Session *s)
 	doc_init(&s->doc);
 	s->focus = PANE_TARGET;
 	s->goal_col = -1;
-	s->cols = 80;
-	s->rows = 24;
-	s->ratio = 50;
-	s->vsegs_dirty = true;
+	s->view.cols = 80;
+	s->view.rows = 24;
+	s->view.ratio = 50;
+	s->view.dirty = true;
 	sidecar_init(&s->side.sc);
 	source_init(&s->side.src);
 	glossary_init(&s->gloss.gl);
@@ -54,7 +54,7 @@ void session_release(Session *s)
 	glossary_release(&s->gloss.gl);
 	session_findings_release(s);
 	doc_release(&s->doc);
-	VEC_FREE(&s->vsegs);
+	VEC_FREE(&s->view.vsegs);
 	free(s->find);
 	free(s->clip.text);
 	session_replace_release(s);
@@ -67,9 +67,9 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
-	s->top = 0;
-	s->top_row = 0;
-	s->vsegs_dirty = true;
+	s->view.top = 0;
+	s->view.top_row = 0;
+	s->view.dirty = true;
 }
 
 void session_read_checklist(Session *s)

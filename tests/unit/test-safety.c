@@ -80,7 +80,7 @@ static void random_edit(Session *s)
 		doc_replace(d, a, a, "두 줄\r\n셋\n", strlen("두 줄\r\n셋\n"), CH_OTHER);
 		break;
 	}
-	s->vsegs_dirty = true;
+	s->view.dirty = true;
 	s->cur = (Pos){0, 0};
 }
 

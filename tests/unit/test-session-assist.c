@@ -136,7 +136,7 @@ static void test_snapshot_when_no_source_given(void **state)
 	s.cur = (Pos){5, 0};
 	Pos end = {5, s.doc.tgt.v[5].n};
 	doc_replace(&s.doc, s.cur, end, "번역된 문장.", strlen("번역된 문장."), CH_OTHER);
-	s.vsegs_dirty = true;
+	s.view.dirty = true;
 	assert_true(session_save(&s));
 	session_release(&s);
 	open_doc(&s, &f, false);

@@ -498,11 +498,11 @@ static void test_page_down_shows_every_row_once(void **state)
 					seen_src[rows[r].side[PANE_SOURCE].line] = true;
 			}
 			last = rows[got - 1];
-			size_t top = s.top;
-			int top_row = s.top_row;
+			size_t top = s.view.top;
+			int top_row = s.view.top_row;
 			key(&s, "page-down");
 			pages++;
-			if (s.top == top && s.top_row == top_row)
+			if (s.view.top == top && s.view.top_row == top_row)
 				break;
 			assert_true(pages < 10000);
 		}
@@ -520,8 +520,8 @@ static void test_page_down_shows_every_row_once(void **state)
 		/* PageUp walks back to the top */
 		for (size_t i = 0; i <= pages; i++)
 			key(&s, "page-up");
-		assert_int_equal(s.top, 0);
-		assert_int_equal(s.top_row, 0);
+		assert_int_equal(s.view.top, 0);
+		assert_int_equal(s.view.top_row, 0);
 		pages_all += pages;
 		files++;
 		free(seen);

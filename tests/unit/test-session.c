@@ -341,7 +341,7 @@ static void test_local_realign_matches_full(void **state)
 		}
 		while (doc_undo(&s.doc, NULL))
 			;
-		s.vsegs_dirty = true;
+		s.view.dirty = true;
 		Buf out = BUF_INIT;
 		lines_serialize(&s.doc.tgt, &out);
 		assert_int_equal(out.len, tn);
