@@ -234,6 +234,33 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* The last search (owner: src/session/edit.c, session_find). */
+typedef struct SessionSearch {
+	char *last;       /* the last search (owned), NULL before the first */
+	bool match_case;  /* case-sensitive search (default: insensitive) */
+	struct {
+		bool on;
+		Pane pane;
+		Pos at;
+		size_t len;
+	} match;          /* the last match, highlighted */
+} SessionSearch;
+
+/* The message of the status line (owner: src/session/msg.c). */
+typedef struct SessionMsg {
+	char text[512];   /* cleared by the next key; "" none */
+	bool error;       /* an error (the UI shows it as one) */
+	bool note;        /* a note that any other message replaces */
+} SessionMsg;
+
+/* The title whose adornment follows its width as it is typed, after
+ * Alt-x (owner: src/session/edit.c). */
+typedef struct SessionFit {
+	size_t title;     /* the title line, SIZE_MAX: none */
+	char ch;          /* its adornment character */
+	bool over;        /* it has an overline too */
+} SessionFit;
+
 /* The layout and the scroll position (owner: src/session/view.c).
  * Invariant (session_check): top < vsegs.n, and the view segments cover
  * every line of both documents once, in order. */
@@ -309,17 +336,8 @@ typedef struct Session {
 	Pane focus;
 	int goal_col;     /* display column kept by Up/Down; -1: take the cursor's */
 	SessionView view; /* layout, view segments, scrolling (src/session/view.c) */
-	char *find;       /* the last search (owned), NULL before the first */
-	bool find_case;   /* case-sensitive search (default: insensitive) */
-	struct {
-		bool on;
-		Pane pane;
-		Pos at;
-		size_t len;
-	} match;          /* the last match, highlighted */
-	char msg[512];    /* a message for the status line; cleared by the next key */
-	bool msg_error;
-	bool msg_note;    /* the message is a note that any other one replaces */
+	SessionSearch search; /* the last search (src/session/edit.c) */
+	SessionMsg message;   /* the status-line message (src/session/msg.c) */
 	bool quit;        /* the main loop ends */
 	SessionQuestion q;    /* a question pending (the UI shows it) */
 	bool help;        /* the help screen is asked for (the UI shows it) */
@@ -327,10 +345,7 @@ typedef struct Session {
 	SessionClip clip; /* the clipboard */
 	SessionRepl repl; /* search and replace */
 	SessionPrefs prefs;
-	size_t fit_title; /* the title line whose adornment follows its width as
-	                     it is typed (after Alt-x), SIZE_MAX: none */
-	char fit_char;    /* its adornment character */
-	bool fit_over;    /* it has an overline too */
+	SessionFit fit;   /* the title adornment that follows (src/session/edit.c) */
 
 	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
 	SessionPick pick;     /* a list dialog pending, or .on false */

@@ -52,7 +52,7 @@ static bool c_undo(Session *s, const char *arg)
 	s->focus = PANE_TARGET;
 	s->cur = c;
 	s->view.dirty = true;
-	s->match.on = false;
+	s->search.match.on = false;
 	session_follow(s);
 	return true;
 }
@@ -66,7 +66,7 @@ static bool c_redo(Session *s, const char *arg)
 	s->focus = PANE_TARGET;
 	s->cur = c;
 	s->view.dirty = true;
-	s->match.on = false;
+	s->search.match.on = false;
 	session_follow(s);
 	return true;
 }

@@ -37,7 +37,7 @@ void session_init(Session *s)
 	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
 	s->spell.src_seg = -2;
-	s->fit_title = SIZE_MAX;
+	s->fit.title = SIZE_MAX;
 	s->prefs.wrap = WRAP_WORD;
 }
 
@@ -55,7 +55,7 @@ void session_release(Session *s)
 	session_findings_release(s);
 	doc_release(&s->doc);
 	VEC_FREE(&s->view.vsegs);
-	free(s->find);
+	free(s->search.last);
 	free(s->clip.text);
 	session_replace_release(s);
 	memset(s, 0, sizeof(*s));
@@ -318,11 +318,11 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 	}
 	if (note.len) {
 		session_error(s, "%s", note.p);
-	} else if (s->side.src.origin == SOURCE_SELF && !s->msg[0]) {
+	} else if (s->side.src.origin == SOURCE_SELF && !s->message.text[0]) {
 		/* said once, replaced by anything more important */
 		session_msg(s, "English: the document itself (no --source, sidecar record or English "
 		               "revision in its git history)");
-		s->msg_note = true;
+		s->message.note = true;
 	}
 	buf_release(&note);
 	buf_release(&tgt);

@@ -83,9 +83,9 @@ static void hint_line(Buf *b, const char *h)
 
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
 {
-	if (s->msg[0]) {
-		buf_addf(left, " %s", s->msg);
-		span(left, ls, s->msg_error ? SPAN_ERROR : SPAN_NORMAL);
+	if (s->message.text[0]) {
+		buf_addf(left, " %s", s->message.text);
+		span(left, ls, s->message.error ? SPAN_ERROR : SPAN_NORMAL);
 	} else {
 		long k = session_cur_seg(s);
 		if (k >= 0) {

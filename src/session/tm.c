@@ -445,11 +445,11 @@ bool session_tm_poll(Session *s, bool block)
 		if (!ok) {
 			say_error(s, &e);
 		} else if (!st.up_to_date) {
-			if (!s->msg[0] || s->msg_note) {
+			if (!s->message.text[0] || s->message.note) {
 				session_msg(s, "Translation memory updated: %zu commit%s, %zu segments%s%s",
 				            st.commits, st.commits == 1 ? "" : "s", st.segments,
 				            st.rebuilt[0] ? "; rebuilt: " : "", st.rebuilt);
-				s->msg_note = true;
+				s->message.note = true;
 			}
 			/* what it says now may differ */
 			hits_clear(s);

@@ -182,9 +182,10 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		/* the selection (shown as a match) */
 		ms = sa.line == rs->line ? sa.col : 0;
 		me = sb.line == rs->line ? sb.col : ln->n + (rs->line < sb.line);
-	} else if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
-		ms = s->match.at.col;
-		me = ms + s->match.len;
+	} else if (s->search.match.on && s->search.match.pane == p &&
+	           s->search.match.at.line == rs->line) {
+		ms = s->search.match.at.col;
+		me = ms + s->search.match.len;
 	}
 	if (me > ms) {
 		/* the match wins: cut the others around it */
@@ -418,7 +419,7 @@ static void paint_status(Ui *u, const Layout *l)
 	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
 	/* a message is read in full: the checklist gives way when both do not fit */
-	if (rw > COLS / 2 || (s->msg[0] && text_width(left.p, left.len) + rw + 1 > COLS))
+	if (rw > COLS / 2 || (s->message.text[0] && text_width(left.p, left.len) + rw + 1 > COLS))
 		rw = 0;
 	put_spans(u, l->status_y, 0, COLS - rw - (rw ? 1 : 0), &left, &ls, base);
 	if (rw)

@@ -118,7 +118,7 @@ static void run_command(Ui *u, const char *id)
 	if ((c->flags & CMD_SAVES) && !ui_safe_before_save(u))
 		return;
 	if (c->prompt)
-		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->find : NULL, id, "Cancelled");
+		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->search.last : NULL, id, "Cancelled");
 	else
 		ui_command(u, id, NULL);
 }

@@ -97,7 +97,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	s.cur = (Pos){5, 6};
 	assert_true(command_run(&s, "save", NULL));
-	assert_true(!strncmp(s.msg, "Saved ", 6) && !s.msg_error);
+	assert_true(!strncmp(s.message.text, "Saved ", 6) && !s.message.error);
 	session_release(&s);
 	/* the sidecar is there, with the source recorded */
 	char *scp = sidecar_path(f.ko);
@@ -159,9 +159,9 @@ static void test_corrupt_sidecar_set_aside(void **state)
 	fclose(fp);
 	Session s;
 	open_doc(&s, &f, true);
-	assert_true(s.msg_error);
-	assert_non_null(strstr(s.msg, ".yeok.yaml:"));
-	assert_non_null(strstr(s.msg, "set aside"));
+	assert_true(s.message.error);
+	assert_non_null(strstr(s.message.text, ".yeok.yaml:"));
+	assert_non_null(strstr(s.message.text, "set aside"));
 	char *badp = xasprintf("%s.bad", scp);
 	assert_true(file_exists(badp));
 	assert_false(file_exists(scp));

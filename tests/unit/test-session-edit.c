@@ -248,7 +248,7 @@ static void test_alt_x_keeps_the_structure(void **state)
 	load(&s, t, t);
 	assert_true(command_run(&s, "goto-line", "3"));
 	assert_false(command_run(&s, "clear-block", NULL));
-	assert_non_null(strstr(s.msg, "kept"));
+	assert_non_null(strstr(s.message.text, "kept"));
 	assert_text(&s, t);
 	session_release(&s);
 
@@ -358,7 +358,7 @@ static void test_select_cut_paste_across_segments_and_undo(void **state)
 	key(&s, "select-cancel");
 	assert_false(session_sel_range(&s, &p, &a, &b));
 	assert_false(command_run(&s, "cut", NULL));
-	assert_non_null(strstr(s.msg, "Nothing selected"));
+	assert_non_null(strstr(s.message.text, "Nothing selected"));
 	session_release(&s);
 }
 
@@ -674,7 +674,7 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_true(command_run(&s, "replace-with", "텐서"));
 	/* case-insensitive: three matches, the count in the question */
 	assert_non_null(strstr(s.q.text, "Replace 1/3"));
-	assert_true(s.match.on);
+	assert_true(s.search.match.on);
 	answer(&s, "y");
 	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
 	assert_non_null(strstr(s.q.text, "Replace 1/2"));
@@ -687,7 +687,7 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	answer(&s, "a");
 	assert_text(&s, "텐서 텐서 텐서\n\n텐서 텐서\n");
 	assert_false(s.repl.on);
-	assert_non_null(strstr(s.msg, "Replaced 3"));
+	assert_non_null(strstr(s.message.text, "Replaced 3"));
 	/* replace-all is one undo step */
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
@@ -701,7 +701,7 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_true(command_run(&s, "replace", "`([a-z]) <([a-z])>`_"));
 	s.ask.on = false;
 	assert_false(command_run(&s, "replace-with", "\\2=\\1"));
-	assert_non_null(strstr(s.msg, "Not found"));
+	assert_non_null(strstr(s.message.text, "Not found"));
 	s.repl.regex = true;
 	assert_true(command_run(&s, "replace-with", "\\2=\\1"));
 	assert_non_null(strstr(s.q.text, "regex on"));
@@ -711,7 +711,7 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_true(command_run(&s, "replace", "("));
 	s.ask.on = false;
 	assert_false(command_run(&s, "replace-with", "x"));
-	assert_non_null(strstr(s.msg, "Bad regular expression"));
+	assert_non_null(strstr(s.message.text, "Bad regular expression"));
 	session_release(&s);
 }
 
@@ -761,7 +761,7 @@ static void test_translator_line_without_a_name_opens_f2(void **state)
 	assert_true(command_run(&s, "translator-line", NULL));
 	assert_true(s.pick.on);
 	assert_int_equal(s.pick.sel, 3);
-	assert_non_null(strstr(s.msg, "then Alt-t again"));
+	assert_non_null(strstr(s.message.text, "then Alt-t again"));
 	session_pick_close(&s);
 	session_release(&s);
 }

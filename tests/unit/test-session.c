@@ -210,7 +210,7 @@ static void test_find_both_panes(void **state)
 	assert_int_equal(s.cur.line, 9);
 	assert_int_equal(s.cur.col, strlen("여기에 "));
 	assert_false(command_run(&s, "find", "nowhere"));
-	assert_string_equal(s.msg, "Not found: nowhere");
+	assert_string_equal(s.message.text, "Not found: nowhere");
 	/* the source is not editable */
 	s.focus = PANE_SOURCE;
 	assert_false(session_insert(&s, "x", 1));
@@ -432,8 +432,8 @@ static void test_save_changes_only_the_edited_line(void **state)
 	assert_non_null(strstr(st.p, "[x]라이선스 #1132 번역"));
 	free(tu_write(dir, "t.ko.rst.yeok.yaml", "yeok: [\n", 9));
 	session_read_checklist(&s);
-	assert_non_null(strstr(s.msg, "t.ko.rst.yeok.yaml"));
-	assert_non_null(strstr(s.msg, "checklist is not shown"));
+	assert_non_null(strstr(s.message.text, "t.ko.rst.yeok.yaml"));
+	assert_non_null(strstr(s.message.text, "checklist is not shown"));
 	session_clear_msg(&s);
 	buf_release(&st);
 	free(sc);
@@ -487,7 +487,7 @@ static void test_open_missing_and_read_only(void **state)
 		chmod(ro, 0444);
 		assert_true(session_open(&s, ro, &so, &e));
 		assert_true(s.doc.read_only);
-		assert_non_null(strstr(s.msg, "read-only"));
+		assert_non_null(strstr(s.message.text, "read-only"));
 		assert_false(session_insert(&s, "x", 1));
 		free(ro);
 	}
@@ -518,7 +518,7 @@ static void test_command_table(void **state)
 	assert_false(command_run(&s, "no-such-command", NULL));
 	assert_false(command_run(&s, "review-next", NULL)); /* reviewer mode's */
 	assert_false(command_run(&s, "goto-line", "9999"));
-	assert_non_null(strstr(s.msg, "No line 9999"));
+	assert_non_null(strstr(s.message.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
 	assert_int_equal(s.cur.line, 0);
 	assert_memory_equal(s.doc.tgt.v[0].p, "Title", 5);
