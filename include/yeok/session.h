@@ -234,6 +234,16 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
+/* What a command asks the UI to show (owner: src/session/dialog.c; the
+ * UI shows it). */
+typedef struct SessionDialogs {
+	SessionPick pick;     /* a list dialog pending, or .on false */
+	SessionAsk ask;       /* a text prompt pending, or .on false */
+	SessionQuestion q;    /* a question pending, or .on false */
+	bool help;            /* the help screen is asked for */
+	bool diff;            /* the stale-diff view is asked for */
+} SessionDialogs;
+
 /* The last search (owner: src/session/edit.c, session_find). */
 typedef struct SessionSearch {
 	char *last;       /* the last search (owned), NULL before the first */
@@ -339,18 +349,14 @@ typedef struct Session {
 	SessionSearch search; /* the last search (src/session/edit.c) */
 	SessionMsg message;   /* the status-line message (src/session/msg.c) */
 	bool quit;        /* the main loop ends */
-	SessionQuestion q;    /* a question pending (the UI shows it) */
-	bool help;        /* the help screen is asked for (the UI shows it) */
 	SessionSel sel;   /* the selection */
 	SessionClip clip; /* the clipboard */
 	SessionRepl repl; /* search and replace */
 	SessionPrefs prefs;
 	SessionFit fit;   /* the title adornment that follows (src/session/edit.c) */
 
+	SessionDialogs dlg;    /* what a command asks the UI to show (src/session/dialog.c) */
 	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
-	SessionPick pick;     /* a list dialog pending, or .on false */
-	SessionAsk ask;       /* a text prompt pending, or .on false */
-	bool diff_on;         /* the stale-diff view is asked for */
 	SessionGloss gloss;    /* the glossary (src/session/gloss.c) */
 	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
 	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */

@@ -222,10 +222,10 @@ static bool c_copy_source(Session *s, const char *arg)
 static bool pick_value(Session *s, const char *arg, long *out)
 {
 	long i;
-	bool ok = arg && parse_long(arg, 0, 1L << 30, &i) && s->pick.on &&
-	          (size_t)i < s->pick.data.n;
+	bool ok = arg && parse_long(arg, 0, 1L << 30, &i) && s->dlg.pick.on &&
+	          (size_t)i < s->dlg.pick.data.n;
 	if (ok)
-		*out = s->pick.data.v[i];
+		*out = s->dlg.pick.data.v[i];
 	session_pick_close(s);
 	if (!ok)
 		return session_error(s, "No such item: %s", arg ? arg : "");
@@ -253,8 +253,8 @@ static void checklist_open(Session *s, size_t sel)
 	session_pick_add(s, "번역자 URL:              %s",
 	                 sc->translator_url ? sc->translator_url : "not set");
 	for (long i = 0; i < 5; i++)
-		VEC_PUSH(&s->pick.data, i);
-	s->pick.sel = sel;
+		VEC_PUSH(&s->dlg.pick.data, i);
+	s->dlg.pick.sel = sel;
 }
 
 static bool c_checklist(Session *s, const char *arg)
@@ -290,9 +290,9 @@ static bool c_checklist_item(Session *s, const char *arg)
 		for (int t = PR_TYPE_FIX; t < PR_TYPE_COUNT; t++) {
 			session_pick_add(s, "%-9s %s", sidecar_type_name((PrType)t),
 			                 sidecar_type_box((PrType)t));
-			VEC_PUSH(&s->pick.data, (long)t);
+			VEC_PUSH(&s->dlg.pick.data, (long)t);
 		}
-		s->pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
+		s->dlg.pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
 		return true;
 	case 3:
 		session_ask(s, "Translator name: ", s->side.sc.translator_name, "checklist-name");
@@ -380,7 +380,7 @@ static bool c_stale_diff(Session *s, const char *arg)
 	buf_release(&b);
 	if (!ok)
 		return session_error(s, "The English this segment was done against is not known");
-	s->diff_on = true;
+	s->dlg.diff = true;
 	return true;
 }
 
@@ -407,12 +407,12 @@ static bool c_glossary(Session *s, const char *arg)
 		session_pick_add(s, "%s%s%s", hv.v[i].violated ? "✗ " : hv.v[i].found ? "✓ " : "  ",
 		                 b.p ? b.p : "", t->avoid_n ? " — avoid: " : "");
 		for (size_t j = 0; j < t->avoid_n; j++) {
-			char **last = &s->pick.items.v[s->pick.items.n - 1];
+			char **last = &s->dlg.pick.items.v[s->dlg.pick.items.n - 1];
 			char *x = xasprintf("%s%s%s", *last, j ? ", " : "", t->avoid[j]);
 			free(*last);
 			*last = x;
 		}
-		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
+		VEC_PUSH(&s->dlg.pick.data, (long)hv.v[i].term);
 		buf_release(&b);
 	}
 	/* "allow here": an avoided variant this document may keep */
@@ -421,7 +421,7 @@ static bool c_glossary(Session *s, const char *arg)
 		if (session_hint_avoided(s, k, hv.v[i].term, &w)) {
 			session_pick_add(s, "  allow %s here (this document keeps it; the check stops "
 			                    "flagging it)", w.p);
-			VEC_PUSH(&s->pick.data, -1 - (long)hv.v[i].term);
+			VEC_PUSH(&s->dlg.pick.data, -1 - (long)hv.v[i].term);
 		}
 		buf_release(&w);
 	}
@@ -500,11 +500,11 @@ static bool c_findings(Session *s, const char *arg)
 		const Finding *f = &v.v[i];
 		session_pick_add(s, "%zu:%zu %s: %s [%s]", f->line + 1, f->col,
 		                 check_severity_name(f->sev), f->message, check_info(f->check)->id);
-		VEC_PUSH(&s->pick.data, POS_PACK(f->line, f->byte));
+		VEC_PUSH(&s->dlg.pick.data, POS_PACK(f->line, f->byte));
 		if (f->line < s->cur.line)
 			sel = MIN(i + 1, v.n - 1);
 	}
-	s->pick.sel = sel;
+	s->dlg.pick.sel = sel;
 	findings_clear(&v);
 	VEC_FREE(&v);
 	return true;
@@ -600,7 +600,7 @@ static bool c_spell_add_project(Session *s, const char *arg)
 static bool c_help(Session *s, const char *arg)
 {
 	(void)arg;
-	s->help = true;
+	s->dlg.help = true;
 	return true;
 }
 

@@ -50,7 +50,7 @@ void session_release(Session *s)
 	source_release(&s->side.src);
 	stale_clear(s);
 	session_pick_close(s);
-	free(s->ask.initial);
+	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
 	session_findings_release(s);
 	doc_release(&s->doc);

@@ -125,21 +125,21 @@ static void spell_pick(Session *s, char **sugg, size_t n, bool pending)
 	free(title);
 	if (pending) {
 		session_pick_add(s, "(computing suggestions...)");
-		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_WAIT);
 	} else if (!n) {
 		session_pick_add(s, "(no suggestions)");
-		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_WAIT);
 	}
 	for (size_t i = 0; i < n; i++) {
 		session_pick_add(s, "%s", sugg[i]);
-		VEC_PUSH(&s->pick.data, (long)i);
+		VEC_PUSH(&s->dlg.pick.data, (long)i);
 	}
 	const char *pp = spell_list_path(s->spell.sp, SPELL_LIST_PERSONAL);
 	session_pick_add(s, "+ add \"%s\" to my word list (%s)", s->spell.word, pp ? pp : "none");
-	VEC_PUSH(&s->pick.data, (long)PICK_PERSONAL);
+	VEC_PUSH(&s->dlg.pick.data, (long)PICK_PERSONAL);
 	if (spell_list_path(s->spell.sp, SPELL_LIST_PROJECT)) {
 		session_pick_add(s, "+ add \"%s\" to the project list (.yeok-words)", s->spell.word);
-		VEC_PUSH(&s->pick.data, (long)PICK_PROJECT);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_PROJECT);
 	}
 }
 
@@ -178,10 +178,10 @@ bool session_spell_poll(Session *s, bool block)
 	spell_list_free(s->spell.sugg, s->spell.nsugg);
 	s->spell.sugg = out;
 	s->spell.nsugg = st == SPELL_SUGGEST_DONE ? n : 0;
-	if (s->pick.on && s->pick.then && !strcmp(s->pick.then, "spell-choose")) {
-		size_t sel = s->pick.sel;
+	if (s->dlg.pick.on && s->dlg.pick.then && !strcmp(s->dlg.pick.then, "spell-choose")) {
+		size_t sel = s->dlg.pick.sel;
 		spell_pick(s, s->spell.sugg, s->spell.nsugg, false);
-		s->pick.sel = MIN(sel, s->pick.items.n - 1);
+		s->dlg.pick.sel = MIN(sel, s->dlg.pick.items.n - 1);
 	}
 	return true;
 }

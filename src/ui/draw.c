@@ -404,9 +404,9 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 static void paint_status(Ui *u, const Layout *l)
 {
 	Session *s = u->s;
-	if (s->q.on) {
+	if (s->dlg.q.on) {
 		Buf st = BUF_INIT;
-		buf_addf(&st, " %s", s->q.text);
+		buf_addf(&st, " %s", s->dlg.q.text);
 		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
 		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
 		buf_release(&st);
@@ -487,7 +487,7 @@ void ui_paint(Ui *u)
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
 	int y, x;
-	if (!s->q.on && session_cursor_screen(s, &y, &x)) {
+	if (!s->dlg.q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);
 		move(y, x);
 	} else {
@@ -618,7 +618,7 @@ static size_t pick_spans(const SessionPick *pk, size_t i, bool detail, const cha
 void ui_paint_pick(Ui *u, size_t sel, int *top)
 {
 	Session *s = u->s;
-	const SessionPick *pk = &s->pick;
+	const SessionPick *pk = &s->dlg.pick;
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
 	size_t n = pk->items.n;

@@ -131,7 +131,7 @@ static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
 	(void)m;
 	ui_pop(u);
 	const char *cmd = key ? session_question_answer(u->s, key) : NULL;
-	u->s->q.n = 0;
+	u->s->dlg.q.n = 0;
 	if (cmd)
 		run_command(u, cmd);
 	else
@@ -143,24 +143,24 @@ static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
 void ui_editor_pending(Ui *u)
 {
 	Session *s = u->s;
-	if (s->help) {
-		s->help = false;
+	if (s->dlg.help) {
+		s->dlg.help = false;
 		ui_help(u);
-	} else if (s->q.on) {
-		s->q.on = false;
-		ui_question(u, s->q.text, NULL, question_answer);
-	} else if (s->ask.on) {
-		s->ask.on = false;
-		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
-		free(s->ask.initial);
-		s->ask.initial = NULL;
-	} else if (s->pick.on) {
-		if (s->pick.items.n)
+	} else if (s->dlg.q.on) {
+		s->dlg.q.on = false;
+		ui_question(u, s->dlg.q.text, NULL, question_answer);
+	} else if (s->dlg.ask.on) {
+		s->dlg.ask.on = false;
+		ui_prompt(u, s->dlg.ask.prompt, s->dlg.ask.initial, s->dlg.ask.then, "Cancelled");
+		free(s->dlg.ask.initial);
+		s->dlg.ask.initial = NULL;
+	} else if (s->dlg.pick.on) {
+		if (s->dlg.pick.items.n)
 			ui_pick(u);
 		else
 			session_pick_close(s);
-	} else if (s->diff_on) {
-		s->diff_on = false;
+	} else if (s->dlg.diff) {
+		s->dlg.diff = false;
 		ui_diff_view(u);
 	}
 }

@@ -184,31 +184,31 @@ static void test_checklist_through_commands(void **state)
 	ChecklistPart parts[CHECKLIST_PARTS];
 	assert_int_equal(session_checklist(&s, parts), 3);
 	assert_true(command_run(&s, "checklist", NULL));
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.items.n, 5);
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.items.n, 5);
 	assert_true(command_run(&s, "checklist-item", "0")); /* license: yes */
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	assert_true(command_run(&s, "checklist-item", "1")); /* issue: asks */
-	assert_true(s.ask.on);
-	s.ask.on = false;
+	assert_true(s.dlg.ask.on);
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-issue", "#1132"));
 	assert_true(command_run(&s, "checklist-item", "2")); /* type: a list */
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.items.n, 4);
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.items.n, 4);
 	assert_true(command_run(&s, "checklist-type", "1")); /* translate */
 	assert_true(command_run(&s, "checklist-item", "3"));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-name", "홍길동"));
 	assert_true(command_run(&s, "checklist-item", "4"));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-url", "https://github.com/hong"));
 	session_pick_close(&s);
 	assert_true(s.side.dirty);
 	/* quitting now asks */
 	assert_true(command_run(&s, "quit", NULL));
-	assert_true(s.q.on);
+	assert_true(s.dlg.q.on);
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
-	s.q.on = false;
+	s.dlg.q.on = false;
 	assert_true(command_run(&s, "save", NULL));
 	assert_false(s.side.dirty);
 	session_release(&s);
@@ -294,7 +294,7 @@ static void test_stale_segment_and_word_diff(void **state)
 	free(wa.v);
 	free(wb.v);
 	assert_true(command_run(&s, "stale-diff", NULL));
-	assert_true(s.diff_on);
+	assert_true(s.dlg.diff);
 	/* still stale after a save and reopen (with the same new English) */
 	assert_true(session_save(&s));
 	session_release(&s);
@@ -359,17 +359,17 @@ static void test_glossary_hints_and_insert(void **state)
 	VEC_FREE(&ls);
 	/* F3: the list, Enter inserts at the cursor */
 	assert_true(command_run(&s, "glossary", NULL));
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	size_t pi = SIZE_MAX;
-	for (size_t i = 0; i < s.pick.items.n; i++)
-		if (strstr(s.pick.items.v[i], "매개변수"))
+	for (size_t i = 0; i < s.dlg.pick.items.n; i++)
+		if (strstr(s.dlg.pick.items.v[i], "매개변수"))
 			pi = i;
 	assert_true(pi != SIZE_MAX);
 	s.cur = (Pos){5, 0};
 	char arg[16];
 	snprintf(arg, sizeof(arg), "%zu", pi);
 	assert_true(command_run(&s, "glossary-insert", arg));
-	assert_false(s.pick.on);
+	assert_false(s.dlg.pick.on);
 	Str ln = lines_get(&s.doc.tgt, 5);
 	assert_true(ln.n > 12 && !memcmp(ln.p, "매개변수", strlen("매개변수")));
 	check_session(&s);
@@ -462,13 +462,13 @@ static void test_findings_incremental_and_autofix(void **state)
 	check_session(&s);
 	/* F5 lists them with a jump */
 	assert_true(command_run(&s, "findings", NULL));
-	assert_true(s.pick.on);
-	assert_true(s.pick.items.n >= 2);
-	size_t want = (size_t)(s.pick.data.v[1] / 1048576L);
-	assert_true(strstr(s.pick.items.v[1], "[") != NULL);
+	assert_true(s.dlg.pick.on);
+	assert_true(s.dlg.pick.items.n >= 2);
+	size_t want = (size_t)(s.dlg.pick.data.v[1] / 1048576L);
+	assert_true(strstr(s.dlg.pick.items.v[1], "[") != NULL);
 	assert_true(command_run(&s, "goto-finding", "1"));
 	assert_int_equal(s.cur.line, want);
-	assert_false(s.pick.on);
+	assert_false(s.dlg.pick.on);
 	session_release(&s);
 	fx_free(&f);
 }
@@ -505,11 +505,11 @@ static void test_spelling_f7_and_word_lists(void **state)
 	s.focus = PANE_TARGET;
 	s.cur = (Pos){3, strlen("오늘 ") + 3};
 	assert_true(command_run(&s, "spell", NULL));
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	assert_true(session_spell_poll(&s, true));
-	assert_true(s.pick.on);
-	size_t last = s.pick.items.n - 1;
-	assert_non_null(strstr(s.pick.items.v[last], ".yeok-words"));
+	assert_true(s.dlg.pick.on);
+	size_t last = s.dlg.pick.items.n - 1;
+	assert_non_null(strstr(s.dlg.pick.items.v[last], ".yeok-words"));
 	/* the project list item adds the word to TOP/.yeok-words */
 	char arg[16];
 	snprintf(arg, sizeof(arg), "%zu", last);

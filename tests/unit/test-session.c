@@ -444,7 +444,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	type(&s, "x");
 	assert_true(command_run(&s, "quit", NULL));
 	assert_false(s.quit);
-	assert_true(s.q.on);
+	assert_true(s.dlg.q.on);
 	assert_string_equal(session_question_answer(&s, "y"), "force-quit");
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
 	assert_null(session_question_answer(&s, "n"));
