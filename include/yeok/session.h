@@ -339,28 +339,32 @@ typedef struct SessionSpelling {
 	size_t src_gen;       /* doc.cur when src_words was made */
 } SessionSpelling;
 
+/* The session: the document, the cursor (edited by src/session/edit.c,
+ * kept on screen by view.c), and one part per file of src/session/ that
+ * owns it (as dte's EditorState is made of module-owned parts).  Each
+ * part's type above documents its fields; session_init/session_release
+ * (session.c) set up and free them all. */
 typedef struct Session {
-	Doc doc;
-	Pos cur;          /* target cursor */
-	Pos scur;         /* source cursor (the source pane can be searched and scrolled) */
-	Pane focus;
-	int goal_col;     /* display column kept by Up/Down; -1: take the cursor's */
-	SessionView view; /* layout, view segments, scrolling (src/session/view.c) */
-	SessionSearch search; /* the last search (src/session/edit.c) */
-	SessionMsg message;   /* the status-line message (src/session/msg.c) */
-	bool quit;        /* the main loop ends */
-	SessionSel sel;   /* the selection */
-	SessionClip clip; /* the clipboard */
-	SessionRepl repl; /* search and replace */
-	SessionPrefs prefs;
-	SessionFit fit;   /* the title adornment that follows (src/session/edit.c) */
-
+	Doc doc;               /* the document: lines, segments, statuses, undo */
+	Pos cur;               /* target cursor */
+	Pos scur;              /* source cursor (the source pane can be searched and scrolled) */
+	Pane focus;            /* the pane the keys go to */
+	int goal_col;          /* display column kept by Up/Down; -1: take the cursor's */
+	bool quit;             /* the main loop ends */
+	SessionSel sel;        /* the selection (src/session/edit.c) */
+	SessionClip clip;      /* the clipboard (src/session/edit.c) */
+	SessionFit fit;        /* the title adornment that follows (src/session/edit.c) */
+	SessionSearch search;  /* the last search (src/session/edit.c) */
+	SessionRepl repl;      /* search and replace (src/session/replace.c) */
+	SessionPrefs prefs;    /* editing preferences (config.yaml, set by the UI) */
+	SessionView view;      /* layout, view segments, scrolling (src/session/view.c) */
+	SessionMsg message;    /* the status-line message (src/session/msg.c) */
 	SessionDialogs dlg;    /* what a command asks the UI to show (src/session/dialog.c) */
 	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
 	SessionGloss gloss;    /* the glossary (src/session/gloss.c) */
 	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
 	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
-	SessionTm tm;         /* the translation memory (src/session/tm.c) */
+	SessionTm tm;          /* the translation memory (src/session/tm.c) */
 } Session;
 
 void session_init(Session *s);
