@@ -634,8 +634,9 @@ bool session_take_hint(Session *s);
 
 /* ---- glossary and checks ------------------------------------------------- */
 /* Load the shipped glossary (shipped, or glossary_default_path() when
- * NULL; a missing shipped file is no error) and then each of paths; false (message in e) on the first that fails, the terms before
- * it stay. */
+ * NULL; a missing shipped file is no error) and then each of paths;
+ * false (message in e) on the first that fails, the terms before it
+ * stay. */
 bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
