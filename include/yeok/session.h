@@ -535,7 +535,7 @@ bool session_drag(Session *s, int y, int x);
 bool session_goto_line(Session *s, long n);
 /* Next / previous unfinished segment (wraps); false when there is none. */
 bool session_next_unfinished(Session *s, int dir);
-/* Find text (case-insensitive unless find_case) in both panes, from the
+/* Find text (case-insensitive unless search.match_case) in both panes, from the
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
 bool session_find(Session *s, const char *text, int dir);
@@ -659,13 +659,13 @@ bool session_glossary_allow(Session *s, long k, size_t term);
  * never waits) and the current segment whenever it is shown. */
 void session_checks_on(Session *s, bool now);
 /* Idle work: first the document's index when an edit left it stale
- * (cd_stale: then every segment is checked again, those on screen first),
+ * (chk.cd_stale: then every segment is checked again, those on screen first),
  * then up to max segments not checked yet; returns how many remain.  The
  * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
  * segments are checked again (never a whole-document pass: an edit of a
- * title or target sets cd_stale for session_checks_step).  Called before
+ * title or target sets chk.cd_stale for session_checks_step).  Called before
  * drawing and by commands. */
 void session_sync(Session *s);
 /* The findings of segment k (checked now when they were not yet); NULL

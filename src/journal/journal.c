@@ -479,6 +479,12 @@ static bool written_here(Str host, Str machine, Str uid, char *who, size_t n)
 	return ok;
 }
 
+static int corrupt_header(const char *path, Err *e)
+{
+	err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
+	return -1;
+}
+
 /* Read the journal's header.  Returns 1 with *sha and *started set when
  * its records are to be replayed, 0 when they are not (an older format
  * or written elsewhere: info says by whom), -1 with e set when the
@@ -489,7 +495,7 @@ static int read_header(Reader *r, const char *path, JournalInfo *info, Str *sha,
 	Str magic, size, host, machine, uid, pid;
 	if (!read_line(r, &magic) || (!str_eq_cstr(magic, "yeok-journal 2") &&
 	                              !str_eq_cstr(magic, "yeok-journal 1")))
-		return err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path), -1;
+		return corrupt_header(path, e);
 	if (str_eq_cstr(magic, "yeok-journal 1")) {
 		/* no host or user to check: never replayed */
 		info->foreign = true;
@@ -500,7 +506,7 @@ static int read_header(Reader *r, const char *path, JournalInfo *info, Str *sha,
 	    !header_field(r, "started", started) || !header_field(r, "host", &host) ||
 	    !header_field(r, "machine", &machine) || !header_field(r, "uid", &uid) ||
 	    !header_field(r, "pid", &pid))
-		return err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path), -1;
+		return corrupt_header(path, e);
 	if (!written_here(host, machine, uid, info->who, sizeof(info->who))) {
 		info->foreign = true;
 		return 0;

@@ -121,7 +121,7 @@ static void insert_text(Session *s, size_t line, size_t col, const char *p, size
 
 /* ---- the title whose adornment follows it --------------------------------- */
 
-/* After an edit of the title cleared by Alt-x (fit_title, until the
+/* After an edit of the title cleared by Alt-x (fit.title, until the
  * cursor leaves its line): its adornment (and overline) get the title's
  * display width, as the title-underline autofix makes it.  One undo step
  * with the edit. */
