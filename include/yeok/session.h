@@ -234,83 +234,137 @@ typedef struct SessionTm {
 	bool updated;        /* the background update finished (or none runs) */
 } SessionTm;
 
-typedef struct Session {
-	Doc doc;
-	Pos cur;          /* target cursor */
-	Pos scur;         /* source cursor (the source pane can be searched and scrolled) */
-	Pane focus;
-	int goal_col;     /* display column kept by Up/Down; -1: take the cursor's */
-	int cols, rows;   /* terminal size */
-	int ratio;        /* source pane width in percent of the body (20..80) */
-	bool numbers;     /* show line numbers */
-	size_t top;       /* first visible view segment */
-	int top_row;      /* rows of it scrolled off the top */
-	VEC(VSeg) vsegs;
-	bool vsegs_dirty;     /* rebuild the view segments */
-	uint64_t vsegs_gen_align, vsegs_gen_edit; /* the doc counters they match */
-	char *find;       /* the last search (owned), NULL before the first */
-	bool find_case;   /* case-sensitive search (default: insensitive) */
+/* What a command asks the UI to show (owner: src/session/dialog.c; the
+ * UI shows it). */
+typedef struct SessionDialogs {
+	SessionPick pick;     /* a list dialog pending, or .on false */
+	SessionAsk ask;       /* a text prompt pending, or .on false */
+	SessionQuestion q;    /* a question pending, or .on false */
+	bool help;            /* the help screen is asked for */
+	bool diff;            /* the stale-diff view is asked for */
+} SessionDialogs;
+
+/* The last search (owner: src/session/edit.c, session_find). */
+typedef struct SessionSearch {
+	char *last;       /* the last search (owned), NULL before the first */
+	bool match_case;  /* case-sensitive search (default: insensitive) */
 	struct {
 		bool on;
 		Pane pane;
 		Pos at;
 		size_t len;
 	} match;          /* the last match, highlighted */
-	char msg[512];    /* a message for the status line; cleared by the next key */
-	bool msg_error;
-	bool msg_note;    /* the message is a note that any other one replaces */
-	bool quit;        /* the main loop ends */
-	SessionQuestion q;    /* a question pending (the UI shows it) */
-	bool help;        /* the help screen is asked for (the UI shows it) */
-	SessionSel sel;   /* the selection */
-	SessionClip clip; /* the clipboard */
-	SessionRepl repl; /* search and replace */
-	SessionPrefs prefs;
-	size_t fit_title; /* the title line whose adornment follows its width as
-	                     it is typed (after Alt-x), SIZE_MAX: none */
-	char fit_char;    /* its adornment character */
-	bool fit_over;    /* it has an overline too */
+} SessionSearch;
 
-	/* ---- the sidecar, statuses, glossary, findings (src/session/assist.c) */
+/* The message of the status line (owner: src/session/msg.c). */
+typedef struct SessionMsg {
+	char text[512];   /* cleared by the next key; "" none */
+	bool error;       /* an error (the UI shows it as one) */
+	bool note;        /* a note that any other message replaces */
+} SessionMsg;
+
+/* The title whose adornment follows its width as it is typed, after
+ * Alt-x (owner: src/session/edit.c). */
+typedef struct SessionFit {
+	size_t title;     /* the title line, SIZE_MAX: none */
+	char ch;          /* its adornment character */
+	bool over;        /* it has an overline too */
+} SessionFit;
+
+/* The layout and the scroll position (owner: src/session/view.c).
+ * Invariant (session_check): top < vsegs.n, and the view segments cover
+ * every line of both documents once, in order. */
+typedef struct SessionView {
+	int cols, rows;       /* terminal size */
+	int ratio;            /* source pane width in percent of the body (20..80) */
+	bool numbers;         /* show line numbers */
+	size_t top;           /* first visible view segment */
+	int top_row;          /* rows of it scrolled off the top */
+	VEC(VSeg) vsegs;      /* the view segments (session_vsegs) */
+	bool dirty;           /* rebuild the view segments */
+	uint64_t gen_align, gen_edit; /* the doc counters the view segments match */
+} SessionView;
+
+/* The sidecar and where the English came from (owner:
+ * src/session/session.c: read at open, written at save). */
+typedef struct SessionSide {
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
-	char *sc_path;        /* its path (owned); NULL: none (session_load) */
-	bool sc_writable;     /* false: from a newer yeok or unreadable: never written */
-	bool sc_dirty;        /* the checklist or translator changed since the save */
+	char *path;           /* its path (owned); NULL: none (session_load) */
+	bool writable;        /* false: from a newer yeok or unreadable: never written */
+	bool dirty;           /* the checklist or translator changed since the save */
 	Source src;           /* where the English came from (text kept for the
 	                         first save's source record) */
 	bool src_known;       /* src is filled (session_open) */
-	VEC(SessionStale) stale;
-	SessionPick pick;     /* a list dialog pending, or .on false */
-	SessionAsk ask;       /* a text prompt pending, or .on false */
-	bool diff_on;         /* the stale-diff view is asked for */
+	VEC(SessionStale) stale; /* the stale segments as found at open */
+	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+} SessionSide;
+
+/* The glossary (owner: src/session/gloss.c): loaded on first use. */
+typedef struct SessionGloss {
 	Glossary gl;          /* the glossary (empty: no hints) */
-	bool gl_loaded;
+	bool loaded;          /* gl has terms (session_glossary_load) */
+} SessionGloss;
+
+/* The findings of the checks (owner: src/session/findings.c): per
+ * segment, re-checked in idle steps where the text changed. */
+typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
-	bool cd_on;           /* false: checks off (no findings) */
+	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
 	bool cd_stale;        /* cd's index (reference names) predates an edit of a
 	                         title or target: rebuilt in the next idle step */
-	bool checks_off;      /* --no-checks: no findings at all */
-	CheckSet cset;
-	VEC(SegFindings) uf;  /* findings per segment (al.n entries) */
-	size_t n_findings;    /* errors + warnings over the ready slots of uf */
-	size_t uf_pending;    /* slots of uf not checked yet */
-	size_t uf_scan;       /* where session_checks_step looks next */
-	uint64_t uf_gen;      /* doc.gen the slots of uf match (doc_changed_since) */
+	bool off;             /* --no-checks: no findings at all */
+	CheckSet cset;        /* the checks that run */
+	VEC(SegFindings) seg; /* findings per segment (al.n entries) */
+	size_t n;             /* errors + warnings over the ready slots of seg */
+	size_t pending;       /* slots of seg not checked yet */
+	size_t scan;          /* where session_checks_step looks next */
+	uint64_t gen;         /* doc.gen the slots of seg match (doc_changed_since) */
+	uint64_t tm_gen;      /* tm.cons_gen the findings were checked with */
+	size_t allow_gen;     /* side.allow_gen the findings were checked with */
+} SessionFindings;
+
+/* Spelling in the editor (owner: src/session/spelling.c): the
+ * dictionaries load in the background; F7 asks for suggestions. */
+typedef struct SessionSpelling {
 	Spell *sp;            /* spelling (NULL: off); loads in the background */
-	uint64_t spell_req;   /* the pending F7 suggestion request, 0: none */
-	Pos spell_at;         /* the word F7 is about: its start ... */
-	size_t spell_len;     /* ... and length in bytes */
-	char *spell_word;     /* ... and text (owned) */
-	char **spell_sugg;    /* its suggestions once ready (owned) */
-	size_t spell_nsugg;
-	SpellWords spell_src; /* the words of the source of segment spell_src_seg */
-	long spell_src_seg;   /* (-2: none yet) */
-	size_t spell_src_gen; /* doc.cur when spell_src was made */
-	SessionTm tm;         /* the translation memory (src/session/tm.c) */
-	uint64_t uf_tm_gen;   /* tm.cons_gen the findings were checked with */
-	size_t allow_gen;     /* grows when the sidecar's allow list changed */
-	size_t uf_allow_gen;  /* allow_gen the findings were checked with */
+	uint64_t req;         /* the pending F7 suggestion request, 0: none */
+	Pos at;               /* the word F7 is about: its start ... */
+	size_t len;           /* ... and length in bytes */
+	char *word;           /* ... and text (owned) */
+	char **sugg;          /* its suggestions once ready (owned) */
+	size_t nsugg;
+	SpellWords src_words; /* the words of the source of segment src_seg */
+	long src_seg;         /* (-2: none yet) */
+	size_t src_gen;       /* doc.cur when src_words was made */
+} SessionSpelling;
+
+/* The session: the document, the cursor (edited by src/session/edit.c,
+ * kept on screen by view.c), and one part per file of src/session/ that
+ * owns it (as dte's EditorState is made of module-owned parts).  Each
+ * part's type above documents its fields; session_init/session_release
+ * (session.c) set up and free them all. */
+typedef struct Session {
+	Doc doc;               /* the document: lines, segments, statuses, undo */
+	Pos cur;               /* target cursor */
+	Pos scur;              /* source cursor (the source pane can be searched and scrolled) */
+	Pane focus;            /* the pane the keys go to */
+	int goal_col;          /* display column kept by Up/Down; -1: take the cursor's */
+	bool quit;             /* the main loop ends */
+	SessionSel sel;        /* the selection (src/session/edit.c) */
+	SessionClip clip;      /* the clipboard (src/session/edit.c) */
+	SessionFit fit;        /* the title adornment that follows (src/session/edit.c) */
+	SessionSearch search;  /* the last search (src/session/edit.c) */
+	SessionRepl repl;      /* search and replace (src/session/replace.c) */
+	SessionPrefs prefs;    /* editing preferences (config.yaml, set by the UI) */
+	SessionView view;      /* layout, view segments, scrolling (src/session/view.c) */
+	SessionMsg message;    /* the status-line message (src/session/msg.c) */
+	SessionDialogs dlg;    /* what a command asks the UI to show (src/session/dialog.c) */
+	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
+	SessionGloss gloss;    /* the glossary (src/session/gloss.c) */
+	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
+	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
+	SessionTm tm;          /* the translation memory (src/session/tm.c) */
 } Session;
 
 void session_init(Session *s);
@@ -481,7 +535,7 @@ bool session_drag(Session *s, int y, int x);
 bool session_goto_line(Session *s, long n);
 /* Next / previous unfinished segment (wraps); false when there is none. */
 bool session_next_unfinished(Session *s, int dir);
-/* Find text (case-insensitive unless find_case) in both panes, from the
+/* Find text (case-insensitive unless search.match_case) in both panes, from the
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
 bool session_find(Session *s, const char *text, int dir);
@@ -580,8 +634,9 @@ bool session_take_hint(Session *s);
 
 /* ---- glossary and checks ------------------------------------------------- */
 /* Load the shipped glossary (shipped, or glossary_default_path() when
- * NULL; a missing shipped file is no error) and then each of paths; false (message in e) on the first that fails, the terms before
- * it stay. */
+ * NULL; a missing shipped file is no error) and then each of paths;
+ * false (message in e) on the first that fails, the terms before it
+ * stay. */
 bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
@@ -604,13 +659,13 @@ bool session_glossary_allow(Session *s, long k, size_t term);
  * never waits) and the current segment whenever it is shown. */
 void session_checks_on(Session *s, bool now);
 /* Idle work: first the document's index when an edit left it stale
- * (cd_stale: then every segment is checked again, those on screen first),
+ * (chk.cd_stale: then every segment is checked again, those on screen first),
  * then up to max segments not checked yet; returns how many remain.  The
- * UI calls it while no key waits and uf_pending or cd_stale is set. */
+ * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
  * segments are checked again (never a whole-document pass: an edit of a
- * title or target sets cd_stale for session_checks_step).  Called before
+ * title or target sets chk.cd_stale for session_checks_step).  Called before
  * drawing and by commands. */
 void session_sync(Session *s);
 /* The findings of segment k (checked now when they were not yet); NULL

@@ -163,88 +163,80 @@ static bool tutorial_path(Str p)
 	       !str_ends_with(p, "/CMakeLists.txt");
 }
 
-bool check_repo_load(const char *file, CheckRepo *r, Err *e)
+static void files_release(FileVec *v)
 {
-	char *top = NULL;
-	Err ve;
-	err_init(&ve);
-	if (!vcs_available() || !vcs_toplevel(file, &top, &ve))
-		return true; /* not in a work tree: nothing to know */
-	char head[41];
-	if (!vcs_commit(top, "HEAD", head, &ve)) {
-		free(top);
-		return true; /* no commit yet */
+	for (size_t i = 0; i < v->n; i++)
+		entry_free(&v->v[i]);
+	VEC_FREE(v);
+}
+
+/* The entry of one tutorial at HEAD: the cached one of the same blob
+ * (taken from cached), else the blob read and scanned. */
+static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached)
+{
+	FileEntry f = {0};
+	for (size_t i = 0; i < cached->n && !f.blob; i++) {
+		FileEntry *c = &cached->v[i];
+		if (!c->used && str_eq_cstr(blob, c->blob)) {
+			c->used = true;
+			f = *c;
+			free(f.path);
+			f.path = str_dup(path);
+			memset(c, 0, sizeof(*c));
+			c->used = true;
+		}
 	}
-	char *cpath = cache_path(top);
-	char *cached_head = NULL;
-	FileVec cached = {0}, now = {0};
-	read_cache(cpath, &cached_head, &cached);
-	bool fresh = cached_head && strcmp(cached_head, head) == 0;
-	if (fresh) {
-		now = cached;
-		cached = (FileVec){0};
-	} else {
-		Buf ls = BUF_INIT;
-		const char *argv[] = {"ls-tree", "-r", "-z", "HEAD", NULL};
-		if (!vcs_git(top, argv, &ls, NULL, e)) {
-			buf_release(&ls);
-			free(top);
-			free(cpath);
-			free(cached_head);
-			for (size_t i = 0; i < cached.n; i++)
-				entry_free(&cached.v[i]);
-			VEC_FREE(&cached);
-			return false;
-		}
-		/* "MODE TYPE BLOB\tPATH\0" */
-		Str all = buf_str(&ls);
-		size_t reread = 0;
-		while (all.n) {
-			const char *z = memchr(all.p, 0, all.n);
-			size_t l = z ? (size_t)(z - all.p) : all.n;
-			Str rec = {all.p, l};
-			all = str_slice(all, z ? l + 1 : l, all.n);
-			const char *tab = memchr(rec.p, '\t', rec.n);
-			if (!tab || (size_t)(tab - rec.p) < 41)
-				continue;
-			Str meta = {rec.p, (size_t)(tab - rec.p)}, path = str_slice(rec, meta.n + 1, rec.n);
-			if (!str_find(meta, STR_LIT(" blob ")) || str_find(meta, STR_LIT(" blob ")) < 0 ||
-			    !tutorial_path(path))
-				continue;
-			Str blob = str_slice(meta, meta.n - 40, meta.n);
-			FileEntry f = {0};
-			for (size_t i = 0; i < cached.n && !f.blob; i++) {
-				FileEntry *c = &cached.v[i];
-				if (!c->used && str_eq_cstr(blob, c->blob)) {
-					c->used = true;
-					f = *c;
-					free(f.path);
-					f.path = str_dup(path);
-					memset(c, 0, sizeof(*c));
-					c->used = true;
-				}
-			}
-			if (!f.blob) {
-				f.blob = str_dup(blob);
-				f.path = str_dup(path);
-				Buf text = BUF_INIT;
-				const char *av[] = {"cat-file", "blob", f.blob, NULL};
-				if (vcs_git(top, av, &text, NULL, &ve))
-					scan_text(&f, text.p ? text.p : "", text.len);
-				buf_release(&text);
-				reread++;
-			}
-			VEC_PUSH(&now, f);
-		}
+	if (!f.blob) {
+		f.blob = str_dup(blob);
+		f.path = str_dup(path);
+		Buf text = BUF_INIT;
+		Err ve;
+		err_init(&ve);
+		const char *av[] = {"cat-file", "blob", f.blob, NULL};
+		if (vcs_git(top, av, &text, NULL, &ve))
+			scan_text(&f, text.p ? text.p : "", text.len);
+		buf_release(&text);
+	}
+	return f;
+}
+
+/* The entries of the tutorials at HEAD into now, reusing cached ones. */
+static bool scan_head(const char *top, FileVec *cached, FileVec *now, Err *e)
+{
+	Buf ls = BUF_INIT;
+	const char *argv[] = {"ls-tree", "-r", "-z", "HEAD", NULL};
+	if (!vcs_git(top, argv, &ls, NULL, e)) {
 		buf_release(&ls);
-		write_cache(cpath, head, &now);
-		(void)reread;
+		return false;
 	}
-	/* the totals */
+	/* "MODE TYPE BLOB\tPATH\0" */
+	Str all = buf_str(&ls);
+	while (all.n) {
+		const char *z = memchr(all.p, 0, all.n);
+		size_t l = z ? (size_t)(z - all.p) : all.n;
+		Str rec = {all.p, l};
+		all = str_slice(all, z ? l + 1 : l, all.n);
+		const char *tab = memchr(rec.p, '\t', rec.n);
+		if (!tab || (size_t)(tab - rec.p) < 41)
+			continue;
+		Str meta = {rec.p, (size_t)(tab - rec.p)}, path = str_slice(rec, meta.n + 1, rec.n);
+		if (!str_find(meta, STR_LIT(" blob ")) || str_find(meta, STR_LIT(" blob ")) < 0 ||
+		    !tutorial_path(path))
+			continue;
+		Str blob = str_slice(meta, meta.n - 40, meta.n);
+		VEC_PUSH(now, head_entry(top, blob, path, cached));
+	}
+	buf_release(&ls);
+	return true;
+}
+
+/* Add the words and glosses of the translated files to r. */
+static void add_totals(CheckRepo *r, const FileVec *now)
+{
 	if (!r->words)
 		r->words = xcalloc(1, sizeof(CountMap));
-	for (size_t i = 0; i < now.n; i++) {
-		const FileEntry *f = &now.v[i];
+	for (size_t i = 0; i < now->n; i++) {
+		const FileEntry *f = &now->v[i];
 		if (!f->translated)
 			continue;
 		r->files++;
@@ -264,17 +256,41 @@ bool check_repo_load(const char *file, CheckRepo *r, Err *e)
 			free(en);
 		}
 	}
-	check_repo_finish(r);
-	for (size_t i = 0; i < now.n; i++)
-		entry_free(&now.v[i]);
-	VEC_FREE(&now);
-	for (size_t i = 0; i < cached.n; i++)
-		entry_free(&cached.v[i]);
-	VEC_FREE(&cached);
+}
+
+bool check_repo_load(const char *file, CheckRepo *r, Err *e)
+{
+	char *top = NULL;
+	Err ve;
+	err_init(&ve);
+	if (!vcs_available() || !vcs_toplevel(file, &top, &ve))
+		return true; /* not in a work tree: nothing to know */
+	char head[41];
+	if (!vcs_commit(top, "HEAD", head, &ve)) {
+		free(top);
+		return true; /* no commit yet */
+	}
+	char *cpath = cache_path(top);
+	char *cached_head = NULL;
+	FileVec cached = {0}, now = {0};
+	read_cache(cpath, &cached_head, &cached);
+	bool ok = true;
+	if (cached_head && strcmp(cached_head, head) == 0) {
+		now = cached;
+		cached = (FileVec){0};
+	} else if ((ok = scan_head(top, &cached, &now, e))) {
+		write_cache(cpath, head, &now);
+	}
+	if (ok) {
+		add_totals(r, &now);
+		check_repo_finish(r);
+	}
+	files_release(&now);
+	files_release(&cached);
 	free(cached_head);
 	free(cpath);
 	free(top);
-	return true;
+	return ok;
 }
 
 

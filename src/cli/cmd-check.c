@@ -258,101 +258,111 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 	return io_ok;
 }
 
-static int check_main(int argc, char **argv)
-{
-	SourceOpts so = {.history = true, .self_fallback = false};
-	CheckFormat fmt = CF_TEXT;
+/* The command line of yeok check. */
+typedef struct CheckArgs {
+	SourceOpts so;
+	CheckFormat fmt;
 	CheckSet set;
-	check_set_all(&set);
-	const char *only = NULL, *disable = NULL;
-	VEC(const char *) files = {0};
-	VEC(const char *) glossaries = {0};
-	VEC(const char *) rule_files = {0};
+	const char *only, *disable;
+	VEC(const char *) files;
+	VEC(const char *) glossaries;
+	VEC(const char *) rule_files;
+	bool help; /* --help was printed */
+} CheckArgs;
+
+static void check_args_release(CheckArgs *a)
+{
+	VEC_FREE(&a->files);
+	VEC_FREE(&a->glossaries);
+	VEC_FREE(&a->rule_files);
+}
+
+/* Read the options into ca; returns the exit code of a usage error, 0. */
+static int parse_args(int argc, char **argv, CheckArgs *ca)
+{
 	bool opts_done = false;
 	int rc = 0;
 	for (int i = 1; i < argc && !rc; i++) {
 		const char *a = argv[i], *v;
 		bool missing = false;
 		if (opts_done || a[0] != '-' || !a[1]) {
-			VEC_PUSH(&files, a);
+			VEC_PUSH(&ca->files, a);
 			continue;
 		}
 		if (!strcmp(a, "--")) {
 			opts_done = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage_help();
-			VEC_FREE(&files);
-			VEC_FREE(&glossaries);
-			VEC_FREE(&rule_files);
+			ca->help = true;
 			return 0;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
-			so.rev = v;
+			ca->so.rev = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
-			so.path = v;
+			ca->so.path = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
-			if (!missing && !check_format_parse(v, &fmt))
+			if (!missing && !check_format_parse(v, &ca->fmt))
 				rc = cli_error(EXIT_USAGE, "--format must be text, json or github, not '%s'",
 				               v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--only", &missing))) {
-			only = v;
+			ca->only = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--disable", &missing))) {
-			disable = v;
+			ca->disable = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
-			VEC_PUSH(&glossaries, v);
+			VEC_PUSH(&ca->glossaries, v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--rules", &missing))) {
-			VEC_PUSH(&rule_files, v);
+			VEC_PUSH(&ca->rule_files, v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common option, not used by check */
 		} else if (!strcmp(a, "--no-spell")) {
-			set.on[CK_SPELLING] = false;
+			ca->set.on[CK_SPELLING] = false;
 		} else {
 			rc = cli_error(EXIT_USAGE, "check: unknown option '%s' (see yeok check --help)", a);
 		}
 		if (!rc && missing)
 			rc = cli_error(EXIT_USAGE, "check: %s needs a value", a);
 	}
+	return rc;
+}
+
+/* The options checked against each other, --only and --disable applied. */
+static int check_args(CheckArgs *ca)
+{
 	Err e;
 	err_init(&e);
-	if (!rc && !files.n)
-		rc = cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_check.synopsis);
-	if (!rc && so.path && so.rev)
-		rc = cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
-	if (!rc && only && disable)
-		rc = cli_error(EXIT_USAGE, "--only and --disable exclude each other");
-	if (!rc && only && !check_set_parse(&set, only, true, &e))
-		rc = cli_report(&e);
-	if (!rc && disable && !check_set_parse(&set, disable, false, &e))
-		rc = cli_report(&e);
-	Glossary gl;
-	glossary_init(&gl);
-	if (!rc && (set.on[CK_GLOSSARY] || set.on[CK_SPELLING] || set.on[CK_CONSISTENCY]))
-		rc = load_glossaries(&gl, glossaries.v, glossaries.n);
-	StyleRules *rules = style_rules_new();
-	if (!rc && (set.on[CK_STYLE] || set.on[CK_SPACING] || set.on[CK_PUNCTUATION]))
-		rc = load_rules(rules, rule_files.v, rule_files.n);
-	VEC_FREE(&rule_files);
-	if (rc) {
-		style_rules_free(rules);
-		glossary_release(&gl);
-		VEC_FREE(&files);
-		VEC_FREE(&glossaries);
-		return rc;
-	}
+	if (!ca->files.n)
+		return cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_check.synopsis);
+	if (ca->so.path && ca->so.rev)
+		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
+	if (ca->only && ca->disable)
+		return cli_error(EXIT_USAGE, "--only and --disable exclude each other");
+	if (ca->only && !check_set_parse(&ca->set, ca->only, true, &e))
+		return cli_report(&e);
+	if (ca->disable && !check_set_parse(&ca->set, ca->disable, false, &e))
+		return cli_report(&e);
+	return 0;
+}
+
+/* Check the files with the glossary and rules loaded; the exit code. */
+static int run_checks(const CheckArgs *ca, Glossary *gl, StyleRules *rules)
+{
+	Err e;
+	err_init(&e);
 	/* What the repository of the first file says (its words, 하다 stems,
 	 * renderings), cached per repository and HEAD. */
 	CheckRepo repo;
 	check_repo_init(&repo);
-	if (!check_repo_load(files.v[0], &repo, &e))
+	if (!check_repo_load(ca->files.v[0], &repo, &e))
 		cli_error(0, "warning: repository words: %s", e.msg);
 	err_init(&e);
 	Know know = {&repo, rules};
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
-	Spell *sp = set.on[CK_SPELLING] ? spell_start(files.v[0], &gl, &repo) : NULL;
+	Spell *sp = ca->set.on[CK_SPELLING] ? spell_start(ca->files.v[0], gl, &repo) : NULL;
 
 	Totals tot = {0, 0, 0, true};
 	int file_rc = 0;
-	bool io_ok = check_files(files.v, files.n, &so, &gl, sp, &know, &set, fmt, &tot, &file_rc);
+	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, gl, sp, &know, &ca->set, ca->fmt,
+	                         &tot, &file_rc);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
@@ -360,15 +370,38 @@ static int check_main(int argc, char **argv)
 	}
 	spell_free(sp);
 	check_repo_release(&repo);
-	style_rules_free(rules);
-	glossary_release(&gl);
-	VEC_FREE(&files);
-	VEC_FREE(&glossaries);
 	if (!io_ok)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");
 	if (file_rc)
 		return file_rc;
 	return tot.errors ? EXIT_FINDINGS : 0;
+}
+
+static int check_main(int argc, char **argv)
+{
+	CheckArgs ca = {.so = {.history = true, .self_fallback = false}, .fmt = CF_TEXT};
+	check_set_all(&ca.set);
+	int rc = parse_args(argc, argv, &ca);
+	if (!rc && !ca.help)
+		rc = check_args(&ca);
+	if (rc || ca.help) {
+		check_args_release(&ca);
+		return rc;
+	}
+	const CheckSet *set = &ca.set;
+	Glossary gl;
+	glossary_init(&gl);
+	if (set->on[CK_GLOSSARY] || set->on[CK_SPELLING] || set->on[CK_CONSISTENCY])
+		rc = load_glossaries(&gl, ca.glossaries.v, ca.glossaries.n);
+	StyleRules *rules = style_rules_new();
+	if (!rc && (set->on[CK_STYLE] || set->on[CK_SPACING] || set->on[CK_PUNCTUATION]))
+		rc = load_rules(rules, ca.rule_files.v, ca.rule_files.n);
+	if (!rc)
+		rc = run_checks(&ca, &gl, rules);
+	style_rules_free(rules);
+	glossary_release(&gl);
+	check_args_release(&ca);
+	return rc;
 }
 
 const CliCommand cli_cmd_check = {

@@ -246,17 +246,18 @@ static void print_summary(FILE *to, const Job *j)
 	buf_release(&b);
 }
 
-static int run(int argc, char **argv)
+/* The command line: options into o, --to values into tos, the other
+ * arguments into pos.  *help: --help was printed (the caller returns 0). */
+static int parse_args(int argc, char **argv, SyncOpts *o, PathVec *tos, PathVec *pos, bool *dry,
+                      bool *help)
 {
-	SyncOpts o = {0};
-	PathVec tos = {0}, pos = {0};
-	bool dry = false, in_to = false, opts_done = false;
+	bool in_to = false, opts_done = false;
 	int rc = 0;
 	for (int i = 1; i < argc && !rc; i++) {
 		const char *a = argv[i], *v;
 		bool missing = false;
 		if (opts_done || a[0] != '-' || !a[1]) {
-			VEC_PUSH(in_to ? &tos : &pos, (char *)a);
+			VEC_PUSH(in_to ? tos : pos, (char *)a);
 			continue;
 		}
 		in_to = false;
@@ -264,60 +265,74 @@ static int run(int argc, char **argv)
 			opts_done = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage, stdout);
-			VEC_FREE(&tos);
-			VEC_FREE(&pos);
+			*help = true;
 			return 0;
 		} else if (!strcmp(a, "--dry-run")) {
-			dry = true;
+			*dry = true;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--to-rev", &missing))) {
-			o.to_rev = v;
+			o->to_rev = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--to", &missing))) {
 			if (!missing)
-				VEC_PUSH(&tos, (char *)v);
+				VEC_PUSH(tos, (char *)v);
 			in_to = true;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--from-rev", &missing))) {
-			o.from_rev = v;
+			o->from_rev = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--from", &missing))) {
-			o.from = v;
+			o->from = v;
 		} else {
 			rc = cli_error(EXIT_USAGE, "sync: unknown option '%s' (see yeok sync --help)", a);
 		}
 		if (!rc && missing)
 			rc = cli_error(EXIT_USAGE, "sync: %s needs a value", a);
 	}
-	/* the target is the last argument that is not a --to value */
-	const char *target = NULL;
-	if (!rc && pos.n == 1)
-		target = pos.v[0];
-	else if (!rc && pos.n == 0 && tos.n >= 2)
-		target = tos.v[--tos.n];
-	else if (!rc)
-		rc = cli_error(EXIT_USAGE, "sync: one FILE or DIR to sync\n%s", usage);
-	if (!rc && !!tos.n == !!o.to_rev)
-		rc = cli_error(EXIT_USAGE, "sync: give the new English with --to or --to-rev\n%s", usage);
-	if (!rc && o.from && o.from_rev)
-		rc = cli_error(EXIT_USAGE, "sync: --from and --from-rev exclude each other");
-	if (!rc && !is_dir(target) && !is_file(target))
-		rc = cli_error(EXIT_NOINPUT, "%s: cannot open: no such file or folder", target);
-	if (!rc && is_dir(target) && o.from && !is_dir(o.from))
-		rc = cli_error(EXIT_USAGE, "sync: with a folder, --from names the old English folder "
-		               "(or use --from-rev REV)");
-	JobVec jobs = {0};
-	if (!rc)
-		rc = plan(target, tos.v, tos.n, o.to_rev != NULL, &jobs);
-	for (size_t i = 0; i < jobs.n && !rc && o.from && jobs.v[i].rel; i++)
-		if (!(jobs.v[i].from = counterpart(o.from, jobs.v[i].file, jobs.v[i].rel)))
-			rc = cli_error(EXIT_NOINPUT, "sync: %s: no counterpart of %s in it", o.from,
-			               jobs.v[i].file);
-	if (!rc && is_dir(target) && !jobs.n)
+	return rc;
+}
+
+/* The target (the last argument that is not a --to value) into *target,
+ * checked against the options. */
+static int pick_target(const SyncOpts *o, PathVec *tos, const PathVec *pos, const char **target)
+{
+	if (pos->n == 1)
+		*target = pos->v[0];
+	else if (pos->n == 0 && tos->n >= 2)
+		*target = tos->v[--tos->n];
+	else
+		return cli_error(EXIT_USAGE, "sync: one FILE or DIR to sync\n%s", usage);
+	if (!!tos->n == !!o->to_rev)
+		return cli_error(EXIT_USAGE, "sync: give the new English with --to or --to-rev\n%s",
+		                 usage);
+	if (o->from && o->from_rev)
+		return cli_error(EXIT_USAGE, "sync: --from and --from-rev exclude each other");
+	if (!is_dir(*target) && !is_file(*target))
+		return cli_error(EXIT_NOINPUT, "%s: cannot open: no such file or folder", *target);
+	if (is_dir(*target) && o->from && !is_dir(o->from))
+		return cli_error(EXIT_USAGE, "sync: with a folder, --from names the old English folder "
+		                 "(or use --from-rev REV)");
+	return 0;
+}
+
+/* The jobs for target, with their --from counterparts. */
+static int plan_all(const char *target, const SyncOpts *o, const PathVec *tos, JobVec *jobs)
+{
+	int rc = plan(target, tos->v, tos->n, o->to_rev != NULL, jobs);
+	for (size_t i = 0; i < jobs->n && !rc && o->from && jobs->v[i].rel; i++)
+		if (!(jobs->v[i].from = counterpart(o->from, jobs->v[i].file, jobs->v[i].rel)))
+			rc = cli_error(EXIT_NOINPUT, "sync: %s: no counterpart of %s in it", o->from,
+			               jobs->v[i].file);
+	if (!rc && is_dir(target) && !jobs->n)
 		rc = cli_error(EXIT_NOINPUT, "sync: no document below %s has an upstream counterpart",
 		               target);
+	return rc;
+}
 
-	/* compute every file first: one error and nothing is written */
+/* Compute every file first: one error and nothing is written.  Returns
+ * the exit code of the first error, 0 when none. */
+static int compute_all(const char *target, const SyncOpts *o, JobVec *jobs)
+{
 	int first_err = 0;
-	for (size_t i = 0; i < jobs.n && !rc; i++) {
-		Job *j = &jobs.v[i];
-		SyncOpts jo = o;
+	for (size_t i = 0; i < jobs->n; i++) {
+		Job *j = &jobs->v[i];
+		SyncOpts jo = *o;
 		jo.to = j->to;
 		if (j->from)
 			jo.from = j->from;
@@ -328,39 +343,46 @@ static int run(int argc, char **argv)
 			continue;
 		}
 		/* a folder with --to-rev: files absent at REV or not English there are skipped */
-		if (o.to_rev && is_dir(target) && (e.code == EXIT_NOINPUT || strstr(e.msg, "not English")))
+		if (o->to_rev && is_dir(target) && (e.code == EXIT_NOINPUT || strstr(e.msg, "not English")))
 			continue;
 		int code = cli_report(&e);
 		if (!first_err)
 			first_err = code;
 	}
-	if (!rc)
-		rc = first_err;
+	return first_err;
+}
+
+/* Print the unified diff of one computed job (--dry-run). */
+static void print_diff(const Job *j)
+{
+	Buf d = BUF_INIT;
+	char *an = xasprintf("a/%s", j->file), *bn = xasprintf("b/%s", j->file);
+	safety_udiff(j->r.orig.p ? j->r.orig.p : "", j->r.orig.len, j->r.text.p ? j->r.text.p : "",
+	             j->r.text.len, an, bn, &d);
+	cli_out(d.p ? d.p : "", d.len); /* the documents may hold anything */
+	free(an);
+	free(bn);
+	buf_release(&d);
+}
+
+/* Write (or with dry, diff) every computed job and print the summaries. */
+static int write_all(JobVec *jobs, bool dry)
+{
 	size_t touched = 0, synced = 0;
 	SyncCount total = {0};
 	FILE *sum = dry ? stderr : stdout;
-	for (size_t i = 0; i < jobs.n && !rc; i++) {
-		Job *j = &jobs.v[i];
+	for (size_t i = 0; i < jobs->n; i++) {
+		Job *j = &jobs->v[i];
 		if (!j->done)
 			continue;
 		synced++;
-		if (dry && j->r.changed) {
-			Buf d = BUF_INIT;
-			char *an = xasprintf("a/%s", j->file), *bn = xasprintf("b/%s", j->file);
-			safety_udiff(j->r.orig.p ? j->r.orig.p : "", j->r.orig.len,
-			             j->r.text.p ? j->r.text.p : "", j->r.text.len, an, bn, &d);
-			cli_out(d.p ? d.p : "", d.len); /* the documents may hold anything */
-			free(an);
-			free(bn);
-			buf_release(&d);
-		}
+		if (dry && j->r.changed)
+			print_diff(j);
 		if (!dry) {
 			Err e;
 			err_init(&e);
-			if (!sync_write(j->file, &j->r, &e)) {
-				rc = cli_report(&e);
-				break;
-			}
+			if (!sync_write(j->file, &j->r, &e))
+				return cli_report(&e);
 		}
 		touched += j->r.changed;
 		print_summary(sum, j);
@@ -369,20 +391,43 @@ static int run(int argc, char **argv)
 		total.fresh += j->r.count.fresh;
 		total.dropped += j->r.count.dropped;
 	}
-	if (!rc)
-		fprintf(sum, "sync: kept %zu, stale %zu, new %zu, dropped %zu; %zu of %zu file%s %s\n",
-		        total.kept, total.stale, total.fresh, total.dropped, touched, synced,
-		        synced == 1 ? "" : "s", dry ? "would change (dry run: nothing written)" : "changed");
-	if (fflush(stdout) != 0 && !rc)
-		rc = cli_error(EXIT_IOERR, "sync: cannot write to stdout");
-	for (size_t i = 0; i < jobs.n; i++) {
-		free(jobs.v[i].file);
-		free(jobs.v[i].to);
-		free(jobs.v[i].rel);
-		free(jobs.v[i].from);
-		sync_result_release(&jobs.v[i].r);
+	fprintf(sum, "sync: kept %zu, stale %zu, new %zu, dropped %zu; %zu of %zu file%s %s\n",
+	        total.kept, total.stale, total.fresh, total.dropped, touched, synced,
+	        synced == 1 ? "" : "s", dry ? "would change (dry run: nothing written)" : "changed");
+	return 0;
+}
+
+static void jobs_release(JobVec *jobs)
+{
+	for (size_t i = 0; i < jobs->n; i++) {
+		free(jobs->v[i].file);
+		free(jobs->v[i].to);
+		free(jobs->v[i].rel);
+		free(jobs->v[i].from);
+		sync_result_release(&jobs->v[i].r);
 	}
-	VEC_FREE(&jobs);
+	VEC_FREE(jobs);
+}
+
+static int run(int argc, char **argv)
+{
+	SyncOpts o = {0};
+	PathVec tos = {0}, pos = {0};
+	JobVec jobs = {0};
+	bool dry = false, help = false;
+	const char *target = NULL;
+	int rc = parse_args(argc, argv, &o, &tos, &pos, &dry, &help);
+	if (!rc && !help)
+		rc = pick_target(&o, &tos, &pos, &target);
+	if (!rc && !help)
+		rc = plan_all(target, &o, &tos, &jobs);
+	if (!rc && !help)
+		rc = compute_all(target, &o, &jobs);
+	if (!rc && !help)
+		rc = write_all(&jobs, dry);
+	if (!help && fflush(stdout) != 0 && !rc)
+		rc = cli_error(EXIT_IOERR, "sync: cannot write to stdout");
+	jobs_release(&jobs);
 	VEC_FREE(&tos);
 	VEC_FREE(&pos);
 	return rc;

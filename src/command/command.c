@@ -12,7 +12,7 @@ static bool c_save(Session *s, const char *arg)
 static bool c_quit(Session *s, const char *arg)
 {
 	(void)arg;
-	if (doc_modified(&s->doc) || s->sc_dirty) {
+	if (doc_modified(&s->doc) || s->side.dirty) {
 		session_question(s, "Unsaved changes. Quit without saving? (y/n) · "
 		                    "s: save and quit · Esc: cancel");
 		session_question_add(s, "y", "force-quit");
@@ -51,8 +51,8 @@ static bool c_undo(Session *s, const char *arg)
 		return session_error(s, "Nothing to undo");
 	s->focus = PANE_TARGET;
 	s->cur = c;
-	s->vsegs_dirty = true;
-	s->match.on = false;
+	s->view.dirty = true;
+	s->search.match.on = false;
 	session_follow(s);
 	return true;
 }
@@ -65,8 +65,8 @@ static bool c_redo(Session *s, const char *arg)
 		return session_error(s, "Nothing to redo");
 	s->focus = PANE_TARGET;
 	s->cur = c;
-	s->vsegs_dirty = true;
-	s->match.on = false;
+	s->view.dirty = true;
+	s->search.match.on = false;
 	session_follow(s);
 	return true;
 }
@@ -222,10 +222,10 @@ static bool c_copy_source(Session *s, const char *arg)
 static bool pick_value(Session *s, const char *arg, long *out)
 {
 	long i;
-	bool ok = arg && parse_long(arg, 0, 1L << 30, &i) && s->pick.on &&
-	          (size_t)i < s->pick.data.n;
+	bool ok = arg && parse_long(arg, 0, 1L << 30, &i) && s->dlg.pick.on &&
+	          (size_t)i < s->dlg.pick.data.n;
 	if (ok)
-		*out = s->pick.data.v[i];
+		*out = s->dlg.pick.data.v[i];
 	session_pick_close(s);
 	if (!ok)
 		return session_error(s, "No such item: %s", arg ? arg : "");
@@ -236,7 +236,7 @@ static bool pick_value(Session *s, const char *arg, long *out)
 
 static void checklist_open(Session *s, size_t sel)
 {
-	const Sidecar *sc = &s->sc;
+	const Sidecar *sc = &s->side.sc;
 	const Checklist *c = &sc->checklist;
 	session_pick_open(s, "Checklist (Enter changes, Esc closes; Ctrl-S saves it with the file)",
 	                  "checklist-item");
@@ -253,14 +253,14 @@ static void checklist_open(Session *s, size_t sel)
 	session_pick_add(s, "번역자 URL:              %s",
 	                 sc->translator_url ? sc->translator_url : "not set");
 	for (long i = 0; i < 5; i++)
-		VEC_PUSH(&s->pick.data, i);
-	s->pick.sel = sel;
+		VEC_PUSH(&s->dlg.pick.data, i);
+	s->dlg.pick.sel = sel;
 }
 
 static bool c_checklist(Session *s, const char *arg)
 {
 	(void)arg;
-	if (!s->sc_path)
+	if (!s->side.path)
 		return session_error(s, "No sidecar for this document");
 	checklist_open(s, 0);
 	return true;
@@ -271,11 +271,11 @@ static bool c_checklist_item(Session *s, const char *arg)
 	long i;
 	if (!pick_value(s, arg, &i))
 		return false;
-	Checklist *c = &s->sc.checklist;
+	Checklist *c = &s->side.sc.checklist;
 	switch (i) {
 	case 0:
 		c->license = c->license == 1 ? 0 : 1;
-		s->sc_dirty = true;
+		s->side.dirty = true;
 		checklist_open(s, 0);
 		return true;
 	case 1: {
@@ -290,15 +290,15 @@ static bool c_checklist_item(Session *s, const char *arg)
 		for (int t = PR_TYPE_FIX; t < PR_TYPE_COUNT; t++) {
 			session_pick_add(s, "%-9s %s", sidecar_type_name((PrType)t),
 			                 sidecar_type_box((PrType)t));
-			VEC_PUSH(&s->pick.data, (long)t);
+			VEC_PUSH(&s->dlg.pick.data, (long)t);
 		}
-		s->pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
+		s->dlg.pick.sel = c->type > PR_TYPE_NONE ? (size_t)c->type - 1 : 1;
 		return true;
 	case 3:
-		session_ask(s, "Translator name: ", s->sc.translator_name, "checklist-name");
+		session_ask(s, "Translator name: ", s->side.sc.translator_name, "checklist-name");
 		return true;
 	case 4:
-		session_ask(s, "Translator URL (https://github.com/ID): ", s->sc.translator_url,
+		session_ask(s, "Translator URL (https://github.com/ID): ", s->side.sc.translator_url,
 		            "checklist-url");
 		return true;
 	}
@@ -315,8 +315,8 @@ static bool c_checklist_issue(Session *s, const char *arg)
 		checklist_open(s, 1);
 		return session_error(s, "Not an issue number: %s", arg);
 	}
-	s->sc.checklist.issue = n;
-	s->sc_dirty = true;
+	s->side.sc.checklist.issue = n;
+	s->side.dirty = true;
 	checklist_open(s, 1);
 	return true;
 }
@@ -326,29 +326,29 @@ static bool c_checklist_type(Session *s, const char *arg)
 	long t;
 	if (!pick_value(s, arg, &t))
 		return false;
-	s->sc.checklist.type = (PrType)t;
-	s->sc_dirty = true;
+	s->side.sc.checklist.type = (PrType)t;
+	s->side.dirty = true;
 	checklist_open(s, 2);
 	return true;
 }
 
 static bool c_checklist_name(Session *s, const char *arg)
 {
-	const char *url = s->sc.translator_url;
+	const char *url = s->side.sc.translator_url;
 	char *keep = url ? xstrdup(url) : NULL;
-	sidecar_set_translator(&s->sc, arg && *arg ? arg : NULL, keep);
+	sidecar_set_translator(&s->side.sc, arg && *arg ? arg : NULL, keep);
 	free(keep);
-	s->sc_dirty = true;
+	s->side.dirty = true;
 	checklist_open(s, 3);
 	return true;
 }
 
 static bool c_checklist_url(Session *s, const char *arg)
 {
-	char *keep = s->sc.translator_name ? xstrdup(s->sc.translator_name) : NULL;
-	sidecar_set_translator(&s->sc, keep, arg && *arg ? arg : NULL);
+	char *keep = s->side.sc.translator_name ? xstrdup(s->side.sc.translator_name) : NULL;
+	sidecar_set_translator(&s->side.sc, keep, arg && *arg ? arg : NULL);
 	free(keep);
-	s->sc_dirty = true;
+	s->side.dirty = true;
 	checklist_open(s, 4);
 	return true;
 }
@@ -356,7 +356,7 @@ static bool c_checklist_url(Session *s, const char *arg)
 static bool c_translator_line(Session *s, const char *arg)
 {
 	(void)arg;
-	if ((!s->sc.translator_name || !s->sc.translator_name[0]) && s->sc_path &&
+	if ((!s->side.sc.translator_name || !s->side.sc.translator_name[0]) && s->side.path &&
 	    !s->doc.read_only) {
 		/* no name yet: the checklist opens at it */
 		checklist_open(s, 3);
@@ -380,7 +380,7 @@ static bool c_stale_diff(Session *s, const char *arg)
 	buf_release(&b);
 	if (!ok)
 		return session_error(s, "The English this segment was done against is not known");
-	s->diff_on = true;
+	s->dlg.diff = true;
 	return true;
 }
 
@@ -407,12 +407,12 @@ static bool c_glossary(Session *s, const char *arg)
 		session_pick_add(s, "%s%s%s", hv.v[i].violated ? "✗ " : hv.v[i].found ? "✓ " : "  ",
 		                 b.p ? b.p : "", t->avoid_n ? " — avoid: " : "");
 		for (size_t j = 0; j < t->avoid_n; j++) {
-			char **last = &s->pick.items.v[s->pick.items.n - 1];
+			char **last = &s->dlg.pick.items.v[s->dlg.pick.items.n - 1];
 			char *x = xasprintf("%s%s%s", *last, j ? ", " : "", t->avoid[j]);
 			free(*last);
 			*last = x;
 		}
-		VEC_PUSH(&s->pick.data, (long)hv.v[i].term);
+		VEC_PUSH(&s->dlg.pick.data, (long)hv.v[i].term);
 		buf_release(&b);
 	}
 	/* "allow here": an avoided variant this document may keep */
@@ -421,7 +421,7 @@ static bool c_glossary(Session *s, const char *arg)
 		if (session_hint_avoided(s, k, hv.v[i].term, &w)) {
 			session_pick_add(s, "  allow %s here (this document keeps it; the check stops "
 			                    "flagging it)", w.p);
-			VEC_PUSH(&s->pick.data, -1 - (long)hv.v[i].term);
+			VEC_PUSH(&s->dlg.pick.data, -1 - (long)hv.v[i].term);
 		}
 		buf_release(&w);
 	}
@@ -485,7 +485,7 @@ static bool c_take_hint(Session *s, const char *arg)
 static bool c_findings(Session *s, const char *arg)
 {
 	(void)arg;
-	if (!s->cd_on)
+	if (!s->chk.on)
 		return session_error(s, "The checks are off");
 	FindingVec v = {0};
 	session_findings_list(s, &v);
@@ -500,11 +500,11 @@ static bool c_findings(Session *s, const char *arg)
 		const Finding *f = &v.v[i];
 		session_pick_add(s, "%zu:%zu %s: %s [%s]", f->line + 1, f->col,
 		                 check_severity_name(f->sev), f->message, check_info(f->check)->id);
-		VEC_PUSH(&s->pick.data, POS_PACK(f->line, f->byte));
+		VEC_PUSH(&s->dlg.pick.data, POS_PACK(f->line, f->byte));
 		if (f->line < s->cur.line)
 			sel = MIN(i + 1, v.n - 1);
 	}
-	s->pick.sel = sel;
+	s->dlg.pick.sel = sel;
 	findings_clear(&v);
 	VEC_FREE(&v);
 	return true;
@@ -532,7 +532,7 @@ static bool c_autofix(Session *s, const char *arg)
 	(void)arg;
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	if (!s->cd_on)
+	if (!s->chk.on)
 		return session_error(s, "The checks are off");
 	session_sync(s);
 	long k = session_cur_seg(s);
@@ -600,14 +600,14 @@ static bool c_spell_add_project(Session *s, const char *arg)
 static bool c_help(Session *s, const char *arg)
 {
 	(void)arg;
-	s->help = true;
+	s->dlg.help = true;
 	return true;
 }
 
 static bool c_numbers(Session *s, const char *arg)
 {
 	(void)arg;
-	s->numbers = !s->numbers;
+	s->view.numbers = !s->view.numbers;
 	session_follow(s);
 	return true;
 }
@@ -615,7 +615,7 @@ static bool c_numbers(Session *s, const char *arg)
 static bool c_wider(Session *s, const char *arg)
 {
 	(void)arg;
-	s->ratio = MIN(80, s->ratio + 5);
+	s->view.ratio = MIN(80, s->view.ratio + 5);
 	session_follow(s);
 	return true;
 }
@@ -623,7 +623,7 @@ static bool c_wider(Session *s, const char *arg)
 static bool c_narrower(Session *s, const char *arg)
 {
 	(void)arg;
-	s->ratio = MAX(20, s->ratio - 5);
+	s->view.ratio = MAX(20, s->view.ratio - 5);
 	session_follow(s);
 	return true;
 }

@@ -479,71 +479,59 @@ static bool written_here(Str host, Str machine, Str uid, char *who, size_t n)
 	return ok;
 }
 
-bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
-                     Err *e)
+static int corrupt_header(const char *path, Err *e)
 {
-	memset(info, 0, sizeof(*info));
-	char *path = journal_path(file);
-	Buf data = BUF_INIT;
-	Err why;
-	err_init(&why);
-	bool ok = true;
-	if (!file_read_limit(path, JOURNAL_MAX_BYTES, FILE_NOFOLLOW, &data, &why)) {
-		struct stat st;
-		if (lstat(path, &st) == 0)
-			ok = err_set(e, EXIT_DATAERR, "%s", why.msg); /* there, but not readable as one */
-		goto out; /* else no journal: nothing to recover */
-	}
-	if (data.len == 0)
-		goto out; /* an editor opened the file and wrote nothing yet */
-	Reader r = {data.p, data.p + data.len};
-	Str magic, sha, size, started, host, machine, uid, pid;
-	if (!read_line(&r, &magic) || (!str_eq_cstr(magic, "yeok-journal 2") &&
-	                               !str_eq_cstr(magic, "yeok-journal 1"))) {
-		ok = err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
-		goto out;
-	}
+	err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
+	return -1;
+}
+
+/* Read the journal's header.  Returns 1 with *sha and *started set when
+ * its records are to be replayed, 0 when they are not (an older format
+ * or written elsewhere: info says by whom), -1 with e set when the
+ * header is corrupt. */
+static int read_header(Reader *r, const char *path, JournalInfo *info, Str *sha, Str *started,
+                       Err *e)
+{
+	Str magic, size, host, machine, uid, pid;
+	if (!read_line(r, &magic) || (!str_eq_cstr(magic, "yeok-journal 2") &&
+	                              !str_eq_cstr(magic, "yeok-journal 1")))
+		return corrupt_header(path, e);
 	if (str_eq_cstr(magic, "yeok-journal 1")) {
 		/* no host or user to check: never replayed */
 		info->foreign = true;
 		snprintf(info->who, sizeof(info->who), "an older yeok (no host or user recorded)");
-		goto out;
+		return 0;
 	}
-	if (!header_field(&r, "sha256", &sha) || !is_hex64(sha) || !header_field(&r, "size", &size) ||
-	    !header_field(&r, "started", &started) || !header_field(&r, "host", &host) ||
-	    !header_field(&r, "machine", &machine) || !header_field(&r, "uid", &uid) ||
-	    !header_field(&r, "pid", &pid)) {
-		ok = err_set(e, EXIT_DATAERR, "%s:1: not a yeok journal (corrupt header)", path);
-		goto out;
-	}
+	if (!header_field(r, "sha256", sha) || !is_hex64(*sha) || !header_field(r, "size", &size) ||
+	    !header_field(r, "started", started) || !header_field(r, "host", &host) ||
+	    !header_field(r, "machine", &machine) || !header_field(r, "uid", &uid) ||
+	    !header_field(r, "pid", &pid))
+		return corrupt_header(path, e);
 	if (!written_here(host, machine, uid, info->who, sizeof(info->who))) {
 		info->foreign = true;
-		goto out;
+		return 0;
 	}
-	char hex[65];
-	sha256_hex(base, n, hex);
-	info->base_matches = memcmp(hex, sha.p, 64) == 0;
-	uint64_t t0 = 0;
-	number(started, &t0);
-	info->started = t0 > (uint64_t)LLONG_MAX ? 0 : (long long)t0;
-	info->last_edit = info->started;
+	return 1;
+}
 
-	Lines doc;
-	lines_init(&doc);
-	lines_parse(&doc, base, n);
+/* Replay the records after the header onto doc, counting them in info;
+ * a torn end stops the replay (info->torn).  *saving: the last record is
+ * an S for the text on disk.  False with e set when a record does not fit
+ * the document. */
+static bool replay(Reader *r, const char *path, Lines *doc, JournalInfo *info, bool *saving,
+                   Err *e)
+{
 	bool first_rec = true;
-	bool saving = false; /* the last record is an S for the text on disk */
-	for (;;) {
+	*saving = false;
+	while (r->p != r->end) {
 		Str line;
-		if (r.p == r.end)
-			break;
-		if (!read_line(&r, &line)) {
+		if (!read_line(r, &line)) {
 			info->torn = true;
 			break;
 		}
 		if (line.n == 66 && line.p[0] == 'S' && line.p[1] == ' ' &&
 		    is_hex64(str_slice(line, 2, 66))) {
-			saving = true;
+			*saving = true;
 			memcpy(info->saving_sha, line.p + 2, 64);
 			info->saving_sha[64] = '\0';
 			continue;
@@ -555,27 +543,40 @@ bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *
 			info->torn = true;
 			break;
 		}
-		size_t avail = (size_t)(r.end - r.p);
-		if (avail == 0 || len > avail - 1 || r.p[len] != '\n') {
+		size_t avail = (size_t)(r->end - r->p);
+		if (avail == 0 || len > avail - 1 || r->p[len] != '\n') {
 			info->torn = true;
 			break;
 		}
-		if (!lines_replace(&doc, first, count, r.p, len)) {
-			ok = err_set(e, EXIT_DATAERR,
-			             "%s: record %zu does not fit the document (lines %zu+%zu of %zu)",
-			             path, info->records + 1, first < SIZE_MAX ? first + 1 : first, count,
-			             doc.n);
-			lines_release(&doc);
-			goto out;
-		}
-		r.p += len + 1;
+		if (!lines_replace(doc, first, count, r->p, len))
+			return err_set(e, EXIT_DATAERR,
+			               "%s: record %zu does not fit the document (lines %zu+%zu of %zu)",
+			               path, info->records + 1, first < SIZE_MAX ? first + 1 : first,
+			               count, doc->n);
+		r->p += len + 1;
 		info->records++;
 		if (first_rec)
 			info->started = when;
 		first_rec = false;
 		info->last_edit = when;
-		saving = false;
+		*saving = false;
 		info->saving_sha[0] = '\0';
+	}
+	return true;
+}
+
+/* Replay the records of a journal written here onto base into info and
+ * out.  hex: base's SHA-256. */
+static bool recover_records(Reader *r, const char *path, const char *base, size_t n,
+                            const char *hex, JournalInfo *info, Buf *out, Err *e)
+{
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, base, n);
+	bool saving;
+	if (!replay(r, path, &doc, info, &saving, e)) {
+		lines_release(&doc);
+		return false;
 	}
 	Buf rec = BUF_INIT;
 	lines_serialize(&doc, &rec);
@@ -593,7 +594,39 @@ bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *
 		buf_addstr(out, buf_str(&rec));
 	}
 	buf_release(&rec);
-out:
+	return true;
+}
+
+bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
+                     Err *e)
+{
+	memset(info, 0, sizeof(*info));
+	char *path = journal_path(file);
+	Buf data = BUF_INIT;
+	Err why;
+	err_init(&why);
+	bool ok = true;
+	if (!file_read_limit(path, JOURNAL_MAX_BYTES, FILE_NOFOLLOW, &data, &why)) {
+		struct stat st;
+		if (lstat(path, &st) == 0)
+			ok = err_set(e, EXIT_DATAERR, "%s", why.msg); /* there, but not readable as one */
+		/* else no journal: nothing to recover */
+	} else if (data.len > 0) { /* empty: an editor opened the file and wrote nothing yet */
+		Reader r = {data.p, data.p + data.len};
+		Str sha, started;
+		int h = read_header(&r, path, info, &sha, &started, e);
+		ok = h >= 0;
+		if (h > 0) {
+			char hex[65];
+			sha256_hex(base, n, hex);
+			info->base_matches = memcmp(hex, sha.p, 64) == 0;
+			uint64_t t0 = 0;
+			number(started, &t0);
+			info->started = t0 > (uint64_t)LLONG_MAX ? 0 : (long long)t0;
+			info->last_edit = info->started;
+			ok = recover_records(&r, path, base, n, hex, info, out, e);
+		}
+	}
 	buf_release(&data);
 	free(path);
 	return ok;

@@ -573,6 +573,119 @@ static void body(P *p, size_t from, size_t to, int base, int depth, int parent, 
 	p->nest--;
 }
 
+/* The end of the run of non-blank lines from i + 1. */
+static size_t nonblank_end(P *p, size_t i, size_t to)
+{
+	size_t e = i + 1;
+	while (e < to && !blank(p, e))
+		e++;
+	return e;
+}
+
+/* Explicit markup, targets, tables, line blocks and doctest blocks at
+ * line i (indentation k): true with *next the line after the
+ * block pushed, false when line i starts none of them. */
+static bool markup_at(P *p, size_t i, size_t to, int k, int depth, int parent, size_t *next)
+{
+	Str c = info(p, i).c;
+	size_t e;
+	if (c.n >= 2 && c.p[0] == '.' && c.p[1] == '.' && (c.n == 2 || c.p[2] == ' ')) {
+		*next = explicit(p, i, to, depth, parent);
+	} else if (c.n >= 2 && c.p[0] == '_' && c.p[1] == '_' && (c.n == 2 || c.p[2] == ' ')) {
+		e = indented_end(p, i + 1, to, k, true);
+		push(p, BK_TARGET, i, e > i + 1 ? e - 1 : i, k, depth, parent);
+		*next = e > i + 1 ? e : i + 1;
+	} else if (is_grid_border(c)) {
+		e = nonblank_end(p, i, to);
+		push(p, BK_TABLE, i, e - 1, k, depth, parent);
+		*next = e;
+	} else if (is_simple_border(c, true)) {
+		e = simple_table(p, i, to);
+		if (e <= i)
+			e = i + 1;
+		push(p, BK_TABLE, i, e - 1, k, depth, parent);
+		*next = e;
+	} else if (c.p[0] == '|' && (c.n == 1 || c.p[1] == ' ')) {
+		e = nonblank_end(p, i, to);
+		push(p, BK_OTHER, i, e - 1, k, depth, parent);
+		*next = e;
+	} else if (c.n >= 3 && memcmp(c.p, ">>>", 3) == 0 && (c.n == 3 || c.p[3] == ' ')) {
+		e = nonblank_end(p, i, to);
+		size_t x = push(p, BK_LITERAL, i, e - 1, k, depth, parent);
+		set_name(&p->d->v[x], STR_LIT(">>>"));
+		*next = e;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* Bullet, enumerated and field list items and definition list terms at
+ * line i: as markup_at. */
+static bool list_at(P *p, size_t i, size_t to, int k, int depth, int parent, size_t *next)
+{
+	Str c = info(p, i).c;
+	size_t m;
+	Str fname = {NULL, 0};
+	if ((m = bullet_len(c)) != 0) {
+		*next = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
+		return true;
+	}
+	if ((m = enum_len(c)) != 0) {
+		/* docutils: the next line must be blank, indented, or
+		 * another item; else this is ordinary text. */
+		bool ok = i + 1 >= to;
+		if (!ok) {
+			LineInfo nx = info(p, i + 1);
+			ok = nx.ind < 0 || nx.ind > k || enum_len(nx.c) != 0;
+		}
+		if (ok) {
+			*next = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
+			return true;
+		}
+	}
+	if ((m = field_len(c, &fname)) != 0) {
+		*next = item(p, i, to, depth, parent, BK_FIELD, m, fname);
+		return true;
+	}
+	/* Definition list term: one line followed by indented lines. */
+	if (i + 1 < to && indent_of(p, i + 1) > k) {
+		size_t x = push(p, BK_LIST_ITEM, i, i, k, depth, parent);
+		size_t e = indented_end(p, i + 1, to, k, false);
+		body(p, i + 1, e, min_indent(p, i + 1, e), depth + 1, (int)x, false);
+		*next = e;
+		return true;
+	}
+	return false;
+}
+
+/* A paragraph at line i: lines until a blank or more indentation, and
+ * the literal block after a closing "::".  Returns the next line. */
+static size_t paragraph_at(P *p, size_t i, size_t to, int k, int depth, int parent)
+{
+	size_t e = i + 1;
+	while (e < to) {
+		int ind = indent_of(p, e);
+		if (ind < 0 || ind > k)
+			break;
+		e++;
+	}
+	push(p, BK_PARAGRAPH, i, e - 1, k, depth, parent);
+	Str lastc = info(p, e - 1).c;
+	if (lastc.n >= 2 && lastc.p[lastc.n - 1] == ':' && lastc.p[lastc.n - 2] == ':') {
+		size_t q = e;
+		while (q < to && blank(p, q))
+			q++;
+		if (q < to && indent_of(p, q) > k) {
+			size_t le = indented_end(p, q, to, k, false);
+			size_t x = push(p, BK_LITERAL, q, le - 1, min_indent(p, q, le), depth, parent);
+			set_name(&p->d->v[x], STR_LIT("::"));
+			return le;
+		}
+	}
+	return e;
+}
+
 static void body_at(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles)
 {
 	size_t i = from;
@@ -582,7 +695,6 @@ static void body_at(P *p, size_t from, size_t to, int base, int depth, int paren
 			i++;
 			continue;
 		}
-		Str c = li.c;
 		if (li.ind > base) {
 			/* A block quote: its own body, same parent. */
 			size_t e = indented_end(p, i + 1, to, base, false);
@@ -598,105 +710,12 @@ static void body_at(P *p, size_t from, size_t to, int base, int depth, int paren
 				continue;
 			}
 		}
-		if (c.n >= 2 && c.p[0] == '.' && c.p[1] == '.' && (c.n == 2 || c.p[2] == ' ')) {
-			i = explicit(p, i, to, depth, parent);
-			continue;
-		}
-		if (c.n >= 2 && c.p[0] == '_' && c.p[1] == '_' && (c.n == 2 || c.p[2] == ' ')) {
-			size_t e = indented_end(p, i + 1, to, k, true);
-			push(p, BK_TARGET, i, e > i + 1 ? e - 1 : i, k, depth, parent);
-			i = e > i + 1 ? e : i + 1;
-			continue;
-		}
-		if (is_grid_border(c)) {
-			size_t e = i + 1;
-			while (e < to && !blank(p, e))
-				e++;
-			push(p, BK_TABLE, i, e - 1, k, depth, parent);
-			i = e;
-			continue;
-		}
-		if (is_simple_border(c, true)) {
-			size_t e = simple_table(p, i, to);
-			if (e <= i)
-				e = i + 1;
-			push(p, BK_TABLE, i, e - 1, k, depth, parent);
-			i = e;
-			continue;
-		}
-		if (c.p[0] == '|' && (c.n == 1 || c.p[1] == ' ')) {
-			size_t e = i + 1;
-			while (e < to && !blank(p, e))
-				e++;
-			push(p, BK_OTHER, i, e - 1, k, depth, parent);
-			i = e;
-			continue;
-		}
-		if (c.n >= 3 && memcmp(c.p, ">>>", 3) == 0 && (c.n == 3 || c.p[3] == ' ')) {
-			size_t e = i + 1;
-			while (e < to && !blank(p, e))
-				e++;
-			size_t x = push(p, BK_LITERAL, i, e - 1, k, depth, parent);
-			set_name(&p->d->v[x], STR_LIT(">>>"));
-			i = e;
-			continue;
-		}
-		size_t m;
-		Str fname = {NULL, 0};
-		if ((m = bullet_len(c)) != 0) {
-			i = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
-			continue;
-		}
-		if ((m = enum_len(c)) != 0) {
-			/* docutils: the next line must be blank, indented, or
-			 * another item; else this is ordinary text. */
-			bool ok = i + 1 >= to;
-			if (!ok) {
-				LineInfo nx = info(p, i + 1);
-				ok = nx.ind < 0 || nx.ind > k || enum_len(nx.c) != 0;
-			}
-			if (ok) {
-				i = item(p, i, to, depth, parent, BK_LIST_ITEM, m, fname);
-				continue;
-			}
-		}
-		if ((m = field_len(c, &fname)) != 0) {
-			i = item(p, i, to, depth, parent, BK_FIELD, m, fname);
-			continue;
-		}
-		/* Definition list term: one line followed by indented lines. */
-		if (i + 1 < to) {
-			int ni = indent_of(p, i + 1);
-			if (ni > k) {
-				size_t x = push(p, BK_LIST_ITEM, i, i, k, depth, parent);
-				size_t e = indented_end(p, i + 1, to, k, false);
-				body(p, i + 1, e, min_indent(p, i + 1, e), depth + 1, (int)x, false);
-				i = e;
-				continue;
-			}
-		}
-		/* A paragraph: lines until a blank or more indentation. */
-		size_t e = i + 1;
-		while (e < to) {
-			int ind = indent_of(p, e);
-			if (ind < 0 || ind > k)
-				break;
-			e++;
-		}
-		push(p, BK_PARAGRAPH, i, e - 1, k, depth, parent);
-		Str lastc = info(p, e - 1).c;
-		i = e;
-		if (lastc.n >= 2 && lastc.p[lastc.n - 1] == ':' && lastc.p[lastc.n - 2] == ':') {
-			size_t q = e;
-			while (q < to && blank(p, q))
-				q++;
-			if (q < to && indent_of(p, q) > k) {
-				size_t le = indented_end(p, q, to, k, false);
-				size_t x = push(p, BK_LITERAL, q, le - 1, min_indent(p, q, le), depth, parent);
-				set_name(&p->d->v[x], STR_LIT("::"));
-				i = le;
-			}
-		}
+		size_t next;
+		if (markup_at(p, i, to, k, depth, parent, &next) ||
+		    list_at(p, i, to, k, depth, parent, &next))
+			i = next;
+		else
+			i = paragraph_at(p, i, to, k, depth, parent);
 	}
 }
 

@@ -33,8 +33,8 @@ static void replace_all(Session *s, const char *p, size_t n)
 	doc_break_merge(d);
 	s->cur = (Pos){MIN(s->cur.line, d->tgt.n - 1), 0};
 	s->focus = PANE_TARGET;
-	s->vsegs_dirty = true;
-	s->match.on = false;
+	s->view.dirty = true;
+	s->search.match.on = false;
 	session_follow(s);
 }
 
@@ -358,7 +358,7 @@ bool safety_tick(Session *s, long *seg, bool force)
 	long k = doc_segment_of_tgt_line(&s->doc, s->cur.line);
 	bool ok = force || k != *seg ? journal_flush(j) : journal_tick(j);
 	*seg = k;
-	if (!ok && !s->msg[0])
+	if (!ok && !s->message.text[0])
 		session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
 	return ok;
 }

@@ -7,10 +7,10 @@
 void session_pick_open(Session *s, const char *title, const char *then)
 {
 	session_pick_close(s);
-	s->pick.on = true;
-	snprintf(s->pick.title, sizeof(s->pick.title), "%s", title);
-	s->pick.then = then;
-	s->pick.sel = 0;
+	s->dlg.pick.on = true;
+	snprintf(s->dlg.pick.title, sizeof(s->dlg.pick.title), "%s", title);
+	s->dlg.pick.then = then;
+	s->dlg.pick.sel = 0;
 }
 
 void session_pick_add(Session *s, const char *fmt, ...)
@@ -21,71 +21,71 @@ void session_pick_add(Session *s, const char *fmt, ...)
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	char *t = buf_detach(&b);
-	VEC_PUSH(&s->pick.items, t);
+	VEC_PUSH(&s->dlg.pick.items, t);
 }
 
 void session_pick_detail(Session *s, const char *text)
 {
-	BUG_ON(!s->pick.items.n);
-	while (s->pick.details.n < s->pick.items.n)
-		VEC_PUSH(&s->pick.details, NULL);
-	char **d = &s->pick.details.v[s->pick.items.n - 1];
+	BUG_ON(!s->dlg.pick.items.n);
+	while (s->dlg.pick.details.n < s->dlg.pick.items.n)
+		VEC_PUSH(&s->dlg.pick.details, NULL);
+	char **d = &s->dlg.pick.details.v[s->dlg.pick.items.n - 1];
 	free(*d);
 	*d = text ? xstrdup(text) : NULL;
 }
 
 void session_pick_mark(Session *s, bool detail, size_t off, size_t len, SpanKind kind)
 {
-	BUG_ON(!s->pick.items.n);
-	PickMark m = {s->pick.items.n - 1, detail, off, len, kind};
-	VEC_PUSH(&s->pick.marks, m);
+	BUG_ON(!s->dlg.pick.items.n);
+	PickMark m = {s->dlg.pick.items.n - 1, detail, off, len, kind};
+	VEC_PUSH(&s->dlg.pick.marks, m);
 }
 
 void session_pick_close(Session *s)
 {
-	for (size_t i = 0; i < s->pick.items.n; i++)
-		free(s->pick.items.v[i]);
-	for (size_t i = 0; i < s->pick.details.n; i++)
-		free(s->pick.details.v[i]);
-	VEC_FREE(&s->pick.details);
-	VEC_FREE(&s->pick.marks);
-	VEC_FREE(&s->pick.items);
-	VEC_FREE(&s->pick.data);
-	s->pick.on = false;
-	s->pick.then = NULL;
+	for (size_t i = 0; i < s->dlg.pick.items.n; i++)
+		free(s->dlg.pick.items.v[i]);
+	for (size_t i = 0; i < s->dlg.pick.details.n; i++)
+		free(s->dlg.pick.details.v[i]);
+	VEC_FREE(&s->dlg.pick.details);
+	VEC_FREE(&s->dlg.pick.marks);
+	VEC_FREE(&s->dlg.pick.items);
+	VEC_FREE(&s->dlg.pick.data);
+	s->dlg.pick.on = false;
+	s->dlg.pick.then = NULL;
 }
 
 void session_ask(Session *s, const char *prompt, const char *initial, const char *then)
 {
-	free(s->ask.initial);
-	s->ask.on = true;
-	snprintf(s->ask.prompt, sizeof(s->ask.prompt), "%s", prompt);
-	s->ask.initial = initial ? xstrdup(initial) : NULL;
-	s->ask.then = then;
+	free(s->dlg.ask.initial);
+	s->dlg.ask.on = true;
+	snprintf(s->dlg.ask.prompt, sizeof(s->dlg.ask.prompt), "%s", prompt);
+	s->dlg.ask.initial = initial ? xstrdup(initial) : NULL;
+	s->dlg.ask.then = then;
 }
 
 void session_question(Session *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->q.text, sizeof(s->q.text), fmt, ap);
+	vsnprintf(s->dlg.q.text, sizeof(s->dlg.q.text), fmt, ap);
 	va_end(ap);
-	s->q.on = true;
-	s->q.n = 0;
+	s->dlg.q.on = true;
+	s->dlg.q.n = 0;
 }
 
 void session_question_add(Session *s, const char *key, const char *cmd)
 {
-	BUG_ON(s->q.n >= SESSION_ANSWERS);
-	snprintf(s->q.ans[s->q.n].key, sizeof(s->q.ans[s->q.n].key), "%s", key);
-	s->q.ans[s->q.n].cmd = cmd;
-	s->q.n++;
+	BUG_ON(s->dlg.q.n >= SESSION_ANSWERS);
+	snprintf(s->dlg.q.ans[s->dlg.q.n].key, sizeof(s->dlg.q.ans[s->dlg.q.n].key), "%s", key);
+	s->dlg.q.ans[s->dlg.q.n].cmd = cmd;
+	s->dlg.q.n++;
 }
 
 const char *session_question_answer(const Session *s, const char *key)
 {
-	for (size_t i = 0; i < s->q.n; i++)
-		if (strcmp(s->q.ans[i].key, key) == 0)
-			return s->q.ans[i].cmd;
+	for (size_t i = 0; i < s->dlg.q.n; i++)
+		if (strcmp(s->dlg.q.ans[i].key, key) == 0)
+			return s->dlg.q.ans[i].cmd;
 	return NULL;
 }

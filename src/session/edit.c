@@ -121,7 +121,7 @@ static void insert_text(Session *s, size_t line, size_t col, const char *p, size
 
 /* ---- the title whose adornment follows it --------------------------------- */
 
-/* After an edit of the title cleared by Alt-x (fit_title, until the
+/* After an edit of the title cleared by Alt-x (fit.title, until the
  * cursor leaves its line): its adornment (and overline) get the title's
  * display width, as the title-underline autofix makes it.  One undo step
  * with the edit. */
@@ -129,10 +129,10 @@ static void title_follow(Session *s)
 {
 	Doc *d = &s->doc;
 	size_t line = s->cur.line;
-	if (s->fit_title != line || line + 1 >= d->tgt.n)
+	if (s->fit.title != line || line + 1 >= d->tgt.n)
 		return;
-	char c = s->fit_char;
-	bool over = s->fit_over;
+	char c = s->fit.ch;
+	bool over = s->fit.over;
 	Str t = str_trim(lines_get(&d->tgt, line));
 	int w = text_width(t.p, t.n);
 	size_t under = line + 1;
@@ -162,15 +162,15 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 		return session_error(s, "%s is read-only", s->doc.path);
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
-	if (s->fit_title != SIZE_MAX && (a.line != s->fit_title || b.line != s->fit_title))
-		s->fit_title = SIZE_MAX;
+	if (s->fit.title != SIZE_MAX && (a.line != s->fit.title || b.line != s->fit.title))
+		s->fit.title = SIZE_MAX;
 	Pos end = doc_replace(&s->doc, a, b, p ? p : "", n, kind);
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
 	s->focus = PANE_TARGET;
 	s->cur = flags & SR_CURSOR_START ? a : end;
 	s->goal_col = -1;
-	s->match.on = false;
+	s->search.match.on = false;
 	s->sel.on = false;
 	s->sel.sticky = false;
 	session_follow_center(s, false);
@@ -482,9 +482,9 @@ bool session_clear_block(Session *s)
 	bool over = b->overline && a.line > 0;
 	session_replace(s, a, e, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
 	if (title) {
-		s->fit_title = a.line;
-		s->fit_char = adorn;
-		s->fit_over = over;
+		s->fit.title = a.line;
+		s->fit.ch = adorn;
+		s->fit.over = over;
 	}
 	/* the emptied line may pair with no English until its first
 	 * character is typed, and the English follows it below: keep the
@@ -553,7 +553,7 @@ void session_select_cancel(Session *s)
 {
 	s->sel.on = false;
 	s->sel.sticky = false;
-	s->match.on = false;
+	s->search.match.on = false;
 }
 
 /* The text of [a, b) of pane p with "\n" line breaks, into out. */
@@ -749,8 +749,8 @@ void session_move(Session *s, Motion m)
 		s->goal_col = -1;
 	if (!s->sel.sticky)
 		s->sel.on = false;
-	if (s->fit_title != SIZE_MAX && c->line != s->fit_title)
-		s->fit_title = SIZE_MAX;
+	if (s->fit.title != SIZE_MAX && c->line != s->fit.title)
+		s->fit.title = SIZE_MAX;
 	doc_break_merge(&s->doc);
 	session_follow_center(s, center);
 }
@@ -852,16 +852,16 @@ long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t fr
 bool session_find(Session *s, const char *text, int dir)
 {
 	if (!text || !*text) {
-		if (!s->find)
+		if (!s->search.last)
 			return session_error(s, "Nothing to find (Ctrl-F asks)");
-		text = s->find;
-	} else if (text != s->find) {
-		free(s->find);
-		s->find = xstrdup(text);
-		text = s->find;
+		text = s->search.last;
+	} else if (text != s->search.last) {
+		free(s->search.last);
+		s->search.last = xstrdup(text);
+		text = s->search.last;
 	}
 	Buf q = BUF_INIT;
-	bool fold = !s->find_case;
+	bool fold = !s->search.match_case;
 	if (fold)
 		text_casefold(text, strlen(text), &q);
 	else
@@ -876,8 +876,8 @@ bool session_find(Session *s, const char *text, int dir)
 	/* item index inside vseg k */
 	size_t it = p == PANE_TARGET ? c.line - v[k].t0 : (v[k].t1 - v[k].t0) + (c.line - v[k].s0);
 	size_t from = c.col;
-	if (dir > 0 && s->match.on && s->match.pane == p && s->match.at.line == c.line &&
-	    s->match.at.col == c.col)
+	if (dir > 0 && s->search.match.on && s->search.match.pane == p &&
+	    s->search.match.at.line == c.line && s->search.match.at.col == c.col)
 		from = c.col + 1;
 	bool found = false, wrapped = false;
 	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
@@ -893,10 +893,10 @@ bool session_find(Session *s, const char *text, int dir)
 			s->focus = ip;
 			Pos *pc = ip == PANE_TARGET ? &s->cur : &s->scur;
 			*pc = (Pos){line, (size_t)at};
-			s->match.on = true;
-			s->match.pane = ip;
-			s->match.at = *pc;
-			s->match.len = mlen;
+			s->search.match.on = true;
+			s->search.match.pane = ip;
+			s->search.match.at = *pc;
+			s->search.match.len = mlen;
 			break;
 		}
 		/* next item */
@@ -926,7 +926,7 @@ bool session_find(Session *s, const char *text, int dir)
 	}
 	buf_release(&q);
 	if (!found) {
-		s->match.on = false;
+		s->search.match.on = false;
 		return session_error(s, "Not found: %s", text);
 	}
 	s->goal_col = -1;

@@ -10,16 +10,16 @@ enum { REINDEX_SLICE = 64 * 1024 };
 
 static void uf_clear(Session *s)
 {
-	s->uf_pending = 0;
-	s->uf_scan = 0;
-	for (size_t i = 0; i < s->uf.n; i++) {
-		SegFindings *f = &s->uf.v[i];
+	s->chk.pending = 0;
+	s->chk.scan = 0;
+	for (size_t i = 0; i < s->chk.seg.n; i++) {
+		SegFindings *f = &s->chk.seg.v[i];
 		for (size_t j = 0; j < f->n; j++)
 			finding_release(&f->v[j]);
 		free(f->v);
 	}
-	VEC_FREE(&s->uf);
-	s->n_findings = 0;
+	VEC_FREE(&s->chk.seg);
+	s->chk.n = 0;
 }
 
 size_t session_seg_base(Session *s, size_t k)
@@ -63,9 +63,9 @@ static size_t counted(const SegFindings *f)
 static void seg_release(Session *s, SegFindings *f)
 {
 	if (f->ready)
-		s->n_findings -= counted(f);
+		s->chk.n -= counted(f);
 	else
-		s->uf_pending--;
+		s->chk.pending--;
 	for (size_t j = 0; j < f->n; j++)
 		finding_release(&f->v[j]);
 	free(f->v);
@@ -77,14 +77,14 @@ static void seg_release(Session *s, SegFindings *f)
  * (session_checks_step). */
 static void cd_start(Session *s)
 {
-	if (s->cd_built)
+	if (s->chk.cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init_unindexed(&s->cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
+	check_doc_init_unindexed(&s->chk.cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
 	                         &d->al, session_glossary(s));
-	s->cd.tgt_host = &d->th;
-	s->cd.src_host = &d->sh;
-	s->cd_built = true;
+	s->chk.cd.tgt_host = &d->th;
+	s->chk.cd.src_host = &d->sh;
+	s->chk.cd_built = true;
 }
 
 /* The same with an index: what a check needs now (the rest of a first
@@ -92,8 +92,8 @@ static void cd_start(Session *s)
 static void cd_ensure(Session *s)
 {
 	cd_start(s);
-	if (!check_doc_indexed(&s->cd))
-		check_doc_reindex(&s->cd);
+	if (!check_doc_indexed(&s->chk.cd))
+		check_doc_reindex(&s->chk.cd);
 }
 
 /* (Re)compute the findings of segment k into slot f (empty). */
@@ -102,9 +102,9 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	cd_ensure(s);
 	FindingVec v = {0};
 	/* the sidecar's allow list (the sidecar may have been read again) */
-	s->cd.allow = (const char *const *)s->sc.allow.v;
-	s->cd.allow_n = s->sc.allow.n;
-	check_unit(&s->cd, &s->cset, k, &v);
+	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
+	s->chk.cd.allow_n = s->side.sc.allow.n;
+	check_unit(&s->chk.cd, &s->chk.cset, k, &v);
 	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
 	for (size_t i = 0; i < v.n; i++) {
@@ -117,18 +117,18 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	f->cap = v.cap;
 	f->h = seg_hash(s, k);
 	f->ready = true;
-	s->n_findings += counted(f);
+	s->chk.n += counted(f);
 }
 
 /* Slot k checked now if it was not yet. */
 void session_seg_ready(Session *s, size_t k)
 {
-	SegFindings *f = &s->uf.v[k];
+	SegFindings *f = &s->chk.seg.v[k];
 	if (f->ready)
 		return;
 	free(f->v);
 	memset(f, 0, sizeof(*f));
-	s->uf_pending--;
+	s->chk.pending--;
 	seg_run(s, k, f);
 }
 
@@ -136,10 +136,10 @@ static void run_all(Session *s, bool now)
 {
 	uf_clear(s);
 	size_t n = s->doc.al.n;
-	VEC_RESERVE(&s->uf, MAX(n, 1));
-	memset(s->uf.v, 0, MAX(n, 1) * sizeof(*s->uf.v));
-	s->uf.n = n;
-	s->uf_pending = n;
+	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
+	memset(s->chk.seg.v, 0, MAX(n, 1) * sizeof(*s->chk.seg.v));
+	s->chk.seg.n = n;
+	s->chk.pending = n;
 	if (now)
 		for (size_t k = 0; k < n; k++)
 			session_seg_ready(s, k);
@@ -148,94 +148,94 @@ static void run_all(Session *s, bool now)
 const SegFindings *session_seg_findings(Session *s, size_t k)
 {
 	session_sync(s);
-	if (!s->cd_on || k >= s->uf.n)
+	if (!s->chk.on || k >= s->chk.seg.n)
 		return NULL;
-	if (!s->uf.v[k].ready && (!s->cd_built || !check_doc_indexed(&s->cd)))
+	if (!s->chk.seg.v[k].ready && (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)))
 		return NULL; /* the first index is being built in idle time */
 	session_seg_ready(s, k);
-	return &s->uf.v[k];
+	return &s->chk.seg.v[k];
 }
 
 size_t session_checks_step(Session *s, size_t max)
 {
 	session_sync(s);
-	if (!s->cd_on)
+	if (!s->chk.on)
 		return 0;
-	if (!s->cd_built || !check_doc_indexed(&s->cd)) {
+	if (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)) {
 		/* the first index, in slices too */
 		cd_start(s);
-		s->cd_stale = true;
+		s->chk.cd_stale = true;
 	}
-	if (s->cd_stale) {
+	if (s->chk.cd_stale) {
 		/* the index first, in slices (max SIZE_MAX: at once); what was
 		 * checked against the old one again, starting with the segments on
 		 * screen (the next frame needs them) */
-		if (check_doc_reindex_step(&s->cd, max == SIZE_MAX ? SIZE_MAX : REINDEX_SLICE))
-			return s->uf_pending + 1;
-		s->cd_stale = false;
+		if (check_doc_reindex_step(&s->chk.cd, max == SIZE_MAX ? SIZE_MAX : REINDEX_SLICE))
+			return s->chk.pending + 1;
+		s->chk.cd_stale = false;
 		run_all(s, false);
 		long k = session_cur_seg(s);
-		if (!s->vsegs_dirty)
-			for (size_t i = s->top; i < s->vsegs.n; i++)
-				if (s->vsegs.v[i].seg >= 0) {
-					k = s->vsegs.v[i].seg;
+		if (!s->view.dirty)
+			for (size_t i = s->view.top; i < s->view.vsegs.n; i++)
+				if (s->view.vsegs.v[i].seg >= 0) {
+					k = s->view.vsegs.v[i].seg;
 					break;
 				}
-		s->uf_scan = k > 0 ? (size_t)k : 0;
+		s->chk.scan = k > 0 ? (size_t)k : 0;
 	}
 	size_t done = 0;
-	size_t n = s->uf.n, start = n ? s->uf_scan % n : 0;
-	for (size_t i = 0; i < n && done < max && s->uf_pending; i++) {
+	size_t n = s->chk.seg.n, start = n ? s->chk.scan % n : 0;
+	for (size_t i = 0; i < n && done < max && s->chk.pending; i++) {
 		size_t k = (start + i) % n;
-		if (!s->uf.v[k].ready) {
+		if (!s->chk.seg.v[k].ready) {
 			session_seg_ready(s, k);
 			done++;
-			s->uf_scan = k;
+			s->chk.scan = k;
 		}
 	}
-	return s->uf_pending;
+	return s->chk.pending;
 }
 
 void session_checks_on(Session *s, bool now)
 {
-	if (s->cd_built)
-		check_doc_release(&s->cd);
-	s->cd_built = false;
-	s->cd_stale = false;
+	if (s->chk.cd_built)
+		check_doc_release(&s->chk.cd);
+	s->chk.cd_built = false;
+	s->chk.cd_stale = false;
 	Doc *d = &s->doc;
-	s->cd_on = true;
+	s->chk.on = true;
 	if (now)
 		cd_ensure(s);
-	s->uf_gen = d->gen;
+	s->chk.gen = d->gen;
 	run_all(s, now);
 }
 
 void session_sync(Session *s)
 {
-	if ((s->uf_tm_gen != s->tm.cons_gen || s->uf_allow_gen != s->allow_gen) && s->cd_on) {
+	if ((s->chk.tm_gen != s->tm.cons_gen || s->chk.allow_gen != s->side.allow_gen) && s->chk.on) {
 		/* the translation memory's consistency data came, or the allow
 		 * list changed: every segment checked again, in idle time */
-		s->uf_tm_gen = s->tm.cons_gen;
-		s->uf_allow_gen = s->allow_gen;
-		s->uf_gen = s->doc.gen;
+		s->chk.tm_gen = s->tm.cons_gen;
+		s->chk.allow_gen = s->side.allow_gen;
+		s->chk.gen = s->doc.gen;
 		run_all(s, false);
 		return;
 	}
 	DocDirty dd;
-	bool changed = doc_changed_since(&s->doc, s->uf_gen, &dd);
-	s->uf_gen = s->doc.gen;
-	if (!changed || !s->cd_on)
+	bool changed = doc_changed_since(&s->doc, s->chk.gen, &dd);
+	s->chk.gen = s->doc.gen;
+	if (!changed || !s->chk.on)
 		return;
-	if (s->cd_built)
-		check_doc_reindex_cancel(&s->cd); /* a rebuild under way starts again */
+	if (s->chk.cd_built)
+		check_doc_reindex_cancel(&s->chk.cd); /* a rebuild under way starts again */
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
 	/* Segments moved or renamed: every segment is checked again in idle
 	 * time, after the document index is rebuilt there too (a whole-document
 	 * pass: never on the key path).  Until then the segments drawn are
 	 * checked against the old index. */
-	if (dd.full || old_n != s->uf.n || dd.k1 > n || dd.k0 > dd.k1) {
-		s->cd_stale = s->cd_built;
+	if (dd.full || old_n != s->chk.seg.n || dd.k1 > n || dd.k0 > dd.k1) {
+		s->chk.cd_stale = s->chk.cd_built;
 		run_all(s, false);
 		return;
 	}
@@ -251,7 +251,7 @@ void session_sync(Session *s)
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old
 			 * names); the index and everything else in idle time */
-			s->cd_stale = s->cd_built;
+			s->chk.cd_stale = s->chk.cd_built;
 			break;
 		}
 	}
@@ -259,15 +259,16 @@ void session_sync(Session *s)
 	size_t nold = old_k1 - dd.k0, nnew = dd.k1 - dd.k0;
 	/* keep the old slots of the window aside, matched by hash */
 	SegFindings *old = xcalloc(MAX(nold, 1), sizeof(*old));
-	memcpy(old, s->uf.v + dd.k0, nold * sizeof(*old));
-	VEC_RESERVE(&s->uf, MAX(n, 1));
+	memcpy(old, s->chk.seg.v + dd.k0, nold * sizeof(*old));
+	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
 	if (nnew != nold)
-		memmove(s->uf.v + dd.k0 + nnew, s->uf.v + old_k1, (s->uf.n - old_k1) * sizeof(*old));
-	s->uf.n = n;
+		memmove(s->chk.seg.v + dd.k0 + nnew, s->chk.seg.v + old_k1,
+		        (s->chk.seg.n - old_k1) * sizeof(*old));
+	s->chk.seg.n = n;
 	bool *taken = xcalloc(MAX(nold, 1), sizeof(*taken));
 	size_t j = 0;
 	for (size_t k = dd.k0; k < dd.k1; k++) {
-		SegFindings *f = &s->uf.v[k];
+		SegFindings *f = &s->chk.seg.v[k];
 		memset(f, 0, sizeof(*f));
 		uint64_t h = seg_hash(s, k);
 		/* the old slots come in the same order: look a little ahead */
@@ -296,10 +297,10 @@ void session_findings_list(Session *s, FindingVec *out)
 {
 	session_sync(s);
 	session_checks_step(s, SIZE_MAX);
-	for (size_t k = 0; k < s->uf.n; k++) {
+	for (size_t k = 0; k < s->chk.seg.n; k++) {
 		size_t base = session_seg_base(s, k);
-		for (size_t i = 0; i < s->uf.v[k].n; i++) {
-			const Finding *f = &s->uf.v[k].v[i];
+		for (size_t i = 0; i < s->chk.seg.v[k].n; i++) {
+			const Finding *f = &s->chk.seg.v[k].v[i];
 			Finding c = *f;
 			c.line = f->line + base;
 			c.unit = k;
@@ -317,14 +318,14 @@ void session_findings_list(Session *s, FindingVec *out)
 
 void session_findings_release(Session *s)
 {
-	if (s->cd_built)
-		check_doc_release(&s->cd);
-	s->cd_built = false;
+	if (s->chk.cd_built)
+		check_doc_release(&s->chk.cd);
+	s->chk.cd_built = false;
 	uf_clear(s);
 }
 
 void session_findings_saved(Session *s)
 {
-	if (s->cd_built)
-		check_doc_reindex(&s->cd);
+	if (s->chk.cd_built)
+		check_doc_reindex(&s->chk.cd);
 }

@@ -9,18 +9,18 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 	char *def = shipped ? xstrdup(shipped) : glossary_default_path();
 	bool ok = true;
 	if (def && file_exists(def))
-		ok = glossary_load(&s->gl, def, e);
+		ok = glossary_load(&s->gloss.gl, def, e);
 	free(def);
 	for (size_t i = 0; ok && i < n; i++)
-		ok = glossary_load(&s->gl, paths[i], e);
-	glossary_compile(&s->gl);
-	s->gl_loaded = s->gl.n > 0;
+		ok = glossary_load(&s->gloss.gl, paths[i], e);
+	glossary_compile(&s->gloss.gl);
+	s->gloss.loaded = s->gloss.gl.n > 0;
 	return ok;
 }
 
 Glossary *session_glossary(Session *s)
 {
-	return s->gl_loaded ? &s->gl : NULL;
+	return s->gloss.loaded ? &s->gloss.gl : NULL;
 }
 
 /* The prose text of one side of segment k (rst_block_text of its blocks). */
@@ -57,12 +57,12 @@ static size_t hints(Session *s, long k, GlossHintVec *out, Buf *tgt)
 		                   out);
 	}
 	/* the document allows some avoided variants */
-	for (size_t i = from; i < out->n && s->sc.allow.n; i++) {
+	for (size_t i = from; i < out->n && s->side.sc.allow.n; i++) {
 		GlossHint *h = &out->v[i];
 		if (!h->violated || h->tgt_end <= h->tgt_start || h->tgt_end > b.len)
 			continue;
 		char *w = xasprintf("%.*s", (int)(h->tgt_end - h->tgt_start), b.p + h->tgt_start);
-		if (sidecar_allow_has(&s->sc, w))
+		if (sidecar_allow_has(&s->side.sc, w))
 			h->violated = false;
 		free(w);
 	}
@@ -103,9 +103,9 @@ bool session_glossary_allow(Session *s, long k, size_t term)
 		buf_release(&w);
 		return session_error(s, "This segment uses no avoided variant of that term");
 	}
-	sidecar_allow_add(&s->sc, w.p);
-	s->sc_dirty = true;
-	s->allow_gen++;
+	sidecar_allow_add(&s->side.sc, w.p);
+	s->side.dirty = true;
+	s->side.allow_gen++;
 	session_msg(s, "%s is allowed in this document (saved with it; the glossary check keeps "
 	               "quiet about it here)", w.p);
 	buf_release(&w);

@@ -12,9 +12,9 @@ const char *session_stale_hint(Session *s, size_t k)
 		return NULL;
 	const Segment *g = &s->doc.al.v[k];
 	SidecarKey key = pair_blocks_key(&s->doc.src, &s->doc.sh.blocks, g->src, g->src_n);
-	for (size_t i = 0; i < s->stale.n; i++)
-		if (!strcmp(s->stale.v[i].source.hex, key.hex))
-			return s->stale.v[i].hint;
+	for (size_t i = 0; i < s->side.stale.n; i++)
+		if (!strcmp(s->side.stale.v[i].source.hex, key.hex))
+			return s->side.stale.v[i].hint;
 	return NULL;
 }
 

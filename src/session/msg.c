@@ -7,26 +7,26 @@ void session_msg(Session *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
+	vsnprintf(s->message.text, sizeof(s->message.text), fmt, ap);
 	va_end(ap);
-	s->msg_error = false;
-	s->msg_note = false;
+	s->message.error = false;
+	s->message.note = false;
 }
 
 bool session_error(Session *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
+	vsnprintf(s->message.text, sizeof(s->message.text), fmt, ap);
 	va_end(ap);
-	s->msg_error = true;
-	s->msg_note = false;
+	s->message.error = true;
+	s->message.note = false;
 	return false;
 }
 
 void session_clear_msg(Session *s)
 {
-	s->msg[0] = '\0';
-	s->msg_error = false;
-	s->msg_note = false;
+	s->message.text[0] = '\0';
+	s->message.error = false;
+	s->message.note = false;
 }

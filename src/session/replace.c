@@ -136,7 +136,7 @@ static bool ask(Session *s)
 		size_t done = r->replaced;
 		bool started = r->on;
 		r->on = false;
-		s->match.on = false;
+		s->search.match.on = false;
 		if (started)
 			session_msg(s, "Replaced %zu (no match left; Ctrl-Z undoes)", done);
 		else
@@ -146,10 +146,10 @@ static bool ask(Session *s)
 	r->on = true;
 	s->focus = PANE_TARGET;
 	s->cur = at;
-	s->match.on = true;
-	s->match.pane = PANE_TARGET;
-	s->match.at = at;
-	s->match.len = len;
+	s->search.match.on = true;
+	s->search.match.pane = PANE_TARGET;
+	s->search.match.at = at;
+	s->search.match.len = len;
 	session_follow(s);
 	session_question(s, "Replace %zu/%zu \"%s\" with \"%s\"? y yes · n skip · a all · c case %s · "
 	                    "r regex %s · Esc stop",
@@ -213,9 +213,9 @@ static void replacement(Session *s, Pos at, Buf *out)
 /* Replace the current match (the highlighted one); the cursor after it. */
 static bool replace_current(Session *s, bool chain)
 {
-	if (!s->match.on || s->match.pane != PANE_TARGET)
+	if (!s->search.match.on || s->search.match.pane != PANE_TARGET)
 		return false;
-	Pos a = s->match.at, b = {a.line, a.col + s->match.len};
+	Pos a = s->search.match.at, b = {a.line, a.col + s->search.match.len};
 	Buf t = BUF_INIT;
 	replacement(s, a, &t);
 	if (chain)
@@ -242,8 +242,8 @@ bool session_replace_skip(Session *s)
 	if (!s->repl.on)
 		return session_error(s, "No replace run (Ctrl-R starts one)");
 	/* the cursor just after the start of this match: the next one is current */
-	Str ln = lines_get(&s->doc.tgt, s->match.at.line);
-	s->cur = s->match.at;
+	Str ln = lines_get(&s->doc.tgt, s->search.match.at.line);
+	s->cur = s->search.match.at;
 	if (s->cur.col < ln.n)
 		s->cur.col = text_next_grapheme(ln.p, ln.n, s->cur.col);
 	else if (s->cur.line + 1 < s->doc.tgt.n)
@@ -273,17 +273,17 @@ bool session_replace_all(Session *s)
 	}
 	size_t n = at.n;
 	for (size_t i = n; i-- > 0;) {
-		s->match.on = true;
-		s->match.pane = PANE_TARGET;
-		s->match.at = at.v[i];
-		s->match.len = len.v[i];
+		s->search.match.on = true;
+		s->search.match.pane = PANE_TARGET;
+		s->search.match.at = at.v[i];
+		s->search.match.len = len.v[i];
 		replace_current(s, i + 1 < n);
 	}
 	VEC_FREE(&at);
 	VEC_FREE(&len);
 	size_t done = s->repl.replaced;
 	s->repl.on = false;
-	s->match.on = false;
+	s->search.match.on = false;
 	session_follow(s);
 	session_msg(s, "Replaced %zu (Ctrl-Z undoes them all)", done);
 	return true;

@@ -13,11 +13,11 @@
 
 static void stale_clear(Session *s)
 {
-	for (size_t i = 0; i < s->stale.n; i++) {
-		free(s->stale.v[i].old);
-		free(s->stale.v[i].hint);
+	for (size_t i = 0; i < s->side.stale.n; i++) {
+		free(s->side.stale.v[i].old);
+		free(s->side.stale.v[i].hint);
 	}
-	VEC_FREE(&s->stale);
+	VEC_FREE(&s->side.stale);
 }
 
 void session_init(Session *s)
@@ -26,18 +26,18 @@ void session_init(Session *s)
 	doc_init(&s->doc);
 	s->focus = PANE_TARGET;
 	s->goal_col = -1;
-	s->cols = 80;
-	s->rows = 24;
-	s->ratio = 50;
-	s->vsegs_dirty = true;
-	sidecar_init(&s->sc);
-	source_init(&s->src);
-	glossary_init(&s->gl);
-	check_set_all(&s->cset);
-	s->cset.on[CK_SPELLING] = false;
-	spell_words_init(&s->spell_src);
-	s->spell_src_seg = -2;
-	s->fit_title = SIZE_MAX;
+	s->view.cols = 80;
+	s->view.rows = 24;
+	s->view.ratio = 50;
+	s->view.dirty = true;
+	sidecar_init(&s->side.sc);
+	source_init(&s->side.src);
+	glossary_init(&s->gloss.gl);
+	check_set_all(&s->chk.cset);
+	s->chk.cset.on[CK_SPELLING] = false;
+	spell_words_init(&s->spell.src_words);
+	s->spell.src_seg = -2;
+	s->fit.title = SIZE_MAX;
 	s->prefs.wrap = WRAP_WORD;
 }
 
@@ -45,17 +45,17 @@ void session_release(Session *s)
 {
 	session_tm_stop(s);
 	session_spell_release(s);
-	sidecar_release(&s->sc);
-	free(s->sc_path);
-	source_release(&s->src);
+	sidecar_release(&s->side.sc);
+	free(s->side.path);
+	source_release(&s->side.src);
 	stale_clear(s);
 	session_pick_close(s);
-	free(s->ask.initial);
-	glossary_release(&s->gl);
+	free(s->dlg.ask.initial);
+	glossary_release(&s->gloss.gl);
 	session_findings_release(s);
 	doc_release(&s->doc);
-	VEC_FREE(&s->vsegs);
-	free(s->find);
+	VEC_FREE(&s->view.vsegs);
+	free(s->search.last);
 	free(s->clip.text);
 	session_replace_release(s);
 	memset(s, 0, sizeof(*s));
@@ -67,9 +67,9 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->cur = (Pos){0, 0};
 	s->scur = (Pos){0, 0};
-	s->top = 0;
-	s->top_row = 0;
-	s->vsegs_dirty = true;
+	s->view.top = 0;
+	s->view.top_row = 0;
+	s->view.dirty = true;
 }
 
 void session_read_checklist(Session *s)
@@ -81,9 +81,9 @@ void session_read_checklist(Session *s)
 	err_init(&e);
 	if (sidecar_load(sp, &sc, NULL, &e)) {
 		/* the items only: the rest of the session's sidecar stays */
-		s->sc.checklist.license = sc.checklist.license;
-		s->sc.checklist.issue = sc.checklist.issue;
-		s->sc.checklist.type = sc.checklist.type;
+		s->side.sc.checklist.license = sc.checklist.license;
+		s->side.sc.checklist.issue = sc.checklist.issue;
+		s->side.sc.checklist.type = sc.checklist.type;
 	} else {
 		session_error(s, "%s (the checklist is not shown)", e.msg);
 	}
@@ -112,7 +112,7 @@ void session_set_status(Session *s, size_t k, SegStatus st)
 static void fill_old_from_record(Session *s, Progress *p)
 {
 	SourceRecord rec;
-	if (s->src.origin == SOURCE_SIDECAR || !source_record_from_sidecar(&s->sc.source, &rec))
+	if (s->side.src.origin == SOURCE_SIDECAR || !source_record_from_sidecar(&s->side.sc.source, &rec))
 		return;
 	Source old;
 	source_init(&old);
@@ -137,11 +137,11 @@ static void apply_statuses(Session *s)
 {
 	Doc *d = &s->doc;
 	stale_clear(s);
-	if (!s->sc.segs.n)
+	if (!s->side.sc.segs.n)
 		return; /* nothing stored: no keys to compute */
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
+	progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -158,7 +158,7 @@ static void apply_statuses(Session *s)
 			                  p.v[k].hint};
 			p.v[k].old = NULL;
 			p.v[k].hint = NULL;
-			VEC_PUSH(&s->stale, x);
+			VEC_PUSH(&s->side.stale, x);
 		}
 	}
 	progress_release(&p);
@@ -166,9 +166,9 @@ static void apply_statuses(Session *s)
 
 static const SessionStale *stale_of(const Session *s, const char *key)
 {
-	for (size_t i = 0; i < s->stale.n; i++)
-		if (!strcmp(s->stale.v[i].source.hex, key))
-			return &s->stale.v[i];
+	for (size_t i = 0; i < s->side.stale.n; i++)
+		if (!strcmp(s->side.stale.v[i].source.hex, key))
+			return &s->side.stale.v[i];
 	return NULL;
 }
 
@@ -192,7 +192,7 @@ static void store_statuses(Session *s)
 		p.v[k].old = x->old ? xstrdup(x->old) : NULL;
 		p.v[k].hint = x->hint ? xstrdup(x->hint) : NULL;
 	}
-	progress_store(&s->sc, &d->al, &p);
+	progress_store(&s->side.sc, &d->al, &p);
 	progress_release(&p);
 	sidecar_release(&none);
 }
@@ -223,11 +223,11 @@ static bool no_write_bits(const char *path)
 
 static void restore_cursor(Session *s)
 {
-	long line = s->sc.cursor_line;
+	long line = s->side.sc.cursor_line;
 	if (line < 1 || (size_t)line > s->doc.tgt.n)
 		return;
 	Str ln = lines_get(&s->doc.tgt, (size_t)line - 1);
-	size_t want = s->sc.cursor_column > 0 ? (size_t)s->sc.cursor_column : 0, col = 0;
+	size_t want = s->side.sc.cursor_column > 0 ? (size_t)s->side.sc.cursor_column : 0, col = 0;
 	while (col < ln.n && col < want)
 		col = text_next_grapheme(ln.p, ln.n, col);
 	if (col > want)
@@ -239,33 +239,33 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 {
 	SourceOpts so = *so_in;
 	Buf note = BUF_INIT;
-	free(s->sc_path);
-	s->sc_path = sidecar_path(path);
-	s->sc_writable = true;
+	free(s->side.path);
+	s->side.path = sidecar_path(path);
+	s->side.writable = true;
 	bool corrupt = false;
 	Err se;
 	err_init(&se);
-	if (!sidecar_load(s->sc_path, &s->sc, &corrupt, &se)) {
+	if (!sidecar_load(s->side.path, &s->side.sc, &corrupt, &se)) {
 		if (corrupt) {
 			char *bad = NULL;
 			Err e2;
 			err_init(&e2);
-			if (sidecar_set_aside(s->sc_path, &bad, &e2)) {
+			if (sidecar_set_aside(s->side.path, &bad, &e2)) {
 				buf_addf(&note, "%s: set aside as %s (statuses and checklist start empty)",
 				         se.msg, path_basename(bad));
 			} else {
 				buf_addf(&note, "%s (not set aside: %s; it will not be written)", se.msg,
 				         e2.msg);
-				s->sc_writable = false;
+				s->side.writable = false;
 			}
 			free(bad);
 		} else {
 			buf_addf(&note, "%s (the sidecar is left as it is and not written)", se.msg);
-			s->sc_writable = false;
+			s->side.writable = false;
 		}
 	}
 	SourceRecord rec;
-	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->sc.source, &rec))
+	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
 		so.recorded = &rec;
 
 	Buf tgt = BUF_INIT;
@@ -282,8 +282,8 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 		buf_release(&note);
 		return false;
 	}
-	source_release(&s->src);
-	if (!source_resolve(path, &so, &s->src, e)) {
+	source_release(&s->side.src);
+	if (!source_resolve(path, &so, &s->side.src, e)) {
 		if (so.recorded != &rec) {
 			buf_release(&tgt);
 			buf_release(&note);
@@ -296,17 +296,17 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 		so.recorded = NULL;
 		so.history = false;
 		err_init(e);
-		if (!source_resolve(path, &so, &s->src, e)) {
+		if (!source_resolve(path, &so, &s->side.src, e)) {
 			buf_release(&tgt);
 			buf_release(&note);
 			return false;
 		}
 	}
-	s->src_known = true;
+	s->side.src_known = true;
 	if (is_new)
-		buf_addstr(&tgt, buf_str(&s->src.text));
-	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, s->src.desc,
-	             s->src.text.p ? s->src.text.p : "", s->src.text.len);
+		buf_addstr(&tgt, buf_str(&s->side.src.text));
+	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
+	             s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len);
 	s->doc.is_new = is_new;
 	apply_statuses(s);
 	restore_cursor(s);
@@ -318,11 +318,11 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 	}
 	if (note.len) {
 		session_error(s, "%s", note.p);
-	} else if (s->src.origin == SOURCE_SELF && !s->msg[0]) {
+	} else if (s->side.src.origin == SOURCE_SELF && !s->message.text[0]) {
 		/* said once, replaced by anything more important */
 		session_msg(s, "English: the document itself (no --source, sidecar record or English "
 		               "revision in its git history)");
-		s->msg_note = true;
+		s->message.note = true;
 	}
 	buf_release(&note);
 	buf_release(&tgt);
@@ -336,14 +336,14 @@ bool session_save(Session *s)
 		return session_error(s, "%s is read-only: not saved", d->path);
 	Err e;
 	err_init(&e);
-	bool with_sc = s->sc_path && s->sc_writable;
+	bool with_sc = s->side.path && s->side.writable;
 	Buf warn = BUF_INIT;
 	/* The source record first: for a tracked, clean file it names the
 	 * commit, which is only true before the edits are written. */
-	if (with_sc && s->src_known &&
-	    (s->sc.source.kind == SIDECAR_SRC_NONE || s->src.origin == SOURCE_PATH ||
-	     s->src.origin == SOURCE_REV) &&
-	    !source_record_into_sidecar(d->path, &s->src, &s->sc, &e)) {
+	if (with_sc && s->side.src_known &&
+	    (s->side.sc.source.kind == SIDECAR_SRC_NONE || s->side.src.origin == SOURCE_PATH ||
+	     s->side.src.origin == SOURCE_REV) &&
+	    !source_record_into_sidecar(d->path, &s->side.src, &s->side.sc, &e)) {
 		buf_addf(&warn, "; the source was not recorded: %s", e.msg);
 		err_init(&e);
 	}
@@ -353,15 +353,15 @@ bool session_save(Session *s)
 	}
 	if (with_sc) {
 		store_statuses(s);
-		s->sc.cursor_line = (long)s->cur.line + 1;
-		s->sc.cursor_column = (long)s->cur.col;
-		if (!sidecar_save(s->sc_path, &s->sc, &e)) {
+		s->side.sc.cursor_line = (long)s->cur.line + 1;
+		s->side.sc.cursor_column = (long)s->cur.col;
+		if (!sidecar_save(s->side.path, &s->side.sc, &e)) {
 			buf_release(&warn);
 			return session_error(s, "Saved %s, but not its sidecar: %s", d->path, e.msg);
 		}
-		if (s->sc.merged) /* another yeok's statuses, checklist, review kept */
+		if (s->side.sc.merged) /* another yeok's statuses, checklist, review kept */
 			apply_statuses(s);
-		s->sc_dirty = false;
+		s->side.dirty = false;
 	}
 	session_findings_saved(s);
 	if (warn.len) {
@@ -378,13 +378,14 @@ bool session_translator_line(Session *s)
 	Doc *d = &s->doc;
 	if (d->read_only)
 		return session_error(s, "%s is read-only", d->path);
-	if (!s->sc.translator_name || !s->sc.translator_name[0])
+	if (!s->side.sc.translator_name || !s->side.sc.translator_name[0])
 		return session_error(s, "No translator name yet: set it in the checklist (F2)");
 	SidecarLineEdit ed;
 	memset(&ed, 0, sizeof(ed));
 	Err e;
 	err_init(&e);
-	if (!sidecar_translator_edit(&d->tgt, s->sc.translator_name, s->sc.translator_url, &ed, &e))
+	if (!sidecar_translator_edit(&d->tgt, s->side.sc.translator_name, s->side.sc.translator_url,
+	                             &ed, &e))
 		return session_error(s, "%s", e.msg);
 	if (ed.op == SIDECAR_LINE_NONE) {
 		sidecar_line_edit_release(&ed);

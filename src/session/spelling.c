@@ -43,28 +43,28 @@ void session_spell_start(Session *s, const SpellOptions *opt)
 	char *top = NULL;
 	if (!o.project_top && s->doc.path)
 		o.project_top = top = git_top(s->doc.path);
-	s->sp = spell_new(&o);
+	s->spell.sp = spell_new(&o);
 	free(top);
 	Glossary *g = session_glossary(s);
 	for (size_t i = 0; g && i < g->n; i++) {
 		const GlossTerm *t = &g->v[i];
-		spell_add_terms(s->sp, (const char *const *)t->en, t->en_n);
+		spell_add_terms(s->spell.sp, (const char *const *)t->en, t->en_n);
 		const char *ko = t->ko;
-		spell_add_terms(s->sp, &ko, 1);
+		spell_add_terms(s->spell.sp, &ko, 1);
 		/* an avoided variant is the glossary's finding, not a misspelling */
-		spell_add_terms(s->sp, (const char *const *)t->avoid, t->avoid_n);
+		spell_add_terms(s->spell.sp, (const char *const *)t->avoid, t->avoid_n);
 	}
 }
 
 /* The words of the source side of segment k (kept for one segment). */
 static const SpellWords *source_words(Session *s, long k)
 {
-	SpellWords *w = &s->spell_src;
-	if (k == s->spell_src_seg && s->spell_src_gen == s->doc.cur)
+	SpellWords *w = &s->spell.src_words;
+	if (k == s->spell.src_seg && s->spell.src_gen == s->doc.cur)
 		return w;
 	spell_words_clear(w);
-	s->spell_src_seg = k;
-	s->spell_src_gen = s->doc.cur;
+	s->spell.src_seg = k;
+	s->spell.src_gen = s->doc.cur;
 	const Segment *g = &s->doc.al.v[k];
 	if (g->src_n) {
 		Buf b = BUF_INIT;
@@ -77,7 +77,7 @@ static const SpellWords *source_words(Session *s, long k)
 
 size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 {
-	if (!s->sp || line >= s->doc.tgt.n)
+	if (!s->spell.sp || line >= s->doc.tgt.n)
 		return 0;
 	long k = doc_segment_of_tgt_line(&s->doc, line);
 	if (k < 0)
@@ -89,7 +89,7 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);
 	size_t before = out->n;
-	spell_check_text(s->sp, ln.p, ln.n, source_words(s, k), SPELL_NOWAIT, out);
+	spell_check_text(s->spell.sp, ln.p, ln.n, source_words(s, k), SPELL_NOWAIT, out);
 	/* keep the bad ones only (pending ones are drawn once known) */
 	size_t m = before;
 	for (size_t i = before; i < out->n; i++)
@@ -120,89 +120,89 @@ enum { PICK_WAIT = -1, PICK_PERSONAL = -2, PICK_PROJECT = -3 };
 
 static void spell_pick(Session *s, char **sugg, size_t n, bool pending)
 {
-	char *title = xasprintf("Spelling: %s (Enter replaces or adds; Esc closes)", s->spell_word);
+	char *title = xasprintf("Spelling: %s (Enter replaces or adds; Esc closes)", s->spell.word);
 	session_pick_open(s, title, "spell-choose");
 	free(title);
 	if (pending) {
 		session_pick_add(s, "(computing suggestions...)");
-		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_WAIT);
 	} else if (!n) {
 		session_pick_add(s, "(no suggestions)");
-		VEC_PUSH(&s->pick.data, (long)PICK_WAIT);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_WAIT);
 	}
 	for (size_t i = 0; i < n; i++) {
 		session_pick_add(s, "%s", sugg[i]);
-		VEC_PUSH(&s->pick.data, (long)i);
+		VEC_PUSH(&s->dlg.pick.data, (long)i);
 	}
-	const char *pp = spell_list_path(s->sp, SPELL_LIST_PERSONAL);
-	session_pick_add(s, "+ add \"%s\" to my word list (%s)", s->spell_word, pp ? pp : "none");
-	VEC_PUSH(&s->pick.data, (long)PICK_PERSONAL);
-	if (spell_list_path(s->sp, SPELL_LIST_PROJECT)) {
-		session_pick_add(s, "+ add \"%s\" to the project list (.yeok-words)", s->spell_word);
-		VEC_PUSH(&s->pick.data, (long)PICK_PROJECT);
+	const char *pp = spell_list_path(s->spell.sp, SPELL_LIST_PERSONAL);
+	session_pick_add(s, "+ add \"%s\" to my word list (%s)", s->spell.word, pp ? pp : "none");
+	VEC_PUSH(&s->dlg.pick.data, (long)PICK_PERSONAL);
+	if (spell_list_path(s->spell.sp, SPELL_LIST_PROJECT)) {
+		session_pick_add(s, "+ add \"%s\" to the project list (.yeok-words)", s->spell.word);
+		VEC_PUSH(&s->dlg.pick.data, (long)PICK_PROJECT);
 	}
 }
 
 bool session_spell_at_cursor(Session *s)
 {
-	if (!s->sp)
+	if (!s->spell.sp)
 		return session_error(s, "Spelling is off (--no-spell)");
 	if (s->focus != PANE_TARGET)
 		return session_error(s, "Spelling is for the translation (Tab goes there)");
-	if (!spell_ready(s->sp))
+	if (!spell_ready(s->spell.sp))
 		return session_error(s, "The dictionaries are still loading");
 	size_t off, len;
 	if (!word_at_cursor(s, &off, &len))
 		return session_error(s, "No misspelled word at the cursor");
 	Str ln = lines_get(&s->doc.tgt, s->cur.line);
-	free(s->spell_word);
-	s->spell_word = xmemdup0(ln.p + off, len);
-	s->spell_at = (Pos){s->cur.line, off};
-	s->spell_len = len;
-	s->spell_req = spell_suggest_request(s->sp, ln.p + off, len);
+	free(s->spell.word);
+	s->spell.word = xmemdup0(ln.p + off, len);
+	s->spell.at = (Pos){s->cur.line, off};
+	s->spell.len = len;
+	s->spell.req = spell_suggest_request(s->spell.sp, ln.p + off, len);
 	spell_pick(s, NULL, 0, true);
 	return true;
 }
 
 bool session_spell_poll(Session *s, bool block)
 {
-	if (!s->sp || !s->spell_req)
+	if (!s->spell.sp || !s->spell.req)
 		return false;
 	char **out = NULL;
 	size_t n = 0;
-	SpellSuggestState st = block ? spell_suggest_wait(s->sp, s->spell_req, &out, &n)
-	                             : spell_suggest_poll(s->sp, s->spell_req, &out, &n);
+	SpellSuggestState st = block ? spell_suggest_wait(s->spell.sp, s->spell.req, &out, &n)
+	                             : spell_suggest_poll(s->spell.sp, s->spell.req, &out, &n);
 	if (st == SPELL_SUGGEST_PENDING)
 		return false;
-	s->spell_req = 0;
-	spell_list_free(s->spell_sugg, s->spell_nsugg);
-	s->spell_sugg = out;
-	s->spell_nsugg = st == SPELL_SUGGEST_DONE ? n : 0;
-	if (s->pick.on && s->pick.then && !strcmp(s->pick.then, "spell-choose")) {
-		size_t sel = s->pick.sel;
-		spell_pick(s, s->spell_sugg, s->spell_nsugg, false);
-		s->pick.sel = MIN(sel, s->pick.items.n - 1);
+	s->spell.req = 0;
+	spell_list_free(s->spell.sugg, s->spell.nsugg);
+	s->spell.sugg = out;
+	s->spell.nsugg = st == SPELL_SUGGEST_DONE ? n : 0;
+	if (s->dlg.pick.on && s->dlg.pick.then && !strcmp(s->dlg.pick.then, "spell-choose")) {
+		size_t sel = s->dlg.pick.sel;
+		spell_pick(s, s->spell.sugg, s->spell.nsugg, false);
+		s->dlg.pick.sel = MIN(sel, s->dlg.pick.items.n - 1);
 	}
 	return true;
 }
 
 bool session_spell_add(Session *s, SpellList list)
 {
-	if (!s->sp)
+	if (!s->spell.sp)
 		return session_error(s, "Spelling is off (--no-spell)");
 	size_t off, len;
 	char *w = NULL;
 	if (s->focus == PANE_TARGET && word_at_cursor(s, &off, &len))
 		w = xmemdup0(s->doc.tgt.v[s->cur.line].p + off, len);
-	else if (s->spell_word)
-		w = xstrdup(s->spell_word);
+	else if (s->spell.word)
+		w = xstrdup(s->spell.word);
 	if (!w)
 		return session_error(s, "No misspelled word at the cursor");
 	Err e;
 	err_init(&e);
-	bool ok = spell_add_word(s->sp, w, NULL, list, &e);
+	bool ok = spell_add_word(s->spell.sp, w, NULL, list, &e);
 	if (ok)
-		session_msg(s, "Added %s to %s", w, spell_list_path(s->sp, list));
+		session_msg(s, "Added %s to %s", w, spell_list_path(s->spell.sp, list));
 	else
 		session_error(s, "%s", e.msg);
 	free(w);
@@ -215,28 +215,28 @@ bool session_spell_choose(Session *s, long v)
 		return session_spell_add(s, SPELL_LIST_PERSONAL);
 	if (v == PICK_PROJECT)
 		return session_spell_add(s, SPELL_LIST_PROJECT);
-	if (v < 0 || (size_t)v >= s->spell_nsugg)
+	if (v < 0 || (size_t)v >= s->spell.nsugg)
 		return session_error(s, "No suggestion chosen");
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
-	Pos a = s->spell_at;
+	Pos a = s->spell.at;
 	Str ln = lines_get(&s->doc.tgt, a.line);
-	if (a.col + s->spell_len > ln.n || memcmp(ln.p + a.col, s->spell_word, s->spell_len))
+	if (a.col + s->spell.len > ln.n || memcmp(ln.p + a.col, s->spell.word, s->spell.len))
 		return session_error(s, "The word changed meanwhile");
-	const char *r = s->spell_sugg[v];
-	session_replace(s, a, (Pos){a.line, a.col + s->spell_len}, r, strlen(r), CH_OTHER, SR_GROUP);
-	session_msg(s, "Replaced %s by %s (Ctrl-Z undoes)", s->spell_word, r);
+	const char *r = s->spell.sugg[v];
+	session_replace(s, a, (Pos){a.line, a.col + s->spell.len}, r, strlen(r), CH_OTHER, SR_GROUP);
+	session_msg(s, "Replaced %s by %s (Ctrl-Z undoes)", s->spell.word, r);
 	return true;
 }
 
 void session_spell_release(Session *s)
 {
-	spell_free(s->sp);
-	s->sp = NULL;
-	free(s->spell_word);
-	s->spell_word = NULL;
-	spell_list_free(s->spell_sugg, s->spell_nsugg);
-	s->spell_sugg = NULL;
-	s->spell_nsugg = 0;
-	spell_words_release(&s->spell_src);
+	spell_free(s->spell.sp);
+	s->spell.sp = NULL;
+	free(s->spell.word);
+	s->spell.word = NULL;
+	spell_list_free(s->spell.sugg, s->spell.nsugg);
+	s->spell.sugg = NULL;
+	s->spell.nsugg = 0;
+	spell_words_release(&s->spell.src_words);
 }

@@ -6,13 +6,13 @@
 
 int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS])
 {
-	return sidecar_checklist_parts(&s->sc.checklist, parts);
+	return sidecar_checklist_parts(&s->side.sc.checklist, parts);
 }
 
 void session_header(Session *s, Buf *left, Buf *right)
 {
 	buf_addf(left, " %s", s->doc.path);
-	if (doc_modified(&s->doc) || s->sc_dirty)
+	if (doc_modified(&s->doc) || s->side.dirty)
 		buf_adds(left, " [+]");
 	if (s->doc.read_only)
 		buf_adds(left, " [read-only]");
@@ -26,8 +26,8 @@ void session_header(Session *s, Buf *left, Buf *right)
 		buf_addf(right, " · %zu untranslated", pr.untranslated);
 	if (pr.stale)
 		buf_addf(right, " · %zu stale", pr.stale);
-	if (s->cd_on)
-		buf_addf(right, " · ⚠ %zu%s", s->n_findings, s->uf_pending ? "…" : "");
+	if (s->chk.on)
+		buf_addf(right, " · ⚠ %zu%s", s->chk.n, s->chk.pending ? "…" : "");
 	buf_addc(right, ' ');
 }
 
@@ -57,7 +57,7 @@ void session_prepare_frame(Session *s)
 	size_t n;
 	session_vsegs(s, &n);
 	long k = session_cur_seg(s);
-	if (k >= 0 && s->cd_built && (size_t)k < s->uf.n)
+	if (k >= 0 && s->chk.cd_built && (size_t)k < s->chk.seg.n)
 		session_seg_ready(s, (size_t)k);
 	session_tm_prefetch(s);
 }
@@ -83,9 +83,9 @@ static void hint_line(Buf *b, const char *h)
 
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
 {
-	if (s->msg[0]) {
-		buf_addf(left, " %s", s->msg);
-		span(left, ls, s->msg_error ? SPAN_ERROR : SPAN_NORMAL);
+	if (s->message.text[0]) {
+		buf_addf(left, " %s", s->message.text);
+		span(left, ls, s->message.error ? SPAN_ERROR : SPAN_NORMAL);
 	} else {
 		long k = session_cur_seg(s);
 		if (k >= 0) {
@@ -142,8 +142,9 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 		VEC_FREE(&hv);
 		/* the findings of this segment (the first one in full), when
 		 * session_prepare_frame checked it */
-		if (k >= 0 && s->cd_on && (size_t)k < s->uf.n && s->uf.v[k].ready && s->uf.v[k].n) {
-			const SegFindings *f = &s->uf.v[k];
+		if (k >= 0 && s->chk.on && (size_t)k < s->chk.seg.n && s->chk.seg.v[k].ready &&
+		    s->chk.seg.v[k].n) {
+			const SegFindings *f = &s->chk.seg.v[k];
 			size_t best = 0;
 			for (size_t i = 1; i < f->n; i++)
 				if (f->v[i].sev > f->v[best].sev)
@@ -155,7 +156,7 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}
 	}
-	if (right && (s->sc_path || s->sc.checklist.license >= 0)) {
+	if (right && (s->side.path || s->side.sc.checklist.license >= 0)) {
 		ChecklistPart parts[CHECKLIST_PARTS];
 		session_checklist(s, parts);
 		for (int i = 0; i < CHECKLIST_PARTS; i++) {

@@ -193,17 +193,17 @@ enum { TM_PICK_NONE = -1 };
 
 static void fill_list(Session *s, const TmMatches *m, const char *cur, size_t cur_n)
 {
-	size_t sel = s->pick.on ? s->pick.sel : 0;
+	size_t sel = s->dlg.pick.on ? s->dlg.pick.sel : 0;
 	session_pick_open(s, "Translation memory (Enter replaces the segment's prose; the English "
 	                     "words that differ are marked)", "tm-insert");
 	if (!m) {
 		session_pick_add(s, "(looking up the translation memory…)");
-		VEC_PUSH(&s->pick.data, (long)TM_PICK_NONE);
+		VEC_PUSH(&s->dlg.pick.data, (long)TM_PICK_NONE);
 		return;
 	}
 	if (!m->n) {
 		session_pick_add(s, "(no match of %d%% or more for this segment)", TM_DEFAULT_MIN);
-		VEC_PUSH(&s->pick.data, (long)TM_PICK_NONE);
+		VEC_PUSH(&s->dlg.pick.data, (long)TM_PICK_NONE);
 		return;
 	}
 	for (size_t i = 0; i < m->n; i++) {
@@ -222,7 +222,7 @@ static void fill_list(Session *s, const TmMatches *m, const char *cur, size_t cu
 		}
 		session_pick_add(s, "%s", row.p);
 		buf_release(&row);
-		VEC_PUSH(&s->pick.data, (long)i);
+		VEC_PUSH(&s->dlg.pick.data, (long)i);
 		/* the detail: the match's English (words the current English lacks
 		 * marked), the current English (words the match lacks marked) */
 		Buf d = BUF_INIT;
@@ -248,7 +248,7 @@ static void fill_list(Session *s, const TmMatches *m, const char *cur, size_t cu
 			session_pick_mark(s, true, at2 + x->cur_diff[j].off, x->cur_diff[j].len, SPAN_DIFF);
 		buf_release(&d);
 	}
-	s->pick.sel = MIN(sel, s->pick.items.n - 1);
+	s->dlg.pick.sel = MIN(sel, s->dlg.pick.items.n - 1);
 }
 
 static void fill_for(Session *s, SidecarKey key)
@@ -263,7 +263,7 @@ static void fill_for(Session *s, SidecarKey key)
 /* The list open for key gets its matches. */
 static bool refill(Session *s, SidecarKey key)
 {
-	if (!s->pick.on || !s->pick.then || strcmp(s->pick.then, "tm-insert") ||
+	if (!s->dlg.pick.on || !s->dlg.pick.then || strcmp(s->dlg.pick.then, "tm-insert") ||
 	    strcmp(s->tm.pick_key.hex, key.hex))
 		return false;
 	fill_for(s, key);
@@ -445,11 +445,11 @@ bool session_tm_poll(Session *s, bool block)
 		if (!ok) {
 			say_error(s, &e);
 		} else if (!st.up_to_date) {
-			if (!s->msg[0] || s->msg_note) {
+			if (!s->message.text[0] || s->message.note) {
 				session_msg(s, "Translation memory updated: %zu commit%s, %zu segments%s%s",
 				            st.commits, st.commits == 1 ? "" : "s", st.segments,
 				            st.rebuilt[0] ? "; rebuilt: " : "", st.rebuilt);
-				s->msg_note = true;
+				s->message.note = true;
 			}
 			/* what it says now may differ */
 			hits_clear(s);
@@ -494,7 +494,7 @@ void session_tm_consistency(Session *s, size_t k, FindingVec *out)
 {
 	CheckId id;
 	if (!s->tm.cons.n || !tm_seg(s, (long)k) || s->doc.al.v[k].status == ST_UNTRANSLATED ||
-	    !check_id_parse(STR_LIT("consistency"), &id) || !s->cset.on[id])
+	    !check_id_parse(STR_LIT("consistency"), &id) || !s->chk.cset.on[id])
 		return;
 	SidecarKey key = seg_key(s, k);
 	SessionTmRender probe = {key, {0}};

@@ -17,16 +17,16 @@ static int digits(size_t n)
 void session_layout(const Session *s, Layout *l)
 {
 	memset(l, 0, sizeof(*l));
-	l->too_small = s->cols < SESSION_MIN_COLS || s->rows < SESSION_MIN_ROWS;
+	l->too_small = s->view.cols < SESSION_MIN_COLS || s->view.rows < SESSION_MIN_ROWS;
 	l->body_y = 1;
-	l->body_h = MAX(1, s->rows - 3);
-	l->status_y = s->rows - 2;
-	l->keys_y = s->rows - 1;
-	int avail = MAX(3, s->cols - 1);
-	int src_total = avail * s->ratio / 100;
+	l->body_h = MAX(1, s->view.rows - 3);
+	l->status_y = s->view.rows - 2;
+	l->keys_y = s->view.rows - 1;
+	int avail = MAX(3, s->view.cols - 1);
+	int src_total = avail * s->view.ratio / 100;
 	src_total = MAX(1, MIN(src_total, avail - 1));
 	int tgt_total = avail - src_total;
-	l->gutter = s->numbers ? digits(MAX(s->doc.tgt.n, s->doc.src.n)) + 1 : 0;
+	l->gutter = s->view.numbers ? digits(MAX(s->doc.tgt.n, s->doc.src.n)) + 1 : 0;
 	if (l->gutter && (src_total - l->gutter < 5 || tgt_total - l->gutter < 5))
 		l->gutter = 0;
 	/* the last column of each pane holds the continuation mark */
@@ -116,16 +116,16 @@ int session_line_rows(Session *s, Pane p, size_t line)
 static void build_vsegs(Session *s)
 {
 	const Doc *d = &s->doc;
-	s->vsegs.n = 0;
+	s->view.vsegs.n = 0;
 	if (!d->al.n) {
 		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
-		VEC_PUSH(&s->vsegs, v);
-		s->vsegs_dirty = false;
-		s->vsegs_gen_align = s->doc.gen_align;
-		s->vsegs_gen_edit = s->doc.gen_edit;
+		VEC_PUSH(&s->view.vsegs, v);
+		s->view.dirty = false;
+		s->view.gen_align = s->doc.gen_align;
+		s->view.gen_edit = s->doc.gen_edit;
 		return;
 	}
-	VEC_RESERVE(&s->vsegs, d->al.n);
+	VEC_RESERVE(&s->view.vsegs, d->al.n);
 	bool seen_t = false, seen_s = false;
 	for (size_t k = 0; k < d->al.n; k++) {
 		const Segment *g = &d->al.v[k];
@@ -143,13 +143,13 @@ static void build_vsegs(Session *s)
 		} else {
 			v.t0 = SIZE_MAX;
 		}
-		s->vsegs.v[s->vsegs.n++] = v;
+		s->view.vsegs.v[s->view.vsegs.n++] = v;
 	}
 	/* Ends: the next start on that side; empty sides start where the next
 	 * non-empty one does. */
 	size_t next_s = d->src.n, next_t = d->tgt.n;
-	for (size_t k = s->vsegs.n; k-- > 0;) {
-		VSeg *v = &s->vsegs.v[k];
+	for (size_t k = s->view.vsegs.n; k-- > 0;) {
+		VSeg *v = &s->view.vsegs.v[k];
 		if (v->s0 == SIZE_MAX) {
 			v->s0 = v->s1 = next_s;
 		} else {
@@ -164,40 +164,40 @@ static void build_vsegs(Session *s)
 		}
 	}
 	/* Lines before the first block of a side belong to the first vseg. */
-	if (s->vsegs.n) {
-		s->vsegs.v[0].s0 = 0;
-		s->vsegs.v[0].t0 = 0;
-		if (s->vsegs.v[0].s1 < s->vsegs.v[0].s0)
-			s->vsegs.v[0].s1 = 0;
+	if (s->view.vsegs.n) {
+		s->view.vsegs.v[0].s0 = 0;
+		s->view.vsegs.v[0].t0 = 0;
+		if (s->view.vsegs.v[0].s1 < s->view.vsegs.v[0].s0)
+			s->view.vsegs.v[0].s1 = 0;
 	}
-	s->vsegs_dirty = false;
-	s->vsegs_gen_align = s->doc.gen_align;
-	s->vsegs_gen_edit = s->doc.gen_edit;
+	s->view.dirty = false;
+	s->view.gen_align = s->doc.gen_align;
+	s->view.gen_edit = s->doc.gen_edit;
 }
 
 const VSeg *session_vsegs(Session *s, size_t *n)
 {
 	const Doc *d = &s->doc;
-	if (!s->vsegs_dirty && d->gen_align == s->vsegs_gen_align &&
-	    d->gen_edit == s->vsegs_gen_edit + 1) {
+	if (!s->view.dirty && d->gen_align == s->view.gen_align &&
+	    d->gen_edit == s->view.gen_edit + 1) {
 		/* One edit that kept the segments: shift the line spans. */
 		size_t at = d->edit_line;
 		long dl = d->edit_delta;
 		if (dl) {
-			for (size_t k = 0; k < s->vsegs.n; k++) {
-				VSeg *v = &s->vsegs.v[k];
+			for (size_t k = 0; k < s->view.vsegs.n; k++) {
+				VSeg *v = &s->view.vsegs.v[k];
 				if (v->t0 > at)
 					v->t0 = (size_t)((long)v->t0 + dl);
 				if (v->t1 > at)
 					v->t1 = (size_t)((long)v->t1 + dl);
 			}
 		}
-		s->vsegs_gen_edit = d->gen_edit;
+		s->view.gen_edit = d->gen_edit;
 	}
-	if (s->vsegs_dirty || d->gen_align != s->vsegs_gen_align || d->gen_edit != s->vsegs_gen_edit)
+	if (s->view.dirty || d->gen_align != s->view.gen_align || d->gen_edit != s->view.gen_edit)
 		build_vsegs(s);
-	*n = s->vsegs.n;
-	return s->vsegs.v;
+	*n = s->view.vsegs.n;
+	return s->view.vsegs.v;
 }
 
 size_t session_vseg_of(Session *s, Pane p, size_t line)
@@ -357,8 +357,8 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 	int w[2];
 	pane_widths(s, w);
 	size_t out = 0;
-	int skip = s->top_row;
-	for (size_t k = s->top; k < n && out < max; k++) {
+	int skip = s->view.top_row;
+	for (size_t k = s->view.top; k < n && out < max; k++) {
 		Slots sl;
 		vseg_slots(s, &v[k], &sl);
 		int r = 0; /* row inside the vseg */
@@ -405,10 +405,10 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 	size_t k;
 	int row, col;
 	cursor_place(s, s->focus, &k, &row, &col);
-	if (k < s->top || (k == s->top && row < s->top_row))
+	if (k < s->view.top || (k == s->view.top && row < s->view.top_row))
 		return false;
-	int dy = -s->top_row;
-	for (size_t i = s->top; i < k; i++) {
+	int dy = -s->view.top_row;
+	for (size_t i = s->view.top; i < k; i++) {
 		dy += vseg_rows_cap(s, i, l.body_h - dy + 1);
 		if (dy > l.body_h)
 			return false;
@@ -427,8 +427,8 @@ static int rows_below_top(Session *s, int cap)
 {
 	size_t n;
 	session_vsegs(s, &n);
-	int r = -s->top_row;
-	for (size_t k = s->top; k < n && r < cap; k++)
+	int r = -s->view.top_row;
+	for (size_t k = s->view.top; k < n && r < cap; k++)
 		r += vseg_rows_cap(s, k, cap - r);
 	return r;
 }
@@ -444,28 +444,28 @@ void session_scroll(Session *s, int rows)
 		int below = rows_below_top(s, l.body_h + rows);
 		rows = MIN(rows, MAX(0, below - l.body_h));
 	}
-	int r = rows > 0 ? vseg_rows(s, s->top) : 0; /* rows of the top vseg */
+	int r = rows > 0 ? vseg_rows(s, s->view.top) : 0; /* rows of the top vseg */
 	while (rows > 0) {
-		if (s->top_row + 1 < r) {
-			int step = MIN(rows, r - 1 - s->top_row);
-			s->top_row += step;
+		if (s->view.top_row + 1 < r) {
+			int step = MIN(rows, r - 1 - s->view.top_row);
+			s->view.top_row += step;
 			rows -= step;
 			continue;
-		} else if (s->top + 1 < n) {
-			s->top++;
-			s->top_row = 0;
-			r = vseg_rows(s, s->top);
+		} else if (s->view.top + 1 < n) {
+			s->view.top++;
+			s->view.top_row = 0;
+			r = vseg_rows(s, s->view.top);
 		} else {
 			break;
 		}
 		rows--;
 	}
 	while (rows < 0) {
-		if (s->top_row > 0) {
-			s->top_row--;
-		} else if (s->top > 0) {
-			s->top--;
-			s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
+		if (s->view.top_row > 0) {
+			s->view.top_row--;
+		} else if (s->view.top > 0) {
+			s->view.top--;
+			s->view.top_row = MAX(0, vseg_rows(s, s->view.top) - 1);
 		} else {
 			break;
 		}
@@ -481,8 +481,8 @@ static void place_at(Session *s, size_t k, int r, int want)
 		k--;
 		r = vseg_rows(s, k) - 1;
 	}
-	s->top = k;
-	s->top_row = MAX(0, r - want);
+	s->view.top = k;
+	s->view.top_row = MAX(0, r - want);
 }
 
 void session_follow_center(Session *s, bool center)
@@ -491,24 +491,24 @@ void session_follow_center(Session *s, bool center)
 	session_layout(s, &l);
 	size_t n;
 	session_vsegs(s, &n);
-	if (s->top >= n)
-		s->top = n ? n - 1 : 0;
-	if (s->top_row > 0 && vseg_rows_cap(s, s->top, s->top_row + 1) <= s->top_row)
-		s->top_row = MAX(0, vseg_rows(s, s->top) - 1);
+	if (s->view.top >= n)
+		s->view.top = n ? n - 1 : 0;
+	if (s->view.top_row > 0 && vseg_rows_cap(s, s->view.top, s->view.top_row + 1) <= s->view.top_row)
+		s->view.top_row = MAX(0, vseg_rows(s, s->view.top) - 1);
 	size_t k;
 	int row, col;
 	cursor_place(s, s->focus, &k, &row, &col);
-	if (k < s->top || (k == s->top && row < s->top_row)) {
+	if (k < s->view.top || (k == s->view.top && row < s->view.top_row)) {
 		if (center)
 			place_at(s, k, row, l.body_h / 3);
 		else {
-			s->top = k;
-			s->top_row = row;
+			s->view.top = k;
+			s->view.top_row = row;
 		}
 		return;
 	}
-	int dy = -s->top_row;
-	for (size_t i = s->top; i < k && dy < 2 * l.body_h; i++)
+	int dy = -s->view.top_row;
+	for (size_t i = s->view.top; i < k && dy < 2 * l.body_h; i++)
 		dy += vseg_rows_cap(s, i, 2 * l.body_h - dy);
 	dy += row;
 	if (dy < l.body_h)
@@ -526,8 +526,8 @@ void session_follow(Session *s)
 
 void session_resize(Session *s, int cols, int rows)
 {
-	s->cols = cols;
-	s->rows = rows;
+	s->view.cols = cols;
+	s->view.rows = rows;
 	session_follow_center(s, true);
 }
 
@@ -625,11 +625,11 @@ void session_page(Session *s, int dir)
 	int y = cursor_body_row(s);
 	if (y < 0)
 		y = 0;
-	size_t top0 = s->top;
-	int row0 = s->top_row;
+	size_t top0 = s->view.top;
+	int row0 = s->view.top_row;
 	int step = MAX(1, l.body_h - 1);
 	session_scroll(s, dir > 0 ? step : -step);
-	if (s->top == top0 && s->top_row == row0) {
+	if (s->view.top == top0 && s->view.top_row == row0) {
 		/* the view is at the end: to the first or last line */
 		if (dir > 0)
 			*c = (Pos){lines->n - 1, lines->v[lines->n - 1].n};
@@ -700,8 +700,8 @@ bool session_check(Session *s, Err *e)
 	}
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	if (s->top >= n)
-		return err_set(e, EXIT_DATAERR, "session: top %zu >= %zu", s->top, n);
+	if (s->view.top >= n)
+		return err_set(e, EXIT_DATAERR, "session: top %zu >= %zu", s->view.top, n);
 	/* The vsegs partition both documents. */
 	size_t ns = 0, nt = 0;
 	for (size_t k = 0; k < n; k++) {

@@ -456,6 +456,39 @@ static void serialize(const Out *o, const Lines *tgt, Buf *out)
 	}
 }
 
+/* FILE's blocks before the first element, with FILE's blank lines;
+ * *tgt_end: the last line written.  True when there were any. */
+static bool lead_additions(Out *o, const SyncPair *p, const Attaches *adds, SyncCount *c,
+                           long *tgt_end)
+{
+	bool any = false;
+	for (size_t i = 0; i < adds->n; i++)
+		if (adds->v[i].elem < 0) {
+			const Attach *a = &adds->v[i];
+			if (a->gap)
+				out_from(o, &p->tgt.l, a->first - a->gap, a->first - 1, true);
+			out_from(o, &p->tgt.l, a->first, a->last, true);
+			c->additions++;
+			*tgt_end = (long)a->last;
+			any = true;
+		}
+	return any;
+}
+
+/* The units of OLD_EN that no element of NEW_EN carries: dropped. */
+static void list_dropped(const Match *m, const SyncPair *p, SyncResult *r)
+{
+	for (size_t u = 0; u < m->units.n; u++) {
+		const Unit *x = &m->units.v[u];
+		if (x->elem >= 0)
+			continue;
+		SyncDropped d = {(long)x->seg, x->kind, p->en.h.blocks.v[x->src].first,
+		                 x->tgt_n ? (long)p->tgt.h.blocks.v[x->tgt].first : -1, x->translated};
+		VEC_PUSH(&r->dropped, d);
+		r->count.dropped++;
+	}
+}
+
 void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncResult *r)
 {
 	Out o = {.eol = lines_default_eol(&p->tgt.l)};
@@ -466,18 +499,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	/* the last line written from FILE, when it was last; -1 at the start
 	 * (so that FILE's leading blank lines stay its own) */
 	long tgt_end = -1;
-	/* FILE's blocks before the first element, with FILE's blank lines */
-	bool lead_adds = false;
-	for (size_t i = 0; i < adds.n; i++)
-		if (adds.v[i].elem < 0) {
-			const Attach *a = &adds.v[i];
-			if (a->gap)
-				out_from(&o, &p->tgt.l, a->first - a->gap, a->first - 1, true);
-			out_from(&o, &p->tgt.l, a->first, a->last, true);
-			c->additions++;
-			tgt_end = (long)a->last;
-			lead_adds = true;
-		}
+	bool lead_adds = lead_additions(&o, p, &adds, c, &tgt_end);
 	size_t gap_to = SIZE_MAX; /* set: the NEW_EN gap ends here (a block left out follows) */
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
@@ -540,15 +562,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		out_from(&o, &neu->l, pos, end - 1, false);
 	for (size_t i = 0; i < inl.n; i++)
 		c->lost += inl.v[i].elem < 0;
-	for (size_t u = 0; u < m->units.n; u++) {
-		const Unit *x = &m->units.v[u];
-		if (x->elem >= 0)
-			continue;
-		SyncDropped d = {(long)x->seg, x->kind, p->en.h.blocks.v[x->src].first,
-		                 x->tgt_n ? (long)p->tgt.h.blocks.v[x->tgt].first : -1, x->translated};
-		VEC_PUSH(&r->dropped, d);
-		c->dropped++;
-	}
+	list_dropped(m, p, r);
 	buf_clear(&r->text);
 	serialize(&o, &p->tgt.l, &r->text);
 	VEC_FREE(&inl);

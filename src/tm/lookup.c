@@ -225,42 +225,37 @@ static void diff_spans(const TokVec *ta, const TokVec *tb, TmMatch *m)
 	VEC_FREE(&b);
 }
 
-bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMatches *out,
-               Err *e)
+/* The exact matches of key: their ids into ids (at most 64).  False on
+ * an SQLite error. */
+static bool exact_ids(Tm *tm, const Buf *key, IdVec *ids, Err *e)
 {
-	tm_matches_release(out);
-	int max = opts && opts->max > 0 ? opts->max : TM_DEFAULT_MAX;
-	int min = opts && opts->min_score > 0 ? MIN(opts->min_score, 100) : TM_DEFAULT_MIN;
-	const char *skip = opts ? opts->skip_file : NULL;
-	Buf key = BUF_INIT;
-	tm_key(en, n, &key);
-	TokVec q = {0};
-	tm_tokenize(en, n, &q);
-	size_t qw = tm_word_count(&q);
-	IdVec ids = {0};
-	bool failed = false;
 	sqlite3_stmt *st = tm_stmt(tm, Q_EXACT, e);
-	failed = !st;
-	if (st) {
-		sqlite3_bind_int64(st, 1, tm_key_hash(key.p ? key.p : "", key.len));
-		int rc;
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW && ids.n < 64)
-			push_id(&ids, sqlite3_column_int64(st, 0));
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-			failed = !tm_sql_err(tm, rc, "lookup", e);
-	}
-	size_t exact_n = ids.n;
-	/* Fuzzy candidates from the FTS5 word index: the segments holding each
-	 * of the query's rarest words (at most TM_POSTING_MAX per word;
-	 * unranked, so each query stays cheap), the ones holding the most of
-	 * them first.  A query of hundreds of words gets exact matches only. */
+	if (!st)
+		return false;
+	sqlite3_bind_int64(st, 1, tm_key_hash(key->p ? key->p : "", key->len));
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ids->n < 64)
+		push_id(ids, sqlite3_column_int64(st, 0));
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return tm_sql_err(tm, rc, "lookup", e);
+	return true;
+}
+
+/* Fuzzy candidates from the FTS5 word index: the segments holding each
+ * of the query's rarest words (at most TM_POSTING_MAX per word;
+ * unranked, so each query stays cheap), the ones holding the most of
+ * them first, appended to ids.  A query of hundreds of words gets exact
+ * matches only.  False on an SQLite error. */
+static bool fuzzy_ids(Tm *tm, const char *en, size_t n, size_t qw, IdVec *ids, Err *e)
+{
+	bool failed = false;
 	size_t nw = 0;
-	char **words = !failed && qw > 0 && qw <= 500 ? rare_words(tm, en, n, &nw, e, &failed)
-	                                              : NULL;
+	char **words = qw > 0 && qw <= 500 ? rare_words(tm, en, n, &nw, e, &failed) : NULL;
 	Hits hits = {0};
 	Buf phrase = BUF_INIT;
 	for (size_t w = 0; !failed && w < nw; w++) {
-		if (!(st = tm_stmt(tm, Q_FTS, e))) {
+		sqlite3_stmt *st = tm_stmt(tm, Q_FTS, e);
+		if (!st) {
 			failed = true;
 			break;
 		}
@@ -276,82 +271,124 @@ bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMat
 	}
 	buf_release(&phrase);
 	tm_strv_free(words, nw);
-	hits_best(&hits, TM_CANDIDATES, &ids);
+	hits_best(&hits, TM_CANDIDATES, ids);
 	hits_release(&hits);
-	TokVec c = {0};
-	for (size_t i = 0; !failed && i < ids.n; i++) {
-		if (!(st = tm_stmt(tm, Q_ROW, e))) {
-			failed = true;
-			break;
-		}
-		sqlite3_bind_int64(st, 1, ids.v[i]);
-		int rc = sqlite3_step(st);
-		if (rc != SQLITE_ROW) {
-			if (rc != SQLITE_DONE)
-				failed = !tm_sql_err(tm, rc, "lookup", e);
-			continue;
-		}
-		const char *file = (const char *)sqlite3_column_text(st, 3);
-		if (skip && file && !strcmp(file, skip))
-			continue;
-		/* a word count that cannot reach min_score: min(n, m) / max(n, m) */
-		size_t cw = (size_t)sqlite3_column_int64(st, 9);
-		if (i >= exact_n && (cw * 100 < qw * (size_t)min || qw * 100 < cw * (size_t)min))
-			continue;
-		const char *ckey = (const char *)sqlite3_column_text(st, 0);
-		const char *cen = (const char *)sqlite3_column_text(st, 1);
-		if (!ckey || !cen)
-			continue;
-		TmMatch m;
-		memset(&m, 0, sizeof(m));
-		if (!strcmp(ckey, key.p ? key.p : "")) {
-			m.score = m.score_all = 100;
-		} else {
-			tm_tokenize(cen, strlen(cen), &c);
-			m.score = MIN(tm_similarity(&c, &q, true), 99);
-			m.score_all = MIN(tm_similarity(&c, &q, false), 99);
-		}
-		if (m.score < min)
-			continue;
-		m.id = ids.v[i];
-		m.en = xstrdup(cen);
-		m.ko = col_dup(st, 2);
-		m.file = col_dup(st, 3);
-		m.line = (long)sqlite3_column_int64(st, 4);
-		m.commit = col_dup(st, 5);
-		m.author = col_dup(st, 6);
-		m.date = sqlite3_column_int64(st, 7);
-		m.imported = sqlite3_column_int(st, 8) == 1;
-		VEC_PUSH(out, m);
+	return !failed;
+}
+
+/* What a lookup is scored against. */
+typedef struct Query {
+	const Buf *key;   /* the query's normalized key */
+	const TokVec *q;  /* its tokens */
+	size_t qw;        /* its word count */
+	int min;          /* the lowest score kept */
+	const char *skip; /* a file whose rows are skipped, or NULL */
+} Query;
+
+/* Score the candidate row id (exact: found by its key) and append it to
+ * out when it is kept.  c: scratch tokens.  False on an
+ * SQLite error. */
+static bool score_row(Tm *tm, const Query *qy, long long id, bool exact, TokVec *c,
+                      TmMatches *out, Err *e)
+{
+	sqlite3_stmt *st = tm_stmt(tm, Q_ROW, e);
+	if (!st)
+		return false;
+	sqlite3_bind_int64(st, 1, id);
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW)
+		return rc == SQLITE_DONE || tm_sql_err(tm, rc, "lookup", e);
+	const char *file = (const char *)sqlite3_column_text(st, 3);
+	if (qy->skip && file && !strcmp(file, qy->skip))
+		return true;
+	/* a word count that cannot reach min_score: min(n, m) / max(n, m) */
+	size_t cw = (size_t)sqlite3_column_int64(st, 9), qw = qy->qw;
+	if (!exact && (cw * 100 < qw * (size_t)qy->min || qw * 100 < cw * (size_t)qy->min))
+		return true;
+	const char *ckey = (const char *)sqlite3_column_text(st, 0);
+	const char *cen = (const char *)sqlite3_column_text(st, 1);
+	if (!ckey || !cen)
+		return true;
+	TmMatch m;
+	memset(&m, 0, sizeof(m));
+	if (!strcmp(ckey, qy->key->p ? qy->key->p : "")) {
+		m.score = m.score_all = 100;
+	} else {
+		tm_tokenize(cen, strlen(cen), c);
+		m.score = MIN(tm_similarity(c, qy->q, true), 99);
+		m.score_all = MIN(tm_similarity(c, qy->q, false), 99);
 	}
+	if (m.score < qy->min)
+		return true;
+	m.id = id;
+	m.en = xstrdup(cen);
+	m.ko = col_dup(st, 2);
+	m.file = col_dup(st, 3);
+	m.line = (long)sqlite3_column_int64(st, 4);
+	m.commit = col_dup(st, 5);
+	m.author = col_dup(st, 6);
+	m.date = sqlite3_column_int64(st, 7);
+	m.imported = sqlite3_column_int(st, 8) == 1;
+	VEC_PUSH(out, m);
+	return true;
+}
+
+/* Free a match's texts (before it has diff spans). */
+static void match_free_texts(TmMatch *x)
+{
+	free(x->en);
+	free(x->ko);
+	free(x->file);
+	free(x->commit);
+	free(x->author);
+}
+
+/* Sort out best first; keep the same English with the same Korean once
+ * (the best placed), and at most max. */
+static void sort_and_cap(TmMatches *out, int max)
+{
 	if (out->n)
 		qsort(out->v, out->n, sizeof(TmMatch), cmp_match);
-	/* The same English with the same Korean once (the best placed). */
 	size_t kept = 0;
 	for (size_t i = 0; i < out->n; i++) {
 		bool dup = false;
 		for (size_t j = 0; j < kept && !dup; j++)
 			dup = !strcmp(out->v[j].en, out->v[i].en) && !strcmp(out->v[j].ko, out->v[i].ko);
-		if (dup) {
-			TmMatch *x = &out->v[i];
-			free(x->en);
-			free(x->ko);
-			free(x->file);
-			free(x->commit);
-			free(x->author);
-		} else {
+		if (dup)
+			match_free_texts(&out->v[i]);
+		else
 			out->v[kept++] = out->v[i];
-		}
 	}
 	out->n = kept;
-	while (out->n > (size_t)max) {
-		TmMatch *last = &out->v[--out->n];
-		free(last->en);
-		free(last->ko);
-		free(last->file);
-		free(last->commit);
-		free(last->author);
-	}
+	while (out->n > (size_t)max)
+		match_free_texts(&out->v[--out->n]);
+}
+
+bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMatches *out,
+               Err *e)
+{
+	tm_matches_release(out);
+	int max = opts && opts->max > 0 ? opts->max : TM_DEFAULT_MAX;
+	Buf key = BUF_INIT;
+	tm_key(en, n, &key);
+	TokVec q = {0};
+	tm_tokenize(en, n, &q);
+	Query qy = {
+		.key = &key,
+		.q = &q,
+		.qw = tm_word_count(&q),
+		.min = opts && opts->min_score > 0 ? MIN(opts->min_score, 100) : TM_DEFAULT_MIN,
+		.skip = opts ? opts->skip_file : NULL,
+	};
+	IdVec ids = {0};
+	bool failed = !exact_ids(tm, &key, &ids, e);
+	size_t exact_n = ids.n;
+	if (!failed)
+		failed = !fuzzy_ids(tm, en, n, qy.qw, &ids, e);
+	TokVec c = {0};
+	for (size_t i = 0; !failed && i < ids.n; i++)
+		failed = !score_row(tm, &qy, ids.v[i], i < exact_n, &c, out, e);
+	sort_and_cap(out, max);
 	for (size_t i = 0; i < out->n; i++) {
 		tm_tokenize(out->v[i].en, strlen(out->v[i].en), &c);
 		diff_spans(&c, &q, &out->v[i]);

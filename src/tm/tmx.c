@@ -560,113 +560,151 @@ static void end_tag(Px *x, Str name)
 	}
 }
 
+/* Character data at x->i: collected in a <seg> or <prop>; outside the
+ * root element only white space. */
+static bool text_at(Px *x)
+{
+	bool over = false;
+	bool collect = x->in_seg || x->in_prop;
+	size_t cap = x->in_seg ? TM_MAX_SEG_BYTES : 4096;
+	size_t st = x->i;
+	if (!char_data(x, collect ? &x->text : NULL, cap, &over))
+		return false;
+	x->text_over |= over;
+	if (x->depth == 0) {
+		for (size_t k = st; k < x->i; k++)
+			if (!is_ws(x->s[k]))
+				return fail(x, "text outside the root element");
+	}
+	return true;
+}
+
+/* A DOCTYPE after "<!DOCTYPE": an external DTD is named, never read; an
+ * internal subset (where entities are declared) is refused. */
+static bool doctype_at(Px *x)
+{
+	char q = 0;
+	while (x->i < x->n && (q || x->s[x->i] != '>')) {
+		char c = x->s[x->i];
+		if (q && c == q)
+			q = 0;
+		else if (!q && (c == '"' || c == '\''))
+			q = c;
+		else if (!q && c == '[')
+			return fail(x, "a DOCTYPE with an internal subset is refused "
+			               "(entities are never expanded)");
+		x->i++;
+	}
+	if (x->i >= x->n)
+		return fail(x, "unterminated DOCTYPE");
+	x->i++;
+	return true;
+}
+
+/* Where the parse is in the document's one root element. */
+typedef struct Root {
+	bool seen, closed;
+} Root;
+
+/* An end tag after "</". */
+static bool end_tag_at(Px *x, Root *root)
+{
+	Str name;
+	if (!read_name(x, &name))
+		return false;
+	skip_ws(x);
+	if (x->i >= x->n || x->s[x->i] != '>')
+		return fail(x, "expected '>'");
+	x->i++;
+	if (x->depth == 0 || !str_eq(x->stack[x->depth - 1], name))
+		return fail(x, "end tag </%.*s> does not match", (int)MIN(name.n, 40), name.p);
+	end_tag(x, name);
+	x->depth--;
+	if (x->depth == 0)
+		root->closed = true;
+	return true;
+}
+
+/* A start tag after "<" (or an empty element). */
+static bool start_tag_at(Px *x, Root *root)
+{
+	Str name;
+	bool empty;
+	if (!read_name(x, &name) || !read_attrs(x, &empty))
+		return false;
+	if (x->depth == 0) {
+		if (root->seen)
+			return fail(x, "a second root element");
+		if (!str_eq_cstr(name, "tmx"))
+			return fail(x, "not a TMX file (the root element is not <tmx>)");
+		root->seen = true;
+	}
+	if (x->depth == TM_TMX_MAX_DEPTH)
+		return fail(x, "nested deeper than %d elements", TM_TMX_MAX_DEPTH);
+	x->stack[x->depth++] = name;
+	if (!start_tag(x, name, empty))
+		return false;
+	if (empty) {
+		end_tag(x, name);
+		x->depth--;
+		if (x->depth == 0)
+			root->closed = true;
+	}
+	return true;
+}
+
+/* One piece of markup at x->i (a '<'). */
+static bool markup_at(Px *x, Root *root)
+{
+	if (at(x, "<!--")) {
+		x->i += 4;
+		return skip_until(x, "-->", NULL, 0, NULL);
+	}
+	if (at(x, "<![CDATA[")) {
+		if (x->depth == 0)
+			return fail(x, "CDATA outside the root element");
+		x->i += 9;
+		bool over = false;
+		bool collect = x->in_seg || x->in_prop;
+		if (!skip_until(x, "]]>", collect ? &x->text : NULL, x->in_seg ? TM_MAX_SEG_BYTES : 4096,
+		                &over))
+			return false;
+		x->text_over |= over;
+		return true;
+	}
+	if (at(x, "<!DOCTYPE")) {
+		if (root->seen)
+			return fail(x, "DOCTYPE after the root element");
+		x->i += 9;
+		return doctype_at(x);
+	}
+	if (at(x, "<!"))
+		return fail(x, "markup declarations are not allowed");
+	if (at(x, "<?")) {
+		x->i += 2;
+		return skip_until(x, "?>", NULL, 0, NULL);
+	}
+	if (at(x, "</")) {
+		x->i += 2;
+		return end_tag_at(x, root);
+	}
+	x->i++;
+	return start_tag_at(x, root);
+}
+
 static bool parse_body(Px *x)
 {
-	bool seen_root = false, root_closed = false;
+	Root root = {false, false};
 	while (!x->failed && !x->stopped && x->i < x->n) {
-		if (x->s[x->i] != '<') {
-			bool over = false;
-			bool collect = x->in_seg || x->in_prop;
-			size_t cap = x->in_seg ? TM_MAX_SEG_BYTES : 4096;
-			size_t st = x->i;
-			if (!char_data(x, collect ? &x->text : NULL, cap, &over))
-				return false;
-			x->text_over |= over;
-			if (x->depth == 0) {
-				for (size_t k = st; k < x->i; k++)
-					if (!is_ws(x->s[k]))
-						return fail(x, "text outside the root element");
-			}
-			continue;
-		}
-		if (at(x, "<!--")) {
-			x->i += 4;
-			if (!skip_until(x, "-->", NULL, 0, NULL))
-				return false;
-		} else if (at(x, "<![CDATA[")) {
-			if (x->depth == 0)
-				return fail(x, "CDATA outside the root element");
-			x->i += 9;
-			bool over = false;
-			bool collect = x->in_seg || x->in_prop;
-			if (!skip_until(x, "]]>", collect ? &x->text : NULL,
-			                x->in_seg ? TM_MAX_SEG_BYTES : 4096, &over))
-				return false;
-			x->text_over |= over;
-		} else if (at(x, "<!DOCTYPE")) {
-			if (seen_root)
-				return fail(x, "DOCTYPE after the root element");
-			/* An external DTD is named, never read; an internal subset
-			 * (where entities are declared) is refused. */
-			x->i += 9;
-			char q = 0;
-			while (x->i < x->n && (q || x->s[x->i] != '>')) {
-				char c = x->s[x->i];
-				if (q && c == q)
-					q = 0;
-				else if (!q && (c == '"' || c == '\''))
-					q = c;
-				else if (!q && c == '[')
-					return fail(x, "a DOCTYPE with an internal subset is refused "
-					               "(entities are never expanded)");
-				x->i++;
-			}
-			if (x->i >= x->n)
-				return fail(x, "unterminated DOCTYPE");
-			x->i++;
-		} else if (at(x, "<!")) {
-			return fail(x, "markup declarations are not allowed");
-		} else if (at(x, "<?")) {
-			x->i += 2;
-			if (!skip_until(x, "?>", NULL, 0, NULL))
-				return false;
-		} else if (at(x, "</")) {
-			x->i += 2;
-			Str name;
-			if (!read_name(x, &name))
-				return false;
-			skip_ws(x);
-			if (x->i >= x->n || x->s[x->i] != '>')
-				return fail(x, "expected '>'");
-			x->i++;
-			if (x->depth == 0 || !str_eq(x->stack[x->depth - 1], name))
-				return fail(x, "end tag </%.*s> does not match", (int)MIN(name.n, 40),
-				            name.p);
-			end_tag(x, name);
-			x->depth--;
-			if (x->depth == 0)
-				root_closed = true;
-		} else {
-			x->i++;
-			Str name;
-			bool empty;
-			if (!read_name(x, &name) || !read_attrs(x, &empty))
-				return false;
-			if (x->depth == 0) {
-				if (seen_root)
-					return fail(x, "a second root element");
-				if (!str_eq_cstr(name, "tmx"))
-					return fail(x, "not a TMX file (the root element is not <tmx>)");
-				seen_root = true;
-			}
-			if (x->depth == TM_TMX_MAX_DEPTH)
-				return fail(x, "nested deeper than %d elements", TM_TMX_MAX_DEPTH);
-			x->stack[x->depth++] = name;
-			if (!start_tag(x, name, empty))
-				return false;
-			if (empty) {
-				end_tag(x, name);
-				x->depth--;
-				if (x->depth == 0)
-					root_closed = true;
-			}
-		}
+		bool ok = x->s[x->i] != '<' ? text_at(x) : markup_at(x, &root);
+		if (!ok)
+			return false;
 	}
 	if (x->failed || x->stopped)
 		return !x->failed;
-	if (!seen_root)
+	if (!root.seen)
 		return fail(x, "not a TMX file (no <tmx> element)");
-	if (!root_closed || x->depth)
+	if (!root.closed || x->depth)
 		return fail(x, "unexpected end of file inside <%.*s>",
 		            (int)MIN(x->stack[x->depth ? x->depth - 1 : 0].n, 40),
 		            x->stack[x->depth ? x->depth - 1 : 0].p);

@@ -161,116 +161,135 @@ static void job_done(TmWorker *w, bool failed, const Err *e)
 	notify(w);
 }
 
+/* The worker thread's connection and the file it opened. */
+typedef struct Conn {
+	Tm *tm;
+	struct stat opened;
+} Conn;
+
+/* Serve the pending lookup (mu held; released while it runs). */
+static void run_request(TmWorker *w, Conn *c)
+{
+	uint64_t id = w->req_id;
+	Buf text = w->req_text;
+	buf_init(&w->req_text);
+	TmLookupOpts opts = w->req_opts;
+	char *skip = w->req_skip;
+	w->req_skip = NULL;
+	opts.skip_file = skip;
+	w->has_req = false;
+	w->running = id;
+	pthread_mutex_unlock(&w->mu);
+
+	Err e;
+	err_init(&e);
+	c->tm = ensure_open(w, c->tm, &c->opened, &e);
+	bool failed = !c->tm;
+	TmMatches m = {0};
+	if (c->tm && !tm_lookup(c->tm, text.p ? text.p : "", text.len, &opts, &m, &e)) {
+		failed = true;
+		tm_close(c->tm); /* reopened on the next request */
+		c->tm = NULL;
+	}
+	buf_release(&text);
+	free(skip);
+
+	pthread_mutex_lock(&w->mu);
+	Result r = {id, m};
+	VEC_PUSH(&w->results, r);
+	/* Nobody polls for old results forever: keep the last few. */
+	if (w->results.n > 8) {
+		tm_matches_release(&w->results.v[0].m);
+		memmove(w->results.v, w->results.v + 1, (w->results.n - 1) * sizeof(Result));
+		w->results.n--;
+	}
+	w->running = 0;
+	job_done(w, failed, &e);
+}
+
+/* The batch id is finished or failed (mu held): its renderings become the
+ * output (none when it failed). */
+static void batch_finish(TmWorker *w, uint64_t id, bool failed, const Err *e)
+{
+	for (size_t j = 0; j < w->batch_out_n; j++)
+		tm_renderings_release(&w->batch_out[j]);
+	free(w->batch_out);
+	if (failed) {
+		for (size_t j = 0; j < w->batch_n; j++)
+			tm_renderings_release(&w->batch_work[j]);
+		free(w->batch_work);
+		w->batch_out = NULL;
+		w->batch_out_n = 0;
+	} else {
+		w->batch_out = w->batch_work;
+		w->batch_out_n = w->batch_n;
+	}
+	w->batch_work = NULL;
+	tm_strv_free(w->batch_en, w->batch_n);
+	w->batch_en = NULL;
+	w->batch_n = w->batch_pos = 0;
+	w->has_batch = false;
+	w->batch_done_id = id;
+	job_done(w, failed, e);
+}
+
+/* One English of the pending batch, so that a lookup never waits long
+ * (mu held; released while it runs). */
+static void run_batch_step(TmWorker *w, Conn *c)
+{
+	uint64_t id = w->batch_id;
+	size_t i = w->batch_pos;
+	bool had = i < w->batch_n;
+	char *en = had ? xstrdup(w->batch_en[i]) : NULL;
+	char *skip = w->rel ? xstrdup(w->rel) : NULL;
+	pthread_mutex_unlock(&w->mu);
+
+	Err e;
+	err_init(&e);
+	TmRenderings r = {0};
+	bool failed = false;
+	if (had) {
+		c->tm = ensure_open(w, c->tm, &c->opened, &e);
+		failed = !c->tm;
+		if (c->tm && !tm_renderings(c->tm, en, strlen(en), skip, &r, &e)) {
+			failed = true;
+			tm_close(c->tm);
+			c->tm = NULL;
+		}
+	}
+	free(en);
+	free(skip);
+	pthread_mutex_lock(&w->mu);
+	if (!w->has_batch || w->batch_id != id) {
+		tm_renderings_release(&r); /* a newer batch came meanwhile */
+		return;
+	}
+	if (had && !failed) {
+		w->batch_work[i] = r;
+		w->batch_pos = ++i;
+	}
+	if (failed || i >= w->batch_n)
+		batch_finish(w, id, failed, &e);
+}
+
 static void *worker_main(void *arg)
 {
 	TmWorker *w = arg;
-	Tm *tm = NULL;
-	struct stat opened;
-	memset(&opened, 0, sizeof(opened));
+	Conn c;
+	memset(&c, 0, sizeof(c));
 	if (!w->resolved)
 		resolve(w);
 	pthread_mutex_lock(&w->mu);
 	while (!w->stop) {
-		if (w->has_req) {
-			uint64_t id = w->req_id;
-			Buf text = w->req_text;
-			buf_init(&w->req_text);
-			TmLookupOpts opts = w->req_opts;
-			char *skip = w->req_skip;
-			w->req_skip = NULL;
-			opts.skip_file = skip;
-			w->has_req = false;
-			w->running = id;
-			pthread_mutex_unlock(&w->mu);
-
-			Err e;
-			err_init(&e);
-			tm = ensure_open(w, tm, &opened, &e);
-			bool failed = !tm;
-			TmMatches m = {0};
-			if (tm && !tm_lookup(tm, text.p ? text.p : "", text.len, &opts, &m, &e)) {
-				failed = true;
-				tm_close(tm); /* reopened on the next request */
-				tm = NULL;
-			}
-			buf_release(&text);
-			free(skip);
-
-			pthread_mutex_lock(&w->mu);
-			Result r = {id, m};
-			VEC_PUSH(&w->results, r);
-			/* Nobody polls for old results forever: keep the last few. */
-			if (w->results.n > 8) {
-				tm_matches_release(&w->results.v[0].m);
-				memmove(w->results.v, w->results.v + 1,
-				        (w->results.n - 1) * sizeof(Result));
-				w->results.n--;
-			}
-			w->running = 0;
-			job_done(w, failed, &e);
-			continue;
-		}
-		if (w->has_batch) {
-			/* one English at a time, so that a lookup never waits long */
-			uint64_t id = w->batch_id;
-			size_t i = w->batch_pos;
-			bool had = i < w->batch_n;
-			char *en = had ? xstrdup(w->batch_en[i]) : NULL;
-			char *skip = w->rel ? xstrdup(w->rel) : NULL;
-			pthread_mutex_unlock(&w->mu);
-
-			Err e;
-			err_init(&e);
-			TmRenderings r = {0};
-			bool failed = false;
-			if (had) {
-				tm = ensure_open(w, tm, &opened, &e);
-				failed = !tm;
-				if (tm && !tm_renderings(tm, en, strlen(en), skip, &r, &e)) {
-					failed = true;
-					tm_close(tm);
-					tm = NULL;
-				}
-			}
-			free(en);
-			free(skip);
-			pthread_mutex_lock(&w->mu);
-			if (!w->has_batch || w->batch_id != id) {
-				tm_renderings_release(&r); /* a newer batch came meanwhile */
-				continue;
-			}
-			if (had && !failed) {
-				w->batch_work[i] = r;
-				w->batch_pos = ++i;
-			}
-			if (failed || i >= w->batch_n) {
-				for (size_t j = 0; j < w->batch_out_n; j++)
-					tm_renderings_release(&w->batch_out[j]);
-				free(w->batch_out);
-				if (failed) {
-					for (size_t j = 0; j < w->batch_n; j++)
-						tm_renderings_release(&w->batch_work[j]);
-					free(w->batch_work);
-					w->batch_out = NULL;
-					w->batch_out_n = 0;
-				} else {
-					w->batch_out = w->batch_work;
-					w->batch_out_n = w->batch_n;
-				}
-				w->batch_work = NULL;
-				tm_strv_free(w->batch_en, w->batch_n);
-				w->batch_en = NULL;
-				w->batch_n = w->batch_pos = 0;
-				w->has_batch = false;
-				w->batch_done_id = id;
-				job_done(w, failed, &e);
-			}
-			continue;
-		}
-		pthread_cond_wait(&w->work_cv, &w->mu);
+		if (w->has_req)
+			run_request(w, &c);
+		else if (w->has_batch)
+			run_batch_step(w, &c);
+		else
+			pthread_cond_wait(&w->work_cv, &w->mu);
 	}
 	pthread_mutex_unlock(&w->mu);
-	tm_close(tm);
+	tm_close(c.tm);
 	return NULL;
 }
 

@@ -271,7 +271,7 @@ static int pick_timeout(Ui *u, Mode *m)
 	(void)m;
 	/* F7's suggestions come from the spelling thread, F4's matches from
 	 * the translation memory's */
-	return u->s->spell_req || session_tm_busy(u->s) ? 50 : -1;
+	return u->s->spell.req || session_tm_busy(u->s) ? 50 : -1;
 }
 
 static void pick_event(Ui *u, Mode *m, const UiEvent *ev)
@@ -280,12 +280,12 @@ static void pick_event(Ui *u, Mode *m, const UiEvent *ev)
 	if (ev->kind == UI_EV_IDLE) {
 		bool tm = session_tm_poll(s, false);
 		if (session_spell_poll(s, false) || tm) {
-			m->sel = MIN(m->sel, s->pick.items.n ? s->pick.items.n - 1 : 0);
+			m->sel = MIN(m->sel, s->dlg.pick.items.n ? s->dlg.pick.items.n - 1 : 0);
 			u->redraw = true;
 		}
 		return;
 	}
-	size_t n = s->pick.items.n;
+	size_t n = s->dlg.pick.items.n;
 	if (ev->kind == UI_EV_TEXT && !strcmp(ev->name, "q")) {
 		session_pick_close(s);
 		finish(u, m, false, NULL);
@@ -339,9 +339,9 @@ Mode *ui_pick(Ui *u)
 {
 	Session *s = u->s;
 	Mode *m = ui_push(u, &pick_mode);
-	size_t n = s->pick.items.n;
-	m->sel = n ? MIN(s->pick.sel, n - 1) : 0;
-	m->then = s->pick.then;
+	size_t n = s->dlg.pick.items.n;
+	m->sel = n ? MIN(s->dlg.pick.sel, n - 1) : 0;
+	m->then = s->dlg.pick.then;
 	return m;
 }
 

@@ -162,7 +162,7 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		VEC_FREE(&hv);
 	}
 	const RowSide *rs = &vr->side[p];
-	if (prose && p == PANE_TARGET && s->sp) {
+	if (prose && p == PANE_TARGET && s->spell.sp) {
 		SpellMisses m = {0};
 		session_spell_line(s, rs->line, &m);
 		for (size_t i = 0; i < m.n && n + 1 < HL_MAX; i++) {
@@ -182,9 +182,10 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 		/* the selection (shown as a match) */
 		ms = sa.line == rs->line ? sa.col : 0;
 		me = sb.line == rs->line ? sb.col : ln->n + (rs->line < sb.line);
-	} else if (s->match.on && s->match.pane == p && s->match.at.line == rs->line) {
-		ms = s->match.at.col;
-		me = ms + s->match.len;
+	} else if (s->search.match.on && s->search.match.pane == p &&
+	           s->search.match.at.line == rs->line) {
+		ms = s->search.match.at.col;
+		me = ms + s->search.match.len;
 	}
 	if (me > ms) {
 		/* the match wins: cut the others around it */
@@ -403,9 +404,9 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 static void paint_status(Ui *u, const Layout *l)
 {
 	Session *s = u->s;
-	if (s->q.on) {
+	if (s->dlg.q.on) {
 		Buf st = BUF_INIT;
-		buf_addf(&st, " %s", s->q.text);
+		buf_addf(&st, " %s", s->dlg.q.text);
 		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
 		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
 		buf_release(&st);
@@ -418,7 +419,7 @@ static void paint_status(Ui *u, const Layout *l)
 	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
 	/* a message is read in full: the checklist gives way when both do not fit */
-	if (rw > COLS / 2 || (s->msg[0] && text_width(left.p, left.len) + rw + 1 > COLS))
+	if (rw > COLS / 2 || (s->message.text[0] && text_width(left.p, left.len) + rw + 1 > COLS))
 		rw = 0;
 	put_spans(u, l->status_y, 0, COLS - rw - (rw ? 1 : 0), &left, &ls, base);
 	if (rw)
@@ -486,7 +487,7 @@ void ui_paint(Ui *u)
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
 	int y, x;
-	if (!s->q.on && session_cursor_screen(s, &y, &x)) {
+	if (!s->dlg.q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);
 		move(y, x);
 	} else {
@@ -617,7 +618,7 @@ static size_t pick_spans(const SessionPick *pk, size_t i, bool detail, const cha
 void ui_paint_pick(Ui *u, size_t sel, int *top)
 {
 	Session *s = u->s;
-	const SessionPick *pk = &s->pick;
+	const SessionPick *pk = &s->dlg.pick;
 	int y0, x0, h, w;
 	dialog_box(&y0, &x0, &h, &w);
 	size_t n = pk->items.n;

@@ -70,7 +70,7 @@ bool ui_safe_open(Session *s)
 #endif
 	Buf notes = BUF_INIT;
 	safety_input_ok(s, &notes, NULL);
-	if (notes.len && (!s->msg[0] || s->msg_note))
+	if (notes.len && (!s->message.text[0] || s->message.note))
 		session_msg(s, "Note: %s", notes.p);
 	buf_release(&notes);
 	SafetyRecovery r;

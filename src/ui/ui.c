@@ -118,7 +118,7 @@ static void run_command(Ui *u, const char *id)
 	if ((c->flags & CMD_SAVES) && !ui_safe_before_save(u))
 		return;
 	if (c->prompt)
-		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->find : NULL, id, "Cancelled");
+		ui_prompt(u, c->prompt, (c->flags & CMD_INIT_FIND) ? s->search.last : NULL, id, "Cancelled");
 	else
 		ui_command(u, id, NULL);
 }
@@ -131,7 +131,7 @@ static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
 	(void)m;
 	ui_pop(u);
 	const char *cmd = key ? session_question_answer(u->s, key) : NULL;
-	u->s->q.n = 0;
+	u->s->dlg.q.n = 0;
 	if (cmd)
 		run_command(u, cmd);
 	else
@@ -143,24 +143,24 @@ static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
 void ui_editor_pending(Ui *u)
 {
 	Session *s = u->s;
-	if (s->help) {
-		s->help = false;
+	if (s->dlg.help) {
+		s->dlg.help = false;
 		ui_help(u);
-	} else if (s->q.on) {
-		s->q.on = false;
-		ui_question(u, s->q.text, NULL, question_answer);
-	} else if (s->ask.on) {
-		s->ask.on = false;
-		ui_prompt(u, s->ask.prompt, s->ask.initial, s->ask.then, "Cancelled");
-		free(s->ask.initial);
-		s->ask.initial = NULL;
-	} else if (s->pick.on) {
-		if (s->pick.items.n)
+	} else if (s->dlg.q.on) {
+		s->dlg.q.on = false;
+		ui_question(u, s->dlg.q.text, NULL, question_answer);
+	} else if (s->dlg.ask.on) {
+		s->dlg.ask.on = false;
+		ui_prompt(u, s->dlg.ask.prompt, s->dlg.ask.initial, s->dlg.ask.then, "Cancelled");
+		free(s->dlg.ask.initial);
+		s->dlg.ask.initial = NULL;
+	} else if (s->dlg.pick.on) {
+		if (s->dlg.pick.items.n)
 			ui_pick(u);
 		else
 			session_pick_close(s);
-	} else if (s->diff_on) {
-		s->diff_on = false;
+	} else if (s->dlg.diff) {
+		s->dlg.diff = false;
 		ui_diff_view(u);
 	}
 }
@@ -191,23 +191,23 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->uf_pending || s->cd_stale)
+	if (s->chk.pending || s->chk.cd_stale)
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
-	return s->sp && !spell_ready(s->sp) ? 100 : -1;
+	return s->spell.sp && !spell_ready(s->spell.sp) ? 100 : -1;
 }
 
 static void editor_idle(Ui *u)
 {
 	Session *s = u->s;
-	if (s->uf_pending || s->cd_stale) {
+	if (s->chk.pending || s->chk.cd_stale) {
 		session_checks_step(s, 64);
-		if (!s->uf_pending)
+		if (!s->chk.pending)
 			u->redraw = true;
 	}
-	if (s->sp && spell_generation(s->sp) != u->spell_gen) {
-		u->spell_gen = spell_generation(s->sp);
+	if (s->spell.sp && spell_generation(s->spell.sp) != u->spell_gen) {
+		u->spell_gen = spell_generation(s->spell.sp);
 		u->redraw = true;
 	}
 	if (session_tm_poll(s, false))
@@ -352,7 +352,7 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	}
 	if (!o->no_checks)
 		session_checks_on(s, false);
-	s->checks_off = o->no_checks;
+	s->chk.off = o->no_checks;
 	if (!o->no_spell)
 		session_spell_start(s, NULL);
 	return true;
@@ -429,8 +429,8 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	 * and Alt-t when the sidecar names none) */
 	s.prefs.wrap = cfg->wrap == CONFIG_WRAP_GRAPHEME ? WRAP_GRAPHEME : WRAP_WORD;
 	s.prefs.osc52 = cfg->clipboard == CONFIG_CLIP_OSC52;
-	if ((!s.sc.translator_name || !s.sc.translator_name[0]) && cfg->translator_name)
-		sidecar_set_translator(&s.sc, cfg->translator_name, cfg->translator_url);
+	if ((!s.side.sc.translator_name || !s.side.sc.translator_name[0]) && cfg->translator_name)
+		sidecar_set_translator(&s.side.sc, cfg->translator_name, cfg->translator_url);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: the editor needs a terminal (for scripts: yeok check, yeok align)\n");
 		session_release(&s);
@@ -456,7 +456,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 		u.trace = fopen(tk, "w");
 	ui_term_start(&u, true);
 	session_resize(&s, COLS, LINES);
-	u.spell_gen = s.sp ? spell_generation(s.sp) : 0;
+	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
 	ui_push(&u, &ui_editor_mode);
 	u.waited = false;
 	ui_draw(&u);

@@ -133,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		s.cur = (Pos){0, 0};
-		s.vsegs_dirty = true;
+		s.view.dirty = true;
 	}
 	journal_flush(d->journal);
 	Buf want = BUF_INIT;

@@ -55,8 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 			command_run(&s, c->id, arg);
-			s.help = false;
-			s.q.on = false;
+			s.dlg.help = false;
+			s.dlg.q.on = false;
 		} else if (b == 0x7f && i + 2 < sn) {
 			session_resize(&s, 1 + script[i + 1] % 120, 1 + script[i + 2] % 40);
 			i += 2;
@@ -83,11 +83,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (out.len != dn || (dn && memcmp(out.p, p, dn) != 0))
 		__builtin_trap();
 	buf_release(&out);
-	s.vsegs_dirty = true;
+	s.view.dirty = true;
 	s.cur = (Pos){0, 0};
 	s.scur = (Pos){0, 0};
-	s.top = 0;
-	s.top_row = 0;
+	s.view.top = 0;
+	s.view.top_row = 0;
 	check(&s);
 	session_release(&s);
 	return 0;

@@ -80,7 +80,7 @@ static void random_edit(Session *s)
 		doc_replace(d, a, a, "두 줄\r\n셋\n", strlen("두 줄\r\n셋\n"), CH_OTHER);
 		break;
 	}
-	s->vsegs_dirty = true;
+	s->view.dirty = true;
 	s->cur = (Pos){0, 0};
 }
 
@@ -217,8 +217,8 @@ static void test_failed_save(void **state)
 		file_inject_write_errno = errs[k];
 		assert_false(command_run(&s, "save", NULL));
 		file_inject_write_errno = 0;
-		assert_non_null(strstr(s.msg, strerror(errs[k])));
-		assert_true(s.msg_error);
+		assert_non_null(strstr(s.message.text, strerror(errs[k])));
+		assert_true(s.message.error);
 		assert_true(doc_modified(&s.doc));
 		size_t fn;
 		char *disk = tu_read(path, &fn);
@@ -258,7 +258,7 @@ static void test_changed_on_disk(void **state)
 	free(tu_write(dir, "doc.rst", theirs, strlen(theirs)));
 	assert_true(safety_disk_changed(&s));
 	assert_false(command_run(&s, "save", NULL));
-	assert_non_null(strstr(s.msg, "changed on disk"));
+	assert_non_null(strstr(s.message.text, "changed on disk"));
 	size_t fn;
 	char *disk = tu_read(path, &fn);
 	assert_string_equal(disk, theirs);

@@ -64,18 +64,18 @@ static void test_allow_here(void **state)
 	assert_true(violated(&s));
 	/* F3: the term, then "allow 레이어 here" */
 	assert_true(command_run(&s, "glossary", NULL));
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.items.n, 2);
-	assert_non_null(strstr(s.pick.items.v[1], "allow 레이어 here"));
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.items.n, 2);
+	assert_non_null(strstr(s.dlg.pick.items.v[1], "allow 레이어 here"));
 	assert_true(command_run(&s, "glossary-insert", "1"));
-	assert_non_null(strstr(s.msg, "레이어 is allowed in this document"));
-	assert_int_equal(s.sc.allow.n, 1);
-	assert_string_equal(s.sc.allow.v[0], "레이어");
+	assert_non_null(strstr(s.message.text, "레이어 is allowed in this document"));
+	assert_int_equal(s.side.sc.allow.n, 1);
+	assert_string_equal(s.side.sc.allow.v[0], "레이어");
 	assert_int_equal(glossary_findings(&s), 0);
 	assert_false(violated(&s));
 	/* F3 again: nothing more to allow */
 	assert_true(command_run(&s, "glossary", NULL));
-	assert_int_equal(s.pick.items.n, 1);
+	assert_int_equal(s.dlg.pick.items.n, 1);
 	session_pick_close(&s);
 	assert_true(session_save(&s));
 	session_release(&s);

@@ -97,7 +97,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	s.cur = (Pos){5, 6};
 	assert_true(command_run(&s, "save", NULL));
-	assert_true(!strncmp(s.msg, "Saved ", 6) && !s.msg_error);
+	assert_true(!strncmp(s.message.text, "Saved ", 6) && !s.message.error);
 	session_release(&s);
 	/* the sidecar is there, with the source recorded */
 	char *scp = sidecar_path(f.ko);
@@ -112,7 +112,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	sidecar_release(&sc);
 	/* reopen without --source: the English comes from the record */
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
+	assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
 	k = seg_at(&s, 5);
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	session_release(&s);
@@ -131,16 +131,16 @@ static void test_snapshot_when_no_source_given(void **state)
 	fx_make(&f, EN, EN);
 	Session s;
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SELF);
+	assert_int_equal(s.side.src.origin, SOURCE_SELF);
 	/* translate a paragraph, save: the English as first opened is kept */
 	s.cur = (Pos){5, 0};
 	Pos end = {5, s.doc.tgt.v[5].n};
 	doc_replace(&s.doc, s.cur, end, "번역된 문장.", strlen("번역된 문장."), CH_OTHER);
-	s.vsegs_dirty = true;
+	s.view.dirty = true;
 	assert_true(session_save(&s));
 	session_release(&s);
 	open_doc(&s, &f, false);
-	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
+	assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
 	Str ln = lines_get(&s.doc.src, 5);
 	assert_true(ln.n > 10 && !memcmp(ln.p, "Every parameter", 15));
 	session_release(&s);
@@ -159,9 +159,9 @@ static void test_corrupt_sidecar_set_aside(void **state)
 	fclose(fp);
 	Session s;
 	open_doc(&s, &f, true);
-	assert_true(s.msg_error);
-	assert_non_null(strstr(s.msg, ".yeok.yaml:"));
-	assert_non_null(strstr(s.msg, "set aside"));
+	assert_true(s.message.error);
+	assert_non_null(strstr(s.message.text, ".yeok.yaml:"));
+	assert_non_null(strstr(s.message.text, "set aside"));
 	char *badp = xasprintf("%s.bad", scp);
 	assert_true(file_exists(badp));
 	assert_false(file_exists(scp));
@@ -184,37 +184,37 @@ static void test_checklist_through_commands(void **state)
 	ChecklistPart parts[CHECKLIST_PARTS];
 	assert_int_equal(session_checklist(&s, parts), 3);
 	assert_true(command_run(&s, "checklist", NULL));
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.items.n, 5);
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.items.n, 5);
 	assert_true(command_run(&s, "checklist-item", "0")); /* license: yes */
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	assert_true(command_run(&s, "checklist-item", "1")); /* issue: asks */
-	assert_true(s.ask.on);
-	s.ask.on = false;
+	assert_true(s.dlg.ask.on);
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-issue", "#1132"));
 	assert_true(command_run(&s, "checklist-item", "2")); /* type: a list */
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.items.n, 4);
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.items.n, 4);
 	assert_true(command_run(&s, "checklist-type", "1")); /* translate */
 	assert_true(command_run(&s, "checklist-item", "3"));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-name", "홍길동"));
 	assert_true(command_run(&s, "checklist-item", "4"));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "checklist-url", "https://github.com/hong"));
 	session_pick_close(&s);
-	assert_true(s.sc_dirty);
+	assert_true(s.side.dirty);
 	/* quitting now asks */
 	assert_true(command_run(&s, "quit", NULL));
-	assert_true(s.q.on);
+	assert_true(s.dlg.q.on);
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
-	s.q.on = false;
+	s.dlg.q.on = false;
 	assert_true(command_run(&s, "save", NULL));
-	assert_false(s.sc_dirty);
+	assert_false(s.side.dirty);
 	session_release(&s);
 	open_doc(&s, &f, false);
 	Buf b = BUF_INIT;
-	sidecar_checklist_text(&s.sc.checklist, &b);
+	sidecar_checklist_text(&s.side.sc.checklist, &b);
 	assert_string_equal(b.p, "[x]라이선스 #1132 번역");
 	buf_release(&b);
 	Buf l = BUF_INIT, r = BUF_INIT;
@@ -229,7 +229,7 @@ static void test_checklist_through_commands(void **state)
 	buf_release(&r);
 	VEC_FREE(&ls);
 	VEC_FREE(&rs);
-	assert_string_equal(s.sc.translator_name, "홍길동");
+	assert_string_equal(s.side.sc.translator_name, "홍길동");
 	/* the translator line: inserted after the author line, one undo step */
 	assert_true(command_run(&s, "translator-line", NULL));
 	Str ln = lines_get(&s.doc.tgt, 4);
@@ -294,7 +294,7 @@ static void test_stale_segment_and_word_diff(void **state)
 	free(wa.v);
 	free(wb.v);
 	assert_true(command_run(&s, "stale-diff", NULL));
-	assert_true(s.diff_on);
+	assert_true(s.dlg.diff);
 	/* still stale after a save and reopen (with the same new English) */
 	assert_true(session_save(&s));
 	session_release(&s);
@@ -325,7 +325,7 @@ static void load_glossary(Session *s)
 	/* the tree's glossary: the tests run from the tree */
 	if (!session_glossary_load(s, "glossary/ko.yaml", NULL, 0, &e))
 		fail_msg("%s", e.msg);
-	assert_true(s->gl_loaded);
+	assert_true(s->gloss.loaded);
 }
 
 static void test_glossary_hints_and_insert(void **state)
@@ -359,17 +359,17 @@ static void test_glossary_hints_and_insert(void **state)
 	VEC_FREE(&ls);
 	/* F3: the list, Enter inserts at the cursor */
 	assert_true(command_run(&s, "glossary", NULL));
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	size_t pi = SIZE_MAX;
-	for (size_t i = 0; i < s.pick.items.n; i++)
-		if (strstr(s.pick.items.v[i], "매개변수"))
+	for (size_t i = 0; i < s.dlg.pick.items.n; i++)
+		if (strstr(s.dlg.pick.items.v[i], "매개변수"))
 			pi = i;
 	assert_true(pi != SIZE_MAX);
 	s.cur = (Pos){5, 0};
 	char arg[16];
 	snprintf(arg, sizeof(arg), "%zu", pi);
 	assert_true(command_run(&s, "glossary-insert", arg));
-	assert_false(s.pick.on);
+	assert_false(s.dlg.pick.on);
 	Str ln = lines_get(&s.doc.tgt, 5);
 	assert_true(ln.n > 12 && !memcmp(ln.p, "매개변수", strlen("매개변수")));
 	check_session(&s);
@@ -387,7 +387,7 @@ static void findings_fresh_at(Session *s, int at)
 	check_doc_init(&d, s->doc.th.text, &s->doc.th.blocks, s->doc.sh.text, &s->doc.sh.blocks, &s->doc.al,
 	               session_glossary(s));
 	for (size_t k = 0; k < s->doc.al.n; k++)
-		check_unit(&d, &s->cset, k, &b);
+		check_unit(&d, &s->chk.cset, k, &b);
 	findings_sort(&b);
 	check_doc_release(&d);
 	if (a.n != b.n) {
@@ -418,11 +418,11 @@ static void test_findings_incremental_and_autofix(void **state)
 	open_doc(&s, &f, true);
 	load_glossary(&s);
 	session_checks_on(&s, false);
-	assert_true(s.uf_pending > 0);
+	assert_true(s.chk.pending > 0);
 	while (session_checks_step(&s, 2))
 		;
 	assert_findings_fresh(&s);
-	size_t before = s.n_findings;
+	size_t before = s.chk.n;
 	assert_true(before >= 1); /* 파라미터 */
 	/* the title "시작하기" is 8 columns: its underline is fine; make it longer */
 	s.focus = PANE_TARGET;
@@ -430,12 +430,12 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_true(session_insert(&s, " 안내", strlen(" 안내")));
 	/* the key does not rebuild the document's index: the first idle step does */
 	session_sync(&s);
-	assert_true(s.cd_stale);
+	assert_true(s.chk.cd_stale);
 	while (session_checks_step(&s, 8))
 		;
-	assert_false(s.cd_stale);
+	assert_false(s.chk.cd_stale);
 	assert_findings_fresh(&s);
-	assert_int_equal(s.n_findings, before + 1);
+	assert_int_equal(s.chk.n, before + 1);
 	/* type elsewhere: only that segment is checked again */
 	s.cur = (Pos){11, 0};
 	for (const char *p = "가나다 "; *p;) {
@@ -453,7 +453,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_int_equal(ul.n, (size_t)text_width(s.doc.tgt.v[0].p, s.doc.tgt.v[0].n));
 	while (session_checks_step(&s, 8))
 		; /* a title edit: everything again, between keys */
-	assert_int_equal(s.n_findings, before);
+	assert_int_equal(s.chk.n, before);
 	assert_findings_fresh(&s);
 	assert_true(command_run(&s, "undo", NULL));
 	assert_int_equal(lines_get(&s.doc.tgt, 1).n, 8);
@@ -462,13 +462,13 @@ static void test_findings_incremental_and_autofix(void **state)
 	check_session(&s);
 	/* F5 lists them with a jump */
 	assert_true(command_run(&s, "findings", NULL));
-	assert_true(s.pick.on);
-	assert_true(s.pick.items.n >= 2);
-	size_t want = (size_t)(s.pick.data.v[1] / 1048576L);
-	assert_true(strstr(s.pick.items.v[1], "[") != NULL);
+	assert_true(s.dlg.pick.on);
+	assert_true(s.dlg.pick.items.n >= 2);
+	size_t want = (size_t)(s.dlg.pick.data.v[1] / 1048576L);
+	assert_true(strstr(s.dlg.pick.items.v[1], "[") != NULL);
 	assert_true(command_run(&s, "goto-finding", "1"));
 	assert_int_equal(s.cur.line, want);
-	assert_false(s.pick.on);
+	assert_false(s.dlg.pick.on);
 	session_release(&s);
 	fx_free(&f);
 }
@@ -485,8 +485,8 @@ static void test_spelling_f7_and_word_lists(void **state)
 	char *words = xasprintf("%s/words", f.dir);
 	SpellOptions o = {.personal_words = words, .project_top = f.dir};
 	session_spell_start(&s, &o);
-	spell_wait(s.sp);
-	if (!spell_has_dict(s.sp, SPELL_HANGUL)) {
+	spell_wait(s.spell.sp);
+	if (!spell_has_dict(s.spell.sp, SPELL_HANGUL)) {
 		session_release(&s);
 		free(words);
 		fx_free(&f);
@@ -505,11 +505,11 @@ static void test_spelling_f7_and_word_lists(void **state)
 	s.focus = PANE_TARGET;
 	s.cur = (Pos){3, strlen("오늘 ") + 3};
 	assert_true(command_run(&s, "spell", NULL));
-	assert_true(s.pick.on);
+	assert_true(s.dlg.pick.on);
 	assert_true(session_spell_poll(&s, true));
-	assert_true(s.pick.on);
-	size_t last = s.pick.items.n - 1;
-	assert_non_null(strstr(s.pick.items.v[last], ".yeok-words"));
+	assert_true(s.dlg.pick.on);
+	size_t last = s.dlg.pick.items.n - 1;
+	assert_non_null(strstr(s.dlg.pick.items.v[last], ".yeok-words"));
 	/* the project list item adds the word to TOP/.yeok-words */
 	char arg[16];
 	snprintf(arg, sizeof(arg), "%zu", last);
@@ -519,20 +519,20 @@ static void test_spelling_f7_and_word_lists(void **state)
 	char *got = tu_read(pw, &n);
 	assert_non_null(strstr(got, "클라우드"));
 	free(got);
-	spell_wait(s.sp);
+	spell_wait(s.spell.sp);
 	m.n = 0;
 	assert_int_equal(session_spell_line(&s, 3, &m), 0);
 	VEC_FREE(&m);
 	/* a suggestion replaces the word: one undo step */
-	s.spell_word = s.spell_word ? s.spell_word : xstrdup("");
-	free(s.spell_word);
-	s.spell_word = xstrdup("클라우드에서");
-	s.spell_at = (Pos){3, strlen("오늘 ")};
-	s.spell_len = strlen("클라우드에서");
-	spell_list_free(s.spell_sugg, s.spell_nsugg);
-	s.spell_sugg = xmalloc(sizeof(char *));
-	s.spell_sugg[0] = xstrdup("구름에서");
-	s.spell_nsugg = 1;
+	s.spell.word = s.spell.word ? s.spell.word : xstrdup("");
+	free(s.spell.word);
+	s.spell.word = xstrdup("클라우드에서");
+	s.spell.at = (Pos){3, strlen("오늘 ")};
+	s.spell.len = strlen("클라우드에서");
+	spell_list_free(s.spell.sugg, s.spell.nsugg);
+	s.spell.sugg = xmalloc(sizeof(char *));
+	s.spell.sugg[0] = xstrdup("구름에서");
+	s.spell.nsugg = 1;
 	assert_true(session_spell_choose(&s, 0));
 	ln = lines_get(&s.doc.tgt, 3);
 	assert_true(!memcmp(ln.p, "오늘 구름에서 실행", strlen("오늘 구름에서 실행")));
@@ -568,7 +568,7 @@ static void test_spelling_never_blocks_the_first_frame(void **state)
 	uint64_t dt = now_ns() - t0;
 	/* no timing assertion: report it; the calls return whatever is known */
 	print_message("# spell start + one screen of lines: %.2f ms (ready: %d)\n", (double)dt / 1e6,
-	              spell_ready(s.sp));
+	              spell_ready(s.spell.sp));
 	VEC_FREE(&m);
 	session_release(&s);
 	fx_free(&f);
@@ -615,8 +615,8 @@ static void test_save_keeps_other_yeoks_sidecar(void **state)
 	/* the editor marks segment 5 done and saves */
 	session_set_status(&s, (size_t)k, ST_DONE);
 	assert_true(session_save(&s));
-	assert_true(s.sc.merged);
-	assert_int_equal(s.sc.checklist.issue, 42); /* the status line shows it */
+	assert_true(s.side.sc.merged);
+	assert_int_equal(s.side.sc.checklist.issue, 42); /* the status line shows it */
 	Sidecar disk;
 	sidecar_init(&disk);
 	assert_true(sidecar_load(scp, &disk, NULL, &e));

@@ -248,7 +248,7 @@ static void test_alt_x_keeps_the_structure(void **state)
 	load(&s, t, t);
 	assert_true(command_run(&s, "goto-line", "3"));
 	assert_false(command_run(&s, "clear-block", NULL));
-	assert_non_null(strstr(s.msg, "kept"));
+	assert_non_null(strstr(s.message.text, "kept"));
 	assert_text(&s, t);
 	session_release(&s);
 
@@ -358,7 +358,7 @@ static void test_select_cut_paste_across_segments_and_undo(void **state)
 	key(&s, "select-cancel");
 	assert_false(session_sel_range(&s, &p, &a, &b));
 	assert_false(command_run(&s, "cut", NULL));
-	assert_non_null(strstr(s.msg, "Nothing selected"));
+	assert_non_null(strstr(s.message.text, "Nothing selected"));
 	session_release(&s);
 }
 
@@ -498,11 +498,11 @@ static void test_page_down_shows_every_row_once(void **state)
 					seen_src[rows[r].side[PANE_SOURCE].line] = true;
 			}
 			last = rows[got - 1];
-			size_t top = s.top;
-			int top_row = s.top_row;
+			size_t top = s.view.top;
+			int top_row = s.view.top_row;
 			key(&s, "page-down");
 			pages++;
-			if (s.top == top && s.top_row == top_row)
+			if (s.view.top == top && s.view.top_row == top_row)
 				break;
 			assert_true(pages < 10000);
 		}
@@ -520,8 +520,8 @@ static void test_page_down_shows_every_row_once(void **state)
 		/* PageUp walks back to the top */
 		for (size_t i = 0; i <= pages; i++)
 			key(&s, "page-up");
-		assert_int_equal(s.top, 0);
-		assert_int_equal(s.top_row, 0);
+		assert_int_equal(s.view.top, 0);
+		assert_int_equal(s.view.top_row, 0);
 		pages_all += pages;
 		files++;
 		free(seen);
@@ -653,10 +653,10 @@ static void test_word_wrap_never_splits_a_word(void **state)
 /* Answer the pending question with key (as the UI does). */
 static bool answer(Session *s, const char *k)
 {
-	assert_true(s->q.on);
+	assert_true(s->dlg.q.on);
 	const char *cmd = session_question_answer(s, k);
 	assert_non_null(cmd);
-	s->q.on = false;
+	s->dlg.q.on = false;
 	bool ok = command_run(s, cmd, NULL);
 	check_session(s);
 	return ok;
@@ -669,25 +669,25 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	const char *t = "Tensor 텐서 tensor\n\nTENSOR 텐서\n";
 	load(&s, t, t);
 	assert_true(command_run(&s, "replace", "tensor"));
-	assert_true(s.ask.on);
-	s.ask.on = false;
+	assert_true(s.dlg.ask.on);
+	s.dlg.ask.on = false;
 	assert_true(command_run(&s, "replace-with", "텐서"));
 	/* case-insensitive: three matches, the count in the question */
-	assert_non_null(strstr(s.q.text, "Replace 1/3"));
-	assert_true(s.match.on);
+	assert_non_null(strstr(s.dlg.q.text, "Replace 1/3"));
+	assert_true(s.search.match.on);
 	answer(&s, "y");
 	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
-	assert_non_null(strstr(s.q.text, "Replace 1/2"));
+	assert_non_null(strstr(s.dlg.q.text, "Replace 1/2"));
 	answer(&s, "n");
-	assert_non_null(strstr(s.q.text, "Replace 2/2"));
+	assert_non_null(strstr(s.dlg.q.text, "Replace 2/2"));
 	/* the case toggle: only the lower-case one matches */
 	answer(&s, "c");
-	assert_non_null(strstr(s.q.text, "1/1"));
+	assert_non_null(strstr(s.dlg.q.text, "1/1"));
 	answer(&s, "c");
 	answer(&s, "a");
 	assert_text(&s, "텐서 텐서 텐서\n\n텐서 텐서\n");
 	assert_false(s.repl.on);
-	assert_non_null(strstr(s.msg, "Replaced 3"));
+	assert_non_null(strstr(s.message.text, "Replaced 3"));
 	/* replace-all is one undo step */
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
@@ -699,19 +699,19 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	t = "see `a <x>`_ and `b <y>`_\n";
 	load(&s, t, t);
 	assert_true(command_run(&s, "replace", "`([a-z]) <([a-z])>`_"));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_false(command_run(&s, "replace-with", "\\2=\\1"));
-	assert_non_null(strstr(s.msg, "Not found"));
+	assert_non_null(strstr(s.message.text, "Not found"));
 	s.repl.regex = true;
 	assert_true(command_run(&s, "replace-with", "\\2=\\1"));
-	assert_non_null(strstr(s.q.text, "regex on"));
+	assert_non_null(strstr(s.dlg.q.text, "regex on"));
 	answer(&s, "a");
 	assert_text(&s, "see x=a and y=b\n");
 	/* a bad regex says so */
 	assert_true(command_run(&s, "replace", "("));
-	s.ask.on = false;
+	s.dlg.ask.on = false;
 	assert_false(command_run(&s, "replace-with", "x"));
-	assert_non_null(strstr(s.msg, "Bad regular expression"));
+	assert_non_null(strstr(s.message.text, "Bad regular expression"));
 	session_release(&s);
 }
 
@@ -742,8 +742,8 @@ static void test_done_with_an_error_asks(void **state)
 	load(&s, "시작하기 전에\n====\n\n본문입니다.\n", "Before you start\n================\n\nText.\n");
 	session_checks_on(&s, true);
 	assert_true(command_run(&s, "done-next", NULL));
-	assert_true(s.q.on);
-	assert_non_null(strstr(s.q.text, "title-underline"));
+	assert_true(s.dlg.q.on);
+	assert_non_null(strstr(s.dlg.q.text, "title-underline"));
 	assert_int_equal(s.doc.al.v[0].status == ST_DONE, 0);
 	/* y marks it done */
 	answer(&s, "y");
@@ -757,11 +757,11 @@ static void test_translator_line_without_a_name_opens_f2(void **state)
 	(void)state;
 	Session s;
 	load(&s, "제목\n====\n", "Title\n=====\n");
-	s.sc_path = xstrdup("mem.rst.yeok.yaml");
+	s.side.path = xstrdup("mem.rst.yeok.yaml");
 	assert_true(command_run(&s, "translator-line", NULL));
-	assert_true(s.pick.on);
-	assert_int_equal(s.pick.sel, 3);
-	assert_non_null(strstr(s.msg, "then Alt-t again"));
+	assert_true(s.dlg.pick.on);
+	assert_int_equal(s.dlg.pick.sel, 3);
+	assert_non_null(strstr(s.message.text, "then Alt-t again"));
 	session_pick_close(&s);
 	session_release(&s);
 }
@@ -780,8 +780,8 @@ static void test_quit_question_offers_save_and_quit(void **state)
 	type(&s, "새 ");
 	assert_true(command_run(&s, "quit", NULL));
 	assert_false(s.quit);
-	assert_true(s.q.on);
-	assert_non_null(strstr(s.q.text, "s: save and quit"));
+	assert_true(s.dlg.q.on);
+	assert_non_null(strstr(s.dlg.q.text, "s: save and quit"));
 	const char *cmd = session_question_answer(&s, "s");
 	assert_non_null(cmd);
 	assert_true(command_run(&s, cmd, NULL));

@@ -59,7 +59,7 @@ static void close_pair(Opened *o)
 static char *saved(Opened *o, size_t *n)
 {
 	if (!session_save(&o->s))
-		fail_msg("not saved: %s", o->s.msg);
+		fail_msg("not saved: %s", o->s.message.text);
 	return tu_read(o->path, n);
 }
 
@@ -261,7 +261,7 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	char *was = xmemdup0(l.p, l.n);
 	s->cur = (Pos){code, l.n / 2};
 	assert_false(session_insert(s, "x", 1));
-	assert_non_null(strstr(s->msg, "Code stays"));
+	assert_non_null(strstr(s->message.text, "Code stays"));
 	assert_false(session_newline(s));
 	assert_false(session_backspace(s));
 	assert_true(line_is(s, code, was));

@@ -160,13 +160,13 @@ static void test_status_list_and_insert(void **state)
 	/* F4: the list of matches; Enter inserts one, the list marker kept */
 	assert_true(command_run(&s, "tm", NULL));
 	session_tm_poll(&s, true);
-	assert_true(s.pick.on);
-	assert_string_equal(s.pick.then, "tm-insert");
-	assert_true(s.pick.items.n >= 1);
-	assert_non_null(strstr(s.pick.items.v[0], "100%"));
-	assert_non_null(strstr(s.pick.items.v[0], "3단계로 모델을 학습했습니다."));
-	assert_non_null(strstr(s.pick.items.v[0], "a.rst"));
-	assert_true(s.pick.details.n >= 1 && s.pick.details.v[0]);
+	assert_true(s.dlg.pick.on);
+	assert_string_equal(s.dlg.pick.then, "tm-insert");
+	assert_true(s.dlg.pick.items.n >= 1);
+	assert_non_null(strstr(s.dlg.pick.items.v[0], "100%"));
+	assert_non_null(strstr(s.dlg.pick.items.v[0], "3단계로 모델을 학습했습니다."));
+	assert_non_null(strstr(s.dlg.pick.items.v[0], "a.rst"));
+	assert_true(s.dlg.pick.details.n >= 1 && s.dlg.pick.details.v[0]);
 	assert_true(command_run(&s, "tm-insert", "0"));
 	assert_line(&s, 5, "- 3단계로 모델을 학습했습니다.");
 	check_session(&s);
@@ -181,9 +181,9 @@ static void test_status_list_and_insert(void **state)
 	k = seg_at(&s, 3);
 	assert_true(command_run(&s, "tm", NULL));
 	session_tm_poll(&s, true);
-	assert_true(s.pick.items.n >= 1);
-	assert_null(strstr(s.pick.items.v[0], "100%"));
-	assert_true(s.pick.marks.n >= 1);
+	assert_true(s.dlg.pick.items.n >= 1);
+	assert_null(strstr(s.dlg.pick.items.v[0], "100%"));
+	assert_true(s.dlg.pick.marks.n >= 1);
 	assert_true(command_run(&s, "tm-insert", "0"));
 	assert_line(&s, 3, "이 튜토리얼은 ``torch.nn`` 으로 모델을 학습하는 방법을 보여줍니다.");
 
@@ -227,8 +227,8 @@ static void test_missing_memory(void **state)
 	session_tm_poll(&s, true);
 	assert_false(status_has(&s, "TM 100%"));
 	assert_false(command_run(&s, "tm", NULL));
-	assert_non_null(strstr(s.msg, "translation memory"));
-	assert_false(s.pick.on);
+	assert_non_null(strstr(s.message.text, "translation memory"));
+	assert_false(s.dlg.pick.on);
 	assert_false(command_run(&s, "tm-insert-best", NULL));
 	assert_true(session_insert(&s, "x", 1));
 	session_release(&s);
@@ -252,7 +252,7 @@ static void test_consistency_finding(void **state)
 	open_doc(&s, &f, f.db);
 	session_checks_on(&s, true);
 	session_sync(&s);
-	while (s.uf_pending)
+	while (s.chk.pending)
 		session_checks_step(&s, 64);
 	FindingVec all = {0};
 	session_findings_list(&s, &all);
@@ -297,7 +297,7 @@ static void test_default_memory_updated(void **state)
 		assert_true(poll(&p, 1, 1000) >= 0);
 		session_tm_poll(&s, false);
 	}
-	assert_non_null(strstr(s.msg, "Translation memory updated: 1 commit"));
+	assert_non_null(strstr(s.message.text, "Translation memory updated: 1 commit"));
 	/* and it answers (the next key clears the message) */
 	session_clear_msg(&s);
 	seg_at(&s, 5);

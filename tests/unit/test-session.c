@@ -210,7 +210,7 @@ static void test_find_both_panes(void **state)
 	assert_int_equal(s.cur.line, 9);
 	assert_int_equal(s.cur.col, strlen("여기에 "));
 	assert_false(command_run(&s, "find", "nowhere"));
-	assert_string_equal(s.msg, "Not found: nowhere");
+	assert_string_equal(s.message.text, "Not found: nowhere");
 	/* the source is not editable */
 	s.focus = PANE_SOURCE;
 	assert_false(session_insert(&s, "x", 1));
@@ -335,13 +335,13 @@ static void test_local_realign_matches_full(void **state)
 			/* the findings kept up to date equal a full count */
 			session_sync(&s);
 			session_checks_step(&s, SIZE_MAX);
-			size_t inc = s.n_findings;
+			size_t inc = s.chk.n;
 			session_checks_on(&s, true);
-			assert_int_equal(inc, s.n_findings);
+			assert_int_equal(inc, s.chk.n);
 		}
 		while (doc_undo(&s.doc, NULL))
 			;
-		s.vsegs_dirty = true;
+		s.view.dirty = true;
 		Buf out = BUF_INIT;
 		lines_serialize(&s.doc.tgt, &out);
 		assert_int_equal(out.len, tn);
@@ -432,8 +432,8 @@ static void test_save_changes_only_the_edited_line(void **state)
 	assert_non_null(strstr(st.p, "[x]라이선스 #1132 번역"));
 	free(tu_write(dir, "t.ko.rst.yeok.yaml", "yeok: [\n", 9));
 	session_read_checklist(&s);
-	assert_non_null(strstr(s.msg, "t.ko.rst.yeok.yaml"));
-	assert_non_null(strstr(s.msg, "checklist is not shown"));
+	assert_non_null(strstr(s.message.text, "t.ko.rst.yeok.yaml"));
+	assert_non_null(strstr(s.message.text, "checklist is not shown"));
 	session_clear_msg(&s);
 	buf_release(&st);
 	free(sc);
@@ -444,7 +444,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	type(&s, "x");
 	assert_true(command_run(&s, "quit", NULL));
 	assert_false(s.quit);
-	assert_true(s.q.on);
+	assert_true(s.dlg.q.on);
 	assert_string_equal(session_question_answer(&s, "y"), "force-quit");
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
 	assert_null(session_question_answer(&s, "n"));
@@ -487,7 +487,7 @@ static void test_open_missing_and_read_only(void **state)
 		chmod(ro, 0444);
 		assert_true(session_open(&s, ro, &so, &e));
 		assert_true(s.doc.read_only);
-		assert_non_null(strstr(s.msg, "read-only"));
+		assert_non_null(strstr(s.message.text, "read-only"));
 		assert_false(session_insert(&s, "x", 1));
 		free(ro);
 	}
@@ -518,7 +518,7 @@ static void test_command_table(void **state)
 	assert_false(command_run(&s, "no-such-command", NULL));
 	assert_false(command_run(&s, "review-next", NULL)); /* reviewer mode's */
 	assert_false(command_run(&s, "goto-line", "9999"));
-	assert_non_null(strstr(s.msg, "No line 9999"));
+	assert_non_null(strstr(s.message.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
 	assert_int_equal(s.cur.line, 0);
 	assert_memory_equal(s.doc.tgt.v[0].p, "Title", 5);
@@ -560,7 +560,7 @@ static void test_glossary_hints_in_the_status_line(void **state)
 	buf_release(&st);
 	/* the avoided variant is a finding; the header counts it */
 	session_checks_step(&s, SIZE_MAX);
-	assert_true(s.n_findings >= 1);
+	assert_true(s.chk.n >= 1);
 	Buf l = BUF_INIT, r = BUF_INIT;
 	session_prepare_frame(&s);
 	session_header(&s, &l, &r);

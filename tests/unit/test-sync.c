@@ -531,7 +531,7 @@ static void test_session_round_trip(void **state)
 	SourceOpts so = {.self_fallback = true};
 	if (!session_open(&s, doc, &so, &e))
 		fail_msg("open: %s", e.msg);
-	assert_int_equal(s.src.origin, SOURCE_SIDECAR);
+	assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
 	int stale = 0;
 	for (size_t i = 0; i < s.doc.al.n; i++)
 		stale += s.doc.al.v[i].status == ST_STALE;

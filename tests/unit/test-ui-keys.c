@@ -179,7 +179,7 @@ static void editor_script(const char *script, int cols, int rows, const char *na
 	session_init(&s);
 	session_load(&s, "t.rst", TGT, strlen(TGT), "t.en.rst", SRC, strlen(SRC));
 	session_checks_on(&s, true);
-	s.sc_path = xstrdup("t.rst.yeok.yaml"); /* F2 needs a sidecar path (never written here) */
+	s.side.path = xstrdup("t.rst.yeok.yaml"); /* F2 needs a sidecar path (never written here) */
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	u.s = &s;
