@@ -197,6 +197,9 @@ run: deps
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory SANITIZE=1 unit-tests build/san/$(PROG)
+	@# the benchmark programs must keep compiling (they are built by make bench only)
+	$(Q)for f in $(BENCH_SRC); do $(CC) $(CPPFLAGS) -std=c11 $(WARN) $(CORE_CFLAGS) \
+		$(UI_CFLAGS) -fsyntax-only $$f || exit 1; done
 	$(Q)if command -v $(CLANG) >/dev/null && [ -n "$(FUZZ_SRC)" ]; then \
 		$(MAKE) --no-print-directory fuzz-build; fi
 	$(Q)YEOK=build/san/$(PROG) UNIT_DIR=build/san/tests FUZZ_DIR=$(FUZZ_B) \

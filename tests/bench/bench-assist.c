@@ -76,10 +76,10 @@ static void keys(const char *en, const char *ko, bool checks)
 	session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e);
 	if (checks)
 		session_checks_on(&s, true);
-	s.checks_off = !checks; /* as --no-checks */
+	s.chk.off = !checks; /* as --no-checks */
 	SpellOptions o = {.personal_words = ""};
 	session_spell_start(&s, &o);
-	spell_wait(s.sp);
+	spell_wait(s.spell.sp);
 	session_resize(&s, 120, 40);
 	session_goto_line(&s, (long)s.doc.tgt.n / 2);
 	/* a prose line */
@@ -108,7 +108,7 @@ static void keys(const char *en, const char *ko, bool checks)
 	printf("key, checks %-3s (mean ms)    %10.3f\n", checks ? "on" : "off", ms(total) / (double)nkeys);
 	printf("key, checks %-3s (max ms)     %10.3f\n", checks ? "on" : "off", ms(worst));
 	if (checks)
-		printf("%-28s %10zu\n", "findings (errors+warnings)", s.n_findings);
+		printf("%-28s %10zu\n", "findings (errors+warnings)", s.chk.n);
 	session_release(&s);
 }
 

@@ -105,13 +105,13 @@ static void make_sidecar(const char *en, const char *ko)
 		const Segment *g = &s.doc.al.v[k];
 		SidecarKey key = pair_blocks_key(s.doc.sh.text, &s.doc.sh.blocks, g->src, g->src_n);
 		size_t line = g->tgt_n ? s.doc.th.blocks.v[g->tgt].first + 1 : 1;
-		sidecar_add_comment(&s.sc, (long)line, key, "조사를 확인해 주세요.",
+		sidecar_add_comment(&s.side.sc, (long)line, key, "조사를 확인해 주세요.",
 		                    i % 3 ? "open" : "resolved");
 	}
-	sidecar_set_translator(&s.sc, "홍길동", "https://github.com/hong");
+	sidecar_set_translator(&s.side.sc, "홍길동", "https://github.com/hong");
 	s.cur = (Pos){s.doc.tgt.n / 2, 0};
 	if (!session_save(&s)) {
-		fprintf(stderr, "bench-editor: %s\n", s.msg);
+		fprintf(stderr, "bench-editor: %s\n", s.message.text);
 		exit(1);
 	}
 	session_release(&s);
@@ -142,7 +142,7 @@ static bool open_like_ui(Session *s, const char *ko, bool checks, bool spell)
 	}
 	if (checks)
 		session_checks_on(s, false);
-	s->checks_off = !checks;
+	s->chk.off = !checks;
 	if (spell)
 		session_spell_start(s, NULL);
 	if (!ui_safe_open(s))
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
 	size_t slice_n = 0, reindexed = 0;
 	/* the editor's loop: after the first frame, idle steps while no key
 	 * waits; the first one builds the checks' index */
-	for (int j = 0; checks && (s.cd_stale || !s.cd_built) && j < 1000; j++) {
+	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < 1000; j++) {
 		uint64_t i0 = cpu_ns();
 		session_checks_step(&s, 64);
 		slice[slice_n++ % SLICES] = cpu_ns() - i0;
@@ -339,13 +339,13 @@ int main(int argc, char **argv)
 		/* idle time between keys: the index rebuild's slices until it is
 		 * complete (a typist leaves more than their 20 ms at 100k), then
 		 * one step of segments */
-		for (int j = 0; checks && s.cd_stale && j < 1000; j++) {
+		for (int j = 0; checks && s.chk.cd_stale && j < 1000; j++) {
 			uint64_t i0 = cpu_ns();
 			session_checks_step(&s, 64);
 			slice[slice_n++ % SLICES] = cpu_ns() - i0;
-			reindexed += !s.cd_stale;
+			reindexed += !s.chk.cd_stale;
 		}
-		if (checks && (s.uf_pending || s.cd_stale)) {
+		if (checks && (s.chk.pending || s.chk.cd_stale)) {
 			uint64_t i0 = cpu_ns();
 			session_checks_step(&s, 64);
 			idle[idle_n++] = cpu_ns() - i0;
