@@ -271,6 +271,20 @@ static void test_consistency(void **state)
 	const char *late = KO "임베딩 테이블을 여러 디바이스로 샤딩하는 것입니다.\n\n"
 	                      "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n";
 	expect(late, NULL, CK_CONSISTENCY, "rule gloss-first");
+	/* and the late gloss itself, which the fix 722f573a dropped */
+	expect(late, NULL, CK_CONSISTENCY,
+	       "5:8 consistency '샤딩(shard)' — the English belongs at the first occurrence of "
+	       "'샤딩' (line 3), not here (rule gloss-late)");
+	/* the comments of a bare '::' block are prose (skip_param_init.rst:70 and
+	 * :109, fixed in eb5f452e); its other lines are not */
+	const char *bare = KO "생성한 매개변수에 장치 (device)를 전달합니다.\n\n::\n\n"
+	                      "    # meta 장치 (device)에서 no-op 동작을 합니다.\n"
+	                      "    m = nn.Linear(10, 5, device='meta')\n";
+	expect(bare, NULL, CK_CONSISTENCY, "7:12 consistency '장치 (device)' — the English is given "
+	                                   "at the first occurrence only (line 3)");
+	expect(KO "생성한 매개변수에 장치(device)를 전달합니다.\n\n::\n\n"
+	          "    x = '장치(device)'  # 문자열\n    #장치(device)\n",
+	       NULL, CK_CONSISTENCY, NULL);
 	const char *twice = KO "임베딩 테이블을 샤딩(shard)하는 것입니다.\n\n"
 	                       "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n";
 	expect(twice, NULL, CK_CONSISTENCY, "rule gloss-repeated");
