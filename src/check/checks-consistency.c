@@ -430,10 +430,8 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 	return c;
 }
 
-/* Is en a glossary term kept in English (Tensor)? */
-static bool kept_term(const Unit *u, const char *en, size_t n)
+bool check_kept_term(const Glossary *g, const char *en, size_t n)
 {
-	const Glossary *g = u->d->gl;
 	for (size_t i = 0; g && i < g->n; i++)
 		for (size_t k = 0; k < g->v[i].en_n; k++)
 			if (g->v[i].keep && strlen(g->v[i].en[k]) == n &&
@@ -497,7 +495,7 @@ static void repo_bare(const Unit *u, const CheckRepo *r, FindingVec *out)
 			}
 			for (int w = 1; w >= 0; w--) {
 				size_t end = ends[w];
-				if (!end || end - i < 3 || kept_term(u, m + i, end - i))
+				if (!end || end - i < 3 || check_kept_term(u->d->gl, m + i, end - i))
 					continue;
 				char *en = xmemdup0(m + i, end - i);
 				size_t nr;

@@ -749,6 +749,9 @@ static void comment_lines(const Joined *j, CLineVec *out)
 	}
 }
 
+static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
+                               FindingVec *out);
+
 /* Comments of a code block left in English while others are translated. */
 static void untranslated_comments(const Unit *u, FindingVec *out)
 {
@@ -763,6 +766,7 @@ static void untranslated_comments(const Unit *u, FindingVec *out)
 		joined_release(&tj);
 		return;
 	}
+	untranslated_glued(u, &tj, tj.text.p, tj.text.len, buf_str(&sj.text), out);
 	CLineVec tc = {0}, sc = {0};
 	comment_lines(&tj, &tc);
 	comment_lines(&sj, &sc);
@@ -799,6 +803,67 @@ static bool lower_word_at(const char *m, size_t n, size_t i, size_t *end)
 	                                  m[i - 1] == '.' || m[i - 1] == '-' || m[i - 1] == '/')) &&
 	       (e >= n || !((m[e] >= 'A' && m[e] <= 'Z') || (m[e] >= '0' && m[e] <= '9') ||
 	                    m[e] == '_' || m[e] == '.' || m[e] == '(' || m[e] == '-' || m[e] == '/'));
+}
+
+/* Does the word w[0..n) (lowercase) occur in src as a word (or its
+ * plural in -s), any case? */
+static bool src_has_word(Str src, const char *w, size_t n)
+{
+	for (size_t i = 0; i + n <= src.n; i++) {
+		if (strncasecmp(src.p + i, w, n) != 0)
+			continue;
+		size_t z = i + n; /* a plural in the source: workers */
+		if (z < src.n && src.p[z] == 's')
+			z++;
+		char a = i ? src.p[i - 1] : ' ', b = z < src.n ? src.p[z] : ' ';
+		bool la = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || a == '_' || a == '`';
+		bool lb = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '_' || b == '`' ||
+		          b == '(' || b == '=';
+		if (!la && !lb)
+			return true;
+	}
+	return false;
+}
+
+/* One English word glued to a Korean particle in Korean prose or a code
+ * comment ("device를", "worker에"), outside markup (m is masked) and
+ * parentheses (glosses): a reviewer asks for the Korean word, or
+ * 한글(영어) at its first occurrence.  Only an English word of the
+ * source's text (src) that the English dictionary knows (not a package
+ * name) and that the glossary does not keep in English (Tensor). */
+static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
+                               FindingVec *out)
+{
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = m[i];
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth)
+			depth--;
+		size_t e;
+		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e))
+			continue;
+		/* a single word: not the last of a run ("forward pass를") */
+		bool run = (i >= 2 && m[i - 1] == ' ' && m[i - 2] >= 'a' && m[i - 2] <= 'z');
+		size_t pe = e;
+		while (pe < n && ko_syllable(check_cp_at(m, n, pe)))
+			pe += 3;
+		if (run || e - i < 3 || pe == e || !ko_is_particle(m + e, pe - e) ||
+		    check_kept_term(u->d->gl, m + i, e - i) || !src_has_word(src, m + i, e - i) ||
+		    (u->d->spell && spell_check_word(u->d->spell, m + i, e - i, SPELL_BLOCK) != SPELL_OK)) {
+			i = e;
+			continue;
+		}
+		size_t line, byte;
+		joined_pos(tj, i, &line, &byte);
+		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
+		            "'%.*s' — the English word '%.*s' left in a Korean sentence: the Korean "
+		            "word, or 한글(%.*s) at its first occurrence (rule glued-english)",
+		            (int)(pe - i), tj->text.p + i, (int)(e - i), tj->text.p + i, (int)(e - i),
+		            tj->text.p + i);
+		i = pe;
+	}
 }
 
 /* English left inside translated prose: a whole line that is the
@@ -866,6 +931,8 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 		}
 		i = end;
 	}
+	if (!line_flagged)
+		untranslated_glued(u, &tj, m, n, src, out);
 	VEC_FREE(&inl);
 	buf_release(&mask);
 	joined_release(&sj);

@@ -423,6 +423,26 @@ static void test_untranslated_inside(void **state)
 	expect(KO ".. code-block:: python\n\n   # 모델을 준비합니다\n   m = M()\n"
 	          "   # compute the loss of the model\n   l = m()\n",
 	       csrc, CK_UNTRANSLATED, "a comment still in English");
+	/* one English word of the source glued to a Korean particle, in a
+	 * comment (skip_param_init.rst:82, fixed in 7fbbe203) and in prose
+	 * (rpc_ddp_tutorial.rst:27: the source's plural) */
+	const char *dsrc = "Code.\n\n::\n\n    # Pass device along recursively.\n"
+	                   "    self.fc = nn.Linear(bar, 5, device=device)\n";
+	expect(KO "::\n\n    # 모든 서브 모듈은 device를 재귀적으로 전달해야 합니다.\n"
+	          "    self.fc = nn.Linear(bar, 5, device=device)\n",
+	       dsrc, CK_UNTRANSLATED, "5:17 untranslated 'device를' — the English word 'device' left "
+	                              "in a Korean sentence");
+	expect(KO "::\n\n    # 모든 서브 모듈은 장치(device)를 재귀적으로 전달해야 합니다.\n"
+	          "    self.fc = nn.Linear(bar, 5, device=device)\n",
+	       dsrc, CK_UNTRANSLATED, NULL);
+	const char *wsrc = "Intro.\n\nPipeline the stages of the model across multiple workers.\n";
+	expect(KO "여러 worker에 걸쳐 모델의 단계를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED,
+	       "'worker에' — the English word 'worker'");
+	/* markup, a term kept in English, a word the source does not have, a
+	 * run of words ("forward pass를" is the run rule's) */
+	expect(KO "여러 ``worker``에 걸쳐 Tensor를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED,
+	       NULL);
+	expect(KO "여러 layer를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED, NULL);
 }
 
 static void test_comments_are_prose(void **state)
