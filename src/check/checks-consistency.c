@@ -348,6 +348,18 @@ static void cons_bare_english(ConsIndex *c, const BlockText *bt, size_t nb, cons
 	}
 }
 
+/* Is the Korean at m[at..at+kl) a word of its own: the whole Hangul run,
+ * or the word and a particle or a 하다 ending (샤딩하는), not the start of
+ * a longer word (기본 of 기본적으로)? */
+static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
+{
+	size_t e = at + kl, st;
+	while (e < n && ko_syllable(check_cp_at(m, n, e)))
+		e += 3;
+	return e == at + kl || ko_is_particle(m + at + kl, e - at - kl) ||
+	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
+}
+
 /* The guide's rule: the English at the first occurrence (a title and the
  * body each once), not again (gloss-repeated), and not later than the
  * first occurrence of the Korean (gloss-first). */
@@ -370,7 +382,8 @@ static void cons_gloss_first(ConsIndex *c, const BlockText *bt, const size_t *sa
 		        "'%s' — the English is given at the first occurrence only (line %zu) "
 		        "(rule gloss-repeated)", x->text, first_body->line + 1);
 	}
-	if (!first_body)
+	/* a word of two syllables or more (배 of 2배 is no ship) */
+	if (!first_body || strlen(first_body->ko) < 6)
 		return;
 	size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;
 	for (size_t b = 0; b <= gb; b++) {
@@ -378,6 +391,8 @@ static void cons_gloss_first(ConsIndex *c, const BlockText *bt, const size_t *sa
 			continue;
 		size_t lim = b == gb ? go : bt[b].j.text.len;
 		ptrdiff_t at = find_ko(bt[b].mask.p, lim, 0, first_body->ko);
+		while (at >= 0 && !ko_whole_word(bt[b].mask.p, lim, (size_t)at, strlen(first_body->ko)))
+			at = find_ko(bt[b].mask.p, lim, (size_t)at + 1, first_body->ko);
 		if (at < 0)
 			continue;
 		char *s = xasprintf("%s(%s)", first_body->ko, first_body->en);

@@ -831,6 +831,7 @@ static bool src_has_word(Str src, const char *w, size_t n)
  * 한글(영어) at its first occurrence.  Only an English word of the
  * source's text (src) that the English dictionary knows (not a package
  * name) and that the glossary does not keep in English (Tensor). */
+
 static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
                                FindingVec *out)
 {
@@ -931,8 +932,15 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 		}
 		i = end;
 	}
-	if (!line_flagged)
-		untranslated_glued(u, &tj, m, n, src, out);
+	if (!line_flagged) {
+		/* the source's prose words, not its code (``pip``) */
+		Buf smask = BUF_INIT;
+		InlineVec sinl = {0};
+		prose_mask(sj.text.p, sj.text.len, &smask, &sinl);
+		untranslated_glued(u, &tj, m, n, (Str){smask.p ? smask.p : "", sj.text.len}, out);
+		VEC_FREE(&sinl);
+		buf_release(&smask);
+	}
 	VEC_FREE(&inl);
 	buf_release(&mask);
 	joined_release(&sj);

@@ -275,6 +275,13 @@ static void test_consistency(void **state)
 	expect(late, NULL, CK_CONSISTENCY,
 	       "5:8 consistency '샤딩(shard)' — the English belongs at the first occurrence of "
 	       "'샤딩' (line 3), not here (rule gloss-late)");
+	/* the first occurrence is a word of its own (not 기본 of 기본적으로,
+	 * cpp_autograd.rst:9) of two syllables or more (not 배 of 2배,
+	 * cifar10_tutorial.py:7) */
+	expect(KO "기본적으로 빠릅니다.\n\n기본(elementary) 연산입니다.\n", NULL, CK_CONSISTENCY, NULL);
+	expect(KO "2배 빠릅니다.\n\n배(ship) 사진입니다.\n", NULL, CK_CONSISTENCY, NULL);
+	expect(KO "기본 연산은 빠릅니다.\n\n기본(elementary) 연산입니다.\n", NULL, CK_CONSISTENCY,
+	       "rule gloss-late");
 	/* the comments of a bare '::' block are prose (skip_param_init.rst:70 and
 	 * :109, fixed in eb5f452e); its other lines are not */
 	const char *bare = KO "생성한 매개변수에 장치 (device)를 전달합니다.\n\n::\n\n"
