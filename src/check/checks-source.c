@@ -750,7 +750,7 @@ static void comment_lines(const Joined *j, CLineVec *out)
 }
 
 static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
-                               FindingVec *out);
+                               bool runs_done, FindingVec *out);
 
 /* Comments of a code block left in English while others are translated. */
 static void untranslated_comments(const Unit *u, FindingVec *out)
@@ -766,7 +766,7 @@ static void untranslated_comments(const Unit *u, FindingVec *out)
 		joined_release(&tj);
 		return;
 	}
-	untranslated_glued(u, &tj, tj.text.p, tj.text.len, buf_str(&sj.text), out);
+	untranslated_glued(u, &tj, tj.text.p, tj.text.len, buf_str(&sj.text), false, out);
 	CLineVec tc = {0}, sc = {0};
 	comment_lines(&tj, &tc);
 	comment_lines(&sj, &sc);
@@ -825,15 +825,32 @@ static bool src_has_word(Str src, const char *w, size_t n)
 	return false;
 }
 
-/* One English word glued to a Korean particle in Korean prose or a code
- * comment ("device를", "worker에"), outside markup (m is masked) and
- * parentheses (glosses): a reviewer asks for the Korean word, or
- * 한글(영어) at its first occurrence.  Only an English word of the
- * source's text (src) that the English dictionary knows (not a package
- * name) and that the glossary does not keep in English (Tensor). */
+/* Is each word of m[a..e) (lowercase words, single spaces) one the
+ * English dictionary knows (every word, without a speller) and no term
+ * the glossary keeps in English (Tensor)? */
+static bool plain_english(const Unit *u, const char *m, size_t a, size_t e)
+{
+	for (size_t i = a; i < e;) {
+		size_t w = i;
+		while (w < e && m[w] != ' ')
+			w++;
+		if (w - i < 3 || check_kept_term(u->d->gl, m + i, w - i) ||
+		    (u->d->spell && spell_check_word(u->d->spell, m + i, w - i, SPELL_BLOCK) != SPELL_OK))
+			return false;
+		i = w + 1;
+	}
+	return true;
+}
 
+/* English glued to a Korean particle in Korean prose or a code comment
+ * ("device를", "keyword argument를"), outside markup (m is masked) and
+ * parentheses (glosses): a reviewer asks for the Korean word, or
+ * 한글(영어) at its first occurrence.  Plain English words only (the
+ * dictionary knows them: no package name; not kept in English); one word
+ * only when the source's text (src) has it.  A run the source has is the
+ * run rule's in prose (runs_done). */
 static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
-                               FindingVec *out)
+                               bool runs_done, FindingVec *out)
 {
 	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -845,24 +862,37 @@ static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, s
 		size_t e;
 		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e))
 			continue;
-		/* a single word: not the last of a run ("forward pass를") */
-		bool run = (i >= 2 && m[i - 1] == ' ' && m[i - 2] >= 'a' && m[i - 2] <= 'z');
 		size_t pe = e;
 		while (pe < n && ko_syllable(check_cp_at(m, n, pe)))
 			pe += 3;
-		if (run || e - i < 3 || pe == e || !ko_is_particle(m + e, pe - e) ||
-		    check_kept_term(u->d->gl, m + i, e - i) || !src_has_word(src, m + i, e - i) ||
-		    (u->d->spell && spell_check_word(u->d->spell, m + i, e - i, SPELL_BLOCK) != SPELL_OK)) {
+		if (pe == e || !ko_is_particle(m + e, pe - e)) {
 			i = e;
 			continue;
 		}
+		/* the run of lowercase words it ends (at most 3) */
+		size_t a = i, words = 1, e0;
+		while (words < 3 && a >= 2 && m[a - 1] == ' ') {
+			size_t p = a - 1;
+			while (p > 0 && m[p - 1] >= 'a' && m[p - 1] <= 'z')
+				p--;
+			if (p == a - 1 || !lower_word_at(m, n, p, &e0) || e0 != a - 1)
+				break;
+			a = p;
+			words++;
+		}
+		bool in_src = src_has_word(src, m + a, e - a);
+		bool flag = words == 1 ? in_src : !(runs_done && in_src);
+		if (!flag || !plain_english(u, m, a, e)) {
+			i = pe;
+			continue;
+		}
 		size_t line, byte;
-		joined_pos(tj, i, &line, &byte);
+		joined_pos(tj, a, &line, &byte);
 		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
-		            "'%.*s' — the English word '%.*s' left in a Korean sentence: the Korean "
-		            "word, or 한글(%.*s) at its first occurrence (rule glued-english)",
-		            (int)(pe - i), tj->text.p + i, (int)(e - i), tj->text.p + i, (int)(e - i),
-		            tj->text.p + i);
+		            "'%.*s' — English '%.*s' left in a Korean sentence: the Korean word, or "
+		            "한글(%.*s) at its first occurrence (rule glued-english)",
+		            (int)(pe - a), tj->text.p + a, (int)(e - a), tj->text.p + a, (int)(e - a),
+		            tj->text.p + a);
 		i = pe;
 	}
 }
@@ -937,7 +967,7 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 		Buf smask = BUF_INIT;
 		InlineVec sinl = {0};
 		prose_mask(sj.text.p, sj.text.len, &smask, &sinl);
-		untranslated_glued(u, &tj, m, n, (Str){smask.p ? smask.p : "", sj.text.len}, out);
+		untranslated_glued(u, &tj, m, n, (Str){smask.p ? smask.p : "", sj.text.len}, true, out);
 		VEC_FREE(&sinl);
 		buf_release(&smask);
 	}
