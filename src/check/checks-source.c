@@ -977,6 +977,68 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 	joined_release(&tj);
 }
 
+/* A grid table's header cell left in English ("| Model |") where other
+ * header cells are translated: plain English words (capitalized or not,
+ * no acronym: FPS stays) that the source's table has as they are. */
+static void untranslated_header_cells(const Unit *u, const Joined *tj, Str src, FindingVec *out)
+{
+	size_t hdr_end = 0; /* the header: the rows above the '+===' line */
+	for (size_t k = 1; k < tj->nlines && !hdr_end; k++) {
+		size_t to = k + 1 < tj->nlines ? tj->start[k + 1] - 1 : tj->text.len;
+		Str l = str_trim((Str){tj->text.p + tj->start[k], to - tj->start[k]});
+		if (l.n > 2 && l.p[0] == '+' && l.p[1] == '=')
+			hdr_end = k;
+	}
+	if (!hdr_end || !has_hangul(tj->text.p, tj->start[hdr_end]))
+		return;
+	for (size_t k = 1; k < hdr_end; k++) {
+		size_t from = tj->start[k], to = tj->start[k + 1] - 1;
+		const char *t = tj->text.p;
+		for (size_t i = from; i < to; i++) {
+			if (t[i] != '|')
+				continue;
+			size_t e = i + 1;
+			while (e < to && t[e] != '|')
+				e++;
+			if (e >= to)
+				break;
+			Str cell = str_trim((Str){t + i + 1, e - i - 1});
+			bool plain = cell.n >= 3;
+			size_t upper = 0, letters = 0;
+			for (size_t c = 0; c < cell.n && plain; c++) {
+				char ch = cell.p[c];
+				plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == ' ';
+				upper += ch >= 'A' && ch <= 'Z';
+				letters += ch != ' ';
+			}
+			if (plain && upper * 2 <= letters && str_find(src, cell) >= 0) {
+				char *low = xmemdup0(cell.p, cell.n);
+				for (char *q = low; *q; q++)
+					*q = (char)(*q >= 'A' && *q <= 'Z' ? *q | 0x20 : *q);
+				bool eng = true;
+				for (size_t a = 0; a < cell.n && eng;) {
+					size_t w = a;
+					while (w < cell.n && low[w] != ' ')
+						w++;
+					eng = w - a >= 3 && !check_kept_term(u->d->gl, low + a, w - a) &&
+					      (!u->d->spell ||
+					       spell_check_word(u->d->spell, low + a, w - a, SPELL_BLOCK) == SPELL_OK);
+					a = w + 1;
+				}
+				free(low);
+				if (eng) {
+					size_t line, byte;
+					joined_pos(tj, (size_t)(cell.p - t), &line, &byte);
+					finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
+					            "'%.*s' — a table header left in English while the others are "
+					            "translated (rule header-cell)", (int)cell.n, cell.p);
+				}
+			}
+			i = e - 1;
+		}
+	}
+}
+
 void check_untranslated(const Unit *u, FindingVec *out)
 {
 	if (!u->src_n || !u->tgt_n)
@@ -1000,6 +1062,8 @@ void check_untranslated(const Unit *u, FindingVec *out)
 		            rst_kind_name(tb->kind), check_clip(b, 40), b.p, b.n > 40 ? "…" : "");
 	} else if (!str_eq(a, b) && tb->kind != BK_TITLE) {
 		untranslated_inside(u, out);
+		if (tb->kind == BK_TABLE)
+			untranslated_header_cells(u, &tj, buf_str(&sj.text), out);
 	}
 	joined_release(&sj);
 	joined_release(&tj);
