@@ -5,6 +5,7 @@
 #include "cli-private.h"
 #include "yeok/align.h"
 #include "yeok/check.h"
+#include "yeok/config.h"
 #include "yeok/text.h"
 #include "yeok/tm.h"
 #include "yeok/vcs.h"
@@ -35,7 +36,8 @@ static void help(void)
 	       "  terms          short English segments (titles, list items of at most N\n"
 	       "                 words, default 4) with two or more Korean renderings\n"
 	       "Options:\n"
-	       "  --tm PATH      the memory (default $XDG_CACHE_HOME/yeok/tm/<root commit>.sqlite)\n"
+	       "  --tm PATH      the memory (else tm: in config.yaml, else\n"
+	       "                 $XDG_CACHE_HOME/yeok/tm/<root commit>.sqlite)\n"
 	       "  --exclude PATH leave a repository path out of the build (repeatable)\n"
 	       "  --format text|json, --max N (default %d), --min N (default %d)\n"
 	       "  --file PATH    query: leave out the segments of this repository path\n",
@@ -65,15 +67,40 @@ static bool find_top(const char *repo, char **top, Err *e)
 	return true;
 }
 
-/* Where the memory is: --tm, else the default location of the repository
- * at top (needs top).  TODO(config): `tm:` in config.yaml, between the two,
- * once the Config reader lands. */
+/* config.yaml's `tm:` (config_default_path), NULL when it names none.  A
+ * config.yaml that cannot be read is said once and not used, as in the
+ * editor. */
+static char *config_tm(void)
+{
+	static bool warned;
+	Config c;
+	config_init(&c);
+	char *path = config_default_path();
+	Err e;
+	err_init(&e);
+	char *tm = NULL;
+	if (!config_load(&c, path, &e)) {
+		if (!warned)
+			cli_error(0, "warning: %s (the settings are not used)", e.msg);
+		warned = true;
+	} else if (c.tm) {
+		tm = xstrdup(c.tm);
+	}
+	config_release(&c);
+	free(path);
+	return tm;
+}
+
+/* Where the memory is: --tm, else `tm:` in config.yaml, else the default
+ * location of the repository at top (needs top). */
 static bool find_db(const TmArgs *a, const char *top, char **db, Err *e)
 {
 	if (a->tm) {
 		*db = xstrdup(a->tm);
 		return true;
 	}
+	if ((*db = config_tm()))
+		return true;
 	if (!top)
 		return err_set(e, EXIT_USAGE, "not in a git work tree: give --tm PATH");
 	char id[41];
@@ -410,13 +437,14 @@ void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const 
 	err_init(&e);
 	char *top = NULL, *rel = NULL, *db = NULL;
 	char rid[41];
-	/* TODO(config): `tm:` in config.yaml names the memory once Config lands. */
 	if (!vcs_toplevel(file, &top, &e) || !vcs_relpath(file, &rel, &e) || !tm_repo_id(top, rid, &e)) {
 		free(top);
 		free(rel);
 		return; /* not in a repository: no memory to compare with */
 	}
-	db = tm_default_path(rid);
+	db = config_tm(); /* `tm:` in config.yaml, else the repository's */
+	if (!db)
+		db = tm_default_path(rid);
 	Tm *tm = file_exists(db) ? tm_open(db, false, &e) : NULL;
 	TmFindings tf = {0};
 	if (tm && !tm_consistency(tm, rel, sh->text, &sh->blocks, th->text, &th->blocks, al, &tf, &e))

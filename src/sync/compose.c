@@ -416,20 +416,23 @@ static bool all_blank(const Lines *l, size_t from, size_t to)
 /* The blank lines before a block: FILE's when the block follows what was
  * written last from FILE with only blank lines between (so that a kept
  * neighbourhood keeps its spacing byte for byte), else NEW_EN's. */
-static void gap(Out *o, const SyncPair *p, const SyncText *neu, size_t pos, size_t next,
+enum { NOT_FROM_FILE = -2 }; /* tgt_end: the last line written is not FILE's */
+
+static bool gap(Out *o, const SyncPair *p, const SyncText *neu, size_t pos, size_t next,
                 long tgt_end, long tgt_next)
 {
 	const Lines *tl = &p->tgt.l;
 	/* blank in the RST text: a .py's `#` lines, separators and docstring
 	 * quotes count as blank too (their bytes come from FILE then) */
-	if (tgt_end >= 0 && tgt_next > tgt_end && all_blank(ST_TEXT(neu), pos, next) &&
+	if (tgt_end != NOT_FROM_FILE && tgt_next > tgt_end && all_blank(ST_TEXT(neu), pos, next) &&
 	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, (size_t)tgt_next)) {
 		if ((size_t)tgt_next > (size_t)tgt_end + 1)
 			out_from(o, tl, (size_t)tgt_end + 1, (size_t)tgt_next - 1, true);
-		return;
+		return true;
 	}
 	if (next > pos)
 		out_from(o, &neu->l, pos, next - 1, false);
+	return false;
 }
 
 /* ---- the whole -------------------------------------------------------------- */
@@ -460,13 +463,21 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	collect_attaches(m, p, neu, &inl, &adds);
 	SyncCount *c = &r->count;
 	size_t pos = 0; /* next line of NEW_EN to copy */
+	/* the last line written from FILE, when it was last; -1 at the start
+	 * (so that FILE's leading blank lines stay its own) */
+	long tgt_end = -1;
+	/* FILE's blocks before the first element, with FILE's blank lines */
+	bool lead_adds = false;
 	for (size_t i = 0; i < adds.n; i++)
 		if (adds.v[i].elem < 0) {
-			out_from(&o, &p->tgt.l, adds.v[i].first, adds.v[i].last, true);
-			out_line(&o, "", 0, EOL_NONE);
+			const Attach *a = &adds.v[i];
+			if (a->gap)
+				out_from(&o, &p->tgt.l, a->first - a->gap, a->first - 1, true);
+			out_from(&o, &p->tgt.l, a->first, a->last, true);
 			c->additions++;
+			tgt_end = (long)a->last;
+			lead_adds = true;
 		}
-	long tgt_end = -1; /* the last line written from FILE, when it was last */
 	size_t gap_to = SIZE_MAX; /* set: the NEW_EN gap ends here (a block left out follows) */
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
@@ -484,13 +495,18 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 			continue;
 		}
 		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.h.blocks.v[u->tgt].first : -1;
-		gap(&o, p, neu, pos, gap_to != SIZE_MAX ? gap_to : b->first, tgt_end, tgt_next);
+		size_t before_gap = o.lines.n;
+		bool own = gap(&o, p, neu, pos, gap_to != SIZE_MAX ? gap_to : b->first, tgt_end, tgt_next);
+		if (lead_adds && !own && o.lines.n == before_gap && before_gap &&
+		    o.lines.v[before_gap - 1].n)
+			out_line(&o, "", 0, EOL_NONE); /* FILE's leading blocks stay apart */
+		lead_adds = false;
 		gap_to = SIZE_MAX;
 		size_t from = o.lines.n;
 		SyncBlock sb = {x->block, x->count, b->kind, x->fate, -1, x->sim, x->moved, 0, 0, 0};
 		if (u)
 			sb.old_seg = (long)u->seg;
-		tgt_end = -1;
+		tgt_end = NOT_FROM_FILE;
 		if (x->fate == SYNC_KEPT) {
 			kept(&o, p, neu, u, x);
 			tgt_end = (long)p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1].last;
@@ -502,7 +518,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		size_t inline_from = o.lines.n;
 		emit_inline(&o, p, &inl, (long)e, from, c);
 		if (o.lines.n > inline_from)
-			tgt_end = -1;
+			tgt_end = NOT_FROM_FILE;
 		sb.out_first = from;
 		sb.out_n = o.lines.n - from;
 		tgt_end = emit_adds(&o, p, &adds, (long)e, from, tgt_end, c);
@@ -517,7 +533,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	}
 	/* the end: FILE's trailing blank lines after a kept block, else NEW_EN's */
 	size_t end = gap_to != SIZE_MAX ? gap_to : neu->l.n;
-	if (tgt_end >= 0 && all_blank(ST_TEXT(neu), pos, end) &&
+	if (tgt_end != NOT_FROM_FILE && all_blank(ST_TEXT(neu), pos, end) &&
 	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, p->tgt.l.n))
 		out_from(&o, &p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n - 1, true);
 	else if (pos < end)

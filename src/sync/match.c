@@ -1,5 +1,5 @@
 /* Which block of NEW_EN takes which segment of the old pair: the same
- * English in order (Myers over the segment keys), then moved, then
+ * English in order (Myers over the blocks), then moved, then
  * similar (greedy by similarity).  See include/yeok/sync.h. */
 #include "sync-private.h"
 
@@ -155,7 +155,7 @@ static void make_units(Match *m, const SyncPair *p)
 
 /* ---- exact matches ---------------------------------------------------------- */
 
-/* Units sorted by (key, index), for the moved blocks and the n:1 runs. */
+/* Units sorted by (key, index), for the moved blocks and runs. */
 typedef struct KeyIndex {
 	const Unit *u;
 	size_t *v;
@@ -171,14 +171,13 @@ static int cmp_unit(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
-static void index_build(KeyIndex *x, const Match *m, bool multi_only)
+static void index_build(KeyIndex *x, const Match *m)
 {
 	x->u = m->units.v;
 	x->n = 0;
 	x->v = xmalloc(MAX(m->units.n, 1) * sizeof(*x->v));
 	for (size_t i = 0; i < m->units.n; i++)
-		if (!multi_only || m->units.v[i].src_n > 1)
-			x->v[x->n++] = i;
+		x->v[x->n++] = i;
 	sort_units = m->units.v;
 	qsort(x->v, x->n, sizeof(*x->v), cmp_unit);
 	sort_units = NULL;
@@ -209,32 +208,118 @@ static void push_elem(Match *m, size_t block, size_t count)
 	VEC_PUSH(&m->elems, e);
 }
 
-/* The elements of NEW_EN: single blocks, and runs of n blocks whose text
- * is the English of an old n:1 segment. */
-static void make_elems(Match *m, const SyncText *neu, const KeyIndex *multi, Buf *tmp)
+/* While the exact matches are found, per NEW_EN block: the unit whose
+ * run starts or continues there (-1: free), and whether it moved.  A
+ * taken unit's elem holds the block its run starts at until
+ * build_elems numbers the elements. */
+typedef struct Claims {
+	long *unit;
+	bool *moved;
+	size_t n;
+} Claims;
+
+static void claim(Match *m, Claims *c, size_t j, size_t u, bool moved)
 {
+	for (size_t k = 0; k < m->units.v[u].src_n; k++)
+		c->unit[j + k] = (long)u;
+	c->moved[j] = moved;
+	m->units.v[u].elem = (long)j;
+}
+
+static bool blocks_free(const Claims *c, size_t j, size_t r)
+{
+	if (j + r > c->n)
+		return false;
+	for (size_t k = 0; k < r; k++)
+		if (c->unit[j + k] >= 0)
+			return false;
+	return true;
+}
+
+/* The same English in order: Myers over the blocks (not the units), so
+ * a unit of n blocks is kept when its blocks come back in a row with
+ * the same text, wherever runs of equal blocks repeat.  NEW_EN = OLD_EN
+ * keeps every unit. */
+static void match_in_order(Match *m, const SyncPair *p, const SyncText *neu, Claims *c,
+                           Buf *tmp)
+{
+	size_t na = p->en.h.blocks.n, nb = neu->h.blocks.n;
+	uint64_t *ha = xmalloc(MAX(na, 1) * sizeof(*ha)), *hb = xmalloc(MAX(nb, 1) * sizeof(*hb));
+	long *to = xmalloc(MAX(na, 1) * sizeof(*to));
+	for (size_t i = 0; i < na; i++) {
+		ha[i] = key_hash(key_of(&p->en, i, 1, tmp));
+		to[i] = -1;
+	}
+	for (size_t j = 0; j < nb; j++)
+		hb[j] = key_hash(key_of(neu, j, 1, tmp));
+	Diff d = {0};
+	diff_seq(ha, na, hb, nb, 0, &d);
+	for (size_t k = 0; k < d.n; k++)
+		if (d.v[k].kind == DIFF_SAME)
+			for (size_t x = 0; x < d.v[k].len; x++)
+				to[d.v[k].a_pos + x] = (long)(d.v[k].b_pos + x);
+	diff_release(&d);
+	for (size_t u = 0; u < m->units.n; u++) {
+		const Unit *x = &m->units.v[u];
+		long j = to[x->src];
+		bool row = j >= 0;
+		for (size_t k = 1; row && k < x->src_n; k++)
+			row = to[x->src + k] == j + (long)k;
+		if (row && !strcmp(key_of(neu, (size_t)j, x->src_n, tmp).hex, x->key.hex))
+			claim(m, c, (size_t)j, u, false);
+	}
+	free(to);
+	free(ha);
+	free(hb);
+}
+
+/* Moved: the same English elsewhere, runs of n blocks (the English of an
+ * old n:1 segment) before single blocks, in free blocks only. */
+static void match_moved(Match *m, const SyncText *neu, Claims *c, Buf *tmp)
+{
+	KeyIndex all;
+	index_build(&all, m);
 	size_t runs[8], nruns = 0;
-	for (size_t i = 0; i < multi->n; i++) {
-		size_t r = m->units.v[multi->v[i]].src_n;
-		bool have = false;
+	for (size_t i = 0; i < m->units.n; i++) {
+		size_t r = m->units.v[i].src_n;
+		bool have = r == 1 || m->units.v[i].elem >= 0;
 		for (size_t k = 0; k < nruns; k++)
 			have |= runs[k] == r;
 		if (!have && nruns < ARRAY_LEN(runs))
 			runs[nruns++] = r;
 	}
-	size_t j = 0;
-	while (j < neu->h.blocks.n) {
-		size_t got = 1;
-		for (size_t k = 0; k < nruns && got == 1; k++) {
-			size_t r = runs[k];
-			if (j + r > neu->h.blocks.n)
+	for (size_t j = 0; j < c->n; j++) {
+		for (size_t k = 0; k <= nruns && c->unit[j] < 0; k++) {
+			size_t r = k < nruns ? runs[k] : 1;
+			if (!blocks_free(c, j, r))
 				continue;
-			SidecarKey key = key_of(neu, j, r, tmp);
-			if (index_find(multi, key.hex, r) >= 0)
-				got = r;
+			long u = index_find(&all, key_of(neu, j, r, tmp).hex, r);
+			if (u >= 0)
+				claim(m, c, j, (size_t)u, true);
 		}
-		push_elem(m, j, got);
-		j += got;
+	}
+	free(all.v);
+}
+
+/* The elements of NEW_EN: a taken unit's run as one, each free block. */
+static void build_elems(Match *m, const Claims *c)
+{
+	size_t j = 0;
+	while (j < c->n) {
+		if (c->unit[j] < 0) {
+			push_elem(m, j, 1);
+			j++;
+			continue;
+		}
+		size_t u = (size_t)c->unit[j];
+		push_elem(m, j, m->units.v[u].src_n);
+		Elem *e = &m->elems.v[m->elems.n - 1];
+		e->unit = (long)u;
+		e->fate = SYNC_KEPT;
+		e->sim = 1.0;
+		e->moved = c->moved[j];
+		m->units.v[u].elem = (long)(m->elems.n - 1);
+		j += m->units.v[u].src_n;
 	}
 }
 
@@ -244,75 +329,6 @@ static void take(Match *m, size_t e, size_t u, SyncFate f, double sim)
 	m->elems.v[e].fate = f;
 	m->elems.v[e].sim = sim;
 	m->units.v[u].elem = (long)e;
-}
-
-/* Same English in order (Myers), then moved.  Takes only free units and
- * elements, so it can run again after split_runs. */
-static void match_exact(Match *m, const SyncText *neu, Buf *tmp)
-{
-	size_t nu = m->units.n, ne = m->elems.n;
-	uint64_t *hu = xmalloc(MAX(nu, 1) * sizeof(*hu));
-	uint64_t *he = xmalloc(MAX(ne, 1) * sizeof(*he));
-	SidecarKey *ke = xmalloc(MAX(ne, 1) * sizeof(*ke));
-	for (size_t i = 0; i < nu; i++)
-		hu[i] = key_hash(m->units.v[i].key);
-	for (size_t i = 0; i < ne; i++) {
-		ke[i] = key_of(neu, m->elems.v[i].block, m->elems.v[i].count, tmp);
-		he[i] = key_hash(ke[i]);
-	}
-	Diff d = {0};
-	diff_seq(hu, nu, he, ne, 0, &d);
-	for (size_t k = 0; k < d.n; k++) {
-		const DiffOp *op = &d.v[k];
-		if (op->kind != DIFF_SAME)
-			continue;
-		for (size_t x = 0; x < op->len; x++) {
-			size_t u = op->a_pos + x, e = op->b_pos + x;
-			if (m->units.v[u].elem < 0 && m->elems.v[e].unit < 0 &&
-			    !strcmp(m->units.v[u].key.hex, ke[e].hex) &&
-			    m->units.v[u].src_n == m->elems.v[e].count)
-				take(m, e, u, SYNC_KEPT, 1.0);
-		}
-	}
-	diff_release(&d);
-	/* moved: the same English elsewhere */
-	KeyIndex all;
-	index_build(&all, m, false);
-	for (size_t e = 0; e < ne; e++) {
-		if (m->elems.v[e].unit >= 0)
-			continue;
-		long u = index_find(&all, ke[e].hex, m->elems.v[e].count);
-		if (u >= 0) {
-			take(m, e, (size_t)u, SYNC_KEPT, 1.0);
-			m->elems.v[e].moved = true;
-		}
-	}
-	free(all.v);
-	free(hu);
-	free(he);
-	free(ke);
-}
-
-/* Runs that found nothing go back to single blocks. */
-static void split_runs(Match *m)
-{
-	Match keep = {0};
-	for (size_t e = 0; e < m->elems.n; e++) {
-		const Elem *x = &m->elems.v[e];
-		if (x->count > 1 && x->unit < 0) {
-			for (size_t k = 0; k < x->count; k++)
-				push_elem(&keep, x->block + k, 1);
-			continue;
-		}
-		VEC_PUSH(&keep.elems, *x);
-	}
-	VEC_FREE(&m->elems);
-	m->elems.v = keep.elems.v;
-	m->elems.n = keep.elems.n;
-	m->elems.cap = keep.elems.cap;
-	for (size_t e = 0; e < m->elems.n; e++)
-		if (m->elems.v[e].unit >= 0)
-			m->units.v[m->elems.v[e].unit].elem = (long)e;
 }
 
 /* ---- similar blocks ---------------------------------------------------------- */
@@ -429,18 +445,18 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	memset(m, 0, sizeof(*m));
 	make_units(m, p);
 	Buf tmp = BUF_INIT;
-	KeyIndex multi;
-	index_build(&multi, m, true);
-	make_elems(m, neu, &multi, &tmp);
-	free(multi.v);
-	match_exact(m, neu, &tmp);
-	split_runs(m);
-	/* a run split back into blocks may hold the same English as units
-	 * that are still free (the run's key also occurred elsewhere) */
-	match_exact(m, neu, &tmp);
+	size_t nb = neu->h.blocks.n;
+	Claims c = {xmalloc(MAX(nb, 1) * sizeof(long)), xcalloc(MAX(nb, 1), sizeof(bool)), nb};
+	for (size_t j = 0; j < nb; j++)
+		c.unit[j] = -1;
+	match_in_order(m, p, neu, &c, &tmp);
+	match_moved(m, neu, &c, &tmp);
+	build_elems(m, &c);
+	free(c.unit);
+	free(c.moved);
 	buf_release(&tmp);
 	match_similar(m, p, neu);
-	m->elem_of = xmalloc(MAX(neu->h.blocks.n, 1) * sizeof(*m->elem_of));
+	m->elem_of = xmalloc(MAX(nb, 1) * sizeof(*m->elem_of));
 	for (size_t e = 0; e < m->elems.n; e++)
 		for (size_t k = 0; k < m->elems.v[e].count; k++)
 			m->elem_of[m->elems.v[e].block + k] = (long)e;

@@ -213,3 +213,20 @@ check "  and builds it again" has "$err" "building it again"
 check "  and still answers" has "$out" "100%"
 run "$YEOK" tm query "Conclusion"
 check "the next query says nothing" eq "$err" ""
+
+# config.yaml's tm: names the memory, for yeok tm and for check's consistency
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+mv "$DB" "$T/elsewhere.sqlite"
+F=beginner_source/dist_overview.rst
+run "$YEOK" check "$F"
+check "without a memory, check has no consistency finding" lacks "$out" "[consistency]"
+printf 'tm: %s\n' "$T/elsewhere.sqlite" >"$XDG_CONFIG_HOME/yeok/config.yaml"
+run "$YEOK" check "$F"
+check "config.yaml tm: gives check the memory's renderings" has "$out" 'term rendered differently elsewhere: "소개"'
+run "$YEOK" tm query "Conclusion"
+check "  and yeok tm reads it" has "$out" "100%"
+check "  the repository's default memory is not made" test ! -e "$DB"
+printf 'tm: [\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
+run "$YEOK" tm query "Conclusion"
+check "a broken config.yaml is said, naming the file" has "$err" "config.yaml"
+check "  and not used: the repository's memory is looked for" has "$err" "no translation memory at $DB"

@@ -932,6 +932,88 @@ static void test_repeated_run_is_not_stale(void **state)
 	sync_result_release(&r);
 }
 
+/* NEW_EN = OLD_EN is the identity whatever repeats: English built from a
+ * few blocks that recur (a lead paragraph, list items, titles) beside a
+ * target of other lines, so the alignment makes n:1 runs that overlap
+ * their repeats.  Greedy runs made two such cases stale (found by
+ * fuzz-sync); Myers over the blocks keeps every unit. */
+static void test_repeats_never_stale(void **state)
+{
+	(void)state;
+	static const char *const en_pool[] = {
+		"This tutorial will walk you through 4 main steps:\n\n",
+		"#. `Download the models`_\n",
+		"#. `Convert the models`_\n",
+		"Overview\n--------\n\n",
+		"Let's download a model:\n\n",
+		".. code-block:: bash\n\n   git clone x\n\n",
+		"\n",
+	};
+	static const char *const ko_pool[] = {
+		"이 튜토리얼은 4단계로 진행합니다:\n\n", "#. 모델 내려받기\n", "개요\n----\n\n",
+		"   git clone x\n\n", "모델을 내려받습니다.\n\n", "\n", "x\n",
+	};
+	uint64_t rng = 0x9e3779b97f4a7c15u;
+	size_t runs = 0;
+	for (int it = 0; it < 300; it++) {
+		Buf en = BUF_INIT, ko = BUF_INIT;
+		size_t ne = 4 + (size_t)(it % 13), nk = 2 + (size_t)(it % 7);
+		for (size_t i = 0; i < ne; i++) {
+			rng = rng * 6364136223846793005u + 1442695040888963407u;
+			buf_addstr(&en, str_from(en_pool[(rng >> 33) % ARRAY_LEN(en_pool)]));
+		}
+		for (size_t i = 0; i < nk; i++) {
+			rng = rng * 6364136223846793005u + 1442695040888963407u;
+			buf_addstr(&ko, str_from(ko_pool[(rng >> 33) % ARRAY_LEN(ko_pool)]));
+		}
+		SyncResult r;
+		sync_result_init(&r);
+		sync_str(en.p, ko.p, en.p, NULL, &r);
+		if (r.count.stale || r.count.dropped || r.changed)
+			fail_msg("run %d: stale %zu dropped %zu changed %d\n--- en\n%s--- ko\n%s", it,
+			         r.count.stale, r.count.dropped, r.changed, en.p, ko.p);
+		runs++;
+		sync_result_release(&r);
+		buf_release(&en);
+		buf_release(&ko);
+	}
+	assert_int_equal(runs, 300);
+}
+
+/* Every fuzz seed of sync (tests/fuzz/seeds/sync: OLD_EN \x01 FILE \x01
+ * NEW_EN, the crashes fuzz-sync found among them) with NEW_EN = OLD_EN. */
+static void test_fuzz_seeds_unchanged_identity(void **state)
+{
+	(void)state;
+	static const char *const seeds[] = {"repeated-run-stale", "repeated-run-split"};
+	for (size_t i = 0; i < ARRAY_LEN(seeds); i++) {
+		char *path = xasprintf("tests/fuzz/seeds/sync/%s", seeds[i]);
+		Buf b = BUF_INIT;
+		Err e;
+		err_init(&e);
+		assert_true(file_read(path, &b, &e));
+		const char *p = b.p, *end = b.p + b.len;
+		const char *sep = NULL;
+		for (const char *q = p; q + 2 < end && !sep; q++)
+			if (q[0] == '\n' && q[1] == '\x01' && q[2] == '\n')
+				sep = q;
+		assert_non_null(sep);
+		Str old_en = {p, (size_t)(sep + 1 - p)};
+		const char *t = sep + 3, *tend = t;
+		while (tend + 2 < end && !(tend[0] == '\n' && tend[1] == '\x01' && tend[2] == '\n'))
+			tend++;
+		Str tgt = {t, tend + 2 < end ? (size_t)(tend + 1 - t) : (size_t)(end - t)};
+		SyncResult r;
+		sync_result_init(&r);
+		assert_true(sync_texts("f.rst", old_en, tgt, old_en, NULL, &r, &e));
+		if (r.count.stale || r.count.dropped)
+			fail_msg("%s: stale %zu dropped %zu", seeds[i], r.count.stale, r.count.dropped);
+		sync_result_release(&r);
+		buf_release(&b);
+		free(path);
+	}
+}
+
 static void test_unchanged_upstream_is_identity(void **state)
 {
 	(void)state;
@@ -1169,6 +1251,8 @@ int main(void)
 		cmocka_unit_test(test_fsdp),
 		cmocka_unit_test(test_device_mesh_reverse),
 		cmocka_unit_test(test_repeated_run_is_not_stale),
+		cmocka_unit_test(test_repeats_never_stale),
+		cmocka_unit_test(test_fuzz_seeds_unchanged_identity),
 		cmocka_unit_test(test_unchanged_upstream_is_identity),
 		cmocka_unit_test(test_synthetic_upstream_edits),
 	};
