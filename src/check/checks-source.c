@@ -805,6 +805,18 @@ static bool lower_word_at(const char *m, size_t n, size_t i, size_t *end)
 	                    m[e] == '_' || m[e] == '.' || m[e] == '(' || m[e] == '-' || m[e] == '/'));
 }
 
+/* A lowercase word starting at m[i] outside parentheses (glosses), its
+ * end in *e; *depth follows the parentheses seen so far. */
+static bool word_outside_parens(const char *m, size_t n, size_t i, int *depth, size_t *e)
+{
+	char c = m[i];
+	if (c == '(')
+		(*depth)++;
+	else if (c == ')' && *depth)
+		(*depth)--;
+	return !*depth && c >= 'a' && c <= 'z' && lower_word_at(m, n, i, e);
+}
+
 /* Does the word w[0..n) (lowercase) occur in src as a word (or its
  * plural in -s), any case? */
 static bool src_has_word(Str src, const char *w, size_t n)
@@ -854,13 +866,8 @@ static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, s
 {
 	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
-		char c = m[i];
-		if (c == '(')
-			depth++;
-		else if (c == ')' && depth)
-			depth--;
 		size_t e;
-		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e))
+		if (!word_outside_parens(m, n, i, &depth, &e))
 			continue;
 		size_t pe = e;
 		while (pe < n && ko_syllable(check_cp_at(m, n, pe)))
@@ -933,15 +940,9 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 	/* runs of English words (not inside parentheses: glosses) */
 	int depth = 0;
 	for (size_t i = 0; i < n && !line_flagged; i++) {
-		char c = m[i];
-		if (c == '(')
-			depth++;
-		else if (c == ')' && depth)
-			depth--;
 		size_t e;
-		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e)) {
+		if (!word_outside_parens(m, n, i, &depth, &e))
 			continue;
-		}
 		size_t words = 1, end = e;
 		while (end + 1 < n && m[end] == ' ') {
 			size_t e2;
