@@ -859,7 +859,8 @@ static bool plain_english(const Unit *u, const char *m, size_t a, size_t e)
  * parentheses (glosses): a reviewer asks for the Korean word, or
  * 한글(영어) at its first occurrence.  Plain English words only (the
  * dictionary knows them: no package name; not kept in English); one word
- * only when the source's text (src) has it.  A run the source has is the
+ * only when the source's text (src) has it and it has five letters or
+ * more.  A run the source has is the
  * run rule's in prose (runs_done). */
 static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
                                bool runs_done, FindingVec *out)
@@ -888,7 +889,9 @@ static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, s
 			words++;
 		}
 		bool in_src = src_has_word(src, m + a, e - a);
-		bool flag = words == 1 ? in_src : !(runs_done && in_src);
+		/* a single word of five letters or more: shorter ones are mostly
+		 * names and types (pip, grad, sinh, int) */
+		bool flag = words == 1 ? in_src && e - a >= 5 : !(runs_done && in_src);
 		if (!flag || !plain_english(u, m, a, e)) {
 			i = pe;
 			continue;
