@@ -57,6 +57,10 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
  * source_resolve() and file_read(); p is then released. */
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
                 const SourceOpts *opts, const struct Sidecar *sc, Err *e);
+/* The same with the source resolved by source_resolve_in() through bulk
+ * (borrowed, may be NULL): the repository view and `yeok stats DIR`. */
+bool pair_build_in(DocPair *p, struct SourceHistory *bulk, const char *path, const char *tgt,
+                   size_t tgt_n, const SourceOpts *opts, const struct Sidecar *sc, Err *e);
 
 /* True when there is an English source to compare with. */
 static inline bool pair_has_source(const DocPair *p)

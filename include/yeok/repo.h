@@ -9,11 +9,14 @@
  * command (pair_build: the sidecar's record, else the English from the git
  * history) with the sidecar's statuses; without an English, the file's own
  * prose blocks (progress_count_self).  `yeok stats` and `yeok pr` call the
- * same function.  Filling every row costs a git history look-up per file,
- * so rows are filled in steps (repo_fill_step, between keys, with a
- * progress count) and kept in a cache under $XDG_CACHE_HOME/yeok/ keyed by
- * each file's path, size and mtime and its sidecar's: a second opening
- * reads the cache and fills only what changed.
+ * same function.  The git history of the whole folder is read once
+ * (repo_history_open: one `git log` and one `git cat-file --batch`) and
+ * serves every file's English, so filling the rows costs a constant number
+ * of git processes, not some per file.  Rows are filled in steps
+ * (repo_fill_step, between keys, with a progress count) and kept in a
+ * cache under $XDG_CACHE_HOME/yeok/ keyed by each file's path, size and
+ * mtime and its sidecar's: a second opening reads the cache and fills only
+ * what changed.
  *
  * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
  * check.  Never prints.
@@ -37,16 +40,26 @@
  * gets the sidecar's path; caller frees. */
 bool repo_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
 
+/* The history of every tutorial file below folder dir, read once for many
+ * calls of repo_file_progress (source_history_open over the files below
+ * dir of its work tree); NULL when dir is in no work tree or git fails
+ * (each file then asks git itself, with the same answers).  Close it with
+ * source_history_close(). */
+struct SourceHistory *repo_history_open(const char *dir);
+
 /* Translation progress of document doc whose sidecar is sc: the English
- * as pair_build() finds it, both sides aligned and the sidecar's statuses
+ * as pair_build() finds it (through hist when it is non-NULL and holds the
+ * document: the same English, read without git processes of its own),
+ * both sides aligned and the sidecar's statuses
  * applied; without one, the document's own prose blocks are counted
  * (progress_count_self).  Adds to *c.  *from (may be NULL) gets "source"
  * or "self".  When findings is non-NULL, the checks of `yeok check` (all
  * available ones, glossary gl, which may be NULL) run on the same
  * alignment and *findings gets the number of errors and warnings.  False
  * with e set when the recorded source cannot be read or does not match. */
-bool repo_file_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
-                        Glossary *gl, size_t *findings, Err *e);
+bool repo_file_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
+                        ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                        Err *e);
 
 typedef VEC(char *) RepoPaths;
 
@@ -99,6 +112,9 @@ typedef struct Repo {
 	char *cache_path;     /* $XDG_CACHE_HOME/yeok/repo-<id>.tsv (owned) or NULL */
 	size_t from_cache;    /* rows the cache had */
 	Glossary *gl;         /* for the findings (borrowed, may be NULL) */
+	struct SourceHistory *hist; /* dir's history, read at the first fill
+	                               (repo_history_open; owned, may be NULL) */
+	bool hist_read;       /* hist was tried (NULL then means no work tree) */
 	char msg[1100];       /* a message for the status line */
 	bool open;            /* the UI should open the selected file */
 	bool quit;            /* the UI should end */

@@ -146,6 +146,9 @@ typedef struct ReviewSession {
 	int rows;          /* terminal rows (for paging), set by the UI */
 	char msg[512];     /* status-line message until the next key */
 	bool msg_error;
+	bool excluded;     /* the side-file patterns were put in the
+	                      repository's info/exclude (tried at the first save) */
+	char note[256];    /* said with the next message (once), or "" */
 	bool quit;         /* the UI's loop ends */
 	bool help;         /* F1: the help screen is asked for */
 	ReviewAsk ask;     /* a dialog asked for by a command, or kind NONE */

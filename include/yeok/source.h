@@ -14,6 +14,11 @@
  *   4. the English from history (opts->history: in a git work tree, the
  *                              newest commit whose version of the file is
  *                              English, source_english_in_history)
+ *      Steps 3 (a `git:` record) and 4 read through bulk when it is given
+ *      (source_resolve_in) and holds the document (source_history_path_of):
+ *      one `git log` and one `git cat-file --batch` for a whole repository
+ *      instead of git processes per file, with the same result (a record
+ *      the batch cannot read is read the per-file way, for its message).
  *   5. the document itself    (opts->self_fallback: only for a file with no
  *                              such history; the caller says so) — else
  *                              no source (SOURCE_NONE: the caller runs
@@ -94,6 +99,12 @@ void source_release(Source *s);
  *   EXIT_IOERR   git could not be run
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
+/* The same, reading the history and a sidecar's `git:` record through bulk
+ * (borrowed; NULL: source_resolve) when it holds the document: one history
+ * read for many files (the repository view, `yeok stats DIR`). */
+struct SourceHistory;
+bool source_resolve_in(const char *target_path, const SourceOpts *opts,
+                       struct SourceHistory *bulk, Source *out, Err *e);
 
 /* The English original from the history of the document at target_path
  * (DESIGN.md §2): the newest commit that changed the file and whose
@@ -147,7 +158,9 @@ const char *source_origin_name(SourceOrigin o);
  * `git cat-file --batch` process, instead of git processes per file per
  * commit.  For every path both give the same commit and text (tested on
  * the dev bundle), except that versions larger than `max` bytes and
- * symlink or submodule versions are not candidates here. */
+ * symlink or submodule versions are not candidates here.  The repository
+ * view and `yeok stats` pass one to source_resolve_in(), so
+ * that counting every file costs a constant number of git processes. */
 typedef struct SourceHistory SourceHistory;
 struct VcsLog;
 
@@ -172,6 +185,14 @@ bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool 
 struct VcsChange;
 const struct VcsChange *source_history_change(const SourceHistory *h, const char *rel,
                                               size_t k);
+/* The repository path of the document at target_path when it lies in h's
+ * work tree and in no work tree nested in it (a folder on the way holding
+ * `.git`), computed without git as vcs_relpath() would give it (the real
+ * path of its folder below the real top level, then its own name); owned,
+ * or NULL when it is not there (the caller then asks git per file). */
+char *source_history_path_of(const SourceHistory *h, const char *target_path);
+/* The top level h was opened on (borrowed). */
+const char *source_history_top(const SourceHistory *h);
 /* Read any object ("BLOB-ID" or "REV:PATH") through the same cat-file
  * process; *found false when it is missing, not a blob or over max. */
 bool source_history_read(SourceHistory *h, const char *spec, size_t max, Buf *out,

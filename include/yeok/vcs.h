@@ -25,6 +25,11 @@
  * The exit status is stored in *status when status is non-NULL. */
 bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e);
 
+/* How many git processes this program has started (every vcs_git and
+ * vcs_batch_open), for tests that check a cost does not grow with the
+ * number of files. */
+unsigned long vcs_spawn_count(void);
+
 /* True when a git program can be run. */
 bool vcs_available(void);
 

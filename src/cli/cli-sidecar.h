@@ -15,7 +15,8 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
 
 /* Translation progress of document doc whose sidecar is sc: the English
  * as pair_build() finds it (the sidecar's record, offline; else the newest
- * English revision in the git history), both sides segmented and aligned
+ * English revision in the git history; through hist, from
+ * repo_history_open, when it is non-NULL), both sides segmented and aligned
  * and the sidecar's statuses applied; without one, the document's own
  * prose blocks are counted (progress_count_self).  Adds to *c.  *from (may be NULL) gets how the
  * counts were made: "source" or "self".  When findings is non-NULL, the
@@ -24,7 +25,8 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
  * and warnings (info findings such as `untranslated` are not counted).
  * False with e set when the recorded source cannot be read or does not
  * match its sha256. */
-bool cli_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
-                  Glossary *gl, size_t *findings, Err *e);
+struct SourceHistory;
+bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
+                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings, Err *e);
 
 #endif

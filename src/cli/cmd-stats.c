@@ -10,6 +10,7 @@
 #include "cli-private.h"
 #include "cli-sidecar.h"
 #include "yeok/repo.h"
+#include "yeok/source.h"
 #include "yeok/text.h"
 
 static const char usage[] = "usage: yeok stats [--format text|json] [PATH...]";
@@ -152,15 +153,26 @@ static int run(int argc, char **argv)
 	int rc = 0;
 	bool any_dir = false;
 	PathVec files = {0};
+	/* a folder's history is read once for all its files (repo.h):
+	 * hist_of[i] is that of files.v[i] (NULL for a file named itself) */
+	VEC(SourceHistory *) hists = {0};
+	VEC(SourceHistory *) hist_of = {0};
 	for (size_t i = 0; i < args.n; i++) {
 		struct stat st;
 		if (stat(args.v[i], &st) != 0) {
 			rc = cli_error(EXIT_NOINPUT, "%s: cannot open: %s", args.v[i], strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			any_dir = true;
+			size_t before = files.n;
 			repo_walk(args.v[i], &files);
+			SourceHistory *h = files.n > before ? repo_history_open(args.v[i]) : NULL;
+			if (h)
+				VEC_PUSH(&hists, h);
+			while (hist_of.n < files.n)
+				VEC_PUSH(&hist_of, h);
 		} else {
 			VEC_PUSH(&files, xstrdup(args.v[i]));
+			VEC_PUSH(&hist_of, NULL);
 		}
 	}
 	VEC_FREE(&args);
@@ -177,7 +189,7 @@ static int run(int argc, char **argv)
 		Err e;
 		err_init(&e);
 		if (!cli_sidecar_load(r.file, &sc, NULL, &e) ||
-		    !cli_progress(r.file, &sc, &r.c, &r.from, NULL, NULL, &e)) {
+		    !cli_progress(r.file, &sc, hist_of.v[i], &r.c, &r.from, NULL, NULL, &e)) {
 			int code = cli_report(&e);
 			if (!rc)
 				rc = code;
@@ -196,6 +208,10 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	VEC_FREE(&files);
+	for (size_t i = 0; i < hists.n; i++)
+		source_history_close(hists.v[i]);
+	VEC_FREE(&hists);
+	VEC_FREE(&hist_of);
 	VEC_FREE(&rows);
 	return rc;
 }

@@ -57,6 +57,12 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
                 const SourceOpts *opts, const Sidecar *sc, Err *e)
 {
+	return pair_build_in(p, NULL, path, tgt, tgt_n, opts, sc, e);
+}
+
+bool pair_build_in(DocPair *p, SourceHistory *bulk, const char *path, const char *tgt,
+                   size_t tgt_n, const SourceOpts *opts, const Sidecar *sc, Err *e)
+{
 	pair_release(p);
 	SourceOpts so = *opts;
 	SourceRecord rec;
@@ -71,7 +77,7 @@ bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
 		tgt = own.p ? own.p : "";
 		tgt_n = own.len;
 	}
-	if (!source_resolve(path, &so, &p->src, e)) {
+	if (!source_resolve_in(path, &so, bulk, &p->src, e)) {
 		buf_release(&own);
 		pair_release(p);
 		return false;

@@ -59,15 +59,50 @@ static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignme
 	return n;
 }
 
-bool repo_file_progress(const char *doc, const Sidecar *sc, ProgressCount *c, const char **from,
-                        Glossary *gl, size_t *findings, Err *e)
+/* A pathspec for the files below rel (a folder of the work tree, "" or
+ * ending in '/') whose names end in ext, glob characters of rel escaped. */
+static char *below_spec(const char *rel, const char *ext)
+{
+	Buf b = BUF_INIT;
+	buf_adds(&b, ":(glob)");
+	for (const char *p = rel; *p; p++) {
+		if (strchr("*?[]\\", *p))
+			buf_addc(&b, '\\');
+		buf_addc(&b, *p);
+	}
+	buf_addf(&b, "**/*%s", ext);
+	return buf_detach(&b);
+}
+
+SourceHistory *repo_history_open(const char *dir)
+{
+	Err e;
+	err_init(&e);
+	char *top = NULL, *rel = NULL;
+	SourceHistory *h = NULL;
+	if (vcs_toplevel(dir, &top, &e) && vcs_relpath(dir, &rel, &e)) {
+		char *rst = below_spec(rel, ".rst"), *py = below_spec(rel, ".py");
+		const char *specs[] = {rst, py, NULL};
+		if (!source_history_open(top, specs, &h, &e))
+			h = NULL;
+		free(rst);
+		free(py);
+	}
+	free(rel);
+	free(top);
+	return h;
+}
+
+bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
+                        ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                        Err *e)
 {
 	/* the sidecar's record, else the English from the git history; none:
 	 * the document's own prose blocks are counted */
 	SourceOpts opts = {.history = true, .self_fallback = false};
 	DocPair p;
 	pair_init(&p);
-	if (!pair_build(&p, doc, NULL, 0, &opts, sc, e))
+	if (!pair_build_in(&p, hist, doc, NULL, 0, &opts, sc, e))
 		return false;
 	bool have = pair_has_source(&p);
 	if (have) {
@@ -167,6 +202,7 @@ void repo_release(Repo *r)
 	free(r->shown);
 	free(r->dir);
 	free(r->cache_path);
+	source_history_close(r->hist);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -194,6 +230,10 @@ static void row_stat(RepoRow *w)
 
 static void row_fill(Repo *r, RepoRow *w)
 {
+	if (!r->hist_read) {
+		r->hist = repo_history_open(r->dir);
+		r->hist_read = true;
+	}
 	row_clear_counts(w);
 	row_stat(w);
 	Sidecar sc;
@@ -203,7 +243,7 @@ static void row_fill(Repo *r, RepoRow *w)
 	const char *from = NULL;
 	w->has_sidecar = w->sc_size >= 0;
 	if (!repo_sidecar_load(w->path, &sc, NULL, &e) ||
-	    !repo_file_progress(w->path, &sc, &w->c, &from, r->gl, &w->findings, &e)) {
+	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->gl, &w->findings, &e)) {
 		w->error = xstrdup(e.msg);
 	} else {
 		w->self = from && !strcmp(from, "self");
@@ -429,6 +469,15 @@ bool repo_open(Repo *r, const char *dir, Err *e)
 	return true;
 }
 
+/* Close the history: no git process stays behind a counted list, and the
+ * next fill reads the history as it is then. */
+static void hist_drop(Repo *r)
+{
+	source_history_close(r->hist);
+	r->hist = NULL;
+	r->hist_read = false;
+}
+
 size_t repo_fill_step(Repo *r, size_t max)
 {
 	size_t done = 0;
@@ -446,6 +495,7 @@ size_t repo_fill_step(Repo *r, size_t max)
 		}
 	}
 	if (done && !r->to_fill) {
+		hist_drop(r);
 		repo_apply(r);
 		Err e;
 		err_init(&e);
@@ -461,7 +511,11 @@ void repo_refresh(Repo *r, size_t row)
 	RepoRow *w = &r->rows.v[row];
 	if (!w->filled)
 		r->to_fill--;
+	/* the history may have moved on meanwhile: read it again */
+	hist_drop(r);
 	row_fill(r, w);
+	if (!r->to_fill)
+		hist_drop(r);
 	read_dates(r);
 	repo_apply(r);
 	Err e;

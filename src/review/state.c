@@ -76,6 +76,11 @@ bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(rs->msg, sizeof(rs->msg), fmt, ap);
 	va_end(ap);
+	if (rs->note[0]) {
+		size_t n = strlen(rs->msg);
+		snprintf(rs->msg + n, sizeof(rs->msg) - n, "%s%s", n ? " · " : "", rs->note);
+		rs->note[0] = '\0';
+	}
 	rs->msg_error = error;
 	return !error;
 }
@@ -391,6 +396,18 @@ static bool save(ReviewSession *rs, Err *e)
 {
 	if (!rs->sc_path || rs->read_only)
 		return true;
+	if (!rs->excluded) {
+		/* the sidecar stays out of `git status` (DESIGN.md §4.5), said once */
+		rs->excluded = true;
+		bool added = false;
+		Err xe;
+		err_init(&xe);
+		if (!vcs_exclude_side_files(rs->path, &added, &xe))
+			snprintf(rs->note, sizeof(rs->note), "%.250s", xe.msg);
+		else if (added)
+			snprintf(rs->note, sizeof(rs->note), "yeok's side files are now listed in "
+			         ".git/info/exclude: git status shows only your documents");
+	}
 	return sidecar_save(rs->sc_path, &rs->sc, e);
 }
 

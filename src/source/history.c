@@ -1,6 +1,9 @@
 /* The English of many files at once (see include/yeok/source.h). */
 #include "yeok/source.h"
 
+#include <limits.h>
+#include <sys/stat.h>
+
 #include "yeok/text.h"
 #include "yeok/vcs.h"
 
@@ -15,6 +18,7 @@ struct SourceHistory {
 	VEC(PathChange) by_path;
 	VcsBatch *batch;
 	char *top;
+	char *real_top; /* realpath of top, or NULL (then no path is inside) */
 };
 
 static int cmp_path_change(const void *a, const void *b)
@@ -42,6 +46,7 @@ bool source_history_open(const char *top, const char *const *pathspecs, SourceHi
 	if (h->by_path.n)
 		qsort(h->by_path.v, h->by_path.n, sizeof(PathChange), cmp_path_change);
 	h->top = xstrdup(top);
+	h->real_top = realpath(top, NULL);
 	*out = h;
 	return true;
 }
@@ -54,7 +59,46 @@ void source_history_close(SourceHistory *h)
 	vcs_log_release(&h->log);
 	VEC_FREE(&h->by_path);
 	free(h->top);
+	free(h->real_top);
 	free(h);
+}
+
+const char *source_history_top(const SourceHistory *h)
+{
+	return h->top;
+}
+
+char *source_history_path_of(const SourceHistory *h, const char *target_path)
+{
+	if (!h->real_top)
+		return NULL;
+	char *dir = path_dirname(target_path);
+	char *real = realpath(dir, NULL);
+	free(dir);
+	size_t tn = strlen(h->real_top);
+	if (!real || strncmp(real, h->real_top, tn) != 0 || (real[tn] != '/' && real[tn] != '\0')) {
+		free(real);
+		return NULL;
+	}
+	/* a folder below the top with its own .git is another work tree */
+	bool nested = false;
+	for (size_t i = strlen(real); i > tn && !nested; i--) {
+		if (real[i] != '/' && real[i] != '\0')
+			continue;
+		char save = real[i];
+		real[i] = '\0';
+		char *g = path_join(real, ".git");
+		struct stat st;
+		nested = lstat(g, &st) == 0;
+		free(g);
+		real[i] = save;
+	}
+	const char *base = path_basename(target_path);
+	char *rel = NULL;
+	if (!nested && base[0] && strcmp(base, ".") && strcmp(base, ".."))
+		rel = real[tn] ? xasprintf("%s/%s", real + tn + 1, base) : xstrdup(base);
+	free(real);
+	return rel;
 }
 
 const struct VcsLog *source_history_log(const SourceHistory *h)

@@ -147,6 +147,47 @@ static bool from_record(const char *target_path, const SourceRecord *r, Source *
 	return true;
 }
 
+/* Step 3 for a `git:` record through the batch of bulk: true when it
+ * read the text; false (nothing set) to read it the per-file way, which
+ * also gives the message when the record cannot be read. */
+static bool from_bulk_record(const char *target_path, const SourceRecord *r, SourceHistory *bulk,
+                             Source *out)
+{
+	if (!bulk || !r->git || !r->git[0] || strchr(r->git, ':'))
+		return false;
+	char *rel = source_history_path_of(bulk, target_path);
+	if (!rel)
+		return false;
+	const char *p = r->path ? r->path : rel;
+	/* only a path the per-file way would name the same (its folder there,
+	 * below the top level, no `.`, `..` or link on the way) */
+	char *full = path_join(source_history_top(bulk), p);
+	char *back = source_history_path_of(bulk, full);
+	bool got = false;
+	if (back && !strcmp(back, p)) {
+		/* REV^{commit}:PATH: the blob of the path at the commit REV
+		 * names, as vcs_show() finds it */
+		char *spec = xasprintf("%s^{commit}:%s", r->git, p);
+		Err quiet;
+		err_init(&quiet);
+		bool found = false;
+		got = source_history_read(bulk, spec, SIZE_MAX, &out->text, &found, &quiet) && found;
+		free(spec);
+	}
+	if (got) {
+		out->origin = SOURCE_SIDECAR;
+		out->rev = xstrdup(r->git);
+		out->path = xstrdup(p);
+		out->desc = xasprintf("git %s:%s", r->git, p);
+	} else {
+		buf_clear(&out->text);
+	}
+	free(back);
+	free(full);
+	free(rel);
+	return got;
+}
+
 bool source_english_in_history(const char *target_path, bool *found, char id[41], Buf *text,
                                Err *e)
 {
@@ -189,21 +230,32 @@ bool source_english_at(const char *target_path, const char *upto, bool *found, c
 }
 
 /* Step 4: the newest English revision of the file (out->origin stays
- * unset when there is none). */
-static bool from_history(const char *target_path, Source *out, Err *e)
+ * unset when there is none); through bulk when it holds the file. */
+static bool from_history(const char *target_path, SourceHistory *bulk, Source *out, Err *e)
 {
 	bool found = false;
 	char id[41];
-	if (!source_english_in_history(target_path, &found, id, &out->text, e))
-		return false;
-	if (!found)
-		return true;
-	char *rel = NULL;
-	Err quiet;
-	err_init(&quiet);
-	if (!vcs_relpath(target_path, &rel, &quiet)) {
-		buf_clear(&out->text);
-		return true;
+	char *rel = bulk ? source_history_path_of(bulk, target_path) : NULL;
+	if (rel) {
+		if (!source_history_english(bulk, rel, SIZE_MAX, &found, id, &out->text, e)) {
+			free(rel);
+			return false;
+		}
+		if (!found) {
+			free(rel);
+			return true;
+		}
+	} else {
+		if (!source_english_in_history(target_path, &found, id, &out->text, e))
+			return false;
+		if (!found)
+			return true;
+		Err quiet;
+		err_init(&quiet);
+		if (!vcs_relpath(target_path, &rel, &quiet)) {
+			buf_clear(&out->text);
+			return true;
+		}
 	}
 	out->origin = SOURCE_HISTORY;
 	out->rev = xstrdup(id);
@@ -213,6 +265,12 @@ static bool from_history(const char *target_path, Source *out, Err *e)
 }
 
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e)
+{
+	return source_resolve_in(target_path, opts, NULL, out, e);
+}
+
+bool source_resolve_in(const char *target_path, const SourceOpts *opts, SourceHistory *bulk,
+                       Source *out, Err *e)
 {
 	source_release(out);
 	bool ok;
@@ -230,8 +288,9 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
 			out->desc = xasprintf("git %s:%s", opts->rev, shown);
 		}
 	} else if (opts->recorded) {
-		ok = from_record(target_path, opts->recorded, out, e);
-	} else if (opts->history && !(ok = from_history(target_path, out, e))) {
+		ok = from_bulk_record(target_path, opts->recorded, bulk, out) ||
+		     from_record(target_path, opts->recorded, out, e);
+	} else if (opts->history && !(ok = from_history(target_path, bulk, out, e))) {
 		/* git failed: the error stands */
 	} else if (out->origin == SOURCE_HISTORY) {
 		/* found */

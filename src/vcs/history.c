@@ -271,6 +271,7 @@ VcsBatch *vcs_batch_open(const char *top, Err *e)
 	char **env = git_env();
 	pid_t pid;
 	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
+	vcs_count_spawn();
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
 	free(args);

@@ -11,4 +11,7 @@ char **git_env(void);
  * guards that keep repository-configured programs from running. */
 const char **git_args(const char *dir, const char *const *argv);
 
+/* Count one git process started (vcs_spawn_count). */
+void vcs_count_spawn(void);
+
 #endif

@@ -76,6 +76,18 @@ const char **git_args(const char *dir, const char *const *argv)
 	return args;
 }
 
+static _Atomic unsigned long spawns;
+
+void vcs_count_spawn(void)
+{
+	spawns++;
+}
+
+unsigned long vcs_spawn_count(void)
+{
+	return spawns;
+}
+
 bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
 {
 	const char **args = git_args(dir, argv);
@@ -101,6 +113,7 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	char **env = git_env();
 	pid_t pid;
 	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
+	vcs_count_spawn();
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
 	free(args);

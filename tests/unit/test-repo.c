@@ -2,7 +2,8 @@
  * file is a row with the numbers of repo_file_progress (what `yeok stats`
  * prints), rows fill in steps, the filters split the rows, a second
  * opening takes every row from the cache and an edited file only is
- * counted again. */
+ * counted again; filling the rows of the whole bundle starts as many git
+ * processes as filling those of one folder. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 
 #include "yeok/repo.h"
+#include "yeok/vcs.h"
 
 static void check_repo(const Repo *r)
 {
@@ -91,7 +93,7 @@ static void test_rows_fill_cache_refresh(void **state)
 		ProgressCount c = {0};
 		const char *from = NULL;
 		size_t f = 0;
-		assert_true(repo_file_progress(w->path, &sc, &c, &from, NULL, &f, &e));
+		assert_true(repo_file_progress(w->path, &sc, NULL, &c, &from, NULL, &f, &e));
 		assert_memory_equal(&c, &w->c, sizeof(c));
 		assert_int_equal(w->findings, f);
 		assert_int_equal(w->self, !strcmp(from, "self"));
@@ -157,6 +159,55 @@ static void test_rows_fill_cache_refresh(void **state)
 	free(dir);
 }
 
+/* Opening and filling the view on dir with an empty cache: the git
+ * processes it started. */
+static unsigned long spawns_to_fill(const char *dir, const char *cache, size_t *rows)
+{
+	setenv("XDG_CACHE_HOME", cache, 1);
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	unsigned long before = vcs_spawn_count();
+	assert_true(repo_open(&r, dir, &e));
+	while (repo_fill_step(&r, 5))
+		;
+	unsigned long n = vcs_spawn_count() - before;
+	*rows = r.rows.n;
+	for (size_t i = 0; i < r.rows.n; i++)
+		assert_null(r.rows.v[i].error);
+	repo_release(&r);
+	unsetenv("XDG_CACHE_HOME");
+	return n;
+}
+
+/* The history is read once for the folder: filling 51 rows starts as many
+ * git processes as filling 10, and only a handful. */
+static void test_git_processes_constant(void **state)
+{
+	(void)state;
+	char *dir = NULL;
+	char *sub = clone_bundle(&dir);
+	if (!sub)
+		skip();
+	char *top = path_join(dir, "r");
+	char *c1 = path_join(dir, "cache1"), *c2 = path_join(dir, "cache2");
+	size_t n_sub = 0, n_top = 0;
+	unsigned long s_sub = spawns_to_fill(sub, c1, &n_sub);
+	unsigned long s_top = spawns_to_fill(top, c2, &n_top);
+	print_message("# git processes: %lu for %zu files, %lu for %zu files\n", s_sub, n_sub,
+	              s_top, n_top);
+	assert_int_equal(n_sub, 10);
+	assert_true(n_top >= 50);
+	assert_int_equal(s_top, s_sub);
+	assert_true(s_top <= 10);
+	free(c1);
+	free(c2);
+	free(top);
+	free(sub);
+	free(dir);
+}
+
 static void test_not_a_folder(void **state)
 {
 	(void)state;
@@ -174,6 +225,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_fill_cache_refresh),
+		cmocka_unit_test(test_git_processes_constant),
 		cmocka_unit_test(test_not_a_folder),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

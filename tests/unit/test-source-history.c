@@ -1,7 +1,10 @@
 /* source: the English of many files at once (source_history_*) agrees
  * with the per-file rule (source_english_in_history) on every tutorial of
  * the dev bundle, and on a throwaway repository with deletions and
- * symlinks. */
+ * symlinks; source_resolve_in() through one history gives every file of
+ * the bundle the Source source_resolve() gives it (history and sidecar
+ * records, edited and untracked files, a linked folder, a nested
+ * repository) with a constant number of git processes. */
 #include "testutil.h"
 
 #include "yeok/source.h"
@@ -109,11 +112,172 @@ static void test_small_repo(void **state)
 	free(dir);
 }
 
+/* source_resolve and source_resolve_in agree on target (same result,
+ * same Source or the same error). */
+static void same_source(const char *target, const SourceOpts *o, SourceHistory *h)
+{
+	Source a, b;
+	source_init(&a);
+	source_init(&b);
+	Err ea, eb;
+	err_init(&ea);
+	err_init(&eb);
+	bool oka = source_resolve(target, o, &a, &ea);
+	bool okb = source_resolve_in(target, o, h, &b, &eb);
+	if (oka != okb)
+		fail_msg("%s: per file %s (%s), bulk %s (%s)", target, oka ? "ok" : "failed", ea.msg,
+		         okb ? "ok" : "failed", eb.msg);
+	if (!oka) {
+		assert_int_equal(ea.code, eb.code);
+		assert_string_equal(ea.msg, eb.msg);
+	} else {
+		assert_int_equal(a.origin, b.origin);
+		if ((a.rev == NULL) != (b.rev == NULL) || (a.rev && strcmp(a.rev, b.rev)))
+			fail_msg("%s: rev %s / %s", target, a.rev ? a.rev : "-", b.rev ? b.rev : "-");
+		assert_string_equal(a.desc, b.desc);
+		if (a.path || b.path)
+			assert_string_equal(a.path, b.path);
+		assert_string_equal(a.sha256, b.sha256);
+		assert_int_equal(a.text.len, b.text.len);
+		if (a.text.len)
+			assert_memory_equal(a.text.p, b.text.p, a.text.len);
+	}
+	source_release(&a);
+	source_release(&b);
+}
+
+static bool is_tut(const char *p)
+{
+	size_t n = strlen(p);
+	return (n > 4 && !strcmp(p + n - 4, ".rst")) || (n > 3 && !strcmp(p + n - 3, ".py"));
+}
+
+static void test_resolve_in_bundle(void **state)
+{
+	(void)state;
+	char *rel = path_join(tu_corpus(), "tutorials-kr-dev.bundle");
+	char *bundle = realpath(rel, NULL);
+	free(rel);
+	if (!bundle) {
+		print_message("skipped: no corpus\n");
+		skip();
+	}
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git clone -q '%s' r", bundle);
+	char *top = path_join(dir, "r");
+	/* an uncommitted Korean edit, an untracked tutorial, a linked folder,
+	 * a repository nested in the clone */
+	tu_sh(top, "printf '\\n한국어 줄\\n' >> recipes_source/amx.rst");
+	tu_sh(top, "printf 'New\\n===\\n\\nText.\\n' > recipes_source/new.rst");
+	tu_sh(top, "ln -s recipes_source linked");
+	tu_sh(top, "mkdir inner && cd inner && git init -q && git config user.email t@t &&"
+	           " git config user.name t && printf 'Inner\\n' > in.rst && git add in.rst &&"
+	           " git commit -qm one && printf '안쪽\\n' > in.rst && git commit -qam two");
+	static const char *const specs[] = {"*.rst", "*.py", NULL};
+	SourceHistory *h = NULL;
+	Err e;
+	err_init(&e);
+	assert_true(source_history_open(top, specs, &h, &e));
+	VcsTree tree = {0};
+	assert_true(vcs_ls_tree(top, "HEAD", &tree, &e));
+	VEC(char *) files = {0};
+	for (size_t i = 0; i < tree.n; i++)
+		if (is_tut(tree.v[i].path))
+			VEC_PUSH(&files, path_join(top, tree.v[i].path));
+	VEC_PUSH(&files, path_join(top, "recipes_source/new.rst"));
+	VEC_PUSH(&files, path_join(top, "linked/torch_logs.py"));
+	assert_true(files.n >= 50);
+
+	/* the path rule, without git */
+	char *p = source_history_path_of(h, files.v[files.n - 1]);
+	assert_string_equal(p, "recipes_source/torch_logs.py");
+	free(p);
+	char *inner = path_join(top, "inner/in.rst");
+	assert_null(source_history_path_of(h, inner));
+	char *outside = path_join(dir, "x.rst");
+	assert_null(source_history_path_of(h, outside));
+	free(outside);
+
+	/* step 4, the English from history: the bulk way spawns at most its
+	 * cat-file process, whatever the number of files */
+	SourceOpts o = {.history = true};
+	for (size_t i = 0; i < files.n; i++)
+		same_source(files.v[i], &o, h);
+	same_source(inner, &o, h); /* the nested repository: its own history */
+	unsigned long before = vcs_spawn_count();
+	Source s;
+	source_init(&s);
+	size_t from_history = 0;
+	for (size_t i = 0; i < files.n; i++) {
+		assert_true(source_resolve_in(files.v[i], &o, h, &s, &e));
+		from_history += s.origin == SOURCE_HISTORY;
+	}
+	assert_true(vcs_spawn_count() - before <= 1);
+	assert_true(from_history >= 40);
+	/* the per-file way: processes for every file */
+	before = vcs_spawn_count();
+	for (size_t i = 0; i < 5; i++)
+		assert_true(source_resolve(files.v[i], &o, &s, &e));
+	assert_true(vcs_spawn_count() - before >= 5 * 3);
+	source_release(&s);
+
+	/* step 3, sidecar records naming a commit: the same text, or the same
+	 * error (a path absent there, an unknown revision, a path with `..`) */
+	char head[41], old[41];
+	assert_true(vcs_commit(top, "HEAD", head, &e));
+	assert_true(vcs_commit(top, "HEAD~40", old, &e));
+	const char *revs[] = {head, old, "HEAD~40", "no-such-rev", "HEAD:x"};
+	for (size_t i = 0; i < files.n; i++) {
+		char *rp = source_history_path_of(h, files.v[i]);
+		assert_non_null(rp);
+		char *dotted = xasprintf("./%s", rp);
+		const char *paths[] = {NULL, rp, dotted, "../r/recipes_source/amx.rst",
+		                       "recipes_source/../recipes_source/amx.rst"};
+		for (size_t k = 0; k < ARRAY_LEN(revs); k++)
+			for (size_t j = 0; j < ARRAY_LEN(paths); j++) {
+				if ((k > 1 || j > 1) && i % 10)
+					continue; /* the odd cases on some files only */
+				SourceRecord r = {.git = revs[k], .path = paths[j]};
+				SourceOpts ro = {.recorded = &r, .history = true};
+				same_source(files.v[i], &ro, h);
+			}
+		free(dotted);
+		free(rp);
+	}
+	/* records read through the batch: no process per file */
+	before = vcs_spawn_count();
+	for (size_t i = 0; i < files.n; i++) {
+		char *rp = source_history_path_of(h, files.v[i]);
+		SourceRecord r = {.git = head, .path = rp};
+		SourceOpts ro = {.recorded = &r};
+		Err quiet;
+		err_init(&quiet);
+		source_init(&s);
+		if (source_resolve_in(files.v[i], &ro, h, &s, &quiet))
+			assert_int_equal(s.origin, SOURCE_SIDECAR);
+		source_release(&s);
+		free(rp);
+	}
+	/* (only the untracked new.rst, absent at HEAD, is read the per-file
+	 * way, for its message: a few processes) */
+	assert_true(vcs_spawn_count() - before < 12);
+	for (size_t i = 0; i < files.n; i++)
+		free(files.v[i]);
+	VEC_FREE(&files);
+	free(inner);
+	vcs_tree_release(&tree);
+	source_history_close(h);
+	free(top);
+	free(dir);
+	free(bundle);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_repo),
 		cmocka_unit_test(test_bundle),
+		cmocka_unit_test(test_resolve_in_bundle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
