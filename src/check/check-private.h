@@ -232,7 +232,10 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
  * any case of the name), the marker and options blanked; false for other
  * blocks. */
 bool admonition_text(const Lines *lines, const Block *b, Joined *j);
-/* The comment language of a literal block: 1 '#', 2 '//', 0 unknown. */
+/* Is en[0..n) a glossary term kept in English (Tensor), any case? */
+bool check_kept_term(const Glossary *g, const char *en, size_t n);
+/* The comment language of a literal block: 1 '#', 2 '//', 3 whole '# ' lines (a bare
+ * '::' block, highlighted as Python by Sphinx), 0 unknown. */
 int comment_lang(const RstDoc *d, const Block *b);
 
 /* Spelling on a text whose words are prose (a block or comments). */

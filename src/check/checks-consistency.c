@@ -243,15 +243,20 @@ static ptrdiff_t find_en(const char *m, size_t n, size_t from, const char *en)
 	return -1;
 }
 
-ConsIndex *cons_index_build(const CheckDoc *d)
+/* Occurrences of ko in block b's masked prose, from byte from on (-1 when
+ * none). */
+static ptrdiff_t bt_find_ko(const BlockText *bt, size_t from, const char *ko)
 {
-	ConsIndex *c = xcalloc(1, sizeof(*c));
-	size_t nb = d->tb->n;
-	BlockText *bt = xcalloc(nb ? nb : 1, sizeof(BlockText));
+	return bt->mask.p ? find_ko(bt->mask.p, bt->j.text.len, from, ko) : -1;
+}
+
+/* Each block's joined text, its prose mask and its glosses, in document
+ * order (code comments are prose: their glosses count). */
+static void cons_gather(ConsIndex *c, const CheckDoc *d, BlockText *bt, size_t nb)
+{
 	for (size_t i = 0; i < nb; i++) {
 		const Block *b = &d->tb->v[i];
 		if (b->kind == BK_LITERAL) {
-			/* code comments are prose: their glosses count */
 			if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
 				continue;
 			buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
@@ -268,8 +273,12 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 			bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
 		gather_glosses(c, &bt[i], i);
 	}
-	/* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
-	 * writes them together at least as often */
+}
+
+/* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
+ * writes them together at least as often */
+static void cons_gloss_space(ConsIndex *c, const BlockText *bt)
+{
 	size_t glued_n = 0, spaced_n = 0;
 	for (size_t gi = 0; gi < c->g.n; gi++)
 		c->g.v[gi].spaced ? spaced_n++ : glued_n++;
@@ -284,7 +293,132 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 		        "spaced %zu) (rule gloss-space)", g->text, glued_n, spaced_n);
 		free(fixed);
 	}
-	/* the distinct English terms, with their renderings */
+}
+
+/* two-renderings: the term's glosses name two Korean renderings; each
+ * occurrence of the minority one is flagged with the majority. */
+static void cons_two_renderings(ConsIndex *c, const BlockText *bt, size_t nb, const Gloss *g,
+                                const size_t *same, size_t same_n)
+{
+	const char *other = NULL;
+	for (size_t k = 0; k < same_n && !other; k++)
+		if (strcmp(c->g.v[same[k]].ko, g->ko) != 0)
+			other = c->g.v[same[k]].ko;
+	if (!other)
+		return;
+	const char *r[2] = {g->ko, other};
+	size_t cnt[2] = {0, 0};
+	for (int w = 0; w < 2; w++)
+		for (size_t b = 0; b < nb; b++)
+			for (ptrdiff_t at = bt_find_ko(&bt[b], 0, r[w]); at >= 0;
+			     at = bt_find_ko(&bt[b], (size_t)at + 1, r[w]))
+				cnt[w]++;
+	int minor = cnt[1] <= cnt[0] ? 1 : 0;
+	for (size_t b = 0; b < nb; b++)
+		for (ptrdiff_t at = bt_find_ko(&bt[b], 0, r[minor]); at >= 0;
+		     at = bt_find_ko(&bt[b], (size_t)at + 1, r[minor]))
+			pre_add(c, &bt[b], (size_t)at, SEV_INFO, r[!minor],
+			        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
+			        "'%s' %zu) (rule two-renderings)", r[minor], g->en, r[!minor],
+			        cnt[!minor], r[minor], cnt[minor]);
+}
+
+/* bare-english: the term left in English in Korean prose where the file
+ * translates it (not code names, not names with digits: FP8 Quantization;
+ * one word only as written in lower case: Device is a name) */
+static void cons_bare_english(ConsIndex *c, const BlockText *bt, size_t nb, const Gloss *g)
+{
+	if (strpbrk(g->en, "0123456789"))
+		return;
+	bool phrase = strchr(g->en, ' ') != NULL;
+	if (!phrase && !(g->en[0] >= 'a' && g->en[0] <= 'z'))
+		return;
+	for (size_t b = 0; b < nb; b++) {
+		if (!bt[b].korean)
+			continue;
+		for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
+		     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en)) {
+			if (!phrase && (bt[b].j.text.p[at] < 'a' || bt[b].j.text.p[at] > 'z'))
+				continue;
+			pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
+			        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
+			        "bare-english)", (int)strlen(g->en), bt[b].j.text.p + at, g->en,
+			        g->ko, g->line + 1);
+		}
+	}
+}
+
+/* Is the Korean at m[at..at+kl) a word of its own: the whole Hangul run,
+ * or the word and a particle or a 하다 ending (샤딩하는), not the start of
+ * a longer word (기본 of 기본적으로)? */
+static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
+{
+	size_t e = at + kl, st;
+	while (e < n && ko_syllable(check_cp_at(m, n, e)))
+		e += 3;
+	return e == at + kl || ko_is_particle(m + at + kl, e - at - kl) ||
+	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
+}
+
+/* The guide's rule: the English at the first occurrence (a title and the
+ * body each once), not again (gloss-repeated), and not later than the
+ * first occurrence of the Korean (gloss-first). */
+static void cons_gloss_first(ConsIndex *c, const BlockText *bt, const size_t *same,
+                             size_t same_n)
+{
+	const Gloss *first_body = NULL;
+	for (size_t k = 0; k < same_n; k++) {
+		const Gloss *x = &c->g.v[same[k]];
+		if (x->title)
+			continue;
+		if (!first_body) {
+			first_body = x;
+			continue;
+		}
+		if (strcmp(x->ko, first_body->ko) != 0)
+			continue;
+		size_t b = x->ko_off >> 32;
+		pre_add(c, &bt[b], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
+		        "'%s' — the English is given at the first occurrence only (line %zu) "
+		        "(rule gloss-repeated)", x->text, first_body->line + 1);
+	}
+	/* a word of two syllables or more (배 of 2배 is no ship) */
+	if (!first_body || strlen(first_body->ko) < 6)
+		return;
+	size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;
+	for (size_t b = 0; b <= gb; b++) {
+		if (!bt[b].mask.p || bt[b].title)
+			continue;
+		size_t lim = b == gb ? go : bt[b].j.text.len;
+		ptrdiff_t at = find_ko(bt[b].mask.p, lim, 0, first_body->ko);
+		while (at >= 0 && !ko_whole_word(bt[b].mask.p, lim, (size_t)at, strlen(first_body->ko)))
+			at = find_ko(bt[b].mask.p, lim, (size_t)at + 1, first_body->ko);
+		if (at < 0)
+			continue;
+		char *s = xasprintf("%s(%s)", first_body->ko, first_body->en);
+		pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
+		        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
+		        "(line %zu) (rule gloss-first)", first_body->ko, first_body->ko,
+		        first_body->en, first_body->line + 1);
+		free(s);
+		/* and the late gloss itself: moved up, or dropped */
+		size_t fl, fb;
+		joined_pos(&bt[b].j, (size_t)at, &fl, &fb);
+		pre_add(c, &bt[gb], go, SEV_INFO, first_body->ko,
+		        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
+		        "not here (rule gloss-late)", first_body->text, first_body->ko, fl + 1);
+		return;
+	}
+}
+
+ConsIndex *cons_index_build(const CheckDoc *d)
+{
+	ConsIndex *c = xcalloc(1, sizeof(*c));
+	size_t nb = d->tb->n;
+	BlockText *bt = xcalloc(nb ? nb : 1, sizeof(BlockText));
+	cons_gather(c, d, bt, nb);
+	cons_gloss_space(c, bt);
+	/* the distinct English terms (the first 400), with their renderings */
 	for (size_t gi = 0; gi < c->g.n && gi < 400; gi++) {
 		const Gloss *g = &c->g.v[gi];
 		bool first_of_en = true;
@@ -292,103 +426,13 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 			first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
 		if (!first_of_en)
 			continue;
-		/* renderings of this term and their glosses */
 		VEC(size_t) same = {0};
 		for (size_t k = gi; k < c->g.n; k++)
 			if (strcmp(c->g.v[k].en, g->en) == 0)
 				VEC_PUSH(&same, k);
-		/* two renderings: count each in the document's prose */
-		const char *other = NULL;
-		for (size_t k = 0; k < same.n && !other; k++)
-			if (strcmp(c->g.v[same.v[k]].ko, g->ko) != 0)
-				other = c->g.v[same.v[k]].ko;
-		if (other) {
-			const char *r[2] = {g->ko, other};
-			size_t cnt[2] = {0, 0};
-			for (int w = 0; w < 2; w++)
-				for (size_t b = 0; b < nb; b++)
-					for (ptrdiff_t at = bt[b].mask.p ? find_ko(bt[b].mask.p, bt[b].j.text.len, 0, r[w]) : -1;
-					     at >= 0; at = find_ko(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, r[w]))
-						cnt[w]++;
-			int minor = cnt[1] <= cnt[0] ? 1 : 0;
-			for (size_t b = 0; b < nb; b++)
-				for (ptrdiff_t at = bt[b].mask.p ? find_ko(bt[b].mask.p, bt[b].j.text.len, 0, r[minor]) : -1;
-				     at >= 0; at = find_ko(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, r[minor]))
-					pre_add(c, &bt[b], (size_t)at, SEV_INFO, r[!minor],
-					        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
-					        "'%s' %zu) (rule two-renderings)", r[minor], g->en, r[!minor],
-					        cnt[!minor], r[minor], cnt[minor]);
-		}
-		/* bare English where the file translates it (not code names, not
-		 * names with digits: FP8 Quantization) */
-		bool digits = strpbrk(g->en, "0123456789") != NULL;
-		if (digits) {
-			/* nothing */
-		} else if (strchr(g->en, ' ')) {
-			for (size_t b = 0; b < nb; b++) {
-				if (!bt[b].korean)
-					continue;
-				for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
-				     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en))
-					pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
-					        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
-					        "bare-english)", (int)strlen(g->en), bt[b].j.text.p + at, g->en,
-					        g->ko, g->line + 1);
-			}
-		} else {
-			/* one lowercase word (device, shard): bare in Korean prose */
-			bool lower = g->en[0] >= 'a' && g->en[0] <= 'z';
-			for (size_t b = 0; lower && b < nb; b++) {
-				if (!bt[b].korean)
-					continue;
-				for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
-				     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en)) {
-					/* as written in lower case only (Device is a name) */
-					if (bt[b].j.text.p[at] < 'a' || bt[b].j.text.p[at] > 'z')
-						continue;
-					pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
-					        "'%s' — this file renders '%s' as '%s' (line %zu) (rule "
-					        "bare-english)", g->en, g->en, g->ko, g->line + 1);
-				}
-			}
-		}
-		/* the guide's rule: the English at the first occurrence (a title
-		 * and the body each once), not again */
-		const Gloss *first_body = NULL;
-		for (size_t k = 0; k < same.n; k++) {
-			const Gloss *x = &c->g.v[same.v[k]];
-			if (x->title)
-				continue;
-			if (!first_body) {
-				first_body = x;
-				continue;
-			}
-			if (strcmp(x->ko, first_body->ko) != 0)
-				continue;
-			size_t b = x->ko_off >> 32;
-			pre_add(c, &bt[b], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
-			        "'%s' — the English is given at the first occurrence only (line %zu) "
-			        "(rule gloss-repeated)", x->text, first_body->line + 1);
-		}
-		if (first_body) {
-			size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;
-			bool done = false;
-			for (size_t b = 0; b <= gb && !done; b++) {
-				if (!bt[b].mask.p || bt[b].title)
-					continue;
-				size_t lim = b == gb ? go : bt[b].j.text.len;
-				ptrdiff_t at = find_ko(bt[b].mask.p, lim, 0, first_body->ko);
-				if (at < 0)
-					continue;
-				char *s = xasprintf("%s(%s)", first_body->ko, first_body->en);
-				pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
-				        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
-				        "(line %zu) (rule gloss-first)", first_body->ko, first_body->ko,
-				        first_body->en, first_body->line + 1);
-				free(s);
-				done = true;
-			}
-		}
+		cons_two_renderings(c, bt, nb, g, same.v, same.n);
+		cons_bare_english(c, bt, nb, g);
+		cons_gloss_first(c, bt, same.v, same.n);
 		VEC_FREE(&same);
 	}
 	for (size_t i = 0; i < nb; i++) {
@@ -401,10 +445,8 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 	return c;
 }
 
-/* Is en a glossary term kept in English (Tensor)? */
-static bool kept_term(const Unit *u, const char *en, size_t n)
+bool check_kept_term(const Glossary *g, const char *en, size_t n)
 {
-	const Glossary *g = u->d->gl;
 	for (size_t i = 0; g && i < g->n; i++)
 		for (size_t k = 0; k < g->v[i].en_n; k++)
 			if (g->v[i].keep && strlen(g->v[i].en[k]) == n &&
@@ -468,7 +510,7 @@ static void repo_bare(const Unit *u, const CheckRepo *r, FindingVec *out)
 			}
 			for (int w = 1; w >= 0; w--) {
 				size_t end = ends[w];
-				if (!end || end - i < 3 || kept_term(u, m + i, end - i))
+				if (!end || end - i < 3 || check_kept_term(u->d->gl, m + i, end - i))
 					continue;
 				char *en = xmemdup0(m + i, end - i);
 				size_t nr;

@@ -749,6 +749,9 @@ static void comment_lines(const Joined *j, CLineVec *out)
 	}
 }
 
+static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
+                               bool runs_done, FindingVec *out);
+
 /* Comments of a code block left in English while others are translated. */
 static void untranslated_comments(const Unit *u, FindingVec *out)
 {
@@ -763,6 +766,7 @@ static void untranslated_comments(const Unit *u, FindingVec *out)
 		joined_release(&tj);
 		return;
 	}
+	untranslated_glued(u, &tj, tj.text.p, tj.text.len, buf_str(&sj.text), false, out);
 	CLineVec tc = {0}, sc = {0};
 	comment_lines(&tj, &tc);
 	comment_lines(&sj, &sc);
@@ -801,6 +805,108 @@ static bool lower_word_at(const char *m, size_t n, size_t i, size_t *end)
 	                    m[e] == '_' || m[e] == '.' || m[e] == '(' || m[e] == '-' || m[e] == '/'));
 }
 
+/* A lowercase word starting at m[i] outside parentheses (glosses), its
+ * end in *e; *depth follows the parentheses seen so far. */
+static bool word_outside_parens(const char *m, size_t n, size_t i, int *depth, size_t *e)
+{
+	char c = m[i];
+	if (c == '(')
+		(*depth)++;
+	else if (c == ')' && *depth)
+		(*depth)--;
+	return !*depth && c >= 'a' && c <= 'z' && lower_word_at(m, n, i, e);
+}
+
+/* Does the word w[0..n) (lowercase) occur in src as a word (or its
+ * plural in -s), any case? */
+static bool src_has_word(Str src, const char *w, size_t n)
+{
+	for (size_t i = 0; i + n <= src.n; i++) {
+		if (strncasecmp(src.p + i, w, n) != 0)
+			continue;
+		size_t z = i + n; /* a plural in the source: workers */
+		if (z < src.n && src.p[z] == 's')
+			z++;
+		char a = i ? src.p[i - 1] : ' ', b = z < src.n ? src.p[z] : ' ';
+		bool la = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || a == '_' || a == '`';
+		bool lb = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '_' || b == '`' ||
+		          b == '(' || b == '=';
+		if (!la && !lb)
+			return true;
+	}
+	return false;
+}
+
+/* Is each word of m[a..e) (lowercase words, single spaces) one the
+ * English dictionary knows (every word, without a speller) and no term
+ * the glossary keeps in English (Tensor)? */
+static bool plain_english(const Unit *u, const char *m, size_t a, size_t e)
+{
+	for (size_t i = a; i < e;) {
+		size_t w = i;
+		while (w < e && m[w] != ' ')
+			w++;
+		if (w - i < 3 || check_kept_term(u->d->gl, m + i, w - i) ||
+		    (u->d->spell && spell_check_word(u->d->spell, m + i, w - i, SPELL_BLOCK) != SPELL_OK))
+			return false;
+		i = w + 1;
+	}
+	return true;
+}
+
+/* English glued to a Korean particle in Korean prose or a code comment
+ * ("device를", "keyword argument를"), outside markup (m is masked) and
+ * parentheses (glosses): a reviewer asks for the Korean word, or
+ * 한글(영어) at its first occurrence.  Plain English words only (the
+ * dictionary knows them: no package name; not kept in English); one word
+ * only when the source's text (src) has it and it has five letters or
+ * more.  A run the source has is the
+ * run rule's in prose (runs_done). */
+static void untranslated_glued(const Unit *u, const Joined *tj, const char *m, size_t n, Str src,
+                               bool runs_done, FindingVec *out)
+{
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t e;
+		if (!word_outside_parens(m, n, i, &depth, &e))
+			continue;
+		size_t pe = e;
+		while (pe < n && ko_syllable(check_cp_at(m, n, pe)))
+			pe += 3;
+		if (pe == e || !ko_is_particle(m + e, pe - e)) {
+			i = e;
+			continue;
+		}
+		/* the run of lowercase words it ends (at most 3) */
+		size_t a = i, words = 1, e0;
+		while (words < 3 && a >= 2 && m[a - 1] == ' ') {
+			size_t p = a - 1;
+			while (p > 0 && m[p - 1] >= 'a' && m[p - 1] <= 'z')
+				p--;
+			if (p == a - 1 || !lower_word_at(m, n, p, &e0) || e0 != a - 1)
+				break;
+			a = p;
+			words++;
+		}
+		bool in_src = src_has_word(src, m + a, e - a);
+		/* a single word of five letters or more: shorter ones are mostly
+		 * names and types (pip, grad, sinh, int) */
+		bool flag = words == 1 ? in_src && e - a >= 5 : !(runs_done && in_src);
+		if (!flag || !plain_english(u, m, a, e)) {
+			i = pe;
+			continue;
+		}
+		size_t line, byte;
+		joined_pos(tj, a, &line, &byte);
+		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
+		            "'%.*s' — English '%.*s' left in a Korean sentence: the Korean word, or "
+		            "한글(%.*s) at its first occurrence (rule glued-english)",
+		            (int)(pe - a), tj->text.p + a, (int)(e - a), tj->text.p + a, (int)(e - a),
+		            tj->text.p + a);
+		i = pe;
+	}
+}
+
 /* English left inside translated prose: a whole line that is the
  * source's, or a run of lowercase English words the source has ("forward
  * pass", a quoted "ballpark"), outside markup and glosses. */
@@ -837,15 +943,9 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 	/* runs of English words (not inside parentheses: glosses) */
 	int depth = 0;
 	for (size_t i = 0; i < n && !line_flagged; i++) {
-		char c = m[i];
-		if (c == '(')
-			depth++;
-		else if (c == ')' && depth)
-			depth--;
 		size_t e;
-		if (depth || !(c >= 'a' && c <= 'z') || !lower_word_at(m, n, i, &e)) {
+		if (!word_outside_parens(m, n, i, &depth, &e))
 			continue;
-		}
 		size_t words = 1, end = e;
 		while (end + 1 < n && m[end] == ' ') {
 			size_t e2;
@@ -866,10 +966,81 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 		}
 		i = end;
 	}
+	if (!line_flagged) {
+		/* the source's prose words, not its code (``pip``) */
+		Buf smask = BUF_INIT;
+		InlineVec sinl = {0};
+		prose_mask(sj.text.p, sj.text.len, &smask, &sinl);
+		untranslated_glued(u, &tj, m, n, (Str){smask.p ? smask.p : "", sj.text.len}, true, out);
+		VEC_FREE(&sinl);
+		buf_release(&smask);
+	}
 	VEC_FREE(&inl);
 	buf_release(&mask);
 	joined_release(&sj);
 	joined_release(&tj);
+}
+
+/* A grid table's header cell left in English ("| Model |") where other
+ * header cells are translated: plain English words (capitalized or not,
+ * no acronym: FPS stays) that the source's table has as they are. */
+static void untranslated_header_cells(const Unit *u, const Joined *tj, Str src, FindingVec *out)
+{
+	size_t hdr_end = 0; /* the header: the rows above the '+===' line */
+	for (size_t k = 1; k < tj->nlines && !hdr_end; k++) {
+		size_t to = k + 1 < tj->nlines ? tj->start[k + 1] - 1 : tj->text.len;
+		Str l = str_trim((Str){tj->text.p + tj->start[k], to - tj->start[k]});
+		if (l.n > 2 && l.p[0] == '+' && l.p[1] == '=')
+			hdr_end = k;
+	}
+	if (!hdr_end || !has_hangul(tj->text.p, tj->start[hdr_end]))
+		return;
+	for (size_t k = 1; k < hdr_end; k++) {
+		size_t from = tj->start[k], to = tj->start[k + 1] - 1;
+		const char *t = tj->text.p;
+		for (size_t i = from; i < to; i++) {
+			if (t[i] != '|')
+				continue;
+			size_t e = i + 1;
+			while (e < to && t[e] != '|')
+				e++;
+			if (e >= to)
+				break;
+			Str cell = str_trim((Str){t + i + 1, e - i - 1});
+			bool plain = cell.n >= 3;
+			size_t upper = 0, letters = 0;
+			for (size_t c = 0; c < cell.n && plain; c++) {
+				char ch = cell.p[c];
+				plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == ' ';
+				upper += ch >= 'A' && ch <= 'Z';
+				letters += ch != ' ';
+			}
+			if (plain && upper * 2 <= letters && str_find(src, cell) >= 0) {
+				char *low = xmemdup0(cell.p, cell.n);
+				for (char *q = low; *q; q++)
+					*q = (char)(*q >= 'A' && *q <= 'Z' ? *q | 0x20 : *q);
+				bool eng = true;
+				for (size_t a = 0; a < cell.n && eng;) {
+					size_t w = a;
+					while (w < cell.n && low[w] != ' ')
+						w++;
+					eng = w - a >= 3 && !check_kept_term(u->d->gl, low + a, w - a) &&
+					      (!u->d->spell ||
+					       spell_check_word(u->d->spell, low + a, w - a, SPELL_BLOCK) == SPELL_OK);
+					a = w + 1;
+				}
+				free(low);
+				if (eng) {
+					size_t line, byte;
+					joined_pos(tj, (size_t)(cell.p - t), &line, &byte);
+					finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line, byte,
+					            "'%.*s' — a table header left in English while the others are "
+					            "translated (rule header-cell)", (int)cell.n, cell.p);
+				}
+			}
+			i = e - 1;
+		}
+	}
 }
 
 void check_untranslated(const Unit *u, FindingVec *out)
@@ -895,6 +1066,8 @@ void check_untranslated(const Unit *u, FindingVec *out)
 		            rst_kind_name(tb->kind), check_clip(b, 40), b.p, b.n > 40 ? "…" : "");
 	} else if (!str_eq(a, b) && tb->kind != BK_TITLE) {
 		untranslated_inside(u, out);
+		if (tb->kind == BK_TABLE)
+			untranslated_header_cells(u, &tj, buf_str(&sj.text), out);
 	}
 	joined_release(&sj);
 	joined_release(&tj);

@@ -277,6 +277,10 @@ int comment_lang(const RstDoc *d, const Block *b)
 	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
 		lang = d->v[b->parent].arg;
 	lang = str_trim(lang);
+	/* a bare '::' block: Sphinx highlights it as Python by default; only
+	 * whole '# ' lines count as comments there (output may hold '#') */
+	if (!lang.n)
+		return 3;
 	for (size_t i = 0; i < ARRAY_LEN(hash); i++)
 		if (str_eq_cstr(lang, hash[i]))
 			return 1;
@@ -301,11 +305,17 @@ static size_t comment_start(Str s, int lang)
 				q = 0;
 			continue;
 		}
+		if (lang == 3) {
+			if (c == ' ')
+				continue;
+			if (c != '#' || (i + 1 < s.n && s.p[i + 1] != ' '))
+				return SIZE_MAX;
+		}
 		if (c == '"' || c == '\'') {
 			q = c;
-		} else if ((lang == 1 && c == '#') ||
+		} else if (((lang == 1 || lang == 3) && c == '#') ||
 		           (lang == 2 && c == '/' && i + 1 < s.n && s.p[i + 1] == '/')) {
-			size_t k = i + (lang == 1 ? 1 : 2);
+			size_t k = i + (lang == 2 ? 2 : 1);
 			while (k < s.n && (s.p[k] == '#' || s.p[k] == '/' || s.p[k] == ' '))
 				k++;
 			if (k < s.n && s.p[k] == '!' && i == 0)

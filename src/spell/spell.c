@@ -886,10 +886,11 @@ static SpellStatus check_nfc(Spell *sp, const char *w, size_t n,
 		if (st != SPELL_BAD)
 			return st;
 	}
-	/* a listed word (glossary term, source word) plus a particle */
+	/* a listed word (glossary term, source word) plus a particle; not a
+	 * one-syllable word (the repository's 두 would pass 두야 of 해두야) */
 	for (size_t k = n; k > 0;) {
 		k = text_prev_grapheme(w, n, k);
-		if (k == 0)
+		if (k < 6)
 			break;
 		if (in_words(sp, source, w, k)) {
 			st = check_ending(sp, w + k, n - k, glue_kind(w, k), wait);

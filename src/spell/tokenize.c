@@ -359,6 +359,98 @@ static size_t footref_len(const Scan *sc, size_t i)
 
 /* ---- the scanner -------------------------------------------------------- */
 
+/* Inline markup or an escape at i, which is no prose: returns the offset
+ * after it, or i when nothing starts there. */
+static size_t scan_markup(Scan *sc, size_t i, size_t to)
+{
+	char ch = sc->s[i];
+	if (ch == '\\') {
+		/* an escape: "\ " joins, "\x" is x taken literally */
+		if (i + 1 < to && (sc->s[i + 1] == ' ' || sc->s[i + 1] == '\n'))
+			return i + 2;
+		sc->prev = P_OTHER;
+		i++;
+		if (i < to) {
+			size_t l;
+			cp_at(sc, i, &l);
+			i += l;
+		}
+		return i;
+	}
+	if (ch == '`' && starts_with_at(sc, i, "``")) {
+		size_t close = find_from(sc, i + 2, "``");
+		sc->prev = P_OTHER;
+		return close < to ? close + 2 : i + 2;
+	}
+	if (ch == '`')
+		return backquoted(sc, i, false);
+	if (ch == '_' && i + 1 < to && sc->s[i + 1] == '`')
+		return backquoted(sc, i + 1, true);
+	size_t r = 0;
+	if (ch == ':' && (r = role_len(sc, i)) != 0)
+		return backquoted(sc, i + r, true);
+	if ((ch == '|' && (r = subst_len(sc, i)) != 0) ||
+	    (ch == '[' && (r = footref_len(sc, i)) != 0)) {
+		sc->prev = P_OTHER;
+		return i + r;
+	}
+	if (url_start(sc, i)) {
+		sc->prev = P_OTHER;
+		return url_end(sc, i);
+	}
+	return i;
+}
+
+/* The Hangul run at i (with combining marks): one word, glued to what came
+ * before it or not.  Returns its end. */
+static size_t scan_hangul(Scan *sc, size_t i, size_t to)
+{
+	size_t a = i, l;
+	bool glued = sc->prev == P_OTHER || sc->prev == P_HANGUL ||
+	             (sc->prev == P_PUNCT && i > 0 && !is_space_cp((unsigned char)sc->s[i - 1]));
+	while (i < to) {
+		int32_t d = cp_at(sc, i, &l);
+		if (!is_hangul(d) && !(d >= 0 && text_is_combining(d)))
+			break;
+		i += l;
+	}
+	/* after a space, only a particle-length run (를, 에서는, 으로는)
+	 * belongs to the word before: "**증가:** 실험군의에서" is a
+	 * word of its own */
+	if (glued && a > 0 && is_space_cp((unsigned char)sc->s[a - 1]) && i - a > 9)
+		glued = false;
+	emit(sc, a, i - a, SPELL_HANGUL, glued);
+	sc->prev = P_HANGUL;
+	return i;
+}
+
+/* A Latin run at i: up to space, Hangul, invalid byte or markup.  Returns
+ * its end. */
+static size_t scan_latin(Scan *sc, size_t i, size_t to)
+{
+	size_t a = i, l = 1;
+	bool glued = sc->prev == P_HANGUL;
+	while (i < to) {
+		int32_t d = cp_at(sc, i, &l);
+		char dh = sc->s[i];
+		if (d < 0 || is_space_cp(d) || is_hangul(d) || dh == '`' || dh == '|' ||
+		    dh == '\\' || (dh == ':' && role_len(sc, i)) ||
+		    (dh == '[' && footref_len(sc, i)) || (i > a && url_start(sc, i)))
+			break;
+		i += l;
+	}
+	if (i == a) { /* a lone markup character that started nothing */
+		sc->prev = P_OTHER;
+		return i + l;
+	}
+	latin_run(sc, a, i, glued);
+	/* the last character decides what a following Hangul run is */
+	int32_t last;
+	prev_cp(sc, a, i, &last);
+	sc->prev = is_open_punct(last) ? P_OPEN : is_sentence_punct(last) ? P_PUNCT : P_OTHER;
+	return i;
+}
+
 static void scan_range(Scan *sc, size_t from, size_t to)
 {
 	size_t save_n = sc->n;
@@ -367,128 +459,25 @@ static void scan_range(Scan *sc, size_t from, size_t to)
 	while (i < to) {
 		size_t l;
 		int32_t c = cp_at(sc, i, &l);
-		char ch = sc->s[i];
 		if (is_space_cp(c)) {
 			if (sc->prev != P_OTHER)
 				sc->prev = P_SPACE;
 			i += l;
 			continue;
 		}
-		if (ch == '\\') {
-			/* an escape: "\ " joins, "\x" is x taken literally */
-			if (i + 1 < to && (sc->s[i + 1] == ' ' ||
-			                   sc->s[i + 1] == '\n')) {
-				i += 2;
-				continue;
-			}
-			sc->prev = P_OTHER;
-			i++;
-			if (i < to) {
-				cp_at(sc, i, &l);
-				i += l;
-			}
-			continue;
-		}
-		if (ch == '`' && starts_with_at(sc, i, "``")) {
-			size_t close = find_from(sc, i + 2, "``");
-			if (close < to) {
-				i = close + 2;
-				sc->prev = P_OTHER;
-				continue;
-			}
-			i += 2;
-			sc->prev = P_OTHER;
-			continue;
-		}
-		if (ch == '`') {
-			i = backquoted(sc, i, false);
-			continue;
-		}
-		if (ch == '_' && i + 1 < to && sc->s[i + 1] == '`') {
-			i = backquoted(sc, i + 1, true);
-			continue;
-		}
-		if (ch == ':') {
-			size_t r = role_len(sc, i);
-			if (r) {
-				i = backquoted(sc, i + r, true);
-				continue;
-			}
-		}
-		if (ch == '|') {
-			size_t r = subst_len(sc, i);
-			if (r) {
-				i += r;
-				sc->prev = P_OTHER;
-				continue;
-			}
-		}
-		if (ch == '[') {
-			size_t r = footref_len(sc, i);
-			if (r) {
-				i += r;
-				sc->prev = P_OTHER;
-				continue;
-			}
-		}
-		if (url_start(sc, i)) {
-			i = url_end(sc, i);
-			sc->prev = P_OTHER;
-			continue;
-		}
-		if (is_hangul(c)) {
-			size_t a = i;
-			bool glued = sc->prev == P_OTHER || sc->prev == P_HANGUL ||
-			             (sc->prev == P_PUNCT && i > 0 &&
-			              !is_space_cp((unsigned char)sc->s[i - 1]));
-			while (i < to) {
-				int32_t d = cp_at(sc, i, &l);
-				if (!is_hangul(d) && !(d >= 0 && text_is_combining(d)))
-					break;
-				i += l;
-			}
-			/* after a space, only a particle-length run (를, 에서는, 으로는)
-			 * belongs to the word before: "**증가:** 실험군의에서" is a
-			 * word of its own */
-			if (glued && a > 0 && is_space_cp((unsigned char)sc->s[a - 1]) && i - a > 9)
-				glued = false;
-			emit(sc, a, i - a, SPELL_HANGUL, glued);
-			sc->prev = P_HANGUL;
-			continue;
-		}
-		if (c < 0) {
+		size_t after = scan_markup(sc, i, to);
+		if (after != i) {
+			i = after;
+		} else if (is_hangul(c)) {
+			i = scan_hangul(sc, i, to);
+		} else if (c < 0) {
 			sc->prev = P_OTHER;
 			i += l;
-			continue;
+		} else if (sc->s[i] == '*') {
+			i++; /* emphasis markers are transparent for gluing */
+		} else {
+			i = scan_latin(sc, i, to);
 		}
-		if (ch == '*') {
-			/* emphasis markers are transparent for gluing */
-			i++;
-			continue;
-		}
-		/* a Latin run: up to space, Hangul, invalid byte or markup */
-		size_t a = i;
-		bool glued = sc->prev == P_HANGUL;
-		while (i < to) {
-			int32_t d = cp_at(sc, i, &l);
-			char dh = sc->s[i];
-			if (d < 0 || is_space_cp(d) || is_hangul(d) || dh == '`' ||
-			    dh == '|' || dh == '\\' || (dh == ':' && role_len(sc, i)) ||
-			    (dh == '[' && footref_len(sc, i)) || (i > a && url_start(sc, i)))
-				break;
-			i += l;
-		}
-		if (i == a) { /* a lone markup character that started nothing */
-			i += l;
-			sc->prev = P_OTHER;
-			continue;
-		}
-		latin_run(sc, a, i, glued);
-		/* the last character decides what a following Hangul run is */
-		int32_t last;
-		prev_cp(sc, a, i, &last);
-		sc->prev = is_open_punct(last) ? P_OPEN :
-		           is_sentence_punct(last) ? P_PUNCT : P_OTHER;
 	}
 	sc->n = save_n;
 }

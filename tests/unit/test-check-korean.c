@@ -271,6 +271,27 @@ static void test_consistency(void **state)
 	const char *late = KO "임베딩 테이블을 여러 디바이스로 샤딩하는 것입니다.\n\n"
 	                      "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n";
 	expect(late, NULL, CK_CONSISTENCY, "rule gloss-first");
+	/* and the late gloss itself, which the fix 722f573a dropped */
+	expect(late, NULL, CK_CONSISTENCY,
+	       "5:8 consistency '샤딩(shard)' — the English belongs at the first occurrence of "
+	       "'샤딩' (line 3), not here (rule gloss-late)");
+	/* the first occurrence is a word of its own (not 기본 of 기본적으로,
+	 * cpp_autograd.rst:9) of two syllables or more (not 배 of 2배,
+	 * cifar10_tutorial.py:7) */
+	expect(KO "기본적으로 빠릅니다.\n\n기본(elementary) 연산입니다.\n", NULL, CK_CONSISTENCY, NULL);
+	expect(KO "2배 빠릅니다.\n\n배(ship) 사진입니다.\n", NULL, CK_CONSISTENCY, NULL);
+	expect(KO "기본 연산은 빠릅니다.\n\n기본(elementary) 연산입니다.\n", NULL, CK_CONSISTENCY,
+	       "rule gloss-late");
+	/* the comments of a bare '::' block are prose (skip_param_init.rst:70 and
+	 * :109, fixed in eb5f452e); its other lines are not */
+	const char *bare = KO "생성한 매개변수에 장치 (device)를 전달합니다.\n\n::\n\n"
+	                      "    # meta 장치 (device)에서 no-op 동작을 합니다.\n"
+	                      "    m = nn.Linear(10, 5, device='meta')\n";
+	expect(bare, NULL, CK_CONSISTENCY, "7:12 consistency '장치 (device)' — the English is given "
+	                                   "at the first occurrence only (line 3)");
+	expect(KO "생성한 매개변수에 장치(device)를 전달합니다.\n\n::\n\n"
+	          "    x = '장치(device)'  # 문자열\n    #장치(device)\n",
+	       NULL, CK_CONSISTENCY, NULL);
 	const char *twice = KO "임베딩 테이블을 샤딩(shard)하는 것입니다.\n\n"
 	                       "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n";
 	expect(twice, NULL, CK_CONSISTENCY, "rule gloss-repeated");
@@ -409,6 +430,53 @@ static void test_untranslated_inside(void **state)
 	expect(KO ".. code-block:: python\n\n   # 모델을 준비합니다\n   m = M()\n"
 	          "   # compute the loss of the model\n   l = m()\n",
 	       csrc, CK_UNTRANSLATED, "a comment still in English");
+	/* one English word of the source glued to a Korean particle, in a
+	 * comment (skip_param_init.rst:82, fixed in 7fbbe203) and in prose
+	 * (rpc_ddp_tutorial.rst:27: the source's plural) */
+	const char *dsrc = "Code.\n\n::\n\n    # Pass device along recursively.\n"
+	                   "    self.fc = nn.Linear(bar, 5, device=device)\n";
+	expect(KO "::\n\n    # 모든 서브 모듈은 device를 재귀적으로 전달해야 합니다.\n"
+	          "    self.fc = nn.Linear(bar, 5, device=device)\n",
+	       dsrc, CK_UNTRANSLATED, "5:17 untranslated 'device를' — English 'device' left in a "
+	                              "Korean sentence");
+	expect(KO "::\n\n    # 모든 서브 모듈은 장치(device)를 재귀적으로 전달해야 합니다.\n"
+	          "    self.fc = nn.Linear(bar, 5, device=device)\n",
+	       dsrc, CK_UNTRANSLATED, NULL);
+	const char *wsrc = "Intro.\n\nPipeline the stages of the model across multiple workers.\n";
+	expect(KO "여러 worker에 걸쳐 모델의 단계를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED,
+	       "'worker에' — English 'worker' left");
+	/* a run of English words, even one the source does not have
+	 * (skip_param_init.rst:120, fixed in 7fbbe203: the source says kwarg) */
+	expect(KO "이 패턴은 모듈 구성 중 `device` keyword argument를 지원하는 모듈에서만 작동합니다.\n",
+	       "Intro.\n\nThis pattern works for modules that accept a `device` kwarg.\n",
+	       CK_UNTRANSLATED, "'keyword argument를' — English 'keyword argument' left");
+	/* a table header left in English among translated ones (realtime_rpi.rst:151,
+	 * fixed in 7e23e2f7); an acronym and the body's data stay */
+	const char *tsrc = "Results:\n\n+----------+------+----------------------+\n"
+	                   "| Model    | FPS  | Total Time (ms)      |\n"
+	                   "+==========+======+======================+\n"
+	                   "| resnet18 | 9.2  | 109.0                |\n"
+	                   "+----------+------+----------------------+\n";
+	expect(KO "+----------+------+----------------------+\n"
+	          "| Model    | FPS  |  전체 시간 (ms)      |\n"
+	          "+==========+======+======================+\n"
+	          "| resnet18 | 9.2  | 109.0                |\n"
+	          "+----------+------+----------------------+\n",
+	       tsrc, CK_UNTRANSLATED, "4:3 untranslated 'Model' — a table header left in English");
+	expect(KO "+----------+------+----------------------+\n"
+	          "| 모델     | FPS  |  전체 시간 (ms)      |\n"
+	          "+==========+======+======================+\n"
+	          "| resnet18 | 9.2  | 109.0                |\n"
+	          "+----------+------+----------------------+\n",
+	       tsrc, CK_UNTRANSLATED, NULL);
+	/* markup, a term kept in English, a word the source does not have, a
+	 * run of words ("forward pass를" is the run rule's) */
+	expect(KO "여러 ``worker``에 걸쳐 Tensor를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED,
+	       NULL);
+	expect(KO "여러 layer를 파이프라인할 수 있습니다.\n", wsrc, CK_UNTRANSLATED, NULL);
+	/* a short word is mostly a name (intel_neural_compressor_for_pytorch.rst:34) */
+	expect(KO "pip을 사용해 설치합니다.\n", "Intro.\n\nInstall it with pip.\n", CK_UNTRANSLATED,
+	       NULL);
 }
 
 static void test_comments_are_prose(void **state)
