@@ -69,7 +69,7 @@ if [ -z "$cyc" ]; then echo "ok $n - no cycle among the files of src/session/"; 
 # from the line that names the function to its closing brace in column 0.
 # PENDING: functions being split right now by another change of issue 13;
 # take a name out when its split lands.
-PENDING="cons_index_build scan_range"
+PENDING=""
 n=$((n + 1))
 long=$(PENDING="$PENDING" /usr/bin/python3 - 120 $(find src -name '*.c' | sort) <<'PY'
 import os, re, sys

@@ -932,22 +932,16 @@ static bool unit_kept(const size_t *oms, const size_t *omt, size_t oK, size_t ot
 	return b0 >= t0 + old_n && (long)d0 == (long)b0 + dn && (long)d1 == (long)b1 + dn;
 }
 
-void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
-                  const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
-                  Alignment *removed, AlignSplice *out)
+/* The changed blocks' anchors against the old ones: true when both
+ * windows hold the same anchor sequence (old block t0 + wo[x] is then new
+ * block t0 + wn[x], *nw of them).  Keeps m->tan, the count of target
+ * anchors, up to date. */
+static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n, size_t new_n,
+                           size_t *wo, size_t *wn, size_t *nw)
 {
-	BUG_ON(t0 + old_n > m->tn || t0 + new_n > tb->n || m->tn - old_n + new_n != tb->n);
-	long dn = (long)new_n - (long)old_n;
-	/* The changed blocks' features; are their anchors the same? */
-	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
-	Buf tmp = BUF_INIT;
-	for (size_t i = 0; i < new_n; i++)
-		features(tgt, &tb->v[t0 + i], &nf[i], &tmp);
-	buf_release(&tmp);
 	bool same = true;
-	size_t i = 0, j = 0, nw = 0;
-	/* the window's anchors: old block t0 + wo[x] is new block t0 + wn[x] */
-	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
+	size_t i = 0, j = 0;
+	*nw = 0;
 	for (;;) {
 		while (i < old_n && !is_anchor_kind(m->tf[t0 + i].kind))
 			i++;
@@ -961,24 +955,20 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 			same = false;
 			break;
 		}
-		wo[nw] = i;
-		wn[nw++] = j;
+		wo[*nw] = i;
+		wn[(*nw)++] = j;
 		i++, j++;
 	}
 	for (size_t k = 0; k < old_n; k++)
 		m->tan -= is_anchor_kind(m->tf[t0 + k].kind);
 	for (size_t k = 0; k < new_n; k++)
 		m->tan += is_anchor_kind(nf[k].kind);
-	/* The old matches and units, for what stays. */
-	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
-	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
-	size_t *ouseg = xmalloc((oU + 1) * sizeof(size_t));
-	if (oK) {
-		memcpy(oms, m->ms.v, oK * sizeof(size_t));
-		memcpy(omt, m->mt.v, oK * sizeof(size_t));
-	}
-	memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
-	/* Splice the target features. */
+	return same;
+}
+
+/* The target features: blocks [t0, t0 + old_n) become nf (adopted). */
+static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n, Feat *nf)
+{
 	for (size_t k = t0; k < t0 + old_n; k++) {
 		free(m->tf[k].tok);
 		free(m->tf[k].lines);
@@ -989,7 +979,86 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (new_n)
 		memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
 	free(nf);
-	m->tn = tb->n;
+	m->tn = m->tn + new_n - old_n;
+}
+
+/* The same anchor sequence scores the same: the old matches stay, those
+ * after the change shifted, those in it moved to the same anchors there. */
+static void shift_matches(AlignMemo *m, const size_t *omt, size_t oK, size_t t0, size_t old_n,
+                          long dn, const size_t *wo, const size_t *wn, size_t nw)
+{
+	size_t x = 0;
+	for (size_t r = 0; r < oK; r++) {
+		if (omt[r] >= t0 + old_n) {
+			m->mt.v[r] = (size_t)((long)omt[r] + dn);
+		} else if (omt[r] >= t0) {
+			while (x < nw && t0 + wo[x] < omt[r])
+				x++;
+			BUG_ON(x == nw || t0 + wo[x] != omt[r]);
+			m->mt.v[r] = t0 + wn[x];
+		}
+	}
+}
+
+/* The kept score table (of a region not aligned now) is in the old
+ * numbering: renumber it, or drop it where the change reached. */
+static void renumber_scores(AlignMemo *m, size_t t0, size_t old_n, long dn)
+{
+	if (m->rc_t0 >= t0 + old_n) {
+		m->rc_t0 = (size_t)((long)m->rc_t0 + dn);
+		m->rc_t1 = (size_t)((long)m->rc_t1 + dn);
+	} else if (m->rc_t1 > t0 || (m->rc_t1 == t0 && old_n)) {
+		free(m->rc);
+		m->rc = NULL;
+	}
+}
+
+/* Segments [k0, k1) of a become mid's (the old ones go to removed); the
+ * target blocks of the segments after them move by dn. */
+static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment *mid, long dn,
+                            Alignment *removed)
+{
+	long dk = (long)mid->n - (long)(k1 - k0);
+	removed->n = 0;
+	for (size_t k = k0; k < k1; k++)
+		VEC_PUSH(removed, a->v[k]);
+	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
+	if (an > a->cap)
+		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
+	memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
+	if (mid->n)
+		memcpy(&a->v[k0], mid->v, mid->n * sizeof(Segment));
+	a->n = an;
+	for (size_t k = k0 + mid->n; dn && k < a->n; k++)
+		a->v[k].tgt = (size_t)((long)a->v[k].tgt + dn);
+}
+
+void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                  const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
+                  Alignment *removed, AlignSplice *out)
+{
+	BUG_ON(t0 + old_n > m->tn || t0 + new_n > tb->n || m->tn - old_n + new_n != tb->n);
+	long dn = (long)new_n - (long)old_n;
+	/* The changed blocks' features; are their anchors the same? */
+	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
+	Buf tmp = BUF_INIT;
+	for (size_t i = 0; i < new_n; i++)
+		features(tgt, &tb->v[t0 + i], &nf[i], &tmp);
+	buf_release(&tmp);
+	size_t nw;
+	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
+	bool same = window_anchors(m, nf, t0, old_n, new_n, wo, wn, &nw);
+	/* The old matches and units, for what stays. */
+	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
+	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
+	size_t *ouseg = xmalloc((oU + 1) * sizeof(size_t));
+	if (oK) {
+		memcpy(oms, m->ms.v, oK * sizeof(size_t));
+		memcpy(omt, m->mt.v, oK * sizeof(size_t));
+	}
+	memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
+	splice_features(m, t0, old_n, new_n, nf);
+	BUG_ON(m->tn != tb->n);
 	Ctx c;
 	memset(&c, 0, sizeof(c));
 	c.s = (Side){src, sb, m->sf};
@@ -1000,24 +1069,11 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (same) {
 		keep_lo = count_below(omt, oK, t0);
 		keep_hi = oK - count_below(omt, oK, t0 + old_n);
-		/* The same anchor sequence scores the same: the matches stay,
-		 * those in the changed blocks moved to the same anchors there. */
-		size_t x = 0;
-		for (size_t r = 0; r < oK; r++) {
-			if (omt[r] >= t0 + old_n) {
-				m->mt.v[r] = (size_t)((long)omt[r] + dn);
-			} else if (omt[r] >= t0) {
-				while (x < nw && t0 + wo[x] < omt[r])
-					x++;
-				BUG_ON(x == nw || t0 + wo[x] != omt[r]);
-				m->mt.v[r] = t0 + wn[x];
-			}
-		}
+		shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
+	} else if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS) {
+		match_anchors(&c, m);
 	} else {
-		if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS)
-			match_anchors(&c, m);
-		else
-			rematch_local(&c, m, oms, omt, oK, t0, old_n, dn, &keep_lo, &keep_hi);
+		rematch_local(&c, m, oms, omt, oK, t0, old_n, dn, &keep_lo, &keep_hi);
 	}
 	size_t U = 2 * m->ms.n + 1;
 	size_t p = MIN(2 * keep_lo, MIN(oU, U)), q = MIN(2 * keep_hi, MIN(oU, U) - p);
@@ -1035,36 +1091,15 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	Change ch = {t0, old_n, new_n};
 	double *rc0 = m->rc;
 	units_segments(&c, m, p, U - q, &mid, k0, &ch);
-	if (m->rc && m->rc == rc0) {
-		/* the kept table (of a region not aligned now) is in the old
-		 * numbering: renumber it, or drop it where the change reached */
-		if (m->rc_t0 >= t0 + old_n) {
-			m->rc_t0 = (size_t)((long)m->rc_t0 + dn);
-			m->rc_t1 = (size_t)((long)m->rc_t1 + dn);
-		} else if (m->rc_t1 > t0 || (m->rc_t1 == t0 && old_n)) {
-			free(m->rc);
-			m->rc = NULL;
-		}
-	}
+	if (m->rc && m->rc == rc0)
+		renumber_scores(m, t0, old_n, dn);
 	for (size_t v = 0; v < p; v++)
 		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);
 	if (dk || U != oU) /* else those entries are as they were */
 		for (size_t v = U - q; v <= U; v++)
 			m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
-	/* Splice them in place of [k0, k1). */
-	removed->n = 0;
-	for (size_t k = k0; k < k1; k++)
-		VEC_PUSH(removed, a->v[k]);
-	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
-	if (an > a->cap)
-		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
-	memmove(&a->v[k0 + mid.n], &a->v[k1], tail * sizeof(Segment));
-	if (mid.n)
-		memcpy(&a->v[k0], mid.v, mid.n * sizeof(Segment));
-	a->n = an;
-	for (size_t k = k0 + mid.n; dn && k < a->n; k++)
-		a->v[k].tgt = (size_t)((long)a->v[k].tgt + dn);
+	splice_segments(a, k0, k1, &mid, dn, removed);
 	out->k0 = k0;
 	out->k1 = k1;
 	out->wn = mid.n;

@@ -114,97 +114,119 @@ static void print_rows(const Row *rows, size_t n, const ProgressCount *total, bo
 	}
 }
 
-static int run(int argc, char **argv)
+/* The options; the paths go to args ("." when none).  -1: go on, else
+ * the exit code (usage or --help). */
+static int parse_args(int argc, char **argv, bool *json, PathVec *args)
 {
-	bool json = false, opts_done = false;
-	PathVec args = {0};
+	bool opts_done = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v;
 		bool missing = false;
 		if (!opts_done && (v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
-			if (missing) {
-				VEC_FREE(&args);
+			if (missing)
 				return cli_error(EXIT_USAGE, "--format needs a value\n%s", usage);
-			}
 			if (!strcmp(v, "json"))
-				json = true;
+				*json = true;
 			else if (!strcmp(v, "text"))
-				json = false;
-			else {
-				VEC_FREE(&args);
+				*json = false;
+			else
 				return cli_error(EXIT_USAGE, "--format: expected text or json, got '%s'", v);
-			}
 		} else if (!opts_done && (!strcmp(a, "--help") || !strcmp(a, "-h"))) {
 			puts(usage);
-			VEC_FREE(&args);
 			return 0;
 		} else if (!opts_done && !strcmp(a, "--")) {
 			opts_done = true;
 		} else if (!opts_done && a[0] == '-' && a[1]) {
-			VEC_FREE(&args);
 			return cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
 		} else {
-			VEC_PUSH(&args, (char *)a);
+			VEC_PUSH(args, (char *)a);
 		}
 	}
-	if (args.n == 0)
-		VEC_PUSH(&args, (char *)".");
+	if (args->n == 0)
+		VEC_PUSH(args, (char *)".");
+	return -1;
+}
 
+typedef VEC(SourceHistory *) Hists;
+
+/* The files of the arguments (a folder: its tutorial files).  A folder's
+ * history is read once for all its files (repo.h): hist_of[i] is that of
+ * files[i] (NULL for a file named itself); hists owns them. */
+static int collect_files(const PathVec *args, PathVec *files, Hists *hists, Hists *hist_of,
+                         bool *any_dir)
+{
 	int rc = 0;
-	bool any_dir = false;
-	PathVec files = {0};
-	/* a folder's history is read once for all its files (repo.h):
-	 * hist_of[i] is that of files.v[i] (NULL for a file named itself) */
-	VEC(SourceHistory *) hists = {0};
-	VEC(SourceHistory *) hist_of = {0};
-	for (size_t i = 0; i < args.n; i++) {
+	for (size_t i = 0; i < args->n; i++) {
 		struct stat st;
-		if (stat(args.v[i], &st) != 0) {
-			rc = cli_error(EXIT_NOINPUT, "%s: cannot open: %s", args.v[i], strerror(errno));
+		if (stat(args->v[i], &st) != 0) {
+			rc = cli_error(EXIT_NOINPUT, "%s: cannot open: %s", args->v[i], strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			any_dir = true;
-			size_t before = files.n;
-			repo_walk(args.v[i], &files);
-			SourceHistory *h = files.n > before ? repo_history_open(args.v[i]) : NULL;
+			*any_dir = true;
+			size_t before = files->n;
+			repo_walk(args->v[i], files);
+			SourceHistory *h = files->n > before ? repo_history_open(args->v[i]) : NULL;
 			if (h)
-				VEC_PUSH(&hists, h);
-			while (hist_of.n < files.n)
-				VEC_PUSH(&hist_of, h);
+				VEC_PUSH(hists, h);
+			while (hist_of->n < files->n)
+				VEC_PUSH(hist_of, h);
 		} else {
-			VEC_PUSH(&files, xstrdup(args.v[i]));
-			VEC_PUSH(&hist_of, NULL);
+			VEC_PUSH(files, xstrdup(args->v[i]));
+			VEC_PUSH(hist_of, NULL);
 		}
 	}
+	return rc;
+}
+
+/* One file's row; false (the error said, *rc set when still 0) when it
+ * cannot be counted. */
+static bool count_file(char *file, SourceHistory *hist, Row *r, int *rc)
+{
+	*r = (Row){.file = file};
+	Sidecar sc;
+	sidecar_init(&sc);
+	char *scp = sidecar_path(file);
+	r->has_sidecar = file_exists(scp);
+	free(scp);
+	Err e;
+	err_init(&e);
+	if (!cli_sidecar_load(file, &sc, NULL, &e) ||
+	    !cli_progress(file, &sc, hist, &r->c, &r->from, NULL, NULL, &e)) {
+		int code = cli_report(&e);
+		if (!*rc)
+			*rc = code;
+		sidecar_release(&sc);
+		return false;
+	}
+	r->checklist = sc.checklist;
+	r->checklist.extra = NULL;
+	sidecar_release(&sc);
+	return true;
+}
+
+static int run(int argc, char **argv)
+{
+	bool json = false, any_dir = false;
+	PathVec args = {0};
+	int rc = parse_args(argc, argv, &json, &args);
+	if (rc >= 0) {
+		VEC_FREE(&args);
+		return rc;
+	}
+	PathVec files = {0};
+	Hists hists = {0}, hist_of = {0};
+	rc = collect_files(&args, &files, &hists, &hist_of, &any_dir);
 	VEC_FREE(&args);
 
 	VEC(Row) rows = {0};
 	ProgressCount total = {0};
 	for (size_t i = 0; i < files.n; i++) {
-		Row r = {.file = files.v[i]};
-		Sidecar sc;
-		sidecar_init(&sc);
-		char *scp = sidecar_path(r.file);
-		r.has_sidecar = file_exists(scp);
-		free(scp);
-		Err e;
-		err_init(&e);
-		if (!cli_sidecar_load(r.file, &sc, NULL, &e) ||
-		    !cli_progress(r.file, &sc, hist_of.v[i], &r.c, &r.from, NULL, NULL, &e)) {
-			int code = cli_report(&e);
-			if (!rc)
-				rc = code;
-			sidecar_release(&sc);
+		Row r;
+		if (!count_file(files.v[i], hist_of.v[i], &r, &rc))
 			continue;
-		}
-		r.checklist = sc.checklist;
-		r.checklist.extra = NULL;
-		sidecar_release(&sc);
 		add_counts(&total, &r.c);
 		VEC_PUSH(&rows, r);
 	}
-	bool show_total = any_dir || rows.n > 1;
-
-	print_rows(rows.v, rows.n, &total, json, show_total);
+	print_rows(rows.v, rows.n, &total, json, any_dir || rows.n > 1);
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	VEC_FREE(&files);
