@@ -9,6 +9,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* depth: the collections n is in, n itself included (the parser's
+ * max_depth counts sequences and mappings, not the scalars in them). */
 static size_t walk(const YNode *n, int depth, int max_depth)
 {
 	if (depth > max_depth)
@@ -19,7 +21,7 @@ static size_t walk(const YNode *n, int depth, int max_depth)
 		__builtin_trap();
 	size_t count = 1;
 	for (size_t i = 0; i < n->nkids; i++)
-		count += walk(n->kids[i], depth + (n->kind != YN_SCALAR), max_depth);
+		count += walk(n->kids[i], depth + (n->kids[i]->kind != YN_SCALAR), max_depth);
 	return count;
 }
 
@@ -34,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	err_init(&e);
 	if (ynode_parse(p, size, "f.yaml", lim, &root, &e)) {
 		if (root) {
-			if (walk(root, 1, lim->max_depth) > lim->max_nodes)
+			if (walk(root, root->kind != YN_SCALAR, lim->max_depth) > lim->max_nodes)
 				__builtin_trap();
 			Buf out = BUF_INIT;
 			YWriter *w = ynode_writer_new(&out);

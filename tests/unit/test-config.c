@@ -231,6 +231,35 @@ static void test_theme_bombs_refused(void **state)
 	free(dir);
 }
 
+/* max_depth counts sequences and mappings: max_depth of them nested,
+ * with a scalar in the innermost, is read; one more is refused (the fuzz
+ * harness once counted the scalar as a level). */
+static void test_depth_counts_collections(void **state)
+{
+	(void)state;
+	const YLimits *lim = &ynode_limits_theme;
+	for (int extra = 0; extra <= 1; extra++) {
+		Buf b = BUF_INIT;
+		int n = lim->max_depth + extra;
+		for (int i = 0; i < n; i++)
+			buf_adds(&b, "- ");
+		buf_adds(&b, "a\n");
+		YNode *root = NULL;
+		Err e;
+		err_init(&e);
+		bool ok = ynode_parse(b.p, b.len, "deep.yaml", lim, &root, &e);
+		assert_int_equal(ok, !extra);
+		if (extra)
+			assert_non_null(strstr(e.msg, "nested too deeply for a theme"));
+		int depth = 0;
+		for (const YNode *x = root; x && x->kind == YN_SEQ; x = x->nkids ? x->kids[0] : NULL)
+			depth++;
+		assert_int_equal(depth, extra ? 0 : lim->max_depth);
+		ynode_free(root);
+		buf_release(&b);
+	}
+}
+
 static void test_config_bombs_refused(void **state)
 {
 	(void)state;
@@ -318,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_config_errors_name_file_line),
 		cmocka_unit_test(test_glossary_bombs_refused),
 		cmocka_unit_test(test_theme_bombs_refused),
+		cmocka_unit_test(test_depth_counts_collections),
 		cmocka_unit_test(test_config_bombs_refused),
 		cmocka_unit_test(test_ynode_limits_and_quotes),
 	};
