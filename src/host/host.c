@@ -555,14 +555,7 @@ bool host_line_is_text(const HostDoc *h, size_t line)
 
 const HostRegion *host_region_of(const HostDoc *h, size_t line)
 {
-	size_t lo = 0, hi = h->regions.n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (h->regions.v[mid].last < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = region_index(h, line);
 	if (lo < h->regions.n && h->regions.v[lo].first <= line)
 		return &h->regions.v[lo];
 	return NULL;
