@@ -324,6 +324,15 @@ typedef struct SessionFindings {
 	size_t allow_gen;     /* side.allow_gen the findings were checked with */
 } SessionFindings;
 
+/* The cursors (owner: src/session/edit.c, which moves them; view.c keeps
+ * them on screen).  Both are byte positions in their pane's lines. */
+typedef struct SessionCaret {
+	Pos cur;              /* target cursor */
+	Pos scur;             /* source cursor (the source pane can be searched and scrolled) */
+	Pane focus;           /* the pane the keys go to */
+	int goal_col;         /* display column kept by Up/Down; -1: take the cursor's */
+} SessionCaret;
+
 /* Spelling in the editor (owner: src/session/spelling.c): the
  * dictionaries load in the background; F7 asks for suggestions. */
 typedef struct SessionSpelling {
@@ -339,17 +348,13 @@ typedef struct SessionSpelling {
 	size_t src_gen;       /* doc.cur when src_words was made */
 } SessionSpelling;
 
-/* The session: the document, the cursor (edited by src/session/edit.c,
- * kept on screen by view.c), and one part per file of src/session/ that
+/* The session: the document and one part per file of src/session/ that
  * owns it (as dte's EditorState is made of module-owned parts).  Each
  * part's type above documents its fields; session_init/session_release
  * (session.c) set up and free them all. */
 typedef struct Session {
 	Doc doc;               /* the document: lines, segments, statuses, undo */
-	Pos cur;               /* target cursor */
-	Pos scur;              /* source cursor (the source pane can be searched and scrolled) */
-	Pane focus;            /* the pane the keys go to */
-	int goal_col;          /* display column kept by Up/Down; -1: take the cursor's */
+	SessionCaret caret;    /* the cursors and the focused pane (src/session/edit.c) */
 	bool quit;             /* the main loop ends */
 	SessionSel sel;        /* the selection (src/session/edit.c) */
 	SessionClip clip;      /* the clipboard (src/session/edit.c) */

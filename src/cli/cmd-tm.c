@@ -69,26 +69,28 @@ static bool find_top(const char *repo, char **top, Err *e)
 
 /* config.yaml's `tm:` (config_default_path), NULL when it names none.  A
  * config.yaml that cannot be read is said once and not used, as in the
- * editor. */
+ * editor.  Read once per process: `yeok check A B C` asks for each file,
+ * and the answer cannot change within one run (the first answer is kept,
+ * still reachable, until exit). */
 static char *config_tm(void)
 {
-	static bool warned;
-	Config c;
-	config_init(&c);
-	char *path = config_default_path();
-	Err e;
-	err_init(&e);
-	char *tm = NULL;
-	if (!config_load(&c, path, &e)) {
-		if (!warned)
+	static bool read;
+	static char *tm;
+	if (!read) {
+		read = true;
+		Config c;
+		config_init(&c);
+		char *path = config_default_path();
+		Err e;
+		err_init(&e);
+		if (!config_load(&c, path, &e))
 			cli_error(0, "warning: %s (the settings are not used)", e.msg);
-		warned = true;
-	} else if (c.tm) {
-		tm = xstrdup(c.tm);
+		else if (c.tm)
+			tm = xstrdup(c.tm);
+		config_release(&c);
+		free(path);
 	}
-	config_release(&c);
-	free(path);
-	return tm;
+	return tm ? xstrdup(tm) : NULL;
 }
 
 /* Where the memory is: --tm, else `tm:` in config.yaml, else the default

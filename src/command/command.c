@@ -49,8 +49,8 @@ static bool c_undo(Session *s, const char *arg)
 	Pos c;
 	if (!doc_undo(&s->doc, &c))
 		return session_error(s, "Nothing to undo");
-	s->focus = PANE_TARGET;
-	s->cur = c;
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = c;
 	s->view.dirty = true;
 	s->search.match.on = false;
 	session_follow(s);
@@ -63,8 +63,8 @@ static bool c_redo(Session *s, const char *arg)
 	Pos c;
 	if (!doc_redo(&s->doc, &c))
 		return session_error(s, "Nothing to redo");
-	s->focus = PANE_TARGET;
-	s->cur = c;
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = c;
 	s->view.dirty = true;
 	s->search.match.on = false;
 	session_follow(s);
@@ -99,19 +99,19 @@ static bool c_goto(Session *s, const char *arg)
 static bool c_pane(Session *s, const char *arg)
 {
 	(void)arg;
-	s->focus = s->focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
+	s->caret.focus = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 	/* Keep the other pane's cursor near: the first line of the same segment. */
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	Pane from = s->focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
-	Pos fc = from == PANE_TARGET ? s->cur : s->scur;
+	Pane from = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
+	Pos fc = from == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, from, fc.line);
-	size_t a = s->focus == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = s->focus == PANE_TARGET ? v[k].t1 : v[k].s1;
-	Pos *c = s->focus == PANE_TARGET ? &s->cur : &s->scur;
+	size_t a = s->caret.focus == PANE_TARGET ? v[k].t0 : v[k].s0;
+	size_t b = s->caret.focus == PANE_TARGET ? v[k].t1 : v[k].s1;
+	Pos *c = s->caret.focus == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 	if (a < b && (c->line < a || c->line >= b))
 		*c = (Pos){a, 0};
-	s->goal_col = -1;
+	s->caret.goal_col = -1;
 	doc_break_merge(&s->doc);
 	session_follow(s);
 	return true;
@@ -501,7 +501,7 @@ static bool c_findings(Session *s, const char *arg)
 		session_pick_add(s, "%zu:%zu %s: %s [%s]", f->line + 1, f->col,
 		                 check_severity_name(f->sev), f->message, check_info(f->check)->id);
 		VEC_PUSH(&s->dlg.pick.data, POS_PACK(f->line, f->byte));
-		if (f->line < s->cur.line)
+		if (f->line < s->caret.cur.line)
 			sel = MIN(i + 1, v.n - 1);
 	}
 	s->dlg.pick.sel = sel;
@@ -522,7 +522,7 @@ static bool c_goto_finding(Session *s, const char *arg)
 	size_t col = 0;
 	while (col < ln.n && col < byte)
 		col = text_next_grapheme(ln.p, ln.n, col);
-	s->cur.col = col;
+	s->caret.cur.col = col;
 	session_follow(s);
 	return true;
 }
@@ -544,7 +544,7 @@ static bool c_autofix(Session *s, const char *arg)
 	for (size_t i = 0; i < f->n; i++) {
 		if (!f->v[i].has_fix)
 			continue;
-		if (!best || (best->line + base < s->cur.line && f->v[i].line + base >= s->cur.line))
+		if (!best || (best->line + base < s->caret.cur.line && f->v[i].line + base >= s->caret.cur.line))
 			best = &f->v[i];
 	}
 	if (!best)

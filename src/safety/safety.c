@@ -31,8 +31,8 @@ static void replace_all(Session *s, const char *p, size_t n)
 	doc_break_merge(d);
 	doc_replace(d, (Pos){0, 0}, (Pos){last, d->tgt.v[last].n}, p, n, CH_OTHER);
 	doc_break_merge(d);
-	s->cur = (Pos){MIN(s->cur.line, d->tgt.n - 1), 0};
-	s->focus = PANE_TARGET;
+	s->caret.cur = (Pos){MIN(s->caret.cur.line, d->tgt.n - 1), 0};
+	s->caret.focus = PANE_TARGET;
 	s->view.dirty = true;
 	s->search.match.on = false;
 	session_follow(s);
@@ -355,7 +355,7 @@ bool safety_tick(Session *s, long *seg, bool force)
 	Journal *j = s->doc.journal;
 	if (!j)
 		return true;
-	long k = doc_segment_of_tgt_line(&s->doc, s->cur.line);
+	long k = doc_segment_of_tgt_line(&s->doc, s->caret.cur.line);
 	bool ok = force || k != *seg ? journal_flush(j) : journal_tick(j);
 	*seg = k;
 	if (!ok && !s->message.text[0])

@@ -11,9 +11,9 @@ static bool host_may_type(Session *s)
 {
 	const HostDoc *h = &s->doc.th;
 	size_t f, t;
-	if (host_edit_span(h, s->cur.line, &f, &t) && s->cur.col >= f && s->cur.col <= t)
+	if (host_edit_span(h, s->caret.cur.line, &f, &t) && s->caret.cur.col >= f && s->caret.cur.col <= t)
 		return true;
-	switch (host_line_kind(h, s->cur.line)) {
+	switch (host_line_kind(h, s->caret.cur.line)) {
 	case HL_CODE:
 		return session_error(s, "Code stays as in the English: only its comments are translated");
 	case HL_SEP:
@@ -25,7 +25,7 @@ static bool host_may_type(Session *s)
 
 static bool can_edit(Session *s)
 {
-	if (s->focus != PANE_TARGET)
+	if (s->caret.focus != PANE_TARGET)
 		return session_error(s, "The source is read-only (Tab goes to the translation)");
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
@@ -128,7 +128,7 @@ static void insert_text(Session *s, size_t line, size_t col, const char *p, size
 static void title_follow(Session *s)
 {
 	Doc *d = &s->doc;
-	size_t line = s->cur.line;
+	size_t line = s->caret.cur.line;
 	if (s->fit.title != line || line + 1 >= d->tgt.n)
 		return;
 	char c = s->fit.ch;
@@ -167,9 +167,9 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 	Pos end = doc_replace(&s->doc, a, b, p ? p : "", n, kind);
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
-	s->focus = PANE_TARGET;
-	s->cur = flags & SR_CURSOR_START ? a : end;
-	s->goal_col = -1;
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = flags & SR_CURSOR_START ? a : end;
+	s->caret.goal_col = -1;
 	s->search.match.on = false;
 	s->sel.on = false;
 	s->sel.sticky = false;
@@ -195,9 +195,9 @@ bool session_insert(Session *s, const char *p, size_t n)
 	/* .py: typing at the start of a text line goes after its `# `; on a
 	 * lone `#` the missing blank comes first */
 	size_t f, t;
-	if (host_line_kind(&s->doc.th, s->cur.line) == HL_RST &&
-	    host_edit_span(&s->doc.th, s->cur.line, &f, &t) && s->cur.col < f)
-		s->cur.col = f;
+	if (host_line_kind(&s->doc.th, s->caret.cur.line) == HL_RST &&
+	    host_edit_span(&s->doc.th, s->caret.cur.line, &f, &t) && s->caret.cur.col < f)
+		s->caret.cur.col = f;
 	if (!can_edit(s))
 		return false;
 	Pane sp;
@@ -207,7 +207,7 @@ bool session_insert(Session *s, const char *p, size_t n)
 		py_range(s, &a, &b);
 		return session_replace(s, a, b, p, n, CH_OTHER, SR_GROUP);
 	}
-	Str pad = host_line_pad(&s->doc.th, s->cur.line);
+	Str pad = host_line_pad(&s->doc.th, s->caret.cur.line);
 	Buf padded = BUF_INIT;
 	if (pad.n) {
 		buf_addstr(&padded, pad);
@@ -215,7 +215,7 @@ bool session_insert(Session *s, const char *p, size_t n)
 		p = padded.p;
 		n = padded.len;
 	}
-	bool ok = session_replace(s, s->cur, s->cur, p, n, CH_TYPE, 0);
+	bool ok = session_replace(s, s->caret.cur, s->caret.cur, p, n, CH_TYPE, 0);
 	buf_release(&padded);
 	if (ok)
 		title_follow(s);
@@ -227,11 +227,11 @@ bool session_insert(Session *s, const char *p, size_t n)
 static bool put_text(Session *s, const char *p, size_t n)
 {
 	Pane sp;
-	Pos a = s->cur, b = s->cur;
+	Pos a = s->caret.cur, b = s->caret.cur;
 	if (session_sel_range(s, &sp, &a, &b) && sp == PANE_TARGET)
 		py_range(s, &a, &b);
 	else
-		a = b = s->cur;
+		a = b = s->caret.cur;
 	Buf t = BUF_INIT;
 	insert_text(s, a.line, a.col, p, n, &t);
 	bool ok = session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
@@ -281,8 +281,8 @@ bool session_newline(Session *s)
 	if (!can_edit(s))
 		return false;
 	delete_selection(s);
-	Str ln = lines_get(&s->doc.tgt, s->cur.line);
-	Pos a = s->cur;
+	Str ln = lines_get(&s->doc.tgt, s->caret.cur.line);
+	Pos a = s->caret.cur;
 	/* a `.py` text line: the prefix, then the RST indentation of its text */
 	size_t ts = session_text_start(s, a.line);
 	if (a.col < ts)
@@ -342,7 +342,7 @@ bool session_backspace(Session *s)
 		return false;
 	if (delete_selection(s))
 		return true;
-	Pos a = s->cur, b = s->cur;
+	Pos a = s->caret.cur, b = s->caret.cur;
 	const Lines *l = &s->doc.tgt;
 	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
 		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
@@ -361,7 +361,7 @@ bool session_delete(Session *s)
 		return false;
 	if (delete_selection(s))
 		return true;
-	Pos a = s->cur, b = s->cur;
+	Pos a = s->caret.cur, b = s->caret.cur;
 	const Lines *l = &s->doc.tgt;
 	size_t ts = session_text_start(s, a.line);
 	if (a.col < ts)
@@ -379,7 +379,7 @@ bool session_delete_word(Session *s, int dir)
 		return false;
 	if (delete_selection(s))
 		return true;
-	Pos a = s->cur, b = s->cur;
+	Pos a = s->caret.cur, b = s->caret.cur;
 	Str ln = lines_get(&s->doc.tgt, a.line);
 	size_t ts = session_text_start(s, a.line);
 	if (dir < 0) {
@@ -402,7 +402,7 @@ bool session_kill_line(Session *s)
 {
 	if (!can_edit(s))
 		return false;
-	Pos a = s->cur, b = s->cur;
+	Pos a = s->caret.cur, b = s->caret.cur;
 	Str ln = lines_get(&s->doc.tgt, a.line);
 	size_t ts = session_text_start(s, a.line);
 	if (a.col < ts)
@@ -428,7 +428,7 @@ static const Block *cur_target_block(Session *s, long k)
 	const Block *first_prose = NULL;
 	for (size_t i = 0; i < g->tgt_n; i++) {
 		const Block *b = &d->th.blocks.v[g->tgt + i];
-		if (b->first <= s->cur.line && s->cur.line <= b->last)
+		if (b->first <= s->caret.cur.line && s->caret.cur.line <= b->last)
 			return b;
 		if (!first_prose && rst_kind_is_prose(b->kind))
 			first_prose = b;
@@ -441,7 +441,7 @@ bool session_clear_block(Session *s)
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
 	long k = session_cur_seg(s);
-	s->focus = PANE_TARGET;
+	s->caret.focus = PANE_TARGET;
 	const Block *b = cur_target_block(s, k);
 	if (!b)
 		return session_error(s, "This segment has no translation to clear");
@@ -474,7 +474,7 @@ bool session_clear_block(Session *s)
 		e = (Pos){last, l->v[last].n};
 	}
 	if (a.line == e.line && a.col >= e.col) {
-		s->cur = a;
+		s->caret.cur = a;
 		session_follow(s);
 		return session_error(s, "Nothing to clear here");
 	}
@@ -510,7 +510,7 @@ bool session_sel_range(const Session *s, Pane *p, Pos *a, Pos *b)
 {
 	if (!s->sel.on)
 		return false;
-	Pos c = s->sel.pane == PANE_TARGET ? s->cur : s->scur;
+	Pos c = s->sel.pane == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	Pos x = s->sel.at;
 	if (x.line == c.line && x.col == c.col)
 		return false;
@@ -522,11 +522,11 @@ bool session_sel_range(const Session *s, Pane *p, Pos *a, Pos *b)
 
 void session_select(Session *s, Motion m)
 {
-	if (!s->sel.on || s->sel.pane != s->focus) {
+	if (!s->sel.on || s->sel.pane != s->caret.focus) {
 		s->sel.on = true;
 		s->sel.sticky = false;
-		s->sel.pane = s->focus;
-		s->sel.at = s->focus == PANE_TARGET ? s->cur : s->scur;
+		s->sel.pane = s->caret.focus;
+		s->sel.at = s->caret.focus == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	}
 	bool sticky = s->sel.sticky;
 	s->sel.sticky = true; /* session_move keeps it */
@@ -544,8 +544,8 @@ void session_select_mark(Session *s)
 	}
 	s->sel.on = true;
 	s->sel.sticky = true;
-	s->sel.pane = s->focus;
-	s->sel.at = s->focus == PANE_TARGET ? s->cur : s->scur;
+	s->sel.pane = s->caret.focus;
+	s->sel.at = s->caret.focus == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	session_msg(s, "Mark set: motions select (C-Space again or Esc ends it)");
 }
 
@@ -614,13 +614,13 @@ bool session_paste_clip(Session *s)
 
 bool session_drag(Session *s, int y, int x)
 {
-	Pane p0 = s->focus;
-	Pos c0 = p0 == PANE_TARGET ? s->cur : s->scur;
+	Pane p0 = s->caret.focus;
+	Pos c0 = p0 == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	bool had = s->sel.on;
 	Pos at = had ? s->sel.at : c0;
 	Pane sp = had ? s->sel.pane : p0;
-	if (!session_click(s, y, x) || s->focus != sp) {
-		s->focus = p0;
+	if (!session_click(s, y, x) || s->caret.focus != sp) {
+		s->caret.focus = p0;
 		return false;
 	}
 	s->sel.on = true;
@@ -659,9 +659,9 @@ static bool vseg_first_line(Session *s, size_t k, Pane p, size_t *line)
 
 void session_move(Session *s, Motion m)
 {
-	Pane p = s->focus;
+	Pane p = s->caret.focus;
 	const Lines *l = session_lines(s, p);
-	Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
+	Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 	Str ln = lines_get(l, c->line);
 	bool keep_goal = false, center = false;
 	switch (m) {
@@ -695,9 +695,9 @@ void session_move(Session *s, Motion m)
 		break;
 	case MV_UP:
 	case MV_DOWN:
-		if (s->goal_col < 0)
-			s->goal_col = session_row_col(s, p, *c);
-		session_row_move(s, p, c, m == MV_UP ? -1 : 1, s->goal_col);
+		if (s->caret.goal_col < 0)
+			s->caret.goal_col = session_row_col(s, p, *c);
+		session_row_move(s, p, c, m == MV_UP ? -1 : 1, s->caret.goal_col);
 		keep_goal = true;
 		break;
 	case MV_PAGE_UP:
@@ -746,7 +746,7 @@ void session_move(Session *s, Motion m)
 	}
 	}
 	if (!keep_goal)
-		s->goal_col = -1;
+		s->caret.goal_col = -1;
 	if (!s->sel.sticky)
 		s->sel.on = false;
 	if (s->fit.title != SIZE_MAX && c->line != s->fit.title)
@@ -760,9 +760,9 @@ bool session_goto_line(Session *s, long n)
 	if (n < 1 || (size_t)n > s->doc.tgt.n)
 		return session_error(s, "No line %ld: the translation has lines 1 to %zu", n,
 		                     s->doc.tgt.n);
-	s->focus = PANE_TARGET;
-	s->cur = (Pos){(size_t)n - 1, 0};
-	s->goal_col = -1;
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = (Pos){(size_t)n - 1, 0};
+	s->caret.goal_col = -1;
 	doc_break_merge(&s->doc);
 	session_follow_center(s, true);
 	return true;
@@ -774,10 +774,10 @@ bool session_next_unfinished(Session *s, int dir)
 	if (!d->al.n)
 		return session_error(s, "No segments");
 	long cur = -1;
-	if (s->focus == PANE_TARGET)
+	if (s->caret.focus == PANE_TARGET)
 		cur = session_cur_seg(s);
 	else
-		cur = doc_segment_of_tgt_line(d, s->cur.line);
+		cur = doc_segment_of_tgt_line(d, s->caret.cur.line);
 	size_t n = d->al.n;
 	size_t start = cur < 0 ? (dir > 0 ? n - 1 : 0) : (size_t)cur;
 	for (size_t i = 1; i <= n; i++) {
@@ -786,9 +786,9 @@ bool session_next_unfinished(Session *s, int dir)
 			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
 				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
-			s->focus = PANE_TARGET;
-			s->cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
-			s->goal_col = -1;
+			s->caret.focus = PANE_TARGET;
+			s->caret.cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
+			s->caret.goal_col = -1;
 			doc_break_merge(&s->doc);
 			session_follow_center(s, true);
 			if (dir > 0 ? k <= start : k >= start)
@@ -869,8 +869,8 @@ bool session_find(Session *s, const char *text, int dir)
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
 	/* Order: vseg by vseg, the target lines then the source lines. */
-	Pane p = s->focus;
-	Pos c = p == PANE_TARGET ? s->cur : s->scur;
+	Pane p = s->caret.focus;
+	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, p, c.line);
 	size_t items_total = s->doc.tgt.n + s->doc.src.n;
 	/* item index inside vseg k */
@@ -890,8 +890,8 @@ bool session_find(Session *s, const char *text, int dir)
 		long at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
 		if (at >= 0) {
 			found = true;
-			s->focus = ip;
-			Pos *pc = ip == PANE_TARGET ? &s->cur : &s->scur;
+			s->caret.focus = ip;
+			Pos *pc = ip == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*pc = (Pos){line, (size_t)at};
 			s->search.match.on = true;
 			s->search.match.pane = ip;
@@ -929,7 +929,7 @@ bool session_find(Session *s, const char *text, int dir)
 		s->search.match.on = false;
 		return session_error(s, "Not found: %s", text);
 	}
-	s->goal_col = -1;
+	s->caret.goal_col = -1;
 	doc_break_merge(&s->doc);
 	session_follow_center(s, true);
 	if (wrapped)

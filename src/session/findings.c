@@ -247,7 +247,7 @@ void session_sync(Session *s)
 		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
 			size_t f, l;
 			if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l) &&
-			    (s->cur.line < f || s->cur.line > l))
+			    (s->caret.cur.line < f || s->caret.cur.line > l))
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old
 			 * names); the index and everything else in idle time */

@@ -271,8 +271,8 @@ bool session_replace_prose(Session *s, size_t k, const char *text, size_t n)
 	                                  SR_GROUP | SR_CURSOR_START);
 	buf_release(&out);
 	if (ok && same) {
-		s->focus = PANE_TARGET;
-		s->cur = a;
+		s->caret.focus = PANE_TARGET;
+		s->caret.cur = a;
 		session_follow(s);
 	}
 	return ok;

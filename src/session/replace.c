@@ -105,7 +105,7 @@ static size_t count_matches(Session *s, size_t *cur, Pos *at, size_t *len)
 	for (size_t line = 0; line < s->doc.tgt.n; line++) {
 		size_t from = 0, a, l;
 		while (match_in_line(s, line, from, &a, &l, m)) {
-			bool after = line > s->cur.line || (line == s->cur.line && a >= s->cur.col);
+			bool after = line > s->caret.cur.line || (line == s->caret.cur.line && a >= s->caret.cur.col);
 			if (!have && after) {
 				have = true;
 				*cur = n;
@@ -130,7 +130,7 @@ static bool ask(Session *s)
 {
 	SessionRepl *r = &s->repl;
 	size_t cur = 0, len = 0;
-	Pos at = s->cur;
+	Pos at = s->caret.cur;
 	size_t n = count_matches(s, &cur, &at, &len);
 	if (!n) {
 		size_t done = r->replaced;
@@ -144,8 +144,8 @@ static bool ask(Session *s)
 		return started;
 	}
 	r->on = true;
-	s->focus = PANE_TARGET;
-	s->cur = at;
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = at;
 	s->search.match.on = true;
 	s->search.match.pane = PANE_TARGET;
 	s->search.match.at = at;
@@ -243,13 +243,13 @@ bool session_replace_skip(Session *s)
 		return session_error(s, "No replace run (Ctrl-R starts one)");
 	/* the cursor just after the start of this match: the next one is current */
 	Str ln = lines_get(&s->doc.tgt, s->search.match.at.line);
-	s->cur = s->search.match.at;
-	if (s->cur.col < ln.n)
-		s->cur.col = text_next_grapheme(ln.p, ln.n, s->cur.col);
-	else if (s->cur.line + 1 < s->doc.tgt.n)
-		s->cur = (Pos){s->cur.line + 1, 0};
+	s->caret.cur = s->search.match.at;
+	if (s->caret.cur.col < ln.n)
+		s->caret.cur.col = text_next_grapheme(ln.p, ln.n, s->caret.cur.col);
+	else if (s->caret.cur.line + 1 < s->doc.tgt.n)
+		s->caret.cur = (Pos){s->caret.cur.line + 1, 0};
 	else
-		s->cur = (Pos){0, 0};
+		s->caret.cur = (Pos){0, 0};
 	ask(s);
 	return true;
 }

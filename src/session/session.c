@@ -24,8 +24,8 @@ void session_init(Session *s)
 {
 	memset(s, 0, sizeof(*s));
 	doc_init(&s->doc);
-	s->focus = PANE_TARGET;
-	s->goal_col = -1;
+	s->caret.focus = PANE_TARGET;
+	s->caret.goal_col = -1;
 	s->view.cols = 80;
 	s->view.rows = 24;
 	s->view.ratio = 50;
@@ -65,8 +65,8 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
 	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
-	s->cur = (Pos){0, 0};
-	s->scur = (Pos){0, 0};
+	s->caret.cur = (Pos){0, 0};
+	s->caret.scur = (Pos){0, 0};
 	s->view.top = 0;
 	s->view.top_row = 0;
 	s->view.dirty = true;
@@ -232,7 +232,7 @@ static void restore_cursor(Session *s)
 		col = text_next_grapheme(ln.p, ln.n, col);
 	if (col > want)
 		col = text_prev_grapheme(ln.p, ln.n, col);
-	s->cur = (Pos){(size_t)line - 1, col};
+	s->caret.cur = (Pos){(size_t)line - 1, col};
 }
 
 bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
@@ -353,8 +353,8 @@ bool session_save(Session *s)
 	}
 	if (with_sc) {
 		store_statuses(s);
-		s->side.sc.cursor_line = (long)s->cur.line + 1;
-		s->side.sc.cursor_column = (long)s->cur.col;
+		s->side.sc.cursor_line = (long)s->caret.cur.line + 1;
+		s->side.sc.cursor_column = (long)s->caret.cur.col;
 		if (!sidecar_save(s->side.path, &s->side.sc, &e)) {
 			buf_release(&warn);
 			return session_error(s, "Saved %s, but not its sidecar: %s", d->path, e.msg);
@@ -414,7 +414,7 @@ bool session_translator_line(Session *s)
 	}
 	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
 	buf_release(&t);
-	s->cur = (Pos){ed.op == SIDECAR_LINE_INSERT && ed.line >= d->tgt.n ? d->tgt.n - 1 : ed.line, 0};
+	s->caret.cur = (Pos){ed.op == SIDECAR_LINE_INSERT && ed.line >= d->tgt.n ? d->tgt.n - 1 : ed.line, 0};
 	session_follow(s);
 	session_msg(s, ed.op == SIDECAR_LINE_INSERT ? "Translator line added (Ctrl-Z undoes)"
 	                                            : "Translator line repaired (Ctrl-Z undoes)");

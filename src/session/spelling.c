@@ -103,10 +103,10 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 static bool word_at_cursor(Session *s, size_t *off, size_t *len)
 {
 	SpellMisses m = {0};
-	session_spell_line(s, s->cur.line, &m);
+	session_spell_line(s, s->caret.cur.line, &m);
 	bool ok = false;
 	for (size_t i = 0; i < m.n && !ok; i++) {
-		if (s->cur.col >= m.v[i].off && s->cur.col <= m.v[i].off + m.v[i].len) {
+		if (s->caret.cur.col >= m.v[i].off && s->caret.cur.col <= m.v[i].off + m.v[i].len) {
 			*off = m.v[i].off;
 			*len = m.v[i].len;
 			ok = true;
@@ -147,17 +147,17 @@ bool session_spell_at_cursor(Session *s)
 {
 	if (!s->spell.sp)
 		return session_error(s, "Spelling is off (--no-spell)");
-	if (s->focus != PANE_TARGET)
+	if (s->caret.focus != PANE_TARGET)
 		return session_error(s, "Spelling is for the translation (Tab goes there)");
 	if (!spell_ready(s->spell.sp))
 		return session_error(s, "The dictionaries are still loading");
 	size_t off, len;
 	if (!word_at_cursor(s, &off, &len))
 		return session_error(s, "No misspelled word at the cursor");
-	Str ln = lines_get(&s->doc.tgt, s->cur.line);
+	Str ln = lines_get(&s->doc.tgt, s->caret.cur.line);
 	free(s->spell.word);
 	s->spell.word = xmemdup0(ln.p + off, len);
-	s->spell.at = (Pos){s->cur.line, off};
+	s->spell.at = (Pos){s->caret.cur.line, off};
 	s->spell.len = len;
 	s->spell.req = spell_suggest_request(s->spell.sp, ln.p + off, len);
 	spell_pick(s, NULL, 0, true);
@@ -192,8 +192,8 @@ bool session_spell_add(Session *s, SpellList list)
 		return session_error(s, "Spelling is off (--no-spell)");
 	size_t off, len;
 	char *w = NULL;
-	if (s->focus == PANE_TARGET && word_at_cursor(s, &off, &len))
-		w = xmemdup0(s->doc.tgt.v[s->cur.line].p + off, len);
+	if (s->caret.focus == PANE_TARGET && word_at_cursor(s, &off, &len))
+		w = xmemdup0(s->doc.tgt.v[s->caret.cur.line].p + off, len);
 	else if (s->spell.word)
 		w = xstrdup(s->spell.word);
 	if (!w)

@@ -116,9 +116,9 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 				span(left, ls, SPAN_HINT);
 			}
 		}
-		Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
-		Str ln = lines_get(session_lines(s, s->focus), c.line);
-		buf_addf(left, "  %s %zu:%zu", s->focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
+		Pos c = s->caret.focus == PANE_TARGET ? s->caret.cur : s->caret.scur;
+		Str ln = lines_get(session_lines(s, s->caret.focus), c.line);
+		buf_addf(left, "  %s %zu:%zu", s->caret.focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
 		         text_count_graphemes(ln.p, c.col) + 1);
 		span(left, ls, SPAN_NORMAL);
 		/* glossary hints */

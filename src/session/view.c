@@ -223,8 +223,8 @@ long session_cur_seg(Session *s)
 {
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
-	Pos c = s->focus == PANE_TARGET ? s->cur : s->scur;
-	return v[session_vseg_of(s, s->focus, c.line)].seg;
+	Pos c = s->caret.focus == PANE_TARGET ? s->caret.cur : s->caret.scur;
+	return v[session_vseg_of(s, s->caret.focus, c.line)].seg;
 }
 
 /* ---- row alignment inside a view segment ----------------------------------
@@ -330,7 +330,7 @@ static int row_in_line(const Session *s, const Line *ln, size_t col, int w, size
 static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 {
 	const Lines *l = session_lines(s, p);
-	Pos c = p == PANE_TARGET ? s->cur : s->scur;
+	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t n;
 	const VSeg *v = session_vsegs(s, &n);
 	*k = session_vseg_of(s, p, c.line);
@@ -404,7 +404,7 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 	session_layout(s, &l);
 	size_t k;
 	int row, col;
-	cursor_place(s, s->focus, &k, &row, &col);
+	cursor_place(s, s->caret.focus, &k, &row, &col);
 	if (k < s->view.top || (k == s->view.top && row < s->view.top_row))
 		return false;
 	int dy = -s->view.top_row;
@@ -417,7 +417,7 @@ bool session_cursor_screen(Session *s, int *y, int *x)
 	if (dy >= l.body_h)
 		return false;
 	*y = l.body_y + dy;
-	*x = (s->focus == PANE_TARGET ? l.tgt_x : l.src_x) + col;
+	*x = (s->caret.focus == PANE_TARGET ? l.tgt_x : l.src_x) + col;
 	return true;
 }
 
@@ -497,7 +497,7 @@ void session_follow_center(Session *s, bool center)
 		s->view.top_row = MAX(0, vseg_rows(s, s->view.top) - 1);
 	size_t k;
 	int row, col;
-	cursor_place(s, s->focus, &k, &row, &col);
+	cursor_place(s, s->caret.focus, &k, &row, &col);
 	if (k < s->view.top || (k == s->view.top && row < s->view.top_row)) {
 		if (center)
 			place_at(s, k, row, l.body_h / 3);
@@ -617,11 +617,11 @@ void session_page(Session *s, int dir)
 {
 	Layout l;
 	session_layout(s, &l);
-	Pane p = s->focus;
-	Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
+	Pane p = s->caret.focus;
+	Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 	const Lines *lines = session_lines(s, p);
-	if (s->goal_col < 0)
-		s->goal_col = session_row_col(s, p, *c);
+	if (s->caret.goal_col < 0)
+		s->caret.goal_col = session_row_col(s, p, *c);
 	int y = cursor_body_row(s);
 	if (y < 0)
 		y = 0;
@@ -650,7 +650,7 @@ void session_page(Session *s, int dir)
 	}
 	if (pick >= 0) {
 		const RowSide *rs = &rows[pick].side[p];
-		*c = (Pos){rs->line, col_in_row(&lines->v[rs->line], rs->from, rs->to, s->goal_col)};
+		*c = (Pos){rs->line, col_in_row(&lines->v[rs->line], rs->from, rs->to, s->caret.goal_col)};
 	}
 	free(rows);
 }
@@ -672,10 +672,10 @@ bool session_click(Session *s, int y, int x)
 		if (rs->has && px >= 0) {
 			const Line *ln = &session_lines(s, p)->v[rs->line];
 			size_t k = col_in_row(ln, rs->from, rs->to, px);
-			Pos *c = p == PANE_TARGET ? &s->cur : &s->scur;
+			Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*c = (Pos){rs->line, k};
-			s->focus = p;
-			s->goal_col = -1;
+			s->caret.focus = p;
+			s->caret.goal_col = -1;
 			doc_break_merge(&s->doc);
 			ok = true;
 		}
@@ -689,9 +689,9 @@ bool session_check(Session *s, Err *e)
 	if (!doc_check(&s->doc, e))
 		return false;
 	const Lines *t = &s->doc.tgt, *src = &s->doc.src;
-	if (s->cur.line >= t->n || s->cur.col > t->v[s->cur.line].n)
-		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->cur.line, s->cur.col);
-	if (s->scur.line >= src->n || s->scur.col > src->v[s->scur.line].n)
+	if (s->caret.cur.line >= t->n || s->caret.cur.col > t->v[s->caret.cur.line].n)
+		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->caret.cur.line, s->caret.cur.col);
+	if (s->caret.scur.line >= src->n || s->caret.scur.col > src->v[s->caret.scur.line].n)
 		return err_set(e, EXIT_DATAERR, "session: source cursor outside");
 	if (s->sel.on) {
 		const Lines *sl = session_lines(s, s->sel.pane);

@@ -83,9 +83,9 @@ static void keys(const char *en, const char *ko, bool checks)
 	session_resize(&s, 120, 40);
 	session_goto_line(&s, (long)s.doc.tgt.n / 2);
 	/* a prose line */
-	while (s.cur.line + 1 < s.doc.tgt.n && lines_get(&s.doc.tgt, s.cur.line).n < 20)
-		s.cur.line++;
-	s.cur.col = 0;
+	while (s.caret.cur.line + 1 < s.doc.tgt.n && lines_get(&s.doc.tgt, s.caret.cur.line).n < 20)
+		s.caret.cur.line++;
+	s.caret.cur.col = 0;
 	frame(&s);
 	const char *text = "한국어로 번역한 문장입니다 ";
 	uint64_t total = 0, worst = 0;

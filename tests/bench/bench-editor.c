@@ -109,7 +109,7 @@ static void make_sidecar(const char *en, const char *ko)
 		                    i % 3 ? "open" : "resolved");
 	}
 	sidecar_set_translator(&s.side.sc, "홍길동", "https://github.com/hong");
-	s.cur = (Pos){s.doc.tgt.n / 2, 0};
+	s.caret.cur = (Pos){s.doc.tgt.n / 2, 0};
 	if (!session_save(&s)) {
 		fprintf(stderr, "bench-editor: %s\n", s.message.text);
 		exit(1);

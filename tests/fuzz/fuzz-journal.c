@@ -96,17 +96,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t line = i + 1 < sn ? script[i + 1] % d->tgt.n : 0;
 		switch (b & 7) {
 		case 0: /* type */
-			s.cur = (Pos){line, 0};
+			s.caret.cur = (Pos){line, 0};
 			session_insert(&s, "가", 3);
 			i++;
 			break;
 		case 1:
-			s.cur = (Pos){line, d->tgt.v[line].n};
+			s.caret.cur = (Pos){line, d->tgt.v[line].n};
 			session_newline(&s);
 			i++;
 			break;
 		case 2:
-			s.cur = (Pos){line, 0};
+			s.caret.cur = (Pos){line, 0};
 			session_backspace(&s);
 			i++;
 			break;
@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 6: { /* paste a few script bytes */
 			size_t k = MIN((size_t)(b >> 3), sn - i - 1);
-			s.cur = (Pos){0, 0};
+			s.caret.cur = (Pos){0, 0};
 			session_paste(&s, (const char *)script + i + 1, k);
 			i += k;
 			break;
@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i++;
 			break;
 		}
-		s.cur = (Pos){0, 0};
+		s.caret.cur = (Pos){0, 0};
 		s.view.dirty = true;
 	}
 	journal_flush(d->journal);

@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			session_paste(&s, (const char *)script + i + 2, k);
 			i += 1 + k;
 		} else if (b == 0xfd) {
-			s.focus = s.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
+			s.caret.focus = s.caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 		} else {
 			session_insert(&s, (const char *)&script[i], 1);
 		}
@@ -84,8 +84,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	buf_release(&out);
 	s.view.dirty = true;
-	s.cur = (Pos){0, 0};
-	s.scur = (Pos){0, 0};
+	s.caret.cur = (Pos){0, 0};
+	s.caret.scur = (Pos){0, 0};
 	s.view.top = 0;
 	s.view.top_row = 0;
 	check(&s);

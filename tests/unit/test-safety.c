@@ -59,11 +59,11 @@ static void random_edit(Session *s)
 	Pos a = {line, 0};
 	switch (rnd() % 6) {
 	case 0:
-		s->cur = (Pos){line, d->tgt.v[line].n};
+		s->caret.cur = (Pos){line, d->tgt.v[line].n};
 		session_insert(s, "번역 ", strlen("번역 "));
 		break;
 	case 1:
-		s->cur = (Pos){line, 0};
+		s->caret.cur = (Pos){line, 0};
 		session_newline(s);
 		break;
 	case 2:
@@ -81,7 +81,7 @@ static void random_edit(Session *s)
 		break;
 	}
 	s->view.dirty = true;
-	s->cur = (Pos){0, 0};
+	s->caret.cur = (Pos){0, 0};
 }
 
 static const char *const texts[] = {
@@ -400,7 +400,7 @@ static void test_coalesce(void **state)
 	bool found;
 	open_doc(&s, path, &r, &found);
 	safety_recovery_release(&r);
-	s.cur = (Pos){3, 0};
+	s.caret.cur = (Pos){3, 0};
 	for (int i = 0; i < 100; i++)
 		session_insert(&s, "한", 3);
 	assert_int_equal(s.doc.journal->records, 1);
@@ -533,7 +533,7 @@ static void test_crash_after_rename(void **state)
 	open_doc(&s, path, &r, &found);
 	safety_recovery_release(&r);
 	long seg = -2;
-	s.cur = (Pos){3, 0};
+	s.caret.cur = (Pos){3, 0};
 	session_insert(&s, "새 줄\n", strlen("새 줄\n"));
 	safety_tick(&s, &seg, true);
 	size_t n;

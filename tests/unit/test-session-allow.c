@@ -23,8 +23,8 @@ static void open_doc(Session *s, const char *doc, const char *src, const char *g
 	if (!session_glossary_load(s, NULL, paths, 1, &e))
 		fail_msg("glossary: %s", e.msg);
 	session_checks_on(s, true);
-	s->focus = PANE_TARGET;
-	s->cur = (Pos){3, 0};
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = (Pos){3, 0};
 }
 
 static size_t glossary_findings(Session *s)

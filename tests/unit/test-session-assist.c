@@ -78,8 +78,8 @@ static void open_doc(Session *s, const Fx *f, bool with_source)
 /* The segment whose target starts at line (0-based). */
 static long seg_at(Session *s, size_t line)
 {
-	s->focus = PANE_TARGET;
-	s->cur = (Pos){line, 0};
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = (Pos){line, 0};
 	return session_cur_seg(s);
 }
 
@@ -95,7 +95,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	assert_int_equal(s.doc.al.v[k].status, ST_DRAFT);
 	assert_true(command_run(&s, "done-next", NULL));
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
-	s.cur = (Pos){5, 6};
+	s.caret.cur = (Pos){5, 6};
 	assert_true(command_run(&s, "save", NULL));
 	assert_true(!strncmp(s.message.text, "Saved ", 6) && !s.message.error);
 	session_release(&s);
@@ -117,8 +117,8 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	session_release(&s);
 	open_doc(&s, &f, false);
-	assert_int_equal(s.cur.line, 5);
-	assert_int_equal(s.cur.col, 6);
+	assert_int_equal(s.caret.cur.line, 5);
+	assert_int_equal(s.caret.cur.col, 6);
 	session_release(&s);
 	free(scp);
 	fx_free(&f);
@@ -133,9 +133,9 @@ static void test_snapshot_when_no_source_given(void **state)
 	open_doc(&s, &f, false);
 	assert_int_equal(s.side.src.origin, SOURCE_SELF);
 	/* translate a paragraph, save: the English as first opened is kept */
-	s.cur = (Pos){5, 0};
+	s.caret.cur = (Pos){5, 0};
 	Pos end = {5, s.doc.tgt.v[5].n};
-	doc_replace(&s.doc, s.cur, end, "번역된 문장.", strlen("번역된 문장."), CH_OTHER);
+	doc_replace(&s.doc, s.caret.cur, end, "번역된 문장.", strlen("번역된 문장."), CH_OTHER);
 	s.view.dirty = true;
 	assert_true(session_save(&s));
 	session_release(&s);
@@ -365,7 +365,7 @@ static void test_glossary_hints_and_insert(void **state)
 		if (strstr(s.dlg.pick.items.v[i], "매개변수"))
 			pi = i;
 	assert_true(pi != SIZE_MAX);
-	s.cur = (Pos){5, 0};
+	s.caret.cur = (Pos){5, 0};
 	char arg[16];
 	snprintf(arg, sizeof(arg), "%zu", pi);
 	assert_true(command_run(&s, "glossary-insert", arg));
@@ -425,8 +425,8 @@ static void test_findings_incremental_and_autofix(void **state)
 	size_t before = s.chk.n;
 	assert_true(before >= 1); /* 파라미터 */
 	/* the title "시작하기" is 8 columns: its underline is fine; make it longer */
-	s.focus = PANE_TARGET;
-	s.cur = (Pos){0, lines_get(&s.doc.tgt, 0).n};
+	s.caret.focus = PANE_TARGET;
+	s.caret.cur = (Pos){0, lines_get(&s.doc.tgt, 0).n};
 	assert_true(session_insert(&s, " 안내", strlen(" 안내")));
 	/* the key does not rebuild the document's index: the first idle step does */
 	session_sync(&s);
@@ -437,7 +437,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_findings_fresh(&s);
 	assert_int_equal(s.chk.n, before + 1);
 	/* type elsewhere: only that segment is checked again */
-	s.cur = (Pos){11, 0};
+	s.caret.cur = (Pos){11, 0};
 	for (const char *p = "가나다 "; *p;) {
 		int32_t cp;
 		size_t n = text_decode(p, strlen(p), &cp);
@@ -447,7 +447,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	session_sync(&s);
 	assert_findings_fresh(&s);
 	/* autofix the underline: one undo step */
-	s.cur = (Pos){0, 0};
+	s.caret.cur = (Pos){0, 0};
 	assert_true(command_run(&s, "autofix", NULL));
 	Str ul = lines_get(&s.doc.tgt, 1);
 	assert_int_equal(ul.n, (size_t)text_width(s.doc.tgt.v[0].p, s.doc.tgt.v[0].n));
@@ -467,7 +467,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	size_t want = (size_t)(s.dlg.pick.data.v[1] / 1048576L);
 	assert_true(strstr(s.dlg.pick.items.v[1], "[") != NULL);
 	assert_true(command_run(&s, "goto-finding", "1"));
-	assert_int_equal(s.cur.line, want);
+	assert_int_equal(s.caret.cur.line, want);
 	assert_false(s.dlg.pick.on);
 	session_release(&s);
 	fx_free(&f);
@@ -502,8 +502,8 @@ static void test_spelling_f7_and_word_lists(void **state)
 	assert_int_equal(session_spell_line(&s, 0, &m), 0);
 	VEC_FREE(&m);
 	/* F7: a list, suggestions computed on the spelling thread */
-	s.focus = PANE_TARGET;
-	s.cur = (Pos){3, strlen("오늘 ") + 3};
+	s.caret.focus = PANE_TARGET;
+	s.caret.cur = (Pos){3, strlen("오늘 ") + 3};
 	assert_true(command_run(&s, "spell", NULL));
 	assert_true(s.dlg.pick.on);
 	assert_true(session_spell_poll(&s, true));

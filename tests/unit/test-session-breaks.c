@@ -75,8 +75,8 @@ static void test_short_underline(void **state)
 	assert_non_null(strstr(why.p, "alignment broken here"));
 	/* the segment of the broken title's text is one of them, the first
 	 * and the last segments are not */
-	s.focus = PANE_TARGET;
-	s.cur = (Pos){26, 0}; /* '코드 실행' */
+	s.caret.focus = PANE_TARGET;
+	s.caret.cur = (Pos){26, 0}; /* '코드 실행' */
 	long k = session_cur_seg(&s);
 	assert_true(session_align_break(&s, (size_t)k, NULL));
 	assert_false(session_align_break(&s, 0, NULL));

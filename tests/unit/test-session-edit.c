@@ -179,8 +179,8 @@ static void test_alt_x_replaces_a_real_paragraph(void **state)
 	keys = 0;
 	key(&s, "clear-block");
 	/* the cursor is where the text begins; the English stays on the left */
-	assert_int_equal(s.cur.line, EN_FIRST);
-	assert_int_equal(s.cur.col, 0);
+	assert_int_equal(s.caret.cur.line, EN_FIRST);
+	assert_int_equal(s.caret.cur.col, 0);
 	assert_int_equal(s.doc.src.n, s.doc.tgt.n + (EN_END - EN_FIRST - 1));
 	type(&s, ko_par);
 	size_t after = keys;
@@ -223,8 +223,8 @@ static void test_alt_x_keeps_the_structure(void **state)
 	assert_true(command_run(&s, "goto-line", "4"));
 	key(&s, "clear-block");
 	assert_text(&s, "Intro\n\n- \n- Second\n");
-	assert_int_equal(s.cur.line, 2);
-	assert_int_equal(s.cur.col, 2);
+	assert_int_equal(s.caret.cur.line, 2);
+	assert_int_equal(s.caret.cur.col, 2);
 	type(&s, "첫 항목");
 	assert_text(&s, "Intro\n\n- 첫 항목\n- Second\n");
 	session_release(&s);
@@ -258,8 +258,8 @@ static void test_alt_x_keeps_the_structure(void **state)
 	load_as(&s, "t.py", t, t);
 	assert_true(command_run(&s, "goto-line", "7"));
 	key(&s, "clear-block");
-	assert_int_equal(s.cur.line, 6);
-	assert_int_equal(s.cur.col, 2);
+	assert_int_equal(s.caret.cur.line, 6);
+	assert_int_equal(s.caret.cur.col, 2);
 	type(&s, "한국어 블록\n둘째 줄");
 	char *got = text_of(&s);
 	assert_non_null(strstr(got, "\n# 한국어 블록\n# 둘째 줄\n\nx = 1\n"));
@@ -296,8 +296,8 @@ static void test_word_deletes_and_kill_line(void **state)
 	/* each is its own undo step, and the cursor lands at the change */
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "Intro\n\n학습합니다 \n다음 줄\n");
-	assert_int_equal(s.cur.line, 2);
-	assert_int_equal(s.cur.col, strlen("학습합니다 "));
+	assert_int_equal(s.caret.cur.line, 2);
+	assert_int_equal(s.caret.cur.col, strlen("학습합니다 "));
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "Intro\n\n학습합니다 with \n다음 줄\n");
 	session_release(&s);
@@ -334,8 +334,8 @@ static void test_select_cut_paste_across_segments_and_undo(void **state)
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, t);
 	/* the cursor is at the start of what came back */
-	assert_int_equal(s.cur.line, 0);
-	assert_int_equal(s.cur.col, strlen("첫째 "));
+	assert_int_equal(s.caret.cur.line, 0);
+	assert_int_equal(s.caret.cur.col, strlen("첫째 "));
 	session_release(&s);
 
 	/* copy from the source, paste over a selection of the translation */
@@ -415,14 +415,14 @@ static void test_up_down_move_by_screen_rows_and_keep_the_column(void **state)
 	screen_at(&s, &y, &x);
 	assert_int_equal(y, y0 + 1);
 	assert_int_equal(x, x0);
-	assert_int_equal(s.cur.line, 0); /* still the first line: its second row */
+	assert_int_equal(s.caret.cur.line, 0); /* still the first line: its second row */
 	key(&s, "down");
 	screen_at(&s, &y, &x);
 	assert_int_equal(y, y0 + 2);
 	assert_int_equal(x, x0);
-	assert_int_equal(s.cur.line, 0);
+	assert_int_equal(s.caret.cur.line, 0);
 	key(&s, "down");
-	assert_int_equal(s.cur.line, 1);
+	assert_int_equal(s.caret.cur.line, 1);
 	screen_at(&s, &y, &x);
 	assert_int_equal(y, y0 + 3);
 	assert_int_equal(x, x0);
@@ -433,7 +433,7 @@ static void test_up_down_move_by_screen_rows_and_keep_the_column(void **state)
 	screen_at(&s, &y, &x);
 	assert_int_equal(y, y0);
 	assert_int_equal(x, x0);
-	assert_int_equal(s.cur.col, strlen("가"));
+	assert_int_equal(s.caret.cur.col, strlen("가"));
 	/* a column between the two halves of a wide character goes to its start */
 	key(&s, "line-start");
 	for (int i = 0; i < 4; i++)
@@ -446,7 +446,7 @@ static void test_up_down_move_by_screen_rows_and_keep_the_column(void **state)
 	screen_at(&s, &y, &x);
 	assert_int_equal(y, gy + 1);
 	assert_int_equal(x, gx - 1);
-	assert_int_equal(s.cur.col, strlen("가나다 라마바사 아자차"));
+	assert_int_equal(s.caret.cur.col, strlen("가나다 라마바사 아자차"));
 	session_release(&s);
 }
 
@@ -516,7 +516,7 @@ static void test_page_down_shows_every_row_once(void **state)
 			if (!seen_src[i])
 				fail_msg("%s: source line %zu never on a screen", pairs[f], i + 1);
 		/* at the end the cursor is on the last line */
-		assert_int_equal(s.cur.line, s.doc.tgt.n - 1);
+		assert_int_equal(s.caret.cur.line, s.doc.tgt.n - 1);
 		/* PageUp walks back to the top */
 		for (size_t i = 0; i <= pages; i++)
 			key(&s, "page-up");
@@ -730,7 +730,7 @@ static void test_undo_puts_the_cursor_at_the_change(void **state)
 	key(&s, "line-end");
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, t);
-	assert_int_equal(s.cur.col, strlen("Hello "));
+	assert_int_equal(s.caret.cur.col, strlen("Hello "));
 	session_release(&s);
 }
 

@@ -54,8 +54,8 @@ static void open_doc(Session *s, const char *doc)
 
 static long seg_at(Session *s, size_t line)
 {
-	s->focus = PANE_TARGET;
-	s->cur = (Pos){line, 0};
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = (Pos){line, 0};
 	return session_cur_seg(s);
 }
 

@@ -42,7 +42,7 @@ static void open_pair(Opened *o, const char *dir, const char *name)
 		fail_msg("%s: %s", o->path, e.msg);
 	check_session(&o->s);
 	assert_int_equal(o->s.doc.th.fmt, HOST_PY);
-	o->s.focus = PANE_TARGET;
+	o->s.caret.focus = PANE_TARGET;
 	free(en);
 	free(en_name);
 	free(ko_name);
@@ -143,13 +143,13 @@ static void test_text_block_typing_enter_and_save(void **state)
 	char *before = xmemdup0(l0.p, l0.n);
 	assert_true(before[0] == '#' && before[1] == ' ');
 	/* at the end of a text line: typing, Enter, typing */
-	s->cur = (Pos){i, l0.n};
+	s->caret.cur = (Pos){i, l0.n};
 	type(s, " 가");
 	assert_true(session_newline(s));
 	check_session(s);
 	assert_true(line_is(s, i + 1, "# "));
-	assert_int_equal(s->cur.line, i + 1);
-	assert_int_equal(s->cur.col, 2);
+	assert_int_equal(s->caret.cur.line, i + 1);
+	assert_int_equal(s->caret.cur.col, 2);
 	type(s, "나다");
 	/* Enter on a line with only its prefix leaves a lone `#` behind */
 	assert_true(session_newline(s));
@@ -191,24 +191,24 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 	size_t i = find_line(s, HL_RST, HR_TEXT, false);
 	Str l = line_of(s, i);
 	/* typing at column 0 goes after the `# ` */
-	s->cur = (Pos){i, 0};
+	s->caret.cur = (Pos){i, 0};
 	type(s, "가");
 	assert_true(line_of(s, i).p[2] == (char)0xea && line_of(s, i).p[0] == '#');
 	/* pasted lines get the prefix */
 	l = line_of(s, i);
-	s->cur = (Pos){i, l.n};
+	s->caret.cur = (Pos){i, l.n};
 	assert_true(session_paste(s, "\n첫째\n# 둘째\n", strlen("\n첫째\n# 둘째\n")));
 	check_session(s);
 	assert_true(line_is(s, i + 1, "# 첫째"));
 	assert_true(line_is(s, i + 2, "# 둘째"));
 	assert_true(line_is(s, i + 3, "# "));
 	/* Backspace at the start of a text line joins it, prefix and all */
-	s->cur = (Pos){i + 2, 2};
+	s->caret.cur = (Pos){i + 2, 2};
 	assert_true(session_backspace(s));
 	assert_true(line_is(s, i + 1, "# 첫째둘째"));
 	/* Delete at the end of a line brings the next one's text up */
 	l = line_of(s, i + 1);
-	s->cur = (Pos){i + 1, l.n};
+	s->caret.cur = (Pos){i + 1, l.n};
 	size_t nl = s->doc.tgt.n;
 	assert_true(session_delete(s));
 	assert_int_equal(s->doc.tgt.n, nl - 1);
@@ -216,7 +216,7 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 	check_session(s);
 	/* a lone `#`: typing adds the blank of the block's `# ` first */
 	size_t b = find_line(s, HL_RST, HR_TEXT, true);
-	s->cur = (Pos){b, 1};
+	s->caret.cur = (Pos){b, 1};
 	type(s, "다");
 	assert_true(line_is(s, b, "# 다"));
 	/* Backspace after a separator line does not join the text to it */
@@ -226,7 +226,7 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 		    host_line_kind(&s->doc.th, k + 1) == HL_RST && s->doc.th.view.v[k + 1].n)
 			sep = k;
 	assert_true(sep != SIZE_MAX);
-	s->cur = (Pos){sep + 1, 2};
+	s->caret.cur = (Pos){sep + 1, 2};
 	nl = s->doc.tgt.n;
 	assert_false(session_backspace(s));
 	assert_int_equal(s->doc.tgt.n, nl);
@@ -259,13 +259,13 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	assert_true(code != SIZE_MAX && comment != SIZE_MAX && sep != SIZE_MAX);
 	Str l = line_of(s, code);
 	char *was = xmemdup0(l.p, l.n);
-	s->cur = (Pos){code, l.n / 2};
+	s->caret.cur = (Pos){code, l.n / 2};
 	assert_false(session_insert(s, "x", 1));
 	assert_non_null(strstr(s->message.text, "Code stays"));
 	assert_false(session_newline(s));
 	assert_false(session_backspace(s));
 	assert_true(line_is(s, code, was));
-	s->cur = (Pos){sep, 3};
+	s->caret.cur = (Pos){sep, 3};
 	assert_false(session_insert(s, "x", 1));
 	assert_false(session_delete(s));
 	/* a comment: typing after its `#`, Enter keeps `# ` and the indentation */
@@ -273,15 +273,15 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	size_t ind = 0;
 	while (l.p[ind] == ' ')
 		ind++;
-	s->cur = (Pos){comment, ind};
+	s->caret.cur = (Pos){comment, ind};
 	assert_false(session_insert(s, "x", 1)); /* before the `#`: code */
-	s->cur = (Pos){comment, l.n};
+	s->caret.cur = (Pos){comment, l.n};
 	type(s, " 주석");
 	assert_true(session_newline(s));
 	Str n = line_of(s, comment + 1);
 	assert_true(n.n == ind + 2 && n.p[ind] == '#' && n.p[ind + 1] == ' ');
 	/* the `#` of a comment is not deleted */
-	s->cur = (Pos){comment + 1, ind + 1};
+	s->caret.cur = (Pos){comment + 1, ind + 1};
 	assert_false(session_backspace(s));
 	check_session(s);
 	free(was);

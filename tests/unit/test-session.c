@@ -99,7 +99,7 @@ static void test_newline_keeps_indent_and_crlf(void **state)
 	/* Backspace at a line start joins lines; undo restores CRLF exactly */
 	session_move(&s, MV_HOME);
 	session_move(&s, MV_HOME);
-	assert_int_equal(s.cur.col, 0);
+	assert_int_equal(s.caret.cur.col, 0);
 	assert_true(session_backspace(&s));
 	assert_text(&s, "Intro\r\n\r\n- item one  x\r\n  .. note::\r\n");
 	assert_true(command_run(&s, "undo", NULL));
@@ -119,8 +119,8 @@ static void test_paste_is_verbatim(void **state)
 	session_move(&s, MV_END);
 	assert_true(session_paste(&s, "\nfirst\r\n  second\nthird", 22));
 	assert_text(&s, "    indented\nfirst\n  second\nthird\n");
-	assert_int_equal(s.cur.line, 3);
-	assert_int_equal(s.cur.col, 5);
+	assert_int_equal(s.caret.cur.line, 3);
+	assert_int_equal(s.caret.cur.col, 5);
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "    indented\n");
 	session_release(&s);
@@ -133,29 +133,29 @@ static void test_motion_by_grapheme_word_line(void **state)
 	/* 한 as a decomposed sequence is one cluster of 9 bytes */
 	load(&s, "e\xcc\x81\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xabx word two\nab\n", "x\n");
 	session_move(&s, MV_RIGHT);
-	assert_int_equal(s.cur.col, 3);
+	assert_int_equal(s.caret.cur.col, 3);
 	session_move(&s, MV_RIGHT);
-	assert_int_equal(s.cur.col, 12);
+	assert_int_equal(s.caret.cur.col, 12);
 	assert_true(session_delete(&s)); /* deletes "x" */
 	session_move(&s, MV_LEFT);
-	assert_int_equal(s.cur.col, 3);
+	assert_int_equal(s.caret.cur.col, 3);
 	assert_true(session_delete(&s)); /* deletes the whole Hangul cluster */
 	assert_text(&s, "e\xcc\x81 word two\nab\n");
 	session_move(&s, MV_WORD_RIGHT);
-	assert_int_equal(s.cur.col, 4);
+	assert_int_equal(s.caret.cur.col, 4);
 	session_move(&s, MV_WORD_RIGHT);
-	assert_int_equal(s.cur.col, 9);
+	assert_int_equal(s.caret.cur.col, 9);
 	session_move(&s, MV_END);
 	session_move(&s, MV_DOWN);
-	assert_int_equal(s.cur.line, 1);
-	assert_int_equal(s.cur.col, 2);
+	assert_int_equal(s.caret.cur.line, 1);
+	assert_int_equal(s.caret.cur.col, 2);
 	session_move(&s, MV_RIGHT);
-	assert_int_equal(s.cur.line, 2);
+	assert_int_equal(s.caret.cur.line, 2);
 	session_move(&s, MV_LEFT);
 	session_move(&s, MV_UP);
-	assert_int_equal(s.cur.line, 0);
+	assert_int_equal(s.caret.cur.line, 0);
 	session_move(&s, MV_DOC_END);
-	assert_int_equal(s.cur.line, 2);
+	assert_int_equal(s.caret.cur.line, 2);
 	check_session(&s);
 	session_release(&s);
 }
@@ -168,7 +168,7 @@ static void test_segment_motion_and_unfinished(void **state)
 	session_move(&s, MV_SEG_NEXT);
 	long k1 = session_cur_seg(&s);
 	assert_true(k1 > 0);
-	assert_int_equal(s.cur.line, s.doc.th.blocks.v[s.doc.al.v[k1].tgt].first);
+	assert_int_equal(s.caret.cur.line, s.doc.th.blocks.v[s.doc.al.v[k1].tgt].first);
 	session_move(&s, MV_SEG_PREV);
 	assert_true(session_cur_seg(&s) < k1);
 	/* Alt-n goes to the untranslated paragraph (line 4) */
@@ -192,27 +192,27 @@ static void test_find_both_panes(void **state)
 	Session s;
 	load(&s, TGT, SRC);
 	assert_true(command_run(&s, "find", "MORE TEXT"));
-	assert_int_equal(s.focus, PANE_SOURCE);
-	assert_int_equal(s.scur.line, 9);
+	assert_int_equal(s.caret.focus, PANE_SOURCE);
+	assert_int_equal(s.caret.scur.line, 9);
 	assert_true(command_run(&s, "find", "hello"));
-	assert_int_equal(s.focus, PANE_TARGET);
-	assert_int_equal(s.cur.line, 3);
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 3);
 	/* the next one is the source's Hello, then it wraps back */
 	assert_true(command_run(&s, "find-next", NULL));
-	assert_int_equal(s.focus, PANE_SOURCE);
-	assert_int_equal(s.scur.line, 3);
+	assert_int_equal(s.caret.focus, PANE_SOURCE);
+	assert_int_equal(s.caret.scur.line, 3);
 	assert_true(command_run(&s, "find-next", NULL));
-	assert_int_equal(s.focus, PANE_TARGET);
-	assert_int_equal(s.cur.line, 3);
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 3);
 	assert_true(command_run(&s, "find-prev", NULL));
-	assert_int_equal(s.focus, PANE_SOURCE);
+	assert_int_equal(s.caret.focus, PANE_SOURCE);
 	assert_true(command_run(&s, "find", "더 많은"));
-	assert_int_equal(s.cur.line, 9);
-	assert_int_equal(s.cur.col, strlen("여기에 "));
+	assert_int_equal(s.caret.cur.line, 9);
+	assert_int_equal(s.caret.cur.col, strlen("여기에 "));
 	assert_false(command_run(&s, "find", "nowhere"));
 	assert_string_equal(s.message.text, "Not found: nowhere");
 	/* the source is not editable */
-	s.focus = PANE_SOURCE;
+	s.caret.focus = PANE_SOURCE;
 	assert_false(session_insert(&s, "x", 1));
 	session_release(&s);
 }
@@ -520,7 +520,7 @@ static void test_command_table(void **state)
 	assert_false(command_run(&s, "goto-line", "9999"));
 	assert_non_null(strstr(s.message.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
-	assert_int_equal(s.cur.line, 0);
+	assert_int_equal(s.caret.cur.line, 0);
 	assert_memory_equal(s.doc.tgt.v[0].p, "Title", 5);
 	session_release(&s);
 }
@@ -591,7 +591,7 @@ static void test_cr_enter_delete_undo(void **state)
 	session_init(&s);
 	session_load(&s, "cr.rst", "\r", 1, "cr.en.rst", "\r", 1);
 	session_resize(&s, 80, 20);
-	s.focus = PANE_TARGET;
+	s.caret.focus = PANE_TARGET;
 	const char *steps[] = {"\r", "\r\n", "\r\n", "\n", ""};
 	session_move(&s, MV_END);
 	assert_true(session_newline(&s));
@@ -603,7 +603,7 @@ static void test_cr_enter_delete_undo(void **state)
 	for (int i = 0; i < 3; i++) {
 		Pos c;
 		if (doc_undo(&s.doc, &c))
-			s.cur = c;
+			s.caret.cur = c;
 		if (!doc_check(&s.doc, &e))
 			fail_msg("after undo %d: %s", i + 1, e.msg);
 	}
