@@ -108,7 +108,7 @@ void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, con
 /* The stretches still pending (0 for NULL). */
 size_t align_pending(const AlignMemo *m);
 /* The first segment (*k0) of the first pending stretch whose segments
- * end after segment seg, else of the first pending one; false: none. */
+ * end after segment seg; false: none (one before seg may be pending). */
 bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0);
 /* Align that stretch (the blocks are the ones memo m was made for):
  * its placeholders go to removed, *out says which segments changed

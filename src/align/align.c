@@ -1009,7 +1009,7 @@ static size_t pending_unit(const AlignMemo *m, size_t seg)
 bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0)
 {
 	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
-	if (u == SIZE_MAX)
+	if (u == SIZE_MAX || m->useg.v[u + 1] <= seg)
 		return false;
 	*k0 = m->useg.v[u];
 	return true;

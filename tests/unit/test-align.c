@@ -645,7 +645,7 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 		fail_msg("%s: the placeholders: %s", what, e.msg);
 	for (;;) {
 		size_t seg = ph_next(a.n + 1), k0;
-		bool any = align_next_pending(m, seg, &k0);
+		bool any = align_next_pending(m, seg, &k0) || align_next_pending(m, 0, &k0);
 		Alignment before;
 		align_init(&before);
 		for (size_t k = 0; k < a.n; k++)
