@@ -157,6 +157,20 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 	return &s->chk.seg.v[k];
 }
 
+/* The idle work of a phased open (session_open_phased, src/session/session.c). */
+bool session_align_idle(Session *s, uint64_t max_ns)
+{
+	uint64_t t0 = now_ns();
+	while (doc_align_step(&s->doc, 0) && doc_align_partial(&s->doc) && now_ns() - t0 < max_ns)
+		;
+	return doc_align_partial(&s->doc);
+}
+
+void session_align_finish(Session *s)
+{
+	doc_align_finish(&s->doc);
+}
+
 size_t session_checks_step(Session *s, size_t max)
 {
 	/* a phased open: the alignment first, in slices (the checks would

@@ -271,19 +271,6 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
 	return open_file(s, path, so, true, e);
 }
 
-bool session_align_idle(Session *s, uint64_t max_ns)
-{
-	uint64_t t0 = now_ns();
-	while (doc_align_step(&s->doc, 0) && doc_align_partial(&s->doc) && now_ns() - t0 < max_ns)
-		;
-	return doc_align_partial(&s->doc);
-}
-
-void session_align_finish(Session *s)
-{
-	doc_align_finish(&s->doc);
-}
-
 static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
 {
 	SourceOpts so = *so_in;
