@@ -110,12 +110,15 @@ size_t align_pending(const AlignMemo *m);
 /* The first segment (*k0) of the first pending stretch whose segments
  * end after segment seg; false: none (one before seg may be pending). */
 bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0);
-/* Align that stretch (the blocks are the ones memo m was made for):
- * its placeholders go to removed, *out says which segments changed
- * (the blocks' indices do not).  False: nothing was pending. */
+/* Align that stretch (the blocks are the ones memo m was made for) and,
+ * while fewer than max_blocks blocks were aligned, the pending stretches
+ * right after it (0: that one alone; SIZE_MAX: to the next one that is
+ * not pending), in one splice: the placeholders go to removed, *out says
+ * which segments changed (the blocks' indices do not).  False: nothing
+ * was pending. */
 bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
-                const RstDoc *tb, Alignment *a, size_t seg, Alignment *removed,
-                AlignSplice *out);
+                const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
+                Alignment *removed, AlignSplice *out);
 
 /* Target blocks [t0, t0 + old_n) of the blocks memo m was made for were
  * replaced by blocks [t0, t0 + new_n) of tb; every other block is the one

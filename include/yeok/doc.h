@@ -188,8 +188,9 @@ void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
 /* Stretches are still pending. */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first
- * one); false: none was pending. */
-bool doc_align_step(Doc *d, size_t seg);
+ * one) and those right after it up to max_blocks blocks (align_step);
+ * false: none was pending. */
+bool doc_align_step(Doc *d, size_t seg, size_t max_blocks);
 /* Align the pending stretches with segments on target lines
  * [first, last] (0-based; the viewport before a first frame). */
 void doc_align_lines(Doc *d, size_t first, size_t last);

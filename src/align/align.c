@@ -1015,26 +1015,45 @@ bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0)
 	return true;
 }
 
+/* The blocks of unit u, both sides. */
+static size_t unit_blocks(const AlignMemo *m, size_t u)
+{
+	size_t s0, s1, t0, t1;
+	unit_range(m->ms.v, m->mt.v, m->ms.n, m->sn, m->tn, u, &s0, &s1, &t0, &t1);
+	return (s1 - s0) + (t1 - t0);
+}
+
 bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
-                const RstDoc *tb, Alignment *a, size_t seg, Alignment *removed,
-                AlignSplice *out)
+                const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
+                Alignment *removed, AlignSplice *out)
 {
 	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
 	if (u == SIZE_MAX)
 		return false;
 	BUG_ON(m->sn != sb->n || m->tn != tb->n);
+	/* units [u, u1): u, then the anchor and the pending stretch after it
+	 * while fewer than max_blocks blocks were taken (one splice for all:
+	 * a splice moves every segment after it) */
+	size_t U = m->upend.n, u1 = u + 1, blocks = unit_blocks(m, u);
+	while (u1 + 1 < U && m->upend.v[u1 + 1] && blocks < max_blocks) {
+		blocks += 2 + unit_blocks(m, u1 + 1);
+		u1 += 2;
+	}
+	for (size_t v = u; v < u1; v += 2) {
+		BUG_ON(!m->upend.v[v]);
+		m->upend.v[v] = 0;
+		m->npend--;
+	}
 	Ctx c;
 	memset(&c, 0, sizeof(c));
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
-	size_t k0 = m->useg.v[u], k1 = m->useg.v[u + 1];
+	size_t k0 = m->useg.v[u], k1 = m->useg.v[u1];
 	Alignment mid;
 	align_init(&mid);
-	m->upend.v[u] = 0;
-	m->npend--;
-	units_segments(&c, m, u, u + 1, &mid, k0, NULL, false);
+	units_segments(&c, m, u, u1, &mid, k0, NULL, false);
 	long dk = (long)mid.n - (long)(k1 - k0);
-	for (size_t v = u + 1; dk && v < m->useg.n; v++)
+	for (size_t v = u1; dk && v < m->useg.n; v++)
 		m->useg.v[v] = (size_t)((long)m->useg.v[v] + dk);
 	splice_segments(a, k0, k1, &mid, 0, removed);
 	*out = (AlignSplice){k0, k1, mid.n, false};

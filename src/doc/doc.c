@@ -699,13 +699,13 @@ bool doc_align_partial(const Doc *d)
 	return align_pending(d->am) > 0;
 }
 
-bool doc_align_step(Doc *d, size_t seg)
+bool doc_align_step(Doc *d, size_t seg, size_t max_blocks)
 {
 	Alignment removed;
 	align_init(&removed);
 	AlignSplice sp;
 	bool any = align_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al,
-	                      seg, &removed, &sp);
+	                      seg, max_blocks, &removed, &sp);
 	if (any) {
 		apply_user(d, sp.k0, sp.k0 + sp.wn);
 		if (d->prog_valid) {
@@ -747,20 +747,22 @@ void doc_align_lines(Doc *d, size_t first, size_t last)
 		doc_align_finish(d);
 		return;
 	}
+	/* one splice for the stretches in a row there, as far as it goes */
+	size_t b0 = block_at(tb, first), b1 = block_at(tb, last), budget = 2 * (b1 - b0 + 1);
 	for (;;) {
-		size_t k0 = seg_after_block(d, block_at(tb, first));
-		size_t k1 = seg_after_block(d, block_at(tb, last) + 1);
+		size_t k0 = seg_after_block(d, b0);
+		size_t k1 = seg_after_block(d, b1 + 1);
 		/* the stretch holding k0 (it may start before), else the next */
 		size_t kp;
 		bool any = align_next_pending(d->am, k0 ? k0 - 1 : 0, &kp);
-		if (!any || kp > k1 || !doc_align_step(d, k0 ? k0 - 1 : 0))
+		if (!any || kp > k1 || !doc_align_step(d, k0 ? k0 - 1 : 0, budget))
 			break;
 	}
 }
 
 void doc_align_finish(Doc *d)
 {
-	while (doc_align_step(d, 0))
+	while (doc_align_step(d, 0, SIZE_MAX))
 		;
 }
 

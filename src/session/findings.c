@@ -8,6 +8,7 @@
  * 0.3 ms at 200 MB/s: the whole rebuild is 20 ms at 100k lines). */
 enum { REINDEX_SLICE = 64 * 1024 };
 #define ALIGN_SLICE_NS 2000000u /* an idle slice of a phased alignment */
+#define ALIGN_SLICE_BLOCKS 1024 /* the blocks of one splice in it */
 
 static void uf_clear(Session *s)
 {
@@ -161,7 +162,8 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 bool session_align_idle(Session *s, uint64_t max_ns)
 {
 	uint64_t t0 = now_ns();
-	while (doc_align_step(&s->doc, 0) && doc_align_partial(&s->doc) && now_ns() - t0 < max_ns)
+	while (doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS) && doc_align_partial(&s->doc) &&
+	       now_ns() - t0 < max_ns)
 		;
 	return doc_align_partial(&s->doc);
 }

@@ -632,13 +632,35 @@ static void test_phased_open_equals_open(void **state)
 {
 	(void)state;
 	char **names = tu_corpus_pairs();
-	size_t opened = 0, slices = 0;
-	for (char **np = names; *np; np++) {
-		char *en = xasprintf("%s.en.rst", *np), *ko = xasprintf("%s.ko.rst", *np);
+	size_t opened = 0, slices = 0, count = 0;
+	while (names[count])
+		count++;
+	/* each pair, then the first one twelve times over (longer than the
+	 * lines aligned before the first frame: the idle slices have work) */
+	for (size_t x = 0; count && x <= count; x++) {
+		const char *nm = names[x < count ? x : 0];
+		char *en = xasprintf("%s.en.rst", nm), *ko = xasprintf("%s.ko.rst", nm);
 		size_t tn, sn;
-		char *dir = tu_tmpdir();
-		char *tpath = dup_file(dir, "t.ko.rst", ko, &tn);
-		char *spath = dup_file(dir, "t.en.rst", en, &sn);
+		char *dir = tu_tmpdir(), *tpath, *spath;
+		if (x < count) {
+			tpath = dup_file(dir, "t.ko.rst", ko, &tn);
+			spath = dup_file(dir, "t.en.rst", en, &sn);
+		} else {
+			char *t1 = tu_corpus_file(ko, &tn), *s1 = tu_corpus_file(en, &sn);
+			Buf tb = BUF_INIT, sb = BUF_INIT;
+			for (int r = 0; r < 12; r++) {
+				buf_add(&tb, t1, tn);
+				buf_adds(&tb, "\n\n");
+				buf_add(&sb, s1, sn);
+				buf_adds(&sb, "\n\n");
+			}
+			tpath = tu_write(dir, "t.ko.rst", tb.p, tb.len);
+			spath = tu_write(dir, "t.en.rst", sb.p, sb.len);
+			buf_release(&tb);
+			buf_release(&sb);
+			free(t1);
+			free(s1);
+		}
 		SourceOpts so = {spath, NULL, NULL, false, true};
 		Err e;
 		err_init(&e);
@@ -659,6 +681,8 @@ static void test_phased_open_equals_open(void **state)
 		assert_true(session_open_phased(&c, tpath, &so, &e));
 		check_session(&b);
 		assert_int_equal(b.cur.line, a.cur.line);
+		if (x == count) /* twelve times over: more than the first frame aligns */
+			assert_true(doc_align_partial(&b.doc) && b.side.statuses_pending);
 		/* the segments on the lines around the cursor are exact already */
 		size_t near = 0;
 		for (size_t k = 0; k < b.doc.al.n; k++) {
