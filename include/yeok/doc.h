@@ -234,6 +234,10 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line);
 SegStatus doc_seg_status(const Doc *d, size_t seg);
 /* Mark segment seg (status ST_DONE etc.). */
 void doc_set_status(Doc *d, size_t seg, SegStatus st);
+/* The same with the segment's source key when the caller has it
+ * (pair_blocks_key of its source blocks; NULL: computed; test builds
+ * check it). */
+void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *key);
 /* True for a segment a translator still has to finish: prose with a
  * target side, not done or reviewed. */
 bool doc_seg_unfinished(const Doc *d, size_t seg);

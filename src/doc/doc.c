@@ -164,7 +164,7 @@ SegStatus doc_seg_status(const Doc *d, size_t seg)
 	return d->al.v[seg].status;
 }
 
-void doc_set_status(Doc *d, size_t seg, SegStatus st)
+void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *key)
 {
 	BUG_ON(seg >= d->al.n);
 	Segment *s = &d->al.v[seg];
@@ -175,8 +175,19 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
-	SidecarKey h = seg_key(d, s);
+	SidecarKey h = key ? *key : seg_key(d, s);
+#ifndef NDEBUG
+	if (key) { /* test builds: the key given is the segment's */
+		SidecarKey own = seg_key(d, s);
+		BUG_ON(strcmp(own.hex, key->hex) != 0);
+	}
+#endif
 	user_put(d, key_value(&h), st);
+}
+
+void doc_set_status(Doc *d, size_t seg, SegStatus st)
+{
+	doc_set_status_keyed(d, seg, st, NULL);
 }
 
 bool doc_seg_unfinished(const Doc *d, size_t seg)

@@ -161,7 +161,7 @@ static void apply_statuses(Session *s)
 		SegStatus st = d->al.v[k].status;
 		if (st != ST_DONE && st != ST_REVIEWED && st != ST_STALE)
 			continue;
-		doc_set_status(d, k, st);
+		doc_set_status_keyed(d, k, st, &p.v[k].source); /* the key progress_apply took */
 		if (st == ST_STALE) {
 			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old,
 			                  p.v[k].hint};
