@@ -84,14 +84,41 @@ typedef struct AlignMemo AlignMemo;
 void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                      Alignment *a, AlignMemo **memo);
 void align_memo_free(AlignMemo *m);
+/* Do two memos hold the same (features, anchors, matches, stretches,
+ * what is pending)?  For tests. */
+bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
 
-/* What align_update replaced: segments [k0, k1) before are [k0, k0 + wn)
- * now; anchors: the anchors' pass ran again (the changed blocks' titles
- * or code differ). */
+/* What align_update or align_step replaced: segments [k0, k1) before are
+ * [k0, k0 + wn) now; anchors: the anchors' pass ran again (the changed
+ * blocks' titles or code differ). */
 typedef struct AlignSplice {
 	size_t k0, k1, wn;
 	bool anchors;
 } AlignSplice;
+
+/* Phased (the editor's first frame): the anchors' features and pass only;
+ * every stretch between matched anchors is left pending, its segments
+ * placeholders (each source block alone, then each target block alone,
+ * drafts).  align_step aligns one pending stretch; once none is pending
+ * (align_pending 0) a and *memo are, field for field, what
+ * align_docs_memo gives (tests/unit/test-align.c).  align_update needs
+ * none pending (BUG_ON). */
+void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                       Alignment *a, AlignMemo **memo);
+/* The stretches still pending (0 for NULL). */
+size_t align_pending(const AlignMemo *m);
+/* The first segment (*k0) of the first pending stretch whose segments
+ * end after segment seg; false: none (one before seg may be pending). */
+bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0);
+/* Align that stretch (the blocks are the ones memo m was made for) and,
+ * while fewer than max_blocks blocks were aligned, the pending stretches
+ * right after it (0: that one alone; SIZE_MAX: to the next one that is
+ * not pending), in one splice: the placeholders go to removed, *out says
+ * which segments changed (the blocks' indices do not).  False: nothing
+ * was pending. */
+bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
+                Alignment *removed, AlignSplice *out);
 
 /* Target blocks [t0, t0 + old_n) of the blocks memo m was made for were
  * replaced by blocks [t0, t0 + new_n) of tb; every other block is the one

@@ -156,6 +156,10 @@ typedef struct Doc {
 	DocChange log[DOC_CHANGE_LOG];
 	size_t log_n;       /* records written (the last DOC_CHANGE_LOG are kept) */
 	uint64_t log_lost;  /* the newest generation whose record was overwritten */
+	/* Loaded phased (doc_load_phased): called once the last pending
+	 * stretch is aligned (NULL: nothing to call). */
+	void (*aligned)(void *ctx);
+	void *aligned_ctx;
 } Doc;
 
 void doc_init(Doc *d);
@@ -170,6 +174,28 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, struct D
  * through pair_from_texts(). */
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n);
+
+/* The same, aligned in phases (align_docs_phased): the anchors now, the
+ * stretches between them pending (placeholder segments) until
+ * doc_align_lines, doc_align_step or doc_align_finish align them.  Every
+ * edit (doc_replace, undo, redo) and doc_realign_all finish first, so the
+ * alignment an edit starts from is the one-shot one.  Each stretch
+ * aligned is a change of the segments (doc_changed_since) and takes the
+ * user's statuses (d->user) as an edit's segments do; the last one calls
+ * d->aligned. */
+void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
+                     const char *src_name, const char *src, size_t src_n);
+/* Stretches are still pending. */
+bool doc_align_partial(const Doc *d);
+/* Align the pending stretch at or after segment seg (else the first
+ * one) and those right after it up to max_blocks blocks (align_step);
+ * false: none was pending. */
+bool doc_align_step(Doc *d, size_t seg, size_t max_blocks);
+/* Align the pending stretches with segments on target lines
+ * [first, last] (0-based; the viewport before a first frame). */
+void doc_align_lines(Doc *d, size_t first, size_t last);
+/* Align all that is pending. */
+void doc_align_finish(Doc *d);
 
 /* Replace [a, b) of the target by p[0..n) and record the change (merging
  * with the previous one when kind allows).  Returns the position after the
@@ -208,6 +234,10 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line);
 SegStatus doc_seg_status(const Doc *d, size_t seg);
 /* Mark segment seg (status ST_DONE etc.). */
 void doc_set_status(Doc *d, size_t seg, SegStatus st);
+/* The same with the segment's source key when the caller has it
+ * (pair_blocks_key of its source blocks; NULL: computed; test builds
+ * check it). */
+void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *key);
 /* True for a segment a translator still has to finish: prose with a
  * target side, not done or reviewed. */
 bool doc_seg_unfinished(const Doc *d, size_t seg);

@@ -86,6 +86,9 @@ char *journal_path(const char *file);
 /* Prepare a journal for a document whose file bytes are base[0..n).
  * Touches no file. */
 void journal_init(Journal *j, const char *file, const char *base, size_t n);
+/* The same from the base's SHA-256 (64 hex digits) and size, when the
+ * caller has it (the editor's open: the file's hash is taken once). */
+void journal_init_hashed(Journal *j, const char *file, const char *sha256, size_t n);
 /* Close the journal (the lock is released; the file stays). */
 void journal_release(Journal *j);
 

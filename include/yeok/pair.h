@@ -39,6 +39,8 @@ typedef struct DocPair {
 	const RstDoc *tb, *sb;
 	Alignment al;     /* segments over sb and tb */
 	bool keep_memo;   /* set before pair_from_texts: keep memo (the editor) */
+	bool phased;      /* with keep_memo: align_docs_phased (the stretches
+	                     between anchors pending) */
 	AlignMemo *memo;  /* align_docs_memo's memo of al, or NULL (owned) */
 } DocPair;
 

@@ -297,6 +297,8 @@ typedef struct SessionSide {
 	bool src_known;       /* src is filled (session_open) */
 	VEC(SessionStale) stale; /* the stale segments as found at open */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
+	bool statuses_pending; /* opened phased: the sidecar's statuses wait for
+	                          the whole alignment (session_align_idle) */
 } SessionSide;
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */
@@ -388,6 +390,22 @@ void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
  * cannot be written opens read-only with a message.  Errors as
  * source_resolve(); EXIT_NOINPUT for a missing FILE without a source. */
 bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
+
+/* The same for the editor's first frame: aligned in phases
+ * (doc_load_phased) — the anchors, then the stretches on the lines around
+ * the cursor; the rest is pending until session_align_idle or the first
+ * edit aligns it.  While it is partial, the segments off that range are
+ * placeholders and the sidecar's statuses are not applied yet (they are,
+ * exactly as session_open applies them, the moment the last stretch is
+ * aligned); only drawing sees that: command_run, session_save and every
+ * edit finish the alignment first, session_checks_step aligns (in 2 ms
+ * slices) before it checks anything. */
+bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err *e);
+/* Idle work: align pending stretches for about max_ns of CPU (at least
+ * one).  True while some are still pending after it. */
+bool session_align_idle(Session *s, uint64_t max_ns);
+/* Align all that is pending (and apply the sidecar's statuses). */
+void session_align_finish(Session *s);
 
 /* Read the PR checklist from the sidecar (FILE.yeok.yaml) into the
  * status line (read only here; a corrupt sidecar is a message and is left
@@ -663,7 +681,8 @@ bool session_glossary_allow(Session *s, long k, size_t term);
  * session_checks_step (the UI does it between keys, so the first frame
  * never waits) and the current segment whenever it is shown. */
 void session_checks_on(Session *s, bool now);
-/* Idle work: first the document's index when an edit left it stale
+/* Idle work: first what a phased open left pending (session_align_idle),
+ * then the document's index when an edit left it stale
  * (chk.cd_stale: then every segment is checked again, those on screen first),
  * then up to max segments not checked yet; returns how many remain.  The
  * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */

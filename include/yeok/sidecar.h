@@ -196,6 +196,11 @@ char *sidecar_path(const char *doc_path);
  * messages.  Empty input (or only comments) gives the empty model.  On
  * failure sc is empty and e says "NAME:LINE:COL: what" (EXIT_DATAERR). */
 bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e);
+/* The same, every byte through libyaml.  sidecar_parse reads the
+ * segments the writer puts one a line as text (the rest through
+ * libyaml; anything else in them: all through libyaml), with the same
+ * result: this is what the tests compare it with. */
+bool sidecar_parse_libyaml(const char *data, size_t n, const char *name, Sidecar *sc, Err *e);
 
 /* Load the sidecar at path (not the document's path: see sidecar_path).
  * A missing file is the empty model and true.  *corrupt (may be NULL) is

@@ -40,6 +40,8 @@ typedef struct Feat {
 	bool words;         /* align_has_words: something to translate */
 	BlockKind kind;     /* the block's kind and title level (what the */
 	int title_level;    /* anchors' pass reads of the block itself) */
+	bool have;          /* the rest is computed (need_features): the
+	                       kind and level are there for every block */
 } Feat;
 
 /* What align_update needs: both sides' features, the matched anchors and
@@ -59,6 +61,10 @@ struct AlignMemo {
 	double *rc;
 	size_t rc_s0, rc_s1, rc_t0, rc_t1;
 	size_t tan;         /* target anchors */
+	/* Phased (align_docs_phased): unit u is pending while upend.v[u];
+	 * its segments are then placeholders (npend units of them). */
+	VEC(unsigned char) upend;
+	size_t npend;
 };
 #define CACHE_CELLS 65536u
 
@@ -202,6 +208,7 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 	memset(f, 0, sizeof(*f));
 	f->kind = b->kind;
 	f->title_level = b->title_level;
+	f->have = true;
 	buf_clear(tmp);
 	rst_block_text(l, b, tmp);
 	const char *s = tmp->p ? tmp->p : "";
@@ -597,12 +604,24 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 	VEC_PUSH(al, g);
 }
 
+/* The features of blocks [from, to) of a side that are not there yet. */
+static void need_features(Side *sd, size_t from, size_t to)
+{
+	Buf tmp = BUF_INIT;
+	for (size_t k = from; k < to; k++)
+		if (!sd->f[k].have)
+			features(sd->l, &sd->d->v[k], &sd->f[k], &tmp);
+	buf_release(&tmp);
+}
+
 /* Pass 2 on source blocks [s0, s1) and target blocks [t0, t1). */
 static void align_region(Ctx *c, size_t s0, size_t s1, size_t t0, size_t t1, Alignment *al)
 {
 	size_t n = s1 - s0, m = t1 - t0;
 	if (!n && !m)
 		return;
+	need_features(&c->s, s0, s1);
+	need_features(&c->t, t0, t1);
 	size_t *si = xmalloc((n + 1) * sizeof(size_t)), *ti = xmalloc((m + 1) * sizeof(size_t));
 	for (size_t k = 0; k < n; k++)
 		si[k] = s0 + k;
@@ -633,12 +652,23 @@ void align_release(Alignment *a)
 	VEC_FREE(a);
 }
 
-static Feat *all_features(const Lines *l, const RstDoc *d)
+static bool is_anchor_kind(BlockKind k);
+
+/* Every block's kind and title level; the rest of the features for the
+ * anchors only (the anchors' pass reads no more; the regions' blocks get
+ * theirs as they are aligned: need_features). */
+static Feat *anchor_features(const Lines *l, const RstDoc *d)
 {
 	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
-	for (size_t k = 0; k < d->n; k++)
-		features(l, &d->v[k], &f[k], &tmp);
+	for (size_t k = 0; k < d->n; k++) {
+		if (is_anchor_kind(d->v[k].kind)) {
+			features(l, &d->v[k], &f[k], &tmp);
+		} else {
+			f[k].kind = d->v[k].kind;
+			f[k].title_level = d->v[k].title_level;
+		}
+	}
 	buf_release(&tmp);
 	return f;
 }
@@ -831,8 +861,24 @@ static double *remap_scores(const AlignMemo *m, size_t s0, size_t s1, size_t t0,
 /* Append the segments of units [u0, u1) to a; m->useg[u] gets where each
  * starts, counted from base.  ch (NULL: none) is the change of an update:
  * small regions then keep their scores for the next one. */
+/* The placeholders of a pending region: each source block alone, then
+ * each target block alone (a valid alignment: no segment holds two
+ * titles; drafts, nothing decided). */
+static void push_placeholders(Alignment *a, const Ctx *c, size_t s0, size_t s1, size_t t0,
+                              size_t t1)
+{
+	for (size_t k = s0; k < s1; k++)
+		VEC_PUSH(a, ((Segment){k, 1, t0, 0, c->s.d->v[k].kind, ST_DRAFT, false}));
+	for (size_t k = t0; k < t1; k++)
+		VEC_PUSH(a, ((Segment){s1, 0, k, 1, c->t.d->v[k].kind, ST_DRAFT, false}));
+}
+
+static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment *mid, long dn,
+                            Alignment *removed);
+
+/* pend: the regions are left pending (m->upend) with placeholders. */
 static void units_segments(Ctx *c, AlignMemo *m, size_t u0, size_t u1, Alignment *a,
-                           size_t base, const Change *ch)
+                           size_t base, const Change *ch, bool pend)
 {
 	size_t K = m->ms.n;
 	double *keep = NULL;
@@ -843,6 +889,12 @@ static void units_segments(Ctx *c, AlignMemo *m, size_t u0, size_t u1, Alignment
 		m->useg.v[u] = base + a->n;
 		if (u % 2) {
 			push_seg(a, c, s0, 1, t0, 1);
+			continue;
+		}
+		if (pend && (s1 > s0 || t1 > t0)) {
+			push_placeholders(a, c, s0, s1, t0, t1);
+			m->upend.v[u] = 1;
+			m->npend++;
 			continue;
 		}
 		bool cache = ch && (double)(s1 - s0 + 1) * (double)(t1 - t0 + 1) <= CACHE_CELLS;
@@ -872,19 +924,20 @@ void align_memo_free(AlignMemo *m)
 	VEC_FREE(&m->ms);
 	VEC_FREE(&m->mt);
 	VEC_FREE(&m->useg);
+	VEC_FREE(&m->upend);
 	free(m->rc);
 	free(m);
 }
 
-void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
-                     Alignment *a, AlignMemo **memo)
+static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                        Alignment *a, AlignMemo **memo, bool pend)
 {
 	a->n = 0;
 	AlignMemo *m = xcalloc(1, sizeof(*m));
 	m->sn = sb->n;
 	m->tn = m->tcap = tb->n;
-	m->sf = all_features(src, sb);
-	m->tf = all_features(tgt, tb);
+	m->sf = anchor_features(src, sb);
+	m->tf = anchor_features(tgt, tb);
 	for (size_t k = 0; k < sb->n; k++)
 		if (is_anchor_kind(sb->v[k].kind))
 			VEC_PUSH(&m->sa, k);
@@ -898,7 +951,10 @@ void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const
 	size_t U = 2 * m->ms.n + 1;
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
-	units_segments(&c, m, 0, U, a, 0, NULL);
+	VEC_RESERVE(&m->upend, U);
+	m->upend.n = U;
+	memset(m->upend.v, 0, U);
+	units_segments(&c, m, 0, U, a, 0, NULL, pend && memo);
 	m->useg.v[U] = a->n;
 	if (memo) {
 		align_memo_free(*memo);
@@ -906,6 +962,130 @@ void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const
 	} else {
 		align_memo_free(m);
 	}
+}
+
+void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                     Alignment *a, AlignMemo **memo)
+{
+	align_start(src, sb, tgt, tb, a, memo, false);
+}
+
+void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                       Alignment *a, AlignMemo **memo)
+{
+	align_start(src, sb, tgt, tb, a, memo, true);
+}
+
+size_t align_pending(const AlignMemo *m)
+{
+	return m ? m->npend : 0;
+}
+
+/* The first pending unit whose segments end after segment seg, or the
+ * first pending one when none does (SIZE_MAX: none pending). */
+static size_t pending_unit(const AlignMemo *m, size_t seg)
+{
+	size_t U = m->upend.n, first = SIZE_MAX;
+	if (!m->npend)
+		return SIZE_MAX;
+	/* the unit of seg: the last u with useg[u] <= seg */
+	size_t lo = 0, hi = U;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->useg.v[mid + 1] <= seg)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t u = lo; u < U; u++)
+		if (m->upend.v[u])
+			return u;
+	for (size_t u = 0; u < lo && first == SIZE_MAX; u++)
+		if (m->upend.v[u])
+			first = u;
+	return first;
+}
+
+bool align_next_pending(const AlignMemo *m, size_t seg, size_t *k0)
+{
+	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
+	if (u == SIZE_MAX || m->useg.v[u + 1] <= seg)
+		return false;
+	*k0 = m->useg.v[u];
+	return true;
+}
+
+/* The blocks of unit u, both sides. */
+static size_t unit_blocks(const AlignMemo *m, size_t u)
+{
+	size_t s0, s1, t0, t1;
+	unit_range(m->ms.v, m->mt.v, m->ms.n, m->sn, m->tn, u, &s0, &s1, &t0, &t1);
+	return (s1 - s0) + (t1 - t0);
+}
+
+bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
+                Alignment *removed, AlignSplice *out)
+{
+	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
+	if (u == SIZE_MAX)
+		return false;
+	BUG_ON(m->sn != sb->n || m->tn != tb->n);
+	/* units [u, u1): u, then the anchor and the pending stretch after it
+	 * while fewer than max_blocks blocks were taken (one splice for all:
+	 * a splice moves every segment after it) */
+	size_t U = m->upend.n, u1 = u + 1, blocks = unit_blocks(m, u);
+	while (u1 + 1 < U && m->upend.v[u1 + 1] && blocks < max_blocks) {
+		blocks += 2 + unit_blocks(m, u1 + 1);
+		u1 += 2;
+	}
+	for (size_t v = u; v < u1; v += 2) {
+		BUG_ON(!m->upend.v[v]);
+		m->upend.v[v] = 0;
+		m->npend--;
+	}
+	Ctx c;
+	memset(&c, 0, sizeof(c));
+	c.s = (Side){src, sb, m->sf};
+	c.t = (Side){tgt, tb, m->tf};
+	size_t k0 = m->useg.v[u], k1 = m->useg.v[u1];
+	Alignment mid;
+	align_init(&mid);
+	units_segments(&c, m, u, u1, &mid, k0, NULL, false);
+	long dk = (long)mid.n - (long)(k1 - k0);
+	for (size_t v = u1; dk && v < m->useg.n; v++)
+		m->useg.v[v] = (size_t)((long)m->useg.v[v] + dk);
+	splice_segments(a, k0, k1, &mid, 0, removed);
+	*out = (AlignSplice){k0, k1, mid.n, false};
+	align_release(&mid);
+	return true;
+}
+
+static bool feat_same(const Feat *a, const Feat *b)
+{
+	return a->have == b->have && a->text_hash == b->text_hash &&
+	       a->code_hash == b->code_hash && a->ntok == b->ntok && a->nlines == b->nlines &&
+	       a->len == b->len && a->hangul == b->hangul && a->words == b->words &&
+	       a->kind == b->kind && a->title_level == b->title_level &&
+	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0) &&
+	       (!a->nlines || memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) == 0);
+}
+
+#define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
+
+bool align_memo_same(const AlignMemo *a, const AlignMemo *b)
+{
+	if (a->sn != b->sn || a->tn != b->tn || a->tan != b->tan || a->npend != b->npend ||
+	    !SAME_VEC(a->sa, b->sa) || !SAME_VEC(a->ms, b->ms) || !SAME_VEC(a->mt, b->mt) ||
+	    !SAME_VEC(a->useg, b->useg) || !SAME_VEC(a->upend, b->upend))
+		return false;
+	for (size_t k = 0; k < a->sn; k++)
+		if (!feat_same(&a->sf[k], &b->sf[k]))
+			return false;
+	for (size_t k = 0; k < a->tn; k++)
+		if (!feat_same(&a->tf[k], &b->tf[k]))
+			return false;
+	return true;
 }
 
 void align_docs(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
@@ -1038,6 +1218,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
                   Alignment *removed, AlignSplice *out)
 {
 	BUG_ON(t0 + old_n > m->tn || t0 + new_n > tb->n || m->tn - old_n + new_n != tb->n);
+	BUG_ON(m->npend); /* align_step first, to the end */
 	long dn = (long)new_n - (long)old_n;
 	/* The changed blocks' features; are their anchors the same? */
 	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
@@ -1085,12 +1266,15 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	/* The new segments of units [p, U - q). */
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
+	VEC_RESERVE(&m->upend, U);
+	m->upend.n = U;
+	memset(m->upend.v, 0, U);
 	size_t k0 = ouseg[p], k1 = ouseg[oU - q];
 	Alignment mid;
 	align_init(&mid);
 	Change ch = {t0, old_n, new_n};
 	double *rc0 = m->rc;
-	units_segments(&c, m, p, U - q, &mid, k0, &ch);
+	units_segments(&c, m, p, U - q, &mid, k0, &ch, false);
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
 	for (size_t v = 0; v < p; v++)

@@ -1232,6 +1232,7 @@ bool command_run(Session *s, const char *id, const char *arg)
 	const Command *c = command_find(id);
 	if (!c || !c->fn)
 		return session_error(s, "Unknown command: %s", id);
+	session_align_finish(s); /* a command sees the whole alignment */
 	bool ok = c->fn(s, arg);
 #ifndef NDEBUG
 	/* Debug and test builds: the invariants hold after every command. */

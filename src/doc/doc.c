@@ -164,7 +164,7 @@ SegStatus doc_seg_status(const Doc *d, size_t seg)
 	return d->al.v[seg].status;
 }
 
-void doc_set_status(Doc *d, size_t seg, SegStatus st)
+void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *key)
 {
 	BUG_ON(seg >= d->al.n);
 	Segment *s = &d->al.v[seg];
@@ -175,8 +175,19 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st)
 		prog_account(s, &d->prog, 1);
 	if (!s->src_n)
 		return;
-	SidecarKey h = seg_key(d, s);
+	SidecarKey h = key ? *key : seg_key(d, s);
+#ifndef NDEBUG
+	if (key) { /* test builds: the key given is the segment's */
+		SidecarKey own = seg_key(d, s);
+		BUG_ON(strcmp(own.hex, key->hex) != 0);
+	}
+#endif
 	user_put(d, key_value(&h), st);
+}
+
+void doc_set_status(Doc *d, size_t seg, SegStatus st)
+{
+	doc_set_status_keyed(d, seg, st, NULL);
 }
 
 bool doc_seg_unfinished(const Doc *d, size_t seg)
@@ -241,6 +252,7 @@ static void align_all(Doc *d)
 
 void doc_realign_all(Doc *d)
 {
+	doc_align_finish(d); /* d->aligned runs on the alignment it was made for */
 	host_segment(&d->tgt, d->th.fmt, &d->th);
 	align_all(d);
 }
@@ -670,14 +682,99 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	d->cur = d->saved = 0;
 }
 
-void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
-              const char *src, size_t src_n)
+static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+                 const char *src, size_t src_n, bool phased)
 {
 	DocPair p;
 	pair_init(&p);
 	p.keep_memo = true;
+	p.phased = phased;
 	pair_from_texts(&p, host_format_of_path(path), tgt, tgt_n, src, src_n);
 	doc_load_pair_take(d, path, src_name, &p);
+}
+
+void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
+              const char *src, size_t src_n)
+{
+	load(d, path, tgt, tgt_n, src_name, src, src_n, false);
+}
+
+void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
+                     const char *src_name, const char *src, size_t src_n)
+{
+	load(d, path, tgt, tgt_n, src_name, src, src_n, true);
+}
+
+bool doc_align_partial(const Doc *d)
+{
+	return align_pending(d->am) > 0;
+}
+
+bool doc_align_step(Doc *d, size_t seg, size_t max_blocks)
+{
+	Alignment removed;
+	align_init(&removed);
+	AlignSplice sp;
+	bool any = align_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al,
+	                      seg, max_blocks, &removed, &sp);
+	if (any) {
+		apply_user(d, sp.k0, sp.k0 + sp.wn);
+		if (d->prog_valid) {
+			for (size_t k = 0; k < removed.n; k++)
+				prog_account(&removed.v[k], &d->prog, -1);
+			for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
+				prog_account(&d->al.v[k], &d->prog, 1);
+		}
+		d->gen_align++;
+		d->gen++;
+		mark_dirty(d, sp.k0, sp.k1, sp.wn);
+		if (!doc_align_partial(d) && d->aligned)
+			d->aligned(d->aligned_ctx);
+	}
+	align_release(&removed);
+	return any;
+}
+
+/* The first segment whose target side ends after target block b (the
+ * segments' tgt + tgt_n never decreases). */
+static size_t seg_after_block(const Doc *d, size_t b)
+{
+	size_t lo = 0, hi = d->al.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const Segment *g = &d->al.v[mid];
+		if (g->tgt + g->tgt_n <= b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void doc_align_lines(Doc *d, size_t first, size_t last)
+{
+	const RstDoc *tb = &d->th.blocks;
+	if (!tb->n) {
+		doc_align_finish(d);
+		return;
+	}
+	/* one splice for the stretches in a row there, as far as it goes */
+	size_t b0 = block_at(tb, first), b1 = block_at(tb, last), budget = 2 * (b1 - b0 + 1);
+	for (;;) {
+		size_t k0 = seg_after_block(d, b0);
+		size_t k1 = seg_after_block(d, b1 + 1);
+		/* the stretch holding k0 (it may start before), else the next */
+		size_t kp;
+		bool any = align_next_pending(d->am, k0 ? k0 - 1 : 0, &kp);
+		if (!any || kp > k1 || !doc_align_step(d, k0 ? k0 - 1 : 0, budget))
+			break;
+	}
+}
+
+void doc_align_finish(Doc *d)
+{
+	while (doc_align_step(d, 0, SIZE_MAX))
+		;
 }
 
 /* ---- edits -------------------------------------------------------------- */
@@ -727,6 +824,7 @@ static void unfold_crlf(Lines *l, Pos p)
  * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
 static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 {
+	doc_align_finish(d); /* align_update starts from the one-shot alignment */
 	Lines *l = &d->tgt;
 	unfold_crlf(l, a);
 	unfold_crlf(l, b);

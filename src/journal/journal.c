@@ -65,14 +65,22 @@ static void header(Journal *j, Buf *b)
 
 /* ---- the lock ------------------------------------------------------------- */
 
-void journal_init(Journal *j, const char *file, const char *base, size_t n)
+void journal_init_hashed(Journal *j, const char *file, const char *sha256, size_t n)
 {
 	memset(j, 0, sizeof(*j));
 	j->path = journal_path(file);
 	j->fd = -1;
-	sha256_hex(base, n, j->sha256);
+	memcpy(j->sha256, sha256, sizeof(j->sha256) - 1);
+	j->sha256[sizeof(j->sha256) - 1] = '\0';
 	j->base_size = n;
 	err_init(&j->err);
+}
+
+void journal_init(Journal *j, const char *file, const char *base, size_t n)
+{
+	char hex[65];
+	sha256_hex(base, n, hex);
+	journal_init_hashed(j, file, hex, n);
 }
 
 void journal_release(Journal *j)

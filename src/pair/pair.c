@@ -52,7 +52,10 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 	lines_parse(&p->src_file, src, src_n);
 	host_segment(&p->src_file, fmt, &p->sh);
 	point(p);
-	align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
+	if (p->keep_memo && p->phased)
+		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);
+	else
+		align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,

@@ -134,7 +134,10 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		return false;
 	}
 	Journal *j = xmalloc(sizeof(*j));
-	journal_init(j, d->path, bp, base.len);
+	if (d->disk.known && !d->is_new) /* the bytes doc_disk_remember hashed */
+		journal_init_hashed(j, d->path, d->disk.sha256, base.len);
+	else
+		journal_init(j, d->path, bp, base.len);
 	JournalLock lk = journal_open(j);
 	if (lk != JOURNAL_LOCKED) {
 		if (lk == JOURNAL_BUSY) {
@@ -431,6 +434,8 @@ bool safety_input_ok(Session *s, Buf *notes, Err *e)
 			return err_set(e, EXIT_DATAERR,
 			               "%s:%zu: a NUL byte: this is a binary file, not text to translate",
 			               s->doc.path, i + 1);
+		if (!notes)
+			continue; /* what follows is only said in notes */
 		if (l->v[i].eol == EOL_CRLF)
 			crlf++;
 		if (!text_valid(p, n) && !bad_utf8++)

@@ -7,6 +7,8 @@
 /* Bytes of the target one idle slice of the index rebuild reads (about
  * 0.3 ms at 200 MB/s: the whole rebuild is 20 ms at 100k lines). */
 enum { REINDEX_SLICE = 64 * 1024 };
+#define ALIGN_SLICE_NS 2000000u /* an idle slice of a phased alignment */
+#define ALIGN_SLICE_BLOCKS 1024 /* the blocks of one splice in it */
 
 static void uf_clear(Session *s)
 {
@@ -156,8 +158,31 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 	return &s->chk.seg.v[k];
 }
 
+/* The idle work of a phased open (session_open_phased, src/session/session.c). */
+bool session_align_idle(Session *s, uint64_t max_ns)
+{
+	uint64_t t0 = now_ns();
+	while (doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS) && doc_align_partial(&s->doc) &&
+	       now_ns() - t0 < max_ns)
+		;
+	return doc_align_partial(&s->doc);
+}
+
+void session_align_finish(Session *s)
+{
+	doc_align_finish(&s->doc);
+}
+
 size_t session_checks_step(Session *s, size_t max)
 {
+	/* a phased open: the alignment first, in slices (the checks would
+	 * read placeholders) */
+	if (doc_align_partial(&s->doc)) {
+		if (max == SIZE_MAX)
+			session_align_finish(s);
+		else if (session_align_idle(s, ALIGN_SLICE_NS))
+			return s->chk.pending + 1;
+	}
 	session_sync(s);
 	if (!s->chk.on)
 		return 0;

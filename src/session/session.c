@@ -61,15 +61,24 @@ void session_release(Session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
-                  const char *src_name, const char *src, size_t src_n)
+static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n,
+                     const char *src_name, const char *src, size_t src_n, bool phased)
 {
-	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
+	if (phased)
+		doc_load_phased(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
+	else
+		doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	s->caret.cur = (Pos){0, 0};
 	s->caret.scur = (Pos){0, 0};
 	s->view.top = 0;
 	s->view.top_row = 0;
 	s->view.dirty = true;
+}
+
+void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
+                  const char *src_name, const char *src, size_t src_n)
+{
+	load_doc(s, path, tgt, tgt_n, src_name, src, src_n, false);
 }
 
 void session_read_checklist(Session *s)
@@ -152,7 +161,7 @@ static void apply_statuses(Session *s)
 		SegStatus st = d->al.v[k].status;
 		if (st != ST_DONE && st != ST_REVIEWED && st != ST_STALE)
 			continue;
-		doc_set_status(d, k, st);
+		doc_set_status_keyed(d, k, st, &p.v[k].source); /* the key progress_apply took */
 		if (st == ST_STALE) {
 			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old,
 			                  p.v[k].hint};
@@ -235,7 +244,34 @@ static void restore_cursor(Session *s)
 	s->caret.cur = (Pos){(size_t)line - 1, col};
 }
 
-bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
+/* d->aligned of a phased open: the statuses wait for the whole alignment. */
+static void statuses_when_aligned(void *ctx)
+{
+	Session *s = ctx;
+	if (!s->side.statuses_pending)
+		return;
+	s->side.statuses_pending = false;
+	apply_statuses(s);
+	s->view.dirty = true;
+}
+
+/* The lines around the cursor aligned before the first frame: more than
+ * any screen shows above and below it. */
+#define FIRST_FRAME_LINES 400
+
+static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e);
+
+bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e)
+{
+	return open_file(s, path, so, false, e);
+}
+
+bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err *e)
+{
+	return open_file(s, path, so, true, e);
+}
+
+static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
 {
 	SourceOpts so = *so_in;
 	Buf note = BUF_INIT;
@@ -305,11 +341,23 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 	s->side.src_known = true;
 	if (is_new)
 		buf_addstr(&tgt, buf_str(&s->side.src.text));
-	session_load(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
-	             s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len);
+	load_doc(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
+	         s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len, phased);
 	s->doc.is_new = is_new;
-	apply_statuses(s);
+	s->side.statuses_pending = false;
+	if (doc_align_partial(&s->doc)) {
+		s->side.statuses_pending = true;
+		s->doc.aligned = statuses_when_aligned;
+		s->doc.aligned_ctx = s;
+	} else {
+		apply_statuses(s);
+	}
 	restore_cursor(s);
+	if (doc_align_partial(&s->doc)) {
+		size_t l = s->caret.cur.line;
+		doc_align_lines(&s->doc, l > FIRST_FRAME_LINES ? l - FIRST_FRAME_LINES : 0,
+		                l + FIRST_FRAME_LINES);
+	}
 	if (is_new) {
 		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
 	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
@@ -332,6 +380,7 @@ bool session_open(Session *s, const char *path, const SourceOpts *so_in, Err *e)
 bool session_save(Session *s)
 {
 	Doc *d = &s->doc;
+	session_align_finish(s); /* the statuses stored are the whole document's */
 	if (d->read_only)
 		return session_error(s, "%s is read-only: not saved", d->path);
 	Err e;

@@ -715,10 +715,151 @@ static bool top_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *kn
 	return true;
 }
 
+/* ---- the segments as the writer puts them ------------------------------------
+ * A sidecar written by yeok has one line per segment,
+ *   - {source: HEX, target: HEX, status: MARK}
+ * (target may be absent), tens of thousands of them: read as text, they
+ * cost a fraction of libyaml's events and nodes.  Only that exact form is
+ * read so; a sidecar with anything else in its segments (indentation,
+ * comments, old: or hint:, other keys, quotes) is read by libyaml whole,
+ * as is any the fast path finds a fault in (its messages and places are
+ * libyaml's).  test-sidecar compares both on written and altered files. */
+
+/* A key at p[*i..n), bare or in double quotes (the writer quotes the
+ * keys a YAML reader would take for numbers): into out. */
+static bool fast_key(const char *p, size_t n, size_t *i, SidecarKey *out)
+{
+	size_t K = SIDECAR_KEY_LEN, q = *i < n && p[*i] == '"';
+	if (n < *i + K + 2 * q || !is_lower_hex(p + *i + q, K) || (q && p[*i + q + K] != '"'))
+		return false;
+	memcpy(out->hex, p + *i + q, K);
+	out->hex[K] = '\0';
+	*i += K + 2 * q;
+	return true;
+}
+
+/* Line p[0..n) (no LF) in the writer's form: into *g. */
+static bool fast_seg_line(const char *p, size_t n, SidecarSeg *g)
+{
+	static const char pre[] = "- {source: ", tgt[] = ", target: ", st[] = ", status: ";
+	size_t i = sizeof(pre) - 1;
+	memset(g, 0, sizeof(*g));
+	if (n < i || memcmp(p, pre, i) != 0 || !fast_key(p, n, &i, &g->source))
+		return false;
+	if (n >= i + sizeof(tgt) - 1 && !memcmp(p + i, tgt, sizeof(tgt) - 1)) {
+		i += sizeof(tgt) - 1;
+		if (!fast_key(p, n, &i, &g->target))
+			return false;
+	}
+	if (n < i + sizeof(st) - 1 || memcmp(p + i, st, sizeof(st) - 1) != 0)
+		return false;
+	i += sizeof(st) - 1;
+	for (int m = SIDECAR_DRAFT; m <= SIDECAR_REVIEWED; m++) {
+		size_t w = strlen(mark_names[m]);
+		if (n == i + w + 1 && !memcmp(p + i, mark_names[m], w) && p[i + w] == '}') {
+			g->mark = (SidecarMark)m;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The top-level "segments:" line of data and the writer's lines after it:
+ * bytes [*a, *b), *lines of them; false when there is no such block (or
+ * more than one top-level segments key, or a document marker). */
+static bool fast_block(const char *data, size_t n, size_t *a, size_t *b, size_t *lines)
+{
+	static const char key[] = "segments:\n";
+	size_t at = SIZE_MAX;
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(data + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - data) : n;
+		const char *p = data + i;
+		size_t len = e - i;
+		if (len >= 3 && (!memcmp(p, "---", 3) || !memcmp(p, "...", 3)))
+			return false;
+		if ((len >= 8 && !memcmp(p, "segments", 8)) || (len >= 9 && !memcmp(p + 1, "segments", 8))) {
+			if (at != SIZE_MAX || len + 1 != sizeof(key) - 1 || memcmp(p, key, len))
+				return false;
+			at = i;
+		}
+		i = e + 1;
+	}
+	if (at == SIZE_MAX)
+		return false;
+	size_t i = at + sizeof(key) - 1, k = 0;
+	while (i < n && data[i] == '-') {
+		const char *nl = memchr(data + i, '\n', n - i);
+		if (!nl)
+			return false;
+		i = (size_t)(nl - data) + 1;
+		k++;
+	}
+	/* what follows is a top-level key, or the end */
+	if (!k || (i < n && (data[i] == ' ' || data[i] == '\t' || data[i] == '#' || data[i] == '\n')))
+		return false;
+	*a = at;
+	*b = i;
+	*lines = k;
+	return true;
+}
+
+static bool parse_tree(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
+                       Err *e, bool *no_segments);
+
+/* The fast path: false (sc released, e untouched) when it does not apply. */
+static bool parse_fast(const char *data, size_t n, const char *name, Sidecar *sc)
+{
+	size_t a, b, k;
+	if (!fast_block(data, n, &a, &b, &k) ||
+	    7 * k + 2 * (n - (b - a)) + 16 >= ynode_limits_sidecar.max_nodes)
+		return false;
+	SidecarSeg *v = xmalloc(k * sizeof(*v));
+	size_t i = a + sizeof("segments:\n") - 1;
+	for (size_t x = 0; x < k; x++) {
+		const char *nl = memchr(data + i, '\n', b - i);
+		if (!fast_seg_line(data + i, (size_t)(nl - data) - i, &v[x])) {
+			free(v);
+			return false;
+		}
+		i = (size_t)(nl - data) + 1;
+	}
+	Buf rest = BUF_INIT;
+	buf_add(&rest, data, a);
+	buf_add(&rest, data + b, n - b);
+	Err e;
+	err_init(&e);
+	bool newer = false, none = false;
+	bool ok = parse_tree(rest.p ? rest.p : "", rest.len, name, sc, &newer, &e, &none);
+	buf_release(&rest);
+	if (!ok || !none) {
+		sidecar_release(sc);
+		free(v);
+		return false;
+	}
+	for (size_t x = 0; x < k; x++)
+		VEC_PUSH(&sc->segs, v[x]);
+	free(v);
+	return true;
+}
+
 static bool parse(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
                   Err *e)
 {
+	if (parse_fast(data, n, name, sc)) {
+		*newer = false;
+		return true;
+	}
+	bool none;
+	return parse_tree(data, n, name, sc, newer, e, &none);
+}
+
+/* libyaml's reading; *no_segments: the root mapping has no segments key. */
+static bool parse_tree(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
+                       Err *e, bool *no_segments)
+{
 	sidecar_release(sc);
+	*no_segments = false;
 	YNode *root;
 	if (!ynode_parse(data, n, name, &ynode_limits_sidecar, &root, e))
 		return false;
@@ -733,12 +874,22 @@ static bool parse(const char *data, size_t n, const char *name, Sidecar *sc, boo
 		return err_set(e, EXIT_DATAERR, "%s:1:1: not a yeok sidecar (expected a YAML mapping "
 		               "with yeok:, source:, checklist: ...)", name);
 	}
+	*no_segments = true;
+	for (size_t i = 0; i + 1 < root->nkids; i += 2)
+		if (root->kids[i]->kind != YN_SCALAR || key_is(root->kids[i], "segments"))
+			*no_segments = false;
 	bool ok = walk_map(&c, root, "the sidecar", sc, top_pair, &sc->extra);
 	ynode_free(root);
 	if (!ok)
 		sidecar_release(sc);
 	*newer = c.newer;
 	return ok;
+}
+
+bool sidecar_parse_libyaml(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
+{
+	bool newer = false, none;
+	return parse_tree(data, n, name, sc, &newer, e, &none);
 }
 
 bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)

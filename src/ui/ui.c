@@ -191,7 +191,7 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->chk.pending || s->chk.cd_stale)
+	if (s->chk.pending || s->chk.cd_stale || doc_align_partial(&s->doc))
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -201,6 +201,8 @@ static int editor_timeout(Ui *u, Mode *m)
 static void editor_idle(Ui *u)
 {
 	Session *s = u->s;
+	if (doc_align_partial(&s->doc) && !session_align_idle(s, 2000000u))
+		u->redraw = true; /* the last stretch: the sidecar's statuses are in */
 	if (s->chk.pending || s->chk.cd_stale) {
 		session_checks_step(s, 64);
 		if (!s->chk.pending)
@@ -251,6 +253,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
+	session_align_finish(s); /* what a key does starts from the whole alignment */
 	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
 	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
 		return; /* the pointer moving: nothing to do */
@@ -334,7 +337,7 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	SourceOpts so = {.path = o->source, .rev = o->source_rev, .history = true, .self_fallback = true};
 	Err e;
 	err_init(&e);
-	if (!session_open(s, o->file, &so, &e)) {
+	if (!session_open_phased(s, o->file, &so, &e)) {
 		fail(s, &e);
 		*rc = e.code ? e.code : EXIT_NOINPUT;
 		return false;

@@ -128,7 +128,7 @@ static bool open_like_ui(Session *s, const char *ko, bool checks, bool spell)
 	SourceOpts so = {.history = true, .self_fallback = true};
 	Err e;
 	err_init(&e);
-	if (!session_open(s, ko, &so, &e)) {
+	if (!session_open_phased(s, ko, &so, &e)) {
 		fprintf(stderr, "bench-editor: %s\n", e.msg);
 		return false;
 	}

@@ -4,7 +4,9 @@
 #include "testutil.h"
 
 #include "yeok/align.h"
+#include "yeok/host.h"
 #include "yeok/lines.h"
+#include "yeok/pair.h"
 #include "yeok/rst.h"
 
 typedef struct Pair {
@@ -595,6 +597,199 @@ static void test_bad_input(void **state)
 	free(t);
 }
 
+
+/* ---- phased alignment ---------------------------------------------------- */
+
+static uint64_t ph_rnd = 1;
+static size_t ph_next(size_t n)
+{
+	ph_rnd = ph_rnd * 6364136223846793005ull + 1442695040888963407ull;
+	return n ? (size_t)(ph_rnd >> 33) % n : 0;
+}
+
+static bool seg_same(const Segment *a, const Segment *b)
+{
+	return a->src == b->src && a->src_n == b->src_n && a->tgt == b->tgt &&
+	       a->tgt_n == b->tgt_n && a->kind == b->kind && a->status == b->status &&
+	       a->no_prose == b->no_prose;
+}
+
+/* Align the pair of fmt both ways: one-shot, and phased with its pending
+ * stretches aligned one by one (the one nearest a random segment, as the
+ * editor's viewport and idle slices do) with the invariants checked after
+ * each step.  Every field of every segment and the memos must be equal.
+ * Returns the stretches that were pending. */
+static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const char *src,
+                                     size_t sn, const char *tgt, size_t tn)
+{
+	DocPair one, ph;
+	pair_init(&one);
+	pair_init(&ph);
+	one.keep_memo = true;
+	pair_from_texts(&one, fmt, tgt, tn, src, sn);
+	lines_parse(&ph.tgt_file, tgt, tn);
+	host_segment(&ph.tgt_file, fmt, &ph.th);
+	lines_parse(&ph.src_file, src, sn);
+	host_segment(&ph.src_file, fmt, &ph.sh);
+	const Lines *sl = ph.sh.text ? ph.sh.text : &ph.src_file;
+	const Lines *tl = ph.th.text ? ph.th.text : &ph.tgt_file;
+	Alignment a, removed;
+	align_init(&a);
+	align_init(&removed);
+	AlignMemo *m = NULL;
+	align_docs_phased(sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, &m);
+	size_t pending = align_pending(m), steps = 0;
+	Err e;
+	err_init(&e);
+	if (!align_check(&a, &ph.sh.blocks, &ph.th.blocks, &e))
+		fail_msg("%s: the placeholders: %s", what, e.msg);
+	for (;;) {
+		size_t seg = ph_next(a.n + 1), k0;
+		bool any = align_next_pending(m, seg, &k0) || align_next_pending(m, 0, &k0);
+		Alignment before;
+		align_init(&before);
+		for (size_t k = 0; k < a.n; k++)
+			VEC_PUSH(&before, a.v[k]);
+		AlignSplice sp;
+		static const size_t budgets[] = {0, 0, 1, 7, 60, SIZE_MAX};
+		size_t budget = budgets[ph_next(ARRAY_LEN(budgets))];
+		size_t before_pending = align_pending(m);
+		if (!align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, seg, budget, &removed,
+		                &sp)) {
+			assert_false(any);
+			align_release(&before);
+			break;
+		}
+		assert_true(any);
+		assert_int_equal(sp.k0, k0);
+		assert_true(align_pending(m) < before_pending);
+		if (budget == 0)
+			assert_int_equal(align_pending(m), before_pending - 1);
+		steps += before_pending - align_pending(m);
+		/* the splice says what changed: before and after it, the same */
+		assert_int_equal(removed.n, sp.k1 - sp.k0);
+		assert_int_equal(a.n, before.n - (sp.k1 - sp.k0) + sp.wn);
+		for (size_t k = 0; k < sp.k0; k++)
+			assert_true(seg_same(&a.v[k], &before.v[k]));
+		for (size_t k = sp.k0; k < sp.k1; k++)
+			assert_true(seg_same(&removed.v[k - sp.k0], &before.v[k]));
+		for (size_t k = sp.k1; k < before.n; k++)
+			assert_true(seg_same(&a.v[k - sp.k1 + sp.k0 + sp.wn], &before.v[k]));
+		align_release(&before);
+		if (!align_check(&a, &ph.sh.blocks, &ph.th.blocks, &e))
+			fail_msg("%s, step %zu: %s", what, steps, e.msg);
+	}
+	assert_int_equal(steps, pending);
+	assert_int_equal(align_pending(m), 0);
+	if (a.n != one.al.n)
+		fail_msg("%s: %zu segments phased, %zu one-shot", what, a.n, one.al.n);
+	for (size_t k = 0; k < a.n; k++)
+		if (!seg_same(&a.v[k], &one.al.v[k]))
+			fail_msg("%s: segment %zu differs from the one-shot alignment", what, k);
+	if (!align_memo_same(m, one.memo))
+		fail_msg("%s: the memo differs from the one-shot alignment's", what);
+	align_memo_free(m);
+	align_release(&a);
+	align_release(&removed);
+	pair_release(&one);
+	pair_release(&ph);
+	return pending;
+}
+
+/* A generated pair of about n blocks a side: titles of three levels,
+ * prose, lists and code; the translation drops, adds, joins and retitles
+ * some (a deterministic mess, for the DPs' odd paths). */
+static void gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko)
+{
+	static const char *const ad = "=-~";
+	uint64_t r = seed;
+	for (size_t k = 0; k < n; k++) {
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		unsigned x = (unsigned)(r >> 33) % 100;
+		if (x < 10) {
+			char u = ad[k % 3];
+			buf_addf(en, "Section %zu\n", k);
+			for (int i = 0; i < 12; i++)
+				buf_addc(en, u);
+			buf_adds(en, "\n\n");
+			buf_addf(ko, x < 2 ? "다른 절 %zu 제목\n" : "절 %zu\n", x < 1 ? k + 1 : k);
+			for (int i = 0; i < 14; i++)
+				buf_addc(ko, u);
+			buf_adds(ko, "\n\n");
+		} else if (x < 20) {
+			buf_addf(en, "::\n\n    y = f(%zu)  # comment\n    z = y\n\n", k);
+			if (x != 19)
+				buf_addf(ko, "::\n\n    y = f(%zu)  # 주석\n    z = y\n\n", x < 12 ? k + 1 : k);
+		} else if (x < 30) {
+			buf_addf(en, "- item %zu with ``x_%zu``\n- another item\n\n", k, k);
+			buf_addf(ko, "- 항목 %zu ``x_%zu``\n- 다른 항목\n\n", k, k);
+		} else if (x < 35) {
+			buf_addf(en, "Dropped paragraph %zu about the model.\n\n", k);
+		} else if (x < 40) {
+			buf_addf(ko, "번역에만 있는 문단 %zu.\n\n", k);
+		} else if (x < 45) {
+			buf_addf(en, "First half %zu of the :func:`torch.mm` call.\n\nSecond half %zu.\n\n", k, k);
+			buf_addf(ko, "%zu 번 :func:`torch.mm` 호출의 앞과 뒤 %zu.\n\n", k, k);
+		} else if (x < 48) {
+			buf_addf(en, "Same text %zu in both.\n\n", k);
+			buf_addf(ko, "Same text %zu in both.\n\n", k);
+		} else {
+			buf_addf(en, "The paragraph %zu uses ``tensor_%zu`` and https://pytorch.org/%zu "
+			             "for the training loop.\n\n", k, k, k % 7);
+			buf_addf(ko, "문단 %zu 은 ``tensor_%zu`` 와 https://pytorch.org/%zu 를 학습 루프에 "
+			             "씁니다.\n\n", k, k, k % 7);
+		}
+	}
+}
+
+static void test_phased_equals_one_shot(void **state)
+{
+	(void)state;
+	size_t pairs = 0, stretches = 0;
+	char **names = tu_corpus_pairs();
+	for (char **p = names; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *s = tu_corpus_file(en, &sn), *t = tu_corpus_file(ko, &tn);
+		stretches += phased_equals_one_shot(HOST_RST, ko, s, sn, t, tn);
+		pairs++;
+		free(s);
+		free(t);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(names);
+	if (tu_have_py_corpus()) {
+		char **py = tu_py_pairs();
+		for (char **p = py; *p; p++) {
+			size_t sn, tn;
+			char *s = tu_py_file(*p, "en", &sn), *t = tu_py_file(*p, "ko", &tn);
+			stretches += phased_equals_one_shot(HOST_PY, *p, s, sn, t, tn);
+			pairs++;
+			free(s);
+			free(t);
+		}
+		tu_free_list(py);
+	}
+	static const size_t sizes[] = {0, 1, 7, 60, 400, 3000};
+	for (size_t i = 0; i < ARRAY_LEN(sizes); i++) {
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			Buf en = BUF_INIT, ko = BUF_INIT;
+			gen_pair(sizes[i], seed, &en, &ko);
+			char *what = xasprintf("generated %zu/%llu", sizes[i], (unsigned long long)seed);
+			stretches += phased_equals_one_shot(HOST_RST, what, en.p ? en.p : "", en.len,
+			                                    ko.p ? ko.p : "", ko.len);
+			pairs++;
+			free(what);
+			buf_release(&en);
+			buf_release(&ko);
+		}
+	}
+	print_message("# %zu pairs aligned in phases (%zu stretches, in steps of one to all): every segment "
+	              "and memo equal to the one-shot alignment's\n", pairs, stretches);
+	assert_true(stretches > pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -603,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_phased_equals_one_shot),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

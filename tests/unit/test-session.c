@@ -622,6 +622,125 @@ static void test_cr_enter_delete_undo(void **state)
 	session_release(&s);
 }
 
+/* The editor's phased open (session_open_phased) against session_open on
+ * corpus pairs with a sidecar (statuses, a cursor in the middle): before
+ * the first frame the segments on the lines around the cursor are the
+ * one-shot ones; once the idle slices ran, every segment (statuses
+ * included) and the progress equal session_open's; typing before that
+ * starts from the whole alignment. */
+static void test_phased_open_equals_open(void **state)
+{
+	(void)state;
+	char **names = tu_corpus_pairs();
+	size_t opened = 0, slices = 0, count = 0;
+	while (names[count])
+		count++;
+	/* each pair, then the first one twelve times over (longer than the
+	 * lines aligned before the first frame: the idle slices have work) */
+	for (size_t x = 0; count && x <= count; x++) {
+		const char *nm = names[x < count ? x : 0];
+		char *en = xasprintf("%s.en.rst", nm), *ko = xasprintf("%s.ko.rst", nm);
+		size_t tn, sn;
+		char *dir = tu_tmpdir(), *tpath, *spath;
+		if (x < count) {
+			tpath = dup_file(dir, "t.ko.rst", ko, &tn);
+			spath = dup_file(dir, "t.en.rst", en, &sn);
+		} else {
+			char *t1 = tu_corpus_file(ko, &tn), *s1 = tu_corpus_file(en, &sn);
+			Buf tb = BUF_INIT, sb = BUF_INIT;
+			for (int r = 0; r < 12; r++) {
+				buf_add(&tb, t1, tn);
+				buf_adds(&tb, "\n\n");
+				buf_add(&sb, s1, sn);
+				buf_adds(&sb, "\n\n");
+			}
+			tpath = tu_write(dir, "t.ko.rst", tb.p, tb.len);
+			spath = tu_write(dir, "t.en.rst", sb.p, sb.len);
+			buf_release(&tb);
+			buf_release(&sb);
+			free(t1);
+			free(s1);
+		}
+		SourceOpts so = {spath, NULL, NULL, false, true};
+		Err e;
+		err_init(&e);
+		Session a, b, c;
+		session_init(&a);
+		assert_true(session_open(&a, tpath, &so, &e));
+		for (size_t k = 0; k < a.doc.al.n; k++)
+			if (a.doc.al.v[k].src_n && k % 3)
+				session_set_status(&a, k, k % 3 == 1 ? ST_DONE : ST_REVIEWED);
+		a.cur = (Pos){a.doc.tgt.n / 2, 0};
+		assert_true(session_save(&a));
+		session_release(&a);
+		session_init(&a);
+		session_init(&b);
+		session_init(&c);
+		assert_true(session_open(&a, tpath, &so, &e));
+		assert_true(session_open_phased(&b, tpath, &so, &e));
+		assert_true(session_open_phased(&c, tpath, &so, &e));
+		check_session(&b);
+		assert_int_equal(b.cur.line, a.cur.line);
+		if (x == count) /* twelve times over: more than the first frame aligns */
+			assert_true(doc_align_partial(&b.doc) && b.side.statuses_pending);
+		/* the segments on the lines around the cursor are exact already */
+		size_t near = 0;
+		for (size_t k = 0; k < b.doc.al.n; k++) {
+			const Segment *g = &b.doc.al.v[k];
+			if (!g->tgt_n)
+				continue;
+			size_t line = b.doc.th.blocks.v[g->tgt].first;
+			if (line + 300 < b.cur.line || line > b.cur.line + 300)
+				continue;
+			const Segment *h = NULL;
+			for (size_t j = 0; j < a.doc.al.n && !h; j++)
+				if (a.doc.al.v[j].tgt_n && a.doc.al.v[j].tgt == g->tgt)
+					h = &a.doc.al.v[j];
+			assert_non_null(h);
+			assert_int_equal(g->src, h->src);
+			assert_int_equal(g->src_n, h->src_n);
+			assert_int_equal(g->tgt_n, h->tgt_n);
+			near++;
+		}
+		assert_true(near > 0);
+		while (session_align_idle(&b, 0))
+			slices++;
+		assert_false(doc_align_partial(&b.doc));
+		assert_false(b.side.statuses_pending);
+		check_session(&b);
+		assert_int_equal(b.doc.al.n, a.doc.al.n);
+		for (size_t k = 0; k < a.doc.al.n; k++) {
+			const Segment *g = &b.doc.al.v[k], *h = &a.doc.al.v[k];
+			if (g->src != h->src || g->src_n != h->src_n || g->tgt != h->tgt ||
+			    g->tgt_n != h->tgt_n || g->kind != h->kind || g->status != h->status ||
+			    g->no_prose != h->no_prose)
+				fail_msg("%s: segment %zu differs from session_open's", ko, k);
+		}
+		DocProgress pa, pb;
+		doc_progress(&a.doc, &pa);
+		doc_progress(&b.doc, &pb);
+		assert_memory_equal(&pa, &pb, sizeof(pa));
+		/* a key before the idle slices: the whole alignment, then the edit */
+		type(&c, "가");
+		assert_false(doc_align_partial(&c.doc));
+		assert_true(same_as_full(&c));
+		opened++;
+		session_release(&a);
+		session_release(&b);
+		session_release(&c);
+		free(tpath);
+		free(spath);
+		free(dir);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(names);
+	if (!opened)
+		skip();
+	print_message("# %zu pairs opened phased: %zu idle slices, then equal to session_open\n",
+	              opened, slices);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -633,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_find_both_panes),
 		cmocka_unit_test(test_layout_wraps_and_pairs_rows),
 		cmocka_unit_test(test_local_realign_matches_full),
+		cmocka_unit_test(test_phased_open_equals_open),
 		cmocka_unit_test(test_save_changes_only_the_edited_line),
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_command_table),

@@ -2,6 +2,8 @@
  * checklist text, the translator line. */
 #include "testutil.h"
 
+#include <ctype.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -723,10 +725,123 @@ static void test_symlinked_sidecar_refused(void **state)
 	free(dir);
 }
 
+/* sidecar_parse reads the writer's segment lines as text: on written
+ * sidecars and on altered ones (each a case the text reading must refuse
+ * or read alike) it gives what libyaml alone gives, messages included. */
+static void parse_both(const char *text, size_t *ok_n)
+{
+	Sidecar a, b;
+	sidecar_init(&a);
+	sidecar_init(&b);
+	Err ea, eb;
+	err_init(&ea);
+	err_init(&eb);
+	bool oa = sidecar_parse(text, strlen(text), "t.yeok.yaml", &a, &ea);
+	bool ob = sidecar_parse_libyaml(text, strlen(text), "t.yeok.yaml", &b, &eb);
+	if (oa != ob)
+		fail_msg("sidecar_parse %s, libyaml %s (%s%s):\n%.400s", oa ? "reads" : "refuses",
+		         ob ? "reads" : "refuses", ea.msg, eb.msg, text);
+	if (oa) {
+		check_ok(&a);
+		assert_same(&a, &b);
+		(*ok_n)++;
+	} else {
+		assert_string_equal(ea.msg, eb.msg);
+		assert_int_equal(ea.code, eb.code);
+		assert_int_equal(a.segs.n, 0);
+	}
+	sidecar_release(&a);
+	sidecar_release(&b);
+}
+
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	assert_non_null(at);
+	return xasprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+static void test_fast_segments_equal_libyaml(void **state)
+{
+	(void)state;
+	Sidecar sc = full_model();
+	sidecar_clear_segs(&sc);
+	for (int i = 0; i < 3000; i++) {
+		char en[32], ko[32];
+		snprintf(en, sizeof(en), "Segment %d.", i % 2500);
+		snprintf(ko, sizeof(ko), "분절 %d.", i);
+		sidecar_add_seg(&sc, sidecar_key(en, strlen(en)),
+		                i % 7 == 3 ? (SidecarKey){""} : sidecar_key(ko, strlen(ko)),
+		                i % 3 == 0 ? SIDECAR_DONE : i % 3 == 1 ? SIDECAR_REVIEWED : SIDECAR_DRAFT,
+		                NULL);
+	}
+	sidecar_allow_add(&sc, "Tensor");
+	char *text = emit_str(&sc);
+	assert_non_null(strstr(text, "\nsegments:\n- {source: "));
+	const char *first = strstr(text, "\nsegments:\n") + 11;
+	char line[128];
+	size_t ln = (size_t)(strchr(first, '\n') - first);
+	memcpy(line, first, ln);
+	line[ln] = '\0';
+	size_t ok_n = 0;
+	parse_both(text, &ok_n);
+	char *sta = xasprintf("%.*sstale}", (int)(strrchr(line, ' ') - line + 1), line);
+	char *upper = xstrdup(line);
+	upper[12] = (char)toupper((unsigned char)upper[12]) == upper[12] ? 'A' : (char)toupper((unsigned char)upper[12]);
+	const char *cases[][2] = {
+		{line, sta},                          /* an unknown status */
+		{line, upper},                        /* a key not lowercase */
+		{"\nsegments:\n", "\nsegments:\n# a comment\n"},
+		{"\nsegments:\n", "\n'segments':\n"},
+		{"\nsegments:\n", "\nsegments: \n"},
+		{"\nsegments:\n- ", "\nsegments:\n  - "},
+		{"yeok: 1\n", "yeok: 99\n"},
+		{"yeok: 1\n", "---\nyeok: 1\n"},
+		{"yeok: 1\n", "segments: []\nyeok: 1\n"},  /* a second segments key */
+		{"yeok: 1\n", "yeok: 1\nsegment: x\n"},   /* an unknown key, kept */
+		{", status: done}", ", status: done, extra: 1}"},
+		{", status: done}", ",  status: done}"},
+		{", status: draft}\n", ", status: draft}\n\n"},
+		{"status: reviewed}\n", "status: reviewed}\n- [1, 2]\n"},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		char *t = replaced(text, cases[i][0], cases[i][1]);
+		parse_both(t, &ok_n);
+		free(t);
+	}
+	/* the block at the very end, without its last line end */
+	char *tail = xasprintf("yeok: 1\nsegments:\n%s\n%s", line, line);
+	parse_both(tail, &ok_n);
+	char *tail2 = xasprintf("yeok: 1\nsegments:\n%s\n%s\n", line, line);
+	parse_both(tail2, &ok_n);
+	static const char *const keys[] = {
+		"- {source: \"0123456789abcdef\", target: 0123456789abcdef, status: done}",
+		"- {source: '0123456789abcdef', target: \"0123456789abcdef\", status: reviewed}",
+		"- {source: \"0123456789abcdef, status: done}",
+		"- {source: \"0123456789abcde\", status: done}",
+		"- {source: 0123456789abcdef, target: \"\", status: draft}",
+		"- {source: 0123456789abcdef, status: draft}",
+		"- {source: 0123456789abcdef, status: draft} # a comment",
+	};
+	for (size_t i = 0; i < ARRAY_LEN(keys); i++) {
+		char *t = xasprintf("yeok: 1\nsegments:\n%s\n%s\nreview: []\n", line, keys[i]);
+		parse_both(t, &ok_n);
+		free(t);
+	}
+	assert_true(ok_n >= 8);
+	free(tail);
+	free(tail2);
+	free(sta);
+	free(upper);
+	free(text);
+	sidecar_release(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_fast_segments_equal_libyaml),
 		cmocka_unit_test(test_empty_and_missing),
 		cmocka_unit_test(test_unknown_keys_kept),
 		cmocka_unit_test(test_tricky_strings),
