@@ -763,6 +763,54 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 	return out->n - before;
 }
 
+bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_t first,
+                      size_t last, FindingVec *out)
+{
+	BUG_ON(unit >= check_unit_count(d));
+	BUG_ON(!d->index);
+	size_t bi = d->al ? d->al->v[unit].tgt : unit;
+	if ((d->al && d->al->v[unit].tgt_n != 1) || bi >= d->tb->n)
+		return false;
+	const Block *b = &d->tb->v[bi];
+	if (b->kind != BK_PARAGRAPH || first < b->first || last > b->last || first > last)
+		return false;
+	/* the lines as a block of their own: a paragraph starting at the text
+	 * of its first line */
+	Block w = *b;
+	w.first = w.text_line = first;
+	w.last = last;
+	if (first != b->first) {
+		Str l = lines_get(d->tgt, first);
+		w.first_off = 0;
+		while (w.first_off < l.n && (l.p[w.first_off] == ' ' || l.p[w.first_off] == '\t'))
+			w.first_off++;
+	}
+	w.parent = -1;
+	RstDoc one = {&w, 1, 1};
+	CheckDoc wd = *d;
+	wd.tb = &one;
+	wd.src = NULL;
+	wd.sb = NULL;
+	wd.al = NULL;
+	wd.src_host = NULL;
+	wd.building = NULL;
+	ColMemo memo = {0, 0, 0};
+	Unit u = unit_make(&wd, 0, &memo, set);
+	u.index = unit;
+	size_t before = out->n;
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		bool on = set->on[i] ||
+		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
+		/* py-structure is about the cells around, not these lines */
+		if (!on || !table[i].fn || table[i].info.needs_source || i == CK_PY_STRUCTURE)
+			continue;
+		table[i].fn(&u, out);
+	}
+	check_host_map(&wd, out, before);
+	findings_merge(out, before);
+	return true;
+}
+
 /* Whitespace on lines outside every block (blank lines with spaces). */
 static void whitespace_between(const CheckDoc *d, FindingVec *out)
 {
