@@ -236,29 +236,34 @@ void session_checks_on(Session *s, bool now)
 enum { LONG_SEG = 16 * 1024, WINDOW_MARGIN = 3 };
 
 /* Segment k (new slot f) after one edit inside its one long paragraph,
- * old its slot before: the lines around the edit checked alone
- * (check_unit_lines), the old findings elsewhere kept (those after the
- * edit moved by its lines), the slot marked partial so idle time checks
- * the whole paragraph again.  False (nothing done) when that does not
+ * old its slot before (NULL: none, a paragraph the edit made): the lines
+ * around the edit checked alone (check_unit_lines), the old findings
+ * elsewhere kept (those after the edit moved by its lines), the slot
+ * marked partial so idle time checks the whole paragraph again.  False (nothing done) when that does not
  * apply: the caller checks the segment whole. */
 static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, uint64_t prev_edit)
 {
 	const Doc *d = &s->doc;
 	size_t a, b;
-	if (!old->ready || d->gen_edit != prev_edit + 1 || !s->chk.cd_built ||
+	if ((old && !old->ready) || d->gen_edit != prev_edit + 1 || !s->chk.cd_built ||
 	    !check_doc_indexed(&s->chk.cd) || !align_tgt_lines(&d->al.v[k], &d->th.blocks, &a, &b))
 		return false;
 	long delta = d->edit_delta;
+	if ((long)d->edit_line + delta < (long)d->edit_first)
+		return false;
 	size_t e0 = d->edit_first, e1 = (size_t)((long)d->edit_line + delta);
-	if (e0 < a || e1 > b || (long)d->edit_line + delta < (long)e0)
+	/* with the old findings the edit must be inside (they are moved by
+	 * it); a new paragraph (one split off, two joined) is checked near
+	 * the edit only, the rest in idle time */
+	if (old ? e0 < a || e1 > b : e1 + 2 * WINDOW_MARGIN < a || e0 > b + 2 * WINDOW_MARGIN)
 		return false;
 	size_t bytes = 0;
 	for (size_t i = a; i <= b && bytes < LONG_SEG; i++)
 		bytes += lines_get(&d->tgt, i).n + 1;
 	if (bytes < LONG_SEG)
 		return false;
-	size_t w0 = e0 > a + WINDOW_MARGIN ? e0 - WINDOW_MARGIN : a;
-	size_t w1 = MIN(b, e1 + WINDOW_MARGIN);
+	size_t w0 = e0 > a + WINDOW_MARGIN ? MIN(b, e0 - WINDOW_MARGIN) : a;
+	size_t w1 = MAX(w0, MIN(b, e1 + WINDOW_MARGIN));
 	FindingVec v = {0};
 	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
 	s->chk.cd.allow_n = s->side.sc.allow.n;
@@ -272,7 +277,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	 * find), after it moved */
 	size_t r0 = w0 - a, r1 = (size_t)((long)(w1 - a) - delta), last_old = d->edit_line - a;
 	FindingVec out = {0};
-	for (size_t i = 0; i < old->n; i++) {
+	for (size_t i = 0; old && i < old->n; i++) {
 		Finding o = old->v[i];
 		if (o.line >= r0 && o.line <= r1 && !check_info(o.check)->needs_source) {
 			finding_release(&o);
@@ -293,11 +298,13 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	}
 	VEC_FREE(&v);
 	findings_sort(&out);
-	s->chk.n -= counted(old);
-	if (old->partial)
-		s->chk.pending--;
-	free(old->v);
-	memset(old, 0, sizeof(*old));
+	if (old) {
+		s->chk.n -= counted(old);
+		if (old->partial)
+			s->chk.pending--;
+		free(old->v);
+		memset(old, 0, sizeof(*old));
+	}
 	*f = (SegFindings){out.v, out.n, out.cap, 0, true, true};
 	s->chk.n += counted(f);
 	s->chk.pending++;
@@ -387,7 +394,7 @@ void session_sync(Session *s)
 			*f = old[hit];
 			taken[hit] = true;
 			j = hit + 1;
-		} else {
+		} else if (!seg_window(s, k, NULL, f, prev_edit)) {
 			seg_run(s, k, f);
 		}
 	}

@@ -106,8 +106,11 @@ static int rows_of(const Session *s, const Line *ln, int w)
 		size_t i = 0;
 		while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
 			i++;
-		if (i == ln->n)
+		if (i == ln->n) {
+			if (w < (1 << 15))
+				((Line *)ln)->memo = key | 1u;
 			return 1;
+		}
 	}
 	g_rows_wrapped++;
 	int r = 0;
