@@ -763,6 +763,14 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 	return out->n - before;
 }
 
+bool check_runs_on_lines(CheckId id)
+{
+	/* those that read the English; the glossary and consistency report a
+	 * term once per block; py-structure is about the cells around */
+	return !table[id].info.needs_source && id != CK_GLOSSARY && id != CK_CONSISTENCY &&
+	       id != CK_PY_STRUCTURE;
+}
+
 bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_t first,
                       size_t last, FindingVec *out)
 {
@@ -801,8 +809,7 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		bool on = set->on[i] ||
 		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
-		/* py-structure is about the cells around, not these lines */
-		if (!on || !table[i].fn || table[i].info.needs_source || i == CK_PY_STRUCTURE)
+		if (!on || !table[i].fn || !check_runs_on_lines((CheckId)i))
 			continue;
 		table[i].fn(&u, out);
 	}

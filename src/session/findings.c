@@ -273,13 +273,12 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	}
 	/* old findings, lines relative to a (the paragraph's first line did
 	 * not move): before the window kept, in it replaced (except those
-	 * of the checks that read the English, which the window cannot
-	 * find), after it moved */
+	 * of the checks the window does not run), after it moved */
 	size_t r0 = w0 - a, r1 = (size_t)((long)(w1 - a) - delta), last_old = d->edit_line - a;
 	FindingVec out = {0};
 	for (size_t i = 0; old && i < old->n; i++) {
 		Finding o = old->v[i];
-		if (o.line >= r0 && o.line <= r1 && !check_info(o.check)->needs_source) {
+		if (o.line >= r0 && o.line <= r1 && check_runs_on_lines(o.check)) {
 			finding_release(&o);
 			continue;
 		}
