@@ -234,7 +234,7 @@ size_t check_unit_of_line(const CheckDoc *d, size_t line);
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out);
 
 /* The editor's quick pass over the edited lines of a long paragraph:
- * when unit's target is one BK_PARAGRAPH holding lines [first, last],
+ * when one BK_PARAGRAPH of unit's target holds lines [first, last],
  * run the enabled checks that check_runs_on_lines() on those lines alone,
  * as a paragraph of their own without the source, and append the
  * findings; false (nothing appended) for any other unit.  Costs what those lines cost, not the paragraph.  Not equal

@@ -776,11 +776,12 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
 {
 	BUG_ON(unit >= check_unit_count(d));
 	BUG_ON(!d->index);
-	size_t bi = d->al ? d->al->v[unit].tgt : unit;
-	if ((d->al && d->al->v[unit].tgt_n != 1) || bi >= d->tb->n)
-		return false;
-	const Block *b = &d->tb->v[bi];
-	if (b->kind != BK_PARAGRAPH || first < b->first || last > b->last || first > last)
+	size_t b0 = d->al ? d->al->v[unit].tgt : unit, bn = d->al ? d->al->v[unit].tgt_n : 1;
+	const Block *b = NULL;
+	for (size_t i = b0; i < b0 + bn && i < d->tb->n; i++)
+		if (d->tb->v[i].first <= first && first <= d->tb->v[i].last)
+			b = &d->tb->v[i];
+	if (!b || b->kind != BK_PARAGRAPH || last > b->last || first > last)
 		return false;
 	/* the lines as a block of their own: a paragraph starting at the text
 	 * of its first line */

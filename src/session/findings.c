@@ -262,8 +262,21 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 		bytes += lines_get(&d->tgt, i).n + 1;
 	if (bytes < LONG_SEG)
 		return false;
-	size_t w0 = e0 > a + WINDOW_MARGIN ? MIN(b, e0 - WINDOW_MARGIN) : a;
-	size_t w1 = MAX(w0, MIN(b, e1 + WINDOW_MARGIN));
+	/* the window stays in the block of the edit (the segment may hold
+	 * more than one: a line the edit made into a block of its own) */
+	const Segment *g = &d->al.v[k];
+	size_t ba = a, bb = b;
+	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++) {
+		const Block *x = &d->th.blocks.v[i];
+		if (x->first <= MAX(e0, a) && MAX(e0, a) <= x->last) {
+			ba = x->first;
+			bb = x->last;
+		}
+	}
+	if (old && e1 > bb)
+		return false;
+	size_t w0 = e0 > ba + WINDOW_MARGIN ? MIN(bb, e0 - WINDOW_MARGIN) : ba;
+	size_t w1 = MAX(w0, MIN(bb, e1 + WINDOW_MARGIN));
 	FindingVec v = {0};
 	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
 	s->chk.cd.allow_n = s->side.sc.allow.n;

@@ -53,21 +53,30 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Open the pair as the editor opens a file (the shipped glossary, the
+ * checks) and let idle time check it all. */
+static void open_big(Session *s, const char *src, const char *tgt)
+{
+	session_init(s);
+	session_load(s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
+	session_resize(s, 160, 50);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(s, "glossary/ko.yaml", NULL, 0, &e));
+	session_checks_on(s, false);
+	session_prepare_frame(s);
+	while (session_checks_step(s, 64))
+		;
+}
+
 /* The median CPU time of one key (with its frame) in a paragraph of n bytes. */
 static uint64_t key_cost(size_t n)
 {
 	char *src = paragraph(n, false), *tgt = paragraph(n, true);
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
+	open_big(&s, src, tgt);
 	Err e;
 	err_init(&e);
-	/* as the editor opens a file: the shipped glossary, the checks */
-	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
-	session_checks_on(&s, false);
-	session_prepare_frame(&s);
-	while (session_checks_step(&s, 64))
-		;
 	command_run(&s, "segment-next", NULL);
 	for (int i = 0; i < 40; i++)
 		command_run(&s, "right", NULL);
@@ -107,9 +116,6 @@ typedef struct KeyWork {
 
 static void findings_equal(FindingVec *a, FindingVec *b)
 {
-	if (getenv("DBG"))
-		for (size_t i = 0; i < MAX(a->n, b->n); i++)
-			fprintf(stderr, "%-60.60s | %.60s\n", i < a->n ? xasprintf("%d %zu:%zu %s", a->v[i].check, a->v[i].line, a->v[i].byte, a->v[i].message) : "", i < b->n ? xasprintf("%d %zu:%zu %s", b->v[i].check, b->v[i].line, b->v[i].byte, b->v[i].message) : "");
 	assert_int_equal(a->n, b->n);
 	for (size_t i = 0; i < a->n; i++) {
 		assert_int_equal(a->v[i].check, b->v[i].check);
@@ -138,16 +144,9 @@ static KeyWork key_work(size_t n)
 {
 	char *src = paragraph(n, false), *tgt = paragraph_marked(n, true, true);
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
-	session_resize(&s, 160, 50);
+	open_big(&s, src, tgt);
 	Err e;
 	err_init(&e);
-	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
-	session_checks_on(&s, false);
-	session_prepare_frame(&s);
-	while (session_checks_step(&s, 64))
-		;
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	ViewRow rows[64];
 	session_prepare_frame(&s);
