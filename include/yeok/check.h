@@ -233,6 +233,20 @@ size_t check_unit_of_line(const CheckDoc *d, size_t line);
  * among themselves).  Returns the number appended. */
 size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out);
 
+/* The editor's quick pass over the edited lines of a long paragraph:
+ * when one BK_PARAGRAPH of unit's target holds lines [first, last],
+ * run the enabled checks that check_runs_on_lines() on those lines alone,
+ * as a paragraph of their own without the source, and append the
+ * findings; false (nothing appended) for any other unit.  Costs what those lines cost, not the paragraph.  Not equal
+ * to check_unit on its lines (markup across the window's edges, the
+ * source's findings): the caller runs check_unit on the whole unit later. */
+bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_t first,
+                      size_t last, FindingVec *out);
+/* Whether check_unit_lines runs a check: not those that read the English,
+ * nor those that report once per block (glossary, consistency), nor
+ * py-structure. */
+bool check_runs_on_lines(CheckId id);
+
 /* All units plus the document-wide findings (whitespace on lines outside
  * blocks); sorted.  Returns the number appended. */
 size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out);

@@ -135,9 +135,10 @@ typedef struct Doc {
 	DocProgress prog; /* cached doc_progress() while prog_valid */
 	/* Change counters for views that cache what they derive: gen_align
 	 * grows when blocks or segments change in number or place (beyond a
-	 * shift), gen_edit with every edit; the last edit moved the lines after
-	 * old line edit_line by edit_delta. */
+	 * shift), gen_edit with every edit; the last edit replaced old lines
+	 * [edit_first, edit_line] and moved the lines after them by edit_delta. */
 	uint64_t gen_align, gen_edit;
+	size_t edit_first;
 	size_t edit_line;
 	long edit_delta;
 	uint64_t gen_struct; /* grows whenever blocks were re-segmented beyond the

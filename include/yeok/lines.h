@@ -27,6 +27,9 @@ typedef struct Line {
 	size_t n;      /* content length */
 	size_t cap;    /* 0: p borrows from Lines.base; else p is owned, cap bytes */
 	Eol eol;       /* the terminator that follows this line in the file */
+	uint32_t memo; /* 0, or what a view derived from this content (the
+	                  session: its wrapped rows); every lines_* call that
+	                  changes the line's bytes sets it back to 0 */
 } Line;
 
 typedef struct Lines {

@@ -150,6 +150,10 @@ typedef struct SegFindings {
 	size_t n, cap;
 	uint64_t h;
 	bool ready;   /* false: not checked yet (session_checks_step) */
+	bool partial; /* ready, but only the lines around the edits of a long
+	                 paragraph were checked again (the rest kept, moved):
+	                 the whole segment is due in idle time (counted in
+	                 chk.pending) */
 } SegFindings;
 
 /* The selection: from the anchor `at` to the cursor of pane `pane`. */
@@ -305,6 +309,17 @@ typedef struct SessionSide {
 typedef struct SessionGloss {
 	Glossary gl;          /* the glossary (empty: no hints) */
 	bool loaded;          /* gl has terms (session_glossary_load) */
+	/* the hints of one segment, kept between frames (the status line asks
+	 * for them on every frame) */
+	GlossHintVec hint;    /* session_hints of segment hint_k ... */
+	long hint_k;          /* (-1: none) */
+	size_t hint_src, hint_src_n; /* ... whose source blocks these were ... */
+	uint64_t hint_gen;    /* ... at doc.gen and side.allow_gen */
+	uint64_t hint_allow;
+	bool hint_due;        /* hint is of an older text of a long segment
+	                         (typing in a long paragraph does not match the
+	                         glossary over all of it on every key): idle
+	                         time computes it again (session_checks_step) */
 } SessionGloss;
 
 /* The findings of the checks (owner: src/session/findings.c): per
@@ -319,7 +334,11 @@ typedef struct SessionFindings {
 	CheckSet cset;        /* the checks that run */
 	VEC(SegFindings) seg; /* findings per segment (al.n entries) */
 	size_t n;             /* errors + warnings over the ready slots of seg */
-	size_t pending;       /* slots of seg not checked yet */
+	size_t pending;       /* slots of seg not checked yet, or partial */
+	uint64_t edit_gen;    /* doc.gen_edit at the last session_sync */
+	size_t key_bytes;     /* target bytes the last session_sync checked
+	                         (tests and the bench: a key in a long
+	                         paragraph checks its lines, not the paragraph) */
 	size_t scan;          /* where session_checks_step looks next */
 	uint64_t gen;         /* doc.gen the slots of seg match (doc_changed_since) */
 	uint64_t tm_gen;      /* tm.cons_gen the findings were checked with */
@@ -345,9 +364,11 @@ typedef struct SessionSpelling {
 	char *word;           /* ... and text (owned) */
 	char **sugg;          /* its suggestions once ready (owned) */
 	size_t nsugg;
-	SpellWords src_words; /* the words of the source of segment src_seg */
+	SpellWords src_words; /* the words of source blocks [src_seg, src_seg +
+	                         src_gen): the source is never edited, so they
+	                         stay valid while typing, until session_load */
 	long src_seg;         /* (-2: none yet) */
-	size_t src_gen;       /* doc.cur when src_words was made */
+	size_t src_gen;
 } SessionSpelling;
 
 /* The session: the document and one part per file of src/session/ that
@@ -438,8 +459,14 @@ bool session_cursor_screen(Session *s, int *y, int *x);
  * `# ` prefix; blanks after a full row hang at its end), else between
  * graphemes (a word wider than the pane). */
 size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode);
-/* Rows a line of a pane takes at the current width (>= 1). */
+/* Rows a line of a pane takes at the current width (>= 1).  Kept in the
+ * line's memo (Line.memo) until its bytes, the width or the wrap mode
+ * change. */
 int session_line_rows(Session *s, Pane p, size_t line);
+/* Lines wrapped to count their rows since the program started, the cache
+ * missed (all sessions, for tests and the bench: a key wraps only the
+ * lines it changed). */
+uint64_t session_rows_wrapped(void);
 
 /* Scroll the view by rows (negative: up; never past the point where the
  * last row is at the bottom); the cursor stays where it is. */
@@ -666,7 +693,11 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 Glossary *session_glossary(Session *s);
 /* The glossary hints of segment k (glossary_hints over its prose); an
  * avoided variant the document allows (the sidecar's `allow:`) is no
- * violation. */
+ * violation.  Kept for the segment until its text changes; after an edit
+ * of a segment with more than 16 KiB of target text the hints of its
+ * text before the edit are given and gloss.hint_due set (the next
+ * session_checks_step computes them again).  The positions in the hints
+ * are then those of the older text: session_hint_avoided computes afresh. */
 size_t session_hints(Session *s, long k, GlossHintVec *out);
 /* The avoided variant of term that segment k's translation uses (the
  * hint's violation), appended to out; false when it uses none. */

@@ -763,6 +763,62 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 	return out->n - before;
 }
 
+bool check_runs_on_lines(CheckId id)
+{
+	/* those that read the English; the glossary and consistency report a
+	 * term once per block; py-structure is about the cells around */
+	return !table[id].info.needs_source && id != CK_GLOSSARY && id != CK_CONSISTENCY &&
+	       id != CK_PY_STRUCTURE;
+}
+
+bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_t first,
+                      size_t last, FindingVec *out)
+{
+	BUG_ON(unit >= check_unit_count(d));
+	BUG_ON(!d->index);
+	size_t b0 = d->al ? d->al->v[unit].tgt : unit, bn = d->al ? d->al->v[unit].tgt_n : 1;
+	const Block *b = NULL;
+	for (size_t i = b0; i < b0 + bn && i < d->tb->n; i++)
+		if (d->tb->v[i].first <= first && first <= d->tb->v[i].last)
+			b = &d->tb->v[i];
+	if (!b || b->kind != BK_PARAGRAPH || last > b->last || first > last)
+		return false;
+	/* the lines as a block of their own: a paragraph starting at the text
+	 * of its first line */
+	Block w = *b;
+	w.first = w.text_line = first;
+	w.last = last;
+	if (first != b->first) {
+		Str l = lines_get(d->tgt, first);
+		w.first_off = 0;
+		while (w.first_off < l.n && (l.p[w.first_off] == ' ' || l.p[w.first_off] == '\t'))
+			w.first_off++;
+	}
+	w.parent = -1;
+	RstDoc one = {&w, 1, 1};
+	CheckDoc wd = *d;
+	wd.tb = &one;
+	wd.src = NULL;
+	wd.sb = NULL;
+	wd.al = NULL;
+	wd.src_host = NULL;
+	wd.building = NULL;
+	ColMemo memo = {0, 0, 0};
+	Unit u = unit_make(&wd, 0, &memo, set);
+	u.index = unit;
+	size_t before = out->n;
+	for (size_t i = 0; i < CK_COUNT; i++) {
+		bool on = set->on[i] ||
+		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
+		if (!on || !table[i].fn || !check_runs_on_lines((CheckId)i))
+			continue;
+		table[i].fn(&u, out);
+	}
+	check_host_map(&wd, out, before);
+	findings_merge(out, before);
+	return true;
+}
+
 /* Whitespace on lines outside every block (blank lines with spaces). */
 static void whitespace_between(const CheckDoc *d, FindingVec *out)
 {

@@ -886,6 +886,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	long delta = (long)line - (long)old_last;
 	d->gen_edit++;
 	d->gen++;
+	d->edit_first = a.line;
 	d->edit_line = old_last;
 	d->edit_delta = delta;
 	realign_window(d, a.line, old_last, delta);

@@ -40,7 +40,7 @@ void lines_parse(Lines *l, const char *data, size_t n)
 	VEC_RESERVE(l, count);
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		Line ln = {p, 0, 0, EOL_NONE};
+		Line ln = {p, 0, 0, EOL_NONE, 0};
 		if (!nl) {
 			ln.n = (size_t)(end - p);
 			VEC_PUSH(l, ln);
@@ -96,6 +96,7 @@ Eol lines_default_eol(const Lines *l)
 /* Make line i own its bytes with room for at least need bytes. */
 static char *own(Line *ln, size_t need)
 {
+	ln->memo = 0; /* every change of the bytes goes through here */
 	if (ln->cap == 0) {
 		size_t cap = MAX(need, ln->n) + 16;
 		char *p = xmalloc(cap);
@@ -151,6 +152,7 @@ void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 	b->n = tail;
 	b->eol = a->eol;
 	a->n = at;
+	a->memo = 0;
 	a->eol = eol;
 }
 

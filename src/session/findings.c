@@ -66,7 +66,7 @@ static void seg_release(Session *s, SegFindings *f)
 {
 	if (f->ready)
 		s->chk.n -= counted(f);
-	else
+	if (!f->ready || f->partial)
 		s->chk.pending--;
 	for (size_t j = 0; j < f->n; j++)
 		finding_release(&f->v[j]);
@@ -119,7 +119,23 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	f->cap = v.cap;
 	f->h = seg_hash(s, k);
 	f->ready = true;
+	f->partial = false;
 	s->chk.n += counted(f);
+	size_t a, b;
+	if (align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
+		for (size_t i = a; i <= b; i++)
+			s->chk.key_bytes += lines_get(&s->doc.tgt, i).n + 1;
+}
+
+/* The whole of slot k checked again when only part of it was (idle time). */
+static void seg_complete(Session *s, size_t k)
+{
+	SegFindings *f = &s->chk.seg.v[k];
+	if (!f->ready || !f->partial)
+		return;
+	seg_release(s, f); /* pending-- */
+	s->chk.pending++;
+	session_seg_ready(s, k);
 }
 
 /* Slot k checked now if it was not yet. */
@@ -184,6 +200,8 @@ size_t session_checks_step(Session *s, size_t max)
 			return s->chk.pending + 1;
 	}
 	session_sync(s);
+	if (session_hints_step(s))
+		return s->chk.pending + 1; /* the glossary hints were one step */
 	if (!s->chk.on)
 		return 0;
 	if (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)) {
@@ -212,8 +230,11 @@ size_t session_checks_step(Session *s, size_t max)
 	size_t n = s->chk.seg.n, start = n ? s->chk.scan % n : 0;
 	for (size_t i = 0; i < n && done < max && s->chk.pending; i++) {
 		size_t k = (start + i) % n;
-		if (!s->chk.seg.v[k].ready) {
-			session_seg_ready(s, k);
+		if (!s->chk.seg.v[k].ready || s->chk.seg.v[k].partial) {
+			if (s->chk.seg.v[k].ready)
+				seg_complete(s, k);
+			else
+				session_seg_ready(s, k);
 			done++;
 			s->chk.scan = k;
 		}
@@ -235,8 +256,104 @@ void session_checks_on(Session *s, bool now)
 	run_all(s, now);
 }
 
+/* A paragraph of more target text than this is checked on the key path
+ * only around the edit (seg_window); lines of context each side. */
+enum { LONG_SEG = 16 * 1024, WINDOW_MARGIN = 3 };
+
+/* Segment k (new slot f) after one edit inside its one long paragraph,
+ * old its slot before (NULL: none, a paragraph the edit made): the lines
+ * around the edit checked alone (check_unit_lines), the old findings
+ * elsewhere kept (those after the edit moved by its lines), the slot
+ * marked partial so idle time checks the whole paragraph again.  False (nothing done) when that does not
+ * apply: the caller checks the segment whole. */
+static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, uint64_t prev_edit)
+{
+	const Doc *d = &s->doc;
+	size_t a, b;
+	if ((old && !old->ready) || d->gen_edit != prev_edit + 1 || !s->chk.cd_built ||
+	    !check_doc_indexed(&s->chk.cd) || !align_tgt_lines(&d->al.v[k], &d->th.blocks, &a, &b))
+		return false;
+	long delta = d->edit_delta;
+	if ((long)d->edit_line + delta < (long)d->edit_first)
+		return false;
+	size_t e0 = d->edit_first, e1 = (size_t)((long)d->edit_line + delta);
+	/* with the old findings the edit must be inside (they are moved by
+	 * it); a new paragraph (one split off, two joined) is checked near
+	 * the edit only, the rest in idle time */
+	if (old ? e0 < a || e1 > b : e1 + 2 * WINDOW_MARGIN < a || e0 > b + 2 * WINDOW_MARGIN)
+		return false;
+	size_t bytes = 0;
+	for (size_t i = a; i <= b && bytes < LONG_SEG; i++)
+		bytes += lines_get(&d->tgt, i).n + 1;
+	if (bytes < LONG_SEG)
+		return false;
+	/* the window stays in the block of the edit (the segment may hold
+	 * more than one: a line the edit made into a block of its own) */
+	const Segment *g = &d->al.v[k];
+	size_t ba = a, bb = b;
+	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++) {
+		const Block *x = &d->th.blocks.v[i];
+		if (x->first <= MAX(e0, a) && MAX(e0, a) <= x->last) {
+			ba = x->first;
+			bb = x->last;
+		}
+	}
+	if (old && e1 > bb)
+		return false;
+	size_t w0 = e0 > ba + WINDOW_MARGIN ? MIN(bb, e0 - WINDOW_MARGIN) : ba;
+	size_t w1 = MAX(w0, MIN(bb, e1 + WINDOW_MARGIN));
+	FindingVec v = {0};
+	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
+	s->chk.cd.allow_n = s->side.sc.allow.n;
+	if (!check_unit_lines(&s->chk.cd, &s->chk.cset, k, w0, w1, &v)) {
+		VEC_FREE(&v);
+		return false;
+	}
+	/* old findings, lines relative to a (the paragraph's first line did
+	 * not move): before the window kept, in it replaced (except those
+	 * of the checks the window does not run), after it moved */
+	size_t r0 = w0 - a, r1 = (size_t)((long)(w1 - a) - delta), last_old = d->edit_line - a;
+	FindingVec out = {0};
+	for (size_t i = 0; old && i < old->n; i++) {
+		Finding o = old->v[i];
+		if (o.line >= r0 && o.line <= r1 && check_runs_on_lines(o.check)) {
+			finding_release(&o);
+			continue;
+		}
+		if (o.line > last_old)
+			o.line = (size_t)((long)o.line + delta);
+		if (o.has_fix && o.fix.line > last_old)
+			o.fix.line = (size_t)((long)o.fix.line + delta);
+		VEC_PUSH(&out, o);
+	}
+	for (size_t i = 0; i < v.n; i++) {
+		Finding o = v.v[i];
+		o.line = o.line >= a ? o.line - a : 0;
+		if (o.has_fix)
+			o.fix.line = o.fix.line >= a ? o.fix.line - a : 0;
+		VEC_PUSH(&out, o);
+	}
+	VEC_FREE(&v);
+	findings_sort(&out);
+	if (old) {
+		s->chk.n -= counted(old);
+		if (old->partial)
+			s->chk.pending--;
+		free(old->v);
+		memset(old, 0, sizeof(*old));
+	}
+	*f = (SegFindings){out.v, out.n, out.cap, 0, true, true};
+	s->chk.n += counted(f);
+	s->chk.pending++;
+	for (size_t i = w0; i <= w1; i++)
+		s->chk.key_bytes += lines_get(&d->tgt, i).n + 1;
+	return true;
+}
+
 void session_sync(Session *s)
 {
+	uint64_t prev_edit = s->chk.edit_gen;
+	s->chk.edit_gen = s->doc.gen_edit;
 	if ((s->chk.tm_gen != s->tm.cons_gen || s->chk.allow_gen != s->side.allow_gen) && s->chk.on) {
 		/* the translation memory's consistency data came, or the allow
 		 * list changed: every segment checked again, in idle time */
@@ -251,6 +368,7 @@ void session_sync(Session *s)
 	s->chk.gen = s->doc.gen;
 	if (!changed || !s->chk.on)
 		return;
+	s->chk.key_bytes = 0;
 	if (s->chk.cd_built)
 		check_doc_reindex_cancel(&s->chk.cd); /* a rebuild under way starts again */
 	size_t n = s->doc.al.n;
@@ -295,6 +413,12 @@ void session_sync(Session *s)
 	for (size_t k = dd.k0; k < dd.k1; k++) {
 		SegFindings *f = &s->chk.seg.v[k];
 		memset(f, 0, sizeof(*f));
+		if (nold == nnew && !taken[k - dd.k0] &&
+		    seg_window(s, k, &old[k - dd.k0], f, prev_edit)) {
+			taken[k - dd.k0] = true;
+			j = k - dd.k0 + 1;
+			continue;
+		}
 		uint64_t h = seg_hash(s, k);
 		/* the old slots come in the same order: look a little ahead */
 		size_t hit = SIZE_MAX;
@@ -307,7 +431,7 @@ void session_sync(Session *s)
 			*f = old[hit];
 			taken[hit] = true;
 			j = hit + 1;
-		} else {
+		} else if (!seg_window(s, k, NULL, f, prev_edit)) {
 			seg_run(s, k, f);
 		}
 	}

@@ -14,6 +14,7 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 	for (size_t i = 0; ok && i < n; i++)
 		ok = glossary_load(&s->gloss.gl, paths[i], e);
 	glossary_compile(&s->gloss.gl);
+	s->gloss.hint_k = -1; /* the kept hints are of the glossary before */
 	s->gloss.loaded = s->gloss.gl.n > 0;
 	return ok;
 }
@@ -73,9 +74,61 @@ static size_t hints(Session *s, long k, GlossHintVec *out, Buf *tgt)
 	return n;
 }
 
+/* A segment with more target text than this keeps its hints while it is
+ * typed in (session_hints). */
+enum { LONG_HINT_SEG = 16 * 1024 };
+
+static bool long_target(Session *s, long k)
+{
+	size_t a, b, bytes = 0;
+	if (!align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
+		return false;
+	for (size_t i = a; i <= b && bytes < LONG_HINT_SEG; i++)
+		bytes += lines_get(&s->doc.tgt, i).n + 1;
+	return bytes >= LONG_HINT_SEG;
+}
+
+/* The kept hints computed again for segment k. */
+static void hints_refresh(Session *s, long k)
+{
+	SessionGloss *g = &s->gloss;
+	g->hint.n = 0;
+	hints(s, k, &g->hint, NULL);
+	const Segment *seg = &s->doc.al.v[k];
+	g->hint_k = k;
+	g->hint_src = seg->src;
+	g->hint_src_n = seg->src_n;
+	g->hint_gen = s->doc.gen;
+	g->hint_allow = s->side.allow_gen;
+	g->hint_due = false;
+}
+
 size_t session_hints(Session *s, long k, GlossHintVec *out)
 {
-	return hints(s, k, out, NULL);
+	SessionGloss *g = &s->gloss;
+	if (k < 0 || (size_t)k >= s->doc.al.n)
+		return hints(s, k, out, NULL);
+	const Segment *seg = &s->doc.al.v[k];
+	bool same = k == g->hint_k && seg->src == g->hint_src && seg->src_n == g->hint_src_n &&
+	            g->hint_allow == s->side.allow_gen;
+	if (!same || (g->hint_gen != s->doc.gen && !long_target(s, k)))
+		hints_refresh(s, k);
+	else if (g->hint_gen != s->doc.gen)
+		g->hint_due = true;
+	for (size_t i = 0; i < g->hint.n; i++)
+		VEC_PUSH(out, g->hint.v[i]);
+	return g->hint.n;
+}
+
+bool session_hints_step(Session *s)
+{
+	SessionGloss *g = &s->gloss;
+	if (!g->hint_due)
+		return false;
+	g->hint_due = false;
+	if (g->hint_k >= 0 && (size_t)g->hint_k < s->doc.al.n)
+		hints_refresh(s, g->hint_k);
+	return true;
 }
 
 bool session_hint_avoided(Session *s, long k, size_t term, Buf *out)

@@ -16,6 +16,9 @@ size_t session_list_marker_end(Str ln, size_t i);
 /* view.c: make the cursor visible; center: put it a third down when it
  * is far away. */
 void session_follow_center(Session *s, bool center);
+/* The kept glossary hints computed again when gloss.hint_due (idle time,
+ * src/session/gloss.c); false when they were current. */
+bool session_hints_step(Session *s);
 /* edit.c: the offset in ln of the first (dir > 0: at or after from;
  * dir < 0: last before `from`) match of q (casefolded when fold), or -1;
  * *len gets the matched bytes. */

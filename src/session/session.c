@@ -37,6 +37,7 @@ void session_init(Session *s)
 	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
 	s->spell.src_seg = -2;
+	s->gloss.hint_k = -1;
 	s->fit.title = SIZE_MAX;
 	s->prefs.wrap = WRAP_WORD;
 }
@@ -52,6 +53,7 @@ void session_release(Session *s)
 	session_pick_close(s);
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
+	VEC_FREE(&s->gloss.hint);
 	session_findings_release(s);
 	doc_release(&s->doc);
 	VEC_FREE(&s->view.vsegs);
@@ -68,6 +70,9 @@ static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n
 		doc_load_phased(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	else
 		doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
+	s->spell.src_seg = -2; /* another source */
+	s->gloss.hint_k = -1;
+	s->gloss.hint_due = false;
 	s->caret.cur = (Pos){0, 0};
 	s->caret.scur = (Pos){0, 0};
 	s->view.top = 0;

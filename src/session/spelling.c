@@ -56,16 +56,17 @@ void session_spell_start(Session *s, const SpellOptions *opt)
 	}
 }
 
-/* The words of the source side of segment k (kept for one segment). */
+/* The words of the source side of segment k (kept for its source blocks:
+ * the source is never edited, so typing keeps them). */
 static const SpellWords *source_words(Session *s, long k)
 {
 	SpellWords *w = &s->spell.src_words;
-	if (k == s->spell.src_seg && s->spell.src_gen == s->doc.cur)
+	const Segment *g = &s->doc.al.v[k];
+	if (s->spell.src_seg == (long)g->src && s->spell.src_gen == g->src_n)
 		return w;
 	spell_words_clear(w);
-	s->spell.src_seg = k;
-	s->spell.src_gen = s->doc.cur;
-	const Segment *g = &s->doc.al.v[k];
+	s->spell.src_seg = (long)g->src;
+	s->spell.src_gen = g->src_n;
 	if (g->src_n) {
 		Buf b = BUF_INIT;
 		progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, &b);

@@ -83,24 +83,46 @@ size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode)
 	return word_break(p, from, end);
 }
 
-/* Rows of a line of w columns. */
+/* Lines wrapped by rows_of without the cache (session_rows_wrapped). */
+static uint64_t g_rows_wrapped;
+
+uint64_t session_rows_wrapped(void)
+{
+	return g_rows_wrapped;
+}
+
+/* Rows of a line of w columns.  The count is kept in the line's memo
+ * (include/yeok/lines.h: cleared by every change of its bytes) with the
+ * width and mode it was computed for, so a frame wraps only the lines
+ * that changed: a key in a long paragraph does not wrap all its rows. */
 static int rows_of(const Session *s, const Line *ln, int w)
 {
+	uint32_t key = (uint32_t)w << 17 | (uint32_t)(s->prefs.wrap == WRAP_GRAPHEME) << 16;
+	if (ln->memo && (ln->memo & 0xffff0000u) == key)
+		return (int)(ln->memo & 0xffffu);
 	if (ln->n <= (size_t)w) {
 		/* short printable ASCII (most lines): one row */
 		const unsigned char *q = (const unsigned char *)ln->p;
 		size_t i = 0;
 		while (i < ln->n && q[i] >= 0x20 && q[i] < 0x7f)
 			i++;
-		if (i == ln->n)
+		if (i == ln->n) {
+			if (w < (1 << 15))
+				((Line *)ln)->memo = key | 1u;
 			return 1;
+		}
 	}
+	g_rows_wrapped++;
 	int r = 0;
 	size_t at = 0;
 	do {
 		at = session_wrap(ln->p, ln->n, at, w, s->prefs.wrap);
 		r++;
 	} while (at < ln->n);
+	/* the session's lines are its own (never const objects): the memo is
+	 * a cache of their content */
+	if (w < (1 << 15) && r < 0xffff)
+		((Line *)ln)->memo = key | (uint32_t)r;
 	return r;
 }
 

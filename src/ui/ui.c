@@ -191,7 +191,7 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->chk.pending || s->chk.cd_stale || doc_align_partial(&s->doc))
+	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || doc_align_partial(&s->doc))
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -203,9 +203,10 @@ static void editor_idle(Ui *u)
 	Session *s = u->s;
 	if (doc_align_partial(&s->doc) && !session_align_idle(s, 2000000u))
 		u->redraw = true; /* the last stretch: the sidecar's statuses are in */
-	if (s->chk.pending || s->chk.cd_stale) {
+	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due) {
+		bool hints = s->gloss.hint_due;
 		session_checks_step(s, 64);
-		if (!s->chk.pending)
+		if (!s->chk.pending || hints)
 			u->redraw = true;
 	}
 	if (s->spell.sp && spell_generation(s->spell.sp) != u->spell_gen) {

@@ -30,7 +30,9 @@
  * after each key one idle step of the checks runs (64 segments, as the
  * editor's loop does), timed apart from the key.  The keys, ten at a
  * time: four insertions, a backspace, a newline, undo, a space, the next
- * segment, a cursor move right (BENCH_SCRIPT=left: left).
+ * segment, a cursor move right (BENCH_SCRIPT=left: left; BENCH_SCRIPT=para:
+ * the ninth key moves down a row instead of to the next segment, so all
+ * keys stay in the long paragraph of `gen --paragraph`).
  */
 #include <locale.h>
 #include <sys/resource.h>
@@ -240,6 +242,7 @@ int main(int argc, char **argv)
 	 * onto the blank line before it, so the next keys type there and unmake
 	 * the title below (see tests/bench/PERF.md); by default it moves right */
 	bool left = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "left");
+	bool para = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "para");
 
 	const int KEYS = getenv("BENCH_KEYS") ? atoi(getenv("BENCH_KEYS")) : 10000;
 	if (KEYS == 0) { /* BENCH_KEYS=0: the first frames only (profiling) */
@@ -310,6 +313,10 @@ int main(int argc, char **argv)
 			session_insert(&s, " ", 1);
 			break;
 		case 8: {
+			if (para) {
+				session_move(&s, MV_DOWN);
+				break;
+			}
 			/* at the last segment, start again at the top (the small
 			 * pair has fewer segments than the script has moves) */
 			long at = session_cur_seg(&s);

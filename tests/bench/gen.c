@@ -9,6 +9,11 @@
  * Hangul prose with particles, about 0.64 times the English length, with
  * English identifiers and markup kept, and every 7th section left
  * untranslated (a translation half-way through).
+ *
+ * gen --paragraph BYTES OUTDIR writes OUTDIR/para-BYTES.en.rst and
+ * .ko.rst: a title and one paragraph of about BYTES bytes (lines of ten
+ * words), the pair of tests/unit/test-session-big.c, for the cost of a key
+ * in a long block (bench-editor with BENCH_SCRIPT=para).
  */
 #include "yeok/text.h"
 #include "yeok/util.h"
@@ -203,9 +208,54 @@ static void note(Out *o, bool translate)
 	both(o, "\n");
 }
 
+/* A title and one paragraph of about n bytes (lines of ten words), as
+ * tests/unit/test-session-big.c builds it. */
+static void long_paragraph(Buf *b, size_t n, bool korean)
+{
+	static const char *const en[] = {"the", "model", "tensor", "gradient", "layer", "training",
+	                                 "data", "batch", "loss", "function"};
+	static const char *const ko[] = {"모델", "텐서를", "변화도", "계층은", "학습", "데이터",
+	                                 "배치", "손실", "함수를", "신경망"};
+	buf_adds(b, korean ? "제목\n====\n\n" : "Title\n=====\n\n");
+	for (size_t w = 0; b->len < n; w++) {
+		buf_adds(b, (korean ? ko : en)[(w * 7 + w / 10) % 10]);
+		buf_adds(b, w % 10 == 9 ? "\n" : " ");
+	}
+	buf_adds(b, "끝\n\nEnd.\n");
+}
+
+static int paragraph_pair(const char *bytes, const char *dir)
+{
+	long n;
+	if (!parse_long(bytes, 1, 1L << 30, &n)) {
+		fprintf(stderr, "usage: gen --paragraph BYTES OUTDIR\n");
+		return EXIT_USAGE;
+	}
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	long_paragraph(&en, (size_t)n, false);
+	long_paragraph(&ko, (size_t)n, true);
+	Err e;
+	err_init(&e);
+	char *pe = xasprintf("%s/para-%ld.en.rst", dir, n), *pk = xasprintf("%s/para-%ld.ko.rst", dir, n);
+	int rc = 0;
+	if (!file_write_atomic(pe, en.p, en.len, &e) || !file_write_atomic(pk, ko.p, ko.len, &e)) {
+		fprintf(stderr, "gen: %s\n", e.msg);
+		rc = EXIT_IOERR;
+	} else {
+		printf("%s %s\n", pe, pk);
+	}
+	free(pe);
+	free(pk);
+	buf_release(&en);
+	buf_release(&ko);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	long target;
+	if (argc == 4 && !strcmp(argv[1], "--paragraph"))
+		return paragraph_pair(argv[2], argv[3]);
 	if (argc != 3 || !parse_long(argv[1], 1, 10000000, &target)) {
 		fprintf(stderr, "usage: gen LINES OUTDIR\n");
 		return EXIT_USAGE;

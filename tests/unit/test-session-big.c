@@ -21,8 +21,10 @@ static uint64_t cpu_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
-/* A title and one paragraph of about n bytes (lines of ten words). */
-static char *paragraph(size_t n, bool korean)
+/* A title and one paragraph of about n bytes (lines of ten words); marks:
+ * every 40th Korean line starts with a literal glued to a particle (a
+ * markup-spacing finding). */
+static char *paragraph_marked(size_t n, bool korean, bool marks)
 {
 	static const char *const en[] = {"the", "model", "tensor", "gradient", "layer", "training",
 	                                 "data", "batch", "loss", "function"};
@@ -31,11 +33,18 @@ static char *paragraph(size_t n, bool korean)
 	Buf b = BUF_INIT;
 	buf_adds(&b, korean ? "제목\n====\n\n" : "Title\n=====\n\n");
 	for (size_t w = 0; b.len < n; w++) {
+		if (marks && korean && w % 400 == 0)
+			buf_adds(&b, "``x``를 ");
 		buf_adds(&b, (korean ? ko : en)[(w * 7 + w / 10) % 10]);
 		buf_adds(&b, w % 10 == 9 ? "\n" : " ");
 	}
 	buf_adds(&b, "끝\n\nEnd.\n");
 	return buf_detach(&b);
+}
+
+static char *paragraph(size_t n, bool korean)
+{
+	return paragraph_marked(n, korean, false);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -44,21 +53,30 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Open the pair as the editor opens a file (the shipped glossary, the
+ * checks) and let idle time check it all. */
+static void open_big(Session *s, const char *src, const char *tgt)
+{
+	session_init(s);
+	session_load(s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
+	session_resize(s, 160, 50);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(s, "glossary/ko.yaml", NULL, 0, &e));
+	session_checks_on(s, false);
+	session_prepare_frame(s);
+	while (session_checks_step(s, 64))
+		;
+}
+
 /* The median CPU time of one key (with its frame) in a paragraph of n bytes. */
 static uint64_t key_cost(size_t n)
 {
 	char *src = paragraph(n, false), *tgt = paragraph(n, true);
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
+	open_big(&s, src, tgt);
 	Err e;
 	err_init(&e);
-	/* as the editor opens a file: the shipped glossary, the checks */
-	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
-	session_checks_on(&s, false);
-	session_prepare_frame(&s);
-	while (session_checks_step(&s, 64))
-		;
 	command_run(&s, "segment-next", NULL);
 	for (int i = 0; i < 40; i++)
 		command_run(&s, "right", NULL);
@@ -87,6 +105,113 @@ static uint64_t key_cost(size_t n)
 	return t[KEYS / 2];
 }
 
+/* The work of one key in a paragraph of n bytes, counted: the target
+ * bytes the checks read on the key path (chk.key_bytes) and the lines
+ * wrapped to count rows for the frame (session_rows_wrapped), the most
+ * of the typing keys; then the findings once idle time has caught up
+ * compared with checking everything again at once. */
+typedef struct KeyWork {
+	size_t bytes, wrapped;
+} KeyWork;
+
+static void findings_equal(FindingVec *a, FindingVec *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].check, b->v[i].check);
+		assert_int_equal(a->v[i].line, b->v[i].line);
+		assert_int_equal(a->v[i].byte, b->v[i].byte);
+		assert_string_equal(a->v[i].message, b->v[i].message);
+	}
+}
+
+/* The findings the session holds now (no idle step), in document lines. */
+static void held_findings(Session *s, FindingVec *out)
+{
+	for (size_t k = 0; k < s->chk.seg.n; k++)
+		for (size_t i = 0; i < s->chk.seg.v[k].n; i++) {
+			Finding c = s->chk.seg.v[k].v[i];
+			c.line += session_seg_base(s, k);
+			c.message = xstrdup(c.message);
+			c.suggestion = c.suggestion ? xstrdup(c.suggestion) : NULL;
+			c.has_fix = false;
+			VEC_PUSH(out, c);
+		}
+	findings_sort(out);
+}
+
+static KeyWork key_work(size_t n)
+{
+	char *src = paragraph(n, false), *tgt = paragraph_marked(n, true, true);
+	Session s;
+	open_big(&s, src, tgt);
+	Err e;
+	err_init(&e);
+	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
+	ViewRow rows[64];
+	session_prepare_frame(&s);
+	session_view(&s, rows, 47);
+	KeyWork w = {0, 0};
+	/* typing, a space, a backspace, a newline inside a line (a line
+	 * split: the paragraph stays one), undo, with a frame after each */
+	static const char *const script[] = {"type", "type", "space", "type", "backspace",
+	                                     "right", "newline", "undo", "type"};
+	for (size_t k = 0; k < ARRAY_LEN(script); k++) {
+		uint64_t w0 = session_rows_wrapped();
+		const char *what = script[k];
+		if (!strcmp(what, "type"))
+			assert_true(session_insert(&s, "가", strlen("가")));
+		else if (!strcmp(what, "space"))
+			assert_true(session_insert(&s, " ", 1));
+		else if (!strcmp(what, "newline"))
+			session_newline(&s);
+		else
+			command_run(&s, what, NULL);
+		session_prepare_frame(&s);
+		session_view(&s, rows, 47);
+		if (s.doc.gen_edit && s.chk.key_bytes > w.bytes)
+			w.bytes = s.chk.key_bytes;
+		w.wrapped = MAX(w.wrapped, (size_t)(session_rows_wrapped() - w0));
+		if (!session_check(&s, &e))
+			fail_msg("%s", e.msg);
+	}
+	/* before idle time: the findings away from the edits kept and moved
+	 * (the keys made or removed none); after it: the same findings as
+	 * checking all again */
+	FindingVec held = {0}, a = {0}, b = {0};
+	held_findings(&s, &held);
+	session_findings_list(&s, &a);
+	findings_equal(&held, &a);
+	findings_clear(&held);
+	VEC_FREE(&held);
+	session_checks_on(&s, true);
+	session_findings_list(&s, &b);
+	findings_equal(&a, &b);
+	print_message("# %zu bytes: %zu findings after idle time, as checked at once\n", n, a.n);
+	findings_clear(&a);
+	findings_clear(&b);
+	VEC_FREE(&a);
+	VEC_FREE(&b);
+	session_release(&s);
+	free(src);
+	free(tgt);
+	return w;
+}
+
+static void test_key_work_does_not_grow_with_the_paragraph(void **state)
+{
+	(void)state;
+	KeyWork small = key_work(32 * 1024), big = key_work(256 * 1024);
+	print_message("# per key: 32 KiB paragraph %zu bytes checked, %zu lines wrapped; "
+	              "256 KiB: %zu, %zu\n", small.bytes, small.wrapped, big.bytes, big.wrapped);
+	/* the lines around the edit (a few hundred bytes), not the paragraph */
+	assert_true(small.bytes > 0 && small.bytes < 2048);
+	assert_true(big.bytes > 0 && big.bytes < 2048);
+	/* the lines the key changed, not every line of the paragraph */
+	assert_true(small.wrapped <= 8);
+	assert_true(big.wrapped <= 8);
+}
+
 static void test_key_cost_is_linear_in_the_paragraph(void **state)
 {
 	(void)state;
@@ -102,6 +227,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key_cost_is_linear_in_the_paragraph),
+		cmocka_unit_test(test_key_work_does_not_grow_with_the_paragraph),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
