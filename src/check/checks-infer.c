@@ -81,7 +81,7 @@ static void infer_en_words(const char *m, size_t n, WordFn fn, void *ctx)
 		}
 		size_t len = e - i;
 		bool code = e < n && (code_glue(m[e]) || m[e] == '(');
-		if (e + 1 < n && m[e] == '.' && letter(m[e + 1]) == false)
+		if (e < n && m[e] == '.' && (e + 1 == n || !letter(m[e + 1])))
 			code = false; /* a sentence's full stop */
 		if (!code && !camel && len >= 4 && len < 40) {
 			char w[48];
@@ -359,7 +359,7 @@ typedef struct Cand {
 } Cand;
 
 /* Is Korean k a rendering of English e: in 2+ of e's segments, in e's
- * segments at least 3 times of 4, a noun, Dice >= 0.5, and e is the
+ * segments at least 3 times of 4, a noun, Dice >= 0.5, and e (nearly) the
  * English k is most associated with? */
 static bool is_rendering(const Tables *t, size_t e, size_t k, const double *best_of_ko)
 {
@@ -367,7 +367,7 @@ static bool is_rendering(const Tables *t, size_t e, size_t k, const double *best
 	if (a < 2 || a * 4 < ko_segs_for(t, e, k) * 3 || !t->ko_noun.v[k])
 		return false;
 	double x = dice(t, e, k);
-	return x >= 0.5 && x >= best_of_ko[k];
+	return x >= 0.5 && x >= 0.8 * best_of_ko[k];
 }
 
 /* Is one Korean word inside the other (분산 and 분산형)? */
