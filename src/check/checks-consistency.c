@@ -421,16 +421,21 @@ static bool same_en(const char *a, const char *en)
 	return strncasecmp(a, en, n) == 0 && (an == n || (an == n + 1 && (a[n] | 0x20) == 's'));
 }
 
-static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm *it)
+static bool en_in_glossary(const Glossary *gl, const InferTerm *it)
 {
-	for (size_t i = 0; i < c->g.n; i++)
-		if (same_en(c->g.v[i].en, it->en) || strcmp(c->g.v[i].ko, it->ko) == 0)
-			return true;
 	for (size_t i = 0; gl && i < gl->n; i++)
 		for (size_t k = 0; k < gl->v[i].en_n; k++)
 			if (same_en(gl->v[i].en[k], it->en))
 				return true;
 	return false;
+}
+
+static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm *it)
+{
+	for (size_t i = 0; i < c->g.n; i++)
+		if (same_en(c->g.v[i].en, it->en) || strcmp(c->g.v[i].ko, it->ko) == 0)
+			return true;
+	return en_in_glossary(gl, it);
 }
 
 /* The first whole-word occurrence of ko in the target blocks of unit, at
@@ -462,7 +467,9 @@ static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
 	infer_renderings(d, &iv);
 	for (size_t i = 0; i < iv.n; i++) {
 		const InferTerm *it = &iv.v[i];
-		for (size_t u = 0; it->minor && u < it->minor_units.n; u++) {
+		/* the glossary's terms are the glossary check's */
+		bool minor = it->minor && !en_in_glossary(d->gl, it);
+		for (size_t u = 0; minor && u < it->minor_units.n; u++) {
 			size_t b = 0;
 			ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
 			for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,

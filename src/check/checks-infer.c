@@ -408,7 +408,7 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
 		const Seg *g = &t->seg.v[s];
 		if (!has_id(&g->en, e))
 			continue;
-		if (it.first_unit == SIZE_MAX && has_id(&g->ko, c.v[0].ko))
+		if (it.first_unit == SIZE_MAX && has_id(&g->ko, c.v[0].ko) && !has_id(&g->kept, e))
 			it.first_unit = g->unit;
 		if (has_id(&g->kept, e)) {
 			if (!it.kept_segs)
@@ -416,11 +416,12 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
 			it.kept_segs++;
 		}
 	}
-	/* a second rendering: never in one segment with the first (자동 미분
-	 * is one rendering, not two), the two cover half of e's segments */
+	/* a second rendering: less frequent, never in one segment with the
+	 * first (자동 미분 is one rendering, not two), the two cover half of
+	 * e's segments */
 	for (size_t i = 1; i < c.n && !it.minor; i++) {
 		size_t k2 = c.v[i].ko, k1 = c.v[0].ko;
-		if (c.v[0].segs < 3 || nested(t->ko.v[k1], t->ko.v[k2]) ||
+		if (c.v[0].segs < 3 || c.v[i].segs == c.v[0].segs || nested(t->ko.v[k1], t->ko.v[k2]) ||
 		    (c.v[0].segs + c.v[i].segs) * 2 < it.en_segs)
 			continue;
 		bool together = false;
