@@ -390,6 +390,15 @@ static void test_consistency_inferred(void **state)
 	                       "생성합니다.\n\n각 워커는 마스터에 자신의 정보를 보냅니다.\n", w1);
 	expect(same, wsrc, CK_CONSISTENCY, NULL);
 	free(same);
+	/* a glossary term rendered two ways is the glossary check's (FSDP_tutorial.rst:
+	 * 파라미터 and 매개변수 for 'parameter') */
+	T g;
+	t_open(&g, "모델 매개변수를 샤딩합니다.\n\n각 매개변수는 샤드입니다.\n\n매개변수를 모읍니다.\n\n"
+	           "파라미터를 나눕니다.\n\n파라미터는 작습니다.\n",
+	       "Shard the model parameters.\n\nEach parameter is a shard.\n\nGather the "
+	       "parameters.\n\nSplit the parameters.\n\nThe parameters are small.\n");
+	assert_null(strstr(t_run(&g, CK_CONSISTENCY), "inferred-renderings"));
+	t_close(&g);
 }
 
 static void test_link(void **state)
