@@ -481,8 +481,19 @@ static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
 		}
 		if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
 			continue;
+		/* the first occurrence of the rendering, up to the first segment
+		 * where it renders the word */
+		const Segment *fs = &d->al->v[it->first_unit];
 		size_t b = 0;
-		ptrdiff_t at = unit_find(d, bt, it->first_unit, it->ko, &b, 0);
+		ptrdiff_t at = -1;
+		for (; b < fs->tgt + fs->tgt_n; b++) {
+			at = bt_find_ko(&bt[b], 0, it->ko);
+			while (at >= 0 && !ko_whole_word(bt[b].mask.p, bt[b].j.text.len, (size_t)at,
+			                                 strlen(it->ko)))
+				at = bt_find_ko(&bt[b], (size_t)at + 1, it->ko);
+			if (at >= 0)
+				break;
+		}
 		if (at < 0)
 			continue;
 		char *s = xasprintf("%s(%s)", it->ko, it->en);

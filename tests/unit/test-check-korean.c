@@ -350,6 +350,15 @@ static void test_consistency_inferred(void **state)
 	       "3:6 consistency '장치' — renders 'device' in 2 segments of this file, which also "
 	       "leaves 'device' in English (line 1): the guide writes '장치(device)' at the first "
 	       "occurrence (rule gloss-inferred)");
+	/* the first occurrence, also where the segment keeps the English as well
+	 * (skip_param_init.rst:74, in the code block of line 70) */
+	expect("생성한 매개변수에 device를 전달합니다. meta 장치 지원을 확실히 합니다.\n\n"
+	       "meta 장치에서 모듈을 초기화합니다.\n\n"
+	       "모듈은 \"meta\" 장치로 인스턴스화하여 동작합니다.\n",
+	       "Pass device along to any created parameters. Ensure support for the meta "
+	       "device.\n\nInitialize a module on the meta device.\n\n"
+	       "Modules are instantiated on the \"meta\" device.\n",
+	       CK_CONSISTENCY, "1:31 consistency '장치' — renders 'device'");
 	/* the gloss written (the bare 'device' is bare-english's), or the
 	 * English never kept: nothing */
 	T v;
