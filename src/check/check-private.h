@@ -163,6 +163,27 @@ ConsIndex *cons_index_build(const CheckDoc *d);
 const ConsIndex *check_index_cons(const CheckIndex *x);
 void cons_index_free(ConsIndex *c);
 
+/* Renderings inferred from the aligned segments (checks-infer.c): for
+ * each English word of the source's prose in 3+ segments, the Korean word
+ * that renders it (the most frequent of those associated with it, Dice
+ * over segments), and a second one where the file renders it two ways. */
+typedef struct InferTerm {
+	char *en;          /* lower case, plural folded */
+	char *ko;          /* the majority rendering (a stem: 장치, 작업자) */
+	size_t ko_segs;    /* segments with en and ko */
+	size_t en_segs;    /* segments with en */
+	size_t first_unit; /* the first unit with en and ko */
+	size_t kept_segs;  /* segments whose Korean keeps en in English */
+	size_t kept_line;  /* the first such target line */
+	char *minor;       /* NULL, or the second rendering */
+	size_t minor_segs;
+	VEC(size_t) minor_units; /* the units with en and minor */
+} InferTerm;
+typedef VEC(InferTerm) InferVec;
+/* Nothing without a source and an alignment. */
+void infer_renderings(const CheckDoc *d, InferVec *out);
+void infer_release(InferVec *v);
+
 /* Is the normalized name a reference target of the document? */
 bool check_index_has(const CheckIndex *x, const char *s, size_t n);
 /* Does the target contain Hangul at all (is it being translated)? */

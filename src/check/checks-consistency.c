@@ -411,6 +411,101 @@ static void cons_gloss_first(ConsIndex *c, const BlockText *bt, const size_t *sa
 	}
 }
 
+/* ---- renderings inferred from the alignment (checks-infer.c) ------------ */
+
+/* en, or its plural, as written in a gloss of the file or a glossary
+ * term. */
+static bool same_en(const char *a, const char *en)
+{
+	size_t n = strlen(en), an = strlen(a);
+	return strncasecmp(a, en, n) == 0 && (an == n || (an == n + 1 && (a[n] | 0x20) == 's'));
+}
+
+static bool en_in_glossary(const Glossary *gl, const InferTerm *it)
+{
+	for (size_t i = 0; gl && i < gl->n; i++)
+		for (size_t k = 0; k < gl->v[i].en_n; k++)
+			if (same_en(gl->v[i].en[k], it->en))
+				return true;
+	return false;
+}
+
+static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm *it)
+{
+	for (size_t i = 0; i < c->g.n; i++)
+		if (same_en(c->g.v[i].en, it->en) || strcmp(c->g.v[i].ko, it->ko) == 0)
+			return true;
+	return en_in_glossary(gl, it);
+}
+
+/* The first whole-word occurrence of ko in the target blocks of unit, at
+ * or after block *b, byte from; -1 when none. */
+static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, const char *ko,
+                           size_t *b, size_t from)
+{
+	const Segment *s = &d->al->v[unit];
+	if (*b < s->tgt)
+		*b = s->tgt;
+	for (; *b < s->tgt + s->tgt_n; (*b)++, from = 0) {
+		const BlockText *x = &bt[*b];
+		for (ptrdiff_t at = bt_find_ko(x, from, ko); at >= 0;
+		     at = bt_find_ko(x, (size_t)at + 1, ko))
+			if (ko_whole_word(x->mask.p, x->j.text.len, (size_t)at, strlen(ko)))
+				return at;
+	}
+	return -1;
+}
+
+/* inferred-renderings: the file renders one English word two ways (each
+ * in 2+ segments, never together): the minority's occurrences, with the
+ * majority.  gloss-inferred: a word the file renders and also leaves in
+ * English, with no gloss and no glossary row: 한글(영어) at the first
+ * occurrence of the rendering. */
+static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
+{
+	InferVec iv = {0};
+	infer_renderings(d, &iv);
+	for (size_t i = 0; i < iv.n; i++) {
+		const InferTerm *it = &iv.v[i];
+		/* the glossary's terms are the glossary check's */
+		bool minor = it->minor && !en_in_glossary(d->gl, it);
+		for (size_t u = 0; minor && u < it->minor_units.n; u++) {
+			size_t b = 0;
+			ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
+			for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,
+			                               (size_t)at + 1))
+				pre_add(c, &bt[b], (size_t)at, SEV_INFO, it->ko,
+				        "'%s' — '%s' is rendered '%s' in %zu segments of this file ('%s' "
+				        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
+				        it->ko_segs, it->minor, it->minor_segs);
+		}
+		if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
+			continue;
+		/* the first occurrence of the rendering, up to the first segment
+		 * where it renders the word */
+		const Segment *fs = &d->al->v[it->first_unit];
+		size_t b = 0;
+		ptrdiff_t at = -1;
+		for (; b < fs->tgt + fs->tgt_n; b++) {
+			at = bt_find_ko(&bt[b], 0, it->ko);
+			while (at >= 0 && !ko_whole_word(bt[b].mask.p, bt[b].j.text.len, (size_t)at,
+			                                 strlen(it->ko)))
+				at = bt_find_ko(&bt[b], (size_t)at + 1, it->ko);
+			if (at >= 0)
+				break;
+		}
+		if (at < 0)
+			continue;
+		char *s = xasprintf("%s(%s)", it->ko, it->en);
+		pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
+		        "'%s' — renders '%s' in %zu segments of this file, which also leaves '%s' in "
+		        "English (line %zu): the guide writes '%s' at the first occurrence (rule "
+		        "gloss-inferred)", it->ko, it->en, it->ko_segs, it->en, it->kept_line + 1, s);
+		free(s);
+	}
+	infer_release(&iv);
+}
+
 ConsIndex *cons_index_build(const CheckDoc *d)
 {
 	ConsIndex *c = xcalloc(1, sizeof(*c));
@@ -435,6 +530,7 @@ ConsIndex *cons_index_build(const CheckDoc *d)
 		cons_gloss_first(c, bt, same.v, same.n);
 		VEC_FREE(&same);
 	}
+	cons_inferred(c, d, bt);
 	for (size_t i = 0; i < nb; i++) {
 		if (bt[i].j.start)
 			joined_release(&bt[i].j);

@@ -334,6 +334,82 @@ static void test_structure(void **state)
 	       CK_STRUCTURE, "rule table-grid");
 }
 
+/* Renderings inferred from the aligned segments (no gloss, no glossary row). */
+static void test_consistency_inferred(void **state)
+{
+	(void)state;
+	/* skip_param_init.rst (29b943f8): 'device' left in English at line 70,
+	 * rendered 장치 elsewhere; the fix 7fbbe203 wrote 장치 (device) */
+	const char *src = "Pass device along to any created parameters.\n\n"
+	                  "Initialize a module on the meta device.\n\n"
+	                  "Modules are instantiated on the \"meta\" device.\n";
+	expect("생성한 매개변수에 device를 전달합니다.\n\n"
+	       "meta 장치에서 모듈을 초기화합니다.\n\n"
+	       "모듈은 \"meta\" 장치로 인스턴스화하여 동작합니다.\n",
+	       src, CK_CONSISTENCY,
+	       "3:6 consistency '장치' — renders 'device' in 2 segments of this file, which also "
+	       "leaves 'device' in English (line 1): the guide writes '장치(device)' at the first "
+	       "occurrence (rule gloss-inferred)");
+	/* the first occurrence, also where the segment keeps the English as well
+	 * (skip_param_init.rst:74, in the code block of line 70) */
+	expect("생성한 매개변수에 device를 전달합니다. meta 장치 지원을 확실히 합니다.\n\n"
+	       "meta 장치에서 모듈을 초기화합니다.\n\n"
+	       "모듈은 \"meta\" 장치로 인스턴스화하여 동작합니다.\n",
+	       "Pass device along to any created parameters. Ensure support for the meta "
+	       "device.\n\nInitialize a module on the meta device.\n\n"
+	       "Modules are instantiated on the \"meta\" device.\n",
+	       CK_CONSISTENCY, "1:31 consistency '장치' — renders 'device'");
+	/* the gloss written (the bare 'device' is bare-english's), or the
+	 * English never kept: nothing */
+	T v;
+	t_open(&v, "생성한 매개변수에 device를 전달합니다.\n\n"
+	           "meta 장치(device)에서 모듈을 초기화합니다.\n\n"
+	           "모듈은 \"meta\" 장치로 인스턴스화하여 동작합니다.\n", src);
+	const char *got = t_run(&v, CK_CONSISTENCY);
+	assert_non_null(strstr(got, "rule bare-english"));
+	assert_null(strstr(got, "gloss-inferred"));
+	t_close(&v);
+	expect("생성한 매개변수에 장치를 전달합니다.\n\n"
+	       "meta 장치에서 모듈을 초기화합니다.\n\n"
+	       "모듈은 \"meta\" 장치로 인스턴스화하여 동작합니다.\n",
+	       src, CK_CONSISTENCY, NULL);
+	/* dist_tuto.rst (a3883024): 'worker' is 워커 three times, 작업자 twice
+	 * (the fix b69f28f9 wrote 워커) */
+	const char *wsrc = "``WORLD_SIZE``: The total number of processes, so that the master knows "
+	                   "how many workers to wait for.\n\n"
+	                   "``RANK``: Rank of each process, so they will know whether it is the "
+	                   "master or a worker.\n\n"
+	                   "Here, all workers will be able to connect to the process with rank 0 and "
+	                   "exchange information on how to reach each other.\n\n"
+	                   "The master creates sockets for all workers.\n\n"
+	                   "Each worker sends its own info to the master.\n";
+	const char *w1 = "``WORLD_SIZE``: 기다려야 하는 워커 숫자를 마스터가 알 수 있게 하는 총 "
+	                 "프로세스 수.\n\n"
+	                 "``RANK``: 워커의 마스터인지 아닌지를 알 수 있게 하는 각 프로세스의 순위.\n\n";
+	char *mixed = xasprintf("%s모든 작업자는 0순위 프로세스에 연결하고 서로 연락하는 방법에 관한 "
+	                        "정보를 교환할 수 있습니다.\n\n마스터는 모든 워커를 위한 소켓을 "
+	                        "생성합니다.\n\n각 작업자는 마스터에 자신의 정보를 보냅니다.\n", w1);
+	expect(mixed, wsrc, CK_CONSISTENCY,
+	       "5:4 consistency '작업자' — 'worker' is rendered '워커' in 3 segments of this file "
+	       "('작업자' 2) (rule inferred-renderings)");
+	expect(mixed, wsrc, CK_CONSISTENCY, "9:3 consistency '작업자'");
+	free(mixed);
+	char *same = xasprintf("%s모든 워커는 0순위 프로세스에 연결하고 서로 연락하는 방법에 관한 "
+	                       "정보를 교환할 수 있습니다.\n\n마스터는 모든 워커를 위한 소켓을 "
+	                       "생성합니다.\n\n각 워커는 마스터에 자신의 정보를 보냅니다.\n", w1);
+	expect(same, wsrc, CK_CONSISTENCY, NULL);
+	free(same);
+	/* a glossary term rendered two ways is the glossary check's (FSDP_tutorial.rst:
+	 * 파라미터 and 매개변수 for 'parameter') */
+	T g;
+	t_open(&g, "모델 매개변수를 샤딩합니다.\n\n각 매개변수는 샤드입니다.\n\n매개변수를 모읍니다.\n\n"
+	           "파라미터를 나눕니다.\n\n파라미터는 작습니다.\n",
+	       "Shard the model parameters.\n\nEach parameter is a shard.\n\nGather the "
+	       "parameters.\n\nSplit the parameters.\n\nThe parameters are small.\n");
+	assert_null(strstr(t_run(&g, CK_CONSISTENCY), "inferred-renderings"));
+	t_close(&g);
+}
+
 static void test_link(void **state)
 {
 	(void)state;
@@ -576,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_spacing_rule_file),
 		cmocka_unit_test(test_punctuation),
 		cmocka_unit_test(test_consistency),
+		cmocka_unit_test(test_consistency_inferred),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_link),
 		cmocka_unit_test(test_style),

@@ -1,0 +1,502 @@
+/* Term renderings inferred from the aligned segments of a document: which
+ * Korean word renders which English word where the file writes no
+ * 한글(English) gloss.
+ *
+ * An English word of the source's prose (4 letters or more, no function
+ * word, plural folded) that recurs in several segments, and a Korean word
+ * of the target (particle or 하다 ending stripped) that occurs mostly in the
+ * segments of that English word, are associated by their Dice coefficient
+ * over segments: 2·|E∩K| / (|E| + |K|).  The consistency check uses the
+ * result (checks-consistency.c): one English word rendered two ways, and
+ * the 한글(영어) first-occurrence rule for words the glossary has no row
+ * for.  Linear in the document (at most SEG_WORDS words a side of a
+ * segment are paired). */
+#include "check-private.h"
+
+#define SEG_WORDS 64
+
+/* English words of no terminological interest (function words and the
+ * commonest verbs and adjectives of tutorials). */
+static const char *const stop_words[] = {
+	"this", "that", "with", "from", "have", "will", "which", "when", "where", "there",
+	"their", "these", "those", "into", "your", "also", "about", "only", "some", "more",
+	"most", "than", "then", "them", "they", "what", "each", "such", "using", "used", "other",
+	"over", "make", "made", "very", "just", "like", "been", "being", "were", "does", "done",
+	"here", "should", "would", "could", "must", "shown", "show", "first", "second", "next",
+	"following", "example", "well", "after", "before", "both", "many", "much", "need",
+	"through", "while", "within", "without", "because", "since", "same", "different", "even",
+	"under", "between", "during", "provide", "provided", "based", "allow", "another", "every",
+	"take", "want", "into", "onto", "upon", "above", "below", "below", "again", "once", "note",
+	"able", "same", "last", "less", "large", "small", "good", "better", "best", "simple",
+	"simply", "easily", "quite", "often", "always", "usually", "really", "already", "still",
+	"tutorial", "section", "following", "below", "across", "along", "among", "around",
+	"however", "therefore", "thus", "though", "although", "whether", "either", "neither",
+	"know", "look", "find", "give", "gives", "given", "call", "called", "work", "works",
+	"learn", "code", "line", "lines", "number", "part", "case", "time", "times", "step",
+	"steps", "like", "help", "helps", "uses", "could", "might", "shall", "must", "sure",
+};
+
+static bool is_stop(const char *s, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_LEN(stop_words); i++)
+		if (strlen(stop_words[i]) == n && memcmp(stop_words[i], s, n) == 0)
+			return true;
+	return false;
+}
+
+static bool lower(char c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+static bool letter(char c)
+{
+	return lower(c) || (c >= 'A' && c <= 'Z');
+}
+
+/* Is c a character that makes the word next to it code (torch.nn, a_b,
+ * f(x), x1)? */
+static bool code_glue(char c)
+{
+	return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == 1 || c == '=' ||
+	       c == '/' || c == '\\';
+}
+
+/* Call fn for each English word of the masked text m[0..n): a letter run
+ * written as prose (lower case, or one capital first), not touching code,
+ * of 4 letters or more, no stop word; lower-cased, a plural's -s or -ies
+ * folded.  off: where the word starts. */
+typedef void (*WordFn)(void *ctx, const char *w, size_t wn, size_t off);
+
+static void infer_en_words(const char *m, size_t n, WordFn fn, void *ctx)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!letter(m[i]) || (i > 0 && code_glue(m[i - 1])))
+			continue;
+		size_t e = i + 1;
+		bool camel = false;
+		while (e < n && letter(m[e])) {
+			camel |= !lower(m[e]);
+			e++;
+		}
+		size_t len = e - i;
+		bool code = e < n && (code_glue(m[e]) || m[e] == '(');
+		if (e < n && m[e] == '.' && (e + 1 == n || !letter(m[e + 1])))
+			code = false; /* a sentence's full stop */
+		if (!code && !camel && len >= 4 && len < 40) {
+			char w[48];
+			for (size_t k = 0; k < len; k++)
+				w[k] = (char)(m[i + k] | 0x20);
+			if (len > 4 && memcmp(w + len - 3, "ies", 3) == 0) {
+				w[len - 3] = 'y';
+				len -= 2;
+			} else if (w[len - 1] == 's' && w[len - 2] != 's' && w[len - 2] != 'u' &&
+			           w[len - 2] != 'i') {
+				len--;
+			}
+			if (!is_stop(w, len))
+				fn(ctx, w, len, i);
+		}
+		i = e;
+	}
+}
+
+/* The Korean words of the masked text: Hangul runs, a particle (들 and a
+ * particle) or a 하다/되다 ending stripped; stems of two syllables or
+ * more. */
+typedef void (*StemFn)(void *ctx, const char *w, size_t wn, size_t run);
+
+static size_t ko_stem(const char *s, size_t n)
+{
+	size_t st;
+	if (check_is_hada_form(s, n, &st))
+		return st;
+	for (size_t k = 6; k < n; k += 3) {
+		if (ko_is_particle(s + k, n - k)) {
+			if (k >= 9 && memcmp(s + k - 3, "들", 3) == 0)
+				return k - 3;
+			return k;
+		}
+	}
+	if (n >= 9 && memcmp(s + n - 3, "들", 3) == 0)
+		return n - 3;
+	return n;
+}
+
+static void infer_ko_words(const char *m, size_t n, StemFn fn, void *ctx)
+{
+	for (size_t i = 0; i < n;) {
+		int32_t cp = check_cp_at(m, n, i);
+		if (!ko_syllable(cp) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && ko_syllable(check_cp_at(m, n, e)))
+			e += 3;
+		size_t st = ko_stem(m + i, e - i);
+		if (st >= 6)
+			fn(ctx, m + i, st, e - i);
+		i = e;
+	}
+}
+
+/* ---- the tables -------------------------------------------------------------- */
+
+typedef VEC(size_t) IdVec;
+
+typedef struct Seg {
+	size_t unit;
+	IdVec en, ko, kept; /* distinct ids, at most SEG_WORDS each */
+	size_t kept_line;   /* a target line where an English word is kept */
+} Seg;
+
+typedef struct Tables {
+	CountMap en_id, ko_id; /* word -> id + 1 */
+	VEC(char *) en, ko;    /* id -> word (borrowed from the maps' keys: copies) */
+	VEC(size_t) en_n, ko_n;
+	CountMap pair;         /* "e k" -> segments with both, e not kept */
+	CountMap kpair;        /* "e k" -> segments with both, e kept */
+	VEC(size_t) en_kept;   /* id -> segments keeping it in English */
+	VEC(Seg) seg;
+	VEC(bool) ko_noun;     /* id -> seen with an ending stripped */
+	/* filled per block while gathering */
+	Seg *cur;
+	const Joined *j;
+	const char *m;         /* the block's mask */
+	size_t at, depth;      /* parentheses open before m[at] */
+} Tables;
+
+static size_t intern(CountMap *ids, void *names_vec, const char *w, size_t n)
+{
+	VEC(char *) *names = names_vec;
+	size_t id = countmap_get(ids, w, n);
+	if (id)
+		return id - 1;
+	countmap_add(ids, w, n, names->n + 1);
+	VEC_PUSH(names, xmemdup0(w, n));
+	return names->n - 1;
+}
+
+static bool has_id(const IdVec *v, size_t id)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i] == id)
+			return true;
+	return false;
+}
+
+static void id_add(IdVec *v, size_t id)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i] == id)
+			return;
+	if (v->n < SEG_WORDS)
+		VEC_PUSH(v, id);
+}
+
+static void on_src_word(void *ctx, const char *w, size_t wn, size_t off)
+{
+	(void)off;
+	Tables *t = ctx;
+	size_t id = intern(&t->en_id, &t->en, w, wn);
+	id_add(&t->cur->en, id);
+}
+
+/* An English word of the source left in English in the Korean as a word
+ * of the sentence: written in lower case, outside parentheses (a gloss),
+ * a particle or a Korean word right after it (device를, meta 장치). */
+static void on_tgt_en(void *ctx, const char *w, size_t wn, size_t off)
+{
+	Tables *t = ctx;
+	const char *m = t->m;
+	size_t n = t->j->text.len;
+	for (; t->at < off; t->at++) {
+		t->depth += m[t->at] == '(';
+		if (m[t->at] == ')' && t->depth)
+			t->depth--;
+	}
+	size_t id = countmap_get(&t->en_id, w, wn);
+	size_t e = off;
+	while (e < n && letter(m[e]))
+		e++;
+	if (!id || t->depth || !lower(m[off]))
+		return;
+	if (!ko_syllable(check_cp_at(m, n, e)) &&
+	    !(e + 1 < n && m[e] == ' ' && ko_syllable(check_cp_at(m, n, e + 1))))
+		return;
+	if (!has_id(&t->cur->en, id - 1))
+		return;
+	size_t line, byte;
+	joined_pos(t->j, off, &line, &byte);
+	if (!t->cur->kept.n)
+		t->cur->kept_line = line;
+	id_add(&t->cur->kept, id - 1);
+}
+
+static void on_tgt_ko(void *ctx, const char *w, size_t wn, size_t run)
+{
+	Tables *t = ctx;
+	size_t id = intern(&t->ko_id, &t->ko, w, wn);
+	while (t->ko_noun.n <= id)
+		VEC_PUSH(&t->ko_noun, false);
+	/* a noun: seen with a particle or a 하다 ending at least once, and no
+	 * particle itself (에서, 전에) */
+	if (run > wn && !ko_is_particle(w, wn))
+		t->ko_noun.v[id] = true;
+	id_add(&t->cur->ko, id);
+}
+
+/* The masked prose of block b of doc (prose, or a literal block's
+ * comments); false when it has none. */
+static bool block_prose(const Lines *l, const RstDoc *doc, const Block *b, Joined *j, Buf *mask)
+{
+	if (b->kind == BK_LITERAL) {
+		if (!comment_text(l, doc, b, j))
+			return false;
+		buf_clear(mask);
+		buf_add(mask, j->text.p, j->text.len);
+	} else if (rst_kind_is_prose(b->kind)) {
+		joined_block(l, b, j);
+		InlineVec inl = {0};
+		prose_mask(j->text.p, j->text.len, mask, &inl);
+		VEC_FREE(&inl);
+	} else {
+		return false;
+	}
+	if (!mask->p)
+		buf_grow(mask, 1);
+	return true;
+}
+
+static void gather_segment(Tables *t, const CheckDoc *d, const Segment *s, size_t unit)
+{
+	Seg g = {0};
+	g.unit = unit;
+	t->cur = &g;
+	Buf mask = BUF_INIT;
+	for (size_t k = s->src; k < s->src + s->src_n; k++) {
+		Joined j;
+		if (!block_prose(d->src, d->sb, &d->sb->v[k], &j, &mask))
+			continue;
+		t->j = &j;
+		infer_en_words(mask.p, j.text.len, on_src_word, t);
+		joined_release(&j);
+	}
+	for (size_t k = s->tgt; g.en.n && k < s->tgt + s->tgt_n; k++) {
+		Joined j;
+		if (!block_prose(d->tgt, d->tb, &d->tb->v[k], &j, &mask))
+			continue;
+		t->j = &j;
+		t->m = mask.p;
+		t->at = t->depth = 0;
+		infer_ko_words(mask.p, j.text.len, on_tgt_ko, t);
+		infer_en_words(mask.p, j.text.len, on_tgt_en, t);
+		joined_release(&j);
+	}
+	buf_release(&mask);
+	t->cur = NULL;
+	if (!g.en.n || !g.ko.n) {
+		VEC_FREE(&g.en);
+		VEC_FREE(&g.ko);
+		VEC_FREE(&g.kept);
+		return;
+	}
+	VEC_PUSH(&t->seg, g);
+}
+
+static void tables_release(Tables *t)
+{
+	countmap_release(&t->en_id);
+	countmap_release(&t->ko_id);
+	countmap_release(&t->pair);
+	countmap_release(&t->kpair);
+	VEC_FREE(&t->en_kept);
+	for (size_t i = 0; i < t->en.n; i++)
+		free(t->en.v[i]);
+	for (size_t i = 0; i < t->ko.n; i++)
+		free(t->ko.v[i]);
+	VEC_FREE(&t->en);
+	VEC_FREE(&t->ko);
+	VEC_FREE(&t->en_n);
+	VEC_FREE(&t->ko_n);
+	VEC_FREE(&t->ko_noun);
+	for (size_t i = 0; i < t->seg.n; i++) {
+		VEC_FREE(&t->seg.v[i].en);
+		VEC_FREE(&t->seg.v[i].ko);
+		VEC_FREE(&t->seg.v[i].kept);
+	}
+	VEC_FREE(&t->seg);
+}
+
+static size_t pair_in(const CountMap *m, size_t e, size_t k)
+{
+	char key[48];
+	int n = snprintf(key, sizeof(key), "%zu %zu", e, k);
+	return countmap_get(m, key, (size_t)n);
+}
+
+static size_t pair_get(const Tables *t, size_t e, size_t k)
+{
+	return pair_in(&t->pair, e, k);
+}
+
+/* Segments of k, leaving out those where e is kept in English (k renders
+ * something else there, or e once more in a long segment). */
+static size_t ko_segs_for(const Tables *t, size_t e, size_t k)
+{
+	return t->ko_n.v[k] - pair_in(&t->kpair, e, k);
+}
+
+static double dice(const Tables *t, size_t e, size_t k)
+{
+	return 2.0 * (double)pair_get(t, e, k) /
+	       (double)(t->en_n.v[e] - t->en_kept.v[e] + ko_segs_for(t, e, k));
+}
+
+typedef struct Cand {
+	size_t ko, segs;
+} Cand;
+
+/* Is Korean k a rendering of English e: in 2+ of e's segments, in e's
+ * segments at least 3 times of 4, a noun, Dice >= 0.5, and e (nearly) the
+ * English k is most associated with? */
+static bool is_rendering(const Tables *t, size_t e, size_t k, const double *best_of_ko)
+{
+	size_t a = pair_get(t, e, k);
+	if (a < 2 || a * 4 < ko_segs_for(t, e, k) * 3 || !t->ko_noun.v[k])
+		return false;
+	double x = dice(t, e, k);
+	return x >= 0.5 && x >= 0.8 * best_of_ko[k];
+}
+
+/* Is one Korean word inside the other (분산 and 분산형)? */
+static bool nested(const char *a, const char *b)
+{
+	return strstr(a, b) || strstr(b, a);
+}
+
+static void infer_term(const Tables *t, size_t e, const double *best, InferVec *out)
+{
+	VEC(Cand) c = {0};
+	for (size_t k = 0; k < t->ko.n; k++)
+		if (is_rendering(t, e, k, best)) {
+			Cand x = {k, pair_get(t, e, k)};
+			VEC_PUSH(&c, x);
+		}
+	if (!c.n) {
+		VEC_FREE(&c);
+		return;
+	}
+	/* the most frequent first (ties: the stronger association) */
+	for (size_t i = 1; i < c.n; i++)
+		for (size_t k = i; k > 0 && (c.v[k].segs > c.v[k - 1].segs ||
+		                             (c.v[k].segs == c.v[k - 1].segs &&
+		                              dice(t, e, c.v[k].ko) > dice(t, e, c.v[k - 1].ko)));
+		     k--) {
+			Cand s = c.v[k];
+			c.v[k] = c.v[k - 1];
+			c.v[k - 1] = s;
+		}
+	InferTerm it = {0};
+	it.en = xstrdup(t->en.v[e]);
+	it.ko = xstrdup(t->ko.v[c.v[0].ko]);
+	it.ko_segs = c.v[0].segs;
+	it.en_segs = t->en_n.v[e];
+	it.first_unit = SIZE_MAX;
+	for (size_t s = 0; s < t->seg.n; s++) {
+		const Seg *g = &t->seg.v[s];
+		if (!has_id(&g->en, e))
+			continue;
+		if (it.first_unit == SIZE_MAX && has_id(&g->ko, c.v[0].ko) && !has_id(&g->kept, e))
+			it.first_unit = g->unit;
+		if (has_id(&g->kept, e)) {
+			if (!it.kept_segs)
+				it.kept_line = g->kept_line;
+			it.kept_segs++;
+		}
+	}
+	/* a second rendering: less frequent, never in one segment with the
+	 * first (자동 미분 is one rendering, not two), the two cover half of
+	 * e's segments */
+	for (size_t i = 1; i < c.n && !it.minor; i++) {
+		size_t k2 = c.v[i].ko, k1 = c.v[0].ko;
+		if (c.v[0].segs < 3 || c.v[i].segs == c.v[0].segs || nested(t->ko.v[k1], t->ko.v[k2]) ||
+		    (c.v[0].segs + c.v[i].segs) * 2 < it.en_segs)
+			continue;
+		bool together = false;
+		for (size_t s = 0; s < t->seg.n && !together; s++)
+			together = has_id(&t->seg.v[s].ko, k1) && has_id(&t->seg.v[s].ko, k2);
+		if (together)
+			continue;
+		it.minor = xstrdup(t->ko.v[k2]);
+		it.minor_segs = c.v[i].segs;
+		for (size_t s = 0; s < t->seg.n; s++)
+			if (has_id(&t->seg.v[s].en, e) && has_id(&t->seg.v[s].ko, k2))
+				VEC_PUSH(&it.minor_units, t->seg.v[s].unit);
+	}
+	VEC_FREE(&c);
+	VEC_PUSH(out, it);
+}
+
+void infer_renderings(const CheckDoc *d, InferVec *out)
+{
+	if (!d->al || !d->src)
+		return;
+	Tables t = {0};
+	for (size_t u = 0; u < d->al->n; u++) {
+		const Segment *s = &d->al->v[u];
+		if (s->src_n && s->tgt_n)
+			gather_segment(&t, d, s, u);
+	}
+	for (size_t i = 0; i < t.en.n; i++) {
+		VEC_PUSH(&t.en_n, 0);
+		VEC_PUSH(&t.en_kept, 0);
+	}
+	for (size_t i = 0; i < t.ko.n; i++)
+		VEC_PUSH(&t.ko_n, 0);
+	for (size_t s = 0; s < t.seg.n; s++) {
+		const Seg *g = &t.seg.v[s];
+		for (size_t i = 0; i < g->en.n; i++)
+			t.en_n.v[g->en.v[i]]++;
+		for (size_t i = 0; i < g->kept.n; i++)
+			t.en_kept.v[g->kept.v[i]]++;
+		for (size_t i = 0; i < g->ko.n; i++)
+			t.ko_n.v[g->ko.v[i]]++;
+		for (size_t i = 0; i < g->en.n; i++)
+			for (size_t k = 0; k < g->ko.n; k++) {
+				char key[48];
+				int n = snprintf(key, sizeof(key), "%zu %zu", g->en.v[i], g->ko.v[k]);
+				countmap_add(has_id(&g->kept, g->en.v[i]) ? &t.kpair : &t.pair, key,
+				             (size_t)n, 1);
+			}
+	}
+	/* each Korean word's strongest association */
+	double *best = xcalloc(t.ko.n ? t.ko.n : 1, sizeof(double));
+	for (size_t i = 0; i < t.pair.cap; i++) {
+		if (!t.pair.key[i])
+			continue;
+		size_t e, k;
+		if (sscanf(t.pair.key[i], "%zu %zu", &e, &k) != 2)
+			continue;
+		double x = dice(&t, e, k);
+		if (x > best[k])
+			best[k] = x;
+	}
+	for (size_t e = 0; e < t.en.n; e++)
+		if (t.en_n.v[e] >= 3)
+			infer_term(&t, e, best, out);
+	free(best);
+	tables_release(&t);
+}
+
+void infer_release(InferVec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].en);
+		free(v->v[i].ko);
+		free(v->v[i].minor);
+		VEC_FREE(&v->v[i].minor_units);
+	}
+	VEC_FREE(v);
+}
