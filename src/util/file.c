@@ -85,10 +85,15 @@ bool file_read_limit(const char *path, size_t max, unsigned flags, Buf *out, Err
 	if (fd < 0)
 		return false;
 	buf_clear(out);
-	if (size)
-		buf_grow(out, size);
+	/* a regular file's size is known: the buffer is that size (and room
+	 * for the read that sees the end), not the next power of two */
+	if (size && out->cap < size + 2) {
+		out->p = xrealloc(out->p, size + 2);
+		out->cap = size + 2;
+	}
 	for (;;) {
-		buf_grow(out, 65536);
+		if (out->cap - out->len < 2)
+			buf_grow(out, 65536);
 		ssize_t r = read(fd, out->p + out->len, out->cap - out->len - 1);
 		if (r < 0) {
 			if (errno == EINTR)
