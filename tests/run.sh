@@ -26,7 +26,15 @@ count() {
 	p=$(grep -cE '^ok ' "$1")
 	f=$(grep -cE '^not ok ' "$1")
 	pass=$((pass + p)); fail=$((fail + f))
-	if [ "$f" -gt 0 ]; then grep -E -A12 '^not ok ' "$1" | head -80; fi
+	# each failure with the comment lines its check printed before it (a
+	# screen dump, "timed out waiting for") and the status lines after it
+	if [ "$f" -gt 0 ]; then
+		awk 'show > 0 { print; show--; next }
+		     /^#/ { buf[nb++ % 60] = $0; next }
+		     /^not ok / { for (i = (nb > 60 ? nb - 60 : 0); i < nb; i++) print buf[i % 60];
+		                  print; show = 12; nb = 0; next }
+		     { nb = 0 }' "$1" | head -200
+	fi
 	return 0
 }
 

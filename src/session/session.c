@@ -276,79 +276,59 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
 	return open_file(s, path, so, true, e);
 }
 
-static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
+/* The sidecar of path into s->side (a corrupt one set aside, one that
+ * cannot be read left alone and not written), said in note. */
+static void read_sidecar(Session *s, const char *path, Buf *note)
 {
-	SourceOpts so = *so_in;
-	Buf note = BUF_INIT;
 	free(s->side.path);
 	s->side.path = sidecar_path(path);
 	s->side.writable = true;
 	bool corrupt = false;
 	Err se;
 	err_init(&se);
-	if (!sidecar_load(s->side.path, &s->side.sc, &corrupt, &se)) {
-		if (corrupt) {
-			char *bad = NULL;
-			Err e2;
-			err_init(&e2);
-			if (sidecar_set_aside(s->side.path, &bad, &e2)) {
-				buf_addf(&note, "%s: set aside as %s (statuses and checklist start empty)",
-				         se.msg, path_basename(bad));
-			} else {
-				buf_addf(&note, "%s (not set aside: %s; it will not be written)", se.msg,
-				         e2.msg);
-				s->side.writable = false;
-			}
-			free(bad);
-		} else {
-			buf_addf(&note, "%s (the sidecar is left as it is and not written)", se.msg);
-			s->side.writable = false;
-		}
+	if (sidecar_load(s->side.path, &s->side.sc, &corrupt, &se))
+		return;
+	if (!corrupt) {
+		buf_addf(note, "%s (the sidecar is left as it is and not written)", se.msg);
+		s->side.writable = false;
+		return;
 	}
-	SourceRecord rec;
-	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
-		so.recorded = &rec;
+	char *bad = NULL;
+	Err e2;
+	err_init(&e2);
+	if (sidecar_set_aside(s->side.path, &bad, &e2)) {
+		buf_addf(note, "%s: set aside as %s (statuses and checklist start empty)", se.msg,
+		         path_basename(bad));
+	} else {
+		buf_addf(note, "%s (not set aside: %s; it will not be written)", se.msg, e2.msg);
+		s->side.writable = false;
+	}
+	free(bad);
+}
 
-	Buf tgt = BUF_INIT;
-	bool is_new = false;
-	if (!file_exists(path) && errno == ENOENT) {
-		if (!so.path && !so.rev) {
-			buf_release(&note);
-			return err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
-			               "as a copy of the English)", path);
-		}
-		is_new = true;
-	} else if (!file_read(path, &tgt, e)) {
-		buf_release(&tgt);
-		buf_release(&note);
-		return false;
-	}
+/* The English of path into s->side.src (source_resolve).  A recorded
+ * English (so->recorded == rec) that cannot be read opens against the
+ * document itself, said in note (the record stays as it is). */
+static bool resolve_source(Session *s, const char *path, SourceOpts *so, const SourceRecord *rec,
+                           Buf *note, Err *e)
+{
 	source_release(&s->side.src);
-	if (!source_resolve(path, &so, &s->side.src, e)) {
-		if (so.recorded != &rec) {
-			buf_release(&tgt);
-			buf_release(&note);
-			return false;
-		}
-		/* The recorded English cannot be read: open anyway, against the
-		 * document itself, and say so (the record stays as it is). */
-		buf_addf(&note, "%s%s; the document itself is shown as the source",
-		         note.len ? "; " : "", e->msg);
-		so.recorded = NULL;
-		so.history = false;
-		err_init(e);
-		if (!source_resolve(path, &so, &s->side.src, e)) {
-			buf_release(&tgt);
-			buf_release(&note);
-			return false;
-		}
-	}
-	s->side.src_known = true;
-	if (is_new)
-		buf_addstr(&tgt, buf_str(&s->side.src.text));
-	load_doc(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
-	         s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len, phased);
-	s->doc.is_new = is_new;
+	if (source_resolve(path, so, &s->side.src, e))
+		return true;
+	if (so->recorded != rec)
+		return false;
+	buf_addf(note, "%s%s; the document itself is shown as the source", note->len ? "; " : "",
+	         e->msg);
+	so->recorded = NULL;
+	so->history = false;
+	err_init(e);
+	return source_resolve(path, so, &s->side.src, e);
+}
+
+/* The statuses now, or once the last stretch is aligned (phased); the
+ * cursor's lines aligned before the first frame. */
+static void place_statuses(Session *s)
+{
 	s->side.statuses_pending = false;
 	if (doc_align_partial(&s->doc)) {
 		s->side.statuses_pending = true;
@@ -363,23 +343,60 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 		doc_align_lines(&s->doc, l > FIRST_FRAME_LINES ? l - FIRST_FRAME_LINES : 0,
 		                l + FIRST_FRAME_LINES);
 	}
+}
+
+/* What the status line says after an open: a new file, read-only, the
+ * notes of the sidecar and the source, or where the English came from. */
+static void say_opened(Session *s, const char *path, bool is_new, const Buf *note)
+{
 	if (is_new) {
 		session_msg(s, "New file: it starts as a copy of the source (Ctrl-S writes it)");
 	} else if (access(path, W_OK) != 0 || no_write_bits(path)) {
 		s->doc.read_only = true;
 		session_msg(s, "%s is read-only: you can read and search, not edit", path);
 	}
-	if (note.len) {
-		session_error(s, "%s", note.p);
+	if (note->len) {
+		session_error(s, "%s", note->p);
 	} else if (s->side.src.origin == SOURCE_SELF && !s->message.text[0]) {
 		/* said once, replaced by anything more important */
 		session_msg(s, "English: the document itself (no --source, sidecar record or English "
 		               "revision in its git history)");
 		s->message.note = true;
 	}
+}
+
+static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
+{
+	SourceOpts so = *so_in;
+	Buf note = BUF_INIT;
+	read_sidecar(s, path, &note);
+	SourceRecord rec;
+	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
+		so.recorded = &rec;
+
+	Buf tgt = BUF_INIT;
+	bool is_new = false, ok = true;
+	if (!file_exists(path) && errno == ENOENT) {
+		if (!so.path && !so.rev)
+			ok = err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
+			             "as a copy of the English)", path);
+		is_new = true;
+	} else {
+		ok = file_read(path, &tgt, e);
+	}
+	if (ok && (ok = resolve_source(s, path, &so, &rec, &note, e))) {
+		s->side.src_known = true;
+		if (is_new)
+			buf_addstr(&tgt, buf_str(&s->side.src.text));
+		load_doc(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
+		         s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len, phased);
+		s->doc.is_new = is_new;
+		place_statuses(s);
+		say_opened(s, path, is_new, &note);
+	}
 	buf_release(&note);
 	buf_release(&tgt);
-	return true;
+	return ok;
 }
 
 bool session_save(Session *s)
