@@ -670,7 +670,7 @@ static void test_phased_open_equals_open(void **state)
 		for (size_t k = 0; k < a.doc.al.n; k++)
 			if (a.doc.al.v[k].src_n && k % 3)
 				session_set_status(&a, k, k % 3 == 1 ? ST_DONE : ST_REVIEWED);
-		a.cur = (Pos){a.doc.tgt.n / 2, 0};
+		a.caret.cur = (Pos){a.doc.tgt.n / 2, 0};
 		assert_true(session_save(&a));
 		session_release(&a);
 		session_init(&a);
@@ -680,7 +680,7 @@ static void test_phased_open_equals_open(void **state)
 		assert_true(session_open_phased(&b, tpath, &so, &e));
 		assert_true(session_open_phased(&c, tpath, &so, &e));
 		check_session(&b);
-		assert_int_equal(b.cur.line, a.cur.line);
+		assert_int_equal(b.caret.cur.line, a.caret.cur.line);
 		if (x == count) /* twelve times over: more than the first frame aligns */
 			assert_true(doc_align_partial(&b.doc) && b.side.statuses_pending);
 		/* the segments on the lines around the cursor are exact already */
@@ -690,7 +690,7 @@ static void test_phased_open_equals_open(void **state)
 			if (!g->tgt_n)
 				continue;
 			size_t line = b.doc.th.blocks.v[g->tgt].first;
-			if (line + 300 < b.cur.line || line > b.cur.line + 300)
+			if (line + 300 < b.caret.cur.line || line > b.caret.cur.line + 300)
 				continue;
 			const Segment *h = NULL;
 			for (size_t j = 0; j < a.doc.al.n && !h; j++)
