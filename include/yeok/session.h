@@ -367,9 +367,16 @@ typedef struct SessionSpelling {
 	SpellWords src_words; /* the words of source blocks [src_seg, src_seg +
 	                         src_gen): the source is never edited, so they
 	                         stay valid while typing, until session_load */
-	long src_seg;         /* (-2: none yet) */
+	long src_seg;         /* (-2: none yet, a document was loaded: the
+	                         memo below is forgotten; -1: none) */
 	size_t src_gen;
+	/* The misspelled words of lines already checked, by content: a line
+	 * whose bytes, source blocks and spell_generation() are those of a slot
+	 * is not checked again (slot: the line's hash modulo
+	 * SESSION_SPELL_MEMO; lines with pending words are not kept). */
+	struct SessionSpellMemo *memo; /* SESSION_SPELL_MEMO slots, or NULL */
 } SessionSpelling;
+#define SESSION_SPELL_MEMO 512
 
 /* The session: the document and one part per file of src/session/ that
  * owns it (as dte's EditorState is made of module-owned parts).  Each

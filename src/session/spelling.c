@@ -76,6 +76,26 @@ static const SpellWords *source_words(Session *s, long k)
 	return w;
 }
 
+/* One remembered line (SessionSpelling.memo). */
+typedef struct SessionSpellMemo {
+	char *text;       /* the line's bytes (owned; NULL: an empty slot) */
+	size_t n;
+	uint64_t gen;     /* spell_generation() when it was checked */
+	long src;         /* the segment's source blocks [src, src + src_n) */
+	size_t src_n;
+	SpellMisses bad;  /* its SPELL_BAD words */
+} SessionSpellMemo;
+
+static void memo_clear(Session *s)
+{
+	for (size_t i = 0; s->spell.memo && i < SESSION_SPELL_MEMO; i++) {
+		free(s->spell.memo[i].text);
+		VEC_FREE(&s->spell.memo[i].bad);
+	}
+	free(s->spell.memo);
+	s->spell.memo = NULL;
+}
+
 size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 {
 	if (!s->spell.sp || line >= s->doc.tgt.n)
@@ -89,14 +109,43 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 	    line > l || g->status == ST_UNTRANSLATED)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);
+	uint64_t gen = spell_generation(s->spell.sp);
+	if (s->spell.src_seg == -2) {
+		/* a document was loaded (load_doc): other source blocks */
+		memo_clear(s);
+		s->spell.src_seg = -1;
+	}
+	if (!s->spell.memo)
+		s->spell.memo = xcalloc(SESSION_SPELL_MEMO, sizeof(*s->spell.memo));
+	SessionSpellMemo *mo = &s->spell.memo[hash_fnv1a(ln.p, ln.n) % SESSION_SPELL_MEMO];
+	if (mo->text && mo->n == ln.n && mo->gen == gen && mo->src == (long)g->src &&
+	    mo->src_n == g->src_n && !memcmp(mo->text, ln.p, ln.n)) {
+		for (size_t i = 0; i < mo->bad.n; i++)
+			VEC_PUSH(out, mo->bad.v[i]);
+		return mo->bad.n;
+	}
 	size_t before = out->n;
 	spell_check_text(s->spell.sp, ln.p, ln.n, source_words(s, k), SPELL_NOWAIT, out);
 	/* keep the bad ones only (pending ones are drawn once known) */
 	size_t m = before;
-	for (size_t i = before; i < out->n; i++)
+	bool pending = false;
+	for (size_t i = before; i < out->n; i++) {
+		pending |= out->v[i].status == SPELL_PENDING;
 		if (out->v[i].status == SPELL_BAD)
 			out->v[m++] = out->v[i];
+	}
 	out->n = m;
+	if (!pending) {
+		free(mo->text);
+		mo->text = xmemdup0(ln.p, ln.n);
+		mo->n = ln.n;
+		mo->gen = gen;
+		mo->src = (long)g->src;
+		mo->src_n = g->src_n;
+		mo->bad.n = 0;
+		for (size_t i = before; i < m; i++)
+			VEC_PUSH(&mo->bad, out->v[i]);
+	}
 	return m - before;
 }
 
@@ -240,4 +289,5 @@ void session_spell_release(Session *s)
 	s->spell.sugg = NULL;
 	s->spell.nsugg = 0;
 	spell_words_release(&s->spell.src_words);
+	memo_clear(s);
 }

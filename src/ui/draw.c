@@ -62,6 +62,41 @@ void ui_set_style(const Ui *u, ThemeSlot slot, bool current)
 
 /* ---- text --------------------------------------------------------------- */
 
+/* Is s[i..i+3) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
+static bool hangul_syllable_at(const char *s, size_t n, size_t i)
+{
+	if (i + 3 > n)
+		return false;
+	unsigned a = (unsigned char)s[i], b = (unsigned char)s[i + 1], c = (unsigned char)s[i + 2];
+	if ((a & 0xf0) != 0xe0 || (b & 0xc0) != 0x80 || (c & 0xc0) != 0x80)
+		return false;
+	unsigned cp = (a & 0x0f) << 12 | (b & 0x3f) << 6 | (c & 0x3f);
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+
+/* The length of the cluster at s[i] when it is drawn as its own bytes:
+ * printable ASCII (1 column) or a precomposed syllable (2 columns) that the
+ * next character cannot join (ASCII, another syllable, or the end: no
+ * combining mark, no trailing jamo).  0: take the grapheme walk. */
+static size_t plain_cluster(const char *s, size_t n, size_t i, int *cw)
+{
+	unsigned c = (unsigned char)s[i];
+	size_t len;
+	if (c >= 0x20 && c < 0x7f) {
+		len = 1;
+		*cw = 1;
+	} else if (c >= 0xea && c <= 0xed && hangul_syllable_at(s, n, i)) {
+		len = 3;
+		*cw = 2;
+	} else {
+		return 0;
+	}
+	size_t j = i + len;
+	if (j == n || (unsigned char)s[j] < 0x80 || hangul_syllable_at(s, n, j))
+		return len;
+	return 0;
+}
+
 /* Draw s[0..n) from column x, at most w columns, in the current style;
  * returns the columns used.  A cluster that does not fit is a marker. */
 int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
@@ -74,8 +109,23 @@ int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, Theme
 	size_t i = 0;
 	move(y, x);
 	while (i < n && col < w) {
+		int cw;
+		size_t pl = u->slow_paint ? 0 : plain_cluster(s, n, i, &cw);
+		if (pl && col + cw <= w) {
+			/* the fast path: the bytes are the cell */
+			if (r.len && run_ph) {
+				ui_set_style(u, TS_MARKER, current);
+				addnstr(r.p, (int)r.len);
+				buf_clear(&r);
+			}
+			run_ph = false;
+			buf_add(&r, s + i, pl);
+			col += cw;
+			i += pl;
+			continue;
+		}
 		size_t e = text_next_grapheme(s, n, i);
-		int cw = text_cluster_width(s + i, e - i, col);
+		cw = text_cluster_width(s + i, e - i, col);
 		if (col + cw > w) {
 			if (r.len) {
 				ui_set_style(u, run_ph ? TS_MARKER : slot, current);

@@ -107,6 +107,8 @@ struct Ui {
 	uint64_t spell_gen; /* the spelling thread's generation last drawn */
 	bool dragging;      /* button 1 is down after a press in a pane */
 	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
+	bool slow_paint;    /* tests: no fast path in ui_put_text (the grapheme
+	                       walk for every cluster, to compare the screens) */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */
@@ -187,7 +189,10 @@ void ui_colors_init(Ui *u);
 attr_t ui_attr(const Ui *u, ThemeSlot slot, bool current, short *pair);
 void ui_set_style(const Ui *u, ThemeSlot slot, bool current);
 /* Draw s[0..n) from column x, at most w columns; returns the columns used.
- * A cluster that does not fit is a marker. */
+ * A cluster that does not fit is a marker.  Printable ASCII and precomposed
+ * Hangul syllables that the next character cannot extend are copied as
+ * they are (the same cells as text_render_cluster, without the grapheme
+ * walk); everything else goes cluster by cluster through src/text. */
 int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
                 bool current);
 void ui_fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current);

@@ -553,6 +553,80 @@ static void test_spelling_f7_and_word_lists(void **state)
 	fx_free(&f);
 }
 
+/* Spelling marks are remembered per line by content: a second frame with
+ * no edit looks up no word; after one edit only the edited line's words
+ * are looked up again, and the marks are those of a fresh check. */
+static void test_spelling_marks_cached_per_line(void **state)
+{
+	(void)state;
+	const char *en = "Title\n=====\n\nWe run it in the cloud today.\nThen we train the model.\n"
+	                 "And we save it.\n";
+	const char *ko = "제목\n====\n\n오늘 클라우드에서 실행합니다.\n그 다음 모델을 학습합니다.\n"
+	                 "그리고 저장합니다.\n";
+	Fx f;
+	fx_make(&f, ko, en);
+	Session s;
+	open_doc(&s, &f, true);
+	char *words = xasprintf("%s/words", f.dir);
+	SpellOptions o = {.personal_words = words, .project_top = f.dir};
+	session_spell_start(&s, &o);
+	spell_wait(s.spell.sp);
+	if (!spell_has_dict(s.spell.sp, SPELL_HANGUL)) {
+		session_release(&s);
+		free(words);
+		fx_free(&f);
+		skip();
+	}
+	SpellMisses first = {0}, m = {0};
+	SpellStats st0, st1;
+	for (size_t i = 0; i < s.doc.tgt.n; i++)
+		session_spell_line(&s, i, &first);
+	spell_stats(s.spell.sp, &st0);
+	for (size_t i = 0; i < s.doc.tgt.n; i++)
+		session_spell_line(&s, i, &m);
+	spell_stats(s.spell.sp, &st1);
+	assert_int_equal(st1.lookups - st0.lookups, 0);
+	assert_int_equal(m.n, first.n);
+	assert_memory_equal(m.v, first.v, m.n * sizeof(*m.v));
+	assert_int_equal(first.n, 1); /* 클라우드에서 */
+	/* one edit on line 4: its words only */
+	Str ln = lines_get(&s.doc.tgt, 4);
+	const char *add = " 클라우드에서도";
+	session_replace(&s, (Pos){4, ln.n}, (Pos){4, ln.n}, add, strlen(add), CH_OTHER, SR_GROUP);
+	ln = lines_get(&s.doc.tgt, 4);
+	SpellMisses fresh = {0};
+	spell_stats(s.spell.sp, &st0);
+	spell_check_text(s.spell.sp, ln.p, ln.n, NULL, SPELL_NOWAIT, &fresh);
+	spell_stats(s.spell.sp, &st1);
+	uint64_t words4 = st1.lookups - st0.lookups;
+	assert_true(words4 >= 4);
+	m.n = 0;
+	spell_stats(s.spell.sp, &st0);
+	for (size_t i = 0; i < s.doc.tgt.n; i++)
+		session_spell_line(&s, i, &m);
+	spell_stats(s.spell.sp, &st1);
+	assert_int_equal(st1.lookups - st0.lookups, words4);
+	assert_int_equal(m.n, 2); /* 클라우드에서, 클라우드에서도 */
+	assert_int_equal(fresh.n, 1);
+	m.n = 0;
+	assert_int_equal(session_spell_line(&s, 4, &m), 1);
+	assert_int_equal(m.v[0].off, fresh.v[0].off);
+	assert_int_equal(m.v[0].len, fresh.v[0].len);
+	/* a word added to a list (a new generation) is checked again */
+	Err e;
+	err_init(&e);
+	assert_true(spell_add_word(s.spell.sp, "클라우드에서", NULL, SPELL_LIST_SESSION, &e));
+	spell_wait(s.spell.sp);
+	m.n = 0;
+	assert_int_equal(session_spell_line(&s, 3, &m), 0);
+	VEC_FREE(&m);
+	VEC_FREE(&first);
+	VEC_FREE(&fresh);
+	session_release(&s);
+	free(words);
+	fx_free(&f);
+}
+
 static void test_spelling_never_blocks_the_first_frame(void **state)
 {
 	(void)state;
@@ -645,6 +719,7 @@ int main(void)
 		cmocka_unit_test(test_findings_incremental_and_autofix),
 		cmocka_unit_test(test_spelling_f7_and_word_lists),
 		cmocka_unit_test(test_spelling_never_blocks_the_first_frame),
+		cmocka_unit_test(test_spelling_marks_cached_per_line),
 		cmocka_unit_test(test_new_commands_in_table),
 		cmocka_unit_test(test_save_keeps_other_yeoks_sidecar),
 	};

@@ -3,6 +3,7 @@
  * placeholders, line numbers, the too-small notice, the help screen. */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <locale.h>
 #include <wchar.h>
 
@@ -346,6 +347,111 @@ static void test_key_names(void **state)
 	}
 }
 
+/* The cells of row y, columns [0, COLS): characters, attributes, pair. */
+static void row_cells(int y, Buf *out)
+{
+	buf_clear(out);
+	for (int x = 0; x < COLS; x++) {
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1] = {0};
+		attr_t a;
+		short pair;
+		mvin_wch(y, x, &cc);
+		getcchar(&cc, wch, &a, &pair, NULL);
+		buf_addf(out, "%d:%lx:%d:", x, (unsigned long)a, pair);
+		for (int i = 0; wch[i]; i++)
+			text_encode(out, (int32_t)wch[i]);
+		buf_addc(out, '|');
+	}
+}
+
+/* Paint s[0..n) with and without the fast path at several columns and
+ * widths (1: a wide cell does not fit); the cells must be the same. */
+static size_t same_paint(Ui *u, const char *s, size_t n)
+{
+	static const int XW[][2] = {{0, 80}, {3, 12}, {2, 1}};
+	Buf fast = BUF_INIT, slow = BUF_INIT;
+	size_t compared = 0;
+	for (size_t k = 0; k < sizeof(XW) / sizeof(XW[0]); k++) {
+		u->slow_paint = false;
+		ui_fill(u, 0, 0, COLS, TS_NORMAL, false);
+		int uf = ui_put_text(u, 0, XW[k][0], XW[k][1], s, n, TS_TARGET_TEXT, k & 1);
+		row_cells(0, &fast);
+		u->slow_paint = true;
+		ui_fill(u, 0, 0, COLS, TS_NORMAL, false);
+		int us = ui_put_text(u, 0, XW[k][0], XW[k][1], s, n, TS_TARGET_TEXT, k & 1);
+		row_cells(0, &slow);
+		if (uf != us || fast.len != slow.len || memcmp(fast.p, slow.p, fast.len))
+			fail_msg("fast and slow paint differ (%d vs %d columns) for [%.*s]\nfast %s\nslow %s",
+			         uf, us, (int)n, s, fast.p, slow.p);
+		compared++;
+	}
+	buf_release(&fast);
+	buf_release(&slow);
+	return compared;
+}
+
+/* The painter's fast path (ASCII, precomposed Hangul) draws the same cells,
+ * attributes and colours as the grapheme walk: hand-made edge cases (a
+ * syllable with a trailing jamo, an accent after ASCII, decomposed Hangul,
+ * tabs, controls, emoji, wide characters at the edge), then every line of
+ * the corpus. */
+static void test_fast_path_paints_the_same_cells(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, TGT, SRC, 100, 6);
+	static const char *const EDGE[] = {
+		"plain ascii text",
+		"한국어 문장입니다. 텐서를 만듭니다",
+		"\xea\xb0\x80\xe1\x86\xa8 syllable + trailing jamo",   /* 가 + U+11A8 */
+		"cafe\xcc\x81 and e\xcc\x81\xcc\x81",                   /* combining acute */
+		"\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab decomposed",     /* 한 as jamo */
+		"tab\there\tand\tthere",
+		"ctrl\x01\x7f del ^ and < literal",
+		"emoji \xf0\x9f\x98\x80 flag \xf0\x9f\x87\xb0\xf0\x9f\x87\xb7 zwj "
+		"\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9",
+		"bad \xff byte \xea\xb0 cut",
+		"\xed\x9e\xa3\xea\xb0\x80" "ab\xed\x9e\xa3", /* 힣가ab힣 */
+		"가나다라마바사아자차카타파하가나다라마바사아자차카타파하가나다라마바사아자차카타파하",
+		"a\xe2\x80\x8b" "b zero width space, \xef\xbb\xbf bom",
+		"가\xcc\x81 mark after a syllable",
+		"",
+	};
+	size_t compared = 0;
+	for (size_t i = 0; i < sizeof(EDGE) / sizeof(EDGE[0]); i++)
+		compared += same_paint(&u, EDGE[i], strlen(EDGE[i]));
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus (the edge cases were compared)\n");
+	} else {
+		closedir(d);
+		char **pairs = tu_corpus_pairs();
+		size_t lines = 0;
+		for (size_t p = 0; pairs[p]; p++) {
+			for (int side = 0; side < 2; side++) {
+				char *name = xasprintf("%s.%s.rst", pairs[p], side ? "ko" : "en");
+				size_t n;
+				char *f = tu_corpus_file(name, &n);
+				for (size_t a = 0; a < n;) {
+					const char *nl = memchr(f + a, '\n', n - a);
+					size_t b = nl ? (size_t)(nl - f) : n;
+					compared += same_paint(&u, f + a, b - a);
+					lines++;
+					a = b + 1;
+				}
+				free(f);
+				free(name);
+			}
+		}
+		tu_free_list(pairs);
+		assert_true(lines > 10000);
+	}
+	assert_true(compared > 50);
+	teardown(&s, &u);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -357,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_help_lists_every_command),
 		cmocka_unit_test(test_current_segment_and_marks),
 		cmocka_unit_test(test_key_names),
+		cmocka_unit_test(test_fast_path_paints_the_same_cells),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
