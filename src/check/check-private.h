@@ -208,6 +208,10 @@ void countmap_release(CountMap *m);
 
 /* A Hangul syllable U+AC00..U+D7A3. */
 bool ko_syllable(int32_t cp);
+/* Each run of Hangul syllables in m[0..n) (a run not preceded by a
+ * syllable), in order: fn(ctx, start, bytes). */
+typedef void (*KoRunFn)(void *ctx, const char *w, size_t n);
+void ko_each_run(const char *m, size_t n, KoRunFn fn, void *ctx);
 /* The final consonant (jongseong) index 1..27 of a syllable, 0 for none,
  * -1 when cp is no syllable.  KO_RIEUL is ㄹ (particles: 로, not 으로). */
 #define KO_RIEUL 8

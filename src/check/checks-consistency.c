@@ -438,6 +438,16 @@ static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm 
 	return en_in_glossary(gl, it);
 }
 
+/* The first whole-word occurrence of ko in block x at or after byte
+ * from; -1 when none. */
+static ptrdiff_t block_find_word(const BlockText *x, size_t from, const char *ko)
+{
+	ptrdiff_t at = bt_find_ko(x, from, ko);
+	while (at >= 0 && !ko_whole_word(x->mask.p, x->j.text.len, (size_t)at, strlen(ko)))
+		at = bt_find_ko(x, (size_t)at + 1, ko);
+	return at;
+}
+
 /* The first whole-word occurrence of ko in the target blocks of unit, at
  * or after block *b, byte from; -1 when none. */
 static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, const char *ko,
@@ -447,11 +457,9 @@ static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, 
 	if (*b < s->tgt)
 		*b = s->tgt;
 	for (; *b < s->tgt + s->tgt_n; (*b)++, from = 0) {
-		const BlockText *x = &bt[*b];
-		for (ptrdiff_t at = bt_find_ko(x, from, ko); at >= 0;
-		     at = bt_find_ko(x, (size_t)at + 1, ko))
-			if (ko_whole_word(x->mask.p, x->j.text.len, (size_t)at, strlen(ko)))
-				return at;
+		ptrdiff_t at = block_find_word(&bt[*b], from, ko);
+		if (at >= 0)
+			return at;
 	}
 	return -1;
 }
@@ -486,14 +494,8 @@ static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
 		const Segment *fs = &d->al->v[it->first_unit];
 		size_t b = 0;
 		ptrdiff_t at = -1;
-		for (; b < fs->tgt + fs->tgt_n; b++) {
-			at = bt_find_ko(&bt[b], 0, it->ko);
-			while (at >= 0 && !ko_whole_word(bt[b].mask.p, bt[b].j.text.len, (size_t)at,
-			                                 strlen(it->ko)))
-				at = bt_find_ko(&bt[b], (size_t)at + 1, it->ko);
-			if (at >= 0)
-				break;
-		}
+		for (; b < fs->tgt + fs->tgt_n && (at = block_find_word(&bt[b], 0, it->ko)) < 0; b++)
+			;
 		if (at < 0)
 			continue;
 		char *s = xasprintf("%s(%s)", it->ko, it->en);
@@ -703,6 +705,14 @@ void check_repo_add_rendering(CheckRepo *r, const char *en, const char *ko, size
 	VEC_PUSH(&r->rend, x);
 }
 
+/* A Hangul word ending in a 하다/되다 form: its stem into the set. */
+static void add_hada_stem(void *ctx, const char *w, size_t n)
+{
+	size_t st;
+	if (check_is_hada_form(w, n, &st))
+		spell_words_add(ctx, w, st);
+}
+
 void check_repo_add_file(CheckRepo *r, const char *text, size_t n)
 {
 	/* its blocks' prose as one text: glosses and 하다 stems */
@@ -755,20 +765,7 @@ void check_repo_add_file(CheckRepo *r, const char *text, size_t n)
 		free(seen.v[s]);
 	VEC_FREE(&seen);
 	/* 하다 stems: Hangul words ending in a 하다/되다 form */
-	for (size_t i = 0; i < n;) {
-		int32_t cp = check_cp_at(m, n, i);
-		if (!ko_syllable(cp) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
-			i++;
-			continue;
-		}
-		size_t e = i;
-		while (e < n && ko_syllable(check_cp_at(m, n, e)))
-			e += 3;
-		size_t st;
-		if (check_is_hada_form(m + i, e - i, &st))
-			spell_words_add(&r->hada, m + i, st);
-		i = e;
-	}
+	ko_each_run(m, n, add_hada_stem, &r->hada);
 	r->files++;
 	buf_release(&mask);
 }

@@ -123,22 +123,23 @@ static size_t ko_stem(const char *s, size_t n)
 	return n;
 }
 
+typedef struct StemCtx {
+	StemFn fn;
+	void *ctx;
+} StemCtx;
+
+static void stem_run(void *ctx, const char *w, size_t n)
+{
+	const StemCtx *c = ctx;
+	size_t st = ko_stem(w, n);
+	if (st >= 6)
+		c->fn(c->ctx, w, st, n);
+}
+
 static void infer_ko_words(const char *m, size_t n, StemFn fn, void *ctx)
 {
-	for (size_t i = 0; i < n;) {
-		int32_t cp = check_cp_at(m, n, i);
-		if (!ko_syllable(cp) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
-			i++;
-			continue;
-		}
-		size_t e = i;
-		while (e < n && ko_syllable(check_cp_at(m, n, e)))
-			e += 3;
-		size_t st = ko_stem(m + i, e - i);
-		if (st >= 6)
-			fn(ctx, m + i, st, e - i);
-		i = e;
-	}
+	StemCtx c = {fn, ctx};
+	ko_each_run(m, n, stem_run, &c);
 }
 
 /* ---- the tables -------------------------------------------------------------- */

@@ -10,6 +10,21 @@ bool ko_syllable(int32_t cp)
 	return cp >= 0xac00 && cp <= 0xd7a3;
 }
 
+void ko_each_run(const char *m, size_t n, KoRunFn fn, void *ctx)
+{
+	for (size_t i = 0; i < n;) {
+		if (!ko_syllable(check_cp_at(m, n, i)) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && ko_syllable(check_cp_at(m, n, e)))
+			e += 3;
+		fn(ctx, m + i, e - i);
+		i = e;
+	}
+}
+
 int ko_final(int32_t cp)
 {
 	return ko_syllable(cp) ? (int)((cp - 0xac00) % 28) : -1;
