@@ -364,12 +364,12 @@ typedef struct SessionSpelling {
 	char *word;           /* ... and text (owned) */
 	char **sugg;          /* its suggestions once ready (owned) */
 	size_t nsugg;
-	SpellWords src_words; /* the words of source blocks [src_seg, src_seg +
-	                         src_gen): the source is never edited, so they
-	                         stay valid while typing, until session_load */
-	long src_seg;         /* (-2: none yet, a document was loaded: the
-	                         memo below is forgotten; -1: none) */
-	size_t src_gen;
+	SpellWords src_words; /* the words of source blocks [src_block,
+	                         src_block + src_nblocks): the source is never
+	                         edited, so they stay valid while typing, until
+	                         a document is loaded */
+	long src_block;       /* -1: none */
+	size_t src_nblocks;
 	/* The misspelled words of lines already checked, by content: a line
 	 * whose bytes, source blocks and spell_generation() are those of a slot
 	 * is not checked again (slot: the line's hash modulo

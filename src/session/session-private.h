@@ -33,5 +33,7 @@ void session_findings_release(Session *s);
 void session_findings_saved(Session *s);
 /* spelling.c */
 void session_spell_release(Session *s);
+/* Another document: forget the source words and the lines checked. */
+void session_spell_forget(Session *s);
 
 #endif

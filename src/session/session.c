@@ -36,7 +36,7 @@ void session_init(Session *s)
 	check_set_all(&s->chk.cset);
 	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
-	s->spell.src_seg = -2;
+	s->spell.src_block = -1;
 	s->gloss.hint_k = -1;
 	s->fit.title = SIZE_MAX;
 	s->prefs.wrap = WRAP_WORD;
@@ -70,7 +70,7 @@ static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n
 		doc_load_phased(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	else
 		doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
-	s->spell.src_seg = -2; /* another source */
+	session_spell_forget(s); /* another source */
 	s->gloss.hint_k = -1;
 	s->gloss.hint_due = false;
 	s->caret.cur = (Pos){0, 0};

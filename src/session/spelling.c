@@ -62,11 +62,11 @@ static const SpellWords *source_words(Session *s, long k)
 {
 	SpellWords *w = &s->spell.src_words;
 	const Segment *g = &s->doc.al.v[k];
-	if (s->spell.src_seg == (long)g->src && s->spell.src_gen == g->src_n)
+	if (s->spell.src_block == (long)g->src && s->spell.src_nblocks == g->src_n)
 		return w;
 	spell_words_clear(w);
-	s->spell.src_seg = (long)g->src;
-	s->spell.src_gen = g->src_n;
+	s->spell.src_block = (long)g->src;
+	s->spell.src_nblocks = g->src_n;
 	if (g->src_n) {
 		Buf b = BUF_INIT;
 		progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, &b);
@@ -96,6 +96,14 @@ static void memo_clear(Session *s)
 	s->spell.memo = NULL;
 }
 
+void session_spell_forget(Session *s)
+{
+	spell_words_clear(&s->spell.src_words);
+	s->spell.src_block = -1;
+	s->spell.src_nblocks = 0;
+	memo_clear(s);
+}
+
 size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 {
 	if (!s->spell.sp || line >= s->doc.tgt.n)
@@ -110,11 +118,6 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);
 	uint64_t gen = spell_generation(s->spell.sp);
-	if (s->spell.src_seg == -2) {
-		/* a document was loaded (load_doc): other source blocks */
-		memo_clear(s);
-		s->spell.src_seg = -1;
-	}
 	if (!s->spell.memo)
 		s->spell.memo = xcalloc(SESSION_SPELL_MEMO, sizeof(*s->spell.memo));
 	SessionSpellMemo *mo = &s->spell.memo[hash_fnv1a(ln.p, ln.n) % SESSION_SPELL_MEMO];
