@@ -62,16 +62,11 @@ void ui_set_style(const Ui *u, ThemeSlot slot, bool current)
 
 /* ---- text --------------------------------------------------------------- */
 
-/* Is s[i..i+3) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
+/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
 static bool hangul_syllable_at(const char *s, size_t n, size_t i)
 {
-	if (i + 3 > n)
-		return false;
-	unsigned a = (unsigned char)s[i], b = (unsigned char)s[i + 1], c = (unsigned char)s[i + 2];
-	if ((a & 0xf0) != 0xe0 || (b & 0xc0) != 0x80 || (c & 0xc0) != 0x80)
-		return false;
-	unsigned cp = (a & 0x0f) << 12 | (b & 0x3f) << 6 | (c & 0x3f);
-	return cp >= 0xac00 && cp <= 0xd7a3;
+	int32_t cp;
+	return i < n && text_decode(s + i, n - i, &cp) == 3 && cp >= 0xac00 && cp <= 0xd7a3;
 }
 
 /* The length of the cluster at s[i] when it is drawn as its own bytes:
