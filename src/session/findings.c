@@ -121,10 +121,7 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	f->ready = true;
 	f->partial = false;
 	s->chk.n += counted(f);
-	size_t a, b;
-	if (align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
-		for (size_t i = a; i <= b; i++)
-			s->chk.key_bytes += lines_get(&s->doc.tgt, i).n + 1;
+	s->chk.key_bytes += session_seg_target_bytes(s, k, SIZE_MAX);
 }
 
 /* The whole of slot k checked again when only part of it was (idle time). */
@@ -256,9 +253,9 @@ void session_checks_on(Session *s, bool now)
 	run_all(s, now);
 }
 
-/* A paragraph of more target text than this is checked on the key path
- * only around the edit (seg_window); lines of context each side. */
-enum { LONG_SEG = 16 * 1024, WINDOW_MARGIN = 3 };
+/* A long paragraph (SESSION_LONG_SEG) is checked on the key path only
+ * around the edit (seg_window), with lines of context each side. */
+enum { WINDOW_MARGIN = 3 };
 
 /* Segment k (new slot f) after one edit inside its one long paragraph,
  * old its slot before (NULL: none, a paragraph the edit made): the lines
@@ -282,10 +279,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	 * the edit only, the rest in idle time */
 	if (old ? e0 < a || e1 > b : e1 + 2 * WINDOW_MARGIN < a || e0 > b + 2 * WINDOW_MARGIN)
 		return false;
-	size_t bytes = 0;
-	for (size_t i = a; i <= b && bytes < LONG_SEG; i++)
-		bytes += lines_get(&d->tgt, i).n + 1;
-	if (bytes < LONG_SEG)
+	if (session_seg_target_bytes(s, k, SESSION_LONG_SEG) < SESSION_LONG_SEG)
 		return false;
 	/* the window stays in the block of the edit (the segment may hold
 	 * more than one: a line the edit made into a block of its own) */

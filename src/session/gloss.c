@@ -74,18 +74,11 @@ static size_t hints(Session *s, long k, GlossHintVec *out, Buf *tgt)
 	return n;
 }
 
-/* A segment with more target text than this keeps its hints while it is
- * typed in (session_hints). */
-enum { LONG_HINT_SEG = 16 * 1024 };
-
+/* A long segment (SESSION_LONG_SEG) keeps its hints while it is typed in
+ * (session_hints). */
 static bool long_target(Session *s, long k)
 {
-	size_t a, b, bytes = 0;
-	if (!align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
-		return false;
-	for (size_t i = a; i <= b && bytes < LONG_HINT_SEG; i++)
-		bytes += lines_get(&s->doc.tgt, i).n + 1;
-	return bytes >= LONG_HINT_SEG;
+	return session_seg_target_bytes(s, (size_t)k, SESSION_LONG_SEG) >= SESSION_LONG_SEG;
 }
 
 /* The kept hints computed again for segment k. */

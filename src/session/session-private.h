@@ -13,6 +13,13 @@
  * ln and the blanks after it; i when there is none. */
 size_t session_list_marker_end(Str ln, size_t i);
 
+/* view.c: the bytes of segment k's target lines (LF included), counted
+ * up to cap at most.  A segment of SESSION_LONG_SEG or more is long: a key
+ * in it checks and matches the glossary near the edit only, the rest in
+ * idle time (findings.c, gloss.c). */
+#define SESSION_LONG_SEG (16 * 1024)
+size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap);
+
 /* view.c: make the cursor visible; center: put it a third down when it
  * is far away. */
 void session_follow_center(Session *s, bool center);

@@ -222,6 +222,15 @@ const VSeg *session_vsegs(Session *s, size_t *n)
 	return s->view.vsegs.v;
 }
 
+size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap)
+{
+	size_t a, b, bytes = 0;
+	if (k < s->doc.al.n && align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
+		for (size_t i = a; i <= b && bytes < cap; i++)
+			bytes += lines_get(&s->doc.tgt, i).n + 1;
+	return bytes;
+}
+
 size_t session_vseg_of(Session *s, Pane p, size_t line)
 {
 	size_t n;
