@@ -109,6 +109,13 @@ typedef struct DocChange {
 } DocChange;
 #define DOC_CHANGE_LOG 64
 
+/* The status key value of source blocks [src, src + src_n) (doc.c). */
+typedef struct DocKeyMemo {
+	size_t src, src_n; /* src_n 0: empty */
+	uint64_t value;
+} DocKeyMemo;
+#define DOC_KEY_MEMO 1024u
+
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
@@ -132,6 +139,10 @@ typedef struct Doc {
 	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
 	DocDisk disk;     /* the file as last loaded or saved (changed-on-disk check) */
 	UserStatuses user; /* statuses set by the user or the sidecar */
+	DocKeyMemo *key_memo; /* DOC_KEY_MEMO slots (NULL until needed): the
+	                         source never changes, so the key of a run of
+	                         its blocks is hashed once, not on every edit */
+	uint64_t key_hashes;  /* statistics for tests: keys hashed for it */
 	DocProgress prog; /* cached doc_progress() while prog_valid */
 	/* Change counters for views that cache what they derive: gen_align
 	 * grows when blocks or segments change in number or place (beyond a

@@ -29,6 +29,7 @@ void doc_release(Doc *d)
 		change_release(&d->changes.v[i]);
 	VEC_FREE(&d->changes);
 	free(d->user.v);
+	free(d->key_memo);
 	lines_release(&d->tgt);
 	lines_release(&d->src);
 	host_release(&d->th);
@@ -140,6 +141,25 @@ static void user_put(Doc *d, uint64_t key, SegStatus st)
 	x->status = st;
 }
 
+/* The key value of a segment's source blocks.  The source never changes
+ * once loaded, so a run's key is hashed once (a direct-mapped memo of
+ * DOC_KEY_MEMO runs; doc_load_pair_take forgets it): a key in a long
+ * paragraph does not hash its English again. */
+static uint64_t seg_key_value(Doc *d, const Segment *s)
+{
+	if (!d->key_memo)
+		d->key_memo = xcalloc(DOC_KEY_MEMO, sizeof(*d->key_memo));
+	size_t i = (size_t)(((uint64_t)s->src * 0x9e3779b97f4a7c15ull ^ s->src_n) >> 7) &
+	           (DOC_KEY_MEMO - 1);
+	DocKeyMemo *m = &d->key_memo[i];
+	if (m->src_n != s->src_n || m->src != s->src) {
+		SidecarKey h = seg_key(d, s);
+		*m = (DocKeyMemo){s->src, s->src_n, key_value(&h)};
+		d->key_hashes++;
+	}
+	return m->value;
+}
+
 static void apply_user(Doc *d, size_t from, size_t to)
 {
 	if (!d->user.n)
@@ -148,8 +168,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		Segment *s = &d->al.v[k];
 		if (!s->src_n)
 			continue;
-		SidecarKey h = seg_key(d, s);
-		const UserStatus *x = user_find(d, key_value(&h));
+		const UserStatus *x = user_find(d, seg_key_value(d, s));
 		if (x)
 			s->status = x->status;
 	}
@@ -556,13 +575,71 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
  * between the text-block separators around the edit again and splices
  * their blocks (host_edit_window, host_resegment_window); the segments of
  * those blocks are re-aligned as for RST. */
+/* Is new region n old region o with its lines moved by delta (the same
+ * kind, prefix and number of blocks: the same RST text and blocks)? */
+static bool region_moved(const HostRegion *o, const HostRegion *n, long delta)
+{
+	return o->kind == n->kind && (long)n->first == (long)o->first + delta &&
+	       (long)n->last == (long)o->last + delta && o->prefix == n->prefix &&
+	       o->nblocks == n->nblocks;
+}
+
+/* The host cannot bound the edit (the module docstring, whose indentation
+ * is the whole region's, or the lines before the first text block): read
+ * the whole file again, then re-align as for a window the blocks that are
+ * not in a region before or after the edit that came out the same (the
+ * regions that did hold the same blocks with the same text).  A change of
+ * the title styles' order aligns everything again. */
+static void realign_host_whole(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->th.blocks;
+	size_t on = tb->n, orn = d->th.regions.n;
+	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
+	memcpy(old, tb->v, on * sizeof(Block));
+	HostRegion *oreg = xmalloc(MAX(orn, 1) * sizeof(HostRegion));
+	if (orn)
+		memcpy(oreg, d->th.regions.v, orn * sizeof(HostRegion));
+	char styles[ARRAY_LEN(d->title_styles)][2];
+	memcpy(styles, d->title_styles, sizeof(styles));
+	int nstyles = d->n_title_styles;
+	host_segment(&d->tgt, d->th.fmt, &d->th);
+	learn_styles(d);
+	const HostRegionVec *nr = &d->th.regions;
+	size_t head = 0, tail = 0;
+	while (head < orn && head < nr->n && oreg[head].last < a &&
+	       region_moved(&oreg[head], &nr->v[head], 0))
+		head++;
+	while (tail < orn - head && tail < nr->n - head && oreg[orn - 1 - tail].first > old_last &&
+	       region_moved(&oreg[orn - 1 - tail], &nr->v[nr->n - 1 - tail], delta))
+		tail++;
+	/* the window: old lines [wa, wl] */
+	size_t wa = head < orn ? MIN(a, oreg[head].first) : a;
+	size_t wl = tail < orn - head ? MAX(old_last, oreg[orn - 1 - tail].last) : old_last;
+	bool same_styles = nstyles == d->n_title_styles &&
+	                   memcmp(styles, d->title_styles, (size_t)nstyles * 2) == 0;
+	if (!same_styles || !tb->n) {
+		align_all(d);
+	} else {
+		if (!same_structure(old, on, tb->v, tb->n, a, (size_t)((long)old_last + delta)))
+			d->gen_struct++;
+		realign_blocks(d, 0, old, on, tb->n, wa, wl, delta);
+		d->last_window_lines = d->tgt.n;
+	}
+	free(old);
+	free(oreg);
+}
+
 static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 {
 	RstDoc *tb = &d->th.blocks;
 	size_t old_n = old_last - a + 1, new_n = (size_t)((long)old_n + delta);
 	HostWindow hw;
-	if (!tb->n || !d->al.n || !host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+	if (!tb->n || !d->al.n) {
 		doc_realign_all(d);
+		return;
+	}
+	if (!host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+		realign_host_whole(d, a, old_last, delta);
 		return;
 	}
 	/* The old blocks of the window, for same_structure (their slices are
@@ -675,6 +752,8 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	SWAP(Alignment, d->al, p->al);
 	SWAP(AlignMemo *, d->am, p->memo);
 	pair_release(p);
+	free(d->key_memo); /* another source: its runs' keys */
+	d->key_memo = NULL;
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
