@@ -459,6 +459,48 @@ static void test_docstring_edits_realign_locally(void **state)
 	tu_free_list(pairs);
 }
 
+/* The status keys of the source's blocks are hashed once: typing in a
+ * segment hashes no key again, and the statuses stay a fresh load's. */
+static void test_typing_hashes_no_key_again(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char **pairs = tu_py_pairs();
+	size_t files = 0;
+	rnd_state = 41;
+	for (char **p = pairs; *p; p++) {
+		size_t sn, tn;
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
+		char *what = xasprintf("%s.ko.py", *p);
+		Doc d;
+		doc_init(&d);
+		doc_load(&d, what, ko, tn, "en", en, sn);
+		for (size_t k = 0; k < d.al.n; k++)
+			if (d.al.v[k].src_n)
+				doc_set_status(&d, k, ST_DONE);
+		size_t i = pick_line(&d, HL_RST);
+		Str ln = lines_get(&d.tgt, i);
+		doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "번", strlen("번"), CH_TYPE);
+		uint64_t hashed = d.key_hashes;
+		for (int k = 0; k < 20; k++) {
+			ln = lines_get(&d.tgt, i);
+			doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "역", strlen("역"), CH_TYPE);
+		}
+		if (d.key_hashes != hashed)
+			fail_msg("%s: 20 keys hashed %llu status keys again", what,
+			         (unsigned long long)(d.key_hashes - hashed));
+		assert_as_loaded(&d, en, sn, what);
+		doc_release(&d);
+		free(what);
+		free(en);
+		free(ko);
+		files++;
+	}
+	assert_int_equal(files, 20);
+	tu_free_list(pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -466,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_sidecar_keys_as_cli),
 		cmocka_unit_test(test_edits_reread_locally),
 		cmocka_unit_test(test_docstring_edits_realign_locally),
+		cmocka_unit_test(test_typing_hashes_no_key_again),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
