@@ -172,7 +172,14 @@ typedef struct Doc {
 	 * stretch is aligned (NULL: nothing to call). */
 	void (*aligned)(void *ctx);
 	void *aligned_ctx;
+	/* 1 + the target block whose re-alignment waits for idle time (0:
+	 * none): edits inside one long prose block (over DOC_LONG_BLOCK bytes)
+	 * that change nothing but its text keep its features and segments
+	 * (valid: the same blocks) until doc_align_step or doc_align_finish,
+	 * or an edit outside it, aligns it exactly. */
+	size_t stale;
 } Doc;
+#define DOC_LONG_BLOCK 16384u
 
 void doc_init(Doc *d);
 void doc_release(Doc *d);
@@ -197,7 +204,7 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
  * d->aligned. */
 void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
                      const char *src_name, const char *src, size_t src_n);
-/* Stretches are still pending. */
+/* Stretches are still pending, or a long block's re-alignment (Doc.stale). */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first
  * one) and those right after it up to max_blocks blocks (align_step);
@@ -208,6 +215,9 @@ bool doc_align_step(Doc *d, size_t seg, size_t max_blocks);
 void doc_align_lines(Doc *d, size_t first, size_t last);
 /* Align all that is pending. */
 void doc_align_finish(Doc *d);
+/* Align the pending stretches only: a long block being typed in
+ * (Doc.stale) keeps waiting (what a key starts from). */
+void doc_align_stretches(Doc *d);
 
 /* Replace [a, b) of the target by p[0..n) and record the change (merging
  * with the previous one when kind allows).  Returns the position after the

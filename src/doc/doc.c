@@ -262,6 +262,7 @@ static void all_new(Doc *d)
 /* Align the current blocks again, all of them. */
 static void align_all(Doc *d)
 {
+	d->stale = 0;
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
@@ -492,6 +493,124 @@ static bool block_moved(const Block *o, const Block *n, long delta)
 	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
 }
 
+static size_t seg_after_block(const Doc *d, size_t b);
+
+/* align_update of target blocks [tc, tc + old_n), now [tc, tc + new_n)
+ * (te_old: tc + old_n), and what follows from it: the user's statuses,
+ * the progress, the change log (less the segments before and after that
+ * came out as they were).  quiet: nothing logged when the segments are
+ * the same (a deferred block settled: its edits were logged). */
+static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
+                            bool quiet)
+{
+	Alignment removed;
+	align_init(&removed);
+	AlignSplice sp;
+	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, tc, old_n,
+	             new_n, &removed, &sp);
+	Alignment *al = &d->al;
+	apply_user(d, sp.k0, sp.k0 + sp.wn);
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && sp.wn == removed.n;
+	for (size_t k = 0; same && k < sp.wn; k++) {
+		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
+		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid) {
+		for (size_t k = 0; k < removed.n; k++)
+			prog_account(&removed.v[k], &d->prog, -1);
+		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
+			prog_account(&al->v[k], &d->prog, 1);
+	}
+	/* The segments changed: those of the update less the ones before and
+	 * after the changed blocks that came out as they were. */
+	size_t h = 0, t = 0, rn = removed.n;
+	while (h < rn && h < sp.wn) {
+		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
+		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
+		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		h++;
+	}
+	while (t < rn - h && t < sp.wn - h) {
+		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
+		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
+		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		t++;
+	}
+	bool moved = true; /* quiet: did any segment change at all? */
+	for (size_t k = 0; quiet && k < sp.wn && sp.wn == rn; k++) {
+		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
+		moved = !(o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		          o->tgt_n == g->tgt_n && o->kind == g->kind && o->status == g->status &&
+		          o->no_prose == g->no_prose);
+		if (moved)
+			break;
+	}
+	if (quiet && sp.wn == rn && !moved) {
+		/* nothing to log */
+	} else {
+		if (quiet)
+			d->gen++;
+		if (rn - h - t || sp.wn - h - t)
+			mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
+	}
+	align_release(&removed);
+	d->last_was_full = false;
+}
+
+static void update_blocks(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn)
+{
+	update_blocks_q(d, tc, old_n, new_n, te_old, dn, false);
+}
+
+/* The deferred block's re-alignment (Doc.stale): its features and
+ * segments from its text now. */
+static void settle(Doc *d)
+{
+	if (!d->stale)
+		return;
+	size_t b = d->stale - 1;
+	d->stale = 0;
+	update_blocks_q(d, b, 1, 1, b + 1, 0, true);
+}
+
+/* The RST text of target block b is over DOC_LONG_BLOCK bytes. */
+static bool block_long(const Doc *d, const Block *b)
+{
+	size_t n = 0;
+	for (size_t i = b->first; i <= b->last && n <= DOC_LONG_BLOCK; i++)
+		n += d->th.text->v[i].n + 1;
+	return n > DOC_LONG_BLOCK;
+}
+
+/* May the re-alignment of an edit wait for idle time (Doc.stale)?  The
+ * edit changed one block (old_n == new_n == 1), old o now block tc, a
+ * long prose block that stays what it was but for its text and last
+ * line (the same kind, first line, nesting, indentation), inside a
+ * segment that is neither untranslated nor without words: the segments
+ * stay valid as they are and the alignment of its text can wait. */
+static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t new_n, long dn)
+{
+	if (!d->am || old_n != 1 || new_n != 1 || dn)
+		return false;
+	const Block *n = &d->th.blocks.v[tc];
+	if (n->kind != o->kind || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
+	    n->first != o->first || n->text_line != o->text_line || n->indent != o->indent ||
+	    n->depth != o->depth || n->parent != o->parent || n->first_off != o->first_off ||
+	    n->title_level != o->title_level || n->name.n != o->name.n || n->arg.n != o->arg.n ||
+	    memcmp(n->bullet, o->bullet, sizeof(o->bullet)) != 0 || !block_long(d, n))
+		return false;
+	size_t k = seg_after_block(d, tc);
+	return k < d->al.n && d->al.v[k].status != ST_UNTRANSLATED && !d->al.v[k].no_prose;
+}
+
 /* Target blocks [T0, T0 + on) (old[0..on), as they were) are now
  * [T0, T0 + wn), the lines of old [a, old_last] now [a, old_last + delta],
  * the blocks after them shifted: bring the segments up to date, exactly
@@ -522,54 +641,21 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 			break;
 		suf++;
 	}
-	Alignment removed;
-	align_init(&removed);
-	AlignSplice sp;
-	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, T0 + pre,
-	             on - pre - suf, wn - pre - suf, &removed, &sp);
-	Alignment *al = &d->al;
-	apply_user(d, sp.k0, sp.k0 + sp.wn);
-	/* The views' derived data changes only when the segments do. */
-	bool same = dn == 0 && sp.wn == removed.n;
-	for (size_t k = 0; same && k < sp.wn; k++) {
-		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
-		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
-		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	size_t tc = T0 + pre;
+	/* a deferred block is one the edit changed (apply settles it before
+	 * an edit outside its lines) */
+	BUG_ON(d->stale && (d->stale - 1 < tc || d->stale - 1 >= T0 + on - suf));
+	if (defer_block(d, &old[pre], tc, on - pre - suf, wn - pre - suf, dn)) {
+		d->stale = tc + 1;
+		d->last_was_full = false;
+		size_t k = seg_after_block(d, tc);
+		mark_dirty(d, k, k + 1, 1);
+		return;
 	}
-	if (!same)
-		d->gen_align++;
-	if (d->prog_valid) {
-		for (size_t k = 0; k < removed.n; k++)
-			prog_account(&removed.v[k], &d->prog, -1);
-		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
-			prog_account(&al->v[k], &d->prog, 1);
-	}
-	/* The segments changed: those of the update less the ones before and
-	 * after the changed blocks that came out as they were. */
-	size_t tc = T0 + pre, te_new = T0 + wn - suf, te_old = T0 + on - suf;
-	size_t h = 0, t = 0, rn = removed.n;
-	while (h < rn && h < sp.wn) {
-		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
-		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
-		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
-			break;
-		h++;
-	}
-	while (t < rn - h && t < sp.wn - h) {
-		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
-		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
-		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
-			break;
-		t++;
-	}
-	(void)te_new;
-	if (rn - h - t || sp.wn - h - t)
-		mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
-	align_release(&removed);
-	d->last_was_full = false;
+	d->stale = 0; /* the update below reads the block again */
+	update_blocks(d, tc, on - pre - suf, wn - pre - suf, T0 + on - suf, dn);
 }
+
 
 /* The same for a host format with regions (.py): the host reads the lines
  * between the text-block separators around the edit again and splices
@@ -754,6 +840,7 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	pair_release(p);
 	free(d->key_memo); /* another source: its runs' keys */
 	d->key_memo = NULL;
+	d->stale = 0;
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
@@ -786,10 +873,27 @@ void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
 
 bool doc_align_partial(const Doc *d)
 {
-	return align_pending(d->am) > 0;
+	return d->stale || align_pending(d->am) > 0;
 }
 
+static bool step_stretches(Doc *d, size_t seg, size_t max_blocks);
+
 bool doc_align_step(Doc *d, size_t seg, size_t max_blocks)
+{
+	if (d->stale) {
+		settle(d);
+		return true;
+	}
+	return step_stretches(d, seg, max_blocks);
+}
+
+void doc_align_stretches(Doc *d)
+{
+	while (step_stretches(d, 0, SIZE_MAX))
+		;
+}
+
+static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 {
 	Alignment removed;
 	align_init(&removed);
@@ -852,8 +956,8 @@ void doc_align_lines(Doc *d, size_t first, size_t last)
 
 void doc_align_finish(Doc *d)
 {
-	while (doc_align_step(d, 0, SIZE_MAX))
-		;
+	settle(d);
+	doc_align_stretches(d);
 }
 
 /* ---- edits -------------------------------------------------------------- */
@@ -903,7 +1007,14 @@ static void unfold_crlf(Lines *l, Pos p)
  * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
 static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 {
-	doc_align_finish(d); /* align_update starts from the one-shot alignment */
+	/* align_update starts from the one-shot alignment; a deferred block
+	 * waits on while the edit stays inside its lines (realign_blocks) */
+	doc_align_stretches(d);
+	if (d->stale) {
+		const Block *sb = &d->th.blocks.v[d->stale - 1];
+		if (a.line < sb->first || b.line > sb->last)
+			settle(d);
+	}
 	Lines *l = &d->tgt;
 	unfold_crlf(l, a);
 	unfold_crlf(l, b);
