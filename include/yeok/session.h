@@ -287,6 +287,8 @@ typedef struct SessionView {
 	VEC(VSeg) vsegs;      /* the view segments (session_vsegs) */
 	bool dirty;           /* rebuild the view segments */
 	uint64_t gen_align, gen_edit; /* the doc counters the view segments match */
+	uint64_t gen_doc;     /* doc.gen then: the change log splices them */
+	size_t tgt_n;         /* doc.tgt.n then */
 } SessionView;
 
 /* The sidecar and where the English came from (owner:

@@ -501,7 +501,7 @@ static size_t seg_after_block(const Doc *d, size_t b);
  * came out as they were).  quiet: nothing logged when the segments are
  * the same (a deferred block settled: its edits were logged). */
 static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
-                            bool quiet)
+                            long delta, bool quiet)
 {
 	Alignment removed;
 	align_init(&removed);
@@ -558,16 +558,23 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 	} else {
 		if (quiet)
 			d->gen++;
-		if (rn - h - t || sp.wn - h - t)
+		if (rn - h - t || sp.wn - h - t) {
 			mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
+		} else if (delta) {
+			/* only lines between blocks moved: the segments around them
+			 * are logged (a view splicing by the log moves the rest) */
+			size_t k = seg_after_block(d, tc), a0 = k ? k - 1 : 0, a1 = MIN(k + 1, al->n);
+			mark_dirty(d, a0, a1, a1 - a0);
+		}
 	}
 	align_release(&removed);
 	d->last_was_full = false;
 }
 
-static void update_blocks(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn)
+static void update_blocks(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
+                          long delta)
 {
-	update_blocks_q(d, tc, old_n, new_n, te_old, dn, false);
+	update_blocks_q(d, tc, old_n, new_n, te_old, dn, delta, false);
 }
 
 /* The deferred block's re-alignment (Doc.stale): its features and
@@ -578,7 +585,7 @@ static void settle(Doc *d)
 		return;
 	size_t b = d->stale - 1;
 	d->stale = 0;
-	update_blocks_q(d, b, 1, 1, b + 1, 0, true);
+	update_blocks_q(d, b, 1, 1, b + 1, 0, 0, true);
 }
 
 /* The RST text of target block b is over DOC_LONG_BLOCK bytes. */
@@ -653,7 +660,7 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 		return;
 	}
 	d->stale = 0; /* the update below reads the block again */
-	update_blocks(d, tc, on - pre - suf, wn - pre - suf, T0 + on - suf, dn);
+	update_blocks(d, tc, on - pre - suf, wn - pre - suf, T0 + on - suf, dn, delta);
 }
 
 
