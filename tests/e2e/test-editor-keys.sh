@@ -113,6 +113,14 @@ tm load-buffer -b m "$T/click"
 tm paste-buffer -b m -t t
 click_ok() { tm_until focus_ko && return 0; tm_screen | sed 's/^/#   | /'; return 1; }
 check "a click in the translation puts the cursor there" click_ok
+# a click is drawn when it happens, not at the next key or idle frame: no
+# key and no barrier follows it (the bug was a click painted only when
+# something else asked for a frame)
+tm_sync
+printf '\033[M +&\033[M#+&' >"$T/click2"
+tm load-buffer -b m "$T/click2"
+tm paste-buffer -b m -t t
+check "a click in the source is drawn with no key after it" tm_until focus_en
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
 fresh
