@@ -451,6 +451,13 @@ static void test_markup_mismatch(void **state)
 	tdoc_run(&t, CK_MARKUP_MISMATCH);
 	assert_int_equal(t.fv.n, 0);
 	tdoc_close(&t);
+	/* negative: the install page on the Korean site (basics/intro.py) */
+	const char *isrc = "Set up PyTorch (`instructions <https://pytorch.org/get-started/locally/>`_).\n";
+	const char *itgt = "PyTorch를 설치하세요 (`설치 방법 <https://pytorch.kr/get-started/locally/>`_).\n";
+	tdoc_open_mem(&t, itgt, strlen(itgt), isrc, strlen(isrc));
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
 	/* negative, basics/intro.py's header: the link texts between "||"
 	 * bars translated, every URL kept */
 	const char *bsrc = "**Learn the Basics** ||\n`Quickstart <quickstart_tutorial.html>`_ ||\n"
