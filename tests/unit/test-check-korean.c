@@ -487,6 +487,20 @@ static void test_style(void **state)
 	expect(KO "우리는 250x540 해상도를 씁니다. 이 해상도는 우리는 좋아합니다.\n", NULL, CK_STYLE,
 	       "(style rule subject-we-you)");
 	expect(KO "이 해상도를 우리는 좋아합니다.\n", NULL, CK_STYLE, NULL);
+	/* bettertransformer_tutorial.rst:7 (59e16954): scope after-number */
+	expect(KO "이 튜토리얼에서는 PyTorch 1.12 릴리스의 일부로 Better Transformer (BT)를 "
+	          "소개합니다.\n",
+	       NULL, CK_STYLE, "'릴리스' — 버전 번호 뒤에는 '버전'을 씁니다 (리뷰) (style rule release)");
+	/* inference_tuning_on_aws_graviton.rst:231 (merged): no number before */
+	expect(KO "향후 릴리스에서는 안정적인 휴리스틱을 사용해 백엔드 선택을 자동화합니다.\n", NULL,
+	       CK_STYLE, NULL);
+	/* ddp_series_theory.rst:39 (f3edc12c): the repository keeps all-reduce in English */
+	expect(KO "각 사본은 변화도를 계산하는 동시에 `링 올-리듀스 알고리즘 <https://tech.preferred.jp/>`__ "
+	          "을 통해 동기화합니다.\n",
+	       NULL, CK_GLOSSARY, "'올-리듀스' — glossary: all-reduce -> all-reduce (번역하지 않음)");
+	expect(KO "각 사본은 변화도를 계산하는 동시에 `Ring-All-Reduce 알고리즘 <https://tech.preferred.jp/>`__ "
+	          "을 통해 동기화합니다.\n",
+	       NULL, CK_GLOSSARY, NULL);
 	/* bad rule files name the file and place */
 	StyleRules *s = style_rules_new();
 	Err e;
