@@ -160,6 +160,15 @@ bool check_is_hada_form(const char *s, size_t n, size_t *stem);
  * (checks-consistency.c), built by reindex for a Korean target. */
 typedef struct ConsIndex ConsIndex;
 ConsIndex *cons_index_build(const CheckDoc *d);
+/* The same in slices: start, step until true (each step reads about
+ * max_bytes of the target's prose, at least one block or one rule's
+ * setup; *used: how much), then take the index (b freed).  The result is
+ * cons_index_build's.  d must not change in between (free b instead). */
+typedef struct ConsBuild ConsBuild;
+ConsBuild *cons_build_start(const CheckDoc *d);
+bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used);
+ConsIndex *cons_build_take(ConsBuild *b);
+void cons_build_free(ConsBuild *b);
 const ConsIndex *check_index_cons(const CheckIndex *x);
 void cons_index_free(ConsIndex *c);
 
