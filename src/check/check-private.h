@@ -191,6 +191,13 @@ typedef struct InferTerm {
 typedef VEC(InferTerm) InferVec;
 /* Nothing without a source and an alignment. */
 void infer_renderings(const CheckDoc *d, InferVec *out);
+/* The same in slices: step until true (about max_bytes of the pair's
+ * segments a step, at least one; *used: how much), when out holds what
+ * infer_renderings gives.  d must not change in between. */
+typedef struct InferBuild InferBuild;
+InferBuild *infer_start(const CheckDoc *d);
+bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out);
+void infer_free(InferBuild *b);
 void infer_release(InferVec *v);
 
 /* Is the normalized name a reference target of the document? */

@@ -379,10 +379,8 @@ static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, 
  * majority.  gloss-inferred: a word the file renders and also leaves in
  * English, with no gloss and no glossary row: 한글(영어) at the first
  * occurrence of the rendering. */
-static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
+static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt, InferVec iv)
 {
-	InferVec iv = {0};
-	infer_renderings(d, &iv);
 	for (size_t i = 0; i < iv.n; i++) {
 		const InferTerm *it = &iv.v[i];
 		/* the glossary's terms are the glossary check's */
@@ -441,6 +439,8 @@ struct ConsBuild {
 	size_t gi;      /* CP_TERMS: the term's first gloss */
 	ConsStage stage;
 	size_t b;       /* the stage's next block */
+	InferBuild *infer; /* CP_INFER: the inferred renderings */
+	InferVec iv;
 	VEC(size_t) same;  /* the glosses of the term */
 	const char *r[2];  /* two-renderings: the term's renderings */
 	size_t cnt[2];
@@ -467,6 +467,8 @@ void cons_build_free(ConsBuild *b)
 	free(b->bt);
 	VEC_FREE(&b->inl);
 	VEC_FREE(&b->same);
+	infer_free(b->infer);
+	infer_release(&b->iv);
 	cons_index_free(b->c);
 	free(b);
 }
@@ -670,11 +672,22 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			else
 				b->phase = CP_INFER;
 			break;
-		case CP_INFER:
-			cons_inferred(b->c, d, b->bt);
+		case CP_INFER: {
+			if (!b->infer)
+				b->infer = infer_start(d);
+			size_t iu = 0;
+			bool got = infer_step(b->infer, d, max_bytes > u ? max_bytes - u : 1, &iu, &b->iv);
+			u += iu;
+			if (!got)
+				break;
+			infer_free(b->infer);
+			b->infer = NULL;
+			cons_inferred(b->c, d, b->bt, b->iv);
+			b->iv = (InferVec){0};
 			u += d->tgt->n + 1;
 			b->phase = CP_DONE;
 			break;
+		}
 		case CP_DONE:
 			break;
 		}
