@@ -423,7 +423,7 @@ static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt, 
  * any block; the inferred renderings (one step).  The findings come out in
  * the order of the one-shot build: the rules, then the blocks, in order. */
 
-typedef enum ConsPhase { CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_DONE } ConsPhase;
+typedef enum ConsPhase { CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_INFERRED, CP_DONE } ConsPhase;
 
 /* Within a term: two-renderings counts both renderings, then flags the
  * minority's occurrences; bare-english; the gloss-first rules. */
@@ -682,12 +682,16 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 				break;
 			infer_free(b->infer);
 			b->infer = NULL;
+			b->phase = CP_INFERRED; /* the rules in a step of their own */
+			*used = u ? u : 1;
+			return false;
+		}
+		case CP_INFERRED:
 			cons_inferred(b->c, d, b->bt, b->iv);
 			b->iv = (InferVec){0};
 			u += d->tgt->n + 1;
 			b->phase = CP_DONE;
 			break;
-		}
 		case CP_DONE:
 			break;
 		}
