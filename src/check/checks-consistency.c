@@ -379,41 +379,49 @@ static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, 
  * majority.  gloss-inferred: a word the file renders and also leaves in
  * English, with no gloss and no glossary row: 한글(영어) at the first
  * occurrence of the rendering. */
-static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt, InferVec iv)
+/* The work of a block: its bytes. */
+static size_t block_cost(const BlockText *x)
 {
-	for (size_t i = 0; i < iv.n; i++) {
-		const InferTerm *it = &iv.v[i];
-		/* the glossary's terms are the glossary check's */
-		bool minor = it->minor && !en_in_glossary(d->gl, it);
-		for (size_t u = 0; minor && u < it->minor_units.n; u++) {
-			size_t b = 0;
-			ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
-			for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,
-			                               (size_t)at + 1))
-				pre_add(c, &bt[b], (size_t)at, SEV_INFO, it->ko,
-				        "'%s' — '%s' is rendered '%s' in %zu segments of this file ('%s' "
-				        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
-				        it->ko_segs, it->minor, it->minor_segs);
-		}
-		if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
-			continue;
-		/* the first occurrence of the rendering, up to the first segment
-		 * where it renders the word */
-		const Segment *fs = &d->al->v[it->first_unit];
+	return x->j.text.len + 1;
+}
+
+static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockText *bt,
+                                 const InferTerm *it)
+{
+	size_t cost = 1;
+	/* the glossary's terms are the glossary check's */
+	bool minor = it->minor && !en_in_glossary(d->gl, it);
+	for (size_t u = 0; minor && u < it->minor_units.n; u++) {
 		size_t b = 0;
-		ptrdiff_t at = -1;
-		for (; b < fs->tgt + fs->tgt_n && (at = block_find_word(&bt[b], 0, it->ko)) < 0; b++)
-			;
-		if (at < 0)
-			continue;
-		char *s = xasprintf("%s(%s)", it->ko, it->en);
-		pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
-		        "'%s' — renders '%s' in %zu segments of this file, which also leaves '%s' in "
-		        "English (line %zu): the guide writes '%s' at the first occurrence (rule "
-		        "gloss-inferred)", it->ko, it->en, it->ko_segs, it->en, it->kept_line + 1, s);
-		free(s);
+		const Segment *s = &d->al->v[it->minor_units.v[u]];
+		for (size_t k = 0; k < s->tgt_n; k++)
+			cost += block_cost(&bt[s->tgt + k]);
+		ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
+		for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,
+		                               (size_t)at + 1))
+			pre_add(c, &bt[b], (size_t)at, SEV_INFO, it->ko,
+			        "'%s' — '%s' is rendered '%s' in %zu segments of this file ('%s' "
+			        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
+			        it->ko_segs, it->minor, it->minor_segs);
 	}
-	infer_release(&iv);
+	if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
+		return cost + c->g.n;
+	/* the first occurrence of the rendering, up to the first segment
+	 * where it renders the word */
+	const Segment *fs = &d->al->v[it->first_unit];
+	size_t b = 0;
+	ptrdiff_t at = -1;
+	for (; b < fs->tgt + fs->tgt_n && (at = block_find_word(&bt[b], 0, it->ko)) < 0; b++)
+		cost += block_cost(&bt[b]);
+	if (at < 0)
+		return cost + c->g.n;
+	char *s = xasprintf("%s(%s)", it->ko, it->en);
+	pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
+	        "'%s' — renders '%s' in %zu segments of this file, which also leaves '%s' in "
+	        "English (line %zu): the guide writes '%s' at the first occurrence (rule "
+	        "gloss-inferred)", it->ko, it->en, it->ko_segs, it->en, it->kept_line + 1, s);
+	free(s);
+	return cost + c->g.n;
 }
 
 /* ---- the build, in slices ------------------------------------------------
@@ -441,6 +449,7 @@ struct ConsBuild {
 	size_t b;       /* the stage's next block */
 	InferBuild *infer; /* CP_INFER: the inferred renderings */
 	InferVec iv;
+	size_t ii;         /* CP_INFERRED: the next inferred term */
 	VEC(size_t) same;  /* the glosses of the term */
 	const char *r[2];  /* two-renderings: the term's renderings */
 	size_t cnt[2];
@@ -471,11 +480,6 @@ void cons_build_free(ConsBuild *b)
 	infer_release(&b->iv);
 	cons_index_free(b->c);
 	free(b);
-}
-
-static size_t block_cost(const BlockText *x)
-{
-	return x->j.text.len + 1;
 }
 
 /* The next term (CS_SETUP of gloss gi + 1). */
@@ -682,15 +686,16 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 				break;
 			infer_free(b->infer);
 			b->infer = NULL;
-			b->phase = CP_INFERRED; /* the rules in a step of their own */
-			*used = u ? u : 1;
-			return false;
+			b->phase = CP_INFERRED;
+			break;
 		}
 		case CP_INFERRED:
-			cons_inferred(b->c, d, b->bt, b->iv);
-			b->iv = (InferVec){0};
-			u += d->tgt->n + 1;
-			b->phase = CP_DONE;
+			for (; b->ii < b->iv.n && u < max_bytes; b->ii++)
+				u += cons_inferred_term(b->c, d, b->bt, &b->iv.v[b->ii]);
+			if (b->ii == b->iv.n) {
+				infer_release(&b->iv);
+				b->phase = CP_DONE;
+			}
 			break;
 		case CP_DONE:
 			break;

@@ -444,9 +444,12 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
  * segments at a time; then the associations and the terms (one step). */
 struct InferBuild {
 	Tables t;
-	size_t u;     /* the next segment to gather */
-	size_t s;     /* then the next one to count */
+	size_t u;      /* the next segment to gather */
+	size_t s;      /* then the next one to count */
 	bool counting;
+	double *best;  /* then each Korean word's strongest association */
+	size_t i;      /* the next pair slot for it */
+	size_t e;      /* then the next English word to infer a term for */
 };
 
 InferBuild *infer_start(const CheckDoc *d)
@@ -460,6 +463,7 @@ void infer_free(InferBuild *b)
 	if (!b)
 		return;
 	tables_release(&b->t);
+	free(b->best);
 	free(b);
 }
 
@@ -522,27 +526,34 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			}
 		n += segment_cost(d, &d->al->v[g->unit]);
 	}
-	*used = n;
-	if (!b->counting || b->s < t->seg.n || n)
-		return false; /* the associations in a step of their own */
+	if (!b->counting || b->s < t->seg.n) {
+		*used = n;
+		return false;
+	}
 	/* each Korean word's strongest association */
-	double *best = xcalloc(t->ko.n ? t->ko.n : 1, sizeof(double));
-	for (size_t i = 0; i < t->pair.cap; i++) {
-		if (!t->pair.key[i])
+	if (!b->best)
+		b->best = xcalloc(t->ko.n ? t->ko.n : 1, sizeof(double));
+	for (; b->i < t->pair.cap && (n < max_bytes || !n); b->i++) {
+		n++;
+		if (!t->pair.key[b->i])
 			continue;
 		size_t e, k;
-		if (sscanf(t->pair.key[i], "%zu %zu", &e, &k) != 2)
+		if (sscanf(t->pair.key[b->i], "%zu %zu", &e, &k) != 2)
 			continue;
 		double x = dice(t, e, k);
-		if (x > best[k])
-			best[k] = x;
+		if (x > b->best[k])
+			b->best[k] = x;
+		n += 32;
 	}
-	for (size_t e = 0; e < t->en.n; e++)
-		if (t->en_n.v[e] >= 3)
-			infer_term(t, e, best, out);
-	free(best);
-	*used = n + t->pair.cap + t->en.n;
-	return true;
+	for (; b->i == t->pair.cap && b->e < t->en.n && (n < max_bytes || !n); b->e++) {
+		n++;
+		if (t->en_n.v[b->e] >= 3) {
+			infer_term(t, b->e, b->best, out);
+			n += 2 * (t->ko.n + t->seg.n);
+		}
+	}
+	*used = n;
+	return b->i == t->pair.cap && b->e == t->en.n;
 }
 
 void infer_renderings(const CheckDoc *d, InferVec *out)
