@@ -428,10 +428,15 @@ static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockTex
  * The phases: gather every block (glosses, masks); gloss-space; for each of
  * the first 400 distinct English terms of the glosses, in order, the
  * stages of its rules, each a walk over the blocks that can stop after
- * any block; the inferred renderings (one step).  The findings come out in
- * the order of the one-shot build: the rules, then the blocks, in order. */
+ * any block; the inferred renderings (infer_step: gathered and counted by
+ * segments, associated by pair slots, a term at a time), then their rules a
+ * term at a time; the blocks' texts freed a slice at a time.  The findings
+ * come out in the order of the one-shot build: the rules, then the blocks,
+ * in order. */
 
-typedef enum ConsPhase { CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_INFERRED, CP_DONE } ConsPhase;
+typedef enum ConsPhase {
+	CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_INFERRED, CP_FREE, CP_DONE
+} ConsPhase;
 
 /* Within a term: two-renderings counts both renderings, then flags the
  * minority's occurrences; bare-english; the gloss-first rules. */
@@ -694,8 +699,19 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 				u += cons_inferred_term(b->c, d, b->bt, &b->iv.v[b->ii]);
 			if (b->ii == b->iv.n) {
 				infer_release(&b->iv);
-				b->phase = CP_DONE;
+				b->phase = CP_FREE;
+				b->at = 0;
 			}
+			break;
+		case CP_FREE: /* the blocks' texts, a slice at a time too */
+			for (; b->at < b->nb && u < max_bytes; b->at++) {
+				if (b->bt[b->at].j.start || b->bt[b->at].j.text.p)
+					joined_release(&b->bt[b->at].j);
+				b->bt[b->at] = (BlockText){0};
+				u += 32;
+			}
+			if (b->at == b->nb)
+				b->phase = CP_DONE;
 			break;
 		case CP_DONE:
 			break;
