@@ -935,7 +935,7 @@ static size_t doc_bytes_of(const char *path)
 		return 0;
 	char *doc = xmemdup0(path, n - k);
 	struct stat st;
-	bool reg = lstat(doc, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+	bool reg = stat(doc, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
 	free(doc);
 	return reg ? (size_t)st.st_size : 0;
 }
