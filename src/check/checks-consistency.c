@@ -496,163 +496,182 @@ static void term_next(ConsBuild *b)
 	b->b = 0;
 }
 
-/* One stage of the term at b->gi, up to budget bytes of blocks. */
-static void term_step(ConsBuild *b, size_t budget, size_t *used)
+/* The stages of the term at b->gi, each up to budget bytes of blocks. */
+static void stage_setup(ConsBuild *b, size_t budget, size_t *used)
+{
+	(void)budget;
+	ConsIndex *c = b->c;
+	const Gloss *g = &c->g.v[b->gi];
+	bool first_of_en = true;
+	for (size_t k = 0; k < b->gi && first_of_en; k++)
+		first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
+	*used += b->gi + c->g.n + 1;
+	if (!first_of_en) {
+		term_next(b);
+		return;
+	}
+	for (size_t k = b->gi; k < c->g.n; k++)
+		if (strcmp(c->g.v[k].en, g->en) == 0)
+			VEC_PUSH(&b->same, k);
+	/* two-renderings: the term's glosses name two Korean renderings;
+	 * each occurrence of the minority one is flagged with the majority */
+	const char *other = NULL;
+	for (size_t k = 0; k < b->same.n && !other; k++)
+		if (strcmp(c->g.v[b->same.v[k]].ko, g->ko) != 0)
+			other = c->g.v[b->same.v[k]].ko;
+	b->r[0] = g->ko;
+	b->r[1] = other;
+	b->cnt[0] = b->cnt[1] = 0;
+	b->stage = other ? CS_COUNT : CS_BARE;
+	b->b = 0;
+}
+
+static void stage_count(ConsBuild *b, size_t budget, size_t *used)
+{
+	BlockText *bt = b->bt;
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		for (int w = 0; w < 2; w++)
+			for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, b->r[w]); at >= 0;
+			     at = bt_find_ko(&bt[b->b], (size_t)at + 1, b->r[w]))
+				b->cnt[w]++;
+		*used += block_cost(&bt[b->b]);
+	}
+	if (b->b == b->nb) {
+		b->minor = b->cnt[1] <= b->cnt[0] ? 1 : 0;
+		b->stage = CS_FLAG;
+		b->b = 0;
+	}
+}
+
+static void stage_flag(ConsBuild *b, size_t budget, size_t *used)
 {
 	ConsIndex *c = b->c;
 	BlockText *bt = b->bt;
 	const Gloss *g = &c->g.v[b->gi];
-	switch (b->stage) {
-	case CS_SETUP: {
-		bool first_of_en = true;
-		for (size_t k = 0; k < b->gi && first_of_en; k++)
-			first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
-		*used += b->gi + c->g.n + 1;
-		if (!first_of_en) {
-			term_next(b);
-			return;
-		}
-		for (size_t k = b->gi; k < c->g.n; k++)
-			if (strcmp(c->g.v[k].en, g->en) == 0)
-				VEC_PUSH(&b->same, k);
-		/* two-renderings: the term's glosses name two Korean renderings;
-		 * each occurrence of the minority one is flagged with the majority */
-		const char *other = NULL;
-		for (size_t k = 0; k < b->same.n && !other; k++)
-			if (strcmp(c->g.v[b->same.v[k]].ko, g->ko) != 0)
-				other = c->g.v[b->same.v[k]].ko;
-		b->r[0] = g->ko;
-		b->r[1] = other;
-		b->cnt[0] = b->cnt[1] = 0;
-		b->stage = other ? CS_COUNT : CS_BARE;
+	const char *mi = b->r[b->minor], *ma = b->r[!b->minor];
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, mi); at >= 0;
+		     at = bt_find_ko(&bt[b->b], (size_t)at + 1, mi))
+			pre_add(c, &bt[b->b], (size_t)at, SEV_INFO, ma,
+			        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
+			        "'%s' %zu) (rule two-renderings)", mi, g->en, ma, b->cnt[!b->minor],
+			        mi, b->cnt[b->minor]);
+		*used += block_cost(&bt[b->b]);
+	}
+	if (b->b == b->nb) {
+		b->stage = CS_BARE;
 		b->b = 0;
-		return;
-	}
-	case CS_COUNT:
-		for (; b->b < b->nb && *used < budget; b->b++) {
-			for (int w = 0; w < 2; w++)
-				for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, b->r[w]); at >= 0;
-				     at = bt_find_ko(&bt[b->b], (size_t)at + 1, b->r[w]))
-					b->cnt[w]++;
-			*used += block_cost(&bt[b->b]);
-		}
-		if (b->b == b->nb) {
-			b->minor = b->cnt[1] <= b->cnt[0] ? 1 : 0;
-			b->stage = CS_FLAG;
-			b->b = 0;
-		}
-		return;
-	case CS_FLAG: {
-		const char *mi = b->r[b->minor], *ma = b->r[!b->minor];
-		for (; b->b < b->nb && *used < budget; b->b++) {
-			for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, mi); at >= 0;
-			     at = bt_find_ko(&bt[b->b], (size_t)at + 1, mi))
-				pre_add(c, &bt[b->b], (size_t)at, SEV_INFO, ma,
-				        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
-				        "'%s' %zu) (rule two-renderings)", mi, g->en, ma, b->cnt[!b->minor],
-				        mi, b->cnt[b->minor]);
-			*used += block_cost(&bt[b->b]);
-		}
-		if (b->b == b->nb) {
-			b->stage = CS_BARE;
-			b->b = 0;
-		}
-		return;
-	}
-	case CS_BARE: {
-		/* bare-english: the term left in English in Korean prose where the
-		 * file translates it (not code names, not names with digits: FP8
-		 * Quantization; one word only as written in lower case: Device is
-		 * a name) */
-		bool phrase = strchr(g->en, ' ') != NULL;
-		if (strpbrk(g->en, "0123456789") || (!phrase && !(g->en[0] >= 'a' && g->en[0] <= 'z')))
-			b->b = b->nb;
-		for (; b->b < b->nb && *used < budget; b->b++) {
-			const BlockText *x = &bt[b->b];
-			*used += block_cost(x);
-			if (!x->korean)
-				continue;
-			for (ptrdiff_t at = find_en(x->mask.p, x->j.text.len, 0, g->en); at >= 0;
-			     at = find_en(x->mask.p, x->j.text.len, (size_t)at + 1, g->en)) {
-				if (!phrase && (x->j.text.p[at] < 'a' || x->j.text.p[at] > 'z'))
-					continue;
-				pre_add(c, x, (size_t)at, SEV_INFO, g->ko,
-				        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
-				        "bare-english)", (int)strlen(g->en), x->j.text.p + at, g->en,
-				        g->ko, g->line + 1);
-			}
-		}
-		if (b->b == b->nb) {
-			b->stage = CS_FIRST;
-			b->b = 0;
-		}
-		return;
-	}
-	case CS_FIRST: {
-		/* The guide's rule: the English at the first occurrence (a title
-		 * and the body each once), not again (gloss-repeated), and not
-		 * later than the first occurrence of the Korean (gloss-first). */
-		const Gloss *first_body = NULL;
-		for (size_t k = 0; k < b->same.n; k++) {
-			const Gloss *x = &c->g.v[b->same.v[k]];
-			if (x->title)
-				continue;
-			if (!first_body) {
-				first_body = x;
-				b->first = b->same.v[k];
-				continue;
-			}
-			if (strcmp(x->ko, first_body->ko) != 0)
-				continue;
-			size_t xb = x->ko_off >> 32;
-			pre_add(c, &bt[xb], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
-			        "'%s' — the English is given at the first occurrence only (line %zu) "
-			        "(rule gloss-repeated)", x->text, first_body->line + 1);
-		}
-		*used += b->same.n + 1;
-		/* a word of two syllables or more (배 of 2배 is no ship) */
-		if (!first_body || strlen(first_body->ko) < 6) {
-			term_next(b);
-			return;
-		}
-		b->stage = CS_FIRST_SCAN;
-		b->b = 0;
-		return;
-	}
-	case CS_FIRST_SCAN: {
-		const Gloss *fb = &c->g.v[b->first];
-		size_t gb = fb->ko_off >> 32, go = fb->ko_off & 0xffffffffu;
-		for (; b->b <= gb && *used < budget; b->b++) {
-			const BlockText *x = &bt[b->b];
-			*used += block_cost(x);
-			if (!x->mask.p || x->title)
-				continue;
-			size_t lim = b->b == gb ? go : x->j.text.len;
-			ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
-			while (at >= 0 && !ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)))
-				at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
-			if (at < 0)
-				continue;
-			char *sg = xasprintf("%s(%s)", fb->ko, fb->en);
-			pre_add(c, x, (size_t)at, SEV_INFO, sg,
-			        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
-			        "(line %zu) (rule gloss-first)", fb->ko, fb->ko, fb->en, fb->line + 1);
-			free(sg);
-			/* and the late gloss itself: moved up, or dropped */
-			size_t fl, fbyte;
-			joined_pos(&x->j, (size_t)at, &fl, &fbyte);
-			pre_add(c, &bt[gb], go, SEV_INFO, fb->ko,
-			        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
-			        "not here (rule gloss-late)", fb->text, fb->ko, fl + 1);
-			term_next(b);
-			return;
-		}
-		if (b->b > gb)
-			term_next(b);
-		return;
-	}
 	}
 }
+
+static void stage_bare(ConsBuild *b, size_t budget, size_t *used)
+{
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	const Gloss *g = &c->g.v[b->gi];
+	/* bare-english: the term left in English in Korean prose where the
+	 * file translates it (not code names, not names with digits: FP8
+	 * Quantization; one word only as written in lower case: Device is
+	 * a name) */
+	bool phrase = strchr(g->en, ' ') != NULL;
+	if (strpbrk(g->en, "0123456789") || (!phrase && !(g->en[0] >= 'a' && g->en[0] <= 'z')))
+		b->b = b->nb;
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		const BlockText *x = &bt[b->b];
+		*used += block_cost(x);
+		if (!x->korean)
+			continue;
+		for (ptrdiff_t at = find_en(x->mask.p, x->j.text.len, 0, g->en); at >= 0;
+		     at = find_en(x->mask.p, x->j.text.len, (size_t)at + 1, g->en)) {
+			if (!phrase && (x->j.text.p[at] < 'a' || x->j.text.p[at] > 'z'))
+				continue;
+			pre_add(c, x, (size_t)at, SEV_INFO, g->ko,
+			        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
+			        "bare-english)", (int)strlen(g->en), x->j.text.p + at, g->en,
+			        g->ko, g->line + 1);
+		}
+	}
+	if (b->b == b->nb) {
+		b->stage = CS_FIRST;
+		b->b = 0;
+	}
+}
+
+static void stage_first(ConsBuild *b, size_t budget, size_t *used)
+{
+	(void)budget;
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	/* The guide's rule: the English at the first occurrence (a title
+	 * and the body each once), not again (gloss-repeated), and not
+	 * later than the first occurrence of the Korean (gloss-first). */
+	const Gloss *first_body = NULL;
+	for (size_t k = 0; k < b->same.n; k++) {
+		const Gloss *x = &c->g.v[b->same.v[k]];
+		if (x->title)
+			continue;
+		if (!first_body) {
+			first_body = x;
+			b->first = b->same.v[k];
+			continue;
+		}
+		if (strcmp(x->ko, first_body->ko) != 0)
+			continue;
+		size_t xb = x->ko_off >> 32;
+		pre_add(c, &bt[xb], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
+		        "'%s' — the English is given at the first occurrence only (line %zu) "
+		        "(rule gloss-repeated)", x->text, first_body->line + 1);
+	}
+	*used += b->same.n + 1;
+	/* a word of two syllables or more (배 of 2배 is no ship) */
+	if (!first_body || strlen(first_body->ko) < 6) {
+		term_next(b);
+		return;
+	}
+	b->stage = CS_FIRST_SCAN;
+	b->b = 0;
+}
+
+static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
+{
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	const Gloss *fb = &c->g.v[b->first];
+	size_t gb = fb->ko_off >> 32, go = fb->ko_off & 0xffffffffu;
+	for (; b->b <= gb && *used < budget; b->b++) {
+		const BlockText *x = &bt[b->b];
+		*used += block_cost(x);
+		if (!x->mask.p || x->title)
+			continue;
+		size_t lim = b->b == gb ? go : x->j.text.len;
+		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
+		while (at >= 0 && !ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)))
+			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
+		if (at < 0)
+			continue;
+		char *sg = xasprintf("%s(%s)", fb->ko, fb->en);
+		pre_add(c, x, (size_t)at, SEV_INFO, sg,
+		        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
+		        "(line %zu) (rule gloss-first)", fb->ko, fb->ko, fb->en, fb->line + 1);
+		free(sg);
+		/* and the late gloss itself: moved up, or dropped */
+		size_t fl, fbyte;
+		joined_pos(&x->j, (size_t)at, &fl, &fbyte);
+		pre_add(c, &bt[gb], go, SEV_INFO, fb->ko,
+		        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
+		        "not here (rule gloss-late)", fb->text, fb->ko, fl + 1);
+		term_next(b);
+		return;
+	}
+	if (b->b > gb)
+		term_next(b);
+}
+
+typedef void ConsStageFn(ConsBuild *b, size_t budget, size_t *used);
+static ConsStageFn *const stages[] = {
+	[CS_SETUP] = stage_setup, [CS_COUNT] = stage_count, [CS_FLAG] = stage_flag,
+	[CS_BARE] = stage_bare, [CS_FIRST] = stage_first, [CS_FIRST_SCAN] = stage_first_scan,
+};
 
 bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used)
 {
@@ -677,7 +696,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 		case CP_TERMS:
 			/* the distinct English terms (the first 400), with their renderings */
 			if (b->gi < b->c->g.n && b->gi < 400)
-				term_step(b, max_bytes, &u);
+				stages[b->stage](b, max_bytes, &u);
 			else
 				b->phase = CP_INFER;
 			break;
