@@ -34,7 +34,11 @@
  * translator, cursor, every segment entry and every review entry — are
  * kept, in order, and written back after the known keys.
  *
- * Reading is defensive: at most SIDECAR_MAX_BYTES, nesting at most
+ * Reading is defensive: at most sidecar_max_bytes() of the document beside
+ * it (SIDECAR_MAX_BYTES, plus SIDECAR_BYTES_PER_DOC_BYTE for every byte of
+ * the document, at most SIDECAR_MAX_TOTAL: a status on every segment of a
+ * 1M-line document fits, a huge sidecar beside a small one is refused and
+ * set aside with a message naming it), nesting at most
  * SIDECAR_MAX_DEPTH, anchors and aliases are refused (no alias expansion),
  * one document only, every value type-checked.  Any problem is an error
  * naming the file, line and column ("a.rst.yeok.yaml:3:10: ...").
@@ -52,7 +56,9 @@
 #include "yeok/util.h"
 
 #define SIDECAR_VERSION 1            /* the `yeok:` value written and read */
-#define SIDECAR_MAX_BYTES (4u << 20) /* larger files are refused (4 MiB) */
+#define SIDECAR_MAX_BYTES (4u << 20) /* the bound for no document (4 MiB) */
+#define SIDECAR_BYTES_PER_DOC_BYTE 16u /* ... plus this many per document byte */
+#define SIDECAR_MAX_TOTAL (512u << 20) /* ... and never more (512 MiB) */
 #define SIDECAR_MAX_DEPTH 32         /* deeper nesting is refused */
 #define SIDECAR_SUFFIX ".yeok.yaml"  /* FILE + SIDECAR_SUFFIX */
 #define SIDECAR_BAD_SUFFIX ".bad"    /* a corrupt sidecar is renamed FILE.yeok.yaml.bad */
@@ -202,6 +208,20 @@ bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Er
  * result: this is what the tests compare it with. */
 bool sidecar_parse_libyaml(const char *data, size_t n, const char *name, Sidecar *sc, Err *e);
 
+/* The same for text yeok itself wrote or already read within its bound
+ * (a copy, a merge base): the byte bound is n itself. */
+bool sidecar_parse_trusted(const char *data, size_t n, const char *name, Sidecar *sc, Err *e);
+
+/* The largest sidecar read (and written) beside a document of doc_bytes
+ * bytes: SIDECAR_MAX_BYTES + SIDECAR_BYTES_PER_DOC_BYTE * doc_bytes, at
+ * most SIDECAR_MAX_TOTAL.  A segment entry is about 64 bytes and a segment
+ * holds at least one block of two or more bytes, so the statuses of any
+ * document fit.  sidecar_max_bytes_at: the bound for the sidecar at path,
+ * from the size of the regular file PATH-without-SIDECAR_SUFFIX beside it
+ * (0 bytes when there is none). */
+size_t sidecar_max_bytes(size_t doc_bytes);
+size_t sidecar_max_bytes_at(const char *path);
+
 /* Load the sidecar at path (not the document's path: see sidecar_path).
  * A missing file is the empty model and true.  *corrupt (may be NULL) is
  * set when the file exists but cannot be used as it is — the caller
@@ -214,7 +234,10 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e);
  * gives the same bytes; parse(emit(x)) == x. */
 void sidecar_emit(const Sidecar *sc, Buf *out);
 
-/* Write sc to path (file_write_side: never through a link).  Several
+/* Write sc to path (file_write_side: never through a link).  A model
+ * whose text would be over sidecar_max_bytes_at(path) is not written
+ * (EXIT_DATAERR, the file on disk kept): what yeok writes it reads back.
+ * Several
  * yeoks may write one sidecar (the editor, `yeok review`, `yeok
  * checklist`): when the file on disk changed since sc was loaded or last
  * saved (size, mtime or inode, as for the document), it is read again and

@@ -160,6 +160,15 @@ bool check_is_hada_form(const char *s, size_t n, size_t *stem);
  * (checks-consistency.c), built by reindex for a Korean target. */
 typedef struct ConsIndex ConsIndex;
 ConsIndex *cons_index_build(const CheckDoc *d);
+/* The same in slices: start, step until true (each step reads about
+ * max_bytes of the target's prose, at least one block or one rule's
+ * setup; *used: how much), then take the index (b freed).  The result is
+ * cons_index_build's.  d must not change in between (free b instead). */
+typedef struct ConsBuild ConsBuild;
+ConsBuild *cons_build_start(const CheckDoc *d);
+bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used);
+ConsIndex *cons_build_take(ConsBuild *b);
+void cons_build_free(ConsBuild *b);
 const ConsIndex *check_index_cons(const CheckIndex *x);
 void cons_index_free(ConsIndex *c);
 
@@ -182,6 +191,13 @@ typedef struct InferTerm {
 typedef VEC(InferTerm) InferVec;
 /* Nothing without a source and an alignment. */
 void infer_renderings(const CheckDoc *d, InferVec *out);
+/* The same in slices: step until true (about max_bytes of the pair's
+ * segments a step, at least one; *used: how much), when out holds what
+ * infer_renderings gives.  d must not change in between. */
+typedef struct InferBuild InferBuild;
+InferBuild *infer_start(const CheckDoc *d);
+bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out);
+void infer_free(InferBuild *b);
 void infer_release(InferVec *v);
 
 /* Is the normalized name a reference target of the document? */

@@ -115,10 +115,14 @@ static char *fold(const char *s, size_t n)
 	return buf_detach(&out);
 }
 
+/* A block's prose as the rules read it.  Once gathered, a block without
+ * Hangul keeps nothing (no Korean rendering can occur in it, and English
+ * is only looked for in Korean prose), and a Korean block keeps one buffer:
+ * j.text is its mask (the rules read only the prose bytes, which are the
+ * text's), mask a copy of that Buf, not owned. */
 typedef struct BlockText {
 	Joined j;
 	Buf mask;
-	InlineVec inl;
 	bool title;
 	bool korean;
 } BlockText;
@@ -250,29 +254,39 @@ static ptrdiff_t bt_find_ko(const BlockText *bt, size_t from, const char *ko)
 	return bt->mask.p ? find_ko(bt->mask.p, bt->j.text.len, from, ko) : -1;
 }
 
-/* Each block's joined text, its prose mask and its glosses, in document
- * order (code comments are prose: their glosses count). */
-static void cons_gather(ConsIndex *c, const CheckDoc *d, BlockText *bt, size_t nb)
+/* Block i's joined text, its prose mask and its glosses, in document order
+ * (code comments are prose: their glosses count); inl is scratch. */
+static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockText *bt, size_t i,
+                              InlineVec *inl)
 {
-	for (size_t i = 0; i < nb; i++) {
-		const Block *b = &d->tb->v[i];
-		if (b->kind == BK_LITERAL) {
-			if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
-				continue;
-			buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
-		} else if (rst_kind_is_prose(b->kind)) {
-			joined_block(d->tgt, b, &bt[i].j);
-			prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, &bt[i].inl);
-		} else {
-			continue;
-		}
-		if (!bt[i].mask.p)
-			buf_grow(&bt[i].mask, 1);
-		bt[i].title = b->kind == BK_TITLE;
-		for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
-			bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
-		gather_glosses(c, &bt[i], i);
+	const Block *b = &d->tb->v[i];
+	if (b->kind == BK_LITERAL) {
+		if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
+			return;
+		buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
+	} else if (rst_kind_is_prose(b->kind)) {
+		joined_block(d->tgt, b, &bt[i].j);
+		inl->n = 0;
+		prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, inl);
+	} else {
+		return;
 	}
+	if (!bt[i].mask.p)
+		buf_grow(&bt[i].mask, 1);
+	bt[i].title = b->kind == BK_TITLE;
+	for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
+		bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
+	gather_glosses(c, &bt[i], i);
+	if (!bt[i].korean) {
+		joined_release(&bt[i].j);
+		buf_release(&bt[i].mask);
+		bt[i].j = (Joined){0};
+		return;
+	}
+	size_t n = bt[i].j.text.len;
+	buf_release(&bt[i].j.text);
+	bt[i].j.text = bt[i].mask;
+	bt[i].j.text.len = n;
 }
 
 /* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
@@ -295,59 +309,6 @@ static void cons_gloss_space(ConsIndex *c, const BlockText *bt)
 	}
 }
 
-/* two-renderings: the term's glosses name two Korean renderings; each
- * occurrence of the minority one is flagged with the majority. */
-static void cons_two_renderings(ConsIndex *c, const BlockText *bt, size_t nb, const Gloss *g,
-                                const size_t *same, size_t same_n)
-{
-	const char *other = NULL;
-	for (size_t k = 0; k < same_n && !other; k++)
-		if (strcmp(c->g.v[same[k]].ko, g->ko) != 0)
-			other = c->g.v[same[k]].ko;
-	if (!other)
-		return;
-	const char *r[2] = {g->ko, other};
-	size_t cnt[2] = {0, 0};
-	for (int w = 0; w < 2; w++)
-		for (size_t b = 0; b < nb; b++)
-			for (ptrdiff_t at = bt_find_ko(&bt[b], 0, r[w]); at >= 0;
-			     at = bt_find_ko(&bt[b], (size_t)at + 1, r[w]))
-				cnt[w]++;
-	int minor = cnt[1] <= cnt[0] ? 1 : 0;
-	for (size_t b = 0; b < nb; b++)
-		for (ptrdiff_t at = bt_find_ko(&bt[b], 0, r[minor]); at >= 0;
-		     at = bt_find_ko(&bt[b], (size_t)at + 1, r[minor]))
-			pre_add(c, &bt[b], (size_t)at, SEV_INFO, r[!minor],
-			        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
-			        "'%s' %zu) (rule two-renderings)", r[minor], g->en, r[!minor],
-			        cnt[!minor], r[minor], cnt[minor]);
-}
-
-/* bare-english: the term left in English in Korean prose where the file
- * translates it (not code names, not names with digits: FP8 Quantization;
- * one word only as written in lower case: Device is a name) */
-static void cons_bare_english(ConsIndex *c, const BlockText *bt, size_t nb, const Gloss *g)
-{
-	if (strpbrk(g->en, "0123456789"))
-		return;
-	bool phrase = strchr(g->en, ' ') != NULL;
-	if (!phrase && !(g->en[0] >= 'a' && g->en[0] <= 'z'))
-		return;
-	for (size_t b = 0; b < nb; b++) {
-		if (!bt[b].korean)
-			continue;
-		for (ptrdiff_t at = find_en(bt[b].mask.p, bt[b].j.text.len, 0, g->en); at >= 0;
-		     at = find_en(bt[b].mask.p, bt[b].j.text.len, (size_t)at + 1, g->en)) {
-			if (!phrase && (bt[b].j.text.p[at] < 'a' || bt[b].j.text.p[at] > 'z'))
-				continue;
-			pre_add(c, &bt[b], (size_t)at, SEV_INFO, g->ko,
-			        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
-			        "bare-english)", (int)strlen(g->en), bt[b].j.text.p + at, g->en,
-			        g->ko, g->line + 1);
-		}
-	}
-}
-
 /* Is the Korean at m[at..at+kl) a word of its own: the whole Hangul run,
  * or the word and a particle or a 하다 ending (샤딩하는), not the start of
  * a longer word (기본 of 기본적으로)? */
@@ -358,57 +319,6 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 		e += 3;
 	return e == at + kl || ko_is_particle(m + at + kl, e - at - kl) ||
 	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
-}
-
-/* The guide's rule: the English at the first occurrence (a title and the
- * body each once), not again (gloss-repeated), and not later than the
- * first occurrence of the Korean (gloss-first). */
-static void cons_gloss_first(ConsIndex *c, const BlockText *bt, const size_t *same,
-                             size_t same_n)
-{
-	const Gloss *first_body = NULL;
-	for (size_t k = 0; k < same_n; k++) {
-		const Gloss *x = &c->g.v[same[k]];
-		if (x->title)
-			continue;
-		if (!first_body) {
-			first_body = x;
-			continue;
-		}
-		if (strcmp(x->ko, first_body->ko) != 0)
-			continue;
-		size_t b = x->ko_off >> 32;
-		pre_add(c, &bt[b], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
-		        "'%s' — the English is given at the first occurrence only (line %zu) "
-		        "(rule gloss-repeated)", x->text, first_body->line + 1);
-	}
-	/* a word of two syllables or more (배 of 2배 is no ship) */
-	if (!first_body || strlen(first_body->ko) < 6)
-		return;
-	size_t gb = first_body->ko_off >> 32, go = first_body->ko_off & 0xffffffffu;
-	for (size_t b = 0; b <= gb; b++) {
-		if (!bt[b].mask.p || bt[b].title)
-			continue;
-		size_t lim = b == gb ? go : bt[b].j.text.len;
-		ptrdiff_t at = find_ko(bt[b].mask.p, lim, 0, first_body->ko);
-		while (at >= 0 && !ko_whole_word(bt[b].mask.p, lim, (size_t)at, strlen(first_body->ko)))
-			at = find_ko(bt[b].mask.p, lim, (size_t)at + 1, first_body->ko);
-		if (at < 0)
-			continue;
-		char *s = xasprintf("%s(%s)", first_body->ko, first_body->en);
-		pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
-		        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
-		        "(line %zu) (rule gloss-first)", first_body->ko, first_body->ko,
-		        first_body->en, first_body->line + 1);
-		free(s);
-		/* and the late gloss itself: moved up, or dropped */
-		size_t fl, fb;
-		joined_pos(&bt[b].j, (size_t)at, &fl, &fb);
-		pre_add(c, &bt[gb], go, SEV_INFO, first_body->ko,
-		        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
-		        "not here (rule gloss-late)", first_body->text, first_body->ko, fl + 1);
-		return;
-	}
 }
 
 /* ---- renderings inferred from the alignment (checks-infer.c) ------------ */
@@ -469,78 +379,383 @@ static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, 
  * majority.  gloss-inferred: a word the file renders and also leaves in
  * English, with no gloss and no glossary row: 한글(영어) at the first
  * occurrence of the rendering. */
-static void cons_inferred(ConsIndex *c, const CheckDoc *d, const BlockText *bt)
+/* The work of a block: its bytes. */
+static size_t block_cost(const BlockText *x)
 {
-	InferVec iv = {0};
-	infer_renderings(d, &iv);
-	for (size_t i = 0; i < iv.n; i++) {
-		const InferTerm *it = &iv.v[i];
-		/* the glossary's terms are the glossary check's */
-		bool minor = it->minor && !en_in_glossary(d->gl, it);
-		for (size_t u = 0; minor && u < it->minor_units.n; u++) {
-			size_t b = 0;
-			ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
-			for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,
-			                               (size_t)at + 1))
-				pre_add(c, &bt[b], (size_t)at, SEV_INFO, it->ko,
-				        "'%s' — '%s' is rendered '%s' in %zu segments of this file ('%s' "
-				        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
-				        it->ko_segs, it->minor, it->minor_segs);
-		}
-		if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
-			continue;
-		/* the first occurrence of the rendering, up to the first segment
-		 * where it renders the word */
-		const Segment *fs = &d->al->v[it->first_unit];
+	return x->j.text.len + 1;
+}
+
+static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockText *bt,
+                                 const InferTerm *it)
+{
+	size_t cost = 1;
+	/* the glossary's terms are the glossary check's */
+	bool minor = it->minor && !en_in_glossary(d->gl, it);
+	for (size_t u = 0; minor && u < it->minor_units.n; u++) {
 		size_t b = 0;
-		ptrdiff_t at = -1;
-		for (; b < fs->tgt + fs->tgt_n && (at = block_find_word(&bt[b], 0, it->ko)) < 0; b++)
-			;
+		const Segment *s = &d->al->v[it->minor_units.v[u]];
+		for (size_t k = 0; k < s->tgt_n; k++)
+			cost += block_cost(&bt[s->tgt + k]);
+		ptrdiff_t at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b, 0);
+		for (; at >= 0; at = unit_find(d, bt, it->minor_units.v[u], it->minor, &b,
+		                               (size_t)at + 1))
+			pre_add(c, &bt[b], (size_t)at, SEV_INFO, it->ko,
+			        "'%s' — '%s' is rendered '%s' in %zu segments of this file ('%s' "
+			        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
+			        it->ko_segs, it->minor, it->minor_segs);
+	}
+	if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
+		return cost + c->g.n;
+	/* the first occurrence of the rendering, up to the first segment
+	 * where it renders the word */
+	const Segment *fs = &d->al->v[it->first_unit];
+	size_t b = 0;
+	ptrdiff_t at = -1;
+	for (; b < fs->tgt + fs->tgt_n && (at = block_find_word(&bt[b], 0, it->ko)) < 0; b++)
+		cost += block_cost(&bt[b]);
+	if (at < 0)
+		return cost + c->g.n;
+	char *s = xasprintf("%s(%s)", it->ko, it->en);
+	pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
+	        "'%s' — renders '%s' in %zu segments of this file, which also leaves '%s' in "
+	        "English (line %zu): the guide writes '%s' at the first occurrence (rule "
+	        "gloss-inferred)", it->ko, it->en, it->ko_segs, it->en, it->kept_line + 1, s);
+	free(s);
+	return cost + c->g.n;
+}
+
+/* ---- the build, in slices ------------------------------------------------
+ * The phases: gather every block (glosses, masks); gloss-space; for each of
+ * the first 400 distinct English terms of the glosses, in order, the
+ * stages of its rules, each a walk over the blocks that can stop after
+ * any block; the inferred renderings (infer_step: gathered and counted by
+ * segments, associated by pair slots, a term at a time), then their rules a
+ * term at a time; the blocks' texts freed a slice at a time.  The findings
+ * come out in the order of the one-shot build: the rules, then the blocks,
+ * in order. */
+
+typedef enum ConsPhase {
+	CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_INFERRED, CP_FREE, CP_DONE
+} ConsPhase;
+
+/* Within a term: two-renderings counts both renderings, then flags the
+ * minority's occurrences; bare-english; the gloss-first rules. */
+typedef enum ConsStage { CS_SETUP, CS_COUNT, CS_FLAG, CS_BARE, CS_FIRST, CS_FIRST_SCAN } ConsStage;
+
+struct ConsBuild {
+	ConsIndex *c;
+	BlockText *bt;
+	size_t nb;
+	InlineVec inl;  /* scratch of the gather */
+	ConsPhase phase;
+	size_t at;      /* CP_GATHER: the next block */
+	size_t gi;      /* CP_TERMS: the term's first gloss */
+	ConsStage stage;
+	size_t b;       /* the stage's next block */
+	InferBuild *infer; /* CP_INFER: the inferred renderings */
+	InferVec iv;
+	size_t ii;         /* CP_INFERRED: the next inferred term */
+	VEC(size_t) same;  /* the glosses of the term */
+	const char *r[2];  /* two-renderings: the term's renderings */
+	size_t cnt[2];
+	int minor;
+	size_t first;      /* gloss-first: the first body gloss */
+};
+
+ConsBuild *cons_build_start(const CheckDoc *d)
+{
+	ConsBuild *b = xcalloc(1, sizeof(*b));
+	b->c = xcalloc(1, sizeof(*b->c));
+	b->nb = d->tb->n;
+	b->bt = xcalloc(b->nb ? b->nb : 1, sizeof(BlockText));
+	return b;
+}
+
+void cons_build_free(ConsBuild *b)
+{
+	if (!b)
+		return;
+	for (size_t i = 0; b->bt && i < b->nb; i++)
+		if (b->bt[i].j.start || b->bt[i].j.text.p)
+			joined_release(&b->bt[i].j);
+	free(b->bt);
+	VEC_FREE(&b->inl);
+	VEC_FREE(&b->same);
+	infer_free(b->infer);
+	infer_release(&b->iv);
+	cons_index_free(b->c);
+	free(b);
+}
+
+/* The next term (CS_SETUP of gloss gi + 1). */
+static void term_next(ConsBuild *b)
+{
+	b->same.n = 0;
+	b->gi++;
+	b->stage = CS_SETUP;
+	b->b = 0;
+}
+
+/* The stages of the term at b->gi, each up to budget bytes of blocks. */
+static void stage_setup(ConsBuild *b, size_t budget, size_t *used)
+{
+	(void)budget;
+	ConsIndex *c = b->c;
+	const Gloss *g = &c->g.v[b->gi];
+	bool first_of_en = true;
+	for (size_t k = 0; k < b->gi && first_of_en; k++)
+		first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
+	*used += b->gi + c->g.n + 1;
+	if (!first_of_en) {
+		term_next(b);
+		return;
+	}
+	for (size_t k = b->gi; k < c->g.n; k++)
+		if (strcmp(c->g.v[k].en, g->en) == 0)
+			VEC_PUSH(&b->same, k);
+	/* two-renderings: the term's glosses name two Korean renderings;
+	 * each occurrence of the minority one is flagged with the majority */
+	const char *other = NULL;
+	for (size_t k = 0; k < b->same.n && !other; k++)
+		if (strcmp(c->g.v[b->same.v[k]].ko, g->ko) != 0)
+			other = c->g.v[b->same.v[k]].ko;
+	b->r[0] = g->ko;
+	b->r[1] = other;
+	b->cnt[0] = b->cnt[1] = 0;
+	b->stage = other ? CS_COUNT : CS_BARE;
+	b->b = 0;
+}
+
+static void stage_count(ConsBuild *b, size_t budget, size_t *used)
+{
+	BlockText *bt = b->bt;
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		for (int w = 0; w < 2; w++)
+			for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, b->r[w]); at >= 0;
+			     at = bt_find_ko(&bt[b->b], (size_t)at + 1, b->r[w]))
+				b->cnt[w]++;
+		*used += block_cost(&bt[b->b]);
+	}
+	if (b->b == b->nb) {
+		b->minor = b->cnt[1] <= b->cnt[0] ? 1 : 0;
+		b->stage = CS_FLAG;
+		b->b = 0;
+	}
+}
+
+static void stage_flag(ConsBuild *b, size_t budget, size_t *used)
+{
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	const Gloss *g = &c->g.v[b->gi];
+	const char *mi = b->r[b->minor], *ma = b->r[!b->minor];
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		for (ptrdiff_t at = bt_find_ko(&bt[b->b], 0, mi); at >= 0;
+		     at = bt_find_ko(&bt[b->b], (size_t)at + 1, mi))
+			pre_add(c, &bt[b->b], (size_t)at, SEV_INFO, ma,
+			        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
+			        "'%s' %zu) (rule two-renderings)", mi, g->en, ma, b->cnt[!b->minor],
+			        mi, b->cnt[b->minor]);
+		*used += block_cost(&bt[b->b]);
+	}
+	if (b->b == b->nb) {
+		b->stage = CS_BARE;
+		b->b = 0;
+	}
+}
+
+static void stage_bare(ConsBuild *b, size_t budget, size_t *used)
+{
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	const Gloss *g = &c->g.v[b->gi];
+	/* bare-english: the term left in English in Korean prose where the
+	 * file translates it (not code names, not names with digits: FP8
+	 * Quantization; one word only as written in lower case: Device is
+	 * a name) */
+	bool phrase = strchr(g->en, ' ') != NULL;
+	if (strpbrk(g->en, "0123456789") || (!phrase && !(g->en[0] >= 'a' && g->en[0] <= 'z')))
+		b->b = b->nb;
+	for (; b->b < b->nb && *used < budget; b->b++) {
+		const BlockText *x = &bt[b->b];
+		*used += block_cost(x);
+		if (!x->korean)
+			continue;
+		for (ptrdiff_t at = find_en(x->mask.p, x->j.text.len, 0, g->en); at >= 0;
+		     at = find_en(x->mask.p, x->j.text.len, (size_t)at + 1, g->en)) {
+			if (!phrase && (x->j.text.p[at] < 'a' || x->j.text.p[at] > 'z'))
+				continue;
+			pre_add(c, x, (size_t)at, SEV_INFO, g->ko,
+			        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
+			        "bare-english)", (int)strlen(g->en), x->j.text.p + at, g->en,
+			        g->ko, g->line + 1);
+		}
+	}
+	if (b->b == b->nb) {
+		b->stage = CS_FIRST;
+		b->b = 0;
+	}
+}
+
+static void stage_first(ConsBuild *b, size_t budget, size_t *used)
+{
+	(void)budget;
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	/* The guide's rule: the English at the first occurrence (a title
+	 * and the body each once), not again (gloss-repeated), and not
+	 * later than the first occurrence of the Korean (gloss-first). */
+	const Gloss *first_body = NULL;
+	for (size_t k = 0; k < b->same.n; k++) {
+		const Gloss *x = &c->g.v[b->same.v[k]];
+		if (x->title)
+			continue;
+		if (!first_body) {
+			first_body = x;
+			b->first = b->same.v[k];
+			continue;
+		}
+		if (strcmp(x->ko, first_body->ko) != 0)
+			continue;
+		size_t xb = x->ko_off >> 32;
+		pre_add(c, &bt[xb], (size_t)(x->ko_off & 0xffffffffu), SEV_INFO, x->ko,
+		        "'%s' — the English is given at the first occurrence only (line %zu) "
+		        "(rule gloss-repeated)", x->text, first_body->line + 1);
+	}
+	*used += b->same.n + 1;
+	/* a word of two syllables or more (배 of 2배 is no ship) */
+	if (!first_body || strlen(first_body->ko) < 6) {
+		term_next(b);
+		return;
+	}
+	b->stage = CS_FIRST_SCAN;
+	b->b = 0;
+}
+
+static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
+{
+	ConsIndex *c = b->c;
+	BlockText *bt = b->bt;
+	const Gloss *fb = &c->g.v[b->first];
+	size_t gb = fb->ko_off >> 32, go = fb->ko_off & 0xffffffffu;
+	for (; b->b <= gb && *used < budget; b->b++) {
+		const BlockText *x = &bt[b->b];
+		*used += block_cost(x);
+		if (!x->mask.p || x->title)
+			continue;
+		size_t lim = b->b == gb ? go : x->j.text.len;
+		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
+		while (at >= 0 && !ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)))
+			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
 		if (at < 0)
 			continue;
-		char *s = xasprintf("%s(%s)", it->ko, it->en);
-		pre_add(c, &bt[b], (size_t)at, SEV_INFO, s,
-		        "'%s' — renders '%s' in %zu segments of this file, which also leaves '%s' in "
-		        "English (line %zu): the guide writes '%s' at the first occurrence (rule "
-		        "gloss-inferred)", it->ko, it->en, it->ko_segs, it->en, it->kept_line + 1, s);
-		free(s);
+		char *sg = xasprintf("%s(%s)", fb->ko, fb->en);
+		pre_add(c, x, (size_t)at, SEV_INFO, sg,
+		        "'%s' — first occurrence: the guide writes '%s(%s)' here, not later "
+		        "(line %zu) (rule gloss-first)", fb->ko, fb->ko, fb->en, fb->line + 1);
+		free(sg);
+		/* and the late gloss itself: moved up, or dropped */
+		size_t fl, fbyte;
+		joined_pos(&x->j, (size_t)at, &fl, &fbyte);
+		pre_add(c, &bt[gb], go, SEV_INFO, fb->ko,
+		        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
+		        "not here (rule gloss-late)", fb->text, fb->ko, fl + 1);
+		term_next(b);
+		return;
 	}
-	infer_release(&iv);
+	if (b->b > gb)
+		term_next(b);
+}
+
+typedef void ConsStageFn(ConsBuild *b, size_t budget, size_t *used);
+static ConsStageFn *const stages[] = {
+	[CS_SETUP] = stage_setup, [CS_COUNT] = stage_count, [CS_FLAG] = stage_flag,
+	[CS_BARE] = stage_bare, [CS_FIRST] = stage_first, [CS_FIRST_SCAN] = stage_first_scan,
+};
+
+bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used)
+{
+	size_t u = 0;
+	do {
+		switch (b->phase) {
+		case CP_GATHER:
+			for (; b->at < b->nb && (u < max_bytes || !u); b->at++) {
+				cons_gather_block(b->c, d, b->bt, b->at, &b->inl);
+				u += block_cost(&b->bt[b->at]);
+			}
+			if (b->at == b->nb) {
+				VEC_FREE(&b->inl);
+				b->phase = CP_SPACE;
+			}
+			break;
+		case CP_SPACE:
+			cons_gloss_space(b->c, b->bt);
+			u += b->c->g.n + 1;
+			b->phase = CP_TERMS;
+			break;
+		case CP_TERMS:
+			/* the distinct English terms (the first 400), with their renderings */
+			if (b->gi < b->c->g.n && b->gi < 400)
+				stages[b->stage](b, max_bytes, &u);
+			else
+				b->phase = CP_INFER;
+			break;
+		case CP_INFER: {
+			if (!b->infer)
+				b->infer = infer_start(d);
+			size_t iu = 0;
+			bool got = infer_step(b->infer, d, max_bytes > u ? max_bytes - u : 1, &iu, &b->iv);
+			u += iu;
+			if (!got)
+				break;
+			infer_free(b->infer);
+			b->infer = NULL;
+			b->phase = CP_INFERRED;
+			break;
+		}
+		case CP_INFERRED:
+			for (; b->ii < b->iv.n && u < max_bytes; b->ii++)
+				u += cons_inferred_term(b->c, d, b->bt, &b->iv.v[b->ii]);
+			if (b->ii == b->iv.n) {
+				infer_release(&b->iv);
+				b->phase = CP_FREE;
+				b->at = 0;
+			}
+			break;
+		case CP_FREE: /* the blocks' texts, a slice at a time too */
+			for (; b->at < b->nb && u < max_bytes; b->at++) {
+				if (b->bt[b->at].j.start || b->bt[b->at].j.text.p)
+					joined_release(&b->bt[b->at].j);
+				b->bt[b->at] = (BlockText){0};
+				u += 32;
+			}
+			if (b->at == b->nb)
+				b->phase = CP_DONE;
+			break;
+		case CP_DONE:
+			break;
+		}
+	} while (b->phase != CP_DONE && u < max_bytes);
+	*used = u;
+	return b->phase == CP_DONE;
+}
+
+ConsIndex *cons_build_take(ConsBuild *b)
+{
+	BUG_ON(b->phase != CP_DONE);
+	ConsIndex *c = b->c;
+	b->c = NULL;
+	cons_build_free(b);
+	return c;
 }
 
 ConsIndex *cons_index_build(const CheckDoc *d)
 {
-	ConsIndex *c = xcalloc(1, sizeof(*c));
-	size_t nb = d->tb->n;
-	BlockText *bt = xcalloc(nb ? nb : 1, sizeof(BlockText));
-	cons_gather(c, d, bt, nb);
-	cons_gloss_space(c, bt);
-	/* the distinct English terms (the first 400), with their renderings */
-	for (size_t gi = 0; gi < c->g.n && gi < 400; gi++) {
-		const Gloss *g = &c->g.v[gi];
-		bool first_of_en = true;
-		for (size_t k = 0; k < gi && first_of_en; k++)
-			first_of_en = strcmp(c->g.v[k].en, g->en) != 0;
-		if (!first_of_en)
-			continue;
-		VEC(size_t) same = {0};
-		for (size_t k = gi; k < c->g.n; k++)
-			if (strcmp(c->g.v[k].en, g->en) == 0)
-				VEC_PUSH(&same, k);
-		cons_two_renderings(c, bt, nb, g, same.v, same.n);
-		cons_bare_english(c, bt, nb, g);
-		cons_gloss_first(c, bt, same.v, same.n);
-		VEC_FREE(&same);
-	}
-	cons_inferred(c, d, bt);
-	for (size_t i = 0; i < nb; i++) {
-		if (bt[i].j.start)
-			joined_release(&bt[i].j);
-		buf_release(&bt[i].mask);
-		VEC_FREE(&bt[i].inl);
-	}
-	free(bt);
-	return c;
+	ConsBuild *b = cons_build_start(d);
+	size_t used;
+	while (!cons_build_step(b, d, SIZE_MAX, &used))
+		;
+	return cons_build_take(b);
 }
 
 bool check_kept_term(const Glossary *g, const char *en, size_t n)

@@ -440,55 +440,139 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
 	VEC_PUSH(out, it);
 }
 
-void infer_renderings(const CheckDoc *d, InferVec *out)
+/* The build in slices: the segments gathered, then counted, a slice of
+ * segments at a time; then the associations and the terms (one step). */
+struct InferBuild {
+	Tables t;
+	size_t u;      /* the next segment to gather */
+	size_t s;      /* then the next one to count */
+	bool counting;
+	double *best;  /* then each Korean word's strongest association */
+	size_t i;      /* the next pair slot for it */
+	size_t e;      /* then the next English word to infer a term for */
+	size_t f;      /* then the next segment's tables to free */
+};
+
+InferBuild *infer_start(const CheckDoc *d)
 {
-	if (!d->al || !d->src)
+	(void)d;
+	return xcalloc(1, sizeof(InferBuild));
+}
+
+void infer_free(InferBuild *b)
+{
+	if (!b)
 		return;
-	Tables t = {0};
-	for (size_t u = 0; u < d->al->n; u++) {
-		const Segment *s = &d->al->v[u];
-		if (s->src_n && s->tgt_n)
-			gather_segment(&t, d, s, u);
+	tables_release(&b->t);
+	free(b->best);
+	free(b);
+}
+
+/* The work of gathering a segment, in the units of max_bytes: its blocks'
+ * bytes, times 3 (measured: a word split, a case fold and two maps per
+ * word cost about three times a byte of the index's other phases). */
+static size_t segment_cost(const CheckDoc *d, const Segment *s)
+{
+	size_t n = 1;
+	if (s->src_n)
+		for (size_t i = d->sb->v[s->src].first; i <= d->sb->v[s->src + s->src_n - 1].last; i++)
+			n += lines_get(d->src, i).n + 1;
+	if (s->tgt_n)
+		for (size_t i = d->tb->v[s->tgt].first; i <= d->tb->v[s->tgt + s->tgt_n - 1].last; i++)
+			n += lines_get(d->tgt, i).n + 1;
+	return 3 * n;
+}
+
+bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out)
+{
+	size_t n = 0;
+	Tables *t = &b->t;
+	if (!d->al || !d->src) {
+		*used = 1;
+		return true;
 	}
-	for (size_t i = 0; i < t.en.n; i++) {
-		VEC_PUSH(&t.en_n, 0);
-		VEC_PUSH(&t.en_kept, 0);
+	for (; !b->counting && b->u < d->al->n && (n < max_bytes || !n); b->u++) {
+		const Segment *s = &d->al->v[b->u];
+		if (s->src_n && s->tgt_n) {
+			gather_segment(t, d, s, b->u);
+			n += segment_cost(d, s);
+		} else {
+			n++;
+		}
 	}
-	for (size_t i = 0; i < t.ko.n; i++)
-		VEC_PUSH(&t.ko_n, 0);
-	for (size_t s = 0; s < t.seg.n; s++) {
-		const Seg *g = &t.seg.v[s];
+	if (!b->counting && b->u == d->al->n) {
+		b->counting = true;
+		for (size_t i = 0; i < t->en.n; i++) {
+			VEC_PUSH(&t->en_n, 0);
+			VEC_PUSH(&t->en_kept, 0);
+		}
+		for (size_t i = 0; i < t->ko.n; i++)
+			VEC_PUSH(&t->ko_n, 0);
+		n += t->en.n + t->ko.n;
+	}
+	for (; b->counting && b->s < t->seg.n && n < max_bytes; b->s++) {
+		const Seg *g = &t->seg.v[b->s];
 		for (size_t i = 0; i < g->en.n; i++)
-			t.en_n.v[g->en.v[i]]++;
+			t->en_n.v[g->en.v[i]]++;
 		for (size_t i = 0; i < g->kept.n; i++)
-			t.en_kept.v[g->kept.v[i]]++;
+			t->en_kept.v[g->kept.v[i]]++;
 		for (size_t i = 0; i < g->ko.n; i++)
-			t.ko_n.v[g->ko.v[i]]++;
+			t->ko_n.v[g->ko.v[i]]++;
 		for (size_t i = 0; i < g->en.n; i++)
 			for (size_t k = 0; k < g->ko.n; k++) {
 				char key[48];
-				int n = snprintf(key, sizeof(key), "%zu %zu", g->en.v[i], g->ko.v[k]);
-				countmap_add(has_id(&g->kept, g->en.v[i]) ? &t.kpair : &t.pair, key,
-				             (size_t)n, 1);
+				int kn = snprintf(key, sizeof(key), "%zu %zu", g->en.v[i], g->ko.v[k]);
+				countmap_add(has_id(&g->kept, g->en.v[i]) ? &t->kpair : &t->pair, key,
+				             (size_t)kn, 1);
 			}
+		n += segment_cost(d, &d->al->v[g->unit]);
+	}
+	if (!b->counting || b->s < t->seg.n) {
+		*used = n;
+		return false;
 	}
 	/* each Korean word's strongest association */
-	double *best = xcalloc(t.ko.n ? t.ko.n : 1, sizeof(double));
-	for (size_t i = 0; i < t.pair.cap; i++) {
-		if (!t.pair.key[i])
+	if (!b->best)
+		b->best = xcalloc(t->ko.n ? t->ko.n : 1, sizeof(double));
+	for (; b->i < t->pair.cap && (n < max_bytes || !n); b->i++) {
+		n++;
+		if (!t->pair.key[b->i])
 			continue;
 		size_t e, k;
-		if (sscanf(t.pair.key[i], "%zu %zu", &e, &k) != 2)
+		if (sscanf(t->pair.key[b->i], "%zu %zu", &e, &k) != 2)
 			continue;
-		double x = dice(&t, e, k);
-		if (x > best[k])
-			best[k] = x;
+		double x = dice(t, e, k);
+		if (x > b->best[k])
+			b->best[k] = x;
+		n += 32;
 	}
-	for (size_t e = 0; e < t.en.n; e++)
-		if (t.en_n.v[e] >= 3)
-			infer_term(&t, e, best, out);
-	free(best);
-	tables_release(&t);
+	for (; b->i == t->pair.cap && b->e < t->en.n && (n < max_bytes || !n); b->e++) {
+		n++;
+		if (t->en_n.v[b->e] >= 3) {
+			infer_term(t, b->e, b->best, out);
+			n += 2 * (t->ko.n + t->seg.n);
+		}
+	}
+	/* the segments' tables freed a slice at a time too (at 1M lines,
+	 * 25 ms in one piece) */
+	for (; b->e == t->en.n && b->f < t->seg.n && (n < max_bytes || !n); b->f++) {
+		Seg *g = &t->seg.v[b->f];
+		VEC_FREE(&g->en);
+		VEC_FREE(&g->ko);
+		VEC_FREE(&g->kept);
+		n += 32;
+	}
+	*used = n;
+	return b->i == t->pair.cap && b->e == t->en.n && b->f == t->seg.n;
+}
+
+void infer_renderings(const CheckDoc *d, InferVec *out)
+{
+	InferBuild *b = infer_start(d);
+	size_t used;
+	while (!infer_step(b, d, SIZE_MAX, &used, out))
+		;
+	infer_free(b);
 }
 
 void infer_release(InferVec *v)

@@ -804,15 +804,27 @@ static bool fast_block(const char *data, size_t n, size_t *a, size_t *b, size_t 
 	return true;
 }
 
-static bool parse_tree(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
-                       Err *e, bool *no_segments);
+static bool parse_tree(const char *data, size_t n, const char *name, const YLimits *lim,
+                       Sidecar *sc, bool *newer, Err *e, bool *no_segments);
+
+/* The reader's limits for a file of at most max_bytes (>= SIDECAR_MAX_BYTES):
+ * ynode_limits_sidecar's node count grows with the bytes allowed. */
+static YLimits limits_for(size_t max_bytes)
+{
+	YLimits l = ynode_limits_sidecar;
+	if (max_bytes > l.max_bytes) {
+		l.max_nodes += (max_bytes - l.max_bytes) / 4; /* a node is 4 bytes or more */
+		l.max_bytes = max_bytes;
+	}
+	return l;
+}
 
 /* The fast path: false (sc released, e untouched) when it does not apply. */
-static bool parse_fast(const char *data, size_t n, const char *name, Sidecar *sc)
+static bool parse_fast(const char *data, size_t n, const char *name, const YLimits *lim,
+                       Sidecar *sc)
 {
 	size_t a, b, k;
-	if (!fast_block(data, n, &a, &b, &k) ||
-	    7 * k + 2 * (n - (b - a)) + 16 >= ynode_limits_sidecar.max_nodes)
+	if (!fast_block(data, n, &a, &b, &k) || 7 * k + 2 * (n - (b - a)) + 16 >= lim->max_nodes)
 		return false;
 	SidecarSeg *v = xmalloc(k * sizeof(*v));
 	size_t i = a + sizeof("segments:\n") - 1;
@@ -830,7 +842,7 @@ static bool parse_fast(const char *data, size_t n, const char *name, Sidecar *sc
 	Err e;
 	err_init(&e);
 	bool newer = false, none = false;
-	bool ok = parse_tree(rest.p ? rest.p : "", rest.len, name, sc, &newer, &e, &none);
+	bool ok = parse_tree(rest.p ? rest.p : "", rest.len, name, lim, sc, &newer, &e, &none);
 	buf_release(&rest);
 	if (!ok || !none) {
 		sidecar_release(sc);
@@ -843,25 +855,26 @@ static bool parse_fast(const char *data, size_t n, const char *name, Sidecar *sc
 	return true;
 }
 
-static bool parse(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
-                  Err *e)
+static bool parse(const char *data, size_t n, const char *name, size_t max_bytes, Sidecar *sc,
+                  bool *newer, Err *e)
 {
-	if (parse_fast(data, n, name, sc)) {
+	YLimits lim = limits_for(max_bytes);
+	if (n <= lim.max_bytes && parse_fast(data, n, name, &lim, sc)) {
 		*newer = false;
 		return true;
 	}
 	bool none;
-	return parse_tree(data, n, name, sc, newer, e, &none);
+	return parse_tree(data, n, name, &lim, sc, newer, e, &none);
 }
 
 /* libyaml's reading; *no_segments: the root mapping has no segments key. */
-static bool parse_tree(const char *data, size_t n, const char *name, Sidecar *sc, bool *newer,
-                       Err *e, bool *no_segments)
+static bool parse_tree(const char *data, size_t n, const char *name, const YLimits *lim,
+                       Sidecar *sc, bool *newer, Err *e, bool *no_segments)
 {
 	sidecar_release(sc);
 	*no_segments = false;
 	YNode *root;
-	if (!ynode_parse(data, n, name, &ynode_limits_sidecar, &root, e))
+	if (!ynode_parse(data, n, name, lim, &root, e))
 		return false;
 	if (!root || is_null(root)) {
 		ynode_free(root);
@@ -889,13 +902,47 @@ static bool parse_tree(const char *data, size_t n, const char *name, Sidecar *sc
 bool sidecar_parse_libyaml(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
 {
 	bool newer = false, none;
-	return parse_tree(data, n, name, sc, &newer, e, &none);
+	YLimits lim = limits_for(SIDECAR_MAX_BYTES);
+	return parse_tree(data, n, name, &lim, sc, &newer, e, &none);
 }
 
 bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
 {
 	bool newer = false;
-	return parse(data, n, name, sc, &newer, e);
+	return parse(data, n, name, SIDECAR_MAX_BYTES, sc, &newer, e);
+}
+
+bool sidecar_parse_trusted(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
+{
+	bool newer = false;
+	return parse(data, n, name, n > SIDECAR_MAX_BYTES ? n : SIDECAR_MAX_BYTES, sc, &newer, e);
+}
+
+size_t sidecar_max_bytes(size_t doc_bytes)
+{
+	size_t per = (SIDECAR_MAX_TOTAL - SIDECAR_MAX_BYTES) / SIDECAR_BYTES_PER_DOC_BYTE;
+	if (doc_bytes >= per)
+		return SIDECAR_MAX_TOTAL;
+	return SIDECAR_MAX_BYTES + SIDECAR_BYTES_PER_DOC_BYTE * doc_bytes;
+}
+
+/* The bytes of the document a sidecar path belongs to (PATH without
+ * SIDECAR_SUFFIX): 0 when it is not a regular file. */
+static size_t doc_bytes_of(const char *path)
+{
+	size_t n = strlen(path), k = sizeof(SIDECAR_SUFFIX) - 1;
+	if (n <= k || strcmp(path + n - k, SIDECAR_SUFFIX))
+		return 0;
+	char *doc = xmemdup0(path, n - k);
+	struct stat st;
+	bool reg = stat(doc, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+	free(doc);
+	return reg ? (size_t)st.st_size : 0;
+}
+
+size_t sidecar_max_bytes_at(const char *path)
+{
+	return sidecar_max_bytes(doc_bytes_of(path));
 }
 
 bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
@@ -909,14 +956,15 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 		return true;
 	}
 	Buf b = BUF_INIT;
-	if (!file_read_limit(path, SIDECAR_MAX_BYTES, FILE_NOFOLLOW, &b, e)) {
+	size_t max = sidecar_max_bytes_at(path);
+	if (!file_read_limit(path, max, FILE_NOFOLLOW, &b, e)) {
 		if (e && e->code == EXIT_DATAERR && corrupt)
 			*corrupt = true; /* too large: set aside like any unusable sidecar */
 		buf_release(&b);
 		return false;
 	}
 	bool newer = false;
-	bool ok = parse(b.p, b.len, path, sc, &newer, e);
+	bool ok = parse(b.p, b.len, path, max, sc, &newer, e);
 	if (!ok && corrupt)
 		*corrupt = !newer;
 	if (ok)
@@ -1228,7 +1276,7 @@ bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 			               "not overwritten", path, why.msg);
 		}
 		if (sc->disk->exists &&
-		    !sidecar_parse(sc->disk->bytes.p, sc->disk->bytes.len, path, &base, &why))
+		    !sidecar_parse_trusted(sc->disk->bytes.p, sc->disk->bytes.len, path, &base, &why))
 			fatal("BUG: sidecar base no longer parses: %s", why.msg);
 		sidecar_merge(&base, sc, &theirs);
 		sc->merged = true;
@@ -1237,6 +1285,14 @@ bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 	}
 	Buf b = BUF_INIT;
 	sidecar_emit(sc, &b);
+	size_t max = sidecar_max_bytes_at(path);
+	if (b.len > max) { /* the reader would refuse it: keep what is on disk */
+		err_set(e, EXIT_DATAERR, "%s: would be %zu bytes, more than yeok reads back beside "
+		        "its document (%zu bytes: %u MiB + %u per byte of the document): not written",
+		        path, b.len, max, SIDECAR_MAX_BYTES >> 20, SIDECAR_BYTES_PER_DOC_BYTE);
+		buf_release(&b);
+		return false;
+	}
 	bool ok = file_write_side(path, b.p, b.len, e);
 	if (ok)
 		sidecar_disk_remember(sc, path, b.p, b.len);

@@ -163,7 +163,7 @@ static bool sidecar_english(const Ctx *c, const char *rel, Buf *en)
 	char *scp = sidecar_path(doc);
 	struct stat st;
 	bool got = false;
-	if (lstat(scp, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)SIDECAR_MAX_BYTES) {
+	if (lstat(scp, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= sidecar_max_bytes_at(scp)) {
 		Sidecar sc;
 		sidecar_init(&sc);
 		Err e;

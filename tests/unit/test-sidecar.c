@@ -837,6 +837,128 @@ static void test_fast_segments_equal_libyaml(void **state)
 	sidecar_release(&sc);
 }
 
+/* Issue 19: what yeok writes it reads back.  A status on every segment of
+ * a large document is more than SIDECAR_MAX_BYTES: the bound grows with
+ * the document beside the sidecar, for the fast reading of the writer's
+ * one-line entries and for libyaml's (an entry with a hint), and a huge
+ * sidecar beside a small document is still refused, naming the file. */
+static void big_model(Sidecar *sc, size_t blocks, bool hint)
+{
+	sidecar_init(sc);
+	sidecar_set_translator(sc, "홍길동", "https://github.com/hong");
+	for (size_t i = 0; i < blocks; i++) {
+		char t[64];
+		int n = snprintf(t, sizeof(t), "Paragraph %zu.", i);
+		static const SidecarMark m[] = {SIDECAR_DONE, SIDECAR_REVIEWED, SIDECAR_DRAFT};
+		sidecar_add_seg(sc, sidecar_key(t, (size_t)n), sidecar_key(t, (size_t)n - 1),
+		                m[i % 3], i % 5 == 4 ? "the English it was done against" : NULL);
+	}
+	if (hint)
+		sidecar_set_seg_hint(sc, blocks / 2, "옛 번역\n둘째 줄");
+	sc->cursor_line = (long)blocks;
+	sc->cursor_column = 7;
+	check_ok(sc);
+}
+
+static void test_large_document_round_trip(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	enum { BLOCKS = 60000 }; /* about 4.7 MB of sidecar */
+	Buf doc = BUF_INIT;
+	for (size_t i = 0; i < BLOCKS; i++)
+		buf_addf(&doc, "Paragraph %zu.\n\n", i);
+	free(tu_write(dir, "big.rst", doc.p, doc.len));
+	char *dpath = path_join(dir, "big.rst");
+	char *path = sidecar_path(dpath);
+	assert_true(sidecar_max_bytes_at(path) == sidecar_max_bytes(doc.len));
+	assert_true(sidecar_max_bytes(doc.len) > SIDECAR_MAX_BYTES);
+	for (int hint = 0; hint < 2; hint++) {
+		Sidecar a, b;
+		big_model(&a, BLOCKS, hint);
+		Err e;
+		err_init(&e);
+		if (!sidecar_save(path, &a, &e))
+			fail_msg("save: %s", e.msg);
+		struct stat st;
+		assert_int_equal(stat(path, &st), 0);
+		assert_true((size_t)st.st_size > SIDECAR_MAX_BYTES); /* the case of the issue */
+		sidecar_init(&b);
+		bool corrupt = true;
+		if (!sidecar_load(path, &b, &corrupt, &e))
+			fail_msg("load: %s", e.msg);
+		assert_false(corrupt);
+		assert_same(&a, &b);
+		assert_int_equal(b.cursor_line, BLOCKS);
+		assert_int_equal(b.cursor_column, 7);
+		if (hint)
+			assert_string_equal(b.segs.v[BLOCKS / 2].hint, "옛 번역\n둘째 줄");
+		/* saved again unchanged (the merge base and the copy read it too) */
+		if (!sidecar_save(path, &b, &e))
+			fail_msg("save again: %s", e.msg);
+		Sidecar c;
+		sidecar_init(&c);
+		if (!hint) {
+			sidecar_copy(&c, &b);
+			assert_same(&b, &c);
+		}
+		sidecar_release(&a);
+		sidecar_release(&b);
+		sidecar_release(&c);
+	}
+
+	/* The same model beside a small document: not written (the reader
+	 * would refuse it), the file on disk kept. */
+	free(tu_write(dir, "small.rst", "Paragraph.\n", 11));
+	char *spath = path_join(dir, "small.rst.yeok.yaml");
+	free(tu_write(dir, "small.rst.yeok.yaml", "yeok: 1\n", 8));
+	Sidecar a;
+	big_model(&a, BLOCKS, false);
+	Err e;
+	err_init(&e);
+	assert_false(sidecar_save(spath, &a, &e));
+	assert_int_equal(e.code, EXIT_DATAERR);
+	assert_non_null(strstr(e.msg, "small.rst.yeok.yaml"));
+	assert_non_null(strstr(e.msg, "not written"));
+	Buf disk = BUF_INIT;
+	assert_true(file_read(spath, &disk, &e));
+	assert_string_equal(disk.p, "yeok: 1\n");
+
+	/* A hostile sidecar, huge beside a small document: refused with the
+	 * file's name, flagged for setting aside, and nothing is read. */
+	Buf big = BUF_INIT;
+	sidecar_emit(&a, &big);
+	free(tu_write(dir, "small.rst.yeok.yaml", big.p, big.len));
+	Sidecar b;
+	sidecar_init(&b);
+	bool corrupt = false;
+	assert_false(sidecar_load(spath, &b, &corrupt, &e));
+	assert_true(corrupt);
+	assert_int_equal(e.code, EXIT_DATAERR);
+	assert_non_null(strstr(e.msg, "small.rst.yeok.yaml"));
+	assert_non_null(strstr(e.msg, "too large"));
+	assert_int_equal(b.segs.n, 0);
+	/* ... and with no document beside it, the fixed bound */
+	char *lone = path_join(dir, "lone.rst.yeok.yaml");
+	free(tu_write(dir, "lone.rst.yeok.yaml", big.p, big.len));
+	assert_true(sidecar_max_bytes_at(lone) == SIDECAR_MAX_BYTES);
+	assert_false(sidecar_load(lone, &b, &corrupt, &e));
+	assert_true(corrupt);
+	assert_non_null(strstr(e.msg, "lone.rst.yeok.yaml"));
+	/* the bound has a ceiling whatever the document */
+	assert_true(sidecar_max_bytes(SIZE_MAX / 2) == SIDECAR_MAX_TOTAL);
+	buf_release(&big);
+	buf_release(&disk);
+	buf_release(&doc);
+	sidecar_release(&a);
+	sidecar_release(&b);
+	free(lone);
+	free(spath);
+	free(path);
+	free(dpath);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -851,6 +973,7 @@ int main(void)
 		cmocka_unit_test(test_save_merges_changes_on_disk),
 		cmocka_unit_test(test_symlinked_sidecar_refused),
 		cmocka_unit_test(test_load_save_set_aside),
+		cmocka_unit_test(test_large_document_round_trip),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_checklist_text),
 		cmocka_unit_test(test_translator_line),
