@@ -186,6 +186,11 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
  * d->aligned. */
 void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
                      const char *src_name, const char *src, size_t src_n);
+/* doc_load or doc_load_phased (phased) with the bytes of tgt and src
+ * adopted by the lines, not copied (pair_from_bufs_take: both are left
+ * empty). */
+void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
+                   bool phased);
 /* Stretches are still pending. */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first

@@ -296,8 +296,10 @@ typedef struct SessionSide {
 	char *path;           /* its path (owned); NULL: none (session_load) */
 	bool writable;        /* false: from a newer yeok or unreadable: never written */
 	bool dirty;           /* the checklist or translator changed since the save */
-	Source src;           /* where the English came from (text kept for the
-	                         first save's source record) */
+	Source src;           /* where the English came from (its record and
+	                         sha256 kept for the first save's source
+	                         record; its text is empty after an open: the
+	                         document's source lines adopted it) */
 	bool src_known;       /* src is filled (session_open) */
 	VEC(SessionStale) stale; /* the stale segments as found at open */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */

@@ -693,6 +693,17 @@ static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const 
 	doc_load_pair_take(d, path, src_name, &p);
 }
 
+void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
+                   bool phased)
+{
+	DocPair p;
+	pair_init(&p);
+	p.keep_memo = true;
+	p.phased = phased;
+	pair_from_bufs_take(&p, host_format_of_path(path), tgt, src);
+	doc_load_pair_take(d, path, src_name, &p);
+}
+
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n)
 {

@@ -63,13 +63,9 @@ void session_release(Session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n,
-                     const char *src_name, const char *src, size_t src_n, bool phased)
+/* What follows a load of s->doc: nothing kept of the document before. */
+static void loaded(Session *s)
 {
-	if (phased)
-		doc_load_phased(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
-	else
-		doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	session_spell_forget(s); /* another source */
 	s->gloss.hint_k = -1;
 	s->gloss.hint_due = false;
@@ -83,7 +79,8 @@ static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
-	load_doc(s, path, tgt, tgt_n, src_name, src, src_n, false);
+	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
+	loaded(s);
 }
 
 void session_read_checklist(Session *s)
@@ -388,8 +385,10 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 		s->side.src_known = true;
 		if (is_new)
 			buf_addstr(&tgt, buf_str(&s->side.src.text));
-		load_doc(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
-		         s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len, phased);
+		/* the lines adopt both read buffers: the English is kept once,
+		 * in the lines (s->side.src.text is empty from here on) */
+		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &s->side.src.text, phased);
+		loaded(s);
 		s->doc.is_new = is_new;
 		place_statuses(s);
 		say_opened(s, path, is_new, &note);
