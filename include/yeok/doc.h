@@ -160,6 +160,9 @@ typedef struct Doc {
 	/* Loaded phased (doc_load_phased): called once the last pending
 	 * stretch is aligned (NULL: nothing to call). */
 	void (*aligned)(void *ctx);
+	/* Loaded phased: called after each stretch aligned, with what it
+	 * replaced (before aligned; NULL: nothing to call). */
+	void (*stepped)(void *ctx, const AlignSplice *sp);
 	void *aligned_ctx;
 } Doc;
 

@@ -305,6 +305,10 @@ typedef struct SessionSide {
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
 	bool statuses_pending; /* opened phased: the sidecar's statuses wait for
 	                          the whole alignment (session_align_idle) */
+	Progress keys;        /* while statuses_pending: one entry per segment,
+	                         its keys taken when its stretch was aligned
+	                         (entry -2: not taken yet), so the statuses'
+	                         step at the end is the decisions only */
 } SessionSide;
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */

@@ -739,6 +739,8 @@ bool doc_align_step(Doc *d, size_t seg, size_t max_blocks)
 		d->gen_align++;
 		d->gen++;
 		mark_dirty(d, sp.k0, sp.k1, sp.wn);
+		if (d->stepped)
+			d->stepped(d->aligned_ctx, &sp);
 		if (!doc_align_partial(d) && d->aligned)
 			d->aligned(d->aligned_ctx);
 	}

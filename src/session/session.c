@@ -50,6 +50,7 @@ void session_release(Session *s)
 	free(s->side.path);
 	source_release(&s->side.src);
 	stale_clear(s);
+	progress_release(&s->side.keys);
 	session_pick_close(s);
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
@@ -144,15 +145,77 @@ static void fill_old_from_record(Session *s, Progress *p)
 	source_release(&old);
 }
 
+/* Entry -2 of s->side.keys: its keys are not taken yet. */
+#define KEYS_NOT_TAKEN (-2)
+
+/* The phased open's keys follow the alignment: segments [k0, k1) before
+ * are [k0, k0 + wn) now, their keys taken now (Doc.stepped). */
+static void keys_spliced(void *ctx, const AlignSplice *sp)
+{
+	Session *s = ctx;
+	Progress *p = &s->side.keys;
+	Doc *d = &s->doc;
+	if (!s->side.statuses_pending || p->n < sp->k1)
+		return;
+	size_t n = p->n - (sp->k1 - sp->k0) + sp->wn, tail = p->n - sp->k1;
+	BUG_ON(n != d->al.n);
+	p->v = xgrow(p->v, &p->cap, MAX(n, 1), sizeof(*p->v));
+	memmove(&p->v[sp->k0 + sp->wn], &p->v[sp->k1], tail * sizeof(*p->v));
+	p->n = n;
+	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++)
+		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al.v[k],
+		                  &p->v[k]);
+	if (sp->anchors) /* the anchors' pass again: every segment may differ */
+		for (size_t k = 0; k < n; k++)
+			p->v[k].entry = KEYS_NOT_TAKEN;
+}
+
+/* The keys for a phased open: none taken yet. */
+static void keys_start(Session *s)
+{
+	Progress *p = &s->side.keys;
+	size_t n = s->doc.al.n;
+	progress_release(p);
+	p->v = xcalloc(MAX(n, 1), sizeof(*p->v));
+	p->n = p->cap = n;
+	for (size_t k = 0; k < n; k++)
+		p->v[k].entry = KEYS_NOT_TAKEN;
+	s->doc.stepped = keys_spliced;
+}
+
+/* The sidecar's statuses decided into p: with the keys the phased open
+ * took (the rest taken now), else all taken here. */
+static void decide_statuses(Session *s, Progress *p)
+{
+	Doc *d = &s->doc;
+	Progress *kp = &s->side.keys;
+	if (kp->n != d->al.n || !kp->v) {
+		progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+		               &d->al, p);
+		return;
+	}
+	for (size_t k = 0; k < kp->n; k++)
+		if (kp->v[k].entry == KEYS_NOT_TAKEN)
+			progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+			                  &d->al.v[k], &kp->v[k]);
+	progress_release(p);
+	*p = *kp; /* taken over */
+	progress_init(kp);
+	progress_apply_keyed(&s->side.sc, &d->al, p);
+}
+
 static void apply_statuses(Session *s)
 {
 	Doc *d = &s->doc;
 	stale_clear(s);
-	if (!s->side.sc.segs.n)
+	s->doc.stepped = NULL;
+	if (!s->side.sc.segs.n) {
+		progress_release(&s->side.keys);
 		return; /* nothing stored: no keys to compute */
+	}
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
+	decide_statuses(s, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -327,10 +390,14 @@ static bool resolve_source(Session *s, const char *path, SourceOpts *so, const S
 static void place_statuses(Session *s)
 {
 	s->side.statuses_pending = false;
+	progress_release(&s->side.keys);
+	s->doc.stepped = NULL;
 	if (doc_align_partial(&s->doc)) {
 		s->side.statuses_pending = true;
 		s->doc.aligned = statuses_when_aligned;
 		s->doc.aligned_ctx = s;
+		if (s->side.sc.segs.n)
+			keys_start(s);
 	} else {
 		apply_statuses(s);
 	}
