@@ -291,6 +291,12 @@ typedef struct SessionView {
 
 /* The sidecar and where the English came from (owner:
  * src/session/session.c: read at open, written at save). */
+/* The progress keys of a segment given by its block ranges. */
+typedef struct SessionSegKeys {
+	size_t src, src_n, tgt, tgt_n;
+	SidecarKey source, target;
+} SessionSegKeys;
+
 typedef struct SessionSide {
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
 	char *path;           /* its path (owned); NULL: none (session_load) */
@@ -305,10 +311,12 @@ typedef struct SessionSide {
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
 	bool statuses_pending; /* opened phased: the sidecar's statuses wait for
 	                          the whole alignment (session_align_idle) */
-	Progress keys;        /* while statuses_pending: one entry per segment,
-	                         its keys taken when its stretch was aligned
-	                         (entry -2: not taken yet), so the statuses'
-	                         step at the end is the decisions only */
+	bool keys_on;         /* while statuses_pending: keys taken */
+	VEC(SessionSegKeys) keys; /* the progress keys of the segments each
+	                         stretch gave, taken as it was aligned, so the
+	                         statuses' step at the end is mostly the
+	                         decisions; found by block ranges (blocks do
+	                         not move while stretches are aligned) */
 } SessionSide;
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */

@@ -50,7 +50,7 @@ void session_release(Session *s)
 	free(s->side.path);
 	source_release(&s->side.src);
 	stale_clear(s);
-	progress_release(&s->side.keys);
+	VEC_FREE(&s->side.keys);
 	session_pick_close(s);
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
@@ -145,42 +145,37 @@ static void fill_old_from_record(Session *s, Progress *p)
 	source_release(&old);
 }
 
-/* Entry -2 of s->side.keys: its keys are not taken yet. */
-#define KEYS_NOT_TAKEN (-2)
-
-/* The phased open's keys follow the alignment: segments [k0, k1) before
- * are [k0, k0 + wn) now, their keys taken now (Doc.stepped). */
+/* The phased open's keys: those of the segments [k0, k0 + wn) a stretch
+ * just gave (Doc.stepped). */
 static void keys_spliced(void *ctx, const AlignSplice *sp)
 {
 	Session *s = ctx;
-	Progress *p = &s->side.keys;
 	Doc *d = &s->doc;
-	if (!s->side.statuses_pending || p->n < sp->k1)
+	if (!s->side.keys_on)
 		return;
-	size_t n = p->n - (sp->k1 - sp->k0) + sp->wn, tail = p->n - sp->k1;
-	BUG_ON(n != d->al.n);
-	p->v = xgrow(p->v, &p->cap, MAX(n, 1), sizeof(*p->v));
-	memmove(&p->v[sp->k0 + sp->wn], &p->v[sp->k1], tail * sizeof(*p->v));
-	p->n = n;
-	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++)
-		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al.v[k],
-		                  &p->v[k]);
-	if (sp->anchors) /* the anchors' pass again: every segment may differ */
-		for (size_t k = 0; k < n; k++)
-			p->v[k].entry = KEYS_NOT_TAKEN;
+	if (sp->anchors) { /* the anchors' pass again: take them at the end */
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
+		return;
+	}
+	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
+		const Segment *g = &d->al.v[k];
+		ProgressSeg ps;
+		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g, &ps);
+		SessionSegKeys x = {g->src, g->src_n, g->tgt, g->tgt_n, ps.source, ps.target};
+		VEC_PUSH(&s->side.keys, x);
+	}
 }
 
-/* The keys for a phased open: none taken yet. */
-static void keys_start(Session *s)
+/* By block ranges. */
+static int cmp_keys(const void *pa, const void *pb)
 {
-	Progress *p = &s->side.keys;
-	size_t n = s->doc.al.n;
-	progress_release(p);
-	p->v = xcalloc(MAX(n, 1), sizeof(*p->v));
-	p->n = p->cap = n;
-	for (size_t k = 0; k < n; k++)
-		p->v[k].entry = KEYS_NOT_TAKEN;
-	s->doc.stepped = keys_spliced;
+	const SessionSegKeys *a = pa, *b = pb;
+	size_t x[4] = {a->src, a->src_n, a->tgt, a->tgt_n}, y[4] = {b->src, b->src_n, b->tgt, b->tgt_n};
+	for (int i = 0; i < 4; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
 }
 
 /* The sidecar's statuses decided into p: with the keys the phased open
@@ -188,19 +183,33 @@ static void keys_start(Session *s)
 static void decide_statuses(Session *s, Progress *p)
 {
 	Doc *d = &s->doc;
-	Progress *kp = &s->side.keys;
-	if (kp->n != d->al.n || !kp->v) {
+	if (!s->side.keys_on) {
 		progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
 		               &d->al, p);
 		return;
 	}
-	for (size_t k = 0; k < kp->n; k++)
-		if (kp->v[k].entry == KEYS_NOT_TAKEN)
-			progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
-			                  &d->al.v[k], &kp->v[k]);
+	SessionSegKeys *kv = s->side.keys.v;
+	size_t kn = s->side.keys.n;
+	if (kn)
+		qsort(kv, kn, sizeof(*kv), cmp_keys);
 	progress_release(p);
-	*p = *kp; /* taken over */
-	progress_init(kp);
+	p->v = xcalloc(MAX(d->al.n, 1), sizeof(*p->v));
+	p->n = p->cap = d->al.n;
+	for (size_t k = 0; k < d->al.n; k++) {
+		const Segment *g = &d->al.v[k];
+		SessionSegKeys want = {g->src, g->src_n, g->tgt, g->tgt_n, {""}, {""}};
+		const SessionSegKeys *x = kn ? bsearch(&want, kv, kn, sizeof(*kv), cmp_keys) : NULL;
+		if (x) {
+			p->v[k].entry = -1;
+			p->v[k].source = x->source;
+			p->v[k].target = x->target;
+		} else {
+			progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g,
+			                  &p->v[k]);
+		}
+	}
+	s->side.keys_on = false;
+	VEC_FREE(&s->side.keys);
 	progress_apply_keyed(&s->side.sc, &d->al, p);
 }
 
@@ -210,7 +219,8 @@ static void apply_statuses(Session *s)
 	stale_clear(s);
 	s->doc.stepped = NULL;
 	if (!s->side.sc.segs.n) {
-		progress_release(&s->side.keys);
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
 		return; /* nothing stored: no keys to compute */
 	}
 	Progress p;
@@ -390,14 +400,15 @@ static bool resolve_source(Session *s, const char *path, SourceOpts *so, const S
 static void place_statuses(Session *s)
 {
 	s->side.statuses_pending = false;
-	progress_release(&s->side.keys);
+	s->side.keys_on = false;
+	VEC_FREE(&s->side.keys);
 	s->doc.stepped = NULL;
 	if (doc_align_partial(&s->doc)) {
 		s->side.statuses_pending = true;
 		s->doc.aligned = statuses_when_aligned;
 		s->doc.aligned_ctx = s;
-		if (s->side.sc.segs.n)
-			keys_start(s);
+		s->side.keys_on = s->side.sc.segs.n > 0;
+		s->doc.stepped = keys_spliced;
 	} else {
 		apply_statuses(s);
 	}
