@@ -25,17 +25,38 @@ void lines_release(Lines *l)
 	lines_init(l);
 }
 
-/* What the input checks want to know of one line (no = its number):
- * ASCII text is one pass; a line with bytes >= 0x80 is also decoded. */
+/* Bytes 0x20..0x7e and >= 0x80 only in the 8 bytes of w (no C0 control
+ * character and no DEL): the exact tests of "a byte < n" and "a zero
+ * byte" of a word. */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static bool word_plain(uint64_t w)
+{
+	uint64_t x = w ^ (ONES * 0x7f);
+	return !(((w - ONES * 0x20) & ~w & HIGHS) | ((x - ONES) & ~x & HIGHS));
+}
+
+/* What the input checks want to know of one line (no = its number): 8
+ * bytes at a time while they are plain; a line with bytes >= 0x80 is also
+ * decoded. */
 static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
 {
-	bool ctrl = false, high = false;
-	for (size_t k = 0; k < n; k++) {
+	bool ctrl = false;
+	uint64_t high = 0;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, p + k, 8);
+		high |= w & HIGHS;
+		if (!word_plain(w))
+			break;
+	}
+	for (; k < n; k++) {
 		unsigned char c = (unsigned char)p[k];
 		if (c >= 32 && c < 127)
 			continue;
 		if (c >= 128) {
-			high = true;
+			high = 1;
 		} else if (c != '\t') {
 			ctrl = true;
 			if (c == 0 && !sc->nul_line)

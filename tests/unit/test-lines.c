@@ -240,6 +240,19 @@ static void test_scan(void **state)
 	assert_int_equal(b.crlf, a.crlf);
 	lines_delete(&l, 4);
 	assert_int_equal(lines_scan(&l).nul_line, 0);
+	/* every byte of a long line is seen (the scan goes 8 bytes a time) */
+	const char bytes[] = {'\x1b', '\0', '\x7f', '\x01', '\x1f', '\t', ' ', '~', '\x80'};
+	for (size_t q = 0; q < sizeof(bytes); q++) {
+		for (size_t at = 0; at < 27; at++) {
+			char line[] = "2\nabcdefghijklmnopqrstuvwxyz\n";
+			line[2 + at] = bytes[q];
+			lines_parse(&l, line, sizeof(line) - 1);
+			bool is_ctrl = q < 5;
+			assert_int_equal(l.scan.ctrl_line, is_ctrl ? 2 : 0);
+			assert_int_equal(l.scan.nul_line, q == 1 ? 2 : 0);
+			assert_int_equal(l.scan.first_bad, bytes[q] == '\x80' ? 2 : 0);
+		}
+	}
 	lines_release(&l);
 }
 
