@@ -304,8 +304,9 @@ typedef struct SessionSide {
 	bool dirty;           /* the checklist or translator changed since the save */
 	Source src;           /* where the English came from (its record and
 	                         sha256 kept for the first save's source
-	                         record; its text is empty after an open: the
-	                         document's source lines adopted it) */
+	                         record; its text is empty after an open, the
+	                         document's source lines adopted it, but for
+	                         SOURCE_SELF: the snapshot a save writes) */
 	bool src_known;       /* src is filled (session_open) */
 	VEC(SessionStale) stale; /* the stale segments as found at open */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */

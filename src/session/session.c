@@ -464,8 +464,18 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 		if (is_new)
 			buf_addstr(&tgt, buf_str(&s->side.src.text));
 		/* the lines adopt both read buffers: the English is kept once,
-		 * in the lines (s->side.src.text is empty from here on) */
-		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &s->side.src.text, phased);
+		 * in the lines (s->side.src.text is empty from here on), but
+		 * for the document itself as its English: a save writes that
+		 * as first opened into the snapshot (source_record_into_sidecar) */
+		Buf en = BUF_INIT;
+		if (s->side.src.origin == SOURCE_SELF) {
+			buf_addstr(&en, buf_str(&s->side.src.text));
+		} else {
+			en = s->side.src.text;
+			buf_init(&s->side.src.text);
+		}
+		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &en, phased);
+		buf_release(&en);
 		loaded(s);
 		s->doc.is_new = is_new;
 		place_statuses(s);
