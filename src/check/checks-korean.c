@@ -231,6 +231,65 @@ static bool counter_word(const char *s, size_t n)
 	return false;
 }
 
+/* Verbs (noun + 하다) that take an object: after a plain Latin word and a
+ * space they want 을/를 ("API 사용하는 법", "Cocoapods 제거합니다"). */
+static const char *const object_verbs[] = {
+	"사용", "구현", "생성", "호출", "설치", "정의", "실행", "적용", "변환", "수행", "전달",
+	"반환", "저장", "추가", "제거", "포함", "확인", "계산", "처리", "비교", "수정", "선택",
+	"작성", "활용", "이용", "초기화", "삭제", "출력", "설정", "입력",
+};
+/* Forms of 하다 after such a verb (not the nominal 하기 of titles). */
+static const char *const object_forms[] = {
+	"하는", "하여", "해서", "하면", "합니다", "해야", "할", "한다", "하고", "했", "해", "한",
+	"하려면", "하도록", "하세요", "합시다",
+};
+
+/* latin-object: "API 사용하는" — the object particle after a plain Latin
+ * word before its verb is missing: "API를 사용하는". */
+static void rule_latin_object(Text *t, FindingVec *out)
+{
+	const char *m = t->m;
+	for (size_t i = 1; i + 1 < t->n; i++) {
+		if (m[i] != ' ' || !ascii_alnum(m[i - 1]))
+			continue;
+		size_t a = i;
+		while (a > 0 && ascii_alnum(m[a - 1]))
+			a--;
+		/* a word of its own: no code (a.b, a_b, a/b), no markup, letters */
+		if (a > 0 && !is_space(m[a - 1]) && m[a - 1] != '(')
+			continue;
+		if (!ascii_letter(m[a]) || i - a < 2)
+			continue;
+		size_t e = hangul_run(m, t->n, i + 1);
+		if (e == i + 1)
+			continue;
+		const char *w = m + i + 1;
+		size_t wn = e - i - 1, vl = 0;
+		for (size_t v = 0; v < ARRAY_LEN(object_verbs) && !vl; v++)
+			if (starts_with(w, wn, object_verbs[v]))
+				vl = strlen(object_verbs[v]);
+		bool form = false;
+		for (size_t f = 0; f < ARRAY_LEN(object_forms) && vl && !form; f++)
+			form = starts_with(w + vl, wn - vl, object_forms[f]);
+		if (!form)
+			continue;
+		SoundEnd se = latin_sound_end(m + a, i - a);
+		const char *pt = se == SE_VOWEL ? "를" : se == SE_UNKNOWN ? "을(를)" : "을";
+		Buf q = BUF_INIT, fixed = BUF_INIT;
+		buf_add(&q, t->s + a, e - a);
+		buf_add(&fixed, t->s + a, i - a);
+		buf_adds(&fixed, pt);
+		buf_add(&fixed, t->s + i, e - i);
+		Finding *f = add(t, out, CK_SPACING, SEV_WARNING, i, "latin-object",
+		                 "'%s' — the object particle is missing: '%s'", q.p, fixed.p);
+		if (se != SE_UNKNOWN)
+			fix_range(t, f, i, i, pt);
+		free(f->suggestion);
+		f->suggestion = buf_detach(&fixed);
+		buf_release(&q);
+	}
+}
+
 /* noun-hada: "테스트 했지만", "최소화 하기", "컴파일 되었으므로" -> glued. */
 static void rule_noun_hada(Text *t, FindingVec *out)
 {
@@ -685,6 +744,7 @@ static void spacing_text(Text *t, FindingVec *out)
 {
 	rule_latin_particle(t, out);
 	rule_noun_hada(t, out);
+	rule_latin_object(t, out);
 	rule_particle_choice(t, out);
 	rule_patterns(t, out);
 	rule_missing_space(t, out);

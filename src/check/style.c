@@ -29,6 +29,7 @@ typedef struct StyleRule {
 	CheckSeverity sev;
 	CheckId check;    /* CK_STYLE, or CK_SPACING / CK_PUNCTUATION (`check:`) */
 	bool sentence_start;
+	bool after_number; /* scope after-number: a number and a space before ("1.12 릴리스") */
 	bool ignorecase;
 	VEC(StyleToken) tok;
 } StyleRule;
@@ -186,8 +187,10 @@ static bool load_rule(Rd *rd, StyleRules *s, const YNode *m)
 	if (ok && scope) {
 		if (!strcmp(scope, "sentence-start"))
 			r.sentence_start = true;
+		else if (!strcmp(scope, "after-number"))
+			r.after_number = true;
 		else if (strcmp(scope, "text"))
-			ok = bad(rd, m, "scope: expected text or sentence-start");
+			ok = bad(rd, m, "scope: expected text, sentence-start or after-number");
 	}
 	if (ok && check) {
 		if (!strcmp(check, "spacing"))
@@ -276,6 +279,17 @@ static bool sentence_start_at(const char *m, size_t i)
 	return (c == '.' || c == '?' || c == '!' || c == ':') && k < i;
 }
 
+/* Is m[i] after a number (a version: 1.12, v2.0) and one space? */
+static bool after_number_at(const char *m, size_t i)
+{
+	if (i < 2 || m[i - 1] != ' ' || m[i - 2] < '0' || m[i - 2] > '9')
+		return false;
+	size_t k = i - 2;
+	while (k > 0 && ((m[k - 1] >= '0' && m[k - 1] <= '9') || m[k - 1] == '.'))
+		k--;
+	return k == 0 || !word_char(check_prev_cp(m, k)) || m[k - 1] == 'v';
+}
+
 static bool match_at(const char *m, size_t n, size_t i, const StyleToken *t, bool icase)
 {
 	size_t l = strlen(t->from);
@@ -332,6 +346,8 @@ static void style_text(const Unit *u, const StyleRules *s, const Joined *j, cons
 			if (u->set && !u->set->on[rule->check])
 				continue;
 			if (rule->sentence_start && !sentence_start_at(m, i))
+				continue;
+			if (rule->after_number && !after_number_at(m, i))
 				continue;
 			for (size_t t = 0; t < rule->tok.n; t++) {
 				const StyleToken *tok = &rule->tok.v[t];
