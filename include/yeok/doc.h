@@ -171,6 +171,9 @@ typedef struct Doc {
 	/* Loaded phased (doc_load_phased): called once the last pending
 	 * stretch is aligned (NULL: nothing to call). */
 	void (*aligned)(void *ctx);
+	/* Loaded phased: called after each stretch aligned, with what it
+	 * replaced (before aligned; NULL: nothing to call). */
+	void (*stepped)(void *ctx, const AlignSplice *sp);
 	void *aligned_ctx;
 	/* 1 + the target block whose re-alignment waits for idle time (0:
 	 * none): edits inside one long prose block (over DOC_LONG_BLOCK bytes)
@@ -204,6 +207,11 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
  * d->aligned. */
 void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
                      const char *src_name, const char *src, size_t src_n);
+/* doc_load or doc_load_phased (phased) with the bytes of tgt and src
+ * adopted by the lines, not copied (pair_from_bufs_take: both are left
+ * empty). */
+void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
+                   bool phased);
 /* Stretches are still pending, or a long block's re-alignment (Doc.stale). */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first

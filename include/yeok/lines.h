@@ -9,10 +9,16 @@
  * line without a terminator, and "a\n" is "a"+LF followed by an empty last
  * line.  So lines_serialize(lines_parse(x)) == x for every x.
  *
- * Lines start out borrowing from one copy of the file (cheap to load 100k
- * lines) and get their own allocation when first modified.
+ * Lines start out borrowing from one buffer holding the file (cheap to
+ * load 100k lines): a copy (lines_parse), or the caller's read buffer
+ * itself (lines_parse_take: no copy).  A line gets its own allocation when
+ * first modified; the buffer never changes while l holds it.
  *
- * Depends on util only.  Invariant (lines_check): n >= 1; only the last
+ * The one pass that splits the file also scans it for what the editor's
+ * input checks report (LinesScan: NUL bytes, invalid UTF-8, control
+ * characters, CRLF), so nothing reads the file a second time for them.
+ *
+ * Depends on util and text (UTF-8 validity).  Invariant (lines_check): n >= 1; only the last
  * line has EOL_NONE; no line contains '\n'.
  */
 #ifndef YEOK_LINES_H
@@ -32,18 +38,45 @@ typedef struct Line {
 	                  changes the line's bytes sets it back to 0 */
 } Line;
 
+/* What lines_parse found in the file's lines (line numbers 1-based, 0:
+ * none).  Valid until a line is changed, inserted or deleted. */
+typedef struct LinesScan {
+	bool valid;        /* false once any lines_* call changed the lines */
+	size_t nul_line;   /* the first line with a NUL byte */
+	size_t bad_utf8;   /* lines with invalid UTF-8 */
+	size_t first_bad;  /* the first of them */
+	size_t ctrl_line;  /* the first line with a control character (C0 but
+	                      tab, or DEL; a NUL counts) */
+	size_t crlf;       /* lines ending in CRLF */
+} LinesScan;
+
 typedef struct Lines {
 	Line *v;    /* n lines */
 	size_t n;   /* >= 1 once parsed */
 	size_t cap;
 	bool bom;   /* file started with EF BB BF */
-	char *base; /* the loaded file, borrowed into by unmodified lines */
+	char *base; /* the loaded file (owned), borrowed into by unmodified
+	               lines; never written while l holds it */
+	size_t base_n; /* its bytes (the BOM included) */
+	LinesScan scan; /* what the parse found */
 } Lines;
 
 void lines_init(Lines *l);
 void lines_release(Lines *l);
 /* Replace the content of l with data split into lines (data is copied). */
 void lines_parse(Lines *l, const char *data, size_t n);
+/* The same without the copy: l adopts data (malloc'ed, at least n bytes;
+ * freed by lines_release) and every line points into it. */
+void lines_parse_take(Lines *l, char *data, size_t n);
+/* The same with the bytes of b, adopted (b is left empty). */
+void lines_parse_buf_take(Lines *l, Buf *b);
+/* The scan of the lines as they are now: l->scan while it is valid, else
+ * the lines scanned again. */
+LinesScan lines_scan(const Lines *l);
+/* The file's bytes without a copy (lines_serialize's bytes): true with
+ * *out the buffer the parse split, while no line has changed since (the
+ * scan is valid); false otherwise (then serialize). */
+bool lines_file(const Lines *l, Str *out);
 /* Append the exact file bytes to out. */
 void lines_serialize(const Lines *l, Buf *out);
 /* Total bytes lines_serialize would write. */

@@ -52,6 +52,9 @@ void pair_release(DocPair *p);
  * p->src is left as it is).  The bytes are copied into the lines. */
 void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
                      const char *src, size_t src_n);
+/* The same with the bytes of tgt and src adopted by the lines, not copied
+ * (lines_parse_buf_take: both are left empty). */
+void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src);
 
 /* The pair of the document at path: the target bytes tgt[0..tgt_n) (NULL:
  * read from path), the source resolved by source_resolve() with opts,

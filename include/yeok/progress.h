@@ -89,6 +89,14 @@ void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t 
  * segment (previous content released). */
 void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
                     const RstDoc *tb, Alignment *a, Progress *p);
+/* progress_apply in two steps, so the keys can be taken a few segments at
+ * a time: the keys of segment g into ps (ps set as progress_apply sets an
+ * entry before deciding: no entry, no mark), then, with p holding one such
+ * entry per segment of a, in order, the decisions (statuses updated in
+ * place; p's entries filled). */
+void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                       const Segment *g, ProgressSeg *ps);
+void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
 
 /* Recompute p->v[i].target for segment i after its target text changed
  * (the source key stays). */

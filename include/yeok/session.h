@@ -293,18 +293,33 @@ typedef struct SessionView {
 
 /* The sidecar and where the English came from (owner:
  * src/session/session.c: read at open, written at save). */
+/* The progress keys of a segment given by its block ranges. */
+typedef struct SessionSegKeys {
+	size_t src, src_n, tgt, tgt_n;
+	SidecarKey source, target;
+} SessionSegKeys;
+
 typedef struct SessionSide {
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
 	char *path;           /* its path (owned); NULL: none (session_load) */
 	bool writable;        /* false: from a newer yeok or unreadable: never written */
 	bool dirty;           /* the checklist or translator changed since the save */
-	Source src;           /* where the English came from (text kept for the
-	                         first save's source record) */
+	Source src;           /* where the English came from (its record and
+	                         sha256 kept for the first save's source
+	                         record; its text is empty after an open, the
+	                         document's source lines adopted it, but for
+	                         SOURCE_SELF: the snapshot a save writes) */
 	bool src_known;       /* src is filled (session_open) */
 	VEC(SessionStale) stale; /* the stale segments as found at open */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
 	bool statuses_pending; /* opened phased: the sidecar's statuses wait for
 	                          the whole alignment (session_align_idle) */
+	bool keys_on;         /* while statuses_pending: keys taken */
+	VEC(SessionSegKeys) keys; /* the progress keys of the segments each
+	                         stretch gave, taken as it was aligned, so the
+	                         statuses' step at the end is mostly the
+	                         decisions; found by block ranges (blocks do
+	                         not move while stretches are aligned) */
 } SessionSide;
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */

@@ -866,6 +866,17 @@ static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const 
 	doc_load_pair_take(d, path, src_name, &p);
 }
 
+void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
+                   bool phased)
+{
+	DocPair p;
+	pair_init(&p);
+	p.keep_memo = true;
+	p.phased = phased;
+	pair_from_bufs_take(&p, host_format_of_path(path), tgt, src);
+	doc_load_pair_take(d, path, src_name, &p);
+}
+
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n)
 {
@@ -918,6 +929,8 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 		d->gen_align++;
 		d->gen++;
 		mark_dirty(d, sp.k0, sp.k1, sp.wn);
+		if (d->stepped)
+			d->stepped(d->aligned_ctx, &sp);
 		if (!doc_align_partial(d) && d->aligned)
 			d->aligned(d->aligned_ctx);
 	}

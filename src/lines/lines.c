@@ -1,6 +1,8 @@
 /* The byte-exact line store (see include/yeok/lines.h). */
 #include "yeok/lines.h"
 
+#include "yeok/text.h"
+
 void lines_init(Lines *l)
 {
 	memset(l, 0, sizeof(*l));
@@ -23,27 +25,73 @@ void lines_release(Lines *l)
 	lines_init(l);
 }
 
-void lines_parse(Lines *l, const char *data, size_t n)
+/* Bytes 0x20..0x7e and >= 0x80 only in the 8 bytes of w (no C0 control
+ * character and no DEL): the exact tests of "a byte < n" and "a zero
+ * byte" of a word. */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static bool word_plain(uint64_t w)
+{
+	uint64_t x = w ^ (ONES * 0x7f);
+	return !(((w - ONES * 0x20) & ~w & HIGHS) | ((x - ONES) & ~x & HIGHS));
+}
+
+/* What the input checks want to know of one line (no = its number): 8
+ * bytes at a time while they are plain; a line with bytes >= 0x80 is also
+ * decoded. */
+static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
+{
+	bool ctrl = false;
+	uint64_t high = 0;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, p + k, 8);
+		high |= w & HIGHS;
+		if (!word_plain(w))
+			break;
+	}
+	for (; k < n; k++) {
+		unsigned char c = (unsigned char)p[k];
+		if (c >= 32 && c < 127)
+			continue;
+		if (c >= 128) {
+			high = 1;
+		} else if (c != '\t') {
+			ctrl = true;
+			if (c == 0 && !sc->nul_line)
+				sc->nul_line = no;
+		}
+	}
+	if (ctrl && !sc->ctrl_line)
+		sc->ctrl_line = no;
+	if (high && !text_valid(p, n) && !sc->bad_utf8++)
+		sc->first_bad = no;
+}
+
+void lines_parse_take(Lines *l, char *data, size_t n)
 {
 	lines_release(l);
-	if (n >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
-		l->bom = true;
-		data += 3;
-		n -= 3;
-	}
-	l->base = xmemdup0(data, n);
+	l->base = data ? data : xmalloc(1);
+	l->base_n = n;
 	const char *p = l->base, *end = l->base + n;
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
+		l->bom = true;
+		p += 3;
+	}
 	/* one allocation for the line table: count the lines first */
 	size_t count = 1;
 	for (const char *q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
 		count++;
 	VEC_RESERVE(l, count);
+	LinesScan *sc = &l->scan;
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		Line ln = {p, 0, 0, EOL_NONE, 0};
 		if (!nl) {
 			ln.n = (size_t)(end - p);
 			VEC_PUSH(l, ln);
+			scan_line(sc, ln.p, ln.n, l->n);
 			break;
 		}
 		ln.n = (size_t)(nl - p);
@@ -51,10 +99,48 @@ void lines_parse(Lines *l, const char *data, size_t n)
 		if (ln.n && p[ln.n - 1] == '\r') {
 			ln.n--;
 			ln.eol = EOL_CRLF;
+			sc->crlf++;
 		}
 		VEC_PUSH(l, ln);
+		scan_line(sc, ln.p, ln.n, l->n);
 		p = nl + 1;
 	}
+	sc->valid = true;
+}
+
+void lines_parse(Lines *l, const char *data, size_t n)
+{
+	lines_parse_take(l, xmemdup0(data, n), n);
+}
+
+void lines_parse_buf_take(Lines *l, Buf *b)
+{
+	size_t n = b->len;
+	if (b->cap > n + n / 8 + 4096) { /* a grown buffer: not its slack for life */
+		b->p = xrealloc(b->p, n + 1);
+		b->cap = n + 1;
+	}
+	lines_parse_take(l, buf_detach(b), n);
+}
+
+LinesScan lines_scan(const Lines *l)
+{
+	if (l->scan.valid)
+		return l->scan;
+	LinesScan sc = {.valid = true};
+	for (size_t i = 0; i < l->n; i++) {
+		scan_line(&sc, l->v[i].p, l->v[i].n, i + 1);
+		sc.crlf += l->v[i].eol == EOL_CRLF;
+	}
+	return sc;
+}
+
+bool lines_file(const Lines *l, Str *out)
+{
+	if (!l->scan.valid || !l->base)
+		return false;
+	*out = (Str){l->base, l->base_n};
+	return true;
 }
 
 static const char *eol_bytes(Eol e)
@@ -94,9 +180,10 @@ Eol lines_default_eol(const Lines *l)
 }
 
 /* Make line i own its bytes with room for at least need bytes. */
-static char *own(Line *ln, size_t need)
+static char *own(Lines *l, Line *ln, size_t need)
 {
 	ln->memo = 0; /* every change of the bytes goes through here */
+	l->scan.valid = false;
 	if (ln->cap == 0) {
 		size_t cap = MAX(need, ln->n) + 16;
 		char *p = xmalloc(cap);
@@ -124,7 +211,7 @@ void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, siz
 	BUG_ON(from > to || to > ln->n);
 	BUG_ON(n && memchr(p, '\n', n));
 	size_t newlen = ln->n - (to - from) + n;
-	char *d = own(ln, newlen);
+	char *d = own(l, ln, newlen);
 	memmove(d + from + n, d + to, ln->n - to);
 	if (n)
 		memcpy(d + from, p, n);
@@ -146,7 +233,7 @@ void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 	insert_slot(l, i + 1);
 	Line *a = &l->v[i], *b = &l->v[i + 1];
 	size_t tail = a->n - at;
-	char *d = own(b, tail);
+	char *d = own(l, b, tail);
 	if (tail)
 		memcpy(d, a->p + at, tail);
 	b->n = tail;
@@ -161,7 +248,7 @@ void lines_join(Lines *l, size_t i)
 	BUG_ON(i + 1 >= l->n);
 	Line *a = &l->v[i], *b = &l->v[i + 1];
 	size_t n = a->n + b->n;
-	char *d = own(a, n);
+	char *d = own(l, a, n);
 	if (b->n)
 		memcpy(d + a->n, b->p, b->n);
 	a->n = n;
@@ -177,7 +264,7 @@ void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
 	BUG_ON(n && memchr(p, '\n', n));
 	insert_slot(l, at);
 	Line *ln = &l->v[at];
-	char *d = own(ln, n);
+	char *d = own(l, ln, n);
 	if (n)
 		memcpy(d, p, n);
 	ln->n = n;
@@ -193,6 +280,7 @@ void lines_delete(Lines *l, size_t i)
 {
 	BUG_ON(i >= l->n || l->n < 2);
 	bool was_last = i == l->n - 1;
+	l->scan.valid = false;
 	line_free(&l->v[i]);
 	memmove(&l->v[i], &l->v[i + 1], (l->n - i - 1) * sizeof(Line));
 	l->n--;
@@ -223,6 +311,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 		add++; /* the unterminated last piece */
 	if (l->n - count + add == 0)
 		return false;
+	l->scan.valid = false;
 	for (size_t i = first; i < first + count; i++)
 		line_free(&l->v[i]);
 	size_t newn = l->n - count + add;
@@ -240,7 +329,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 			len--;
 			ln->eol = EOL_CRLF;
 		}
-		char *d = own(ln, len);
+		char *d = own(l, ln, len);
 		if (len)
 			memcpy(d, q, len);
 		ln->n = len;

@@ -36,26 +36,39 @@ void pair_release(DocPair *p)
 	pair_init(p);
 }
 
-/* Read the target only (no source: nothing to align). */
-static void read_target(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n)
+/* The target's lines read (no source: nothing to align). */
+static void read_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
-	lines_parse(&p->tgt_file, tgt, tgt_n);
 	host_segment(&p->tgt_file, fmt, &p->th);
 	point(p);
 }
 
-void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
-                     const char *src, size_t src_n)
+/* Both sides' lines read: their blocks and the alignment. */
+static void read_both(DocPair *p, HostFormat fmt)
 {
-	read_target(p, fmt, tgt, tgt_n);
-	lines_parse(&p->src_file, src, src_n);
+	read_target(p, fmt);
 	host_segment(&p->src_file, fmt, &p->sh);
 	point(p);
 	if (p->keep_memo && p->phased)
 		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);
 	else
 		align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
+}
+
+void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
+                     const char *src, size_t src_n)
+{
+	lines_parse(&p->tgt_file, tgt, tgt_n);
+	lines_parse(&p->src_file, src, src_n);
+	read_both(p, fmt);
+}
+
+void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src)
+{
+	lines_parse_buf_take(&p->tgt_file, tgt);
+	lines_parse_buf_take(&p->src_file, src);
+	read_both(p, fmt);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
@@ -87,10 +100,12 @@ bool pair_build_in(DocPair *p, SourceHistory *bulk, const char *path, const char
 		return false;
 	}
 	HostFormat fmt = host_format_of_path(path);
-	if (pair_has_source(p))
+	if (pair_has_source(p)) {
 		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
-	else
-		read_target(p, fmt, tgt, tgt_n);
+	} else {
+		lines_parse(&p->tgt_file, tgt, tgt_n);
+		read_target(p, fmt);
+	}
 	buf_release(&own);
 	return true;
 }

@@ -142,23 +142,29 @@ static int index_take(Index *x, const char *key, const char *target)
 	return -1;
 }
 
+void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
+                       const Segment *g, ProgressSeg *ps)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->entry = -1;
+	ps->source = side_key(src, sb, g->src, g->src_n, NULL);
+	ps->target = side_key(tgt, tb, g->tgt, g->tgt_n, NULL);
+}
+
 void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
                     const RstDoc *tb, Alignment *a, Progress *p)
 {
 	clear(p);
 	p->v = xgrow(p->v, &p->cap, MAX(a->n, 1), sizeof(*p->v));
 	p->n = a->n;
-	Buf tmp = BUF_INIT;
-	for (size_t i = 0; i < a->n; i++) {
-		const Segment *s = &a->v[i];
-		ProgressSeg *ps = &p->v[i];
-		memset(ps, 0, sizeof(*ps));
-		ps->entry = -1;
-		ps->source = side_key(src, sb, s->src, s->src_n, &tmp);
-		ps->target = side_key(tgt, tb, s->tgt, s->tgt_n, &tmp);
-	}
-	buf_release(&tmp);
+	for (size_t i = 0; i < a->n; i++)
+		progress_seg_keys(src, sb, tgt, tb, &a->v[i], &p->v[i]);
+	progress_apply_keyed(sc, a, p);
+}
 
+void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
+{
+	BUG_ON(p->n != a->n);
 	Index by_src, by_tgt;
 	index_build(&by_src, sc, false);
 	index_build(&by_tgt, sc, true);

@@ -120,10 +120,14 @@ bool safety_open(Session *s, SafetyRecovery *r)
 	memset(r, 0, sizeof(*r));
 	Doc *d = &s->doc;
 	Buf base = BUF_INIT;
-	lines_serialize(&d->tgt, &base);
-	const char *bp = base.p ? base.p : "";
+	Str file; /* the bytes read, when nothing changed them yet: no copy */
+	if (!lines_file(&d->tgt, &file)) {
+		lines_serialize(&d->tgt, &base);
+		file = buf_str(&base);
+	}
+	const char *bp = file.p;
 	if (!d->is_new)
-		doc_disk_remember(d, bp, base.len);
+		doc_disk_remember(d, bp, file.n);
 	char holder[160];
 	if (d->read_only) {
 		/* nothing will be written: no journal, but say who edits it */
@@ -135,9 +139,9 @@ bool safety_open(Session *s, SafetyRecovery *r)
 	}
 	Journal *j = xmalloc(sizeof(*j));
 	if (d->disk.known && !d->is_new) /* the bytes doc_disk_remember hashed */
-		journal_init_hashed(j, d->path, d->disk.sha256, base.len);
+		journal_init_hashed(j, d->path, d->disk.sha256, file.n);
 	else
-		journal_init(j, d->path, bp, base.len);
+		journal_init(j, d->path, bp, file.n);
 	JournalLock lk = journal_open(j);
 	if (lk != JOURNAL_LOCKED) {
 		if (lk == JOURNAL_BUSY) {
@@ -165,7 +169,7 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		            ".git/info/exclude: git status shows only your documents");
 	Err e;
 	err_init(&e);
-	if (!journal_recover(d->path, bp, base.len, &r->info, &r->text, &e)) {
+	if (!journal_recover(d->path, bp, file.n, &r->info, &r->text, &e)) {
 		char *why = xasprintf("the crash journal could not be used: %s", e.msg);
 		set_aside(j, r, why);
 		free(why);
@@ -425,30 +429,13 @@ void safety_disk_diff(Session *s, Buf *out)
 bool safety_input_ok(Session *s, Buf *notes, Err *e)
 {
 	const Lines *l = &s->doc.tgt;
-	size_t bad_utf8 = 0, crlf = 0, ctrl = 0;
-	size_t first_bad = 0, first_ctrl = 0;
-	for (size_t i = 0; i < l->n; i++) {
-		const char *p = l->v[i].p;
-		size_t n = l->v[i].n;
-		if (n && memchr(p, '\0', n))
-			return err_set(e, EXIT_DATAERR,
-			               "%s:%zu: a NUL byte: this is a binary file, not text to translate",
-			               s->doc.path, i + 1);
-		if (!notes)
-			continue; /* what follows is only said in notes */
-		if (l->v[i].eol == EOL_CRLF)
-			crlf++;
-		if (!text_valid(p, n) && !bad_utf8++)
-			first_bad = i + 1;
-		for (size_t k = 0; k < n; k++) {
-			unsigned char c = (unsigned char)p[k];
-			if ((c < 32 && c != '\t') || c == 127) {
-				if (!ctrl++)
-					first_ctrl = i + 1;
-				break;
-			}
-		}
-	}
+	LinesScan sc = lines_scan(l); /* an open's lines: what their parse found */
+	if (sc.nul_line)
+		return err_set(e, EXIT_DATAERR,
+		               "%s:%zu: a NUL byte: this is a binary file, not text to translate",
+		               s->doc.path, sc.nul_line);
+	size_t bad_utf8 = sc.bad_utf8, first_bad = sc.first_bad, crlf = sc.crlf;
+	size_t ctrl = sc.ctrl_line != 0, first_ctrl = sc.ctrl_line;
 	if (!notes)
 		return true;
 	if (bad_utf8)

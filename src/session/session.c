@@ -50,6 +50,7 @@ void session_release(Session *s)
 	free(s->side.path);
 	source_release(&s->side.src);
 	stale_clear(s);
+	VEC_FREE(&s->side.keys);
 	session_pick_close(s);
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
@@ -63,13 +64,9 @@ void session_release(Session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n,
-                     const char *src_name, const char *src, size_t src_n, bool phased)
+/* What follows a load of s->doc: nothing kept of the document before. */
+static void loaded(Session *s)
 {
-	if (phased)
-		doc_load_phased(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
-	else
-		doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
 	session_spell_forget(s); /* another source */
 	s->gloss.hint_k = -1;
 	s->gloss.hint_due = false;
@@ -83,7 +80,8 @@ static void load_doc(Session *s, const char *path, const char *tgt, size_t tgt_n
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)
 {
-	load_doc(s, path, tgt, tgt_n, src_name, src, src_n, false);
+	doc_load(&s->doc, path, tgt, tgt_n, src_name, src, src_n);
+	loaded(s);
 }
 
 void session_read_checklist(Session *s)
@@ -147,15 +145,87 @@ static void fill_old_from_record(Session *s, Progress *p)
 	source_release(&old);
 }
 
+/* The phased open's keys: those of the segments [k0, k0 + wn) a stretch
+ * just gave (Doc.stepped). */
+static void keys_spliced(void *ctx, const AlignSplice *sp)
+{
+	Session *s = ctx;
+	Doc *d = &s->doc;
+	if (!s->side.keys_on)
+		return;
+	if (sp->anchors) { /* the anchors' pass again: take them at the end */
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
+		return;
+	}
+	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
+		const Segment *g = &d->al.v[k];
+		ProgressSeg ps;
+		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g, &ps);
+		SessionSegKeys x = {g->src, g->src_n, g->tgt, g->tgt_n, ps.source, ps.target};
+		VEC_PUSH(&s->side.keys, x);
+	}
+}
+
+/* By block ranges. */
+static int cmp_keys(const void *pa, const void *pb)
+{
+	const SessionSegKeys *a = pa, *b = pb;
+	size_t x[4] = {a->src, a->src_n, a->tgt, a->tgt_n}, y[4] = {b->src, b->src_n, b->tgt, b->tgt_n};
+	for (int i = 0; i < 4; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+/* The sidecar's statuses decided into p: with the keys the phased open
+ * took (the rest taken now), else all taken here. */
+static void decide_statuses(Session *s, Progress *p)
+{
+	Doc *d = &s->doc;
+	if (!s->side.keys_on) {
+		progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+		               &d->al, p);
+		return;
+	}
+	SessionSegKeys *kv = s->side.keys.v;
+	size_t kn = s->side.keys.n;
+	if (kn)
+		qsort(kv, kn, sizeof(*kv), cmp_keys);
+	progress_release(p);
+	p->v = xcalloc(MAX(d->al.n, 1), sizeof(*p->v));
+	p->n = p->cap = d->al.n;
+	for (size_t k = 0; k < d->al.n; k++) {
+		const Segment *g = &d->al.v[k];
+		SessionSegKeys want = {g->src, g->src_n, g->tgt, g->tgt_n, {""}, {""}};
+		const SessionSegKeys *x = kn ? bsearch(&want, kv, kn, sizeof(*kv), cmp_keys) : NULL;
+		if (x) {
+			p->v[k].entry = -1;
+			p->v[k].source = x->source;
+			p->v[k].target = x->target;
+		} else {
+			progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g,
+			                  &p->v[k]);
+		}
+	}
+	s->side.keys_on = false;
+	VEC_FREE(&s->side.keys);
+	progress_apply_keyed(&s->side.sc, &d->al, p);
+}
+
 static void apply_statuses(Session *s)
 {
 	Doc *d = &s->doc;
 	stale_clear(s);
-	if (!s->side.sc.segs.n)
+	s->doc.stepped = NULL;
+	if (!s->side.sc.segs.n) {
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
 		return; /* nothing stored: no keys to compute */
+	}
 	Progress p;
 	progress_init(&p);
-	progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
+	decide_statuses(s, &p);
 	bool any_stale = false;
 	for (size_t k = 0; k < d->al.n; k++)
 		any_stale |= d->al.v[k].status == ST_STALE;
@@ -330,10 +400,15 @@ static bool resolve_source(Session *s, const char *path, SourceOpts *so, const S
 static void place_statuses(Session *s)
 {
 	s->side.statuses_pending = false;
+	s->side.keys_on = false;
+	VEC_FREE(&s->side.keys);
+	s->doc.stepped = NULL;
 	if (doc_align_partial(&s->doc)) {
 		s->side.statuses_pending = true;
 		s->doc.aligned = statuses_when_aligned;
 		s->doc.aligned_ctx = s;
+		s->side.keys_on = s->side.sc.segs.n > 0;
+		s->doc.stepped = keys_spliced;
 	} else {
 		apply_statuses(s);
 	}
@@ -388,8 +463,20 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 		s->side.src_known = true;
 		if (is_new)
 			buf_addstr(&tgt, buf_str(&s->side.src.text));
-		load_doc(s, path, tgt.p ? tgt.p : "", tgt.len, s->side.src.desc,
-		         s->side.src.text.p ? s->side.src.text.p : "", s->side.src.text.len, phased);
+		/* the lines adopt both read buffers: the English is kept once,
+		 * in the lines (s->side.src.text is empty from here on), but
+		 * for the document itself as its English: a save writes that
+		 * as first opened into the snapshot (source_record_into_sidecar) */
+		Buf en = BUF_INIT;
+		if (s->side.src.origin == SOURCE_SELF) {
+			buf_addstr(&en, buf_str(&s->side.src.text));
+		} else {
+			en = s->side.src.text;
+			buf_init(&s->side.src.text);
+		}
+		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &en, phased);
+		buf_release(&en);
+		loaded(s);
 		s->doc.is_new = is_new;
 		place_statuses(s);
 		say_opened(s, path, is_new, &note);

@@ -170,6 +170,92 @@ static void test_replace(void **state)
 	lines_release(&l);
 }
 
+/* An adopted read buffer: the lines point into it, an edit gives the
+ * edited line its own bytes and leaves the buffer the others point into
+ * as it was; the parse's scan and lines_file hold until the first edit. */
+static void test_adopted_buffer(void **state)
+{
+	(void)state;
+	const char text[] = "\xef\xbb\xbfone\r\ntwo\nthree\n";
+	size_t n = sizeof(text) - 1;
+	Buf b = BUF_INIT;
+	buf_add(&b, text, n);
+	char *buf = b.p;
+	Lines l;
+	lines_init(&l);
+	lines_parse_buf_take(&l, &b);
+	assert_null(b.p); /* taken, not copied */
+	assert_ptr_equal(l.base, buf);
+	assert_int_equal(l.n, 4);
+	assert_ptr_equal(l.v[0].p, buf + 3);
+	assert_ptr_equal(l.v[1].p, buf + 8);
+	Str f;
+	assert_true(lines_file(&l, &f));
+	assert_ptr_equal(f.p, buf);
+	assert_int_equal(f.n, n);
+	assert_true(l.scan.valid);
+	assert_int_equal(l.scan.crlf, 1);
+
+	lines_splice(&l, 1, 0, 3, "TWO!", 4);
+	assert_memory_equal(buf, text, n); /* the buffer is as it was read */
+	assert_true(l.v[1].p < buf || l.v[1].p >= buf + n);
+	assert_ptr_equal(l.v[0].p, buf + 3);
+	assert_ptr_equal(l.v[2].p, buf + 12);
+	assert_false(lines_file(&l, &f)); /* changed: serialize */
+	Buf out = BUF_INIT;
+	lines_serialize(&l, &out);
+	assert_string_equal(out.p, "\xef\xbb\xbfone\r\nTWO!\nthree\n");
+	lines_join(&l, 1);
+	lines_split(&l, 1, 4, EOL_LF);
+	lines_delete(&l, 2);
+	assert_memory_equal(buf, text, n);
+	buf_release(&out);
+	lines_release(&l);
+}
+
+/* The parse's scan is what scanning the lines again finds, and it says
+ * where the first NUL, invalid UTF-8 and control character are. */
+static void test_scan(void **state)
+{
+	(void)state;
+	const char text[] = "ok\n\xed\x95\x9c\xea\xb8\x80\nbad \xff\nctl \x1b[m\nnul \0x\r\n"
+	                    "\xc0\xaf\ttab\n";
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, text, sizeof(text) - 1);
+	LinesScan a = l.scan;
+	assert_true(a.valid);
+	assert_int_equal(a.nul_line, 5);
+	assert_int_equal(a.bad_utf8, 2);
+	assert_int_equal(a.first_bad, 3);
+	assert_int_equal(a.ctrl_line, 4);
+	assert_int_equal(a.crlf, 1);
+	lines_splice(&l, 0, 0, 0, "x", 1);
+	assert_false(l.scan.valid);
+	LinesScan b = lines_scan(&l);
+	assert_int_equal(b.nul_line, a.nul_line);
+	assert_int_equal(b.bad_utf8, a.bad_utf8);
+	assert_int_equal(b.first_bad, a.first_bad);
+	assert_int_equal(b.ctrl_line, a.ctrl_line);
+	assert_int_equal(b.crlf, a.crlf);
+	lines_delete(&l, 4);
+	assert_int_equal(lines_scan(&l).nul_line, 0);
+	/* every byte of a long line is seen (the scan goes 8 bytes a time) */
+	const char bytes[] = {'\x1b', '\0', '\x7f', '\x01', '\x1f', '\t', ' ', '~', '\x80'};
+	for (size_t q = 0; q < sizeof(bytes); q++) {
+		for (size_t at = 0; at < 27; at++) {
+			char line[] = "2\nabcdefghijklmnopqrstuvwxyz\n";
+			line[2 + at] = bytes[q];
+			lines_parse(&l, line, sizeof(line) - 1);
+			bool is_ctrl = q < 5;
+			assert_int_equal(l.scan.ctrl_line, is_ctrl ? 2 : 0);
+			assert_int_equal(l.scan.nul_line, q == 1 ? 2 : 0);
+			assert_int_equal(l.scan.first_bad, bytes[q] == '\x80' ? 2 : 0);
+		}
+	}
+	lines_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +263,8 @@ int main(void)
 		cmocka_unit_test(test_synthetic_roundtrip),
 		cmocka_unit_test(test_edits),
 		cmocka_unit_test(test_replace),
+		cmocka_unit_test(test_adopted_buffer),
+		cmocka_unit_test(test_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
