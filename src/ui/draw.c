@@ -191,22 +191,15 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 {
 	Session *s = u->s;
 	size_t n = 0;
-	Glossary *gl = session_glossary(s);
-	if (prose && gl && ln->n) {
+	const RowSide *rs = &vr->side[p];
+	if (prose && ln->n) {
 		GlossHitVec hv = {0};
-		if (p == PANE_SOURCE)
-			glossary_match_en(gl, ln->p, ln->n, &hv);
-		else
-			glossary_match_ko(gl, ln->p, ln->n, &hv);
-		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++) {
-			if (p == PANE_TARGET && hv.v[i].kind != GH_AVOID)
-				continue;
+		session_gloss_line(s, p, rs->line, &hv);
+		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++)
 			hl[n++] = (Hl){hv.v[i].start, hv.v[i].end,
 			               p == PANE_SOURCE ? TS_GLOSSARY : TS_WARNING};
-		}
 		VEC_FREE(&hv);
 	}
-	const RowSide *rs = &vr->side[p];
 	if (prose && p == PANE_TARGET && s->spell.sp) {
 		SpellMisses m = {0};
 		session_spell_line(s, rs->line, &m);
@@ -245,54 +238,99 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 	return n;
 }
 
-/* One pane side of one body row. */
-static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p, bool current,
-                       SegStatus st)
+/* What one pane side of one body row shows: the plan is both what is
+ * painted and the row's signature (ui_paint). */
+typedef struct SidePlan {
+	bool has, first, cont;
+	size_t line;
+	const char *p;    /* the row's bytes of the line: p[0..n) */
+	size_t n;
+	ThemeSlot text;   /* the text's slot */
+	Hl hl[HL_MAX];    /* highlighted ranges of p, in order, not overlapping */
+	size_t nh;
+} SidePlan;
+
+static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *pl)
 {
 	Session *s = u->s;
+	const RowSide *rs = &vr->side[p];
+	memset(pl, 0, sizeof(*pl));
+	pl->text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
+	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
+		pl->text = TS_UNTRANSLATED;
+	else if (st == ST_STALE)
+		pl->text = TS_STALE; /* both panes: the English changed */
+	pl->has = rs->has;
+	pl->first = rs->first;
+	pl->cont = rs->cont;
+	pl->line = rs->line;
+	if (!rs->has)
+		return;
+	const Line *ln = &session_lines(s, p)->v[rs->line];
+	size_t a = rs->from, b = rs->to;
+	pl->p = ln->p + a;
+	pl->n = b - a;
+	Hl hl[HL_MAX];
+	size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);
+	size_t at = a;
+	for (size_t i = 0; i < nh && at < b; i++) {
+		if (hl[i].end <= at || hl[i].start >= b)
+			continue;
+		size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
+		pl->hl[pl->nh++] = (Hl){hs - a, he - a, hl[i].slot};
+		at = he;
+	}
+}
+
+/* The signature of a side (appended to sig): everything paint_side draws
+ * from but the layout and the theme (the frame's). */
+static void sign_side(const SidePlan *pl, Buf *sig)
+{
+	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, pl->line, pl->text, pl->nh,
+	                  pl->n, 0};
+	buf_add(sig, (const char *)head, sizeof(head));
+	for (size_t i = 0; i < pl->nh; i++) {
+		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
+		buf_add(sig, (const char *)h, sizeof(h));
+	}
+	buf_add(sig, pl->p, pl->n);
+}
+
+/* One pane side of one body row. */
+static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p, bool current)
+{
 	int x = p == PANE_TARGET ? l->tgt_x : l->src_x;
 	int w = p == PANE_TARGET ? l->tgt_w : l->src_w;
-	const RowSide *rs = &vr->side[p];
-	ThemeSlot text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
-	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
-		text = TS_UNTRANSLATED;
-	else if (st == ST_STALE)
-		text = TS_STALE; /* both panes: the English changed */
+	ThemeSlot text = pl->text;
 	if (l->gutter) {
 		int gx = x - l->gutter;
 		ui_fill(u, y, gx, l->gutter, TS_LINENO, current);
-		if (rs->has && rs->first) {
+		if (pl->has && pl->first) {
 			char num[32];
-			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, rs->line + 1);
+			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, pl->line + 1);
 			ui_set_style(u, TS_LINENO, current);
 			mvaddnstr(y, gx, num, l->gutter);
 		}
 	}
 	int used = 0;
-	if (rs->has) {
-		const Line *ln = &session_lines(s, p)->v[rs->line];
-		size_t a = rs->from, b = rs->to;
-		/* highlighted ranges of this line, in order, not overlapping */
-		Hl hl[HL_MAX];
-		size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);
-		size_t at = a;
-		for (size_t i = 0; i < nh && at < b; i++) {
-			if (hl[i].end <= at || hl[i].start >= b)
-				continue;
-			size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
-			if (hs > at)
-				used += ui_put_text(u, y, x + used, w - used, ln->p + at, hs - at, text, current);
-			used += ui_put_text(u, y, x + used, w - used, ln->p + hs, he - hs, hl[i].slot,
-			                 hl[i].slot == TS_MATCH ? false : current);
-			at = he;
+	if (pl->has) {
+		size_t at = 0;
+		for (size_t i = 0; i < pl->nh; i++) {
+			const Hl *h = &pl->hl[i];
+			if (h->start > at)
+				used += ui_put_text(u, y, x + used, w - used, pl->p + at, h->start - at, text,
+				                    current);
+			used += ui_put_text(u, y, x + used, w - used, pl->p + h->start, h->end - h->start,
+			                    h->slot, h->slot == TS_MATCH ? false : current);
+			at = h->end;
 		}
-		if (at < b)
-			used += ui_put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
+		if (at < pl->n)
+			used += ui_put_text(u, y, x + used, w - used, pl->p + at, pl->n - at, text, current);
 	}
 	ui_fill(u, y, x + used, w - used, text, current);
 	/* the mark column: '>' where the line continues on the next row */
 	ui_fill(u, y, x + w, SESSION_MARK_W, text, current);
-	if (rs->has && rs->cont) {
+	if (pl->has && pl->cont) {
 		ui_set_style(u, TS_MARKER, current);
 		mvaddch(y, x + w, '>');
 	}
@@ -475,6 +513,21 @@ static void paint_status(Ui *u, const Layout *l)
 	VEC_FREE(&rs);
 }
 
+/* Is the row's last signature sig?  (An empty one is none: a row always
+ * has one.) */
+static bool buf_equal_sig(const Buf *last, const Buf *sig)
+{
+	return last->len && last->len == sig->len && !memcmp(last->p, sig->p, sig->len);
+}
+
+/* The row's signature is now sig (the buffers swap: no allocation). */
+static void row_sig_take(Buf *last, Buf *sig)
+{
+	Buf t = *last;
+	*last = *sig;
+	*sig = t;
+}
+
 static const char *const status_mark[ST_COUNT] = {
 	[ST_UNTRANSLATED] = "?", [ST_DRAFT] = NULL, [ST_DONE] = "✓", [ST_STALE] = "!",
 	[ST_REVIEWED] = "✓",
@@ -484,13 +537,47 @@ static const ThemeSlot status_slot[ST_COUNT] = {
 	[ST_STALE] = TS_STALE, [ST_REVIEWED] = TS_DONE,
 };
 
+void ui_paint_forget(Ui *u)
+{
+	u->paint_all = true;
+}
+
+void ui_paint_release(Ui *u)
+{
+	for (int r = 0; r < u->row_sig_n; r++)
+		buf_release(&u->row_sig[r]);
+	free(u->row_sig);
+	u->row_sig = NULL;
+	u->row_sig_n = 0;
+	buf_release(&u->frame_sig);
+}
+
+/* What every body row depends on: the terminal's size, the layout, the
+ * theme and its colours, the scroll position, the message. */
+static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
+{
+	const Session *s = u->s;
+	int head[4] = {COLS, LINES, u->colors, u->slow_paint};
+	buf_add(sig, (const char *)head, sizeof(head));
+	buf_add(sig, (const char *)l, sizeof(*l));
+	buf_add(sig, (const char *)&u->theme, sizeof(u->theme));
+	size_t top[2] = {s->view.top, (size_t)s->view.top_row};
+	buf_add(sig, (const char *)top, sizeof(top));
+	buf_adds(sig, s->message.text);
+}
+
+/* The body rows are painted where their signature (what they show) is
+ * not the one painted last; everything when the frame's is not
+ * (sign_frame) or after ui_paint_forget.  The header, the status line and
+ * the key bar are painted on every frame. */
 void ui_paint(Ui *u)
 {
 	Session *s = u->s;
 	Layout l;
 	session_layout(s, &l);
-	erase();
 	if (l.too_small) {
+		erase();
+		u->paint_all = true;
 		ui_set_style(u, TS_NORMAL, false);
 		static const char *const msg[] = {"terminal too small", "(need 40x10)"};
 		for (int i = 0; i < 2 && i < LINES; i++) {
@@ -502,32 +589,66 @@ void ui_paint(Ui *u)
 		curs_set(0);
 		return;
 	}
+	Buf fs = BUF_INIT;
+	sign_frame(u, &l, &fs);
+	bool all = u->paint_all || u->full_paint || u->row_sig_n != l.body_h ||
+	           fs.len != u->frame_sig.len || memcmp(fs.p, u->frame_sig.p, fs.len);
+	if (all) {
+		erase();
+		ui_paint_release(u);
+		u->row_sig = xcalloc((size_t)l.body_h, sizeof(Buf));
+		u->row_sig_n = l.body_h;
+		u->paint_all = false;
+	}
+	buf_release(&u->frame_sig);
+	u->frame_sig = fs;
 	paint_header(u);
 	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
 	size_t n = session_view(s, rows, (size_t)l.body_h);
 	long cur = session_cur_seg(s);
+	Buf sig = BUF_INIT;
 	for (int r = 0; r < l.body_h; r++) {
 		int y = l.body_y + r;
+		buf_clear(&sig);
 		if ((size_t)r >= n) {
-			ui_fill(u, y, 0, COLS, TS_NORMAL, false);
-			ui_set_style(u, TS_RULE, false);
-			mvaddstr(y, l.rule_x, "│");
+			buf_addc(&sig, 'E');
+			if (!buf_equal_sig(&u->row_sig[r], &sig)) {
+				ui_fill(u, y, 0, COLS, TS_NORMAL, false);
+				ui_set_style(u, TS_RULE, false);
+				mvaddstr(y, l.rule_x, "│");
+				u->rows_painted++;
+			}
+			row_sig_take(&u->row_sig[r], &sig);
 			continue;
 		}
 		const ViewRow *vr = &rows[r];
 		bool current = vr->seg >= 0 && vr->seg == cur;
 		SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
 		bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
-		paint_side(u, &l, y, vr, PANE_SOURCE, current,
-		           has_both && st == ST_STALE ? ST_STALE : ST_DRAFT);
 		const char *mark = vr->seg_first && has_both ? status_mark[st] : NULL;
 		if (mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
 			mark = NULL; /* identical code is not "untranslated" */
-		ui_set_style(u, mark ? status_slot[st] : TS_RULE, current);
-		mvaddstr(y, l.rule_x, mark ? mark : "│");
 		SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
-		paint_side(u, &l, y, vr, PANE_TARGET, current, tst);
+		SidePlan sp[2];
+		plan_side(u, vr, PANE_SOURCE, has_both && st == ST_STALE ? ST_STALE : ST_DRAFT,
+		          &sp[PANE_SOURCE]);
+		plan_side(u, vr, PANE_TARGET, tst, &sp[PANE_TARGET]);
+		size_t head[3] = {'R', current, mark ? (size_t)st + 1 : 0};
+		buf_add(&sig, (const char *)head, sizeof(head));
+		sign_side(&sp[PANE_SOURCE], &sig);
+		sign_side(&sp[PANE_TARGET], &sig);
+		if (!buf_equal_sig(&u->row_sig[r], &sig)) {
+			move(y, 0);
+			clrtoeol();
+			paint_side(u, &l, y, &sp[PANE_SOURCE], PANE_SOURCE, current);
+			ui_set_style(u, mark ? status_slot[st] : TS_RULE, current);
+			mvaddstr(y, l.rule_x, mark ? mark : "│");
+			paint_side(u, &l, y, &sp[PANE_TARGET], PANE_TARGET, current);
+			u->rows_painted++;
+		}
+		row_sig_take(&u->row_sig[r], &sig);
 	}
+	buf_release(&sig);
 	free(rows);
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);

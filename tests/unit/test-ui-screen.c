@@ -86,6 +86,7 @@ static void teardown(Session *s, Ui *u)
 {
 	term_close();
 	keymap_release(&u->keys);
+	ui_paint_release(u);
 	session_release(s);
 }
 
@@ -452,6 +453,153 @@ static void test_fast_path_paints_the_same_cells(void **state)
 	teardown(&s, &u);
 }
 
+/* Every cell of the screen (rows [0, LINES)) into out. */
+static void screen_cells(Buf *out)
+{
+	Buf r = BUF_INIT;
+	buf_clear(out);
+	for (int y = 0; y < LINES; y++) {
+		row_cells(y, &r);
+		buf_addf(out, "row %d: ", y);
+		buf_add(out, r.p, r.len);
+		buf_addc(out, '\n');
+	}
+	buf_release(&r);
+}
+
+/* A Ui painting s on its own fake terminal, with colours. */
+typedef struct Term {
+	SCREEN *scr;
+	FILE *out, *in;
+	Ui u;
+} Term;
+
+static void term2_open(Term *t, Session *s, int cols, int rows)
+{
+	term_open(cols, rows);
+	t->scr = scr;
+	t->out = fout;
+	t->in = fin;
+	memset(&t->u, 0, sizeof(t->u));
+	t->u.s = s;
+	keymap_init(&t->u.keys);
+	theme_default(&t->u.theme);
+	assert_int_equal(start_color(), OK);
+	use_default_colors();
+	t->u.colors = COLORS >= 8;
+	t->u.ncolors = COLORS;
+	assert_true(t->u.colors);
+	ui_colors_init(&t->u);
+}
+
+static void term2_close(Term *t)
+{
+	set_term(t->scr);
+	scr = t->scr;
+	fout = t->out;
+	fin = t->in;
+	term_close();
+	keymap_release(&t->u.keys);
+	ui_paint_release(&t->u);
+}
+
+/* Paint a frame on t and read its screen. */
+static void term2_paint(Term *t, Buf *cells)
+{
+	set_term(t->scr);
+	ui_paint(&t->u);
+	screen_cells(cells);
+}
+
+/* Repainting only the rows whose signature changed gives the screen of a
+ * full repaint, cell by cell (character, attributes, colour pair), after
+ * every one of a few hundred random edits, moves, selections, status
+ * changes and scrolls on a corpus pair with its glossary marks. */
+static void test_incremental_paint_equals_full(void **state)
+{
+	(void)state;
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus\n");
+		return;
+	}
+	closedir(d);
+	size_t en_n, ko_n;
+	char *en = tu_corpus_file("beginner_source__pytorch_with_examples.en.rst", &en_n);
+	char *ko = tu_corpus_file("beginner_source__pytorch_with_examples.ko.rst", &ko_n);
+	Session s;
+	session_init(&s);
+	session_load(&s, "t.rst", ko, ko_n, "t.en.rst", en, en_n);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
+	Term inc, full;
+	term2_open(&inc, &s, 90, 30);
+	term2_open(&full, &s, 90, 30);
+	full.u.full_paint = true;
+	session_resize(&s, 90, 30);
+	Buf a = BUF_INIT, b = BUF_INIT;
+	unsigned seed = 19;
+	unsigned long frames = 0, partial = 0;
+	static const char *const TYPED[] = {"a", "텐서", " ", "tensor ", "x"};
+	for (int step = 0; step < 400; step++) {
+		seed = seed * 1103515245u + 12345u;
+		unsigned r = (seed >> 16) % 20;
+		switch (r) {
+		case 0: case 1: case 2: case 3:
+			session_insert(&s, TYPED[(seed >> 8) % 5], strlen(TYPED[(seed >> 8) % 5]));
+			break;
+		case 4: session_backspace(&s); break;
+		case 5: session_newline(&s); break;
+		case 6: command_run(&s, "undo", NULL); break;
+		case 7: session_move(&s, MV_DOWN); break;
+		case 8: session_move(&s, MV_UP); break;
+		case 9: session_move(&s, MV_RIGHT); break;
+		case 10: session_move(&s, MV_SEG_NEXT); break;
+		case 11: session_move(&s, MV_SEG_PREV); break;
+		case 12: session_scroll(&s, (int)((seed >> 8) % 7) - 3); break;
+		case 13: session_select(&s, MV_WORD_RIGHT); break;
+		case 14: session_select_cancel(&s); break;
+		case 15: command_run(&s, "done-next", NULL); break;
+		case 16: session_move(&s, MV_PAGE_DOWN); break;
+		case 17: session_move(&s, MV_END); break;
+		case 18: session_msg(&s, "a message %d", step); break;
+		default: session_clear_msg(&s); break;
+		}
+		session_prepare_frame(&s);
+		unsigned long before = inc.u.rows_painted;
+		term2_paint(&inc, &a);
+		term2_paint(&full, &b);
+		frames++;
+		partial += inc.u.rows_painted - before < (unsigned long)(LINES - 3);
+		if (a.len != b.len || memcmp(a.p, b.p, a.len)) {
+			/* the first row that differs */
+			const char *pa = a.p, *pb = b.p;
+			while (*pa && *pa == *pb) {
+				pa++;
+				pb++;
+			}
+			while (pa > a.p && pa[-1] != '\n')
+				pa--, pb--;
+			fail_msg("step %d (op %u): the incremental screen differs from a full repaint\n"
+			         "incremental %.300s\nfull        %.300s",
+			         step, r, pa, pb);
+		}
+	}
+	/* the frames did skip rows (else the test compares nothing new) */
+	assert_true(partial > frames / 4);
+	assert_true(inc.u.rows_painted < full.u.rows_painted / 2);
+	print_message("# %lu frames, %lu painted some rows only; rows painted %lu (full: %lu)\n",
+	              frames, partial, inc.u.rows_painted, full.u.rows_painted);
+	buf_release(&a);
+	buf_release(&b);
+	term2_close(&inc);
+	term2_close(&full);
+	session_release(&s);
+	free(en);
+	free(ko);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -464,6 +612,7 @@ int main(void)
 		cmocka_unit_test(test_current_segment_and_marks),
 		cmocka_unit_test(test_key_names),
 		cmocka_unit_test(test_fast_path_paints_the_same_cells),
+		cmocka_unit_test(test_incremental_paint_equals_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
