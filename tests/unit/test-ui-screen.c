@@ -600,6 +600,87 @@ static void test_incremental_paint_equals_full(void **state)
 	free(ko);
 }
 
+/* The glossary marks of a frame are matched once per line content: a
+ * second frame with no edit matches no line, a frame after one edit
+ * matches only the edited line, and the kept marks are those of a fresh
+ * match. */
+static void test_glossary_marks_cached_per_line(void **state)
+{
+	(void)state;
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus\n");
+		return;
+	}
+	closedir(d);
+	size_t en_n, ko_n;
+	char *en = tu_corpus_file("beginner_source__pytorch_with_examples.en.rst", &en_n);
+	char *ko = tu_corpus_file("beginner_source__pytorch_with_examples.ko.rst", &ko_n);
+	Session s;
+	session_init(&s);
+	session_load(&s, "t.rst", ko, ko_n, "t.en.rst", en, en_n);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
+	Ui u;
+	memset(&u, 0, sizeof(u));
+	u.s = &s;
+	keymap_init(&u.keys);
+	theme_default(&u.theme);
+	u.full_paint = true; /* every row asks for its marks */
+	term_open(100, 40);
+	session_resize(&s, COLS, LINES);
+	/* a prose paragraph with glossary hits at the top */
+	while (session_cur_seg(&s) >= 0 &&
+	       !rst_kind_is_prose(s.doc.al.v[session_cur_seg(&s)].kind))
+		session_move(&s, MV_SEG_NEXT);
+	session_move(&s, MV_SEG_NEXT);
+	session_prepare_frame(&s);
+	ui_paint(&u);
+	size_t first = s.gloss.line_matches;
+	assert_true(first > 3);
+	ui_paint(&u);
+	assert_int_equal(s.gloss.line_matches, first);
+	/* one edit: only that line is matched again */
+	session_insert(&s, "텐서 ", strlen("텐서 "));
+	session_prepare_frame(&s);
+	ui_paint(&u);
+	assert_int_equal(s.gloss.line_matches, first + 1);
+	/* the kept marks are those of a fresh match, on every line */
+	size_t marks = 0;
+	for (int p = 0; p < 2; p++) {
+		const Lines *ls = session_lines(&s, (Pane)p);
+		for (size_t i = 0; i < ls->n; i++) {
+			GlossHitVec kept = {0}, fresh = {0};
+			session_gloss_line(&s, (Pane)p, i, &kept);
+			Str ln = lines_get(ls, i);
+			if (p == PANE_SOURCE)
+				glossary_match_en(&s.gloss.gl, ln.p, ln.n, &fresh);
+			else
+				glossary_match_ko(&s.gloss.gl, ln.p, ln.n, &fresh);
+			size_t m = 0;
+			for (size_t k = 0; k < fresh.n; k++)
+				if (p == PANE_SOURCE || fresh.v[k].kind == GH_AVOID)
+					fresh.v[m++] = fresh.v[k];
+			assert_int_equal(kept.n, m);
+			for (size_t k = 0; k < m; k++) {
+				assert_int_equal(kept.v[k].start, fresh.v[k].start);
+				assert_int_equal(kept.v[k].end, fresh.v[k].end);
+			}
+			marks += m;
+			VEC_FREE(&kept);
+			VEC_FREE(&fresh);
+		}
+	}
+	assert_true(marks > 10);
+	term_close();
+	keymap_release(&u.keys);
+	ui_paint_release(&u);
+	session_release(&s);
+	free(en);
+	free(ko);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -613,6 +694,7 @@ int main(void)
 		cmocka_unit_test(test_key_names),
 		cmocka_unit_test(test_fast_path_paints_the_same_cells),
 		cmocka_unit_test(test_incremental_paint_equals_full),
+		cmocka_unit_test(test_glossary_marks_cached_per_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
