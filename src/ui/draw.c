@@ -284,10 +284,12 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 
 /* The signature of a side (appended to sig): everything paint_side draws
  * from but the layout and the theme (the frame's). */
-static void sign_side(const SidePlan *pl, Buf *sig)
+static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
 {
-	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, pl->line, pl->text, pl->nh,
-	                  pl->n, 0};
+	/* the line's number is drawn in the gutter only (a row moved down by
+	 * a new line above it shows the same without one) */
+	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
+	                  pl->nh, pl->n, 0};
 	buf_add(sig, (const char *)head, sizeof(head));
 	for (size_t i = 0; i < pl->nh; i++) {
 		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
@@ -537,6 +539,107 @@ static const ThemeSlot status_slot[ST_COUNT] = {
 	[ST_STALE] = TS_STALE, [ST_REVIEWED] = TS_DONE,
 };
 
+/* What one body row shows (ui_paint). */
+typedef struct RowPlan {
+	bool empty;       /* past the document's end */
+	bool current;     /* of the current segment */
+	SegStatus st;
+	const char *mark; /* the status mark in the rule, or NULL */
+	SidePlan side[2];
+} RowPlan;
+
+static void plan_row(Ui *u, const ViewRow *vr, long cur, RowPlan *rp)
+{
+	Session *s = u->s;
+	rp->current = vr->seg >= 0 && vr->seg == cur;
+	SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
+	rp->st = st;
+	bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
+	rp->mark = vr->seg_first && has_both ? status_mark[st] : NULL;
+	if (rp->mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
+		rp->mark = NULL; /* identical code is not "untranslated" */
+	SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
+	plan_side(u, vr, PANE_SOURCE, has_both && st == ST_STALE ? ST_STALE : ST_DRAFT,
+	          &rp->side[PANE_SOURCE]);
+	plan_side(u, vr, PANE_TARGET, tst, &rp->side[PANE_TARGET]);
+}
+
+static void paint_row(Ui *u, const Layout *l, int y, const RowPlan *rp)
+{
+	move(y, 0);
+	clrtoeol();
+	if (rp->empty) {
+		ui_fill(u, y, 0, COLS, TS_NORMAL, false);
+		ui_set_style(u, TS_RULE, false);
+		mvaddstr(y, l->rule_x, "│");
+		return;
+	}
+	paint_side(u, l, y, &rp->side[PANE_SOURCE], PANE_SOURCE, rp->current);
+	ui_set_style(u, rp->mark ? status_slot[rp->st] : TS_RULE, rp->current);
+	mvaddstr(y, l->rule_x, rp->mark ? rp->mark : "│");
+	paint_side(u, l, y, &rp->side[PANE_TARGET], PANE_TARGET, rp->current);
+}
+
+/* How many rows r in [from, to) show now (sig) what row r - k showed
+ * (the last signatures). */
+static int shifted_equal(const Ui *u, const Buf *sig, int from, int to, int k)
+{
+	int m = 0;
+	for (int r = from; r < to; r++)
+		m += buf_equal_sig(&u->row_sig[r - k], &sig[r]);
+	return m;
+}
+
+/* A line inserted or joined moves the rows below it as a block: where
+ * most rows from the first changed one down show what another row showed
+ * (k rows up or down), the rows are moved on the screen (insdelln: no
+ * painting) and so are their signatures; the rows left behind have none.
+ * The rows below the body (status line, key bar) are painted anyway. */
+static void shift_rows(Ui *u, const Layout *l, const Buf *sig)
+{
+	int h = l->body_h, r0 = 0;
+	while (r0 < h && buf_equal_sig(&u->row_sig[r0], &sig[r0]))
+		r0++;
+	if (r0 >= h - 1)
+		return;
+	int best = shifted_equal(u, sig, r0, h, 0), bk = 0;
+	for (int k = 1; k < h - r0; k++) {
+		int down = shifted_equal(u, sig, r0 + k, h, k);
+		int up = shifted_equal(u, sig, r0, h - k, -k);
+		if (down > best) {
+			best = down;
+			bk = k;
+		}
+		if (up > best) {
+			best = up;
+			bk = -k;
+		}
+	}
+	if (!bk || best < 2)
+		return;
+	move(l->body_y + r0, 0);
+	insdelln(bk);
+	u->rows_moved++;
+	int k = bk > 0 ? bk : -bk;
+	Buf *old = xcalloc((size_t)(h - r0), sizeof(Buf));
+	memcpy(old, u->row_sig + r0, (size_t)(h - r0) * sizeof(Buf));
+	Buf *v = u->row_sig + r0;
+	int m = h - r0; /* rows [r0, h) are v[0, m) */
+	for (int i = 0; i < m; i++) {
+		/* down: row i shows old row i - k; up: old row i + k */
+		int from = bk > 0 ? i - k : i + k;
+		if (from >= 0 && from < m) {
+			v[i] = old[from];
+		} else {
+			/* a buffer of a row that left the body, emptied */
+			int gone = bk > 0 ? m - k + i : i - (m - k);
+			v[i] = old[gone];
+			buf_clear(&v[i]);
+		}
+	}
+	free(old);
+}
+
 void ui_paint_forget(Ui *u)
 {
 	u->paint_all = true;
@@ -606,49 +709,35 @@ void ui_paint(Ui *u)
 	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
 	size_t n = session_view(s, rows, (size_t)l.body_h);
 	long cur = session_cur_seg(s);
-	Buf sig = BUF_INIT;
-	for (int r = 0; r < l.body_h; r++) {
-		int y = l.body_y + r;
-		buf_clear(&sig);
+	/* what each row shows, then the rows moved as a block (a line
+	 * inserted or joined), then the rows that changed */
+	int h = l.body_h;
+	RowPlan *pl = xcalloc((size_t)h, sizeof(RowPlan));
+	Buf *sig = xcalloc((size_t)h, sizeof(Buf));
+	for (int r = 0; r < h; r++) {
 		if ((size_t)r >= n) {
-			buf_addc(&sig, 'E');
-			if (!buf_equal_sig(&u->row_sig[r], &sig)) {
-				ui_fill(u, y, 0, COLS, TS_NORMAL, false);
-				ui_set_style(u, TS_RULE, false);
-				mvaddstr(y, l.rule_x, "│");
-				u->rows_painted++;
-			}
-			row_sig_take(&u->row_sig[r], &sig);
+			pl[r].empty = true;
+			buf_addc(&sig[r], 'E');
 			continue;
 		}
-		const ViewRow *vr = &rows[r];
-		bool current = vr->seg >= 0 && vr->seg == cur;
-		SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
-		bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
-		const char *mark = vr->seg_first && has_both ? status_mark[st] : NULL;
-		if (mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
-			mark = NULL; /* identical code is not "untranslated" */
-		SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
-		SidePlan sp[2];
-		plan_side(u, vr, PANE_SOURCE, has_both && st == ST_STALE ? ST_STALE : ST_DRAFT,
-		          &sp[PANE_SOURCE]);
-		plan_side(u, vr, PANE_TARGET, tst, &sp[PANE_TARGET]);
-		size_t head[3] = {'R', current, mark ? (size_t)st + 1 : 0};
-		buf_add(&sig, (const char *)head, sizeof(head));
-		sign_side(&sp[PANE_SOURCE], &sig);
-		sign_side(&sp[PANE_TARGET], &sig);
-		if (!buf_equal_sig(&u->row_sig[r], &sig)) {
-			move(y, 0);
-			clrtoeol();
-			paint_side(u, &l, y, &sp[PANE_SOURCE], PANE_SOURCE, current);
-			ui_set_style(u, mark ? status_slot[st] : TS_RULE, current);
-			mvaddstr(y, l.rule_x, mark ? mark : "│");
-			paint_side(u, &l, y, &sp[PANE_TARGET], PANE_TARGET, current);
+		plan_row(u, &rows[r], cur, &pl[r]);
+		size_t head[3] = {'R', pl[r].current, pl[r].mark ? (size_t)pl[r].st + 1 : 0};
+		buf_add(&sig[r], (const char *)head, sizeof(head));
+		sign_side(&pl[r].side[PANE_SOURCE], l.gutter > 0, &sig[r]);
+		sign_side(&pl[r].side[PANE_TARGET], l.gutter > 0, &sig[r]);
+	}
+	if (!all)
+		shift_rows(u, &l, sig);
+	for (int r = 0; r < h; r++) {
+		if (!buf_equal_sig(&u->row_sig[r], &sig[r])) {
+			paint_row(u, &l, l.body_y + r, &pl[r]);
 			u->rows_painted++;
 		}
-		row_sig_take(&u->row_sig[r], &sig);
+		row_sig_take(&u->row_sig[r], &sig[r]);
+		buf_release(&sig[r]);
 	}
-	buf_release(&sig);
+	free(sig);
+	free(pl);
 	free(rows);
 	paint_status(u, &l);
 	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);

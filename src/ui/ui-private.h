@@ -119,6 +119,7 @@ struct Ui {
 	bool paint_all;     /* the next frame paints every row (ui_paint_forget) */
 	bool full_paint;    /* tests: every frame paints every row */
 	unsigned long rows_painted; /* body rows painted (tests) */
+	unsigned long rows_moved;   /* row blocks moved by insdelln (tests) */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */

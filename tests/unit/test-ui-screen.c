@@ -589,8 +589,10 @@ static void test_incremental_paint_equals_full(void **state)
 	/* the frames did skip rows (else the test compares nothing new) */
 	assert_true(partial > frames / 4);
 	assert_true(inc.u.rows_painted < full.u.rows_painted / 2);
-	print_message("# %lu frames, %lu painted some rows only; rows painted %lu (full: %lu)\n",
-	              frames, partial, inc.u.rows_painted, full.u.rows_painted);
+	assert_true(inc.u.rows_moved > 5); /* new lines and joins moved rows */
+	print_message("# %lu frames, %lu painted some rows only; rows painted %lu (full: %lu), "
+	              "%lu blocks moved\n",
+	              frames, partial, inc.u.rows_painted, full.u.rows_painted, inc.u.rows_moved);
 	buf_release(&a);
 	buf_release(&b);
 	term2_close(&inc);
