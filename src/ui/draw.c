@@ -165,6 +165,32 @@ void ui_fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
+/* ---- signatures: what a row was painted from (ui_paint) ------------- */
+
+/* Is the row's last signature sig?  (An empty one is none: a row always
+ * has one.) */
+static bool buf_equal_sig(const Buf *last, const Buf *sig)
+{
+	return last->len && last->len == sig->len && !memcmp(last->p, sig->p, sig->len);
+}
+
+/* The row's signature is now sig (the buffers swap: no allocation). */
+static void row_sig_take(Buf *last, Buf *sig)
+{
+	Buf t = *last;
+	*last = *sig;
+	*sig = t;
+}
+
+/* Is now the signature last painted?  last becomes now either way. */
+static bool same_sig(Buf *last, Buf *now)
+{
+	bool eq = buf_equal_sig(last, now);
+	row_sig_take(last, now);
+	buf_release(now);
+	return eq;
+}
+
 /* ---- highlights in a line: glossary hits, search match ------------------ */
 
 #define HL_MAX 64
@@ -338,10 +364,21 @@ static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p
 	}
 }
 
-static void paint_header(Ui *u)
+/* The header row; not painted again when its text is the last one's
+ * (force: paint anyway). */
+static void paint_header(Ui *u, bool force)
 {
 	Buf left = BUF_INIT, right = BUF_INIT, r = BUF_INIT;
 	session_header(u->s, &left, &right);
+	Buf sig = BUF_INIT;
+	buf_add(&sig, left.p ? left.p : "", left.len);
+	buf_addc(&sig, '\0');
+	buf_add(&sig, right.p ? right.p : "", right.len);
+	if (same_sig(&u->head_sig, &sig) && !force) {
+		buf_release(&left);
+		buf_release(&right);
+		return;
+	}
 	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
 	int rw = text_width(right.p, right.len);
 	int lw = COLS - rw - 1;
@@ -486,20 +523,47 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 	return used;
 }
 
-static void paint_status(Ui *u, const Layout *l)
+static void sign_spans(const Buf *t, const StatusSpanVec *sv, Buf *sig)
+{
+	for (size_t i = 0; i < sv->n; i++) {
+		size_t v[2] = {sv->v[i].end, sv->v[i].kind};
+		buf_add(sig, (const char *)v, sizeof(v));
+	}
+	buf_add(sig, t->p ? t->p : "", t->len);
+	buf_addc(sig, '\0');
+}
+
+/* The status row; not painted again when its text and spans are the last
+ * one's (force: paint anyway). */
+static void paint_status(Ui *u, const Layout *l, bool force)
 {
 	Session *s = u->s;
+	Buf sig = BUF_INIT;
 	if (s->dlg.q.on) {
 		Buf st = BUF_INIT;
 		buf_addf(&st, " %s", s->dlg.q.text);
-		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
-		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		buf_addc(&sig, 'Q');
+		buf_add(&sig, st.p, st.len);
+		if (!same_sig(&u->status_sig, &sig) || force) {
+			ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
+			ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		}
 		buf_release(&st);
 		return;
 	}
 	Buf left = BUF_INIT, right = BUF_INIT;
 	StatusSpanVec ls = {0}, rs = {0};
 	session_status_spans(s, &left, &ls, &right, &rs);
+	buf_addc(&sig, 'S');
+	sign_spans(&left, &ls, &sig);
+	sign_spans(&right, &rs, &sig);
+	if (same_sig(&u->status_sig, &sig) && !force) {
+		buf_release(&left);
+		buf_release(&right);
+		VEC_FREE(&ls);
+		VEC_FREE(&rs);
+		return;
+	}
 	ThemeSlot base = TS_STATUS;
 	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
@@ -513,21 +577,6 @@ static void paint_status(Ui *u, const Layout *l)
 	buf_release(&right);
 	VEC_FREE(&ls);
 	VEC_FREE(&rs);
-}
-
-/* Is the row's last signature sig?  (An empty one is none: a row always
- * has one.) */
-static bool buf_equal_sig(const Buf *last, const Buf *sig)
-{
-	return last->len && last->len == sig->len && !memcmp(last->p, sig->p, sig->len);
-}
-
-/* The row's signature is now sig (the buffers swap: no allocation). */
-static void row_sig_take(Buf *last, Buf *sig)
-{
-	Buf t = *last;
-	*last = *sig;
-	*sig = t;
 }
 
 static const char *const status_mark[ST_COUNT] = {
@@ -595,13 +644,13 @@ static int shifted_equal(const Ui *u, const Buf *sig, int from, int to, int k)
  * (k rows up or down), the rows are moved on the screen (insdelln: no
  * painting) and so are their signatures; the rows left behind have none.
  * The rows below the body (status line, key bar) are painted anyway. */
-static void shift_rows(Ui *u, const Layout *l, const Buf *sig)
+static bool shift_rows(Ui *u, const Layout *l, const Buf *sig)
 {
 	int h = l->body_h, r0 = 0;
 	while (r0 < h && buf_equal_sig(&u->row_sig[r0], &sig[r0]))
 		r0++;
 	if (r0 >= h - 1)
-		return;
+		return false;
 	int best = shifted_equal(u, sig, r0, h, 0), bk = 0;
 	for (int k = 1; k < h - r0; k++) {
 		int down = shifted_equal(u, sig, r0 + k, h, k);
@@ -616,7 +665,7 @@ static void shift_rows(Ui *u, const Layout *l, const Buf *sig)
 		}
 	}
 	if (!bk || best < 2)
-		return;
+		return false;
 	move(l->body_y + r0, 0);
 	insdelln(bk);
 	u->rows_moved++;
@@ -638,6 +687,7 @@ static void shift_rows(Ui *u, const Layout *l, const Buf *sig)
 		}
 	}
 	free(old);
+	return true;
 }
 
 void ui_paint_forget(Ui *u)
@@ -653,6 +703,8 @@ void ui_paint_release(Ui *u)
 	u->row_sig = NULL;
 	u->row_sig_n = 0;
 	buf_release(&u->frame_sig);
+	buf_release(&u->head_sig);
+	buf_release(&u->status_sig);
 }
 
 /* What every body row depends on: the terminal's size, the layout, the
@@ -705,7 +757,7 @@ void ui_paint(Ui *u)
 	}
 	buf_release(&u->frame_sig);
 	u->frame_sig = fs;
-	paint_header(u);
+	paint_header(u, all);
 	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
 	size_t n = session_view(s, rows, (size_t)l.body_h);
 	long cur = session_cur_seg(s);
@@ -726,8 +778,8 @@ void ui_paint(Ui *u)
 		sign_side(&pl[r].side[PANE_SOURCE], l.gutter > 0, &sig[r]);
 		sign_side(&pl[r].side[PANE_TARGET], l.gutter > 0, &sig[r]);
 	}
-	if (!all)
-		shift_rows(u, &l, sig);
+	/* a block moved pushes rows over the status line and the key bar */
+	bool moved = !all && shift_rows(u, &l, sig);
 	for (int r = 0; r < h; r++) {
 		if (!buf_equal_sig(&u->row_sig[r], &sig[r])) {
 			paint_row(u, &l, l.body_y + r, &pl[r]);
@@ -739,8 +791,11 @@ void ui_paint(Ui *u)
 	free(sig);
 	free(pl);
 	free(rows);
-	paint_status(u, &l);
-	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
+	paint_status(u, &l, all || moved);
+	/* the key bar depends on the width only (and the keys, fixed) */
+	if (all || moved || u->bar_cols != COLS)
+		ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
+	u->bar_cols = COLS;
 	int y, x;
 	if (!s->dlg.q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);

@@ -116,6 +116,8 @@ struct Ui {
 	int row_sig_n;
 	Buf frame_sig;      /* what all rows depend on (size, layout, theme,
 	                       scroll, message): when it changes, all are painted */
+	Buf head_sig, status_sig; /* the header's and the status line's */
+	int bar_cols;       /* the key bar's width as painted (0: none) */
 	bool paint_all;     /* the next frame paints every row (ui_paint_forget) */
 	bool full_paint;    /* tests: every frame paints every row */
 	unsigned long rows_painted; /* body rows painted (tests) */
