@@ -62,36 +62,6 @@ void ui_set_style(const Ui *u, ThemeSlot slot, bool current)
 
 /* ---- text --------------------------------------------------------------- */
 
-/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
-static bool hangul_syllable_at(const char *s, size_t n, size_t i)
-{
-	int32_t cp;
-	return i < n && text_decode(s + i, n - i, &cp) == 3 && cp >= 0xac00 && cp <= 0xd7a3;
-}
-
-/* The length of the cluster at s[i] when it is drawn as its own bytes:
- * printable ASCII (1 column) or a precomposed syllable (2 columns) that the
- * next character cannot join (ASCII, another syllable, or the end: no
- * combining mark, no trailing jamo).  0: take the grapheme walk. */
-static size_t plain_cluster(const char *s, size_t n, size_t i, int *cw)
-{
-	unsigned c = (unsigned char)s[i];
-	size_t len;
-	if (c >= 0x20 && c < 0x7f) {
-		len = 1;
-		*cw = 1;
-	} else if (c >= 0xea && c <= 0xed && hangul_syllable_at(s, n, i)) {
-		len = 3;
-		*cw = 2;
-	} else {
-		return 0;
-	}
-	size_t j = i + len;
-	if (j == n || (unsigned char)s[j] < 0x80 || hangul_syllable_at(s, n, j))
-		return len;
-	return 0;
-}
-
 /* Draw s[0..n) from column x, at most w columns, in the current style;
  * returns the columns used.  A cluster that does not fit is a marker. */
 int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
@@ -105,7 +75,7 @@ int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, Theme
 	move(y, x);
 	while (i < n && col < w) {
 		int cw;
-		size_t pl = u->slow_paint ? 0 : plain_cluster(s, n, i, &cw);
+		size_t pl = u->slow_paint ? 0 : text_plain_cluster(s, n, i, &cw);
 		if (pl && col + cw <= w) {
 			/* the fast path: the bytes are the cell */
 			if (r.len && run_ph) {
