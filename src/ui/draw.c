@@ -250,7 +250,9 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 {
 	Session *s = u->s;
 	const RowSide *rs = &vr->side[p];
-	memset(pl, 0, sizeof(*pl));
+	pl->p = NULL;
+	pl->n = 0;
+	pl->nh = 0; /* (the ranges are not cleared: a frame's plans are not zeroed) */
 	pl->text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
 	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
 		pl->text = TS_UNTRANSLATED;
@@ -665,7 +667,8 @@ void ui_paint_forget(Ui *u)
 	u->paint_all = true;
 }
 
-void ui_paint_release(Ui *u)
+/* The signatures forgotten (the next frame paints everything). */
+static void ui_paint_reset(Ui *u)
 {
 	for (int r = 0; r < u->row_sig_n; r++)
 		buf_release(&u->row_sig[r]);
@@ -675,6 +678,18 @@ void ui_paint_release(Ui *u)
 	buf_release(&u->frame_sig);
 	buf_release(&u->head_sig);
 	buf_release(&u->status_sig);
+}
+
+void ui_paint_release(Ui *u)
+{
+	ui_paint_reset(u);
+	for (int r = 0; r < u->plan_n; r++)
+		buf_release(&u->row_new[r]);
+	free(u->row_new);
+	free(u->plans);
+	u->row_new = NULL;
+	u->plans = NULL;
+	u->plan_n = 0;
 }
 
 /* What every body row depends on: the terminal's size, the layout, the
@@ -720,7 +735,7 @@ void ui_paint(Ui *u)
 	           fs.len != u->frame_sig.len || memcmp(fs.p, u->frame_sig.p, fs.len);
 	if (all) {
 		erase();
-		ui_paint_release(u);
+		ui_paint_reset(u);
 		u->row_sig = xcalloc((size_t)l.body_h, sizeof(Buf));
 		u->row_sig_n = l.body_h;
 		u->paint_all = false;
@@ -734,11 +749,21 @@ void ui_paint(Ui *u)
 	/* what each row shows, then the rows moved as a block (a line
 	 * inserted or joined), then the rows that changed */
 	int h = l.body_h;
-	RowPlan *pl = xcalloc((size_t)h, sizeof(RowPlan));
-	Buf *sig = xcalloc((size_t)h, sizeof(Buf));
+	if (u->plan_n != h) {
+		free(u->plans);
+		for (int r = 0; r < u->plan_n; r++)
+			buf_release(&u->row_new[r]);
+		free(u->row_new);
+		u->plans = xmalloc((size_t)h * sizeof(RowPlan));
+		u->row_new = xcalloc((size_t)h, sizeof(Buf));
+		u->plan_n = h;
+	}
+	RowPlan *pl = u->plans; /* kept between frames: no allocation per frame */
+	Buf *sig = u->row_new;
 	for (int r = 0; r < h; r++) {
-		if ((size_t)r >= n) {
-			pl[r].empty = true;
+		buf_clear(&sig[r]);
+		pl[r].empty = (size_t)r >= n;
+		if (pl[r].empty) {
 			buf_addc(&sig[r], 'E');
 			continue;
 		}
@@ -756,10 +781,7 @@ void ui_paint(Ui *u)
 			u->rows_painted++;
 		}
 		row_sig_take(&u->row_sig[r], &sig[r]);
-		buf_release(&sig[r]);
 	}
-	free(sig);
-	free(pl);
 	free(rows);
 	paint_status(u, &l, all || moved);
 	/* the key bar depends on the width only (and the keys, fixed) */

@@ -117,6 +117,9 @@ struct Ui {
 	Buf frame_sig;      /* what all rows depend on (size, layout, theme,
 	                       scroll, message): when it changes, all are painted */
 	Buf head_sig, status_sig; /* the header's and the status line's */
+	struct RowPlan *plans; /* plan_n rows: scratch of a frame (draw.c) */
+	Buf *row_new;       /* plan_n signatures: scratch of a frame */
+	int plan_n;
 	int bar_cols;       /* the key bar's width as painted (0: none) */
 	bool paint_all;     /* the next frame paints every row (ui_paint_forget) */
 	bool full_paint;    /* tests: every frame paints every row */
