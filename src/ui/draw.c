@@ -611,7 +611,7 @@ static int shifted_equal(const Ui *u, const Buf *sig, int from, int to, int k)
 	return m;
 }
 
-/* A line inserted or joined moves the rows below it as a block: where
+/* A line inserted or joined, or a scroll, moves rows as a block: where
  * most rows from the first changed one down show what another row showed
  * (k rows up or down), the rows are moved on the screen (insdelln: no
  * painting) and so are their signatures; the rows left behind have none.
@@ -693,7 +693,8 @@ void ui_paint_release(Ui *u)
 }
 
 /* What every body row depends on: the terminal's size, the layout, the
- * theme and its colours, the scroll position, the message. */
+ * theme and its colours, the message.  (Not the scroll position: rows
+ * that scrolled are a block moved, shift_rows.) */
 static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
 {
 	const Session *s = u->s;
@@ -701,8 +702,6 @@ static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
 	buf_add(sig, (const char *)head, sizeof(head));
 	buf_add(sig, (const char *)l, sizeof(*l));
 	buf_add(sig, (const char *)&u->theme, sizeof(u->theme));
-	size_t top[2] = {s->view.top, (size_t)s->view.top_row};
-	buf_add(sig, (const char *)top, sizeof(top));
 	buf_adds(sig, s->message.text);
 }
 

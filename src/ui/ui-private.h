@@ -115,7 +115,7 @@ struct Ui {
 	Buf *row_sig;       /* row_sig_n signatures (len 0: none) */
 	int row_sig_n;
 	Buf frame_sig;      /* what all rows depend on (size, layout, theme,
-	                       scroll, message): when it changes, all are painted */
+	                       message): when it changes, all are painted */
 	Buf head_sig, status_sig; /* the header's and the status line's */
 	struct RowPlan *plans; /* plan_n rows: scratch of a frame (draw.c) */
 	Buf *row_new;       /* plan_n signatures: scratch of a frame */
@@ -229,7 +229,8 @@ void ui_draw(Ui *u);
 /* The editor's frame without doupdate() (tests read stdscr): the body
  * rows whose signature changed since the last frame, all of them after
  * ui_paint_forget (something else painted over stdscr: a dialog, a focus
- * report) or when the size, layout, theme, scroll or message changed. */
+ * report) or when the size, layout, theme or message changed (rows that scrolled
+ * or moved under a new or joined line are moved, not painted). */
 void ui_paint(Ui *u);
 void ui_paint_forget(Ui *u);
 /* The signatures freed (when the Ui ends). */
