@@ -208,11 +208,18 @@ int text_cluster_width(const char *s, size_t n, int col)
 	return 1;
 }
 
-/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
-static bool hangul_syllable_at(const char *s, size_t n, size_t i)
+/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)?  Decoded
+ * here (three bytes, lead 0xea..0xed: no overlong form, no surrogate in
+ * the range) as this runs for every syllable drawn or wrapped. */
+static inline bool hangul_syllable_at(const char *s, size_t n, size_t i)
 {
-	int32_t cp;
-	return i < n && text_decode(s + i, n - i, &cp) == 3 && cp >= 0xac00 && cp <= 0xd7a3;
+	if (i >= n || n - i < 3)
+		return false;
+	const unsigned char *q = (const unsigned char *)s + i;
+	if (q[0] < 0xea || q[0] > 0xed || (q[1] & 0xc0) != 0x80 || (q[2] & 0xc0) != 0x80)
+		return false;
+	unsigned cp = (q[0] & 0x0fu) << 12 | (q[1] & 0x3fu) << 6 | (q[2] & 0x3fu);
+	return cp >= 0xac00 && cp <= 0xd7a3;
 }
 
 /* The length of the cluster at s[i] when it is drawn as its own bytes:
