@@ -109,6 +109,13 @@ typedef struct DocChange {
 } DocChange;
 #define DOC_CHANGE_LOG 64
 
+/* The status key value of source blocks [src, src + src_n) (doc.c). */
+typedef struct DocKeyMemo {
+	size_t src, src_n; /* src_n 0: empty */
+	uint64_t value;
+} DocKeyMemo;
+#define DOC_KEY_MEMO 1024u
+
 typedef struct Doc {
 	char *path;       /* the target file (owned) */
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
@@ -132,6 +139,10 @@ typedef struct Doc {
 	Journal *journal; /* crash-recovery journal of the edits (owned), NULL: none */
 	DocDisk disk;     /* the file as last loaded or saved (changed-on-disk check) */
 	UserStatuses user; /* statuses set by the user or the sidecar */
+	DocKeyMemo *key_memo; /* DOC_KEY_MEMO slots (NULL until needed): the
+	                         source never changes, so the key of a run of
+	                         its blocks is hashed once, not on every edit */
+	uint64_t key_hashes;  /* statistics for tests: keys hashed for it */
 	DocProgress prog; /* cached doc_progress() while prog_valid */
 	/* Change counters for views that cache what they derive: gen_align
 	 * grows when blocks or segments change in number or place (beyond a
@@ -161,7 +172,14 @@ typedef struct Doc {
 	 * stretch is aligned (NULL: nothing to call). */
 	void (*aligned)(void *ctx);
 	void *aligned_ctx;
+	/* 1 + the target block whose re-alignment waits for idle time (0:
+	 * none): edits inside one long prose block (over DOC_LONG_BLOCK bytes)
+	 * that change nothing but its text keep its features and segments
+	 * (valid: the same blocks) until doc_align_step or doc_align_finish,
+	 * or an edit outside it, aligns it exactly. */
+	size_t stale;
 } Doc;
+#define DOC_LONG_BLOCK 16384u
 
 void doc_init(Doc *d);
 void doc_release(Doc *d);
@@ -186,7 +204,7 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
  * d->aligned. */
 void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
                      const char *src_name, const char *src, size_t src_n);
-/* Stretches are still pending. */
+/* Stretches are still pending, or a long block's re-alignment (Doc.stale). */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first
  * one) and those right after it up to max_blocks blocks (align_step);
@@ -197,6 +215,9 @@ bool doc_align_step(Doc *d, size_t seg, size_t max_blocks);
 void doc_align_lines(Doc *d, size_t first, size_t last);
 /* Align all that is pending. */
 void doc_align_finish(Doc *d);
+/* Align the pending stretches only: a long block being typed in
+ * (Doc.stale) keeps waiting (what a key starts from). */
+void doc_align_stretches(Doc *d);
 
 /* Replace [a, b) of the target by p[0..n) and record the change (merging
  * with the previous one when kind allows).  Returns the position after the

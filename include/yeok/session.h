@@ -287,6 +287,8 @@ typedef struct SessionView {
 	VEC(VSeg) vsegs;      /* the view segments (session_vsegs) */
 	bool dirty;           /* rebuild the view segments */
 	uint64_t gen_align, gen_edit; /* the doc counters the view segments match */
+	uint64_t gen_doc;     /* doc.gen then: the change log splices them */
+	size_t tgt_n;         /* doc.tgt.n then */
 } SessionView;
 
 /* The sidecar and where the English came from (owner:
@@ -439,7 +441,9 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
 /* Idle work: align pending stretches for about max_ns of CPU (at least
  * one).  True while some are still pending after it. */
 bool session_align_idle(Session *s, uint64_t max_ns);
-/* Align all that is pending (and apply the sidecar's statuses). */
+/* Align all the stretches pending (and apply the sidecar's statuses);
+ * a long paragraph being typed in (doc.h Doc.stale) keeps its segments
+ * until idle time (session_align_idle), session_save or a full check. */
 void session_align_finish(Session *s);
 
 /* Read the PR checklist from the sidecar (FILE.yeok.yaml) into the

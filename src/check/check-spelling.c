@@ -27,14 +27,28 @@ static void blank_field_name(Buf *text)
 	}
 }
 
-/* Author and translator lines: names are never words to check. */
+/* The last character of a line but spaces. */
+static char last_char(const char *p, size_t n)
+{
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+		n--;
+	return n ? p[n - 1] : '\0';
+}
+
+/* Author and translator lines: names are never words to check, nor the
+ * names of the lines that go on from one ("번역:" then a line of names,
+ * "Authors: A," then "B"). */
 static void blank_header_lines(const Joined *j, Buf *text)
 {
+	bool goes_on = false;
 	for (size_t k = 0; k < j->nlines; k++) {
 		size_t from = j->start[k];
 		size_t to = k + 1 < j->nlines ? j->start[k + 1] - 1 : text->len;
-		if (check_header_line((Str){text->p + from, to - from}))
+		char end = last_char(text->p + from, to - from);
+		if (goes_on || check_header_line((Str){text->p + from, to - from})) {
+			goes_on = end == ':' || end == ',';
 			memset(text->p + from, ' ', to - from);
+		}
 	}
 }
 

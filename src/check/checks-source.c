@@ -376,14 +376,16 @@ void check_code_changed(const Unit *u, FindingVec *out)
 
 /* ---- markup-mismatch ---------------------------------------------------------------- */
 
-/* URL as compared: scheme http->https, the Korean site for the tutorials,
- * no fragment (anchors change when titles are translated), no final '/'. */
+/* URL as compared: scheme http->https, the Korean sites for the tutorials
+ * and the install page, no fragment (anchors change when titles are translated), no final '/'. */
 static void norm_url(Str u, Buf *out)
 {
 	static const char *const rewrite[][2] = {
 		{"http://", "https://"},
 		{"https://pytorch.org/tutorials/", "https://tutorials.pytorch.kr/"},
 		{"https://docs.pytorch.org/tutorials/", "https://tutorials.pytorch.kr/"},
+		/* the Korean site's install page (tutorials-kr #608) */
+		{"https://pytorch.org/get-started/", "https://pytorch.kr/get-started/"},
 		{"https://github.com/pytorch/tutorials/", "https://github.com/PyTorchKorea/tutorials-kr/"},
 	};
 	Buf a = BUF_INIT;

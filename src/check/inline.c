@@ -300,7 +300,9 @@ void inline_scan(const char *s, size_t n, InlineVec *out)
 			sl = 2, t = END_STRONG, kind = IN_STRONG;
 		} else if (c == '*') {
 			sl = 1, t = END_EMPH, kind = IN_EMPHASIS;
-		} else if (c == '|') {
+		} else if (c == '|' && !(i + 1 < n && s[i + 1] == '|')) {
+			/* docutils' start-string is `\|(?!\|)`: "||" is text (the
+			 * link bars of sphinx-gallery headers) */
 			sl = 1, t = END_SUBST, kind = IN_SUBST;
 		} else if (c == '[' && (rl = footnote_len(s, n, i))) {
 			int32_t prev = check_prev_cp(s, i), next = check_cp_at(s, n, i + rl);

@@ -50,8 +50,7 @@ static bool c_undo(Session *s, const char *arg)
 	if (!doc_undo(&s->doc, &c))
 		return session_error(s, "Nothing to undo");
 	s->caret.focus = PANE_TARGET;
-	s->caret.cur = c;
-	s->view.dirty = true;
+	s->caret.cur = c; /* the view segments follow the doc's change log */
 	s->search.match.on = false;
 	session_follow(s);
 	return true;
@@ -64,8 +63,7 @@ static bool c_redo(Session *s, const char *arg)
 	if (!doc_redo(&s->doc, &c))
 		return session_error(s, "Nothing to redo");
 	s->caret.focus = PANE_TARGET;
-	s->caret.cur = c;
-	s->view.dirty = true;
+	s->caret.cur = c; /* the view segments follow the doc's change log */
 	s->search.match.on = false;
 	session_follow(s);
 	return true;

@@ -29,6 +29,7 @@ void doc_release(Doc *d)
 		change_release(&d->changes.v[i]);
 	VEC_FREE(&d->changes);
 	free(d->user.v);
+	free(d->key_memo);
 	lines_release(&d->tgt);
 	lines_release(&d->src);
 	host_release(&d->th);
@@ -140,6 +141,25 @@ static void user_put(Doc *d, uint64_t key, SegStatus st)
 	x->status = st;
 }
 
+/* The key value of a segment's source blocks.  The source never changes
+ * once loaded, so a run's key is hashed once (a direct-mapped memo of
+ * DOC_KEY_MEMO runs; doc_load_pair_take forgets it): a key in a long
+ * paragraph does not hash its English again. */
+static uint64_t seg_key_value(Doc *d, const Segment *s)
+{
+	if (!d->key_memo)
+		d->key_memo = xcalloc(DOC_KEY_MEMO, sizeof(*d->key_memo));
+	size_t i = (size_t)(((uint64_t)s->src * 0x9e3779b97f4a7c15ull ^ s->src_n) >> 7) &
+	           (DOC_KEY_MEMO - 1);
+	DocKeyMemo *m = &d->key_memo[i];
+	if (m->src_n != s->src_n || m->src != s->src) {
+		SidecarKey h = seg_key(d, s);
+		*m = (DocKeyMemo){s->src, s->src_n, key_value(&h)};
+		d->key_hashes++;
+	}
+	return m->value;
+}
+
 static void apply_user(Doc *d, size_t from, size_t to)
 {
 	if (!d->user.n)
@@ -148,8 +168,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 		Segment *s = &d->al.v[k];
 		if (!s->src_n)
 			continue;
-		SidecarKey h = seg_key(d, s);
-		const UserStatus *x = user_find(d, key_value(&h));
+		const UserStatus *x = user_find(d, seg_key_value(d, s));
 		if (x)
 			s->status = x->status;
 	}
@@ -243,6 +262,7 @@ static void all_new(Doc *d)
 /* Align the current blocks again, all of them. */
 static void align_all(Doc *d)
 {
+	d->stale = 0;
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
@@ -473,6 +493,131 @@ static bool block_moved(const Block *o, const Block *n, long delta)
 	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
 }
 
+static size_t seg_after_block(const Doc *d, size_t b);
+
+/* align_update of target blocks [tc, tc + old_n), now [tc, tc + new_n)
+ * (te_old: tc + old_n), and what follows from it: the user's statuses,
+ * the progress, the change log (less the segments before and after that
+ * came out as they were).  quiet: nothing logged when the segments are
+ * the same (a deferred block settled: its edits were logged). */
+static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
+                            long delta, bool quiet)
+{
+	Alignment removed;
+	align_init(&removed);
+	AlignSplice sp;
+	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, tc, old_n,
+	             new_n, &removed, &sp);
+	Alignment *al = &d->al;
+	apply_user(d, sp.k0, sp.k0 + sp.wn);
+	/* The views' derived data changes only when the segments do. */
+	bool same = dn == 0 && sp.wn == removed.n;
+	for (size_t k = 0; same && k < sp.wn; k++) {
+		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
+		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	}
+	if (!same)
+		d->gen_align++;
+	if (d->prog_valid) {
+		for (size_t k = 0; k < removed.n; k++)
+			prog_account(&removed.v[k], &d->prog, -1);
+		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
+			prog_account(&al->v[k], &d->prog, 1);
+	}
+	/* The segments changed: those of the update less the ones before and
+	 * after the changed blocks that came out as they were. */
+	size_t h = 0, t = 0, rn = removed.n;
+	while (h < rn && h < sp.wn) {
+		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
+		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
+		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		h++;
+	}
+	while (t < rn - h && t < sp.wn - h) {
+		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
+		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
+		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
+		    o->status != g->status || o->no_prose != g->no_prose)
+			break;
+		t++;
+	}
+	bool moved = true; /* quiet: did any segment change at all? */
+	for (size_t k = 0; quiet && k < sp.wn && sp.wn == rn; k++) {
+		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
+		moved = !(o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
+		          o->tgt_n == g->tgt_n && o->kind == g->kind && o->status == g->status &&
+		          o->no_prose == g->no_prose);
+		if (moved)
+			break;
+	}
+	if (quiet && sp.wn == rn && !moved) {
+		/* nothing to log */
+	} else {
+		if (quiet)
+			d->gen++;
+		if (rn - h - t || sp.wn - h - t) {
+			mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
+		} else if (delta) {
+			/* only lines between blocks moved: the segments around them
+			 * are logged (a view splicing by the log moves the rest) */
+			size_t k = seg_after_block(d, tc), a0 = k ? k - 1 : 0, a1 = MIN(k + 1, al->n);
+			mark_dirty(d, a0, a1, a1 - a0);
+		}
+	}
+	align_release(&removed);
+	d->last_was_full = false;
+}
+
+static void update_blocks(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
+                          long delta)
+{
+	update_blocks_q(d, tc, old_n, new_n, te_old, dn, delta, false);
+}
+
+/* The deferred block's re-alignment (Doc.stale): its features and
+ * segments from its text now. */
+static void settle(Doc *d)
+{
+	if (!d->stale)
+		return;
+	size_t b = d->stale - 1;
+	d->stale = 0;
+	update_blocks_q(d, b, 1, 1, b + 1, 0, 0, true);
+}
+
+/* The RST text of target block b is over DOC_LONG_BLOCK bytes. */
+static bool block_long(const Doc *d, const Block *b)
+{
+	size_t n = 0;
+	for (size_t i = b->first; i <= b->last && n <= DOC_LONG_BLOCK; i++)
+		n += d->th.text->v[i].n + 1;
+	return n > DOC_LONG_BLOCK;
+}
+
+/* May the re-alignment of an edit wait for idle time (Doc.stale)?  The
+ * edit changed one block (old_n == new_n == 1), old o now block tc, a
+ * long prose block that stays what it was but for its text and last
+ * line (the same kind, first line, nesting, indentation), inside a
+ * segment that is neither untranslated nor without words: the segments
+ * stay valid as they are and the alignment of its text can wait. */
+static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t new_n, long dn)
+{
+	if (!d->am || old_n != 1 || new_n != 1 || dn)
+		return false;
+	const Block *n = &d->th.blocks.v[tc];
+	if (n->kind != o->kind || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
+	    n->first != o->first || n->text_line != o->text_line || n->indent != o->indent ||
+	    n->depth != o->depth || n->parent != o->parent || n->first_off != o->first_off ||
+	    n->title_level != o->title_level || n->name.n != o->name.n || n->arg.n != o->arg.n ||
+	    memcmp(n->bullet, o->bullet, sizeof(o->bullet)) != 0 || !block_long(d, n))
+		return false;
+	size_t k = seg_after_block(d, tc);
+	return k < d->al.n && d->al.v[k].status != ST_UNTRANSLATED && !d->al.v[k].no_prose;
+}
+
 /* Target blocks [T0, T0 + on) (old[0..on), as they were) are now
  * [T0, T0 + wn), the lines of old [a, old_last] now [a, old_last + delta],
  * the blocks after them shifted: bring the segments up to date, exactly
@@ -503,66 +648,91 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 			break;
 		suf++;
 	}
-	Alignment removed;
-	align_init(&removed);
-	AlignSplice sp;
-	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, T0 + pre,
-	             on - pre - suf, wn - pre - suf, &removed, &sp);
-	Alignment *al = &d->al;
-	apply_user(d, sp.k0, sp.k0 + sp.wn);
-	/* The views' derived data changes only when the segments do. */
-	bool same = dn == 0 && sp.wn == removed.n;
-	for (size_t k = 0; same && k < sp.wn; k++) {
-		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
-		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
-		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+	size_t tc = T0 + pre;
+	/* a deferred block is one the edit changed (apply settles it before
+	 * an edit outside its lines) */
+	BUG_ON(d->stale && (d->stale - 1 < tc || d->stale - 1 >= T0 + on - suf));
+	if (defer_block(d, &old[pre], tc, on - pre - suf, wn - pre - suf, dn)) {
+		d->stale = tc + 1;
+		d->last_was_full = false;
+		size_t k = seg_after_block(d, tc);
+		mark_dirty(d, k, k + 1, 1);
+		return;
 	}
-	if (!same)
-		d->gen_align++;
-	if (d->prog_valid) {
-		for (size_t k = 0; k < removed.n; k++)
-			prog_account(&removed.v[k], &d->prog, -1);
-		for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
-			prog_account(&al->v[k], &d->prog, 1);
-	}
-	/* The segments changed: those of the update less the ones before and
-	 * after the changed blocks that came out as they were. */
-	size_t tc = T0 + pre, te_new = T0 + wn - suf, te_old = T0 + on - suf;
-	size_t h = 0, t = 0, rn = removed.n;
-	while (h < rn && h < sp.wn) {
-		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
-		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
-		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
-			break;
-		h++;
-	}
-	while (t < rn - h && t < sp.wn - h) {
-		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
-		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
-		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
-			break;
-		t++;
-	}
-	(void)te_new;
-	if (rn - h - t || sp.wn - h - t)
-		mark_dirty(d, sp.k0 + h, sp.k1 - t, sp.wn - h - t);
-	align_release(&removed);
-	d->last_was_full = false;
+	d->stale = 0; /* the update below reads the block again */
+	update_blocks(d, tc, on - pre - suf, wn - pre - suf, T0 + on - suf, dn, delta);
 }
+
 
 /* The same for a host format with regions (.py): the host reads the lines
  * between the text-block separators around the edit again and splices
  * their blocks (host_edit_window, host_resegment_window); the segments of
  * those blocks are re-aligned as for RST. */
+/* Is new region n old region o with its lines moved by delta (the same
+ * kind, prefix and number of blocks: the same RST text and blocks)? */
+static bool region_moved(const HostRegion *o, const HostRegion *n, long delta)
+{
+	return o->kind == n->kind && (long)n->first == (long)o->first + delta &&
+	       (long)n->last == (long)o->last + delta && o->prefix == n->prefix &&
+	       o->nblocks == n->nblocks;
+}
+
+/* The host cannot bound the edit (the module docstring, whose indentation
+ * is the whole region's, or the lines before the first text block): read
+ * the whole file again, then re-align as for a window the blocks that are
+ * not in a region before or after the edit that came out the same (the
+ * regions that did hold the same blocks with the same text).  A change of
+ * the title styles' order aligns everything again. */
+static void realign_host_whole(Doc *d, size_t a, size_t old_last, long delta)
+{
+	RstDoc *tb = &d->th.blocks;
+	size_t on = tb->n, orn = d->th.regions.n;
+	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
+	memcpy(old, tb->v, on * sizeof(Block));
+	HostRegion *oreg = xmalloc(MAX(orn, 1) * sizeof(HostRegion));
+	if (orn)
+		memcpy(oreg, d->th.regions.v, orn * sizeof(HostRegion));
+	char styles[ARRAY_LEN(d->title_styles)][2];
+	memcpy(styles, d->title_styles, sizeof(styles));
+	int nstyles = d->n_title_styles;
+	host_segment(&d->tgt, d->th.fmt, &d->th);
+	learn_styles(d);
+	const HostRegionVec *nr = &d->th.regions;
+	size_t head = 0, tail = 0;
+	while (head < orn && head < nr->n && oreg[head].last < a &&
+	       region_moved(&oreg[head], &nr->v[head], 0))
+		head++;
+	while (tail < orn - head && tail < nr->n - head && oreg[orn - 1 - tail].first > old_last &&
+	       region_moved(&oreg[orn - 1 - tail], &nr->v[nr->n - 1 - tail], delta))
+		tail++;
+	/* the window: old lines [wa, wl] */
+	size_t wa = head < orn ? MIN(a, oreg[head].first) : a;
+	size_t wl = tail < orn - head ? MAX(old_last, oreg[orn - 1 - tail].last) : old_last;
+	bool same_styles = nstyles == d->n_title_styles &&
+	                   memcmp(styles, d->title_styles, (size_t)nstyles * 2) == 0;
+	if (!same_styles || !tb->n) {
+		align_all(d);
+	} else {
+		if (!same_structure(old, on, tb->v, tb->n, a, (size_t)((long)old_last + delta)))
+			d->gen_struct++;
+		realign_blocks(d, 0, old, on, tb->n, wa, wl, delta);
+		d->last_window_lines = d->tgt.n;
+	}
+	free(old);
+	free(oreg);
+}
+
 static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 {
 	RstDoc *tb = &d->th.blocks;
 	size_t old_n = old_last - a + 1, new_n = (size_t)((long)old_n + delta);
 	HostWindow hw;
-	if (!tb->n || !d->al.n || !host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+	if (!tb->n || !d->al.n) {
 		doc_realign_all(d);
+		return;
+	}
+	if (!host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+		realign_host_whole(d, a, old_last, delta);
 		return;
 	}
 	/* The old blocks of the window, for same_structure (their slices are
@@ -675,6 +845,9 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	SWAP(Alignment, d->al, p->al);
 	SWAP(AlignMemo *, d->am, p->memo);
 	pair_release(p);
+	free(d->key_memo); /* another source: its runs' keys */
+	d->key_memo = NULL;
+	d->stale = 0;
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
@@ -707,10 +880,27 @@ void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
 
 bool doc_align_partial(const Doc *d)
 {
-	return align_pending(d->am) > 0;
+	return d->stale || align_pending(d->am) > 0;
 }
 
+static bool step_stretches(Doc *d, size_t seg, size_t max_blocks);
+
 bool doc_align_step(Doc *d, size_t seg, size_t max_blocks)
+{
+	if (d->stale) {
+		settle(d);
+		return true;
+	}
+	return step_stretches(d, seg, max_blocks);
+}
+
+void doc_align_stretches(Doc *d)
+{
+	while (step_stretches(d, 0, SIZE_MAX))
+		;
+}
+
+static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 {
 	Alignment removed;
 	align_init(&removed);
@@ -773,8 +963,8 @@ void doc_align_lines(Doc *d, size_t first, size_t last)
 
 void doc_align_finish(Doc *d)
 {
-	while (doc_align_step(d, 0, SIZE_MAX))
-		;
+	settle(d);
+	doc_align_stretches(d);
 }
 
 /* ---- edits -------------------------------------------------------------- */
@@ -824,7 +1014,14 @@ static void unfold_crlf(Lines *l, Pos p)
  * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
 static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 {
-	doc_align_finish(d); /* align_update starts from the one-shot alignment */
+	/* align_update starts from the one-shot alignment; a deferred block
+	 * waits on while the edit stays inside its lines (realign_blocks) */
+	doc_align_stretches(d);
+	if (d->stale) {
+		const Block *sb = &d->th.blocks.v[d->stale - 1];
+		if (a.line < sb->first || b.line > sb->last)
+			settle(d);
+	}
 	Lines *l = &d->tgt;
 	unfold_crlf(l, a);
 	unfold_crlf(l, b);

@@ -56,6 +56,29 @@ static bool has_hangul(const Lines *l, size_t first, size_t last)
 	return false;
 }
 
+/* Where every line of the segment is unchanged or edited in place, its
+ * old text is those base lines alone, not all the base lines between its
+ * unchanged neighbours (two list items edited one after the other are two
+ * changes, each with its own old line). */
+static void own_old_lines(const long *base_of, const long *pair_of, size_t first,
+                                 size_t last, ReviewChange *c)
+{
+	long lo = -1, hi = -1;
+	bool paired = false;
+	for (size_t i = first; i <= last; i++) {
+		long b = base_of[i] >= 0 ? base_of[i] : pair_of[i];
+		if (b < 0)
+			return;
+		paired = paired || pair_of[i] >= 0;
+		lo = lo < 0 || b < lo ? b : lo;
+		hi = b > hi ? b : hi;
+	}
+	if (!paired)
+		return;
+	c->base_first = (size_t)lo;
+	c->base_last = (size_t)hi;
+}
+
 void review_compute(Review *r, const char *path, const char *src, size_t src_n,
                     const char *base, size_t base_n, const char *head, size_t head_n)
 {
@@ -89,10 +112,20 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	r->head_changed = xcalloc(hn + 1, sizeof(bool));
 	bool *deleted_before = xcalloc(hn + 1, sizeof(bool)); /* lines deleted before head line i */
 	long *base_of = xcalloc(hn + 1, sizeof(long));
+	long *pair_of = xcalloc(hn + 1, sizeof(long)); /* a changed line's base line */
 	for (size_t i = 0; i < hn; i++)
-		base_of[i] = -1;
+		base_of[i] = pair_of[i] = -1;
 	for (size_t i = 0; i < d.n; i++) {
 		const DiffOp *op = &d.v[i];
+		const DiffOp *next = i + 1 < d.n ? &d.v[i + 1] : NULL;
+		if (next && op->kind != DIFF_SAME && next->kind != DIFF_SAME &&
+		    op->kind != next->kind && op->len == next->len) {
+			/* k lines replaced by k lines: each line edited in place */
+			const DiffOp *del = op->kind == DIFF_DEL ? op : next;
+			const DiffOp *ins = op->kind == DIFF_INS ? op : next;
+			for (size_t k = 0; k < ins->len; k++)
+				pair_of[ins->b_pos + k] = (long)(del->a_pos + k);
+		}
 		if (op->kind == DIFF_SAME)
 			for (size_t k = 0; k < op->len; k++)
 				base_of[op->b_pos + k] = (long)(op->a_pos + k);
@@ -145,11 +178,14 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 		if (hi - lo > 1) {
 			c.base_first = (size_t)(lo + 1);
 			c.base_last = (size_t)(hi - 1);
-			c.has_old = has_hangul(&r->base, c.base_first, c.base_last);
 		}
+		own_old_lines(base_of, pair_of, first, last, &c);
+		if (c.base_first <= c.base_last && c.base_last < bn)
+			c.has_old = has_hangul(&r->base, c.base_first, c.base_last);
 		VEC_PUSH(r, c);
 	}
 	free(base_of);
+	free(pair_of);
 	free(deleted_before);
 }
 

@@ -183,7 +183,7 @@ bool session_align_idle(Session *s, uint64_t max_ns)
 
 void session_align_finish(Session *s)
 {
-	doc_align_finish(&s->doc);
+	doc_align_stretches(&s->doc);
 }
 
 size_t session_checks_step(Session *s, size_t max)
@@ -192,7 +192,7 @@ size_t session_checks_step(Session *s, size_t max)
 	 * read placeholders) */
 	if (doc_align_partial(&s->doc)) {
 		if (max == SIZE_MAX)
-			session_align_finish(s);
+			doc_align_finish(&s->doc);
 		else if (session_align_idle(s, ALIGN_SLICE_NS))
 			return s->chk.pending + 1;
 	}

@@ -403,7 +403,7 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 bool session_save(Session *s)
 {
 	Doc *d = &s->doc;
-	session_align_finish(s); /* the statuses stored are the whole document's */
+	doc_align_finish(d); /* the statuses stored are the whole document's, exact */
 	if (d->read_only)
 		return session_error(s, "%s is read-only: not saved", d->path);
 	Err e;

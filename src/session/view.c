@@ -145,6 +145,8 @@ static void build_vsegs(Session *s)
 		s->view.dirty = false;
 		s->view.gen_align = s->doc.gen_align;
 		s->view.gen_edit = s->doc.gen_edit;
+		s->view.gen_doc = s->doc.gen;
+		s->view.tgt_n = s->doc.tgt.n;
 		return;
 	}
 	VEC_RESERVE(&s->view.vsegs, d->al.n);
@@ -195,28 +197,120 @@ static void build_vsegs(Session *s)
 	s->view.dirty = false;
 	s->view.gen_align = s->doc.gen_align;
 	s->view.gen_edit = s->doc.gen_edit;
+	s->view.gen_doc = s->doc.gen;
+	s->view.tgt_n = s->doc.tgt.n;
+}
+
+/* The starts of segment k's sides (SIZE_MAX: empty), build_vsegs' rule. */
+static VSeg vseg_starts(const Doc *d, size_t k, bool seen_s, bool seen_t)
+{
+	const Segment *g = &d->al.v[k];
+	VSeg v = {(long)k, 0, 0, 0, 0};
+	size_t f, l;
+	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? (seen_s ? f : 0) : SIZE_MAX;
+	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? (seen_t ? f : 0) : SIZE_MAX;
+	return v;
+}
+
+/* The view segments after edits whose segments the doc's change log
+ * knows (doc_changed_since): those of the changed segments made again,
+ * the ones after them moved (every edit is inside the changed segments'
+ * lines, so by the change in the number of target lines), the ends of
+ * the ones before them that reach into them set again.  False: build
+ * them all (the log does not reach back, or everything changed). */
+static bool splice_vsegs(Session *s)
+{
+	const Doc *d = &s->doc;
+	DocDirty dd;
+	if (s->view.dirty || !d->al.n || !s->view.vsegs.n || s->view.vsegs.v[0].seg < 0 ||
+	    !doc_changed_since(d, s->view.gen_doc, &dd) || dd.full)
+		return false;
+	size_t on = s->view.vsegs.n, n = d->al.n, k0 = dd.k0, k1 = dd.k1;
+	if ((long)on + dd.dk != (long)n || k1 > n || k0 > k1)
+		return false;
+	long D = (long)d->tgt.n - (long)s->view.tgt_n;
+	size_t ok1 = (size_t)((long)k1 - dd.dk); /* old index of new k1 */
+	VEC_RESERVE(&s->view.vsegs, n);
+	VSeg *v = s->view.vsegs.v;
+	memmove(&v[k1], &v[ok1], (on - ok1) * sizeof(VSeg));
+	s->view.vsegs.n = n;
+	for (size_t k = k1; k < n; k++) {
+		v[k].seg = (long)k;
+		v[k].t0 = (size_t)((long)v[k].t0 + D);
+		v[k].t1 = (size_t)((long)v[k].t1 + D);
+	}
+	/* the changed ones: starts, then ends from the next start */
+	bool seen_s = false, seen_t = false;
+	for (size_t k = 0; k < k0 && !(seen_s && seen_t); k++) {
+		seen_s |= d->al.v[k].src_n > 0;
+		seen_t |= d->al.v[k].tgt_n > 0;
+	}
+	for (size_t k = k0; k < k1; k++) {
+		v[k] = vseg_starts(d, k, seen_s, seen_t);
+		seen_s |= v[k].s0 != SIZE_MAX;
+		seen_t |= v[k].t0 != SIZE_MAX;
+	}
+	size_t next_s = k1 < n ? v[k1].s0 : d->src.n, next_t = k1 < n ? v[k1].t0 : d->tgt.n;
+	for (size_t k = k1; k-- > k0;) {
+		if (v[k].s0 == SIZE_MAX) {
+			v[k].s0 = v[k].s1 = next_s;
+		} else {
+			v[k].s1 = next_s;
+			next_s = v[k].s0;
+		}
+		if (v[k].t0 == SIZE_MAX) {
+			v[k].t0 = v[k].t1 = next_t;
+		} else {
+			v[k].t1 = next_t;
+			next_t = v[k].t0;
+		}
+	}
+	/* before them: empty sides start at the next start, the last side
+	 * that is not empty ends there */
+	bool done_s = false, done_t = false;
+	for (size_t k = k0; k-- > 0 && !(done_s && done_t);) {
+		if (!done_s) {
+			if (v[k].s0 == v[k].s1) {
+				v[k].s0 = v[k].s1 = next_s;
+			} else {
+				v[k].s1 = next_s;
+				done_s = true;
+			}
+		}
+		if (!done_t) {
+			if (v[k].t0 == v[k].t1) {
+				v[k].t0 = v[k].t1 = next_t;
+			} else {
+				v[k].t1 = next_t;
+				done_t = true;
+			}
+		}
+	}
+	v[0].s0 = 0;
+	v[0].t0 = 0;
+	if (v[0].s1 < v[0].s0)
+		v[0].s1 = 0;
+	s->view.gen_align = d->gen_align;
+	s->view.gen_edit = d->gen_edit;
+	s->view.gen_doc = d->gen;
+	s->view.tgt_n = d->tgt.n;
+#ifndef NDEBUG
+	/* test builds: what building them all gives */
+	VEC(VSeg) mine = {0};
+	VEC_RESERVE(&mine, n);
+	memcpy(mine.v, v, n * sizeof(VSeg));
+	build_vsegs(s);
+	BUG_ON(s->view.vsegs.n != n || memcmp(mine.v, s->view.vsegs.v, n * sizeof(VSeg)) != 0);
+	VEC_FREE(&mine);
+#endif
+	return true;
 }
 
 const VSeg *session_vsegs(Session *s, size_t *n)
 {
 	const Doc *d = &s->doc;
-	if (!s->view.dirty && d->gen_align == s->view.gen_align &&
-	    d->gen_edit == s->view.gen_edit + 1) {
-		/* One edit that kept the segments: shift the line spans. */
-		size_t at = d->edit_line;
-		long dl = d->edit_delta;
-		if (dl) {
-			for (size_t k = 0; k < s->view.vsegs.n; k++) {
-				VSeg *v = &s->view.vsegs.v[k];
-				if (v->t0 > at)
-					v->t0 = (size_t)((long)v->t0 + dl);
-				if (v->t1 > at)
-					v->t1 = (size_t)((long)v->t1 + dl);
-			}
-		}
-		s->view.gen_edit = d->gen_edit;
-	}
-	if (s->view.dirty || d->gen_align != s->view.gen_align || d->gen_edit != s->view.gen_edit)
+	if ((s->view.dirty || d->gen_align != s->view.gen_align ||
+	     d->gen_edit != s->view.gen_edit) && !splice_vsegs(s))
 		build_vsegs(s);
 	*n = s->view.vsegs.n;
 	return s->view.vsegs.v;

@@ -262,6 +262,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	switch (ev->kind) {
 	case UI_EV_MOUSE:
 		mouse(u, ev);
+		u->redraw = true; /* not a key: the loop paints only when asked */
 		break;
 	case UI_EV_PASTE:
 		if (ev->text.len)
@@ -269,6 +270,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 		break;
 	case UI_EV_FOCUS_IN:
 		ui_safe_focus_in(u);
+		u->redraw = true; /* the message just cleared */
 		break;
 	case UI_EV_TEXT:
 		session_insert(s, ev->text.p, ev->text.len);

@@ -83,7 +83,7 @@ static void copy_file(const char *src, const char *dst)
 	buf_release(&b);
 }
 
-/* Open dir/ko.rst against dir/en.rst once and save it with a realistic
+/* Open dir/ko.rst against dir/en.rst (ko.py, en.py for a .py) once and save it with a realistic
  * sidecar (see the top of this file). */
 static void make_sidecar(const char *en, const char *ko)
 {
@@ -212,7 +212,9 @@ int main(int argc, char **argv)
 	/* real: a saved sidecar, the open path of ui_main */
 	const char *dir0 = getenv("BENCH_DIR") ? getenv("BENCH_DIR") : "build/bench";
 	char *dir = prof ? xstrdup(prof) : xasprintf("%s/real-%zu", dir0, (size_t)getpid());
-	char *en = path_join(dir, "en.rst"), *ko = path_join(dir, "ko.rst");
+	/* the copy keeps the target's format (a .py is read as a .py) */
+	bool py = str_ends_with(str_from(argv[2]), ".py");
+	char *en = path_join(dir, py ? "en.py" : "en.rst"), *ko = path_join(dir, py ? "ko.py" : "ko.rst");
 	char *mk = xasprintf("mkdir -p '%s'", dir);
 	if (system(mk) != 0)
 		return 1;

@@ -113,6 +113,21 @@ tm load-buffer -b m "$T/click"
 tm paste-buffer -b m -t t
 click_ok() { tm_until focus_ko && return 0; tm_screen | sed 's/^/#   | /'; return 1; }
 check "a click in the translation puts the cursor there" click_ok
+# a click is drawn when it happens, not at the next key or idle frame: no
+# key and no barrier follows it (the bug was a click painted only when
+# something else asked for a frame)
+tm_sync
+printf '\033[M +&\033[M#+&' >"$T/click2"
+tm load-buffer -b m "$T/click2"
+tm paste-buffer -b m -t t
+check "a click in the source is drawn with no key after it" tm_until focus_en
+# the wheel (X10 button 64+1, 'a' = 97) scrolls, drawn at once too
+top0=$(tm_screen | sed -n 2p)
+printf '\033[Ma g&' >"$T/wheel"
+tm load-buffer -b m "$T/wheel"
+tm paste-buffer -b m -t t
+scrolled() { [ "$(tm_screen | sed -n 2p)" != "$top0" ]; }
+check "the wheel scrolls the panes" tm_until scrolled
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
 fresh

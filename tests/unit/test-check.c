@@ -217,6 +217,10 @@ static void test_inline_rules(void **state)
 	expect_scan("*args and more", "Eu");    /* no end-string: docutils warns */
 	expect_scan("``a``s and ``b``", "L");   /* docutils' reading: one literal a``s...b */
 	expect_scan("|sub| and |sub|_ here", "U U");
+	/* "||" is text (docutils reads the bars between links as text), and
+	 * so is a bar glued to it */
+	expect_scan("**Learn** ||\n`Quickstart <q.html>`_ ||\n`Tensors <t.html>`_ ||", "S F F");
+	expect_scan("a ||b| c", "");
 	expect_scan("`text`:role: and `x`", "R I");
 	/* linear: many unterminated starts */
 	Buf big = BUF_INIT;
@@ -444,6 +448,23 @@ static void test_markup_mismatch(void **state)
 	const char *tgt = "`튜토리얼 <https://tutorials.pytorch.kr/x.html#id3>`_ 와 "
 	                  ":func:`torch.add` 를 보세요.\n";
 	tdoc_open_mem(&t, tgt, strlen(tgt), src, strlen(src));
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* negative: the install page on the Korean site (basics/intro.py) */
+	const char *isrc = "Set up PyTorch (`instructions <https://pytorch.org/get-started/locally/>`_).\n";
+	const char *itgt = "PyTorch를 설치하세요 (`설치 방법 <https://pytorch.kr/get-started/locally/>`_).\n";
+	tdoc_open_mem(&t, itgt, strlen(itgt), isrc, strlen(isrc));
+	tdoc_run(&t, CK_MARKUP_MISMATCH);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* negative, basics/intro.py's header: the link texts between "||"
+	 * bars translated, every URL kept */
+	const char *bsrc = "**Learn the Basics** ||\n`Quickstart <quickstart_tutorial.html>`_ ||\n"
+	                   "`Build Model <buildmodel_tutorial.html>`_\n";
+	const char *btgt = "**기본 익히기** ||\n`빠른 시작 <quickstart_tutorial.html>`_ ||\n"
+	                   "`신경망 모델 구성하기 <buildmodel_tutorial.html>`_\n";
+	tdoc_open_mem(&t, btgt, strlen(btgt), bsrc, strlen(bsrc));
 	tdoc_run(&t, CK_MARKUP_MISMATCH);
 	assert_int_equal(t.fv.n, 0);
 	tdoc_close(&t);

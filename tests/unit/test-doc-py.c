@@ -335,12 +335,180 @@ static void test_edits_reread_locally(void **state)
 	tu_free_list(pairs);
 }
 
+/* ---- the module docstring: read whole, re-aligned locally ------------------ */
+
+/* d's segments, field by field, and its alignment memo equal those of a
+ * document loaded from its current text with its user statuses. */
+static void assert_as_loaded(const Doc *d, const char *en, size_t sn, const char *what)
+{
+	Buf b = BUF_INIT;
+	lines_serialize(&d->tgt, &b);
+	Doc f;
+	doc_init(&f);
+	f.user.cap = d->user.cap;
+	f.user.n = d->user.n;
+	f.user.v = d->user.cap ? xmalloc(d->user.cap * sizeof(UserStatus)) : NULL;
+	if (d->user.cap)
+		memcpy(f.user.v, d->user.v, d->user.cap * sizeof(UserStatus));
+	doc_load(&f, d->path, b.p ? b.p : "", b.len, "en", en, sn);
+	if (f.al.n != d->al.n)
+		fail_msg("%s: %zu segments, loading the text gives %zu", what, d->al.n, f.al.n);
+	for (size_t k = 0; k < f.al.n; k++) {
+		const Segment *x = &f.al.v[k], *y = &d->al.v[k];
+		if (x->src != y->src || x->src_n != y->src_n || x->tgt != y->tgt ||
+		    x->tgt_n != y->tgt_n || x->kind != y->kind || x->status != y->status ||
+		    x->no_prose != y->no_prose)
+			fail_msg("%s: segment %zu differs from loading the text: src %zu+%zu/%zu+%zu tgt "
+			         "%zu+%zu/%zu+%zu kind %d/%d status %d/%d no_prose %d/%d",
+			         what, k, y->src, y->src_n, x->src, x->src_n, y->tgt, y->tgt_n, x->tgt,
+			         x->tgt_n, y->kind, x->kind, y->status, x->status, y->no_prose,
+			         x->no_prose);
+	}
+	if (!align_memo_same(f.am, d->am))
+		fail_msg("%s: the alignment memo differs from loading the text", what);
+	doc_release(&f);
+	buf_release(&b);
+}
+
+/* A docstring line (HL_RST inside the module docstring), or SIZE_MAX. */
+static size_t docstring_line(const Doc *d)
+{
+	if (!d->th.doc.present)
+		return SIZE_MAX;
+	for (int tries = 0; tries < 64; tries++) {
+		size_t i = rnd() % (d->th.doc.close_line + 1);
+		if (host_line_kind(&d->th, i) == HL_RST)
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+static void test_docstring_edits_realign_locally(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char **pairs = tu_py_pairs();
+	size_t edits = 0, typed = 0, typed_full = 0;
+	rnd_state = 29;
+	for (char **p = pairs; *p; p++) {
+		size_t sn, tn;
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
+		char *what = xasprintf("%s.ko.py", *p);
+		Doc d;
+		doc_init(&d);
+		doc_load(&d, what, ko, tn, "en", en, sn);
+		/* a status for every segment, by its key (the same text, the same) */
+		for (size_t k = 0; k < d.al.n; k++) {
+			const Segment *g = &d.al.v[k];
+			if (!g->src_n)
+				continue;
+			SidecarKey key = pair_blocks_key(d.sh.text, &d.sh.blocks, g->src, g->src_n);
+			doc_set_status(&d, k, key.hex[0] < '8' ? ST_DONE : ST_REVIEWED);
+		}
+		for (int k = 0; k < 16 && d.th.doc.present; k++) {
+			size_t i = docstring_line(&d);
+			if (i == SIZE_MAX)
+				break;
+			Str ln = lines_get(&d.tgt, i);
+			int what_edit = (int)(rnd() % 6);
+			Pos c;
+			switch (what_edit) {
+			case 0: /* typing */
+			case 1:
+				doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "번", strlen("번"), CH_TYPE);
+				typed++;
+				typed_full += d.last_was_full;
+				break;
+			case 2: /* a new paragraph */
+				doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "\n\n새 문단",
+				            strlen("\n\n새 문단"), CH_OTHER);
+				break;
+			case 3: /* a title made */
+				doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "\n\n제목\n----\n",
+				            strlen("\n\n제목\n----\n"), CH_OTHER);
+				break;
+			case 4: /* a line deleted (the closing quotes too, at times) */
+				if (i + 1 < d.tgt.n)
+					doc_replace(&d, (Pos){i, 0}, (Pos){i + 1, 0}, "", 0, CH_OTHER);
+				break;
+			default:
+				doc_undo(&d, &c);
+				break;
+			}
+			char *w = xasprintf("%s, docstring edit %d (%d, line %zu)", what, k, what_edit,
+			                    i + 1);
+			check_doc(&d, w);
+			assert_as_read(&d, w);
+			assert_as_loaded(&d, en, sn, w);
+			free(w);
+			edits++;
+		}
+		doc_release(&d);
+		free(what);
+		free(en);
+		free(ko);
+	}
+	print_message("# %zu docstring edits, %zu typed (%zu of them a full re-alignment)\n",
+	              edits, typed, typed_full);
+	assert_true(edits >= 100 && typed >= 20);
+	/* typing in the docstring re-aligns locally (before, every one was a
+	 * full re-alignment); only typing that unmade a title's adornment
+	 * (the styles' order changed) aligns everything */
+	assert_true(typed_full * 10 <= typed);
+	tu_free_list(pairs);
+}
+
+/* The status keys of the source's blocks are hashed once: typing in a
+ * segment hashes no key again, and the statuses stay a fresh load's. */
+static void test_typing_hashes_no_key_again(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char **pairs = tu_py_pairs();
+	size_t files = 0;
+	rnd_state = 41;
+	for (char **p = pairs; *p; p++) {
+		size_t sn, tn;
+		char *en = tu_py_file(*p, "en", &sn), *ko = tu_py_file(*p, "ko", &tn);
+		char *what = xasprintf("%s.ko.py", *p);
+		Doc d;
+		doc_init(&d);
+		doc_load(&d, what, ko, tn, "en", en, sn);
+		for (size_t k = 0; k < d.al.n; k++)
+			if (d.al.v[k].src_n)
+				doc_set_status(&d, k, ST_DONE);
+		size_t i = pick_line(&d, HL_RST);
+		Str ln = lines_get(&d.tgt, i);
+		doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "번", strlen("번"), CH_TYPE);
+		uint64_t hashed = d.key_hashes;
+		for (int k = 0; k < 20; k++) {
+			ln = lines_get(&d.tgt, i);
+			doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "역", strlen("역"), CH_TYPE);
+		}
+		if (d.key_hashes != hashed)
+			fail_msg("%s: 20 keys hashed %llu status keys again", what,
+			         (unsigned long long)(d.key_hashes - hashed));
+		assert_as_loaded(&d, en, sn, what);
+		doc_release(&d);
+		free(what);
+		free(en);
+		free(ko);
+		files++;
+	}
+	assert_int_equal(files, 20);
+	tu_free_list(pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reads_as_cli),
 		cmocka_unit_test(test_sidecar_keys_as_cli),
 		cmocka_unit_test(test_edits_reread_locally),
+		cmocka_unit_test(test_docstring_edits_realign_locally),
+		cmocka_unit_test(test_typing_hashes_no_key_again),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -330,6 +330,126 @@ static void test_large_document_rematches_locally(void **state)
 	buf_release(&ko);
 }
 
+/* ---- a long paragraph: its re-alignment waits for idle time ---------------- */
+
+/* d (nothing pending) equals a document loaded from its text: every field
+ * of every segment, and the alignment memo. */
+static void assert_as_loaded(const Doc *d, const char *src, size_t sn, const char *what)
+{
+	char *t = text(d);
+	Doc f;
+	doc_init(&f);
+	doc_load(&f, "d.rst", t, strlen(t), "d.en.rst", src, sn);
+	if (f.al.n != d->al.n)
+		fail_msg("%s: %zu segments, loading the text gives %zu", what, d->al.n, f.al.n);
+	for (size_t k = 0; k < f.al.n; k++) {
+		const Segment *x = &f.al.v[k], *y = &d->al.v[k];
+		if (x->src != y->src || x->src_n != y->src_n || x->tgt != y->tgt ||
+		    x->tgt_n != y->tgt_n || x->kind != y->kind || x->status != y->status ||
+		    x->no_prose != y->no_prose)
+			fail_msg("%s: segment %zu differs from loading the text", what, k);
+	}
+	if (!align_memo_same(f.am, d->am))
+		fail_msg("%s: the alignment memo differs from loading the text", what);
+	doc_release(&f);
+	free(t);
+}
+
+/* The first line of the long paragraph, and its last. */
+static void long_lines(const Doc *d, size_t *first, size_t *last)
+{
+	*first = *last = 0;
+	for (size_t b = 0; b < d->th.blocks.n; b++) {
+		const Block *k = &d->th.blocks.v[b];
+		if (k->last - k->first > *last - *first) {
+			*first = k->first;
+			*last = k->last;
+		}
+	}
+}
+
+static void test_long_paragraph_waits_then_equals_full(void **state)
+{
+	(void)state;
+	Buf src = BUF_INIT, tgt = BUF_INIT;
+	buf_adds(&src, "Title\n=====\n\nIntro with ``torch`` words.\n\n");
+	buf_adds(&tgt, "제목\n====\n\n``torch`` 를 쓰는 소개.\n\n");
+	for (int i = 0; i < 500; i++) {
+		buf_adds(&src, "The tensor ``x`` holds the data of the batch and the model.\n");
+		buf_adds(&tgt, "텐서 ``x`` 는 배치와 모델의 데이터를 담습니다.\n");
+	}
+	buf_adds(&src, "\nAfter the long one.\n\nSecond\n======\n\nLast paragraph.\n");
+	buf_adds(&tgt, "\n긴 문단 다음.\n\n둘째\n====\n\n마지막 문단.\n");
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "d.rst", tgt.p, tgt.len, "d.en.rst", src.p, src.len);
+	check(&d);
+	size_t deferred = 0, compared = 0, edits = 0;
+	rnd_x = 7;
+	for (int k = 0; k < 160; k++) {
+		size_t f, l;
+		long_lines(&d, &f, &l);
+		size_t i = f + rnd(l - f + 1);
+		Str ln = lines_get(&d.tgt, i);
+		int what = (int)rnd(10);
+		Pos c;
+		switch (what) {
+		case 0: case 1: case 2: case 3: /* typing inside the long paragraph */
+			doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "가", strlen("가"), CH_TYPE);
+			break;
+		case 4: /* Backspace of a syllable at the line's start */
+			if (ln.n >= 3 && (unsigned char)ln.p[0] >= 0xe0)
+				doc_replace(&d, (Pos){i, 0}, (Pos){i, 3}, "", 0, CH_DEL_BACK);
+			break;
+		case 5: { /* a line broken after its first space */
+			const char *sp = memchr(ln.p, ' ', ln.n);
+			if (sp && (size_t)(sp - ln.p) + 1 < ln.n) {
+				size_t col = (size_t)(sp - ln.p) + 1;
+				doc_replace(&d, (Pos){i, col}, (Pos){i, col}, "\n", 1, CH_OTHER);
+			}
+			break;
+		}
+		case 6:
+			doc_undo(&d, &c);
+			break;
+		case 7: { /* an edit in another paragraph */
+			size_t j = d.tgt.n - 1;
+			Str lj = lines_get(&d.tgt, j);
+			doc_replace(&d, (Pos){j, lj.n}, (Pos){j, lj.n}, "끝", strlen("끝"), CH_TYPE);
+			break;
+		}
+		case 8: /* a blank line: the paragraph split (rarely) */
+			if (rnd(4) == 0)
+				doc_replace(&d, (Pos){i, 0}, (Pos){i, 0}, "\n", 1, CH_OTHER);
+			break;
+		default:
+			doc_redo(&d, &c);
+			break;
+		}
+		edits++;
+		check(&d);
+		deferred += d.stale != 0;
+		if (d.stale)
+			assert_true(doc_align_partial(&d));
+		if (rnd(3) == 0 || k == 159) {
+			/* idle time: everything exact */
+			while (doc_align_step(&d, 0, 64))
+				;
+			assert_false(doc_align_partial(&d));
+			char *w = xasprintf("edit %d (%d)", k, what);
+			assert_as_loaded(&d, src.p, src.len, w);
+			free(w);
+			compared++;
+		}
+	}
+	print_message("# %zu edits near a long paragraph: %zu waited for idle time; %zu "
+	              "comparisons with a fresh load, all equal\n", edits, deferred, compared);
+	assert_true(deferred >= 40 && compared >= 40);
+	doc_release(&d);
+	buf_release(&src);
+	buf_release(&tgt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_local_realignment),
 		cmocka_unit_test(test_local_equals_full_on_corpus),
 		cmocka_unit_test(test_large_document_rematches_locally),
+		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

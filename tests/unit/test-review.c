@@ -128,6 +128,47 @@ static void test_device_mesh_pr(void **state)
 	assert_true(changes >= 1);
 }
 
+/* basics/intro.py (91e915d~1 -> HEAD): two list items edited one after
+ * the other are two changes, each shown with its own old line; a line
+ * replaced by two keeps the old lines between the unchanged neighbours */
+static void test_adjacent_edits(void **state)
+{
+	(void)state;
+	const char *src = "Intro\n=====\n\n"
+	                  "- **In the cloud**: This is the easiest way to get started!\n"
+	                  "- **Locally**: This option requires you to set up PyTorch first.\n\n"
+	                  "The end.\n";
+	const char *base = "소개\n====\n\n"
+	                   "- **클라우드**: 가장 쉬운 방법입니다!\n"
+	                   "- **로컬**: 먼저 PyTorch를 설치해야 합니다 (`설치 <https://pytorch.org/>`_).\n\n"
+	                   "끝.\n";
+	const char *head = "소개\n====\n\n"
+	                   "- **클라우드**: 시작하기 가장 쉬운 방법입니다!\n"
+	                   "- **로컬**: 먼저 PyTorch를 설치해야 합니다 (`설치 <https://pytorch.kr/>`_).\n\n"
+	                   "끝.\n";
+	Review r;
+	review_init(&r);
+	review_compute(&r, "doc.rst", src, strlen(src), base, strlen(base), head, strlen(head));
+	assert_int_equal(r.n, 2);
+	for (size_t c = 0; c < 2; c++) {
+		assert_int_equal(r.v[c].head_first, 3 + c);
+		assert_int_equal(r.v[c].base_first, 3 + c);
+		assert_int_equal(r.v[c].base_last, 3 + c);
+		assert_true(r.v[c].has_old);
+	}
+	/* the first item split into two lines: one change, its old line and
+	 * the next (the diff cannot tell which old line each new one was) */
+	const char *head2 = "소개\n====\n\n"
+	                    "- **클라우드**: 시작하기 가장 쉬운\n  방법입니다!\n"
+	                    "- **로컬**: 먼저 PyTorch를 설치해야 합니다 (`설치 <https://pytorch.kr/>`_).\n\n"
+	                    "끝.\n";
+	review_compute(&r, "doc.rst", src, strlen(src), base, strlen(base), head2, strlen(head2));
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.v[0].base_first, 3);
+	assert_int_equal(r.v[0].base_last, 4);
+	review_release(&r);
+}
+
 static void test_no_change(void **state)
 {
 	(void)state;
@@ -147,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_fsdp_first_translation),
 		cmocka_unit_test(test_fsdp_review_fixes),
 		cmocka_unit_test(test_device_mesh_pr),
+		cmocka_unit_test(test_adjacent_edits),
 		cmocka_unit_test(test_no_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
