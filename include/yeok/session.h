@@ -337,7 +337,14 @@ typedef struct SessionGloss {
 	                         (typing in a long paragraph does not match the
 	                         glossary over all of it on every key): idle
 	                         time computes it again (session_checks_step) */
+	/* the painter's glossary marks per line by content (session_gloss_line):
+	 * a line whose pane, bytes and glossary generation are those of a slot
+	 * is not matched again (slot: the line's hash modulo SESSION_GLOSS_MEMO) */
+	struct SessionGlossMemo *memo; /* SESSION_GLOSS_MEMO slots, or NULL */
+	uint64_t gen;         /* grows when terms are loaded */
+	size_t line_matches;  /* lines matched by session_gloss_line (tests) */
 } SessionGloss;
+#define SESSION_GLOSS_MEMO 512
 
 /* The findings of the checks (owner: src/session/findings.c): per
  * segment, re-checked in idle steps where the text changed. */
@@ -717,6 +724,13 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
                            Err *e);
 /* The glossary in use (session_glossary_load's), or NULL when none. */
 Glossary *session_glossary(Session *s);
+/* The glossary marks the painter draws on line `line` of pane p (the
+ * caller asks for prose lines only): in the English every hit, in the
+ * translation the avoided variants (GH_AVOID); appended to out in text
+ * order with offsets into the line.  Kept per line by content (pane,
+ * bytes, gloss.gen): a line drawn again unchanged is not matched again
+ * (gloss.line_matches counts the lines matched). */
+size_t session_gloss_line(Session *s, Pane p, size_t line, GlossHitVec *out);
 /* The glossary hints of segment k (glossary_hints over its prose); an
  * avoided variant the document allows (the sidecar's `allow:`) is no
  * violation.  Kept for the segment until its text changes; after an edit

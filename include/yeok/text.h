@@ -47,6 +47,14 @@ size_t text_count_graphemes(const char *s, size_t n);
  * and format characters and invalid bytes as their placeholders. */
 int text_cluster_width(const char *s, size_t n, int col);
 
+/* The length of the cluster at s[i] (i < n) when it is printable ASCII
+ * (*cw 1) or a precomposed Hangul syllable (*cw 2) that the next
+ * character cannot join (ASCII, another syllable, or the end): the same
+ * bytes, width and cell as text_next_grapheme, text_cluster_width and
+ * text_render_cluster give, without the grapheme walk.  0: anything else
+ * (take the walk). */
+size_t text_plain_cluster(const char *s, size_t n, size_t i, int *cw);
+
 /* Display width of s drawn from column 0 (tabs expanded). */
 int text_width(const char *s, size_t n);
 

@@ -15,6 +15,7 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 		ok = glossary_load(&s->gloss.gl, paths[i], e);
 	glossary_compile(&s->gloss.gl);
 	s->gloss.hint_k = -1; /* the kept hints are of the glossary before */
+	s->gloss.gen++;       /* and so are the kept marks of lines */
 	s->gloss.loaded = s->gloss.gl.n > 0;
 	return ok;
 }
@@ -22,6 +23,62 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 Glossary *session_glossary(Session *s)
 {
 	return s->gloss.loaded ? &s->gloss.gl : NULL;
+}
+
+/* One remembered line (SessionGloss.memo). */
+typedef struct SessionGlossMemo {
+	char *text;       /* the line's bytes (owned; NULL: an empty slot) */
+	size_t n;
+	Pane pane;
+	uint64_t gen;     /* gloss.gen when it was matched */
+	GlossHitVec hits; /* its marks (session_gloss_line) */
+} SessionGlossMemo;
+
+void session_gloss_forget(Session *s)
+{
+	for (size_t i = 0; s->gloss.memo && i < SESSION_GLOSS_MEMO; i++) {
+		free(s->gloss.memo[i].text);
+		VEC_FREE(&s->gloss.memo[i].hits);
+	}
+	free(s->gloss.memo);
+	s->gloss.memo = NULL;
+}
+
+size_t session_gloss_line(Session *s, Pane p, size_t line, GlossHitVec *out)
+{
+	Glossary *gl = session_glossary(s);
+	const Lines *ls = session_lines(s, p);
+	if (!gl || line >= ls->n)
+		return 0;
+	Str ln = lines_get(ls, line);
+	if (!ln.n)
+		return 0;
+	if (!s->gloss.memo)
+		s->gloss.memo = xcalloc(SESSION_GLOSS_MEMO, sizeof(*s->gloss.memo));
+	uint64_t h = hash_fnv1a(ln.p, ln.n) ^ (uint64_t)p;
+	SessionGlossMemo *mo = &s->gloss.memo[h % SESSION_GLOSS_MEMO];
+	if (!(mo->text && mo->n == ln.n && mo->pane == p && mo->gen == s->gloss.gen &&
+	      !memcmp(mo->text, ln.p, ln.n))) {
+		GlossHitVec hv = {0};
+		if (p == PANE_SOURCE)
+			glossary_match_en(gl, ln.p, ln.n, &hv);
+		else
+			glossary_match_ko(gl, ln.p, ln.n, &hv);
+		s->gloss.line_matches++;
+		free(mo->text);
+		mo->text = xmemdup0(ln.p, ln.n);
+		mo->n = ln.n;
+		mo->pane = p;
+		mo->gen = s->gloss.gen;
+		mo->hits.n = 0;
+		for (size_t i = 0; i < hv.n; i++)
+			if (p == PANE_SOURCE || hv.v[i].kind == GH_AVOID)
+				VEC_PUSH(&mo->hits, hv.v[i]);
+		VEC_FREE(&hv);
+	}
+	for (size_t i = 0; i < mo->hits.n; i++)
+		VEC_PUSH(out, mo->hits.v[i]);
+	return mo->hits.n;
 }
 
 /* The prose text of one side of segment k (rst_block_text of its blocks). */

@@ -38,6 +38,8 @@ void session_replace_release(Session *s);
 void session_seg_ready(Session *s, size_t k);
 void session_findings_release(Session *s);
 void session_findings_saved(Session *s);
+/* gloss.c: the painter's kept glossary marks freed. */
+void session_gloss_forget(Session *s);
 /* spelling.c */
 void session_spell_release(Session *s);
 /* Another document: forget the source words and the lines checked. */

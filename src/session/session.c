@@ -55,6 +55,7 @@ void session_release(Session *s)
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
 	VEC_FREE(&s->gloss.hint);
+	session_gloss_forget(s);
 	session_findings_release(s);
 	doc_release(&s->doc);
 	VEC_FREE(&s->view.vsegs);

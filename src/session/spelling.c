@@ -106,7 +106,9 @@ void session_spell_forget(Session *s)
 
 size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 {
-	if (!s->spell.sp || line >= s->doc.tgt.n)
+	/* while the dictionaries load every word is pending (nothing to draw,
+	 * nothing to keep: each frame would check every line again) */
+	if (!s->spell.sp || line >= s->doc.tgt.n || !spell_ready(s->spell.sp))
 		return 0;
 	long k = doc_segment_of_tgt_line(&s->doc, line);
 	if (k < 0)

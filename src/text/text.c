@@ -208,12 +208,51 @@ int text_cluster_width(const char *s, size_t n, int col)
 	return 1;
 }
 
+/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)?  Decoded
+ * here (three bytes, lead 0xea..0xed: no overlong form, no surrogate in
+ * the range) as this runs for every syllable drawn or wrapped. */
+static inline bool hangul_syllable_at(const char *s, size_t n, size_t i)
+{
+	if (i >= n || n - i < 3)
+		return false;
+	const unsigned char *q = (const unsigned char *)s + i;
+	if (q[0] < 0xea || q[0] > 0xed || (q[1] & 0xc0) != 0x80 || (q[2] & 0xc0) != 0x80)
+		return false;
+	unsigned cp = (q[0] & 0x0fu) << 12 | (q[1] & 0x3fu) << 6 | (q[2] & 0x3fu);
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+
+/* The length of the cluster at s[i] when it is drawn as its own bytes:
+ * printable ASCII (1 column) or a precomposed syllable (2 columns) that the
+ * next character cannot join (ASCII, another syllable, or the end: no
+ * combining mark, no trailing jamo).  0: take the grapheme walk. */
+size_t text_plain_cluster(const char *s, size_t n, size_t i, int *cw)
+{
+	unsigned c = (unsigned char)s[i];
+	size_t len;
+	if (c >= 0x20 && c < 0x7f) {
+		len = 1;
+		*cw = 1;
+	} else if (c >= 0xea && c <= 0xed && hangul_syllable_at(s, n, i)) {
+		len = 3;
+		*cw = 2;
+	} else {
+		return 0;
+	}
+	size_t j = i + len;
+	if (j == n || (unsigned char)s[j] < 0x80 || hangul_syllable_at(s, n, j))
+		return len;
+	return 0;
+}
+
 int text_width(const char *s, size_t n)
 {
 	int col = 0;
 	for (size_t i = 0; i < n;) {
-		size_t j = text_next_grapheme(s, n, i);
-		col += text_cluster_width(s + i, j - i, col);
+		int w;
+		size_t pl = text_plain_cluster(s, n, i, &w);
+		size_t j = pl ? i + pl : text_next_grapheme(s, n, i);
+		col += pl ? w : text_cluster_width(s + i, j - i, col);
 		i = j;
 	}
 	return col;
@@ -225,8 +264,11 @@ size_t text_fit(const char *s, size_t n, int start_col, int cols, int *used, boo
 	size_t i = 0;
 	bool trim = false;
 	while (i < n) {
-		size_t j = text_next_grapheme(s, n, i);
-		int w = text_cluster_width(s + i, j - i, col);
+		int w;
+		size_t pl = text_plain_cluster(s, n, i, &w);
+		size_t j = pl ? i + pl : text_next_grapheme(s, n, i);
+		if (!pl)
+			w = text_cluster_width(s + i, j - i, col);
 		if (col + w > start_col + cols) {
 			trim = true;
 			break;

@@ -62,36 +62,6 @@ void ui_set_style(const Ui *u, ThemeSlot slot, bool current)
 
 /* ---- text --------------------------------------------------------------- */
 
-/* Is s[i..) a precomposed Hangul syllable (U+AC00..U+D7A3)? */
-static bool hangul_syllable_at(const char *s, size_t n, size_t i)
-{
-	int32_t cp;
-	return i < n && text_decode(s + i, n - i, &cp) == 3 && cp >= 0xac00 && cp <= 0xd7a3;
-}
-
-/* The length of the cluster at s[i] when it is drawn as its own bytes:
- * printable ASCII (1 column) or a precomposed syllable (2 columns) that the
- * next character cannot join (ASCII, another syllable, or the end: no
- * combining mark, no trailing jamo).  0: take the grapheme walk. */
-static size_t plain_cluster(const char *s, size_t n, size_t i, int *cw)
-{
-	unsigned c = (unsigned char)s[i];
-	size_t len;
-	if (c >= 0x20 && c < 0x7f) {
-		len = 1;
-		*cw = 1;
-	} else if (c >= 0xea && c <= 0xed && hangul_syllable_at(s, n, i)) {
-		len = 3;
-		*cw = 2;
-	} else {
-		return 0;
-	}
-	size_t j = i + len;
-	if (j == n || (unsigned char)s[j] < 0x80 || hangul_syllable_at(s, n, j))
-		return len;
-	return 0;
-}
-
 /* Draw s[0..n) from column x, at most w columns, in the current style;
  * returns the columns used.  A cluster that does not fit is a marker. */
 int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, ThemeSlot slot,
@@ -105,7 +75,7 @@ int ui_put_text(const Ui *u, int y, int x, int w, const char *s, size_t n, Theme
 	move(y, x);
 	while (i < n && col < w) {
 		int cw;
-		size_t pl = u->slow_paint ? 0 : plain_cluster(s, n, i, &cw);
+		size_t pl = u->slow_paint ? 0 : text_plain_cluster(s, n, i, &cw);
 		if (pl && col + cw <= w) {
 			/* the fast path: the bytes are the cell */
 			if (r.len && run_ph) {
@@ -165,6 +135,32 @@ void ui_fill(const Ui *u, int y, int x, int w, ThemeSlot slot, bool current)
 	mvhline(y, x, (chtype)' ' | a | (chtype)COLOR_PAIR(pair), w);
 }
 
+/* ---- signatures: what a row was painted from (ui_paint) ------------- */
+
+/* Is the row's last signature sig?  (An empty one is none: a row always
+ * has one.) */
+static bool buf_equal_sig(const Buf *last, const Buf *sig)
+{
+	return last->len && last->len == sig->len && !memcmp(last->p, sig->p, sig->len);
+}
+
+/* The row's signature is now sig (the buffers swap: no allocation). */
+static void row_sig_take(Buf *last, Buf *sig)
+{
+	Buf t = *last;
+	*last = *sig;
+	*sig = t;
+}
+
+/* Is now the signature last painted?  last becomes now either way. */
+static bool same_sig(Buf *last, Buf *now)
+{
+	bool eq = buf_equal_sig(last, now);
+	row_sig_take(last, now);
+	buf_release(now);
+	return eq;
+}
+
 /* ---- highlights in a line: glossary hits, search match ------------------ */
 
 #define HL_MAX 64
@@ -191,22 +187,15 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 {
 	Session *s = u->s;
 	size_t n = 0;
-	Glossary *gl = session_glossary(s);
-	if (prose && gl && ln->n) {
+	const RowSide *rs = &vr->side[p];
+	if (prose && ln->n) {
 		GlossHitVec hv = {0};
-		if (p == PANE_SOURCE)
-			glossary_match_en(gl, ln->p, ln->n, &hv);
-		else
-			glossary_match_ko(gl, ln->p, ln->n, &hv);
-		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++) {
-			if (p == PANE_TARGET && hv.v[i].kind != GH_AVOID)
-				continue;
+		session_gloss_line(s, p, rs->line, &hv);
+		for (size_t i = 0; i < hv.n && n + 1 < HL_MAX; i++)
 			hl[n++] = (Hl){hv.v[i].start, hv.v[i].end,
 			               p == PANE_SOURCE ? TS_GLOSSARY : TS_WARNING};
-		}
 		VEC_FREE(&hv);
 	}
-	const RowSide *rs = &vr->side[p];
 	if (prose && p == PANE_TARGET && s->spell.sp) {
 		SpellMisses m = {0};
 		session_spell_line(s, rs->line, &m);
@@ -245,63 +234,123 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 	return n;
 }
 
-/* One pane side of one body row. */
-static void paint_side(Ui *u, const Layout *l, int y, const ViewRow *vr, Pane p, bool current,
-                       SegStatus st)
+/* What one pane side of one body row shows: the plan is both what is
+ * painted and the row's signature (ui_paint). */
+typedef struct SidePlan {
+	bool has, first, cont;
+	size_t line;
+	const char *p;    /* the row's bytes of the line: p[0..n) */
+	size_t n;
+	ThemeSlot text;   /* the text's slot */
+	Hl hl[HL_MAX];    /* highlighted ranges of p, in order, not overlapping */
+	size_t nh;
+} SidePlan;
+
+static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *pl)
 {
 	Session *s = u->s;
+	const RowSide *rs = &vr->side[p];
+	pl->p = NULL;
+	pl->n = 0;
+	pl->nh = 0; /* (the ranges are not cleared: a frame's plans are not zeroed) */
+	pl->text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
+	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
+		pl->text = TS_UNTRANSLATED;
+	else if (st == ST_STALE)
+		pl->text = TS_STALE; /* both panes: the English changed */
+	pl->has = rs->has;
+	pl->first = rs->first;
+	pl->cont = rs->cont;
+	pl->line = rs->line;
+	if (!rs->has)
+		return;
+	const Line *ln = &session_lines(s, p)->v[rs->line];
+	size_t a = rs->from, b = rs->to;
+	pl->p = ln->p + a;
+	pl->n = b - a;
+	Hl hl[HL_MAX];
+	size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);
+	size_t at = a;
+	for (size_t i = 0; i < nh && at < b; i++) {
+		if (hl[i].end <= at || hl[i].start >= b)
+			continue;
+		size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
+		pl->hl[pl->nh++] = (Hl){hs - a, he - a, hl[i].slot};
+		at = he;
+	}
+}
+
+/* The signature of a side (appended to sig): everything paint_side draws
+ * from but the layout and the theme (the frame's). */
+static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
+{
+	/* the line's number is drawn in the gutter only (a row moved down by
+	 * a new line above it shows the same without one) */
+	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
+	                  pl->nh, pl->n, 0};
+	buf_add(sig, (const char *)head, sizeof(head));
+	for (size_t i = 0; i < pl->nh; i++) {
+		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
+		buf_add(sig, (const char *)h, sizeof(h));
+	}
+	buf_add(sig, pl->p, pl->n);
+}
+
+/* One pane side of one body row. */
+static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p, bool current)
+{
 	int x = p == PANE_TARGET ? l->tgt_x : l->src_x;
 	int w = p == PANE_TARGET ? l->tgt_w : l->src_w;
-	const RowSide *rs = &vr->side[p];
-	ThemeSlot text = p == PANE_TARGET ? TS_TARGET_TEXT : TS_SOURCE_TEXT;
-	if (p == PANE_TARGET && st == ST_UNTRANSLATED)
-		text = TS_UNTRANSLATED;
-	else if (st == ST_STALE)
-		text = TS_STALE; /* both panes: the English changed */
+	ThemeSlot text = pl->text;
 	if (l->gutter) {
 		int gx = x - l->gutter;
 		ui_fill(u, y, gx, l->gutter, TS_LINENO, current);
-		if (rs->has && rs->first) {
+		if (pl->has && pl->first) {
 			char num[32];
-			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, rs->line + 1);
+			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, pl->line + 1);
 			ui_set_style(u, TS_LINENO, current);
 			mvaddnstr(y, gx, num, l->gutter);
 		}
 	}
 	int used = 0;
-	if (rs->has) {
-		const Line *ln = &session_lines(s, p)->v[rs->line];
-		size_t a = rs->from, b = rs->to;
-		/* highlighted ranges of this line, in order, not overlapping */
-		Hl hl[HL_MAX];
-		size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);
-		size_t at = a;
-		for (size_t i = 0; i < nh && at < b; i++) {
-			if (hl[i].end <= at || hl[i].start >= b)
-				continue;
-			size_t hs = MAX(at, hl[i].start), he = MIN(b, hl[i].end);
-			if (hs > at)
-				used += ui_put_text(u, y, x + used, w - used, ln->p + at, hs - at, text, current);
-			used += ui_put_text(u, y, x + used, w - used, ln->p + hs, he - hs, hl[i].slot,
-			                 hl[i].slot == TS_MATCH ? false : current);
-			at = he;
+	if (pl->has) {
+		size_t at = 0;
+		for (size_t i = 0; i < pl->nh; i++) {
+			const Hl *h = &pl->hl[i];
+			if (h->start > at)
+				used += ui_put_text(u, y, x + used, w - used, pl->p + at, h->start - at, text,
+				                    current);
+			used += ui_put_text(u, y, x + used, w - used, pl->p + h->start, h->end - h->start,
+			                    h->slot, h->slot == TS_MATCH ? false : current);
+			at = h->end;
 		}
-		if (at < b)
-			used += ui_put_text(u, y, x + used, w - used, ln->p + at, b - at, text, current);
+		if (at < pl->n)
+			used += ui_put_text(u, y, x + used, w - used, pl->p + at, pl->n - at, text, current);
 	}
 	ui_fill(u, y, x + used, w - used, text, current);
 	/* the mark column: '>' where the line continues on the next row */
 	ui_fill(u, y, x + w, SESSION_MARK_W, text, current);
-	if (rs->has && rs->cont) {
+	if (pl->has && pl->cont) {
 		ui_set_style(u, TS_MARKER, current);
 		mvaddch(y, x + w, '>');
 	}
 }
 
-static void paint_header(Ui *u)
+/* The header row; not painted again when its text is the last one's
+ * (force: paint anyway). */
+static void paint_header(Ui *u, bool force)
 {
 	Buf left = BUF_INIT, right = BUF_INIT, r = BUF_INIT;
 	session_header(u->s, &left, &right);
+	Buf sig = BUF_INIT;
+	buf_add(&sig, left.p ? left.p : "", left.len);
+	buf_addc(&sig, '\0');
+	buf_add(&sig, right.p ? right.p : "", right.len);
+	if (same_sig(&u->head_sig, &sig) && !force) {
+		buf_release(&left);
+		buf_release(&right);
+		return;
+	}
 	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
 	int rw = text_width(right.p, right.len);
 	int lw = COLS - rw - 1;
@@ -446,20 +495,47 @@ static int put_spans(const Ui *u, int y, int x, int w, const Buf *t, const Statu
 	return used;
 }
 
-static void paint_status(Ui *u, const Layout *l)
+static void sign_spans(const Buf *t, const StatusSpanVec *sv, Buf *sig)
+{
+	for (size_t i = 0; i < sv->n; i++) {
+		size_t v[2] = {sv->v[i].end, sv->v[i].kind};
+		buf_add(sig, (const char *)v, sizeof(v));
+	}
+	buf_add(sig, t->p ? t->p : "", t->len);
+	buf_addc(sig, '\0');
+}
+
+/* The status row; not painted again when its text and spans are the last
+ * one's (force: paint anyway). */
+static void paint_status(Ui *u, const Layout *l, bool force)
 {
 	Session *s = u->s;
+	Buf sig = BUF_INIT;
 	if (s->dlg.q.on) {
 		Buf st = BUF_INIT;
 		buf_addf(&st, " %s", s->dlg.q.text);
-		ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
-		ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		buf_addc(&sig, 'Q');
+		buf_add(&sig, st.p, st.len);
+		if (!same_sig(&u->status_sig, &sig) || force) {
+			ui_fill(u, l->status_y, 0, COLS, TS_WARNING, false);
+			ui_put_text(u, l->status_y, 0, COLS, st.p, st.len, TS_WARNING, false);
+		}
 		buf_release(&st);
 		return;
 	}
 	Buf left = BUF_INIT, right = BUF_INIT;
 	StatusSpanVec ls = {0}, rs = {0};
 	session_status_spans(s, &left, &ls, &right, &rs);
+	buf_addc(&sig, 'S');
+	sign_spans(&left, &ls, &sig);
+	sign_spans(&right, &rs, &sig);
+	if (same_sig(&u->status_sig, &sig) && !force) {
+		buf_release(&left);
+		buf_release(&right);
+		VEC_FREE(&ls);
+		VEC_FREE(&rs);
+		return;
+	}
 	ThemeSlot base = TS_STATUS;
 	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
@@ -484,13 +560,163 @@ static const ThemeSlot status_slot[ST_COUNT] = {
 	[ST_STALE] = TS_STALE, [ST_REVIEWED] = TS_DONE,
 };
 
+/* What one body row shows (ui_paint). */
+typedef struct RowPlan {
+	bool empty;       /* past the document's end */
+	bool current;     /* of the current segment */
+	SegStatus st;
+	const char *mark; /* the status mark in the rule, or NULL */
+	SidePlan side[2];
+} RowPlan;
+
+static void plan_row(Ui *u, const ViewRow *vr, long cur, RowPlan *rp)
+{
+	Session *s = u->s;
+	rp->current = vr->seg >= 0 && vr->seg == cur;
+	SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
+	rp->st = st;
+	bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
+	rp->mark = vr->seg_first && has_both ? status_mark[st] : NULL;
+	if (rp->mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
+		rp->mark = NULL; /* identical code is not "untranslated" */
+	SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
+	plan_side(u, vr, PANE_SOURCE, has_both && st == ST_STALE ? ST_STALE : ST_DRAFT,
+	          &rp->side[PANE_SOURCE]);
+	plan_side(u, vr, PANE_TARGET, tst, &rp->side[PANE_TARGET]);
+}
+
+static void paint_row(Ui *u, const Layout *l, int y, const RowPlan *rp)
+{
+	move(y, 0);
+	clrtoeol();
+	if (rp->empty) {
+		ui_fill(u, y, 0, COLS, TS_NORMAL, false);
+		ui_set_style(u, TS_RULE, false);
+		mvaddstr(y, l->rule_x, "│");
+		return;
+	}
+	paint_side(u, l, y, &rp->side[PANE_SOURCE], PANE_SOURCE, rp->current);
+	ui_set_style(u, rp->mark ? status_slot[rp->st] : TS_RULE, rp->current);
+	mvaddstr(y, l->rule_x, rp->mark ? rp->mark : "│");
+	paint_side(u, l, y, &rp->side[PANE_TARGET], PANE_TARGET, rp->current);
+}
+
+/* How many rows r in [from, to) show now (sig) what row r - k showed
+ * (the last signatures). */
+static int shifted_equal(const Ui *u, const Buf *sig, int from, int to, int k)
+{
+	int m = 0;
+	for (int r = from; r < to; r++)
+		m += buf_equal_sig(&u->row_sig[r - k], &sig[r]);
+	return m;
+}
+
+/* A line inserted or joined, or a scroll, moves rows as a block: where
+ * most rows from the first changed one down show what another row showed
+ * (k rows up or down), the rows are moved on the screen (insdelln: no
+ * painting) and so are their signatures; the rows left behind have none.
+ * The rows below the body (status line, key bar) are painted anyway. */
+static bool shift_rows(Ui *u, const Layout *l, const Buf *sig)
+{
+	int h = l->body_h, r0 = 0;
+	while (r0 < h && buf_equal_sig(&u->row_sig[r0], &sig[r0]))
+		r0++;
+	if (r0 >= h - 1)
+		return false;
+	int best = shifted_equal(u, sig, r0, h, 0), bk = 0;
+	for (int k = 1; k < h - r0; k++) {
+		int down = shifted_equal(u, sig, r0 + k, h, k);
+		int up = shifted_equal(u, sig, r0, h - k, -k);
+		if (down > best) {
+			best = down;
+			bk = k;
+		}
+		if (up > best) {
+			best = up;
+			bk = -k;
+		}
+	}
+	if (!bk || best < 2)
+		return false;
+	move(l->body_y + r0, 0);
+	insdelln(bk);
+	u->rows_moved++;
+	int k = bk > 0 ? bk : -bk;
+	Buf *old = xcalloc((size_t)(h - r0), sizeof(Buf));
+	memcpy(old, u->row_sig + r0, (size_t)(h - r0) * sizeof(Buf));
+	Buf *v = u->row_sig + r0;
+	int m = h - r0; /* rows [r0, h) are v[0, m) */
+	for (int i = 0; i < m; i++) {
+		/* down: row i shows old row i - k; up: old row i + k */
+		int from = bk > 0 ? i - k : i + k;
+		if (from >= 0 && from < m) {
+			v[i] = old[from];
+		} else {
+			/* a buffer of a row that left the body, emptied */
+			int gone = bk > 0 ? m - k + i : i - (m - k);
+			v[i] = old[gone];
+			buf_clear(&v[i]);
+		}
+	}
+	free(old);
+	return true;
+}
+
+void ui_paint_forget(Ui *u)
+{
+	u->paint_all = true;
+}
+
+/* The signatures forgotten (the next frame paints everything). */
+static void ui_paint_reset(Ui *u)
+{
+	for (int r = 0; r < u->row_sig_n; r++)
+		buf_release(&u->row_sig[r]);
+	free(u->row_sig);
+	u->row_sig = NULL;
+	u->row_sig_n = 0;
+	buf_release(&u->frame_sig);
+	buf_release(&u->head_sig);
+	buf_release(&u->status_sig);
+}
+
+void ui_paint_release(Ui *u)
+{
+	ui_paint_reset(u);
+	for (int r = 0; r < u->plan_n; r++)
+		buf_release(&u->row_new[r]);
+	free(u->row_new);
+	free(u->plans);
+	u->row_new = NULL;
+	u->plans = NULL;
+	u->plan_n = 0;
+}
+
+/* What every body row depends on: the terminal's size, the layout, the
+ * theme and its colours, the message.  (Not the scroll position: rows
+ * that scrolled are a block moved, shift_rows.) */
+static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
+{
+	const Session *s = u->s;
+	int head[4] = {COLS, LINES, u->colors, u->slow_paint};
+	buf_add(sig, (const char *)head, sizeof(head));
+	buf_add(sig, (const char *)l, sizeof(*l));
+	buf_add(sig, (const char *)&u->theme, sizeof(u->theme));
+	buf_adds(sig, s->message.text);
+}
+
+/* The body rows are painted where their signature (what they show) is
+ * not the one painted last; everything when the frame's is not
+ * (sign_frame) or after ui_paint_forget.  The header, the status line and
+ * the key bar are painted on every frame. */
 void ui_paint(Ui *u)
 {
 	Session *s = u->s;
 	Layout l;
 	session_layout(s, &l);
-	erase();
 	if (l.too_small) {
+		erase();
+		u->paint_all = true;
 		ui_set_style(u, TS_NORMAL, false);
 		static const char *const msg[] = {"terminal too small", "(need 40x10)"};
 		for (int i = 0; i < 2 && i < LINES; i++) {
@@ -502,35 +728,65 @@ void ui_paint(Ui *u)
 		curs_set(0);
 		return;
 	}
-	paint_header(u);
+	Buf fs = BUF_INIT;
+	sign_frame(u, &l, &fs);
+	bool all = u->paint_all || u->full_paint || u->row_sig_n != l.body_h ||
+	           fs.len != u->frame_sig.len || memcmp(fs.p, u->frame_sig.p, fs.len);
+	if (all) {
+		erase();
+		ui_paint_reset(u);
+		u->row_sig = xcalloc((size_t)l.body_h, sizeof(Buf));
+		u->row_sig_n = l.body_h;
+		u->paint_all = false;
+	}
+	buf_release(&u->frame_sig);
+	u->frame_sig = fs;
+	paint_header(u, all);
 	ViewRow *rows = xcalloc((size_t)l.body_h, sizeof(ViewRow));
 	size_t n = session_view(s, rows, (size_t)l.body_h);
 	long cur = session_cur_seg(s);
-	for (int r = 0; r < l.body_h; r++) {
-		int y = l.body_y + r;
-		if ((size_t)r >= n) {
-			ui_fill(u, y, 0, COLS, TS_NORMAL, false);
-			ui_set_style(u, TS_RULE, false);
-			mvaddstr(y, l.rule_x, "│");
+	/* what each row shows, then the rows moved as a block (a line
+	 * inserted or joined), then the rows that changed */
+	int h = l.body_h;
+	if (u->plan_n != h) {
+		free(u->plans);
+		for (int r = 0; r < u->plan_n; r++)
+			buf_release(&u->row_new[r]);
+		free(u->row_new);
+		u->plans = xmalloc((size_t)h * sizeof(RowPlan));
+		u->row_new = xcalloc((size_t)h, sizeof(Buf));
+		u->plan_n = h;
+	}
+	RowPlan *pl = u->plans; /* kept between frames: no allocation per frame */
+	Buf *sig = u->row_new;
+	for (int r = 0; r < h; r++) {
+		buf_clear(&sig[r]);
+		pl[r].empty = (size_t)r >= n;
+		if (pl[r].empty) {
+			buf_addc(&sig[r], 'E');
 			continue;
 		}
-		const ViewRow *vr = &rows[r];
-		bool current = vr->seg >= 0 && vr->seg == cur;
-		SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
-		bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
-		paint_side(u, &l, y, vr, PANE_SOURCE, current,
-		           has_both && st == ST_STALE ? ST_STALE : ST_DRAFT);
-		const char *mark = vr->seg_first && has_both ? status_mark[st] : NULL;
-		if (mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
-			mark = NULL; /* identical code is not "untranslated" */
-		ui_set_style(u, mark ? status_slot[st] : TS_RULE, current);
-		mvaddstr(y, l.rule_x, mark ? mark : "│");
-		SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;
-		paint_side(u, &l, y, vr, PANE_TARGET, current, tst);
+		plan_row(u, &rows[r], cur, &pl[r]);
+		size_t head[3] = {'R', pl[r].current, pl[r].mark ? (size_t)pl[r].st + 1 : 0};
+		buf_add(&sig[r], (const char *)head, sizeof(head));
+		sign_side(&pl[r].side[PANE_SOURCE], l.gutter > 0, &sig[r]);
+		sign_side(&pl[r].side[PANE_TARGET], l.gutter > 0, &sig[r]);
+	}
+	/* a block moved pushes rows over the status line and the key bar */
+	bool moved = !all && shift_rows(u, &l, sig);
+	for (int r = 0; r < h; r++) {
+		if (!buf_equal_sig(&u->row_sig[r], &sig[r])) {
+			paint_row(u, &l, l.body_y + r, &pl[r]);
+			u->rows_painted++;
+		}
+		row_sig_take(&u->row_sig[r], &sig[r]);
 	}
 	free(rows);
-	paint_status(u, &l);
-	ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
+	paint_status(u, &l, all || moved);
+	/* the key bar depends on the width only (and the keys, fixed) */
+	if (all || moved || u->bar_cols != COLS)
+		ui_paint_keybar(u, MODE_EDITOR, l.keys_y);
+	u->bar_cols = COLS;
 	int y, x;
 	if (!s->dlg.q.on && session_cursor_screen(s, &y, &x)) {
 		curs_set(1);

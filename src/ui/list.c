@@ -209,6 +209,7 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		repo_refresh(&r, row);
 	}
 	keymap_release(&u.keys);
+	ui_paint_release(&u);
 	repo_release(&r);
 	return rc;
 }

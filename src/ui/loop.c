@@ -104,6 +104,8 @@ static void paint(Ui *u)
 		from--;
 	for (int i = from; i < u->depth; i++)
 		u->modes[i].ops->paint(u, &u->modes[i]);
+	if (u->depth > 1)
+		ui_paint_forget(u); /* a dialog painted over the editor's rows */
 	ui_frame_end(u);
 	u->redraw = false;
 }
@@ -133,6 +135,8 @@ void ui_run(Ui *u)
 			u->waited = u->depth > 1;
 		if (ev.kind == UI_EV_RESIZE || ev.kind == UI_EV_SYNC)
 			u->redraw = true;
+		if (ev.kind == UI_EV_RESIZE || ev.kind == UI_EV_FOCUS_IN)
+			ui_paint_forget(u);
 		m->ops->event(u, m, &ev);
 		if (ev.kind == UI_EV_SYNC && u->quit_at_sync && u->sync >= u->quit_at_sync) {
 			sync_model(u);

@@ -109,6 +109,22 @@ struct Ui {
 	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
 	bool slow_paint;    /* tests: no fast path in ui_put_text (the grapheme
 	                       walk for every cluster, to compare the screens) */
+	/* The editor's body rows as last painted (draw.c, ui_paint): a row
+	 * whose signature (what it shows) is the one painted last is not
+	 * painted again. */
+	Buf *row_sig;       /* row_sig_n signatures (len 0: none) */
+	int row_sig_n;
+	Buf frame_sig;      /* what all rows depend on (size, layout, theme,
+	                       message): when it changes, all are painted */
+	Buf head_sig, status_sig; /* the header's and the status line's */
+	struct RowPlan *plans; /* plan_n rows: scratch of a frame (draw.c) */
+	Buf *row_new;       /* plan_n signatures: scratch of a frame */
+	int plan_n;
+	int bar_cols;       /* the key bar's width as painted (0: none) */
+	bool paint_all;     /* the next frame paints every row (ui_paint_forget) */
+	bool full_paint;    /* tests: every frame paints every row */
+	unsigned long rows_painted; /* body rows painted (tests) */
+	unsigned long rows_moved;   /* row blocks moved by insdelln (tests) */
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */
@@ -210,8 +226,15 @@ void ui_paint_keybar(Ui *u, CommandMode mode, int y);
 
 /* Draw a whole editor frame into stdscr and doupdate(). */
 void ui_draw(Ui *u);
-/* The editor's frame without doupdate() (tests read stdscr). */
+/* The editor's frame without doupdate() (tests read stdscr): the body
+ * rows whose signature changed since the last frame, all of them after
+ * ui_paint_forget (something else painted over stdscr: a dialog, a focus
+ * report) or when the size, layout, theme or message changed (rows that scrolled
+ * or moved under a new or joined line are moved, not painted). */
 void ui_paint(Ui *u);
+void ui_paint_forget(Ui *u);
+/* The signatures freed (when the Ui ends). */
+void ui_paint_release(Ui *u);
 /* Draw the status row as a prompt with its input; place the cursor. */
 void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
 /* The help screen of a mode from the command table, scrolled by `top`. */

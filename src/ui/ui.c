@@ -477,6 +477,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	if (u.trace)
 		fclose(u.trace);
 	keymap_release(&u.keys);
+	ui_paint_release(&u);
 	session_release(&s);
 	return 0;
 }

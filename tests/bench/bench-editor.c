@@ -206,6 +206,7 @@ int main(int argc, char **argv)
 	}
 	uint64_t first = now_ns() - t0, first_cpu = cpu_ns() - c0;
 	keymap_release(&bu->keys);
+	ui_paint_release(bu);
 	session_release(&s);
 
 	/* real: a saved sidecar, the open path of ui_main */
@@ -400,6 +401,7 @@ int main(int argc, char **argv)
 	free(cost);
 	free(cpu);
 	keymap_release(&u.keys);
+	ui_paint_release(&u);
 	ui_safe_quit(&s);
 	session_release(&s);
 	char *rm = xasprintf("rm -rf '%s'", dir);

@@ -4,6 +4,7 @@
 
 #include "yeok/text.h"
 
+#include <dirent.h>
 #include <locale.h>
 #include <wchar.h>
 
@@ -242,6 +243,89 @@ static void test_emoji_sequences_width(void **state)
 	setlocale(LC_ALL, "C");
 }
 
+/* text_width and text_fit as the grapheme walk gives them (no fast path). */
+static int walk_width(const char *s, size_t n, int col0)
+{
+	int col = col0;
+	for (size_t i = 0; i < n;) {
+		size_t j = text_next_grapheme(s, n, i);
+		col += text_cluster_width(s + i, j - i, col);
+		i = j;
+	}
+	return col - col0;
+}
+
+static size_t walk_fit(const char *s, size_t n, int start, int cols, int *used)
+{
+	int col = start;
+	size_t i = 0;
+	while (i < n) {
+		size_t j = text_next_grapheme(s, n, i);
+		int w = text_cluster_width(s + i, j - i, col);
+		if (col + w > start + cols)
+			break;
+		col += w;
+		i = j;
+	}
+	*used = col - start;
+	return i;
+}
+
+static void same_fit(const char *s, size_t n)
+{
+	assert_int_equal(text_width(s, n), walk_width(s, n, 0));
+	static const int W[][2] = {{0, 1}, {0, 7}, {3, 20}, {0, 80}};
+	for (size_t k = 0; k < sizeof(W) / sizeof(W[0]); k++) {
+		int u1, u2;
+		size_t a = text_fit(s, n, W[k][0], W[k][1], &u1, NULL);
+		size_t b = walk_fit(s, n, W[k][0], W[k][1], &u2);
+		if (a != b || u1 != u2)
+			fail_msg("text_fit(%d, %d) of [%.*s]: %zu bytes %d cols, the walk %zu %d",
+			         W[k][0], W[k][1], (int)n, s, a, u1, b, u2);
+	}
+}
+
+/* The fast path of text_width and text_fit (printable ASCII, precomposed
+ * Hangul) gives what the grapheme walk gives: edge cases and every line
+ * of the corpus. */
+static void test_fast_width_and_fit_equal_the_walk(void **state)
+{
+	(void)state;
+	static const char *const EDGE[] = {
+		"plain", "한국어 문장", "\xea\xb0\x80\xe1\x86\xa8 jamo", "cafe\xcc\x81",
+		"\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab", "tab\there", "\x01\x7f ctl",
+		"\xf0\x9f\x98\x80 emoji", "bad \xff \xea\xb0", "가\xcc\x81", "",
+	};
+	for (size_t i = 0; i < sizeof(EDGE) / sizeof(EDGE[0]); i++)
+		same_fit(EDGE[i], strlen(EDGE[i]));
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus (the edge cases were compared)\n");
+		return;
+	}
+	closedir(d);
+	char **pairs = tu_corpus_pairs();
+	size_t lines = 0;
+	for (size_t p = 0; pairs[p]; p++) {
+		for (int side = 0; side < 2; side++) {
+			char *name = xasprintf("%s.%s.rst", pairs[p], side ? "ko" : "en");
+			size_t n;
+			char *f = tu_corpus_file(name, &n);
+			for (size_t a = 0; a < n;) {
+				const char *nl = memchr(f + a, '\n', n - a);
+				size_t b = nl ? (size_t)(nl - f) : n;
+				same_fit(f + a, b - a);
+				lines++;
+				a = b + 1;
+			}
+			free(f);
+			free(name);
+		}
+	}
+	tu_free_list(pairs);
+	assert_true(lines > 10000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_casefold),
 		cmocka_unit_test(test_classes_and_words),
 		cmocka_unit_test(test_emoji_sequences_width),
+		cmocka_unit_test(test_fast_width_and_fit_equal_the_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -187,6 +187,7 @@ static void editor_script(const char *script, int cols, int rows, const char *na
 	theme_default(&u.theme);
 	run_script(&u, &ui_editor_mode, script, cols, rows, name);
 	keymap_release(&u.keys);
+	ui_paint_release(&u);
 	session_release(&s);
 }
 

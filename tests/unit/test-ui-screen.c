@@ -86,6 +86,7 @@ static void teardown(Session *s, Ui *u)
 {
 	term_close();
 	keymap_release(&u->keys);
+	ui_paint_release(u);
 	session_release(s);
 }
 
@@ -452,6 +453,236 @@ static void test_fast_path_paints_the_same_cells(void **state)
 	teardown(&s, &u);
 }
 
+/* Every cell of the screen (rows [0, LINES)) into out. */
+static void screen_cells(Buf *out)
+{
+	Buf r = BUF_INIT;
+	buf_clear(out);
+	for (int y = 0; y < LINES; y++) {
+		row_cells(y, &r);
+		buf_addf(out, "row %d: ", y);
+		buf_add(out, r.p, r.len);
+		buf_addc(out, '\n');
+	}
+	buf_release(&r);
+}
+
+/* A Ui painting s on its own fake terminal, with colours. */
+typedef struct Term {
+	SCREEN *scr;
+	FILE *out, *in;
+	Ui u;
+} Term;
+
+static void term2_open(Term *t, Session *s, int cols, int rows)
+{
+	term_open(cols, rows);
+	t->scr = scr;
+	t->out = fout;
+	t->in = fin;
+	memset(&t->u, 0, sizeof(t->u));
+	t->u.s = s;
+	keymap_init(&t->u.keys);
+	theme_default(&t->u.theme);
+	assert_int_equal(start_color(), OK);
+	use_default_colors();
+	t->u.colors = COLORS >= 8;
+	t->u.ncolors = COLORS;
+	assert_true(t->u.colors);
+	ui_colors_init(&t->u);
+}
+
+static void term2_close(Term *t)
+{
+	set_term(t->scr);
+	scr = t->scr;
+	fout = t->out;
+	fin = t->in;
+	term_close();
+	keymap_release(&t->u.keys);
+	ui_paint_release(&t->u);
+}
+
+/* Paint a frame on t and read its screen. */
+static void term2_paint(Term *t, Buf *cells)
+{
+	set_term(t->scr);
+	ui_paint(&t->u);
+	screen_cells(cells);
+}
+
+/* Repainting only the rows whose signature changed gives the screen of a
+ * full repaint, cell by cell (character, attributes, colour pair), after
+ * every one of a few hundred random edits, moves, selections, status
+ * changes and scrolls on a corpus pair with its glossary marks. */
+static void test_incremental_paint_equals_full(void **state)
+{
+	(void)state;
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus\n");
+		return;
+	}
+	closedir(d);
+	size_t en_n, ko_n;
+	char *en = tu_corpus_file("beginner_source__pytorch_with_examples.en.rst", &en_n);
+	char *ko = tu_corpus_file("beginner_source__pytorch_with_examples.ko.rst", &ko_n);
+	Session s;
+	session_init(&s);
+	session_load(&s, "t.rst", ko, ko_n, "t.en.rst", en, en_n);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
+	Term inc, full;
+	term2_open(&inc, &s, 90, 30);
+	term2_open(&full, &s, 90, 30);
+	full.u.full_paint = true;
+	session_resize(&s, 90, 30);
+	Buf a = BUF_INIT, b = BUF_INIT;
+	unsigned seed = 19;
+	unsigned long frames = 0, partial = 0;
+	static const char *const TYPED[] = {"a", "텐서", " ", "tensor ", "x"};
+	for (int step = 0; step < 400; step++) {
+		seed = seed * 1103515245u + 12345u;
+		unsigned r = (seed >> 16) % 20;
+		switch (r) {
+		case 0: case 1: case 2: case 3:
+			session_insert(&s, TYPED[(seed >> 8) % 5], strlen(TYPED[(seed >> 8) % 5]));
+			break;
+		case 4: session_backspace(&s); break;
+		case 5: session_newline(&s); break;
+		case 6: command_run(&s, "undo", NULL); break;
+		case 7: session_move(&s, MV_DOWN); break;
+		case 8: session_move(&s, MV_UP); break;
+		case 9: session_move(&s, MV_RIGHT); break;
+		case 10: session_move(&s, MV_SEG_NEXT); break;
+		case 11: session_move(&s, MV_SEG_PREV); break;
+		case 12: session_scroll(&s, (int)((seed >> 8) % 7) - 3); break;
+		case 13: session_select(&s, MV_WORD_RIGHT); break;
+		case 14: session_select_cancel(&s); break;
+		case 15: command_run(&s, "done-next", NULL); break;
+		case 16: session_move(&s, MV_PAGE_DOWN); break;
+		case 17: session_move(&s, MV_END); break;
+		case 18: session_msg(&s, "a message %d", step); break;
+		default: session_clear_msg(&s); break;
+		}
+		session_prepare_frame(&s);
+		unsigned long before = inc.u.rows_painted;
+		term2_paint(&inc, &a);
+		term2_paint(&full, &b);
+		frames++;
+		partial += inc.u.rows_painted - before < (unsigned long)(LINES - 3);
+		if (a.len != b.len || memcmp(a.p, b.p, a.len)) {
+			/* the first row that differs */
+			const char *pa = a.p, *pb = b.p;
+			while (*pa && *pa == *pb) {
+				pa++;
+				pb++;
+			}
+			while (pa > a.p && pa[-1] != '\n')
+				pa--, pb--;
+			fail_msg("step %d (op %u): the incremental screen differs from a full repaint\n"
+			         "incremental %.300s\nfull        %.300s",
+			         step, r, pa, pb);
+		}
+	}
+	/* the frames did skip rows (else the test compares nothing new) */
+	assert_true(partial > frames / 4);
+	assert_true(inc.u.rows_painted < full.u.rows_painted / 2);
+	assert_true(inc.u.rows_moved > 5); /* new lines and joins moved rows */
+	print_message("# %lu frames, %lu painted some rows only; rows painted %lu (full: %lu), "
+	              "%lu blocks moved\n",
+	              frames, partial, inc.u.rows_painted, full.u.rows_painted, inc.u.rows_moved);
+	buf_release(&a);
+	buf_release(&b);
+	term2_close(&inc);
+	term2_close(&full);
+	session_release(&s);
+	free(en);
+	free(ko);
+}
+
+/* The glossary marks of a frame are matched once per line content: a
+ * second frame with no edit matches no line, a frame after one edit
+ * matches only the edited line, and the kept marks are those of a fresh
+ * match. */
+static void test_glossary_marks_cached_per_line(void **state)
+{
+	(void)state;
+	DIR *d = opendir(tu_corpus());
+	if (!d) {
+		print_message("skipped: no corpus\n");
+		return;
+	}
+	closedir(d);
+	size_t en_n, ko_n;
+	char *en = tu_corpus_file("beginner_source__pytorch_with_examples.en.rst", &en_n);
+	char *ko = tu_corpus_file("beginner_source__pytorch_with_examples.ko.rst", &ko_n);
+	Session s;
+	session_init(&s);
+	session_load(&s, "t.rst", ko, ko_n, "t.en.rst", en, en_n);
+	Err e;
+	err_init(&e);
+	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
+	Ui u;
+	memset(&u, 0, sizeof(u));
+	u.s = &s;
+	keymap_init(&u.keys);
+	theme_default(&u.theme);
+	u.full_paint = true; /* every row asks for its marks */
+	term_open(100, 40);
+	session_resize(&s, COLS, LINES);
+	/* a prose paragraph with glossary hits at the top */
+	while (session_cur_seg(&s) >= 0 &&
+	       !rst_kind_is_prose(s.doc.al.v[session_cur_seg(&s)].kind))
+		session_move(&s, MV_SEG_NEXT);
+	session_move(&s, MV_SEG_NEXT);
+	session_prepare_frame(&s);
+	ui_paint(&u);
+	size_t first = s.gloss.line_matches;
+	assert_true(first > 3);
+	ui_paint(&u);
+	assert_int_equal(s.gloss.line_matches, first);
+	/* one edit: only that line is matched again */
+	session_insert(&s, "텐서 ", strlen("텐서 "));
+	session_prepare_frame(&s);
+	ui_paint(&u);
+	assert_int_equal(s.gloss.line_matches, first + 1);
+	/* the kept marks are those of a fresh match, on every line */
+	size_t marks = 0;
+	for (int p = 0; p < 2; p++) {
+		const Lines *ls = session_lines(&s, (Pane)p);
+		for (size_t i = 0; i < ls->n; i++) {
+			GlossHitVec kept = {0}, fresh = {0};
+			session_gloss_line(&s, (Pane)p, i, &kept);
+			Str ln = lines_get(ls, i);
+			if (p == PANE_SOURCE)
+				glossary_match_en(&s.gloss.gl, ln.p, ln.n, &fresh);
+			else
+				glossary_match_ko(&s.gloss.gl, ln.p, ln.n, &fresh);
+			size_t m = 0;
+			for (size_t k = 0; k < fresh.n; k++)
+				if (p == PANE_SOURCE || fresh.v[k].kind == GH_AVOID)
+					fresh.v[m++] = fresh.v[k];
+			assert_int_equal(kept.n, m);
+			for (size_t k = 0; k < m; k++) {
+				assert_int_equal(kept.v[k].start, fresh.v[k].start);
+				assert_int_equal(kept.v[k].end, fresh.v[k].end);
+			}
+			marks += m;
+			VEC_FREE(&kept);
+			VEC_FREE(&fresh);
+		}
+	}
+	assert_true(marks > 10);
+	term_close();
+	keymap_release(&u.keys);
+	ui_paint_release(&u);
+	session_release(&s);
+	free(en);
+	free(ko);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -464,6 +695,8 @@ int main(void)
 		cmocka_unit_test(test_current_segment_and_marks),
 		cmocka_unit_test(test_key_names),
 		cmocka_unit_test(test_fast_path_paints_the_same_cells),
+		cmocka_unit_test(test_incremental_paint_equals_full),
+		cmocka_unit_test(test_glossary_marks_cached_per_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
