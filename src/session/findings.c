@@ -425,6 +425,8 @@ void session_sync(Session *s)
 			*f = old[hit];
 			taken[hit] = true;
 			j = hit + 1;
+		} else if (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)) {
+			s->chk.pending++; /* checked after the first index, in idle time */
 		} else if (!seg_window(s, k, NULL, f, prev_edit)) {
 			seg_run(s, k, f);
 		}

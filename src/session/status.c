@@ -57,7 +57,9 @@ void session_prepare_frame(Session *s)
 	size_t n;
 	session_vsegs(s, &n);
 	long k = session_cur_seg(s);
-	if (k >= 0 && s->chk.cd_built && (size_t)k < s->chk.seg.n)
+	/* the cursor's segment checked for the status line, once the first
+	 * index is there (it is built in idle slices: not here at once) */
+	if (k >= 0 && s->chk.cd_built && check_doc_indexed(&s->chk.cd) && (size_t)k < s->chk.seg.n)
 		session_seg_ready(s, (size_t)k);
 	session_tm_prefetch(s);
 }

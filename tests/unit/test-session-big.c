@@ -223,11 +223,72 @@ static void test_key_cost_is_linear_in_the_paragraph(void **state)
 	assert_true(ratio < 9.0);
 }
 
+/* Many short paragraphs, about n bytes: an index built in many slices. */
+static char *paragraphs(size_t n, bool korean)
+{
+	Buf b = BUF_INIT;
+	buf_adds(&b, korean ? "제목\n====\n\n" : "Title\n=====\n\n");
+	for (size_t p = 0; b.len < n; p++)
+		buf_addf(&b, korean ? "%zu번째 문단은 ``x``를 모델의 텐서로 학습합니다.\n\n"
+		                    : "Paragraph %zu trains the model's tensor with ``x``.\n\n",
+		         p);
+	return buf_detach(&b);
+}
+
+/* The first index is built in idle slices: a frame (the cursor's segment
+ * for the status line) and a key before it is done leave it to them, not
+ * build it all at once on the paint or key path (a ~90 ms frame at 10k
+ * lines); once idle time is done, the findings are those of checking all
+ * at once. */
+static void test_first_index_stays_in_idle_slices(void **state)
+{
+	(void)state;
+	char *src = paragraphs(512 * 1024, false), *tgt = paragraphs(512 * 1024, true);
+	Session s;
+	session_init(&s);
+	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
+	session_resize(&s, 160, 50);
+	session_checks_on(&s, false);
+	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
+	session_prepare_frame(&s);
+	assert_true(session_checks_step(&s, 64) > 0); /* the first slice */
+	assert_false(check_doc_indexed(&s.chk.cd));
+	session_prepare_frame(&s);
+	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_true(session_insert(&s, "가", strlen("가")));
+	session_prepare_frame(&s);
+	assert_false(check_doc_indexed(&s.chk.cd));
+	size_t slices = 0;
+	while (session_checks_step(&s, 64))
+		slices++;
+	assert_true(check_doc_indexed(&s.chk.cd));
+	print_message("# first index and checks: %zu idle slices\n", slices);
+	assert_true(slices > 4);
+	Err e;
+	err_init(&e);
+	if (!session_check(&s, &e))
+		fail_msg("%s", e.msg);
+	FindingVec a = {0}, b = {0};
+	session_findings_list(&s, &a);
+	session_checks_on(&s, true);
+	session_findings_list(&s, &b);
+	assert_true(a.n > 0);
+	findings_equal(&a, &b);
+	findings_clear(&a);
+	findings_clear(&b);
+	VEC_FREE(&a);
+	VEC_FREE(&b);
+	session_release(&s);
+	free(src);
+	free(tgt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key_cost_is_linear_in_the_paragraph),
 		cmocka_unit_test(test_key_work_does_not_grow_with_the_paragraph),
+		cmocka_unit_test(test_first_index_stays_in_idle_slices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
