@@ -79,6 +79,52 @@ static void own_old_lines(const long *base_of, const long *pair_of, size_t first
 	c->base_last = (size_t)hi;
 }
 
+/* The head's lines against the base's, from a line diff. */
+typedef struct LineMap {
+	bool *deleted_before; /* lines deleted before head line i */
+	long *base_of;        /* an unchanged line's base line, else -1 */
+	long *pair_of;        /* a line edited in place: its base line, else -1 */
+} LineMap;
+
+/* r->head_changed and m from a diff of base and head. */
+static void line_map(Review *r, LineMap *m)
+{
+	size_t hn = r->head.n, bn = r->base.n;
+	uint64_t *hb = line_hashes(&r->base), *hh = line_hashes(&r->head);
+	Diff d = {0};
+	diff_seq(hb, bn, hh, hn, 20000, &d);
+	free(hb);
+	free(hh);
+	/* per head line: changed?  and the base line of each unchanged one */
+	r->head_changed = xcalloc(hn + 1, sizeof(bool));
+	bool *deleted_before = m->deleted_before = xcalloc(hn + 1, sizeof(bool));
+	long *base_of = m->base_of = xcalloc(hn + 1, sizeof(long));
+	long *pair_of = m->pair_of = xcalloc(hn + 1, sizeof(long));
+	for (size_t i = 0; i < hn; i++)
+		base_of[i] = pair_of[i] = -1;
+	for (size_t i = 0; i < d.n; i++) {
+		const DiffOp *op = &d.v[i];
+		const DiffOp *next = i + 1 < d.n ? &d.v[i + 1] : NULL;
+		if (next && op->kind != DIFF_SAME && next->kind != DIFF_SAME &&
+		    op->kind != next->kind && op->len == next->len) {
+			/* k lines replaced by k lines: each line edited in place */
+			const DiffOp *del = op->kind == DIFF_DEL ? op : next;
+			const DiffOp *ins = op->kind == DIFF_INS ? op : next;
+			for (size_t k = 0; k < ins->len; k++)
+				pair_of[ins->b_pos + k] = (long)(del->a_pos + k);
+		}
+		if (op->kind == DIFF_SAME)
+			for (size_t k = 0; k < op->len; k++)
+				base_of[op->b_pos + k] = (long)(op->a_pos + k);
+		else if (op->kind == DIFF_INS)
+			for (size_t k = 0; k < op->len; k++)
+				r->head_changed[op->b_pos + k] = true;
+		else
+			deleted_before[MIN(op->b_pos, hn)] = true;
+	}
+	diff_release(&d);
+}
+
 void review_compute(Review *r, const char *path, const char *src, size_t src_n,
                     const char *base, size_t base_n, const char *head, size_t head_n)
 {
@@ -103,39 +149,10 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	lines_parse(&r->base, base, base_n);
 
 	size_t hn = r->head.n, bn = r->base.n;
-	uint64_t *hb = line_hashes(&r->base), *hh = line_hashes(&r->head);
-	Diff d = {0};
-	diff_seq(hb, bn, hh, hn, 20000, &d);
-	free(hb);
-	free(hh);
-	/* per head line: changed?  and the base line of each unchanged one */
-	r->head_changed = xcalloc(hn + 1, sizeof(bool));
-	bool *deleted_before = xcalloc(hn + 1, sizeof(bool)); /* lines deleted before head line i */
-	long *base_of = xcalloc(hn + 1, sizeof(long));
-	long *pair_of = xcalloc(hn + 1, sizeof(long)); /* a changed line's base line */
-	for (size_t i = 0; i < hn; i++)
-		base_of[i] = pair_of[i] = -1;
-	for (size_t i = 0; i < d.n; i++) {
-		const DiffOp *op = &d.v[i];
-		const DiffOp *next = i + 1 < d.n ? &d.v[i + 1] : NULL;
-		if (next && op->kind != DIFF_SAME && next->kind != DIFF_SAME &&
-		    op->kind != next->kind && op->len == next->len) {
-			/* k lines replaced by k lines: each line edited in place */
-			const DiffOp *del = op->kind == DIFF_DEL ? op : next;
-			const DiffOp *ins = op->kind == DIFF_INS ? op : next;
-			for (size_t k = 0; k < ins->len; k++)
-				pair_of[ins->b_pos + k] = (long)(del->a_pos + k);
-		}
-		if (op->kind == DIFF_SAME)
-			for (size_t k = 0; k < op->len; k++)
-				base_of[op->b_pos + k] = (long)(op->a_pos + k);
-		else if (op->kind == DIFF_INS)
-			for (size_t k = 0; k < op->len; k++)
-				r->head_changed[op->b_pos + k] = true;
-		else
-			deleted_before[MIN(op->b_pos, hn)] = true;
-	}
-	diff_release(&d);
+	LineMap m;
+	line_map(r, &m);
+	bool *deleted_before = m.deleted_before;
+	long *base_of = m.base_of, *pair_of = m.pair_of;
 
 	for (size_t s = 0; s < r->al.n; s++) {
 		size_t first, last;
