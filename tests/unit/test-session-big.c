@@ -125,6 +125,19 @@ static void findings_equal(FindingVec *a, FindingVec *b)
 	}
 }
 
+/* a (the session's findings, taken) equals checking all again at once. */
+static void equal_to_all_at_once(Session *s, FindingVec *a)
+{
+	FindingVec b = {0};
+	session_checks_on(s, true);
+	session_findings_list(s, &b);
+	findings_equal(a, &b);
+	findings_clear(a);
+	findings_clear(&b);
+	VEC_FREE(a);
+	VEC_FREE(&b);
+}
+
 /* The findings the session holds now (no idle step), in document lines. */
 static void held_findings(Session *s, FindingVec *out)
 {
@@ -178,20 +191,15 @@ static KeyWork key_work(size_t n)
 	/* before idle time: the findings away from the edits kept and moved
 	 * (the keys made or removed none); after it: the same findings as
 	 * checking all again */
-	FindingVec held = {0}, a = {0}, b = {0};
+	FindingVec held = {0}, a = {0};
 	held_findings(&s, &held);
 	session_findings_list(&s, &a);
 	findings_equal(&held, &a);
 	findings_clear(&held);
 	VEC_FREE(&held);
-	session_checks_on(&s, true);
-	session_findings_list(&s, &b);
-	findings_equal(&a, &b);
-	print_message("# %zu bytes: %zu findings after idle time, as checked at once\n", n, a.n);
-	findings_clear(&a);
-	findings_clear(&b);
-	VEC_FREE(&a);
-	VEC_FREE(&b);
+	size_t na = a.n;
+	equal_to_all_at_once(&s, &a);
+	print_message("# %zu bytes: %zu findings after idle time, as checked at once\n", n, na);
 	session_release(&s);
 	free(src);
 	free(tgt);
@@ -268,16 +276,10 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	err_init(&e);
 	if (!session_check(&s, &e))
 		fail_msg("%s", e.msg);
-	FindingVec a = {0}, b = {0};
+	FindingVec a = {0};
 	session_findings_list(&s, &a);
-	session_checks_on(&s, true);
-	session_findings_list(&s, &b);
 	assert_true(a.n > 0);
-	findings_equal(&a, &b);
-	findings_clear(&a);
-	findings_clear(&b);
-	VEC_FREE(&a);
-	VEC_FREE(&b);
+	equal_to_all_at_once(&s, &a);
 	session_release(&s);
 	free(src);
 	free(tgt);
