@@ -858,9 +858,6 @@ static double *remap_scores(const AlignMemo *m, size_t s0, size_t s1, size_t t0,
 	return sc;
 }
 
-/* Append the segments of units [u0, u1) to a; m->useg[u] gets where each
- * starts, counted from base.  ch (NULL: none) is the change of an update:
- * small regions then keep their scores for the next one. */
 /* The placeholders of a pending region: each source block alone, then
  * each target block alone (a valid alignment: no segment holds two
  * titles; drafts, nothing decided). */
@@ -876,7 +873,10 @@ static void push_placeholders(Alignment *a, const Ctx *c, size_t s0, size_t s1, 
 static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment *mid, long dn,
                             Alignment *removed);
 
-/* pend: the regions are left pending (m->upend) with placeholders. */
+/* Append the segments of units [u0, u1) to a; m->useg[u] gets where each
+ * starts, counted from base.  ch (NULL: none) is the change of an update:
+ * small regions then keep their scores for the next one.  pend: the
+ * regions are left pending (m->upend) with placeholders. */
 static void units_segments(Ctx *c, AlignMemo *m, size_t u0, size_t u1, Alignment *a,
                            size_t base, const Change *ch, bool pend)
 {

@@ -195,7 +195,7 @@ void infer_renderings(const CheckDoc *d, InferVec *out);
  * segments a step, at least one; *used: how much), when out holds what
  * infer_renderings gives.  d must not change in between. */
 typedef struct InferBuild InferBuild;
-InferBuild *infer_start(const CheckDoc *d);
+InferBuild *infer_start(void);
 bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out);
 void infer_free(InferBuild *b);
 void infer_release(InferVec *v);

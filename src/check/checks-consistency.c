@@ -476,8 +476,7 @@ void cons_build_free(ConsBuild *b)
 	if (!b)
 		return;
 	for (size_t i = 0; b->bt && i < b->nb; i++)
-		if (b->bt[i].j.start || b->bt[i].j.text.p)
-			joined_release(&b->bt[i].j);
+		joined_release(&b->bt[i].j);
 	free(b->bt);
 	VEC_FREE(&b->inl);
 	VEC_FREE(&b->same);
@@ -702,7 +701,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			break;
 		case CP_INFER: {
 			if (!b->infer)
-				b->infer = infer_start(d);
+				b->infer = infer_start();
 			size_t iu = 0;
 			bool got = infer_step(b->infer, d, max_bytes > u ? max_bytes - u : 1, &iu, &b->iv);
 			u += iu;
@@ -724,8 +723,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			break;
 		case CP_FREE: /* the blocks' texts, a slice at a time too */
 			for (; b->at < b->nb && u < max_bytes; b->at++) {
-				if (b->bt[b->at].j.start || b->bt[b->at].j.text.p)
-					joined_release(&b->bt[b->at].j);
+				joined_release(&b->bt[b->at].j);
 				b->bt[b->at] = (BlockText){0};
 				u += 32;
 			}

@@ -453,9 +453,8 @@ struct InferBuild {
 	size_t f;      /* then the next segment's tables to free */
 };
 
-InferBuild *infer_start(const CheckDoc *d)
+InferBuild *infer_start(void)
 {
-	(void)d;
 	return xcalloc(1, sizeof(InferBuild));
 }
 
@@ -568,7 +567,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 
 void infer_renderings(const CheckDoc *d, InferVec *out)
 {
-	InferBuild *b = infer_start(d);
+	InferBuild *b = infer_start();
 	size_t used;
 	while (!infer_step(b, d, SIZE_MAX, &used, out))
 		;

@@ -272,7 +272,9 @@ static void align_all(Doc *d)
 
 void doc_realign_all(Doc *d)
 {
-	doc_align_finish(d); /* d->aligned runs on the alignment it was made for */
+	/* d->aligned runs on the alignment it was made for; a deferred long
+	 * block is aligned again below with the rest */
+	doc_align_stretches(d);
 	host_segment(&d->tgt, d->th.fmt, &d->th);
 	align_all(d);
 }

@@ -32,13 +32,6 @@ void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t 
 	pair_blocks_text(l, d, first, count, out);
 }
 
-static SidecarKey side_key(const Lines *l, const RstDoc *d, size_t first, size_t count,
-                           Buf *tmp)
-{
-	(void)tmp;
-	return pair_blocks_key(l, d, first, count);
-}
-
 /* ---- an index of entries by key: entry numbers sorted by (key, number) */
 
 typedef struct Index {
@@ -147,8 +140,8 @@ void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, con
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->entry = -1;
-	ps->source = side_key(src, sb, g->src, g->src_n, NULL);
-	ps->target = side_key(tgt, tb, g->tgt, g->tgt_n, NULL);
+	ps->source = pair_blocks_key(src, sb, g->src, g->src_n);
+	ps->target = pair_blocks_key(tgt, tb, g->tgt, g->tgt_n);
 }
 
 void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
@@ -212,9 +205,7 @@ void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb
                        const Alignment *a)
 {
 	BUG_ON(i >= p->n || p->n != a->n);
-	Buf tmp = BUF_INIT;
-	p->v[i].target = side_key(tgt, tb, a->v[i].tgt, a->v[i].tgt_n, &tmp);
-	buf_release(&tmp);
+	p->v[i].target = pair_blocks_key(tgt, tb, a->v[i].tgt, a->v[i].tgt_n);
 }
 
 const char *progress_hint(const Progress *p, size_t i)

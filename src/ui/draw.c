@@ -708,7 +708,7 @@ static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
 /* The body rows are painted where their signature (what they show) is
  * not the one painted last; everything when the frame's is not
  * (sign_frame) or after ui_paint_forget.  The header, the status line and
- * the key bar are painted on every frame. */
+ * the key bar are painted when their text changes or rows moved over them. */
 void ui_paint(Ui *u)
 {
 	Session *s = u->s;

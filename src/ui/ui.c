@@ -254,10 +254,10 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
 		return;
-	session_align_finish(s); /* what a key does starts from the whole alignment */
 	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
 	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
 		return; /* the pointer moving: nothing to do */
+	session_align_finish(s); /* what a key does starts from the whole alignment */
 	session_clear_msg(s);
 	switch (ev->kind) {
 	case UI_EV_MOUSE:
