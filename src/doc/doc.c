@@ -497,6 +497,15 @@ static bool block_moved(const Block *o, const Block *n, long delta)
 
 static size_t seg_after_block(const Doc *d, size_t b);
 
+/* Is g segment o with its target blocks moved by dt (and, with status,
+ * the same status and prose flag)? */
+static bool seg_same(const Segment *o, const Segment *g, long dt, bool status)
+{
+	return o->src == g->src && o->src_n == g->src_n && (long)g->tgt == (long)o->tgt + dt &&
+	       o->tgt_n == g->tgt_n && o->kind == g->kind &&
+	       (!status || (o->status == g->status && o->no_prose == g->no_prose));
+}
+
 /* align_update of target blocks [tc, tc + old_n), now [tc, tc + new_n)
  * (te_old: tc + old_n), and what follows from it: the user's statuses,
  * the progress, the change log (less the segments before and after that
@@ -516,8 +525,7 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 	bool same = dn == 0 && sp.wn == removed.n;
 	for (size_t k = 0; same && k < sp.wn; k++) {
 		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
-		same = o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
-		       o->tgt_n == g->tgt_n && o->kind == g->kind;
+		same = seg_same(o, g, 0, false);
 	}
 	if (!same)
 		d->gen_align++;
@@ -532,26 +540,20 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 	size_t h = 0, t = 0, rn = removed.n;
 	while (h < rn && h < sp.wn) {
 		const Segment *o = &removed.v[h], *g = &al->v[sp.k0 + h];
-		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || o->src != g->src || o->src_n != g->src_n ||
-		    o->tgt != g->tgt || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
+		if ((o->tgt_n && o->tgt + o->tgt_n > tc) || !seg_same(o, g, 0, true))
 			break;
 		h++;
 	}
 	while (t < rn - h && t < sp.wn - h) {
 		const Segment *o = &removed.v[rn - 1 - t], *g = &al->v[sp.k0 + sp.wn - 1 - t];
-		if ((o->tgt_n && o->tgt < te_old) || o->src != g->src || o->src_n != g->src_n ||
-		    (long)g->tgt != (long)o->tgt + dn || o->tgt_n != g->tgt_n || o->kind != g->kind ||
-		    o->status != g->status || o->no_prose != g->no_prose)
+		if ((o->tgt_n && o->tgt < te_old) || !seg_same(o, g, dn, true))
 			break;
 		t++;
 	}
 	bool moved = true; /* quiet: did any segment change at all? */
 	for (size_t k = 0; quiet && k < sp.wn && sp.wn == rn; k++) {
 		const Segment *o = &removed.v[k], *g = &al->v[sp.k0 + k];
-		moved = !(o->src == g->src && o->src_n == g->src_n && o->tgt == g->tgt &&
-		          o->tgt_n == g->tgt_n && o->kind == g->kind && o->status == g->status &&
-		          o->no_prose == g->no_prose);
+		moved = !seg_same(o, g, 0, true);
 		if (moved)
 			break;
 	}
