@@ -1020,7 +1020,7 @@ static Pos pos_after(Pos a, const char *p, size_t n)
  * form (the bytes stay the same; the caller re-aligns the line). */
 static void unfold_crlf(Lines *l, Pos p)
 {
-	if (p.line < l->n && p.col == l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
+	if (p.line < l->n && p.col == (size_t)l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
 		size_t n = l->v[p.line].n;
 		lines_splice(l, p.line, n, n, "\r", 1);
 		l->v[p.line].eol = EOL_LF;
@@ -1121,8 +1121,18 @@ static bool pos_eq(Pos a, Pos b)
 	return a.line == b.line && a.col == b.col;
 }
 
+/* Could replacing [a, b) by n bytes make a line longer than a Line holds?
+ * (the longest line it can make is a's head, the bytes and b's tail) */
+static bool too_long(const Doc *d, Pos a, Pos b, size_t n)
+{
+	size_t tail = d->tgt.v[b.line].n - MIN(b.col, (size_t)d->tgt.v[b.line].n);
+	return n > LINES_MAX_LINE || a.col + n + tail > LINES_MAX_LINE;
+}
+
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 {
+	if (too_long(d, a, b, n))
+		return a; /* refused: nothing changes, nothing is recorded */
 	Buf removed = BUF_INIT;
 	Pos end = apply(d, a, b, p, n, &removed);
 	truncate_redo(d);

@@ -109,8 +109,8 @@ static void set_line(HostDoc *h, size_t i, HostLineKind kind, size_t off, size_t
 	h->kind[i] = (unsigned char)kind;
 	h->off[i] = off;
 	h->view.v[i].p = off ? s.p + off : s.p;
-	h->view.v[i].n = n;
-	h->view.v[i].cap = 0;
+	h->view.v[i].n = (uint32_t)n;
+	h->view.v[i].owned = 0;
 	h->view.v[i].memo = 0;
 	h->view.v[i].eol = h->file->v[i].eol;
 }
