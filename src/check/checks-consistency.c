@@ -285,8 +285,12 @@ static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockText *bt, si
 	}
 	size_t n = bt[i].j.text.len;
 	buf_release(&bt[i].j.text);
+	/* kept until the index is built, for every Korean block: its bytes
+	 * only, not the slack of doubling (the mask is as long as the text) */
+	BUG_ON(bt[i].mask.len != n);
+	bt[i].mask.p = xrealloc(bt[i].mask.p, n + 1);
+	bt[i].mask.cap = n + 1;
 	bt[i].j.text = bt[i].mask;
-	bt[i].j.text.len = n;
 }
 
 /* gloss-space: the guide writes 한글(영어); a spaced gloss where the file

@@ -832,6 +832,27 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 
 #define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
 
+/* The array of a VEC cut to its n elements when growth left more than an
+ * eighth spare: the blocks and segments of a large document are built by
+ * doubling, and kept for the whole session. */
+#define VEC_FIT(vec) vec_fit((void **)&(vec)->v, (vec)->n, &(vec)->cap, sizeof(*(vec)->v))
+static void vec_fit(void **v, size_t n, size_t *cap, size_t size)
+{
+	if (*cap <= n + n / 8 + 64)
+		return;
+	*v = xrealloc(*v, (n ? n : 1) * size);
+	*cap = n ? n : 1;
+}
+
+/* Once the alignment is complete (loaded, or the last pending stretch
+ * aligned): the blocks and segments sized to what they hold. */
+static void fit_tables(Doc *d)
+{
+	VEC_FIT(&d->al);
+	VEC_FIT(&d->th.blocks);
+	VEC_FIT(&d->sh.blocks);
+}
+
 void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	free(d->path);
@@ -857,6 +878,8 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	d->gen_struct++;
 	all_new(d);
 	d->cur = d->saved = 0;
+	if (!doc_align_partial(d))
+		fit_tables(d);
 }
 
 static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
@@ -935,6 +958,8 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 		mark_dirty(d, sp.k0, sp.k1, sp.wn);
 		if (d->stepped)
 			d->stepped(d->aligned_ctx, &sp);
+		if (!doc_align_partial(d))
+			fit_tables(d);
 		if (!doc_align_partial(d) && d->aligned)
 			d->aligned(d->aligned_ctx);
 	}
