@@ -832,18 +832,6 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 
 #define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
 
-/* The array of a VEC cut to its n elements when growth left more than an
- * eighth spare: the blocks and segments of a large document are built by
- * doubling, and kept for the whole session. */
-#define VEC_FIT(vec) vec_fit((void **)&(vec)->v, (vec)->n, &(vec)->cap, sizeof(*(vec)->v))
-static void vec_fit(void **v, size_t n, size_t *cap, size_t size)
-{
-	if (*cap <= n + n / 8 + 64)
-		return;
-	*v = xrealloc(*v, (n ? n : 1) * size);
-	*cap = n ? n : 1;
-}
-
 /* Once the alignment is complete (loaded, or the last pending stretch
  * aligned): the blocks and segments sized to what they hold. */
 static void fit_tables(Doc *d)
