@@ -179,7 +179,9 @@ static void code_region(HostDoc *h, size_t first, size_t last)
 		b.parent = -1;
 		b.name = STR_LIT("python-cell");
 		b.arg = STR_LIT("python");
-		indent_cols(file_line(h, f), &b.first_off);
+		size_t off = 0;
+		indent_cols(file_line(h, f), &off);
+		b.first_off = (uint32_t)off;
 		VEC_PUSH(&h->blocks, b);
 	}
 	push_region(h, HR_CODE, first, last, 0, b0);
