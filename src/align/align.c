@@ -27,7 +27,9 @@
 #define ANCHOR_FULL_DP_CELLS 65536u
 #define BAND 48
 
-/* What the scoring looks at, computed once per block. */
+/* What the scoring looks at, computed once per block, in two parts: the
+ * text's hash and, for code, its lines (the anchors' pass reads no more
+ * of code: `keyed`), then the rest (`have`). */
 typedef struct Feat {
 	uint64_t text_hash; /* rst_block_text */
 	uint64_t code_hash; /* literals: code without comments and blank lines */
@@ -35,11 +37,14 @@ typedef struct Feat {
 	size_t ntok;
 	uint32_t *lines;    /* literals: sorted unique hashes of code lines */
 	size_t nlines;
+	uint64_t tok_bits;  /* bit (hash & 63) of each token: disjoint bits, no */
+	uint64_t line_bits; /* common token (line); the anchors' pass skips the overlap */
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
 	bool words;         /* align_has_words: something to translate */
 	BlockKind kind;     /* the block's kind and title level (what the */
 	int title_level;    /* anchors' pass reads of the block itself) */
+	bool keyed;         /* text_hash and the code's lines are computed */
 	bool have;          /* the rest is computed (need_features): the
 	                       kind and level are there for every block */
 } Feat;
@@ -74,8 +79,17 @@ typedef struct Side {
 	Feat *f;
 } Side;
 
+/* What the anchors' pass reads first of an anchor, side by side. */
+typedef struct AnchorKey {
+	uint64_t hash; /* code: code_hash; a title: text_hash */
+	uint64_t bits; /* code: line_bits; a title: tok_bits */
+	const Feat *f; /* the rest */
+	BlockKind kind;
+} AnchorKey;
+
 typedef struct Ctx {
 	Side s, t;
+	const AnchorKey *sk, *tk; /* the anchors' pass: c->si's and c->ti's keys */
 	/* the current DP's sequences: indices into the blocks */
 	const size_t *si, *ti;
 	bool anchors; /* pass 1 scoring */
@@ -203,17 +217,49 @@ bool align_has_words(const char *s, size_t n)
 	return false;
 }
 
-static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
+static uint64_t hash_bits(const uint32_t *v, size_t n)
 {
-	memset(f, 0, sizeof(*f));
-	f->kind = b->kind;
-	f->title_level = b->title_level;
-	f->have = true;
-	buf_clear(tmp);
-	rst_block_text(l, b, tmp);
-	const char *s = tmp->p ? tmp->p : "";
-	size_t n = tmp->len;
-	f->text_hash = hash_fnv1a(s, n);
+	uint64_t bits = 0;
+	for (size_t k = 0; k < n; k++)
+		bits |= 1ull << (v[k] & 63);
+	return bits;
+}
+
+/* Code: each line without its comment (# or //) and blanks. */
+static void code_features(const char *s, size_t n, Feat *f)
+{
+	VEC(uint32_t) lv = {0};
+	uint64_t h = 1469598103934665603ull;
+	size_t i = 0;
+	while (i <= n) {
+		size_t e = i;
+		while (e < n && s[e] != '\n')
+			e++;
+		size_t ce = e;
+		for (size_t k = i; k < e; k++) {
+			bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
+			if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+				ce = k;
+				break;
+			}
+		}
+		Str line = str_trim((Str){s + i, ce - i});
+		if (line.n) {
+			uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
+			VEC_PUSH(&lv, lh);
+			h = (h ^ lh) * 1099511628211ull;
+		}
+		i = e + 1;
+	}
+	f->code_hash = h;
+	f->nlines = sort_unique(lv.v, lv.n);
+	f->lines = lv.v;
+	f->line_bits = hash_bits(f->lines, f->nlines);
+}
+
+/* The tokens, length, Hangul and words of text s[0..n). */
+static void token_features(const Block *b, const char *s, size_t n, Feat *f)
+{
 	f->words = rst_kind_is_prose(b->kind) && align_has_words(s, n);
 	VEC(uint32_t) tok = {0};
 	char low[64];
@@ -270,35 +316,32 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 	}
 	f->ntok = sort_unique(tok.v, tok.n);
 	f->tok = tok.v;
-	if (b->kind == BK_LITERAL) {
-		/* Code: each line without its comment (# or //) and blanks. */
-		VEC(uint32_t) lv = {0};
-		uint64_t h = 1469598103934665603ull;
-		size_t i = 0;
-		while (i <= n) {
-			size_t e = i;
-			while (e < n && s[e] != '\n')
-				e++;
-			size_t ce = e;
-			for (size_t k = i; k < e; k++) {
-				bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
-				if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
-					ce = k;
-					break;
-				}
-			}
-			Str line = str_trim((Str){s + i, ce - i});
-			if (line.n) {
-				uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
-				VEC_PUSH(&lv, lh);
-				h = (h ^ lh) * 1099511628211ull;
-			}
-			i = e + 1;
-		}
-		f->code_hash = h;
-		f->nlines = sort_unique(lv.v, lv.n);
-		f->lines = lv.v;
+	f->tok_bits = hash_bits(f->tok, f->ntok);
+}
+
+/* The features of block b into f (what is not there yet): all of them,
+ * or (!all) of code only what the anchors' pass reads. */
+static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp)
+{
+	bool code_only = !all && b->kind == BK_LITERAL;
+	if (f->have || (code_only && f->keyed))
+		return;
+	f->kind = b->kind;
+	f->title_level = b->title_level;
+	buf_clear(tmp);
+	rst_block_text(l, b, tmp);
+	const char *s = tmp->p ? tmp->p : "";
+	size_t n = tmp->len;
+	if (!f->keyed) {
+		f->text_hash = hash_fnv1a(s, n);
+		if (b->kind == BK_LITERAL)
+			code_features(s, n, f);
+		f->keyed = true;
 	}
+	if (code_only)
+		return;
+	token_features(b, s, n, f);
+	f->have = true;
 }
 
 static size_t overlap(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
@@ -350,14 +393,32 @@ static bool proseish(BlockKind k)
 	return k == BK_PARAGRAPH || k == BK_LIST_ITEM || k == BK_FIELD || k == BK_OTHER;
 }
 
+/* Code: 12 for the same code, else by the share of lines in common (in
+ * of them, na and nb lines). */
+static double code_share(size_t in, size_t na, size_t nb)
+{
+	size_t un = na + nb - in;
+	double j = un ? (double)in / (double)un : 0;
+	return 12.0 * j - 4.0;
+}
+
 static double code_score(const Feat *a, const Feat *b)
 {
 	if (a->code_hash == b->code_hash)
 		return 12.0;
-	size_t in = overlap(a->lines, a->nlines, b->lines, b->nlines);
-	size_t un = a->nlines + b->nlines - in;
-	double j = un ? (double)in / (double)un : 0;
-	return 12.0 * j - 4.0;
+	return code_share(overlap(a->lines, a->nlines, b->lines, b->nlines), a->nlines, b->nlines);
+}
+
+/* Two titles: by level, the same text, the tokens in common (inter of
+ * them) and length. */
+static double title_score(const Feat *a, const Feat *b, size_t inter)
+{
+	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
+	if (a->text_hash == b->text_hash)
+		sc += 4.0;
+	sc += tok_score(inter, a->ntok, b->ntok);
+	sc += 0.5 * len_score(a->len, b->len, b->hangul);
+	return sc;
 }
 
 static double score_anchor(const Ctx *c, size_t si, size_t ti)
@@ -368,12 +429,28 @@ static double score_anchor(const Ctx *c, size_t si, size_t ti)
 		return FORBID;
 	if (a->kind == BK_LITERAL)
 		return code_score(fa, fb);
-	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
-	if (fa->text_hash == fb->text_hash)
-		sc += 4.0;
-	sc += tok_score(overlap(fa->tok, fa->ntok, fb->tok, fb->ntok), fa->ntok, fb->ntok);
-	sc += 0.5 * len_score(fa->len, fb->len, fb->hangul);
-	return sc;
+	return title_score(fa, fb, overlap(fa->tok, fa->ntok, fb->tok, fb->ntok));
+}
+
+/* The anchors' pass: score_anchor of the i-th source and j-th target
+ * anchor from their keys (c->sk, c->tk: in the pass's order, so a row of
+ * cells reads them in sequence), the features' lists read only when the
+ * bits say they may share a line or token. */
+static double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
+{
+	const AnchorKey *a = &c->sk[i], *b = &c->tk[j];
+	if (a->kind != b->kind)
+		return FORBID;
+	const Feat *fa = a->f, *fb = b->f;
+	if (a->kind == BK_LITERAL) {
+		if (a->hash == b->hash)
+			return 12.0;
+		if (!(a->bits & b->bits))
+			return code_share(0, fa->nlines, fb->nlines);
+		return code_score(fa, fb);
+	}
+	size_t inter = (a->bits & b->bits) ? overlap(fa->tok, fa->ntok, fb->tok, fb->ntok) : 0;
+	return title_score(fa, fb, inter);
 }
 
 static double score_pair(const Ctx *c, size_t si, size_t ti)
@@ -445,9 +522,9 @@ static double score_move(const Ctx *c, size_t i, size_t a, size_t j, size_t b)
 {
 	if (a == 0 || b == 0)
 		return c->anchors ? GAP_ANCHOR : GAP_BLOCK;
-	size_t si = c->si[i], ti = c->ti[j];
 	if (c->anchors)
-		return score_anchor(c, si, ti);
+		return score_anchor_keyed(c, i, j);
+	size_t si = c->si[i], ti = c->ti[j];
 	if (a == 1 && b == 1)
 		return score_pair(c, si, ti);
 	if (a == 2)
@@ -610,7 +687,7 @@ static void need_features(Side *sd, size_t from, size_t to)
 	Buf tmp = BUF_INIT;
 	for (size_t k = from; k < to; k++)
 		if (!sd->f[k].have)
-			features(sd->l, &sd->d->v[k], &sd->f[k], &tmp);
+			features(sd->l, &sd->d->v[k], &sd->f[k], true, &tmp);
 	buf_release(&tmp);
 }
 
@@ -654,16 +731,17 @@ void align_release(Alignment *a)
 
 static bool is_anchor_kind(BlockKind k);
 
-/* Every block's kind and title level; the rest of the features for the
- * anchors only (the anchors' pass reads no more; the regions' blocks get
- * theirs as they are aligned: need_features). */
+/* Every block's kind and title level; the features the anchors' pass
+ * reads for the anchors only (of code its text's hash and lines: a matched
+ * code block never needs its tokens; the regions' blocks get theirs as
+ * they are aligned: need_features). */
 static Feat *anchor_features(const Lines *l, const RstDoc *d)
 {
 	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
 	for (size_t k = 0; k < d->n; k++) {
 		if (is_anchor_kind(d->v[k].kind)) {
-			features(l, &d->v[k], &f[k], &tmp);
+			features(l, &d->v[k], &f[k], false, &tmp);
 		} else {
 			f[k].kind = d->v[k].kind;
 			f[k].title_level = d->v[k].title_level;
@@ -701,6 +779,34 @@ static bool anchor_same(const Feat *a, const Feat *b)
 	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
+static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
+{
+	AnchorKey *k = xmalloc((n ? n : 1) * sizeof(*k));
+	for (size_t x = 0; x < n; x++) {
+		const Feat *a = &f[v[x]];
+		bool code = a->kind == BK_LITERAL;
+		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, code ? a->line_bits : a->tok_bits,
+		                   a, a->kind};
+	}
+	return k;
+}
+
+/* The anchors' pass over source anchors sa[0..sn), target ta[0..tn). */
+static void anchors_dp(Ctx *c, const size_t *sa, size_t sn, const size_t *ta, size_t tn,
+                       StepVec *steps)
+{
+	AnchorKey *sk = anchor_keys(c->s.f, sa, sn), *tk = anchor_keys(c->t.f, ta, tn);
+	c->si = sa;
+	c->ti = ta;
+	c->sk = sk;
+	c->tk = tk;
+	c->anchors = true;
+	dp(c, sn, tn, 3, steps);
+	c->sk = c->tk = NULL;
+	free(sk);
+	free(tk);
+}
+
 /* Pass 1: match the anchors of both sides (m->ms, m->mt). */
 static void match_anchors(Ctx *c, AlignMemo *m)
 {
@@ -708,11 +814,8 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 	for (size_t k = 0; k < m->tn; k++)
 		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
-	c->si = m->sa.v;
-	c->ti = ta.v;
-	c->anchors = true;
 	StepVec steps = {0};
-	dp(c, m->sa.n, ta.n, 3, &steps);
+	anchors_dp(c, m->sa.v, m->sa.n, ta.v, ta.n, &steps);
 	m->ms.n = m->mt.n = 0;
 	for (size_t k = 0; k < steps.n; k++) {
 		Step *st = &steps.v[k];
@@ -754,11 +857,8 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 	for (size_t k = t_lo; k < t_hi; k++)
 		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
-	c->si = sa.v;
-	c->ti = ta.v;
-	c->anchors = true;
 	StepVec steps = {0};
-	dp(c, sa.n, ta.n, 3, &steps);
+	anchors_dp(c, sa.v, sa.n, ta.v, ta.n, &steps);
 	m->ms.n = m->mt.n = 0;
 	for (size_t r = 0; r < r0; r++) {
 		VEC_PUSH(&m->ms, oms[r]);
@@ -1061,14 +1161,21 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	return true;
 }
 
+/* A code block's tokens may be there in one and not in the other (an
+ * edit left it unmatched, aligned in a region, then matched again): they
+ * are compared where both have them. */
 static bool feat_same(const Feat *a, const Feat *b)
 {
-	return a->have == b->have && a->text_hash == b->text_hash &&
-	       a->code_hash == b->code_hash && a->ntok == b->ntok && a->nlines == b->nlines &&
-	       a->len == b->len && a->hangul == b->hangul && a->words == b->words &&
-	       a->kind == b->kind && a->title_level == b->title_level &&
-	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0) &&
-	       (!a->nlines || memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) == 0);
+	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
+	    a->nlines != b->nlines || a->line_bits != b->line_bits || a->kind != b->kind ||
+	    a->title_level != b->title_level ||
+	    (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) != 0))
+		return false;
+	if (a->have != b->have)
+		return a->kind == BK_LITERAL;
+	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
+	       a->words == b->words && a->tok_bits == b->tok_bits &&
+	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
@@ -1224,7 +1331,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
 	for (size_t i = 0; i < new_n; i++)
-		features(tgt, &tb->v[t0 + i], &nf[i], &tmp);
+		features(tgt, &tb->v[t0 + i], &nf[i], !is_anchor_kind(tb->v[t0 + i].kind), &tmp);
 	buf_release(&tmp);
 	size_t nw;
 	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
