@@ -37,8 +37,9 @@ typedef struct Feat {
 	size_t ntok;
 	uint32_t *lines;    /* literals: sorted unique hashes of code lines */
 	size_t nlines;
-	uint64_t tok_bits;  /* bit (hash & 63) of each token: disjoint bits, no */
-	uint64_t line_bits; /* common token (line); the anchors' pass skips the overlap */
+	/* bit (hash & 127) of each token (line): disjoint bits, no common
+	 * token (line); the anchors' pass then skips the overlap */
+	uint64_t tok_bits[2], line_bits[2];
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
 	bool words;         /* align_has_words: something to translate */
@@ -82,7 +83,7 @@ typedef struct Side {
 /* What the anchors' pass reads first of an anchor, side by side. */
 typedef struct AnchorKey {
 	uint64_t hash; /* code: code_hash; a title: text_hash */
-	uint64_t bits; /* code: line_bits; a title: tok_bits */
+	uint64_t bits[2]; /* code: line_bits; a title: tok_bits */
 	const Feat *f; /* the rest */
 	BlockKind kind;
 } AnchorKey;
@@ -217,12 +218,11 @@ bool align_has_words(const char *s, size_t n)
 	return false;
 }
 
-static uint64_t hash_bits(const uint32_t *v, size_t n)
+static void hash_bits(const uint32_t *v, size_t n, uint64_t bits[2])
 {
-	uint64_t bits = 0;
+	bits[0] = bits[1] = 0;
 	for (size_t k = 0; k < n; k++)
-		bits |= 1ull << (v[k] & 63);
-	return bits;
+		bits[(v[k] >> 6) & 1] |= 1ull << (v[k] & 63);
 }
 
 /* Code: each line without its comment (# or //) and blanks. */
@@ -254,7 +254,7 @@ static void code_features(const char *s, size_t n, Feat *f)
 	f->code_hash = h;
 	f->nlines = sort_unique(lv.v, lv.n);
 	f->lines = lv.v;
-	f->line_bits = hash_bits(f->lines, f->nlines);
+	hash_bits(f->lines, f->nlines, f->line_bits);
 }
 
 /* The tokens, length, Hangul and words of text s[0..n). */
@@ -316,7 +316,7 @@ static void token_features(const Block *b, const char *s, size_t n, Feat *f)
 	}
 	f->ntok = sort_unique(tok.v, tok.n);
 	f->tok = tok.v;
-	f->tok_bits = hash_bits(f->tok, f->ntok);
+	hash_bits(f->tok, f->ntok, f->tok_bits);
 }
 
 /* The features of block b into f (what is not there yet): all of them,
@@ -436,7 +436,12 @@ static double score_anchor(const Ctx *c, size_t si, size_t ti)
  * anchor from their keys (c->sk, c->tk: in the pass's order, so a row of
  * cells reads them in sequence), the features' lists read only when the
  * bits say they may share a line or token. */
-static double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
+static bool share_bits(const AnchorKey *a, const AnchorKey *b)
+{
+	return (a->bits[0] & b->bits[0]) | (a->bits[1] & b->bits[1]);
+}
+
+static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 {
 	const AnchorKey *a = &c->sk[i], *b = &c->tk[j];
 	if (a->kind != b->kind)
@@ -445,11 +450,11 @@ static double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 	if (a->kind == BK_LITERAL) {
 		if (a->hash == b->hash)
 			return 12.0;
-		if (!(a->bits & b->bits))
+		if (!share_bits(a, b))
 			return code_share(0, fa->nlines, fb->nlines);
 		return code_score(fa, fb);
 	}
-	size_t inter = (a->bits & b->bits) ? overlap(fa->tok, fa->ntok, fb->tok, fb->ntok) : 0;
+	size_t inter = share_bits(a, b) ? overlap(fa->tok, fa->ntok, fb->tok, fb->ntok) : 0;
 	return title_score(fa, fb, inter);
 }
 
@@ -545,38 +550,11 @@ typedef struct Step {
 } Step;
 typedef VEC(Step) StepVec;
 
-/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
- * appends the steps in order to out. */
-static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+/* The DP's cells, row by row: best[off[i] + j - lo[i]] the best score of
+ * (i, j), mv[...] the move that reached it (255: none). */
+static void fill(const Ctx *c, size_t n, size_t m, size_t nmoves, bool full, const size_t *lo,
+                 const size_t *hi, const size_t *off, double *best, unsigned char *mv)
 {
-	if (n == 0 && m == 0)
-		return;
-	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
-	size_t *off = xmalloc((n + 2) * sizeof(size_t));
-	bool full = (double)(n + 1) * (double)(m + 1) <=
-	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
-	size_t slope = n ? (m + n - 1) / n : m;
-	for (size_t i = 0; i <= n; i++) {
-		if (full || n == 0) {
-			lo[i] = 0;
-			hi[i] = m;
-		} else {
-			size_t c0 = (size_t)((double)i * (double)m / (double)n);
-			lo[i] = c0 > BAND ? c0 - BAND : 0;
-			hi[i] = MIN(m, c0 + BAND + slope);
-		}
-	}
-	/* keep rows connected: a row starts no later than the last one ends */
-	for (size_t i = 1; i <= n; i++)
-		if (lo[i] > hi[i - 1])
-			lo[i] = hi[i - 1];
-	hi[n] = m;
-	off[0] = 0;
-	for (size_t i = 0; i <= n; i++)
-		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
-	size_t cells = off[n + 1];
-	double *best = xmalloc(cells * sizeof(double));
-	unsigned char *mv = xmalloc(cells);
 	for (size_t i = 0; i <= n; i++) {
 		for (size_t j = lo[i]; j <= hi[i]; j++) {
 			size_t at = off[i] + (j - lo[i]);
@@ -617,6 +595,82 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 			mv[at] = bm;
 		}
 	}
+}
+
+/* The same for the anchors' pass (moves 1:1, 1:0, 0:1; gaps a constant),
+ * the scores read from the keys: most of the first frame's pass. */
+static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t *hi,
+                         const size_t *off, double *best, unsigned char *mv)
+{
+	best[0] = 0;
+	mv[0] = 255;
+	for (size_t i = 0; i <= n; i++) {
+		for (size_t j = lo[i]; j <= hi[i]; j++) {
+			size_t at = off[i] + (j - lo[i]);
+			if (i == 0 && j == 0)
+				continue;
+			double bs = FORBID * 2, prev;
+			unsigned char bm = 255;
+			bool up = i && j >= lo[i - 1] && j <= hi[i - 1];
+			bool diag = i && j && j - 1 >= lo[i - 1] && j - 1 <= hi[i - 1];
+			if (diag && (prev = best[off[i - 1] + (j - 1 - lo[i - 1])]) > FORBID) {
+				double sc = score_anchor_keyed(c, i - 1, j - 1);
+				if (sc > FORBID && prev + sc > bs) {
+					bs = prev + sc;
+					bm = 0;
+				}
+			}
+			if (up && (prev = best[off[i - 1] + (j - lo[i - 1])]) > FORBID &&
+			    prev + GAP_ANCHOR > bs) {
+				bs = prev + GAP_ANCHOR;
+				bm = 1;
+			}
+			if (j > lo[i] && (prev = best[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
+				bs = prev + GAP_ANCHOR;
+				bm = 2;
+			}
+			best[at] = bm == 255 ? FORBID * 2 : bs;
+			mv[at] = bm;
+		}
+	}
+}
+
+/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
+ * appends the steps in order to out. */
+static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+{
+	if (n == 0 && m == 0)
+		return;
+	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
+	size_t *off = xmalloc((n + 2) * sizeof(size_t));
+	bool full = (double)(n + 1) * (double)(m + 1) <=
+	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
+	size_t slope = n ? (m + n - 1) / n : m;
+	for (size_t i = 0; i <= n; i++) {
+		if (full || n == 0) {
+			lo[i] = 0;
+			hi[i] = m;
+		} else {
+			size_t c0 = (size_t)((double)i * (double)m / (double)n);
+			lo[i] = c0 > BAND ? c0 - BAND : 0;
+			hi[i] = MIN(m, c0 + BAND + slope);
+		}
+	}
+	/* keep rows connected: a row starts no later than the last one ends */
+	for (size_t i = 1; i <= n; i++)
+		if (lo[i] > hi[i - 1])
+			lo[i] = hi[i - 1];
+	hi[n] = m;
+	off[0] = 0;
+	for (size_t i = 0; i <= n; i++)
+		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
+	size_t cells = off[n + 1];
+	double *best = xmalloc(cells * sizeof(double));
+	unsigned char *mv = xmalloc(cells);
+	if (c->anchors && nmoves == 3 && !c->cache)
+		fill_anchors(c, n, lo, hi, off, best, mv);
+	else
+		fill(c, n, m, nmoves, full, lo, hi, off, best, mv);
 	/* Trace back from (n, m). */
 	StepVec rev = {0};
 	size_t i = n, j = m;
@@ -785,8 +839,8 @@ static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 	for (size_t x = 0; x < n; x++) {
 		const Feat *a = &f[v[x]];
 		bool code = a->kind == BK_LITERAL;
-		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, code ? a->line_bits : a->tok_bits,
-		                   a, a->kind};
+		const uint64_t *bits = code ? a->line_bits : a->tok_bits;
+		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {bits[0], bits[1]}, a, a->kind};
 	}
 	return k;
 }
@@ -1167,14 +1221,14 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 static bool feat_same(const Feat *a, const Feat *b)
 {
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
-	    a->nlines != b->nlines || a->line_bits != b->line_bits || a->kind != b->kind ||
+	    a->nlines != b->nlines || memcmp(a->line_bits, b->line_bits, sizeof(a->line_bits)) != 0 || a->kind != b->kind ||
 	    a->title_level != b->title_level ||
 	    (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) != 0))
 		return false;
 	if (a->have != b->have)
 		return a->kind == BK_LITERAL;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
-	       a->words == b->words && a->tok_bits == b->tok_bits &&
+	       a->words == b->words && !memcmp(a->tok_bits, b->tok_bits, sizeof(a->tok_bits)) &&
 	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
