@@ -37,9 +37,6 @@ typedef struct Feat {
 	size_t ntok;
 	uint32_t *lines;    /* literals: sorted unique hashes of code lines */
 	size_t nlines;
-	/* bit (hash & 127) of each token (line): disjoint bits, no common
-	 * token (line); the anchors' pass then skips the overlap */
-	uint64_t tok_bits[2], line_bits[2];
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
 	bool words;         /* align_has_words: something to translate */
@@ -83,7 +80,9 @@ typedef struct Side {
 /* What the anchors' pass reads first of an anchor, side by side. */
 typedef struct AnchorKey {
 	uint64_t hash; /* code: code_hash; a title: text_hash */
-	uint64_t bits[2]; /* code: line_bits; a title: tok_bits */
+	/* bit (hash & 127) of each of its lines (code) or tokens (a title):
+	 * disjoint bits, nothing in common; the overlap is then not read */
+	uint64_t bits[2];
 	const Feat *f; /* the rest */
 	BlockKind kind;
 } AnchorKey;
@@ -254,7 +253,6 @@ static void code_features(const char *s, size_t n, Feat *f)
 	f->code_hash = h;
 	f->nlines = sort_unique(lv.v, lv.n);
 	f->lines = lv.v;
-	hash_bits(f->lines, f->nlines, f->line_bits);
 }
 
 /* The tokens, length, Hangul and words of text s[0..n). */
@@ -316,7 +314,6 @@ static void token_features(const Block *b, const char *s, size_t n, Feat *f)
 	}
 	f->ntok = sort_unique(tok.v, tok.n);
 	f->tok = tok.v;
-	hash_bits(f->tok, f->ntok, f->tok_bits);
 }
 
 /* The features of block b into f (what is not there yet): all of them,
@@ -598,41 +595,49 @@ static void fill(const Ctx *c, size_t n, size_t m, size_t nmoves, bool full, con
 }
 
 /* The same for the anchors' pass (moves 1:1, 1:0, 0:1; gaps a constant),
- * the scores read from the keys: most of the first frame's pass. */
+ * the scores read from the keys: most of the first frame's pass.  Its
+ * moves reach back one row: two rows of scores (best is not written), the
+ * moves of every cell in mv. */
 static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t *hi,
-                         const size_t *off, double *best, unsigned char *mv)
+                         const size_t *off, unsigned char *mv)
 {
-	best[0] = 0;
-	mv[0] = 255;
+	size_t w = 1;
+	for (size_t i = 0; i <= n; i++)
+		w = MAX(w, hi[i] - lo[i] + 1);
+	double *rows = xmalloc(2 * w * sizeof(double));
 	for (size_t i = 0; i <= n; i++) {
+		double *cur = rows + (i % 2) * w, *prv = rows + ((i + 1) % 2) * w;
+		size_t pl = i ? lo[i - 1] : 0, ph = i ? hi[i - 1] : 0;
 		for (size_t j = lo[i]; j <= hi[i]; j++) {
-			size_t at = off[i] + (j - lo[i]);
-			if (i == 0 && j == 0)
+			size_t at = j - lo[i];
+			if (i == 0 && j == 0) {
+				cur[0] = 0;
+				mv[0] = 255;
 				continue;
+			}
 			double bs = FORBID * 2, prev;
 			unsigned char bm = 255;
-			bool up = i && j >= lo[i - 1] && j <= hi[i - 1];
-			bool diag = i && j && j - 1 >= lo[i - 1] && j - 1 <= hi[i - 1];
-			if (diag && (prev = best[off[i - 1] + (j - 1 - lo[i - 1])]) > FORBID) {
+			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
 				double sc = score_anchor_keyed(c, i - 1, j - 1);
 				if (sc > FORBID && prev + sc > bs) {
 					bs = prev + sc;
 					bm = 0;
 				}
 			}
-			if (up && (prev = best[off[i - 1] + (j - lo[i - 1])]) > FORBID &&
+			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID &&
 			    prev + GAP_ANCHOR > bs) {
 				bs = prev + GAP_ANCHOR;
 				bm = 1;
 			}
-			if (j > lo[i] && (prev = best[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
+			if (j > lo[i] && (prev = cur[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
 				bs = prev + GAP_ANCHOR;
 				bm = 2;
 			}
-			best[at] = bm == 255 ? FORBID * 2 : bs;
-			mv[at] = bm;
+			cur[at] = bm == 255 ? FORBID * 2 : bs;
+			mv[off[i] + at] = bm;
 		}
 	}
+	free(rows);
 }
 
 /* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
@@ -665,12 +670,14 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 	for (size_t i = 0; i <= n; i++)
 		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
 	size_t cells = off[n + 1];
-	double *best = xmalloc(cells * sizeof(double));
 	unsigned char *mv = xmalloc(cells);
-	if (c->anchors && nmoves == 3 && !c->cache)
-		fill_anchors(c, n, lo, hi, off, best, mv);
-	else
+	double *best = NULL;
+	if (c->anchors && nmoves == 3 && !c->cache) {
+		fill_anchors(c, n, lo, hi, off, mv);
+	} else {
+		best = xmalloc(cells * sizeof(double));
 		fill(c, n, m, nmoves, full, lo, hi, off, best, mv);
+	}
 	/* Trace back from (n, m). */
 	StepVec rev = {0};
 	size_t i = n, j = m;
@@ -839,8 +846,8 @@ static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 	for (size_t x = 0; x < n; x++) {
 		const Feat *a = &f[v[x]];
 		bool code = a->kind == BK_LITERAL;
-		const uint64_t *bits = code ? a->line_bits : a->tok_bits;
-		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {bits[0], bits[1]}, a, a->kind};
+		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {0, 0}, a, a->kind};
+		hash_bits(code ? a->lines : a->tok, code ? a->nlines : a->ntok, k[x].bits);
 	}
 	return k;
 }
@@ -1221,14 +1228,14 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 static bool feat_same(const Feat *a, const Feat *b)
 {
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
-	    a->nlines != b->nlines || memcmp(a->line_bits, b->line_bits, sizeof(a->line_bits)) != 0 || a->kind != b->kind ||
+	    a->nlines != b->nlines || a->kind != b->kind ||
 	    a->title_level != b->title_level ||
 	    (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) != 0))
 		return false;
 	if (a->have != b->have)
 		return a->kind == BK_LITERAL;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
-	       a->words == b->words && !memcmp(a->tok_bits, b->tok_bits, sizeof(a->tok_bits)) &&
+	       a->words == b->words &&
 	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
