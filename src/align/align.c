@@ -40,11 +40,11 @@ typedef struct Feat {
 	size_t len;         /* code points of the text */
 	bool hangul;        /* the text has Hangul */
 	bool words;         /* align_has_words: something to translate */
-	BlockKind kind;     /* the block's kind and title level, with the */
-	int title_level;    /* first part (align_update reads them of old blocks) */
-	bool keyed;         /* kind, level, text_hash and the code's lines are computed */
-	bool have;          /* the rest is computed (need_features); once no
-	                       stretch is pending every block has its kind */
+	BlockKind kind;     /* the block's kind and title level (what the */
+	int title_level;    /* anchors' pass reads of the block itself) */
+	bool keyed;         /* text_hash and the code's lines are computed */
+	bool have;          /* the rest is computed (need_features): the
+	                       kind and level are there for every block */
 } Feat;
 
 /* What align_update needs: both sides' features, the matched anchors and
@@ -792,17 +792,22 @@ void align_release(Alignment *a)
 
 static bool is_anchor_kind(BlockKind k);
 
-/* The features the anchors' pass reads, for the anchors only (of code its
- * text's hash and lines: a matched code block never needs its tokens);
- * the other blocks' stay zero, pages not touched, until a region aligns
- * them (need_features; the pass reads the blocks' kinds from the blocks). */
+/* Every block's kind and title level; the features the anchors' pass
+ * reads for the anchors only (of code its text's hash and lines: a matched
+ * code block never needs its tokens; the regions' blocks get theirs as
+ * they are aligned: need_features). */
 static Feat *anchor_features(const Lines *l, const RstDoc *d)
 {
 	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
-	for (size_t k = 0; k < d->n; k++)
-		if (is_anchor_kind(d->v[k].kind))
+	for (size_t k = 0; k < d->n; k++) {
+		if (is_anchor_kind(d->v[k].kind)) {
 			features(l, &d->v[k], &f[k], false, &tmp);
+		} else {
+			f[k].kind = d->v[k].kind;
+			f[k].title_level = d->v[k].title_level;
+		}
+	}
 	buf_release(&tmp);
 	return f;
 }
@@ -868,7 +873,7 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 {
 	VEC(size_t) ta = {0};
 	for (size_t k = 0; k < m->tn; k++)
-		if (is_anchor_kind(c->t.d->v[k].kind))
+		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
 	StepVec steps = {0};
 	anchors_dp(c, m->sa.v, m->sa.n, ta.v, ta.n, &steps);
@@ -911,7 +916,7 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 		if (m->sa.v[k] >= s_lo && m->sa.v[k] < s_hi)
 			VEC_PUSH(&sa, m->sa.v[k]);
 	for (size_t k = t_lo; k < t_hi; k++)
-		if (is_anchor_kind(c->t.d->v[k].kind))
+		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
 	StepVec steps = {0};
 	anchors_dp(c, sa.v, sa.n, ta.v, ta.n, &steps);
@@ -1103,7 +1108,7 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 	c.t = (Side){tgt, tb, m->tf};
 	match_anchors(&c, m);
 	for (size_t k = 0; k < m->tn; k++)
-		m->tan += is_anchor_kind(tb->v[k].kind);
+		m->tan += is_anchor_kind(m->tf[k].kind);
 	size_t U = 2 * m->ms.n + 1;
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
