@@ -52,7 +52,7 @@ typedef struct LineMemo {
 
 static LineInfo scan(const P *p, size_t i);
 
-static LineInfo info(const P *p, size_t i)
+static inline LineInfo info(const P *p, size_t i)
 {
 	if (i != p->ov_line && p->cache) {
 		const LineMemo *m = &p->cache[i - p->from];
