@@ -88,7 +88,7 @@ static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
 		sc->first_bad = no;
 }
 
-void lines_parse_take(Lines *l, char *data, size_t n)
+static void parse_take(Lines *l, char *data, size_t n, bool scan)
 {
 	lines_release(l);
 	l->base = data ? data : xmalloc(1);
@@ -116,12 +116,18 @@ void lines_parse_take(Lines *l, char *data, size_t n)
 		}
 		BUG_ON(len > LINES_MAX_LINE); /* the caller bounds its input */
 		l->v[l->n++] = (Line){.p = p, .n = (uint32_t)len, .eol = eol};
-		scan_line(sc, p, len, l->n);
+		if (scan)
+			scan_line(sc, p, len, l->n);
 		if (!nl)
 			break;
 		p = nl + 1;
 	}
-	sc->valid = true;
+	sc->valid = scan;
+}
+
+void lines_parse_take(Lines *l, char *data, size_t n)
+{
+	parse_take(l, data, n, true);
 }
 
 void lines_parse(Lines *l, const char *data, size_t n)
@@ -129,14 +135,24 @@ void lines_parse(Lines *l, const char *data, size_t n)
 	lines_parse_take(l, xmemdup0(data, n), n);
 }
 
-void lines_parse_buf_take(Lines *l, Buf *b)
+static void parse_buf_take(Lines *l, Buf *b, bool scan)
 {
 	size_t n = b->len;
 	if (b->cap > n + n / 8 + 4096) { /* a grown buffer: not its slack for life */
 		b->p = xrealloc(b->p, n + 1);
 		b->cap = n + 1;
 	}
-	lines_parse_take(l, buf_detach(b), n);
+	parse_take(l, buf_detach(b), n, scan);
+}
+
+void lines_parse_buf_take(Lines *l, Buf *b)
+{
+	parse_buf_take(l, b, true);
+}
+
+void lines_parse_buf_take_unscanned(Lines *l, Buf *b)
+{
+	parse_buf_take(l, b, false);
 }
 
 LinesScan lines_scan(const Lines *l)
