@@ -292,6 +292,53 @@ static void test_local_equals_full_on_corpus(void **state)
 	assert_true(local * 10 > edits * 9);
 }
 
+/* doc_eol is kept from counts by every edit: after random edits that add
+ * and remove LF and CRLF lines, undo and redo, it says what counting the
+ * lines says (doc_check compares the counts too), and it turns from LF to
+ * CRLF and back as the CRLF lines win and lose the majority. */
+static void test_eol_counts_follow_edits(void **state)
+{
+	(void)state;
+	const char *t = "제목\r\n====\r\n\r\n문단 하나.\n\n문단 둘.\r\n";
+	const char *s = "Title\n=====\n\nOne paragraph.\n\nTwo paragraphs.\n";
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "t.rst", t, strlen(t), "t.en.rst", s, strlen(s));
+	assert_string_equal(doc_eol(&d), "\r\n"); /* 4 CRLF, 2 LF */
+	static const char *const ins[] = {"a\r\nb\r\n", "c\n", "\n\n\n\n\n", "d\r\n", "e"};
+	bool crlf = false, lf = false;
+	rnd_x = 23;
+	for (int k = 0; k < 400; k++) {
+		size_t i = rnd(d.tgt.n);
+		Pos c;
+		switch (rnd(5)) {
+		case 0: case 1: {
+			const char *x = ins[rnd(ARRAY_LEN(ins))];
+			doc_replace(&d, (Pos){i, 0}, (Pos){i, 0}, x, strlen(x), CH_OTHER);
+			break;
+		}
+		case 2:
+			if (i + 1 < d.tgt.n)
+				doc_replace(&d, (Pos){i, 0}, (Pos){i + 1, 0}, "", 0, CH_OTHER);
+			break;
+		case 3:
+			doc_undo(&d, &c);
+			break;
+		default:
+			doc_redo(&d, &c);
+			break;
+		}
+		doc_break_merge(&d);
+		check(&d);
+		Eol want = lines_default_eol(&d.tgt);
+		assert_string_equal(doc_eol(&d), want == EOL_CRLF ? "\r\n" : "\n");
+		crlf |= want == EOL_CRLF;
+		lf |= want == EOL_LF;
+	}
+	assert_true(crlf && lf);
+	doc_release(&d);
+}
+
 /* A document with more anchors than the anchors' pass scores exhaustively
  * (300 titles and 150 code blocks a side): title and code edits re-match
  * the anchors near the edit only (align.h).  The segments stay valid; on
@@ -458,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_a_save_ends_the_record),
 		cmocka_unit_test(test_local_realignment),
 		cmocka_unit_test(test_local_equals_full_on_corpus),
+		cmocka_unit_test(test_eol_counts_follow_edits),
 		cmocka_unit_test(test_large_document_rematches_locally),
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 	};
