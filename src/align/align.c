@@ -1155,7 +1155,8 @@ static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n,
 	}
 	if (m->tn + new_n - old_n > m->tcap)
 		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));
-	memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
+	if (new_n != old_n) /* else the tail stays where it is */
+		memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
 	if (new_n)
 		memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
 	free(nf);
@@ -1205,7 +1206,8 @@ static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment 
 	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
 	if (an > a->cap)
 		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
-	memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
+	if (dk) /* else the tail stays where it is */
+		memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
 	if (mid->n)
 		memcpy(&a->v[k0], mid->v, mid->n * sizeof(Segment));
 	a->n = an;
