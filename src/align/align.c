@@ -1231,15 +1231,25 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	size_t nw;
 	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
 	bool same = window_anchors(m, nf, t0, old_n, new_n, wo, wn, &nw);
-	/* The old matches and units, for what stays. */
+	/* The old matches and units, for what stays.  The same anchors at the
+	 * same blocks (a key inside a paragraph): the matches stay as they are
+	 * and the units' segment starts change in place (units_segments writes
+	 * units [p, U - q) only), so nothing is copied. */
+	bool in_place = same && !dn;
+	for (size_t x = 0; in_place && x < nw; x++)
+		in_place = wo[x] == wn[x];
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
-	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
-	size_t *ouseg = xmalloc((oU + 1) * sizeof(size_t));
-	if (oK) {
-		memcpy(oms, m->ms.v, oK * sizeof(size_t));
-		memcpy(omt, m->mt.v, oK * sizeof(size_t));
+	size_t *oms = m->ms.v, *omt = m->mt.v, *ouseg = m->useg.v;
+	if (!in_place) {
+		oms = xmalloc((oK + 1) * sizeof(size_t));
+		omt = xmalloc((oK + 1) * sizeof(size_t));
+		ouseg = xmalloc((oU + 1) * sizeof(size_t));
+		if (oK) {
+			memcpy(oms, m->ms.v, oK * sizeof(size_t));
+			memcpy(omt, m->mt.v, oK * sizeof(size_t));
+		}
+		memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
 	}
-	memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
 	splice_features(m, t0, old_n, new_n, nf);
 	BUG_ON(m->tn != tb->n);
 	Ctx c;
@@ -1252,7 +1262,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (same) {
 		keep_lo = count_below(omt, oK, t0);
 		keep_hi = oK - count_below(omt, oK, t0 + old_n);
-		shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
+		if (!in_place) /* else every match stays */
+			shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
 	} else if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS) {
 		match_anchors(&c, m);
 	} else {
@@ -1266,7 +1277,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	       unit_kept(oms, omt, oK, otn, m, oU - 1 - q, U - 1 - q, t0, old_n, dn))
 		q++;
 	/* The new segments of units [p, U - q). */
-	VEC_RESERVE(&m->useg, U + 1);
+	BUG_ON(in_place && U != oU);
+	VEC_RESERVE(&m->useg, U + 1); /* in place: U == oU, no move */
 	m->useg.n = U + 1;
 	VEC_RESERVE(&m->upend, U);
 	m->upend.n = U;
@@ -1279,7 +1291,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	units_segments(&c, m, p, U - q, &mid, k0, &ch, false);
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
-	for (size_t v = 0; v < p; v++)
+	for (size_t v = 0; v < p && !in_place; v++)
 		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);
 	if (dk || U != oU) /* else those entries are as they were */
@@ -1291,9 +1303,11 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	out->wn = mid.n;
 	out->anchors = !same;
 	align_release(&mid);
-	free(oms);
-	free(omt);
-	free(ouseg);
+	if (!in_place) {
+		free(oms);
+		free(omt);
+		free(ouseg);
+	}
 	free(wo);
 	free(wn);
 }
