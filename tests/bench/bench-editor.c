@@ -304,7 +304,9 @@ int main(int argc, char **argv)
 	}
 	/* BENCH_PERF_CTL=CTL,ACK: the fifos of `perf record -D -1
 	 * --control=fifo:CTL,ACK`; sampling is enabled around each key only
-	 * (with its redraw), so a profile shows the key path alone. */
+	 * (with its redraw), so a profile shows the key path alone;
+	 * BENCH_PERF_KEY=I (0-9): only around the keys of that place in the
+	 * script of ten (8: segment-next). */
 	FILE *pctl = NULL, *pack = NULL;
 	if (getenv("BENCH_PERF_CTL")) {
 		char *names = xstrdup(getenv("BENCH_PERF_CTL")), *comma = strchr(names, ',');
@@ -323,7 +325,8 @@ int main(int argc, char **argv)
 	/* Start in the middle of the document, in a prose line. */
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	for (int k = 0; k < KEYS; k++) {
-		perf_ctl(pctl, pack, "enable");
+		bool sampled = !getenv("BENCH_PERF_KEY") || atoi(getenv("BENCH_PERF_KEY")) == k % 10;
+		perf_ctl(sampled ? pctl : NULL, pack, "enable");
 		uint64_t k0 = now_ns(), kc = cpu_ns();
 		size_t edits = s.doc.gen_edit, structs = s.doc.gen_struct;
 		switch (k % 10) {
@@ -366,7 +369,7 @@ int main(int argc, char **argv)
 		ui_draw(&u);
 		cost[k] = now_ns() - k0;
 		cpu[k] = cpu_ns() - kc;
-		perf_ctl(pctl, pack, "disable");
+		perf_ctl(sampled ? pctl : NULL, pack, "disable");
 		if (getenv("BENCH_DEBUG") && cpu[k] > 3000000)
 			fprintf(stderr, "key %d kind %d: %.1f ms cpu\n", k, k % 10, (double)cpu[k] / 1e6);
 		int kd = kind_of[k % 10];

@@ -252,6 +252,8 @@ static void random_edit(Doc *d)
 	doc_break_merge(d);
 }
 
+static void assert_as_loaded(const Doc *d, const char *src, size_t sn, const char *what);
+
 static void test_local_equals_full_on_corpus(void **state)
 {
 	(void)state;
@@ -275,6 +277,11 @@ static void test_local_equals_full_on_corpus(void **state)
 			local += !d.last_was_full;
 			if (!exactly_full(&d, src, sn))
 				fail_msg("%s, edit %d: the segments differ from a full alignment", ko, k);
+			/* the memo too (align_update changes it in place when a
+			 * key keeps the anchors where they were) */
+			char *what = xasprintf("%s, edit %d", ko, k);
+			assert_as_loaded(&d, src, sn, what);
+			free(what);
 		}
 		Pos c;
 		while (doc_undo(&d, &c))
