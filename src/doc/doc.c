@@ -485,6 +485,50 @@ static bool styles_in_order(const Doc *d)
 	return n == d->n_title_styles;
 }
 
+/* styles_in_order after an edit whose new blocks are [w0, w0 + wn),
+ * without reading the whole document when it can be avoided: before the
+ * edit every title's style was a known one in order, and the blocks
+ * outside the window did not change; so when the window's titles have
+ * known styles and the blocks before it hold every style in order (near
+ * the top, in any real document), the order is unchanged.  Else, or with
+ * the style table full (a style may have gone unrecorded), the whole
+ * reading.  Test builds check the shortcut against it. */
+static bool styles_in_order_near(const Doc *d, size_t w0, size_t wn)
+{
+	const RstDoc *tb = &d->th.blocks;
+	bool fast = d->n_title_styles < (int)ARRAY_LEN(d->title_styles);
+	for (size_t i = w0; fast && i < w0 + wn && i < tb->n; i++) {
+		const Block *b = &tb->v[i];
+		bool known = b->kind != BK_TITLE;
+		for (int k = 0; k < d->n_title_styles && !known; k++)
+			known = d->title_styles[k][0] == b->adornment &&
+			        d->title_styles[k][1] == (char)b->overline;
+		fast = known;
+	}
+	int n = 0;
+	for (size_t i = 0; fast && i < w0 && n < d->n_title_styles; i++) {
+		const Block *b = &tb->v[i];
+		if (b->kind != BK_TITLE)
+			continue;
+		bool seen = false;
+		for (int k = 0; k < n && !seen; k++)
+			seen = d->title_styles[k][0] == b->adornment &&
+			       d->title_styles[k][1] == (char)b->overline;
+		if (seen)
+			continue;
+		if (d->title_styles[n][0] != b->adornment || d->title_styles[n][1] != (char)b->overline)
+			fast = false; /* out of order: the whole reading says so */
+		else
+			n++;
+	}
+	if (!fast || n < d->n_title_styles)
+		return styles_in_order(d);
+#ifndef NDEBUG
+	BUG_ON(!styles_in_order(d));
+#endif
+	return true;
+}
+
 /* Is new block n (of the window) old block o with its lines moved by
  * delta and its parent by the rule of realign_blocks? */
 static bool block_moved(const Block *o, const Block *n, long delta)
@@ -756,7 +800,7 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 			b->title_level = style_level(d, b->adornment, b->overline);
 	}
 	if ((styles != d->n_title_styles || titles_differ(old, on, &tb->v[hw.b0], hw.wn)) &&
-	    !styles_in_order(d)) {
+	    !styles_in_order_near(d, hw.b0, hw.wn)) {
 		free(old);
 		doc_realign_all(d);
 		return;
@@ -822,7 +866,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	shift_blocks(tb, T0 + win.n, delta, dn);
 	size_t wn = win.n;
 	rst_release(&win);
-	if (titles && !styles_in_order(d)) {
+	if (titles && !styles_in_order_near(d, T0, wn)) {
 		free(old);
 		doc_realign_all(d);
 		return;

@@ -299,6 +299,51 @@ static void test_local_equals_full_on_corpus(void **state)
 	assert_true(local * 10 > edits * 9);
 }
 
+/* A title edit checks the order of the title styles near the top when it
+ * can (styles_in_order_near): a new title whose style came first only
+ * further down changes every level, and so does removing the first title
+ * of a style; after each edit the blocks' levels, the segments and the
+ * alignment memo equal a fresh load. */
+static void test_title_styles_reordered_by_an_edit(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	buf_adds(&en, "Top\n===\n\nIntro.\n\n");
+	buf_adds(&ko, "맨 위\n=====\n\n소개.\n\n");
+	for (int k = 0; k < 40; k++) {
+		buf_addf(&en, "Paragraph %d about ``x%d``.\n\n", k, k);
+		buf_addf(&ko, "문단 %d 은 ``x%d`` 를 다룹니다.\n\n", k, k);
+	}
+	buf_adds(&en, "Part\n----\n\nText.\n\nSub\n~~~\n\nMore.\n\nEnd\n===\n\nLast.\n");
+	buf_adds(&ko, "부분\n----\n\n글.\n\n아래\n~~~~\n\n더.\n\n끝\n===\n\n마지막.\n");
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "d.rst", ko.p, ko.len, "d.en.rst", en.p, en.len);
+	assert_int_equal(d.n_title_styles, 3);
+	/* a `~` title before the first `-` one: `~` becomes level 2 */
+	size_t at = 13; /* after the blank line below paragraph 3 */
+	const char *t = "새 제목\n~~~~~~~\n\n";
+	doc_replace(&d, (Pos){at, 0}, (Pos){at, 0}, t, strlen(t), CH_OTHER);
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "a ~ title before the first - one");
+	assert_true(d.title_styles[1][0] == '~');
+	/* typing in a title near the end: the order stays, read near the top */
+	size_t end_title = d.tgt.n - 4;
+	doc_replace(&d, (Pos){end_title, 0}, (Pos){end_title, 0}, "가", strlen("가"), CH_TYPE);
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "typing in the last title");
+	/* undo both: `-` is level 2 again */
+	Pos c;
+	assert_true(doc_undo(&d, &c));
+	assert_true(doc_undo(&d, &c));
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "undone");
+	assert_true(d.title_styles[1][0] == '-');
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 /* doc_eol is kept from counts by every edit: after random edits that add
  * and remove LF and CRLF lines, undo and redo, it says what counting the
  * lines says (doc_check compares the counts too), and it turns from LF to
@@ -513,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_local_realignment),
 		cmocka_unit_test(test_local_equals_full_on_corpus),
 		cmocka_unit_test(test_eol_counts_follow_edits),
+		cmocka_unit_test(test_title_styles_reordered_by_an_edit),
 		cmocka_unit_test(test_large_document_rematches_locally),
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 	};
