@@ -461,28 +461,41 @@ static bool titles_differ(const Block *old, size_t on, const Block *now, size_t 
 	}
 }
 
-/* Are the document's title styles, in the order they first appear, still
- * the ones it learned (the levels a full reading gives)? */
-static bool styles_in_order(const Doc *d)
+/* Is title b of the k-th learned style? */
+static bool style_is(const Doc *d, int k, const Block *b)
 {
-	int n = 0;
+	return d->title_styles[k][0] == b->adornment && d->title_styles[k][1] == (char)b->overline;
+}
+
+/* Read the titles of blocks [0, end): false when a style comes out of the
+ * learned order or is not a learned one; *n gets how many styles were
+ * seen.  With stop, the reading ends once every style is seen. */
+static bool styles_read(const Doc *d, size_t end, bool stop, int *n)
+{
 	const RstDoc *tb = &d->th.blocks;
-	for (size_t i = 0; i < tb->n; i++) {
+	*n = 0;
+	for (size_t i = 0; i < end && i < tb->n && !(stop && *n == d->n_title_styles); i++) {
 		const Block *b = &tb->v[i];
 		if (b->kind != BK_TITLE)
 			continue;
 		bool seen = false;
-		for (int k = 0; k < n && !seen; k++)
-			seen = d->title_styles[k][0] == b->adornment &&
-			       d->title_styles[k][1] == (char)b->overline;
+		for (int k = 0; k < *n && !seen; k++)
+			seen = style_is(d, k, b);
 		if (seen)
 			continue;
-		if (n >= d->n_title_styles || d->title_styles[n][0] != b->adornment ||
-		    d->title_styles[n][1] != (char)b->overline)
+		if (*n >= d->n_title_styles || !style_is(d, *n, b))
 			return false;
-		n++;
+		(*n)++;
 	}
-	return n == d->n_title_styles;
+	return true;
+}
+
+/* Are the document's title styles, in the order they first appear, still
+ * the ones it learned (the levels a full reading gives)? */
+static bool styles_in_order(const Doc *d)
+{
+	int n;
+	return styles_read(d, SIZE_MAX, false, &n) && n == d->n_title_styles;
 }
 
 /* styles_in_order after an edit whose new blocks are [w0, w0 + wn),
@@ -501,27 +514,11 @@ static bool styles_in_order_near(const Doc *d, size_t w0, size_t wn)
 		const Block *b = &tb->v[i];
 		bool known = b->kind != BK_TITLE;
 		for (int k = 0; k < d->n_title_styles && !known; k++)
-			known = d->title_styles[k][0] == b->adornment &&
-			        d->title_styles[k][1] == (char)b->overline;
+			known = style_is(d, k, b);
 		fast = known;
 	}
-	int n = 0;
-	for (size_t i = 0; fast && i < w0 && n < d->n_title_styles; i++) {
-		const Block *b = &tb->v[i];
-		if (b->kind != BK_TITLE)
-			continue;
-		bool seen = false;
-		for (int k = 0; k < n && !seen; k++)
-			seen = d->title_styles[k][0] == b->adornment &&
-			       d->title_styles[k][1] == (char)b->overline;
-		if (seen)
-			continue;
-		if (d->title_styles[n][0] != b->adornment || d->title_styles[n][1] != (char)b->overline)
-			fast = false; /* out of order: the whole reading says so */
-		else
-			n++;
-	}
-	if (!fast || n < d->n_title_styles)
+	int n;
+	if (!fast || !styles_read(d, w0, true, &n) || n < d->n_title_styles)
 		return styles_in_order(d);
 #ifndef NDEBUG
 	BUG_ON(!styles_in_order(d));
