@@ -185,6 +185,24 @@ static void test_spacing_particle_choice(void **state)
 	assert_int_equal(latin_sound_end("resnet50", 8), SE_UNKNOWN);
 }
 
+static void test_spacing_euro_sseo(void **state)
+{
+	(void)state;
+	/* pruning_tutorial.py:12 (origin/master of the dev bundle, since
+	 * 3284f81): 그럼으로서 -> 그럼으로써 */
+	expect(KO "메모리, 배터리, 하드웨어 소비량을 줄일 수 있기 때문에 중요합니다. 그럼으로서 기기에 "
+	          "경량화된 모델을 배포하여\n",
+	       NULL, CK_SPACING, "'그럼으로서' — 'by doing' is -ㅁ으로써 (으로서 means 'as'): '그럼으로써'");
+	/* the -ㅁ form of 하다 and 되다, inside a longer word */
+	expect(KO "매개변수를 공유함으로서 메모리를 아낍니다. 변경됨으로서 다시 컴파일합니다.\n", NULL,
+	       CK_SPACING, "'공유함으로써'");
+	/* the fixed forms (pruning_tutorial.py, static_quantization_tutorial.rst:303,
+	 * reinforcement_ppo.py:203), and a noun ending in ㅁ: 으로서 is right */
+	expect(KO "그럼으로써 기기에 배포합니다. 마지막 주요 설정 단계로서 정의합니다. 범용 "
+	          "라이브러리로서 제공합니다. 사람으로서 씁니다. 이름으로서 씁니다.\n",
+	       NULL, CK_SPACING, NULL);
+}
+
 static void test_spacing_bound_nouns(void **state)
 {
 	(void)state;
@@ -501,6 +519,15 @@ static void test_style(void **state)
 	expect(KO "각 사본은 변화도를 계산하는 동시에 `Ring-All-Reduce 알고리즘 <https://tech.preferred.jp/>`__ "
 	          "을 통해 동기화합니다.\n",
 	       NULL, CK_GLOSSARY, NULL);
+	/* hta_trace_diff_tutorial.rst:7 (merged): a tool's feature is 기능, not
+	 * the glossary's 특징 (a model's input feature); a segment without
+	 * either is still reported */
+	const char *hta_en = "Title\n=====\n\nTo support this requirement, HTA provides a trace "
+	                     "comparison feature.\n";
+	expect("제목\n====\n\n이를 위해 HTA는 트레이스 비교 기능을 제공합니다.\n", hta_en,
+	       CK_GLOSSARY, NULL);
+	expect("제목\n====\n\n이를 위해 HTA는 트레이스 비교 도구를 제공합니다.\n", hta_en,
+	       CK_GLOSSARY, "'feature' in the source — glossary: feature -> 특징; not found");
 	/* bad rule files name the file and place */
 	StyleRules *s = style_rules_new();
 	Err e;
@@ -711,6 +738,7 @@ int main(void)
 		cmocka_unit_test(test_spacing_noun_hada),
 		cmocka_unit_test(test_spacing_latin_object),
 		cmocka_unit_test(test_spacing_particle_choice),
+		cmocka_unit_test(test_spacing_euro_sseo),
 		cmocka_unit_test(test_spacing_bound_nouns),
 		cmocka_unit_test(test_spacing_spaces),
 		cmocka_unit_test(test_spacing_file_variant),
