@@ -321,6 +321,28 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
 }
 
+/* Does the English come with the Korean at m[at..at+kl) of block bi
+ * already: inside the Korean words of a gloss (순방향 of "순방향
+ * 전달(forward pass)"), or followed by an English in parentheses that is
+ * no gloss of the rules (a class name: "원격 모듈(RemoteModule)", an
+ * abbreviation)?  Then it is no first occurrence without the English. */
+static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at, size_t kl)
+{
+	const char *m = x->mask.p;
+	size_t n = x->j.text.len, e = at + kl;
+	if (e < n && m[e] == ' ')
+		e++;
+	if (e + 1 < n && m[e] == '(' && ascii_letter(m[e + 1]))
+		return true;
+	for (size_t i = 0; i < c->g.n; i++) {
+		const Gloss *g = &c->g.v[i];
+		size_t go = g->ko_off & 0xffffffffu;
+		if ((g->ko_off >> 32) == bi && go <= at && at < go + strlen(g->ko))
+			return true;
+	}
+	return false;
+}
+
 /* ---- renderings inferred from the alignment (checks-infer.c) ------------ */
 
 /* en, or its plural, as written in a gloss of the file or a glossary
@@ -644,7 +666,8 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 			continue;
 		size_t lim = b->b == gb ? go : x->j.text.len;
 		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
-		while (at >= 0 && !ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)))
+		while (at >= 0 && (!ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)) ||
+		                   glossed_at(c, x, b->b, (size_t)at, strlen(fb->ko))))
 			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
 		if (at < 0)
 			continue;

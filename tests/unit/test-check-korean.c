@@ -336,6 +336,23 @@ static void test_consistency(void **state)
 	expect(twice, NULL, CK_CONSISTENCY, "rule gloss-repeated");
 	expect(KO "임베딩 테이블을 샤딩(shard)하는 것입니다.\n\n1. 모델을 샤딩하는 방법을 결정합니다.\n",
 	       NULL, CK_CONSISTENCY, NULL);
+	/* an earlier occurrence that comes with English already is no first
+	 * occurrence without it (rpc_ddp_tutorial.rst at origin/master, lines
+	 * 43/98 and 49/50, judged false in tests/tools/precision-sample.md):
+	 * inside the Korean of another gloss, or before a class name */
+	expect(KO "트레이너는 또한 순방향 전달(forward pass), 역방향 전달(backward pass) 및 최적화 "
+	          "단계를 실행해야 합니다.\n\n모델의 순방향(forward) 함수는 꽤 간단합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	expect(KO "1) 마스터는 매개변수 서버에 임베딩 테이블을 담고 있는\n"
+	          "   `원격 모듈(RemoteModule) <https://pytorch.org/docs/master/rpc.html#remotemodule>`__ "
+	          "을 생성합니다.\n"
+	          "2) 그런 다음 마스터는 트레이너의 학습 루프를 시작하고 원격 모듈(remote module)을 "
+	          "트레이너에게 전달합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	/* a later unglossed occurrence is still found past a glossed one */
+	expect(KO "순방향 전달(forward pass)을 합니다. 순방향 함수는 간단합니다.\n\n"
+	          "모델의 순방향(forward) 함수입니다.\n",
+	       NULL, CK_CONSISTENCY, "3:28 consistency '순방향' — first occurrence");
 	/* the repository's majority (fed like the translation memory would) */
 	T t;
 	t_open(&t, KO "집단 통신(collective communication)을 씁니다.\n", NULL);
