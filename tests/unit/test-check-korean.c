@@ -353,6 +353,26 @@ static void test_consistency(void **state)
 	expect(KO "순방향 전달(forward pass)을 합니다. 순방향 함수는 간단합니다.\n\n"
 	          "모델의 순방향(forward) 함수입니다.\n",
 	       NULL, CK_CONSISTENCY, "3:28 consistency '순방향' — first occurrence");
+	/* an earlier occurrence whose English does not name the gloss's term
+	 * renders another word (realtime_rpi.rst:7 and :9 at 38483d66: 모델 is
+	 * "model", the gloss names "variant") */
+	const char *rpi_en = "Title\n=====\n\nThis tutorial will guide you on how to run a "
+	                     "MobileNet v2\nclassification model in real time (30 fps+) on the "
+	                     "CPU.\n\nThis was all tested with Raspberry Pi 4 Model B 4GB but should "
+	                     "work with the 2GB\nvariant as well as on the 3B with reduced "
+	                     "performance.\n";
+	const char *rpi_ko = "제목\n====\n\n이 튜토리얼은 CPU에서 실시간으로 (30 fps+)\n"
+	                     "MobileNet v2 분류 모델을 실행하는 방법을 안내합니다.\n\n"
+	                     "이 튜토리얼은 모두 Raspberry Pi 4 Model B 4GB를 이용해 테스트 했지만 2GB "
+	                     "모델(variant) 이나\n3B에서도 낮은 성능으로 작동합니다.\n";
+	expect(rpi_ko, rpi_en, CK_CONSISTENCY, NULL);
+	/* where the English does name it, the first occurrence is still found
+	 * (torchrec_tutorial.rst:20 and :116 at aded59b7, "sharding" for shard) */
+	expect("제목\n====\n\n임베딩 테이블을 여러 디바이스로 샤딩하는 것입니다.\n\n"
+	       "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n",
+	       "Title\n=====\n\nA common approach is sharding the embedding tables across "
+	       "devices.\n\n1. Decide how to shard the model.\n",
+	       CK_CONSISTENCY, "4:19 consistency '샤딩' — first occurrence");
 	/* the repository's majority (fed like the translation memory would) */
 	T t;
 	t_open(&t, KO "집단 통신(collective communication)을 씁니다.\n", NULL);
