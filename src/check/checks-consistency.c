@@ -321,24 +321,34 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
 }
 
-/* Does the English come with the Korean at m[at..at+kl) of block bi
- * already: inside the Korean words of a gloss (순방향 of "순방향
- * 전달(forward pass)"), or followed by an English in parentheses that is
- * no gloss of the rules (a class name: "원격 모듈(RemoteModule)", an
- * abbreviation)?  Then it is no first occurrence without the English. */
-static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at, size_t kl)
+/* Does the English come with the Korean ko at m[at..) of block bi
+ * already, or is it part of a longer glossed term: inside the Korean
+ * words of a gloss, or where the file glosses a phrase holding it
+ * (순방향 of "순방향 전달(forward pass)", here or elsewhere), or followed by
+ * an English in parentheses that is no gloss of the rules (a class name:
+ * "원격 모듈(RemoteModule)", an abbreviation)?  Then it is no first
+ * occurrence of ko without its English. */
+static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at,
+                       const char *ko)
 {
 	const char *m = x->mask.p;
-	size_t n = x->j.text.len, e = at + kl;
+	size_t n = x->j.text.len, kl = strlen(ko), e = at + kl;
 	if (e < n && m[e] == ' ')
 		e++;
 	if (e + 1 < n && m[e] == '(' && ascii_letter(m[e + 1]))
 		return true;
 	for (size_t i = 0; i < c->g.n; i++) {
 		const Gloss *g = &c->g.v[i];
-		size_t go = g->ko_off & 0xffffffffu;
-		if ((g->ko_off >> 32) == bi && go <= at && at < go + strlen(g->ko))
+		size_t go = g->ko_off & 0xffffffffu, gl = strlen(g->ko);
+		if ((g->ko_off >> 32) == bi && go <= at && at < go + gl)
 			return true;
+		/* ko a word of the phrase g->ko, the phrase written here */
+		for (const char *p = strstr(g->ko, ko); gl > kl && p; p = strstr(p + 1, ko)) {
+			size_t po = (size_t)(p - g->ko);
+			bool word = (po == 0 || p[-1] == ' ') && (po + kl == gl || p[kl] == ' ');
+			if (word && at >= po && at - po + gl <= n && memcmp(m + at - po, g->ko, gl) == 0)
+				return true;
+		}
 	}
 	return false;
 }
@@ -721,7 +731,7 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 		size_t lim = b->b == gb ? go : x->j.text.len;
 		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
 		while (at >= 0 && (!ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)) ||
-		                   glossed_at(c, x, b->b, (size_t)at, strlen(fb->ko))))
+		                   glossed_at(c, x, b->b, (size_t)at, fb->ko)))
 			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
 		if (at >= 0 && !src_names_en(b->d, b->b, fb->en, used))
 			continue;

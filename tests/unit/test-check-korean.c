@@ -349,6 +349,12 @@ static void test_consistency(void **state)
 	          "2) 그런 다음 마스터는 트레이너의 학습 루프를 시작하고 원격 모듈(remote module)을 "
 	          "트레이너에게 전달합니다.\n",
 	       NULL, CK_CONSISTENCY, NULL);
+	/* nor is a word of a phrase the file glosses (rpc_ddp_tutorial.rst:53
+	 * at origin/master: 순방향 전달 is "forward pass", glossed at :43) */
+	expect(KO "트레이너는 순방향 전달(forward pass)을 실행해야 합니다.\n\n"
+	          "4) 트레이너는 모델의 순방향 전달을 실행하고 손실을 사용합니다.\n\n"
+	          "모델의 순방향(forward) 함수는 꽤 간단합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
 	/* a later unglossed occurrence is still found past a glossed one */
 	expect(KO "순방향 전달(forward pass)을 합니다. 순방향 함수는 간단합니다.\n\n"
 	          "모델의 순방향(forward) 함수입니다.\n",
