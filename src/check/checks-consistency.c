@@ -355,7 +355,7 @@ static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t
 
 /* Does the English of the segment holding target block tb name en (the
  * case-folded English of a gloss, its words at word starts, any spacing
- * between them, any ending after: "embedding tables", "sharding" for
+ * or a hyphen between them, any ending after: "embedding tables", "sharding" for
  * "shard")?  An earlier occurrence whose English does not is no
  * rendering of that term (모델 of "Model B" for 모델(variant), 호스트 of
  * "host" for 호스트(multi-host)).  True where nothing is known: no
@@ -383,10 +383,11 @@ static bool src_names_en(const CheckDoc *d, size_t tb, const char *en, size_t *c
 				continue;
 			size_t a = i, e = 0;
 			while (en[e] && a < n) {
-				if (en[e] == ' ') {
-					if (m[a] != ' ' && m[a] != '\n')
+				if (en[e] == ' ' || en[e] == '-') {
+					/* "whole-slide" and "whole slide" alike */
+					if (m[a] != ' ' && m[a] != '\n' && m[a] != '-')
 						break;
-					while (a < n && (m[a] == ' ' || m[a] == '\n'))
+					while (a < n && (m[a] == ' ' || m[a] == '\n' || m[a] == '-'))
 						a++;
 					e++;
 					continue;
