@@ -742,6 +742,67 @@ static void gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko)
 	}
 }
 
+/* Titles of one word and code of lines no other block has (most anchor
+ * pairs have nothing in common), between them prose; every fifth block
+ * missing from the translation, every eleventh title retitled. */
+static void gen_distinct(size_t n, Buf *en, Buf *ko)
+{
+	for (size_t k = 0; k < n; k++) {
+		bool drop = k % 5 == 3;
+		if (k % 6 == 0) {
+			buf_addf(en, "Chapter%zu\n==========\n\n", k);
+			if (!drop)
+				buf_addf(ko, k % 11 == 0 ? "다른%zu\n==========\n\n" : "Chapter%zu\n==========\n\n", k);
+		} else if (k % 3 != 2) {
+			buf_addf(en, "::\n\n    v%zu = g(%zu)\n    w%zu = v%zu\n\n", k, k * 7, k, k);
+			if (!drop)
+				buf_addf(ko, "::\n\n    v%zu = g(%zu)\n    w%zu = v%zu\n\n", k, k * 7, k, k);
+		} else {
+			buf_addf(en, "Paragraph %zu about ``p%zu``.\n\n", k, k);
+			if (!drop)
+				buf_addf(ko, "문단 %zu ``p%zu``.\n\n", k, k);
+		}
+	}
+}
+
+/* Large generated pairs: the anchors' pass goes banded (more than 256 x
+ * 256 anchors) and its scores come from the keys (src/align/align.c
+ * fill_anchors, score_anchor_keyed).  The alignments' FNV-1a hashes are
+ * those main gave before that pass was rewritten (cc85891): the same
+ * segments, cell for cell. */
+static void test_banded_anchors_unchanged(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t n;
+		uint64_t seed, hash;
+	} want[] = {
+		{3000, 1, 0x6fc5f7001d6a2170ull}, {3000, 2, 0x2ad04fb101b02b17ull},
+		{20000, 1, 0xae697985cdccfe38ull}, {20000, 3, 0xb60bb9e6c21f0403ull},
+		{20000, 0, 0x989b7cdc1dd4e2cfull}, /* distinct code lines and title words: the keys' bits part */
+	};
+	for (size_t i = 0; i < ARRAY_LEN(want); i++) {
+		Buf en = BUF_INIT, ko = BUF_INIT, out = BUF_INIT;
+		if (want[i].seed)
+			gen_pair(want[i].n, want[i].seed, &en, &ko);
+		else
+			gen_distinct(want[i].n, &en, &ko);
+		DocPair p;
+		pair_init(&p);
+		pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
+		align_write(&p.al, p.sb, p.tb, false, &out);
+		uint64_t h = hash_fnv1a(out.p, out.len);
+		if (h != want[i].hash)
+			fail_msg("generated %zu/%llu: alignment hash %#llx, main gave %#llx", want[i].n,
+			         (unsigned long long)want[i].seed, (unsigned long long)h,
+			         (unsigned long long)want[i].hash);
+		pair_release(&p);
+		buf_release(&en);
+		buf_release(&ko);
+		buf_release(&out);
+	}
+}
+
 static void test_phased_equals_one_shot(void **state)
 {
 	(void)state;
@@ -799,6 +860,7 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_phased_equals_one_shot),
+		cmocka_unit_test(test_banded_anchors_unchanged),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
