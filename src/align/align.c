@@ -1192,18 +1192,22 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	if (u == SIZE_MAX)
 		return false;
 	BUG_ON(m->sn != sb->n || m->tn != tb->n);
-	/* units [u, u1): u, then the anchor and the pending stretch after it
-	 * while fewer than max_blocks blocks were taken (one splice for all:
-	 * a splice moves every segment after it) */
+	/* units [u, u1): u, then the anchor and the stretch after it while
+	 * that is pending or empty (two anchors in a row: nothing to align)
+	 * and fewer than max_blocks blocks were taken (one splice for all: a
+	 * splice moves every segment after it) */
 	size_t U = m->upend.n, u1 = u + 1, blocks = unit_blocks(m, u);
-	while (u1 + 1 < U && m->upend.v[u1 + 1] && blocks < max_blocks) {
-		blocks += 2 + unit_blocks(m, u1 + 1);
+	while (u1 + 1 < U && blocks < max_blocks) {
+		size_t nb = unit_blocks(m, u1 + 1);
+		if (!m->upend.v[u1 + 1] && nb)
+			break;
+		blocks += 2 + nb;
 		u1 += 2;
 	}
 	for (size_t v = u; v < u1; v += 2) {
-		BUG_ON(!m->upend.v[v]);
+		BUG_ON(!m->upend.v[v] && unit_blocks(m, v));
+		m->npend -= m->upend.v[v];
 		m->upend.v[v] = 0;
-		m->npend--;
 	}
 	Ctx c;
 	memset(&c, 0, sizeof(c));
