@@ -851,6 +851,69 @@ static void test_phased_equals_one_shot(void **state)
 	assert_true(stretches > pairs);
 }
 
+/* Aligning the rest at once (a key before the idle alignment is done) is
+ * one splice from the first pending stretch: the empty stretch between two
+ * anchors in a row does not end it (each splice moves every segment after
+ * it: one per such stretch made the finish quadratic, 1.8 s at 1M lines). */
+static bool finish_is_one_splice(HostFormat fmt, const char *src, size_t sn, const char *tgt,
+                                 size_t tn)
+{
+	DocPair ph;
+	pair_init(&ph);
+	lines_parse(&ph.tgt_file, tgt, tn);
+	host_segment(&ph.tgt_file, fmt, &ph.th);
+	lines_parse(&ph.src_file, src, sn);
+	host_segment(&ph.src_file, fmt, &ph.sh);
+	const Lines *sl = ph.sh.text ? ph.sh.text : &ph.src_file;
+	const Lines *tl = ph.th.text ? ph.th.text : &ph.tgt_file;
+	Alignment a, removed;
+	align_init(&a);
+	align_init(&removed);
+	AlignMemo *m = NULL;
+	align_docs_phased(sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, &m);
+	AlignSplice sp;
+	if (align_pending(m))
+		assert_true(align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, 0, SIZE_MAX,
+		                       &removed, &sp));
+	bool one = align_pending(m) == 0;
+	align_memo_free(m);
+	align_release(&a);
+	align_release(&removed);
+	pair_release(&ph);
+	return one;
+}
+
+static void test_finish_is_one_splice(void **state)
+{
+	(void)state;
+	size_t pairs = 0;
+	char **names = tu_corpus_pairs();
+	for (char **p = names; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *s = tu_corpus_file(en, &sn), *t = tu_corpus_file(ko, &tn);
+		if (!finish_is_one_splice(HOST_RST, s, sn, t, tn))
+			fail_msg("%s: more than one splice to finish", ko);
+		pairs++;
+		free(s);
+		free(t);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(names);
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		Buf en = BUF_INIT, ko = BUF_INIT;
+		gen_pair(3000, seed, &en, &ko);
+		if (!finish_is_one_splice(HOST_RST, en.p, en.len, ko.p, ko.len))
+			fail_msg("generated 3000/%llu: more than one splice to finish",
+			         (unsigned long long)seed);
+		pairs++;
+		buf_release(&en);
+		buf_release(&ko);
+	}
+	print_message("# %zu pairs: the rest of a phased alignment aligned in one splice\n", pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -861,6 +924,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_phased_equals_one_shot),
 		cmocka_unit_test(test_banded_anchors_unchanged),
+		cmocka_unit_test(test_finish_is_one_splice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
