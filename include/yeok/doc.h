@@ -232,7 +232,9 @@ void doc_align_stretches(Doc *d);
 
 /* Replace [a, b) of the target by p[0..n) and record the change (merging
  * with the previous one when kind allows).  Returns the position after the
- * inserted text.  a <= b, both on grapheme boundaries of existing lines. */
+ * inserted text.  a <= b, both on grapheme boundaries of existing lines.
+ * An edit that could make a line longer than LINES_MAX_LINE (512 MiB) is
+ * refused: nothing changes and a is returned. */
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
 
 /* Start a new undo record with the next change (cursor moved, command). */

@@ -19,7 +19,8 @@
  * characters, CRLF), so nothing reads the file a second time for them.
  *
  * Depends on util and text (UTF-8 validity).  Invariant (lines_check): n >= 1; only the last
- * line has EOL_NONE; no line contains '\n'.
+ * line has EOL_NONE; no line contains '\n'; no line is longer than
+ * LINES_MAX_LINE.
  */
 #ifndef YEOK_LINES_H
 #define YEOK_LINES_H
@@ -28,15 +29,33 @@
 
 typedef enum Eol { EOL_NONE = 0, EOL_LF = 1, EOL_CRLF = 2 } Eol;
 
+/* The longest line a Line holds: its length is a 29-bit field (16 bytes
+ * a line).  Every input yeok parses is bounded below it (FILE_MAX_BYTES,
+ * vcs_show's bound: a parse of a longer line is a programmer error), and
+ * doc_replace refuses an edit that would make a line longer. */
+#define LINES_MAX_LINE ((1u << 29) - 1)
+
 typedef struct Line {
-	const char *p; /* content bytes, without the terminator */
-	size_t n;      /* content length */
-	size_t cap;    /* 0: p borrows from Lines.base; else p is owned, cap bytes */
-	Eol eol;       /* the terminator that follows this line in the file */
-	uint32_t memo; /* 0, or what a view derived from this content (the
-	                  session: its wrapped rows); every lines_* call that
-	                  changes the line's bytes sets it back to 0 */
+	const char *p;     /* content bytes, without the terminator */
+	uint32_t n : 29;   /* content length (<= LINES_MAX_LINE) */
+	uint32_t eol : 2;  /* the Eol that follows this line in the file */
+	uint32_t owned : 1; /* p is this line's allocation of lines_line_cap(n)
+	                       bytes or more; 0: p borrows (from Lines.base,
+	                       or a view's lines) */
+	uint32_t memo;     /* 0, or what a view derived from this content (the
+	                      session: its wrapped rows); every lines_* call that
+	                      changes the line's bytes sets it back to 0 */
 } Line;
+
+/* The bytes an owned line of n content bytes has room for at least: the
+ * power of two at or above n, 16 at the least (derived, not stored). */
+static inline size_t lines_line_cap(size_t n)
+{
+	size_t c = 16;
+	while (c < n)
+		c *= 2;
+	return c;
+}
 
 /* What lines_parse found in the file's lines (line numbers 1-based, 0:
  * none).  Valid until a line is changed, inserted or deleted. */
@@ -51,7 +70,8 @@ typedef struct LinesScan {
 } LinesScan;
 
 typedef struct Lines {
-	Line *v;    /* n lines */
+	Line *v;    /* n lines; the parse allocates exactly n, edits grow
+	               the table by an eighth */
 	size_t n;   /* >= 1 once parsed */
 	size_t cap;
 	bool bom;   /* file started with EF BB BF */

@@ -58,29 +58,32 @@ typedef enum BlockKind {
 	BK_COUNT
 } BlockKind;
 
+/* 88 bytes (blocks are kept for both sides of a document for the whole
+ * session: 285k of them a side at 1M lines): the offset is 32-bit (a line
+ * holds at most LINES_MAX_LINE bytes), the small fields packed together. */
 typedef struct Block {
 	BlockKind kind;
+	int indent;      /* column where the block's text starts */
 	size_t first;    /* first line (0-based index into Lines), inclusive */
 	size_t last;     /* last line, inclusive; first <= last */
 	size_t text_line; /* titles: the line of the title text; else first */
-	int indent;      /* column where the block's text starts */
 	int depth;       /* nesting depth: 0 at top level */
 	int parent;      /* index of the enclosing block (directive header or
 	                    list item), -1 at top level */
-	int title_level; /* titles: 1 for the first adornment style seen, 2 for
-	                    the second...; 0 for other blocks */
+	uint32_t first_off; /* byte offset on line `first` where the block's
+	                    text starts: after the indentation, or after a
+	                    list marker / field name on the item's first line */
+	int16_t title_level; /* titles: 1 for the first adornment style seen,
+	                    2 for the second...; 0 for other blocks */
 	char adornment;  /* titles: the underline character ('=', '-', ...) */
 	bool overline;   /* titles: an overline too */
+	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)",
+	                    "[1]" for footnotes; "" for a definition term) */
 	Str name;        /* directives: "code-block", "note", "figure"...;
 	                    literal blocks: the directive that holds them or
 	                    "::"; substitution: the substitution name; fields:
 	                    the field name; else empty */
 	Str arg;         /* directives: the argument ("python", a path) */
-	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)",
-	                    "[1]" for footnotes; "" for a definition term) */
-	size_t first_off; /* (added) byte offset on line `first` where the
-	                    block's text starts: after the indentation, or after
-	                    a list marker / field name on the item's first line */
 } Block;
 
 typedef struct RstDoc {

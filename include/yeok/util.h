@@ -66,6 +66,9 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 /* Grow an array to hold at least `need` elements of `size` bytes. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
+/* p (cap elements of size bytes) reallocated to n elements when
+ * cap > n + n / 8 + 64 (*cap updated); else p as it is. */
+void *xfit(void *p, size_t n, size_t *cap, size_t size);
 char *xstrdup(const char *s);
 char *xmemdup0(const void *p, size_t n); /* copy n bytes, NUL-terminate */
 char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -145,6 +148,9 @@ void buf_add_json_str(Buf *b, Str s);
 	((vec)->v = xgrow((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)))
 #define VEC_PUSH(vec, x) \
 	(VEC_RESERVE((vec), (vec)->n + 1), (vec)->v[(vec)->n++] = (x))
+/* Cut the array of vec to its n elements when more than an eighth of it
+ * is spare (a table built by doubling and then kept: blocks, segments). */
+#define VEC_FIT(vec) ((vec)->v = xfit((vec)->v, (vec)->n, &(vec)->cap, sizeof(*(vec)->v)))
 #define VEC_FREE(vec) \
 	(free((vec)->v), (vec)->v = NULL, (vec)->n = (vec)->cap = 0)
 

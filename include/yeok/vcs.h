@@ -45,7 +45,8 @@ bool vcs_relpath(const char *path, char **rel, Err *e);
 bool vcs_commit(const char *path, const char *rev, char id[41], Err *e);
 
 /* The content of file `path` (a path in the working tree) at revision rev,
- * byte for byte, into out. */
+ * byte for byte, into out; false when it is larger than FILE_MAX_BYTES (the
+ * bound of every file yeok reads). */
 bool vcs_show(const char *path, const char *rev, Buf *out, Err *e);
 
 /* Is path tracked and identical to its HEAD version?  (false, no error,

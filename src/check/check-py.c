@@ -806,7 +806,7 @@ static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, C
 	for (size_t i = 0; i < n; i++) {
 		Str t = host_comment_text(L, &cv.v[i]);
 		Str s = lines_get(L, cv.v[i].line);
-		cd->lines.v[i] = (Line){t.p, t.n, 0, i + 1 < n ? EOL_LF : EOL_NONE, 0};
+		cd->lines.v[i] = (Line){.p = t.p, .n = (uint32_t)t.n, .eol = i + 1 < n ? EOL_LF : EOL_NONE};
 		cd->file_line[i] = cv.v[i].line;
 		cd->file_off[i] = (size_t)(t.p - s.p);
 		bool joins = i > 0 && cv.v[i].own_line && cv.v[i - 1].own_line &&

@@ -119,17 +119,16 @@ static char *fold(const char *s, size_t n)
  * Hangul keeps nothing (no Korean rendering can occur in it, and English
  * is only looked for in Korean prose), and a Korean block keeps one buffer:
  * j.text is its mask (the rules read only the prose bytes, which are the
- * text's), mask a copy of that Buf, not owned. */
+ * text's; j.text.p is NULL for a block that keeps nothing). */
 typedef struct BlockText {
 	Joined j;
-	Buf mask;
 	bool title;
 	bool korean;
 } BlockText;
 
-static void gather_glosses(ConsIndex *c, BlockText *bt, size_t bi)
+/* The glosses of block bi (j its text, m its mask) */
+static void gather_glosses(ConsIndex *c, BlockText *bt, const char *m, size_t bi)
 {
-	const char *m = bt->mask.p;
 	size_t n = bt->j.text.len;
 	for (size_t i = 3; i < n; i++) {
 		if (m[i] != '(')
@@ -251,7 +250,7 @@ static ptrdiff_t find_en(const char *m, size_t n, size_t from, const char *en)
  * none). */
 static ptrdiff_t bt_find_ko(const BlockText *bt, size_t from, const char *ko)
 {
-	return bt->mask.p ? find_ko(bt->mask.p, bt->j.text.len, from, ko) : -1;
+	return bt->j.text.p ? find_ko(bt->j.text.p, bt->j.text.len, from, ko) : -1;
 }
 
 /* Block i's joined text, its prose mask and its glosses, in document order
@@ -260,33 +259,38 @@ static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockText *bt, si
                               InlineVec *inl)
 {
 	const Block *b = &d->tb->v[i];
+	Buf mask = BUF_INIT;
 	if (b->kind == BK_LITERAL) {
 		if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
 			return;
-		buf_add(&bt[i].mask, bt[i].j.text.p, bt[i].j.text.len);
+		buf_add(&mask, bt[i].j.text.p, bt[i].j.text.len);
 	} else if (rst_kind_is_prose(b->kind)) {
 		joined_block(d->tgt, b, &bt[i].j);
 		inl->n = 0;
-		prose_mask(bt[i].j.text.p, bt[i].j.text.len, &bt[i].mask, inl);
+		prose_mask(bt[i].j.text.p, bt[i].j.text.len, &mask, inl);
 	} else {
 		return;
 	}
-	if (!bt[i].mask.p)
-		buf_grow(&bt[i].mask, 1);
+	if (!mask.p)
+		buf_grow(&mask, 1);
 	bt[i].title = b->kind == BK_TITLE;
 	for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
-		bt[i].korean = ko_syllable(check_cp_at(bt[i].mask.p, bt[i].j.text.len, k));
-	gather_glosses(c, &bt[i], i);
+		bt[i].korean = ko_syllable(check_cp_at(mask.p, bt[i].j.text.len, k));
+	gather_glosses(c, &bt[i], mask.p, i);
 	if (!bt[i].korean) {
 		joined_release(&bt[i].j);
-		buf_release(&bt[i].mask);
+		buf_release(&mask);
 		bt[i].j = (Joined){0};
 		return;
 	}
 	size_t n = bt[i].j.text.len;
 	buf_release(&bt[i].j.text);
-	bt[i].j.text = bt[i].mask;
-	bt[i].j.text.len = n;
+	/* kept until the index is built, for every Korean block: its bytes
+	 * only, not the slack of doubling (the mask is as long as the text) */
+	BUG_ON(mask.len != n);
+	mask.p = xrealloc(mask.p, n + 1);
+	mask.cap = n + 1;
+	bt[i].j.text = mask;
 }
 
 /* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
@@ -331,7 +335,7 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at,
                        const char *ko)
 {
-	const char *m = x->mask.p;
+	const char *m = x->j.text.p;
 	size_t n = x->j.text.len, kl = strlen(ko), e = at + kl;
 	if (e < n && m[e] == ' ')
 		e++;
@@ -439,7 +443,7 @@ static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm 
 static ptrdiff_t block_find_word(const BlockText *x, size_t from, const char *ko)
 {
 	ptrdiff_t at = bt_find_ko(x, from, ko);
-	while (at >= 0 && !ko_whole_word(x->mask.p, x->j.text.len, (size_t)at, strlen(ko)))
+	while (at >= 0 && !ko_whole_word(x->j.text.p, x->j.text.len, (size_t)at, strlen(ko)))
 		at = bt_find_ko(x, (size_t)at + 1, ko);
 	return at;
 }
@@ -667,8 +671,8 @@ static void stage_bare(ConsBuild *b, size_t budget, size_t *used)
 		*used += block_cost(x);
 		if (!x->korean)
 			continue;
-		for (ptrdiff_t at = find_en(x->mask.p, x->j.text.len, 0, g->en); at >= 0;
-		     at = find_en(x->mask.p, x->j.text.len, (size_t)at + 1, g->en)) {
+		for (ptrdiff_t at = find_en(x->j.text.p, x->j.text.len, 0, g->en); at >= 0;
+		     at = find_en(x->j.text.p, x->j.text.len, (size_t)at + 1, g->en)) {
 			if (!phrase && (x->j.text.p[at] < 'a' || x->j.text.p[at] > 'z'))
 				continue;
 			pre_add(c, x, (size_t)at, SEV_INFO, g->ko,
@@ -727,13 +731,13 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 	for (; b->b <= gb && *used < budget; b->b++) {
 		const BlockText *x = &bt[b->b];
 		*used += block_cost(x);
-		if (!x->mask.p || x->title)
+		if (!x->j.text.p || x->title)
 			continue;
 		size_t lim = b->b == gb ? go : x->j.text.len;
-		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
-		while (at >= 0 && (!ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)) ||
+		ptrdiff_t at = find_ko(x->j.text.p, lim, 0, fb->ko);
+		while (at >= 0 && (!ko_whole_word(x->j.text.p, lim, (size_t)at, strlen(fb->ko)) ||
 		                   glossed_at(c, x, b->b, (size_t)at, fb->ko)))
-			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
+			at = find_ko(x->j.text.p, lim, (size_t)at + 1, fb->ko);
 		if (at >= 0 && !src_names_en(b->d, b->b, fb->en, used))
 			continue;
 		if (at < 0)

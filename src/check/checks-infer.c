@@ -145,12 +145,26 @@ static void infer_ko_words(const char *m, size_t n, StemFn fn, void *ctx)
 
 /* ---- the tables -------------------------------------------------------------- */
 
-typedef VEC(size_t) IdVec;
+typedef VEC(uint32_t) IdVec;
 
-typedef struct Seg {
-	size_t unit;
+/* The words of the segment being gathered (scratch, reused). */
+typedef struct Gather {
 	IdVec en, ko, kept; /* distinct ids, at most SEG_WORDS each */
 	size_t kept_line;   /* a target line where an English word is kept */
+} Gather;
+
+/* ids [at, at + n) of Tables.ids */
+typedef struct IdSpan {
+	uint32_t at, n;
+} IdSpan;
+
+/* A gathered segment: its ids kept in one array for all segments (at 1M
+ * lines a vector of its own for each side of each segment was 30 MB, the
+ * segments' table 23 MB). */
+typedef struct Seg {
+	size_t unit;
+	size_t kept_line;     /* a target line where an English word is kept */
+	IdSpan en, ko, kept;  /* distinct ids */
 } Seg;
 
 typedef struct Tables {
@@ -161,9 +175,11 @@ typedef struct Tables {
 	CountMap kpair;        /* "e k" -> segments with both, e kept */
 	VEC(size_t) en_kept;   /* id -> segments keeping it in English */
 	VEC(Seg) seg;
+	VEC(uint32_t) ids;     /* the segments' ids (Seg's spans) */
 	VEC(bool) ko_noun;     /* id -> seen with an ending stripped */
 	/* filled per block while gathering */
-	Seg *cur;
+	Gather *cur;
+	Gather scratch;        /* what cur points to */
 	const Joined *j;
 	const char *m;         /* the block's mask */
 	size_t at, depth;      /* parentheses open before m[at] */
@@ -188,13 +204,40 @@ static bool has_id(const IdVec *v, size_t id)
 	return false;
 }
 
+/* Is id among the ids of span s? */
+static bool span_has(const Tables *t, IdSpan s, size_t id)
+{
+	for (uint32_t i = 0; i < s.n; i++)
+		if (t->ids.v[s.at + i] == id)
+			return true;
+	return false;
+}
+
+static size_t span_id(const Tables *t, IdSpan s, uint32_t i)
+{
+	return t->ids.v[s.at + i];
+}
+
+/* The ids of v appended to t->ids: their span. */
+static IdSpan span_add(Tables *t, const IdVec *v)
+{
+	BUG_ON(t->ids.n > UINT32_MAX - v->n); /* ids need >= 4 bytes of text each */
+	IdSpan sp = {(uint32_t)t->ids.n, (uint32_t)v->n};
+	VEC_RESERVE(&t->ids, t->ids.n + v->n);
+	if (v->n)
+		memcpy(t->ids.v + t->ids.n, v->v, v->n * sizeof(uint32_t));
+	t->ids.n += v->n;
+	return sp;
+}
+
 static void id_add(IdVec *v, size_t id)
 {
+	BUG_ON(id > UINT32_MAX);
 	for (size_t i = 0; i < v->n; i++)
 		if (v->v[i] == id)
 			return;
 	if (v->n < SEG_WORDS)
-		VEC_PUSH(v, id);
+		VEC_PUSH(v, (uint32_t)id);
 }
 
 static void on_src_word(void *ctx, const char *w, size_t wn, size_t off)
@@ -273,8 +316,9 @@ static bool block_prose(const Lines *l, const RstDoc *doc, const Block *b, Joine
 
 static void gather_segment(Tables *t, const CheckDoc *d, const Segment *s, size_t unit)
 {
-	Seg g = {0};
-	g.unit = unit;
+	Gather g = t->scratch;
+	g.en.n = g.ko.n = g.kept.n = 0;
+	g.kept_line = 0;
 	t->cur = &g;
 	Buf mask = BUF_INIT;
 	for (size_t k = s->src; k < s->src + s->src_n; k++) {
@@ -298,13 +342,11 @@ static void gather_segment(Tables *t, const CheckDoc *d, const Segment *s, size_
 	}
 	buf_release(&mask);
 	t->cur = NULL;
-	if (!g.en.n || !g.ko.n) {
-		VEC_FREE(&g.en);
-		VEC_FREE(&g.ko);
-		VEC_FREE(&g.kept);
+	t->scratch = g; /* its vectors, for the next segment */
+	if (!g.en.n || !g.ko.n)
 		return;
-	}
-	VEC_PUSH(&t->seg, g);
+	Seg sg = {unit, g.kept_line, span_add(t, &g.en), span_add(t, &g.ko), span_add(t, &g.kept)};
+	VEC_PUSH(&t->seg, sg);
 }
 
 static void tables_release(Tables *t)
@@ -323,12 +365,11 @@ static void tables_release(Tables *t)
 	VEC_FREE(&t->en_n);
 	VEC_FREE(&t->ko_n);
 	VEC_FREE(&t->ko_noun);
-	for (size_t i = 0; i < t->seg.n; i++) {
-		VEC_FREE(&t->seg.v[i].en);
-		VEC_FREE(&t->seg.v[i].ko);
-		VEC_FREE(&t->seg.v[i].kept);
-	}
 	VEC_FREE(&t->seg);
+	VEC_FREE(&t->ids);
+	VEC_FREE(&t->scratch.en);
+	VEC_FREE(&t->scratch.ko);
+	VEC_FREE(&t->scratch.kept);
 }
 
 static size_t pair_in(const CountMap *m, size_t e, size_t k)
@@ -408,11 +449,12 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
 	it.first_unit = SIZE_MAX;
 	for (size_t s = 0; s < t->seg.n; s++) {
 		const Seg *g = &t->seg.v[s];
-		if (!has_id(&g->en, e))
+		if (!span_has(t, g->en, e))
 			continue;
-		if (it.first_unit == SIZE_MAX && has_id(&g->ko, c.v[0].ko) && !has_id(&g->kept, e))
+		if (it.first_unit == SIZE_MAX && span_has(t, g->ko, c.v[0].ko) &&
+		    !span_has(t, g->kept, e))
 			it.first_unit = g->unit;
-		if (has_id(&g->kept, e)) {
+		if (span_has(t, g->kept, e)) {
 			if (!it.kept_segs)
 				it.kept_line = g->kept_line;
 			it.kept_segs++;
@@ -428,13 +470,13 @@ static void infer_term(const Tables *t, size_t e, const double *best, InferVec *
 			continue;
 		bool together = false;
 		for (size_t s = 0; s < t->seg.n && !together; s++)
-			together = has_id(&t->seg.v[s].ko, k1) && has_id(&t->seg.v[s].ko, k2);
+			together = span_has(t, t->seg.v[s].ko, k1) && span_has(t, t->seg.v[s].ko, k2);
 		if (together)
 			continue;
 		it.minor = xstrdup(t->ko.v[k2]);
 		it.minor_segs = c.v[i].segs;
 		for (size_t s = 0; s < t->seg.n; s++)
-			if (has_id(&t->seg.v[s].en, e) && has_id(&t->seg.v[s].ko, k2))
+			if (span_has(t, t->seg.v[s].en, e) && span_has(t, t->seg.v[s].ko, k2))
 				VEC_PUSH(&it.minor_units, t->seg.v[s].unit);
 	}
 	VEC_FREE(&c);
@@ -451,7 +493,7 @@ struct InferBuild {
 	double *best;  /* then each Korean word's strongest association */
 	size_t i;      /* the next pair slot for it */
 	size_t e;      /* then the next English word to infer a term for */
-	size_t f;      /* then the next segment's tables to free */
+	size_t f;      /* then t->seg.n once the segments' ids are freed */
 };
 
 InferBuild *infer_start(void)
@@ -502,6 +544,8 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	}
 	if (!b->counting && b->u == d->al->n) {
 		b->counting = true;
+		VEC_FIT(&t->seg); /* kept while the pairs are counted */
+		VEC_FIT(&t->ids);
 		for (size_t i = 0; i < t->en.n; i++) {
 			VEC_PUSH(&t->en_n, 0);
 			VEC_PUSH(&t->en_kept, 0);
@@ -512,17 +556,18 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	}
 	for (; b->counting && b->s < t->seg.n && n < max_bytes; b->s++) {
 		const Seg *g = &t->seg.v[b->s];
-		for (size_t i = 0; i < g->en.n; i++)
-			t->en_n.v[g->en.v[i]]++;
-		for (size_t i = 0; i < g->kept.n; i++)
-			t->en_kept.v[g->kept.v[i]]++;
-		for (size_t i = 0; i < g->ko.n; i++)
-			t->ko_n.v[g->ko.v[i]]++;
-		for (size_t i = 0; i < g->en.n; i++)
-			for (size_t k = 0; k < g->ko.n; k++) {
+		for (uint32_t i = 0; i < g->en.n; i++)
+			t->en_n.v[span_id(t, g->en, i)]++;
+		for (uint32_t i = 0; i < g->kept.n; i++)
+			t->en_kept.v[span_id(t, g->kept, i)]++;
+		for (uint32_t i = 0; i < g->ko.n; i++)
+			t->ko_n.v[span_id(t, g->ko, i)]++;
+		for (uint32_t i = 0; i < g->en.n; i++)
+			for (uint32_t k = 0; k < g->ko.n; k++) {
 				char key[48];
-				int kn = snprintf(key, sizeof(key), "%zu %zu", g->en.v[i], g->ko.v[k]);
-				countmap_add(has_id(&g->kept, g->en.v[i]) ? &t->kpair : &t->pair, key,
+				size_t e = span_id(t, g->en, i);
+				int kn = snprintf(key, sizeof(key), "%zu %zu", e, span_id(t, g->ko, k));
+				countmap_add(span_has(t, g->kept, e) ? &t->kpair : &t->pair, key,
 				             (size_t)kn, 1);
 			}
 		n += segment_cost(d, &d->al->v[g->unit]);
@@ -553,13 +598,10 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			n += 2 * (t->ko.n + t->seg.n);
 		}
 	}
-	/* the segments' tables freed a slice at a time too (at 1M lines,
-	 * 25 ms in one piece) */
-	for (; b->e == t->en.n && b->f < t->seg.n && (n < max_bytes || !n); b->f++) {
-		Seg *g = &t->seg.v[b->f];
-		VEC_FREE(&g->en);
-		VEC_FREE(&g->ko);
-		VEC_FREE(&g->kept);
+	/* the segments' tables: two arrays now, freed at once */
+	if (b->e == t->en.n && b->f < t->seg.n) {
+		VEC_FREE(&t->ids);
+		b->f = t->seg.n;
 		n += 32;
 	}
 	*used = n;

@@ -877,6 +877,15 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 
 #define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
 
+/* Once the alignment is complete (loaded, or the last pending stretch
+ * aligned): the blocks and segments sized to what they hold. */
+static void fit_tables(Doc *d)
+{
+	VEC_FIT(&d->al);
+	VEC_FIT(&d->th.blocks);
+	VEC_FIT(&d->sh.blocks);
+}
+
 void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	free(d->path);
@@ -903,6 +912,8 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	d->gen_struct++;
 	all_new(d);
 	d->cur = d->saved = 0;
+	if (!doc_align_partial(d))
+		fit_tables(d);
 }
 
 static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
@@ -981,6 +992,8 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 		mark_dirty(d, sp.k0, sp.k1, sp.wn);
 		if (d->stepped)
 			d->stepped(d->aligned_ctx, &sp);
+		if (!doc_align_partial(d))
+			fit_tables(d);
 		if (!doc_align_partial(d) && d->aligned)
 			d->aligned(d->aligned_ctx);
 	}
@@ -1082,7 +1095,7 @@ static Pos pos_after(Pos a, const char *p, size_t n)
 static void unfold_crlf(Doc *d, Pos p)
 {
 	Lines *l = &d->tgt;
-	if (p.line < l->n && p.col == l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
+	if (p.line < l->n && p.col == (size_t)l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
 		size_t n = l->v[p.line].n;
 		lines_splice(l, p.line, n, n, "\r", 1);
 		l->v[p.line].eol = EOL_LF;
@@ -1187,8 +1200,18 @@ static bool pos_eq(Pos a, Pos b)
 	return a.line == b.line && a.col == b.col;
 }
 
+/* Could replacing [a, b) by n bytes make a line longer than a Line holds?
+ * (the longest line it can make is a's head, the bytes and b's tail) */
+static bool too_long(const Doc *d, Pos a, Pos b, size_t n)
+{
+	size_t tail = d->tgt.v[b.line].n - MIN(b.col, (size_t)d->tgt.v[b.line].n);
+	return n > LINES_MAX_LINE || a.col + n + tail > LINES_MAX_LINE;
+}
+
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 {
+	if (too_long(d, a, b, n))
+		return a; /* refused: nothing changes, nothing is recorded */
 	Buf removed = BUF_INIT;
 	Pos end = apply(d, a, b, p, n, &removed);
 	truncate_redo(d);

@@ -109,8 +109,8 @@ static void set_line(HostDoc *h, size_t i, HostLineKind kind, size_t off, size_t
 	h->kind[i] = (unsigned char)kind;
 	h->off[i] = off;
 	h->view.v[i].p = off ? s.p + off : s.p;
-	h->view.v[i].n = n;
-	h->view.v[i].cap = 0;
+	h->view.v[i].n = (uint32_t)n;
+	h->view.v[i].owned = 0;
 	h->view.v[i].memo = 0;
 	h->view.v[i].eol = h->file->v[i].eol;
 }
@@ -179,7 +179,9 @@ static void code_region(HostDoc *h, size_t first, size_t last)
 		b.parent = -1;
 		b.name = STR_LIT("python-cell");
 		b.arg = STR_LIT("python");
-		indent_cols(file_line(h, f), &b.first_off);
+		size_t off = 0;
+		indent_cols(file_line(h, f), &off);
+		b.first_off = (uint32_t)off;
 		VEC_PUSH(&h->blocks, b);
 	}
 	push_region(h, HR_CODE, first, last, 0, b0);

@@ -3,6 +3,8 @@
 
 #include "yeok/text.h"
 
+_Static_assert(FILE_MAX_BYTES <= LINES_MAX_LINE, "every file read fits a Line");
+
 void lines_init(Lines *l)
 {
 	memset(l, 0, sizeof(*l));
@@ -10,10 +12,27 @@ void lines_init(Lines *l)
 
 static void line_free(Line *ln)
 {
-	if (ln->cap)
+	if (ln->owned)
 		free((char *)ln->p);
 	ln->p = NULL;
-	ln->n = ln->cap = 0;
+	ln->n = 0;
+	ln->owned = 0;
+}
+
+/* Room in the line table for need lines: the parse sizes it exactly, so
+ * an edit grows it by an eighth, not by doubling (a 1M-line table is 16
+ * MB: doubling it for one new line would cost as much again). */
+static void table_reserve(Lines *l, size_t need, bool exact)
+{
+	if (need <= l->cap)
+		return;
+	size_t c = exact ? need : l->cap + l->cap / 8 + 16;
+	if (c < need)
+		c = need;
+	if (c > SIZE_MAX / sizeof(Line))
+		fatal("allocation overflow (%zu lines)", c);
+	l->v = xrealloc(l->v, c * sizeof(Line));
+	l->cap = c;
 }
 
 void lines_release(Lines *l)
@@ -79,32 +98,28 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 		l->bom = true;
 		p += 3;
 	}
-	/* one allocation for the line table: count the lines first */
+	/* one allocation for the line table, of exactly the lines: count
+	 * them first */
 	size_t count = 1;
 	for (const char *q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
 		count++;
-	VEC_RESERVE(l, count);
+	table_reserve(l, count, true);
 	LinesScan *sc = &l->scan;
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		Line ln = {p, 0, 0, EOL_NONE, 0};
-		if (!nl) {
-			ln.n = (size_t)(end - p);
-			VEC_PUSH(l, ln);
-			if (scan)
-				scan_line(sc, ln.p, ln.n, l->n);
-			break;
-		}
-		ln.n = (size_t)(nl - p);
-		ln.eol = EOL_LF;
-		if (ln.n && p[ln.n - 1] == '\r') {
-			ln.n--;
-			ln.eol = EOL_CRLF;
+		size_t len = (size_t)((nl ? nl : end) - p);
+		Eol eol = nl ? EOL_LF : EOL_NONE;
+		if (nl && len && p[len - 1] == '\r') {
+			len--;
+			eol = EOL_CRLF;
 			sc->crlf++;
 		}
-		VEC_PUSH(l, ln);
+		BUG_ON(len > LINES_MAX_LINE); /* the caller bounds its input */
+		l->v[l->n++] = (Line){.p = p, .n = (uint32_t)len, .eol = eol};
 		if (scan)
-			scan_line(sc, ln.p, ln.n, l->n);
+			scan_line(sc, p, len, l->n);
+		if (!nl)
+			break;
 		p = nl + 1;
 	}
 	sc->valid = scan;
@@ -169,7 +184,7 @@ size_t lines_size(const Lines *l)
 {
 	size_t total = l->bom ? 3 : 0;
 	for (size_t i = 0; i < l->n; i++)
-		total += l->v[i].n + (size_t)l->v[i].eol;
+		total += (size_t)l->v[i].n + (size_t)l->v[i].eol;
 	return total;
 }
 
@@ -199,19 +214,19 @@ Eol lines_default_eol(const Lines *l)
 /* Make line i own its bytes with room for at least need bytes. */
 static char *own(Lines *l, Line *ln, size_t need)
 {
+	BUG_ON(need > LINES_MAX_LINE); /* doc_replace refuses longer lines */
 	ln->memo = 0; /* every change of the bytes goes through here */
 	l->scan.valid = false;
-	if (ln->cap == 0) {
-		size_t cap = MAX(need, ln->n) + 16;
-		char *p = xmalloc(cap);
+	if (!ln->owned) {
+		char *p = xmalloc(lines_line_cap(MAX(need, (size_t)ln->n)));
 		if (ln->n)
 			memcpy(p, ln->p, ln->n);
 		ln->p = p;
-		ln->cap = cap;
-	} else if (need > ln->cap) {
-		size_t cap = ln->cap;
-		ln->p = xgrow((char *)ln->p, &cap, need, 1);
-		ln->cap = cap;
+		ln->owned = 1;
+	} else if (need > lines_line_cap(ln->n)) {
+		/* the allocation holds at least lines_line_cap(n) bytes for
+		 * every n the line had since: growing past that reallocates */
+		ln->p = xrealloc((char *)ln->p, lines_line_cap(need));
 	}
 	return (char *)ln->p;
 }
@@ -232,12 +247,12 @@ void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, siz
 	memmove(d + from + n, d + to, ln->n - to);
 	if (n)
 		memcpy(d + from, p, n);
-	ln->n = newlen;
+	ln->n = (uint32_t)newlen;
 }
 
 static void insert_slot(Lines *l, size_t at)
 {
-	VEC_RESERVE(l, l->n + 1);
+	table_reserve(l, l->n + 1, false);
 	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(Line));
 	l->n++;
 	memset(&l->v[at], 0, sizeof(Line));
@@ -253,9 +268,9 @@ void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 	char *d = own(l, b, tail);
 	if (tail)
 		memcpy(d, a->p + at, tail);
-	b->n = tail;
+	b->n = (uint32_t)tail;
 	b->eol = a->eol;
-	a->n = at;
+	a->n = (uint32_t)at;
 	a->memo = 0;
 	a->eol = eol;
 }
@@ -268,7 +283,7 @@ void lines_join(Lines *l, size_t i)
 	char *d = own(l, a, n);
 	if (b->n)
 		memcpy(d + a->n, b->p, b->n);
-	a->n = n;
+	a->n = (uint32_t)n;
 	a->eol = b->eol;
 	line_free(b);
 	memmove(&l->v[i + 1], &l->v[i + 2], (l->n - i - 2) * sizeof(Line));
@@ -284,7 +299,7 @@ void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
 	char *d = own(l, ln, n);
 	if (n)
 		memcpy(d, p, n);
-	ln->n = n;
+	ln->n = (uint32_t)n;
 	if (at == l->n - 1) { /* appended: the old last line gets a terminator */
 		l->v[at - 1].eol = eol;
 		ln->eol = EOL_NONE;
@@ -332,7 +347,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 	for (size_t i = first; i < first + count; i++)
 		line_free(&l->v[i]);
 	size_t newn = l->n - count + add;
-	VEC_RESERVE(l, newn);
+	table_reserve(l, newn, false);
 	memmove(&l->v[first + add], &l->v[first + count], (l->n - first - count) * sizeof(Line));
 	l->n = newn;
 	const char *q = p, *end = p + n;
@@ -349,7 +364,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 		char *d = own(l, ln, len);
 		if (len)
 			memcpy(d, q, len);
-		ln->n = len;
+		ln->n = (uint32_t)len;
 		q = nl ? nl + 1 : end;
 	}
 	return true;
@@ -365,8 +380,8 @@ bool lines_check(const Lines *l, Err *e)
 			return err_set(e, 0, "lines: line %zu has a wrong terminator", i + 1);
 		if (ln->n && memchr(ln->p, '\n', ln->n))
 			return err_set(e, 0, "lines: line %zu contains a newline", i + 1);
-		if (ln->cap && ln->n > ln->cap)
-			return err_set(e, 0, "lines: line %zu overflows", i + 1);
+		if (ln->eol > EOL_CRLF)
+			return err_set(e, 0, "lines: line %zu has no valid terminator", i + 1);
 	}
 	return true;
 }

@@ -41,6 +41,7 @@ static void read_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
 	host_segment(&p->tgt_file, fmt, &p->th);
+	VEC_FIT(&p->th.blocks); /* built by doubling, kept as they are */
 	point(p);
 }
 
@@ -49,6 +50,7 @@ static void read_both(DocPair *p, HostFormat fmt)
 {
 	read_target(p, fmt);
 	host_segment(&p->src_file, fmt, &p->sh);
+	VEC_FIT(&p->sh.blocks);
 	point(p);
 	if (p->keep_memo && p->phased)
 		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);

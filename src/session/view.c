@@ -169,6 +169,7 @@ static void build_vsegs(Session *s)
 		}
 		s->view.vsegs.v[s->view.vsegs.n++] = v;
 	}
+	VEC_FIT(&s->view.vsegs); /* reserved for the placeholders of a phased load */
 	/* Ends: the next start on that side; empty sides start where the next
 	 * non-empty one does. */
 	size_t next_s = d->src.n, next_t = d->tgt.n;

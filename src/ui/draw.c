@@ -215,7 +215,7 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
 	    rs->line <= sb.line) {
 		/* the selection (shown as a match) */
 		ms = sa.line == rs->line ? sa.col : 0;
-		me = sb.line == rs->line ? sb.col : ln->n + (rs->line < sb.line);
+		me = sb.line == rs->line ? sb.col : (size_t)ln->n + (rs->line < sb.line);
 	} else if (s->search.match.on && s->search.match.pane == p &&
 	           s->search.match.at.line == rs->line) {
 		ms = s->search.match.at.col;

@@ -66,6 +66,14 @@ void *xgrow(void *p, size_t *cap, size_t need, size_t size)
 	return p;
 }
 
+void *xfit(void *p, size_t n, size_t *cap, size_t size)
+{
+	if (*cap <= n + n / 8 + 64)
+		return p;
+	*cap = n ? n : 1;
+	return xrealloc(p, *cap * size);
+}
+
 char *xstrdup(const char *s)
 {
 	return xmemdup0(s, strlen(s));

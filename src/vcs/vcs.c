@@ -303,6 +303,9 @@ bool vcs_show(const char *path, const char *rev, Buf *out, Err *e)
 			blob[40] = '\0';
 			const char *argv[] = {"cat-file", "blob", blob, NULL};
 			ok = vcs_git(top, argv, out, NULL, e);
+			if (ok && out->len > FILE_MAX_BYTES) /* the bound of a file read */
+				ok = err_set(e, EXIT_NOINPUT, "%s: larger than %u MiB at revision '%s'",
+				             path, FILE_MAX_BYTES >> 20, rev);
 		}
 	}
 	buf_release(&tree);

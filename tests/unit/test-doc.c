@@ -549,6 +549,41 @@ static void test_long_paragraph_waits_then_equals_full(void **state)
 	buf_release(&tgt);
 }
 
+/* An edit that could make a line longer than a Line holds is refused
+ * (nothing changes, nothing to undo); one just inside the bound's check
+ * with a short text goes through.  The refused bytes are never read, so
+ * the test needs no 512 MiB buffer. */
+static void test_overlong_line_refused(void **state)
+{
+	(void)state;
+	Doc d;
+	load(&d);
+	Buf before = BUF_INIT;
+	lines_serialize(&d.tgt, &before);
+	static const char small[1] = {'x'};
+	Pos a = {3, 2};
+	Pos at = doc_replace(&d, a, a, small, (size_t)LINES_MAX_LINE + 1, CH_TYPE);
+	assert_int_equal(at.line, 3);
+	assert_int_equal(at.col, 2);
+	/* a's head and b's tail count too */
+	at = doc_replace(&d, a, a, small, (size_t)LINES_MAX_LINE - 2, CH_TYPE);
+	assert_int_equal(at.col, 2);
+	assert_false(doc_modified(&d));
+	Pos cur;
+	assert_false(doc_undo(&d, &cur));
+	Buf after = BUF_INIT;
+	lines_serialize(&d.tgt, &after);
+	assert_int_equal(after.len, before.len);
+	assert_memory_equal(after.p, before.p, before.len);
+	at = doc_replace(&d, a, a, small, 1, CH_TYPE);
+	assert_int_equal(at.col, 3);
+	assert_true(doc_modified(&d));
+	check(&d);
+	buf_release(&before);
+	buf_release(&after);
+	doc_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -561,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_title_styles_reordered_by_an_edit),
 		cmocka_unit_test(test_large_document_rematches_locally),
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
+		cmocka_unit_test(test_overlong_line_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

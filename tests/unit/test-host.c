@@ -75,7 +75,7 @@ static void dump(const HostDoc *h, Buf *out)
 		const Block *b = &h->blocks.v[x];
 		buf_addf(out, "%zu-%zu %s t=%zu i=%d d=%d p=%d lv=%d a=%c o=%d off=%zu b=%s ", b->first,
 		         b->last, rst_kind_name(b->kind), b->text_line, b->indent, b->depth, b->parent,
-		         b->title_level, b->adornment ? b->adornment : '_', b->overline, b->first_off,
+		         b->title_level, b->adornment ? b->adornment : '_', b->overline, (size_t)b->first_off,
 		         b->bullet);
 		buf_addstr(out, b->name);
 		buf_addc(out, ' ');

@@ -137,7 +137,7 @@ static void test_edits(void **state)
 	free(s);
 
 	/* unmodified lines still borrow from the loaded text */
-	assert_int_equal(l.v[1].cap, 0);
+	assert_int_equal(l.v[1].owned, 0);
 	lines_release(&l);
 }
 
@@ -256,6 +256,62 @@ static void test_scan(void **state)
 	lines_release(&l);
 }
 
+/* A Line is 16 bytes (a 29-bit length, the terminator and ownership packed
+ * with it); a parse sizes the table exactly and edits keep every byte
+ * through the derived capacities of owned lines. */
+static void test_packed_line(void **state)
+{
+	(void)state;
+	assert_int_equal(sizeof(Line), 16);
+	assert_int_equal(LINES_MAX_LINE, (1u << 29) - 1);
+	assert_true(FILE_MAX_BYTES <= LINES_MAX_LINE);
+	assert_int_equal(lines_line_cap(0), 16);
+	assert_int_equal(lines_line_cap(16), 16);
+	assert_int_equal(lines_line_cap(17), 32);
+	assert_int_equal(lines_line_cap(LINES_MAX_LINE), 1u << 29);
+
+	Lines l;
+	lines_init(&l);
+	const char *text = "a\r\nbb\n\nccc";
+	lines_parse(&l, text, strlen(text));
+	assert_int_equal(l.n, 4);
+	assert_int_equal(l.cap, 4); /* exactly the lines */
+	assert_int_equal(l.v[0].eol, EOL_CRLF);
+	assert_int_equal(l.v[1].eol, EOL_LF);
+	assert_int_equal(l.v[3].eol, EOL_NONE);
+	assert_int_equal(l.v[3].n, 3);
+	/* a line grown a byte at a time past several capacities, then shrunk
+	 * and grown again: the bytes stay exact */
+	char want[5000];
+	size_t wn = 2;
+	memcpy(want, "bb", 2);
+	for (int i = 0; i < 4000; i++) {
+		char c = (char)('a' + i % 26);
+		lines_splice(&l, 1, l.v[1].n, l.v[1].n, &c, 1);
+		want[wn++] = c;
+		if (i % 997 == 0) { /* cut the middle out */
+			size_t from = wn / 3, to = wn / 2;
+			lines_splice(&l, 1, from, to, NULL, 0);
+			memmove(want + from, want + to, wn - to);
+			wn -= to - from;
+		}
+	}
+	assert_int_equal(l.v[1].n, wn);
+	assert_true(l.v[1].owned);
+	assert_memory_equal(l.v[1].p, want, wn);
+	assert_int_equal(l.v[1].eol, EOL_LF);
+	/* new lines grow the table by an eighth, not doubling */
+	lines_insert(&l, 0, "x", 1, EOL_LF);
+	assert_int_equal(l.n, 5);
+	assert_true(l.cap >= 5 && l.cap <= 4 + 4 / 8 + 16);
+	check(&l);
+	Buf out = BUF_INIT;
+	lines_serialize(&l, &out);
+	assert_int_equal(out.len, 2 + 3 + wn + 1 + 1 + 3); /* x, a, the grown line, "", ccc */
+	buf_release(&out);
+	lines_release(&l);
+}
+
 /* The English of an open is parsed without the scan: the same lines, and
  * lines_scan gives what the scanned parse found. */
 static void test_unscanned_parse(void **state)
@@ -303,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_adopted_buffer),
 		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_packed_line),
 		cmocka_unit_test(test_unscanned_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -524,6 +524,44 @@ static void test_find(void **state)
 	doc_free(&x);
 }
 
+/* A Block is 88 bytes: the first line's text offset is 32-bit, the title
+ * level 16-bit.  An offset past 16 bits (a line indented 70,000 columns)
+ * and many title levels still come out exact. */
+static void test_packed_block(void **state)
+{
+	(void)state;
+	assert_true(sizeof(Block) <= 88);
+	size_t ind = 70000;
+	Buf b = BUF_INIT;
+	buf_adds(&b, "Intro.\n\n");
+	for (size_t i = 0; i < ind; i++)
+		buf_addc(&b, ' ');
+	buf_adds(&b, "- deep item\n\n");
+	static const char styles[] = "=-~^\"'`#*+:._";
+	for (size_t k = 0; k < sizeof(styles) - 1; k++) {
+		buf_addf(&b, "T%zu\n", k);
+		for (int i = 0; i < 3; i++)
+			buf_addc(&b, styles[k]);
+		buf_adds(&b, "\n\n");
+	}
+	Doc x;
+	doc_load(&x, b.p, b.len);
+	const Block *deep = NULL;
+	int levels = 0;
+	for (size_t i = 0; i < x.d.n; i++) {
+		if (x.d.v[i].first == 2 && !deep)
+			deep = &x.d.v[i];
+		if (x.d.v[i].kind == BK_TITLE && x.d.v[i].title_level > levels)
+			levels = x.d.v[i].title_level;
+	}
+	assert_non_null(deep);
+	assert_int_equal(deep->first_off, ind + 2); /* after the marker */
+	assert_int_equal(deep->indent, (int)(ind + 2));
+	assert_int_equal(levels, (int)sizeof(styles) - 1);
+	doc_free(&x);
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -539,6 +577,7 @@ int main(void)
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_corpus_cases),
+		cmocka_unit_test(test_packed_block),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
