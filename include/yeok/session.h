@@ -480,6 +480,11 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
 bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err *e);
 /* One slice of idle work (src/ui/ui.c, session_checks_step). */
 #define SESSION_SLICE_NS 2000000u
+/* The target bytes one idle step of the checks reads at most: it stops
+ * before the segment that would pass them (one longer segment is a step
+ * alone); about 1 ms at 100k lines, the checks of Korean prose reading
+ * some 4 bytes per microsecond. */
+#define SESSION_CHECK_SLICE_BYTES 4096u
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);

@@ -8,11 +8,6 @@
  * 1.2 ms at 100k lines: 64 KiB took 2.2-2.8 ms of CPU). */
 enum { REINDEX_SLICE = 32 * 1024 };
 #define ALIGN_SLICE_BLOCKS 256 /* the blocks of one splice in it */
-/* The target bytes one idle step of the checks reads at most (then it
- * stops before the next segment; one longer segment is a step alone):
- * about 1 ms at 100k lines, the checks of Korean prose reading some
- * 4 bytes per microsecond. */
-enum { CHECK_SLICE_BYTES = 4096 };
 
 /* The findings of slot f freed (f emptied; no counts changed). */
 static void slot_free(SegFindings *f)
@@ -270,7 +265,7 @@ size_t session_checks_step(Session *s, size_t max)
 	for (size_t i = 0; i < n && done < max && s->chk.pending; i++) {
 		size_t k = (start + i) % n;
 		if (!s->chk.seg.v[k].ready || s->chk.seg.v[k].partial) {
-			if (max != SIZE_MAX && done && bytes >= CHECK_SLICE_BYTES)
+			if (max != SIZE_MAX && done && bytes >= SESSION_CHECK_SLICE_BYTES)
 				break; /* the text of one slice checked */
 			size_t kb = s->chk.key_bytes;
 			if (s->chk.seg.v[k].ready)
