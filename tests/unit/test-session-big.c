@@ -243,6 +243,18 @@ static char *paragraphs(size_t n, bool korean)
 	return buf_detach(&b);
 }
 
+/* A pair of many short paragraphs of about n bytes (*src, *tgt: the
+ * texts, to free) loaded into s with the checks on, nothing checked yet. */
+static void open_paragraphs(Session *s, size_t n, char **src, char **tgt)
+{
+	*src = paragraphs(n, false);
+	*tgt = paragraphs(n, true);
+	session_init(s);
+	session_load(s, "big.rst", *tgt, strlen(*tgt), "big.en.rst", *src, strlen(*src));
+	session_resize(s, 160, 50);
+	session_checks_on(s, false);
+}
+
 /* The first index is built in idle slices: a frame (the cursor's segment
  * for the status line) and a key before it is done leave it to them, not
  * build it all at once on the paint or key path (a ~90 ms frame at 10k
@@ -251,12 +263,9 @@ static char *paragraphs(size_t n, bool korean)
 static void test_first_index_stays_in_idle_slices(void **state)
 {
 	(void)state;
-	char *src = paragraphs(512 * 1024, false), *tgt = paragraphs(512 * 1024, true);
+	char *src, *tgt;
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
-	session_resize(&s, 160, 50);
-	session_checks_on(&s, false);
+	open_paragraphs(&s, 512 * 1024, &src, &tgt);
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	session_prepare_frame(&s);
 	assert_true(session_checks_step(&s, 64) > 0); /* the first slice */
@@ -293,12 +302,9 @@ static void test_first_index_stays_in_idle_slices(void **state)
 static void test_check_steps_read_bounded_text(void **state)
 {
 	(void)state;
-	char *src = paragraphs(256 * 1024, false), *tgt = paragraphs(256 * 1024, true);
+	char *src, *tgt;
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
-	session_resize(&s, 160, 50);
-	session_checks_on(&s, false);
+	open_paragraphs(&s, 256 * 1024, &src, &tgt);
 	size_t longest = 0;
 	for (size_t k = 0; k < s.doc.al.n; k++) {
 		size_t f, l, b = 0;
