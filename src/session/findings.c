@@ -259,6 +259,8 @@ size_t session_checks_step(Session *s, size_t max)
 					break;
 				}
 		s->chk.scan = k > 0 ? (size_t)k : 0;
+		if (max != SIZE_MAX)
+			return s->chk.pending; /* the old index freed: a slice; the checks next */
 	}
 	size_t done = 0, bytes = 0;
 	size_t n = s->chk.seg.n, start = n ? s->chk.scan % n : 0;
