@@ -70,6 +70,9 @@ void lines_parse(Lines *l, const char *data, size_t n);
 void lines_parse_take(Lines *l, char *data, size_t n);
 /* The same with the bytes of b, adopted (b is left empty). */
 void lines_parse_buf_take(Lines *l, Buf *b);
+/* The same without the scan (l->scan is not valid: lines_scan scans when
+ * asked): a file no input check reads (the English of an open). */
+void lines_parse_buf_take_unscanned(Lines *l, Buf *b);
 /* The scan of the lines as they are now: l->scan while it is valid, else
  * the lines scanned again. */
 LinesScan lines_scan(const Lines *l);

@@ -27,7 +27,9 @@
 #define ANCHOR_FULL_DP_CELLS 65536u
 #define BAND 48
 
-/* What the scoring looks at, computed once per block. */
+/* What the scoring looks at, computed once per block, in two parts: the
+ * text's hash and, for code, its lines (the anchors' pass reads no more
+ * of code: `keyed`), then the rest (`have`). */
 typedef struct Feat {
 	uint64_t text_hash; /* rst_block_text */
 	uint64_t code_hash; /* literals: code without comments and blank lines */
@@ -40,6 +42,7 @@ typedef struct Feat {
 	bool words;         /* align_has_words: something to translate */
 	BlockKind kind;     /* the block's kind and title level (what the */
 	int title_level;    /* anchors' pass reads of the block itself) */
+	bool keyed;         /* text_hash and the code's lines are computed */
 	bool have;          /* the rest is computed (need_features): the
 	                       kind and level are there for every block */
 } Feat;
@@ -74,8 +77,19 @@ typedef struct Side {
 	Feat *f;
 } Side;
 
+/* What the anchors' pass reads first of an anchor, side by side. */
+typedef struct AnchorKey {
+	uint64_t hash; /* code: code_hash; a title: text_hash */
+	/* bit (hash & 127) of each of its lines (code) or tokens (a title):
+	 * disjoint bits, nothing in common; the overlap is then not read */
+	uint64_t bits[2];
+	const Feat *f; /* the rest */
+	BlockKind kind;
+} AnchorKey;
+
 typedef struct Ctx {
 	Side s, t;
+	const AnchorKey *sk, *tk; /* the anchors' pass: c->si's and c->ti's keys */
 	/* the current DP's sequences: indices into the blocks */
 	const size_t *si, *ti;
 	bool anchors; /* pass 1 scoring */
@@ -203,17 +217,47 @@ bool align_has_words(const char *s, size_t n)
 	return false;
 }
 
-static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
+static void hash_bits(const uint32_t *v, size_t n, uint64_t bits[2])
 {
-	memset(f, 0, sizeof(*f));
-	f->kind = b->kind;
-	f->title_level = b->title_level;
-	f->have = true;
-	buf_clear(tmp);
-	rst_block_text(l, b, tmp);
-	const char *s = tmp->p ? tmp->p : "";
-	size_t n = tmp->len;
-	f->text_hash = hash_fnv1a(s, n);
+	bits[0] = bits[1] = 0;
+	for (size_t k = 0; k < n; k++)
+		bits[(v[k] >> 6) & 1] |= 1ull << (v[k] & 63);
+}
+
+/* Code: each line without its comment (# or //) and blanks. */
+static void code_features(const char *s, size_t n, Feat *f)
+{
+	VEC(uint32_t) lv = {0};
+	uint64_t h = 1469598103934665603ull;
+	size_t i = 0;
+	while (i <= n) {
+		size_t e = i;
+		while (e < n && s[e] != '\n')
+			e++;
+		size_t ce = e;
+		for (size_t k = i; k < e; k++) {
+			bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
+			if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+				ce = k;
+				break;
+			}
+		}
+		Str line = str_trim((Str){s + i, ce - i});
+		if (line.n) {
+			uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
+			VEC_PUSH(&lv, lh);
+			h = (h ^ lh) * 1099511628211ull;
+		}
+		i = e + 1;
+	}
+	f->code_hash = h;
+	f->nlines = sort_unique(lv.v, lv.n);
+	f->lines = lv.v;
+}
+
+/* The tokens, length, Hangul and words of text s[0..n). */
+static void token_features(const Block *b, const char *s, size_t n, Feat *f)
+{
 	f->words = rst_kind_is_prose(b->kind) && align_has_words(s, n);
 	VEC(uint32_t) tok = {0};
 	char low[64];
@@ -270,35 +314,31 @@ static void features(const Lines *l, const Block *b, Feat *f, Buf *tmp)
 	}
 	f->ntok = sort_unique(tok.v, tok.n);
 	f->tok = tok.v;
-	if (b->kind == BK_LITERAL) {
-		/* Code: each line without its comment (# or //) and blanks. */
-		VEC(uint32_t) lv = {0};
-		uint64_t h = 1469598103934665603ull;
-		size_t i = 0;
-		while (i <= n) {
-			size_t e = i;
-			while (e < n && s[e] != '\n')
-				e++;
-			size_t ce = e;
-			for (size_t k = i; k < e; k++) {
-				bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
-				if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
-					ce = k;
-					break;
-				}
-			}
-			Str line = str_trim((Str){s + i, ce - i});
-			if (line.n) {
-				uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
-				VEC_PUSH(&lv, lh);
-				h = (h ^ lh) * 1099511628211ull;
-			}
-			i = e + 1;
-		}
-		f->code_hash = h;
-		f->nlines = sort_unique(lv.v, lv.n);
-		f->lines = lv.v;
+}
+
+/* The features of block b into f (what is not there yet): all of them,
+ * or (!all) of code only what the anchors' pass reads. */
+static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp)
+{
+	bool code_only = !all && b->kind == BK_LITERAL;
+	if (f->have || (code_only && f->keyed))
+		return;
+	f->kind = b->kind;
+	f->title_level = b->title_level;
+	buf_clear(tmp);
+	rst_block_text(l, b, tmp);
+	const char *s = tmp->p ? tmp->p : "";
+	size_t n = tmp->len;
+	if (!f->keyed) {
+		f->text_hash = hash_fnv1a(s, n);
+		if (b->kind == BK_LITERAL)
+			code_features(s, n, f);
+		f->keyed = true;
 	}
+	if (code_only)
+		return;
+	token_features(b, s, n, f);
+	f->have = true;
 }
 
 static size_t overlap(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
@@ -350,14 +390,32 @@ static bool proseish(BlockKind k)
 	return k == BK_PARAGRAPH || k == BK_LIST_ITEM || k == BK_FIELD || k == BK_OTHER;
 }
 
+/* Code: 12 for the same code, else by the share of lines in common (in
+ * of them, na and nb lines). */
+static double code_share(size_t in, size_t na, size_t nb)
+{
+	size_t un = na + nb - in;
+	double j = un ? (double)in / (double)un : 0;
+	return 12.0 * j - 4.0;
+}
+
 static double code_score(const Feat *a, const Feat *b)
 {
 	if (a->code_hash == b->code_hash)
 		return 12.0;
-	size_t in = overlap(a->lines, a->nlines, b->lines, b->nlines);
-	size_t un = a->nlines + b->nlines - in;
-	double j = un ? (double)in / (double)un : 0;
-	return 12.0 * j - 4.0;
+	return code_share(overlap(a->lines, a->nlines, b->lines, b->nlines), a->nlines, b->nlines);
+}
+
+/* Two titles: by level, the same text, the tokens in common (inter of
+ * them) and length. */
+static double title_score(const Feat *a, const Feat *b, size_t inter)
+{
+	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
+	if (a->text_hash == b->text_hash)
+		sc += 4.0;
+	sc += tok_score(inter, a->ntok, b->ntok);
+	sc += 0.5 * len_score(a->len, b->len, b->hangul);
+	return sc;
 }
 
 static double score_anchor(const Ctx *c, size_t si, size_t ti)
@@ -368,12 +426,33 @@ static double score_anchor(const Ctx *c, size_t si, size_t ti)
 		return FORBID;
 	if (a->kind == BK_LITERAL)
 		return code_score(fa, fb);
-	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
-	if (fa->text_hash == fb->text_hash)
-		sc += 4.0;
-	sc += tok_score(overlap(fa->tok, fa->ntok, fb->tok, fb->ntok), fa->ntok, fb->ntok);
-	sc += 0.5 * len_score(fa->len, fb->len, fb->hangul);
-	return sc;
+	return title_score(fa, fb, overlap(fa->tok, fa->ntok, fb->tok, fb->ntok));
+}
+
+/* The anchors' pass: score_anchor of the i-th source and j-th target
+ * anchor from their keys (c->sk, c->tk: in the pass's order, so a row of
+ * cells reads them in sequence), the features' lists read only when the
+ * bits say they may share a line or token. */
+static bool share_bits(const AnchorKey *a, const AnchorKey *b)
+{
+	return (a->bits[0] & b->bits[0]) | (a->bits[1] & b->bits[1]);
+}
+
+static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
+{
+	const AnchorKey *a = &c->sk[i], *b = &c->tk[j];
+	if (a->kind != b->kind)
+		return FORBID;
+	const Feat *fa = a->f, *fb = b->f;
+	if (a->kind == BK_LITERAL) {
+		if (a->hash == b->hash)
+			return 12.0;
+		if (!share_bits(a, b))
+			return code_share(0, fa->nlines, fb->nlines);
+		return code_score(fa, fb);
+	}
+	size_t inter = share_bits(a, b) ? overlap(fa->tok, fa->ntok, fb->tok, fb->ntok) : 0;
+	return title_score(fa, fb, inter);
 }
 
 static double score_pair(const Ctx *c, size_t si, size_t ti)
@@ -445,9 +524,9 @@ static double score_move(const Ctx *c, size_t i, size_t a, size_t j, size_t b)
 {
 	if (a == 0 || b == 0)
 		return c->anchors ? GAP_ANCHOR : GAP_BLOCK;
-	size_t si = c->si[i], ti = c->ti[j];
 	if (c->anchors)
-		return score_anchor(c, si, ti);
+		return score_anchor_keyed(c, i, j);
+	size_t si = c->si[i], ti = c->ti[j];
 	if (a == 1 && b == 1)
 		return score_pair(c, si, ti);
 	if (a == 2)
@@ -468,38 +547,11 @@ typedef struct Step {
 } Step;
 typedef VEC(Step) StepVec;
 
-/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
- * appends the steps in order to out. */
-static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+/* The DP's cells, row by row: best[off[i] + j - lo[i]] the best score of
+ * (i, j), mv[...] the move that reached it (255: none). */
+static void fill(const Ctx *c, size_t n, size_t m, size_t nmoves, bool full, const size_t *lo,
+                 const size_t *hi, const size_t *off, double *best, unsigned char *mv)
 {
-	if (n == 0 && m == 0)
-		return;
-	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
-	size_t *off = xmalloc((n + 2) * sizeof(size_t));
-	bool full = (double)(n + 1) * (double)(m + 1) <=
-	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
-	size_t slope = n ? (m + n - 1) / n : m;
-	for (size_t i = 0; i <= n; i++) {
-		if (full || n == 0) {
-			lo[i] = 0;
-			hi[i] = m;
-		} else {
-			size_t c0 = (size_t)((double)i * (double)m / (double)n);
-			lo[i] = c0 > BAND ? c0 - BAND : 0;
-			hi[i] = MIN(m, c0 + BAND + slope);
-		}
-	}
-	/* keep rows connected: a row starts no later than the last one ends */
-	for (size_t i = 1; i <= n; i++)
-		if (lo[i] > hi[i - 1])
-			lo[i] = hi[i - 1];
-	hi[n] = m;
-	off[0] = 0;
-	for (size_t i = 0; i <= n; i++)
-		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
-	size_t cells = off[n + 1];
-	double *best = xmalloc(cells * sizeof(double));
-	unsigned char *mv = xmalloc(cells);
 	for (size_t i = 0; i <= n; i++) {
 		for (size_t j = lo[i]; j <= hi[i]; j++) {
 			size_t at = off[i] + (j - lo[i]);
@@ -539,6 +591,92 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 			best[at] = bm == 255 ? FORBID * 2 : bs;
 			mv[at] = bm;
 		}
+	}
+}
+
+/* The same for the anchors' pass (moves 1:1, 1:0, 0:1; gaps a constant),
+ * the scores read from the keys: most of the first frame's pass.  Its
+ * moves reach back one row: two rows of scores (best is not written), the
+ * moves of every cell in mv. */
+static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t *hi,
+                         const size_t *off, unsigned char *mv)
+{
+	size_t w = 1;
+	for (size_t i = 0; i <= n; i++)
+		w = MAX(w, hi[i] - lo[i] + 1);
+	double *rows = xmalloc(2 * w * sizeof(double));
+	for (size_t i = 0; i <= n; i++) {
+		double *cur = rows + (i % 2) * w, *prv = rows + ((i + 1) % 2) * w;
+		size_t pl = i ? lo[i - 1] : 0, ph = i ? hi[i - 1] : 0;
+		for (size_t j = lo[i]; j <= hi[i]; j++) {
+			size_t at = j - lo[i];
+			if (i == 0 && j == 0) {
+				cur[0] = 0;
+				mv[0] = 255;
+				continue;
+			}
+			double bs = FORBID * 2, prev;
+			unsigned char bm = 255;
+			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
+				double sc = score_anchor_keyed(c, i - 1, j - 1);
+				if (sc > FORBID && prev + sc > bs) {
+					bs = prev + sc;
+					bm = 0;
+				}
+			}
+			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID &&
+			    prev + GAP_ANCHOR > bs) {
+				bs = prev + GAP_ANCHOR;
+				bm = 1;
+			}
+			if (j > lo[i] && (prev = cur[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
+				bs = prev + GAP_ANCHOR;
+				bm = 2;
+			}
+			cur[at] = bm == 255 ? FORBID * 2 : bs;
+			mv[off[i] + at] = bm;
+		}
+	}
+	free(rows);
+}
+
+/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
+ * appends the steps in order to out. */
+static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+{
+	if (n == 0 && m == 0)
+		return;
+	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
+	size_t *off = xmalloc((n + 2) * sizeof(size_t));
+	bool full = (double)(n + 1) * (double)(m + 1) <=
+	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
+	size_t slope = n ? (m + n - 1) / n : m;
+	for (size_t i = 0; i <= n; i++) {
+		if (full || n == 0) {
+			lo[i] = 0;
+			hi[i] = m;
+		} else {
+			size_t c0 = (size_t)((double)i * (double)m / (double)n);
+			lo[i] = c0 > BAND ? c0 - BAND : 0;
+			hi[i] = MIN(m, c0 + BAND + slope);
+		}
+	}
+	/* keep rows connected: a row starts no later than the last one ends */
+	for (size_t i = 1; i <= n; i++)
+		if (lo[i] > hi[i - 1])
+			lo[i] = hi[i - 1];
+	hi[n] = m;
+	off[0] = 0;
+	for (size_t i = 0; i <= n; i++)
+		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
+	size_t cells = off[n + 1];
+	unsigned char *mv = xmalloc(cells);
+	double *best = NULL;
+	if (c->anchors && nmoves == 3 && !c->cache) {
+		fill_anchors(c, n, lo, hi, off, mv);
+	} else {
+		best = xmalloc(cells * sizeof(double));
+		fill(c, n, m, nmoves, full, lo, hi, off, best, mv);
 	}
 	/* Trace back from (n, m). */
 	StepVec rev = {0};
@@ -610,7 +748,7 @@ static void need_features(Side *sd, size_t from, size_t to)
 	Buf tmp = BUF_INIT;
 	for (size_t k = from; k < to; k++)
 		if (!sd->f[k].have)
-			features(sd->l, &sd->d->v[k], &sd->f[k], &tmp);
+			features(sd->l, &sd->d->v[k], &sd->f[k], true, &tmp);
 	buf_release(&tmp);
 }
 
@@ -654,16 +792,17 @@ void align_release(Alignment *a)
 
 static bool is_anchor_kind(BlockKind k);
 
-/* Every block's kind and title level; the rest of the features for the
- * anchors only (the anchors' pass reads no more; the regions' blocks get
- * theirs as they are aligned: need_features). */
+/* Every block's kind and title level; the features the anchors' pass
+ * reads for the anchors only (of code its text's hash and lines: a matched
+ * code block never needs its tokens; the regions' blocks get theirs as
+ * they are aligned: need_features). */
 static Feat *anchor_features(const Lines *l, const RstDoc *d)
 {
 	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
 	for (size_t k = 0; k < d->n; k++) {
 		if (is_anchor_kind(d->v[k].kind)) {
-			features(l, &d->v[k], &f[k], &tmp);
+			features(l, &d->v[k], &f[k], false, &tmp);
 		} else {
 			f[k].kind = d->v[k].kind;
 			f[k].title_level = d->v[k].title_level;
@@ -701,6 +840,34 @@ static bool anchor_same(const Feat *a, const Feat *b)
 	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
+static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
+{
+	AnchorKey *k = xmalloc((n ? n : 1) * sizeof(*k));
+	for (size_t x = 0; x < n; x++) {
+		const Feat *a = &f[v[x]];
+		bool code = a->kind == BK_LITERAL;
+		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {0, 0}, a, a->kind};
+		hash_bits(code ? a->lines : a->tok, code ? a->nlines : a->ntok, k[x].bits);
+	}
+	return k;
+}
+
+/* The anchors' pass over source anchors sa[0..sn), target ta[0..tn). */
+static void anchors_dp(Ctx *c, const size_t *sa, size_t sn, const size_t *ta, size_t tn,
+                       StepVec *steps)
+{
+	AnchorKey *sk = anchor_keys(c->s.f, sa, sn), *tk = anchor_keys(c->t.f, ta, tn);
+	c->si = sa;
+	c->ti = ta;
+	c->sk = sk;
+	c->tk = tk;
+	c->anchors = true;
+	dp(c, sn, tn, 3, steps);
+	c->sk = c->tk = NULL;
+	free(sk);
+	free(tk);
+}
+
 /* Pass 1: match the anchors of both sides (m->ms, m->mt). */
 static void match_anchors(Ctx *c, AlignMemo *m)
 {
@@ -708,11 +875,8 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 	for (size_t k = 0; k < m->tn; k++)
 		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
-	c->si = m->sa.v;
-	c->ti = ta.v;
-	c->anchors = true;
 	StepVec steps = {0};
-	dp(c, m->sa.n, ta.n, 3, &steps);
+	anchors_dp(c, m->sa.v, m->sa.n, ta.v, ta.n, &steps);
 	m->ms.n = m->mt.n = 0;
 	for (size_t k = 0; k < steps.n; k++) {
 		Step *st = &steps.v[k];
@@ -754,11 +918,8 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 	for (size_t k = t_lo; k < t_hi; k++)
 		if (is_anchor_kind(m->tf[k].kind))
 			VEC_PUSH(&ta, k);
-	c->si = sa.v;
-	c->ti = ta.v;
-	c->anchors = true;
 	StepVec steps = {0};
-	dp(c, sa.n, ta.n, 3, &steps);
+	anchors_dp(c, sa.v, sa.n, ta.v, ta.n, &steps);
 	m->ms.n = m->mt.n = 0;
 	for (size_t r = 0; r < r0; r++) {
 		VEC_PUSH(&m->ms, oms[r]);
@@ -1031,18 +1192,22 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	if (u == SIZE_MAX)
 		return false;
 	BUG_ON(m->sn != sb->n || m->tn != tb->n);
-	/* units [u, u1): u, then the anchor and the pending stretch after it
-	 * while fewer than max_blocks blocks were taken (one splice for all:
-	 * a splice moves every segment after it) */
+	/* units [u, u1): u, then the anchor and the stretch after it while
+	 * that is pending or empty (two anchors in a row: nothing to align)
+	 * and fewer than max_blocks blocks were taken (one splice for all: a
+	 * splice moves every segment after it) */
 	size_t U = m->upend.n, u1 = u + 1, blocks = unit_blocks(m, u);
-	while (u1 + 1 < U && m->upend.v[u1 + 1] && blocks < max_blocks) {
-		blocks += 2 + unit_blocks(m, u1 + 1);
+	while (u1 + 1 < U && blocks < max_blocks) {
+		size_t nb = unit_blocks(m, u1 + 1);
+		if (!m->upend.v[u1 + 1] && nb)
+			break;
+		blocks += 2 + nb;
 		u1 += 2;
 	}
 	for (size_t v = u; v < u1; v += 2) {
-		BUG_ON(!m->upend.v[v]);
+		BUG_ON(!m->upend.v[v] && unit_blocks(m, v));
+		m->npend -= m->upend.v[v];
 		m->upend.v[v] = 0;
-		m->npend--;
 	}
 	Ctx c;
 	memset(&c, 0, sizeof(c));
@@ -1061,14 +1226,21 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	return true;
 }
 
+/* A code block's tokens may be there in one and not in the other (an
+ * edit left it unmatched, aligned in a region, then matched again): they
+ * are compared where both have them. */
 static bool feat_same(const Feat *a, const Feat *b)
 {
-	return a->have == b->have && a->text_hash == b->text_hash &&
-	       a->code_hash == b->code_hash && a->ntok == b->ntok && a->nlines == b->nlines &&
-	       a->len == b->len && a->hangul == b->hangul && a->words == b->words &&
-	       a->kind == b->kind && a->title_level == b->title_level &&
-	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0) &&
-	       (!a->nlines || memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) == 0);
+	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
+	    a->nlines != b->nlines || a->kind != b->kind ||
+	    a->title_level != b->title_level ||
+	    (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) != 0))
+		return false;
+	if (a->have != b->have)
+		return a->kind == BK_LITERAL;
+	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
+	       a->words == b->words &&
+	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
@@ -1224,7 +1396,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	Feat *nf = xcalloc(new_n ? new_n : 1, sizeof(Feat));
 	Buf tmp = BUF_INIT;
 	for (size_t i = 0; i < new_n; i++)
-		features(tgt, &tb->v[t0 + i], &nf[i], &tmp);
+		features(tgt, &tb->v[t0 + i], &nf[i], !is_anchor_kind(tb->v[t0 + i].kind), &tmp);
 	buf_release(&tmp);
 	size_t nw;
 	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));

@@ -39,7 +39,8 @@ static const char *const stop_words[] = {
 static bool is_stop(const char *s, size_t n)
 {
 	for (size_t i = 0; i < ARRAY_LEN(stop_words); i++)
-		if (strlen(stop_words[i]) == n && memcmp(stop_words[i], s, n) == 0)
+		if (n && stop_words[i][0] == s[0] && strlen(stop_words[i]) == n &&
+		    memcmp(stop_words[i], s, n) == 0)
 			return true;
 	return false;
 }

@@ -173,6 +173,11 @@ static bool starts_with(const char *s, size_t n, const char *p)
  * token), 0 when none. */
 static size_t hada_len(const char *s, size_t n)
 {
+	/* every form starts with 하/한/할/함/합/해/했 (0xed 0x95 or 0x96) or
+	 * 되/된/될/됨/됩/됐/돼 (0xeb 0x8f or 0x90): nothing else is read */
+	unsigned char b0 = n >= 3 ? (unsigned char)s[0] : 0, b1 = n >= 3 ? (unsigned char)s[1] : 0;
+	if (!(b0 == 0xed && (b1 == 0x95 || b1 == 0x96)) && !(b0 == 0xeb && (b1 == 0x8f || b1 == 0x90)))
+		return 0;
 	for (size_t i = 0; i < ARRAY_LEN(not_hada); i++)
 		if (starts_with(s, n, not_hada[i]))
 			return 0;

@@ -69,7 +69,7 @@ static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
 		sc->first_bad = no;
 }
 
-void lines_parse_take(Lines *l, char *data, size_t n)
+static void parse_take(Lines *l, char *data, size_t n, bool scan)
 {
 	lines_release(l);
 	l->base = data ? data : xmalloc(1);
@@ -91,7 +91,8 @@ void lines_parse_take(Lines *l, char *data, size_t n)
 		if (!nl) {
 			ln.n = (size_t)(end - p);
 			VEC_PUSH(l, ln);
-			scan_line(sc, ln.p, ln.n, l->n);
+			if (scan)
+				scan_line(sc, ln.p, ln.n, l->n);
 			break;
 		}
 		ln.n = (size_t)(nl - p);
@@ -102,10 +103,16 @@ void lines_parse_take(Lines *l, char *data, size_t n)
 			sc->crlf++;
 		}
 		VEC_PUSH(l, ln);
-		scan_line(sc, ln.p, ln.n, l->n);
+		if (scan)
+			scan_line(sc, ln.p, ln.n, l->n);
 		p = nl + 1;
 	}
-	sc->valid = true;
+	sc->valid = scan;
+}
+
+void lines_parse_take(Lines *l, char *data, size_t n)
+{
+	parse_take(l, data, n, true);
 }
 
 void lines_parse(Lines *l, const char *data, size_t n)
@@ -113,14 +120,24 @@ void lines_parse(Lines *l, const char *data, size_t n)
 	lines_parse_take(l, xmemdup0(data, n), n);
 }
 
-void lines_parse_buf_take(Lines *l, Buf *b)
+static void parse_buf_take(Lines *l, Buf *b, bool scan)
 {
 	size_t n = b->len;
 	if (b->cap > n + n / 8 + 4096) { /* a grown buffer: not its slack for life */
 		b->p = xrealloc(b->p, n + 1);
 		b->cap = n + 1;
 	}
-	lines_parse_take(l, buf_detach(b), n);
+	parse_take(l, buf_detach(b), n, scan);
+}
+
+void lines_parse_buf_take(Lines *l, Buf *b)
+{
+	parse_buf_take(l, b, true);
+}
+
+void lines_parse_buf_take_unscanned(Lines *l, Buf *b)
+{
+	parse_buf_take(l, b, false);
 }
 
 LinesScan lines_scan(const Lines *l)

@@ -67,7 +67,7 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src)
 {
 	lines_parse_buf_take(&p->tgt_file, tgt);
-	lines_parse_buf_take(&p->src_file, src);
+	lines_parse_buf_take_unscanned(&p->src_file, src); /* no input check reads the English */
 	read_both(p, fmt);
 }
 

@@ -23,7 +23,7 @@ typedef struct P {
 	int ov_ind;     /* and at this column */
 	int nest;       /* body() calls active (bounded: see RST_MAX_NEST) */
 	size_t from;    /* the range being segmented starts here */
-	struct LineInfo *cache; /* info() of each line of the range */
+	struct LineMemo *cache; /* info() of each line of the range */
 } P;
 
 /* Deeper nesting than this (no real document comes close) is read as
@@ -42,12 +42,23 @@ static bool is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* A LineInfo kept small (one per line of the range: 12 bytes, not 32 of
+ * fresh pages), its content found again from the line; off UINT32_MAX: a
+ * line too long to keep, scanned each time. */
+typedef struct LineMemo {
+	int ind;
+	uint32_t off, n;
+} LineMemo;
+
 static LineInfo scan(const P *p, size_t i);
 
-static LineInfo info(const P *p, size_t i)
+static inline LineInfo info(const P *p, size_t i)
 {
-	if (i != p->ov_line && p->cache)
-		return p->cache[i - p->from];
+	if (i != p->ov_line && p->cache) {
+		const LineMemo *m = &p->cache[i - p->from];
+		if (m->off != UINT32_MAX)
+			return (LineInfo){m->ind, m->off, {lines_get(p->l, i).p + m->off, m->n}};
+	}
 	return scan(p, i);
 }
 
@@ -763,9 +774,13 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d)
 	if (from < to) {
 		/* Each line's indentation is computed once: nested constructs
 		 * look at the same lines again. */
-		LineInfo *cache = xmalloc((to - from) * sizeof(LineInfo));
-		for (size_t i = from; i < to; i++)
-			cache[i - from] = scan(&p, i);
+		LineMemo *cache = xmalloc((to - from) * sizeof(LineMemo));
+		for (size_t i = from; i < to; i++) {
+			LineInfo li = scan(&p, i);
+			bool fits = li.off < UINT32_MAX && li.c.n < UINT32_MAX;
+			cache[i - from] = (LineMemo){li.ind, fits ? (uint32_t)li.off : UINT32_MAX,
+			                             (uint32_t)li.c.n};
+		}
 		p.cache = cache;
 		body(&p, from, to, 0, 0, -1, true);
 		free(cache);

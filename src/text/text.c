@@ -50,11 +50,33 @@ void text_encode(Buf *b, int32_t cp)
 	buf_add(b, tmp, (size_t)n);
 }
 
+/* What text_decode accepts, inline (the input checks validate every
+ * line of a Korean file at each open): ASCII 8 bytes at a time, three-byte
+ * sequences (Hangul) without a call. */
 bool text_valid(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		if ((unsigned char)s[i] < 0x80) {
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < n) {
+		if (i + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, u + i, 8);
+			if (!(w & 0x8080808080808080ull)) {
+				i += 8;
+				continue;
+			}
+		}
+		unsigned c = u[i];
+		if (c < 0x80) {
 			i++;
+			continue;
+		}
+		if (c >= 0xe0 && c <= 0xef && i + 3 <= n && (u[i + 1] & 0xc0) == 0x80 &&
+		    (u[i + 2] & 0xc0) == 0x80) {
+			unsigned v = ((c & 0x0f) << 12) | ((u[i + 1] & 0x3fu) << 6) | (u[i + 2] & 0x3fu);
+			if (v < 0x800 || (v >= 0xd800 && v <= 0xdfff))
+				return false;
+			i += 3;
 			continue;
 		}
 		int32_t cp;

@@ -696,16 +696,15 @@ void ui_paint_release(Ui *u)
 }
 
 /* What every body row depends on: the terminal's size, the layout, the
- * theme and its colours, the message.  (Not the scroll position: rows
- * that scrolled are a block moved, shift_rows.) */
+ * theme and its colours.  (Not the scroll position: rows that scrolled
+ * are a block moved, shift_rows; not the message: it is the status
+ * line's, paint_status.) */
 static void sign_frame(const Ui *u, const Layout *l, Buf *sig)
 {
-	const Session *s = u->s;
 	int head[4] = {COLS, LINES, u->colors, u->slow_paint};
 	buf_add(sig, (const char *)head, sizeof(head));
 	buf_add(sig, (const char *)l, sizeof(*l));
 	buf_add(sig, (const char *)&u->theme, sizeof(u->theme));
-	buf_adds(sig, s->message.text);
 }
 
 /* The body rows are painted where their signature (what they show) is

@@ -696,6 +696,67 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 	return pending;
 }
 
+/* Titles of one word and code of lines no other block has (most anchor
+ * pairs have nothing in common), between them prose; every fifth block
+ * missing from the translation, every eleventh title retitled. */
+static void gen_distinct(size_t n, Buf *en, Buf *ko)
+{
+	for (size_t k = 0; k < n; k++) {
+		bool drop = k % 5 == 3;
+		if (k % 6 == 0) {
+			buf_addf(en, "Chapter%zu\n==========\n\n", k);
+			if (!drop)
+				buf_addf(ko, k % 11 == 0 ? "다른%zu\n==========\n\n" : "Chapter%zu\n==========\n\n", k);
+		} else if (k % 3 != 2) {
+			buf_addf(en, "::\n\n    v%zu = g(%zu)\n    w%zu = v%zu\n\n", k, k * 7, k, k);
+			if (!drop)
+				buf_addf(ko, "::\n\n    v%zu = g(%zu)\n    w%zu = v%zu\n\n", k, k * 7, k, k);
+		} else {
+			buf_addf(en, "Paragraph %zu about ``p%zu``.\n\n", k, k);
+			if (!drop)
+				buf_addf(ko, "문단 %zu ``p%zu``.\n\n", k, k);
+		}
+	}
+}
+
+/* Large generated pairs: the anchors' pass goes banded (more than 256 x
+ * 256 anchors) and its scores come from the keys (src/align/align.c
+ * fill_anchors, score_anchor_keyed).  The alignments' FNV-1a hashes are
+ * those main gave before that pass was rewritten (cc85891): the same
+ * segments, cell for cell. */
+static void test_banded_anchors_unchanged(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t n;
+		uint64_t seed, hash;
+	} want[] = {
+		{3000, 1, 0x6fc5f7001d6a2170ull}, {3000, 2, 0x2ad04fb101b02b17ull},
+		{20000, 1, 0xae697985cdccfe38ull}, {20000, 3, 0xb60bb9e6c21f0403ull},
+		{20000, 0, 0x989b7cdc1dd4e2cfull}, /* distinct code lines and title words: the keys' bits part */
+	};
+	for (size_t i = 0; i < ARRAY_LEN(want); i++) {
+		Buf en = BUF_INIT, ko = BUF_INIT, out = BUF_INIT;
+		if (want[i].seed)
+			tu_gen_pair(want[i].n, want[i].seed, &en, &ko);
+		else
+			gen_distinct(want[i].n, &en, &ko);
+		DocPair p;
+		pair_init(&p);
+		pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
+		align_write(&p.al, p.sb, p.tb, false, &out);
+		uint64_t h = hash_fnv1a(out.p, out.len);
+		if (h != want[i].hash)
+			fail_msg("generated %zu/%llu: alignment hash %#llx, main gave %#llx", want[i].n,
+			         (unsigned long long)want[i].seed, (unsigned long long)h,
+			         (unsigned long long)want[i].hash);
+		pair_release(&p);
+		buf_release(&en);
+		buf_release(&ko);
+		buf_release(&out);
+	}
+}
+
 static void test_phased_equals_one_shot(void **state)
 {
 	(void)state;
@@ -744,6 +805,69 @@ static void test_phased_equals_one_shot(void **state)
 	assert_true(stretches > pairs);
 }
 
+/* Aligning the rest at once (a key before the idle alignment is done) is
+ * one splice from the first pending stretch: the empty stretch between two
+ * anchors in a row does not end it (each splice moves every segment after
+ * it: one per such stretch made the finish quadratic, 1.8 s at 1M lines). */
+static bool finish_is_one_splice(HostFormat fmt, const char *src, size_t sn, const char *tgt,
+                                 size_t tn)
+{
+	DocPair ph;
+	pair_init(&ph);
+	lines_parse(&ph.tgt_file, tgt, tn);
+	host_segment(&ph.tgt_file, fmt, &ph.th);
+	lines_parse(&ph.src_file, src, sn);
+	host_segment(&ph.src_file, fmt, &ph.sh);
+	const Lines *sl = ph.sh.text ? ph.sh.text : &ph.src_file;
+	const Lines *tl = ph.th.text ? ph.th.text : &ph.tgt_file;
+	Alignment a, removed;
+	align_init(&a);
+	align_init(&removed);
+	AlignMemo *m = NULL;
+	align_docs_phased(sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, &m);
+	AlignSplice sp;
+	if (align_pending(m))
+		assert_true(align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, 0, SIZE_MAX,
+		                       &removed, &sp));
+	bool one = align_pending(m) == 0;
+	align_memo_free(m);
+	align_release(&a);
+	align_release(&removed);
+	pair_release(&ph);
+	return one;
+}
+
+static void test_finish_is_one_splice(void **state)
+{
+	(void)state;
+	size_t pairs = 0;
+	char **names = tu_corpus_pairs();
+	for (char **p = names; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *s = tu_corpus_file(en, &sn), *t = tu_corpus_file(ko, &tn);
+		if (!finish_is_one_splice(HOST_RST, s, sn, t, tn))
+			fail_msg("%s: more than one splice to finish", ko);
+		pairs++;
+		free(s);
+		free(t);
+		free(en);
+		free(ko);
+	}
+	tu_free_list(names);
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		Buf en = BUF_INIT, ko = BUF_INIT;
+		gen_pair(3000, seed, &en, &ko);
+		if (!finish_is_one_splice(HOST_RST, en.p, en.len, ko.p, ko.len))
+			fail_msg("generated 3000/%llu: more than one splice to finish",
+			         (unsigned long long)seed);
+		pairs++;
+		buf_release(&en);
+		buf_release(&ko);
+	}
+	print_message("# %zu pairs: the rest of a phased alignment aligned in one splice\n", pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -753,6 +877,8 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_phased_equals_one_shot),
+		cmocka_unit_test(test_banded_anchors_unchanged),
+		cmocka_unit_test(test_finish_is_one_splice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -256,6 +256,44 @@ static void test_scan(void **state)
 	lines_release(&l);
 }
 
+/* The English of an open is parsed without the scan: the same lines, and
+ * lines_scan gives what the scanned parse found. */
+static void test_unscanned_parse(void **state)
+{
+	(void)state;
+	const char text[] = "ok\n\xed\x95\x9c\nbad \xff\nctl \x1b[m\nnul \0x\r\nend";
+	Lines a, b;
+	lines_init(&a);
+	lines_init(&b);
+	lines_parse(&a, text, sizeof(text) - 1);
+	Buf buf = BUF_INIT;
+	buf_add(&buf, text, sizeof(text) - 1);
+	lines_parse_buf_take_unscanned(&b, &buf);
+	assert_false(b.scan.valid);
+	assert_int_equal(a.n, b.n);
+	for (size_t i = 0; i < a.n; i++) {
+		assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
+		assert_int_equal(a.v[i].eol, b.v[i].eol);
+	}
+	LinesScan x = a.scan, y = lines_scan(&b);
+	assert_true(x.valid && y.valid);
+	assert_int_equal(x.nul_line, 5);
+	assert_int_equal(y.nul_line, x.nul_line);
+	assert_int_equal(y.bad_utf8, x.bad_utf8);
+	assert_int_equal(y.first_bad, x.first_bad);
+	assert_int_equal(y.ctrl_line, x.ctrl_line);
+	assert_int_equal(y.crlf, x.crlf);
+	Str f;
+	assert_false(lines_file(&b, &f)); /* not known to be the file: serialized */
+	Buf out = BUF_INIT;
+	lines_serialize(&b, &out);
+	assert_int_equal(out.len, sizeof(text) - 1);
+	assert_memory_equal(out.p, text, out.len);
+	buf_release(&out);
+	lines_release(&a);
+	lines_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_adopted_buffer),
 		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_unscanned_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

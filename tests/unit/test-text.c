@@ -33,6 +33,59 @@ static void test_decode_invalid(void **state)
 	assert_false(text_valid(S("ab\xff")));
 }
 
+/* text_valid as text_decode's walk. */
+static bool valid_by_decode(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		int32_t cp;
+		i += text_decode(s + i, n - i, &cp);
+		if (cp < 0)
+			return false;
+	}
+	return true;
+}
+
+/* The fast text_valid (8 ASCII bytes at a time, three-byte sequences
+ * inline) says what the walk says: every lead byte from 0x80 with every
+ * second byte and edge third bytes, alone or after 7 ASCII bytes (across
+ * a word of 8), whole and cut inside it, with ASCII or Hangul after it. */
+static void test_fast_valid_equals_decode(void **state)
+{
+	(void)state;
+	static const unsigned char third[] = {0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff};
+	static const char *const tail[] = {"", "abcdefghij", "\xed\x95\x9c"};
+	size_t checked = 0, valid = 0;
+	char buf[32];
+	for (unsigned lead = 0x80; lead <= 0xff; lead++) {
+		for (unsigned b2 = 0; b2 <= 0xff; b2++) {
+			for (size_t t = 0; t < sizeof(third); t++) {
+				for (size_t pre = 0; pre < 10; pre += 7) {
+					for (size_t ti = 0; ti < ARRAY_LEN(tail); ti++) {
+						size_t n = 0;
+						for (size_t k = 0; k < pre; k++)
+							buf[n++] = 'x';
+						buf[n++] = (char)lead;
+						buf[n++] = (char)b2;
+						buf[n++] = (char)third[t];
+						buf[n++] = (char)0x80; /* a fourth byte for F0-F4 */
+						memcpy(buf + n, tail[ti], strlen(tail[ti]));
+						n += strlen(tail[ti]);
+						for (size_t cut = pre + 1; cut <= n; cut = cut < pre + 4 ? cut + 1 : n + (cut == n)) {
+							bool want = valid_by_decode(buf, cut);
+							if (text_valid(buf, cut) != want)
+								fail_msg("text_valid of %02x %02x %02x after %zu, %zu bytes: %d",
+								         lead, b2, third[t], pre, cut, !want);
+							checked++;
+							valid += want;
+						}
+					}
+				}
+			}
+		}
+	}
+	assert_true(valid > 1000 && valid < checked);
+}
+
 static void test_hangul_width(void **state)
 {
 	(void)state;
@@ -330,6 +383,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decode_invalid),
+		cmocka_unit_test(test_fast_valid_equals_decode),
 		cmocka_unit_test(test_hangul_width),
 		cmocka_unit_test(test_decomposed_hangul),
 		cmocka_unit_test(test_emoji_and_marks),
