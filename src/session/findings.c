@@ -229,7 +229,10 @@ size_t session_checks_step(Session *s, size_t max)
 		if (max == SIZE_MAX) {
 			doc_align_finish(&s->doc);
 			session_statuses_finish(s);
-		} else if (session_align_idle(s, SESSION_SLICE_NS)) {
+		} else {
+			/* the slice is the alignment's (and the statuses'): the
+			 * checks start in the next one */
+			session_align_idle(s, SESSION_SLICE_NS);
 			return s->chk.pending + 1;
 		}
 	}

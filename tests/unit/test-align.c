@@ -857,7 +857,7 @@ static void test_finish_is_one_splice(void **state)
 	tu_free_list(names);
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		Buf en = BUF_INIT, ko = BUF_INIT;
-		gen_pair(3000, seed, &en, &ko);
+		tu_gen_pair(3000, seed, &en, &ko);
 		if (!finish_is_one_splice(HOST_RST, en.p, en.len, ko.p, ko.len))
 			fail_msg("generated 3000/%llu: more than one splice to finish",
 			         (unsigned long long)seed);
