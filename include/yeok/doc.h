@@ -181,6 +181,9 @@ typedef struct Doc {
 	 * (valid: the same blocks) until doc_align_step or doc_align_finish,
 	 * or an edit outside it, aligns it exactly. */
 	size_t stale;
+	/* tgt's lines per terminator (Eol: none, LF, CRLF), kept by every
+	 * edit, so doc_eol does not count the whole file on each newline */
+	size_t tgt_eols[3];
 } Doc;
 #define DOC_LONG_BLOCK 16384u
 

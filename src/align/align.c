@@ -1327,7 +1327,8 @@ static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n,
 	}
 	if (m->tn + new_n - old_n > m->tcap)
 		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));
-	memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
+	if (new_n != old_n) /* else the tail stays where it is */
+		memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
 	if (new_n)
 		memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
 	free(nf);
@@ -1377,7 +1378,8 @@ static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment 
 	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
 	if (an > a->cap)
 		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
-	memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
+	if (dk) /* else the tail stays where it is */
+		memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
 	if (mid->n)
 		memcpy(&a->v[k0], mid->v, mid->n * sizeof(Segment));
 	a->n = an;
@@ -1401,15 +1403,25 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	size_t nw;
 	size_t *wo = xmalloc((old_n + 1) * sizeof(size_t)), *wn = xmalloc((new_n + 1) * sizeof(size_t));
 	bool same = window_anchors(m, nf, t0, old_n, new_n, wo, wn, &nw);
-	/* The old matches and units, for what stays. */
+	/* The old matches and units, for what stays.  The same anchors at the
+	 * same blocks (a key inside a paragraph): the matches stay as they are
+	 * and the units' segment starts change in place (units_segments writes
+	 * units [p, U - q) only), so nothing is copied. */
+	bool in_place = same && !dn;
+	for (size_t x = 0; in_place && x < nw; x++)
+		in_place = wo[x] == wn[x];
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
-	size_t *oms = xmalloc((oK + 1) * sizeof(size_t)), *omt = xmalloc((oK + 1) * sizeof(size_t));
-	size_t *ouseg = xmalloc((oU + 1) * sizeof(size_t));
-	if (oK) {
-		memcpy(oms, m->ms.v, oK * sizeof(size_t));
-		memcpy(omt, m->mt.v, oK * sizeof(size_t));
+	size_t *oms = m->ms.v, *omt = m->mt.v, *ouseg = m->useg.v;
+	if (!in_place) {
+		oms = xmalloc((oK + 1) * sizeof(size_t));
+		omt = xmalloc((oK + 1) * sizeof(size_t));
+		ouseg = xmalloc((oU + 1) * sizeof(size_t));
+		if (oK) {
+			memcpy(oms, m->ms.v, oK * sizeof(size_t));
+			memcpy(omt, m->mt.v, oK * sizeof(size_t));
+		}
+		memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
 	}
-	memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
 	splice_features(m, t0, old_n, new_n, nf);
 	BUG_ON(m->tn != tb->n);
 	Ctx c;
@@ -1422,7 +1434,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (same) {
 		keep_lo = count_below(omt, oK, t0);
 		keep_hi = oK - count_below(omt, oK, t0 + old_n);
-		shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
+		if (!in_place) /* else every match stays */
+			shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
 	} else if ((double)(m->sa.n + 1) * (double)(m->tan + 1) <= ANCHOR_FULL_DP_CELLS) {
 		match_anchors(&c, m);
 	} else {
@@ -1436,7 +1449,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	       unit_kept(oms, omt, oK, otn, m, oU - 1 - q, U - 1 - q, t0, old_n, dn))
 		q++;
 	/* The new segments of units [p, U - q). */
-	VEC_RESERVE(&m->useg, U + 1);
+	BUG_ON(in_place && U != oU);
+	VEC_RESERVE(&m->useg, U + 1); /* in place: U == oU, no move */
 	m->useg.n = U + 1;
 	VEC_RESERVE(&m->upend, U);
 	m->upend.n = U;
@@ -1449,7 +1463,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	units_segments(&c, m, p, U - q, &mid, k0, &ch, false);
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
-	for (size_t v = 0; v < p; v++)
+	for (size_t v = 0; v < p && !in_place; v++)
 		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);
 	if (dk || U != oU) /* else those entries are as they were */
@@ -1461,9 +1475,11 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	out->wn = mid.n;
 	out->anchors = !same;
 	align_release(&mid);
-	free(oms);
-	free(omt);
-	free(ouseg);
+	if (!in_place) {
+		free(oms);
+		free(omt);
+		free(ouseg);
+	}
 	free(wo);
 	free(wn);
 }

@@ -321,6 +321,92 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 	       (check_is_hada_form(m + at, e - at, &st) && st == kl);
 }
 
+/* Does the English come with the Korean ko at m[at..) of block bi
+ * already, or is it part of a longer glossed term: inside the Korean
+ * words of a gloss, or where the file glosses a phrase holding it
+ * (순방향 of "순방향 전달(forward pass)", here or elsewhere), or followed by
+ * an English in parentheses that is no gloss of the rules (a class name:
+ * "원격 모듈(RemoteModule)", an abbreviation)?  Then it is no first
+ * occurrence of ko without its English. */
+static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at,
+                       const char *ko)
+{
+	const char *m = x->mask.p;
+	size_t n = x->j.text.len, kl = strlen(ko), e = at + kl;
+	if (e < n && m[e] == ' ')
+		e++;
+	if (e + 1 < n && m[e] == '(' && ascii_letter(m[e + 1]))
+		return true;
+	for (size_t i = 0; i < c->g.n; i++) {
+		const Gloss *g = &c->g.v[i];
+		size_t go = g->ko_off & 0xffffffffu, gl = strlen(g->ko);
+		if ((g->ko_off >> 32) == bi && go <= at && at < go + gl)
+			return true;
+		/* ko a word of the phrase g->ko, the phrase written here */
+		for (const char *p = strstr(g->ko, ko); gl > kl && p; p = strstr(p + 1, ko)) {
+			size_t po = (size_t)(p - g->ko);
+			bool word = (po == 0 || p[-1] == ' ') && (po + kl == gl || p[kl] == ' ');
+			if (word && at >= po && at - po + gl <= n && memcmp(m + at - po, g->ko, gl) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Does the English of the segment holding target block tb name en (the
+ * case-folded English of a gloss, its words at word starts, any spacing
+ * or a hyphen between them, any ending after: "embedding tables", "sharding" for
+ * "shard")?  An earlier occurrence whose English does not is no
+ * rendering of that term (모델 of "Model B" for 모델(variant), 호스트 of
+ * "host" for 호스트(multi-host)).  True where nothing is known: no
+ * source, or a block of no segment.  *cost: the bytes read. */
+static bool src_names_en(const CheckDoc *d, size_t tb, const char *en, size_t *cost)
+{
+	if (!d->al || !d->src)
+		return true;
+	const Segment *s = NULL;
+	for (size_t i = 0; i < d->al->n && !s; i++)
+		if (d->al->v[i].tgt_n && d->al->v[i].tgt <= tb && tb < d->al->v[i].tgt + d->al->v[i].tgt_n)
+			s = &d->al->v[i];
+	*cost += d->al->n;
+	if (!s || !s->src_n)
+		return true;
+	bool found = false;
+	for (size_t k = 0; k < s->src_n && !found; k++) {
+		Joined j;
+		joined_block(d->src, &d->sb->v[s->src + k], &j);
+		const char *m = j.text.p;
+		size_t n = j.text.len;
+		*cost += n + 1;
+		for (size_t i = 0; i < n && !found; i++) {
+			if (i > 0 && ascii_letter(m[i - 1]))
+				continue;
+			size_t a = i, e = 0;
+			while (en[e] && a < n) {
+				if (en[e] == ' ' || en[e] == '-') {
+					/* "whole-slide" and "whole slide" alike */
+					if (m[a] != ' ' && m[a] != '\n' && m[a] != '-')
+						break;
+					while (a < n && (m[a] == ' ' || m[a] == '\n' || m[a] == '-'))
+						a++;
+					e++;
+					continue;
+				}
+				char c = m[a];
+				if (c >= 'A' && c <= 'Z')
+					c = (char)(c | 0x20);
+				if (c != en[e])
+					break;
+				a++;
+				e++;
+			}
+			found = !en[e];
+		}
+		joined_release(&j);
+	}
+	return found;
+}
+
 /* ---- renderings inferred from the alignment (checks-infer.c) ------------ */
 
 /* en, or its plural, as written in a gloss of the file or a glossary
@@ -443,6 +529,7 @@ typedef enum ConsPhase {
 typedef enum ConsStage { CS_SETUP, CS_COUNT, CS_FLAG, CS_BARE, CS_FIRST, CS_FIRST_SCAN } ConsStage;
 
 struct ConsBuild {
+	const CheckDoc *d; /* of the current step */
 	ConsIndex *c;
 	BlockText *bt;
 	size_t nb;
@@ -644,8 +731,11 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 			continue;
 		size_t lim = b->b == gb ? go : x->j.text.len;
 		ptrdiff_t at = find_ko(x->mask.p, lim, 0, fb->ko);
-		while (at >= 0 && !ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)))
+		while (at >= 0 && (!ko_whole_word(x->mask.p, lim, (size_t)at, strlen(fb->ko)) ||
+		                   glossed_at(c, x, b->b, (size_t)at, fb->ko)))
 			at = find_ko(x->mask.p, lim, (size_t)at + 1, fb->ko);
+		if (at >= 0 && !src_names_en(b->d, b->b, fb->en, used))
+			continue;
 		if (at < 0)
 			continue;
 		char *sg = xasprintf("%s(%s)", fb->ko, fb->en);
@@ -675,6 +765,7 @@ static ConsStageFn *const stages[] = {
 bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used)
 {
 	size_t u = 0;
+	b->d = d;
 	do {
 		switch (b->phase) {
 		case CP_GATHER:

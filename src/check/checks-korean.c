@@ -745,12 +745,56 @@ static void rule_file_variant(Text *t, FindingVec *out)
 	}
 }
 
+/* euro-sseo: 으로써 (by means of) after a verb's noun form in -ㅁ
+ * ("그럼으로서", "구현함으로서", "변경됨으로서" -> 으로써): "by doing";
+ * 으로서 (as, in the capacity of) takes a noun of status (사람으로서,
+ * 라이브러리로서), never a verb's -ㅁ form.  Only the -ㅁ syllables of
+ * 하다/되다/시키다/주다, 그러다 and 있다/없다: a noun ending in ㅁ
+ * (사람, 이름) takes 으로서 rightly. */
+static bool verb_m_form(const char *m, size_t at)
+{
+	static const char *const forms[] = {"함", "됨", "킴", "줌", "그럼", "있음", "없음"};
+	for (size_t k = 0; k < ARRAY_LEN(forms); k++) {
+		size_t n = strlen(forms[k]);
+		if (at >= n && memcmp(m + at - n, forms[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void rule_euro_sseo(Text *t, FindingVec *out)
+{
+	const char *m = t->m;
+	for (size_t i = 3; i + 9 <= t->n; i++) {
+		if (memcmp(m + i, "으로서", 9) != 0 || !verb_m_form(m, i))
+			continue;
+		size_t a = i;
+		while (a >= 3 && ko_syllable(syl_before(m, a)))
+			a -= 3;
+		size_t e = hangul_run(m, t->n, i);
+		Buf q = BUF_INIT, fixed = BUF_INIT;
+		buf_add(&q, t->s + a, e - a);
+		buf_add(&fixed, t->s + a, i - a);
+		buf_adds(&fixed, "으로써");
+		buf_add(&fixed, t->s + i + 9, e - i - 9);
+		Finding *f = add(t, out, CK_SPACING, SEV_WARNING, i, "euro-sseo",
+		                 "'%s' — 'by doing' is -ㅁ으로써 (으로서 means 'as'): '%s'", q.p,
+		                 fixed.p);
+		fix_range(t, f, i + 6, i + 9, "써");
+		free(f->suggestion);
+		f->suggestion = buf_detach(&fixed);
+		buf_release(&q);
+		i = e - 1;
+	}
+}
+
 static void spacing_text(Text *t, FindingVec *out)
 {
 	rule_latin_particle(t, out);
 	rule_noun_hada(t, out);
 	rule_latin_object(t, out);
 	rule_particle_choice(t, out);
+	rule_euro_sseo(t, out);
 	rule_patterns(t, out);
 	rule_missing_space(t, out);
 	rule_spaces(t, out);

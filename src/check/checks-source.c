@@ -1,6 +1,8 @@
 /* Checks that compare the target with its source segment: glossary,
  * code-changed, markup-mismatch, reference-title, untranslated.  (glossary
  * also runs without a source: then it reports avoided variants only.) */
+#include <strings.h>
+
 #include "check-private.h"
 #include "yeok/text.h"
 
@@ -44,6 +46,35 @@ static bool doc_allows(const Unit *u, const char *s, size_t n)
 	for (size_t i = 0; i < u->d->allow_n; i++)
 		if (strlen(u->d->allow[i]) == n && memcmp(u->d->allow[i], s, n) == 0)
 			return true;
+	return false;
+}
+
+/* Another sense of a glossary term, rendered otherwise on purpose: the
+ * guide's feature -> 특징 is a model's input feature; a tool's or a
+ * language's feature is 기능 ("트레이스 비교 기능", "프로토타입 기능", "언어의
+ * 기능": 8 of the 9 'feature ... not found' findings of the review-fix
+ * sample).  A term whose English is en[] counts as found where the
+ * segment writes ko as a word of its own. */
+static const struct {
+	const char *en, *ko;
+} other_senses[] = {
+	{"feature", "기능"},
+};
+
+static bool other_sense_found(const GlossTerm *t, const char *tgt, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_LEN(other_senses); i++) {
+		bool en = false;
+		for (size_t k = 0; k < t->en_n && !en; k++)
+			en = strcasecmp(t->en[k], other_senses[i].en) == 0;
+		if (!en)
+			continue;
+		const char *ko = other_senses[i].ko;
+		size_t kl = strlen(ko);
+		for (size_t at = 0; at + kl <= n; at++)
+			if (memcmp(tgt + at, ko, kl) == 0 && !ko_syllable(check_prev_cp(tgt, at)))
+				return true;
+	}
 	return false;
 }
 
@@ -161,7 +192,8 @@ void check_glossary(const Unit *u, FindingVec *out)
 				                         (int)(h->tgt_end - h->tgt_start),
 				                         tj.text.p + h->tgt_start, label.p);
 				f->suggestion = xstrdup(g->v[h->term].ko);
-			} else if (!h->found) {
+			} else if (!h->found &&
+			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len)) {
 				size_t line, byte;
 				joined_pos(&tj, 0, &line, &byte);
 				byte = (size_t)u->d->tb->v[u->tgt].indent;

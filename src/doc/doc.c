@@ -270,8 +270,11 @@ static void align_all(Doc *d)
 	all_new(d);
 }
 
+static void eols_recount(Doc *d);
+
 void doc_realign_all(Doc *d)
 {
+	eols_recount(d); /* tests change tgt's lines and call this */
 	/* d->aligned runs on the alignment it was made for; a deferred long
 	 * block is aligned again below with the rest */
 	doc_align_stretches(d);
@@ -458,28 +461,69 @@ static bool titles_differ(const Block *old, size_t on, const Block *now, size_t 
 	}
 }
 
-/* Are the document's title styles, in the order they first appear, still
- * the ones it learned (the levels a full reading gives)? */
-static bool styles_in_order(const Doc *d)
+/* Is title b of the k-th learned style? */
+static bool style_is(const Doc *d, int k, const Block *b)
 {
-	int n = 0;
+	return d->title_styles[k][0] == b->adornment && d->title_styles[k][1] == (char)b->overline;
+}
+
+/* Read the titles of blocks [0, end): false when a style comes out of the
+ * learned order or is not a learned one; *n gets how many styles were
+ * seen.  With stop, the reading ends once every style is seen. */
+static bool styles_read(const Doc *d, size_t end, bool stop, int *n)
+{
 	const RstDoc *tb = &d->th.blocks;
-	for (size_t i = 0; i < tb->n; i++) {
+	*n = 0;
+	for (size_t i = 0; i < end && i < tb->n && !(stop && *n == d->n_title_styles); i++) {
 		const Block *b = &tb->v[i];
 		if (b->kind != BK_TITLE)
 			continue;
 		bool seen = false;
-		for (int k = 0; k < n && !seen; k++)
-			seen = d->title_styles[k][0] == b->adornment &&
-			       d->title_styles[k][1] == (char)b->overline;
+		for (int k = 0; k < *n && !seen; k++)
+			seen = style_is(d, k, b);
 		if (seen)
 			continue;
-		if (n >= d->n_title_styles || d->title_styles[n][0] != b->adornment ||
-		    d->title_styles[n][1] != (char)b->overline)
+		if (*n >= d->n_title_styles || !style_is(d, *n, b))
 			return false;
-		n++;
+		(*n)++;
 	}
-	return n == d->n_title_styles;
+	return true;
+}
+
+/* Are the document's title styles, in the order they first appear, still
+ * the ones it learned (the levels a full reading gives)? */
+static bool styles_in_order(const Doc *d)
+{
+	int n;
+	return styles_read(d, SIZE_MAX, false, &n) && n == d->n_title_styles;
+}
+
+/* styles_in_order after an edit whose new blocks are [w0, w0 + wn),
+ * without reading the whole document when it can be avoided: before the
+ * edit every title's style was a known one in order, and the blocks
+ * outside the window did not change; so when the window's titles have
+ * known styles and the blocks before it hold every style in order (near
+ * the top, in any real document), the order is unchanged.  Else, or with
+ * the style table full (a style may have gone unrecorded), the whole
+ * reading.  Test builds check the shortcut against it. */
+static bool styles_in_order_near(const Doc *d, size_t w0, size_t wn)
+{
+	const RstDoc *tb = &d->th.blocks;
+	bool fast = d->n_title_styles < (int)ARRAY_LEN(d->title_styles);
+	for (size_t i = w0; fast && i < w0 + wn && i < tb->n; i++) {
+		const Block *b = &tb->v[i];
+		bool known = b->kind != BK_TITLE;
+		for (int k = 0; k < d->n_title_styles && !known; k++)
+			known = style_is(d, k, b);
+		fast = known;
+	}
+	int n;
+	if (!fast || !styles_read(d, w0, true, &n) || n < d->n_title_styles)
+		return styles_in_order(d);
+#ifndef NDEBUG
+	BUG_ON(!styles_in_order(d));
+#endif
+	return true;
 }
 
 /* Is new block n (of the window) old block o with its lines moved by
@@ -753,7 +797,7 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 			b->title_level = style_level(d, b->adornment, b->overline);
 	}
 	if ((styles != d->n_title_styles || titles_differ(old, on, &tb->v[hw.b0], hw.wn)) &&
-	    !styles_in_order(d)) {
+	    !styles_in_order_near(d, hw.b0, hw.wn)) {
 		free(old);
 		doc_realign_all(d);
 		return;
@@ -811,14 +855,15 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	size_t tail = tb->n - T1;
 	if (n_new > tb->cap)
 		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
-	memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
+	if (dn) /* a key inside a paragraph: the tail stays where it is */
+		memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
 	if (win.n)
 		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
 	shift_blocks(tb, T0 + win.n, delta, dn);
 	size_t wn = win.n;
 	rst_release(&win);
-	if (titles && !styles_in_order(d)) {
+	if (titles && !styles_in_order_near(d, T0, wn)) {
 		free(old);
 		doc_realign_all(d);
 		return;
@@ -846,6 +891,7 @@ void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair 
 	host_rebind(&d->sh, &d->src);
 	host_rebind(&p->th, &p->tgt_file);
 	host_rebind(&p->sh, &p->src_file);
+	eols_recount(d);
 	SWAP(Alignment, d->al, p->al);
 	SWAP(AlignMemo *, d->am, p->memo);
 	pair_release(p);
@@ -991,9 +1037,24 @@ static const char *eol_str(Eol e)
 	return e == EOL_CRLF ? "\r\n" : e == EOL_LF ? "\n" : "";
 }
 
+/* Count the terminators of tgt's lines [first, last] into d->tgt_eols,
+ * with sign +1 or -1. */
+static void eols_count(Doc *d, size_t first, size_t last, int sign)
+{
+	for (size_t i = first; i <= last && i < d->tgt.n; i++)
+		d->tgt_eols[d->tgt.v[i].eol] += (size_t)(long)sign;
+}
+
+static void eols_recount(Doc *d)
+{
+	memset(d->tgt_eols, 0, sizeof(d->tgt_eols));
+	eols_count(d, 0, d->tgt.n - 1, 1);
+}
+
+/* lines_default_eol(&d->tgt), from the counts. */
 const char *doc_eol(const Doc *d)
 {
-	return eol_str(lines_default_eol(&d->tgt));
+	return eol_str(d->tgt_eols[EOL_CRLF] > d->tgt_eols[EOL_LF] ? EOL_CRLF : EOL_LF);
 }
 
 /* The position after text inserted at a. */
@@ -1018,12 +1079,15 @@ static Pos pos_after(Pos a, const char *p, size_t n)
  * recorded against the first form then points at column n + 1 of the
  * second, between the CR and the LF: turn the line back into the first
  * form (the bytes stay the same; the caller re-aligns the line). */
-static void unfold_crlf(Lines *l, Pos p)
+static void unfold_crlf(Doc *d, Pos p)
 {
+	Lines *l = &d->tgt;
 	if (p.line < l->n && p.col == l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
 		size_t n = l->v[p.line].n;
 		lines_splice(l, p.line, n, n, "\r", 1);
 		l->v[p.line].eol = EOL_LF;
+		d->tgt_eols[EOL_CRLF]--;
+		d->tgt_eols[EOL_LF]++;
 	}
 }
 
@@ -1040,8 +1104,8 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 			settle(d);
 	}
 	Lines *l = &d->tgt;
-	unfold_crlf(l, a);
-	unfold_crlf(l, b);
+	unfold_crlf(d, a);
+	unfold_crlf(d, b);
 	BUG_ON(a.line >= l->n || b.line >= l->n);
 	BUG_ON(a.line > b.line || (a.line == b.line && a.col > b.col));
 	BUG_ON(a.col > l->v[a.line].n || b.col > l->v[b.line].n);
@@ -1059,6 +1123,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 			buf_add(removed, l->v[b.line].p, b.col);
 		}
 	}
+	eols_count(d, a.line, b.line, -1);
 	/* delete */
 	if (a.line == b.line) {
 		if (b.col > a.col)
@@ -1095,6 +1160,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 		start = i + 1;
 	}
 	Pos endp = {line, col};
+	eols_count(d, a.line, line, 1);
 	if (d->journal)
 		journal_replace(d->journal, a.line, old_last - a.line + 1, l, line - a.line + 1);
 	long delta = (long)line - (long)old_last;
@@ -1289,5 +1355,11 @@ bool doc_check(const Doc *d, Err *e)
 	for (size_t i = 0; i < d->th.blocks.n; i++)
 		if (d->th.blocks.v[i].last >= d->tgt.n)
 			return err_set(e, EXIT_DATAERR, "doc: block %zu past the end", i);
+	size_t eols[3] = {0};
+	for (size_t i = 0; i < d->tgt.n; i++)
+		eols[d->tgt.v[i].eol]++;
+	if (memcmp(eols, d->tgt_eols, sizeof(eols)) != 0)
+		return err_set(e, EXIT_DATAERR, "doc: terminator counts %zu/%zu/%zu, the lines have %zu/%zu/%zu",
+		               d->tgt_eols[0], d->tgt_eols[1], d->tgt_eols[2], eols[0], eols[1], eols[2]);
 	return true;
 }

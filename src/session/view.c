@@ -232,9 +232,12 @@ static bool splice_vsegs(Session *s)
 	size_t ok1 = (size_t)((long)k1 - dd.dk); /* old index of new k1 */
 	VEC_RESERVE(&s->view.vsegs, n);
 	VSeg *v = s->view.vsegs.v;
-	memmove(&v[k1], &v[ok1], (on - ok1) * sizeof(VSeg));
+	/* the segments after the change move by dk and D: nothing to do
+	 * for a key that leaves both alone (typing inside a line) */
+	if (dd.dk)
+		memmove(&v[k1], &v[ok1], (on - ok1) * sizeof(VSeg));
 	s->view.vsegs.n = n;
-	for (size_t k = k1; k < n; k++) {
+	for (size_t k = k1; k < n && (dd.dk || D); k++) {
 		v[k].seg = (long)k;
 		v[k].t0 = (size_t)((long)v[k].t0 + D);
 		v[k].t1 = (size_t)((long)v[k].t1 + D);

@@ -70,6 +70,18 @@ static void report(const char *what, uint64_t *v, size_t n)
 }
 
 
+/* One command to perf's control fifo, and its ack; nothing without one. */
+static void perf_ctl(FILE *ctl, FILE *ack, const char *cmd)
+{
+	char line[16];
+	if (!ctl)
+		return;
+	fprintf(ctl, "%s\n", cmd);
+	fflush(ctl);
+	if (!fgets(line, sizeof line, ack))
+		fprintf(stderr, "bench-editor: no ack from perf\n");
+}
+
 /* Copy src to dst (the bench's private copy of the pair). */
 static void copy_file(const char *src, const char *dst)
 {
@@ -293,10 +305,31 @@ int main(int argc, char **argv)
 		session_checks_step(&s, 64);
 		slice[slice_n++ % SLICES] = cpu_ns() - i0;
 	}
+	/* BENCH_PERF_CTL=CTL,ACK: the fifos of `perf record -D -1
+	 * --control=fifo:CTL,ACK`; sampling is enabled around each key only
+	 * (with its redraw), so a profile shows the key path alone;
+	 * BENCH_PERF_KEY=I (0-9): only around the keys of that place in the
+	 * script of ten (8: segment-next). */
+	FILE *pctl = NULL, *pack = NULL;
+	if (getenv("BENCH_PERF_CTL")) {
+		char *names = xstrdup(getenv("BENCH_PERF_CTL")), *comma = strchr(names, ',');
+		if (comma) {
+			*comma = '\0';
+			pctl = fopen(names, "w");
+			pack = fopen(comma + 1, "r");
+		}
+		if (!pctl || !pack) {
+			fprintf(stderr, "bench-editor: BENCH_PERF_CTL wants CTL,ACK fifos\n");
+			return EXIT_USAGE;
+		}
+		free(names);
+	}
 	uint64_t keys_wall = now_ns();
 	/* Start in the middle of the document, in a prose line. */
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	for (int k = 0; k < KEYS; k++) {
+		bool sampled = !getenv("BENCH_PERF_KEY") || atoi(getenv("BENCH_PERF_KEY")) == k % 10;
+		perf_ctl(sampled ? pctl : NULL, pack, "enable");
 		uint64_t k0 = now_ns(), kc = cpu_ns();
 		size_t edits = s.doc.gen_edit, structs = s.doc.gen_struct;
 		switch (k % 10) {
@@ -339,6 +372,7 @@ int main(int argc, char **argv)
 		ui_draw(&u);
 		cost[k] = now_ns() - k0;
 		cpu[k] = cpu_ns() - kc;
+		perf_ctl(sampled ? pctl : NULL, pack, "disable");
 		if (getenv("BENCH_DEBUG") && cpu[k] > 3000000)
 			fprintf(stderr, "key %d kind %d: %.1f ms cpu\n", k, k % 10, (double)cpu[k] / 1e6);
 		int kd = kind_of[k % 10];

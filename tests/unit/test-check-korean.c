@@ -185,6 +185,24 @@ static void test_spacing_particle_choice(void **state)
 	assert_int_equal(latin_sound_end("resnet50", 8), SE_UNKNOWN);
 }
 
+static void test_spacing_euro_sseo(void **state)
+{
+	(void)state;
+	/* pruning_tutorial.py:12 (origin/master of the dev bundle, since
+	 * 3284f81): 그럼으로서 -> 그럼으로써 */
+	expect(KO "메모리, 배터리, 하드웨어 소비량을 줄일 수 있기 때문에 중요합니다. 그럼으로서 기기에 "
+	          "경량화된 모델을 배포하여\n",
+	       NULL, CK_SPACING, "'그럼으로서' — 'by doing' is -ㅁ으로써 (으로서 means 'as'): '그럼으로써'");
+	/* the -ㅁ form of 하다 and 되다, inside a longer word */
+	expect(KO "매개변수를 공유함으로서 메모리를 아낍니다. 변경됨으로서 다시 컴파일합니다.\n", NULL,
+	       CK_SPACING, "'공유함으로써'");
+	/* the fixed forms (pruning_tutorial.py, static_quantization_tutorial.rst:303,
+	 * reinforcement_ppo.py:203), and a noun ending in ㅁ: 으로서 is right */
+	expect(KO "그럼으로써 기기에 배포합니다. 마지막 주요 설정 단계로서 정의합니다. 범용 "
+	          "라이브러리로서 제공합니다. 사람으로서 씁니다. 이름으로서 씁니다.\n",
+	       NULL, CK_SPACING, NULL);
+}
+
 static void test_spacing_bound_nouns(void **state)
 {
 	(void)state;
@@ -318,6 +336,49 @@ static void test_consistency(void **state)
 	expect(twice, NULL, CK_CONSISTENCY, "rule gloss-repeated");
 	expect(KO "임베딩 테이블을 샤딩(shard)하는 것입니다.\n\n1. 모델을 샤딩하는 방법을 결정합니다.\n",
 	       NULL, CK_CONSISTENCY, NULL);
+	/* an earlier occurrence that comes with English already is no first
+	 * occurrence without it (rpc_ddp_tutorial.rst at origin/master, lines
+	 * 43/98 and 49/50, judged false in tests/tools/precision-sample.md):
+	 * inside the Korean of another gloss, or before a class name */
+	expect(KO "트레이너는 또한 순방향 전달(forward pass), 역방향 전달(backward pass) 및 최적화 "
+	          "단계를 실행해야 합니다.\n\n모델의 순방향(forward) 함수는 꽤 간단합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	expect(KO "1) 마스터는 매개변수 서버에 임베딩 테이블을 담고 있는\n"
+	          "   `원격 모듈(RemoteModule) <https://pytorch.org/docs/master/rpc.html#remotemodule>`__ "
+	          "을 생성합니다.\n"
+	          "2) 그런 다음 마스터는 트레이너의 학습 루프를 시작하고 원격 모듈(remote module)을 "
+	          "트레이너에게 전달합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	/* nor is a word of a phrase the file glosses (rpc_ddp_tutorial.rst:53
+	 * at origin/master: 순방향 전달 is "forward pass", glossed at :43) */
+	expect(KO "트레이너는 순방향 전달(forward pass)을 실행해야 합니다.\n\n"
+	          "4) 트레이너는 모델의 순방향 전달을 실행하고 손실을 사용합니다.\n\n"
+	          "모델의 순방향(forward) 함수는 꽤 간단합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	/* a later unglossed occurrence is still found past a glossed one */
+	expect(KO "순방향 전달(forward pass)을 합니다. 순방향 함수는 간단합니다.\n\n"
+	          "모델의 순방향(forward) 함수입니다.\n",
+	       NULL, CK_CONSISTENCY, "3:28 consistency '순방향' — first occurrence");
+	/* an earlier occurrence whose English does not name the gloss's term
+	 * renders another word (realtime_rpi.rst:7 and :9 at 38483d66: 모델 is
+	 * "model", the gloss names "variant") */
+	const char *rpi_en = "Title\n=====\n\nThis tutorial will guide you on how to run a "
+	                     "MobileNet v2\nclassification model in real time (30 fps+) on the "
+	                     "CPU.\n\nThis was all tested with Raspberry Pi 4 Model B 4GB but should "
+	                     "work with the 2GB\nvariant as well as on the 3B with reduced "
+	                     "performance.\n";
+	const char *rpi_ko = "제목\n====\n\n이 튜토리얼은 CPU에서 실시간으로 (30 fps+)\n"
+	                     "MobileNet v2 분류 모델을 실행하는 방법을 안내합니다.\n\n"
+	                     "이 튜토리얼은 모두 Raspberry Pi 4 Model B 4GB를 이용해 테스트 했지만 2GB "
+	                     "모델(variant) 이나\n3B에서도 낮은 성능으로 작동합니다.\n";
+	expect(rpi_ko, rpi_en, CK_CONSISTENCY, NULL);
+	/* where the English does name it, the first occurrence is still found
+	 * (torchrec_tutorial.rst:20 and :116 at aded59b7, "sharding" for shard) */
+	expect("제목\n====\n\n임베딩 테이블을 여러 디바이스로 샤딩하는 것입니다.\n\n"
+	       "1. 모델을 샤딩(shard)하는 방법을 결정합니다.\n",
+	       "Title\n=====\n\nA common approach is sharding the embedding tables across "
+	       "devices.\n\n1. Decide how to shard the model.\n",
+	       CK_CONSISTENCY, "4:19 consistency '샤딩' — first occurrence");
 	/* the repository's majority (fed like the translation memory would) */
 	T t;
 	t_open(&t, KO "집단 통신(collective communication)을 씁니다.\n", NULL);
@@ -501,6 +562,15 @@ static void test_style(void **state)
 	expect(KO "각 사본은 변화도를 계산하는 동시에 `Ring-All-Reduce 알고리즘 <https://tech.preferred.jp/>`__ "
 	          "을 통해 동기화합니다.\n",
 	       NULL, CK_GLOSSARY, NULL);
+	/* hta_trace_diff_tutorial.rst:7 (merged): a tool's feature is 기능, not
+	 * the glossary's 특징 (a model's input feature); a segment without
+	 * either is still reported */
+	const char *hta_en = "Title\n=====\n\nTo support this requirement, HTA provides a trace "
+	                     "comparison feature.\n";
+	expect("제목\n====\n\n이를 위해 HTA는 트레이스 비교 기능을 제공합니다.\n", hta_en,
+	       CK_GLOSSARY, NULL);
+	expect("제목\n====\n\n이를 위해 HTA는 트레이스 비교 도구를 제공합니다.\n", hta_en,
+	       CK_GLOSSARY, "'feature' in the source — glossary: feature -> 특징; not found");
 	/* bad rule files name the file and place */
 	StyleRules *s = style_rules_new();
 	Err e;
@@ -711,6 +781,7 @@ int main(void)
 		cmocka_unit_test(test_spacing_noun_hada),
 		cmocka_unit_test(test_spacing_latin_object),
 		cmocka_unit_test(test_spacing_particle_choice),
+		cmocka_unit_test(test_spacing_euro_sseo),
 		cmocka_unit_test(test_spacing_bound_nouns),
 		cmocka_unit_test(test_spacing_spaces),
 		cmocka_unit_test(test_spacing_file_variant),

@@ -252,6 +252,8 @@ static void random_edit(Doc *d)
 	doc_break_merge(d);
 }
 
+static void assert_as_loaded(const Doc *d, const char *src, size_t sn, const char *what);
+
 static void test_local_equals_full_on_corpus(void **state)
 {
 	(void)state;
@@ -275,6 +277,11 @@ static void test_local_equals_full_on_corpus(void **state)
 			local += !d.last_was_full;
 			if (!exactly_full(&d, src, sn))
 				fail_msg("%s, edit %d: the segments differ from a full alignment", ko, k);
+			/* the memo too (align_update changes it in place when a
+			 * key keeps the anchors where they were) */
+			char *what = xasprintf("%s, edit %d", ko, k);
+			assert_as_loaded(&d, src, sn, what);
+			free(what);
 		}
 		Pos c;
 		while (doc_undo(&d, &c))
@@ -290,6 +297,98 @@ static void test_local_equals_full_on_corpus(void **state)
 	print_message("# %zu random edits of the corpus: %zu re-aligned locally, all equal to the "
 	              "one-shot alignment\n", edits, local);
 	assert_true(local * 10 > edits * 9);
+}
+
+/* A title edit checks the order of the title styles near the top when it
+ * can (styles_in_order_near): a new title whose style came first only
+ * further down changes every level, and so does removing the first title
+ * of a style; after each edit the blocks' levels, the segments and the
+ * alignment memo equal a fresh load. */
+static void test_title_styles_reordered_by_an_edit(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	buf_adds(&en, "Top\n===\n\nIntro.\n\n");
+	buf_adds(&ko, "맨 위\n=====\n\n소개.\n\n");
+	for (int k = 0; k < 40; k++) {
+		buf_addf(&en, "Paragraph %d about ``x%d``.\n\n", k, k);
+		buf_addf(&ko, "문단 %d 은 ``x%d`` 를 다룹니다.\n\n", k, k);
+	}
+	buf_adds(&en, "Part\n----\n\nText.\n\nSub\n~~~\n\nMore.\n\nEnd\n===\n\nLast.\n");
+	buf_adds(&ko, "부분\n----\n\n글.\n\n아래\n~~~~\n\n더.\n\n끝\n===\n\n마지막.\n");
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "d.rst", ko.p, ko.len, "d.en.rst", en.p, en.len);
+	assert_int_equal(d.n_title_styles, 3);
+	/* a `~` title before the first `-` one: `~` becomes level 2 */
+	size_t at = 13; /* after the blank line below paragraph 3 */
+	const char *t = "새 제목\n~~~~~~~\n\n";
+	doc_replace(&d, (Pos){at, 0}, (Pos){at, 0}, t, strlen(t), CH_OTHER);
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "a ~ title before the first - one");
+	assert_true(d.title_styles[1][0] == '~');
+	/* typing in a title near the end: the order stays, read near the top */
+	size_t end_title = d.tgt.n - 4;
+	doc_replace(&d, (Pos){end_title, 0}, (Pos){end_title, 0}, "가", strlen("가"), CH_TYPE);
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "typing in the last title");
+	/* undo both: `-` is level 2 again */
+	Pos c;
+	assert_true(doc_undo(&d, &c));
+	assert_true(doc_undo(&d, &c));
+	check(&d);
+	assert_as_loaded(&d, en.p, en.len, "undone");
+	assert_true(d.title_styles[1][0] == '-');
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
+/* doc_eol is kept from counts by every edit: after random edits that add
+ * and remove LF and CRLF lines, undo and redo, it says what counting the
+ * lines says (doc_check compares the counts too), and it turns from LF to
+ * CRLF and back as the CRLF lines win and lose the majority. */
+static void test_eol_counts_follow_edits(void **state)
+{
+	(void)state;
+	const char *t = "제목\r\n====\r\n\r\n문단 하나.\n\n문단 둘.\r\n";
+	const char *s = "Title\n=====\n\nOne paragraph.\n\nTwo paragraphs.\n";
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "t.rst", t, strlen(t), "t.en.rst", s, strlen(s));
+	assert_string_equal(doc_eol(&d), "\r\n"); /* 4 CRLF, 2 LF */
+	static const char *const ins[] = {"a\r\nb\r\n", "c\n", "\n\n\n\n\n", "d\r\n", "e"};
+	bool crlf = false, lf = false;
+	rnd_x = 23;
+	for (int k = 0; k < 400; k++) {
+		size_t i = rnd(d.tgt.n);
+		Pos c;
+		switch (rnd(5)) {
+		case 0: case 1: {
+			const char *x = ins[rnd(ARRAY_LEN(ins))];
+			doc_replace(&d, (Pos){i, 0}, (Pos){i, 0}, x, strlen(x), CH_OTHER);
+			break;
+		}
+		case 2:
+			if (i + 1 < d.tgt.n)
+				doc_replace(&d, (Pos){i, 0}, (Pos){i + 1, 0}, "", 0, CH_OTHER);
+			break;
+		case 3:
+			doc_undo(&d, &c);
+			break;
+		default:
+			doc_redo(&d, &c);
+			break;
+		}
+		doc_break_merge(&d);
+		check(&d);
+		Eol want = lines_default_eol(&d.tgt);
+		assert_string_equal(doc_eol(&d), want == EOL_CRLF ? "\r\n" : "\n");
+		crlf |= want == EOL_CRLF;
+		lf |= want == EOL_LF;
+	}
+	assert_true(crlf && lf);
+	doc_release(&d);
 }
 
 /* A document with more anchors than the anchors' pass scores exhaustively
@@ -458,6 +557,8 @@ int main(void)
 		cmocka_unit_test(test_a_save_ends_the_record),
 		cmocka_unit_test(test_local_realignment),
 		cmocka_unit_test(test_local_equals_full_on_corpus),
+		cmocka_unit_test(test_eol_counts_follow_edits),
+		cmocka_unit_test(test_title_styles_reordered_by_an_edit),
 		cmocka_unit_test(test_large_document_rematches_locally),
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 	};

@@ -319,14 +319,15 @@ static void test_local_realign_matches_full(void **state)
 		session_load(&s, ko, tgt, tn, en, src, sn);
 		session_checks_on(&s, true);
 		uint64_t seed = hash_fnv1a(*p, strlen(*p));
-		for (int i = 0; i < 6; i++) {
+		for (int i = 0; i < 8; i++) {
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
 			long line = (long)((seed >> 33) % s.doc.tgt.n) + 1;
 			assert_true(session_goto_line(&s, line));
-			switch (i % 3) {
+			switch (i % 4) {
 			case 0: type(&s, "번역 "); break;
 			case 1: assert_true(session_newline(&s)); assert_true(session_newline(&s)); break;
 			case 2: assert_true(session_backspace(&s)); break;
+			case 3: assert_true(command_run(&s, "undo", NULL)); break; /* the backspace */
 			}
 			edits++;
 			local += !s.doc.last_was_full;
