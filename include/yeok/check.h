@@ -211,7 +211,10 @@ void check_doc_reindex(CheckDoc *d);
  * looks for Hangul) until it has read about max_bytes of the target's text
  * (at least one block or line), and returns how many it read, or 0 when
  * the new index is complete and in place (the old one serves until then;
- * with none, check_doc_init_unindexed's, nothing may be checked).  When
+ * with none, check_doc_init_unindexed's, nothing may be checked).  The
+ * call that completes it returns nonzero still (but max_bytes SIZE_MAX):
+ * the next one puts it in place and frees the old one, a slice of its
+ * own.  When
  * the target changes while a rebuild is under way, cancel it (or the
  * blocks it already read would count with their old text). */
 size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes);

@@ -98,6 +98,28 @@ void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, con
                        const Segment *g, ProgressSeg *ps);
 void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
 
+/* progress_apply_keyed in slices (the editor's idle time): start, then
+ * progress_apply_some does up to max units of work (an entry indexed or a
+ * segment decided: each a lookup in a hash of the keys, a few
+ * microseconds at most) and returns true while some remain.  Between
+ * slices sc, a's segments (but their statuses) and p must not change;
+ * the statuses of a are final once it returned false (pass 2 needs the
+ * whole of pass 1), and equal progress_apply_keyed's (that is the same
+ * steps at once).  Release in any state. */
+struct ProgressIndexes;
+typedef struct ProgressApply {
+	const Sidecar *sc;
+	Alignment *a;
+	Progress *p;
+	int phase;
+	size_t at;                 /* the next entry or segment of the phase */
+	struct ProgressIndexes *ix; /* the entries by source and by target key */
+	bool *used;                /* per entry: taken by a segment */
+} ProgressApply;
+void progress_apply_start(ProgressApply *x, const Sidecar *sc, Alignment *a, Progress *p);
+bool progress_apply_some(ProgressApply *x, size_t max);
+void progress_apply_release(ProgressApply *x);
+
 /* Recompute p->v[i].target for segment i after its target text changed
  * (the source key stays). */
 void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb,

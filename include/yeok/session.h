@@ -299,6 +299,21 @@ typedef struct SessionSegKeys {
 	SidecarKey source, target;
 } SessionSegKeys;
 
+/* The sidecar's statuses being applied in idle slices, after a phased
+ * open (owner: src/session/statuses.c). */
+typedef struct SessionApply {
+	int phase;            /* 0: none under way */
+	size_t at, end;       /* the next unit of the phase (on screen: to end) */
+	Progress p;           /* the keys and the decisions, one per segment */
+	ProgressApply pa;     /* the decisions under way */
+	Alignment al;         /* a copy of the segments the decisions write */
+	SegStatus *st;        /* per segment: the status decided */
+	size_t *by_tgt;       /* 1 + the side.keys entry by its first target block */
+	size_t *by_src;       /* ... by its first source block (no target side) */
+	unsigned char *set;   /* per segment: its status is in the doc */
+	bool shown;           /* the segments on screen are */
+} SessionApply;
+
 typedef struct SessionSide {
 	Sidecar sc;           /* FILE.yeok.yaml as loaded and as it will be saved */
 	char *path;           /* its path (owned); NULL: none (session_load) */
@@ -313,7 +328,12 @@ typedef struct SessionSide {
 	VEC(SessionStale) stale; /* the stale segments as found at open */
 	size_t allow_gen;     /* grows when the sidecar's allow list changed */
 	bool statuses_pending; /* opened phased: the sidecar's statuses wait for
-	                          the whole alignment (session_align_idle) */
+	                          the whole alignment, then are applied in
+	                          idle slices (session_align_idle); until a
+	                          segment's is, it is pending
+	                          (session_seg_status_pending) */
+	bool in_idle;         /* session_align_idle is aligning */
+	SessionApply apply;   /* the application under way */
 	bool keys_on;         /* while statuses_pending: keys taken */
 	VEC(SessionSegKeys) keys; /* the progress keys of the segments each
 	                         stretch gave, taken as it was aligned, so the
@@ -451,11 +471,30 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
  * exactly as session_open applies them, the moment the last stretch is
  * aligned); only drawing sees that: command_run, session_save and every
  * edit finish the alignment first, session_checks_step aligns (in 2 ms
- * slices) before it checks anything. */
+ * slices) before it checks anything.  The statuses are applied once the
+ * last stretch is aligned: at once when an edit, a command or a save
+ * aligned it, else in idle slices too (session_align_idle), the
+ * segments on screen first; until its status is applied, a segment's is
+ * pending (session_seg_status_pending: drawn as such, not as align's).
+ * Once all are, the statuses equal session_open's. */
 bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err *e);
-/* Idle work: align pending stretches for about max_ns of CPU (at least
- * one).  True while some are still pending after it. */
+/* One slice of idle work (src/ui/ui.c, session_checks_step). */
+#define SESSION_SLICE_NS 2000000u
+/* The target bytes one idle step of the checks reads at most: it stops
+ * before the segment that would pass them (one longer segment is a step
+ * alone); about 1 ms at 100k lines, the checks of Korean prose reading
+ * some 4 bytes per microsecond. */
+#define SESSION_CHECK_SLICE_BYTES 4096u
+/* A phased open's work is pending: stretches to align, or the sidecar's
+ * statuses to apply. */
+bool session_align_pending(const Session *s);
+/* Idle work: align pending stretches, then apply the sidecar's statuses,
+ * for about max_ns of CPU (at least one stretch or a few segments'
+ * statuses).  True while some work is still pending after it. */
 bool session_align_idle(Session *s, uint64_t max_ns);
+/* Segment k's status is not applied yet: the sidecar's statuses wait for
+ * the whole alignment or for their idle slices. */
+bool session_seg_status_pending(const Session *s, size_t k);
 /* Align all the stretches pending (and apply the sidecar's statuses);
  * a long paragraph being typed in (doc.h Doc.stale) keeps its segments
  * until idle time (session_align_idle), session_save or a full check. */

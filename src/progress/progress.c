@@ -32,52 +32,103 @@ void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t 
 	pair_blocks_text(l, d, first, count, out);
 }
 
-/* ---- an index of entries by key: entry numbers sorted by (key, number) */
+/* ---- an index of entries by key: entry numbers grouped by key, in file
+ * order within a group (a hash of the keys; linear, so it is built in
+ * slices: ProgressApply) */
 
 typedef struct Index {
 	const SidecarSeg *segs;
 	bool by_target;
-	size_t *v;    /* entry numbers, sorted */
-	size_t *pos;  /* pos[e]: where entry e is in v */
-	size_t *next; /* n + 1 links: a place in v whose entry is used links
-	               * further on (path-compressed), so taking the k-th of
-	               * many entries with one key skips the k - 1 used ones at
-	               * once, not one by one (3,800 repeated code blocks at
-	               * 100k lines made that quadratic) */
-	size_t n;
+	size_t *v;     /* entry numbers, grouped by key, in order within a group */
+	size_t *pos;   /* pos[e]: where entry e is in v */
+	size_t *next;  /* n + 1 links: a place in v whose entry is used links
+	                * further on (path-compressed), so taking the k-th of
+	                * many entries with one key skips the k - 1 used ones at
+	                * once, not one by one (3,800 repeated code blocks at
+	                * 100k lines made that quadratic) */
+	size_t *group; /* group[e]: the group of entry e (then its place in v
+	                * while v is filled) */
+	size_t *first; /* first[g]: an entry of group g (its key) */
+	size_t *start; /* start[g]: where group g begins in v; start[G] = n */
+	size_t *table; /* 1 + group, open addressing over the keys' hashes */
+	size_t mask;   /* table size - 1 */
+	size_t n, groups;
 } Index;
-
-static const Index *sort_index; /* qsort has no context argument in C11 */
 
 static const char *entry_key(const Index *x, size_t e)
 {
 	return x->by_target ? x->segs[e].target.hex : x->segs[e].source.hex;
 }
 
-static int cmp_entry(const void *a, const void *b)
+static size_t key_slot(const Index *x, const char *key)
 {
-	size_t ea = *(const size_t *)a, eb = *(const size_t *)b;
-	int c = strcmp(entry_key(sort_index, ea), entry_key(sort_index, eb));
-	return c ? c : (ea > eb) - (ea < eb);
+	return (size_t)(hash_fnv1a(key, strlen(key)) * 0x9e3779b97f4a7c15ull >> 20) & x->mask;
 }
 
-static void index_build(Index *x, const Sidecar *sc, bool by_target)
+/* The group of key (SIZE_MAX: none). */
+static size_t index_group(const Index *x, const char *key)
 {
+	for (size_t i = key_slot(x, key);; i = (i + 1) & x->mask) {
+		size_t g = x->table[i];
+		if (!g)
+			return SIZE_MAX;
+		if (!strcmp(entry_key(x, x->first[g - 1]), key))
+			return g - 1;
+	}
+}
+
+static void index_init(Index *x, const Sidecar *sc, bool by_target)
+{
+	memset(x, 0, sizeof(*x));
 	x->segs = sc->segs.v;
 	x->by_target = by_target;
 	x->n = sc->segs.n;
+	size_t cap = 16;
+	while (cap < 2 * x->n)
+		cap *= 2;
+	x->mask = cap - 1;
+	x->table = xcalloc(cap, sizeof(*x->table));
 	x->v = xmalloc(MAX(x->n, 1) * sizeof(*x->v));
-	for (size_t i = 0; i < x->n; i++)
-		x->v[i] = i;
-	sort_index = x;
-	qsort(x->v, x->n, sizeof(*x->v), cmp_entry);
-	sort_index = NULL;
 	x->pos = xmalloc(MAX(x->n, 1) * sizeof(*x->pos));
 	x->next = xmalloc((x->n + 1) * sizeof(*x->next));
-	for (size_t i = 0; i < x->n; i++)
-		x->pos[x->v[i]] = i;
+	x->group = xmalloc(MAX(x->n, 1) * sizeof(*x->group));
+	x->first = xmalloc(MAX(x->n, 1) * sizeof(*x->first));
+	x->start = xcalloc(x->n + 1, sizeof(*x->start));
 	for (size_t i = 0; i <= x->n; i++)
 		x->next[i] = i;
+}
+
+/* Entry e into its group (entries in order). */
+static void index_group_entry(Index *x, size_t e)
+{
+	const char *key = entry_key(x, e);
+	size_t i = key_slot(x, key);
+	for (; x->table[i]; i = (i + 1) & x->mask)
+		if (!strcmp(entry_key(x, x->first[x->table[i] - 1]), key))
+			break;
+	if (!x->table[i]) {
+		x->first[x->groups] = e;
+		x->table[i] = ++x->groups;
+	}
+	size_t g = x->table[i] - 1;
+	x->group[e] = g;
+	x->start[g + 1]++; /* counts, then (index_starts) starts */
+}
+
+/* The groups' counts into where each begins in v (start[groups] = n). */
+static void index_starts(Index *x)
+{
+	for (size_t g = 0; g < x->groups; g++)
+		x->start[g + 1] += x->start[g];
+}
+
+/* Entry e into v (entries in order): after index_starts. */
+static void index_place(Index *x, size_t e, size_t *fill)
+{
+	size_t g = x->group[e];
+	size_t at = x->start[g] + fill[g]++;
+	x->v[at] = e;
+	x->pos[e] = at;
 }
 
 static void index_free(Index *x)
@@ -85,6 +136,11 @@ static void index_free(Index *x)
 	free(x->v);
 	free(x->pos);
 	free(x->next);
+	free(x->group);
+	free(x->first);
+	free(x->start);
+	free(x->table);
+	memset(x, 0, sizeof(*x));
 }
 
 /* The first place at or after i whose entry is not used (or n). */
@@ -117,18 +173,13 @@ static int index_take(Index *x, const char *key, const char *target)
 {
 	if (!key[0])
 		return -1;
-	size_t lo = 0, hi = x->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(entry_key(x, x->v[mid]), key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = index_next(x, lo); i < x->n && !strcmp(entry_key(x, x->v[i]), key);
-	     i = index_next(x, i + 1)) {
-		const SidecarSeg *g = &x->segs[x->v[i]];
-		if (target && g->hint && strcmp(g->target.hex, target) != 0)
+	size_t g = index_group(x, key);
+	if (g == SIZE_MAX)
+		return -1;
+	size_t end = x->start[g + 1];
+	for (size_t i = index_next(x, x->start[g]); i < end; i = index_next(x, i + 1)) {
+		const SidecarSeg *s = &x->segs[x->v[i]];
+		if (target && s->hint && strcmp(s->target.hex, target) != 0)
 			continue;
 		return (int)x->v[i];
 	}
@@ -157,48 +208,138 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 
 void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
 {
-	BUG_ON(p->n != a->n);
-	Index by_src, by_tgt;
-	index_build(&by_src, sc, false);
-	index_build(&by_tgt, sc, true);
-	bool *used = xcalloc(MAX(sc->segs.n, 1), sizeof(*used));
+	ProgressApply x;
+	progress_apply_start(&x, sc, a, p);
+	while (progress_apply_some(&x, SIZE_MAX))
+		;
+	progress_apply_release(&x);
+}
 
-	/* Pass 1: the source text is the one the decision was made for. */
-	for (size_t i = 0; i < a->n; i++) {
-		ProgressSeg *ps = &p->v[i];
-		int e = index_take(&by_src, ps->source.hex, ps->target.hex);
-		if (e < 0)
-			continue;
-		take(used, &by_src, &by_tgt, (size_t)e);
-		ps->entry = e;
-		ps->mark = sc->segs.v[e].mark;
-		if (ps->mark == SIDECAR_DONE)
-			a->v[i].status = ST_DONE;
-		else if (ps->mark == SIDECAR_REVIEWED)
-			a->v[i].status = ST_REVIEWED;
+/* ---- the decisions in slices ----------------------------------------------- */
+
+struct ProgressIndexes {
+	Index by_src, by_tgt;
+	size_t *fill_src, *fill_tgt; /* per group: entries placed in v */
+};
+
+/* The phases, each over the entries or the segments from x->at. */
+enum { PA_GROUP, PA_PLACE, PA_PASS1, PA_PASS2, PA_DONE };
+
+void progress_apply_start(ProgressApply *x, const Sidecar *sc, Alignment *a, Progress *p)
+{
+	BUG_ON(p->n != a->n);
+	memset(x, 0, sizeof(*x));
+	x->sc = sc;
+	x->a = a;
+	x->p = p;
+	x->ix = xcalloc(1, sizeof(*x->ix));
+	index_init(&x->ix->by_src, sc, false);
+	index_init(&x->ix->by_tgt, sc, true);
+	x->used = xcalloc(MAX(sc->segs.n, 1), sizeof(*x->used));
+	x->phase = PA_GROUP;
+}
+
+/* Pass 1 for segment i: the source text is the one the decision was made
+ * for. */
+static void pass1(ProgressApply *x, size_t i)
+{
+	struct ProgressIndexes *ix = x->ix;
+	ProgressSeg *ps = &x->p->v[i];
+	int e = index_take(&ix->by_src, ps->source.hex, ps->target.hex);
+	if (e < 0)
+		return;
+	take(x->used, &ix->by_src, &ix->by_tgt, (size_t)e);
+	ps->entry = e;
+	ps->mark = x->sc->segs.v[e].mark;
+	if (ps->mark == SIDECAR_DONE)
+		x->a->v[i].status = ST_DONE;
+	else if (ps->mark == SIDECAR_REVIEWED)
+		x->a->v[i].status = ST_REVIEWED;
+}
+
+/* Pass 2 for segment i: the translation is still there but its English
+ * changed. */
+static void pass2(ProgressApply *x, size_t i)
+{
+	struct ProgressIndexes *ix = x->ix;
+	ProgressSeg *ps = &x->p->v[i];
+	if (ps->entry >= 0 || !ps->source.hex[0])
+		return;
+	int e = index_take(&ix->by_tgt, ps->target.hex, NULL);
+	if (e < 0)
+		return;
+	const SidecarSeg *g = &x->sc->segs.v[e];
+	if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED && !g->hint)
+		return;
+	take(x->used, &ix->by_src, &ix->by_tgt, (size_t)e);
+	ps->entry = e;
+	ps->mark = g->mark;
+	ps->old_key = g->source;
+	ps->old = g->old ? xstrdup(g->old) : NULL;
+	ps->hint = g->hint ? xstrdup(g->hint) : NULL;
+	x->a->v[i].status = ST_STALE;
+}
+
+bool progress_apply_some(ProgressApply *x, size_t max)
+{
+	struct ProgressIndexes *ix = x->ix;
+	size_t ne = x->sc->segs.n, ns = x->a->n;
+	BUG_ON(x->p->n != ns);
+	for (size_t done = 0; done < max && x->phase != PA_DONE; done++) {
+		switch (x->phase) {
+		case PA_GROUP:
+			if (x->at < ne) {
+				index_group_entry(&ix->by_src, x->at);
+				index_group_entry(&ix->by_tgt, x->at++);
+				break;
+			}
+			index_starts(&ix->by_src);
+			index_starts(&ix->by_tgt);
+			ix->fill_src = xcalloc(MAX(ix->by_src.groups, 1), sizeof(size_t));
+			ix->fill_tgt = xcalloc(MAX(ix->by_tgt.groups, 1), sizeof(size_t));
+			x->phase = PA_PLACE;
+			x->at = 0;
+			break;
+		case PA_PLACE:
+			if (x->at < ne) {
+				index_place(&ix->by_src, x->at, ix->fill_src);
+				index_place(&ix->by_tgt, x->at++, ix->fill_tgt);
+				break;
+			}
+			x->phase = PA_PASS1;
+			x->at = 0;
+			break;
+		case PA_PASS1:
+			if (x->at < ns) {
+				pass1(x, x->at++);
+				break;
+			}
+			x->phase = PA_PASS2;
+			x->at = 0;
+			break;
+		case PA_PASS2:
+			if (x->at < ns) {
+				pass2(x, x->at++);
+				break;
+			}
+			x->phase = PA_DONE;
+			break;
+		}
 	}
-	/* Pass 2: the translation is still there but its English changed. */
-	for (size_t i = 0; i < a->n; i++) {
-		ProgressSeg *ps = &p->v[i];
-		if (ps->entry >= 0 || !ps->source.hex[0])
-			continue;
-		int e = index_take(&by_tgt, ps->target.hex, NULL);
-		if (e < 0)
-			continue;
-		const SidecarSeg *g = &sc->segs.v[e];
-		if (g->mark != SIDECAR_DONE && g->mark != SIDECAR_REVIEWED && !g->hint)
-			continue;
-		take(used, &by_src, &by_tgt, (size_t)e);
-		ps->entry = e;
-		ps->mark = g->mark;
-		ps->old_key = g->source;
-		ps->old = g->old ? xstrdup(g->old) : NULL;
-		ps->hint = g->hint ? xstrdup(g->hint) : NULL;
-		a->v[i].status = ST_STALE;
+	return x->phase != PA_DONE;
+}
+
+void progress_apply_release(ProgressApply *x)
+{
+	if (x->ix) {
+		index_free(&x->ix->by_src);
+		index_free(&x->ix->by_tgt);
+		free(x->ix->fill_src);
+		free(x->ix->fill_tgt);
+		free(x->ix);
 	}
-	free(used);
-	index_free(&by_src);
-	index_free(&by_tgt);
+	free(x->used);
+	memset(x, 0, sizeof(*x));
 }
 
 void progress_retarget(Progress *p, size_t i, const Lines *tgt, const RstDoc *tb,

@@ -160,6 +160,7 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 {
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
+	session_statuses_finish(s); /* an edit starts from the statuses applied */
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
 	if (s->fit.title != SIZE_MAX && (a.line != s->fit.title || b.line != s->fit.title))

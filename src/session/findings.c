@@ -5,21 +5,25 @@
 #include "yeok/text.h"
 
 /* Bytes of the target one idle slice of the index rebuild reads (about
- * 0.3 ms at 200 MB/s: the whole rebuild is 20 ms at 100k lines). */
-enum { REINDEX_SLICE = 64 * 1024 };
-#define ALIGN_SLICE_NS 2000000u /* an idle slice of a phased alignment */
-#define ALIGN_SLICE_BLOCKS 1024 /* the blocks of one splice in it */
+ * 1.2 ms at 100k lines: 64 KiB took 2.2-2.8 ms of CPU). */
+enum { REINDEX_SLICE = 32 * 1024 };
+#define ALIGN_SLICE_BLOCKS 256 /* the blocks of one splice in it */
+
+/* The findings of slot f freed (f emptied; no counts changed). */
+static void slot_free(SegFindings *f)
+{
+	for (size_t j = 0; j < f->n; j++)
+		finding_release(&f->v[j]);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
 
 static void uf_clear(Session *s)
 {
 	s->chk.pending = 0;
 	s->chk.scan = 0;
-	for (size_t i = 0; i < s->chk.seg.n; i++) {
-		SegFindings *f = &s->chk.seg.v[i];
-		for (size_t j = 0; j < f->n; j++)
-			finding_release(&f->v[j]);
-		free(f->v);
-	}
+	for (size_t i = 0; i < s->chk.seg.n; i++)
+		slot_free(&s->chk.seg.v[i]);
 	VEC_FREE(&s->chk.seg);
 	s->chk.n = 0;
 }
@@ -68,10 +72,7 @@ static void seg_release(Session *s, SegFindings *f)
 		s->chk.n -= counted(f);
 	if (!f->ready || f->partial)
 		s->chk.pending--;
-	for (size_t j = 0; j < f->n; j++)
-		finding_release(&f->v[j]);
-	free(f->v);
-	memset(f, 0, sizeof(*f));
+	slot_free(f);
 }
 
 /* The checks' document, set up on first use (not before the first
@@ -141,20 +142,31 @@ void session_seg_ready(Session *s, size_t k)
 	SegFindings *f = &s->chk.seg.v[k];
 	if (f->ready)
 		return;
-	free(f->v);
-	memset(f, 0, sizeof(*f));
+	slot_free(f); /* the findings before run_all, if any */
 	s->chk.pending--;
 	seg_run(s, k, f);
 }
 
+/* Every segment to be checked again (now: at once).  The old findings
+ * stay in their slots, not counted, until each is checked again (freeing
+ * all of them here was a 1 ms step of its own at 100k lines). */
 static void run_all(Session *s, bool now)
 {
-	uf_clear(s);
-	size_t n = s->doc.al.n;
+	size_t n = s->doc.al.n, old = s->chk.seg.n;
+	for (size_t k = n; k < old; k++)
+		slot_free(&s->chk.seg.v[k]);
 	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
-	memset(s->chk.seg.v, 0, MAX(n, 1) * sizeof(*s->chk.seg.v));
+	if (n > old)
+		memset(s->chk.seg.v + old, 0, (n - old) * sizeof(*s->chk.seg.v));
+	for (size_t k = 0; k < MIN(n, old); k++) {
+		SegFindings *f = &s->chk.seg.v[k];
+		f->ready = f->partial = false;
+		f->h = 0;
+	}
 	s->chk.seg.n = n;
 	s->chk.pending = n;
+	s->chk.n = 0;
+	s->chk.scan = 0;
 	if (now)
 		for (size_t k = 0; k < n; k++)
 			session_seg_ready(s, k);
@@ -171,30 +183,58 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 	return &s->chk.seg.v[k];
 }
 
-/* The idle work of a phased open (session_open_phased, src/session/session.c). */
+/* The idle work of a phased open (session_open_phased, src/session/session.c;
+ * the statuses: src/session/statuses.c). */
+bool session_align_pending(const Session *s)
+{
+	return doc_align_partial(&s->doc) || s->side.statuses_pending;
+}
+
 bool session_align_idle(Session *s, uint64_t max_ns)
 {
 	uint64_t t0 = now_ns();
-	while (doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS) && doc_align_partial(&s->doc) &&
-	       now_ns() - t0 < max_ns)
-		;
-	return doc_align_partial(&s->doc);
+	if (doc_align_partial(&s->doc)) {
+		s->side.in_idle = true; /* the last stretch starts the statuses' slices */
+		/* a step more only when one twice as long as the last still
+		 * fits (the steps vary) */
+		for (uint64_t t = t0, last = 0; doc_align_partial(&s->doc);) {
+			if (t > t0 && t - t0 + 2 * last > max_ns)
+				break;
+			if (!doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS))
+				break;
+			uint64_t t1 = now_ns();
+			last = t1 - t;
+			t = t1;
+		}
+		s->side.in_idle = false;
+		if (doc_align_partial(&s->doc))
+			return true;
+	}
+	uint64_t spent = now_ns() - t0;
+	session_statuses_step(s, spent < max_ns ? max_ns - spent : 0);
+	return session_align_pending(s);
 }
 
 void session_align_finish(Session *s)
 {
 	doc_align_stretches(&s->doc);
+	session_statuses_finish(s);
 }
 
 size_t session_checks_step(Session *s, size_t max)
 {
 	/* a phased open: the alignment first, in slices (the checks would
 	 * read placeholders) */
-	if (doc_align_partial(&s->doc)) {
-		if (max == SIZE_MAX)
+	if (session_align_pending(s)) {
+		if (max == SIZE_MAX) {
 			doc_align_finish(&s->doc);
-		else if (session_align_idle(s, ALIGN_SLICE_NS))
+			session_statuses_finish(s);
+		} else {
+			/* the slice is the alignment's (and the statuses'): the
+			 * checks start in the next one */
+			session_align_idle(s, SESSION_SLICE_NS);
 			return s->chk.pending + 1;
+		}
 	}
 	session_sync(s);
 	if (session_hints_step(s))
@@ -222,16 +262,22 @@ size_t session_checks_step(Session *s, size_t max)
 					break;
 				}
 		s->chk.scan = k > 0 ? (size_t)k : 0;
+		if (max != SIZE_MAX)
+			return s->chk.pending; /* the old index freed: a slice; the checks next */
 	}
-	size_t done = 0;
+	size_t done = 0, bytes = 0;
 	size_t n = s->chk.seg.n, start = n ? s->chk.scan % n : 0;
 	for (size_t i = 0; i < n && done < max && s->chk.pending; i++) {
 		size_t k = (start + i) % n;
 		if (!s->chk.seg.v[k].ready || s->chk.seg.v[k].partial) {
+			if (max != SIZE_MAX && done && bytes >= SESSION_CHECK_SLICE_BYTES)
+				break; /* the text of one slice checked */
+			size_t kb = s->chk.key_bytes;
 			if (s->chk.seg.v[k].ready)
 				seg_complete(s, k);
 			else
 				session_seg_ready(s, k);
+			bytes += s->chk.key_bytes - kb;
 			done++;
 			s->chk.scan = k;
 		}

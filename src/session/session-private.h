@@ -1,6 +1,6 @@
 /* Private to src/session: what its files share.  The files call each
  * other only downwards (tests/layering.sh checks there is no cycle):
- *   msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- replace.c <- prose.c <- hint.c
+ *   statuses.c, msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- replace.c <- prose.c <- hint.c
  *   <- tm.c <- gloss.c <- findings.c <- spelling.c <- status.c <- session.c
  *   (lifecycle: init, open, save)
  * Each part of the Session struct is changed by the file that owns it. */
@@ -8,6 +8,18 @@
 #define YEOK_SESSION_PRIVATE_H
 
 #include "yeok/session.h"
+
+/* statuses.c: the sidecar's statuses applied to the segments.  place:
+ * at once, or (a phased open) when the last stretch is aligned; step: a
+ * slice of an application under way (max_ns; UINT64_MAX: all), true while
+ * some remains; finish: the rest of it now (what an edit, a status set,
+ * a save or a full check start from); release: none under way. */
+void session_statuses_place(Session *s);
+bool session_statuses_step(Session *s, uint64_t max_ns);
+void session_statuses_finish(Session *s);
+void session_statuses_release(Session *s);
+/* The stale segments found at open forgotten. */
+void session_stale_clear(Session *s);
 
 /* edit.c: the end of the list marker ("- ", "1. ", "#. ") at byte i of
  * ln and the blanks after it; i when there is none. */

@@ -11,15 +11,6 @@
 #include "yeok/sidecar.h"
 #include "yeok/text.h"
 
-static void stale_clear(Session *s)
-{
-	for (size_t i = 0; i < s->side.stale.n; i++) {
-		free(s->side.stale.v[i].old);
-		free(s->side.stale.v[i].hint);
-	}
-	VEC_FREE(&s->side.stale);
-}
-
 void session_init(Session *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -49,8 +40,8 @@ void session_release(Session *s)
 	sidecar_release(&s->side.sc);
 	free(s->side.path);
 	source_release(&s->side.src);
-	stale_clear(s);
-	VEC_FREE(&s->side.keys);
+	session_stale_clear(s);
+	session_statuses_release(s);
 	session_pick_close(s);
 	free(s->dlg.ask.initial);
 	glossary_release(&s->gloss.gl);
@@ -117,136 +108,8 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 
 void session_set_status(Session *s, size_t k, SegStatus st)
 {
+	session_statuses_finish(s);
 	doc_set_status(&s->doc, k, st);
-}
-
-/* The English the sidecar recorded, read offline (for the old English of
- * stale segments when another source was given). */
-static void fill_old_from_record(Session *s, Progress *p)
-{
-	SourceRecord rec;
-	if (s->side.src.origin == SOURCE_SIDECAR || !source_record_from_sidecar(&s->side.sc.source, &rec))
-		return;
-	Source old;
-	source_init(&old);
-	SourceOpts o = {.recorded = &rec, .self_fallback = false};
-	Err e;
-	err_init(&e);
-	if (source_resolve(s->doc.path, &o, &old, &e)) {
-		Lines l;
-		lines_init(&l);
-		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
-		HostDoc h;
-		host_init(&h);
-		host_segment(&l, s->doc.th.fmt, &h);
-		progress_fill_old(p, &s->doc.al, h.text, &h.blocks);
-		host_release(&h);
-		lines_release(&l);
-	}
-	source_release(&old);
-}
-
-/* The phased open's keys: those of the segments [k0, k0 + wn) a stretch
- * just gave (Doc.stepped). */
-static void keys_spliced(void *ctx, const AlignSplice *sp)
-{
-	Session *s = ctx;
-	Doc *d = &s->doc;
-	if (!s->side.keys_on)
-		return;
-	if (sp->anchors) { /* the anchors' pass again: take them at the end */
-		s->side.keys_on = false;
-		VEC_FREE(&s->side.keys);
-		return;
-	}
-	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
-		const Segment *g = &d->al.v[k];
-		ProgressSeg ps;
-		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g, &ps);
-		SessionSegKeys x = {g->src, g->src_n, g->tgt, g->tgt_n, ps.source, ps.target};
-		VEC_PUSH(&s->side.keys, x);
-	}
-}
-
-/* By block ranges. */
-static int cmp_keys(const void *pa, const void *pb)
-{
-	const SessionSegKeys *a = pa, *b = pb;
-	size_t x[4] = {a->src, a->src_n, a->tgt, a->tgt_n}, y[4] = {b->src, b->src_n, b->tgt, b->tgt_n};
-	for (int i = 0; i < 4; i++)
-		if (x[i] != y[i])
-			return x[i] < y[i] ? -1 : 1;
-	return 0;
-}
-
-/* The sidecar's statuses decided into p: with the keys the phased open
- * took (the rest taken now), else all taken here. */
-static void decide_statuses(Session *s, Progress *p)
-{
-	Doc *d = &s->doc;
-	if (!s->side.keys_on) {
-		progress_apply(&s->side.sc, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
-		               &d->al, p);
-		return;
-	}
-	SessionSegKeys *kv = s->side.keys.v;
-	size_t kn = s->side.keys.n;
-	if (kn)
-		qsort(kv, kn, sizeof(*kv), cmp_keys);
-	progress_release(p);
-	p->v = xcalloc(MAX(d->al.n, 1), sizeof(*p->v));
-	p->n = p->cap = d->al.n;
-	for (size_t k = 0; k < d->al.n; k++) {
-		const Segment *g = &d->al.v[k];
-		SessionSegKeys want = {g->src, g->src_n, g->tgt, g->tgt_n, {""}, {""}};
-		const SessionSegKeys *x = kn ? bsearch(&want, kv, kn, sizeof(*kv), cmp_keys) : NULL;
-		if (x) {
-			p->v[k].entry = -1;
-			p->v[k].source = x->source;
-			p->v[k].target = x->target;
-		} else {
-			progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g,
-			                  &p->v[k]);
-		}
-	}
-	s->side.keys_on = false;
-	VEC_FREE(&s->side.keys);
-	progress_apply_keyed(&s->side.sc, &d->al, p);
-}
-
-static void apply_statuses(Session *s)
-{
-	Doc *d = &s->doc;
-	stale_clear(s);
-	s->doc.stepped = NULL;
-	if (!s->side.sc.segs.n) {
-		s->side.keys_on = false;
-		VEC_FREE(&s->side.keys);
-		return; /* nothing stored: no keys to compute */
-	}
-	Progress p;
-	progress_init(&p);
-	decide_statuses(s, &p);
-	bool any_stale = false;
-	for (size_t k = 0; k < d->al.n; k++)
-		any_stale |= d->al.v[k].status == ST_STALE;
-	if (any_stale)
-		fill_old_from_record(s, &p);
-	stale_clear(s);
-	for (size_t k = 0; k < d->al.n; k++) {
-		SegStatus st = d->al.v[k].status;
-		if (st != ST_DONE && st != ST_REVIEWED && st != ST_STALE)
-			continue;
-		doc_set_status_keyed(d, k, st, &p.v[k].source); /* the key progress_apply took */
-		if (st == ST_STALE) {
-			SessionStale x = {p.v[k].source, p.v[k].old_key, p.v[k].mark, p.v[k].old,
-			                  p.v[k].hint};
-			p.v[k].old = NULL;
-			p.v[k].hint = NULL;
-			VEC_PUSH(&s->side.stale, x);
-		}
-	}
-	progress_release(&p);
 }
 
 static const SessionStale *stale_of(const Session *s, const char *key)
@@ -320,17 +183,6 @@ static void restore_cursor(Session *s)
 	s->caret.cur = (Pos){(size_t)line - 1, col};
 }
 
-/* d->aligned of a phased open: the statuses wait for the whole alignment. */
-static void statuses_when_aligned(void *ctx)
-{
-	Session *s = ctx;
-	if (!s->side.statuses_pending)
-		return;
-	s->side.statuses_pending = false;
-	apply_statuses(s);
-	s->view.dirty = true;
-}
-
 /* The lines around the cursor aligned before the first frame: more than
  * any screen shows above and below it. */
 #define FIRST_FRAME_LINES 400
@@ -400,19 +252,7 @@ static bool resolve_source(Session *s, const char *path, SourceOpts *so, const S
  * cursor's lines aligned before the first frame. */
 static void place_statuses(Session *s)
 {
-	s->side.statuses_pending = false;
-	s->side.keys_on = false;
-	VEC_FREE(&s->side.keys);
-	s->doc.stepped = NULL;
-	if (doc_align_partial(&s->doc)) {
-		s->side.statuses_pending = true;
-		s->doc.aligned = statuses_when_aligned;
-		s->doc.aligned_ctx = s;
-		s->side.keys_on = s->side.sc.segs.n > 0;
-		s->doc.stepped = keys_spliced;
-	} else {
-		apply_statuses(s);
-	}
+	session_statuses_place(s);
 	restore_cursor(s);
 	if (doc_align_partial(&s->doc)) {
 		size_t l = s->caret.cur.line;
@@ -491,6 +331,7 @@ bool session_save(Session *s)
 {
 	Doc *d = &s->doc;
 	doc_align_finish(d); /* the statuses stored are the whole document's, exact */
+	session_statuses_finish(s);
 	if (d->read_only)
 		return session_error(s, "%s is read-only: not saved", d->path);
 	Err e;
@@ -519,7 +360,7 @@ bool session_save(Session *s)
 			return session_error(s, "Saved %s, but not its sidecar: %s", d->path, e.msg);
 		}
 		if (s->side.sc.merged) /* another yeok's statuses, checklist, review kept */
-			apply_statuses(s);
+			session_statuses_place(s);
 		s->side.dirty = false;
 	}
 	session_findings_saved(s);

@@ -21,11 +21,15 @@ void session_header(Session *s, Buf *left, Buf *right)
 	buf_adds(left, "  EN ▸ KO");
 	DocProgress pr;
 	doc_progress(&s->doc, &pr);
-	buf_addf(right, "%zu/%zu done", pr.done, pr.total);
-	if (pr.untranslated)
-		buf_addf(right, " · %zu untranslated", pr.untranslated);
-	if (pr.stale)
-		buf_addf(right, " · %zu stale", pr.stale);
+	if (s->side.statuses_pending) { /* the sidecar's statuses are not all in */
+		buf_addf(right, "⋯/%zu done", pr.total);
+	} else {
+		buf_addf(right, "%zu/%zu done", pr.done, pr.total);
+		if (pr.untranslated)
+			buf_addf(right, " · %zu untranslated", pr.untranslated);
+		if (pr.stale)
+			buf_addf(right, " · %zu stale", pr.stale);
+	}
 	if (s->chk.on)
 		buf_addf(right, " · ⚠ %zu%s", s->chk.n, s->chk.pending ? "…" : "");
 	buf_addc(right, ' ');
@@ -92,12 +96,14 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 		long k = session_cur_seg(s);
 		if (k >= 0) {
 			const Segment *g = &s->doc.al.v[k];
+			bool pending = session_seg_status_pending(s, (size_t)k);
 			buf_addf(left, " §%ld/%zu %s · %s", k + 1, s->doc.al.n, rst_kind_name(g->kind),
-			         align_status_name(g->status));
+			         pending ? "status pending" : align_status_name(g->status));
 			span(left, ls, g->status == ST_STALE ? SPAN_WARN : SPAN_NORMAL);
 			/* an exact match in the translation memory for untranslated prose */
-			const TmMatches *m = g->status == ST_UNTRANSLATED ? session_tm_matches(s, (size_t)k)
-			                                                  : NULL;
+			const TmMatches *m = g->status == ST_UNTRANSLATED && !pending
+			                         ? session_tm_matches(s, (size_t)k)
+			                         : NULL;
 			if (m && m->n && m->v[0].score == 100) {
 				buf_adds(left, "  TM 100%");
 				span(left, ls, SPAN_GLOSS);

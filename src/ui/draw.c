@@ -573,10 +573,13 @@ static void plan_row(Ui *u, const ViewRow *vr, long cur, RowPlan *rp)
 {
 	Session *s = u->s;
 	rp->current = vr->seg >= 0 && vr->seg == cur;
-	SegStatus st = vr->seg >= 0 ? s->doc.al.v[vr->seg].status : ST_DRAFT;
+	/* a status the sidecar's has not replaced yet (a phased open) is
+	 * pending: drawn as such, not as what align guessed */
+	bool pending = vr->seg >= 0 && session_seg_status_pending(s, (size_t)vr->seg);
+	SegStatus st = vr->seg >= 0 && !pending ? s->doc.al.v[vr->seg].status : ST_DRAFT;
 	rp->st = st;
 	bool has_both = vr->seg >= 0 && s->doc.al.v[vr->seg].src_n && s->doc.al.v[vr->seg].tgt_n;
-	rp->mark = vr->seg_first && has_both ? status_mark[st] : NULL;
+	rp->mark = vr->seg_first && has_both ? pending ? "⋯" : status_mark[st] : NULL;
 	if (rp->mark && !rst_kind_is_prose(s->doc.al.v[vr->seg].kind) && st == ST_UNTRANSLATED)
 		rp->mark = NULL; /* identical code is not "untranslated" */
 	SegStatus tst = has_both && rst_kind_is_prose(s->doc.al.v[vr->seg].kind) ? st : ST_DRAFT;

@@ -191,7 +191,7 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || doc_align_partial(&s->doc))
+	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || session_align_pending(s))
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -201,8 +201,11 @@ static int editor_timeout(Ui *u, Mode *m)
 static void editor_idle(Ui *u)
 {
 	Session *s = u->s;
-	if (doc_align_partial(&s->doc) && !session_align_idle(s, 2000000u))
-		u->redraw = true; /* the last stretch: the sidecar's statuses are in */
+	if (session_align_pending(s)) {
+		bool shown = s->side.apply.shown;
+		if (!session_align_idle(s, SESSION_SLICE_NS) || shown != s->side.apply.shown)
+			u->redraw = true; /* the sidecar's statuses are in (those on screen) */
+	}
 	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due) {
 		bool hints = s->gloss.hint_due;
 		session_checks_step(s, 64);

@@ -296,8 +296,11 @@ int main(int argc, char **argv)
 	uint64_t *slice = xcalloc(SLICES, sizeof(uint64_t));
 	size_t slice_n = 0, reindexed = 0;
 	/* the editor's loop: after the first frame, idle steps while no key
-	 * waits; the first one builds the checks' index */
-	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < 1000; j++) {
+	 * waits; the first one builds the checks' index (until it is
+	 * complete: IDLE_STEPS only bounds a bug; the slices are 2 ms or less,
+	 * so a rebuild at 100k takes over 1,000 of them) */
+	enum { IDLE_STEPS = 1 << 16 };
+	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < IDLE_STEPS; j++) {
 		uint64_t i0 = cpu_ns();
 		session_checks_step(&s, 64);
 		slice[slice_n++ % SLICES] = cpu_ns() - i0;
@@ -383,7 +386,7 @@ int main(int argc, char **argv)
 		/* idle time between keys: the index rebuild's slices until it is
 		 * complete (a typist leaves more than their 20 ms at 100k), then
 		 * one step of segments */
-		for (int j = 0; checks && s.chk.cd_stale && j < 1000; j++) {
+		for (int j = 0; checks && s.chk.cd_stale && j < IDLE_STEPS; j++) {
 			uint64_t i0 = cpu_ns();
 			session_checks_step(&s, 64);
 			slice[slice_n++ % SLICES] = cpu_ns() - i0;

@@ -243,6 +243,18 @@ static char *paragraphs(size_t n, bool korean)
 	return buf_detach(&b);
 }
 
+/* A pair of many short paragraphs of about n bytes (*src, *tgt: the
+ * texts, to free) loaded into s with the checks on, nothing checked yet. */
+static void open_paragraphs(Session *s, size_t n, char **src, char **tgt)
+{
+	*src = paragraphs(n, false);
+	*tgt = paragraphs(n, true);
+	session_init(s);
+	session_load(s, "big.rst", *tgt, strlen(*tgt), "big.en.rst", *src, strlen(*src));
+	session_resize(s, 160, 50);
+	session_checks_on(s, false);
+}
+
 /* The first index is built in idle slices: a frame (the cursor's segment
  * for the status line) and a key before it is done leave it to them, not
  * build it all at once on the paint or key path (a ~90 ms frame at 10k
@@ -251,12 +263,9 @@ static char *paragraphs(size_t n, bool korean)
 static void test_first_index_stays_in_idle_slices(void **state)
 {
 	(void)state;
-	char *src = paragraphs(512 * 1024, false), *tgt = paragraphs(512 * 1024, true);
+	char *src, *tgt;
 	Session s;
-	session_init(&s);
-	session_load(&s, "big.rst", tgt, strlen(tgt), "big.en.rst", src, strlen(src));
-	session_resize(&s, 160, 50);
-	session_checks_on(&s, false);
+	open_paragraphs(&s, 512 * 1024, &src, &tgt);
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	session_prepare_frame(&s);
 	assert_true(session_checks_step(&s, 64) > 0); /* the first slice */
@@ -285,12 +294,60 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	free(tgt);
 }
 
+/* An idle step of the checks reads a bounded amount of text: it stops
+ * before the segment that would take it past SESSION_CHECK_SLICE_BYTES
+ * (chk.key_bytes counts what each step checked), a step of 64 segments
+ * at most; after all steps the findings are those of checking all at
+ * once. */
+static void test_check_steps_read_bounded_text(void **state)
+{
+	(void)state;
+	char *src, *tgt;
+	Session s;
+	open_paragraphs(&s, 256 * 1024, &src, &tgt);
+	size_t longest = 0;
+	for (size_t k = 0; k < s.doc.al.n; k++) {
+		size_t f, l, b = 0;
+		if (align_tgt_lines(&s.doc.al.v[k], &s.doc.th.blocks, &f, &l))
+			for (size_t i = f; i <= l; i++)
+				b += lines_get(&s.doc.tgt, i).n + 1;
+		longest = MAX(longest, b);
+	}
+	size_t steps = 0, most = 0, total = 0;
+	for (;;) {
+		bool indexing = s.chk.cd_stale || !s.chk.cd_built;
+		size_t before = s.chk.key_bytes, pending = s.chk.pending;
+		size_t left = session_checks_step(&s, 64);
+		if (!indexing) {
+			size_t read = s.chk.key_bytes - before;
+			assert_true(read < SESSION_CHECK_SLICE_BYTES + longest);
+			assert_true(pending - s.chk.pending <= 64);
+			most = MAX(most, read);
+			total += read;
+			steps++;
+		}
+		if (!left)
+			break;
+	}
+	print_message("# %zu check steps, at most %zu bytes each (segments up to %zu), %zu in all\n",
+	              steps, most, longest, total);
+	assert_true(steps > 16); /* the text took many steps, not 64 segments each */
+	FindingVec a = {0};
+	session_findings_list(&s, &a);
+	assert_true(a.n > 0);
+	equal_to_all_at_once(&s, &a);
+	session_release(&s);
+	free(src);
+	free(tgt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key_cost_is_linear_in_the_paragraph),
 		cmocka_unit_test(test_key_work_does_not_grow_with_the_paragraph),
 		cmocka_unit_test(test_first_index_stays_in_idle_slices),
+		cmocka_unit_test(test_check_steps_read_bounded_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

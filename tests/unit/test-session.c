@@ -742,6 +742,188 @@ static void test_phased_open_equals_open(void **state)
 	              opened, slices);
 }
 
+/* The English with some of its prose changed: every fifth line that
+ * starts a sentence gets a word more (the translations of those are
+ * stale against a sidecar made before). */
+static char *edit_english(const char *en, size_t n, size_t *out_n)
+{
+	Buf b = BUF_INIT;
+	size_t line = 0, prose = 0;
+	for (size_t i = 0; i < n;) {
+		const char *e = memchr(en + i, '\n', n - i);
+		size_t len = e ? (size_t)(e - (en + i)) : n - i;
+		buf_add(&b, en + i, len);
+		if (len > 30 && en[i] >= 'A' && en[i] <= 'Z' && prose++ % 5 == 0)
+			buf_adds(&b, " Edited");
+		if (e)
+			buf_addc(&b, '\n');
+		i += len + (e != NULL);
+		line++;
+	}
+	*out_n = b.len;
+	return buf_detach(&b);
+}
+
+/* The statuses of b (opened phased, with the sidecar's statuses) applied
+ * in idle slices: every segment pending before, those on screen applied
+ * before the others, and after all slices every status, the progress
+ * and the stale segments (their old English) equal a's (session_open,
+ * applied in one step).  Returns the slices. */
+static size_t statuses_sliced_equal(Session *a, Session *b)
+{
+	size_t slices = 0, n = b->doc.al.n;
+	bool any_entry = b->side.sc.segs.n > 0, partial = doc_align_partial(&b->doc);
+	if (any_entry && partial)
+		for (size_t k = 0; k < n; k++)
+			assert_true(session_seg_status_pending(b, k));
+	bool saw_shown = false;
+	while (session_align_idle(b, 0)) {
+		slices++;
+		if (b->side.apply.shown && !saw_shown) {
+			saw_shown = true;
+			size_t k0 = b->side.apply.end, shown = 0, pending = 0;
+			long cur = session_cur_seg(b);
+			/* the cursor's segment and those around it are in, the
+			 * others are not yet all */
+			assert_true(cur >= 0);
+			assert_false(session_seg_status_pending(b, (size_t)cur));
+			for (size_t k = 0; k < b->doc.al.n; k++) {
+				bool p = session_seg_status_pending(b, k);
+				shown += !p;
+				pending += p;
+			}
+			assert_true(shown > 0);
+			assert_true(shown <= k0 + 64);
+			if (n > 2000) /* the rest comes after */
+				assert_true(pending > 0);
+		}
+	}
+	assert_false(b->side.statuses_pending);
+	assert_int_equal(b->side.apply.phase, 0);
+	assert_int_equal(b->doc.al.n, a->doc.al.n);
+	for (size_t k = 0; k < a->doc.al.n; k++) {
+		assert_false(session_seg_status_pending(b, k));
+		if (b->doc.al.v[k].status != a->doc.al.v[k].status)
+			fail_msg("segment %zu: status %d in slices, %d in one step", k,
+			         (int)b->doc.al.v[k].status, (int)a->doc.al.v[k].status);
+	}
+	DocProgress pa, pb;
+	doc_progress(&a->doc, &pa);
+	doc_progress(&b->doc, &pb);
+	assert_memory_equal(&pa, &pb, sizeof(pa));
+	assert_int_equal(b->side.stale.n, a->side.stale.n);
+	for (size_t i = 0; i < a->side.stale.n; i++) {
+		const SessionStale *x = &a->side.stale.v[i], *y = &b->side.stale.v[i];
+		assert_string_equal(x->source.hex, y->source.hex);
+		assert_string_equal(x->old_key.hex, y->old_key.hex);
+		assert_int_equal(x->mark, y->mark);
+		assert_true((x->old == NULL) == (y->old == NULL));
+		if (x->old)
+			assert_string_equal(x->old, y->old);
+	}
+	return slices;
+}
+
+/* One case of test_statuses_in_slices: the pair written to dir, a sidecar
+ * made by a session (done, reviewed and draft statuses; the cursor in the
+ * middle), then reopened against en2 (NULL: the same English). */
+static size_t statuses_case(const char *en, size_t en_n, const char *ko, size_t ko_n,
+                            const char *en2, size_t en2_n, size_t *stale)
+{
+	char *dir = tu_tmpdir();
+	char *tpath = tu_write(dir, "t.ko.rst", ko, ko_n);
+	char *spath = tu_write(dir, "t.en.rst", en, en_n);
+	SourceOpts so = {spath, NULL, NULL, false, true};
+	Err e;
+	err_init(&e);
+	Session a, b, c;
+	session_init(&a);
+	assert_true(session_open(&a, tpath, &so, &e));
+	static const SegStatus marks[] = {ST_DONE, ST_REVIEWED, ST_DONE, ST_DRAFT};
+	for (size_t k = 0; k < a.doc.al.n; k++)
+		if (a.doc.al.v[k].src_n && a.doc.al.v[k].tgt_n && k % 5)
+			session_set_status(&a, k, marks[k % 4]);
+	a.caret.cur = (Pos){a.doc.tgt.n / 2, 0};
+	assert_true(session_save(&a));
+	session_release(&a);
+	if (en2) {
+		free(spath);
+		spath = tu_write(dir, "t.en.rst", en2, en2_n);
+		so.path = spath;
+	}
+	session_init(&a);
+	session_init(&b);
+	session_init(&c);
+	assert_true(session_open(&a, tpath, &so, &e));
+	assert_true(session_open_phased(&b, tpath, &so, &e));
+	assert_true(session_open_phased(&c, tpath, &so, &e));
+	for (size_t k = 0; k < a.doc.al.n; k++)
+		*stale += a.doc.al.v[k].status == ST_STALE;
+	size_t slices = statuses_sliced_equal(&a, &b);
+	check_session(&b);
+	/* a key while the statuses are being applied: they are all in
+	 * first, as in one step */
+	while (session_align_idle(&c, 0) && !c.side.apply.phase)
+		;
+	assert_int_equal(c.caret.cur.line, a.caret.cur.line);
+	type(&c, "가");
+	type(&a, "가");
+	assert_false(c.side.statuses_pending);
+	assert_int_equal(c.doc.al.n, a.doc.al.n);
+	for (size_t k = 0; k < a.doc.al.n; k++)
+		assert_int_equal(c.doc.al.v[k].status, a.doc.al.v[k].status);
+	check_session(&c);
+	session_release(&a);
+	session_release(&b);
+	session_release(&c);
+	free(tpath);
+	free(spath);
+	free(dir);
+	return slices;
+}
+
+/* The sidecar's statuses after a phased open, applied in idle slices,
+ * equal their application in one step (session_open): on generated
+ * pairs, on the corpus pairs, and on the corpus pairs against an edited
+ * English (the sidecar's keys moved: stale segments). */
+static void test_statuses_in_slices_equal_one_step(void **state)
+{
+	(void)state;
+	size_t cases = 0, slices = 0, stale = 0;
+	static const size_t sizes[] = {60, 2500, 9000};
+	for (size_t i = 0; i < ARRAY_LEN(sizes); i++) {
+		Buf en = BUF_INIT, ko = BUF_INIT;
+		tu_gen_pair(sizes[i], 7 + i, &en, &ko);
+		slices += statuses_case(en.p, en.len, ko.p, ko.len, NULL, 0, &stale);
+		size_t n2;
+		char *en2 = edit_english(en.p, en.len, &n2);
+		slices += statuses_case(en.p, en.len, ko.p, ko.len, en2, n2, &stale);
+		free(en2);
+		buf_release(&en);
+		buf_release(&ko);
+		cases += 2;
+	}
+	char **names = tu_corpus_pairs();
+	for (char **p = names; *p; p++) {
+		char *enn = xasprintf("%s.en.rst", *p), *kon = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn, n2;
+		char *en = tu_corpus_file(enn, &sn), *ko = tu_corpus_file(kon, &tn);
+		char *en2 = edit_english(en, sn, &n2);
+		slices += statuses_case(en, sn, ko, tn, NULL, 0, &stale);
+		slices += statuses_case(en, sn, ko, tn, en2, n2, &stale);
+		cases += 2;
+		free(en2);
+		free(en);
+		free(ko);
+		free(enn);
+		free(kon);
+	}
+	tu_free_list(names);
+	assert_true(stale > 0); /* the edited English made some */
+	print_message("# %zu cases: %zu idle slices, %zu stale segments, equal to one step\n",
+	              cases, slices, stale);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -754,6 +936,7 @@ int main(void)
 		cmocka_unit_test(test_layout_wraps_and_pairs_rows),
 		cmocka_unit_test(test_local_realign_matches_full),
 		cmocka_unit_test(test_phased_open_equals_open),
+		cmocka_unit_test(test_statuses_in_slices_equal_one_step),
 		cmocka_unit_test(test_save_changes_only_the_edited_line),
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_command_table),

@@ -149,3 +149,49 @@ void tu_sh(const char *dir, const char *fmt, ...)
 	free(full);
 	free(cmd);
 }
+
+/* A generated pair of about n blocks a side: titles of three levels,
+ * prose, lists and code; the translation drops, adds, joins and retitles
+ * some (a deterministic mess, for the DPs' odd paths). */
+void tu_gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko)
+{
+	static const char *const ad = "=-~";
+	uint64_t r = seed;
+	for (size_t k = 0; k < n; k++) {
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		unsigned x = (unsigned)(r >> 33) % 100;
+		if (x < 10) {
+			char u = ad[k % 3];
+			buf_addf(en, "Section %zu\n", k);
+			for (int i = 0; i < 12; i++)
+				buf_addc(en, u);
+			buf_adds(en, "\n\n");
+			buf_addf(ko, x < 2 ? "다른 절 %zu 제목\n" : "절 %zu\n", x < 1 ? k + 1 : k);
+			for (int i = 0; i < 14; i++)
+				buf_addc(ko, u);
+			buf_adds(ko, "\n\n");
+		} else if (x < 20) {
+			buf_addf(en, "::\n\n    y = f(%zu)  # comment\n    z = y\n\n", k);
+			if (x != 19)
+				buf_addf(ko, "::\n\n    y = f(%zu)  # 주석\n    z = y\n\n", x < 12 ? k + 1 : k);
+		} else if (x < 30) {
+			buf_addf(en, "- item %zu with ``x_%zu``\n- another item\n\n", k, k);
+			buf_addf(ko, "- 항목 %zu ``x_%zu``\n- 다른 항목\n\n", k, k);
+		} else if (x < 35) {
+			buf_addf(en, "Dropped paragraph %zu about the model.\n\n", k);
+		} else if (x < 40) {
+			buf_addf(ko, "번역에만 있는 문단 %zu.\n\n", k);
+		} else if (x < 45) {
+			buf_addf(en, "First half %zu of the :func:`torch.mm` call.\n\nSecond half %zu.\n\n", k, k);
+			buf_addf(ko, "%zu 번 :func:`torch.mm` 호출의 앞과 뒤 %zu.\n\n", k, k);
+		} else if (x < 48) {
+			buf_addf(en, "Same text %zu in both.\n\n", k);
+			buf_addf(ko, "Same text %zu in both.\n\n", k);
+		} else {
+			buf_addf(en, "The paragraph %zu uses ``tensor_%zu`` and https://pytorch.org/%zu "
+			             "for the training loop.\n\n", k, k, k % 7);
+			buf_addf(ko, "문단 %zu 은 ``tensor_%zu`` 와 https://pytorch.org/%zu 를 학습 루프에 "
+			             "씁니다.\n\n", k, k, k % 7);
+		}
+	}
+}

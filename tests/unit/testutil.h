@@ -33,5 +33,9 @@ char *tu_write(const char *dir, const char *name, const char *data, size_t n);
 /* Run a shell command (printf-style) in folder dir, output discarded;
  * fails the test when it exits non-zero. */
 void tu_sh(const char *dir, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* A generated pair of about n blocks a side (titles of three levels,
+ * prose, lists, code; the translation drops, adds, joins and retitles
+ * some), appended to en and ko; the same for the same seed. */
+void tu_gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko);
 
 #endif

@@ -1,0 +1,317 @@
+/* session: the sidecar's statuses applied to the segments — at once, or
+ * after a phased open in idle slices, the segments on screen first
+ * (include/yeok/session.h, session-private.h). */
+#include "session-private.h"
+
+#include "yeok/host.h"
+#include "yeok/pair.h"
+
+/* The phases of an application (SessionApply.phase), each from .at. */
+enum {
+	SA_NONE,    /* nothing under way */
+	SA_INDEX,   /* the keys the stretches gave, by their first block */
+	SA_KEYS,    /* the keys of every segment (those not taken: now) */
+	SA_DECIDE,  /* progress_apply_some */
+	SA_OLD,     /* the old English of stale segments (one step) */
+	SA_SHOWN,   /* the statuses of the segments on screen set */
+	SA_SET,     /* then the others */
+	SA_STALE,   /* the stale segments listed, in order */
+};
+
+/* What one step does at most before the clock is read again. */
+enum { APPLY_BATCH = 64 };
+
+void session_stale_clear(Session *s)
+{
+	for (size_t i = 0; i < s->side.stale.n; i++) {
+		free(s->side.stale.v[i].old);
+		free(s->side.stale.v[i].hint);
+	}
+	VEC_FREE(&s->side.stale);
+}
+
+/* The English the sidecar recorded, read offline (for the old English of
+ * stale segments when another source was given). */
+static void fill_old_from_record(Session *s, const Alignment *al, Progress *p)
+{
+	SourceRecord rec;
+	if (s->side.src.origin == SOURCE_SIDECAR || !source_record_from_sidecar(&s->side.sc.source, &rec))
+		return;
+	Source old;
+	source_init(&old);
+	SourceOpts o = {.recorded = &rec, .self_fallback = false};
+	Err e;
+	err_init(&e);
+	if (source_resolve(s->doc.path, &o, &old, &e)) {
+		Lines l;
+		lines_init(&l);
+		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
+		HostDoc h;
+		host_init(&h);
+		host_segment(&l, s->doc.th.fmt, &h);
+		progress_fill_old(p, al, h.text, &h.blocks);
+		host_release(&h);
+		lines_release(&l);
+	}
+	source_release(&old);
+}
+
+/* The phased open's keys: those of the segments [k0, k0 + wn) a stretch
+ * just gave (Doc.stepped). */
+static void keys_spliced(void *ctx, const AlignSplice *sp)
+{
+	Session *s = ctx;
+	Doc *d = &s->doc;
+	if (!s->side.keys_on)
+		return;
+	if (sp->anchors) { /* the anchors' pass again: take them at the end */
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
+		return;
+	}
+	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
+		const Segment *g = &d->al.v[k];
+		ProgressSeg ps;
+		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g, &ps);
+		SessionSegKeys x = {g->src, g->src_n, g->tgt, g->tgt_n, ps.source, ps.target};
+		VEC_PUSH(&s->side.keys, x);
+	}
+}
+
+static void apply_release(SessionApply *x)
+{
+	progress_apply_release(&x->pa);
+	progress_release(&x->p);
+	free(x->al.v);
+	free(x->st);
+	free(x->by_tgt);
+	free(x->by_src);
+	free(x->set);
+	memset(x, 0, sizeof(*x));
+}
+
+void session_statuses_release(Session *s)
+{
+	apply_release(&s->side.apply);
+	VEC_FREE(&s->side.keys);
+	s->side.keys_on = false;
+	s->side.statuses_pending = false;
+}
+
+/* The segments on screen: those of the target lines a screen above and
+ * below the cursor (the view's rows are not laid out yet). */
+static void shown_range(Session *s, size_t *k0, size_t *k1)
+{
+	const Doc *d = &s->doc;
+	size_t rows = (size_t)MAX(s->view.rows, 1), line = s->caret.cur.line;
+	long a = doc_segment_of_tgt_line(d, line > rows ? line - rows : 0);
+	long b = doc_segment_of_tgt_line(d, d->tgt.n ? MIN(line + rows, d->tgt.n - 1) : 0);
+	*k0 = a > 0 ? (size_t)a : 0;
+	*k1 = b >= 0 ? MIN((size_t)b + 1, d->al.n) : 0;
+	if (*k1 < *k0)
+		*k1 = *k0;
+}
+
+/* The status of segment k as decided into the doc (and its user status). */
+static void set_one(Session *s, size_t k)
+{
+	SessionApply *x = &s->side.apply;
+	Doc *d = &s->doc;
+	if (x->set[k])
+		return;
+	x->set[k] = 1;
+	SegStatus st = x->st[k];
+	if (st == ST_DONE || st == ST_REVIEWED || st == ST_STALE)
+		doc_set_status_keyed(d, k, st, &x->p.v[k].source); /* the key progress_apply took */
+}
+
+/* One unit of the phase under way; false when the application is over. */
+static bool apply_unit(Session *s)
+{
+	SessionApply *x = &s->side.apply;
+	Doc *d = &s->doc;
+	size_t n = d->al.n;
+	switch (x->phase) {
+	case SA_INDEX:
+		if (x->at < s->side.keys.n) {
+			const SessionSegKeys *y = &s->side.keys.v[x->at];
+			if (y->tgt_n)
+				x->by_tgt[y->tgt] = x->at + 1;
+			else if (y->src_n)
+				x->by_src[y->src] = x->at + 1;
+			x->at++;
+			return true;
+		}
+		x->phase = SA_KEYS;
+		x->at = 0;
+		return true;
+	case SA_KEYS:
+		if (x->at < n) {
+			size_t k = x->at++;
+			const Segment *g = &d->al.v[k];
+			size_t i = g->tgt_n ? x->by_tgt[g->tgt] : g->src_n ? x->by_src[g->src] : 0;
+			const SessionSegKeys *y = i ? &s->side.keys.v[i - 1] : NULL;
+			if (y && y->src == g->src && y->src_n == g->src_n && y->tgt == g->tgt &&
+			    y->tgt_n == g->tgt_n) {
+				x->p.v[k].entry = -1;
+				x->p.v[k].source = y->source;
+				x->p.v[k].target = y->target;
+			} else {
+				progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g,
+				                  &x->p.v[k]);
+			}
+			return true;
+		}
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
+		free(x->by_tgt);
+		free(x->by_src);
+		x->by_tgt = x->by_src = NULL;
+		/* the decisions write the statuses into a copy of the segments'
+		 * (the doc's own are set by set_one, the ones on screen first) */
+		x->al = (Alignment){xmalloc(MAX(n, 1) * sizeof(Segment)), n, MAX(n, 1)};
+		memcpy(x->al.v, d->al.v, n * sizeof(Segment));
+		progress_apply_start(&x->pa, &s->side.sc, &x->al, &x->p);
+		x->phase = SA_DECIDE;
+		return true;
+	case SA_DECIDE:
+		if (progress_apply_some(&x->pa, 1))
+			return true;
+		progress_apply_release(&x->pa);
+		x->st = xmalloc(MAX(n, 1) * sizeof(*x->st));
+		for (size_t k = 0; k < n; k++)
+			x->st[k] = x->al.v[k].status;
+		x->phase = SA_OLD;
+		return true;
+	case SA_OLD: {
+		bool any_stale = false;
+		for (size_t k = 0; k < n && !any_stale; k++)
+			any_stale = x->st[k] == ST_STALE;
+		if (any_stale)
+			fill_old_from_record(s, &x->al, &x->p);
+		free(x->al.v);
+		x->al = (Alignment){0};
+		x->set = xcalloc(MAX(n, 1), 1);
+		shown_range(s, &x->at, &x->end);
+		x->phase = SA_SHOWN;
+		return true;
+	}
+	case SA_SHOWN:
+		if (x->at < x->end) {
+			set_one(s, x->at++);
+			return true;
+		}
+		x->shown = true;
+		x->phase = SA_SET;
+		x->at = 0;
+		return true;
+	case SA_SET:
+		if (x->at < n) {
+			set_one(s, x->at++);
+			return true;
+		}
+		session_stale_clear(s);
+		x->phase = SA_STALE;
+		x->at = 0;
+		return true;
+	case SA_STALE:
+		if (x->at < n) {
+			size_t k = x->at++;
+			if (x->st[k] == ST_STALE) {
+				ProgressSeg *ps = &x->p.v[k];
+				SessionStale y = {ps->source, ps->old_key, ps->mark, ps->old, ps->hint};
+				ps->old = NULL;
+				ps->hint = NULL;
+				VEC_PUSH(&s->side.stale, y);
+			}
+			return true;
+		}
+		apply_release(x);
+		s->side.statuses_pending = false;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Start applying the sidecar's statuses to the whole alignment. */
+static void apply_start(Session *s)
+{
+	Doc *d = &s->doc;
+	SessionApply *x = &s->side.apply;
+	apply_release(x);
+	session_stale_clear(s);
+	d->stepped = NULL;
+	if (!s->side.sc.segs.n) {
+		s->side.keys_on = false;
+		VEC_FREE(&s->side.keys);
+		s->side.statuses_pending = false;
+		return; /* nothing stored: no keys to compute */
+	}
+	s->side.statuses_pending = true;
+	progress_init(&x->p);
+	x->p.v = xcalloc(MAX(d->al.n, 1), sizeof(*x->p.v));
+	x->p.n = x->p.cap = d->al.n;
+	if (!s->side.keys_on)
+		VEC_FREE(&s->side.keys);
+	x->by_tgt = xcalloc(MAX(d->th.blocks.n, 1), sizeof(*x->by_tgt));
+	x->by_src = xcalloc(MAX(d->sh.blocks.n, 1), sizeof(*x->by_src));
+	x->phase = SA_INDEX;
+	x->at = 0;
+}
+
+bool session_statuses_step(Session *s, uint64_t max_ns)
+{
+	if (!s->side.apply.phase)
+		return false;
+	uint64_t t0 = now_ns();
+	for (;;) {
+		for (int i = 0; i < APPLY_BATCH; i++)
+			if (!apply_unit(s))
+				return false;
+		if (max_ns != UINT64_MAX && now_ns() - t0 >= max_ns)
+			return true;
+	}
+}
+
+void session_statuses_finish(Session *s)
+{
+	session_statuses_step(s, UINT64_MAX);
+}
+
+bool session_seg_status_pending(const Session *s, size_t k)
+{
+	if (!s->side.statuses_pending)
+		return false;
+	const SessionApply *x = &s->side.apply;
+	return !x->set || k >= s->doc.al.n || !x->set[k];
+}
+
+/* d->aligned of a phased open: the last stretch aligned, the statuses
+ * are applied (in the slices of idle time when that is where the
+ * alignment ended: session.in_idle). */
+static void statuses_when_aligned(void *ctx)
+{
+	Session *s = ctx;
+	if (!s->side.statuses_pending || s->side.apply.phase)
+		return;
+	apply_start(s);
+	if (!s->side.in_idle)
+		session_statuses_finish(s);
+}
+
+void session_statuses_place(Session *s)
+{
+	session_statuses_release(s);
+	s->doc.stepped = NULL;
+	if (doc_align_partial(&s->doc)) {
+		s->side.statuses_pending = s->side.sc.segs.n > 0;
+		s->doc.aligned = statuses_when_aligned;
+		s->doc.aligned_ctx = s;
+		s->side.keys_on = s->side.sc.segs.n > 0;
+		s->doc.stepped = keys_spliced;
+	} else {
+		apply_start(s);
+		session_statuses_finish(s);
+	}
+}
