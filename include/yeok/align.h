@@ -139,6 +139,11 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 bool align_src_lines(const Segment *s, const RstDoc *sb, size_t *first, size_t *last);
 bool align_tgt_lines(const Segment *s, const RstDoc *tb, size_t *first, size_t *last);
 
+/* The first segment whose target side ends after target block b (a->n:
+ * none); it holds b when its target side starts at or before b.  The
+ * segments' tgt + tgt_n never decreases: a bisection. */
+size_t align_seg_after_tgt(const Alignment *a, size_t b);
+
 /* Share of source blocks that found a partner (0..1). */
 double align_matched_share(const Alignment *a, const RstDoc *sb);
 

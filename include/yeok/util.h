@@ -128,6 +128,9 @@ void buf_insert(Buf *b, size_t at, const void *p, size_t n);
 void buf_remove(Buf *b, size_t at, size_t n);
 /* Hand the bytes to the caller (never NULL; "" when empty); b is empty. */
 char *buf_detach(Buf *b);
+/* A grown buffer kept for long (a file's bytes) gives back its slack:
+ * cut to its bytes when over an eighth and 4 KiB more. */
+void buf_fit(Buf *b);
 Str buf_str(const Buf *b);
 /* Append s as a JSON string literal with quotes (control characters,
  * quotes and backslashes escaped; invalid UTF-8 bytes become U+FFFD). */

@@ -1502,6 +1502,19 @@ bool align_tgt_lines(const Segment *s, const RstDoc *tb, size_t *first, size_t *
 	return true;
 }
 
+size_t align_seg_after_tgt(const Alignment *a, size_t b)
+{
+	size_t lo = 0, hi = a->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a->v[mid].tgt + a->v[mid].tgt_n <= b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 double align_matched_share(const Alignment *a, const RstDoc *sb)
 {
 	if (!sb->n)

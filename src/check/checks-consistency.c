@@ -368,11 +368,8 @@ static bool src_names_en(const CheckDoc *d, size_t tb, const char *en, size_t *c
 {
 	if (!d->al || !d->src)
 		return true;
-	const Segment *s = NULL;
-	for (size_t i = 0; i < d->al->n && !s; i++)
-		if (d->al->v[i].tgt_n && d->al->v[i].tgt <= tb && tb < d->al->v[i].tgt + d->al->v[i].tgt_n)
-			s = &d->al->v[i];
-	*cost += d->al->n;
+	size_t at = align_seg_after_tgt(d->al, tb);
+	const Segment *s = at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;
 	if (!s || !s->src_n)
 		return true;
 	bool found = false;

@@ -539,7 +539,6 @@ static bool block_moved(const Block *o, const Block *n, long delta)
 	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
 }
 
-static size_t seg_after_block(const Doc *d, size_t b);
 
 /* Is g segment o with its target blocks moved by dt (and, with status,
  * the same status and prose flag)? */
@@ -611,7 +610,7 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 		} else if (delta) {
 			/* only lines between blocks moved: the segments around them
 			 * are logged (a view splicing by the log moves the rest) */
-			size_t k = seg_after_block(d, tc), a0 = k ? k - 1 : 0, a1 = MIN(k + 1, al->n);
+			size_t k = align_seg_after_tgt(&d->al, tc), a0 = k ? k - 1 : 0, a1 = MIN(k + 1, al->n);
 			mark_dirty(d, a0, a1, a1 - a0);
 		}
 	}
@@ -662,7 +661,7 @@ static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t 
 	    n->title_level != o->title_level || n->name.n != o->name.n || n->arg.n != o->arg.n ||
 	    memcmp(n->bullet, o->bullet, sizeof(o->bullet)) != 0 || !block_long(d, n))
 		return false;
-	size_t k = seg_after_block(d, tc);
+	size_t k = align_seg_after_tgt(&d->al, tc);
 	return k < d->al.n && d->al.v[k].status != ST_UNTRANSLATED && !d->al.v[k].no_prose;
 }
 
@@ -703,7 +702,7 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 	if (defer_block(d, &old[pre], tc, on - pre - suf, wn - pre - suf, dn)) {
 		d->stale = tc + 1;
 		d->last_was_full = false;
-		size_t k = seg_after_block(d, tc);
+		size_t k = align_seg_after_tgt(&d->al, tc);
 		mark_dirty(d, k, k + 1, 1);
 		return;
 	}
@@ -1001,22 +1000,6 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 	return any;
 }
 
-/* The first segment whose target side ends after target block b (the
- * segments' tgt + tgt_n never decreases). */
-static size_t seg_after_block(const Doc *d, size_t b)
-{
-	size_t lo = 0, hi = d->al.n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const Segment *g = &d->al.v[mid];
-		if (g->tgt + g->tgt_n <= b)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 void doc_align_lines(Doc *d, size_t first, size_t last)
 {
 	const RstDoc *tb = &d->th.blocks;
@@ -1027,8 +1010,8 @@ void doc_align_lines(Doc *d, size_t first, size_t last)
 	/* one splice for the stretches in a row there, as far as it goes */
 	size_t b0 = block_at(tb, first), b1 = block_at(tb, last), budget = 2 * (b1 - b0 + 1);
 	for (;;) {
-		size_t k0 = seg_after_block(d, b0);
-		size_t k1 = seg_after_block(d, b1 + 1);
+		size_t k0 = align_seg_after_tgt(&d->al, b0);
+		size_t k1 = align_seg_after_tgt(&d->al, b1 + 1);
 		/* the stretch holding k0 (it may start before), else the next */
 		size_t kp;
 		bool any = align_next_pending(d->am, k0 ? k0 - 1 : 0, &kp);

@@ -138,10 +138,7 @@ void lines_parse(Lines *l, const char *data, size_t n)
 static void parse_buf_take(Lines *l, Buf *b, bool scan)
 {
 	size_t n = b->len;
-	if (b->cap > n + n / 8 + 4096) { /* a grown buffer: not its slack for life */
-		b->p = xrealloc(b->p, n + 1);
-		b->cap = n + 1;
-	}
+	buf_fit(b);
 	parse_take(l, buf_detach(b), n, scan);
 }
 

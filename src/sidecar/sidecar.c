@@ -957,10 +957,7 @@ static void disk_remember_take(Sidecar *sc, const char *path, Buf *b)
 	sidecar_disk_remember(sc, path, "", 0);
 	if (!sc->disk->exists || !b->p)
 		return;
-	if (b->cap > b->len + b->len / 8 + 4096) { /* no slack kept for life */
-		b->p = xrealloc(b->p, b->len + 1);
-		b->cap = b->len + 1;
-	}
+	buf_fit(b);
 	buf_release(&sc->disk->bytes);
 	sc->disk->bytes = *b;
 	buf_init(b);

@@ -176,6 +176,14 @@ char *buf_detach(Buf *b)
 	return p;
 }
 
+void buf_fit(Buf *b)
+{
+	if (b->p && b->cap > b->len + b->len / 8 + 4096) {
+		b->p = xrealloc(b->p, b->len + 1);
+		b->cap = b->len + 1;
+	}
+}
+
 Str buf_str(const Buf *b)
 {
 	return (Str){b->p ? b->p : "", b->len};
