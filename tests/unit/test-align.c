@@ -619,6 +619,19 @@ static bool seg_same(const Segment *a, const Segment *b)
  * editor's viewport and idle slices do) with the invariants checked after
  * each step.  Every field of every segment and the memos must be equal.
  * Returns the stretches that were pending. */
+/* ph: both texts parsed and segmented, not aligned; *sl, *tl the lines
+ * the blocks index. */
+static void segment_pair(HostFormat fmt, const char *src, size_t sn, const char *tgt, size_t tn,
+                         DocPair *ph, const Lines **sl, const Lines **tl)
+{
+	lines_parse(&ph->tgt_file, tgt, tn);
+	host_segment(&ph->tgt_file, fmt, &ph->th);
+	lines_parse(&ph->src_file, src, sn);
+	host_segment(&ph->src_file, fmt, &ph->sh);
+	*sl = ph->sh.text ? ph->sh.text : &ph->src_file;
+	*tl = ph->th.text ? ph->th.text : &ph->tgt_file;
+}
+
 static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const char *src,
                                      size_t sn, const char *tgt, size_t tn)
 {
@@ -627,12 +640,8 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 	pair_init(&ph);
 	one.keep_memo = true;
 	pair_from_texts(&one, fmt, tgt, tn, src, sn);
-	lines_parse(&ph.tgt_file, tgt, tn);
-	host_segment(&ph.tgt_file, fmt, &ph.th);
-	lines_parse(&ph.src_file, src, sn);
-	host_segment(&ph.src_file, fmt, &ph.sh);
-	const Lines *sl = ph.sh.text ? ph.sh.text : &ph.src_file;
-	const Lines *tl = ph.th.text ? ph.th.text : &ph.tgt_file;
+	const Lines *sl, *tl;
+	segment_pair(fmt, src, sn, tgt, tn, &ph, &sl, &tl);
 	Alignment a, removed;
 	align_init(&a);
 	align_init(&removed);
@@ -814,12 +823,8 @@ static bool finish_is_one_splice(HostFormat fmt, const char *src, size_t sn, con
 {
 	DocPair ph;
 	pair_init(&ph);
-	lines_parse(&ph.tgt_file, tgt, tn);
-	host_segment(&ph.tgt_file, fmt, &ph.th);
-	lines_parse(&ph.src_file, src, sn);
-	host_segment(&ph.src_file, fmt, &ph.sh);
-	const Lines *sl = ph.sh.text ? ph.sh.text : &ph.src_file;
-	const Lines *tl = ph.th.text ? ph.th.text : &ph.tgt_file;
+	const Lines *sl, *tl;
+	segment_pair(fmt, src, sn, tgt, tn, &ph, &sl, &tl);
 	Alignment a, removed;
 	align_init(&a);
 	align_init(&removed);
