@@ -155,9 +155,17 @@ static void run_all(Session *s, bool now)
 	size_t n = s->doc.al.n, old = s->chk.seg.n;
 	for (size_t k = n; k < old; k++)
 		slot_free(&s->chk.seg.v[k]);
-	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
-	if (n > old)
-		memset(s->chk.seg.v + old, 0, (n - old) * sizeof(*s->chk.seg.v));
+	if (!s->chk.seg.v) {
+		/* the first: zeroed by the allocator, its pages touched only as
+		 * the segments are checked (a memset of all of them was 40 ms of
+		 * page faults before the first frame at 1M lines) */
+		s->chk.seg.v = xcalloc(MAX(n, 1), sizeof(*s->chk.seg.v));
+		s->chk.seg.cap = MAX(n, 1);
+	} else {
+		VEC_RESERVE(&s->chk.seg, MAX(n, 1));
+		if (n > old)
+			memset(s->chk.seg.v + old, 0, (n - old) * sizeof(*s->chk.seg.v));
+	}
 	for (size_t k = 0; k < MIN(n, old); k++) {
 		SegFindings *f = &s->chk.seg.v[k];
 		f->ready = f->partial = false;
