@@ -280,6 +280,7 @@ static void en_hash_start(EnHash *h, const char *p, size_t n)
 {
 	h->p = p ? p : "";
 	h->n = n;
+	(void)sha256_accelerated(); /* the block function chosen here, before the thread reads it */
 	h->running = n >= EN_HASH_THREAD_BYTES && pthread_create(&h->t, NULL, en_hash_run, h) == 0;
 	if (!h->running)
 		en_hash_run(h);
