@@ -16,6 +16,9 @@
  *     pid <process id of the editor>\n
  *     R <first> <count> <nbytes> <unix seconds>\n<nbytes bytes>\n   (repeated)
  *     S <64 hex>\n     (a save of the text with that SHA-256 is being written)
+ * A header whose sha256 is 64 zeros is provisional (journal_init_lazy: the
+ * editor wrote it at open, before the file's hash was taken): no record
+ * follows it; the first record rewrites the header with the hash.
  * An R record replaces lines [first, first+count) of the document by the
  * lines in the bytes: split at LF, each keeping its terminator (LF or
  * CRLF); a last piece without terminator is allowed only when the record
