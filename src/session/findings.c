@@ -161,15 +161,19 @@ void session_seg_ready(Session *s, size_t k)
 
 /* Every segment to be checked again (now: at once).  The old findings
  * stay in their slots, not counted, until each is checked again (freeing
- * all of them here was a 1 ms step of its own at 100k lines). */
+ * all of them here was a 1 ms step of its own at 100k lines).  While a
+ * phased open's alignment is partial there are no slots (nothing is
+ * checked before it is aligned: session_checks_step; a table for the
+ * placeholders was 17 MB at 1M lines): one pending, the alignment's
+ * splices bring run_all back with the segments. */
 static void run_all(Session *s, bool now)
 {
-	size_t n = s->doc.al.n, old = s->chk.seg.n;
+	bool partial = doc_align_partial(&s->doc);
+	size_t n = partial ? 0 : s->doc.al.n, old = s->chk.seg.n;
 	for (size_t k = n; k < old; k++)
 		slot_free(&s->chk.seg.v[k]);
 	if (s->chk.seg.cap < n) {
-		/* exactly, with a sixteenth spare: a phased open's first call
-		 * counts the placeholders, cut once they are aligned (below) */
+		/* exactly, with a sixteenth spare */
 		size_t cap = n + n / 16 + 16;
 		s->chk.seg.v = xrealloc(s->chk.seg.v, cap * sizeof(*s->chk.seg.v));
 		s->chk.seg.cap = cap;
@@ -183,7 +187,7 @@ static void run_all(Session *s, bool now)
 	}
 	s->chk.seg.n = n;
 	VEC_FIT(&s->chk.seg);
-	s->chk.pending = n;
+	s->chk.pending = partial ? 1 : n;
 	s->chk.n = 0;
 	s->chk.scan = 0;
 	if (now)
@@ -256,6 +260,8 @@ size_t session_checks_step(Session *s, size_t max)
 		}
 	}
 	session_sync(s);
+	if (s->chk.on && s->chk.seg.n != s->doc.al.n)
+		run_all(s, false); /* the slots a partial alignment had none of */
 	if (session_hints_step(s))
 		return s->chk.pending + 1; /* the glossary hints were one step */
 	if (!s->chk.on)
