@@ -123,18 +123,23 @@ static char *fold(const char *s, size_t n)
  * bytes: one for every target block while the index is built (at 1M
  * lines a Joined in each was 16 MB). */
 typedef struct BlockText {
-	char *m;         /* n bytes and a NUL, or NULL */
+	const char *m;   /* n bytes (then a NUL when owned), or NULL */
 	uint32_t *start; /* start[i]: offset of line first + i in m */
 	uint32_t n;      /* a block's text is at most FILE_MAX_BYTES */
 	uint32_t first, nlines;
 	bool title;
 	bool korean;
+	bool borrowed;   /* m is the target's own bytes (prose that masks to
+	                    itself, lines unedited and in one piece of the
+	                    file: no copy); the build is cancelled before
+	                    any change to the lines (check_doc_reindex_cancel) */
 } BlockText;
 _Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's offsets fit BlockText");
 
 static void bt_release(BlockText *x)
 {
-	free(x->m);
+	if (!x->borrowed)
+		free((char *)x->m);
 	free(x->start);
 	*x = (BlockText){0};
 }
@@ -152,6 +157,23 @@ static void bt_pos(const BlockText *x, size_t off, size_t *line, size_t *byte)
 	}
 	*line = x->first + lo;
 	*byte = off - x->start[lo];
+}
+
+/* Joined text j (joined_block) as bytes of the file l holds: its lines
+ * unedited, each after the other's LF; NULL when it is not. */
+static const char *file_bytes(const Lines *l, const Joined *j)
+{
+	if (!l->base || !j->nlines)
+		return NULL;
+	const char *lo = l->base, *hi = l->base + l->base_n;
+	const Line *v = &l->v[j->first];
+	for (size_t k = 0; k < j->nlines; k++) {
+		if (v[k].owned || v[k].p < lo || v[k].p + v[k].n > hi)
+			return NULL;
+		if (k + 1 < j->nlines && (v[k].eol != EOL_LF || v[k].p + v[k].n + 1 != v[k + 1].p))
+			return NULL;
+	}
+	return v[0].p;
 }
 
 /* The glosses of block bi (j its text, m its mask, title: a title's) */
@@ -315,9 +337,17 @@ static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockText *bt, si
 	}
 	size_t n = j.text.len;
 	/* kept until the index is built, for every Korean block: its bytes
-	 * only, not the slack of doubling (the mask is as long as the text) */
+	 * only, not the slack of doubling (the mask is as long as the text),
+	 * or none when the mask is the text and the text is in the file */
 	BUG_ON(mask.len != n || n > UINT32_MAX || j.nlines > UINT32_MAX || j.first > UINT32_MAX);
-	bt[i].m = xrealloc(mask.p, n + 1);
+	const char *in_file = b->kind == BK_LITERAL ? NULL : file_bytes(d->tgt, &j);
+	if (in_file && memcmp(in_file, mask.p, n) == 0) {
+		buf_release(&mask);
+		bt[i].m = in_file;
+		bt[i].borrowed = true;
+	} else {
+		bt[i].m = xrealloc(mask.p, n + 1);
+	}
 	bt[i].n = (uint32_t)n;
 	bt[i].first = (uint32_t)j.first;
 	bt[i].nlines = (uint32_t)j.nlines;
