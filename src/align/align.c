@@ -30,32 +30,58 @@
 /* What the scoring looks at, computed once per block, in two parts: the
  * text's hash and, for code, its lines (the anchors' pass reads no more
  * of code: `keyed`), then the rest (`have`).  Kept for every block of
- * both sides while the editor runs (AlignMemo): 48 bytes, the lines'
- * and tokens' hashes in one array cut to their number (FEAT_LINES,
- * FEAT_TOK). */
+ * both sides while the editor runs (AlignMemo): 40 bytes, the lines' and
+ * tokens' hashes in one array cut to their number, or in the record
+ * itself when there are at most FEAT_IN of them (most Korean blocks: a
+ * few ASCII words) -- feat_lines, feat_tok. */
+enum { FEAT_IN = 2 };
 typedef struct Feat {
 	uint64_t text_hash; /* rst_block_text */
 	uint64_t code_hash; /* literals: code without comments and blank lines */
-	uint32_t *h;        /* nlines sorted unique hashes of code lines
-	                       (literals), then ntok sorted unique token hashes
-	                       (ASCII words, numbers); NULL when both are 0 */
+	union {
+		uint32_t *h;        /* more than FEAT_IN: nlines sorted unique
+		                       hashes of code lines (literals), then ntok
+		                       sorted unique token hashes (ASCII words,
+		                       numbers) */
+		uint32_t in[FEAT_IN]; /* at most FEAT_IN: the same, here */
+	} u;
 	uint32_t ntok, nlines;
 	uint32_t len;       /* code points of the text (a file is at most
 	                       FILE_MAX_BYTES) */
-	BlockKind kind;     /* the block's kind and title level (what the */
-	int16_t title_level; /* anchors' pass reads of the block itself) */
-	bool hangul;        /* the text has Hangul */
-	bool words;         /* align_has_words: something to translate */
-	bool keyed;         /* text_hash and the code's lines are computed */
-	bool have;          /* the rest is computed (need_features): the
+	uint8_t kind;       /* the block's BlockKind and title level (what
+	                       the anchors' pass reads of the block itself) */
+	bool hangul : 1;    /* the text has Hangul */
+	bool words : 1;     /* align_has_words: something to translate */
+	bool keyed : 1;     /* text_hash and the code's lines are computed */
+	bool have : 1;      /* the rest is computed (need_features): the
 	                       kind and level are there for every block */
+	int16_t title_level;
 } Feat;
-#define FEAT_LINES(f) ((f)->h)
-#define FEAT_TOK(f) feat_tok(f)
-static inline const uint32_t *feat_tok(const struct Feat *f)
+_Static_assert(BK_COUNT <= 256, "a block kind fits Feat.kind");
+_Static_assert(sizeof(Feat) == 40, "Feat is 40 bytes");
+
+static inline bool feat_inline(const Feat *f)
 {
-	return f->nlines ? f->h + f->nlines : f->h; /* no offset from NULL */
+	return (size_t)f->nlines + f->ntok <= FEAT_IN;
 }
+
+static inline const uint32_t *feat_lines(const Feat *f)
+{
+	return feat_inline(f) ? f->u.in : f->u.h;
+}
+
+static inline const uint32_t *feat_tok(const Feat *f)
+{
+	return feat_lines(f) + f->nlines;
+}
+
+static void feat_free(Feat *f)
+{
+	if (!feat_inline(f))
+		free(f->u.h);
+}
+#define FEAT_LINES(f) feat_lines(f)
+#define FEAT_TOK(f) feat_tok(f)
 _Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's length fits Feat.len");
 
 /* What align_update needs: both sides' features, the matched anchors and
@@ -263,11 +289,15 @@ static void code_features(const char *s, size_t n, Feat *f)
 	}
 	f->code_hash = h;
 	size_t nl = sort_unique(lv.v, lv.n);
-	BUG_ON(f->h || nl > UINT32_MAX);
+	BUG_ON(f->nlines || f->ntok || nl > UINT32_MAX);
 	f->nlines = (uint32_t)nl;
-	f->h = nl ? xrealloc(lv.v, nl * sizeof(*lv.v)) : NULL;
-	if (!nl)
+	if (feat_inline(f)) {
+		if (nl)
+			memcpy(f->u.in, lv.v, nl * sizeof(*lv.v));
 		free(lv.v);
+	} else {
+		f->u.h = xrealloc(lv.v, nl * sizeof(*lv.v));
+	}
 }
 
 /* The tokens, length, Hangul and words of text s[0..n). */
@@ -328,17 +358,20 @@ static void token_features(const Block *b, const char *s, size_t n, Feat *f)
 		i = j;
 	}
 	size_t nt = sort_unique(tok.v, tok.n);
-	BUG_ON(nt > UINT32_MAX);
+	BUG_ON(f->ntok || nt > UINT32_MAX - f->nlines);
+	size_t nl = f->nlines, all = nl + nt;
+	if (all <= FEAT_IN) {
+		if (nt) /* after the code's lines, here too */
+			memcpy(f->u.in + nl, tok.v, nt * sizeof(*tok.v));
+	} else {
+		uint32_t *h = xmalloc(all * sizeof(*h));
+		if (nl)
+			memcpy(h, feat_lines(f), nl * sizeof(*h));
+		memcpy(h + nl, tok.v, nt * sizeof(*h));
+		feat_free(f);
+		f->u.h = h;
+	}
 	f->ntok = (uint32_t)nt;
-	if (nt && !f->nlines) {
-		f->h = xrealloc(tok.v, nt * sizeof(*tok.v));
-		return;
-	}
-	if (nt) {
-		/* after the code's lines */
-		f->h = xrealloc(f->h, (f->nlines + nt) * sizeof(*f->h));
-		memcpy(f->h + f->nlines, tok.v, nt * sizeof(*tok.v));
-	}
 	free(tok.v);
 }
 
@@ -841,7 +874,7 @@ static Feat *anchor_features(const Lines *l, const RstDoc *d)
 static void free_features(Feat *f, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		free(f[k].h);
+		feat_free(&f[k]);
 	}
 	free(f);
 }
@@ -859,10 +892,10 @@ static bool anchor_same(const Feat *a, const Feat *b)
 		return false;
 	if (a->kind == BK_LITERAL)
 		return a->code_hash == b->code_hash && a->nlines == b->nlines &&
-		       (!a->nlines || memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(*a->h)) == 0);
+		       (!a->nlines || memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) == 0);
 	return a->title_level == b->title_level && a->text_hash == b->text_hash &&
 	       a->len == b->len && a->hangul == b->hangul && a->ntok == b->ntok &&
-	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(*a->h)) == 0);
+	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
@@ -1259,13 +1292,13 @@ static bool feat_same(const Feat *a, const Feat *b)
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
 	    a->nlines != b->nlines || a->kind != b->kind ||
 	    a->title_level != b->title_level ||
-	    (a->nlines && memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(*a->h)) != 0))
+	    (a->nlines && memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) != 0))
 		return false;
 	if (a->have != b->have)
 		return a->kind == BK_LITERAL;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
 	       a->words == b->words &&
-	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(*a->h)) == 0);
+	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
@@ -1347,7 +1380,7 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n, Feat *nf)
 {
 	for (size_t k = t0; k < t0 + old_n; k++) {
-		free(m->tf[k].h);
+		feat_free(&m->tf[k]);
 	}
 	if (m->tn + new_n - old_n > m->tcap)
 		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));
