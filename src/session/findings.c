@@ -18,6 +18,20 @@ static void slot_free(SegFindings *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* The findings of v, cut to their number, into slot f's array (most
+ * segments have one or two: a vector's first eight slots of 96 bytes each
+ * were most of the findings' memory), v emptied. */
+static void slot_take(SegFindings *f, FindingVec *v)
+{
+	if (!v->n)
+		VEC_FREE(v);
+	else if (v->cap > v->n)
+		v->v = xrealloc(v->v, v->n * sizeof(*v->v));
+	f->v = v->v;
+	f->n = v->n;
+	*v = (FindingVec){0};
+}
+
 static void uf_clear(Session *s)
 {
 	s->chk.pending = 0;
@@ -115,9 +129,7 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 		if (v.v[i].has_fix)
 			v.v[i].fix.line = v.v[i].fix.line >= base ? v.v[i].fix.line - base : 0;
 	}
-	f->v = v.v;
-	f->n = v.n;
-	f->cap = v.cap;
+	slot_take(f, &v);
 	f->h = seg_hash(s, k);
 	f->ready = true;
 	f->partial = false;
@@ -149,13 +161,23 @@ void session_seg_ready(Session *s, size_t k)
 
 /* Every segment to be checked again (now: at once).  The old findings
  * stay in their slots, not counted, until each is checked again (freeing
- * all of them here was a 1 ms step of its own at 100k lines). */
+ * all of them here was a 1 ms step of its own at 100k lines).  While a
+ * phased open's alignment is partial there are no slots (nothing is
+ * checked before it is aligned: session_checks_step; a table for the
+ * placeholders was 17 MB at 1M lines): one pending, the alignment's
+ * splices bring run_all back with the segments. */
 static void run_all(Session *s, bool now)
 {
-	size_t n = s->doc.al.n, old = s->chk.seg.n;
+	bool partial = doc_align_partial(&s->doc);
+	size_t n = partial ? 0 : s->doc.al.n, old = s->chk.seg.n;
 	for (size_t k = n; k < old; k++)
 		slot_free(&s->chk.seg.v[k]);
-	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
+	if (s->chk.seg.cap < n) {
+		/* exactly, with a sixteenth spare */
+		size_t cap = n + n / 16 + 16;
+		s->chk.seg.v = xrealloc(s->chk.seg.v, cap * sizeof(*s->chk.seg.v));
+		s->chk.seg.cap = cap;
+	}
 	if (n > old)
 		memset(s->chk.seg.v + old, 0, (n - old) * sizeof(*s->chk.seg.v));
 	for (size_t k = 0; k < MIN(n, old); k++) {
@@ -164,7 +186,8 @@ static void run_all(Session *s, bool now)
 		f->h = 0;
 	}
 	s->chk.seg.n = n;
-	s->chk.pending = n;
+	VEC_FIT(&s->chk.seg);
+	s->chk.pending = partial ? 1 : n;
 	s->chk.n = 0;
 	s->chk.scan = 0;
 	if (now)
@@ -237,6 +260,8 @@ size_t session_checks_step(Session *s, size_t max)
 		}
 	}
 	session_sync(s);
+	if (s->chk.on && s->chk.seg.n != s->doc.al.n)
+		run_all(s, false); /* the slots a partial alignment had none of */
 	if (session_hints_step(s))
 		return s->chk.pending + 1; /* the glossary hints were one step */
 	if (!s->chk.on)
@@ -382,7 +407,8 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 		free(old->v);
 		memset(old, 0, sizeof(*old));
 	}
-	*f = (SegFindings){out.v, out.n, out.cap, 0, true, true};
+	*f = (SegFindings){.ready = true, .partial = true};
+	slot_take(f, &out);
 	s->chk.n += counted(f);
 	s->chk.pending++;
 	for (size_t i = w0; i <= w1; i++)
