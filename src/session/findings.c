@@ -7,7 +7,15 @@
 /* Bytes of the target one idle slice of the index rebuild reads (about
  * 1.2 ms at 100k lines: 64 KiB took 2.2-2.8 ms of CPU). */
 enum { REINDEX_SLICE = 32 * 1024 };
-#define ALIGN_SLICE_BLOCKS 256 /* the blocks of one splice in it */
+/* The blocks of one splice in it: 256, more in a long document (a splice
+ * moves every later segment: ~29 MB at 1M lines, about the cost of
+ * aligning 300 blocks; fewer splices there, each slice about as long). */
+enum { ALIGN_SLICE_BLOCKS = 256, ALIGN_SLICE_BLOCKS_MAX = 1024 };
+
+static size_t align_slice_blocks(const Session *s)
+{
+	return MIN(MAX(s->doc.al.n / 512, (size_t)ALIGN_SLICE_BLOCKS), (size_t)ALIGN_SLICE_BLOCKS_MAX);
+}
 
 /* The findings of slot f freed (f emptied; no counts changed). */
 static void slot_free(SegFindings *f)
@@ -200,7 +208,7 @@ bool session_align_idle(Session *s, uint64_t max_ns)
 		for (uint64_t t = t0, last = 0; doc_align_partial(&s->doc);) {
 			if (t > t0 && t - t0 + 2 * last > max_ns)
 				break;
-			if (!doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS))
+			if (!doc_align_step(&s->doc, 0, align_slice_blocks(s)))
 				break;
 			uint64_t t1 = now_ns();
 			last = t1 - t;
