@@ -273,19 +273,25 @@ int main(int argc, char **argv)
 			key_cpu = cpu_ns() - kc;
 		}
 		uint64_t ic = cpu_ns(), big = 0, al_big = 0, al_cpu = 0;
-		size_t slices = 0;
+		size_t slices = 0, al_slices = 0, al_over = 0;
 		while (!getenv("BENCH_FIRST_ONLY") && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
 		       s.gloss.hint_due)) {
-			uint64_t i0 = cpu_ns();
+			uint64_t i0 = cpu_ns(), ga = s.doc.gen_align;
 			bool al = session_align_pending(&s);
 			if (al)
 				session_align_idle(&s, SESSION_SLICE_NS);
 			else
 				session_checks_step(&s, 64);
 			uint64_t d = cpu_ns() - i0;
+			if (getenv("BENCH_DEBUG") && d > SESSION_SLICE_NS)
+				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d)\n", slices,
+				        (double)d / 1e6, al ? "alignment" : "checks",
+				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase);
 			if (al) {
 				al_cpu = cpu_ns() - ic;
 				al_big = MAX(al_big, d);
+				al_slices++;
+				al_over += d > SESSION_SLICE_NS;
 			}
 			big = MAX(big, d);
 			slices++;
@@ -293,9 +299,9 @@ int main(int argc, char **argv)
 		uint64_t idle_cpu = cpu_ns() - ic;
 		endwin();
 		printf("first frame %.1f ms cpu; first key %.1f ms cpu; idle to done %.1f ms cpu "
-		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's %.2f)\n",
+		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's %.2f, %zu of its %zu over 2 ms)\n",
 		       (double)rfirst_cpu / 1e6, (double)key_cpu / 1e6, (double)idle_cpu / 1e6,
-		       (double)al_cpu / 1e6, slices, (double)big / 1e6, (double)al_big / 1e6);
+		       (double)al_cpu / 1e6, slices, (double)big / 1e6, (double)al_big / 1e6, al_over, al_slices);
 		ui_safe_quit(&s);
 		session_release(&s);
 		if (!prof) {
