@@ -284,9 +284,11 @@ int main(int argc, char **argv)
 				session_checks_step(&s, 64);
 			uint64_t d = cpu_ns() - i0;
 			if (getenv("BENCH_DEBUG") && d > SESSION_SLICE_NS)
-				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d)\n", slices,
+				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d; checks pending %zu, "
+				        "index stale %d)\n", slices,
 				        (double)d / 1e6, al ? "alignment" : "checks",
-				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase);
+				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase,
+				        s.chk.pending, (int)s.chk.cd_stale);
 			if (al) {
 				al_cpu = cpu_ns() - ic;
 				al_big = MAX(al_big, d);
