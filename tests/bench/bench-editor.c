@@ -133,6 +133,20 @@ static void make_sidecar(const char *en, const char *ko)
 
 static Ui g_ui;
 
+/* The end of a run that types no keys: the session closed, the real
+ * copy removed (kept when profiling: BENCH_PROFILE). */
+static void quit_early(Session *s, const char *dir, bool prof)
+{
+	ui_safe_quit(s);
+	session_release(s);
+	if (!prof) {
+		char *rm = xasprintf("rm -rf '%s'", dir);
+		if (system(rm) != 0)
+			fprintf(stderr, "bench-editor: could not remove %s\n", dir);
+		free(rm);
+	}
+}
+
 /* What ui_main does from its start to the first frame, minus the terminal
  * checks (src/ui/ui.c: open_session, ui_safe_open, the theme, keys and
  * the first ui_draw). */
@@ -301,31 +315,19 @@ int main(int argc, char **argv)
 		uint64_t idle_cpu = cpu_ns() - ic;
 		endwin();
 		printf("first frame %.1f ms cpu; first key %.1f ms cpu; idle to done %.1f ms cpu "
-		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's %.2f, %zu of its %zu over 2 ms)\n",
+		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's "
+		       "%.2f, %zu of its %zu over 2 ms)\n",
 		       (double)rfirst_cpu / 1e6, (double)key_cpu / 1e6, (double)idle_cpu / 1e6,
-		       (double)al_cpu / 1e6, slices, (double)big / 1e6, (double)al_big / 1e6, al_over, al_slices);
-		ui_safe_quit(&s);
-		session_release(&s);
-		if (!prof) {
-			char *rm = xasprintf("rm -rf '%s'", dir);
-			if (system(rm) != 0)
-				fprintf(stderr, "bench-editor: could not remove %s\n", dir);
-			free(rm);
-		}
+		       (double)al_cpu / 1e6, slices, (double)big / 1e6, (double)al_big / 1e6, al_over,
+		       al_slices);
+		quit_early(&s, dir, prof != NULL);
 		return 0;
 	}
 	if (KEYS == 0) { /* BENCH_KEYS=0: the first frames only (profiling) */
 		endwin();
 		printf("bare first frame %.1f ms cpu; real first frame %.1f ms cpu\n",
 		       (double)first_cpu / 1e6, (double)rfirst_cpu / 1e6);
-		ui_safe_quit(&s);
-		session_release(&s);
-		if (!prof) {
-			char *rm = xasprintf("rm -rf '%s'", dir);
-			if (system(rm) != 0)
-				fprintf(stderr, "bench-editor: could not remove %s\n", dir);
-			free(rm);
-		}
+		quit_early(&s, dir, prof != NULL);
 		return 0;
 	}
 	if (KEYS < 100) {
