@@ -105,6 +105,14 @@ struct AlignMemo {
 	 * its segments are then placeholders (npend units of them). */
 	VEC(unsigned char) upend;
 	size_t npend;
+	/* align_idle_step's aligned units not spliced yet: units [hu0, hu1)
+	 * (hu0 == hu1: none) gave the segments of hold; hold_useg[u - hu0]:
+	 * where unit u's start once spliced, counted from useg[hu0].  Still
+	 * pending (upend, npend, the placeholders in the alignment) until
+	 * then; align_step drops them. */
+	Alignment hold;
+	VEC(size_t) hold_useg;
+	size_t hu0, hu1, hold_blocks;
 };
 #define CACHE_CELLS 65536u
 
@@ -1144,6 +1152,8 @@ void align_memo_free(AlignMemo *m)
 	VEC_FREE(&m->mt);
 	VEC_FREE(&m->useg);
 	VEC_FREE(&m->upend);
+	align_release(&m->hold);
+	VEC_FREE(&m->hold_useg);
 	free(m->rc);
 	free(m);
 }
@@ -1242,10 +1252,98 @@ static size_t unit_blocks(const AlignMemo *m, size_t u)
 	return (s1 - s0) + (t1 - t0);
 }
 
+/* The units align_idle_step aligned and did not splice: dropped (they
+ * stay pending). */
+static void hold_drop(AlignMemo *m)
+{
+	m->hold.n = 0;
+	m->hold_useg.n = 0;
+	m->hu0 = m->hu1 = 0;
+	m->hold_blocks = 0;
+}
+
+/* Can units [u1, u1 + 2) join a splice ending at unit u1 (the anchor u1,
+ * then a stretch pending or empty)? */
+static bool unit_joins(const AlignMemo *m, size_t u1)
+{
+	return u1 + 1 < m->upend.n && (m->upend.v[u1 + 1] || !unit_blocks(m, u1 + 1));
+}
+
+bool align_idle_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, size_t max_blocks, size_t splice_blocks,
+                     Alignment *removed, AlignSplice *out, bool *spliced)
+{
+	*spliced = false;
+	if (!m || !m->npend)
+		return false;
+	BUG_ON(m->sn != sb->n || m->tn != tb->n);
+	if (align_idle_splice_due(m, splice_blocks)) {
+		/* a step of its own: the splice (the stepped's work is per
+		 * segment: more of it in a step that aligned as well) */
+		size_t hu0 = m->hu0, u1 = m->hu1, k0 = m->useg.v[hu0], k1 = m->useg.v[u1];
+		for (size_t v = hu0; v < u1; v += 2) {
+			BUG_ON(!m->upend.v[v] && unit_blocks(m, v));
+			m->npend -= m->upend.v[v];
+			m->upend.v[v] = 0;
+		}
+		memcpy(m->useg.v + hu0, m->hold_useg.v, (u1 - hu0) * sizeof(size_t));
+		long dk = (long)m->hold.n - (long)(k1 - k0);
+		for (size_t v = u1; dk && v < m->useg.n; v++)
+			m->useg.v[v] = (size_t)((long)m->useg.v[v] + dk);
+		splice_segments(a, k0, k1, &m->hold, 0, removed);
+		*out = (AlignSplice){k0, k1, m->hold.n, false};
+		*spliced = true;
+		hold_drop(m);
+		return true;
+	}
+	size_t u, u1;
+	if (m->hu0 == m->hu1) {
+		u = pending_unit(m, 0);
+		BUG_ON(u == SIZE_MAX);
+		m->hu0 = m->hu1 = u;
+		u1 = u + 1;
+	} else {
+		u = m->hu1; /* the anchor after the hold, then a stretch */
+		u1 = u + 2;
+	}
+	size_t blocks = 0;
+	for (size_t v = u; v < u1; v++)
+		blocks += unit_blocks(m, v);
+	while (unit_joins(m, u1) && blocks < max_blocks) {
+		blocks += 2 + unit_blocks(m, u1 + 1);
+		u1 += 2;
+	}
+	Ctx c;
+	memset(&c, 0, sizeof(c));
+	c.s = (Side){src, sb, m->sf};
+	c.t = (Side){tgt, tb, m->tf};
+	/* units_segments writes where each unit starts into useg: kept in
+	 * hold_useg, useg as it was (the alignment has the placeholders) */
+	size_t k0 = m->useg.v[m->hu0];
+	VEC_RESERVE(&m->hold_useg, m->hold_useg.n + (u1 - u));
+	size_t *keep = xmalloc((u1 - u) * sizeof(size_t));
+	memcpy(keep, m->useg.v + u, (u1 - u) * sizeof(size_t));
+	units_segments(&c, m, u, u1, &m->hold, k0, NULL, false);
+	memcpy(m->hold_useg.v + m->hold_useg.n, m->useg.v + u, (u1 - u) * sizeof(size_t));
+	m->hold_useg.n += u1 - u;
+	memcpy(m->useg.v + u, keep, (u1 - u) * sizeof(size_t));
+	free(keep);
+	m->hu1 = u1;
+	m->hold_blocks += blocks;
+	return true; /* the splice: a step of its own */
+}
+
+bool align_idle_splice_due(const AlignMemo *m, size_t splice_blocks)
+{
+	return m && m->hu0 != m->hu1 && (m->hold_blocks >= splice_blocks || !unit_joins(m, m->hu1));
+}
+
 bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
                 const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
                 Alignment *removed, AlignSplice *out)
 {
+	if (m)
+		hold_drop(m);
 	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
 	if (u == SIZE_MAX)
 		return false;

@@ -7,7 +7,17 @@
 /* Bytes of the target one idle slice of the index rebuild reads (about
  * 1.2 ms at 100k lines: 64 KiB took 2.2-2.8 ms of CPU). */
 enum { REINDEX_SLICE = 32 * 1024 };
-#define ALIGN_SLICE_BLOCKS 256 /* the blocks of one splice in it */
+/* The blocks one step of it aligns, and those it holds before one splice
+ * (a splice moves every later segment: ~29 MB at 1M lines, about the
+ * cost of aligning 300 blocks) in a step of its own: 256 in a short
+ * document, al.n / 256 in a long one (about 2,300 blocks at 1M lines: a
+ * splice per ~10 steps). */
+enum { ALIGN_SLICE_BLOCKS = 256 };
+
+static size_t align_splice_blocks(const Session *s)
+{
+	return MAX(s->doc.al.n / 256, (size_t)ALIGN_SLICE_BLOCKS);
+}
 
 /* The findings of slot f freed (f emptied; no counts changed). */
 static void slot_free(SegFindings *f)
@@ -220,10 +230,12 @@ bool session_align_idle(Session *s, uint64_t max_ns)
 		s->side.in_idle = true; /* the last stretch starts the statuses' slices */
 		/* a step more only when one twice as long as the last still
 		 * fits (the steps vary) */
+		size_t hold = align_splice_blocks(s);
 		for (uint64_t t = t0, last = 0; doc_align_partial(&s->doc);) {
-			if (t > t0 && t - t0 + 2 * last > max_ns)
+			/* the splice starts a slice */
+			if (t > t0 && (t - t0 + 2 * last > max_ns || doc_align_splice_due(&s->doc, hold)))
 				break;
-			if (!doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS))
+			if (!doc_align_idle_step(&s->doc, ALIGN_SLICE_BLOCKS, hold))
 				break;
 			uint64_t t1 = now_ns();
 			last = t1 - t;
