@@ -90,9 +90,15 @@ typedef struct UserStatuses {
 /* What the file on disk was when it was last loaded or saved. */
 typedef struct DocDisk {
 	bool known;
-	char sha256[65];
+	char sha256[65];  /* while hashing: not yet (doc_disk_sha256) */
 	long long size, mtime_ns, ino;
 	bool overwrite;   /* the user chose to save over a changed file (once) */
+	/* doc_disk_remember_lazy: the hash of hash_p[0..hash_n) (the target's
+	 * lines as loaded, borrowed) taken in steps, hash_done bytes so far */
+	bool hashing;
+	const char *hash_p;
+	size_t hash_n, hash_done;
+	Sha256 hash_ctx;
 } DocDisk;
 
 /* Progress over prose segments with both sides. */
@@ -321,6 +327,16 @@ void doc_journal_start(Doc *d);
 void doc_journal_take(Doc *d, Journal *j);
 void doc_journal_end(Doc *d, bool remove);
 void doc_disk_remember(Doc *d, const char *bytes, size_t n);
+/* The same with the hash taken later (the editor's first frame does not
+ * wait for it): bytes[0..n) are borrowed and must be the target's lines
+ * as loaded (lines_file of d->tgt: they stay unchanged while d->tgt holds
+ * them).  doc_disk_hash_step hashes them in steps (idle time); an edit, a
+ * save, a load and doc_disk_changed finish it first.  The journal's base
+ * (journal_init_lazy) gets the hash when it is taken. */
+void doc_disk_remember_lazy(Doc *d, const char *bytes, size_t n);
+/* Hash up to max_bytes more of a lazy remember (SIZE_MAX: to the end).
+ * True when the hash is taken (or was: nothing pending). */
+bool doc_disk_hash_step(Doc *d, size_t max_bytes);
 bool doc_disk_changed(const Doc *d);
 
 #endif

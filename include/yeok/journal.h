@@ -16,6 +16,9 @@
  *     pid <process id of the editor>\n
  *     R <first> <count> <nbytes> <unix seconds>\n<nbytes bytes>\n   (repeated)
  *     S <64 hex>\n     (a save of the text with that SHA-256 is being written)
+ * A header whose sha256 is 64 zeros is provisional (journal_init_lazy: the
+ * editor wrote it at open, before the file's hash was taken): no record
+ * follows it; the first record rewrites the header with the hash.
  * An R record replaces lines [first, first+count) of the document by the
  * lines in the bytes: split at LF, each keeping its terminator (LF or
  * CRLF); a last piece without terminator is allowed only when the record
@@ -65,8 +68,10 @@ typedef struct Journal {
 	int fd;           /* the locked journal, -1 until journal_open */
 	JournalLock lock;
 	bool begun;       /* the header for the current base is written */
-	char sha256[65];  /* of the base text */
+	char sha256[65];  /* of the base text (journal_init_lazy: 64 zeros until taken) */
 	size_t base_size; /* bytes of the base text */
+	const char *lazy_base; /* journal_init_lazy: the base, borrowed, while its hash is not taken */
+	bool provisional; /* the header written names no base (64 zeros): no record follows it */
 	Buf pending;      /* records not yet written */
 	size_t records;   /* records since the base */
 	uint64_t last_flush_ns;
@@ -89,6 +94,17 @@ void journal_init(Journal *j, const char *file, const char *base, size_t n);
 /* The same from the base's SHA-256 (64 hex digits) and size, when the
  * caller has it (the editor's open: the file's hash is taken once). */
 void journal_init_hashed(Journal *j, const char *file, const char *sha256, size_t n);
+/* The same with the base's hash taken only when a record is first written
+ * (or given by journal_set_base_sha256): the editor's first frame does not
+ * wait for it.  base[0..n) is borrowed and must stay unchanged until then.
+ * Until then journal_begin writes a provisional header whose sha256 is 64
+ * zeros (the holder's pid and host are in it from the start); no record
+ * follows such a header, so it is never offered for recovery, and the first
+ * flush of a record writes the header anew with the base's hash. */
+void journal_init_lazy(Journal *j, const char *file, const char *base, size_t n);
+/* The base's hash (64 hex digits), taken by the caller from the same bytes:
+ * the borrowed base of journal_init_lazy is no longer read. */
+void journal_set_base_sha256(Journal *j, const char *sha256);
 /* Close the journal (the lock is released; the file stays). */
 void journal_release(Journal *j);
 

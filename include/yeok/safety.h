@@ -4,7 +4,8 @@
  * same functions).
  *
  * safety_open() after session_open(): remembers the file as loaded (for
- * the changed-on-disk check), looks for a journal a crash, kill -9, SIGHUP
+ * the changed-on-disk check; its hash taken in idle steps, before the first
+ * edit or save at the latest), looks for a journal a crash, kill -9, SIGHUP
  * or power cut left behind, and starts journaling every edit.  When such a
  * journal exists the caller offers: safety_recover() (r: the text comes
  * back exactly, as one undoable change, unsaved), safety_discard() (d) or
@@ -54,7 +55,9 @@ void safety_discard(Session *s, SafetyRecovery *r);
 void safety_recovery_diff(Session *s, const SafetyRecovery *r, Buf *out);
 
 /* Flush the journal when a second passed or the segment changed since the
- * last flush (force: now).  A failure is reported in the status line
+ * last flush (force: now).  Each call also hashes the next megabyte of the
+ * file as loaded (safety_open takes that hash after the first frame:
+ * doc_disk_remember_lazy; force: all of it).  A failure is reported in the status line
  * (once per failure).  False while the journal cannot be written. */
 bool safety_tick(Session *s, long *seg, bool force);
 /* Clean exit: remove the journal. */

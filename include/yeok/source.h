@@ -99,6 +99,16 @@ void source_release(Source *s);
  *   EXIT_IOERR   git could not be run
  * Messages name the file (and the revision). */
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e);
+/* The same without the hash: out->sha256 is left empty and a recorded
+ * sha256 not compared; the caller hashes out->text (the editor's open: in a
+ * thread while it parses the target) and calls source_hash_check. */
+bool source_resolve_unhashed(const char *target_path, const SourceOpts *opts, Source *out,
+                             Err *e);
+/* Then: hex is the SHA-256 of out->text as resolved; out->sha256 gets it
+ * and, as source_resolve does, a sidecar record whose sha256 differs is
+ * refused (EXIT_DATAERR, the same message; out is left as it is). */
+bool source_hash_check(const char *target_path, const SourceOpts *opts, Source *out,
+                       const char *hex, Err *e);
 /* The same, reading the history and a sidecar's `git:` record through bulk
  * (borrowed; NULL: source_resolve) when it holds the document: one history
  * read for many files (the repository view, `yeok stats DIR`). */

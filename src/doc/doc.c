@@ -887,6 +887,7 @@ static void fit_tables(Doc *d)
 
 void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
+	doc_disk_hash_step(d, SIZE_MAX); /* the lines it borrows go */
 	free(d->path);
 	free(d->src_name);
 	d->path = xstrdup(path);
@@ -1119,6 +1120,7 @@ static void unfold_crlf(Doc *d, Pos p)
  * NULL).  Re-aligns the neighbourhood.  Returns the end of the insert. */
 static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 {
+	doc_disk_hash_step(d, SIZE_MAX); /* of the bytes as loaded, before the first change */
 	/* align_update starts from the one-shot alignment; a deferred block
 	 * waits on while the edit stays inside its lines (realign_blocks) */
 	doc_align_stretches(d);
@@ -1314,6 +1316,7 @@ bool doc_modified(const Doc *d)
 
 bool doc_save(Doc *d, Err *e)
 {
+	doc_disk_hash_step(d, SIZE_MAX);
 	if (!d->disk.overwrite && doc_disk_changed(d)) {
 		if (d->journal)
 			journal_flush(d->journal);

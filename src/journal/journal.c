@@ -76,6 +76,24 @@ void journal_init_hashed(Journal *j, const char *file, const char *sha256, size_
 	err_init(&j->err);
 }
 
+void journal_init_lazy(Journal *j, const char *file, const char *base, size_t n)
+{
+	char zeros[65];
+	memset(zeros, '0', 64);
+	zeros[64] = '\0';
+	journal_init_hashed(j, file, zeros, n);
+	j->lazy_base = base ? base : "";
+}
+
+void journal_set_base_sha256(Journal *j, const char *sha256)
+{
+	if (!j->lazy_base)
+		return;
+	memcpy(j->sha256, sha256, sizeof(j->sha256) - 1);
+	j->sha256[sizeof(j->sha256) - 1] = '\0';
+	j->lazy_base = NULL;
+}
+
 void journal_init(Journal *j, const char *file, const char *base, size_t n)
 {
 	char hex[65];
@@ -222,6 +240,10 @@ bool journal_begin(Journal *j)
 {
 	if (j->lock != JOURNAL_LOCKED)
 		return false;
+	if (j->lazy_base && j->pending.len) { /* a record follows: the base's hash now */
+		sha256_hex(j->lazy_base, j->base_size, j->sha256);
+		j->lazy_base = NULL;
+	}
 	Buf h = BUF_INIT;
 	header(j, &h);
 	bool ok = ftruncate(j->fd, 0) == 0 && lseek(j->fd, 0, SEEK_SET) == 0;
@@ -233,6 +255,7 @@ bool journal_begin(Journal *j)
 		fdatasync(j->fd);
 	buf_release(&h);
 	j->begun = ok;
+	j->provisional = ok && j->lazy_base;
 	j->failed = !ok;
 	return ok;
 }
@@ -278,7 +301,7 @@ bool journal_flush(Journal *j)
 		j->failed = true;
 		return false; /* j->err says why (busy, no locks, cannot create) */
 	}
-	if (!j->begun && !journal_begin(j))
+	if ((!j->begun || j->provisional) && !journal_begin(j))
 		return false;
 	if (!write_all(j, j->pending.p, j->pending.len)) {
 		/* the file may hold part of the records: start over from the base
@@ -325,6 +348,8 @@ bool journal_save(Journal *j, const char *path, const char *data, size_t n, Err 
 void journal_rebase(Journal *j, const char *base, size_t n)
 {
 	sha256_hex(base, n, j->sha256);
+	j->lazy_base = NULL;
+	j->provisional = false;
 	j->base_size = n;
 	buf_clear(&j->pending);
 	j->last_pending = false;

@@ -126,7 +126,12 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		file = buf_str(&base);
 	}
 	const char *bp = file.p;
-	if (!d->is_new)
+	/* the bytes read, borrowed from the lines: hashed after the first
+	 * frame (safety_tick) or before the first edit or save */
+	bool lazy = !d->is_new && !base.p && !d->read_only;
+	if (lazy)
+		doc_disk_remember_lazy(d, bp, file.n);
+	else if (!d->is_new)
 		doc_disk_remember(d, bp, file.n);
 	char holder[160];
 	if (d->read_only) {
@@ -138,7 +143,9 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		return false;
 	}
 	Journal *j = xmalloc(sizeof(*j));
-	if (d->disk.known && !d->is_new) /* the bytes doc_disk_remember hashed */
+	if (d->disk.hashing) /* the same bytes, hashed once (doc_disk_hash_step) */
+		journal_init_lazy(j, d->path, bp, file.n);
+	else if (d->disk.known && !d->is_new) /* the bytes doc_disk_remember hashed */
 		journal_init_hashed(j, d->path, d->disk.sha256, file.n);
 	else
 		journal_init(j, d->path, bp, file.n);
@@ -357,8 +364,12 @@ void safety_recovery_diff(Session *s, const SafetyRecovery *r, Buf *out)
 
 /* ---- the journal while editing ------------------------------------------- */
 
+/* The bytes hashed per idle step of a lazy remember (about 0.5 ms). */
+#define HASH_STEP_BYTES (1u << 20)
+
 bool safety_tick(Session *s, long *seg, bool force)
 {
+	doc_disk_hash_step(&s->doc, force ? SIZE_MAX : HASH_STEP_BYTES);
 	Journal *j = s->doc.journal;
 	if (!j)
 		return true;

@@ -3,6 +3,7 @@
 #include "session-private.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -229,6 +230,18 @@ static void read_sidecar(Session *s, const char *path, Buf *note)
 	free(bad);
 }
 
+/* The recorded English could not be used (e says why): the document
+ * itself instead, said in note. */
+static bool without_record(Session *s, const char *path, SourceOpts *so, Buf *note, Err *e)
+{
+	buf_addf(note, "%s%s; the document itself is shown as the source", note->len ? "; " : "",
+	         e->msg);
+	so->recorded = NULL;
+	so->history = false;
+	err_init(e);
+	return source_resolve_unhashed(path, so, &s->side.src, e);
+}
+
 /* The English of path into s->side.src (source_resolve).  A recorded
  * English (so->recorded == rec) that cannot be read opens against the
  * document itself, said in note (the record stays as it is). */
@@ -236,16 +249,48 @@ static bool resolve_source(Session *s, const char *path, SourceOpts *so, const S
                            Buf *note, Err *e)
 {
 	source_release(&s->side.src);
-	if (source_resolve(path, so, &s->side.src, e))
+	if (source_resolve_unhashed(path, so, &s->side.src, e)) /* source_hash_check: open_file */
 		return true;
 	if (so->recorded != rec)
 		return false;
-	buf_addf(note, "%s%s; the document itself is shown as the source", note->len ? "; " : "",
-	         e->msg);
-	so->recorded = NULL;
-	so->history = false;
-	err_init(e);
-	return source_resolve(path, so, &s->side.src, e);
+	return without_record(s, path, so, note, e);
+}
+
+/* The English's SHA-256, taken in a thread while the target is parsed,
+ * segmented and aligned (source_hash_check compares it after): a large
+ * English only, a small one is hashed at once. */
+#define EN_HASH_THREAD_BYTES (1u << 20)
+typedef struct EnHash {
+	const char *p;
+	size_t n;
+	char hex[65];
+	pthread_t t;
+	bool running;
+} EnHash;
+
+static void *en_hash_run(void *arg)
+{
+	EnHash *h = arg;
+	sha256_hex(h->p, h->n, h->hex);
+	return NULL;
+}
+
+/* p[0..n) stays unchanged until en_hash_join (the lines adopt it). */
+static void en_hash_start(EnHash *h, const char *p, size_t n)
+{
+	h->p = p ? p : "";
+	h->n = n;
+	(void)sha256_accelerated(); /* the block function chosen here, before the thread reads it */
+	h->running = n >= EN_HASH_THREAD_BYTES && pthread_create(&h->t, NULL, en_hash_run, h) == 0;
+	if (!h->running)
+		en_hash_run(h);
+}
+
+static void en_hash_join(EnHash *h)
+{
+	if (h->running)
+		pthread_join(h->t, NULL);
+	h->running = false;
 }
 
 /* The statuses now, or once the last stretch is aligned (phased); the
@@ -300,7 +345,8 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 	} else {
 		ok = file_read(path, &tgt, e);
 	}
-	if (ok && (ok = resolve_source(s, path, &so, &rec, &note, e))) {
+	ok = ok && resolve_source(s, path, &so, &rec, &note, e);
+	for (bool done = false; ok && !done;) {
 		s->side.src_known = true;
 		if (is_new)
 			buf_addstr(&tgt, buf_str(&s->side.src.text));
@@ -315,8 +361,20 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 			en = s->side.src.text;
 			buf_init(&s->side.src.text);
 		}
+		buf_fit(&en); /* the lines' own trim, done here: the bytes stay put */
+		EnHash h;
+		en_hash_start(&h, en.p, en.len);
 		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &en, phased);
+		en_hash_join(&h);
 		buf_release(&en);
+		done = source_hash_check(path, &so, &s->side.src, h.hex, e);
+		/* the recorded English changed: what resolve_source does when
+		 * source_resolve refuses it, on the target read again */
+		if (!done)
+			ok = so.recorded == &rec && !is_new && file_read(path, &tgt, e) &&
+			     without_record(s, path, &so, &note, e);
+	}
+	if (ok) {
 		loaded(s);
 		s->doc.is_new = is_new;
 		place_statuses(s);

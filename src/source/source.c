@@ -269,8 +269,23 @@ bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out
 	return source_resolve_in(target_path, opts, NULL, out, e);
 }
 
+static bool resolve(const char *target_path, const SourceOpts *opts, SourceHistory *bulk,
+                    Source *out, bool hash, Err *e);
+
 bool source_resolve_in(const char *target_path, const SourceOpts *opts, SourceHistory *bulk,
                        Source *out, Err *e)
+{
+	return resolve(target_path, opts, bulk, out, true, e);
+}
+
+bool source_resolve_unhashed(const char *target_path, const SourceOpts *opts, Source *out,
+                             Err *e)
+{
+	return resolve(target_path, opts, NULL, out, false, e);
+}
+
+static bool resolve(const char *target_path, const SourceOpts *opts, SourceHistory *bulk,
+                    Source *out, bool hash, Err *e)
 {
 	source_release(out);
 	bool ok;
@@ -310,13 +325,25 @@ bool source_resolve_in(const char *target_path, const SourceOpts *opts, SourceHi
 		source_release(out);
 		return false;
 	}
-	sha256_hex(out->text.p ? out->text.p : "", out->text.len, out->sha256);
-	if (out->origin == SOURCE_SIDECAR && opts->recorded->sha256 &&
-	    strcmp(opts->recorded->sha256, out->sha256) != 0) {
-		err_set(e, EXIT_DATAERR, "%s.yeok.yaml: the recorded source %s has changed (sha256 %.12s, recorded %.12s)",
-		        target_path, out->desc, out->sha256, opts->recorded->sha256);
+	if (!hash)
+		return true;
+	char hex[65];
+	sha256_hex(out->text.p ? out->text.p : "", out->text.len, hex);
+	if (!source_hash_check(target_path, opts, out, hex, e)) {
 		source_release(out);
 		return false;
 	}
+	return true;
+}
+
+bool source_hash_check(const char *target_path, const SourceOpts *opts, Source *out,
+                       const char *hex, Err *e)
+{
+	memcpy(out->sha256, hex, sizeof(out->sha256) - 1);
+	out->sha256[sizeof(out->sha256) - 1] = '\0';
+	if (out->origin == SOURCE_SIDECAR && opts->recorded->sha256 &&
+	    strcmp(opts->recorded->sha256, out->sha256) != 0)
+		return err_set(e, EXIT_DATAERR, "%s.yeok.yaml: the recorded source %s has changed (sha256 %.12s, recorded %.12s)",
+		               target_path, out->desc, out->sha256, opts->recorded->sha256);
 	return true;
 }

@@ -748,6 +748,88 @@ static void test_udiff(void **state)
 	buf_release(&out);
 }
 
+/* The file's hash waits until after the first frame (issue 19): safety_open
+ * only stats the file and writes the journal's provisional header (the
+ * holder named, no base); the hash is taken in idle steps or before the
+ * first edit, and every check reads the same as with the hash taken at
+ * open. */
+static void test_hash_after_first_frame(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *jp = journal_path(path);
+	char want[65];
+	sha256_hex(texts[0], strlen(texts[0]), want);
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	/* killed before any edit: the provisional header offers nothing */
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	assert_true(s.doc.disk.hashing);
+	size_t jn;
+	char *head = tu_read(jp, &jn);
+	char *who = xasprintf("\npid %ld\n", (long)getpid());
+	assert_non_null(strstr(head, who));
+	assert_non_null(strstr(head, "sha256 0000000000000000000000000000000000000000000000000000000000000000\n"));
+	free(who);
+	free(head);
+	/* changed on disk while the hash is pending: the same answers */
+	assert_false(safety_disk_changed(&s));
+	free(tu_write(dir, "doc.rst", texts[0], strlen(texts[0]))); /* touched */
+	assert_false(safety_disk_changed(&s));
+	char *other = xstrdup(texts[0]);
+	other[0] = 'X';
+	free(tu_write(dir, "doc.rst", other, strlen(other))); /* same size, other bytes */
+	assert_true(safety_disk_changed(&s));
+	free(tu_write(dir, "doc.rst", texts[0], strlen(texts[0])));
+	free(other);
+	assert_true(s.doc.disk.hashing);
+	session_release(&s); /* kill -9 */
+	assert_true(nothing_unsaved(path));
+	open_doc(&s, path, &r, &found);
+	assert_false(found);
+	safety_recovery_release(&r);
+	/* idle steps take it */
+	long seg = -2;
+	for (int i = 0; i < 8 && s.doc.disk.hashing; i++)
+		safety_tick(&s, &seg, false);
+	assert_false(s.doc.disk.hashing);
+	assert_string_equal(s.doc.disk.sha256, want);
+	assert_string_equal(s.doc.journal->sha256, want);
+	session_release(&s);
+	/* the first edit takes it before the change: the journal's header
+	 * names the file as loaded, and the work comes back after a kill */
+	open_doc(&s, path, &r, &found);
+	safety_recovery_release(&r);
+	assert_true(s.doc.disk.hashing);
+	session_insert(&s, "첫 ", strlen("첫 "));
+	assert_false(s.doc.disk.hashing);
+	assert_string_equal(s.doc.disk.sha256, want);
+	safety_tick(&s, &seg, true);
+	head = tu_read(jp, &jn);
+	char *line = xasprintf("\nsha256 %s\n", want);
+	assert_non_null(strstr(head, line));
+	free(line);
+	free(head);
+	size_t n;
+	char *mine = doc_bytes(&s.doc, &n);
+	session_release(&s); /* kill -9 */
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	assert_true(r.info.base_matches);
+	assert_int_equal(r.text.len, n);
+	assert_memory_equal(r.text.p, mine, n);
+	free(mine);
+	safety_recovery_release(&r);
+	safety_quit(&s);
+	session_release(&s);
+	free(jp);
+	free(path);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_no_flock),            cmocka_unit_test(test_foreign_journal),
 		cmocka_unit_test(test_interrupted_in_place_save),
 		cmocka_unit_test(test_stale_temps_removed),
+		cmocka_unit_test(test_hash_after_first_frame),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -629,6 +629,67 @@ static void test_cr_enter_delete_undo(void **state)
  * one-shot ones; once the idle slices ran, every segment (statuses
  * included) and the progress equal session_open's; typing before that
  * starts from the whole alignment. */
+/* The recorded English's SHA-256 is taken while the target is loaded (a
+ * thread for an English of a megabyte or more): the same open as with the
+ * hash first.  Unchanged, the record is the source; changed, the document
+ * itself is, with the message of the refused record. */
+static void test_recorded_source_hash(void **state)
+{
+	(void)state;
+	for (int big = 0; big < 2; big++) {
+		Buf en = BUF_INIT, ko = BUF_INIT;
+		for (size_t n = 40; en.len < (big ? (1u << 20) + 1000 : 1); n *= 2) {
+			buf_clear(&en);
+			buf_clear(&ko);
+			tu_gen_pair(n, 7, &en, &ko);
+		}
+		char *dir = tu_tmpdir();
+		char *spath = tu_write(dir, "t.en.rst", en.p, en.len);
+		char *tpath = tu_write(dir, "t.ko.rst", ko.p, ko.len);
+		SourceOpts given = {spath, NULL, NULL, false, true};
+		SourceOpts none = {NULL, NULL, NULL, false, true};
+		Err e;
+		err_init(&e);
+		Session s;
+		session_init(&s);
+		assert_true(session_open_phased(&s, tpath, &given, &e));
+		assert_true(session_save(&s)); /* records the English with its sha256 */
+		session_release(&s);
+		char want[65], self[65];
+		sha256_hex(en.p, en.len, want);
+		sha256_hex(ko.p, ko.len, self);
+		for (int phased = 0; phased < 2; phased++) {
+			session_init(&s);
+			assert_true(phased ? session_open_phased(&s, tpath, &none, &e)
+			                   : session_open(&s, tpath, &none, &e));
+			assert_int_equal(s.side.src.origin, SOURCE_SIDECAR);
+			assert_string_equal(s.side.src.sha256, want);
+			assert_int_equal(lines_size(&s.doc.src), en.len);
+			session_release(&s);
+		}
+		buf_adds(&en, "\nA paragraph added upstream.\n");
+		free(tu_write(dir, "t.en.rst", en.p, en.len));
+		for (int phased = 0; phased < 2; phased++) {
+			session_init(&s);
+			assert_true(phased ? session_open_phased(&s, tpath, &none, &e)
+			                   : session_open(&s, tpath, &none, &e));
+			assert_int_equal(s.side.src.origin, SOURCE_SELF);
+			assert_string_equal(s.side.src.sha256, self);
+			assert_int_equal(lines_size(&s.doc.src), ko.len);
+			assert_int_equal(lines_size(&s.doc.tgt), ko.len);
+			assert_non_null(strstr(s.message.text, "has changed"));
+			assert_non_null(strstr(s.message.text, "the document itself is shown as the source"));
+			check_session(&s);
+			session_release(&s);
+		}
+		free(spath);
+		free(tpath);
+		free(dir);
+		buf_release(&en);
+		buf_release(&ko);
+	}
+}
+
 static void test_phased_open_equals_open(void **state)
 {
 	(void)state;
@@ -986,7 +1047,7 @@ int main(void)
 		cmocka_unit_test(test_find_both_panes),
 		cmocka_unit_test(test_layout_wraps_and_pairs_rows),
 		cmocka_unit_test(test_local_realign_matches_full),
-		cmocka_unit_test(test_phased_open_equals_open),
+		cmocka_unit_test(test_phased_open_equals_open), cmocka_unit_test(test_recorded_source_hash),
 		cmocka_unit_test(test_statuses_in_slices_equal_one_step),
 		cmocka_unit_test(test_save_changes_only_the_edited_line),
 		cmocka_unit_test(test_open_missing_and_read_only),
