@@ -80,8 +80,6 @@ static void feat_free(Feat *f)
 	if (!feat_inline(f))
 		free(f->u.h);
 }
-#define FEAT_LINES(f) feat_lines(f)
-#define FEAT_TOK(f) feat_tok(f)
 _Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's length fits Feat.len");
 
 /* What align_update needs: both sides' features, the matched anchors and
@@ -470,7 +468,7 @@ static double code_score(const Feat *a, const Feat *b)
 {
 	if (a->code_hash == b->code_hash)
 		return 12.0;
-	return code_share(overlap(FEAT_LINES(a), a->nlines, FEAT_LINES(b), b->nlines), a->nlines, b->nlines);
+	return code_share(overlap(feat_lines(a), a->nlines, feat_lines(b), b->nlines), a->nlines, b->nlines);
 }
 
 /* Two titles: by level, the same text, the tokens in common (inter of
@@ -493,7 +491,7 @@ static double score_anchor(const Ctx *c, size_t si, size_t ti)
 		return FORBID;
 	if (a->kind == BK_LITERAL)
 		return code_score(fa, fb);
-	return title_score(fa, fb, overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok));
+	return title_score(fa, fb, overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok));
 }
 
 /* The anchors' pass: score_anchor of the i-th source and j-th target
@@ -518,7 +516,7 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 			return code_share(0, fa->nlines, fb->nlines);
 		return code_score(fa, fb);
 	}
-	size_t inter = share_bits(a, b) ? overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok) : 0;
+	size_t inter = share_bits(a, b) ? overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok) : 0;
 	return title_score(fa, fb, inter);
 }
 
@@ -551,7 +549,7 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 	}
 	if (a->kind == BK_LITERAL && b->kind == BK_LITERAL)
 		return sc + code_score(fa, fb) * 0.5;
-	sc += tok_score(overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok), fa->ntok, fb->ntok);
+	sc += tok_score(overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok), fa->ntok, fb->ntok);
 	if (proseish(a->kind) && proseish(b->kind))
 		sc += len_score(fa->len, fb->len, fb->hangul);
 	return sc;
@@ -571,8 +569,8 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
 	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5) +
 	            (a0->indent == b->indent ? 0.3 : 0);
-	size_t in0 = overlap(FEAT_TOK(f0), f0->ntok, FEAT_TOK(fb), fb->ntok);
-	size_t in1 = overlap(FEAT_TOK(f1), f1->ntok, FEAT_TOK(fb), fb->ntok);
+	size_t in0 = overlap(feat_tok(f0), f0->ntok, feat_tok(fb), fb->ntok);
+	size_t in1 = overlap(feat_tok(f1), f1->ntok, feat_tok(fb), fb->ntok);
 	size_t in = in0 + in1;
 	size_t n2 = f0->ntok + f1->ntok;
 	sc += tok_score(MIN(in, MIN(n2, fb->ntok)), n2, fb->ntok);
@@ -900,10 +898,10 @@ static bool anchor_same(const Feat *a, const Feat *b)
 		return false;
 	if (a->kind == BK_LITERAL)
 		return a->code_hash == b->code_hash && a->nlines == b->nlines &&
-		       (!a->nlines || memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) == 0);
+		       (!a->nlines || memcmp(feat_lines(a), feat_lines(b), a->nlines * sizeof(uint32_t)) == 0);
 	return a->title_level == b->title_level && a->text_hash == b->text_hash &&
 	       a->len == b->len && a->hangul == b->hangul && a->ntok == b->ntok &&
-	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
+	       (!a->ntok || memcmp(feat_tok(a), feat_tok(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
@@ -913,7 +911,7 @@ static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 		const Feat *a = &f[v[x]];
 		bool code = a->kind == BK_LITERAL;
 		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {0, 0}, a, a->kind};
-		hash_bits(code ? FEAT_LINES(a) : FEAT_TOK(a), code ? a->nlines : a->ntok, k[x].bits);
+		hash_bits(code ? feat_lines(a) : feat_tok(a), code ? a->nlines : a->ntok, k[x].bits);
 	}
 	return k;
 }
@@ -1390,13 +1388,13 @@ static bool feat_same(const Feat *a, const Feat *b)
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
 	    a->nlines != b->nlines || a->kind != b->kind ||
 	    a->title_level != b->title_level ||
-	    (a->nlines && memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) != 0))
+	    (a->nlines && memcmp(feat_lines(a), feat_lines(b), a->nlines * sizeof(uint32_t)) != 0))
 		return false;
 	if (a->have != b->have)
 		return a->kind == BK_LITERAL;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
 	       a->words == b->words &&
-	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
+	       (!a->ntok || memcmp(feat_tok(a), feat_tok(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))

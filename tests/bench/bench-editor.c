@@ -272,6 +272,7 @@ int main(int argc, char **argv)
 	 * the title below (see tests/bench/PERF.md); by default it moves right */
 	bool left = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "left");
 	bool para = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "para");
+	bool debug = getenv("BENCH_DEBUG") != NULL, first_only = getenv("BENCH_FIRST_ONLY") != NULL;
 
 	const int KEYS = getenv("BENCH_KEYS") ? atoi(getenv("BENCH_KEYS")) : 10000;
 	if (getenv("BENCH_FIRST")) {
@@ -288,7 +289,7 @@ int main(int argc, char **argv)
 		}
 		uint64_t ic = cpu_ns(), big = 0, al_big = 0, al_cpu = 0;
 		size_t slices = 0, al_slices = 0, al_over = 0;
-		while (!getenv("BENCH_FIRST_ONLY") && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
+		while (!first_only && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
 		       s.gloss.hint_due)) {
 			uint64_t i0 = cpu_ns(), ga = s.doc.gen_align;
 			bool al = session_align_pending(&s);
@@ -297,7 +298,7 @@ int main(int argc, char **argv)
 			else
 				session_checks_step(&s, 64);
 			uint64_t d = cpu_ns() - i0;
-			if (getenv("BENCH_DEBUG") && d > SESSION_SLICE_NS)
+			if (debug && d > SESSION_SLICE_NS)
 				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d; checks pending %zu, "
 				        "index stale %d)\n", slices,
 				        (double)d / 1e6, al ? "alignment" : "checks",
@@ -429,7 +430,7 @@ int main(int argc, char **argv)
 		cost[k] = now_ns() - k0;
 		cpu[k] = cpu_ns() - kc;
 		perf_ctl(sampled ? pctl : NULL, pack, "disable");
-		if (getenv("BENCH_DEBUG") && cpu[k] > 3000000)
+		if (debug && cpu[k] > 3000000)
 			fprintf(stderr, "key %d kind %d: %.1f ms cpu\n", k, k % 10, (double)cpu[k] / 1e6);
 		int kd = kind_of[k % 10];
 		per[kd][per_n[kd]++] = cpu[k];
