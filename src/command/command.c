@@ -187,7 +187,7 @@ static bool c_copy_source(Session *s, const char *arg)
 	Pos a, b;
 	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
-		b = (Pos){tl, s->doc.tgt.v[tl].n};
+		b = (Pos){tl, lines_line(&s->doc.tgt, tl)->n};
 	} else {
 		size_t n;
 		const VSeg *v = session_vsegs(s, &n);
@@ -198,7 +198,7 @@ static bool c_copy_source(Session *s, const char *arg)
 			a = b = (Pos){t0, 0};
 		} else {
 			size_t last = s->doc.tgt.n - 1;
-			a = b = (Pos){last, s->doc.tgt.v[last].n};
+			a = b = (Pos){last, lines_line(&s->doc.tgt, last)->n};
 			Buf u = BUF_INIT;
 			buf_adds(&u, eol);
 			buf_adds(&u, eol);
@@ -552,7 +552,7 @@ static bool c_autofix(Session *s, const char *arg)
 	fx.line += base;
 	char *text = xstrdup(fx.text ? fx.text : "");
 	char *what = xstrdup(check_info(best->check)->id);
-	if (fx.line >= s->doc.tgt.n || fx.to > s->doc.tgt.v[fx.line].n || fx.from > fx.to) {
+	if (fx.line >= s->doc.tgt.n || fx.to > lines_line(&s->doc.tgt, fx.line)->n || fx.from > fx.to) {
 		free(text);
 		free(what);
 		return session_error(s, "The fix no longer applies");

@@ -143,10 +143,10 @@ static void title_follow(Session *s)
 	for (int i = 0; i < w; i++)
 		buf_addc(&a, c);
 	doc_chain_next(d);
-	doc_replace(d, (Pos){under, 0}, (Pos){under, d->tgt.v[under].n}, a.p, a.len, CH_OTHER);
+	doc_replace(d, (Pos){under, 0}, (Pos){under, lines_line(&d->tgt, under)->n}, a.p, a.len, CH_OTHER);
 	if (over) {
 		doc_chain_next(d);
-		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, d->tgt.v[line - 1].n}, a.p, a.len,
+		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, lines_line(&d->tgt, line - 1)->n}, a.p, a.len,
 		            CH_OTHER);
 	}
 	doc_break_merge(d);
@@ -319,7 +319,7 @@ static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
 	size_t ts = session_text_start(s, line);
 	if (tgt_host(s) && !host_can_join(tgt_host(s), line))
 		return session_error(s, "This line's text cannot join the line above");
-	*a = (Pos){line - 1, s->doc.tgt.v[line - 1].n};
+	*a = (Pos){line - 1, lines_line(&s->doc.tgt, line - 1)->n};
 	*b = (Pos){line, ts};
 	return true;
 }
@@ -332,7 +332,7 @@ static bool join_fwd(Session *s, size_t line, Pos *a, Pos *b)
 		return false;
 	if (tgt_host(s) && !host_can_join(tgt_host(s), line + 1))
 		return session_error(s, "The next line cannot join this one");
-	*a = (Pos){line, s->doc.tgt.v[line].n};
+	*a = (Pos){line, lines_line(&s->doc.tgt, line)->n};
 	*b = (Pos){line + 1, session_text_start(s, line + 1)};
 	return true;
 }
@@ -346,7 +346,7 @@ bool session_backspace(Session *s)
 	Pos a = s->caret.cur, b = s->caret.cur;
 	const Lines *l = &s->doc.tgt;
 	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
-		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
+		a.col = text_prev_grapheme(lines_line(l, a.line)->p, lines_line(l, a.line)->n, a.col);
 	} else if (!join_back(s, a.line, &a, &b)) {
 		return false; /* nothing to join to, or refused (said) */
 	}
@@ -367,8 +367,8 @@ bool session_delete(Session *s)
 	size_t ts = session_text_start(s, a.line);
 	if (a.col < ts)
 		a.col = b.col = ts;
-	if (b.col < l->v[b.line].n)
-		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
+	if (b.col < lines_line(l, b.line)->n)
+		b.col = text_next_grapheme(lines_line(l, b.line)->p, lines_line(l, b.line)->n, b.col);
 	else if (!join_fwd(s, a.line, &a, &b))
 		return false;
 	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
@@ -472,7 +472,7 @@ bool session_clear_block(Session *s)
 		}
 		size_t off = first == b->first ? b->first_off : 0;
 		a = (Pos){first, MAX(off, session_text_start(s, first))};
-		e = (Pos){last, l->v[last].n};
+		e = (Pos){last, lines_line(l, last)->n};
 	}
 	if (a.line == e.line && a.col >= e.col) {
 		s->caret.cur = a;
@@ -671,7 +671,7 @@ void session_move(Session *s, Motion m)
 			c->col = text_prev_grapheme(ln.p, ln.n, c->col);
 		else if (c->line > 0) {
 			c->line--;
-			c->col = l->v[c->line].n;
+			c->col = lines_line(l, c->line)->n;
 		}
 		break;
 	case MV_RIGHT:
@@ -685,7 +685,7 @@ void session_move(Session *s, Motion m)
 			c->col = text_word_prev(ln.p, ln.n, c->col);
 		else if (c->line > 0) {
 			c->line--;
-			c->col = l->v[c->line].n;
+			c->col = lines_line(l, c->line)->n;
 		}
 		break;
 	case MV_WORD_RIGHT:
@@ -718,7 +718,7 @@ void session_move(Session *s, Motion m)
 		*c = (Pos){0, 0};
 		break;
 	case MV_DOC_END:
-		*c = (Pos){l->n - 1, l->v[l->n - 1].n};
+		*c = (Pos){l->n - 1, lines_line(l, l->n - 1)->n};
 		break;
 	case MV_SEG_NEXT:
 	case MV_SEG_PREV: {

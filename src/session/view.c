@@ -130,7 +130,7 @@ int session_line_rows(Session *s, Pane p, size_t line)
 {
 	const Lines *l = session_lines(s, p);
 	BUG_ON(line >= l->n);
-	return rows_of(s, &l->v[line], pane_w(s, p));
+	return rows_of(s, lines_line(l, line), pane_w(s, p));
 }
 
 /* ---- view segments -------------------------------------------------------- */
@@ -407,7 +407,7 @@ static int slot_rows(Session *s, const Slots *sl, size_t i, const int w[2])
 	for (int p = 0; p < 2; p++) {
 		size_t line = slot_line(sl, p, i);
 		if (line != SIZE_MAX)
-			r = MAX(r, rows_of(s, &session_lines(s, (Pane)p)->v[line], w[p]));
+			r = MAX(r, rows_of(s, lines_line(session_lines(s, (Pane)p), line), w[p]));
 	}
 	return r;
 }
@@ -471,7 +471,7 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 	size_t mine = slot_of(&sl, p, c.line);
 	for (size_t i = 0; i < mine; i++)
 		r += slot_rows(s, &sl, i, w);
-	const Line *ln = &l->v[c.line];
+	const Line *ln = lines_line(l, c.line);
 	size_t from;
 	r += row_in_line(s, ln, c.col, w[p], &from);
 	*row = r;
@@ -510,7 +510,7 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 				for (int p = 0; p < 2; p++) {
 					if (line[p] == SIZE_MAX)
 						continue;
-					const Line *ln = &session_lines(s, (Pane)p)->v[line[p]];
+					const Line *ln = lines_line(session_lines(s, (Pane)p), line[p]);
 					if (from[p] >= ln->n && (ln->n || j > 0))
 						continue;
 					size_t to = session_wrap(ln->p, ln->n, from[p], w[p], s->prefs.wrap);
@@ -690,7 +690,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 {
 	const Lines *l = session_lines(s, p);
 	int w = pane_w(s, p);
-	const Line *ln = &l->v[c->line];
+	const Line *ln = lines_line(l, c->line);
 	size_t from;
 	int r = row_in_line(s, ln, c->col, w, &from);
 	size_t line = c->line;
@@ -715,7 +715,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 			return false;
 		}
 	}
-	const Line *t = &l->v[line];
+	const Line *t = lines_line(l, line);
 	size_t a, b;
 	row_span(s, t, w, want, &a, &b);
 	*c = (Pos){line, col_in_row(t, a, b, goal)};
@@ -724,7 +724,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 
 int session_row_col(Session *s, Pane p, Pos c)
 {
-	const Line *ln = &session_lines(s, p)->v[c.line];
+	const Line *ln = lines_line(session_lines(s, p), c.line);
 	size_t from;
 	row_in_line(s, ln, c.col, pane_w(s, p), &from);
 	return text_width(ln->p + from, c.col - from);
@@ -761,7 +761,7 @@ void session_page(Session *s, int dir)
 	if (s->view.top == top0 && s->view.top_row == row0) {
 		/* the view is at the end: to the first or last line */
 		if (dir > 0)
-			*c = (Pos){lines->n - 1, lines->v[lines->n - 1].n};
+			*c = (Pos){lines->n - 1, lines_line(lines, lines->n - 1)->n};
 		else
 			*c = (Pos){0, 0};
 		return;
@@ -779,7 +779,8 @@ void session_page(Session *s, int dir)
 	}
 	if (pick >= 0) {
 		const RowSide *rs = &rows[pick].side[p];
-		*c = (Pos){rs->line, col_in_row(&lines->v[rs->line], rs->from, rs->to, s->caret.goal_col)};
+		*c = (Pos){rs->line,
+		           col_in_row(lines_line(lines, rs->line), rs->from, rs->to, s->caret.goal_col)};
 	}
 	free(rows);
 }
@@ -799,7 +800,7 @@ bool session_click(Session *s, int y, int x)
 		int px = x - (p == PANE_TARGET ? l.tgt_x : l.src_x);
 		RowSide *rs = &rows[r].side[p];
 		if (rs->has && px >= 0) {
-			const Line *ln = &session_lines(s, p)->v[rs->line];
+			const Line *ln = lines_line(session_lines(s, p), rs->line);
 			size_t k = col_in_row(ln, rs->from, rs->to, px);
 			Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*c = (Pos){rs->line, k};
@@ -818,13 +819,13 @@ bool session_check(Session *s, Err *e)
 	if (!doc_check(&s->doc, e))
 		return false;
 	const Lines *t = &s->doc.tgt, *src = &s->doc.src;
-	if (s->caret.cur.line >= t->n || s->caret.cur.col > t->v[s->caret.cur.line].n)
+	if (s->caret.cur.line >= t->n || s->caret.cur.col > lines_line(t, s->caret.cur.line)->n)
 		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->caret.cur.line, s->caret.cur.col);
-	if (s->caret.scur.line >= src->n || s->caret.scur.col > src->v[s->caret.scur.line].n)
+	if (s->caret.scur.line >= src->n || s->caret.scur.col > lines_line(src, s->caret.scur.line)->n)
 		return err_set(e, EXIT_DATAERR, "session: source cursor outside");
 	if (s->sel.on) {
 		const Lines *sl = session_lines(s, s->sel.pane);
-		if (s->sel.at.line >= sl->n || s->sel.at.col > sl->v[s->sel.at.line].n)
+		if (s->sel.at.line >= sl->n || s->sel.at.col > lines_line(sl, s->sel.at.line)->n)
 			return err_set(e, EXIT_DATAERR, "session: selection anchor outside");
 	}
 	size_t n;
