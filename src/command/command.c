@@ -99,13 +99,12 @@ static bool c_pane(Session *s, const char *arg)
 	(void)arg;
 	s->caret.focus = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 	/* Keep the other pane's cursor near: the first line of the same segment. */
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
 	Pane from = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 	Pos fc = from == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, from, fc.line);
-	size_t a = s->caret.focus == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = s->caret.focus == PANE_TARGET ? v[k].t1 : v[k].s1;
+	VSeg g = session_vseg(s, k);
+	size_t a = s->caret.focus == PANE_TARGET ? g.t0 : g.s0;
+	size_t b = s->caret.focus == PANE_TARGET ? g.t1 : g.s1;
 	Pos *c = s->caret.focus == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 	if (a < b && (c->line < a || c->line >= b))
 		*c = (Pos){a, 0};
@@ -189,9 +188,7 @@ static bool c_copy_source(Session *s, const char *arg)
 		a = (Pos){tf, 0};
 		b = (Pos){tl, lines_line(&s->doc.tgt, tl)->n};
 	} else {
-		size_t n;
-		const VSeg *v = session_vsegs(s, &n);
-		size_t t0 = v[session_vseg_of(s, PANE_SOURCE, sf)].t0;
+		size_t t0 = session_vseg(s, session_vseg_of(s, PANE_SOURCE, sf)).t0;
 		if (t0 < s->doc.tgt.n) {
 			buf_adds(&t, eol);
 			buf_adds(&t, eol);

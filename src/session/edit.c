@@ -638,13 +638,18 @@ static size_t first_text_col(Str ln)
 	return i;
 }
 
+/* The lines of view segment k, both sides. */
+static size_t vseg_items(Session *s, size_t k)
+{
+	VSeg g = session_vseg(s, k);
+	return g.t1 - g.t0 + g.s1 - g.s0;
+}
+
 /* The first line of vseg k on pane p that shows text (a block start). */
 static bool vseg_first_line(Session *s, size_t k, Pane p, size_t *line)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	size_t a = p == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = p == PANE_TARGET ? v[k].t1 : v[k].s1;
+	VSeg g = session_vseg(s, k);
+	size_t a = p == PANE_TARGET ? g.t0 : g.s0, b = p == PANE_TARGET ? g.t1 : g.s1;
 	if (a >= b)
 		return false;
 	const Lines *l = session_lines(s, p);
@@ -722,8 +727,7 @@ void session_move(Session *s, Motion m)
 		break;
 	case MV_SEG_NEXT:
 	case MV_SEG_PREV: {
-		size_t n;
-		session_vsegs(s, &n);
+		size_t n = session_vseg_count(s);
 		size_t k = session_vseg_of(s, p, c->line);
 		size_t line;
 		if (m == MV_SEG_PREV) {
@@ -867,24 +871,25 @@ bool session_find(Session *s, const char *text, int dir)
 		text_casefold(text, strlen(text), &q);
 	else
 		buf_adds(&q, text);
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	/* Order: vseg by vseg, the target lines then the source lines. */
 	Pane p = s->caret.focus;
 	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, p, c.line);
 	size_t items_total = s->doc.tgt.n + s->doc.src.n;
 	/* item index inside vseg k */
-	size_t it = p == PANE_TARGET ? c.line - v[k].t0 : (v[k].t1 - v[k].t0) + (c.line - v[k].s0);
+	VSeg g = session_vseg(s, k);
+	size_t it = p == PANE_TARGET ? c.line - g.t0 : (g.t1 - g.t0) + (c.line - g.s0);
 	size_t from = c.col;
 	if (dir > 0 && s->search.match.on && s->search.match.pane == p &&
 	    s->search.match.at.line == c.line && s->search.match.at.col == c.col)
 		from = c.col + 1;
 	bool found = false, wrapped = false;
 	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
-		size_t tn = v[k].t1 - v[k].t0;
+		g = session_vseg(s, k);
+		size_t tn = g.t1 - g.t0;
 		Pane ip = it < tn ? PANE_TARGET : PANE_SOURCE;
-		size_t line = it < tn ? v[k].t0 + it : v[k].s0 + (it - tn);
+		size_t line = it < tn ? g.t0 + it : g.s0 + (it - tn);
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
@@ -902,14 +907,14 @@ bool session_find(Session *s, const char *text, int dir)
 		}
 		/* next item */
 		if (dir > 0) {
-			if (it + 1 < v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0) {
+			if (it + 1 < vseg_items(s, k)) {
 				it++;
 			} else {
 				do {
 					k = (k + 1) % n;
 					if (k == 0)
 						wrapped = true;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
+				} while (vseg_items(s, k) == 0);
 				it = 0;
 			}
 		} else {
@@ -920,8 +925,8 @@ bool session_find(Session *s, const char *text, int dir)
 					if (k == 0)
 						wrapped = true;
 					k = (k + n - 1) % n;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
-				it = v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 - 1;
+				} while (vseg_items(s, k) == 0);
+				it = vseg_items(s, k) - 1;
 			}
 		}
 	}
