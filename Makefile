@@ -206,6 +206,7 @@ test: deps
 		FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) tests/run.sh
 
 bench: deps
+	@tests/deps.sh --bench
 	$(Q)$(MAKE) --no-print-directory $(PROG) $(BENCH_BINS)
 	$(Q)YEOK=./$(PROG) tests/bench/run.sh
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# make deps: check what yeok needs to build and test; install what is
-# missing with apt-get when running as root, else print the command.
+# make deps: check what yeok needs to build and test (--bench: and the
+# peers make bench runs); install what is missing with apt-get when
+# running as root, else print the command.
 # Packages are Debian 12's.
 set -u
 missing=""
@@ -28,6 +29,14 @@ need hunspell-ko test -e /usr/share/hunspell/ko.dic
 need hunspell-en-us test -e /usr/share/hunspell/en_US.dic
 need hunspell command -v hunspell
 need python3-docutils /usr/bin/python3 -c 'import docutils'
+# make bench (tests/deps.sh --bench): the peers it times yeok against.
+if [ "${1:-}" = --bench ]; then
+	need vim command -v vim
+	need less command -v less
+	need python3-restructuredtext-lint command -v rst-lint
+	need python3-doc8 command -v doc8
+	need rstcheck command -v rstcheck
+fi
 # Optional, for the fuzz targets: clang with libFuzzer.
 if [ "$(id -u)" = 0 ]; then
 	need clang command -v clang

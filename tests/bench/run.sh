@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# make bench: generate 1k/10k/100k-line pairs (tests/bench/gen.c) and time
-# yeok against its peers on the same files.  Prints a table, then the
-# budgets of issue 10 with met/MISSED; asserts nothing (these machines are
-# shared and noisy: the editor rows give the CPU time beside the wall time).
+# make bench: generate 1k/10k/100k-line pairs and a 1M one (tests/bench/gen.c)
+# and time yeok against its peers on the same files.  Prints a table, then
+# the budgets of issues 10 and 19 with met/MISSED; asserts nothing (these
+# machines are shared and noisy: the editor rows give the CPU time beside
+# the wall time).
 #
 # Columns: ms = best wall time of the runs (process start included);
 # "per 1k lines" shows whether a cost is linear; "vs yeok" = the peer's
 # time / yeok's time on the same file (how many times slower the peer is).
-# Environment: BENCH_SIZES ("1000 10000 100000"), BENCH_KEYS (10000),
-# BENCH_DIR (build/bench), YEOK (./yeok).
+# Environment: BENCH_SIZES ("1000 10000 100000"), BENCH_KEYS (1000),
+# BENCH_BIG (1000000, below), BENCH_DIR (build/bench: the programs and the
+# generated files), YEOK (./yeok).
 set -u
 cd "$(dirname "$0")/../.."
 B=${BENCH_DIR:-build/bench}
@@ -41,7 +43,7 @@ ratio() { # ratio A B: A/B with one decimal, or - when B is 0 or missing
 }
 
 per1k() { # per1k MS LINES: ms per 1000 lines, two decimals
-	[ "$1" = "-" ] && { echo "-"; return; }
+	case $1$2 in *[!0-9]*) echo "-"; return ;; esac
 	awk -v a="$1" -v n="$2" 'BEGIN { printf "%.2f", a * 1000 / n }'
 }
 
@@ -82,7 +84,7 @@ for n in $SIZES; do
 	fi
 	CHECK[$n]=$ycheck
 	if [ -x "$B/bench-editor" ]; then
-		out=$("$B"/bench-editor "$en" "$ko")
+		out=$(BENCH_KEYS=${BENCH_KEYS:-1000} "$B"/bench-editor "$en" "$ko")
 		printf '%s\n' "$out" | sed "s/^/$(printf '%-8s ' "$n")/"
 		FF[$n]=$(printf '%s\n' "$out" | awk '/^first frame/ { print $4 }')
 		FFCPU[$n]=$(printf '%s\n' "$out" | awk '/^first frame/ { print $5 }')
@@ -106,6 +108,20 @@ for n in $SIZES; do
 	if command -v vim >/dev/null; then
 		v=$(best $reps vim -es -N -u NONE -i NONE --cmd 'syntax on' -c 'set ft=rst' -c 'q' "$ko")
 		row "$n" "vim -es open with syntax" "$v" "$(ratio "$v" "$yalign") align"
+		v=$(best $reps vim -es -N -u NONE -i NONE -c 'q' "$ko")
+		row "$n" "vim -es -u NONE open" "$v" "$(ratio "$v" "$yalign") align"
+	fi
+	# the RST linters of Debian (tests/deps.sh --bench installs them), up
+	# to BENCH_PEERS_MAX (100000) lines: at 100k they take minutes
+	if [ "$n" -le "${BENCH_PEERS_MAX:-100000}" ]; then
+		for p in rst-lint doc8 rstcheck; do
+			if command -v "$p" >/dev/null; then
+				v=$(best 1 "$p" "$ko")
+				row "$n" "$p (ko)" "$v" "$(ratio "$v" "$ycheck") check"
+			else
+				row "$n" "$p" "not installed"
+			fi
+		done
 	fi
 	if command -v hunspell >/dev/null; then
 		h=$(best 1 sh -c "hunspell -l -d ko_KR < '$ko'")
@@ -113,27 +129,84 @@ for n in $SIZES; do
 	fi
 done
 
-# ---- launch to first screen in tmux (issue 19) ------------------------------
-# yeok (bare and with its sidecar) against vim with RST syntax, vim -u NONE
-# and less on the largest pair of this run, BENCH_FS_RUNS (3) runs each.
-FSYEOK=-; FSVIM=-; FSN=
-for n in $SIZES; do FSN=$n; done
-if [ -n "$FSN" ] && command -v tmux >/dev/null; then
+# ---- launch to first screen in tmux, memory (issue 19) ---------------------
+# first-screen.sh: yeok (bare and with its sidecar) against vim with RST
+# syntax, vim -u NONE and less, BENCH_FS_RUNS (3) runs each; memory.sh: the
+# editor's peak RSS without dictionaries at its first screen and settled.
+# On the largest pair of this run and on the big pair below.
+declare -A FSY FSV MEMX
+screen_and_memory() { # screen_and_memory LINES
+	local n=$1 fs mem
+	command -v tmux >/dev/null || { echo; echo "$n: first screen, memory: skipped (no tmux)"; return; }
 	echo
 	fs=$(YEOK="$YEOK" BENCH_EDITOR="$B/bench-editor" tests/bench/first-screen.sh \
-		"$B/bench-$FSN.en.rst" "$B/bench-$FSN.ko.rst" "${BENCH_FS_RUNS:-3}")
-	printf '%s\n' "$fs" | sed "s/^/$(printf '%-8s ' "$FSN")/"
-	FSYEOK=$(printf '%s\n' "$fs" | awk '/^yeok \(real/ { print $(NF - 1) }')
-	FSVIM=$(printf '%s\n' "$fs" | awk '/^vim \(RST/ { print $(NF - 1) }')
-elif [ -n "$FSN" ]; then
-	echo; echo "first screen in tmux: skipped (no tmux)"
+		"$B/bench-$n.en.rst" "$B/bench-$n.ko.rst" "${BENCH_FS_RUNS:-3}")
+	printf '%s\n' "$fs" | sed "s/^/$(printf '%-8s ' "$n")/"
+	FSY[$n]=$(printf '%s\n' "$fs" | awk '/^yeok \(real/ { print $(NF - 1) }')
+	FSV[$n]=$(printf '%s\n' "$fs" | awk '/^vim \(RST/ { print $(NF - 1) }')
+	mem=$(YEOK="$YEOK" BENCH_EDITOR="$B/bench-editor" tests/bench/memory.sh \
+		"$B/bench-$n.en.rst" "$B/bench-$n.ko.rst")
+	printf '%s\n' "$mem" | sed "s/^/$(printf '%-8s ' "$n")/"
+	MEMX[$n]=$(printf '%s\n' "$mem" | awk '/^peak RSS settled/ { sub("x", "", $NF); print $NF }')
+}
+FSN=
+for n in $SIZES; do FSN=$n; done
+[ -n "$FSN" ] && screen_and_memory "$FSN"
+
+# ---- the big pair, the largest real pair, pathological input (issue 19) ----
+# BENCH_BIG (1000000; empty: skipped) lines: the first frames, BENCH_BIG_KEYS
+# (100) keys, the first screen and memory (no peers: docutils and the
+# linters take many minutes there).  The largest real pair of the corpus
+# (nn_tutorial, .py): the keys.  One line of BENCH_MARKUP_N (80000) `*a `
+# against an eighth of it: `yeok check` per finding.  A 1 MiB paragraph
+# (gen --paragraph): the keys inside it.
+BIG=${BENCH_BIG-1000000}
+if [ -n "$BIG" ] && [ -x "$B/bench-editor" ]; then
+	echo
+	"$B"/gen "$BIG" "$B" >/dev/null || exit 1
+	out=$(BENCH_KEYS=${BENCH_BIG_KEYS:-100} "$B"/bench-editor "$B/bench-$BIG.en.rst" "$B/bench-$BIG.ko.rst")
+	printf '%s\n' "$out" | sed "s/^/$(printf '%-8s ' "$BIG")/"
+	FFCPU[$BIG]=$(printf '%s\n' "$out" | awk '/^first frame/ { print $5 }')
+	P99CPU[$BIG]=$(printf '%s\n' "$out" | awk '$1 == "cpu" && NF == 4 { print $3 }')
+	screen_and_memory "$BIG"
+fi
+CORPUS=${CORPUS:-../shared/corpus}
+NN=$CORPUS/py/beginner_source__nn_tutorial
+NNP99=-
+if [ -e "$NN.ko.py" ] && [ -x "$B/bench-editor" ]; then
+	echo
+	out=$(BENCH_KEYS=${BENCH_KEYS:-1000} "$B"/bench-editor "$NN.en.py" "$NN.ko.py")
+	printf '%s\n' "$out" | grep -E '^(first frame|keystroke|  cpu)' | sed 's/^/nn_tut   /'
+	NNP99=$(printf '%s\n' "$out" | awk '$1 == "cpu" && NF == 4 { print $3 }')
+fi
+MARKUP=-
+if have_sub check; then
+	m=${BENCH_MARKUP_N:-80000}
+	for k in $(( m / 8 )) "$m"; do
+		awk -v k="$k" 'BEGIN { for (i = 0; i < k; i++) printf "*a "; print "" }' > "$B/markup-$k.rst"
+	done
+	a=$(best 1 "$YEOK" check --no-spell "$B/markup-$(( m / 8 )).rst")
+	b=$(best 1 "$YEOK" check --no-spell "$B/markup-$m.rst")
+	echo
+	row "-" "check: one line of $(( m / 8 )) '*a '" "$a"
+	row "-" "check: one line of $m '*a '" "$b"
+	# per finding, the long line against the short one (1.0: linear)
+	MARKUP=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a ? (b / 8) / a : 0 }')
+	rm -f "$B"/markup-*.rst
+fi
+PARAP99=-
+if [ -x "$B/bench-editor" ]; then
+	"$B"/gen --paragraph 1048576 "$B" >/dev/null || exit 1
+	out=$(BENCH_SCRIPT=para BENCH_KEYS=${BENCH_PARA_KEYS:-300} "$B"/bench-editor \
+		"$B/para-1048576.en.rst" "$B/para-1048576.ko.rst")
+	printf '%s\n' "$out" | grep -E '^(keystroke|  cpu)' | sed 's/^/1MiB-par /'
+	PARAP99=$(printf '%s\n' "$out" | awk '$1 == "cpu" && NF == 4 { print $3 }')
 fi
 
 # ---- the translation memory (issue 18) ---------------------------------------
 # Build time, size and segments for a clone of the dev bundle (best of 3
 # builds), lookups in it, and lookups in a synthetic memory of
 # BENCH_TM_SEGMENTS (50000) segments.
-CORPUS=${CORPUS:-../shared/corpus}
 TMSEG=${BENCH_TM_SEGMENTS:-50000}
 TMP99=-; TMDEV=-
 if [ -x "$B/bench-tm" ] && have_sub tm; then
@@ -203,10 +276,6 @@ if [ -n "${FFDICT[$big]:-}" ]; then
 	printf '  %-52s %s\n' "100k first frame with/without ko dictionary: ${r}x" \
 		"$(verdict "$(lt "$r" 1.5)")"
 fi
-if [ "$FSYEOK" != "-" ] && [ -n "$FSYEOK" ] && [ "$FSVIM" != "-" ] && [ -n "$FSVIM" ]; then
-	printf '  %-52s %s\n' "$FSN first screen (tmux) before vim's: yeok $FSYEOK, vim $FSVIM ms" \
-		"$(verdict "$(lt "$FSYEOK" "$FSVIM")")"
-fi
 if [ "$TMDEV" != "-" ]; then
 	printf '  %-52s %s\n' "dev bundle tm build <= 30 s: $TMDEV ms" "$(verdict "$(lt "$TMDEV" 30001)")"
 fi
@@ -214,4 +283,40 @@ if [ "$TMP99" != "-" ]; then
 	printf '  %-52s %s\n' "tm lookup p99 <= 5 ms at $TMSEG: $TMP99 us cpu, $TMP99W us wall" \
 		"$(verdict "$(lt "$TMP99" 5001)")"
 fi
+
+# ---- the budgets (issue 19) -------------------------------------------------
+echo
+echo "budgets (issue 19)"
+budget() { # budget TEXT OK
+	printf '  %-60s %s\n' "$1" "$(verdict "$2")"
+}
+for n in 100000 "$BIG"; do
+	[ -n "$n" ] && [ "$n" -ge 100000 ] && [ -n "${FFCPU[$n]:-}" ] || continue
+	lim=50; [ "$n" -ge 1000000 ] && lim=500
+	budget "$n first frame with sidecar <= $lim ms cpu: ${FFCPU[$n]} ms" "$(lt "${FFCPU[$n]}" "$lim.001")"
+done
+for n in $SIZES "$BIG"; do
+	[ -n "$n" ] && [ -n "${FSY[$n]:-}" ] && [ -n "${FSV[$n]:-}" ] || continue
+	budget "$n first screen (tmux) before vim's: yeok ${FSY[$n]}, vim ${FSV[$n]} ms" \
+		"$(lt "${FSY[$n]}" "${FSV[$n]}")"
+done
+for n in $SIZES "$BIG" nn_tutorial; do
+	[ -n "$n" ] || continue
+	v=${P99CPU[$n]:-}; lim=1000
+	[ "$n" = nn_tutorial ] && v=$NNP99
+	[ "$n" != nn_tutorial ] && [ "$n" -ge 1000000 ] && lim=2000
+	[ -n "$v" ] && [ "$v" != "-" ] || continue
+	budget "$n keystroke p99 <= $lim us cpu: $v us" "$(lt "$v" "$lim.001")"
+done
+if [ "$MARKUP" != "-" ]; then
+	budget "check linear in findings per line (per-finding ratio $MARKUP <= 1.5)" "$(lt "$MARKUP" 1.5)"
+fi
+if [ "$PARAP99" != "-" ]; then
+	budget "key in a 1 MiB paragraph <= 10 ms cpu: p99 $PARAP99 us" "$(lt "$PARAP99" 10000.001)"
+fi
+for n in $FSN "$BIG"; do
+	# at 100k and above (below, the process's own few MB dominate)
+	[ -n "$n" ] && [ "$n" -ge 100000 ] && [ -n "${MEMX[$n]:-}" ] || continue
+	budget "$n RSS without dictionaries <= 3x the pair: ${MEMX[$n]}x (settled)" "$(lt "${MEMX[$n]}" 3.001)"
+done
 echo "bench: $(( $(date +%s) - T0 )) s"

@@ -769,6 +769,39 @@ static char *edit_english(const char *en, size_t n, size_t *out_n)
  * before the others, and after all slices every status, the progress
  * and the stale segments (their old English) equal a's (session_open,
  * applied in one step).  Returns the slices. */
+/* What a reader sees while the statuses are applied: the header counts
+ * no segment done ("⋯/N done"), the cursor's segment (applied first) shows
+ * its status, and a segment not yet applied says "status pending", never
+ * the alignment's guess. */
+static void pending_shown(Session *b, size_t cur)
+{
+	Buf l = BUF_INIT, r = BUF_INIT, st = BUF_INIT;
+	session_header(b, &l, &r);
+	DocProgress pr;
+	doc_progress(&b->doc, &pr);
+	char *want = xasprintf("⋯/%zu done", pr.total);
+	assert_non_null(strstr(r.p, want));
+	free(want);
+	session_status(b, &st);
+	assert_null(strstr(st.p, "status pending"));
+	assert_non_null(strstr(st.p, align_status_name(b->doc.al.v[cur].status)));
+	size_t k = 0;
+	while (k < b->doc.al.n && !(session_seg_status_pending(b, k) && b->doc.al.v[k].tgt_n))
+		k++;
+	if (k < b->doc.al.n) {
+		Pos was = b->caret.cur;
+		b->caret.cur = (Pos){b->doc.th.blocks.v[b->doc.al.v[k].tgt].first, 0};
+		assert_int_equal(session_cur_seg(b), (long)k);
+		buf_clear(&st);
+		session_status(b, &st);
+		assert_non_null(strstr(st.p, "status pending"));
+		b->caret.cur = was;
+	}
+	buf_release(&l);
+	buf_release(&r);
+	buf_release(&st);
+}
+
 static size_t statuses_sliced_equal(Session *a, Session *b)
 {
 	size_t slices = 0, n = b->doc.al.n;
@@ -796,8 +829,26 @@ static size_t statuses_sliced_equal(Session *a, Session *b)
 			assert_true(shown <= k0 + 64);
 			if (n > 2000) /* the rest comes after */
 				assert_true(pending > 0);
+			pending_shown(b, (size_t)cur);
 		}
 	}
+	/* all in: the header and the status line say what one step says */
+	Buf la = BUF_INIT, ra = BUF_INIT, lb = BUF_INIT, rb = BUF_INIT;
+	session_header(a, &la, &ra);
+	session_header(b, &lb, &rb);
+	assert_string_equal(rb.p, ra.p);
+	buf_release(&la);
+	buf_release(&ra);
+	buf_release(&lb);
+	buf_release(&rb);
+	b->caret.cur = a->caret.cur;
+	Buf sa = BUF_INIT, sb = BUF_INIT;
+	session_status(a, &sa);
+	session_status(b, &sb);
+	assert_string_equal(sb.p, sa.p);
+	assert_null(strstr(sb.p, "status pending"));
+	buf_release(&sa);
+	buf_release(&sb);
 	assert_false(b->side.statuses_pending);
 	assert_int_equal(b->side.apply.phase, 0);
 	assert_int_equal(b->doc.al.n, a->doc.al.n);
