@@ -120,6 +120,20 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
                 const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
                 Alignment *removed, AlignSplice *out);
 
+/* Idle time's step: align the pending stretches in order, about
+ * max_blocks blocks of them (at least one stretch), into memo m without
+ * splicing them into a (each splice moves every later segment: 29 MB at
+ * 1M lines); the step after splice_blocks blocks are held, or after
+ * the stretch that has no pending one after it, splices all held in one
+ * (that alone: *spliced; *out, removed as align_step's).  What is held stays pending (align_pending, the
+ * placeholders in a) until spliced; align_step drops it.  False: nothing
+ * was pending. */
+bool align_idle_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, size_t max_blocks, size_t splice_blocks,
+                     Alignment *removed, AlignSplice *out, bool *spliced);
+/* Is align_idle_step's next step the splice? */
+bool align_idle_splice_due(const AlignMemo *m, size_t splice_blocks);
+
 /* Target blocks [t0, t0 + old_n) of the blocks memo m was made for were
  * replaced by blocks [t0, t0 + new_n) of tb; every other block is the one
  * it was (the same text and fields, its index shifted by new_n - old_n

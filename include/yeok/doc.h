@@ -221,6 +221,13 @@ bool doc_align_partial(const Doc *d);
  * one) and those right after it up to max_blocks blocks (align_step);
  * false: none was pending. */
 bool doc_align_step(Doc *d, size_t seg, size_t max_blocks);
+/* Idle time's step (a long block's re-alignment first): the pending
+ * stretches in order, max_blocks blocks of them, spliced in once
+ * splice_blocks blocks are held (align_idle_step); false: none was
+ * pending. */
+bool doc_align_idle_step(Doc *d, size_t max_blocks, size_t splice_blocks);
+/* Is the next doc_align_idle_step the splice (align_idle_splice_due)? */
+bool doc_align_splice_due(const Doc *d, size_t splice_blocks);
 /* Align the pending stretches with segments on target lines
  * [first, last] (0-based; the viewport before a first frame). */
 void doc_align_lines(Doc *d, size_t first, size_t last);

@@ -29,23 +29,60 @@
 
 /* What the scoring looks at, computed once per block, in two parts: the
  * text's hash and, for code, its lines (the anchors' pass reads no more
- * of code: `keyed`), then the rest (`have`). */
+ * of code: `keyed`), then the rest (`have`).  Kept for every block of
+ * both sides while the editor runs (AlignMemo): 40 bytes, the lines' and
+ * tokens' hashes in one array cut to their number, or in the record
+ * itself when there are at most FEAT_IN of them (most Korean blocks: a
+ * few ASCII words) -- feat_lines, feat_tok. */
+enum { FEAT_IN = 2 };
 typedef struct Feat {
 	uint64_t text_hash; /* rst_block_text */
 	uint64_t code_hash; /* literals: code without comments and blank lines */
-	uint32_t *tok;      /* sorted unique token hashes (ASCII words, numbers) */
-	size_t ntok;
-	uint32_t *lines;    /* literals: sorted unique hashes of code lines */
-	size_t nlines;
-	size_t len;         /* code points of the text */
-	bool hangul;        /* the text has Hangul */
-	bool words;         /* align_has_words: something to translate */
-	BlockKind kind;     /* the block's kind and title level (what the */
-	int title_level;    /* anchors' pass reads of the block itself) */
-	bool keyed;         /* text_hash and the code's lines are computed */
-	bool have;          /* the rest is computed (need_features): the
+	union {
+		uint32_t *h;        /* more than FEAT_IN: nlines sorted unique
+		                       hashes of code lines (literals), then ntok
+		                       sorted unique token hashes (ASCII words,
+		                       numbers) */
+		uint32_t in[FEAT_IN]; /* at most FEAT_IN: the same, here */
+	} u;
+	uint32_t ntok, nlines;
+	uint32_t len;       /* code points of the text (a file is at most
+	                       FILE_MAX_BYTES) */
+	uint8_t kind;       /* the block's BlockKind and title level (what
+	                       the anchors' pass reads of the block itself) */
+	bool hangul : 1;    /* the text has Hangul */
+	bool words : 1;     /* align_has_words: something to translate */
+	bool keyed : 1;     /* text_hash and the code's lines are computed */
+	bool have : 1;      /* the rest is computed (need_features): the
 	                       kind and level are there for every block */
+	int16_t title_level;
 } Feat;
+_Static_assert(BK_COUNT <= 256, "a block kind fits Feat.kind");
+_Static_assert(sizeof(Feat) == 40, "Feat is 40 bytes");
+
+static inline bool feat_inline(const Feat *f)
+{
+	return (size_t)f->nlines + f->ntok <= FEAT_IN;
+}
+
+static inline const uint32_t *feat_lines(const Feat *f)
+{
+	return feat_inline(f) ? f->u.in : f->u.h;
+}
+
+static inline const uint32_t *feat_tok(const Feat *f)
+{
+	return feat_lines(f) + f->nlines;
+}
+
+static void feat_free(Feat *f)
+{
+	if (!feat_inline(f))
+		free(f->u.h);
+}
+#define FEAT_LINES(f) feat_lines(f)
+#define FEAT_TOK(f) feat_tok(f)
+_Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's length fits Feat.len");
 
 /* What align_update needs: both sides' features, the matched anchors and
  * where each unit's segments start.  Units: unit 2r is the region before
@@ -68,6 +105,14 @@ struct AlignMemo {
 	 * its segments are then placeholders (npend units of them). */
 	VEC(unsigned char) upend;
 	size_t npend;
+	/* align_idle_step's aligned units not spliced yet: units [hu0, hu1)
+	 * (hu0 == hu1: none) gave the segments of hold; hold_useg[u - hu0]:
+	 * where unit u's start once spliced, counted from useg[hu0].  Still
+	 * pending (upend, npend, the placeholders in the alignment) until
+	 * then; align_step drops them. */
+	Alignment hold;
+	VEC(size_t) hold_useg;
+	size_t hu0, hu1, hold_blocks;
 };
 #define CACHE_CELLS 65536u
 
@@ -251,8 +296,16 @@ static void code_features(const char *s, size_t n, Feat *f)
 		i = e + 1;
 	}
 	f->code_hash = h;
-	f->nlines = sort_unique(lv.v, lv.n);
-	f->lines = lv.v;
+	size_t nl = sort_unique(lv.v, lv.n);
+	BUG_ON(f->nlines || f->ntok || nl > UINT32_MAX);
+	f->nlines = (uint32_t)nl;
+	if (feat_inline(f)) {
+		if (nl)
+			memcpy(f->u.in, lv.v, nl * sizeof(*lv.v));
+		free(lv.v);
+	} else {
+		f->u.h = xrealloc(lv.v, nl * sizeof(*lv.v));
+	}
 }
 
 /* The tokens, length, Hangul and words of text s[0..n). */
@@ -312,8 +365,22 @@ static void token_features(const Block *b, const char *s, size_t n, Feat *f)
 		f->len += wn - 1;
 		i = j;
 	}
-	f->ntok = sort_unique(tok.v, tok.n);
-	f->tok = tok.v;
+	size_t nt = sort_unique(tok.v, tok.n);
+	BUG_ON(f->ntok || nt > UINT32_MAX - f->nlines);
+	size_t nl = f->nlines, all = nl + nt;
+	if (all <= FEAT_IN) {
+		if (nt) /* after the code's lines, here too */
+			memcpy(f->u.in + nl, tok.v, nt * sizeof(*tok.v));
+	} else {
+		uint32_t *h = xmalloc(all * sizeof(*h));
+		if (nl)
+			memcpy(h, feat_lines(f), nl * sizeof(*h));
+		memcpy(h + nl, tok.v, nt * sizeof(*h));
+		feat_free(f);
+		f->u.h = h;
+	}
+	f->ntok = (uint32_t)nt;
+	free(tok.v);
 }
 
 /* The features of block b into f (what is not there yet): all of them,
@@ -403,7 +470,7 @@ static double code_score(const Feat *a, const Feat *b)
 {
 	if (a->code_hash == b->code_hash)
 		return 12.0;
-	return code_share(overlap(a->lines, a->nlines, b->lines, b->nlines), a->nlines, b->nlines);
+	return code_share(overlap(FEAT_LINES(a), a->nlines, FEAT_LINES(b), b->nlines), a->nlines, b->nlines);
 }
 
 /* Two titles: by level, the same text, the tokens in common (inter of
@@ -426,7 +493,7 @@ static double score_anchor(const Ctx *c, size_t si, size_t ti)
 		return FORBID;
 	if (a->kind == BK_LITERAL)
 		return code_score(fa, fb);
-	return title_score(fa, fb, overlap(fa->tok, fa->ntok, fb->tok, fb->ntok));
+	return title_score(fa, fb, overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok));
 }
 
 /* The anchors' pass: score_anchor of the i-th source and j-th target
@@ -451,7 +518,7 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 			return code_share(0, fa->nlines, fb->nlines);
 		return code_score(fa, fb);
 	}
-	size_t inter = share_bits(a, b) ? overlap(fa->tok, fa->ntok, fb->tok, fb->ntok) : 0;
+	size_t inter = share_bits(a, b) ? overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok) : 0;
 	return title_score(fa, fb, inter);
 }
 
@@ -484,7 +551,7 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 	}
 	if (a->kind == BK_LITERAL && b->kind == BK_LITERAL)
 		return sc + code_score(fa, fb) * 0.5;
-	sc += tok_score(overlap(fa->tok, fa->ntok, fb->tok, fb->ntok), fa->ntok, fb->ntok);
+	sc += tok_score(overlap(FEAT_TOK(fa), fa->ntok, FEAT_TOK(fb), fb->ntok), fa->ntok, fb->ntok);
 	if (proseish(a->kind) && proseish(b->kind))
 		sc += len_score(fa->len, fb->len, fb->hangul);
 	return sc;
@@ -504,8 +571,8 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
 	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5) +
 	            (a0->indent == b->indent ? 0.3 : 0);
-	size_t in0 = overlap(f0->tok, f0->ntok, fb->tok, fb->ntok);
-	size_t in1 = overlap(f1->tok, f1->ntok, fb->tok, fb->ntok);
+	size_t in0 = overlap(FEAT_TOK(f0), f0->ntok, FEAT_TOK(fb), fb->ntok);
+	size_t in1 = overlap(FEAT_TOK(f1), f1->ntok, FEAT_TOK(fb), fb->ntok);
 	size_t in = in0 + in1;
 	size_t n2 = f0->ntok + f1->ntok;
 	sc += tok_score(MIN(in, MIN(n2, fb->ntok)), n2, fb->ntok);
@@ -815,8 +882,7 @@ static Feat *anchor_features(const Lines *l, const RstDoc *d)
 static void free_features(Feat *f, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		free(f[k].tok);
-		free(f[k].lines);
+		feat_free(&f[k]);
 	}
 	free(f);
 }
@@ -834,10 +900,10 @@ static bool anchor_same(const Feat *a, const Feat *b)
 		return false;
 	if (a->kind == BK_LITERAL)
 		return a->code_hash == b->code_hash && a->nlines == b->nlines &&
-		       (!a->nlines || memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) == 0);
+		       (!a->nlines || memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) == 0);
 	return a->title_level == b->title_level && a->text_hash == b->text_hash &&
 	       a->len == b->len && a->hangul == b->hangul && a->ntok == b->ntok &&
-	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
+	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
@@ -847,7 +913,7 @@ static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 		const Feat *a = &f[v[x]];
 		bool code = a->kind == BK_LITERAL;
 		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {0, 0}, a, a->kind};
-		hash_bits(code ? a->lines : a->tok, code ? a->nlines : a->ntok, k[x].bits);
+		hash_bits(code ? FEAT_LINES(a) : FEAT_TOK(a), code ? a->nlines : a->ntok, k[x].bits);
 	}
 	return k;
 }
@@ -1086,6 +1152,8 @@ void align_memo_free(AlignMemo *m)
 	VEC_FREE(&m->mt);
 	VEC_FREE(&m->useg);
 	VEC_FREE(&m->upend);
+	align_release(&m->hold);
+	VEC_FREE(&m->hold_useg);
 	free(m->rc);
 	free(m);
 }
@@ -1184,10 +1252,98 @@ static size_t unit_blocks(const AlignMemo *m, size_t u)
 	return (s1 - s0) + (t1 - t0);
 }
 
+/* The units align_idle_step aligned and did not splice: dropped (they
+ * stay pending). */
+static void hold_drop(AlignMemo *m)
+{
+	m->hold.n = 0;
+	m->hold_useg.n = 0;
+	m->hu0 = m->hu1 = 0;
+	m->hold_blocks = 0;
+}
+
+/* Can units [u1, u1 + 2) join a splice ending at unit u1 (the anchor u1,
+ * then a stretch pending or empty)? */
+static bool unit_joins(const AlignMemo *m, size_t u1)
+{
+	return u1 + 1 < m->upend.n && (m->upend.v[u1 + 1] || !unit_blocks(m, u1 + 1));
+}
+
+bool align_idle_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, size_t max_blocks, size_t splice_blocks,
+                     Alignment *removed, AlignSplice *out, bool *spliced)
+{
+	*spliced = false;
+	if (!m || !m->npend)
+		return false;
+	BUG_ON(m->sn != sb->n || m->tn != tb->n);
+	if (align_idle_splice_due(m, splice_blocks)) {
+		/* a step of its own: the splice (the stepped's work is per
+		 * segment: more of it in a step that aligned as well) */
+		size_t hu0 = m->hu0, u1 = m->hu1, k0 = m->useg.v[hu0], k1 = m->useg.v[u1];
+		for (size_t v = hu0; v < u1; v += 2) {
+			BUG_ON(!m->upend.v[v] && unit_blocks(m, v));
+			m->npend -= m->upend.v[v];
+			m->upend.v[v] = 0;
+		}
+		memcpy(m->useg.v + hu0, m->hold_useg.v, (u1 - hu0) * sizeof(size_t));
+		long dk = (long)m->hold.n - (long)(k1 - k0);
+		for (size_t v = u1; dk && v < m->useg.n; v++)
+			m->useg.v[v] = (size_t)((long)m->useg.v[v] + dk);
+		splice_segments(a, k0, k1, &m->hold, 0, removed);
+		*out = (AlignSplice){k0, k1, m->hold.n, false};
+		*spliced = true;
+		hold_drop(m);
+		return true;
+	}
+	size_t u, u1;
+	if (m->hu0 == m->hu1) {
+		u = pending_unit(m, 0);
+		BUG_ON(u == SIZE_MAX);
+		m->hu0 = m->hu1 = u;
+		u1 = u + 1;
+	} else {
+		u = m->hu1; /* the anchor after the hold, then a stretch */
+		u1 = u + 2;
+	}
+	size_t blocks = 0;
+	for (size_t v = u; v < u1; v++)
+		blocks += unit_blocks(m, v);
+	while (unit_joins(m, u1) && blocks < max_blocks) {
+		blocks += 2 + unit_blocks(m, u1 + 1);
+		u1 += 2;
+	}
+	Ctx c;
+	memset(&c, 0, sizeof(c));
+	c.s = (Side){src, sb, m->sf};
+	c.t = (Side){tgt, tb, m->tf};
+	/* units_segments writes where each unit starts into useg: kept in
+	 * hold_useg, useg as it was (the alignment has the placeholders) */
+	size_t k0 = m->useg.v[m->hu0];
+	VEC_RESERVE(&m->hold_useg, m->hold_useg.n + (u1 - u));
+	size_t *keep = xmalloc((u1 - u) * sizeof(size_t));
+	memcpy(keep, m->useg.v + u, (u1 - u) * sizeof(size_t));
+	units_segments(&c, m, u, u1, &m->hold, k0, NULL, false);
+	memcpy(m->hold_useg.v + m->hold_useg.n, m->useg.v + u, (u1 - u) * sizeof(size_t));
+	m->hold_useg.n += u1 - u;
+	memcpy(m->useg.v + u, keep, (u1 - u) * sizeof(size_t));
+	free(keep);
+	m->hu1 = u1;
+	m->hold_blocks += blocks;
+	return true; /* the splice: a step of its own */
+}
+
+bool align_idle_splice_due(const AlignMemo *m, size_t splice_blocks)
+{
+	return m && m->hu0 != m->hu1 && (m->hold_blocks >= splice_blocks || !unit_joins(m, m->hu1));
+}
+
 bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
                 const RstDoc *tb, Alignment *a, size_t seg, size_t max_blocks,
                 Alignment *removed, AlignSplice *out)
 {
+	if (m)
+		hold_drop(m);
 	size_t u = m ? pending_unit(m, seg) : SIZE_MAX;
 	if (u == SIZE_MAX)
 		return false;
@@ -1234,13 +1390,13 @@ static bool feat_same(const Feat *a, const Feat *b)
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
 	    a->nlines != b->nlines || a->kind != b->kind ||
 	    a->title_level != b->title_level ||
-	    (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof(*a->lines)) != 0))
+	    (a->nlines && memcmp(FEAT_LINES(a), FEAT_LINES(b), a->nlines * sizeof(uint32_t)) != 0))
 		return false;
 	if (a->have != b->have)
 		return a->kind == BK_LITERAL;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
 	       a->words == b->words &&
-	       (!a->ntok || memcmp(a->tok, b->tok, a->ntok * sizeof(*a->tok)) == 0);
+	       (!a->ntok || memcmp(FEAT_TOK(a), FEAT_TOK(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
@@ -1322,8 +1478,7 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n, Feat *nf)
 {
 	for (size_t k = t0; k < t0 + old_n; k++) {
-		free(m->tf[k].tok);
-		free(m->tf[k].lines);
+		feat_free(&m->tf[k]);
 	}
 	if (m->tn + new_n - old_n > m->tcap)
 		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));

@@ -117,19 +117,69 @@ static char *fold(const char *s, size_t n)
 
 /* A block's prose as the rules read it.  Once gathered, a block without
  * Hangul keeps nothing (no Korean rendering can occur in it, and English
- * is only looked for in Korean prose), and a Korean block keeps one buffer:
- * j.text is its mask (the rules read only the prose bytes, which are the
- * text's; j.text.p is NULL for a block that keeps nothing). */
+ * is only looked for in Korean prose), and a Korean block keeps its mask
+ * (the rules read only the prose bytes, which are the text's; m is NULL
+ * for a block that keeps nothing) and where its lines start in it.  32
+ * bytes: one for every target block while the index is built (at 1M
+ * lines a Joined in each was 16 MB). */
 typedef struct BlockText {
-	Joined j;
+	const char *m;   /* n bytes (then a NUL when owned), or NULL */
+	uint32_t *start; /* start[i]: offset of line first + i in m */
+	uint32_t n;      /* a block's text is at most FILE_MAX_BYTES */
+	uint32_t first, nlines;
 	bool title;
 	bool korean;
+	bool borrowed;   /* m is the target's own bytes (prose that masks to
+	                    itself, lines unedited and in one piece of the
+	                    file: no copy); the build is cancelled before
+	                    any change to the lines (check_doc_reindex_cancel) */
 } BlockText;
+_Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's offsets fit BlockText");
 
-/* The glosses of block bi (j its text, m its mask) */
-static void gather_glosses(ConsIndex *c, BlockText *bt, const char *m, size_t bi)
+static void bt_release(BlockText *x)
 {
-	size_t n = bt->j.text.len;
+	if (!x->borrowed)
+		free((char *)x->m);
+	free(x->start);
+	*x = (BlockText){0};
+}
+
+/* Offset off of x's text: its line and byte (joined_pos). */
+static void bt_pos(const BlockText *x, size_t off, size_t *line, size_t *byte)
+{
+	size_t lo = 0, hi = x->nlines;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (x->start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = x->first + lo;
+	*byte = off - x->start[lo];
+}
+
+/* Joined text j (joined_block) as bytes of the file l holds: its lines
+ * unedited, each after the other's LF; NULL when it is not. */
+static const char *file_bytes(const Lines *l, const Joined *j)
+{
+	if (!l->base || !j->nlines)
+		return NULL;
+	const char *lo = l->base, *hi = l->base + l->base_n;
+	const Line *v = &l->v[j->first];
+	for (size_t k = 0; k < j->nlines; k++) {
+		if (v[k].owned || v[k].p < lo || v[k].p + v[k].n > hi)
+			return NULL;
+		if (k + 1 < j->nlines && (v[k].eol != EOL_LF || v[k].p + v[k].n + 1 != v[k + 1].p))
+			return NULL;
+	}
+	return v[0].p;
+}
+
+/* The glosses of block bi (j its text, m its mask, title: a title's) */
+static void gather_glosses(ConsIndex *c, const Joined *j, bool title, const char *m, size_t bi)
+{
+	size_t n = j->text.len;
 	for (size_t i = 3; i < n; i++) {
 		if (m[i] != '(')
 			continue;
@@ -173,10 +223,10 @@ static void gather_glosses(ConsIndex *c, BlockText *bt, const char *m, size_t bi
 		Gloss g;
 		g.en = fold(m + i + 1, close - i - 1);
 		g.ko = xmemdup0(m + a, k - a);
-		joined_pos(&bt->j, a, &g.line, &g.byte);
+		joined_pos(j, a, &g.line, &g.byte);
 		g.ko_off = (bi << 32) | a;
-		g.title = bt->title;
-		g.text = xmemdup0(bt->j.text.p + a, close + 1 - a);
+		g.title = title;
+		g.text = xmemdup0(j->text.p + a, close + 1 - a);
 		g.spaced = k < i;
 		VEC_PUSH(&c->g, g);
 		i = close;
@@ -189,7 +239,7 @@ static void pre_add(ConsIndex *c, const BlockText *bt, size_t off, CheckSeverity
                     const char *sugg, const char *fmt, ...)
 {
 	Pre p;
-	joined_pos(&bt->j, off, &p.line, &p.byte);
+	bt_pos(bt, off, &p.line, &p.byte);
 	va_list ap;
 	va_start(ap, fmt);
 	p.msg = xvasprintf(fmt, ap);
@@ -250,7 +300,7 @@ static ptrdiff_t find_en(const char *m, size_t n, size_t from, const char *en)
  * none). */
 static ptrdiff_t bt_find_ko(const BlockText *bt, size_t from, const char *ko)
 {
-	return bt->j.text.p ? find_ko(bt->j.text.p, bt->j.text.len, from, ko) : -1;
+	return bt->m ? find_ko(bt->m, bt->n, from, ko) : -1;
 }
 
 /* Block i's joined text, its prose mask and its glosses, in document order
@@ -260,37 +310,51 @@ static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockText *bt, si
 {
 	const Block *b = &d->tb->v[i];
 	Buf mask = BUF_INIT;
+	Joined j = {0};
 	if (b->kind == BK_LITERAL) {
-		if (!comment_text(d->tgt, d->tb, b, &bt[i].j))
+		if (!comment_text(d->tgt, d->tb, b, &j))
 			return;
-		buf_add(&mask, bt[i].j.text.p, bt[i].j.text.len);
+		buf_add(&mask, j.text.p, j.text.len);
 	} else if (rst_kind_is_prose(b->kind)) {
-		joined_block(d->tgt, b, &bt[i].j);
+		joined_block(d->tgt, b, &j);
 		inl->n = 0;
-		prose_mask(bt[i].j.text.p, bt[i].j.text.len, &mask, inl);
+		prose_mask(j.text.p, j.text.len, &mask, inl);
 	} else {
 		return;
 	}
 	if (!mask.p)
 		buf_grow(&mask, 1);
-	bt[i].title = b->kind == BK_TITLE;
-	for (size_t k = 0; k + 2 < bt[i].j.text.len && !bt[i].korean; k++)
-		bt[i].korean = ko_syllable(check_cp_at(mask.p, bt[i].j.text.len, k));
-	gather_glosses(c, &bt[i], mask.p, i);
-	if (!bt[i].korean) {
-		joined_release(&bt[i].j);
+	bool title = b->kind == BK_TITLE, korean = false;
+	for (size_t k = 0; k + 2 < j.text.len && !korean; k++)
+		korean = ko_syllable(check_cp_at(mask.p, j.text.len, k));
+	gather_glosses(c, &j, title, mask.p, i);
+	bt[i].title = title;
+	bt[i].korean = korean;
+	if (!korean) {
+		joined_release(&j);
 		buf_release(&mask);
-		bt[i].j = (Joined){0};
 		return;
 	}
-	size_t n = bt[i].j.text.len;
-	buf_release(&bt[i].j.text);
+	size_t n = j.text.len;
 	/* kept until the index is built, for every Korean block: its bytes
-	 * only, not the slack of doubling (the mask is as long as the text) */
-	BUG_ON(mask.len != n);
-	mask.p = xrealloc(mask.p, n + 1);
-	mask.cap = n + 1;
-	bt[i].j.text = mask;
+	 * only, not the slack of doubling (the mask is as long as the text),
+	 * or none when the mask is the text and the text is in the file */
+	BUG_ON(mask.len != n || n > UINT32_MAX || j.nlines > UINT32_MAX || j.first > UINT32_MAX);
+	const char *in_file = b->kind == BK_LITERAL ? NULL : file_bytes(d->tgt, &j);
+	if (in_file && memcmp(in_file, mask.p, n) == 0) {
+		buf_release(&mask);
+		bt[i].m = in_file;
+		bt[i].borrowed = true;
+	} else {
+		bt[i].m = xrealloc(mask.p, n + 1);
+	}
+	bt[i].n = (uint32_t)n;
+	bt[i].first = (uint32_t)j.first;
+	bt[i].nlines = (uint32_t)j.nlines;
+	bt[i].start = xmalloc(MAX(j.nlines, 1) * sizeof(*bt[i].start));
+	for (size_t k = 0; k < j.nlines; k++)
+		bt[i].start[k] = (uint32_t)j.start[k];
+	joined_release(&j);
 }
 
 /* gloss-space: the guide writes 한글(영어); a spaced gloss where the file
@@ -335,8 +399,8 @@ static bool ko_whole_word(const char *m, size_t n, size_t at, size_t kl)
 static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t at,
                        const char *ko)
 {
-	const char *m = x->j.text.p;
-	size_t n = x->j.text.len, kl = strlen(ko), e = at + kl;
+	const char *m = x->m;
+	size_t n = x->n, kl = strlen(ko), e = at + kl;
 	if (e < n && m[e] == ' ')
 		e++;
 	if (e + 1 < n && m[e] == '(' && ascii_letter(m[e + 1]))
@@ -440,7 +504,7 @@ static bool en_is_known(const ConsIndex *c, const Glossary *gl, const InferTerm 
 static ptrdiff_t block_find_word(const BlockText *x, size_t from, const char *ko)
 {
 	ptrdiff_t at = bt_find_ko(x, from, ko);
-	while (at >= 0 && !ko_whole_word(x->j.text.p, x->j.text.len, (size_t)at, strlen(ko)))
+	while (at >= 0 && !ko_whole_word(x->m, x->n, (size_t)at, strlen(ko)))
 		at = bt_find_ko(x, (size_t)at + 1, ko);
 	return at;
 }
@@ -469,7 +533,7 @@ static ptrdiff_t unit_find(const CheckDoc *d, const BlockText *bt, size_t unit, 
 /* The work of a block: its bytes. */
 static size_t block_cost(const BlockText *x)
 {
-	return x->j.text.len + 1;
+	return (size_t)x->n + 1;
 }
 
 static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockText *bt,
@@ -564,7 +628,7 @@ void cons_build_free(ConsBuild *b)
 	if (!b)
 		return;
 	for (size_t i = 0; b->bt && i < b->nb; i++)
-		joined_release(&b->bt[i].j);
+		bt_release(&b->bt[i]);
 	free(b->bt);
 	VEC_FREE(&b->inl);
 	VEC_FREE(&b->same);
@@ -668,13 +732,13 @@ static void stage_bare(ConsBuild *b, size_t budget, size_t *used)
 		*used += block_cost(x);
 		if (!x->korean)
 			continue;
-		for (ptrdiff_t at = find_en(x->j.text.p, x->j.text.len, 0, g->en); at >= 0;
-		     at = find_en(x->j.text.p, x->j.text.len, (size_t)at + 1, g->en)) {
-			if (!phrase && (x->j.text.p[at] < 'a' || x->j.text.p[at] > 'z'))
+		for (ptrdiff_t at = find_en(x->m, x->n, 0, g->en); at >= 0;
+		     at = find_en(x->m, x->n, (size_t)at + 1, g->en)) {
+			if (!phrase && (x->m[at] < 'a' || x->m[at] > 'z'))
 				continue;
 			pre_add(c, x, (size_t)at, SEV_INFO, g->ko,
 			        "'%.*s' — this file renders '%s' as '%s' (line %zu) (rule "
-			        "bare-english)", (int)strlen(g->en), x->j.text.p + at, g->en,
+			        "bare-english)", (int)strlen(g->en), x->m + at, g->en,
 			        g->ko, g->line + 1);
 		}
 	}
@@ -728,13 +792,13 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 	for (; b->b <= gb && *used < budget; b->b++) {
 		const BlockText *x = &bt[b->b];
 		*used += block_cost(x);
-		if (!x->j.text.p || x->title)
+		if (!x->m || x->title)
 			continue;
-		size_t lim = b->b == gb ? go : x->j.text.len;
-		ptrdiff_t at = find_ko(x->j.text.p, lim, 0, fb->ko);
-		while (at >= 0 && (!ko_whole_word(x->j.text.p, lim, (size_t)at, strlen(fb->ko)) ||
+		size_t lim = b->b == gb ? go : x->n;
+		ptrdiff_t at = find_ko(x->m, lim, 0, fb->ko);
+		while (at >= 0 && (!ko_whole_word(x->m, lim, (size_t)at, strlen(fb->ko)) ||
 		                   glossed_at(c, x, b->b, (size_t)at, fb->ko)))
-			at = find_ko(x->j.text.p, lim, (size_t)at + 1, fb->ko);
+			at = find_ko(x->m, lim, (size_t)at + 1, fb->ko);
 		if (at >= 0 && !src_names_en(b->d, b->b, fb->en, used))
 			continue;
 		if (at < 0)
@@ -746,7 +810,7 @@ static void stage_first_scan(ConsBuild *b, size_t budget, size_t *used)
 		free(sg);
 		/* and the late gloss itself: moved up, or dropped */
 		size_t fl, fbyte;
-		joined_pos(&x->j, (size_t)at, &fl, &fbyte);
+		bt_pos(x, (size_t)at, &fl, &fbyte);
 		pre_add(c, &bt[gb], go, SEV_INFO, fb->ko,
 		        "'%s' — the English belongs at the first occurrence of '%s' (line %zu), "
 		        "not here (rule gloss-late)", fb->text, fb->ko, fl + 1);
@@ -815,8 +879,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			break;
 		case CP_FREE: /* the blocks' texts, a slice at a time too */
 			for (; b->at < b->nb && u < max_bytes; b->at++) {
-				joined_release(&b->bt[b->at].j);
-				b->bt[b->at] = (BlockText){0};
+				bt_release(&b->bt[b->at]);
 				u += 32;
 			}
 			if (b->at == b->nb)

@@ -971,6 +971,27 @@ void doc_align_stretches(Doc *d)
 		;
 }
 
+/* After a stretches' splice sp (removed: the placeholders it replaced). */
+static void stretches_spliced(Doc *d, const AlignSplice *sp, const Alignment *removed)
+{
+	apply_user(d, sp->k0, sp->k0 + sp->wn);
+	if (d->prog_valid) {
+		for (size_t k = 0; k < removed->n; k++)
+			prog_account(&removed->v[k], &d->prog, -1);
+		for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++)
+			prog_account(&d->al.v[k], &d->prog, 1);
+	}
+	d->gen_align++;
+	d->gen++;
+	mark_dirty(d, sp->k0, sp->k1, sp->wn);
+	if (d->stepped)
+		d->stepped(d->aligned_ctx, sp);
+	if (!doc_align_partial(d))
+		fit_tables(d);
+	if (!doc_align_partial(d) && d->aligned)
+		d->aligned(d->aligned_ctx);
+}
+
 static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 {
 	Alignment removed;
@@ -978,24 +999,31 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 	AlignSplice sp;
 	bool any = align_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al,
 	                      seg, max_blocks, &removed, &sp);
-	if (any) {
-		apply_user(d, sp.k0, sp.k0 + sp.wn);
-		if (d->prog_valid) {
-			for (size_t k = 0; k < removed.n; k++)
-				prog_account(&removed.v[k], &d->prog, -1);
-			for (size_t k = sp.k0; k < sp.k0 + sp.wn; k++)
-				prog_account(&d->al.v[k], &d->prog, 1);
-		}
-		d->gen_align++;
-		d->gen++;
-		mark_dirty(d, sp.k0, sp.k1, sp.wn);
-		if (d->stepped)
-			d->stepped(d->aligned_ctx, &sp);
-		if (!doc_align_partial(d))
-			fit_tables(d);
-		if (!doc_align_partial(d) && d->aligned)
-			d->aligned(d->aligned_ctx);
+	if (any)
+		stretches_spliced(d, &sp, &removed);
+	align_release(&removed);
+	return any;
+}
+
+bool doc_align_splice_due(const Doc *d, size_t splice_blocks)
+{
+	return !d->stale && align_idle_splice_due(d->am, splice_blocks);
+}
+
+bool doc_align_idle_step(Doc *d, size_t max_blocks, size_t splice_blocks)
+{
+	if (d->stale) {
+		settle(d);
+		return true;
 	}
+	Alignment removed;
+	align_init(&removed);
+	AlignSplice sp;
+	bool spliced;
+	bool any = align_idle_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+	                           &d->al, max_blocks, splice_blocks, &removed, &sp, &spliced);
+	if (spliced)
+		stretches_spliced(d, &sp, &removed);
 	align_release(&removed);
 	return any;
 }

@@ -36,21 +36,24 @@ void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t 
  * order within a group (a hash of the keys; linear, so it is built in
  * slices: ProgressApply) */
 
+/* Entry numbers and groups in 32 bits (a sidecar holds fewer than 2^32
+ * entries: SIDECAR_MAX_TOTAL bytes; two indexes at 1M lines were 44 MB
+ * in size_t while the statuses are applied in idle time). */
 typedef struct Index {
 	const SidecarSeg *segs;
 	bool by_target;
-	size_t *v;     /* entry numbers, grouped by key, in order within a group */
-	size_t *pos;   /* pos[e]: where entry e is in v */
-	size_t *next;  /* n + 1 links: a place in v whose entry is used links
-	                * further on (path-compressed), so taking the k-th of
-	                * many entries with one key skips the k - 1 used ones at
-	                * once, not one by one (3,800 repeated code blocks at
-	                * 100k lines made that quadratic) */
-	size_t *group; /* group[e]: the group of entry e (then its place in v
-	                * while v is filled) */
-	size_t *first; /* first[g]: an entry of group g (its key) */
-	size_t *start; /* start[g]: where group g begins in v; start[G] = n */
-	size_t *table; /* 1 + group, open addressing over the keys' hashes */
+	uint32_t *v;     /* entry numbers, grouped by key, in order within a group */
+	uint32_t *pos;   /* pos[e]: where entry e is in v */
+	uint32_t *next;  /* n + 1 links: a place in v whose entry is used links
+	                  * further on (path-compressed), so taking the k-th of
+	                  * many entries with one key skips the k - 1 used ones at
+	                  * once, not one by one (3,800 repeated code blocks at
+	                  * 100k lines made that quadratic) */
+	uint32_t *group; /* group[e]: the group of entry e (then its place in v
+	                  * while v is filled) */
+	uint32_t *first; /* first[g]: an entry of group g (its key) */
+	uint32_t *start; /* start[g]: where group g begins in v; start[G] = n */
+	uint32_t *table; /* 1 + group, open addressing over the keys' hashes */
 	size_t mask;   /* table size - 1 */
 	size_t n, groups;
 } Index;
@@ -83,6 +86,7 @@ static void index_init(Index *x, const Sidecar *sc, bool by_target)
 	x->segs = sc->segs.v;
 	x->by_target = by_target;
 	x->n = sc->segs.n;
+	BUG_ON(x->n >= UINT32_MAX);
 	size_t cap = 16;
 	while (cap < 2 * x->n)
 		cap *= 2;
@@ -123,7 +127,7 @@ static void index_starts(Index *x)
 }
 
 /* Entry e into v (entries in order): after index_starts. */
-static void index_place(Index *x, size_t e, size_t *fill)
+static void index_place(Index *x, size_t e, uint32_t *fill)
 {
 	size_t g = x->group[e];
 	size_t at = x->start[g] + fill[g]++;
@@ -219,7 +223,7 @@ void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
 
 struct ProgressIndexes {
 	Index by_src, by_tgt;
-	size_t *fill_src, *fill_tgt; /* per group: entries placed in v */
+	uint32_t *fill_src, *fill_tgt; /* per group: entries placed in v */
 };
 
 /* The phases, each over the entries or the segments from x->at. */
@@ -295,8 +299,8 @@ bool progress_apply_some(ProgressApply *x, size_t max)
 			}
 			index_starts(&ix->by_src);
 			index_starts(&ix->by_tgt);
-			ix->fill_src = xcalloc(MAX(ix->by_src.groups, 1), sizeof(size_t));
-			ix->fill_tgt = xcalloc(MAX(ix->by_tgt.groups, 1), sizeof(size_t));
+			ix->fill_src = xcalloc(MAX(ix->by_src.groups, 1), sizeof(uint32_t));
+			ix->fill_tgt = xcalloc(MAX(ix->by_tgt.groups, 1), sizeof(uint32_t));
 			x->phase = PA_PLACE;
 			x->at = 0;
 			break;

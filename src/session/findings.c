@@ -7,7 +7,17 @@
 /* Bytes of the target one idle slice of the index rebuild reads (about
  * 1.2 ms at 100k lines: 64 KiB took 2.2-2.8 ms of CPU). */
 enum { REINDEX_SLICE = 32 * 1024 };
-#define ALIGN_SLICE_BLOCKS 256 /* the blocks of one splice in it */
+/* The blocks one step of it aligns, and those it holds before one splice
+ * (a splice moves every later segment: ~29 MB at 1M lines, about the
+ * cost of aligning 300 blocks) in a step of its own: 256 in a short
+ * document, al.n / 256 in a long one (about 2,300 blocks at 1M lines: a
+ * splice per ~10 steps). */
+enum { ALIGN_SLICE_BLOCKS = 256 };
+
+static size_t align_splice_blocks(const Session *s)
+{
+	return MAX(s->doc.al.n / 256, (size_t)ALIGN_SLICE_BLOCKS);
+}
 
 /* The findings of slot f freed (f emptied; no counts changed). */
 static void slot_free(SegFindings *f)
@@ -16,6 +26,20 @@ static void slot_free(SegFindings *f)
 		finding_release(&f->v[j]);
 	free(f->v);
 	memset(f, 0, sizeof(*f));
+}
+
+/* The findings of v, cut to their number, into slot f's array (most
+ * segments have one or two: a vector's first eight slots of 96 bytes each
+ * were most of the findings' memory), v emptied. */
+static void slot_take(SegFindings *f, FindingVec *v)
+{
+	if (!v->n)
+		VEC_FREE(v);
+	else if (v->cap > v->n)
+		v->v = xrealloc(v->v, v->n * sizeof(*v->v));
+	f->v = v->v;
+	f->n = v->n;
+	*v = (FindingVec){0};
 }
 
 static void uf_clear(Session *s)
@@ -115,9 +139,7 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 		if (v.v[i].has_fix)
 			v.v[i].fix.line = v.v[i].fix.line >= base ? v.v[i].fix.line - base : 0;
 	}
-	f->v = v.v;
-	f->n = v.n;
-	f->cap = v.cap;
+	slot_take(f, &v);
 	f->h = seg_hash(s, k);
 	f->ready = true;
 	f->partial = false;
@@ -149,13 +171,23 @@ void session_seg_ready(Session *s, size_t k)
 
 /* Every segment to be checked again (now: at once).  The old findings
  * stay in their slots, not counted, until each is checked again (freeing
- * all of them here was a 1 ms step of its own at 100k lines). */
+ * all of them here was a 1 ms step of its own at 100k lines).  While a
+ * phased open's alignment is partial there are no slots (nothing is
+ * checked before it is aligned: session_checks_step; a table for the
+ * placeholders was 17 MB at 1M lines): one pending, the alignment's
+ * splices bring run_all back with the segments. */
 static void run_all(Session *s, bool now)
 {
-	size_t n = s->doc.al.n, old = s->chk.seg.n;
+	bool partial = doc_align_partial(&s->doc);
+	size_t n = partial ? 0 : s->doc.al.n, old = s->chk.seg.n;
 	for (size_t k = n; k < old; k++)
 		slot_free(&s->chk.seg.v[k]);
-	VEC_RESERVE(&s->chk.seg, MAX(n, 1));
+	if (s->chk.seg.cap < n) {
+		/* exactly, with a sixteenth spare */
+		size_t cap = n + n / 16 + 16;
+		s->chk.seg.v = xrealloc(s->chk.seg.v, cap * sizeof(*s->chk.seg.v));
+		s->chk.seg.cap = cap;
+	}
 	if (n > old)
 		memset(s->chk.seg.v + old, 0, (n - old) * sizeof(*s->chk.seg.v));
 	for (size_t k = 0; k < MIN(n, old); k++) {
@@ -164,7 +196,8 @@ static void run_all(Session *s, bool now)
 		f->h = 0;
 	}
 	s->chk.seg.n = n;
-	s->chk.pending = n;
+	VEC_FIT(&s->chk.seg);
+	s->chk.pending = partial ? 1 : n;
 	s->chk.n = 0;
 	s->chk.scan = 0;
 	if (now)
@@ -197,10 +230,12 @@ bool session_align_idle(Session *s, uint64_t max_ns)
 		s->side.in_idle = true; /* the last stretch starts the statuses' slices */
 		/* a step more only when one twice as long as the last still
 		 * fits (the steps vary) */
+		size_t hold = align_splice_blocks(s);
 		for (uint64_t t = t0, last = 0; doc_align_partial(&s->doc);) {
-			if (t > t0 && t - t0 + 2 * last > max_ns)
+			/* the splice starts a slice */
+			if (t > t0 && (t - t0 + 2 * last > max_ns || doc_align_splice_due(&s->doc, hold)))
 				break;
-			if (!doc_align_step(&s->doc, 0, ALIGN_SLICE_BLOCKS))
+			if (!doc_align_idle_step(&s->doc, ALIGN_SLICE_BLOCKS, hold))
 				break;
 			uint64_t t1 = now_ns();
 			last = t1 - t;
@@ -237,6 +272,8 @@ size_t session_checks_step(Session *s, size_t max)
 		}
 	}
 	session_sync(s);
+	if (s->chk.on && s->chk.seg.n != s->doc.al.n)
+		run_all(s, false); /* the slots a partial alignment had none of */
 	if (session_hints_step(s))
 		return s->chk.pending + 1; /* the glossary hints were one step */
 	if (!s->chk.on)
@@ -380,7 +417,8 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 		free(old->v);
 		memset(old, 0, sizeof(*old));
 	}
-	*f = (SegFindings){out.v, out.n, out.cap, 0, true, true};
+	*f = (SegFindings){.ready = true, .partial = true};
+	slot_take(f, &out);
 	s->chk.n += counted(f);
 	s->chk.pending++;
 	for (size_t i = w0; i <= w1; i++)

@@ -225,14 +225,15 @@ static void vseg_settle(SessionView *w, size_t a, size_t b)
 		w->vsegs.v[k] = vseg_at(w, k);
 }
 
-/* The starts of segment k's sides (SIZE_MAX: empty), build_vsegs' rule. */
-static VSeg vseg_starts(const Doc *d, size_t k, bool seen_s, bool seen_t)
+/* The starts of segment k's sides (SIZE_MAX: empty), build_vsegs' rule
+ * for a segment after the first of each side. */
+static VSeg vseg_starts(const Doc *d, size_t k)
 {
 	const Segment *g = &d->al.v[k];
 	VSeg v = {(long)k, 0, 0, 0, 0};
 	size_t f, l;
-	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? (seen_s ? f : 0) : SIZE_MAX;
-	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? (seen_t ? f : 0) : SIZE_MAX;
+	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? f : SIZE_MAX;
+	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? f : SIZE_MAX;
 	return v;
 }
 
@@ -251,6 +252,16 @@ static bool splice_vsegs(Session *s)
 		return false;
 	size_t on = s->view.vsegs.n, n = d->al.n, k0 = dd.k0, k1 = dd.k1;
 	if ((long)on + dd.dk != (long)n || k1 > n || k0 > k1)
+		return false;
+	/* a side's first segment starts at line 0 (build_vsegs): a change at
+	 * or before the first segment with a source or a target side can
+	 * move that role to a later segment, so build them all */
+	bool seen_s = false, seen_t = false;
+	for (size_t k = 0; k < k0 && !(seen_s && seen_t); k++) {
+		seen_s |= d->al.v[k].src_n > 0;
+		seen_t |= d->al.v[k].tgt_n > 0;
+	}
+	if (!(seen_s && seen_t))
 		return false;
 	long D = (long)d->tgt.n - (long)s->view.tgt_n;
 	size_t ok1 = (size_t)((long)k1 - dd.dk); /* old index of new k1 */
@@ -281,16 +292,8 @@ static bool splice_vsegs(Session *s)
 		w->shift_k = 1;
 	}
 	/* the changed ones: starts, then ends from the next start */
-	bool seen_s = false, seen_t = false;
-	for (size_t k = 0; k < k0 && !(seen_s && seen_t); k++) {
-		seen_s |= d->al.v[k].src_n > 0;
-		seen_t |= d->al.v[k].tgt_n > 0;
-	}
-	for (size_t k = k0; k < k1; k++) {
-		v[k] = vseg_starts(d, k, seen_s, seen_t);
-		seen_s |= v[k].s0 != SIZE_MAX;
-		seen_t |= v[k].t0 != SIZE_MAX;
-	}
+	for (size_t k = k0; k < k1; k++)
+		v[k] = vseg_starts(d, k);
 	size_t next_s = k1 < n ? v[k1].s0 : d->src.n, next_t = k1 < n ? vseg_at(w, k1).t0 : d->tgt.n;
 	for (size_t k = k1; k-- > k0;) {
 		if (v[k].s0 == SIZE_MAX) {

@@ -133,6 +133,20 @@ static void make_sidecar(const char *en, const char *ko)
 
 static Ui g_ui;
 
+/* The end of a run that types no keys: the session closed, the real
+ * copy removed (kept when profiling: BENCH_PROFILE). */
+static void quit_early(Session *s, const char *dir, bool prof)
+{
+	ui_safe_quit(s);
+	session_release(s);
+	if (!prof) {
+		char *rm = xasprintf("rm -rf '%s'", dir);
+		if (system(rm) != 0)
+			fprintf(stderr, "bench-editor: could not remove %s\n", dir);
+		free(rm);
+	}
+}
+
 /* What ui_main does from its start to the first frame, minus the terminal
  * checks (src/ui/ui.c: open_session, ui_safe_open, the theme, keys and
  * the first ui_draw). */
@@ -260,18 +274,60 @@ int main(int argc, char **argv)
 	bool para = getenv("BENCH_SCRIPT") && !strcmp(getenv("BENCH_SCRIPT"), "para");
 
 	const int KEYS = getenv("BENCH_KEYS") ? atoi(getenv("BENCH_KEYS")) : 10000;
+	if (getenv("BENCH_FIRST")) {
+		/* BENCH_FIRST=key: one key typed right after the first frame (the
+		 * idle work not started), then the idle work to done;
+		 * BENCH_FIRST=idle: the idle work to done alone.  The idle loop
+		 * is ui.c's editor_idle: alignment and statuses, then checks. */
+		uint64_t key_cpu = 0;
+		if (!strcmp(getenv("BENCH_FIRST"), "key")) {
+			uint64_t kc = cpu_ns();
+			session_insert(&s, "가", strlen("가"));
+			ui_draw(&u);
+			key_cpu = cpu_ns() - kc;
+		}
+		uint64_t ic = cpu_ns(), big = 0, al_big = 0, al_cpu = 0;
+		size_t slices = 0, al_slices = 0, al_over = 0;
+		while (!getenv("BENCH_FIRST_ONLY") && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
+		       s.gloss.hint_due)) {
+			uint64_t i0 = cpu_ns(), ga = s.doc.gen_align;
+			bool al = session_align_pending(&s);
+			if (al)
+				session_align_idle(&s, SESSION_SLICE_NS);
+			else
+				session_checks_step(&s, 64);
+			uint64_t d = cpu_ns() - i0;
+			if (getenv("BENCH_DEBUG") && d > SESSION_SLICE_NS)
+				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d; checks pending %zu, "
+				        "index stale %d)\n", slices,
+				        (double)d / 1e6, al ? "alignment" : "checks",
+				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase,
+				        s.chk.pending, (int)s.chk.cd_stale);
+			if (al) {
+				al_cpu = cpu_ns() - ic;
+				al_big = MAX(al_big, d);
+				al_slices++;
+				al_over += d > SESSION_SLICE_NS;
+			}
+			big = MAX(big, d);
+			slices++;
+		}
+		uint64_t idle_cpu = cpu_ns() - ic;
+		endwin();
+		printf("first frame %.1f ms cpu; first key %.1f ms cpu; idle to done %.1f ms cpu "
+		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's "
+		       "%.2f, %zu of its %zu over 2 ms)\n",
+		       (double)rfirst_cpu / 1e6, (double)key_cpu / 1e6, (double)idle_cpu / 1e6,
+		       (double)al_cpu / 1e6, slices, (double)big / 1e6, (double)al_big / 1e6, al_over,
+		       al_slices);
+		quit_early(&s, dir, prof != NULL);
+		return 0;
+	}
 	if (KEYS == 0) { /* BENCH_KEYS=0: the first frames only (profiling) */
 		endwin();
 		printf("bare first frame %.1f ms cpu; real first frame %.1f ms cpu\n",
 		       (double)first_cpu / 1e6, (double)rfirst_cpu / 1e6);
-		ui_safe_quit(&s);
-		session_release(&s);
-		if (!prof) {
-			char *rm = xasprintf("rm -rf '%s'", dir);
-			if (system(rm) != 0)
-				fprintf(stderr, "bench-editor: could not remove %s\n", dir);
-			free(rm);
-		}
+		quit_early(&s, dir, prof != NULL);
 		return 0;
 	}
 	if (KEYS < 100) {

@@ -632,6 +632,8 @@ static void segment_pair(HostFormat fmt, const char *src, size_t sn, const char 
 	*tl = ph->th.text ? ph->th.text : &ph->tgt_file;
 }
 
+static size_t idle_splices; /* align_idle_step's splices, all pairs */
+
 static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const char *src,
                                      size_t sn, const char *tgt, size_t tn)
 {
@@ -663,17 +665,38 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 		static const size_t budgets[] = {0, 0, 1, 7, 60, SIZE_MAX};
 		size_t budget = budgets[ph_next(ARRAY_LEN(budgets))];
 		size_t before_pending = align_pending(m);
-		if (!align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, seg, budget, &removed,
-		                &sp)) {
-			assert_false(any);
-			align_release(&before);
-			break;
+		/* idle time's steps (held, then spliced: align_idle_step), between
+		 * them align_step's (dropping what is held) */
+		if (ph_next(3) && any) {
+			static const size_t holds[] = {0, 1, 30, 500, SIZE_MAX};
+			size_t hold = holds[ph_next(ARRAY_LEN(holds))];
+			bool due = align_idle_splice_due(m, hold), spliced;
+			assert_true(align_idle_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, budget,
+			                            hold, &removed, &sp, &spliced));
+			assert_int_equal(spliced, due);
+			if (!spliced) { /* held: nothing changed yet */
+				assert_int_equal(align_pending(m), before_pending);
+				assert_int_equal(a.n, before.n);
+				for (size_t k = 0; k < a.n; k++)
+					assert_true(seg_same(&a.v[k], &before.v[k]));
+				align_release(&before);
+				continue;
+			}
+			assert_true(align_pending(m) < before_pending);
+			idle_splices++;
+		} else {
+			if (!align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, seg, budget,
+			                &removed, &sp)) {
+				assert_false(any);
+				align_release(&before);
+				break;
+			}
+			assert_true(any);
+			assert_int_equal(sp.k0, k0);
+			assert_true(align_pending(m) < before_pending);
+			if (budget == 0)
+				assert_int_equal(align_pending(m), before_pending - 1);
 		}
-		assert_true(any);
-		assert_int_equal(sp.k0, k0);
-		assert_true(align_pending(m) < before_pending);
-		if (budget == 0)
-			assert_int_equal(align_pending(m), before_pending - 1);
 		steps += before_pending - align_pending(m);
 		/* the splice says what changed: before and after it, the same */
 		assert_int_equal(removed.n, sp.k1 - sp.k0);
@@ -809,9 +832,11 @@ static void test_phased_equals_one_shot(void **state)
 			buf_release(&ko);
 		}
 	}
-	print_message("# %zu pairs aligned in phases (%zu stretches, in steps of one to all): every segment "
-	              "and memo equal to the one-shot alignment's\n", pairs, stretches);
+	print_message("# %zu pairs aligned in phases (%zu stretches, in steps of one to all, %zu "
+	              "idle splices of held steps): every segment and memo equal to the one-shot "
+	              "alignment's\n", pairs, stretches, idle_splices);
 	assert_true(stretches > pairs);
+	assert_true(idle_splices > pairs);
 }
 
 /* Aligning the rest at once (a key before the idle alignment is done) is

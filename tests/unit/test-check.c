@@ -770,6 +770,87 @@ static void test_reindex_slices(void **state)
 	assert_int_equal(files, 30);
 }
 
+/* The consistency index reads a Korean block's prose in the file's own
+ * bytes where its mask is the text and its lines are unedited and in one
+ * piece (no copy), else a copy: every corpus pair and the generated one
+ * give the same findings, message for message, when every other target
+ * line and then every line is edited to itself (owned bytes: copies for
+ * the blocks they are in, mixed blocks too). */
+static void assert_same_findings(const FindingVec *a, const FindingVec *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].check, b->v[i].check);
+		assert_int_equal(a->v[i].line, b->v[i].line);
+		assert_int_equal(a->v[i].byte, b->v[i].byte);
+		assert_string_equal(a->v[i].message, b->v[i].message);
+	}
+}
+
+static void own_lines(Lines *l, size_t every)
+{
+	for (size_t i = 0; i < l->n; i += every) {
+		Str x = lines_get(l, i);
+		char *c = xmemdup0(x.p, x.n);
+		lines_set(l, i, c, x.n);
+		free(c);
+		assert_true(l->v[i].owned);
+	}
+}
+
+static void index_borrowed_equals_copied(TDoc *t, size_t *cons)
+{
+	CheckSet set;
+	check_set_all(&set);
+	check_document(&t->d, &set, &t->fv);
+	FindingVec once = t->fv;
+	t->fv = (FindingVec){0};
+	for (size_t i = 0; i < once.n; i++)
+		*cons += once.v[i].check == CK_CONSISTENCY;
+	for (size_t every = 2; every >= 1; every--) {
+		own_lines(&t->tl, every);
+		check_doc_reindex(&t->d);
+		findings_clear(&t->fv);
+		check_document(&t->d, &set, &t->fv);
+		assert_same_findings(&once, &t->fv);
+	}
+	findings_clear(&once);
+}
+
+static void test_index_in_file_bytes_equals_copies(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t files = 0, cons = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		index_borrowed_equals_copied(&t, &cons);
+		tdoc_close(&t);
+		files++;
+	}
+	tu_free_list(pairs);
+	Buf k = BUF_INIT, e = BUF_INIT;
+	buf_adds(&k, "제목\n====\n\n");
+	buf_adds(&e, "Title\n=====\n\n");
+	for (size_t i = 0; i < 600; i++) {
+		/* two renderings of a glossed term, plain and with markup */
+		buf_addf(&k, "%s %zu번째 문단입니다.\n둘째 줄입니다.\n\n",
+		         i % 3 == 0 ? "장치(device)는 모델을 실행합니다." :
+		         i % 3 == 1 ? "디바이스는 ``model`` 을 실행합니다." : "장치는 모델을 실행합니다.", i);
+		buf_addf(&e, "The device runs the model %zu.\nSecond line.\n\n", i);
+	}
+	TDoc t;
+	tdoc_open_mem(&t, k.p, k.len, e.p, e.len);
+	size_t gen = 0;
+	index_borrowed_equals_copied(&t, &gen);
+	assert_true(gen > 100);
+	tdoc_close(&t);
+	buf_release(&k);
+	buf_release(&e);
+	print_message("# %zu corpus pairs (%zu consistency findings), generated %zu\n", files, cons, gen);
+}
+
 /* The same on a generated pair of 1,500 paragraphs where the consistency
  * rules find hundreds of things (two renderings of a glossed term, the
  * gloss repeated): the consistency findings of a build in small slices
@@ -853,6 +934,7 @@ int main(void)
 		cmocka_unit_test(test_corpus_all),
 		cmocka_unit_test(test_reindex_slices),
 		cmocka_unit_test(test_reindex_slices_generated),
+		cmocka_unit_test(test_index_in_file_bytes_equals_copies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
