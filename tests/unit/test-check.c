@@ -794,7 +794,7 @@ static void own_lines(Lines *l, size_t every)
 		char *c = xmemdup0(x.p, x.n);
 		lines_set(l, i, c, x.n);
 		free(c);
-		assert_true(l->v[i].owned);
+		assert_true(lines_line(l, i)->owned);
 	}
 }
 
