@@ -70,10 +70,18 @@ typedef struct LinesScan {
 } LinesScan;
 
 typedef struct Lines {
-	Line *v;    /* n lines; the parse allocates exactly n, edits grow
+	Line *v;    /* cap slots holding the n lines and a gap of gl free
+	               slots before line gap: read them through lines_line,
+	               never v[i]; the parse allocates exactly n, edits grow
 	               the table by an eighth */
 	size_t n;   /* >= 1 once parsed */
 	size_t cap;
+	size_t gap; /* where the free slots are: line gap is v[gap + gl]
+	               (an edit moves them to its lines, so a split or a join
+	               moves the lines between the last edit and this one, not
+	               half the file) */
+	size_t gl;  /* the free slots in the gap (cap - n, or 0: a table
+	               built by hand, host.h's view, has none) */
 	bool bom;   /* file started with EF BB BF */
 	char *base; /* the loaded file (owned), borrowed into by unmodified
 	               lines; never written while l holds it */
@@ -105,9 +113,20 @@ void lines_serialize(const Lines *l, Buf *out);
 /* Total bytes lines_serialize would write. */
 size_t lines_size(const Lines *l);
 
+/* Line i (i < n) where it is in the table, past the gap or not. */
+static inline Line *lines_line_mut(Lines *l, size_t i)
+{
+	return &l->v[i < l->gap ? i : i + l->gl];
+}
+static inline const Line *lines_line(const Lines *l, size_t i)
+{
+	return &l->v[i < l->gap ? i : i + l->gl];
+}
+
 static inline Str lines_get(const Lines *l, size_t i)
 {
-	return (Str){l->v[i].p, l->v[i].n};
+	const Line *ln = lines_line(l, i);
+	return (Str){ln->p, ln->n};
 }
 
 /* The terminator a new line should get: the most common one in l

@@ -285,7 +285,15 @@ typedef struct SessionView {
 	bool numbers;         /* show line numbers */
 	size_t top;           /* first visible view segment */
 	int top_row;          /* rows of it scrolled off the top */
-	VEC(VSeg) vsegs;      /* the view segments (session_vsegs) */
+	VEC(VSeg) vsegs;      /* the view segments: read them through
+	                         session_vseg (those from shift_k on are
+	                         stored shift_d target lines off, and their
+	                         seg is their index) */
+	size_t shift_k;       /* the first view segment the shift applies to */
+	long shift_d;         /* target lines the stored t0, t1 from shift_k
+	                         on lack (an edit moves the later segments by
+	                         adding to it, applying it only to those
+	                         between the last edit and this one) */
 	bool dirty;           /* rebuild the view segments */
 	uint64_t gen_align, gen_edit; /* the doc counters the view segments match */
 	uint64_t gen_doc;     /* doc.gen then: the change log splices them */
@@ -510,8 +518,10 @@ void session_read_checklist(Session *s);
 void session_resize(Session *s, int cols, int rows);
 void session_layout(const Session *s, Layout *l);
 
-/* The view segments (rebuilt after edits). */
-const VSeg *session_vsegs(Session *s, size_t *n);
+/* The number of view segments (brought up to date after edits). */
+size_t session_vseg_count(Session *s);
+/* View segment k (k < session_vseg_count). */
+VSeg session_vseg(Session *s, size_t k);
 /* The view segment holding a line of the pane. */
 size_t session_vseg_of(Session *s, Pane p, size_t line);
 /* The segment of the cursor of the focused pane (-1 when none). */

@@ -178,7 +178,7 @@ static void separator_findings(const Unit *u, FindingVec *out)
 	size_t at = tb->first;
 	for (size_t i = tb->first; i-- > 0 && i + 6 > tb->first;) {
 		Str s = lines_get(th->file, i);
-		if (looks_like_separator(s, th->file->v[i].eol != EOL_NONE)) {
+		if (looks_like_separator(s, lines_line(th->file, i)->eol != EOL_NONE)) {
 			finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, i, first_nonblank(s),
 			            "not a separator line (the source's line %zu is): a separator starts "
 			            "in column 1 with 20 or more '#' or with '# %%%%'; sphinx-gallery "
@@ -276,7 +276,7 @@ static void cell_findings(const Unit *u, const Block *b, FindingVec *out)
 			finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, i, first_nonblank(s),
 			            "'%.*s' — Hangul in Python code (outside strings and comments): a text "
 			            "line that lost its '#'? Python cannot run it", check_clip(c, 40), c.p);
-		} else if (!pl.in_string && looks_like_separator(s, L->v[i].eol != EOL_NONE) &&
+		} else if (!pl.in_string && looks_like_separator(s, lines_line(L, i)->eol != EOL_NONE) &&
 		           !source_has_line(u, s)) {
 			finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, i, first_nonblank(s),
 			            "'%.*s' is not a separator line: a separator starts in column 1 with 20 "
@@ -456,7 +456,7 @@ static void merge_finding(CodeReport *r, size_t first, size_t last, const Block 
 			a--;
 	}
 	for (size_t i = a; i < e; i++)
-		if (looks_like_separator(lines_get(L, i), L->v[i].eol != EOL_NONE))
+		if (looks_like_separator(lines_get(L, i), lines_line(L, i)->eol != EOL_NONE))
 			return;
 	const HostRegion *g = host_region_of(sh, sb->first);
 	size_t sep = SIZE_MAX;

@@ -166,14 +166,15 @@ static const char *file_bytes(const Lines *l, const Joined *j)
 	if (!l->base || !j->nlines)
 		return NULL;
 	const char *lo = l->base, *hi = l->base + l->base_n;
-	const Line *v = &l->v[j->first];
 	for (size_t k = 0; k < j->nlines; k++) {
-		if (v[k].owned || v[k].p < lo || v[k].p + v[k].n > hi)
+		const Line *v = lines_line(l, j->first + k);
+		if (v->owned || v->p < lo || v->p + v->n > hi)
 			return NULL;
-		if (k + 1 < j->nlines && (v[k].eol != EOL_LF || v[k].p + v[k].n + 1 != v[k + 1].p))
+		if (k + 1 < j->nlines &&
+		    (v->eol != EOL_LF || v->p + v->n + 1 != lines_line(l, j->first + k + 1)->p))
 			return NULL;
 	}
-	return v[0].p;
+	return lines_line(l, j->first)->p;
 }
 
 /* The glosses of block bi (j its text, m its mask, title: a title's) */

@@ -99,13 +99,12 @@ static bool c_pane(Session *s, const char *arg)
 	(void)arg;
 	s->caret.focus = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 	/* Keep the other pane's cursor near: the first line of the same segment. */
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
 	Pane from = s->caret.focus == PANE_TARGET ? PANE_SOURCE : PANE_TARGET;
 	Pos fc = from == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, from, fc.line);
-	size_t a = s->caret.focus == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = s->caret.focus == PANE_TARGET ? v[k].t1 : v[k].s1;
+	VSeg g = session_vseg(s, k);
+	size_t a = s->caret.focus == PANE_TARGET ? g.t0 : g.s0;
+	size_t b = s->caret.focus == PANE_TARGET ? g.t1 : g.s1;
 	Pos *c = s->caret.focus == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 	if (a < b && (c->line < a || c->line >= b))
 		*c = (Pos){a, 0};
@@ -187,18 +186,16 @@ static bool c_copy_source(Session *s, const char *arg)
 	Pos a, b;
 	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
-		b = (Pos){tl, s->doc.tgt.v[tl].n};
+		b = (Pos){tl, lines_line(&s->doc.tgt, tl)->n};
 	} else {
-		size_t n;
-		const VSeg *v = session_vsegs(s, &n);
-		size_t t0 = v[session_vseg_of(s, PANE_SOURCE, sf)].t0;
+		size_t t0 = session_vseg(s, session_vseg_of(s, PANE_SOURCE, sf)).t0;
 		if (t0 < s->doc.tgt.n) {
 			buf_adds(&t, eol);
 			buf_adds(&t, eol);
 			a = b = (Pos){t0, 0};
 		} else {
 			size_t last = s->doc.tgt.n - 1;
-			a = b = (Pos){last, s->doc.tgt.v[last].n};
+			a = b = (Pos){last, lines_line(&s->doc.tgt, last)->n};
 			Buf u = BUF_INIT;
 			buf_adds(&u, eol);
 			buf_adds(&u, eol);
@@ -552,7 +549,7 @@ static bool c_autofix(Session *s, const char *arg)
 	fx.line += base;
 	char *text = xstrdup(fx.text ? fx.text : "");
 	char *what = xstrdup(check_info(best->check)->id);
-	if (fx.line >= s->doc.tgt.n || fx.to > s->doc.tgt.v[fx.line].n || fx.from > fx.to) {
+	if (fx.line >= s->doc.tgt.n || fx.to > lines_line(&s->doc.tgt, fx.line)->n || fx.from > fx.to) {
 		free(text);
 		free(what);
 		return session_error(s, "The fix no longer applies");

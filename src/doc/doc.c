@@ -640,7 +640,7 @@ static bool block_long(const Doc *d, const Block *b)
 {
 	size_t n = 0;
 	for (size_t i = b->first; i <= b->last && n <= DOC_LONG_BLOCK; i++)
-		n += d->th.text->v[i].n + 1;
+		n += lines_line(d->th.text, i)->n + 1;
 	return n > DOC_LONG_BLOCK;
 }
 
@@ -1067,7 +1067,7 @@ static const char *eol_str(Eol e)
 static void eols_count(Doc *d, size_t first, size_t last, int sign)
 {
 	for (size_t i = first; i <= last && i < d->tgt.n; i++)
-		d->tgt_eols[d->tgt.v[i].eol] += (size_t)(long)sign;
+		d->tgt_eols[lines_line(&d->tgt, i)->eol] += (size_t)(long)sign;
 }
 
 static void eols_recount(Doc *d)
@@ -1107,10 +1107,11 @@ static Pos pos_after(Pos a, const char *p, size_t n)
 static void unfold_crlf(Doc *d, Pos p)
 {
 	Lines *l = &d->tgt;
-	if (p.line < l->n && p.col == (size_t)l->v[p.line].n + 1 && l->v[p.line].eol == EOL_CRLF) {
-		size_t n = l->v[p.line].n;
+	if (p.line < l->n && p.col == (size_t)lines_line(l, p.line)->n + 1 &&
+	    lines_line(l, p.line)->eol == EOL_CRLF) {
+		size_t n = lines_line(l, p.line)->n;
 		lines_splice(l, p.line, n, n, "\r", 1);
-		l->v[p.line].eol = EOL_LF;
+		lines_line_mut(l, p.line)->eol = EOL_LF;
 		d->tgt_eols[EOL_CRLF]--;
 		d->tgt_eols[EOL_LF]++;
 	}
@@ -1134,19 +1135,19 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	unfold_crlf(d, b);
 	BUG_ON(a.line >= l->n || b.line >= l->n);
 	BUG_ON(a.line > b.line || (a.line == b.line && a.col > b.col));
-	BUG_ON(a.col > l->v[a.line].n || b.col > l->v[b.line].n);
+	BUG_ON(a.col > lines_line(l, a.line)->n || b.col > lines_line(l, b.line)->n);
 	size_t old_last = b.line;
 	if (removed) {
 		if (a.line == b.line) {
-			buf_add(removed, l->v[a.line].p + a.col, b.col - a.col);
+			buf_add(removed, lines_line(l, a.line)->p + a.col, b.col - a.col);
 		} else {
-			buf_add(removed, l->v[a.line].p + a.col, l->v[a.line].n - a.col);
-			buf_adds(removed, eol_str(l->v[a.line].eol));
+			buf_add(removed, lines_line(l, a.line)->p + a.col, lines_line(l, a.line)->n - a.col);
+			buf_adds(removed, eol_str(lines_line(l, a.line)->eol));
 			for (size_t i = a.line + 1; i < b.line; i++) {
-				buf_add(removed, l->v[i].p, l->v[i].n);
-				buf_adds(removed, eol_str(l->v[i].eol));
+				buf_add(removed, lines_line(l, i)->p, lines_line(l, i)->n);
+				buf_adds(removed, eol_str(lines_line(l, i)->eol));
 			}
-			buf_add(removed, l->v[b.line].p, b.col);
+			buf_add(removed, lines_line(l, b.line)->p, b.col);
 		}
 	}
 	eols_count(d, a.line, b.line, -1);
@@ -1156,7 +1157,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 			lines_splice(l, a.line, a.col, b.col, "", 0);
 	} else {
 		lines_splice(l, b.line, 0, b.col, "", 0);
-		lines_splice(l, a.line, a.col, l->v[a.line].n, "", 0);
+		lines_splice(l, a.line, a.col, lines_line(l, a.line)->n, "", 0);
 		for (size_t i = a.line + 1; i < b.line; i++)
 			lines_delete(l, a.line + 1);
 		lines_join(l, a.line);
@@ -1217,7 +1218,7 @@ static bool pos_eq(Pos a, Pos b)
  * (the longest line it can make is a's head, the bytes and b's tail) */
 static bool too_long(const Doc *d, Pos a, Pos b, size_t n)
 {
-	size_t tail = d->tgt.v[b.line].n - MIN(b.col, (size_t)d->tgt.v[b.line].n);
+	size_t len = lines_line(&d->tgt, b.line)->n, tail = len - MIN(b.col, len);
 	return n > LINES_MAX_LINE || a.col + n + tail > LINES_MAX_LINE;
 }
 
@@ -1371,9 +1372,9 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line)
 void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out)
 {
 	for (size_t i = first; i <= last && i < d->tgt.n; i++) {
-		buf_add(out, d->tgt.v[i].p, d->tgt.v[i].n);
+		buf_add(out, lines_line(&d->tgt, i)->p, lines_line(&d->tgt, i)->n);
 		if (i < last)
-			buf_adds(out, eol_str(d->tgt.v[i].eol));
+			buf_adds(out, eol_str(lines_line(&d->tgt, i)->eol));
 	}
 }
 
@@ -1394,7 +1395,7 @@ bool doc_check(const Doc *d, Err *e)
 			return err_set(e, EXIT_DATAERR, "doc: block %zu past the end", i);
 	size_t eols[3] = {0};
 	for (size_t i = 0; i < d->tgt.n; i++)
-		eols[d->tgt.v[i].eol]++;
+		eols[lines_line(&d->tgt, i)->eol]++;
 	if (memcmp(eols, d->tgt_eols, sizeof(eols)) != 0)
 		return err_set(e, EXIT_DATAERR, "doc: terminator counts %zu/%zu/%zu, the lines have %zu/%zu/%zu",
 		               d->tgt_eols[0], d->tgt_eols[1], d->tgt_eols[2], eols[0], eols[1], eols[2]);

@@ -95,7 +95,7 @@ static Str file_line(const HostDoc *h, size_t i)
 
 static bool file_eol(const HostDoc *h, size_t i)
 {
-	return h->file->v[i].eol != EOL_NONE;
+	return lines_line(h->file, i)->eol != EOL_NONE;
 }
 
 /* Line i's RST text is file bytes [off, off + n); an empty text is kept at
@@ -112,7 +112,7 @@ static void set_line(HostDoc *h, size_t i, HostLineKind kind, size_t off, size_t
 	h->view.v[i].n = (uint32_t)n;
 	h->view.v[i].owned = 0;
 	h->view.v[i].memo = 0;
-	h->view.v[i].eol = h->file->v[i].eol;
+	h->view.v[i].eol = lines_line(h->file, i)->eol;
 }
 
 static void tables(HostDoc *h)

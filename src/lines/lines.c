@@ -21,7 +21,8 @@ static void line_free(Line *ln)
 
 /* Room in the line table for need lines: the parse sizes it exactly, so
  * an edit grows it by an eighth, not by doubling (a 1M-line table is 16
- * MB: doubling it for one new line would cost as much again). */
+ * MB: doubling it for one new line would cost as much again).  The new
+ * slots join the gap (the lines after it move to the end). */
 static void table_reserve(Lines *l, size_t need, bool exact)
 {
 	if (need <= l->cap)
@@ -31,14 +32,30 @@ static void table_reserve(Lines *l, size_t need, bool exact)
 		c = need;
 	if (c > SIZE_MAX / sizeof(Line))
 		fatal("allocation overflow (%zu lines)", c);
+	size_t tail = l->n - l->gap;
 	l->v = xrealloc(l->v, c * sizeof(Line));
+	if (tail)
+		memmove(&l->v[c - tail], &l->v[l->gap + l->gl], tail * sizeof(Line));
+	l->gl += c - l->cap;
 	l->cap = c;
+}
+
+/* Move the gap to line index at: only the lines between the gap and at
+ * move. */
+static void gap_to(Lines *l, size_t at)
+{
+	BUG_ON(at > l->n || l->gl != l->cap - l->n);
+	if (at < l->gap)
+		memmove(&l->v[at + l->gl], &l->v[at], (l->gap - at) * sizeof(Line));
+	else if (at > l->gap)
+		memmove(&l->v[l->gap], &l->v[l->gap + l->gl], (at - l->gap) * sizeof(Line));
+	l->gap = at;
 }
 
 void lines_release(Lines *l)
 {
 	for (size_t i = 0; i < l->n; i++)
-		line_free(&l->v[i]);
+		line_free(lines_line_mut(l, i));
 	free(l->v);
 	free(l->base);
 	lines_init(l);
@@ -122,6 +139,8 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 			break;
 		p = nl + 1;
 	}
+	l->gap = l->n; /* the table is exactly the lines */
+	l->gl = l->cap - l->n;
 	sc->valid = scan;
 }
 
@@ -158,8 +177,9 @@ LinesScan lines_scan(const Lines *l)
 		return l->scan;
 	LinesScan sc = {.valid = true};
 	for (size_t i = 0; i < l->n; i++) {
-		scan_line(&sc, l->v[i].p, l->v[i].n, i + 1);
-		sc.crlf += l->v[i].eol == EOL_CRLF;
+		const Line *ln = lines_line(l, i);
+		scan_line(&sc, ln->p, ln->n, i + 1);
+		sc.crlf += ln->eol == EOL_CRLF;
 	}
 	return sc;
 }
@@ -181,7 +201,7 @@ size_t lines_size(const Lines *l)
 {
 	size_t total = l->bom ? 3 : 0;
 	for (size_t i = 0; i < l->n; i++)
-		total += (size_t)l->v[i].n + (size_t)l->v[i].eol;
+		total += (size_t)lines_line(l, i)->n + (size_t)lines_line(l, i)->eol;
 	return total;
 }
 
@@ -191,8 +211,9 @@ void lines_serialize(const Lines *l, Buf *out)
 	if (l->bom)
 		buf_add(out, "\xef\xbb\xbf", 3);
 	for (size_t i = 0; i < l->n; i++) {
-		buf_add(out, l->v[i].p, l->v[i].n);
-		buf_adds(out, eol_bytes(l->v[i].eol));
+		const Line *ln = lines_line(l, i);
+		buf_add(out, ln->p, ln->n);
+		buf_adds(out, eol_bytes(ln->eol));
 	}
 }
 
@@ -200,9 +221,10 @@ Eol lines_default_eol(const Lines *l)
 {
 	size_t lf = 0, crlf = 0;
 	for (size_t i = 0; i < l->n; i++) {
-		if (l->v[i].eol == EOL_LF)
+		Eol e = lines_line(l, i)->eol;
+		if (e == EOL_LF)
 			lf++;
-		else if (l->v[i].eol == EOL_CRLF)
+		else if (e == EOL_CRLF)
 			crlf++;
 	}
 	return crlf > lf ? EOL_CRLF : EOL_LF;
@@ -230,13 +252,13 @@ static char *own(Lines *l, Line *ln, size_t need)
 
 void lines_set(Lines *l, size_t i, const char *p, size_t n)
 {
-	lines_splice(l, i, 0, l->v[i].n, p, n);
+	lines_splice(l, i, 0, lines_line(l, i)->n, p, n);
 }
 
 void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, size_t n)
 {
 	BUG_ON(i >= l->n);
-	Line *ln = &l->v[i];
+	Line *ln = lines_line_mut(l, i);
 	BUG_ON(from > to || to > ln->n);
 	BUG_ON(n && memchr(p, '\n', n));
 	size_t newlen = ln->n - (to - from) + n;
@@ -247,20 +269,33 @@ void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, siz
 	ln->n = (uint32_t)newlen;
 }
 
+/* A new empty line at index at (the gap moves there first). */
 static void insert_slot(Lines *l, size_t at)
 {
 	table_reserve(l, l->n + 1, false);
-	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(Line));
-	l->n++;
+	gap_to(l, at);
 	memset(&l->v[at], 0, sizeof(Line));
+	l->gap++;
+	l->gl--;
+	l->n++;
+}
+
+/* Remove line i from the table (its bytes freed). */
+static void remove_slot(Lines *l, size_t i)
+{
+	gap_to(l, i + 1);
+	line_free(&l->v[i]);
+	l->gap--;
+	l->gl++;
+	l->n--;
 }
 
 void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 {
-	BUG_ON(i >= l->n || at > l->v[i].n);
+	BUG_ON(i >= l->n || at > lines_line(l, i)->n);
 	BUG_ON(eol == EOL_NONE);
 	insert_slot(l, i + 1);
-	Line *a = &l->v[i], *b = &l->v[i + 1];
+	Line *a = lines_line_mut(l, i), *b = lines_line_mut(l, i + 1);
 	size_t tail = a->n - at;
 	char *d = own(l, b, tail);
 	if (tail)
@@ -275,16 +310,14 @@ void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 void lines_join(Lines *l, size_t i)
 {
 	BUG_ON(i + 1 >= l->n);
-	Line *a = &l->v[i], *b = &l->v[i + 1];
+	Line *a = lines_line_mut(l, i), *b = lines_line_mut(l, i + 1);
 	size_t n = a->n + b->n;
 	char *d = own(l, a, n);
 	if (b->n)
 		memcpy(d + a->n, b->p, b->n);
 	a->n = (uint32_t)n;
 	a->eol = b->eol;
-	line_free(b);
-	memmove(&l->v[i + 1], &l->v[i + 2], (l->n - i - 2) * sizeof(Line));
-	l->n--;
+	remove_slot(l, i + 1);
 }
 
 void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
@@ -292,13 +325,13 @@ void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
 	BUG_ON(at > l->n || eol == EOL_NONE);
 	BUG_ON(n && memchr(p, '\n', n));
 	insert_slot(l, at);
-	Line *ln = &l->v[at];
+	Line *ln = lines_line_mut(l, at);
 	char *d = own(l, ln, n);
 	if (n)
 		memcpy(d, p, n);
 	ln->n = (uint32_t)n;
 	if (at == l->n - 1) { /* appended: the old last line gets a terminator */
-		l->v[at - 1].eol = eol;
+		lines_line_mut(l, at - 1)->eol = eol;
 		ln->eol = EOL_NONE;
 	} else {
 		ln->eol = eol;
@@ -310,11 +343,9 @@ void lines_delete(Lines *l, size_t i)
 	BUG_ON(i >= l->n || l->n < 2);
 	bool was_last = i == l->n - 1;
 	l->scan.valid = false;
-	line_free(&l->v[i]);
-	memmove(&l->v[i], &l->v[i + 1], (l->n - i - 1) * sizeof(Line));
-	l->n--;
+	remove_slot(l, i);
 	if (was_last)
-		l->v[l->n - 1].eol = EOL_NONE;
+		lines_line_mut(l, l->n - 1)->eol = EOL_NONE;
 }
 
 bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n)
@@ -341,12 +372,17 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 	if (l->n - count + add == 0)
 		return false;
 	l->scan.valid = false;
+	/* the gap after the old lines, then over them: the new ones fill it */
+	gap_to(l, first + count);
 	for (size_t i = first; i < first + count; i++)
 		line_free(&l->v[i]);
-	size_t newn = l->n - count + add;
-	table_reserve(l, newn, false);
-	memmove(&l->v[first + add], &l->v[first + count], (l->n - first - count) * sizeof(Line));
-	l->n = newn;
+	l->gap = first;
+	l->gl += count;
+	l->n -= count;
+	table_reserve(l, l->n + add, false);
+	l->gap += add;
+	l->gl -= add;
+	l->n += add;
 	const char *q = p, *end = p + n;
 	for (size_t i = 0; i < add; i++) {
 		Line *ln = &l->v[first + i];
@@ -371,8 +407,11 @@ bool lines_check(const Lines *l, Err *e)
 {
 	if (l->n < 1)
 		return err_set(e, 0, "lines: empty store");
+	if (l->gl && (l->gl != l->cap - l->n || l->gap > l->n))
+		return err_set(e, 0, "lines: the gap (%zu at %zu) does not fit %zu of %zu slots",
+		               l->gl, l->gap, l->n, l->cap);
 	for (size_t i = 0; i < l->n; i++) {
-		const Line *ln = &l->v[i];
+		const Line *ln = lines_line(l, i);
 		if ((i == l->n - 1) != (ln->eol == EOL_NONE))
 			return err_set(e, 0, "lines: line %zu has a wrong terminator", i + 1);
 		if (ln->n && memchr(ln->p, '\n', ln->n))

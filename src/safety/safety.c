@@ -29,7 +29,7 @@ static void replace_all(Session *s, const char *p, size_t n)
 	d->tgt.bom = bom;
 	size_t last = d->tgt.n - 1;
 	doc_break_merge(d);
-	doc_replace(d, (Pos){0, 0}, (Pos){last, d->tgt.v[last].n}, p, n, CH_OTHER);
+	doc_replace(d, (Pos){0, 0}, (Pos){last, lines_line(&d->tgt, last)->n}, p, n, CH_OTHER);
 	doc_break_merge(d);
 	s->caret.cur = (Pos){MIN(s->caret.cur.line, d->tgt.n - 1), 0};
 	s->caret.focus = PANE_TARGET;

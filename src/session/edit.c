@@ -143,10 +143,10 @@ static void title_follow(Session *s)
 	for (int i = 0; i < w; i++)
 		buf_addc(&a, c);
 	doc_chain_next(d);
-	doc_replace(d, (Pos){under, 0}, (Pos){under, d->tgt.v[under].n}, a.p, a.len, CH_OTHER);
+	doc_replace(d, (Pos){under, 0}, (Pos){under, lines_line(&d->tgt, under)->n}, a.p, a.len, CH_OTHER);
 	if (over) {
 		doc_chain_next(d);
-		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, d->tgt.v[line - 1].n}, a.p, a.len,
+		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, lines_line(&d->tgt, line - 1)->n}, a.p, a.len,
 		            CH_OTHER);
 	}
 	doc_break_merge(d);
@@ -319,7 +319,7 @@ static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
 	size_t ts = session_text_start(s, line);
 	if (tgt_host(s) && !host_can_join(tgt_host(s), line))
 		return session_error(s, "This line's text cannot join the line above");
-	*a = (Pos){line - 1, s->doc.tgt.v[line - 1].n};
+	*a = (Pos){line - 1, lines_line(&s->doc.tgt, line - 1)->n};
 	*b = (Pos){line, ts};
 	return true;
 }
@@ -332,7 +332,7 @@ static bool join_fwd(Session *s, size_t line, Pos *a, Pos *b)
 		return false;
 	if (tgt_host(s) && !host_can_join(tgt_host(s), line + 1))
 		return session_error(s, "The next line cannot join this one");
-	*a = (Pos){line, s->doc.tgt.v[line].n};
+	*a = (Pos){line, lines_line(&s->doc.tgt, line)->n};
 	*b = (Pos){line + 1, session_text_start(s, line + 1)};
 	return true;
 }
@@ -346,7 +346,7 @@ bool session_backspace(Session *s)
 	Pos a = s->caret.cur, b = s->caret.cur;
 	const Lines *l = &s->doc.tgt;
 	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
-		a.col = text_prev_grapheme(l->v[a.line].p, l->v[a.line].n, a.col);
+		a.col = text_prev_grapheme(lines_line(l, a.line)->p, lines_line(l, a.line)->n, a.col);
 	} else if (!join_back(s, a.line, &a, &b)) {
 		return false; /* nothing to join to, or refused (said) */
 	}
@@ -367,8 +367,8 @@ bool session_delete(Session *s)
 	size_t ts = session_text_start(s, a.line);
 	if (a.col < ts)
 		a.col = b.col = ts;
-	if (b.col < l->v[b.line].n)
-		b.col = text_next_grapheme(l->v[b.line].p, l->v[b.line].n, b.col);
+	if (b.col < lines_line(l, b.line)->n)
+		b.col = text_next_grapheme(lines_line(l, b.line)->p, lines_line(l, b.line)->n, b.col);
 	else if (!join_fwd(s, a.line, &a, &b))
 		return false;
 	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);
@@ -472,7 +472,7 @@ bool session_clear_block(Session *s)
 		}
 		size_t off = first == b->first ? b->first_off : 0;
 		a = (Pos){first, MAX(off, session_text_start(s, first))};
-		e = (Pos){last, l->v[last].n};
+		e = (Pos){last, lines_line(l, last)->n};
 	}
 	if (a.line == e.line && a.col >= e.col) {
 		s->caret.cur = a;
@@ -638,13 +638,18 @@ static size_t first_text_col(Str ln)
 	return i;
 }
 
+/* The lines of view segment k, both sides. */
+static size_t vseg_items(Session *s, size_t k)
+{
+	VSeg g = session_vseg(s, k);
+	return g.t1 - g.t0 + g.s1 - g.s0;
+}
+
 /* The first line of vseg k on pane p that shows text (a block start). */
 static bool vseg_first_line(Session *s, size_t k, Pane p, size_t *line)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
-	size_t a = p == PANE_TARGET ? v[k].t0 : v[k].s0;
-	size_t b = p == PANE_TARGET ? v[k].t1 : v[k].s1;
+	VSeg g = session_vseg(s, k);
+	size_t a = p == PANE_TARGET ? g.t0 : g.s0, b = p == PANE_TARGET ? g.t1 : g.s1;
 	if (a >= b)
 		return false;
 	const Lines *l = session_lines(s, p);
@@ -671,7 +676,7 @@ void session_move(Session *s, Motion m)
 			c->col = text_prev_grapheme(ln.p, ln.n, c->col);
 		else if (c->line > 0) {
 			c->line--;
-			c->col = l->v[c->line].n;
+			c->col = lines_line(l, c->line)->n;
 		}
 		break;
 	case MV_RIGHT:
@@ -685,7 +690,7 @@ void session_move(Session *s, Motion m)
 			c->col = text_word_prev(ln.p, ln.n, c->col);
 		else if (c->line > 0) {
 			c->line--;
-			c->col = l->v[c->line].n;
+			c->col = lines_line(l, c->line)->n;
 		}
 		break;
 	case MV_WORD_RIGHT:
@@ -718,12 +723,11 @@ void session_move(Session *s, Motion m)
 		*c = (Pos){0, 0};
 		break;
 	case MV_DOC_END:
-		*c = (Pos){l->n - 1, l->v[l->n - 1].n};
+		*c = (Pos){l->n - 1, lines_line(l, l->n - 1)->n};
 		break;
 	case MV_SEG_NEXT:
 	case MV_SEG_PREV: {
-		size_t n;
-		session_vsegs(s, &n);
+		size_t n = session_vseg_count(s);
 		size_t k = session_vseg_of(s, p, c->line);
 		size_t line;
 		if (m == MV_SEG_PREV) {
@@ -867,24 +871,25 @@ bool session_find(Session *s, const char *text, int dir)
 		text_casefold(text, strlen(text), &q);
 	else
 		buf_adds(&q, text);
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	/* Order: vseg by vseg, the target lines then the source lines. */
 	Pane p = s->caret.focus;
 	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, p, c.line);
 	size_t items_total = s->doc.tgt.n + s->doc.src.n;
 	/* item index inside vseg k */
-	size_t it = p == PANE_TARGET ? c.line - v[k].t0 : (v[k].t1 - v[k].t0) + (c.line - v[k].s0);
+	VSeg g = session_vseg(s, k);
+	size_t it = p == PANE_TARGET ? c.line - g.t0 : (g.t1 - g.t0) + (c.line - g.s0);
 	size_t from = c.col;
 	if (dir > 0 && s->search.match.on && s->search.match.pane == p &&
 	    s->search.match.at.line == c.line && s->search.match.at.col == c.col)
 		from = c.col + 1;
 	bool found = false, wrapped = false;
 	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
-		size_t tn = v[k].t1 - v[k].t0;
+		g = session_vseg(s, k);
+		size_t tn = g.t1 - g.t0;
 		Pane ip = it < tn ? PANE_TARGET : PANE_SOURCE;
-		size_t line = it < tn ? v[k].t0 + it : v[k].s0 + (it - tn);
+		size_t line = it < tn ? g.t0 + it : g.s0 + (it - tn);
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
@@ -902,14 +907,14 @@ bool session_find(Session *s, const char *text, int dir)
 		}
 		/* next item */
 		if (dir > 0) {
-			if (it + 1 < v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0) {
+			if (it + 1 < vseg_items(s, k)) {
 				it++;
 			} else {
 				do {
 					k = (k + 1) % n;
 					if (k == 0)
 						wrapped = true;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
+				} while (vseg_items(s, k) == 0);
 				it = 0;
 			}
 		} else {
@@ -920,8 +925,8 @@ bool session_find(Session *s, const char *text, int dir)
 					if (k == 0)
 						wrapped = true;
 					k = (k + n - 1) % n;
-				} while (v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 == 0);
-				it = v[k].t1 - v[k].t0 + v[k].s1 - v[k].s0 - 1;
+				} while (vseg_items(s, k) == 0);
+				it = vseg_items(s, k) - 1;
 			}
 		}
 	}

@@ -35,11 +35,11 @@ bool session_take_hint(Session *s)
 	while (ind < first.n && (first.p[ind] == ' ' || first.p[ind] == '\t'))
 		ind++;
 	Buf out = BUF_INIT;
-	sync_hint_text(hint, (Str){first.p, ind}, d->tgt.v[f].eol, &out);
+	sync_hint_text(hint, (Str){first.p, ind}, lines_line(&d->tgt, f)->eol, &out);
 	/* the segment's lines without the end of its last line */
 	while (out.len && (out.p[out.len - 1] == '\n' || out.p[out.len - 1] == '\r'))
 		out.len--;
-	Pos a = {f, 0}, b = {l, d->tgt.v[l].n};
+	Pos a = {f, 0}, b = {l, lines_line(&d->tgt, l)->n};
 	bool ok = session_replace(s, a, b, out.p ? out.p : "", out.len, CH_OTHER,
 	                          SR_GROUP | SR_CURSOR_START);
 	buf_release(&out);

@@ -260,7 +260,7 @@ bool session_replace_prose(Session *s, size_t k, const char *text, size_t n)
 	for (size_t p = 0; p < paras.n; p++)
 		VEC_FREE(&paras.v[p]);
 	VEC_FREE(&paras);
-	Pos a = {f, 0}, b = {l, d->tgt.v[l].n};
+	Pos a = {f, 0}, b = {l, lines_line(&d->tgt, l)->n};
 	Str old = {NULL, 0};
 	Buf was = BUF_INIT;
 	doc_tgt_text(d, f, l, &was);

@@ -459,7 +459,7 @@ bool session_translator_line(Session *s)
 			buf_adds(&t, doc_eol(d));
 		} else {
 			size_t last = d->tgt.n - 1;
-			a = b = (Pos){last, d->tgt.v[last].n};
+			a = b = (Pos){last, lines_line(&d->tgt, last)->n};
 			Buf u = BUF_INIT;
 			buf_adds(&u, doc_eol(d));
 			buf_addstr(&u, buf_str(&t));
@@ -468,7 +468,7 @@ bool session_translator_line(Session *s)
 		}
 	} else {
 		a = (Pos){ed.line, 0};
-		b = (Pos){ed.line, d->tgt.v[ed.line].n};
+		b = (Pos){ed.line, lines_line(&d->tgt, ed.line)->n};
 	}
 	session_replace(s, a, b, t.p, t.len, CH_OTHER, SR_GROUP);
 	buf_release(&t);

@@ -58,8 +58,7 @@ static void span(Buf *b, StatusSpanVec *v, SpanKind k)
 void session_prepare_frame(Session *s)
 {
 	session_sync(s);
-	size_t n;
-	session_vsegs(s, &n);
+	session_vseg_count(s);
 	long k = session_cur_seg(s);
 	/* the cursor's segment checked for the status line, once the first
 	 * index is there (it is built in idle slices: not here at once) */

@@ -130,7 +130,7 @@ int session_line_rows(Session *s, Pane p, size_t line)
 {
 	const Lines *l = session_lines(s, p);
 	BUG_ON(line >= l->n);
-	return rows_of(s, &l->v[line], pane_w(s, p));
+	return rows_of(s, lines_line(l, line), pane_w(s, p));
 }
 
 /* ---- view segments -------------------------------------------------------- */
@@ -143,6 +143,8 @@ static void build_vsegs(Session *s)
 		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
 		VEC_PUSH(&s->view.vsegs, v);
 		s->view.dirty = false;
+		s->view.shift_k = 1;
+		s->view.shift_d = 0;
 		s->view.gen_align = s->doc.gen_align;
 		s->view.gen_edit = s->doc.gen_edit;
 		s->view.gen_doc = s->doc.gen;
@@ -196,10 +198,31 @@ static void build_vsegs(Session *s)
 			s->view.vsegs.v[0].s1 = 0;
 	}
 	s->view.dirty = false;
+	s->view.shift_k = s->view.vsegs.n;
+	s->view.shift_d = 0;
 	s->view.gen_align = s->doc.gen_align;
 	s->view.gen_edit = s->doc.gen_edit;
 	s->view.gen_doc = s->doc.gen;
 	s->view.tgt_n = s->doc.tgt.n;
+}
+
+/* View segment k as stored, the pending shift applied. */
+static VSeg vseg_at(const SessionView *w, size_t k)
+{
+	VSeg v = w->vsegs.v[k];
+	if (k >= w->shift_k) {
+		v.seg = (long)k;
+		v.t0 = (size_t)((long)v.t0 + w->shift_d);
+		v.t1 = (size_t)((long)v.t1 + w->shift_d);
+	}
+	return v;
+}
+
+/* Apply the pending shift to view segments [a, b) (they leave it). */
+static void vseg_settle(SessionView *w, size_t a, size_t b)
+{
+	for (size_t k = MAX(a, w->shift_k); k < b; k++)
+		w->vsegs.v[k] = vseg_at(w, k);
 }
 
 /* The starts of segment k's sides (SIZE_MAX: empty), build_vsegs' rule
@@ -244,20 +267,34 @@ static bool splice_vsegs(Session *s)
 	size_t ok1 = (size_t)((long)k1 - dd.dk); /* old index of new k1 */
 	VEC_RESERVE(&s->view.vsegs, n);
 	VSeg *v = s->view.vsegs.v;
-	/* the segments after the change move by dk and D: nothing to do
-	 * for a key that leaves both alone (typing inside a line) */
+	SessionView *w = &s->view;
+	/* the segments after the change move by dk and D: by the pending
+	 * shift (only those between the last change and this one are
+	 * written); the shift starts at the old k1 at the latest */
+	if (w->shift_k < ok1) {
+		vseg_settle(w, w->shift_k, ok1);
+		w->shift_k = ok1;
+	}
 	if (dd.dk)
 		memmove(&v[k1], &v[ok1], (on - ok1) * sizeof(VSeg));
 	s->view.vsegs.n = n;
-	for (size_t k = k1; k < n && (dd.dk || D); k++) {
-		v[k].seg = (long)k;
-		v[k].t0 = (size_t)((long)v[k].t0 + D);
-		v[k].t1 = (size_t)((long)v[k].t1 + D);
+	w->shift_k = (size_t)((long)w->shift_k + dd.dk); /* >= k1 */
+	/* from k1 on all move by D: the pending shift grows by D, and
+	 * [k1, shift_k), stored as they are, join it (stored shift_d less) */
+	for (size_t k = k1; k < w->shift_k && w->shift_d; k++) {
+		v[k].t0 = (size_t)((long)v[k].t0 - w->shift_d);
+		v[k].t1 = (size_t)((long)v[k].t1 - w->shift_d);
+	}
+	w->shift_k = k1;
+	w->shift_d += D;
+	if (!w->shift_k) { /* v[0] is written below */
+		vseg_settle(w, 0, 1);
+		w->shift_k = 1;
 	}
 	/* the changed ones: starts, then ends from the next start */
 	for (size_t k = k0; k < k1; k++)
 		v[k] = vseg_starts(d, k);
-	size_t next_s = k1 < n ? v[k1].s0 : d->src.n, next_t = k1 < n ? v[k1].t0 : d->tgt.n;
+	size_t next_s = k1 < n ? v[k1].s0 : d->src.n, next_t = k1 < n ? vseg_at(w, k1).t0 : d->tgt.n;
 	for (size_t k = k1; k-- > k0;) {
 		if (v[k].s0 == SIZE_MAX) {
 			v[k].s0 = v[k].s1 = next_s;
@@ -302,25 +339,40 @@ static bool splice_vsegs(Session *s)
 	s->view.gen_doc = d->gen;
 	s->view.tgt_n = d->tgt.n;
 #ifndef NDEBUG
-	/* test builds: what building them all gives */
-	VEC(VSeg) mine = {0};
+	/* test builds: what building them all gives; then the stored ones
+	 * and their pending shift back, so the next edit starts from them */
+	VEC(VSeg) mine = {0}, raw = {0};
 	VEC_RESERVE(&mine, n);
-	memcpy(mine.v, v, n * sizeof(VSeg));
+	VEC_RESERVE(&raw, n);
+	for (size_t k = 0; k < n; k++)
+		mine.v[k] = vseg_at(w, k);
+	memcpy(raw.v, v, n * sizeof(VSeg));
+	size_t shift_k = w->shift_k;
+	long shift_d = w->shift_d;
 	build_vsegs(s);
 	BUG_ON(s->view.vsegs.n != n || memcmp(mine.v, s->view.vsegs.v, n * sizeof(VSeg)) != 0);
+	memcpy(s->view.vsegs.v, raw.v, n * sizeof(VSeg));
+	w->shift_k = shift_k;
+	w->shift_d = shift_d;
 	VEC_FREE(&mine);
+	VEC_FREE(&raw);
 #endif
 	return true;
 }
 
-const VSeg *session_vsegs(Session *s, size_t *n)
+size_t session_vseg_count(Session *s)
 {
 	const Doc *d = &s->doc;
 	if ((s->view.dirty || d->gen_align != s->view.gen_align ||
 	     d->gen_edit != s->view.gen_edit) && !splice_vsegs(s))
 		build_vsegs(s);
-	*n = s->view.vsegs.n;
-	return s->view.vsegs.v;
+	return s->view.vsegs.n;
+}
+
+VSeg session_vseg(Session *s, size_t k)
+{
+	BUG_ON(k >= session_vseg_count(s));
+	return vseg_at(&s->view, k);
 }
 
 size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap)
@@ -334,12 +386,12 @@ size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap)
 
 size_t session_vseg_of(Session *s, Pane p, size_t line)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	size_t lo = 0, hi = n, best = 0;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		size_t x0 = p == PANE_TARGET ? v[mid].t0 : v[mid].s0;
+		VSeg g = session_vseg(s, mid);
+		size_t x0 = p == PANE_TARGET ? g.t0 : g.s0;
 		if (x0 <= line) {
 			best = mid;
 			lo = mid + 1;
@@ -353,10 +405,8 @@ size_t session_vseg_of(Session *s, Pane p, size_t line)
 
 long session_cur_seg(Session *s)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
 	Pos c = s->caret.focus == PANE_TARGET ? s->caret.cur : s->caret.scur;
-	return v[session_vseg_of(s, s->caret.focus, c.line)].seg;
+	return session_vseg(s, session_vseg_of(s, s->caret.focus, c.line)).seg;
 }
 
 /* ---- row alignment inside a view segment ----------------------------------
@@ -410,7 +460,7 @@ static int slot_rows(Session *s, const Slots *sl, size_t i, const int w[2])
 	for (int p = 0; p < 2; p++) {
 		size_t line = slot_line(sl, p, i);
 		if (line != SIZE_MAX)
-			r = MAX(r, rows_of(s, &session_lines(s, (Pane)p)->v[line], w[p]));
+			r = MAX(r, rows_of(s, lines_line(session_lines(s, (Pane)p), line), w[p]));
 	}
 	return r;
 }
@@ -424,10 +474,9 @@ static void pane_widths(const Session *s, int w[2])
 /* Rows of vseg k, or some number >= cap when it has at least cap rows. */
 static int vseg_rows_cap(Session *s, size_t k, int cap)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
 	Slots sl;
-	vseg_slots(s, &v[k], &sl);
+	VSeg vk = session_vseg(s, k);
+	vseg_slots(s, &vk, &sl);
 	int w[2];
 	pane_widths(s, w);
 	int r = 0;
@@ -463,18 +512,17 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 {
 	const Lines *l = session_lines(s, p);
 	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
 	*k = session_vseg_of(s, p, c.line);
 	Slots sl;
-	vseg_slots(s, &v[*k], &sl);
+	VSeg vk = session_vseg(s, *k);
+	vseg_slots(s, &vk, &sl);
 	int w[2];
 	pane_widths(s, w);
 	int r = 0;
 	size_t mine = slot_of(&sl, p, c.line);
 	for (size_t i = 0; i < mine; i++)
 		r += slot_rows(s, &sl, i, w);
-	const Line *ln = &l->v[c.line];
+	const Line *ln = lines_line(l, c.line);
 	size_t from;
 	r += row_in_line(s, ln, c.col, w[p], &from);
 	*row = r;
@@ -484,15 +532,15 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 
 size_t session_view(Session *s, ViewRow *rows, size_t max)
 {
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	int w[2];
 	pane_widths(s, w);
 	size_t out = 0;
 	int skip = s->view.top_row;
 	for (size_t k = s->view.top; k < n && out < max; k++) {
 		Slots sl;
-		vseg_slots(s, &v[k], &sl);
+		VSeg vk = session_vseg(s, k);
+		vseg_slots(s, &vk, &sl);
 		int r = 0; /* row inside the vseg */
 		for (size_t i = 0; i < sl.nbody + sl.ntail && out < max; i++) {
 			int h = slot_rows(s, &sl, i, w);
@@ -508,12 +556,12 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 				ViewRow vr;
 				memset(&vr, 0, sizeof(vr));
 				vr.vseg = k;
-				vr.seg = v[k].seg;
+				vr.seg = session_vseg(s, k).seg;
 				vr.seg_first = r == 0;
 				for (int p = 0; p < 2; p++) {
 					if (line[p] == SIZE_MAX)
 						continue;
-					const Line *ln = &session_lines(s, (Pane)p)->v[line[p]];
+					const Line *ln = lines_line(session_lines(s, (Pane)p), line[p]);
 					if (from[p] >= ln->n && (ln->n || j > 0))
 						continue;
 					size_t to = session_wrap(ln->p, ln->n, from[p], w[p], s->prefs.wrap);
@@ -557,8 +605,7 @@ bool session_cursor_screen(Session *s, int *y, int *x)
  * number >= cap. */
 static int rows_below_top(Session *s, int cap)
 {
-	size_t n;
-	session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	int r = -s->view.top_row;
 	for (size_t k = s->view.top; k < n && r < cap; k++)
 		r += vseg_rows_cap(s, k, cap - r);
@@ -567,8 +614,7 @@ static int rows_below_top(Session *s, int cap)
 
 void session_scroll(Session *s, int rows)
 {
-	size_t n;
-	session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	if (rows > 0) {
 		/* never past the point where the last row is at the bottom */
 		Layout l;
@@ -621,8 +667,7 @@ void session_follow_center(Session *s, bool center)
 {
 	Layout l;
 	session_layout(s, &l);
-	size_t n;
-	session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	if (s->view.top >= n)
 		s->view.top = n ? n - 1 : 0;
 	if (s->view.top_row > 0 && vseg_rows_cap(s, s->view.top, s->view.top_row + 1) <= s->view.top_row)
@@ -693,7 +738,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 {
 	const Lines *l = session_lines(s, p);
 	int w = pane_w(s, p);
-	const Line *ln = &l->v[c->line];
+	const Line *ln = lines_line(l, c->line);
 	size_t from;
 	int r = row_in_line(s, ln, c->col, w, &from);
 	size_t line = c->line;
@@ -718,7 +763,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 			return false;
 		}
 	}
-	const Line *t = &l->v[line];
+	const Line *t = lines_line(l, line);
 	size_t a, b;
 	row_span(s, t, w, want, &a, &b);
 	*c = (Pos){line, col_in_row(t, a, b, goal)};
@@ -727,7 +772,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 
 int session_row_col(Session *s, Pane p, Pos c)
 {
-	const Line *ln = &session_lines(s, p)->v[c.line];
+	const Line *ln = lines_line(session_lines(s, p), c.line);
 	size_t from;
 	row_in_line(s, ln, c.col, pane_w(s, p), &from);
 	return text_width(ln->p + from, c.col - from);
@@ -764,7 +809,7 @@ void session_page(Session *s, int dir)
 	if (s->view.top == top0 && s->view.top_row == row0) {
 		/* the view is at the end: to the first or last line */
 		if (dir > 0)
-			*c = (Pos){lines->n - 1, lines->v[lines->n - 1].n};
+			*c = (Pos){lines->n - 1, lines_line(lines, lines->n - 1)->n};
 		else
 			*c = (Pos){0, 0};
 		return;
@@ -782,7 +827,8 @@ void session_page(Session *s, int dir)
 	}
 	if (pick >= 0) {
 		const RowSide *rs = &rows[pick].side[p];
-		*c = (Pos){rs->line, col_in_row(&lines->v[rs->line], rs->from, rs->to, s->caret.goal_col)};
+		*c = (Pos){rs->line,
+		           col_in_row(lines_line(lines, rs->line), rs->from, rs->to, s->caret.goal_col)};
 	}
 	free(rows);
 }
@@ -802,7 +848,7 @@ bool session_click(Session *s, int y, int x)
 		int px = x - (p == PANE_TARGET ? l.tgt_x : l.src_x);
 		RowSide *rs = &rows[r].side[p];
 		if (rs->has && px >= 0) {
-			const Line *ln = &session_lines(s, p)->v[rs->line];
+			const Line *ln = lines_line(session_lines(s, p), rs->line);
 			size_t k = col_in_row(ln, rs->from, rs->to, px);
 			Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*c = (Pos){rs->line, k};
@@ -821,30 +867,30 @@ bool session_check(Session *s, Err *e)
 	if (!doc_check(&s->doc, e))
 		return false;
 	const Lines *t = &s->doc.tgt, *src = &s->doc.src;
-	if (s->caret.cur.line >= t->n || s->caret.cur.col > t->v[s->caret.cur.line].n)
+	if (s->caret.cur.line >= t->n || s->caret.cur.col > lines_line(t, s->caret.cur.line)->n)
 		return err_set(e, EXIT_DATAERR, "session: cursor %zu:%zu outside", s->caret.cur.line, s->caret.cur.col);
-	if (s->caret.scur.line >= src->n || s->caret.scur.col > src->v[s->caret.scur.line].n)
+	if (s->caret.scur.line >= src->n || s->caret.scur.col > lines_line(src, s->caret.scur.line)->n)
 		return err_set(e, EXIT_DATAERR, "session: source cursor outside");
 	if (s->sel.on) {
 		const Lines *sl = session_lines(s, s->sel.pane);
-		if (s->sel.at.line >= sl->n || s->sel.at.col > sl->v[s->sel.at.line].n)
+		if (s->sel.at.line >= sl->n || s->sel.at.col > lines_line(sl, s->sel.at.line)->n)
 			return err_set(e, EXIT_DATAERR, "session: selection anchor outside");
 	}
-	size_t n;
-	const VSeg *v = session_vsegs(s, &n);
+	size_t n = session_vseg_count(s);
 	if (s->view.top >= n)
 		return err_set(e, EXIT_DATAERR, "session: top %zu >= %zu", s->view.top, n);
 	/* The vsegs partition both documents. */
 	size_t ns = 0, nt = 0;
 	for (size_t k = 0; k < n; k++) {
-		if (v[k].s0 != ns && v[k].s1 != v[k].s0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu source starts at %zu, not %zu", k, v[k].s0, ns);
-		if (v[k].t0 != nt && v[k].t1 != v[k].t0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu target starts at %zu, not %zu", k, v[k].t0, nt);
-		if (v[k].s1 > v[k].s0)
-			ns = v[k].s1;
-		if (v[k].t1 > v[k].t0)
-			nt = v[k].t1;
+		VSeg g = session_vseg(s, k);
+		if (g.s0 != ns && g.s1 != g.s0)
+			return err_set(e, EXIT_DATAERR, "session: vseg %zu source starts at %zu, not %zu", k, g.s0, ns);
+		if (g.t0 != nt && g.t1 != g.t0)
+			return err_set(e, EXIT_DATAERR, "session: vseg %zu target starts at %zu, not %zu", k, g.t0, nt);
+		if (g.s1 > g.s0)
+			ns = g.s1;
+		if (g.t1 > g.t0)
+			nt = g.t1;
 	}
 	if (ns != src->n || nt != t->n)
 		return err_set(e, EXIT_DATAERR, "session: vsegs cover %zu/%zu source, %zu/%zu target lines",

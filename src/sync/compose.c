@@ -34,7 +34,7 @@ static void out_take(Out *o, char *s, Eol eol)
 static void out_from(Out *o, const Lines *l, size_t first, size_t last, bool own_eol)
 {
 	for (size_t i = first; i <= last && i < l->n; i++)
-		out_line(o, l->v[i].p, l->v[i].n, own_eol ? l->v[i].eol : EOL_NONE);
+		out_line(o, lines_line(l, i)->p, lines_line(l, i)->n, own_eol ? lines_line(l, i)->eol : EOL_NONE);
 }
 
 static bool is_blank(Str s)
@@ -93,9 +93,10 @@ static void kept_title(Out *o, const SyncPair *p, const Block *t, const Block *n
 	memset(adorn, nb->adornment, len);
 	adorn[len] = '\0';
 	if (nb->overline)
-		out_take(o, xstrdup(adorn), tl->v[t->last].eol);
-	out_line(o, tl->v[t->text_line].p, tl->v[t->text_line].n, tl->v[t->text_line].eol);
-	out_take(o, adorn, tl->v[t->last].eol);
+		out_take(o, xstrdup(adorn), lines_line(tl, t->last)->eol);
+	const Line *tx = lines_line(tl, t->text_line);
+	out_line(o, tx->p, tx->n, tx->eol);
+	out_take(o, adorn, lines_line(tl, t->last)->eol);
 }
 
 static void kept(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u, const Elem *e)
@@ -129,11 +130,11 @@ static void kept(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u, 
 			Buf b = BUF_INIT;
 			buf_addstr(&b, pn);
 			buf_add(&b, s.p + pt.n, s.n - pt.n);
-			out_take(o, buf_detach(&b), tl->v[i].eol);
+			out_take(o, buf_detach(&b), lines_line(tl, i)->eol);
 		} else if (is_blank(s) || delta == 0) {
-			out_line(o, s.p, s.n, tl->v[i].eol);
+			out_line(o, s.p, s.n, lines_line(tl, i)->eol);
 		} else {
-			out_take(o, reindent(s, delta), tl->v[i].eol);
+			out_take(o, reindent(s, delta), lines_line(tl, i)->eol);
 		}
 	}
 }
@@ -442,7 +443,7 @@ static void serialize(const Out *o, const Lines *tgt, Buf *out)
 	if (tgt->bom)
 		buf_adds(out, "\xEF\xBB\xBF");
 	/* FILE's final newline: its last line is empty (or the file is) */
-	bool final_nl = tgt->v[tgt->n - 1].n == 0;
+	bool final_nl = lines_line(tgt, tgt->n - 1)->n == 0;
 	size_t n = o->lines.n;
 	if (!final_nl && n > 1 && o->lines.v[n - 1].n == 0)
 		n--; /* NEW_EN's final newline goes, as FILE has none */

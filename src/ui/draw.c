@@ -264,7 +264,7 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 	pl->line = rs->line;
 	if (!rs->has)
 		return;
-	const Line *ln = &session_lines(s, p)->v[rs->line];
+	const Line *ln = lines_line(session_lines(s, p), rs->line);
 	size_t a = rs->from, b = rs->to;
 	pl->p = ln->p + a;
 	pl->n = b - a;

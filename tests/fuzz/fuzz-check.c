@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_document(&d, &set, &fv);
 	for (size_t i = 0; i < fv.n; i++) {
 		const Finding *f = &fv.v[i];
-		if (f->line >= tl.n || f->byte > tl.v[f->line].n || !f->message)
+		if (f->line >= tl.n || f->byte > lines_line(&tl, f->line)->n || !f->message)
 			__builtin_trap();
 	}
 	/* Fixes apply (from the end, so earlier offsets stay valid). */

@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i++;
 			break;
 		case 1:
-			s.caret.cur = (Pos){line, d->tgt.v[line].n};
+			s.caret.cur = (Pos){line, lines_line(&d->tgt, line)->n};
 			session_newline(&s);
 			i++;
 			break;

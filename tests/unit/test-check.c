@@ -676,7 +676,7 @@ static void test_corpus_all(void **state)
 		for (size_t i = 0; i < t.fv.n; i++) {
 			const Finding *f = &t.fv.v[i];
 			assert_true(f->line < t.tl.n);
-			assert_true(f->byte <= t.tl.v[f->line].n);
+			assert_true(f->byte <= lines_line(&t.tl, f->line)->n);
 			assert_true(f->col >= 1 && f->col <= f->byte + 1);
 			doc_level += f->unit == check_unit_count(&t.d);
 		}
@@ -720,7 +720,7 @@ static void test_reindex_slices(void **state)
 		for (size_t b = 0; b < t.td.n; b++) {
 			size_t n = 0;
 			for (size_t i = t.td.v[b].first; i <= t.td.v[b].last; i++)
-				n += t.tl.v[i].n + 1;
+				n += lines_line(&t.tl, i)->n + 1;
 			biggest = MAX(biggest, 3 * n);
 			text += n;
 		}
@@ -729,10 +729,10 @@ static void test_reindex_slices(void **state)
 			size_t n = 1;
 			if (g->src_n)
 				for (size_t i = t.sd.v[g->src].first; i <= t.sd.v[g->src + g->src_n - 1].last; i++)
-					n += t.sl.v[i].n + 1;
+					n += lines_line(&t.sl, i)->n + 1;
 			if (g->tgt_n)
 				for (size_t i = t.td.v[g->tgt].first; i <= t.td.v[g->tgt + g->tgt_n - 1].last; i++)
-					n += t.tl.v[i].n + 1;
+					n += lines_line(&t.tl, i)->n + 1;
 			biggest = MAX(biggest, 3 * n);
 		}
 		enum { SLICE = 512 };
@@ -794,7 +794,7 @@ static void own_lines(Lines *l, size_t every)
 		char *c = xmemdup0(x.p, x.n);
 		lines_set(l, i, c, x.n);
 		free(c);
-		assert_true(l->v[i].owned);
+		assert_true(lines_line(l, i)->owned);
 	}
 }
 

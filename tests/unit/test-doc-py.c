@@ -250,7 +250,7 @@ static void one_edit(Doc *d, int what)
 		break;
 	case 2: /* a text line loses its `#` */
 		i = pick_line(d, HL_RST);
-		if (d->tgt.v[i].n && d->tgt.v[i].p[0] == '#')
+		if (lines_line(&d->tgt, i)->n && lines_line(&d->tgt, i)->p[0] == '#')
 			doc_replace(d, (Pos){i, 0}, (Pos){i, 1}, "", 0, CH_DEL_FWD);
 		break;
 	case 3: /* a new separator in a code cell */
@@ -260,7 +260,7 @@ static void one_edit(Doc *d, int what)
 		break;
 	case 4: /* a separator damaged */
 		i = pick_line(d, HL_SEP);
-		if (d->tgt.v[i].n > 2)
+		if (lines_line(&d->tgt, i)->n > 2)
 			doc_replace(d, (Pos){i, 0}, (Pos){i, 1}, "x", 1, CH_OTHER);
 		break;
 	case 5: /* lines deleted */

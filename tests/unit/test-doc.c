@@ -74,7 +74,7 @@ static void test_typing_is_one_record(void **state)
 	assert_true(doc_redo(&d, &c));
 	assert_true(doc_redo(&d, &c));
 	assert_false(doc_redo(&d, &c));
-	assert_memory_equal(d.tgt.v[3].p, "새 글 더첫", strlen("새 글 더첫"));
+	assert_memory_equal(lines_line(&d.tgt, 3)->p, "새 글 더첫", strlen("새 글 더첫"));
 	doc_release(&d);
 }
 
@@ -84,12 +84,12 @@ static void test_deleting_merges_by_direction(void **state)
 	Doc d;
 	load(&d);
 	/* Backspace three times from the end of "첫 문단." */
-	size_t end = d.tgt.v[3].n;
+	size_t end = lines_line(&d.tgt, 3)->n;
 	Pos at = {3, end};
 	for (int i = 0; i < 3; i++) {
 		size_t prev = at.col;
 		at.col--;
-		while (at.col > 0 && ((unsigned char)d.tgt.v[3].p[at.col] & 0xc0) == 0x80)
+		while (at.col > 0 && ((unsigned char)lines_line(&d.tgt, 3)->p[at.col] & 0xc0) == 0x80)
 			at.col--;
 		doc_replace(&d, at, (Pos){3, prev}, "", 0, CH_DEL_BACK);
 		check(&d);

@@ -30,20 +30,20 @@ static void random_edit(Lines *doc, Journal *j)
 	switch (rnd() % 5) {
 	case 0: { /* type Korean into a line */
 		const char *ko = "번역";
-		size_t at = doc->v[i].n ? rnd() % (doc->v[i].n + 1) : 0;
+		size_t at = lines_line(doc, i)->n ? rnd() % (lines_line(doc, i)->n + 1) : 0;
 		lines_splice(doc, i, at, at, ko, strlen(ko));
 		journal_replace(j, i, 1, doc, 1);
 		break;
 	}
 	case 1: /* delete some bytes */
-		if (doc->v[i].n) {
-			size_t from = rnd() % doc->v[i].n;
-			lines_splice(doc, i, from, doc->v[i].n, "", 0);
+		if (lines_line(doc, i)->n) {
+			size_t from = rnd() % lines_line(doc, i)->n;
+			lines_splice(doc, i, from, lines_line(doc, i)->n, "", 0);
 			journal_replace(j, i, 1, doc, 1);
 		}
 		break;
 	case 2: /* Enter */
-		lines_split(doc, i, doc->v[i].n / 2, lines_default_eol(doc));
+		lines_split(doc, i, lines_line(doc, i)->n / 2, lines_default_eol(doc));
 		journal_replace(j, i, 1, doc, 2);
 		break;
 	case 3: /* join with the next line */

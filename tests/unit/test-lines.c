@@ -137,7 +137,7 @@ static void test_edits(void **state)
 	free(s);
 
 	/* unmodified lines still borrow from the loaded text */
-	assert_int_equal(l.v[1].owned, 0);
+	assert_int_equal(lines_line(&l, 1)->owned, 0);
 	lines_release(&l);
 }
 
@@ -187,8 +187,8 @@ static void test_adopted_buffer(void **state)
 	assert_null(b.p); /* taken, not copied */
 	assert_ptr_equal(l.base, buf);
 	assert_int_equal(l.n, 4);
-	assert_ptr_equal(l.v[0].p, buf + 3);
-	assert_ptr_equal(l.v[1].p, buf + 8);
+	assert_ptr_equal(lines_line(&l, 0)->p, buf + 3);
+	assert_ptr_equal(lines_line(&l, 1)->p, buf + 8);
 	Str f;
 	assert_true(lines_file(&l, &f));
 	assert_ptr_equal(f.p, buf);
@@ -198,9 +198,9 @@ static void test_adopted_buffer(void **state)
 
 	lines_splice(&l, 1, 0, 3, "TWO!", 4);
 	assert_memory_equal(buf, text, n); /* the buffer is as it was read */
-	assert_true(l.v[1].p < buf || l.v[1].p >= buf + n);
-	assert_ptr_equal(l.v[0].p, buf + 3);
-	assert_ptr_equal(l.v[2].p, buf + 12);
+	assert_true(lines_line(&l, 1)->p < buf || lines_line(&l, 1)->p >= buf + n);
+	assert_ptr_equal(lines_line(&l, 0)->p, buf + 3);
+	assert_ptr_equal(lines_line(&l, 2)->p, buf + 12);
 	assert_false(lines_file(&l, &f)); /* changed: serialize */
 	Buf out = BUF_INIT;
 	lines_serialize(&l, &out);
@@ -276,10 +276,10 @@ static void test_packed_line(void **state)
 	lines_parse(&l, text, strlen(text));
 	assert_int_equal(l.n, 4);
 	assert_int_equal(l.cap, 4); /* exactly the lines */
-	assert_int_equal(l.v[0].eol, EOL_CRLF);
-	assert_int_equal(l.v[1].eol, EOL_LF);
-	assert_int_equal(l.v[3].eol, EOL_NONE);
-	assert_int_equal(l.v[3].n, 3);
+	assert_int_equal(lines_line(&l, 0)->eol, EOL_CRLF);
+	assert_int_equal(lines_line(&l, 1)->eol, EOL_LF);
+	assert_int_equal(lines_line(&l, 3)->eol, EOL_NONE);
+	assert_int_equal(lines_line(&l, 3)->n, 3);
 	/* a line grown a byte at a time past several capacities, then shrunk
 	 * and grown again: the bytes stay exact */
 	char want[5000];
@@ -287,7 +287,7 @@ static void test_packed_line(void **state)
 	memcpy(want, "bb", 2);
 	for (int i = 0; i < 4000; i++) {
 		char c = (char)('a' + i % 26);
-		lines_splice(&l, 1, l.v[1].n, l.v[1].n, &c, 1);
+		lines_splice(&l, 1, lines_line(&l, 1)->n, lines_line(&l, 1)->n, &c, 1);
 		want[wn++] = c;
 		if (i % 997 == 0) { /* cut the middle out */
 			size_t from = wn / 3, to = wn / 2;
@@ -296,10 +296,10 @@ static void test_packed_line(void **state)
 			wn -= to - from;
 		}
 	}
-	assert_int_equal(l.v[1].n, wn);
-	assert_true(l.v[1].owned);
-	assert_memory_equal(l.v[1].p, want, wn);
-	assert_int_equal(l.v[1].eol, EOL_LF);
+	assert_int_equal(lines_line(&l, 1)->n, wn);
+	assert_true(lines_line(&l, 1)->owned);
+	assert_memory_equal(lines_line(&l, 1)->p, want, wn);
+	assert_int_equal(lines_line(&l, 1)->eol, EOL_LF);
 	/* new lines grow the table by an eighth, not doubling */
 	lines_insert(&l, 0, "x", 1, EOL_LF);
 	assert_int_equal(l.n, 5);
@@ -329,7 +329,7 @@ static void test_unscanned_parse(void **state)
 	assert_int_equal(a.n, b.n);
 	for (size_t i = 0; i < a.n; i++) {
 		assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
-		assert_int_equal(a.v[i].eol, b.v[i].eol);
+		assert_int_equal(lines_line(&a, i)->eol, lines_line(&b, i)->eol);
 	}
 	LinesScan x = a.scan, y = lines_scan(&b);
 	assert_true(x.valid && y.valid);
@@ -350,6 +350,120 @@ static void test_unscanned_parse(void **state)
 	lines_release(&b);
 }
 
+/* A model of the lines: one string and terminator a line, in order. */
+typedef struct Model {
+	char *p[8192];
+	size_t n[8192];
+	Eol eol[8192];
+	size_t count;
+} Model;
+
+static void model_put(Model *m, size_t at, const char *p, size_t n, Eol eol)
+{
+	memmove(&m->p[at + 1], &m->p[at], (m->count - at) * sizeof(m->p[0]));
+	memmove(&m->n[at + 1], &m->n[at], (m->count - at) * sizeof(m->n[0]));
+	memmove(&m->eol[at + 1], &m->eol[at], (m->count - at) * sizeof(m->eol[0]));
+	m->p[at] = xmemdup0(p, n);
+	m->n[at] = n;
+	m->eol[at] = eol;
+	m->count++;
+}
+
+static void model_drop(Model *m, size_t at)
+{
+	free(m->p[at]);
+	memmove(&m->p[at], &m->p[at + 1], (m->count - at - 1) * sizeof(m->p[0]));
+	memmove(&m->n[at], &m->n[at + 1], (m->count - at - 1) * sizeof(m->n[0]));
+	memmove(&m->eol[at], &m->eol[at + 1], (m->count - at - 1) * sizeof(m->eol[0]));
+	m->count--;
+}
+
+/* The gap: random splits, joins, inserts, deletes and replaces, far apart
+ * and close together, give the lines the model has (the table moves only
+ * the lines between two edits; lines_check after each). */
+static void test_gap_random(void **state)
+{
+	(void)state;
+	static Model m;
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, "a\nb\r\nc\n", 7);
+	m.count = 0;
+	model_put(&m, 0, "a", 1, EOL_LF);
+	model_put(&m, 1, "b", 1, EOL_CRLF);
+	model_put(&m, 2, "c", 1, EOL_LF);
+	model_put(&m, 3, "", 0, EOL_NONE);
+	uint64_t r = 12345;
+	for (int step = 0; step < 4000 && m.count < 8000; step++) {
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		/* mostly near one place, now and then anywhere */
+		size_t i = (size_t)(r >> 33) % l.n, op = (size_t)(r >> 20) % 5;
+		if ((r >> 10) % 8)
+			i = MIN(l.n - 1, l.n / 3 + (size_t)(r >> 50) % 4);
+		char txt[16];
+		int tn = snprintf(txt, sizeof txt, "%d", step);
+		if (op == 0) {
+			size_t at = m.n[i] / 2;
+			Eol e = step % 3 ? EOL_LF : EOL_CRLF;
+			lines_split(&l, i, at, e);
+			model_put(&m, i + 1, m.p[i] + at, m.n[i] - at, m.eol[i]);
+			m.n[i] = at;
+			m.eol[i] = e;
+		} else if (op == 1 && i + 1 < l.n) {
+			lines_join(&l, i);
+			char *j = xasprintf("%.*s%.*s", (int)m.n[i], m.p[i], (int)m.n[i + 1], m.p[i + 1]);
+			Eol e = m.eol[i + 1];
+			size_t jn = m.n[i] + m.n[i + 1];
+			model_drop(&m, i + 1);
+			free(m.p[i]);
+			m.p[i] = j;
+			m.n[i] = jn;
+			m.eol[i] = e;
+		} else if (op == 2) {
+			size_t at = (size_t)(r >> 40) % (l.n + 1);
+			lines_insert(&l, at, txt, (size_t)tn, EOL_LF);
+			if (at == m.count) {
+				m.eol[at - 1] = EOL_LF;
+				model_put(&m, at, txt, (size_t)tn, EOL_NONE);
+			} else {
+				model_put(&m, at, txt, (size_t)tn, EOL_LF);
+			}
+		} else if (op == 3 && l.n > 1) {
+			lines_delete(&l, i);
+			model_drop(&m, i);
+			m.eol[m.count - 1] = EOL_NONE;
+		} else {
+			size_t cnt = MIN(1 + (size_t)(r >> 45) % 2, l.n - i);
+			bool end = i + cnt == l.n;
+			char rep[32];
+			int rn = snprintf(rep, sizeof rep, "x%d\ny\r\n%s", step, end ? "z" : "");
+			assert_true(lines_replace(&l, i, cnt, rep, (size_t)rn));
+			for (size_t k = 0; k < cnt; k++)
+				model_drop(&m, i);
+			model_put(&m, i, txt, 0, EOL_LF);
+			free(m.p[i]);
+			m.p[i] = xasprintf("x%d", step);
+			m.n[i] = strlen(m.p[i]);
+			model_put(&m, i + 1, "y", 1, EOL_CRLF);
+			if (end)
+				model_put(&m, i + 2, "z", 1, EOL_NONE);
+		}
+		Err e;
+		err_init(&e);
+		assert_true(lines_check(&l, &e));
+		assert_int_equal(l.n, m.count);
+		for (size_t k = 0; k < l.n; k++) {
+			Str a = lines_get(&l, k);
+			assert_int_equal(a.n, m.n[k]);
+			assert_memory_equal(a.p, m.p[k], a.n);
+			assert_int_equal(lines_line(&l, k)->eol, m.eol[k]);
+		}
+	}
+	for (size_t k = 0; k < m.count; k++)
+		free(m.p[k]);
+	lines_release(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_packed_line),
 		cmocka_unit_test(test_unscanned_parse),
+		cmocka_unit_test(test_gap_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,7 @@ static void random_edit(Session *s)
 	Pos a = {line, 0};
 	switch (rnd() % 6) {
 	case 0:
-		s->caret.cur = (Pos){line, d->tgt.v[line].n};
+		s->caret.cur = (Pos){line, lines_line(&d->tgt, line)->n};
 		session_insert(s, "번역 ", strlen("번역 "));
 		break;
 	case 1:

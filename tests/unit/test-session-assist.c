@@ -134,7 +134,7 @@ static void test_snapshot_when_no_source_given(void **state)
 	assert_int_equal(s.side.src.origin, SOURCE_SELF);
 	/* translate a paragraph, save: the English as first opened is kept */
 	s.caret.cur = (Pos){5, 0};
-	Pos end = {5, s.doc.tgt.v[5].n};
+	Pos end = {5, lines_line(&s.doc.tgt, 5)->n};
 	doc_replace(&s.doc, s.caret.cur, end, "번역된 문장.", strlen("번역된 문장."), CH_OTHER);
 	s.view.dirty = true;
 	assert_true(session_save(&s));
@@ -450,7 +450,8 @@ static void test_findings_incremental_and_autofix(void **state)
 	s.caret.cur = (Pos){0, 0};
 	assert_true(command_run(&s, "autofix", NULL));
 	Str ul = lines_get(&s.doc.tgt, 1);
-	assert_int_equal(ul.n, (size_t)text_width(s.doc.tgt.v[0].p, s.doc.tgt.v[0].n));
+	Str l0 = lines_get(&s.doc.tgt, 0);
+	assert_int_equal(ul.n, (size_t)text_width(l0.p, l0.n));
 	while (session_checks_step(&s, 8))
 		; /* a title edit: everything again, between keys */
 	assert_int_equal(s.chk.n, before);

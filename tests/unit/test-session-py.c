@@ -96,7 +96,7 @@ static size_t find_line(const Session *s, HostLineKind k, HostRegionKind rk, boo
 		if (!g || g->kind != rk || host_line_kind(h, i) != k)
 			continue;
 		Str l = line_of(s, i);
-		if (want_blank ? l.n == 1 && l.p[0] == '#' : h->view.v[i].n > 3)
+		if (want_blank ? l.n == 1 && l.p[0] == '#' : lines_line(&h->view, i)->n > 3)
 			return i;
 	}
 	fail_msg("no such line");
@@ -223,7 +223,7 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 	size_t sep = SIZE_MAX;
 	for (size_t k = 1; k < s->doc.tgt.n && sep == SIZE_MAX; k++)
 		if (host_line_kind(&s->doc.th, k) == HL_SEP &&
-		    host_line_kind(&s->doc.th, k + 1) == HL_RST && s->doc.th.view.v[k + 1].n)
+		    host_line_kind(&s->doc.th, k + 1) == HL_RST && lines_line(&s->doc.th.view, k + 1)->n)
 			sep = k;
 	assert_true(sep != SIZE_MAX);
 	s->caret.cur = (Pos){sep + 1, 2};

@@ -404,11 +404,11 @@ static void test_save_changes_only_the_edited_line(void **state)
 	assert_int_equal(a.n, b.n);
 	for (size_t i = 0; i < a.n; i++) {
 		if (i == 4) {
-			assert_int_equal(b.v[i].n, a.v[i].n + strlen("가나다"));
-			assert_memory_equal(b.v[i].p, "가나다", strlen("가나다"));
+			assert_int_equal(lines_line(&b, i)->n, lines_line(&a, i)->n + strlen("가나다"));
+			assert_memory_equal(lines_line(&b, i)->p, "가나다", strlen("가나다"));
 		} else {
 			assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
-			assert_int_equal(a.v[i].eol, b.v[i].eol);
+			assert_int_equal(lines_line(&a, i)->eol, lines_line(&b, i)->eol);
 		}
 	}
 	free(now);
@@ -522,7 +522,7 @@ static void test_command_table(void **state)
 	assert_non_null(strstr(s.message.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
 	assert_int_equal(s.caret.cur.line, 0);
-	assert_memory_equal(s.doc.tgt.v[0].p, "Title", 5);
+	assert_memory_equal(lines_line(&s.doc.tgt, 0)->p, "Title", 5);
 	session_release(&s);
 }
 
