@@ -373,7 +373,8 @@ static void token_features(const Block *b, const char *s, size_t n, Feat *f)
 		uint32_t *h = xmalloc(all * sizeof(*h));
 		if (nl)
 			memcpy(h, feat_lines(f), nl * sizeof(*h));
-		memcpy(h + nl, tok.v, nt * sizeof(*h));
+		if (nt) /* none: tok.v is NULL */
+			memcpy(h + nl, tok.v, nt * sizeof(*h));
 		feat_free(f);
 		f->u.h = h;
 	}
