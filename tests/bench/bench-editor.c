@@ -381,6 +381,10 @@ int main(int argc, char **argv)
 		}
 		free(names);
 	}
+	/* and the target's hash, a megabyte an idle step, as the editor takes
+	 * it after its first frame (else the first key would take it all) */
+	while (s.doc.disk.hashing)
+		ui_safe_idle(&s);
 	uint64_t keys_wall = now_ns();
 	/* Start in the middle of the document, in a prose line. */
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
