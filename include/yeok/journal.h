@@ -71,7 +71,6 @@ typedef struct Journal {
 	char sha256[65];  /* of the base text (journal_init_lazy: 64 zeros until taken) */
 	size_t base_size; /* bytes of the base text */
 	const char *lazy_base; /* journal_init_lazy: the base, borrowed, while its hash is not taken */
-	bool provisional; /* the header written names no base (64 zeros): no record follows it */
 	Buf pending;      /* records not yet written */
 	size_t records;   /* records since the base */
 	uint64_t last_flush_ns;

@@ -92,6 +92,7 @@ void journal_set_base_sha256(Journal *j, const char *sha256)
 	memcpy(j->sha256, sha256, sizeof(j->sha256) - 1);
 	j->sha256[sizeof(j->sha256) - 1] = '\0';
 	j->lazy_base = NULL;
+	j->begun = false; /* a header written so far names 64 zeros */
 }
 
 void journal_init(Journal *j, const char *file, const char *base, size_t n)
@@ -255,7 +256,6 @@ bool journal_begin(Journal *j)
 		fdatasync(j->fd);
 	buf_release(&h);
 	j->begun = ok;
-	j->provisional = ok && j->lazy_base;
 	j->failed = !ok;
 	return ok;
 }
@@ -301,7 +301,7 @@ bool journal_flush(Journal *j)
 		j->failed = true;
 		return false; /* j->err says why (busy, no locks, cannot create) */
 	}
-	if ((!j->begun || j->provisional) && !journal_begin(j))
+	if ((!j->begun || j->lazy_base) && !journal_begin(j))
 		return false;
 	if (!write_all(j, j->pending.p, j->pending.len)) {
 		/* the file may hold part of the records: start over from the base
@@ -349,7 +349,6 @@ void journal_rebase(Journal *j, const char *base, size_t n)
 {
 	sha256_hex(base, n, j->sha256);
 	j->lazy_base = NULL;
-	j->provisional = false;
 	j->base_size = n;
 	buf_clear(&j->pending);
 	j->last_pending = false;

@@ -285,12 +285,8 @@ static bool splice_vsegs(Session *s)
 		v[k].t0 = (size_t)((long)v[k].t0 - w->shift_d);
 		v[k].t1 = (size_t)((long)v[k].t1 - w->shift_d);
 	}
-	w->shift_k = k1;
+	w->shift_k = k1; /* >= k0 >= 1: v[0], written below, is stored as it is */
 	w->shift_d += D;
-	if (!w->shift_k) { /* v[0] is written below */
-		vseg_settle(w, 0, 1);
-		w->shift_k = 1;
-	}
 	/* the changed ones: starts, then ends from the next start */
 	for (size_t k = k0; k < k1; k++)
 		v[k] = vseg_starts(d, k);
