@@ -7,7 +7,9 @@
  * (p50/p99/max over 10,000 scripted edits, each with its redraw) and the
  * peak RSS.  Reports; asserts nothing.
  *
- * "bare": session_open with --source and no sidecar, then the first draw.
+ * "bare": what `yeok --source EN KO` does for a file opened the first time
+ * (no sidecar): session_open_phased, then the first draw (the idle work
+ * after it is not timed).
  * "real": what `yeok FILE` does before its first frame (src/ui/ui.c
  * ui_main): a copy of the pair in BENCH_DIR/real-N/, reopened after one
  * session saved it with a realistic sidecar (a status for every segment
@@ -215,7 +217,7 @@ int main(int argc, char **argv)
 	err_init(&e);
 	if (prof) {
 		/* nothing: the bare figures are 0 */
-	} else if (!session_open(&s, argv[2], &so, &e)) {
+	} else if (!session_open_phased(&s, argv[2], &so, &e)) {
 		endwin();
 		fprintf(stderr, "bench-editor: %s\n", e.msg);
 		return 1;
