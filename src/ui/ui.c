@@ -7,6 +7,7 @@
 
 #include <locale.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "safe.h"
@@ -322,6 +323,12 @@ static void fail(Session *s, const Err *e)
 	session_release(s);
 }
 
+static uint64_t clock_ns(clockid_t c)
+{
+	struct timespec t;
+	return clock_gettime(c, &t) == 0 ? (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec : 0;
+}
+
 static void write_timing(const Ui *u, const Session *s)
 {
 	const char *tlog = getenv("YEOK_TIMING");
@@ -330,8 +337,10 @@ static void write_timing(const Ui *u, const Session *s)
 	FILE *f = fopen(tlog, "a");
 	if (!f)
 		return;
-	fprintf(f, "first-frame-ms %.2f keys %zu mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
-	        (double)(u->t_first - u->t_start) / 1e6, u->key_count,
+	fprintf(f, "first-frame-ms %.2f cpu-ms %.2f main-cpu-ms %.2f keys %zu mean-key-us %.1f "
+	        "max-key-us %.1f lines %zu+%zu\n",
+	        (double)(u->t_first - u->t_start) / 1e6, (double)u->cpu_first / 1e6,
+	        (double)u->main_first / 1e6, u->key_count,
 	        u->key_count ? (double)u->key_total / (double)u->key_count / 1e3 : 0.0,
 	        (double)u->key_max / 1e3, s->doc.tgt.n, s->doc.src.n);
 	fclose(f);
@@ -470,6 +479,9 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
+	u.cpu_first = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+	u.main_first = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	safety_exclude_side_files(&s); /* runs git: after the first frame */
 	if (!o.no_tm)
 		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);
