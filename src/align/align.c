@@ -504,7 +504,15 @@ static bool share_bits(const AnchorKey *a, const AnchorKey *b)
 	return (a->bits[0] & b->bits[0]) | (a->bits[1] & b->bits[1]);
 }
 
-static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
+AlignAnchorWork align_anchor_work;
+
+/* The score; or, when the code's lists would have to be read and even
+ * all of the smaller one in the other could not bring prev + score up to
+ * g (the cell's best gap), that bound instead: the cell then takes the
+ * gap, as with the exact score (code_share grows with the lines in
+ * common, and rounding keeps the order: prev + score <= prev + bound).
+ * g = FORBID * 2: no bound. */
+static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double prev, double g)
 {
 	const AnchorKey *a = &c->sk[i], *b = &c->tk[j];
 	if (a->kind != b->kind)
@@ -515,6 +523,11 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 			return 12.0;
 		if (!share_bits(a, b))
 			return code_share(0, fa->nlines, fb->nlines);
+		align_anchor_work.shared++;
+		double ub = code_share(MIN(fa->nlines, fb->nlines), fa->nlines, fb->nlines);
+		if (prev + ub < g)
+			return ub;
+		align_anchor_work.read++;
 		return code_score(fa, fb);
 	}
 	size_t inter = share_bits(a, b) ? overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok) : 0;
@@ -591,7 +604,7 @@ static double score_move(const Ctx *c, size_t i, size_t a, size_t j, size_t b)
 	if (a == 0 || b == 0)
 		return c->anchors ? GAP_ANCHOR : GAP_BLOCK;
 	if (c->anchors)
-		return score_anchor_keyed(c, i, j);
+		return score_anchor_keyed(c, i, j, 0, FORBID * 2);
 	size_t si = c->si[i], ti = c->ti[j];
 	if (a == 1 && b == 1)
 		return score_pair(c, si, ti);
@@ -681,23 +694,24 @@ static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t 
 				mv[0] = 255;
 				continue;
 			}
+			/* the best gap first (up before left on a tie), then the
+			 * match, which wins a tie: the order 1:1, 1:0, 0:1 of fill */
 			double bs = FORBID * 2, prev;
 			unsigned char bm = 255;
-			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
-				double sc = score_anchor_keyed(c, i - 1, j - 1);
-				if (sc > FORBID && prev + sc > bs) {
-					bs = prev + sc;
-					bm = 0;
-				}
-			}
-			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID &&
-			    prev + GAP_ANCHOR > bs) {
+			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID) {
 				bs = prev + GAP_ANCHOR;
 				bm = 1;
 			}
 			if (j > lo[i] && (prev = cur[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
 				bs = prev + GAP_ANCHOR;
 				bm = 2;
+			}
+			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
+				double sc = score_anchor_keyed(c, i - 1, j - 1, prev, bs);
+				if (sc > FORBID && prev + sc >= bs) {
+					bs = prev + sc;
+					bm = 0;
+				}
 			}
 			cur[at] = bm == 255 ? FORBID * 2 : bs;
 			mv[off[i] + at] = bm;
