@@ -287,7 +287,7 @@ static void code_features(const char *s, size_t n, Feat *f)
 		}
 		Str line = str_trim((Str){s + i, ce - i});
 		if (line.n) {
-			uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
+			uint32_t lh = (uint32_t)hash_words(line.p, line.n);
 			VEC_PUSH(&lv, lh);
 			h = (h ^ lh) * 1099511628211ull;
 		}
@@ -396,7 +396,7 @@ static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp
 	const char *s = tmp->p ? tmp->p : "";
 	size_t n = tmp->len;
 	if (!f->keyed) {
-		f->text_hash = hash_fnv1a(s, n);
+		f->text_hash = hash_words(s, n);
 		if (b->kind == BK_LITERAL)
 			code_features(s, n, f);
 		f->keyed = true;
