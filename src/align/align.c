@@ -474,14 +474,18 @@ static double code_score(const Feat *a, const Feat *b)
 
 /* Two titles: by level, the same text, the tokens in common (inter of
  * them) and length. */
-static double title_score(const Feat *a, const Feat *b, size_t inter)
+static double title_part(const Feat *a, const Feat *b, size_t inter)
 {
 	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
 	if (a->text_hash == b->text_hash)
 		sc += 4.0;
-	sc += tok_score(inter, a->ntok, b->ntok);
-	sc += 0.5 * len_score(a->len, b->len, b->hangul);
-	return sc;
+	return sc + tok_score(inter, a->ntok, b->ntok);
+}
+
+/* the length's part is at most 0 */
+static double title_score(const Feat *a, const Feat *b, size_t inter)
+{
+	return title_part(a, b, inter) + 0.5 * len_score(a->len, b->len, b->hangul);
 }
 
 static double score_anchor(const Ctx *c, size_t si, size_t ti)
@@ -506,11 +510,13 @@ static bool share_bits(const AnchorKey *a, const AnchorKey *b)
 
 AlignAnchorWork align_anchor_work;
 
-/* The score; or, when the code's lists would have to be read and even
- * all of the smaller one in the other could not bring prev + score up to
- * g (the cell's best gap), that bound instead: the cell then takes the
- * gap, as with the exact score (code_share grows with the lines in
- * common, and rounding keeps the order: prev + score <= prev + bound).
+/* The score; or, when even a bound of it (code: all of the smaller
+ * block's lines in the other; a title: all of the fewer tokens in common,
+ * the length's part 0) could not bring prev + score up to g (the cell's
+ * best gap), that bound instead: the cell then takes the gap, as with the
+ * exact score (the scores grow with what is in common, and rounding
+ * keeps the order: prev + score <= prev + bound).  The bound spares
+ * reading the code's lines or the titles' tokens and the length's part.
  * g = FORBID * 2: no bound. */
 static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double prev, double g)
 {
@@ -530,8 +536,17 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double
 		align_anchor_work.read++;
 		return code_score(fa, fb);
 	}
-	size_t inter = share_bits(a, b) ? overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok) : 0;
-	return title_score(fa, fb, inter);
+	/* a title: the same with the tokens (all of the fewer in common,
+	 * if the bits say they may share one) and the length (<= 0) */
+	bool sh = share_bits(a, b);
+	double ub = title_part(fa, fb, sh ? MIN(fa->ntok, fb->ntok) : 0);
+	align_anchor_work.titles++;
+	if (prev + ub < g)
+		return ub;
+	align_anchor_work.titles_scored++;
+	if (sh)
+		ub = title_part(fa, fb, overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok));
+	return ub + 0.5 * len_score(fa->len, fb->len, fb->hangul);
 }
 
 static double score_pair(const Ctx *c, size_t si, size_t ti)
@@ -1196,6 +1211,10 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 	VEC_RESERVE(&m->upend, U);
 	m->upend.n = U;
 	memset(m->upend.v, 0, U);
+	/* phased: a segment per matched pair and a placeholder per other
+	 * block, allocated once (not doubled: copies and fresh pages) */
+	if (pend && memo)
+		VEC_RESERVE(a, m->sn + m->tn - m->ms.n);
 	units_segments(&c, m, 0, U, a, 0, NULL, pend && memo);
 	m->useg.v[U] = a->n;
 	if (memo) {

@@ -792,7 +792,9 @@ static void test_banded_anchors_unchanged(void **state)
 /* The banded anchors' pass reads two code anchors' lines only where the
  * match could beat the cell's best gap (all of the smaller block's lines
  * in the other): on the generated pairs most cells whose keys share a bit
- * cannot (three in four), and their lines are not read.  The result is the one with every
+ * cannot (three in four), and their lines are not read; nor are two
+ * titles' tokens and lengths (all of the fewer tokens in common, the
+ * length's part 0).  The result is the one with every
  * list read (test_banded_anchors_unchanged). */
 static void test_anchor_lists_bounded(void **state)
 {
@@ -804,10 +806,15 @@ static void test_anchor_lists_bounded(void **state)
 	pair_init(&p);
 	pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
 	size_t shared = align_anchor_work.shared - w0.shared, read = align_anchor_work.read - w0.read;
+	size_t titles = align_anchor_work.titles - w0.titles;
+	size_t scored = align_anchor_work.titles_scored - w0.titles_scored;
 	print_message("# 20,000 generated lines: %zu anchor cells whose code keys share a bit, the "
-	              "lines of %zu read\n", shared, read);
+	              "lines of %zu read; %zu of two titles, %zu scored in full\n", shared, read,
+	              titles, scored);
 	assert_true(shared > 1000);
 	assert_true(read * 3 < shared);
+	assert_true(titles > 1000);
+	assert_true(scored * 3 < titles);
 	pair_release(&p);
 	buf_release(&en);
 	buf_release(&ko);
