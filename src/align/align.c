@@ -528,7 +528,7 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double
 		if (a->hash == b->hash)
 			return 12.0;
 		if (!share_bits(a, b))
-			return code_share(0, fa->nlines, fb->nlines);
+			return -4.0; /* code_share(0, ...), no division */
 		align_anchor_work.shared++;
 		double ub = code_share(MIN(fa->nlines, fb->nlines), fa->nlines, fb->nlines);
 		if (prev + ub < g)
