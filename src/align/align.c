@@ -274,13 +274,13 @@ static void code_features(const char *s, size_t n, Feat *f)
 	uint64_t h = 1469598103934665603ull;
 	size_t i = 0;
 	while (i <= n) {
-		size_t e = i;
-		while (e < n && s[e] != '\n')
-			e++;
+		const char *nl = i < n ? memchr(s + i, '\n', n - i) : NULL;
+		size_t e = nl ? (size_t)(nl - s) : n;
 		size_t ce = e;
 		for (size_t k = i; k < e; k++) {
-			bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
-			if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+			/* the rare bytes first, then where they stand */
+			if ((s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/')) &&
+			    (k == i || s[k - 1] == ' ' || s[k - 1] == '\t')) {
 				ce = k;
 				break;
 			}
