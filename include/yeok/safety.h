@@ -18,9 +18,10 @@
  * change), safety_keep_mine() (the next save goes over it) or
  * safety_disk_diff().
  *
- * In a git work tree, safety_open also lists yeok's side files in the
- * repository's info/exclude (vcs_exclude_side_files; a message says so
- * the one time it is written).
+ * In a git work tree, safety_exclude_side_files() lists yeok's side files
+ * in the repository's info/exclude (vcs_exclude_side_files; a message says
+ * so the one time it is written).  It runs git, so the editor calls it
+ * after its first frame, not safety_open (issue 19).
  *
  * Depends on util, journal, diff, doc, session, vcs.  Never prints.
  */
@@ -45,6 +46,10 @@ void safety_recovery_release(SafetyRecovery *r);
  * journal (journal_in_use) the document is opened read-only (r->problem
  * says so) and nothing is journaled. */
 bool safety_open(Session *s, SafetyRecovery *r);
+/* After safety_open, once the first frame is drawn: the side files listed
+ * in info/exclude when the document is journaled (not read-only) in a git
+ * work tree (see above); a failure is the session's error. */
+void safety_exclude_side_files(Session *s);
 /* One line: when the unsaved work is from and how many edits it holds. */
 void safety_recovery_describe(const SafetyRecovery *r, Buf *out);
 /* r: the target becomes the recovered text (the journal keeps it). */

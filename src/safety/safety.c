@@ -115,6 +115,22 @@ static void begin(Session *s)
 	file_remove_stale_temps(s->doc.path, side_suffixes);
 }
 
+void safety_exclude_side_files(Session *s)
+{
+	const Doc *d = &s->doc;
+	if (!d->journal || d->read_only || !d->path)
+		return;
+	/* side files stay out of `git status` (said once: when it was written) */
+	bool excluded = false;
+	Err xe;
+	err_init(&xe);
+	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
+		session_error(s, "%s", xe.msg);
+	else if (excluded)
+		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
+		            ".git/info/exclude: git status shows only your documents");
+}
+
 bool safety_open(Session *s, SafetyRecovery *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -165,15 +181,6 @@ bool safety_open(Session *s, SafetyRecovery *r)
 		buf_release(&base);
 		return false;
 	}
-	/* side files stay out of `git status` (said once: when it was written) */
-	bool excluded = false;
-	Err xe;
-	err_init(&xe);
-	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
-		session_error(s, "%s", xe.msg);
-	else if (excluded)
-		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
-		            ".git/info/exclude: git status shows only your documents");
 	Err e;
 	err_init(&e);
 	if (!journal_recover(d->path, bp, file.n, &r->info, &r->text, &e)) {

@@ -99,8 +99,11 @@ struct Ui {
 	unsigned long sync;
 	unsigned long quit_at_sync; /* headless key scripts: end after this barrier's frame */
 	int in_fd;          /* the terminal's input (0; a key script's file in tests) */
-	/* Frame timing (YEOK_TIMING): the first frame and the keys after it. */
-	uint64_t t_start, t_first, key_total, key_max;
+	/* Frame timing (YEOK_TIMING): the first frame and the keys after it;
+	 * cpu_first, main_first: the CPU time of the process (every thread)
+	 * and of the main thread from exec to the first frame (YEOK_TIMING). */
+	uint64_t t_start, t_first, key_total, key_max, cpu_first, main_first;
+	size_t threads_first; /* the process's threads at the first frame */
 	size_t key_count;
 	bool waited;        /* the key opened a dialog (its time is the user's) */
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */

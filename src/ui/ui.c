@@ -5,8 +5,10 @@
  * commands. */
 #include "yeok/ui.h"
 
+#include <dirent.h>
 #include <locale.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "safe.h"
@@ -322,6 +324,25 @@ static void fail(Session *s, const Err *e)
 	session_release(s);
 }
 
+static uint64_t clock_ns(clockid_t c)
+{
+	struct timespec t;
+	return clock_gettime(c, &t) == 0 ? (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec : 0;
+}
+
+/* The threads of this process (Linux: /proc/self/task; 0 elsewhere). */
+static size_t thread_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	size_t n = 0;
+	if (!d)
+		return 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
 static void write_timing(const Ui *u, const Session *s)
 {
 	const char *tlog = getenv("YEOK_TIMING");
@@ -330,8 +351,10 @@ static void write_timing(const Ui *u, const Session *s)
 	FILE *f = fopen(tlog, "a");
 	if (!f)
 		return;
-	fprintf(f, "first-frame-ms %.2f keys %zu mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
-	        (double)(u->t_first - u->t_start) / 1e6, u->key_count,
+	fprintf(f, "first-frame-ms %.2f cpu-ms %.2f main-cpu-ms %.2f threads %zu keys %zu "
+	        "mean-key-us %.1f max-key-us %.1f lines %zu+%zu\n",
+	        (double)(u->t_first - u->t_start) / 1e6, (double)u->cpu_first / 1e6,
+	        (double)u->main_first / 1e6, u->threads_first, u->key_count,
 	        u->key_count ? (double)u->key_total / (double)u->key_count / 1e3 : 0.0,
 	        (double)u->key_max / 1e3, s->doc.tgt.n, s->doc.src.n);
 	fclose(f);
@@ -362,9 +385,7 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	if (!o->no_checks)
 		session_checks_on(s, false);
 	s->chk.off = o->no_checks;
-	if (!o->no_spell)
-		session_spell_start(s, NULL);
-	return true;
+	return true; /* spelling starts after the first frame (ui_edit) */
 }
 
 /* In a git work tree (the git program says so): the folder to list when
@@ -465,11 +486,20 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 		u.trace = fopen(tk, "w");
 	ui_term_start(&u, true);
 	session_resize(&s, COLS, LINES);
-	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
 	ui_push(&u, &ui_editor_mode);
 	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
+	u.cpu_first = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+	u.main_first = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	u.threads_first = thread_count();
+	/* after the first frame, not before it: git runs, and the spelling
+	 * thread loads the dictionaries (a second thread of this process
+	 * shares its CPU with the first frame's on a loaded machine) */
+	safety_exclude_side_files(&s);
+	if (!o.no_spell)
+		session_spell_start(&s, NULL);
+	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
 	if (!o.no_tm)
 		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);

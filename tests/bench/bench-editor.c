@@ -7,7 +7,9 @@
  * (p50/p99/max over 10,000 scripted edits, each with its redraw) and the
  * peak RSS.  Reports; asserts nothing.
  *
- * "bare": session_open with --source and no sidecar, then the first draw.
+ * "bare": what `yeok --source EN KO` does for a file opened the first time
+ * (no sidecar): session_open_phased, then the first draw (the idle work
+ * after it is not timed).
  * "real": what `yeok FILE` does before its first frame (src/ui/ui.c
  * ui_main): a copy of the pair in BENCH_DIR/real-N/, reopened after one
  * session saved it with a realistic sidecar (a status for every segment
@@ -15,8 +17,9 @@
  * the middle; 200 review comments; the English recorded as `file:` with
  * its sha256), so the open resolves the source from the record, loads the
  * shipped glossary, checks the input (safety_input_ok, twice as ui_main
- * does), starts the journal (ui_safe_open) and the checks and spelling,
- * then draws.  The keys run on the real session.
+ * does), starts the journal (ui_safe_open) and the checks, then draws,
+ * then starts spelling (after the first frame, as ui_edit does).  The keys
+ * run on the real session.
  *
  * Times are given twice: wall clock, and the CPU time of the editor's
  * thread (CLOCK_THREAD_CPUTIME_ID).  On a shared machine the wall clock
@@ -25,8 +28,8 @@
  * to aligning the whole document (doc.h last_was_full).
  *
  * As in the editor (src/ui/ui.c): the checks are on (not run before the
- * first frame) and spelling starts in its thread; BENCH_NO_CHECKS=1 and
- * BENCH_NO_SPELL=1 leave them out.  A typist leaves time between keys:
+ * first frame) and spelling starts in its thread after the first frame;
+ * BENCH_NO_CHECKS=1 and BENCH_NO_SPELL=1 leave them out.  A typist leaves time between keys:
  * after each key one idle step of the checks runs (64 segments, as the
  * editor's loop does), timed apart from the key.  The keys, ten at a
  * time: four insertions, a backspace, a newline, undo, a space, the next
@@ -150,7 +153,7 @@ static void quit_early(Session *s, const char *dir, bool prof)
 /* What ui_main does from its start to the first frame, minus the terminal
  * checks (src/ui/ui.c: open_session, ui_safe_open, the theme, keys and
  * the first ui_draw). */
-static bool open_like_ui(Session *s, const char *ko, bool checks, bool spell)
+static bool open_like_ui(Session *s, const char *ko, bool checks)
 {
 	session_init(s);
 	SourceOpts so = {.history = true, .self_fallback = true};
@@ -171,8 +174,6 @@ static bool open_like_ui(Session *s, const char *ko, bool checks, bool spell)
 	if (checks)
 		session_checks_on(s, false);
 	s->chk.off = !checks;
-	if (spell)
-		session_spell_start(s, NULL);
 	if (!ui_safe_open(s))
 		return false;
 	return true;
@@ -215,7 +216,7 @@ int main(int argc, char **argv)
 	err_init(&e);
 	if (prof) {
 		/* nothing: the bare figures are 0 */
-	} else if (!session_open(&s, argv[2], &so, &e)) {
+	} else if (!session_open_phased(&s, argv[2], &so, &e)) {
 		endwin();
 		fprintf(stderr, "bench-editor: %s\n", e.msg);
 		return 1;
@@ -254,7 +255,7 @@ int main(int argc, char **argv)
 	struct stat scst;
 	long long sc_bytes = stat(scp, &scst) == 0 ? (long long)scst.st_size : 0;
 	uint64_t r0 = now_ns(), rc0 = cpu_ns();
-	if (!open_like_ui(&s, ko, checks, spell)) {
+	if (!open_like_ui(&s, ko, checks)) {
 		endwin();
 		return 1;
 	}
@@ -267,6 +268,8 @@ int main(int argc, char **argv)
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
 	uint64_t rfirst = now_ns() - r0, rfirst_cpu = cpu_ns() - rc0;
+	if (spell)
+		session_spell_start(&s, NULL);
 	/* BENCH_SCRIPT=left: the tenth key moves left, off the segment's start
 	 * onto the blank line before it, so the next keys type there and unmake
 	 * the title below (see tests/bench/PERF.md); by default it moves right */

@@ -7,8 +7,13 @@
 # until the program's first screen is there: yeok's header ("EN ▸ KO",
 # drawn in the same frame as the text), the file's first line for the
 # others.  Prints one line per program: the median and the best of RUNS
-# (default 5) runs in ms.  A measurement, not a test: a poll costs a few
-# ms (a tmux client), the same for every program.
+# (default 5) runs in ms, and the median CPU time (user + system, every
+# thread, from /proc at the moment the screen is seen: ~10 ms ticks) the
+# program had used by then.  The programs take turns (run 1 of each, then
+# run 2 of each...), so a change in the machine's load falls on all of
+# them; on a loaded machine the wall clock is the CPU time times the wait
+# for a core, the CPU time is what the program costs.  A measurement, not
+# a test: a poll costs a few ms (a tmux client), the same for every program.
 #
 # yeok runs twice: "bare" (--source EN, no sidecar) and "real" (reopened
 # from the realistic sidecar bench-editor --make-sidecar writes: the
@@ -37,9 +42,11 @@ if [ -x "$BE" ]; then
 fi
 first=$(head -1 "$KO")
 
-# one NAME MARKER CMD: the wall ms from the start of CMD to MARKER on screen
+# one MARKER CMD: "WALL CPU", the ms from the start of CMD to MARKER on
+# screen and the CPU ms the program (the pane's shell's child) had used then
+TICK=$(getconf CLK_TCK 2>/dev/null || echo 100)
 one() {
-	local marker=$1 cmd=$2 t0 t1
+	local marker=$1 cmd=$2 t0 t1 pid cpu
 	t0=$(date +%s%N)
 	tx new-session -d -s run -x 160 -y 50 \
 		-e LANG=C.UTF-8 -e LC_ALL=C.UTF-8 -e TERM=tmux-256color -e HOME="$T/home" \
@@ -49,31 +56,45 @@ one() {
 		case $(tx capture-pane -p -t run 2>/dev/null) in *"$marker"*) break ;; esac
 	done
 	t1=$(date +%s%N)
+	pid=$(pgrep -P "$(tx display -p -t run '#{pane_pid}')" 2>/dev/null | head -1)
+	# utime and stime: fields 14 and 15, counted after the ")" of the name
+	cpu=$(sed 's/.*) //' "/proc/${pid:-0}/stat" 2>/dev/null |
+		awk -v t="$TICK" '{ printf "%d", ($12 + $13) * 1000 / t }')
 	tx kill-session -t run 2>/dev/null
 	# the editor's journal of a killed session is no unsaved work
 	rm -f "$T"/*/*.yeok.journal
-	echo $(( (t1 - t0) / 1000000 ))
+	echo "$(( (t1 - t0) / 1000000 )) ${cpu:-0}"
 }
 
-measure() { # measure NAME MARKER CMD
-	local name=$1 v=()
-	for _ in $(seq "$RUNS"); do v+=("$(one "$2" "$3")"); done
-	printf '%s\n' "${v[@]}" | sort -n | awk -v name="$name" '
-		{ a[NR] = $1 } END { printf "%-26s %8d %8d\n", name, a[int((NR + 1) / 2)], a[1] }'
-}
-
-printf '%-26s %8s %8s\n' "first screen (wall ms)" median best
-measure "yeok (bare)" "EN ▸ KO" "$YEOK --source '$EN' '$T/bare/ko.rst'"
+# The programs: NAME, MARKER, CMD in turn.
+P=("yeok (bare)" "EN ▸ KO" "$YEOK --source '$EN' '$T/bare/ko.rst'")
 [ -e "$T/real/ko.rst.yeok.yaml" ] &&
-	measure "yeok (real, sidecar)" "EN ▸ KO" "$YEOK '$T/real/ko.rst'"
+	P+=("yeok (real, sidecar)" "EN ▸ KO" "$YEOK '$T/real/ko.rst'")
+missing=()
 if command -v vim >/dev/null; then
-	measure "vim (RST syntax)" "$first" "vim -N -n -i NONE -u DEFAULTS --cmd 'syntax on' '$KO'"
-	measure "vim -u NONE" "$first" "vim -N -n -i NONE -u NONE '$KO'"
+	P+=("vim (RST syntax)" "$first" "vim -N -n -i NONE -u DEFAULTS --cmd 'syntax on' '$KO'")
+	P+=("vim -u NONE" "$first" "vim -N -n -i NONE -u NONE '$KO'")
 else
-	echo "vim: skipped (not installed)"
+	missing+=("vim: skipped (not installed)")
 fi
 if command -v less >/dev/null; then
-	measure "less" "$first" "less '$KO'"
+	P+=("less" "$first" "less '$KO'")
 else
-	echo "less: skipped (not installed)"
+	missing+=("less: skipped (not installed)")
 fi
+declare -A W C
+for _ in $(seq "$RUNS"); do
+	for ((i = 0; i < ${#P[@]}; i += 3)); do
+		read -r w c < <(one "${P[i + 1]}" "${P[i + 2]}")
+		W[$i]+="$w "
+		C[$i]+="$c "
+	done
+done
+med() { tr ' ' '\n' | grep . | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)], a[1] }'; }
+printf '%-26s %8s %8s %8s\n' "first screen (wall ms)" median best cpu-ms
+for ((i = 0; i < ${#P[@]}; i += 3)); do
+	read -r wm wb < <(printf '%s' "${W[$i]}" | med)
+	read -r cm _ < <(printf '%s' "${C[$i]}" | med)
+	printf '%-26s %8d %8d %8d\n' "${P[i]}" "$wm" "$wb" "$cm"
+done
+for m in "${missing[@]}"; do echo "$m"; done

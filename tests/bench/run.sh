@@ -148,8 +148,8 @@ screen_and_memory() { # screen_and_memory LINES
 	fs=$(YEOK="$YEOK" BENCH_EDITOR="$B/bench-editor" tests/bench/first-screen.sh \
 		"$B/bench-$n.en.rst" "$B/bench-$n.ko.rst" "${BENCH_FS_RUNS:-3}")
 	printf '%s\n' "$fs" | sed "s/^/$(printf '%-8s ' "$n")/"
-	FSY[$n]=$(printf '%s\n' "$fs" | awk '/^yeok \(real/ { print $(NF - 1) }')
-	FSV[$n]=$(printf '%s\n' "$fs" | awk '/^vim \(RST/ { print $(NF - 1) }')
+	FSY[$n]=$(printf '%s\n' "$fs" | awk '/^yeok \(real/ { print $(NF - 2) }')
+	FSV[$n]=$(printf '%s\n' "$fs" | awk '/^vim \(RST/ { print $(NF - 2) }')
 	mem=$(YEOK="$YEOK" BENCH_EDITOR="$B/bench-editor" tests/bench/memory.sh \
 		"$B/bench-$n.en.rst" "$B/bench-$n.ko.rst")
 	printf '%s\n' "$mem" | sed "s/^/$(printf '%-8s ' "$n")/"

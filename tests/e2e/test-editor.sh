@@ -65,6 +65,17 @@ tm_keys C-q
 check "quit without changes exits at once" tm_wait "EXITED-0"
 fresh
 
+# ---- the first frame before any other thread (issue 19) --------------------
+# The spelling thread starts after the first frame (YEOK_TIMING counts the
+# process's threads then): on a loaded machine it would share the first
+# frame's CPU.
+tm_start 100 30 "cd $T && YEOK_TIMING=$T/timing $YEOK --source $EN $KO"
+check "device_mesh opens again" tm_wait "DeviceMesh 시작하기"
+tm_keys C-q
+tm_wait "EXITED-0" >/dev/null
+check "the first frame is drawn by the only thread" grep -q " threads 1 " "$T/timing"
+fresh
+
 pair intermediate_source__tiatoolbox_tutorial
 tm_start 120 30 "cd $T && $YEOK --source $EN $KO"
 check "tiatoolbox opens" tm_wait "TIAToolbox"

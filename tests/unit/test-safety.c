@@ -7,6 +7,7 @@
 
 #include "yeok/command.h"
 #include "yeok/safety.h"
+#include "yeok/vcs.h"
 
 static uint64_t seed = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void)
@@ -830,6 +831,51 @@ static void test_hash_after_first_frame(void **state)
 	free(dir);
 }
 
+/* The side files are listed in the repository's info/exclude after the
+ * first frame (issue 19: git runs then, not before it): safety_open starts
+ * no git process; safety_exclude_side_files writes the patterns and says so
+ * once, and a second call says nothing. */
+static void test_exclude_after_first_frame(void **state)
+{
+	(void)state;
+	if (!vcs_available())
+		skip();
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git init -q -b main .");
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	char *ex = path_join(dir, ".git/info/exclude");
+	Session s;
+	session_init(&s);
+	SourceOpts so = {NULL, NULL, NULL, false, true};
+	Err e;
+	err_init(&e);
+	assert_true(session_open(&s, path, &so, &e));
+	session_resize(&s, 100, 30);
+	SafetyRecovery r;
+	unsigned long before = vcs_spawn_count();
+	assert_false(safety_open(&s, &r));
+	safety_recovery_release(&r);
+	assert_int_equal(vcs_spawn_count(), before);
+	size_t n = 0;
+	char *text = file_exists(ex) ? tu_read(ex, &n) : xstrdup("");
+	assert_null(strstr(text, "*.yeok.journal"));
+	free(text);
+	assert_null(strstr(s.message.text, "info/exclude"));
+	safety_exclude_side_files(&s);
+	assert_true(vcs_spawn_count() > before);
+	text = tu_read(ex, &n);
+	assert_non_null(strstr(text, "*.yeok.journal"));
+	free(text);
+	assert_non_null(strstr(s.message.text, "info/exclude"));
+	session_msg(&s, "%s", "");
+	safety_exclude_side_files(&s);
+	assert_null(strstr(s.message.text, "info/exclude"));
+	session_release(&s);
+	free(ex);
+	free(path);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -843,6 +889,7 @@ int main(void)
 		cmocka_unit_test(test_interrupted_in_place_save),
 		cmocka_unit_test(test_stale_temps_removed),
 		cmocka_unit_test(test_hash_after_first_frame),
+		cmocka_unit_test(test_exclude_after_first_frame),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
