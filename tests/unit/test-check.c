@@ -914,7 +914,7 @@ static void test_reindex_slices_generated(void **state)
 		const CheckIndex *old = t.d.index;
 		size_t after = 0, built = 0;
 		while ((r = check_doc_reindex_step(&t.d, 64)) != 0) {
-			assert_true(r <= 64 + 3072); /* one item: a term's setup is 3,000 here */
+			assert_true(r <= 64 + 3072); /* one item: an inferred term counts every gloss, 3,000 here */
 			assert_true(check_doc_indexed(&t.d));
 			if (t.d.index != old) {
 				if (cancel && after == 2)
