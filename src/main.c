@@ -1,5 +1,8 @@
-/* argv → cli or ui; nothing else. */
+/* argv → cli or ui; nothing else (but the allocator's one setting). */
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 
 #include "yeok/cli.h"
@@ -23,6 +26,14 @@ static bool review_interactive(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+#ifdef __GLIBC__
+	/* No fast bins: a small free coalesces at once.  With them, the many
+	 * small frees of the checks' index rebuild (idle slices) were merged
+	 * all at once by the next large malloc or free, wherever it came (an
+	 * idle slice or a key): 1.2-1.7 ms at 100k lines, measured in the
+	 * slice that freed the old index (tests/bench/PERF.md, round 8). */
+	mallopt(M_MXFAST, 0);
+#endif
 	if (cli_handles(argc, argv) && !review_interactive(argc, argv))
 		return cli_main(argc, argv);
 	return ui_main(argc, argv);

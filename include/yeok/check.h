@@ -198,6 +198,11 @@ typedef struct CheckDoc {
 	const HostDoc *src_host; /* the same for the source (NULL iff src is
 	                         NULL or tgt_host is) */
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
+	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
+	                         (check_doc_reindex_step) */
+	bool placed;          /* the last build put its index in place and no
+	                         cancel came since (the freeing of retired ends
+	                         the rebuild, or a new build follows it) */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).
@@ -213,8 +218,11 @@ void check_doc_reindex(CheckDoc *d);
  * the new index is complete and in place (the old one serves until then;
  * with none, check_doc_init_unindexed's, nothing may be checked).  The
  * call that completes it returns nonzero still (but max_bytes SIZE_MAX):
- * the next one puts it in place and frees the old one, a slice of its
- * own.  When
+ * the next one puts it in place; the old one (if any) is freed by the
+ * calls after that, max_bytes units of work each (a free of a name is
+ * one, of a map or a large array 1,024), and the last returns 0 (with
+ * max_bytes SIZE_MAX: all at once; after a cancel a new build follows
+ * instead).  When
  * the target changes while a rebuild is under way, cancel it (or the
  * blocks it already read would count with their old text). */
 size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes);

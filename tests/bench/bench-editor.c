@@ -38,6 +38,9 @@
  * keys stay in the long paragraph of `gen --paragraph`).
  */
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -192,6 +195,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	setlocale(LC_ALL, "C.UTF-8");
+#ifdef __GLIBC__
+	if (!getenv("BENCH_FASTBINS"))
+		mallopt(M_MXFAST, 0); /* as src/main.c does (BENCH_FASTBINS=1: glibc's default) */
+#endif
 	setenv("COLUMNS", "160", 1);
 	setenv("LINES", "50", 1);
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");

@@ -896,10 +896,40 @@ static void test_reindex_slices_generated(void **state)
 	assert_true(once.n > 100);
 	check_doc_release(&t.d);
 	check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
-	size_t steps = 0;
-	while (check_doc_reindex_step(&t.d, 2048))
+	size_t steps = 0, r;
+	while ((r = check_doc_reindex_step(&t.d, 2048)) != 0) {
 		steps++;
+		/* the budget and one item (the largest here: a term's setup, about
+		 * 1,050), the blocks' units too: writing all of them, 1,501 blocks
+		 * and their segments, at the end was one step of about 4,500 */
+		assert_true(r <= 2048 + 1536);
+	}
 	assert_true(steps > 2 * k.len / 2048); /* the tables were built in slices too */
+	/* a rebuild beside that index: the old one is freed in slices after
+	 * the new one is in place (its maps and arrays one a step at this
+	 * budget: at once it was one step of tens of megabytes at 1M lines);
+	 * the second time a cancel comes while it is freed: a whole build
+	 * follows */
+	for (int cancel = 0; cancel < 2; cancel++) {
+		const CheckIndex *old = t.d.index;
+		size_t after = 0, built = 0;
+		while ((r = check_doc_reindex_step(&t.d, 64)) != 0) {
+			assert_true(r <= 64 + 3072); /* one item: an inferred term counts every gloss, 3,000 here */
+			assert_true(check_doc_indexed(&t.d));
+			if (t.d.index != old) {
+				if (cancel && after == 2)
+					check_doc_reindex_cancel(&t.d);
+				after++;
+				built += t.d.building != NULL;
+			}
+		}
+		assert_null(t.d.retired);
+		assert_true(after >= 6);
+		if (cancel)
+			assert_true(built > k.len / 64); /* a new build after the cancel */
+		else
+			assert_int_equal(built, 0);
+	}
 	tdoc_run(&t, CK_CONSISTENCY);
 	assert_int_equal(t.fv.n, once.n);
 	for (size_t i = 0; i < once.n; i++) {
