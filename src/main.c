@@ -1,4 +1,4 @@
-/* argv → cli or ui; nothing else (but the allocator's one setting). */
+/* argv → cli or ui; nothing else (but the editor's one allocator setting). */
 #include <locale.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -26,15 +26,17 @@ static bool review_interactive(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	if (cli_handles(argc, argv) && !review_interactive(argc, argv))
+		return cli_main(argc, argv);
 #ifdef __GLIBC__
-	/* No fast bins: a small free coalesces at once.  With them, the many
+	/* The editor only (the batch commands have no idle slices to keep short;
+	 * `yeok check --no-spell` at 100k lines took 1.9-2.3 s either way):
+	 * no fast bins, a small free coalesces at once.  With them, the many
 	 * small frees of the checks' index rebuild (idle slices) were merged
 	 * all at once by the next large malloc or free, wherever it came (an
 	 * idle slice or a key): 1.2-1.7 ms at 100k lines, measured in the
 	 * slice that freed the old index (tests/bench/PERF.md, round 8). */
 	mallopt(M_MXFAST, 0);
 #endif
-	if (cli_handles(argc, argv) && !review_interactive(argc, argv))
-		return cli_main(argc, argv);
 	return ui_main(argc, argv);
 }
