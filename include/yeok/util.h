@@ -235,6 +235,11 @@ char *path_join(const char *dir, const char *name);
 
 /* ---- hashing ----------------------------------------------------------- */
 uint64_t hash_fnv1a(const void *p, size_t n);
+/* A 64-bit hash of n bytes taken 8 at a time (FNV-1a takes them one by
+ * one: a multiply's latency per byte): for equality in memory only (its
+ * values are not stored anywhere and may differ between builds'
+ * endianness). */
+uint64_t hash_words(const void *p, size_t n);
 
 /* ---- shared strings -------------------------------------------------------
  * A StrPool keeps one copy of equal strings and counts their holders (the
