@@ -569,26 +569,3 @@ void session_findings_saved(Session *s)
 	if (s->chk.cd_built)
 		check_doc_reindex(&s->chk.cd);
 }
-
-bool session_findings_check(const Session *s, Err *e)
-{
-	const StrPool *p = &s->chk.msgs;
-	if (!strpool_check(p, e))
-		return false;
-	/* every slot's message is the pool's, and the pool counts them all */
-	size_t held = 0, refs = 0;
-	for (size_t k = 0; k < s->chk.seg.n; k++)
-		for (size_t i = 0; i < s->chk.seg.v[k].n; i++) {
-			const char *m = s->chk.seg.v[k].v[i].message;
-			if (!m || !strpool_refs(p, m))
-				return err_set(e, EXIT_DATAERR, "session: segment %zu finding %zu: its "
-				               "message is not the pool's", k, i);
-			held++;
-		}
-	for (size_t i = 0; i < p->cap; i++)
-		refs += p->v[i].s ? p->v[i].refs : 0;
-	if (held != refs)
-		return err_set(e, EXIT_DATAERR, "session: %zu findings hold %zu pooled messages",
-		               held, refs);
-	return true;
-}

@@ -49,8 +49,6 @@ void session_replace_release(Session *s);
  * released; the checks' index rebuilt after a save. */
 void session_seg_ready(Session *s, size_t k);
 void session_findings_release(Session *s);
-/* The findings' invariants (session_check): the slots' messages and their pool. */
-bool session_findings_check(const Session *s, Err *e);
 void session_findings_saved(Session *s);
 /* gloss.c: the painter's kept glossary marks freed. */
 void session_gloss_forget(Session *s);
