@@ -66,6 +66,8 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 /* Grow an array to hold at least `need` elements of `size` bytes. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
+/* The same, growing by an eighth (at least to need), not by doubling. */
+void *xgrow_eighth(void *p, size_t *cap, size_t need, size_t size);
 /* p (cap elements of size bytes) reallocated to n elements when
  * cap > n + n / 8 + 64 (*cap updated); else p as it is. */
 void *xfit(void *p, size_t n, size_t *cap, size_t size);
@@ -149,6 +151,10 @@ void buf_add_json_str(Buf *b, Str s);
 	}
 #define VEC_RESERVE(vec, need) \
 	((vec)->v = xgrow((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)))
+/* The same for a table sized exactly and then kept (view segments): room
+ * for need grows it by an eighth, not by doubling. */
+#define VEC_RESERVE_EIGHTH(vec, need) \
+	((vec)->v = xgrow_eighth((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)))
 #define VEC_PUSH(vec, x) \
 	(VEC_RESERVE((vec), (vec)->n + 1), (vec)->v[(vec)->n++] = (x))
 /* Cut the array of vec to its n elements when more than an eighth of it
@@ -234,6 +240,31 @@ uint64_t hash_fnv1a(const void *p, size_t n);
  * values are not stored anywhere and may differ between builds'
  * endianness). */
 uint64_t hash_words(const void *p, size_t n);
+
+/* ---- shared strings -------------------------------------------------------
+ * A StrPool keeps one copy of equal strings and counts their holders (the
+ * editor's findings: 66,527 messages at 100k lines, 2,993 distinct).
+ * strpool_take(p, s): s is a string of the caller's (malloc'd; freed when
+ * an equal one is in the pool) or a string of the pool the caller holds;
+ * gives the pool's copy, of which the caller now holds one reference.
+ * strpool_drop gives a reference back (the copy freed with its last).
+ * NULL passes through both.  strpool_release frees every copy. */
+typedef struct StrPoolEntry {
+	char *s;       /* NULL: an empty slot */
+	uint32_t refs; /* holders of s */
+	uint32_t hash; /* of s's bytes */
+} StrPoolEntry;
+typedef struct StrPool {
+	StrPoolEntry *v; /* cap slots (a power of two, at most half full) */
+	size_t cap, n;   /* slots, strings */
+} StrPool;
+void strpool_init(StrPool *p);
+void strpool_release(StrPool *p);
+char *strpool_take(StrPool *p, char *s);
+void strpool_drop(StrPool *p, char *s);
+/* The references to s, a string of the pool (0: not the pool's). */
+uint32_t strpool_refs(const StrPool *p, const char *s);
+bool strpool_check(const StrPool *p, Err *e);
 /* SHA-256 of data as 64 lowercase hex digits plus NUL into out[65]. */
 void sha256_hex(const void *data, size_t n, char out[65]);
 /* The same in pieces: init, update with the bytes in order, final. */

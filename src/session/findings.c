@@ -19,24 +19,35 @@ static size_t align_splice_blocks(const Session *s)
 	return MAX(s->doc.al.n / 256, (size_t)ALIGN_SLICE_BLOCKS);
 }
 
+/* A finding of a slot released: its message is the pool's. */
+static void slot_finding_release(Session *s, Finding *f)
+{
+	strpool_drop(&s->chk.msgs, f->message);
+	f->message = NULL;
+	finding_release(f);
+}
+
 /* The findings of slot f freed (f emptied; no counts changed). */
-static void slot_free(SegFindings *f)
+static void slot_free(Session *s, SegFindings *f)
 {
 	for (size_t j = 0; j < f->n; j++)
-		finding_release(&f->v[j]);
+		slot_finding_release(s, &f->v[j]);
 	free(f->v);
 	memset(f, 0, sizeof(*f));
 }
 
 /* The findings of v, cut to their number, into slot f's array (most
  * segments have one or two: a vector's first eight slots of 96 bytes each
- * were most of the findings' memory), v emptied. */
-static void slot_take(SegFindings *f, FindingVec *v)
+ * were most of the findings' memory), v emptied; their messages the
+ * pool's (those moved from another slot are already). */
+static void slot_take(Session *s, SegFindings *f, FindingVec *v)
 {
 	if (!v->n)
 		VEC_FREE(v);
 	else if (v->cap > v->n)
 		v->v = xrealloc(v->v, v->n * sizeof(*v->v));
+	for (size_t i = 0; i < v->n; i++)
+		v->v[i].message = strpool_take(&s->chk.msgs, v->v[i].message);
 	f->v = v->v;
 	f->n = v->n;
 	*v = (FindingVec){0};
@@ -47,8 +58,10 @@ static void uf_clear(Session *s)
 	s->chk.pending = 0;
 	s->chk.scan = 0;
 	for (size_t i = 0; i < s->chk.seg.n; i++)
-		slot_free(&s->chk.seg.v[i]);
+		slot_free(s, &s->chk.seg.v[i]);
 	VEC_FREE(&s->chk.seg);
+	BUG_ON(s->chk.msgs.n); /* every slot gave its messages back */
+	strpool_release(&s->chk.msgs);
 	s->chk.n = 0;
 }
 
@@ -96,7 +109,7 @@ static void seg_release(Session *s, SegFindings *f)
 		s->chk.n -= counted(f);
 	if (!f->ready || f->partial)
 		s->chk.pending--;
-	slot_free(f);
+	slot_free(s, f);
 }
 
 /* The checks' document, set up on first use (not before the first
@@ -139,7 +152,7 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 		if (v.v[i].has_fix)
 			v.v[i].fix.line = v.v[i].fix.line >= base ? v.v[i].fix.line - base : 0;
 	}
-	slot_take(f, &v);
+	slot_take(s, f, &v);
 	f->h = seg_hash(s, k);
 	f->ready = true;
 	f->partial = false;
@@ -164,7 +177,7 @@ void session_seg_ready(Session *s, size_t k)
 	SegFindings *f = &s->chk.seg.v[k];
 	if (f->ready)
 		return;
-	slot_free(f); /* the findings before run_all, if any */
+	slot_free(s, f); /* the findings before run_all, if any */
 	s->chk.pending--;
 	seg_run(s, k, f);
 }
@@ -181,7 +194,7 @@ static void run_all(Session *s, bool now)
 	bool partial = doc_align_partial(&s->doc);
 	size_t n = partial ? 0 : s->doc.al.n, old = s->chk.seg.n;
 	for (size_t k = n; k < old; k++)
-		slot_free(&s->chk.seg.v[k]);
+		slot_free(s, &s->chk.seg.v[k]);
 	if (s->chk.seg.cap < n) {
 		/* exactly, with a sixteenth spare */
 		size_t cap = n + n / 16 + 16;
@@ -392,7 +405,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	for (size_t i = 0; old && i < old->n; i++) {
 		Finding o = old->v[i];
 		if (o.line >= r0 && o.line <= r1 && check_runs_on_lines(o.check)) {
-			finding_release(&o);
+			slot_finding_release(s, &o);
 			continue;
 		}
 		if (o.line > last_old)
@@ -418,7 +431,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 		memset(old, 0, sizeof(*old));
 	}
 	*f = (SegFindings){.ready = true, .partial = true};
-	slot_take(f, &out);
+	slot_take(s, f, &out);
 	s->chk.n += counted(f);
 	s->chk.pending++;
 	for (size_t i = w0; i <= w1; i++)

@@ -66,6 +66,20 @@ void *xgrow(void *p, size_t *cap, size_t need, size_t size)
 	return p;
 }
 
+void *xgrow_eighth(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t c = *cap + *cap / 8 + 16;
+	if (c < need)
+		c = need;
+	if (size && c > SIZE_MAX / size)
+		fatal("allocation overflow (%zu x %zu)", c, size);
+	p = xrealloc(p, c * size);
+	*cap = c;
+	return p;
+}
+
 void *xfit(void *p, size_t n, size_t *cap, size_t size)
 {
 	if (*cap <= n + n / 8 + 64)

@@ -290,6 +290,86 @@ static void test_paths(void **state)
 	free(j);
 }
 
+/* The string pool against the plain model it replaces (every holder its
+ * own copy): random takes (fresh strings, and references handed on) and
+ * drops over few distinct strings, the pool checked after each; equal
+ * strings share one copy, counted by its holders. */
+static void test_strpool_equals_copies(void **state)
+{
+	(void)state;
+	StrPool p;
+	strpool_init(&p);
+	enum { HOLD = 600 };
+	char *held[HOLD] = {0};   /* the pool's pointer each holder has */
+	char *copy[HOLD] = {0};   /* the model: the holder's own copy */
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	Err e;
+	err_init(&e);
+	size_t took = 0, dropped = 0, handed = 0;
+	for (int step = 0; step < 40000; step++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		size_t h = (size_t)(x % HOLD);
+		int op = (int)((x >> 20) % 4);
+		if (held[h] && op == 0) {
+			strpool_drop(&p, held[h]);
+			free(copy[h]);
+			held[h] = copy[h] = NULL;
+			dropped++;
+		} else if (held[h] && op == 1) { /* handed on to another holder */
+			size_t to = (size_t)((x >> 32) % HOLD);
+			if (!held[to]) {
+				assert_ptr_equal(strpool_take(&p, held[h]), held[h]);
+				held[to] = held[h];
+				copy[to] = copy[h];
+				held[h] = copy[h] = NULL;
+				handed++;
+			}
+		} else if (!held[h]) {
+			char *s = xasprintf("message %u%s", (unsigned)((x >> 24) % 97),
+			                    (x >> 40) % 5 ? "" : " — with more words");
+			copy[h] = xstrdup(s);
+			held[h] = strpool_take(&p, s);
+			took++;
+		}
+		if (step % 97 == 0 || step < 2000)
+			if (!strpool_check(&p, &e))
+				fail_msg("step %d: %s", step, e.msg);
+	}
+	/* the model's copies and the pool's agree: equal text, one pointer */
+	size_t n_distinct = 0, refs = 0;
+	for (size_t i = 0; i < HOLD; i++) {
+		if (!held[i])
+			continue;
+		assert_string_equal(held[i], copy[i]);
+		size_t holders = 0, first = i;
+		for (size_t j = 0; j < HOLD; j++)
+			if (copy[j] && !strcmp(copy[j], copy[i])) {
+				assert_ptr_equal(held[j], held[i]);
+				first = MIN(first, j);
+				holders++;
+			}
+		assert_int_equal(strpool_refs(&p, held[i]), holders);
+		if (first == i) {
+			n_distinct++;
+			refs += holders;
+		}
+	}
+	assert_int_equal(p.n, n_distinct);
+	assert_true(took > 1000 && dropped > 1000 && handed > 100 && n_distinct > 50);
+	assert_int_equal(strpool_refs(&p, "message 1"), 0); /* not the pool's pointer */
+	for (size_t i = 0; i < HOLD; i++)
+		if (held[i]) {
+			strpool_drop(&p, held[i]);
+			free(copy[i]);
+		}
+	assert_true(strpool_check(&p, &e));
+	assert_int_equal(p.n, 0);
+	(void)refs;
+	strpool_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_file_read_size),
 		cmocka_unit_test(test_atomic_write),
 		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_strpool_equals_copies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
