@@ -368,10 +368,19 @@ static bool insert_pending(Session *s, SidecarKey key)
 static void say_error(Session *s, const Err *e)
 {
 	if (e->code == EXIT_NOINPUT) {
-		/* no memory: said by F4 and Alt-4 only */
+		/* no memory: said by F4 and Alt-4 only — also when they came
+		 * before the worker knew (a loaded machine): the list that
+		 * waited for it closes, the Alt-4 that waited is dropped, and
+		 * the message says why (not "no match") */
 		s->tm.missing = true;
 		if (!s->tm.said)
 			s->tm.said = xasprintf("%s", e->msg);
+		bool listed = s->dlg.pick.on && s->dlg.pick.then && !strcmp(s->dlg.pick.then, "tm-insert");
+		if (listed)
+			session_pick_close(s);
+		if (listed || s->tm.insert_key.hex[0])
+			session_error(s, "%s", s->tm.said);
+		s->tm.insert_key.hex[0] = '\0';
 		return;
 	}
 	if (s->tm.said && !s->tm.missing)
@@ -389,17 +398,32 @@ static void wait_fd(Session *s, int ms)
 	poll(&p, 1, ms);
 }
 
+/* The worker's error, if it has one to say. */
+static bool take_error(Session *s)
+{
+	Err e;
+	err_init(&e);
+	if (!tm_worker_error(s->tm.w, &e))
+		return false;
+	say_error(s, &e);
+	return true;
+}
+
 bool session_tm_poll(Session *s, bool block)
 {
 	TmWorker *w = s->tm.w;
 	if (!w)
 		return false;
 	tm_worker_notify_drain(w);
-	bool changed = false;
+	/* the error before the lookup's answer: what a missing memory
+	 * answers empty is no "no match" (and again at the end, for one
+	 * that came meanwhile) */
+	bool changed = take_error(s);
 	if (s->tm.req) {
 		TmMatches m = {0};
 		TmPoll p = block ? tm_worker_wait(w, s->tm.req, &m) : tm_worker_poll(w, s->tm.req, &m);
 		if (p == TM_DONE) {
+			changed |= take_error(s); /* one that came during the wait */
 			SessionTmHit *h = hit_of(s, s->tm.req_key);
 			if (!h) {
 				h = &s->tm.hits[s->tm.hits_next];
@@ -460,12 +484,7 @@ bool session_tm_poll(Session *s, bool block)
 			changed = true;
 		}
 	}
-	err_init(&e);
-	if (tm_worker_error(w, &e)) {
-		say_error(s, &e);
-		changed = true;
-	}
-	return changed;
+	return take_error(s) || changed;
 }
 
 void session_tm_prefetch(Session *s)

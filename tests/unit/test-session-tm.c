@@ -236,6 +236,41 @@ static void test_missing_memory(void **state)
 	fx_free(&f);
 }
 
+/* F4 and Alt-4 before the worker has found the memory missing (a loaded
+ * machine: the keys come before the worker's first job): once it has,
+ * the list that waited closes and the status line says there is no
+ * memory — not "no match" — whichever came first.  Each round starts a
+ * worker and presses the key at once, before any poll waits for it. */
+static void test_missing_memory_key_first(void **state)
+{
+	(void)state;
+	Fx f;
+	fx_make(&f);
+	char *none = path_join(f.repo, "cache/none.sqlite");
+	for (int round = 0; round < 20; round++) {
+		bool alt = round % 2;
+		Session s;
+		session_init(&s);
+		SourceOpts so = {.path = f.en, .self_fallback = true};
+		Err e;
+		err_init(&e);
+		assert_true(session_open(&s, f.doc, &so, &e));
+		seg_at(&s, 5);
+		session_tm_start(&s, none, false);
+		command_run(&s, alt ? "tm-insert-best" : "tm", NULL);
+		while (session_tm_busy(&s))
+			session_tm_poll(&s, true);
+		session_tm_poll(&s, true);
+		assert_false(s.dlg.pick.on);
+		assert_non_null(strstr(s.message.text, "no translation memory"));
+		assert_null(strstr(s.message.text, "o match"));
+		assert_line(&s, 5, "- You trained a model in 3 steps.");
+		session_release(&s);
+	}
+	free(none);
+	fx_free(&f);
+}
+
 /* The consistency finding: a translated segment whose English the
  * repository renders otherwise gets an info naming the majority. */
 static void test_consistency_finding(void **state)
@@ -317,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_default_memory_updated),
 		cmocka_unit_test(test_status_list_and_insert),
 		cmocka_unit_test(test_missing_memory),
+		cmocka_unit_test(test_missing_memory_key_first),
 		cmocka_unit_test(test_consistency_finding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
