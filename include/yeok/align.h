@@ -87,6 +87,16 @@ void align_memo_free(AlignMemo *m);
 /* Do two memos hold the same (features, anchors, matches, stretches,
  * what is pending)?  For tests. */
 bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
+/* What the anchors' passes did (for tests; every alignment adds to it):
+ * cells whose code anchors differ and whose keys' bits say they may share
+ * a line (shared), and of them those whose lines were read (read); cells
+ * of two titles (titles), and of them those scored in full (tokens in
+ * common and length: titles_scored).  The others' match could not beat
+ * the cell's best gap. */
+typedef struct AlignAnchorWork {
+	size_t shared, read, titles, titles_scored;
+} AlignAnchorWork;
+extern AlignAnchorWork align_anchor_work;
 
 /* What align_update or align_step replaced: segments [k0, k1) before are
  * [k0, k0 + wn) now; anchors: the anchors' pass ran again (the changed

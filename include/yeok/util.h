@@ -233,6 +233,11 @@ char *path_join(const char *dir, const char *name);
 
 /* ---- hashing ----------------------------------------------------------- */
 uint64_t hash_fnv1a(const void *p, size_t n);
+/* A 64-bit hash of n bytes taken 8 at a time (FNV-1a takes them one by
+ * one: a multiply's latency per byte): for equality in memory only (its
+ * values are not stored anywhere and may differ between builds'
+ * endianness). */
+uint64_t hash_words(const void *p, size_t n);
 /* SHA-256 of data as 64 lowercase hex digits plus NUL into out[65]. */
 void sha256_hex(const void *data, size_t n, char out[65]);
 /* The same in pieces: init, update with the bytes in order, final. */

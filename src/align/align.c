@@ -274,20 +274,20 @@ static void code_features(const char *s, size_t n, Feat *f)
 	uint64_t h = 1469598103934665603ull;
 	size_t i = 0;
 	while (i <= n) {
-		size_t e = i;
-		while (e < n && s[e] != '\n')
-			e++;
+		const char *nl = i < n ? memchr(s + i, '\n', n - i) : NULL;
+		size_t e = nl ? (size_t)(nl - s) : n;
 		size_t ce = e;
 		for (size_t k = i; k < e; k++) {
-			bool start = k == i || s[k - 1] == ' ' || s[k - 1] == '\t';
-			if (start && (s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/'))) {
+			/* the rare bytes first, then where they stand */
+			if ((s[k] == '#' || (s[k] == '/' && k + 1 < e && s[k + 1] == '/')) &&
+			    (k == i || s[k - 1] == ' ' || s[k - 1] == '\t')) {
 				ce = k;
 				break;
 			}
 		}
 		Str line = str_trim((Str){s + i, ce - i});
 		if (line.n) {
-			uint32_t lh = (uint32_t)hash_fnv1a(line.p, line.n);
+			uint32_t lh = (uint32_t)hash_words(line.p, line.n);
 			VEC_PUSH(&lv, lh);
 			h = (h ^ lh) * 1099511628211ull;
 		}
@@ -396,7 +396,7 @@ static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp
 	const char *s = tmp->p ? tmp->p : "";
 	size_t n = tmp->len;
 	if (!f->keyed) {
-		f->text_hash = hash_fnv1a(s, n);
+		f->text_hash = hash_words(s, n);
 		if (b->kind == BK_LITERAL)
 			code_features(s, n, f);
 		f->keyed = true;
@@ -474,14 +474,18 @@ static double code_score(const Feat *a, const Feat *b)
 
 /* Two titles: by level, the same text, the tokens in common (inter of
  * them) and length. */
-static double title_score(const Feat *a, const Feat *b, size_t inter)
+static double title_part(const Feat *a, const Feat *b, size_t inter)
 {
 	double sc = 4.0 + (a->title_level == b->title_level ? 2.0 : -3.0);
 	if (a->text_hash == b->text_hash)
 		sc += 4.0;
-	sc += tok_score(inter, a->ntok, b->ntok);
-	sc += 0.5 * len_score(a->len, b->len, b->hangul);
-	return sc;
+	return sc + tok_score(inter, a->ntok, b->ntok);
+}
+
+/* the length's part is at most 0 */
+static double title_score(const Feat *a, const Feat *b, size_t inter)
+{
+	return title_part(a, b, inter) + 0.5 * len_score(a->len, b->len, b->hangul);
 }
 
 static double score_anchor(const Ctx *c, size_t si, size_t ti)
@@ -504,7 +508,17 @@ static bool share_bits(const AnchorKey *a, const AnchorKey *b)
 	return (a->bits[0] & b->bits[0]) | (a->bits[1] & b->bits[1]);
 }
 
-static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
+AlignAnchorWork align_anchor_work;
+
+/* The score; or, when even a bound of it (code: all of the smaller
+ * block's lines in the other; a title: all of the fewer tokens in common,
+ * the length's part 0) could not bring prev + score up to g (the cell's
+ * best gap), that bound instead: the cell then takes the gap, as with the
+ * exact score (the scores grow with what is in common, and rounding
+ * keeps the order: prev + score <= prev + bound).  The bound spares
+ * reading the code's lines or the titles' tokens and the length's part.
+ * g = FORBID * 2: no bound. */
+static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double prev, double g)
 {
 	const AnchorKey *a = &c->sk[i], *b = &c->tk[j];
 	if (a->kind != b->kind)
@@ -514,11 +528,25 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j)
 		if (a->hash == b->hash)
 			return 12.0;
 		if (!share_bits(a, b))
-			return code_share(0, fa->nlines, fb->nlines);
+			return -4.0; /* code_share(0, ...), no division */
+		align_anchor_work.shared++;
+		double ub = code_share(MIN(fa->nlines, fb->nlines), fa->nlines, fb->nlines);
+		if (prev + ub < g)
+			return ub;
+		align_anchor_work.read++;
 		return code_score(fa, fb);
 	}
-	size_t inter = share_bits(a, b) ? overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok) : 0;
-	return title_score(fa, fb, inter);
+	/* a title: the same with the tokens (all of the fewer in common,
+	 * if the bits say they may share one) and the length (<= 0) */
+	bool sh = share_bits(a, b);
+	double ub = title_part(fa, fb, sh ? MIN(fa->ntok, fb->ntok) : 0);
+	align_anchor_work.titles++;
+	if (prev + ub < g)
+		return ub;
+	align_anchor_work.titles_scored++;
+	if (sh)
+		ub = title_part(fa, fb, overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok));
+	return ub + 0.5 * len_score(fa->len, fb->len, fb->hangul);
 }
 
 static double score_pair(const Ctx *c, size_t si, size_t ti)
@@ -591,7 +619,7 @@ static double score_move(const Ctx *c, size_t i, size_t a, size_t j, size_t b)
 	if (a == 0 || b == 0)
 		return c->anchors ? GAP_ANCHOR : GAP_BLOCK;
 	if (c->anchors)
-		return score_anchor_keyed(c, i, j);
+		return score_anchor_keyed(c, i, j, 0, FORBID * 2);
 	size_t si = c->si[i], ti = c->ti[j];
 	if (a == 1 && b == 1)
 		return score_pair(c, si, ti);
@@ -681,23 +709,24 @@ static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t 
 				mv[0] = 255;
 				continue;
 			}
+			/* the best gap first (up before left on a tie), then the
+			 * match, which wins a tie: the order 1:1, 1:0, 0:1 of fill */
 			double bs = FORBID * 2, prev;
 			unsigned char bm = 255;
-			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
-				double sc = score_anchor_keyed(c, i - 1, j - 1);
-				if (sc > FORBID && prev + sc > bs) {
-					bs = prev + sc;
-					bm = 0;
-				}
-			}
-			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID &&
-			    prev + GAP_ANCHOR > bs) {
+			if (i && j >= pl && j <= ph && (prev = prv[j - pl]) > FORBID) {
 				bs = prev + GAP_ANCHOR;
 				bm = 1;
 			}
 			if (j > lo[i] && (prev = cur[at - 1]) > FORBID && prev + GAP_ANCHOR > bs) {
 				bs = prev + GAP_ANCHOR;
 				bm = 2;
+			}
+			if (i && j && j - 1 >= pl && j - 1 <= ph && (prev = prv[j - 1 - pl]) > FORBID) {
+				double sc = score_anchor_keyed(c, i - 1, j - 1, prev, bs);
+				if (sc > FORBID && prev + sc >= bs) {
+					bs = prev + sc;
+					bm = 0;
+				}
 			}
 			cur[at] = bm == 255 ? FORBID * 2 : bs;
 			mv[off[i] + at] = bm;
@@ -1182,6 +1211,10 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 	VEC_RESERVE(&m->upend, U);
 	m->upend.n = U;
 	memset(m->upend.v, 0, U);
+	/* phased: a segment per matched pair and a placeholder per other
+	 * block, allocated once (not doubled: copies and fresh pages) */
+	if (pend && memo)
+		VEC_RESERVE(a, m->sn + m->tn - m->ms.n);
 	units_segments(&c, m, 0, U, a, 0, NULL, pend && memo);
 	m->useg.v[U] = a->n;
 	if (memo) {

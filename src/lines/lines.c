@@ -105,6 +105,79 @@ static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
 		sc->first_bad = no;
 }
 
+/* The '\n' bytes of p[0..n), 8 bytes at a time (a call of memchr per
+ * line costs more than the line's bytes). */
+static size_t count_newlines(const char *p, size_t n)
+{
+	size_t count = 0, k = 0;
+	while (n - k >= 8) {
+		/* a byte a lane, each lane at most 255 */
+		size_t words = MIN((n - k) / 8, (size_t)255);
+		uint64_t acc = 0;
+		for (size_t i = 0; i < words; i++, k += 8) {
+			uint64_t w;
+			memcpy(&w, p + k, 8);
+			uint64_t x = w ^ (ONES * '\n');
+			/* 0x80 in each byte of x that is 0, exactly */
+			acc += (~(((x & ~HIGHS) + ~HIGHS) | x) & HIGHS) >> 7;
+		}
+		const uint64_t M = 0x00ff00ff00ff00ffull;
+		count += (size_t)((((acc & M) + ((acc >> 8) & M)) * 0x0001000100010001ull) >> 48);
+	}
+	for (; k < n; k++)
+		count += p[k] == '\n';
+	return count;
+}
+
+/* The end of the line at p (its '\n', or end) and, in the same pass,
+ * what scan_line finds of it (no = its number; a '\r' before the '\n'
+ * is the line's end, not a control character): 8 bytes at a time while
+ * they are plain (a '\n' is not); a line with bytes >= 0x80 is also
+ * decoded. */
+static const char *scan_to_eol(LinesScan *sc, const char *p, const char *end, size_t no)
+{
+	bool ctrl = false;
+	uint64_t high = 0;
+	const char *q = p, *nl = NULL;
+	while (!nl && q < end) {
+		const char *stop = end;
+		if (end - q >= 8) {
+			uint64_t w;
+			memcpy(&w, q, 8);
+			if (word_plain(w)) {
+				high |= w & HIGHS;
+				q += 8;
+				continue;
+			}
+			stop = q + 8; /* this word a byte at a time */
+		}
+		for (; q < stop; q++) {
+			unsigned char c = (unsigned char)*q;
+			if (c >= 32 && c < 127)
+				continue;
+			if (c == '\n') {
+				nl = q;
+				break;
+			}
+			if (c >= 128) {
+				high = 1;
+			} else if (c != '\t' && !(c == '\r' && q + 1 < end && q[1] == '\n')) {
+				ctrl = true;
+				if (c == 0 && !sc->nul_line)
+					sc->nul_line = no;
+			}
+		}
+	}
+	const char *e = nl ? nl : end;
+	if (nl && e > p && e[-1] == '\r')
+		e--;
+	if (ctrl && !sc->ctrl_line)
+		sc->ctrl_line = no;
+	if (high && !text_valid(p, (size_t)(e - p)) && !sc->bad_utf8++)
+		sc->first_bad = no;
+	return nl;
+}
+
 static void parse_take(Lines *l, char *data, size_t n, bool scan)
 {
 	lines_release(l);
@@ -118,13 +191,12 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 	/* one allocation for the line table, of the lines and a little room
 	 * (XFIT_ROOM: the first newline does not copy the table): count them
 	 * first */
-	size_t count = 1;
-	for (const char *q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
-		count++;
+	size_t count = 1 + count_newlines(p, (size_t)(end - p));
 	table_reserve(l, XFIT_ROOM(count), true);
 	LinesScan *sc = &l->scan;
 	for (;;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *nl = scan ? scan_to_eol(sc, p, end, l->n + 1)
+		                      : memchr(p, '\n', (size_t)(end - p));
 		size_t len = (size_t)((nl ? nl : end) - p);
 		Eol eol = nl ? EOL_LF : EOL_NONE;
 		if (nl && len && p[len - 1] == '\r') {
@@ -134,8 +206,6 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 		}
 		BUG_ON(len > LINES_MAX_LINE); /* the caller bounds its input */
 		l->v[l->n++] = (Line){.p = p, .n = (uint32_t)len, .eol = eol};
-		if (scan)
-			scan_line(sc, p, len, l->n);
 		if (!nl)
 			break;
 		p = nl + 1;

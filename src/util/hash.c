@@ -1,4 +1,5 @@
-/* FNV-1a (segment keys) and SHA-256 (source records; FIPS 180-4).
+/* FNV-1a (segment keys), hash_words (the alignment's block texts) and
+ * SHA-256 (source records; FIPS 180-4).
  * SHA-256 runs on the x86 SHA extensions when the processor has them
  * (about 10 times faster: the sidecar's segment keys and the files'
  * hashes are on the editor's open path), else in portable C; both give
@@ -19,6 +20,34 @@ uint64_t hash_fnv1a(const void *p, size_t n)
 		h ^= s[i];
 		h *= 0x100000001b3ull;
 	}
+	return h;
+}
+
+static inline uint64_t rotl64(uint64_t x, int r)
+{
+	return (x << r) | (x >> (64 - r));
+}
+
+uint64_t hash_words(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ ((uint64_t)n * 0xc2b2ae3d27d4eb4full);
+	for (; n >= 8; s += 8, n -= 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = rotl64(h ^ (w * 0x87c37b91114253d5ull), 31) * 0x4cf5ad432745937full;
+	}
+	if (n) {
+		uint64_t w = 0;
+		memcpy(&w, s, n);
+		h = rotl64(h ^ (w * 0x87c37b91114253d5ull), 31) * 0x4cf5ad432745937full;
+	}
+	/* murmur3's finalizer */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
 	return h;
 }
 

@@ -789,6 +789,37 @@ static void test_banded_anchors_unchanged(void **state)
 	}
 }
 
+/* The banded anchors' pass reads two code anchors' lines only where the
+ * match could beat the cell's best gap (all of the smaller block's lines
+ * in the other): on the generated pairs most cells whose keys share a bit
+ * cannot (three in four), and their lines are not read; nor are two
+ * titles' tokens and lengths (all of the fewer tokens in common, the
+ * length's part 0).  The result is the one with every
+ * list read (test_banded_anchors_unchanged). */
+static void test_anchor_lists_bounded(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	tu_gen_pair(20000, 1, &en, &ko);
+	AlignAnchorWork w0 = align_anchor_work;
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
+	size_t shared = align_anchor_work.shared - w0.shared, read = align_anchor_work.read - w0.read;
+	size_t titles = align_anchor_work.titles - w0.titles;
+	size_t scored = align_anchor_work.titles_scored - w0.titles_scored;
+	print_message("# 20,000 generated lines: %zu anchor cells whose code keys share a bit, the "
+	              "lines of %zu read; %zu of two titles, %zu scored in full\n", shared, read,
+	              titles, scored);
+	assert_true(shared > 1000);
+	assert_true(read * 3 < shared);
+	assert_true(titles > 1000);
+	assert_true(scored * 3 < titles);
+	pair_release(&p);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 static void test_phased_equals_one_shot(void **state)
 {
 	(void)state;
@@ -908,6 +939,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_phased_equals_one_shot),
 		cmocka_unit_test(test_banded_anchors_unchanged),
+		cmocka_unit_test(test_anchor_lists_bounded),
 		cmocka_unit_test(test_finish_is_one_splice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -256,6 +256,63 @@ static void test_scan(void **state)
 	lines_release(&l);
 }
 
+/* The scanned parse finds the lines' ends and what the checks want in
+ * one pass (8 bytes at a time, a '\n' inside a word): on random texts of
+ * plain, control, CR, LF, Hangul and invalid bytes, in runs shorter and
+ * longer than a word, the same lines and the same scan as the unscanned
+ * parse and lines_scan (a line at a time); the table exactly the lines. */
+static void test_scan_random(void **state)
+{
+	(void)state;
+	static const char *const piece[] = {
+		"a", "Zq", "abcdefghijk", " ", "\t", "\n", "\n", "\r", "\r\n", "\0",
+		"\x1b", "\x7f", "\xed\x95\x9c", "\xea\xb8\x80xyz", "\xff", "\xc0\xaf", "\x80",
+		"\xed\xa0\x80", "0123456789012345",
+	};
+	uint64_t r = 99;
+	Buf text = BUF_INIT;
+	for (int round = 0; round < 3000; round++) {
+		buf_clear(&text);
+		size_t pieces = round == 0 ? 0 : (size_t)(r >> 40) % 200;
+		for (size_t k = 0; k < pieces; k++) {
+			r = r * 6364136223846793005ull + 1442695040888963407ull;
+			const char *pc = piece[(r >> 33) % ARRAY_LEN(piece)];
+			buf_add(&text, pc, pc[0] ? strlen(pc) : 1);
+		}
+		if (round == 1) /* more than 255 words of newlines: the count's lanes */
+			for (int k = 0; k < 5000; k++)
+				buf_add(&text, "\n", 1);
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		Lines a, b;
+		lines_init(&a);
+		lines_init(&b);
+		lines_parse(&a, text.p ? text.p : "", text.len);
+		Buf copy = BUF_INIT;
+		buf_add(&copy, text.p ? text.p : "", text.len);
+		lines_parse_buf_take_unscanned(&b, &copy);
+		size_t nls = 0;
+		for (size_t k = 0; k < text.len; k++)
+			nls += text.p[k] == '\n';
+		assert_int_equal(a.n, nls + 1);
+		assert_int_equal(a.cap, a.n);
+		assert_int_equal(b.n, a.n);
+		for (size_t i = 0; i < a.n; i++) {
+			assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
+			assert_int_equal(lines_line(&a, i)->eol, lines_line(&b, i)->eol);
+		}
+		LinesScan x = a.scan, y = lines_scan(&b);
+		assert_true(x.valid && y.valid);
+		assert_int_equal(x.nul_line, y.nul_line);
+		assert_int_equal(x.bad_utf8, y.bad_utf8);
+		assert_int_equal(x.first_bad, y.first_bad);
+		assert_int_equal(x.ctrl_line, y.ctrl_line);
+		assert_int_equal(x.crlf, y.crlf);
+		lines_release(&a);
+		lines_release(&b);
+	}
+	buf_release(&text);
+}
+
 /* A Line is 16 bytes (a 29-bit length, the terminator and ownership packed
  * with it); a parse sizes the table exactly and edits keep every byte
  * through the derived capacities of owned lines. */
@@ -479,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_replace),
 		cmocka_unit_test(test_adopted_buffer),
 		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_scan_random),
 		cmocka_unit_test(test_packed_line),
 		cmocka_unit_test(test_unscanned_parse),
 		cmocka_unit_test(test_gap_random),

@@ -112,6 +112,28 @@ static void test_sha256(void **state)
 	assert_true(hash_fnv1a("a", 1) != hash_fnv1a("b", 1));
 }
 
+/* hash_words: the same bytes the same hash wherever they sit; a tail of
+ * zero bytes, one byte changed in any word or in the tail, a different
+ * hash. */
+static void test_hash_words(void **state)
+{
+	(void)state;
+	char a[64], b[80];
+	for (size_t i = 0; i < sizeof(a); i++)
+		a[i] = (char)('a' + i % 26);
+	for (size_t n = 0; n <= sizeof(a); n++) {
+		memcpy(b + 3, a, n);
+		assert_true(hash_words(a, n) == hash_words(b + 3, n));
+		memset(b + 3 + n, 0, 8);
+		assert_true(hash_words(a, n) != hash_words(b + 3, n + 1));
+		for (size_t k = 0; k < n; k++) {
+			b[3 + k] ^= 1;
+			assert_true(hash_words(a, n) != hash_words(b + 3, n));
+			b[3 + k] ^= 1;
+		}
+	}
+}
+
 /* The SHA extensions' code and the portable code agree on every length
  * (padding at 55, 56, 63, 64 bytes) and through the pieces API. */
 static void test_sha256_paths(void **state)
@@ -277,6 +299,7 @@ int main(void)
 		cmocka_unit_test(test_vec),
 		cmocka_unit_test(test_err),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_hash_words),
 		cmocka_unit_test(test_sha256_paths),
 		cmocka_unit_test(test_parse_long),
 		cmocka_unit_test(test_file_read_errors),
