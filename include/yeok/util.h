@@ -68,8 +68,12 @@ void *xrealloc(void *p, size_t n);
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 /* The same, growing by an eighth (at least to need), not by doubling. */
 void *xgrow_eighth(void *p, size_t *cap, size_t need, size_t size);
-/* p (cap elements of size bytes) reallocated to n elements when
- * cap > n + n / 8 + 64 (*cap updated); else p as it is. */
+/* p (cap elements of size bytes) reallocated to XFIT_ROOM(n) elements
+ * when cap > n + n / 8 + 64 (*cap updated); else p as it is.  The room
+ * past n (1/64 and 16) lets the first edits of a fitted table grow it in
+ * place: fitted to exactly n, the first element added copied the whole
+ * table (an 18-27 MB realloc, 5-10 ms, on the first newline at 1M lines). */
+#define XFIT_ROOM(n) ((n) + (n) / 64 + 16)
 void *xfit(void *p, size_t n, size_t *cap, size_t size);
 char *xstrdup(const char *s);
 char *xmemdup0(const void *p, size_t n); /* copy n bytes, NUL-terminate */

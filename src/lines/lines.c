@@ -188,10 +188,11 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 		l->bom = true;
 		p += 3;
 	}
-	/* one allocation for the line table, of exactly the lines: count
-	 * them first */
+	/* one allocation for the line table, of the lines and a little room
+	 * (XFIT_ROOM: the first newline does not copy the table): count them
+	 * first */
 	size_t count = 1 + count_newlines(p, (size_t)(end - p));
-	table_reserve(l, count, true);
+	table_reserve(l, XFIT_ROOM(count), true);
 	LinesScan *sc = &l->scan;
 	for (;;) {
 		const char *nl = scan ? scan_to_eol(sc, p, end, l->n + 1)
@@ -209,7 +210,7 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 			break;
 		p = nl + 1;
 	}
-	l->gap = l->n; /* the table is exactly the lines */
+	l->gap = l->n; /* the gap is the room after the lines */
 	l->gl = l->cap - l->n;
 	sc->valid = scan;
 }

@@ -84,7 +84,7 @@ void *xfit(void *p, size_t n, size_t *cap, size_t size)
 {
 	if (*cap <= n + n / 8 + 64)
 		return p;
-	*cap = n ? n : 1;
+	*cap = XFIT_ROOM(n);
 	return xrealloc(p, *cap * size);
 }
 

@@ -429,6 +429,50 @@ static void test_large_document_rematches_locally(void **state)
 	buf_release(&ko);
 }
 
+/* ---- the first edits do not copy the tables --------------------------------- */
+
+/* Loaded and fitted, the line table, the blocks and the segments keep a
+ * little room (XFIT_ROOM): the first edits that add a line, a block and a
+ * segment grow none of them (at 1M lines each grow copied 18-27 MB: the
+ * first newline took 7-16 ms).  Counted by the tables' capacities, which
+ * change exactly when a table is reallocated; the sizes are chosen so the
+ * fit shrinks each table (its capacity by doubling is over n + n / 8). */
+static void test_first_edits_grow_no_table(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	for (int k = 0; k < 600; k++) {
+		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d.\n\n", k, k);
+		buf_addf(&ko, "절 %d\n==========\n\n문단 %d.\n\n", k, k);
+	}
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
+	check(&d);
+	size_t lines = d.tgt.cap, blocks = d.th.blocks.cap, segs = d.al.cap;
+	size_t ln = d.tgt.n, bn = d.th.blocks.n, sn = d.al.n;
+	assert_true(lines > ln && blocks > bn && segs > sn);
+	/* a new paragraph after the first one, then a few more lines */
+	Pos at = {3, lines_line(&d.tgt, 3)->n};
+	for (int k = 0; k < 4; k++) {
+		at = doc_replace(&d, at, at, "\n\n새 문단.", strlen("\n\n새 문단."), CH_OTHER);
+		check(&d);
+	}
+	print_message("# lines %zu -> %zu (cap %zu), blocks %zu -> %zu (cap %zu), segments %zu -> "
+	              "%zu (cap %zu)\n",
+	              ln, d.tgt.n, lines, bn, d.th.blocks.n, blocks, sn, d.al.n, segs);
+	assert_true(d.tgt.n > ln && d.th.blocks.n > bn && d.al.n > sn);
+	assert_int_equal(d.tgt.cap, lines);
+	assert_int_equal(d.th.blocks.cap, blocks);
+	assert_int_equal(d.al.cap, segs);
+	Pos c;
+	while (doc_undo(&d, &c))
+		check(&d);
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 /* ---- a long paragraph: its re-alignment waits for idle time ---------------- */
 
 /* d (nothing pending) equals a document loaded from its text: every field
@@ -597,6 +641,7 @@ int main(void)
 		cmocka_unit_test(test_large_document_rematches_locally),
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 		cmocka_unit_test(test_overlong_line_refused),
+		cmocka_unit_test(test_first_edits_grow_no_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
