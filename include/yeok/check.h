@@ -201,8 +201,9 @@ typedef struct CheckDoc {
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */
 	bool placed;          /* the last build put its index in place and no
-	                         cancel came since (the freeing of retired ends
-	                         the rebuild, or a new build follows it) */
+	                         check_doc_reindex_again came since (the freeing
+	                         of retired ends the rebuild, or a new build
+	                         follows it) */
 } CheckDoc;
 
 /* Borrow everything; build the document index (reference target names).
@@ -219,14 +220,18 @@ void check_doc_reindex(CheckDoc *d);
  * with none, check_doc_init_unindexed's, nothing may be checked).  The
  * call that completes it returns nonzero still (but max_bytes SIZE_MAX):
  * the next one puts it in place; the old one (if any) is freed by the
- * calls after that, max_bytes units of work each (a free of a name is
- * one, of a map or a large array 1,024), and the last returns 0 (with
- * max_bytes SIZE_MAX: all at once; after a cancel a new build follows
- * instead).  When
- * the target changes while a rebuild is under way, cancel it (or the
- * blocks it already read would count with their old text). */
+ * calls after that, max_bytes units of work each (a name's slot is one,
+ * a map or a large array 1,024), and the last returns 0 (with max_bytes
+ * SIZE_MAX: all at once; after check_doc_reindex_again a new build
+ * follows instead). */
 size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes);
+/* The target changed while a rebuild is under way: drop it (the blocks it
+ * already read would count with their old text); the next step starts
+ * again.  An index in place stays in place. */
 void check_doc_reindex_cancel(CheckDoc *d);
+/* The index in place is out of date too (titles or targets edited): the
+ * same, and a build from the start follows the freeing of the old one. */
+void check_doc_reindex_again(CheckDoc *d);
 /* check_doc_init without the index: build it with check_doc_reindex_step
  * (or check_doc_reindex) before the first check_unit. */
 void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines *src,

@@ -614,8 +614,10 @@ static void index_free(CheckIndex *x)
 static bool index_free_some(CheckIndex *x, size_t max, size_t *used)
 {
 	size_t u = 0;
-	for (; x->at_free < x->cap && u < max; x->at_free++, u++)
+	for (; x->at_free < x->cap && u < max; x->at_free++, u++) {
 		free(x->names[x->at_free]);
+		x->names[x->at_free] = NULL; /* index_free, if released half way */
+	}
 	for (; x->at_free == x->cap && x->free_phase < 6 && u < max; x->free_phase++, u += 1024) {
 		switch (x->free_phase) {
 		case 0: free(x->names); x->names = NULL; x->cap = 0; x->at_free = 0; break;
@@ -714,7 +716,7 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 
 void check_doc_reindex(CheckDoc *d)
 {
-	check_doc_reindex_cancel(d);
+	check_doc_reindex_again(d);
 	while (check_doc_reindex_step(d, SIZE_MAX))
 		;
 }
@@ -760,6 +762,11 @@ void check_doc_reindex_cancel(CheckDoc *d)
 {
 	index_free(d->building);
 	d->building = NULL;
+}
+
+void check_doc_reindex_again(CheckDoc *d)
+{
+	check_doc_reindex_cancel(d);
 	d->placed = false;
 }
 

@@ -468,6 +468,8 @@ void session_sync(Session *s)
 	 * checked against the old index. */
 	if (dd.full || old_n != s->chk.seg.n || dd.k1 > n || dd.k0 > dd.k1) {
 		s->chk.cd_stale = s->chk.cd_built;
+		if (s->chk.cd_built)
+			check_doc_reindex_again(&s->chk.cd); /* the index in place too */
 		run_all(s, false);
 		return;
 	}
@@ -484,6 +486,8 @@ void session_sync(Session *s)
 			/* the edited segments are checked now (against the old
 			 * names); the index and everything else in idle time */
 			s->chk.cd_stale = s->chk.cd_built;
+			if (s->chk.cd_built)
+				check_doc_reindex_again(&s->chk.cd);
 			break;
 		}
 	}
