@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 	if (cli_handles(argc, argv) && !review_interactive(argc, argv))
 		return cli_main(argc, argv);
 #ifdef __GLIBC__
-	/* The editor only (the batch commands have no idle slices to keep short;
+	/* The interactive programs only (the editor, review; the batch commands have no idle slices to keep short;
 	 * `yeok check --no-spell` at 100k lines took 1.9-2.3 s either way):
 	 * no fast bins, a small free coalesces at once.  With them, the many
 	 * small frees of the checks' index rebuild (idle slices) were merged

@@ -72,8 +72,8 @@ typedef struct LinesScan {
 typedef struct Lines {
 	Line *v;    /* cap slots holding the n lines and a gap of gl free
 	               slots before line gap: read them through lines_line,
-	               never v[i]; the parse allocates exactly n, edits grow
-	               the table by an eighth */
+	               never v[i]; the parse allocates XFIT_ROOM(n), edits
+	               past it grow the table by an eighth */
 	size_t n;   /* >= 1 once parsed */
 	size_t cap;
 	size_t gap; /* where the free slots are: line gap is v[gap + gl]

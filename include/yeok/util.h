@@ -161,8 +161,9 @@ void buf_add_json_str(Buf *b, Str s);
 	((vec)->v = xgrow_eighth((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)))
 #define VEC_PUSH(vec, x) \
 	(VEC_RESERVE((vec), (vec)->n + 1), (vec)->v[(vec)->n++] = (x))
-/* Cut the array of vec to its n elements when more than an eighth of it
- * is spare (a table built by doubling and then kept: blocks, segments). */
+/* Cut the array of vec to XFIT_ROOM(n) elements when more than an eighth
+ * of it is spare (a table built by doubling and then kept: blocks,
+ * segments). */
 #define VEC_FIT(vec) ((vec)->v = xfit((vec)->v, (vec)->n, &(vec)->cap, sizeof(*(vec)->v)))
 #define VEC_FREE(vec) \
 	(free((vec)->v), (vec)->v = NULL, (vec)->n = (vec)->cap = 0)

@@ -19,8 +19,8 @@ static void line_free(Line *ln)
 	ln->owned = 0;
 }
 
-/* Room in the line table for need lines: the parse sizes it exactly, so
- * an edit grows it by an eighth, not by doubling (a 1M-line table is 16
+/* Room in the line table for need lines: the parse sizes it to
+ * XFIT_ROOM(n), so an edit past that grows it by an eighth, not by doubling (a 1M-line table is 16
  * MB: doubling it for one new line would cost as much again).  The new
  * slots join the gap (the lines after it move to the end). */
 static void table_reserve(Lines *l, size_t need, bool exact)

@@ -788,8 +788,11 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d)
 		/* the blocks in one allocation, not doubled (copies and fresh
 		 * pages): about 1.3 a start in the generated and real
 		 * documents (list items, titles, directives' bodies); what is
-		 * not used is never touched, and callers cut it (VEC_FIT) */
-		VEC_RESERVE(d, d->n + 2 * starts + 16);
+		 * not used is never touched, and callers cut it (VEC_FIT); a
+		 * table refilled after a fit (a whole re-segmentation) keeps its
+		 * room and grows as it must, not doubled at once */
+		if (!d->cap)
+			VEC_RESERVE(d, 2 * starts + 16);
 		p.cache = cache;
 		body(&p, from, to, 0, 0, -1, true);
 		free(cache);

@@ -126,7 +126,7 @@ void safety_exclude_side_files(Session *s)
 	err_init(&xe);
 	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
 		session_error(s, "%s", xe.msg);
-	else if (excluded)
+	else if (excluded && (!s->message.text[0] || s->message.note))
 		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
 		            ".git/info/exclude: git status shows only your documents");
 }

@@ -125,8 +125,10 @@ bool ui_safe_open(Session *s)
 	}
 	fflush(stdout);
 	safety_recovery_release(&r);
-	if (!go_on)
+	if (!go_on) {
+		safety_exclude_side_files(s); /* the journal that stays, too */
 		doc_journal_end(&s->doc, false); /* the journal stays for next time */
+	}
 	return go_on;
 }
 

@@ -109,9 +109,9 @@ uint32_t strpool_refs(const StrPool *p, const char *s)
 bool strpool_check(const StrPool *p, Err *e)
 {
 	if (p->cap & (p->cap - 1))
-		return err_set(e, 0, "string pool: capacity %zu not a power of two", p->cap);
+		return err_set(e, EXIT_DATAERR, "string pool: capacity %zu not a power of two", p->cap);
 	if (p->cap && 2 * p->n > p->cap)
-		return err_set(e, 0, "string pool: %zu strings in %zu slots", p->n, p->cap);
+		return err_set(e, EXIT_DATAERR, "string pool: %zu strings in %zu slots", p->n, p->cap);
 	size_t n = 0, m = p->cap ? p->cap - 1 : 0;
 	for (size_t i = 0; i < p->cap; i++) {
 		const StrPoolEntry *x = &p->v[i];
@@ -119,15 +119,15 @@ bool strpool_check(const StrPool *p, Err *e)
 			continue;
 		n++;
 		if (!x->refs || x->hash != pool_hash(x->s))
-			return err_set(e, 0, "string pool: slot %zu: %u references, hash %s",
+			return err_set(e, EXIT_DATAERR, "string pool: slot %zu: %u references, hash %s",
 			               i, x->refs, x->hash == pool_hash(x->s) ? "right" : "wrong");
 		/* reachable from its home: no empty slot and no equal string on the way */
 		for (size_t j = x->hash & m; j != i; j = (j + 1) & m)
 			if (!p->v[j].s || (p->v[j].hash == x->hash && !strcmp(p->v[j].s, x->s)))
-				return err_set(e, 0, "string pool: slot %zu %s", i,
+				return err_set(e, EXIT_DATAERR, "string pool: slot %zu %s", i,
 				               p->v[j].s ? "repeats an earlier string" : "past an empty slot");
 	}
 	if (n != p->n)
-		return err_set(e, 0, "string pool: %zu strings counted as %zu", n, p->n);
+		return err_set(e, EXIT_DATAERR, "string pool: %zu strings counted as %zu", n, p->n);
 	return true;
 }

@@ -260,7 +260,8 @@ static void test_scan(void **state)
  * one pass (8 bytes at a time, a '\n' inside a word): on random texts of
  * plain, control, CR, LF, Hangul and invalid bytes, in runs shorter and
  * longer than a word, the same lines and the same scan as the unscanned
- * parse and lines_scan (a line at a time); the table exactly the lines. */
+ * parse and lines_scan (a line at a time); the table the lines and
+ * XFIT_ROOM's room. */
 static void test_scan_random(void **state)
 {
 	(void)state;
@@ -314,7 +315,7 @@ static void test_scan_random(void **state)
 }
 
 /* A Line is 16 bytes (a 29-bit length, the terminator and ownership packed
- * with it); a parse sizes the table exactly and edits keep every byte
+ * with it); a parse sizes the table to XFIT_ROOM(n) and edits keep every byte
  * through the derived capacities of owned lines. */
 static void test_packed_line(void **state)
 {
