@@ -300,6 +300,9 @@ const char *argv_opt_value(int argc, char **argv, int *i, const char *name, bool
 
 /* Monotonic clock in nanoseconds (benchmarks, journal timing). */
 uint64_t now_ns(void);
+/* CPU time in nanoseconds: of the whole process, or (thread) of the
+ * calling thread; 0 when the clock is missing. */
+uint64_t cpu_ns(bool thread);
 
 #include "yeok/banned.h"
 

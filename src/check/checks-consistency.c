@@ -176,14 +176,17 @@ static BlockText *bt_mut(BlockTexts *t, size_t i)
 	return &(*c)[i % BT_CHUNK];
 }
 
-/* Chunk k freed with its blocks' texts. */
-static void bt_free_chunk(BlockTexts *t, size_t k)
+/* Block i's text released, and its chunk freed with the chunk's last
+ * block (blocks are released in order; again is harmless). */
+static void bt_drop(BlockTexts *t, size_t i)
 {
-	BlockText *c = t->chunk[k];
-	for (size_t i = 0; c && i < BT_CHUNK && k * BT_CHUNK + i < t->nb; i++)
-		bt_release(&c[i]);
-	free(c);
-	t->chunk[k] = NULL;
+	BlockText **c = &t->chunk[i / BT_CHUNK];
+	if (*c)
+		bt_release(&(*c)[i % BT_CHUNK]);
+	if ((i + 1) % BT_CHUNK == 0 || i + 1 == t->nb) {
+		free(*c);
+		*c = NULL;
+	}
 }
 
 static size_t bt_chunks(const BlockTexts *t)
@@ -702,9 +705,10 @@ void cons_build_free(ConsBuild *b)
 {
 	if (!b)
 		return;
-	/* (after CP_FREE: no chunk left, a pass over the chunks' pointers) */
-	for (size_t k = 0; b->bt.chunk && k < bt_chunks(&b->bt); k++)
-		bt_free_chunk(&b->bt, k);
+	/* from CP_FREE's next block (the ones before it are released; after
+	 * CP_FREE, none is left) */
+	for (size_t i = b->phase >= CP_FREE ? b->at : 0; b->bt.chunk && i < b->nb; i++)
+		bt_drop(&b->bt, i);
 	free(b->bt.chunk);
 	VEC_FREE(&b->inl);
 	VEC_FREE(&b->same);
@@ -963,13 +967,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			break;
 		case CP_FREE: /* the blocks' texts, a slice at a time too; a chunk with its last */
 			for (; b->at < b->nb && u < max_bytes; b->at++) {
-				BlockText **c = &b->bt.chunk[b->at / BT_CHUNK];
-				if (*c)
-					bt_release(&(*c)[b->at % BT_CHUNK]);
-				if ((b->at + 1) % BT_CHUNK == 0 || b->at + 1 == b->nb) {
-					free(*c);
-					*c = NULL;
-				}
+				bt_drop(&b->bt, b->at);
 				u += 32;
 			}
 			if (b->at == b->nb)

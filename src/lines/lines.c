@@ -20,8 +20,9 @@ static void line_free(Line *ln)
 }
 
 /* Room in the line table for need lines: the parse sizes it to
- * XFIT_ROOM(n), so an edit past that grows it by an eighth, not by doubling (a 1M-line table is 16
- * MB: doubling it for one new line would cost as much again).  The new
+ * XFIT_ROOM(n), so an edit past that grows it by an eighth, not by
+ * doubling (a 1M-line table is 16 MB: doubling it for one new line would
+ * cost as much again).  The new
  * slots join the gap (the lines after it move to the end). */
 static void table_reserve(Lines *l, size_t need, bool exact)
 {
@@ -72,39 +73,6 @@ static bool word_plain(uint64_t w)
 	return !(((w - ONES * 0x20) & ~w & HIGHS) | ((x - ONES) & ~x & HIGHS));
 }
 
-/* What the input checks want to know of one line (no = its number): 8
- * bytes at a time while they are plain; a line with bytes >= 0x80 is also
- * decoded. */
-static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
-{
-	bool ctrl = false;
-	uint64_t high = 0;
-	size_t k = 0;
-	for (; k + 8 <= n; k += 8) {
-		uint64_t w;
-		memcpy(&w, p + k, 8);
-		high |= w & HIGHS;
-		if (!word_plain(w))
-			break;
-	}
-	for (; k < n; k++) {
-		unsigned char c = (unsigned char)p[k];
-		if (c >= 32 && c < 127)
-			continue;
-		if (c >= 128) {
-			high = 1;
-		} else if (c != '\t') {
-			ctrl = true;
-			if (c == 0 && !sc->nul_line)
-				sc->nul_line = no;
-		}
-	}
-	if (ctrl && !sc->ctrl_line)
-		sc->ctrl_line = no;
-	if (high && !text_valid(p, n) && !sc->bad_utf8++)
-		sc->first_bad = no;
-}
-
 /* The '\n' bytes of p[0..n), 8 bytes at a time (a call of memchr per
  * line costs more than the line's bytes). */
 static size_t count_newlines(const char *p, size_t n)
@@ -130,8 +98,9 @@ static size_t count_newlines(const char *p, size_t n)
 }
 
 /* The end of the line at p (its '\n', or end) and, in the same pass,
- * what scan_line finds of it (no = its number; a '\r' before the '\n'
- * is the line's end, not a control character): 8 bytes at a time while
+ * what the input checks want to know of it (no = its number: a control
+ * character, a NUL, invalid UTF-8; a '\r' before the '\n' is the line's
+ * end, not a control character): 8 bytes at a time while
  * they are plain (a '\n' is not); a line with bytes >= 0x80 is also
  * decoded. */
 static const char *scan_to_eol(LinesScan *sc, const char *p, const char *end, size_t no)
@@ -176,6 +145,13 @@ static const char *scan_to_eol(LinesScan *sc, const char *p, const char *end, si
 	if (high && !text_valid(p, (size_t)(e - p)) && !sc->bad_utf8++)
 		sc->first_bad = no;
 	return nl;
+}
+
+/* What the input checks want to know of one line of n bytes (no: its
+ * number): scan_to_eol on the line alone (it holds no '\n'). */
+static void scan_line(LinesScan *sc, const char *p, size_t n, size_t no)
+{
+	scan_to_eol(sc, p, p + n, no);
 }
 
 static void parse_take(Lines *l, char *data, size_t n, bool scan)

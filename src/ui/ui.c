@@ -8,7 +8,6 @@
 #include <dirent.h>
 #include <locale.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "safe.h"
@@ -324,12 +323,6 @@ static void fail(Session *s, const Err *e)
 	session_release(s);
 }
 
-static uint64_t clock_ns(clockid_t c)
-{
-	struct timespec t;
-	return clock_gettime(c, &t) == 0 ? (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec : 0;
-}
-
 /* The threads of this process (Linux: /proc/self/task; 0 elsewhere). */
 static size_t thread_count(void)
 {
@@ -490,8 +483,8 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	u.waited = false;
 	ui_draw(&u);
 	u.t_first = now_ns();
-	u.cpu_first = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
-	u.main_first = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	u.cpu_first = cpu_ns(false);
+	u.main_first = cpu_ns(true);
 	if (getenv("YEOK_TIMING")) /* reads /proc: for the timing log only */
 		u.threads_first = thread_count();
 	/* after the first frame, not before it: git runs, and the spelling

@@ -446,9 +446,20 @@ const char *argv_opt_value(int argc, char **argv, int *i, const char *name, bool
 	return argv[++*i];
 }
 
-uint64_t now_ns(void)
+static uint64_t clock_ns(clockid_t c)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (clock_gettime(c, &ts) != 0)
+		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+uint64_t cpu_ns(bool thread)
+{
+	return clock_ns(thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID);
 }

@@ -67,16 +67,24 @@ char *strpool_take(StrPool *p, char *s)
 	return s;
 }
 
+/* The slot of s, a pointer of the pool's; cap when it is not one. */
+static size_t pool_find(const StrPool *p, const char *s)
+{
+	if (!p->cap)
+		return 0;
+	size_t m = p->cap - 1;
+	for (size_t j = pool_hash(s) & m; p->v[j].s; j = (j + 1) & m)
+		if (p->v[j].s == s)
+			return j;
+	return p->cap;
+}
+
 void strpool_drop(StrPool *p, char *s)
 {
 	if (!s)
 		return;
-	BUG_ON(!p->cap);
-	size_t m = p->cap - 1, j = pool_hash(s) & m;
-	while (p->v[j].s != s) {
-		BUG_ON(!p->v[j].s); /* not the pool's */
-		j = (j + 1) & m;
-	}
+	size_t m = p->cap - 1, j = pool_find(p, s);
+	BUG_ON(j >= p->cap); /* not the pool's */
 	if (--p->v[j].refs)
 		return;
 	free(s);
@@ -97,13 +105,8 @@ void strpool_drop(StrPool *p, char *s)
 
 uint32_t strpool_refs(const StrPool *p, const char *s)
 {
-	if (!s || !p->cap)
-		return 0;
-	size_t m = p->cap - 1;
-	for (size_t j = pool_hash(s) & m; p->v[j].s; j = (j + 1) & m)
-		if (p->v[j].s == s)
-			return p->v[j].refs;
-	return 0;
+	size_t j = s ? pool_find(p, s) : p->cap;
+	return j < p->cap ? p->v[j].refs : 0;
 }
 
 bool strpool_check(const StrPool *p, Err *e)
