@@ -43,7 +43,6 @@
 #endif
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include <unistd.h>
 
@@ -58,13 +57,6 @@ static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 	return x < y ? -1 : x > y;
-}
-
-static uint64_t cpu_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 /* p50/p99/max of n costs (sorted in place), in microseconds. */
@@ -215,7 +207,7 @@ int main(int argc, char **argv)
 	 * copy and its sidecar are kept in DIR and reused: a profile of the
 	 * real open only) */
 	const char *prof = getenv("BENCH_PROFILE");
-	uint64_t t0 = now_ns(), c0 = cpu_ns();
+	uint64_t t0 = now_ns(), c0 = cpu_ns(true);
 	Session s;
 	session_init(&s);
 	SourceOpts so = {.path = argv[1]};
@@ -228,7 +220,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-editor: %s\n", e.msg);
 		return 1;
 	}
-	uint64_t open_wall = now_ns() - t0, open_cpu = cpu_ns() - c0;
+	uint64_t open_wall = now_ns() - t0, open_cpu = cpu_ns(true) - c0;
 	Ui *bu = &g_ui;
 	memset(bu, 0, sizeof(*bu));
 	bu->s = &s;
@@ -238,7 +230,7 @@ int main(int argc, char **argv)
 		session_resize(&s, COLS, LINES);
 		ui_draw(bu);
 	}
-	uint64_t first = now_ns() - t0, first_cpu = cpu_ns() - c0;
+	uint64_t first = now_ns() - t0, first_cpu = cpu_ns(true) - c0;
 	keymap_release(&bu->keys);
 	ui_paint_release(bu);
 	session_release(&s);
@@ -261,12 +253,12 @@ int main(int argc, char **argv)
 	}
 	struct stat scst;
 	long long sc_bytes = stat(scp, &scst) == 0 ? (long long)scst.st_size : 0;
-	uint64_t r0 = now_ns(), rc0 = cpu_ns();
+	uint64_t r0 = now_ns(), rc0 = cpu_ns(true);
 	if (!open_like_ui(&s, ko, checks)) {
 		endwin();
 		return 1;
 	}
-	uint64_t ropen_wall = now_ns() - r0, ropen_cpu = cpu_ns() - rc0;
+	uint64_t ropen_wall = now_ns() - r0, ropen_cpu = cpu_ns(true) - rc0;
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	u.s = &s;
@@ -274,7 +266,7 @@ int main(int argc, char **argv)
 	theme_default(&u.theme);
 	session_resize(&s, COLS, LINES);
 	ui_draw(&u);
-	uint64_t rfirst = now_ns() - r0, rfirst_cpu = cpu_ns() - rc0;
+	uint64_t rfirst = now_ns() - r0, rfirst_cpu = cpu_ns(true) - rc0;
 	if (spell)
 		session_spell_start(&s, NULL);
 	/* BENCH_SCRIPT=left: the tenth key moves left, off the segment's start
@@ -292,22 +284,22 @@ int main(int argc, char **argv)
 		 * is ui.c's editor_idle: alignment and statuses, then checks. */
 		uint64_t key_cpu = 0;
 		if (!strcmp(getenv("BENCH_FIRST"), "key")) {
-			uint64_t kc = cpu_ns();
+			uint64_t kc = cpu_ns(true);
 			session_insert(&s, "가", strlen("가"));
 			ui_draw(&u);
-			key_cpu = cpu_ns() - kc;
+			key_cpu = cpu_ns(true) - kc;
 		}
-		uint64_t ic = cpu_ns(), big = 0, al_big = 0, al_cpu = 0;
+		uint64_t ic = cpu_ns(true), big = 0, al_big = 0, al_cpu = 0;
 		size_t slices = 0, al_slices = 0, al_over = 0;
 		while (!first_only && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
 		       s.gloss.hint_due)) {
-			uint64_t i0 = cpu_ns(), ga = s.doc.gen_align;
+			uint64_t i0 = cpu_ns(true), ga = s.doc.gen_align;
 			bool al = session_align_pending(&s);
 			if (al)
 				session_align_idle(&s, SESSION_SLICE_NS);
 			else
 				session_checks_step(&s, 64);
-			uint64_t d = cpu_ns() - i0;
+			uint64_t d = cpu_ns(true) - i0;
 			if (debug && d > SESSION_SLICE_NS)
 				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d; checks pending %zu, "
 				        "index stale %d)\n", slices,
@@ -315,7 +307,7 @@ int main(int argc, char **argv)
 				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase,
 				        s.chk.pending, (int)s.chk.cd_stale);
 			if (al) {
-				al_cpu = cpu_ns() - ic;
+				al_cpu = cpu_ns(true) - ic;
 				al_big = MAX(al_big, d);
 				al_slices++;
 				al_over += d > SESSION_SLICE_NS;
@@ -323,7 +315,7 @@ int main(int argc, char **argv)
 			big = MAX(big, d);
 			slices++;
 		}
-		uint64_t idle_cpu = cpu_ns() - ic;
+		uint64_t idle_cpu = cpu_ns(true) - ic;
 		endwin();
 		printf("first frame %.1f ms cpu; first key %.1f ms cpu; idle to done %.1f ms cpu "
 		       "(alignment and statuses %.1f) in %zu slices, largest %.2f ms (alignment's "
@@ -368,9 +360,9 @@ int main(int argc, char **argv)
 	 * so a rebuild at 100k takes over 1,000 of them) */
 	enum { IDLE_STEPS = 1 << 16 };
 	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < IDLE_STEPS; j++) {
-		uint64_t i0 = cpu_ns();
+		uint64_t i0 = cpu_ns(true);
 		session_checks_step(&s, 64);
-		slice[slice_n++ % SLICES] = cpu_ns() - i0;
+		slice[slice_n++ % SLICES] = cpu_ns(true) - i0;
 	}
 	/* BENCH_PERF_CTL=CTL,ACK: the fifos of `perf record -D -1
 	 * --control=fifo:CTL,ACK`; sampling is enabled around each key only
@@ -401,7 +393,7 @@ int main(int argc, char **argv)
 	for (int k = 0; k < KEYS; k++) {
 		bool sampled = !getenv("BENCH_PERF_KEY") || atoi(getenv("BENCH_PERF_KEY")) == k % 10;
 		perf_ctl(sampled ? pctl : NULL, pack, "enable");
-		uint64_t k0 = now_ns(), kc = cpu_ns();
+		uint64_t k0 = now_ns(), kc = cpu_ns(true);
 		size_t edits = s.doc.gen_edit, structs = s.doc.gen_struct;
 		switch (k % 10) {
 		case 0:
@@ -442,7 +434,7 @@ int main(int argc, char **argv)
 		session_clear_msg(&s);
 		ui_draw(&u);
 		cost[k] = now_ns() - k0;
-		cpu[k] = cpu_ns() - kc;
+		cpu[k] = cpu_ns(true) - kc;
 		perf_ctl(sampled ? pctl : NULL, pack, "disable");
 		if (debug && cpu[k] > 3000000)
 			fprintf(stderr, "key %d kind %d: %.1f ms cpu\n", k, k % 10, (double)cpu[k] / 1e6);
@@ -458,15 +450,15 @@ int main(int argc, char **argv)
 		 * complete (a typist leaves more than their 20 ms at 100k), then
 		 * one step of segments */
 		for (int j = 0; checks && s.chk.cd_stale && j < IDLE_STEPS; j++) {
-			uint64_t i0 = cpu_ns();
+			uint64_t i0 = cpu_ns(true);
 			session_checks_step(&s, 64);
-			slice[slice_n++ % SLICES] = cpu_ns() - i0;
+			slice[slice_n++ % SLICES] = cpu_ns(true) - i0;
 			reindexed += !s.chk.cd_stale;
 		}
 		if (checks && (s.chk.pending || s.chk.cd_stale)) {
-			uint64_t i0 = cpu_ns();
+			uint64_t i0 = cpu_ns(true);
 			session_checks_step(&s, 64);
-			idle[idle_n++] = cpu_ns() - i0;
+			idle[idle_n++] = cpu_ns(true) - i0;
 		}
 	}
 	keys_wall = now_ns() - keys_wall;

@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "yeok/repo.h"
 #include "yeok/vcs.h"
@@ -38,9 +37,7 @@ static char *clone_bundle(char **dir)
 
 static double cpu_ms(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+	return (double)cpu_ns(false) / 1e6;
 }
 
 static void test_rows_fill_cache_refresh(void **state)

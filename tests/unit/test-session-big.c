@@ -12,14 +12,6 @@
 #include "yeok/command.h"
 #include "yeok/session.h"
 
-#include <time.h>
-
-static uint64_t cpu_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
 
 /* A title and one paragraph of about n bytes (lines of ten words); marks:
  * every 40th Korean line starts with a literal glued to a particle (a
@@ -87,14 +79,14 @@ static uint64_t key_cost(size_t n)
 	uint64_t t[KEYS];
 	for (int k = 0; k < KEYS; k++) {
 		const char *what = script[k % (int)ARRAY_LEN(script)];
-		uint64_t t0 = cpu_ns();
+		uint64_t t0 = cpu_ns(true);
 		if (!strcmp(what, "type"))
 			assert_true(session_insert(&s, "가", strlen("가")));
 		else
 			command_run(&s, what, NULL);
 		session_prepare_frame(&s);
 		session_checks_step(&s, 64);
-		t[k] = cpu_ns() - t0;
+		t[k] = cpu_ns(true) - t0;
 	}
 	if (!session_check(&s, &e))
 		fail_msg("%s", e.msg);
