@@ -646,8 +646,11 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	size_t used = 0;
 	/* allocated first: a large malloc at the end, after the consistency
 	 * tables' many small frees, was 0.6-1.2 ms of malloc_consolidate */
-	if (!x->units)
+	if (!x->units) {
 		x->units = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
+		/* the maps grow a few keys an add, never all in one slice */
+		x->glued.gradual = x->spaced.gradual = x->stems.gradual = true;
+	}
 	while (x->at_block < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_block++];
 		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
