@@ -674,14 +674,20 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 			continue;
 		Joined j;
 		joined_block(d->tgt, b, &j);
-		/* three times a byte of the other phases (measured: about 4.5 ms
-		 * per 64 KiB at 100k lines, the other phases about 1.5) */
-		used += 3 * (j.text.len + 1);
+		/* five times a byte of the other phases (measured: about 4.5 ms
+		 * per 64 KiB at 100k lines, the other phases about 1.5; but with
+		 * three, slices of blocks 2,000 and 25,000-26,000 of the 100k
+		 * pair took 1.6-2.2 ms once the maps grew gradually) */
+		used += 5 * (j.text.len + 1);
 		korean_index_block(x, j.text.p, j.text.len);
 		joined_release(&j);
 	}
+	/* the consistency build starts a slice of its own (its first item
+	 * after a slice of Hangul maps was one step of 4,393 at a budget of
+	 * 2,048) */
 	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
-	    (x->korean && x->at_kblock < d->tb->n) || (x->korean && !x->cons && used >= max_bytes)) {
+	    (x->korean && x->at_kblock < d->tb->n) ||
+	    (x->korean && !x->cons && (used >= max_bytes || (!x->cons_build && used)))) {
 		*read = used;
 		return false;
 	}
