@@ -405,6 +405,38 @@ static void test_every_segment_again_writes_no_slot(void **state)
 	free(tgt);
 }
 
+/* The idle step that ends an index rebuild picks where the checks start
+ * without building a view that is to be built (at 1M lines building the
+ * 285k view segments there was one idle slice of 8-9 ms; the next frame
+ * builds it); the findings are those of checking all at once. */
+static void test_index_end_builds_no_view(void **state)
+{
+	(void)state;
+	char *src, *tgt;
+	Session s;
+	open_paragraphs(&s, 64 * 1024, &src, &tgt);
+	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
+	session_prepare_frame(&s);
+	s.view.dirty = true; /* as after an alignment's splice */
+	size_t steps = 0;
+	while (s.chk.cd_stale || !s.chk.cd_built || !check_doc_indexed(&s.chk.cd)) {
+		session_checks_step(&s, 64);
+		steps++;
+	}
+	assert_true(steps > 2);
+	assert_true(s.view.dirty); /* not built by the idle steps */
+	assert_true(s.chk.scan > 0 && s.chk.scan < s.doc.al.n); /* the cursor's segment */
+	while (session_checks_step(&s, 64))
+		;
+	FindingVec a = {0};
+	session_findings_list(&s, &a);
+	assert_true(a.n > 0);
+	equal_to_all_at_once(&s, &a);
+	session_release(&s);
+	free(src);
+	free(tgt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +445,7 @@ int main(void)
 		cmocka_unit_test(test_first_index_stays_in_idle_slices),
 		cmocka_unit_test(test_check_steps_read_bounded_text),
 		cmocka_unit_test(test_every_segment_again_writes_no_slot),
+		cmocka_unit_test(test_index_end_builds_no_view),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
