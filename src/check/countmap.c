@@ -75,6 +75,13 @@ void countmap_settle(CountMap *m)
 		move_some(m, SIZE_MAX);
 }
 
+bool countmap_settle_some(CountMap *m, size_t k)
+{
+	if (m->okey)
+		move_some(m, k);
+	return !m->okey;
+}
+
 /* The old table's slot of s[0..n) not moved yet holding it, or SIZE_MAX. */
 static size_t old_slot(const CountMap *m, const char *s, size_t n)
 {
