@@ -303,7 +303,7 @@ int main(int argc, char **argv)
 			else
 				session_checks_step(&s, 64);
 			uint64_t d = cpu_ns(true) - i0;
-			if (debug && d > SESSION_SLICE_NS)
+			if (debug && d > 2000000)
 				fprintf(stderr, "slice %zu: %.1f ms cpu (%s%s, statuses phase %d; checks pending %zu, "
 				        "index stale %d)\n", slices,
 				        (double)d / 1e6, al ? "alignment" : "checks",
@@ -313,7 +313,7 @@ int main(int argc, char **argv)
 				al_cpu = cpu_ns(true) - ic;
 				al_big = MAX(al_big, d);
 				al_slices++;
-				al_over += d > SESSION_SLICE_NS;
+				al_over += d > 2000000;
 			}
 			big = MAX(big, d);
 			slices++;
