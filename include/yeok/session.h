@@ -507,10 +507,12 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
 #define SESSION_SLICE_NS 1500000u
 /* The target bytes one idle step of the checks reads at most: it stops
  * before the segment that would pass them (one longer segment is a step
- * alone).  4 KiB was 1.2-1.6 ms p50, 2.1-2.4 ms p99 at 100k lines (the
- * checks of generated Korean prose read ~3 bytes per microsecond, with a
- * segment's fixed costs): 2 KiB keeps a step well under 2 ms. */
-#define SESSION_CHECK_SLICE_BYTES 2048u
+ * alone).  4 KiB was 1.2-1.6 ms p50, 2.1-2.4 ms p99 at 100k lines on the
+ * loaded machine (the checks of generated Korean prose read ~3 bytes per
+ * microsecond, with a segment's fixed costs); 2 KiB left a segment a key
+ * needed unchecked in the bench's one idle step between keys (a newline
+ * at 100k: 1.06 -> 1.26 ms); 3 KiB is between. */
+#define SESSION_CHECK_SLICE_BYTES 3072u
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);
