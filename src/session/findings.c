@@ -305,10 +305,9 @@ size_t session_checks_step(Session *s, size_t max)
 		s->chk.cd_stale = false;
 		run_all(s, false);
 		long k = session_cur_seg(s);
-		/* the segment at the top of the view: view segment i is segment
-		 * i when there are segments (session.h SessionView) */
-		if (!s->view.dirty && s->view.top < s->view.vsegs.n && s->view.vsegs.v[0].seg >= 0)
-			k = (long)s->view.top;
+		/* the segment at the top of the view */
+		if (session_top_seg(s) >= 0)
+			k = session_top_seg(s);
 		s->chk.scan = k > 0 ? (size_t)k : 0;
 		if (max != SIZE_MAX)
 			return s->chk.pending; /* the old index freed: a slice; the checks next */
