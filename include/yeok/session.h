@@ -281,10 +281,22 @@ typedef struct SessionFit {
 } SessionFit;
 
 /* The layout and the scroll position (owner: src/session/view.c).
- * Invariant (session_check): top < vsegs.n, and the view segments cover
- * every line of both documents once, in order. */
+ * Invariant (session_check): top < the view segments' count, and they
+ * cover every line of both documents once, in order.
+ *
+ * View segment k (of segment k) is computed from the segments when it is
+ * asked for (lazy: nothing stored, nothing to bring up to date after an
+ * edit or a splice of the phased open's stretches): the alignment covers
+ * each side's blocks in order (align_check), so a side's lines are from
+ * its first block to the next segment's, and an empty side sits where the
+ * nearest segment with that side ends or starts.  When that segment is
+ * more than VSEG_LAZY_RUN segments away (a long one-sided run), the view
+ * segments are stored instead (vsegs, built at once and spliced after
+ * edits) until the next load. */
 typedef struct SessionView {
 	int cols, rows;       /* terminal size */
+	bool lazy;            /* the view segments computed when asked (the
+	                         fields from vsegs to tgt_n are unused) */
 	int ratio;            /* source pane width in percent of the body (20..80) */
 	bool numbers;         /* show line numbers */
 	size_t top;           /* first visible view segment */
@@ -543,6 +555,9 @@ size_t session_vseg_count(Session *s);
 VSeg session_vseg(Session *s, size_t k);
 /* The view segment holding a line of the pane. */
 size_t session_vseg_of(Session *s, Pane p, size_t line);
+/* The segment at the top of the view, without bringing the view segments
+ * up to date (-1: not known so). */
+long session_top_seg(const Session *s);
 /* The segment of the cursor of the focused pane (-1 when none). */
 long session_cur_seg(Session *s);
 

@@ -743,6 +743,10 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 		return;
 	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
 	size_t *off = xmalloc((n + 2) * sizeof(size_t));
+	/* these tables and the moves are written whole (below, and by the fill) */
+	xprefault(lo, (n + 1) * sizeof(size_t));
+	xprefault(hi, (n + 1) * sizeof(size_t));
+	xprefault(off, (n + 2) * sizeof(size_t));
 	bool full = (double)(n + 1) * (double)(m + 1) <=
 	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
 	size_t slope = n ? (m + n - 1) / n : m;
@@ -766,11 +770,13 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
 	size_t cells = off[n + 1];
 	unsigned char *mv = xmalloc(cells);
+	xprefault(mv, cells);
 	double *best = NULL;
 	if (c->anchors && nmoves == 3 && !c->cache) {
 		fill_anchors(c, n, lo, hi, off, mv);
 	} else {
 		best = xmalloc(cells * sizeof(double));
+		xprefault(best, cells * sizeof(double));
 		fill(c, n, m, nmoves, full, lo, hi, off, best, mv);
 	}
 	/* Trace back from (n, m). */
@@ -894,6 +900,7 @@ static bool is_anchor_kind(BlockKind k);
 static Feat *anchor_features(const Lines *l, const RstDoc *d)
 {
 	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
+	xprefault(f, d->n * sizeof(Feat)); /* every block's is written below */
 	Buf tmp = BUF_INIT;
 	for (size_t k = 0; k < d->n; k++) {
 		if (is_anchor_kind(d->v[k].kind)) {
@@ -937,6 +944,7 @@ static bool anchor_same(const Feat *a, const Feat *b)
 static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 {
 	AnchorKey *k = xmalloc((n ? n : 1) * sizeof(*k));
+	xprefault(k, n * sizeof(*k)); /* written whole below */
 	for (size_t x = 0; x < n; x++) {
 		const Feat *a = &f[v[x]];
 		bool code = a->kind == BK_LITERAL;
@@ -1213,8 +1221,10 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 	memset(m->upend.v, 0, U);
 	/* phased: a segment per matched pair and a placeholder per other
 	 * block, allocated once (not doubled: copies and fresh pages) */
-	if (pend && memo)
+	if (pend && memo) {
 		VEC_RESERVE(a, m->sn + m->tn - m->ms.n);
+		xprefault(a->v, (m->sn + m->tn - m->ms.n) * sizeof(Segment)); /* all of them written */
+	}
 	units_segments(&c, m, 0, U, a, 0, NULL, pend && memo);
 	m->useg.v[U] = a->n;
 	if (memo) {

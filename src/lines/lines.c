@@ -169,6 +169,7 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 	 * first */
 	size_t count = 1 + count_newlines(p, (size_t)(end - p));
 	table_reserve(l, XFIT_ROOM(count), true);
+	xprefault(l->v, count * sizeof(Line)); /* written whole just below */
 	LinesScan *sc = &l->scan;
 	for (;;) {
 		const char *nl = scan ? scan_to_eol(sc, p, end, l->n + 1)

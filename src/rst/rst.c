@@ -775,6 +775,7 @@ void rst_segment_range(const Lines *lines, size_t from, size_t to, RstDoc *d)
 		/* Each line's indentation is computed once: nested constructs
 		 * look at the same lines again. */
 		LineMemo *cache = xmalloc((to - from) * sizeof(LineMemo));
+		xprefault(cache, (to - from) * sizeof(LineMemo)); /* written whole below */
 		size_t starts = 0; /* lines after a blank one (or the first) */
 		bool after_blank = true;
 		for (size_t i = from; i < to; i++) {

@@ -22,6 +22,7 @@ void session_init(Session *s)
 	s->view.rows = 24;
 	s->view.ratio = 50;
 	s->view.dirty = true;
+	s->view.lazy = true;
 	sidecar_init(&s->side.sc);
 	source_init(&s->side.src);
 	glossary_init(&s->gloss.gl);
@@ -68,6 +69,8 @@ static void loaded(Session *s)
 	s->view.top = 0;
 	s->view.top_row = 0;
 	s->view.dirty = true;
+	s->view.lazy = true; /* until a long one-sided run (session.h SessionView) */
+	VEC_FREE(&s->view.vsegs);
 }
 
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,

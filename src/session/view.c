@@ -375,9 +375,126 @@ static bool splice_vsegs(Session *s)
 	return true;
 }
 
+/* ---- lazy view segments (SessionView.lazy) ----------------------------------
+ * build_vsegs' result for one segment, from the segments around it: the
+ * alignment covers each side's blocks in order (align_check), so a side's
+ * first block is the number of that side's blocks in the segments before
+ * (P), and a side starts at line_of(P): the first side of the document
+ * starts at line 0 (build_vsegs' first-vseg rule), a side past the last
+ * block at the end of the lines. */
+
+/* The segments looked at on each side of an empty side for the nearest
+ * one that has it (a longer run: the view segments are stored). */
+#define VSEG_LAZY_RUN 256
+
+static size_t line_of(const RstDoc *b, const Lines *l, size_t P)
+{
+	return P >= b->n ? l->n : P == 0 ? 0 : b->v[P].first;
+}
+
+static size_t side_n(const Segment *g, bool src)
+{
+	return src ? g->src_n : g->tgt_n;
+}
+
+static size_t side_first(const Segment *g, bool src)
+{
+	return src ? g->src : g->tgt;
+}
+
+/* The blocks of a side (src: the source) in the segments before k, where
+ * segment k has none: from the nearest segment that has some, after or
+ * before k; false when there is none within VSEG_LAZY_RUN of k. */
+static bool blocks_before(const Doc *d, size_t k, bool src, size_t *P)
+{
+	const Alignment *a = &d->al;
+	for (size_t i = 1; i <= VSEG_LAZY_RUN; i++) {
+		if (k + i >= a->n) { /* none after k: all of the side's blocks are before it */
+			*P = src ? d->sh.blocks.n : d->th.blocks.n;
+			return true;
+		}
+		if (side_n(&a->v[k + i], src)) {
+			*P = side_first(&a->v[k + i], src);
+			return true;
+		}
+		if (i > k) { /* none before k */
+			*P = 0;
+			return true;
+		}
+		const Segment *g = &a->v[k - i];
+		if (side_n(g, src)) {
+			*P = side_first(g, src) + side_n(g, src);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* One side of view segment k into *a, *b (lines [a, b)). */
+static bool lazy_side(const Doc *d, size_t k, bool src, size_t *a, size_t *b)
+{
+	const Segment *g = &d->al.v[k];
+	const RstDoc *bl = src ? &d->sh.blocks : &d->th.blocks;
+	const Lines *l = src ? &d->src : &d->tgt;
+	size_t P;
+	if (side_n(g, src)) {
+		*a = line_of(bl, l, side_first(g, src));
+		*b = line_of(bl, l, side_first(g, src) + side_n(g, src));
+	} else if (blocks_before(d, k, src, &P)) {
+		*a = *b = line_of(bl, l, P);
+	} else {
+		return false;
+	}
+	if (k == 0) /* lines before the first block belong to the first vseg */
+		*a = 0;
+	return true;
+}
+
+/* View segment k computed (k < the count); false: a run too long. */
+static bool lazy_vseg(const Session *s, size_t k, VSeg *v)
+{
+	const Doc *d = &s->doc;
+	if (!d->al.n) {
+		*v = (VSeg){-1, 0, d->src.n, 0, d->tgt.n};
+		return true;
+	}
+	v->seg = (long)k;
+	return lazy_side(d, k, true, &v->s0, &v->s1) && lazy_side(d, k, false, &v->t0, &v->t1);
+}
+
+/* Store the view segments from here on (built at the next count). */
+static void unlazy(Session *s)
+{
+	s->view.lazy = false;
+	s->view.dirty = true;
+}
+
+/* Test builds: every lazy view segment is the one build_vsegs stores
+ * (built in an array of its own; the view is left as it is). */
+static void lazy_check(Session *s)
+{
+#ifndef NDEBUG
+	SessionView kept = s->view;
+	memset(&s->view.vsegs, 0, sizeof(s->view.vsegs));
+	build_vsegs(s);
+	SessionView built = s->view;
+	s->view = kept;
+	for (size_t k = 0; k < built.vsegs.n && s->view.lazy; k++) {
+		VSeg v;
+		if (lazy_vseg(s, k, &v))
+			BUG_ON(memcmp(&v, &built.vsegs.v[k], sizeof(v)) != 0);
+	}
+	VEC_FREE(&built.vsegs);
+#else
+	(void)s;
+#endif
+}
+
 size_t session_vseg_count(Session *s)
 {
 	const Doc *d = &s->doc;
+	if (s->view.lazy)
+		return d->al.n ? d->al.n : 1;
 	if ((s->view.dirty || d->gen_align != s->view.gen_align ||
 	     d->gen_edit != s->view.gen_edit) && !splice_vsegs(s))
 		build_vsegs(s);
@@ -387,7 +504,22 @@ size_t session_vseg_count(Session *s)
 VSeg session_vseg(Session *s, size_t k)
 {
 	BUG_ON(k >= session_vseg_count(s));
+	VSeg v;
+	if (s->view.lazy) {
+		if (lazy_vseg(s, k, &v))
+			return v;
+		unlazy(s);
+		BUG_ON(k >= session_vseg_count(s));
+	}
 	return vseg_at(&s->view, k);
+}
+
+long session_top_seg(const Session *s)
+{
+	/* view segment i is segment i when there are segments */
+	size_t n = s->view.lazy ? s->doc.al.n : s->view.vsegs.n;
+	bool known = s->view.lazy ? n > 0 : !s->view.dirty && n && s->view.vsegs.v[0].seg >= 0;
+	return known && s->view.top < n ? (long)s->view.top : -1;
 }
 
 size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap)
@@ -918,6 +1050,8 @@ bool session_check(Session *s, Err *e)
 	size_t n = session_vseg_count(s);
 	if (s->view.top >= n)
 		return err_set(e, EXIT_DATAERR, "session: top %zu >= %zu", s->view.top, n);
+	if (s->view.lazy)
+		lazy_check(s);
 	/* The vsegs partition both documents. */
 	size_t ns = 0, nt = 0;
 	for (size_t k = 0; k < n; k++) {

@@ -743,8 +743,9 @@ static bool fast_key(const char *p, size_t n, size_t *i, SidecarKey *out)
 	return true;
 }
 
-/* Line p[0..n) (no LF) in the writer's form: into *g. */
-static bool fast_seg_line(const char *p, size_t n, SidecarSeg *g)
+/* The line at p[0..n) in the writer's form, up to and with its LF: into
+ * *g, its bytes (the LF included) into *len. */
+static bool fast_seg_line(const char *p, size_t n, SidecarSeg *g, size_t *len)
 {
 	static const char pre[] = "- {source: ", tgt[] = ", target: ", st[] = ", status: ";
 	size_t i = sizeof(pre) - 1;
@@ -759,52 +760,75 @@ static bool fast_seg_line(const char *p, size_t n, SidecarSeg *g)
 	if (n < i + sizeof(st) - 1 || memcmp(p + i, st, sizeof(st) - 1) != 0)
 		return false;
 	i += sizeof(st) - 1;
-	for (int m = SIDECAR_DRAFT; m <= SIDECAR_REVIEWED; m++) {
-		size_t w = strlen(mark_names[m]);
-		if (n == i + w + 1 && !memcmp(p + i, mark_names[m], w) && p[i + w] == '}') {
-			g->mark = (SidecarMark)m;
+	/* the mark by its first letters, then whole, then "}" and the LF */
+	int m = i >= n ? -1 : p[i] == 'r' ? SIDECAR_REVIEWED
+	                    : p[i] != 'd' || i + 1 >= n ? -1
+	                    : p[i + 1] == 'o' ? SIDECAR_DONE : SIDECAR_DRAFT;
+	if (m < 0)
+		return false;
+	size_t w = m == SIDECAR_REVIEWED ? sizeof("reviewed") - 1
+	         : m == SIDECAR_DONE ? sizeof("done") - 1 : sizeof("draft") - 1;
+	if (n < i + w + 2 || memcmp(p + i, mark_names[m], w) || p[i + w] != '}' || p[i + w + 1] != '\n')
+		return false;
+	g->mark = (SidecarMark)m;
+	*len = i + w + 2;
+	return true;
+}
+
+/* A line that rules the fast path out anywhere: a document marker, or a
+ * "segments" key that is not the one top-level "segments:" line
+ * (*key: it is that line). */
+static bool fast_line_bad(const char *p, size_t len, bool *key)
+{
+	static const char k[] = "segments:";
+	*key = false;
+	if (len >= 3 && (!memcmp(p, "---", 3) || !memcmp(p, "...", 3)))
+		return true;
+	if ((len >= 8 && !memcmp(p, "segments", 8)) || (len >= 9 && !memcmp(p + 1, "segments", 8))) {
+		if (len != sizeof(k) - 1 || memcmp(p, k, len))
 			return true;
-		}
+		*key = true;
 	}
 	return false;
 }
 
 /* The top-level "segments:" line of data and the writer's lines after it:
  * bytes [*a, *b), *lines of them; false when there is no such block (or
- * more than one top-level segments key, or a document marker). */
+ * more than one top-level segments key, or a document marker).  One pass
+ * over the lines. */
 static bool fast_block(const char *data, size_t n, size_t *a, size_t *b, size_t *lines)
 {
-	static const char key[] = "segments:\n";
-	size_t at = SIZE_MAX;
+	size_t at = SIZE_MAX, k = 0, after = 0;
 	for (size_t i = 0; i < n;) {
 		const char *nl = memchr(data + i, '\n', n - i);
 		size_t e = nl ? (size_t)(nl - data) : n;
-		const char *p = data + i;
-		size_t len = e - i;
-		if (len >= 3 && (!memcmp(p, "---", 3) || !memcmp(p, "...", 3)))
+		bool key;
+		if (fast_line_bad(data + i, e - i, &key))
 			return false;
-		if ((len >= 8 && !memcmp(p, "segments", 8)) || (len >= 9 && !memcmp(p + 1, "segments", 8))) {
-			if (at != SIZE_MAX || len + 1 != sizeof(key) - 1 || memcmp(p, key, len))
-				return false;
-			at = i;
-		}
+		size_t line = i;
 		i = e + 1;
+		if (!key)
+			continue;
+		if (at != SIZE_MAX)
+			return false;
+		at = line;
+		/* the lines of the block: each starts with '-' and ends with LF */
+		while (i < n && data[i] == '-') {
+			nl = memchr(data + i, '\n', n - i);
+			if (!nl || fast_line_bad(data + i, (size_t)(nl - data) - i, &key))
+				return false;
+			i = (size_t)(nl - data) + 1;
+			k++;
+		}
+		after = i;
+		/* what follows is a top-level key, or the end */
+		if (!k || (i < n && (data[i] == ' ' || data[i] == '\t' || data[i] == '#' || data[i] == '\n')))
+			return false;
 	}
 	if (at == SIZE_MAX)
 		return false;
-	size_t i = at + sizeof(key) - 1, k = 0;
-	while (i < n && data[i] == '-') {
-		const char *nl = memchr(data + i, '\n', n - i);
-		if (!nl)
-			return false;
-		i = (size_t)(nl - data) + 1;
-		k++;
-	}
-	/* what follows is a top-level key, or the end */
-	if (!k || (i < n && (data[i] == ' ' || data[i] == '\t' || data[i] == '#' || data[i] == '\n')))
-		return false;
 	*a = at;
-	*b = i;
+	*b = after;
 	*lines = k;
 	return true;
 }
@@ -832,15 +856,16 @@ static bool parse_fast(const char *data, size_t n, const char *name, const YLimi
 	if (!fast_block(data, n, &a, &b, &k) || 7 * k + 2 * (n - (b - a)) + 16 >= lim->max_nodes)
 		return false;
 	SidecarSeg *v = xmalloc(k * sizeof(*v));
+	xprefault(v, k * sizeof(*v)); /* written whole just below */
 	size_t i = a + sizeof("segments:\n") - 1;
-	for (size_t x = 0; x < k; x++) {
-		const char *nl = memchr(data + i, '\n', b - i);
-		if (!fast_seg_line(data + i, (size_t)(nl - data) - i, &v[x])) {
+	for (size_t x = 0, len; x < k; x++) {
+		if (!fast_seg_line(data + i, b - i, &v[x], &len)) {
 			free(v);
 			return false;
 		}
-		i = (size_t)(nl - data) + 1;
+		i += len;
 	}
+	BUG_ON(i != b); /* k lines, each up to its LF */
 	Buf rest = BUF_INIT;
 	buf_add(&rest, data, a);
 	buf_add(&rest, data + b, n - b);

@@ -2,6 +2,8 @@
 #include "yeok/util.h"
 
 #include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static void (*fatal_hook)(void);
 
@@ -122,4 +124,27 @@ char *xasprintf(const char *fmt, ...)
 	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
+}
+
+void xprefault(void *p, size_t n)
+{
+#ifdef MADV_POPULATE_WRITE
+	static uintptr_t page;
+	if (n < XPREFAULT_MIN || !p)
+		return;
+	if (!page) {
+		long ps = sysconf(_SC_PAGESIZE);
+		page = ps > 0 ? (uintptr_t)ps : 4096;
+	}
+	/* the whole pages inside p[0..n): madvise wants a page-aligned start */
+	uintptr_t a = ((uintptr_t)p + page - 1) & ~(page - 1), b = ((uintptr_t)p + n) & ~(page - 1);
+	if (a < b) {
+		int saved = errno;
+		(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE); /* a hint: EINVAL before 5.14 */
+		errno = saved;
+	}
+#else
+	(void)p;
+	(void)n;
+#endif
 }

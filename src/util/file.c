@@ -90,6 +90,7 @@ bool file_read_limit(const char *path, size_t max, unsigned flags, Buf *out, Err
 	if (size && out->cap < size + 2) {
 		out->p = xrealloc(out->p, size + 2);
 		out->cap = size + 2;
+		xprefault(out->p, size); /* read() would fault them in a page at a time */
 	}
 	for (;;) {
 		if (out->cap - out->len < 2)

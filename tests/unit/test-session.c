@@ -707,6 +707,18 @@ static void assert_same_segments(Session *a, Session *b, const char *name)
 	assert_memory_equal(&pa, &pb, sizeof(pa));
 }
 
+/* b's view segments are a's. */
+static void assert_same_view(Session *a, Session *b, const char *name)
+{
+	size_t n = session_vseg_count(a);
+	assert_int_equal(session_vseg_count(b), n);
+	for (size_t k = 0; k < n; k++) {
+		VSeg g = session_vseg(a, k), h = session_vseg(b, k);
+		if (memcmp(&g, &h, sizeof(g)))
+			fail_msg("%s: view segment %zu differs", name, k);
+	}
+}
+
 static void test_phased_open_equals_open(void **state)
 {
 	(void)state;
@@ -778,6 +790,18 @@ static void test_phased_open_equals_open(void **state)
 		assert_int_equal(b.caret.cur.line, a.caret.cur.line);
 		if (x == count) /* twelve times over: more than the first frame aligns */
 			assert_true(doc_align_partial(&b.doc) && b.side.statuses_pending);
+		/* the first frame (as ui_edit lays it out): the view segments
+		 * computed where they are asked for, none stored; the last one,
+		 * asked for at once, ends with both documents (check_session
+		 * compares each with build_vsegs') */
+		session_resize(&b, 160, 50);
+		assert_true(b.view.lazy);
+		assert_int_equal(b.view.vsegs.n, 0);
+		VSeg last = session_vseg(&b, session_vseg_count(&b) - 1);
+		assert_int_equal(last.s1, b.doc.src.n);
+		assert_int_equal(last.t1, b.doc.tgt.n);
+		assert_int_equal(last.seg, (long)b.doc.al.n - 1);
+		check_session(&b);
 		/* the segments on the lines around the cursor are exact already */
 		size_t near = 0;
 		for (size_t k = 0; k < b.doc.al.n; k++) {
@@ -798,10 +822,12 @@ static void test_phased_open_equals_open(void **state)
 			near++;
 		}
 		assert_true(near > 0);
-		/* the view between the slices, as the editor draws it: its
-		 * segments spliced as the placeholders are replaced, kept with
-		 * an eighth of spare at most (doubling kept 524,288 for 285k
-		 * segments at 1M lines) */
+		/* the view between the slices, stored (as after a long one-sided
+		 * run, session.h SessionView): its segments spliced as the
+		 * placeholders are replaced, kept with an eighth of spare at
+		 * most (doubling kept 524,288 for 285k segments at 1M lines) */
+		b.view.lazy = false;
+		b.view.dirty = true;
 		while (session_align_idle(&b, 0)) {
 			slices++;
 			size_t vn = session_vseg_count(&b);
@@ -815,6 +841,8 @@ static void test_phased_open_equals_open(void **state)
 		assert_false(b.side.statuses_pending);
 		check_session(&b);
 		assert_same_segments(&a, &b, ko);
+		assert_true(a.view.lazy && !b.view.lazy);
+		assert_same_view(&a, &b, ko); /* computed = stored and spliced */
 		/* a key before the idle slices: the whole alignment, then the edit */
 		type(&c, "가");
 		assert_false(doc_align_partial(&c.doc));

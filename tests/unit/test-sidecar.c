@@ -835,6 +835,17 @@ static void test_fast_segments_equal_libyaml(void **state)
 		"- {source: 0123456789abcdef, target: \"\", status: draft}",
 		"- {source: 0123456789abcdef, status: draft}",
 		"- {source: 0123456789abcdef, status: draft} # a comment",
+		/* the marks, read by their first letters, then whole */
+		"- {source: 0123456789abcdef, status: dove}",
+		"- {source: 0123456789abcdef, status: d}",
+		"- {source: 0123456789abcdef, status: drafts}",
+		"- {source: 0123456789abcdef, status: review}",
+		"- {source: 0123456789abcdef, status: done }",
+		"- {source: 0123456789abcdef, status: }",
+		"- {source: 0123456789abcdef, status: reviewed}}",
+		/* lines of the block the one pass looks at like the others */
+		"---",
+		"-segments: x",
 	};
 	for (size_t i = 0; i < ARRAY_LEN(keys); i++) {
 		char *t = xasprintf("yeok: 1\nsegments:\n%s\n%s\nreview: []\n", line, keys[i]);
