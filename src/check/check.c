@@ -684,10 +684,11 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	}
 	/* the consistency build starts a slice of its own (its first item
 	 * after a slice of Hangul maps was one step of 4,393 at a budget of
-	 * 2,048) */
+	 * 2,048); at once (SIZE_MAX) it goes on: one call does it all */
 	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
 	    (x->korean && x->at_kblock < d->tb->n) ||
-	    (x->korean && !x->cons && (used >= max_bytes || (!x->cons_build && used)))) {
+	    (x->korean && !x->cons &&
+	     (used >= max_bytes || (!x->cons_build && used && max_bytes != SIZE_MAX)))) {
 		*read = used;
 		return false;
 	}
