@@ -150,7 +150,11 @@ typedef struct SegFindings {
 	                     segment: at 1M lines ~285k slots) */
 	size_t n;
 	uint64_t h;
-	bool ready;   /* false: not checked yet (session_checks_step) */
+	uint32_t epoch; /* SessionFindings.epoch when it was checked: an older
+	                   one is not ready (run_all marks every slot stale by
+	                   one increment, not a pass over 285k slots at 1M) */
+	bool ready;   /* false: not checked yet (session_checks_step); true
+	                 counts only with the current epoch (session_slot_ready) */
 	bool partial; /* ready, but only the lines around the edits of a long
 	                 paragraph were checked again (the rest kept, moved):
 	                 the whole segment is due in idle time (counted in
@@ -408,6 +412,12 @@ typedef struct SessionFindings {
 	                         (tests and the bench: a key in a long
 	                         paragraph checks its lines, not the paragraph) */
 	size_t scan;          /* where session_checks_step looks next */
+	uint32_t epoch;       /* the slots checked since the last "every segment
+	                         again" (run_all); never 0 once there are slots */
+	size_t run_all_writes; /* slots run_all wrote, all told (tests: marking
+	                         every slot stale writes only the new ones) */
+	size_t scan_looks;    /* slots session_checks_step looked at, all told
+	                         (tests: a step looks at SESSION_CHECK_SCAN at most) */
 	uint64_t gen;         /* doc.gen the slots of seg match (doc_changed_since) */
 	uint64_t tm_gen;      /* tm.cons_gen the findings were checked with */
 	size_t allow_gen;     /* side.allow_gen the findings were checked with */
@@ -502,13 +512,19 @@ bool session_open(Session *s, const char *path, const SourceOpts *so, Err *e);
  * pending (session_seg_status_pending: drawn as such, not as align's).
  * Once all are, the statuses equal session_open's. */
 bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err *e);
-/* One slice of idle work (src/ui/ui.c, session_checks_step). */
-#define SESSION_SLICE_NS 2000000u
+/* One slice of idle work (src/ui/ui.c, session_checks_step): what the
+ * alignment's and the statuses' slices, limited by the clock, aim at.
+ * The budget is 2 ms; a slice's last step goes past the aim (aiming at 2
+ * ms, 5 of 221 slices at 100k lines took 2.0-2.14 ms), so it aims lower. */
+#define SESSION_SLICE_NS 1500000u
 /* The target bytes one idle step of the checks reads at most: it stops
  * before the segment that would pass them (one longer segment is a step
- * alone); about 1 ms at 100k lines, the checks of Korean prose reading
- * some 4 bytes per microsecond. */
-#define SESSION_CHECK_SLICE_BYTES 4096u
+ * alone).  4 KiB was 1.2-1.6 ms p50, 2.1-2.4 ms p99 at 100k lines on the
+ * loaded machine (the checks of generated Korean prose read ~3 bytes per
+ * microsecond, with a segment's fixed costs); 2 KiB left a segment a key
+ * needed unchecked in the bench's one idle step between keys (a newline
+ * at 100k: 1.06 -> 1.26 ms); 3 KiB is between. */
+#define SESSION_CHECK_SLICE_BYTES 3072u
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);
@@ -823,7 +839,8 @@ void session_checks_on(Session *s, bool now);
 /* Idle work: first what a phased open left pending (session_align_idle),
  * then the document's index when an edit left it stale
  * (chk.cd_stale: then every segment is checked again, those on screen first),
- * then up to max segments not checked yet; returns how many remain.  The
+ * then up to max segments not checked yet (looking at SESSION_CHECK_SCAN
+ * slots at most); returns how many remain.  The
  * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
@@ -834,6 +851,16 @@ void session_sync(Session *s);
 /* The findings of segment k (checked now when they were not yet); NULL
  * when the checks are off. */
 const SegFindings *session_seg_findings(Session *s, size_t k);
+/* Slot f of s->chk.seg holds findings of the current epoch (checked since
+ * the last time every segment was due again). */
+static inline bool session_slot_ready(const Session *s, const SegFindings *f)
+{
+	return f->ready && f->epoch == s->chk.epoch;
+}
+/* The slots session_checks_step looks at in one step at most, found
+ * pending or not (a few pending slots far apart in 285k at 1M were a walk
+ * of 9 MB: the rest are found in the next steps). */
+#define SESSION_CHECK_SCAN 4096u
 /* The first target line of segment k, the base of its findings' lines. */
 size_t session_seg_base(Session *s, size_t k);
 /* All findings with absolute lines, sorted (copies; release with

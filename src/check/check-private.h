@@ -220,9 +220,26 @@ typedef struct CountMap {
 	 * 100k lines went to freeing the keys one by one) */
 	char **chunks;
 	size_t chunks_n, chunks_cap, used, room; /* room: bytes left in the last */
+	/* gradual: a full table grows a few slots per add instead of all at
+	 * once (the check index's maps, built in idle slices: at 100k lines
+	 * one growth of the glued map re-hashed ~100k keys in one slice,
+	 * 2-4 ms).  While it grows, okey/ocount (ocap slots) are the old
+	 * table, read only, its slots [omig, ocap) not moved yet; a key is
+	 * in one table only; key/count iterate the table only when settled
+	 * (okey NULL: countmap_settle) */
+	bool gradual;
+	char **okey;
+	size_t *ocount;
+	size_t ocap, omig;
+	size_t moved;  /* keys moved to a larger table, all told (tests) */
 } CountMap;
+/* Add by to the count of s[0..n) (a copy of the key kept). */
 void countmap_add(CountMap *m, const char *s, size_t n, size_t by);
 size_t countmap_get(const CountMap *m, const char *s, size_t n);
+/* A growth under way finished (every key in key/count). */
+void countmap_settle(CountMap *m);
+/* The same, k old slots at most; true once settled. */
+bool countmap_settle_some(CountMap *m, size_t k);
 void countmap_release(CountMap *m);
 
 /* ---- Korean text helpers (korean.c) ---------------------------------- */

@@ -646,8 +646,11 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	size_t used = 0;
 	/* allocated first: a large malloc at the end, after the consistency
 	 * tables' many small frees, was 0.6-1.2 ms of malloc_consolidate */
-	if (!x->units)
+	if (!x->units) {
 		x->units = xmalloc((d->tb->n ? d->tb->n : 1) * sizeof(size_t));
+		/* the maps grow a few keys an add, never all in one slice */
+		x->glued.gradual = x->spaced.gradual = x->stems.gradual = true;
+	}
 	while (x->at_block < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_block++];
 		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
@@ -671,14 +674,21 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 			continue;
 		Joined j;
 		joined_block(d->tgt, b, &j);
-		/* three times a byte of the other phases (measured: about 4.5 ms
-		 * per 64 KiB at 100k lines, the other phases about 1.5) */
-		used += 3 * (j.text.len + 1);
+		/* five times a byte of the other phases (measured: about 4.5 ms
+		 * per 64 KiB at 100k lines, the other phases about 1.5; but with
+		 * three, slices of blocks 2,000 and 25,000-26,000 of the 100k
+		 * pair took 1.6-2.2 ms once the maps grew gradually) */
+		used += 5 * (j.text.len + 1);
 		korean_index_block(x, j.text.p, j.text.len);
 		joined_release(&j);
 	}
+	/* the consistency build starts a slice of its own (its first item
+	 * after a slice of Hangul maps was one step of 4,393 at a budget of
+	 * 2,048); at once (SIZE_MAX) it goes on: one call does it all */
 	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
-	    (x->korean && x->at_kblock < d->tb->n) || (x->korean && !x->cons && used >= max_bytes)) {
+	    (x->korean && x->at_kblock < d->tb->n) ||
+	    (x->korean && !x->cons &&
+	     (used >= max_bytes || (!x->cons_build && used && max_bytes != SIZE_MAX)))) {
 		*read = used;
 		return false;
 	}
@@ -693,6 +703,19 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 			return false;
 		x->cons = cons_build_take(x->cons_build);
 		x->cons_build = NULL;
+	}
+	/* the maps' growths under way finished, a slot a unit (lookups on
+	 * the key path then read one table) */
+	CountMap *maps[] = {&x->glued, &x->spaced, &x->stems};
+	for (size_t i = 0; i < ARRAY_LEN(maps); i++)
+		while (maps[i]->okey && used < max_bytes) {
+			size_t k = MIN(MAX(max_bytes - used, (size_t)1), maps[i]->ocap - maps[i]->omig);
+			countmap_settle_some(maps[i], k);
+			used += k;
+		}
+	if (x->glued.okey || x->spaced.okey || x->stems.okey) {
+		*read = used;
+		return false;
 	}
 	/* the units of the blocks, in slices too (one pass over the blocks
 	 * and one over the units: 0.3 ms at 100k lines, 3 ms at 1M at once);
@@ -745,6 +768,8 @@ size_t check_doc_reindex_step(CheckDoc *d, size_t max_bytes)
 			return read ? read : 1;
 	}
 	CheckIndex *old = d->index;
+	/* the key path reads one table of each map */
+	BUG_ON(d->building->glued.okey || d->building->spaced.okey || d->building->stems.okey);
 	d->index = d->building;
 	d->building = NULL;
 	d->placed = true;

@@ -11,7 +11,11 @@ void countmap_release(CountMap *m)
 	free(m->chunks);
 	free(m->key);
 	free(m->count);
+	free(m->okey);
+	free(m->ocount);
+	bool gradual = m->gradual;
 	memset(m, 0, sizeof(*m));
+	m->gradual = gradual;
 }
 
 /* A copy of s[0..n) and a NUL in m's chunks. */
@@ -42,25 +46,98 @@ static size_t slot(const CountMap *m, const char *s, size_t n)
 	return h;
 }
 
+/* Old slots of a gradual growth moved to the new table, up to k of them;
+ * the old table freed once all are. */
+static void move_some(CountMap *m, size_t k)
+{
+	for (; m->omig < m->ocap && k; m->omig++, k--) {
+		char *w = m->okey[m->omig];
+		if (!w)
+			continue;
+		size_t h = slot(m, w, strlen(w));
+		BUG_ON(m->key[h]); /* a key is in one table only */
+		m->key[h] = w;
+		m->count[h] = m->ocount[m->omig];
+		m->moved++;
+	}
+	if (m->omig == m->ocap) {
+		free(m->okey);
+		free(m->ocount);
+		m->okey = NULL;
+		m->ocount = NULL;
+		m->ocap = m->omig = 0;
+	}
+}
+
+void countmap_settle(CountMap *m)
+{
+	if (m->okey)
+		move_some(m, SIZE_MAX);
+}
+
+bool countmap_settle_some(CountMap *m, size_t k)
+{
+	if (m->okey)
+		move_some(m, k);
+	return !m->okey;
+}
+
+/* The old table's slot of s[0..n) not moved yet holding it, or SIZE_MAX. */
+static size_t old_slot(const CountMap *m, const char *s, size_t n)
+{
+	if (!m->okey)
+		return SIZE_MAX;
+	size_t h = hash_fnv1a(s, n) & (m->ocap - 1);
+	while (m->okey[h]) {
+		if (strlen(m->okey[h]) == n && memcmp(m->okey[h], s, n) == 0)
+			return h >= m->omig ? h : SIZE_MAX; /* below omig: moved (not there) */
+		h = (h + 1) & (m->ocap - 1);
+	}
+	return SIZE_MAX;
+}
+
 void countmap_add(CountMap *m, const char *s, size_t n, size_t by)
 {
+	/* four old slots an add: the old table (cap/2 slots, cap/4 keys) is
+	 * moved before the new one (cap, filled from cap/4 keys) is half full */
+	if (m->okey)
+		move_some(m, 4);
 	if ((m->n + 1) * 2 > m->cap) {
-		CountMap g = *m; /* the chunks stay */
-		g.n = 0;
-		g.cap = m->cap ? m->cap * 2 : 64;
-		g.key = xcalloc(g.cap, sizeof(char *));
-		g.count = xcalloc(g.cap, sizeof(size_t));
-		for (size_t i = 0; i < m->cap; i++) {
-			if (!m->key[i])
-				continue;
-			size_t h = slot(&g, m->key[i], strlen(m->key[i]));
-			g.key[h] = m->key[i];
-			g.count[h] = m->count[i];
-			g.n++;
+		countmap_settle(m); /* never two growths at once */
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		char **key = xcalloc(cap, sizeof(char *));
+		size_t *count = xcalloc(cap, sizeof(size_t));
+		if (m->gradual && m->cap) {
+			m->okey = m->key;
+			m->ocount = m->count;
+			m->ocap = m->cap;
+			m->omig = 0;
+			m->key = key;
+			m->count = count;
+			m->cap = cap;
+			move_some(m, 4);
+		} else {
+			CountMap g = *m; /* the chunks stay */
+			g.cap = cap;
+			g.key = key;
+			g.count = count;
+			for (size_t i = 0; i < m->cap; i++) {
+				if (!m->key[i])
+					continue;
+				size_t h = slot(&g, m->key[i], strlen(m->key[i]));
+				g.key[h] = m->key[i];
+				g.count[h] = m->count[i];
+				g.moved++;
+			}
+			free(m->key);
+			free(m->count);
+			*m = g;
 		}
-		free(m->key);
-		free(m->count);
-		*m = g;
+	}
+	size_t o = old_slot(m, s, n);
+	if (o != SIZE_MAX) {
+		m->ocount[o] += by; /* moved with its count later */
+		return;
 	}
 	size_t h = slot(m, s, n);
 	if (!m->key[h]) {
@@ -75,5 +152,8 @@ size_t countmap_get(const CountMap *m, const char *s, size_t n)
 	if (!m->cap)
 		return 0;
 	size_t h = slot(m, s, n);
-	return m->key[h] ? m->count[h] : 0;
+	if (m->key[h])
+		return m->count[h];
+	size_t o = old_slot(m, s, n);
+	return o != SIZE_MAX ? m->ocount[o] : 0;
 }

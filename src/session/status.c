@@ -149,7 +149,7 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 		VEC_FREE(&hv);
 		/* the findings of this segment (the first one in full), when
 		 * session_prepare_frame checked it */
-		if (k >= 0 && s->chk.on && (size_t)k < s->chk.seg.n && s->chk.seg.v[k].ready &&
+		if (k >= 0 && s->chk.on && (size_t)k < s->chk.seg.n && session_slot_ready(s, &s->chk.seg.v[k]) &&
 		    s->chk.seg.v[k].n) {
 			const SegFindings *f = &s->chk.seg.v[k];
 			size_t best = 0;
