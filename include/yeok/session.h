@@ -44,12 +44,16 @@ typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
 /* One view segment: a segment (or -1 for lines outside any) and the lines
  * it shows on each side, [s0, s1) of the source and [t0, t1) of the
- * target (either may be empty). */
+ * target (either may be empty).  20 bytes (one per segment: 285k at 1M
+ * lines, and an edit that adds or removes a segment moves the tail):
+ * line numbers and segment indexes fit 32 bits (a document has fewer than
+ * INT32_MAX segments and UINT32_MAX lines; build_vsegs checks it). */
 typedef struct VSeg {
-	long seg;
-	size_t s0, s1;
-	size_t t0, t1;
+	int32_t seg;
+	uint32_t s0, s1;
+	uint32_t t0, t1;
 } VSeg;
+_Static_assert(sizeof(VSeg) == 20, "VSeg stays 20 bytes");
 
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
