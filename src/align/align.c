@@ -1635,16 +1635,19 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	for (size_t x = 0; in_place && x < nw; x++)
 		in_place = wo[x] == wn[x];
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
-	size_t *oms = m->ms.v, *omt = m->mt.v, *ouseg = m->useg.v;
+	/* (the units' starts are not copied: m->useg is changed in place,
+	 * below, where it is read; nor are the source sides of the matches
+	 * when the anchors are the same: shift_matches leaves them) */
+	size_t *oms = m->ms.v, *omt = m->mt.v;
 	if (!in_place) {
-		oms = xmalloc((oK + 1) * sizeof(size_t));
-		omt = xmalloc((oK + 1) * sizeof(size_t));
-		ouseg = xmalloc((oU + 1) * sizeof(size_t));
-		if (oK) {
-			memcpy(oms, m->ms.v, oK * sizeof(size_t));
-			memcpy(omt, m->mt.v, oK * sizeof(size_t));
+		if (!same) {
+			oms = xmalloc((oK + 1) * sizeof(size_t));
+			if (oK)
+				memcpy(oms, m->ms.v, oK * sizeof(size_t));
 		}
-		memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
+		omt = xmalloc((oK + 1) * sizeof(size_t));
+		if (oK)
+			memcpy(omt, m->mt.v, oK * sizeof(size_t));
 	}
 	splice_features(m, t0, old_n, new_n, nf);
 	BUG_ON(m->tn != tb->n);
@@ -1676,10 +1679,22 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	BUG_ON(in_place && U != oU);
 	VEC_RESERVE(&m->useg, U + 1); /* in place: U == oU, no move */
 	m->useg.n = U + 1;
+	/* none is pending (npend 0): the old units' flags are 0, the new ones
+	 * are set to 0 */
 	VEC_RESERVE(&m->upend, U);
+	if (U > m->upend.n)
+		memset(m->upend.v + m->upend.n, 0, U - m->upend.n);
 	m->upend.n = U;
-	memset(m->upend.v, 0, U);
-	size_t k0 = ouseg[p], k1 = ouseg[oU - q];
+	/* m->useg: units [0, p) start where they did; units [p, U - q) are
+	 * written by units_segments; the last q + 1 are the old ones' [oU - q,
+	 * oU] moved by U - oU and dk.  When U > oU the old [oU - q, U - q),
+	 * which units_segments overwrites, are kept first (2 entries a match
+	 * added: a few). */
+	size_t k0 = m->useg.v[p], k1 = m->useg.v[oU - q];
+	size_t ov = U > oU ? U - oU : 0;
+	size_t *kept = xmalloc((ov + 1) * sizeof(size_t));
+	if (ov)
+		memcpy(kept, &m->useg.v[oU - q], ov * sizeof(size_t));
 	Alignment mid;
 	align_init(&mid);
 	Change ch = {t0, old_n, new_n};
@@ -1687,12 +1702,22 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	units_segments(&c, m, p, U - q, &mid, k0, &ch, false);
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
-	/* units [0, p) start where they did: m->useg holds them (ouseg is its
-	 * copy, the reserve kept them) */
 	long dk = (long)mid.n - (long)(k1 - k0);
-	if (dk || U != oU) /* else those entries are as they were */
+	/* the last q + 1: v from u = v - U + oU; ascending when they move
+	 * down (each read before it is written), descending when they move
+	 * up (the reads below U - q come from kept) */
+	size_t *us = m->useg.v;
+	if (U <= oU && (dk || U != oU)) { /* else those entries are as they were */
 		for (size_t v = U - q; v <= U; v++)
-			m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
+			us[v] = (size_t)((long)us[v - U + oU] + dk);
+	} else if (U > oU) {
+		for (size_t v = U + 1; v-- > U - q;) {
+			size_t u = v - ov;
+			size_t x = u < U - q ? kept[u - (oU - q)] : us[u];
+			us[v] = (size_t)((long)x + dk);
+		}
+	}
+	free(kept);
 	splice_segments(a, k0, k1, &mid, dn, removed);
 	out->k0 = k0;
 	out->k1 = k1;
@@ -1700,9 +1725,9 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	out->anchors = !same;
 	align_release(&mid);
 	if (!in_place) {
-		free(oms);
+		if (!same)
+			free(oms);
 		free(omt);
-		free(ouseg);
 	}
 	free(wo);
 	free(wn);
