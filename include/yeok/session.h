@@ -150,16 +150,18 @@ typedef VEC(StatusSpan) StatusSpanVec;
  * of the segment's text on both sides when they were computed (a
  * re-aligned segment with the same text keeps its findings). */
 typedef struct SegFindings {
-	Finding *v;       /* n findings, the array cut to them (32 bytes a
-	                     segment: at 1M lines ~285k slots) */
-	size_t n;
+	Finding *v;       /* n findings, the array cut to them (24 bytes a
+	                     segment: at 1M lines ~285k slots, their tail
+	                     moved when an edit adds or removes a segment) */
 	uint64_t h;
+	uint32_t n;
 	bool ready;   /* false: not checked yet (session_checks_step) */
 	bool partial; /* ready, but only the lines around the edits of a long
 	                 paragraph were checked again (the rest kept, moved):
 	                 the whole segment is due in idle time (counted in
 	                 chk.pending) */
 } SegFindings;
+_Static_assert(sizeof(SegFindings) == 24, "SegFindings stays 24 bytes");
 
 /* The selection: from the anchor `at` to the cursor of pane `pane`. */
 typedef struct SessionSel {
