@@ -1063,7 +1063,6 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 	VEC_FREE(&ta);
 }
 
-
 /* The blocks of unit u under matches ms/mt (K of them) over sn/tn blocks:
  * source [*s0, *s1), target [*t0, *t1). */
 static void unit_range(const size_t *ms, const size_t *mt, size_t K, size_t sn, size_t tn,
@@ -1691,10 +1690,10 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	 * which units_segments overwrites, are kept first (2 entries a match
 	 * added: a few). */
 	size_t k0 = m->useg.v[p], k1 = m->useg.v[oU - q];
-	size_t ov = U > oU ? U - oU : 0;
-	size_t *kept = xmalloc((ov + 1) * sizeof(size_t));
-	if (ov)
-		memcpy(kept, &m->useg.v[oU - q], ov * sizeof(size_t));
+	size_t ov = U > oU ? U - oU : 0, nkept = MIN(ov, q + 1); /* those read */
+	size_t *kept = xmalloc((nkept + 1) * sizeof(size_t));
+	if (nkept)
+		memcpy(kept, &m->useg.v[oU - q], nkept * sizeof(size_t));
 	Alignment mid;
 	align_init(&mid);
 	Change ch = {t0, old_n, new_n};
