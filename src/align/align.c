@@ -1610,6 +1610,25 @@ static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment 
 	a->n = an;
 }
 
+/* The last q + 1 units' starts us[U - q .. U] from the old ones' [oU - q,
+ * oU], plus dk: ascending when they move down (each read before it is
+ * written), descending when they move up (the old ones below U - q, which
+ * units_segments overwrote, come from kept). */
+static void move_unit_starts(size_t *us, size_t U, size_t oU, size_t q, long dk,
+                             const size_t *kept)
+{
+	if (U <= oU && (dk || U != oU)) { /* else those entries are as they were */
+		for (size_t v = U - q; v <= U; v++)
+			us[v] = (size_t)((long)us[v - U + oU] + dk);
+	} else if (U > oU) {
+		for (size_t v = U + 1; v-- > U - q;) {
+			size_t u = v - (U - oU);
+			size_t x = u < U - q ? kept[u - (oU - q)] : us[u];
+			us[v] = (size_t)((long)x + dk);
+		}
+	}
+}
+
 void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
                   const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
                   Alignment *removed, AlignSplice *out)
@@ -1702,20 +1721,7 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
 	long dk = (long)mid.n - (long)(k1 - k0);
-	/* the last q + 1: v from u = v - U + oU; ascending when they move
-	 * down (each read before it is written), descending when they move
-	 * up (the reads below U - q come from kept) */
-	size_t *us = m->useg.v;
-	if (U <= oU && (dk || U != oU)) { /* else those entries are as they were */
-		for (size_t v = U - q; v <= U; v++)
-			us[v] = (size_t)((long)us[v - U + oU] + dk);
-	} else if (U > oU) {
-		for (size_t v = U + 1; v-- > U - q;) {
-			size_t u = v - ov;
-			size_t x = u < U - q ? kept[u - (oU - q)] : us[u];
-			us[v] = (size_t)((long)x + dk);
-		}
-	}
+	move_unit_starts(m->useg.v, U, oU, q, dk, kept);
 	free(kept);
 	splice_segments(a, k0, k1, &mid, dn, removed);
 	out->k0 = k0;
