@@ -35,19 +35,25 @@ typedef enum SegStatus {
 	ST_COUNT
 } SegStatus;
 
+/* 20 bytes: at 1M lines there are about 285k segments, and an edit that
+ * adds or removes one moves the tail of the table.  Block indexes fit 32
+ * bits: a document has fewer than UINT32_MAX blocks (fewer than its
+ * lines; align_docs and align_update check it). */
 typedef struct Segment {
-	size_t src;      /* first source block index */
-	size_t src_n;    /* number of source blocks (0: target only) */
-	size_t tgt;      /* first target block index */
-	size_t tgt_n;    /* number of target blocks (0: source only) */
-	BlockKind kind;  /* kind of the first block of the segment */
-	SegStatus status; /* ST_UNTRANSLATED or ST_DRAFT from align; the
-	                     sidecar refines it */
+	uint32_t src;     /* first source block index */
+	uint32_t src_n;   /* number of source blocks (0: target only) */
+	uint32_t tgt;     /* first target block index */
+	uint32_t tgt_n;   /* number of target blocks (0: source only) */
+	uint8_t kind;     /* BlockKind of the first block of the segment */
+	uint8_t status;   /* SegStatus: ST_UNTRANSLATED or ST_DRAFT from align;
+	                     the sidecar refines it */
 	bool no_prose;    /* nothing to translate: a prose segment whose
 	                     English has no words outside inline literals,
 	                     roles, URLs and substitutions (align_has_words);
 	                     untranslated, it counts as done */
 } Segment;
+_Static_assert(sizeof(Segment) <= 20, "Segment stays 20 bytes");
+_Static_assert(BK_COUNT <= UINT8_MAX && ST_COUNT <= UINT8_MAX, "kinds and statuses fit uint8_t");
 
 /* Does the RST text s[0..n) hold an English word (two letters or more)
  * outside ``literals``, :role:`targets`, URLs, <link targets> and

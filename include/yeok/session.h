@@ -44,12 +44,16 @@ typedef enum Pane { PANE_SOURCE = 0, PANE_TARGET = 1 } Pane;
 
 /* One view segment: a segment (or -1 for lines outside any) and the lines
  * it shows on each side, [s0, s1) of the source and [t0, t1) of the
- * target (either may be empty). */
+ * target (either may be empty).  20 bytes (one per segment: 285k at 1M
+ * lines, and an edit that adds or removes a segment moves the tail):
+ * line numbers and segment indexes fit 32 bits (a document has fewer than
+ * INT32_MAX segments and UINT32_MAX lines; build_vsegs checks it). */
 typedef struct VSeg {
-	long seg;
-	size_t s0, s1;
-	size_t t0, t1;
+	int32_t seg;
+	uint32_t s0, s1;
+	uint32_t t0, t1;
 } VSeg;
+_Static_assert(sizeof(VSeg) == 20, "VSeg stays 20 bytes");
 
 /* The smallest terminal the editor draws in (else a notice). */
 #define SESSION_MIN_COLS 40
@@ -147,9 +151,10 @@ typedef VEC(StatusSpan) StatusSpanVec;
  * re-aligned segment with the same text keeps its findings). */
 typedef struct SegFindings {
 	Finding *v;       /* n findings, the array cut to them (32 bytes a
-	                     segment: at 1M lines ~285k slots) */
-	size_t n;
+	                     segment: at 1M lines ~285k slots, their tail
+	                     moved when an edit adds or removes a segment) */
 	uint64_t h;
+	uint32_t n;
 	uint32_t epoch; /* SessionFindings.epoch when it was checked: an older
 	                   one is not ready (run_all marks every slot stale by
 	                   one increment, not a pass over 285k slots at 1M) */
@@ -160,6 +165,7 @@ typedef struct SegFindings {
 	                 the whole segment is due in idle time (counted in
 	                 chk.pending) */
 } SegFindings;
+_Static_assert(sizeof(SegFindings) == 32, "SegFindings stays 32 bytes");
 
 /* The selection: from the anchor `at` to the cursor of pane `pane`. */
 typedef struct SessionSel {

@@ -818,16 +818,24 @@ static bool same_lines(const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
 	return true;
 }
 
+/* A block index or count as a Segment holds it (32 bits: a side has fewer
+ * than UINT32_MAX blocks, include/yeok/align.h). */
+static uint32_t bix(size_t x)
+{
+	BUG_ON(x >= UINT32_MAX);
+	return (uint32_t)x;
+}
+
 static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t, size_t tn)
 {
 	if (!sn && !tn)
 		return;
 	Segment g;
-	g.src = s;
-	g.src_n = sn;
-	g.tgt = t;
-	g.tgt_n = tn;
-	g.kind = sn ? c->s.d->v[s].kind : c->t.d->v[t].kind;
+	g.src = bix(s);
+	g.src_n = bix(sn);
+	g.tgt = bix(t);
+	g.tgt_n = bix(tn);
+	g.kind = (uint8_t)(sn ? c->s.d->v[s].kind : c->t.d->v[t].kind);
 	g.status = ST_DRAFT;
 	g.no_prose = sn && rst_kind_is_prose(g.kind);
 	for (size_t k = 0; k < sn && g.no_prose; k++)
@@ -991,60 +999,6 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 	VEC_FREE(&ta);
 }
 
-/* Large documents (an anchors' pass over more than ANCHOR_FULL_DP_CELLS
- * cells, thousands of lines): target anchors [t0, t0 + old_n) changed
- * (now [t0, t0 + new_n)); the matches before and after them (oms, omt:
- * the old ones, oK of them) stay, the anchors between the nearest ones
- * that stay (LOCAL_ANCHOR_MARGIN more on each side) are matched again by
- * the same pass on that stretch alone. */
-#define LOCAL_ANCHOR_MARGIN 2
-static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t *omt, size_t oK,
-                          size_t t0, size_t old_n, long dn, size_t *keep_lo, size_t *keep_hi)
-{
-	size_t r0 = 0; /* matches [0, r0) stay as they were */
-	while (r0 < oK && omt[r0] < t0)
-		r0++;
-	size_t r1 = r0; /* matches [r1, oK) stay, shifted */
-	while (r1 < oK && omt[r1] < t0 + old_n)
-		r1++;
-	r0 = r0 > LOCAL_ANCHOR_MARGIN ? r0 - LOCAL_ANCHOR_MARGIN : 0;
-	r1 = r1 + LOCAL_ANCHOR_MARGIN < oK ? r1 + LOCAL_ANCHOR_MARGIN : oK;
-	/* the stretch: source blocks (s_lo, s_hi), target (t_lo, t_hi), new numbering */
-	size_t s_lo = r0 ? oms[r0 - 1] + 1 : 0, s_hi = r1 < oK ? oms[r1] : m->sn;
-	size_t t_lo = r0 ? omt[r0 - 1] + 1 : 0;
-	size_t t_hi = r1 < oK ? (size_t)((long)omt[r1] + dn) : m->tn;
-	VEC(size_t) sa = {0}, ta = {0};
-	for (size_t k = 0; k < m->sa.n; k++)
-		if (m->sa.v[k] >= s_lo && m->sa.v[k] < s_hi)
-			VEC_PUSH(&sa, m->sa.v[k]);
-	for (size_t k = t_lo; k < t_hi; k++)
-		if (is_anchor_kind(m->tf[k].kind))
-			VEC_PUSH(&ta, k);
-	StepVec steps = {0};
-	anchors_dp(c, sa.v, sa.n, ta.v, ta.n, &steps);
-	m->ms.n = m->mt.n = 0;
-	for (size_t r = 0; r < r0; r++) {
-		VEC_PUSH(&m->ms, oms[r]);
-		VEC_PUSH(&m->mt, omt[r]);
-	}
-	for (size_t k = 0; k < steps.n; k++) {
-		Step *st = &steps.v[k];
-		if (st->a == 1 && st->b == 1) {
-			VEC_PUSH(&m->ms, sa.v[st->i]);
-			VEC_PUSH(&m->mt, ta.v[st->j]);
-		}
-	}
-	for (size_t r = r1; r < oK; r++) {
-		VEC_PUSH(&m->ms, oms[r]);
-		VEC_PUSH(&m->mt, (size_t)((long)omt[r] + dn));
-	}
-	*keep_lo = r0;
-	*keep_hi = oK - r1;
-	VEC_FREE(&steps);
-	VEC_FREE(&sa);
-	VEC_FREE(&ta);
-}
-
 /* The number of v[0..n) (ascending) below x. */
 static size_t count_below(const size_t *v, size_t n, size_t x)
 {
@@ -1057,6 +1011,64 @@ static size_t count_below(const size_t *v, size_t n, size_t x)
 			hi = mid;
 	}
 	return lo;
+}
+
+/* Large documents (an anchors' pass over more than ANCHOR_FULL_DP_CELLS
+ * cells, thousands of lines): target anchors [t0, t0 + old_n) changed
+ * (now [t0, t0 + new_n)); the matches before and after them (oms, omt:
+ * the old ones, oK of them) stay, the anchors between the nearest ones
+ * that stay (LOCAL_ANCHOR_MARGIN more on each side) are matched again by
+ * the same pass on that stretch alone. */
+#define LOCAL_ANCHOR_MARGIN 2
+static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t *omt, size_t oK,
+                          size_t t0, size_t old_n, long dn, size_t *keep_lo, size_t *keep_hi)
+{
+	/* The matches are ascending on both sides, and so are the source
+	 * anchors: the stretch is found by bisection and copied in slices,
+	 * not pushed one by one (~60k matches at 1M lines, every key that
+	 * changes an anchor). */
+	size_t r0 = count_below(omt, oK, t0);          /* matches [0, r0) stay as they were */
+	size_t r1 = count_below(omt, oK, t0 + old_n); /* matches [r1, oK) stay, shifted */
+	r0 = r0 > LOCAL_ANCHOR_MARGIN ? r0 - LOCAL_ANCHOR_MARGIN : 0;
+	r1 = r1 + LOCAL_ANCHOR_MARGIN < oK ? r1 + LOCAL_ANCHOR_MARGIN : oK;
+	/* the stretch: source blocks (s_lo, s_hi), target (t_lo, t_hi), new numbering */
+	size_t s_lo = r0 ? oms[r0 - 1] + 1 : 0, s_hi = r1 < oK ? oms[r1] : m->sn;
+	size_t t_lo = r0 ? omt[r0 - 1] + 1 : 0;
+	size_t t_hi = r1 < oK ? (size_t)((long)omt[r1] + dn) : m->tn;
+	size_t sa0 = count_below(m->sa.v, m->sa.n, s_lo);
+	size_t sa1 = MAX(sa0, count_below(m->sa.v, m->sa.n, s_hi));
+	const size_t *sa = m->sa.v + sa0;
+	VEC(size_t) ta = {0};
+	for (size_t k = t_lo; k < t_hi; k++)
+		if (is_anchor_kind(m->tf[k].kind))
+			VEC_PUSH(&ta, k);
+	StepVec steps = {0};
+	anchors_dp(c, sa, sa1 - sa0, ta.v, ta.n, &steps);
+	size_t mid = 0;
+	for (size_t k = 0; k < steps.n; k++)
+		mid += steps.v[k].a == 1 && steps.v[k].b == 1;
+	size_t K = r0 + mid + (oK - r1);
+	VEC_RESERVE(&m->ms, K);
+	VEC_RESERVE(&m->mt, K);
+	/* matches [0, r0) are there: m->ms and m->mt hold oms and omt (the
+	 * caller's copies) */
+	BUG_ON(m->ms.n != oK || m->mt.n != oK);
+	size_t r = r0;
+	for (size_t k = 0; k < steps.n; k++) {
+		Step *st = &steps.v[k];
+		if (st->a == 1 && st->b == 1) {
+			m->ms.v[r] = sa[st->i];
+			m->mt.v[r++] = ta.v[st->j];
+		}
+	}
+	memcpy(&m->ms.v[r], &oms[r1], (oK - r1) * sizeof(size_t));
+	for (size_t x = r1; x < oK; x++)
+		m->mt.v[r++] = (size_t)((long)omt[x] + dn);
+	m->ms.n = m->mt.n = K;
+	*keep_lo = r0;
+	*keep_hi = oK - r1;
+	VEC_FREE(&steps);
+	VEC_FREE(&ta);
 }
 
 /* The blocks of unit u under matches ms/mt (K of them) over sn/tn blocks:
@@ -1128,9 +1140,9 @@ static void push_placeholders(Alignment *a, const Ctx *c, size_t s0, size_t s1, 
                               size_t t1)
 {
 	for (size_t k = s0; k < s1; k++)
-		VEC_PUSH(a, ((Segment){k, 1, t0, 0, c->s.d->v[k].kind, ST_DRAFT, false}));
+		VEC_PUSH(a, ((Segment){bix(k), 1, bix(t0), 0, (uint8_t)c->s.d->v[k].kind, ST_DRAFT, false}));
 	for (size_t k = t0; k < t1; k++)
-		VEC_PUSH(a, ((Segment){s1, 0, k, 1, c->t.d->v[k].kind, ST_DRAFT, false}));
+		VEC_PUSH(a, ((Segment){bix(s1), 0, bix(k), 1, (uint8_t)c->t.d->v[k].kind, ST_DRAFT, false}));
 }
 
 static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment *mid, long dn,
@@ -1538,7 +1550,7 @@ static void shift_matches(AlignMemo *m, const size_t *omt, size_t oK, size_t t0,
                           long dn, const size_t *wo, const size_t *wn, size_t nw)
 {
 	size_t x = 0;
-	for (size_t r = 0; r < oK; r++) {
+	for (size_t r = count_below(omt, oK, t0); r < oK; r++) { /* those below t0 stay */
 		if (omt[r] >= t0 + old_n) {
 			m->mt.v[r] = (size_t)((long)omt[r] + dn);
 		} else if (omt[r] >= t0) {
@@ -1563,6 +1575,33 @@ static void renumber_scores(AlignMemo *m, size_t t0, size_t old_n, long dn)
 	}
 }
 
+/* Move n segments from v[from] to v[to] (the ranges may overlap), their
+ * target blocks by dn, in one pass over them: the tail of the table at
+ * 1M lines is ~285k segments (5.7 MB), and a move then a shift read and
+ * wrote it twice.  The copy runs against the move, as memmove's does. */
+static void move_segments(Segment *v, size_t to, size_t from, size_t n, long dn)
+{
+	uint32_t d = (uint32_t)dn; /* modulo 2^32: the blocks stay in range */
+	if (to == from) {
+		for (size_t i = 0; d && i < n; i++)
+			v[to + i].tgt += d;
+	} else if (!d) {
+		memmove(&v[to], &v[from], n * sizeof(Segment));
+	} else if (to < from) {
+		for (size_t i = 0; i < n; i++) {
+			Segment g = v[from + i];
+			g.tgt += d;
+			v[to + i] = g;
+		}
+	} else {
+		for (size_t i = n; i-- > 0;) {
+			Segment g = v[from + i];
+			g.tgt += d;
+			v[to + i] = g;
+		}
+	}
+}
+
 /* Segments [k0, k1) of a become mid's (the old ones go to removed); the
  * target blocks of the segments after them move by dn. */
 static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment *mid, long dn,
@@ -1575,13 +1614,29 @@ static void splice_segments(Alignment *a, size_t k0, size_t k1, const Alignment 
 	size_t an = (size_t)((long)a->n + dk), tail = a->n - k1;
 	if (an > a->cap)
 		a->v = xgrow(a->v, &a->cap, an, sizeof(Segment));
-	if (dk) /* else the tail stays where it is */
-		memmove(&a->v[k0 + mid->n], &a->v[k1], tail * sizeof(Segment));
+	move_segments(a->v, k0 + mid->n, k1, tail, dn);
 	if (mid->n)
 		memcpy(&a->v[k0], mid->v, mid->n * sizeof(Segment));
 	a->n = an;
-	for (size_t k = k0 + mid->n; dn && k < a->n; k++)
-		a->v[k].tgt = (size_t)((long)a->v[k].tgt + dn);
+}
+
+/* The last q + 1 units' starts us[U - q .. U] from the old ones' [oU - q,
+ * oU], plus dk: ascending when they move down (each read before it is
+ * written), descending when they move up (the old ones below U - q, which
+ * units_segments overwrote, come from kept). */
+static void move_unit_starts(size_t *us, size_t U, size_t oU, size_t q, long dk,
+                             const size_t *kept)
+{
+	if (U <= oU && (dk || U != oU)) { /* else those entries are as they were */
+		for (size_t v = U - q; v <= U; v++)
+			us[v] = (size_t)((long)us[v - U + oU] + dk);
+	} else if (U > oU) {
+		for (size_t v = U + 1; v-- > U - q;) {
+			size_t u = v - (U - oU);
+			size_t x = u < U - q ? kept[u - (oU - q)] : us[u];
+			us[v] = (size_t)((long)x + dk);
+		}
+	}
 }
 
 void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
@@ -1608,16 +1663,19 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	for (size_t x = 0; in_place && x < nw; x++)
 		in_place = wo[x] == wn[x];
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
-	size_t *oms = m->ms.v, *omt = m->mt.v, *ouseg = m->useg.v;
+	/* (the units' starts are not copied: m->useg is changed in place,
+	 * below, where it is read; nor are the source sides of the matches
+	 * when the anchors are the same: shift_matches leaves them) */
+	size_t *oms = m->ms.v, *omt = m->mt.v;
 	if (!in_place) {
-		oms = xmalloc((oK + 1) * sizeof(size_t));
-		omt = xmalloc((oK + 1) * sizeof(size_t));
-		ouseg = xmalloc((oU + 1) * sizeof(size_t));
-		if (oK) {
-			memcpy(oms, m->ms.v, oK * sizeof(size_t));
-			memcpy(omt, m->mt.v, oK * sizeof(size_t));
+		if (!same) {
+			oms = xmalloc((oK + 1) * sizeof(size_t));
+			if (oK)
+				memcpy(oms, m->ms.v, oK * sizeof(size_t));
 		}
-		memcpy(ouseg, m->useg.v, (oU + 1) * sizeof(size_t));
+		omt = xmalloc((oK + 1) * sizeof(size_t));
+		if (oK)
+			memcpy(omt, m->mt.v, oK * sizeof(size_t));
 	}
 	splice_features(m, t0, old_n, new_n, nf);
 	BUG_ON(m->tn != tb->n);
@@ -1649,10 +1707,22 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	BUG_ON(in_place && U != oU);
 	VEC_RESERVE(&m->useg, U + 1); /* in place: U == oU, no move */
 	m->useg.n = U + 1;
+	/* none is pending (npend 0): the old units' flags are 0, the new ones
+	 * are set to 0 */
 	VEC_RESERVE(&m->upend, U);
+	if (U > m->upend.n)
+		memset(m->upend.v + m->upend.n, 0, U - m->upend.n);
 	m->upend.n = U;
-	memset(m->upend.v, 0, U);
-	size_t k0 = ouseg[p], k1 = ouseg[oU - q];
+	/* m->useg: units [0, p) start where they did; units [p, U - q) are
+	 * written by units_segments; the last q + 1 are the old ones' [oU - q,
+	 * oU] moved by U - oU and dk.  When U > oU the old [oU - q, U - q),
+	 * which units_segments overwrites, are kept first (2 entries a match
+	 * added: a few). */
+	size_t k0 = m->useg.v[p], k1 = m->useg.v[oU - q];
+	size_t ov = U > oU ? U - oU : 0, nkept = MIN(ov, q + 1); /* those read */
+	size_t *kept = xmalloc((nkept + 1) * sizeof(size_t));
+	if (nkept)
+		memcpy(kept, &m->useg.v[oU - q], nkept * sizeof(size_t));
 	Alignment mid;
 	align_init(&mid);
 	Change ch = {t0, old_n, new_n};
@@ -1660,12 +1730,9 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	units_segments(&c, m, p, U - q, &mid, k0, &ch, false);
 	if (m->rc && m->rc == rc0)
 		renumber_scores(m, t0, old_n, dn);
-	for (size_t v = 0; v < p && !in_place; v++)
-		m->useg.v[v] = ouseg[v];
 	long dk = (long)mid.n - (long)(k1 - k0);
-	if (dk || U != oU) /* else those entries are as they were */
-		for (size_t v = U - q; v <= U; v++)
-			m->useg.v[v] = (size_t)((long)ouseg[v - U + oU] + dk);
+	move_unit_starts(m->useg.v, U, oU, q, dk, kept);
+	free(kept);
 	splice_segments(a, k0, k1, &mid, dn, removed);
 	out->k0 = k0;
 	out->k1 = k1;
@@ -1673,9 +1740,9 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	out->anchors = !same;
 	align_release(&mid);
 	if (!in_place) {
-		free(oms);
+		if (!same)
+			free(oms);
 		free(omt);
-		free(ouseg);
 	}
 	free(wo);
 	free(wn);
@@ -1739,10 +1806,10 @@ bool align_check(const Alignment *a, const RstDoc *sb, const RstDoc *tb, Err *e)
 			return err_set(e, EXIT_DATAERR, "segment %zu is empty", k);
 		if (g->src != s && g->src_n)
 			return err_set(e, EXIT_DATAERR, "segment %zu: source block %zu, expected %zu", k,
-			               g->src, s);
+			               (size_t)g->src, s);
 		if (g->tgt != t && g->tgt_n)
 			return err_set(e, EXIT_DATAERR, "segment %zu: target block %zu, expected %zu", k,
-			               g->tgt, t);
+			               (size_t)g->tgt, t);
 		s += g->src_n;
 		t += g->tgt_n;
 		if (s > sb->n || t > tb->n)

@@ -848,16 +848,16 @@ static void comment_alignment(const Lines *sl, const CommentDoc *s, const Lines 
 	size_t j = 0;
 	for (size_t i = 0; i < ns; i++) {
 		if (pair[i] == SIZE_MAX) {
-			VEC_PUSH(al, ((Segment){i, 1, 0, 0, BK_PARAGRAPH, ST_DRAFT, false}));
+			VEC_PUSH(al, ((Segment){(uint32_t)i, 1, 0, 0, BK_PARAGRAPH, ST_DRAFT, false}));
 			continue;
 		}
 		for (; j < pair[i]; j++)
-			VEC_PUSH(al, ((Segment){0, 0, j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
-		VEC_PUSH(al, ((Segment){i, 1, j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
+			VEC_PUSH(al, ((Segment){0, 0, (uint32_t)j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
+		VEC_PUSH(al, ((Segment){(uint32_t)i, 1, (uint32_t)j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
 		j++;
 	}
 	for (; j < nt; j++)
-		VEC_PUSH(al, ((Segment){0, 0, j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
+		VEC_PUSH(al, ((Segment){0, 0, (uint32_t)j, 1, BK_PARAGRAPH, ST_DRAFT, false}));
 	free(pair);
 }
 

@@ -48,8 +48,9 @@ static void slot_take(Session *s, SegFindings *f, FindingVec *v)
 		v->v = xrealloc(v->v, v->n * sizeof(*v->v));
 	for (size_t i = 0; i < v->n; i++)
 		v->v[i].message = strpool_take(&s->chk.msgs, v->v[i].message);
+	BUG_ON(v->n > UINT32_MAX);
 	f->v = v->v;
-	f->n = v->n;
+	f->n = (uint32_t)v->n;
 	*v = (FindingVec){0};
 }
 

@@ -158,7 +158,7 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 					best = i;
 			buf_addf(left, "  ⚠ %s", f->v[best].message);
 			if (f->n > 1)
-				buf_addf(left, " (+%zu)", f->n - 1);
+				buf_addf(left, " (+%zu)", (size_t)f->n - 1);
 			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}

@@ -135,12 +135,31 @@ int session_line_rows(Session *s, Pane p, size_t line)
 
 /* ---- view segments -------------------------------------------------------- */
 
+/* A side's start not known yet (the side is empty): build_vsegs and
+ * splice_vsegs give it the next start. */
+#define VSEG_NONE UINT32_MAX
+
+/* A line number (or line count) as a view segment holds it: 32 bits, below
+ * VSEG_NONE (include/yeok/session.h). */
+static uint32_t vline(size_t x)
+{
+	BUG_ON(x >= VSEG_NONE);
+	return (uint32_t)x;
+}
+
+/* Segment index k as a view segment holds it. */
+static int32_t vsegno(size_t k)
+{
+	BUG_ON(k > INT32_MAX);
+	return (int32_t)k;
+}
+
 static void build_vsegs(Session *s)
 {
 	const Doc *d = &s->doc;
 	s->view.vsegs.n = 0;
 	if (!d->al.n) {
-		VSeg v = {-1, 0, d->src.n, 0, d->tgt.n};
+		VSeg v = {-1, 0, vline(d->src.n), 0, vline(d->tgt.n)};
 		VEC_PUSH(&s->view.vsegs, v);
 		s->view.dirty = false;
 		s->view.shift_k = 1;
@@ -155,35 +174,35 @@ static void build_vsegs(Session *s)
 	bool seen_t = false, seen_s = false;
 	for (size_t k = 0; k < d->al.n; k++) {
 		const Segment *g = &d->al.v[k];
-		VSeg v = {(long)k, 0, 0, 0, 0};
+		VSeg v = {vsegno(k), 0, 0, 0, 0};
 		size_t f, l;
 		if (align_src_lines(g, &d->sh.blocks, &f, &l)) {
-			v.s0 = seen_s ? f : 0;
+			v.s0 = seen_s ? vline(f) : 0;
 			seen_s = true;
 		} else {
-			v.s0 = SIZE_MAX;
+			v.s0 = VSEG_NONE;
 		}
 		if (align_tgt_lines(g, &d->th.blocks, &f, &l)) {
-			v.t0 = seen_t ? f : 0;
+			v.t0 = seen_t ? vline(f) : 0;
 			seen_t = true;
 		} else {
-			v.t0 = SIZE_MAX;
+			v.t0 = VSEG_NONE;
 		}
 		s->view.vsegs.v[s->view.vsegs.n++] = v;
 	}
 	VEC_FIT(&s->view.vsegs); /* reserved for the placeholders of a phased load */
 	/* Ends: the next start on that side; empty sides start where the next
 	 * non-empty one does. */
-	size_t next_s = d->src.n, next_t = d->tgt.n;
+	uint32_t next_s = vline(d->src.n), next_t = vline(d->tgt.n);
 	for (size_t k = s->view.vsegs.n; k-- > 0;) {
 		VSeg *v = &s->view.vsegs.v[k];
-		if (v->s0 == SIZE_MAX) {
+		if (v->s0 == VSEG_NONE) {
 			v->s0 = v->s1 = next_s;
 		} else {
 			v->s1 = next_s;
 			next_s = v->s0;
 		}
-		if (v->t0 == SIZE_MAX) {
+		if (v->t0 == VSEG_NONE) {
 			v->t0 = v->t1 = next_t;
 		} else {
 			v->t1 = next_t;
@@ -206,14 +225,23 @@ static void build_vsegs(Session *s)
 	s->view.tgt_n = s->doc.tgt.n;
 }
 
+/* Line x moved by d, modulo 2^32: a stored t0 or t1 from shift_k on is
+ * the line less shift_d, which may be below 0 (an edit after it added
+ * lines, then one before it removed them): it wraps, and adding shift_d
+ * back wraps to the line. */
+static uint32_t vmove(uint32_t x, long d)
+{
+	return (uint32_t)((uint64_t)x + (uint64_t)d);
+}
+
 /* View segment k as stored, the pending shift applied. */
 static VSeg vseg_at(const SessionView *w, size_t k)
 {
 	VSeg v = w->vsegs.v[k];
 	if (k >= w->shift_k) {
-		v.seg = (long)k;
-		v.t0 = (size_t)((long)v.t0 + w->shift_d);
-		v.t1 = (size_t)((long)v.t1 + w->shift_d);
+		v.seg = (int32_t)k;
+		v.t0 = vmove(v.t0, w->shift_d);
+		v.t1 = vmove(v.t1, w->shift_d);
 	}
 	return v;
 }
@@ -225,15 +253,15 @@ static void vseg_settle(SessionView *w, size_t a, size_t b)
 		w->vsegs.v[k] = vseg_at(w, k);
 }
 
-/* The starts of segment k's sides (SIZE_MAX: empty), build_vsegs' rule
+/* The starts of segment k's sides (VSEG_NONE: empty), build_vsegs' rule
  * for a segment after the first of each side. */
 static VSeg vseg_starts(const Doc *d, size_t k)
 {
 	const Segment *g = &d->al.v[k];
-	VSeg v = {(long)k, 0, 0, 0, 0};
+	VSeg v = {vsegno(k), 0, 0, 0, 0};
 	size_t f, l;
-	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? f : SIZE_MAX;
-	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? f : SIZE_MAX;
+	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? vline(f) : VSEG_NONE;
+	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? vline(f) : VSEG_NONE;
 	return v;
 }
 
@@ -316,23 +344,24 @@ static bool splice_vsegs(Session *s)
 	/* from k1 on all move by D: the pending shift grows by D, and
 	 * [k1, shift_k), stored as they are, join it (stored shift_d less) */
 	for (size_t k = k1; k < w->shift_k && w->shift_d; k++) {
-		v[k].t0 = (size_t)((long)v[k].t0 - w->shift_d);
-		v[k].t1 = (size_t)((long)v[k].t1 - w->shift_d);
+		v[k].t0 = vmove(v[k].t0, -w->shift_d);
+		v[k].t1 = vmove(v[k].t1, -w->shift_d);
 	}
 	w->shift_k = k1; /* >= k0 >= 1: v[0], written below, is stored as it is */
 	w->shift_d += D;
 	/* the changed ones: starts, then ends from the next start */
 	for (size_t k = k0; k < k1; k++)
 		v[k] = vseg_starts(d, k);
-	size_t next_s = k1 < n ? v[k1].s0 : d->src.n, next_t = k1 < n ? vseg_at(w, k1).t0 : d->tgt.n;
+	uint32_t next_s = k1 < n ? v[k1].s0 : vline(d->src.n);
+	uint32_t next_t = k1 < n ? vseg_at(w, k1).t0 : vline(d->tgt.n);
 	for (size_t k = k1; k-- > k0;) {
-		if (v[k].s0 == SIZE_MAX) {
+		if (v[k].s0 == VSEG_NONE) {
 			v[k].s0 = v[k].s1 = next_s;
 		} else {
 			v[k].s1 = next_s;
 			next_s = v[k].s0;
 		}
-		if (v[k].t0 == SIZE_MAX) {
+		if (v[k].t0 == VSEG_NONE) {
 			v[k].t0 = v[k].t1 = next_t;
 		} else {
 			v[k].t1 = next_t;
@@ -1057,9 +1086,9 @@ bool session_check(Session *s, Err *e)
 	for (size_t k = 0; k < n; k++) {
 		VSeg g = session_vseg(s, k);
 		if (g.s0 != ns && g.s1 != g.s0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu source starts at %zu, not %zu", k, g.s0, ns);
+			return err_set(e, EXIT_DATAERR, "session: vseg %zu source starts at %zu, not %zu", k, (size_t)g.s0, ns);
 		if (g.t0 != nt && g.t1 != g.t0)
-			return err_set(e, EXIT_DATAERR, "session: vseg %zu target starts at %zu, not %zu", k, g.t0, nt);
+			return err_set(e, EXIT_DATAERR, "session: vseg %zu target starts at %zu, not %zu", k, (size_t)g.t0, nt);
 		if (g.s1 > g.s0)
 			ns = g.s1;
 		if (g.t1 > g.t0)

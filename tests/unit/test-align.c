@@ -59,7 +59,7 @@ static const char *shapes(const Pair *p)
 	static Buf b = BUF_INIT;
 	buf_clear(&b);
 	for (size_t k = 0; k < p->a.n; k++)
-		buf_addf(&b, "%s%zu:%zu", k ? " " : "", p->a.v[k].src_n, p->a.v[k].tgt_n);
+		buf_addf(&b, "%s%zu:%zu", k ? " " : "", (size_t)p->a.v[k].src_n, (size_t)p->a.v[k].tgt_n);
 	return b.p ? b.p : "";
 }
 

@@ -473,6 +473,67 @@ static void test_first_edits_grow_no_table(void **state)
 	buf_release(&ko);
 }
 
+/* Are segments x and y the same, y's target blocks dn later? */
+static bool seg_moved(const Segment *x, const Segment *y, long dn)
+{
+	return y->src == x->src && y->src_n == x->src_n && (long)y->tgt == (long)x->tgt + dn &&
+	       y->tgt_n == x->tgt_n && y->kind == x->kind && y->status == x->status &&
+	       y->no_prose == x->no_prose;
+}
+
+/* An edit that adds blocks and segments moves the segments after it up
+ * by the new segments and their target blocks by the new blocks, in the
+ * pass that moves them (align.c move_segments); its undo moves them back
+ * down: every one of them, the first and the last too. */
+static void test_segments_after_new_blocks_move_once(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	for (int k = 0; k < 600; k++) {
+		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d.\n\n", k, k);
+		buf_addf(&ko, "절 %d\n==========\n\n문단 %d.\n\n", k, k);
+	}
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
+	check(&d);
+	size_t on = d.al.n, obn = d.th.blocks.n;
+	Segment *old = xmalloc(on * sizeof(Segment));
+	memcpy(old, d.al.v, on * sizeof(Segment));
+	/* section 300's paragraph is target block 601, line 1503 */
+	size_t ke = on;
+	for (size_t k = 0; k < on; k++)
+		if (old[k].tgt_n && old[k].tgt == 601)
+			ke = k;
+	assert_true(ke < on - 1);
+	/* a new section after it: a title and a paragraph the English lacks */
+	const char *add = "\n\n새 절\n==========\n\n새 문단.";
+	Pos at = {1503, lines_line(&d.tgt, 1503)->n};
+	doc_replace(&d, at, at, add, strlen(add), CH_OTHER);
+	check(&d);
+	long dk = (long)d.al.n - (long)on, dn = (long)d.th.blocks.n - (long)obn;
+	print_message("# %zu segments, %ld new; %zu target blocks, %ld new\n", on, dk, obn, dn);
+	assert_true(dk > 0 && dn > 0);
+	size_t moved = 0;
+	for (size_t k = ke + 1; k < on; k++)
+		moved += seg_moved(&old[k], &d.al.v[(size_t)((long)k + dk)], dn);
+	assert_int_equal(moved, on - ke - 1);
+	for (size_t k = 0; k < ke; k++)
+		assert_true(seg_moved(&old[k], &d.al.v[k], 0));
+	Pos c;
+	assert_true(doc_undo(&d, &c));
+	check(&d);
+	assert_int_equal(d.al.n, on);
+	size_t same = 0;
+	for (size_t k = 0; k < on; k++)
+		same += seg_moved(&old[k], &d.al.v[k], 0);
+	assert_int_equal(same, on);
+	free(old);
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 /* ---- a long paragraph: its re-alignment waits for idle time ---------------- */
 
 /* d (nothing pending) equals a document loaded from its text: every field
@@ -642,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_long_paragraph_waits_then_equals_full),
 		cmocka_unit_test(test_overlong_line_refused),
 		cmocka_unit_test(test_first_edits_grow_no_table),
+		cmocka_unit_test(test_segments_after_new_blocks_move_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
