@@ -484,11 +484,14 @@ static bool lazy_vseg(const Session *s, size_t k, VSeg *v)
 {
 	const Doc *d = &s->doc;
 	if (!d->al.n) {
-		*v = (VSeg){-1, 0, d->src.n, 0, d->tgt.n};
+		*v = (VSeg){-1, 0, vline(d->src.n), 0, vline(d->tgt.n)};
 		return true;
 	}
-	v->seg = (long)k;
-	return lazy_side(d, k, true, &v->s0, &v->s1) && lazy_side(d, k, false, &v->t0, &v->t1);
+	size_t s0, s1, t0, t1;
+	if (!lazy_side(d, k, true, &s0, &s1) || !lazy_side(d, k, false, &t0, &t1))
+		return false;
+	*v = (VSeg){vsegno(k), vline(s0), vline(s1), vline(t0), vline(t1)};
+	return true;
 }
 
 /* Store the view segments from here on (built at the next count). */
