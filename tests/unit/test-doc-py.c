@@ -108,8 +108,8 @@ static void test_reads_as_cli(void **state)
 			wrong += tc != sc;
 			if (tc != sc)
 				print_message("# %s: segment %zu: target line %zu is %s, source line %zu %s\n",
-				              what, k, d.th.blocks.v[g->tgt].first + 1, tc ? "code" : "text",
-				              d.sh.blocks.v[g->src].first + 1, sc ? "code" : "text");
+				              what, k, (size_t)d.th.blocks.v[g->tgt].first + 1, tc ? "code" : "text",
+				              (size_t)d.sh.blocks.v[g->src].first + 1, sc ? "code" : "text");
 		}
 		pair_release(&pr);
 		doc_release(&d);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "yeok/rst.h"
 #include "yeok/util.h"
 
 /* The corpus folder ($CORPUS, else ../shared/corpus from the tree). */
