@@ -154,6 +154,14 @@ bool rst_is_cut(const Lines *lines, size_t k);
  * after it (d->n when none); O(log n). */
 size_t rst_find(const RstDoc *d, size_t line);
 
+/* (added) Move n blocks from src to dst (the ranges may overlap, as for
+ * memmove), adding delta to their line numbers and dn to the parents at
+ * parent_from or after: the one pass an edit makes over the blocks after
+ * its re-segmented window (their lines move by delta, the window's block
+ * count by dn, parent_from is the tail's first index before the move).
+ * The line numbers must stay in range (a programmer error otherwise). */
+void rst_move_blocks(Block *dst, const Block *src, size_t n, long delta, int parent_from, long dn);
+
 /* "title", "paragraph", "list-item", ... (DESIGN.md §3.1 KIND names). */
 const char *rst_kind_name(BlockKind k);
 

@@ -371,21 +371,6 @@ static size_t block_at(const RstDoc *tb, size_t line)
 	return best;
 }
 
-/* Shift blocks [from, n) by delta lines; parents past the window by dn. */
-static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
-{
-	if (!delta && !dn)
-		return;
-	for (size_t i = from; i < tb->n; i++) {
-		Block *b = &tb->v[i];
-		b->first = (size_t)((long)b->first + delta);
-		b->last = (size_t)((long)b->last + delta);
-		b->text_line = (size_t)((long)b->text_line + delta);
-		if (dn && b->parent >= (int)((long)from - dn))
-			b->parent = (int)((long)b->parent + dn);
-	}
-}
-
 /* The window's new blocks are the old ones with new text: same count,
  * kinds, nesting, indentation and title levels, and the blocks the edit
  * touched (new lines [a, b]) are prose or code, not titles or directives.  The old blocks' slices may point into
@@ -420,10 +405,15 @@ typedef struct Window {
 static void find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
 	RstDoc *tb = &d->th.blocks;
-	/* T0: the cut at or before line a (0 when none). */
+	/* T0: the cut at or before line a (0 when none).  A title on line a
+	 * itself is one only while line a still starts a construct: the edit
+	 * may have made it the indented text of the `::` above (a title
+	 * inserted between a `::` and its literal block, undone: read from
+	 * line a the literal was a paragraph). */
 	size_t T0 = 0;
 	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
-		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first)) {
+		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first) &&
+		    (tb->v[i].first < a || rst_is_cut(&d->tgt, a))) {
 			T0 = i;
 			break;
 		}
@@ -853,13 +843,14 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
 	if (n_new > tb->cap)
-		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
-	if (dn) /* a key inside a paragraph: the tail stays where it is */
-		memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
+		tb->v = xgrow_eighth(tb->v, &tb->cap, n_new, sizeof(Block));
+	/* the tail moved by dn blocks and its lines by delta, in one pass (in
+	 * place for a key inside a paragraph; nothing when neither moves);
+	 * its parents in it move with it */
+	rst_move_blocks(&tb->v[T0 + win.n], &tb->v[T1], tail, delta, (int)T1, dn);
 	if (win.n)
 		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
-	shift_blocks(tb, T0 + win.n, delta, dn);
 	size_t wn = win.n;
 	rst_release(&win);
 	if (titles && !styles_in_order_near(d, T0, wn)) {

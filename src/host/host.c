@@ -517,16 +517,12 @@ void host_resegment_window(HostDoc *h, HostWindow *w)
 		g.block = (size_t)((long)g.block + db);
 		VEC_PUSH(&h->regions, g);
 	}
-	for (size_t i = 0; i < nbt; i++) {
-		Block b = bt[i];
-		b.first = (size_t)((long)b.first + dl);
-		b.last = (size_t)((long)b.last + dl);
-		b.text_line = (size_t)((long)b.text_line + dl);
-		if (b.parent >= 0)
-			b.parent = (int)((long)b.parent + db);
-		h->blocks.v = xgrow(h->blocks.v, &h->blocks.cap, h->blocks.n + 1, sizeof(Block));
-		h->blocks.v[h->blocks.n++] = b;
-	}
+	/* the tail back after the window, its lines and parents moved, in
+	 * one pass */
+	if (h->blocks.n + nbt > h->blocks.cap)
+		h->blocks.v = xgrow(h->blocks.v, &h->blocks.cap, h->blocks.n + nbt, sizeof(Block));
+	rst_move_blocks(&h->blocks.v[h->blocks.n], bt, nbt, dl, 0, db);
+	h->blocks.n += nbt;
 	free(rt);
 	free(bt);
 }

@@ -887,6 +887,55 @@ void rst_block_text(const Lines *lines, const Block *b, Buf *out)
 	}
 }
 
+/* One block of rst_move_blocks: its fields read first, then the block
+ * copied and the moved fields stored over the copy (a copy built on the
+ * stack and changed there costs a stalled store a block).  to and from are
+ * the same block or different ones (never parts of each other).  The line
+ * numbers wrap as 32-bit numbers: adding (uint32_t)delta is adding delta
+ * to a number that stays in range. */
+static inline void move_block(Block *to, const Block *from, uint32_t dl, int parent_from,
+                              int32_t dn)
+{
+	uint32_t first = from->first + dl, last = from->last + dl, text = from->text_line + dl;
+	int32_t parent = from->parent;
+	parent += parent >= parent_from ? dn : 0;
+	if (to != from)
+		*to = *from;
+	to->first = first;
+	to->last = last;
+	to->text_line = text;
+	to->parent = parent;
+}
+
+void rst_move_blocks(Block *dst, const Block *src, size_t n, long delta, int parent_from, long dn)
+{
+	if (!n)
+		return;
+	BUG_ON((long)src[0].first + delta < 0 || (long)src[n - 1].last + delta >= (long)LINES_MAX_LINES);
+	if (!delta && !dn) {
+		if (dst != src)
+			memmove(dst, src, n * sizeof(Block));
+		return;
+	}
+	uint32_t dl = (uint32_t)delta;
+	int32_t dp = (int32_t)dn;
+	if (dst == src && !dn) { /* a key inside a paragraph: the lines only */
+		for (size_t i = 0; i < n; i++) {
+			dst[i].first += dl;
+			dst[i].last += dl;
+			dst[i].text_line += dl;
+		}
+		return;
+	}
+	if (dst <= src) {
+		for (size_t i = 0; i < n; i++)
+			move_block(&dst[i], &src[i], dl, parent_from, dp);
+	} else {
+		for (size_t i = n; i-- > 0;)
+			move_block(&dst[i], &src[i], dl, parent_from, dp);
+	}
+}
+
 const char *rst_kind_name(BlockKind k)
 {
 	static const char *const names[BK_COUNT] = {
