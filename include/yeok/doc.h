@@ -246,9 +246,14 @@ void doc_align_stretches(Doc *d);
 /* Replace [a, b) of the target by p[0..n) and record the change (merging
  * with the previous one when kind allows).  Returns the position after the
  * inserted text.  a <= b, both on grapheme boundaries of existing lines.
- * An edit that could make a line longer than LINES_MAX_LINE (512 MiB) is
- * refused: nothing changes and a is returned. */
+ * An edit that could make a line longer than LINES_MAX_LINE (512 MiB), or
+ * the target more than LINES_MAX_LINES lines, is refused: nothing changes
+ * and a is returned (doc_replace_fits says why). */
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
+/* Would doc_replace take this edit?  False with the reason in e
+ * ("PATH:LINE: the line would be longer than N bytes", "PATH: more than N
+ * lines") when it refuses it. */
+bool doc_replace_fits(const Doc *d, Pos a, Pos b, const char *p, size_t n, Err *e);
 
 /* Start a new undo record with the next change (cursor moved, command). */
 void doc_break_merge(Doc *d);

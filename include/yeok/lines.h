@@ -20,7 +20,7 @@
  *
  * Depends on util and text (UTF-8 validity).  Invariant (lines_check): n >= 1; only the last
  * line has EOL_NONE; no line contains '\n'; no line is longer than
- * LINES_MAX_LINE.
+ * LINES_MAX_LINE; n <= LINES_MAX_LINES.
  */
 #ifndef YEOK_LINES_H
 #define YEOK_LINES_H
@@ -34,6 +34,13 @@ typedef enum Eol { EOL_NONE = 0, EOL_LF = 1, EOL_CRLF = 2 } Eol;
  * vcs_show's bound: a parse of a longer line is a programmer error), and
  * doc_replace refuses an edit that would make a line longer. */
 #define LINES_MAX_LINE ((1u << 29) - 1)
+
+/* The most lines a Lines holds: a Block's line numbers are 32-bit, and
+ * one past the last line (n) fits too.  Every file yeok parses is bounded
+ * far below it (FILE_MAX_BYTES bytes make at most FILE_MAX_BYTES + 1
+ * lines: a parse of more is a programmer error), and doc_replace refuses
+ * an edit that would make more (lines_fit says so, naming the file). */
+#define LINES_MAX_LINES ((size_t)UINT32_MAX - 1)
 
 typedef struct Line {
 	const char *p;     /* content bytes, without the terminator */
@@ -156,6 +163,11 @@ void lines_delete(Lines *l, size_t i);
  * otherwise that piece must be empty (p ends in LF, or n == 0).  False,
  * with l unchanged, when the range or the bytes do not fit. */
 bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n);
+
+/* Can a store of n lines named name (a path, for the message) lose
+ * `remove` lines and gain `add` and still hold at most LINES_MAX_LINES?
+ * False with "NAME: more than N lines" in e (EXIT_DATAERR) otherwise. */
+bool lines_fit(const char *name, size_t n, size_t remove, size_t add, Err *e);
 
 /* Invariant check; returns false and fills e on violation. */
 bool lines_check(const Lines *l, Err *e);

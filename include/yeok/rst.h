@@ -58,33 +58,63 @@ typedef enum BlockKind {
 	BK_COUNT
 } BlockKind;
 
-/* 88 bytes (blocks are kept for both sides of a document for the whole
- * session: 285k of them a side at 1M lines): the offset is 32-bit (a line
- * holds at most LINES_MAX_LINE bytes), the small fields packed together. */
+/* 56 bytes (blocks are kept for both sides of a document for the whole
+ * session: 285k of them a side at 1M lines, and an edit that adds or
+ * removes a block moves the table's tail): line numbers are 32-bit (Lines
+ * holds at most LINES_MAX_LINES lines), offsets too (a line holds at most
+ * LINES_MAX_LINE bytes), the small fields share one word, and the name and
+ * the argument are one pointer and three lengths (the argument follows the
+ * name on the directive's line): read them with rst_block_name and
+ * rst_block_arg, set them with rst_block_set_name and rst_block_set_arg. */
 typedef struct Block {
-	BlockKind kind;
-	int indent;      /* column where the block's text starts */
-	size_t first;    /* first line (0-based index into Lines), inclusive */
-	size_t last;     /* last line, inclusive; first <= last */
-	size_t text_line; /* titles: the line of the title text; else first */
-	int depth;       /* nesting depth: 0 at top level */
-	int parent;      /* index of the enclosing block (directive header or
+	uint32_t first;  /* first line (0-based index into Lines), inclusive */
+	uint32_t last;   /* last line, inclusive; first <= last */
+	uint32_t text_line; /* titles: the line of the title text; else first */
+	int32_t indent;  /* column where the block's text starts */
+	int32_t parent;  /* index of the enclosing block (directive header or
 	                    list item), -1 at top level */
 	uint32_t first_off; /* byte offset on line `first` where the block's
 	                    text starts: after the indentation, or after a
 	                    list marker / field name on the item's first line */
-	int16_t title_level; /* titles: 1 for the first adornment style seen,
-	                    2 for the second...; 0 for other blocks */
-	char adornment;  /* titles: the underline character ('=', '-', ...) */
-	bool overline;   /* titles: an overline too */
+	unsigned kind : 4;  /* a BlockKind (BK_COUNT <= 16) */
+	unsigned depth : 8; /* nesting depth: 0 at top level (at most
+	                    RST_MAX_DEPTH: rst.c bounds the nesting) */
+	unsigned title_level : 7; /* titles: 1 for the first adornment style
+	                    seen, 2 for the second...; 0 for other blocks (at
+	                    most 65: rst.c counts 64 styles, doc.h 16) */
+	unsigned overline : 1; /* titles: an overline too */
+	unsigned adornment : 8; /* titles: the underline character ('=', '-',
+	                    ...: printable ASCII, rst.c is_adorn_char) */
 	char bullet[8];  /* list items: the marker ("-", "*", "1.", "#.", "(a)",
 	                    "[1]" for footnotes; "" for a definition term) */
-	Str name;        /* directives: "code-block", "note", "figure"...;
+	uint32_t name_n; /* the name's bytes at name_p */
+	uint32_t arg_off; /* the argument's bytes start at name_p + arg_off */
+	uint32_t arg_n;
+	const char *name_p; /* directives: "code-block", "note", "figure"...;
 	                    literal blocks: the directive that holds them or
 	                    "::"; substitution: the substitution name; fields:
-	                    the field name; else empty */
-	Str arg;         /* directives: the argument ("python", a path) */
+	                    the field name; else NULL (name_n 0).  Directives
+	                    also have an argument ("python", a path) after it */
 } Block;
+
+/* The deepest nesting a Block records (depth is 8 bits): rst.c reads
+ * deeper nesting as plain paragraphs long before. */
+#define RST_MAX_DEPTH 255
+
+/* The block's name and argument (empty Str when it has none). */
+static inline Str rst_block_name(const Block *b)
+{
+	return (Str){b->name_p, b->name_n};
+}
+static inline Str rst_block_arg(const Block *b)
+{
+	return b->arg_n ? (Str){b->name_p + b->arg_off, b->arg_n} : (Str){NULL, 0};
+}
+/* Set the name (its argument, if any, set after it) and the argument:
+ * bytes after the name's start (a programmer error otherwise), within
+ * UINT32_MAX of it. */
+void rst_block_set_name(Block *b, Str name);
+void rst_block_set_arg(Block *b, Str arg);
 
 typedef struct RstDoc {
 	Block *v;
@@ -123,6 +153,14 @@ bool rst_is_cut(const Lines *lines, size_t k);
 /* (added) Index of the block that contains line, or of the first block
  * after it (d->n when none); O(log n). */
 size_t rst_find(const RstDoc *d, size_t line);
+
+/* (added) Move n blocks from src to dst (the ranges may overlap, as for
+ * memmove), adding delta to their line numbers and dn to the parents at
+ * parent_from or after: the one pass an edit makes over the blocks after
+ * its re-segmented window (their lines move by delta, the window's block
+ * count by dn, parent_from is the tail's first index before the move).
+ * The line numbers must stay in range (a programmer error otherwise). */
+void rst_move_blocks(Block *dst, const Block *src, size_t n, long delta, int parent_from, long dn);
 
 /* "title", "paragraph", "list-item", ... (DESIGN.md §3.1 KIND names). */
 const char *rst_kind_name(BlockKind k);

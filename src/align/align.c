@@ -561,8 +561,8 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 		return 10.0;
 	double sc = 0;
 	/* A table rewritten as a list-table (Hangul breaks grid tables). */
-	if ((a->kind == BK_TABLE && b->kind == BK_DIRECTIVE && str_ends_with(b->name, "table")) ||
-	    (b->kind == BK_TABLE && a->kind == BK_DIRECTIVE && str_ends_with(a->name, "table")))
+	if ((a->kind == BK_TABLE && b->kind == BK_DIRECTIVE && str_ends_with(rst_block_name(b), "table")) ||
+	    (b->kind == BK_TABLE && a->kind == BK_DIRECTIVE && str_ends_with(rst_block_name(a), "table")))
 		sc += 4.5;
 	if (a->kind == b->kind)
 		sc += 2.0;
@@ -573,8 +573,8 @@ static double score_pair(const Ctx *c, size_t si, size_t ti)
 	sc += a->depth == b->depth ? 0.5 : -0.5;
 	sc += a->indent == b->indent ? 0.3 : 0;
 	if (a->kind == BK_DIRECTIVE && b->kind == BK_DIRECTIVE) {
-		sc += str_eq(a->name, b->name) ? 3.0 : 0;
-		sc += str_eq(a->arg, b->arg) ? 1.0 : 0;
+		sc += str_eq(rst_block_name(a), rst_block_name(b)) ? 3.0 : 0;
+		sc += str_eq(rst_block_arg(a), rst_block_arg(b)) ? 1.0 : 0;
 	}
 	if (a->kind == BK_LITERAL && b->kind == BK_LITERAL)
 		return sc + code_score(fa, fb) * 0.5;

@@ -473,11 +473,11 @@ static void merge_finding(CodeReport *r, size_t first, size_t last, const Block 
 		            "a separator line is missing here (the source has one at line %zu): "
 		            "sphinx-gallery joins two code cells of the source (lines %zu and %zu) and "
 		            "shows the text between them as comments", sep + 1,
-		            MIN(sb->first, r->u->d->sb->v[r->u->src].first) + 1,
-		            MAX(sb->first, r->u->d->sb->v[r->u->src].first) + 1);
+		            (size_t)MIN(sb->first, r->u->d->sb->v[r->u->src].first) + 1,
+		            (size_t)MAX(sb->first, r->u->d->sb->v[r->u->src].first) + 1);
 	else
 		finding_add(r->u, r->out, CK_PY_STRUCTURE, SEV_WARNING, first, 0,
-		            "the source's code cell at line %zu is joined to this one", sb->first + 1);
+		            "the source's code cell at line %zu is joined to this one", (size_t)sb->first + 1);
 }
 
 /* A target code cell the source does not have: the source's cell split
@@ -668,11 +668,11 @@ static void text_as_comments(const Unit *u, const Block *cell, FindingVec *out)
 		            "this blank line ends the text block, so the text below it (the source's "
 		            "line %zu) is in a code cell, as comments or a string: start the line with "
 		            "'#'",
-		            u->d->sb->v[u->src].first + 1);
+		            (size_t)u->d->sb->v[u->src].first + 1);
 	else
 		finding_add(u, out, CK_PY_STRUCTURE, SEV_ERROR, cell->first, 0,
 		            "this text (the source's line %zu) is in a code cell, as comments or a "
-		            "string: give it a separator line and '#' lines", u->d->sb->v[u->src].first + 1);
+		            "string: give it a separator line and '#' lines", (size_t)u->d->sb->v[u->src].first + 1);
 }
 
 /* Runs of own-line comments (blank lines between them) before the first
@@ -720,7 +720,7 @@ static void text_before_code(const Unit *u, const Block *sc, const Block *tc, Fi
 	            "this text is comments in a code cell (the source's cell at line %zu has no "
 	            "such comments): a text block ends at the first line without '#', so a blank "
 	            "line inside the text or a missing separator line before this one moved it",
-	            sc->first + 1);
+	            (size_t)sc->first + 1);
 }
 
 void check_py_structure(const Unit *u, FindingVec *out)
@@ -815,13 +815,13 @@ static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, C
 		if (!t.n || tool_comment(L, &cv.v[i]))
 			continue; /* ends nothing and starts nothing */
 		if (joins) {
-			cd->runs.v[cd->runs.n - 1].last = i;
+			cd->runs.v[cd->runs.n - 1].last = (uint32_t)i; /* a line of a Lines */
 			continue;
 		}
 		Block b;
 		memset(&b, 0, sizeof(b));
 		b.kind = BK_PARAGRAPH;
-		b.first = b.last = b.text_line = i;
+		b.first = b.last = b.text_line = (uint32_t)i;
 		b.parent = -1;
 		VEC_PUSH(&cd->runs, b);
 		VEC_PUSH(&cd->first, cv.v[i]);

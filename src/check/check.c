@@ -906,8 +906,8 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
 	/* the lines as a block of their own: a paragraph starting at the text
 	 * of its first line */
 	Block w = *b;
-	w.first = w.text_line = first;
-	w.last = last;
+	w.first = w.text_line = (uint32_t)first; /* lines of b: 32-bit */
+	w.last = (uint32_t)last;
 	if (first != b->first) {
 		Str l = lines_get(d->tgt, first);
 		w.first_off = 0;

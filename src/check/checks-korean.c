@@ -929,7 +929,7 @@ static bool admonition(const Block *b)
 	static const char *const names[] = {"note", "warning", "tip", "important", "caution",
 	                                    "attention", "danger", "error", "hint", "seealso"};
 	for (size_t i = 0; i < ARRAY_LEN(names); i++)
-		if (b->kind == BK_DIRECTIVE && str_eq_cstr(b->name, names[i]))
+		if (b->kind == BK_DIRECTIVE && str_eq_cstr(rst_block_name(b), names[i]))
 			return true;
 	return false;
 }

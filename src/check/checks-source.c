@@ -342,9 +342,9 @@ static bool hash_lang(Str lang)
  * that holds it. */
 static CommentStyle comment_style(const RstDoc *d, const Block *b)
 {
-	Str lang = b->arg;
+	Str lang = rst_block_arg(b);
 	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
-		lang = d->v[b->parent].arg;
+		lang = rst_block_arg(&d->v[b->parent]);
 	lang = str_trim(lang);
 	if (c_like(lang))
 		return CS_SLASHES;

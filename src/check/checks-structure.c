@@ -51,7 +51,7 @@ static void title_missing(const Unit *u, FindingVec *out)
 	            "the English title '%.*s' (line %zu of the source) has no Korean title here: an "
 	            "underline shorter than the title, or no blank line before it, makes docutils "
 	            "read a title as text (rule title-missing)",
-	            check_clip(t, 60), t.p, sb->text_line + 1);
+	            check_clip(t, 60), t.p, (size_t)sb->text_line + 1);
 }
 
 /* Lines inside a paragraph that look like a title (text, then a line of

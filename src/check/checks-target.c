@@ -460,21 +460,21 @@ void check_directive_translated(const Unit *u, FindingVec *out)
 		const Block *sb = NULL;
 		if (u->src_n && u->d->sb->v[u->src].kind == BK_DIRECTIVE)
 			sb = &u->d->sb->v[u->src];
-		if (has_non_ascii(b->name)) {
+		if (has_non_ascii(rst_block_name(b))) {
 			Finding *f = finding_add(u, out, CK_DIRECTIVE_TRANSLATED, SEV_ERROR, b->first,
 			                         MIN(at, first.n),
 			                         "'.. %.*s::' — directive names stay in English%s%.*s%s",
-			                         (int)b->name.n, b->name.p,
+			                         (int)b->name_n, b->name_p,
 			                         sb ? " (the source has '.. " : "",
-			                         sb ? (int)sb->name.n : 0, sb ? sb->name.p : "",
+			                         sb ? (int)sb->name_n : 0, sb ? sb->name_p : "",
 			                         sb ? "::')" : "");
 			if (sb)
-				f->suggestion = str_dup(sb->name);
-		} else if (sb && !str_eq(sb->name, b->name) && has_non_ascii(sb->name) == false &&
-		           b->name.n && sb->name.n) {
+				f->suggestion = str_dup(rst_block_name(sb));
+		} else if (sb && !str_eq(rst_block_name(sb), rst_block_name(b)) &&
+		           has_non_ascii(rst_block_name(sb)) == false && b->name_n && sb->name_n) {
 			finding_add(u, out, CK_DIRECTIVE_TRANSLATED, SEV_WARNING, b->first,
 			            MIN(at, first.n), "'.. %.*s::' — the source has '.. %.*s::' here",
-			            (int)b->name.n, b->name.p, (int)sb->name.n, sb->name.p);
+			            (int)b->name_n, b->name_p, (int)sb->name_n, sb->name_p);
 		}
 		for (size_t line = b->first + 1; line <= b->last; line++) {
 			Str s = lines_get(L, line);

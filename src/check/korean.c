@@ -288,9 +288,9 @@ int comment_lang(const RstDoc *d, const Block *b)
 	                                      "rust", "go", "typescript", "ts", "scala"};
 	if (b->kind != BK_LITERAL)
 		return 0;
-	Str lang = b->arg;
+	Str lang = rst_block_arg(b);
 	if (!lang.n && b->parent >= 0 && (size_t)b->parent < d->n)
-		lang = d->v[b->parent].arg;
+		lang = rst_block_arg(&d->v[b->parent]);
 	lang = str_trim(lang);
 	/* a bare '::' block: Sphinx highlights it as Python by default; only
 	 * whole '# ' lines count as comments there (output may hold '#') */
@@ -399,7 +399,7 @@ bool admonition_text(const Lines *lines, const Block *b, Joined *j)
 		return false;
 	bool adm = false;
 	for (size_t i = 0; i < ARRAY_LEN(names) && !adm; i++)
-		adm = b->name.n == strlen(names[i]) && strncasecmp(b->name.p, names[i], b->name.n) == 0;
+		adm = b->name_n == strlen(names[i]) && strncasecmp(b->name_p, names[i], b->name_n) == 0;
 	if (!adm)
 		return false;
 	joined_lines(lines, b->first, b->last, j);

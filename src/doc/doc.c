@@ -371,21 +371,6 @@ static size_t block_at(const RstDoc *tb, size_t line)
 	return best;
 }
 
-/* Shift blocks [from, n) by delta lines; parents past the window by dn. */
-static void shift_blocks(RstDoc *tb, size_t from, long delta, long dn)
-{
-	if (!delta && !dn)
-		return;
-	for (size_t i = from; i < tb->n; i++) {
-		Block *b = &tb->v[i];
-		b->first = (size_t)((long)b->first + delta);
-		b->last = (size_t)((long)b->last + delta);
-		b->text_line = (size_t)((long)b->text_line + delta);
-		if (dn && b->parent >= (int)((long)from - dn))
-			b->parent = (int)((long)b->parent + dn);
-	}
-}
-
 /* The window's new blocks are the old ones with new text: same count,
  * kinds, nesting, indentation and title levels, and the blocks the edit
  * touched (new lines [a, b]) are prose or code, not titles or directives.  The old blocks' slices may point into
@@ -420,10 +405,15 @@ typedef struct Window {
 static void find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
 	RstDoc *tb = &d->th.blocks;
-	/* T0: the cut at or before line a (0 when none). */
+	/* T0: the cut at or before line a (0 when none).  A title on line a
+	 * itself is one only while line a still starts a construct: the edit
+	 * may have made it the indented text of the `::` above (a title
+	 * inserted between a `::` and its literal block, undone: read from
+	 * line a the literal was a paragraph). */
 	size_t T0 = 0;
 	for (size_t i = block_at(tb, a) + 1; i-- > 0;) {
-		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first)) {
+		if (tb->v[i].first <= a && is_cut(&d->tgt, &tb->v[i], tb->v[i].first) &&
+		    (tb->v[i].first < a || rst_is_cut(&d->tgt, a))) {
 			T0 = i;
 			break;
 		}
@@ -535,7 +525,7 @@ static bool block_moved(const Block *o, const Block *n, long delta)
 	       (long)n->text_line == (long)o->text_line + delta && o->indent == n->indent &&
 	       o->depth == n->depth && o->title_level == n->title_level &&
 	       o->adornment == n->adornment && o->overline == n->overline &&
-	       o->first_off == n->first_off && o->name.n == n->name.n && o->arg.n == n->arg.n &&
+	       o->first_off == n->first_off && o->name_n == n->name_n && o->arg_n == n->arg_n &&
 	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
 }
 
@@ -658,7 +648,7 @@ static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t 
 	if (n->kind != o->kind || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
 	    n->first != o->first || n->text_line != o->text_line || n->indent != o->indent ||
 	    n->depth != o->depth || n->parent != o->parent || n->first_off != o->first_off ||
-	    n->title_level != o->title_level || n->name.n != o->name.n || n->arg.n != o->arg.n ||
+	    n->title_level != o->title_level || n->name_n != o->name_n || n->arg_n != o->arg_n ||
 	    memcmp(n->bullet, o->bullet, sizeof(o->bullet)) != 0 || !block_long(d, n))
 		return false;
 	size_t k = align_seg_after_tgt(&d->al, tc);
@@ -793,7 +783,7 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 	for (size_t i = hw.b0; i < hw.b0 + hw.wn; i++) {
 		Block *b = &tb->v[i];
 		if (b->kind == BK_TITLE)
-			b->title_level = style_level(d, b->adornment, b->overline);
+			b->title_level = (unsigned)style_level(d, (char)b->adornment, b->overline);
 	}
 	if ((styles != d->n_title_styles || titles_differ(old, on, &tb->v[hw.b0], hw.wn)) &&
 	    !styles_in_order_near(d, hw.b0, hw.wn)) {
@@ -838,7 +828,7 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 		if (b->parent >= 0)
 			b->parent += (int)T0;
 		if (b->kind == BK_TITLE)
-			b->title_level = style_level(d, b->adornment, b->overline);
+			b->title_level = (unsigned)style_level(d, (char)b->adornment, b->overline);
 	}
 	/* the levels are the order of first appearance: checked over the
 	 * document once the window is in */
@@ -853,13 +843,14 @@ static void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	size_t n_new = (size_t)((long)tb->n + dn);
 	size_t tail = tb->n - T1;
 	if (n_new > tb->cap)
-		tb->v = xgrow(tb->v, &tb->cap, n_new, sizeof(Block));
-	if (dn) /* a key inside a paragraph: the tail stays where it is */
-		memmove(&tb->v[T0 + win.n], &tb->v[T1], tail * sizeof(Block));
+		tb->v = xgrow_eighth(tb->v, &tb->cap, n_new, sizeof(Block));
+	/* the tail moved by dn blocks and its lines by delta, in one pass (in
+	 * place for a key inside a paragraph; nothing when neither moves);
+	 * its parents in it move with it */
+	rst_move_blocks(&tb->v[T0 + win.n], &tb->v[T1], tail, delta, (int)T1, dn);
 	if (win.n)
 		memcpy(&tb->v[T0], win.v, win.n * sizeof(Block));
 	tb->n = n_new;
-	shift_blocks(tb, T0 + win.n, delta, dn);
 	size_t wn = win.n;
 	rst_release(&win);
 	if (titles && !styles_in_order_near(d, T0, wn)) {
@@ -1214,17 +1205,27 @@ static bool pos_eq(Pos a, Pos b)
 	return a.line == b.line && a.col == b.col;
 }
 
-/* Could replacing [a, b) by n bytes make a line longer than a Line holds?
- * (the longest line it can make is a's head, the bytes and b's tail) */
-static bool too_long(const Doc *d, Pos a, Pos b, size_t n)
+bool doc_replace_fits(const Doc *d, Pos a, Pos b, const char *p, size_t n, Err *e)
 {
+	/* the longest line it can make is a's head, the bytes and b's tail */
 	size_t len = lines_line(&d->tgt, b.line)->n, tail = len - MIN(b.col, len);
-	return n > LINES_MAX_LINE || a.col + n + tail > LINES_MAX_LINE;
+	if (n > LINES_MAX_LINE || a.col + n + tail > LINES_MAX_LINE)
+		return err_set(e, EXIT_DATAERR, "%s:%zu: the line would be longer than %u bytes",
+		               d->path ? d->path : "", a.line + 1, LINES_MAX_LINE);
+	/* each new line is a '\n' of p: count them only when they could be
+	 * too many */
+	size_t joined = b.line - a.line;
+	if (n <= LINES_MAX_LINES - (d->tgt.n - joined))
+		return true;
+	size_t add = 0;
+	for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
+		add++;
+	return lines_fit(d->path ? d->path : "", d->tgt.n, joined, add, e);
 }
 
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 {
-	if (too_long(d, a, b, n))
+	if (!doc_replace_fits(d, a, b, p, n, NULL))
 		return a; /* refused: nothing changes, nothing is recorded */
 	Buf removed = BUF_INIT;
 	Pos end = apply(d, a, b, p, n, &removed);

@@ -60,7 +60,7 @@ bool host_is_separator(Str s, bool eol)
 
 bool host_block_is_cell(const Block *b)
 {
-	return b->kind == BK_LITERAL && str_eq_cstr(b->name, "python-cell");
+	return b->kind == BK_LITERAL && str_eq_cstr(rst_block_name(b), "python-cell");
 }
 
 void host_init(HostDoc *h)
@@ -173,12 +173,15 @@ static void code_region(HostDoc *h, size_t first, size_t last)
 		Block b;
 		memset(&b, 0, sizeof(b));
 		b.kind = BK_LITERAL;
-		b.first = b.text_line = f;
-		b.last = l;
+		b.first = b.text_line = (uint32_t)f; /* lines of a Lines */
+		b.last = (uint32_t)l;
 		b.indent = ind;
 		b.parent = -1;
-		b.name = STR_LIT("python-cell");
-		b.arg = STR_LIT("python");
+		/* the name, and the argument after it (Block keeps them as one
+		 * pointer) */
+		static const char cell[] = "python-cell python";
+		rst_block_set_name(&b, (Str){cell, 11});
+		rst_block_set_arg(&b, (Str){cell + 12, 6});
 		size_t off = 0;
 		indent_cols(file_line(h, f), &off);
 		b.first_off = (uint32_t)off;
@@ -514,16 +517,12 @@ void host_resegment_window(HostDoc *h, HostWindow *w)
 		g.block = (size_t)((long)g.block + db);
 		VEC_PUSH(&h->regions, g);
 	}
-	for (size_t i = 0; i < nbt; i++) {
-		Block b = bt[i];
-		b.first = (size_t)((long)b.first + dl);
-		b.last = (size_t)((long)b.last + dl);
-		b.text_line = (size_t)((long)b.text_line + dl);
-		if (b.parent >= 0)
-			b.parent = (int)((long)b.parent + db);
-		h->blocks.v = xgrow(h->blocks.v, &h->blocks.cap, h->blocks.n + 1, sizeof(Block));
-		h->blocks.v[h->blocks.n++] = b;
-	}
+	/* the tail back after the window, its lines and parents moved, in
+	 * one pass */
+	if (h->blocks.n + nbt > h->blocks.cap)
+		h->blocks.v = xgrow(h->blocks.v, &h->blocks.cap, h->blocks.n + nbt, sizeof(Block));
+	rst_move_blocks(&h->blocks.v[h->blocks.n], bt, nbt, dl, 0, db);
+	h->blocks.n += nbt;
 	free(rt);
 	free(bt);
 }
@@ -694,7 +693,7 @@ bool host_check(const HostDoc *h, Err *e)
 			const Block *b = &h->blocks.v[x];
 			if (b->first < g->first || b->last > g->last)
 				return err_set(e, EXIT_DATAERR, "host: block %zu (line %zu) outside region %zu", x,
-				               b->first + 1, r);
+				               (size_t)b->first + 1, r);
 			if ((g->kind == HR_CODE) != host_block_is_cell(b))
 				return err_set(e, EXIT_DATAERR, "host: block %zu of region %zu has the wrong kind",
 				               x, r);

@@ -4,6 +4,7 @@
 #include "yeok/text.h"
 
 _Static_assert(FILE_MAX_BYTES <= LINES_MAX_LINE, "every file read fits a Line");
+_Static_assert((size_t)FILE_MAX_BYTES + 1 <= LINES_MAX_LINES, "every file read fits a Lines");
 
 void lines_init(Lines *l)
 {
@@ -168,6 +169,7 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 	 * (XFIT_ROOM: the first newline does not copy the table): count them
 	 * first */
 	size_t count = 1 + count_newlines(p, (size_t)(end - p));
+	BUG_ON(count > LINES_MAX_LINES); /* the caller bounds its input */
 	table_reserve(l, XFIT_ROOM(count), true);
 	xprefault(l->v, count * sizeof(Line)); /* written whole just below */
 	LinesScan *sc = &l->scan;
@@ -320,6 +322,7 @@ void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, siz
 /* A new empty line at index at (the gap moves there first). */
 static void insert_slot(Lines *l, size_t at)
 {
+	BUG_ON(l->n >= LINES_MAX_LINES); /* doc_replace refuses more lines */
 	table_reserve(l, l->n + 1, false);
 	gap_to(l, at);
 	memset(&l->v[at], 0, sizeof(Line));
@@ -417,7 +420,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 	}
 	if (to_end)
 		add++; /* the unterminated last piece */
-	if (l->n - count + add == 0)
+	if (l->n - count + add == 0 || !lines_fit("", l->n, count, add, NULL))
 		return false;
 	l->scan.valid = false;
 	/* the gap after the old lines, then over them: the new ones fill it */
@@ -451,10 +454,20 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 	return true;
 }
 
+bool lines_fit(const char *name, size_t n, size_t remove, size_t add, Err *e)
+{
+	BUG_ON(remove > n);
+	if (add <= LINES_MAX_LINES - (n - remove))
+		return true;
+	return err_set(e, EXIT_DATAERR, "%s: more than %zu lines", name, LINES_MAX_LINES);
+}
+
 bool lines_check(const Lines *l, Err *e)
 {
 	if (l->n < 1)
 		return err_set(e, 0, "lines: empty store");
+	if (l->n > LINES_MAX_LINES)
+		return err_set(e, 0, "lines: %zu lines (at most %zu)", l->n, LINES_MAX_LINES);
 	if (l->gl && (l->gl != l->cap - l->n || l->gap > l->n))
 		return err_set(e, 0, "lines: the gap (%zu at %zu) does not fit %zu of %zu slots",
 		               l->gl, l->gap, l->n, l->cap);

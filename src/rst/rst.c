@@ -98,18 +98,25 @@ static int indent_of(const P *p, size_t i)
 	return info(p, i).ind;
 }
 
+_Static_assert(sizeof(Block) <= 56, "a Block stays 56 bytes (rst.h)");
+_Static_assert(BK_COUNT <= 16, "a BlockKind fits Block.kind");
+_Static_assert(RST_MAX_NEST + 2 <= RST_MAX_DEPTH, "a nesting depth fits Block.depth");
+
 static size_t push(P *p, BlockKind k, size_t first, size_t last, int ind, int depth, int parent)
 {
+	/* depth grows by one a body() level (list items, directives) and one
+	 * for a literal under its directive; lines by Lines' bound */
+	BUG_ON(depth < 0 || depth > RST_MAX_DEPTH || last >= LINES_MAX_LINES);
 	Block b;
 	memset(&b, 0, sizeof(b));
 	b.kind = k;
-	b.first = first;
-	b.last = last;
-	b.text_line = first;
+	b.first = (uint32_t)first;
+	b.last = (uint32_t)last;
+	b.text_line = (uint32_t)first;
 	b.indent = ind;
-	b.depth = depth;
+	b.depth = (unsigned char)depth;
 	b.parent = parent;
-	b.first_off = info(p, first).off;
+	b.first_off = (uint32_t)info(p, first).off;
 	VEC_PUSH(p->d, b);
 	return p->d->n - 1;
 }
@@ -328,9 +335,29 @@ static const char *const content_directives[] = {
 
 static void body(P *p, size_t from, size_t to, int base, int depth, int parent, bool titles);
 
+void rst_block_set_name(Block *b, Str name)
+{
+	BUG_ON(name.n > UINT32_MAX);
+	b->name_p = name.p;
+	b->name_n = (uint32_t)name.n;
+	b->arg_off = b->arg_n = 0;
+}
+
+void rst_block_set_arg(Block *b, Str arg)
+{
+	if (!arg.n) {
+		b->arg_off = b->arg_n = 0;
+		return;
+	}
+	BUG_ON(!b->name_p || arg.p < b->name_p || (size_t)(arg.p - b->name_p) > UINT32_MAX ||
+	       arg.n > UINT32_MAX);
+	b->arg_off = (uint32_t)(arg.p - b->name_p);
+	b->arg_n = (uint32_t)arg.n;
+}
+
 static void set_name(Block *b, Str s)
 {
-	b->name = s;
+	rst_block_set_name(b, s);
 }
 
 static void set_bullet(Block *b, Str m)
@@ -396,7 +423,7 @@ static size_t item(P *p, size_t i, size_t to, int depth, int parent, BlockKind k
 		else
 			set_bullet(b, marker);
 		if (b->first == i)
-			b->first_off = toff;
+			b->first_off = (uint32_t)toff;
 		for (size_t x = b0 + 1; x < p->d->n; x++) {
 			p->d->v[x].depth++;
 			if (p->d->v[x].parent == parent)
@@ -435,7 +462,7 @@ static size_t directive(P *p, size_t i, size_t to, int depth, int parent, Str na
 	}
 	size_t x = push(p, BK_DIRECTIVE, i, h - 1, k, depth, parent);
 	set_name(&p->d->v[x], name);
-	p->d->v[x].arg = arg;
+	rst_block_set_arg(&p->d->v[x], arg);
 	size_t e = indented_end(p, h, to, k, false);
 	size_t q = h;
 	while (q < e && blank(p, q))
@@ -495,8 +522,8 @@ static void title(P *p, size_t first, size_t last, size_t text_line, char ch, bo
 {
 	size_t x = push(p, BK_TITLE, first, last, 0, depth, parent);
 	Block *b = &p->d->v[x];
-	b->text_line = text_line;
-	b->adornment = ch;
+	b->text_line = (uint32_t)text_line;
+	b->adornment = (unsigned char)ch; /* printable ASCII (is_adorn_char) */
 	b->overline = over;
 	b->indent = info(p, text_line).ind;
 }
@@ -735,6 +762,7 @@ static void body_at(P *p, size_t from, size_t to, int base, int depth, int paren
 static void assign_levels(RstDoc *d, size_t start)
 {
 	int styles[64];
+	_Static_assert(ARRAY_LEN(styles) < 128, "a level fits Block.title_level");
 	int n = 0;
 	for (size_t x = 0; x < d->n; x++) {
 		Block *b = &d->v[x];
@@ -751,7 +779,7 @@ static void assign_levels(RstDoc *d, size_t start)
 			lv = n;
 		}
 		if (x >= start)
-			b->title_level = lv;
+			b->title_level = (unsigned char)lv;
 	}
 }
 
@@ -860,6 +888,55 @@ void rst_block_text(const Lines *lines, const Block *b, Buf *out)
 	}
 }
 
+/* One block of rst_move_blocks: its fields read first, then the block
+ * copied and the moved fields stored over the copy (a copy built on the
+ * stack and changed there costs a stalled store a block).  to and from are
+ * the same block or different ones (never parts of each other).  The line
+ * numbers wrap as 32-bit numbers: adding (uint32_t)delta is adding delta
+ * to a number that stays in range. */
+static inline void move_block(Block *to, const Block *from, uint32_t dl, int parent_from,
+                              int32_t dn)
+{
+	uint32_t first = from->first + dl, last = from->last + dl, text = from->text_line + dl;
+	int32_t parent = from->parent;
+	parent += parent >= parent_from ? dn : 0;
+	if (to != from)
+		*to = *from;
+	to->first = first;
+	to->last = last;
+	to->text_line = text;
+	to->parent = parent;
+}
+
+void rst_move_blocks(Block *dst, const Block *src, size_t n, long delta, int parent_from, long dn)
+{
+	if (!n)
+		return;
+	BUG_ON((long)src[0].first + delta < 0 || (long)src[n - 1].last + delta >= (long)LINES_MAX_LINES);
+	if (!delta && !dn) {
+		if (dst != src)
+			memmove(dst, src, n * sizeof(Block));
+		return;
+	}
+	uint32_t dl = (uint32_t)delta;
+	int32_t dp = (int32_t)dn;
+	if (dst == src && !dn) { /* a key inside a paragraph: the lines only */
+		for (size_t i = 0; i < n; i++) {
+			dst[i].first += dl;
+			dst[i].last += dl;
+			dst[i].text_line += dl;
+		}
+		return;
+	}
+	if (dst <= src) {
+		for (size_t i = 0; i < n; i++)
+			move_block(&dst[i], &src[i], dl, parent_from, dp);
+	} else {
+		for (size_t i = n; i-- > 0;)
+			move_block(&dst[i], &src[i], dl, parent_from, dp);
+	}
+}
+
 const char *rst_kind_name(BlockKind k)
 {
 	static const char *const names[BK_COUNT] = {
@@ -884,10 +961,10 @@ bool rst_check(const RstDoc *d, const Lines *lines, Err *e)
 			return err_set(e, EXIT_DATAERR, "block %zu: bad kind %d", x, (int)b->kind);
 		if (b->first > b->last || b->last >= lines->n)
 			return err_set(e, EXIT_DATAERR, "block %zu: bad range %zu..%zu of %zu lines", x,
-			               b->first, b->last, lines->n);
+			               (size_t)b->first, (size_t)b->last, lines->n);
 		if (x > 0 && d->v[x - 1].last >= b->first)
 			return err_set(e, EXIT_DATAERR, "block %zu (line %zu) overlaps or precedes block %zu",
-			               x, b->first + 1, x - 1);
+			               x, (size_t)b->first + 1, x - 1);
 		if (b->text_line < b->first || b->text_line > b->last)
 			return err_set(e, EXIT_DATAERR, "block %zu: text line outside", x);
 		if (b->parent >= (int)x || b->parent < -1)

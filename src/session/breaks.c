@@ -78,7 +78,7 @@ bool session_align_break(Session *s, size_t k, Buf *why)
 			clip(why, lines_get(l, t->text_line), 40);
 			buf_addf(why, "' (%s line %zu) has no %s title: alignment broken here, the "
 			              "English beside may be another text's (an RST error? see F5)",
-			         g->src_n ? "English" : "Korean", t->text_line + 1,
+			         g->src_n ? "English" : "Korean", (size_t)t->text_line + 1,
 			         g->src_n ? "Korean" : "English");
 		}
 		return true;

@@ -160,6 +160,10 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 {
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
+	Err e;
+	err_init(&e);
+	if (!doc_replace_fits(&s->doc, a, b, p ? p : "", n, &e))
+		return session_error(s, "%s", e.msg);
 	session_statuses_finish(s); /* an edit starts from the statuses applied */
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);

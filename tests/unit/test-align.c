@@ -219,7 +219,7 @@ static void test_corpus_invariants(void **state)
 					if (!(g->tgt_n && at >= g->tgt && at < g->tgt + g->tgt_n))
 						fail_msg("%s: code block at source line %zu is not beside its "
 						         "copy at target line %zu",
-						         *name, p.sd.v[x].first + 1, p.td.v[at].first + 1);
+						         *name, (size_t)p.sd.v[x].first + 1, (size_t)p.td.v[at].first + 1);
 				}
 				if (paired_same)
 					code_same++;
@@ -227,8 +227,8 @@ static void test_corpus_invariants(void **state)
 					code_diff++;
 					if (getenv("ALIGN_VERBOSE"))
 						printf("# %s: code at source line %zu beside changed %s at target line %zu\n",
-						       *name, p.sd.v[x].first + 1, rst_kind_name(p.td.v[g->tgt].kind),
-						       p.td.v[g->tgt].first + 1);
+						       *name, (size_t)p.sd.v[x].first + 1,
+						       rst_kind_name(p.td.v[g->tgt].kind), (size_t)p.td.v[g->tgt].first + 1);
 				}
 				buf_release(&sn);
 			}
@@ -435,7 +435,7 @@ static void check_edit(const Pair *orig, const ELines *ed, size_t edit_line, siz
 		}
 		if (!ok && getenv("ALIGN_VERBOSE"))
 			printf("# %s %s: target line %zu moved from source block %zu+%zu\n", name, what,
-			       bl->first + 1, want_s, want_n);
+			       (size_t)bl->first + 1, want_s, want_n);
 	}
 	t->checked += checked;
 	t->kept += kept;

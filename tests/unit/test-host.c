@@ -61,8 +61,8 @@ static const char *blocks(const Py *x)
 	for (size_t k = 0; k < x->h.blocks.n; k++) {
 		const Block *bl = &x->h.blocks.v[k];
 		buf_addf(&b, "%s%s %zu-%zu", k ? " " : "",
-		         host_block_is_cell(bl) ? "cell" : rst_kind_name(bl->kind), bl->first + 1,
-		         bl->last + 1);
+		         host_block_is_cell(bl) ? "cell" : rst_kind_name(bl->kind), (size_t)bl->first + 1,
+		         (size_t)bl->last + 1);
 	}
 	return b.p ? b.p : "";
 }
@@ -73,13 +73,13 @@ static void dump(const HostDoc *h, Buf *out)
 	buf_clear(out);
 	for (size_t x = 0; x < h->blocks.n; x++) {
 		const Block *b = &h->blocks.v[x];
-		buf_addf(out, "%zu-%zu %s t=%zu i=%d d=%d p=%d lv=%d a=%c o=%d off=%zu b=%s ", b->first,
-		         b->last, rst_kind_name(b->kind), b->text_line, b->indent, b->depth, b->parent,
+		buf_addf(out, "%zu-%zu %s t=%zu i=%d d=%d p=%d lv=%d a=%c o=%d off=%zu b=%s ", (size_t)b->first,
+		         (size_t)b->last, rst_kind_name(b->kind), (size_t)b->text_line, b->indent, b->depth, b->parent,
 		         b->title_level, b->adornment ? b->adornment : '_', b->overline, (size_t)b->first_off,
 		         b->bullet);
-		buf_addstr(out, b->name);
+		buf_addstr(out, rst_block_name(b));
 		buf_addc(out, ' ');
-		buf_addstr(out, b->arg);
+		buf_addstr(out, rst_block_arg(b));
 		buf_addc(out, '\n');
 	}
 	for (size_t r = 0; r < h->regions.n; r++) {
@@ -150,8 +150,8 @@ static void test_regions_and_blocks(void **state)
 	assert_int_equal(x.h.blocks.v[3].title_level, 2);
 	assert_int_equal(x.h.blocks.v[7].title_level, 3);
 	const Block *cell = &x.h.blocks.v[6];
-	assert_true(str_eq_cstr(cell->name, "python-cell"));
-	assert_true(str_eq_cstr(cell->arg, "python"));
+	assert_true(str_eq_cstr(rst_block_name(cell), "python-cell"));
+	assert_true(str_eq_cstr(rst_block_arg(cell), "python"));
 	assert_int_equal(cell->kind, BK_LITERAL);
 	/* The line tables. */
 	assert_int_equal(host_line_kind(&x.h, 0), HL_CODE);
@@ -627,7 +627,8 @@ static void test_corpus_alignment(void **state)
 						continue;
 					}
 					fail_msg("%s: source line %zu (%s) beside target line %zu", *name,
-					         sb->v[x].first + 1, cell ? "code" : "text", tb->v[y].first + 1);
+					         (size_t)sb->v[x].first + 1, cell ? "code" : "text",
+					         (size_t)tb->v[y].first + 1);
 				}
 				if (cell) {
 					cells++;

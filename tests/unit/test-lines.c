@@ -341,6 +341,33 @@ static void test_scan_random(void **state)
 	buf_release(&text);
 }
 
+/* A Lines holds at most LINES_MAX_LINES lines (a Block's line numbers are
+ * 32-bit): lines_fit says so naming the file, and lines_replace refuses
+ * an edit past it before it changes anything (a store that says it holds
+ * the most lines: its table is never read).  Every file read is far below
+ * the bound. */
+static void test_too_many_lines_refused(void **state)
+{
+	(void)state;
+	assert_true(LINES_MAX_LINES <= (size_t)UINT32_MAX - 1);
+	assert_true((size_t)FILE_MAX_BYTES + 1 <= LINES_MAX_LINES);
+	Err e;
+	err_init(&e);
+	assert_true(lines_fit("big.rst", LINES_MAX_LINES - 2, 0, 2, &e));
+	assert_false(lines_fit("big.rst", LINES_MAX_LINES - 2, 0, 3, &e));
+	assert_string_equal(e.msg, "big.rst: more than 4294967294 lines");
+	assert_int_equal(e.code, EXIT_DATAERR);
+	assert_true(lines_fit("big.rst", LINES_MAX_LINES, 3, 3, NULL)); /* as many as it removes */
+	assert_false(lines_fit("big.rst", LINES_MAX_LINES, 3, 4, NULL));
+	Lines l;
+	lines_init(&l);
+	l.n = LINES_MAX_LINES;
+	assert_false(lines_replace(&l, l.n - 1, 1, "a\nb", 3)); /* one line more */
+	assert_int_equal(l.n, LINES_MAX_LINES);
+	assert_null(l.v);
+	lines_init(&l);
+}
+
 /* A Line is 16 bytes (a 29-bit length, the terminator and ownership packed
  * with it); a parse sizes the table to XFIT_ROOM(n) and edits keep every byte
  * through the derived capacities of owned lines. */
@@ -566,6 +593,7 @@ int main(void)
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_scan_random),
 		cmocka_unit_test(test_packed_line),
+		cmocka_unit_test(test_too_many_lines_refused),
 		cmocka_unit_test(test_unscanned_parse),
 		cmocka_unit_test(test_gap_random),
 	};

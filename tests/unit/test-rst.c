@@ -37,18 +37,18 @@ static void doc_free(Doc *x)
 static void dump_block(const RstDoc *d, size_t x, Buf *out)
 {
 	const Block *b = &d->v[x];
-	buf_addf(out, "%zu-%zu %s d=%d i=%d p=%d", b->first + 1, b->last + 1, rst_kind_name(b->kind),
+	buf_addf(out, "%zu-%zu %s d=%d i=%d p=%d", (size_t)b->first + 1, (size_t)b->last + 1, rst_kind_name(b->kind),
 	         b->depth, b->indent, b->parent);
 	if (b->kind == BK_TITLE)
 		buf_addf(out, " level=%d adorn=%c%s", b->title_level, b->adornment,
 		         b->overline ? " over" : "");
-	if (b->name.n) {
+	if (b->name_n) {
 		buf_adds(out, " name=");
-		buf_addstr(out, b->name);
+		buf_addstr(out, rst_block_name(b));
 	}
-	if (b->arg.n) {
+	if (b->arg_n) {
 		buf_adds(out, " arg=");
-		buf_addstr(out, b->arg);
+		buf_addstr(out, rst_block_arg(b));
 	}
 	if (b->bullet[0])
 		buf_addf(out, " bullet=%s", b->bullet);
@@ -121,7 +121,7 @@ static void test_paragraphs_and_literals(void **state)
 	assert_int_equal(x.d.v[2].first, 5);
 	assert_int_equal(x.d.v[2].last, 7);
 	assert_int_equal(x.d.v[2].indent, 4);
-	assert_true(str_eq_cstr(x.d.v[2].name, "::"));
+	assert_true(str_eq_cstr(rst_block_name(&x.d.v[2]), "::"));
 	char *t = text_of(&x, 2);
 	assert_string_equal(t, "code()\n\nmore()");
 	free(t);
@@ -152,8 +152,8 @@ static void test_lists(void **state)
 	assert_int_equal(b[2].parent, 1);
 	assert_int_equal(b[2].depth, 1);
 	assert_int_equal(b[3].parent, 1);
-	assert_true(str_eq_cstr(b[3].name, "code-block"));
-	assert_true(str_eq_cstr(b[3].arg, "python"));
+	assert_true(str_eq_cstr(rst_block_name(&b[3]), "code-block"));
+	assert_true(str_eq_cstr(rst_block_arg(&b[3]), "python"));
 	assert_int_equal(b[4].parent, 3);
 	assert_int_equal(b[4].depth, 2);
 	assert_string_equal(b[5].bullet, "1.");
@@ -179,7 +179,7 @@ static void test_fields_definitions(void **state)
 	doc_str(&x, ":Author: Someone\n:Date: today\n  more\n\nTerm\n   Definition text.\n\n"
 	            ":func:`foo` is a role, not a field.\n");
 	assert_string_equal(kinds(&x), "field field list-item paragraph paragraph");
-	assert_true(str_eq_cstr(x.d.v[0].name, "Author"));
+	assert_true(str_eq_cstr(rst_block_name(&x.d.v[0]), "Author"));
 	char *t = text_of(&x, 1);
 	assert_string_equal(t, "today\nmore");
 	free(t);
@@ -206,19 +206,19 @@ static void test_explicit_markup(void **state)
 	                               "directive paragraph list-item directive list-item list-item");
 	const Block *b = x.d.v;
 	assert_int_equal(b[1].last, 3);
-	assert_true(str_eq_cstr(b[2].name, "edit"));
+	assert_true(str_eq_cstr(rst_block_name(&b[2]), "edit"));
 	assert_int_equal(b[2].last, 6);
 	assert_int_equal(b[3].last, 9);
 	assert_int_equal(b[4].first, 11);
 	assert_int_equal(b[4].last, 11);
-	assert_true(str_eq_cstr(b[7].name, "note"));
+	assert_true(str_eq_cstr(rst_block_name(&b[7]), "note"));
 	assert_int_equal(b[7].last, b[7].first);
 	assert_int_equal(b[8].parent, 7);
-	assert_true(str_eq_cstr(b[9].name, "figure"));
+	assert_true(str_eq_cstr(rst_block_name(&b[9]), "figure"));
 	assert_int_equal(b[9].last - b[9].first, 2);
-	assert_true(str_eq_cstr(b[11].name, "toctree"));
-	assert_true(str_eq_cstr(b[12].name, "toctree"));
-	assert_true(str_eq_cstr(b[13].name, "주의사항"));
+	assert_true(str_eq_cstr(rst_block_name(&b[11]), "toctree"));
+	assert_true(str_eq_cstr(rst_block_name(&b[12]), "toctree"));
+	assert_true(str_eq_cstr(rst_block_name(&b[13]), "주의사항"));
 	assert_string_equal(b[15].bullet, "[#]");
 	doc_free(&x);
 }
@@ -462,7 +462,7 @@ static void test_corpus_cases(void **state)
 	/* A figure directive: header with options, caption nested under it. */
 	b = block_at(&x, 32);
 	assert_int_equal(b->kind, BK_DIRECTIVE);
-	assert_true(str_eq_cstr(b->name, "figure"));
+	assert_true(str_eq_cstr(rst_block_name(b), "figure"));
 	assert_int_equal(b->last, 34); /* :width: :align: :alt: */
 	assert_int_equal(block_at(&x, 37)->parent, (int)(b - x.d.v));
 	/* A paragraph indented by one space after a code block is part of the
@@ -479,7 +479,7 @@ static void test_corpus_cases(void **state)
 	doc_corpus(&x, "advanced_source__rpc_ddp_tutorial.ko.rst");
 	b = block_at(&x, 57);
 	assert_int_equal(b->kind, BK_DIRECTIVE);
-	assert_true(str_eq_cstr(b->name, "주의사항"));
+	assert_true(str_eq_cstr(rst_block_name(b), "주의사항"));
 	doc_free(&x);
 	/* ".. note::" right under the translator line, with no blank line: part
 	 * of that paragraph, and its "::" makes the next line a literal block. */
@@ -493,7 +493,7 @@ static void test_corpus_cases(void **state)
 	doc_corpus(&x, "beginner_source__ddp_series_theory.ko.rst");
 	b = block_at(&x, 50);
 	assert_int_equal(b->kind, BK_DIRECTIVE);
-	assert_true(str_eq_cstr(b->name, "list-table"));
+	assert_true(str_eq_cstr(rst_block_name(b), "list-table"));
 	assert_int_equal(block_at(&x, 53)->kind, BK_LIST_ITEM);
 	doc_free(&x);
 	doc_corpus(&x, "beginner_source__ddp_series_theory.en.rst");

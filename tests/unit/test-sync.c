@@ -1104,7 +1104,7 @@ static void synth_one(const char *name, const Text *en, const Text *ko, uint64_t
 			t->changed_ok += ok;
 			if (!ok)
 				print_message("# %s seed %llu: changed block %zu (line %zu) %s\n", name,
-				              (unsigned long long)seed, j, nb->first + 1, sync_fate_name(b->fate));
+				              (unsigned long long)seed, j, (size_t)nb->first + 1, sync_fate_name(b->fate));
 			continue;
 		}
 		/* unchanged: the Korean of the old block it is a copy of */
@@ -1121,7 +1121,7 @@ static void synth_one(const char *name, const Text *en, const Text *ko, uint64_t
 		t->unchanged_kept += kept;
 		if (!kept)
 			print_message("# %s seed %llu: unchanged block %zu (line %zu) %s\n", name,
-			              (unsigned long long)seed, j, nb->first + 1, sync_fate_name(b->fate));
+			              (unsigned long long)seed, j, (size_t)nb->first + 1, sync_fate_name(b->fate));
 	}
 	if (round_trip) {
 		/* the result round-trips: the editor opens it and saves it byte

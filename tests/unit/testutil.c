@@ -195,3 +195,23 @@ void tu_gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko)
 		}
 	}
 }
+
+bool tu_blocks_equal(const RstDoc *a, const RstDoc *b, size_t *at)
+{
+	size_t n = MIN(a->n, b->n);
+	for (size_t i = 0; i < n; i++) {
+		const Block *x = &a->v[i], *y = &b->v[i];
+		if (x->first != y->first || x->last != y->last || x->text_line != y->text_line ||
+		    x->indent != y->indent || x->parent != y->parent || x->first_off != y->first_off ||
+		    x->kind != y->kind || x->depth != y->depth || x->title_level != y->title_level ||
+		    x->overline != y->overline || x->adornment != y->adornment ||
+		    memcmp(x->bullet, y->bullet, sizeof(x->bullet)) != 0 ||
+		    !str_eq(rst_block_name(x), rst_block_name(y)) ||
+		    !str_eq(rst_block_arg(x), rst_block_arg(y))) {
+			*at = i;
+			return false;
+		}
+	}
+	*at = n;
+	return a->n == b->n;
+}

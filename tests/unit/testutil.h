@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "yeok/rst.h"
 #include "yeok/util.h"
 
 /* The corpus folder ($CORPUS, else ../shared/corpus from the tree). */
@@ -37,5 +38,10 @@ void tu_sh(const char *dir, const char *fmt, ...) PRINTF_LIKE(2, 3);
  * prose, lists, code; the translation drops, adds, joins and retitles
  * some), appended to en and ko; the same for the same seed. */
 void tu_gen_pair(size_t n, uint64_t seed, Buf *en, Buf *ko);
+
+/* Do blocks a and b agree in every field (names, arguments and bullets by
+ * their bytes)?  False with *at the first index that differs (or the
+ * shorter count). */
+bool tu_blocks_equal(const RstDoc *a, const RstDoc *b, size_t *at);
 
 #endif
