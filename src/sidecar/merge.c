@@ -108,6 +108,7 @@ static SidecarSeg seg_dup(const SidecarSeg *s)
 {
 	SidecarSeg c = *s;
 	c.old = dup_or_null(s->old);
+	c.hint = dup_or_null(s->hint); /* theirs is freed after the merge */
 	c.extra = ynode_clone(s->extra);
 	return c;
 }
@@ -115,6 +116,7 @@ static SidecarSeg seg_dup(const SidecarSeg *s)
 static void seg_free(SidecarSeg *s)
 {
 	free(s->old);
+	free(s->hint);
 	ynode_free(s->extra);
 }
 

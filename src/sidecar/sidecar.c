@@ -69,8 +69,50 @@ static void source_release(SidecarSource *s)
 	memset(s, 0, sizeof(*s));
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void segs_free(SidecarSeg *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		seg_release(&v[i]);
+	free(v);
+}
+
+/* The model's entries are about to change: when they are the merge
+ * base's (segs_live), the base gets them (move: the array itself, the
+ * model is left with none) or a copy of them. */
+static void segs_detach(Sidecar *sc, bool move)
+{
+	SidecarDisk *d = sc->disk;
+	if (!d || !d->segs_live)
+		return;
+	d->segs_live = false;
+	BUG_ON(d->segs.v);
+	if (move) {
+		d->segs.v = sc->segs.v;
+		d->segs.n = sc->segs.n;
+		d->segs.cap = sc->segs.cap;
+		sc->segs.v = NULL;
+		sc->segs.n = sc->segs.cap = 0;
+		return;
+	}
+	d->segs.v = xmalloc(MAX(sc->segs.n, 1) * sizeof(*d->segs.v));
+	d->segs.n = d->segs.cap = sc->segs.n;
+	for (size_t i = 0; i < sc->segs.n; i++) {
+		SidecarSeg *c = &d->segs.v[i];
+		*c = sc->segs.v[i];
+		c->old = dup_or_null(c->old);
+		c->hint = dup_or_null(c->hint);
+		c->extra = ynode_clone(c->extra);
+	}
+}
+
 void sidecar_clear_segs(Sidecar *sc)
 {
+	segs_detach(sc, true);
 	for (size_t i = 0; i < sc->segs.n; i++)
 		seg_release(&sc->segs.v[i]);
 	sc->segs.n = 0;
@@ -95,7 +137,8 @@ void sidecar_release(Sidecar *sc)
 	VEC_FREE(&sc->allow);
 	ynode_free(sc->extra);
 	if (sc->disk) {
-		buf_release(&sc->disk->bytes);
+		buf_release(&sc->disk->rest);
+		segs_free(sc->disk->segs.v, sc->disk->segs.n);
 		free(sc->disk);
 	}
 	sidecar_init(sc);
@@ -106,16 +149,25 @@ static long long mtime_ns(const struct stat *st)
 	return (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
 }
 
-void sidecar_disk_remember(Sidecar *sc, const char *path, const char *bytes, size_t n)
+void sidecar_disk_remember(Sidecar *sc, const char *path, bool exists)
 {
 	if (!sc->disk)
 		sc->disk = xcalloc(1, sizeof(*sc->disk));
 	SidecarDisk *d = sc->disk;
-	buf_clear(&d->bytes);
+	buf_clear(&d->rest);
+	segs_free(d->segs.v, d->segs.n);
+	d->segs.v = NULL;
+	d->segs.n = d->segs.cap = 0;
 	struct stat st;
-	d->exists = bytes && lstat(path, &st) == 0;
+	d->exists = exists && lstat(path, &st) == 0;
+	d->segs_live = d->exists;
 	if (d->exists) {
-		buf_add(&d->bytes, bytes, n);
+		/* the base without its entries (they are sc's: segs_live) */
+		size_t n = sc->segs.n;
+		sc->segs.n = 0;
+		sidecar_emit(sc, &d->rest);
+		sc->segs.n = n;
+		buf_fit(&d->rest);
 		d->size = (long long)st.st_size;
 		d->mtime_ns = mtime_ns(&st);
 		d->ino = (long long)st.st_ino;
@@ -136,11 +188,6 @@ static bool disk_changed(const SidecarDisk *d, const char *path)
 char *sidecar_path(const char *doc_path)
 {
 	return xasprintf("%s%s", doc_path, SIDECAR_SUFFIX);
-}
-
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
 }
 
 void sidecar_set_translator(Sidecar *sc, const char *name, const char *url)
@@ -172,6 +219,7 @@ void sidecar_set_source(Sidecar *sc, SidecarSourceKind kind, const char *commit,
 void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarMark mark,
                      const char *old)
 {
+	segs_detach(sc, false);
 	SidecarSeg s = {.source = source, .target = target, .mark = mark,
 	                .old = dup_or_null(old), .extra = NULL};
 	VEC_PUSH(&sc->segs, s);
@@ -180,6 +228,7 @@ void sidecar_add_seg(Sidecar *sc, SidecarKey source, SidecarKey target, SidecarM
 void sidecar_set_seg_hint(Sidecar *sc, size_t i, const char *hint)
 {
 	BUG_ON(i >= sc->segs.n);
+	segs_detach(sc, false);
 	char *h = dup_or_null(hint);
 	free(sc->segs.v[i].hint);
 	sc->segs.v[i].hint = h;
@@ -979,19 +1028,6 @@ size_t sidecar_max_bytes_at(const char *path)
 	return sidecar_max_bytes(doc_bytes_of(path));
 }
 
-/* sidecar_disk_remember of the bytes in *b, adopted (b is left empty):
- * the read buffer is the copy kept (2 MB at 100k lines, 20 MB at 1M). */
-static void disk_remember_take(Sidecar *sc, const char *path, Buf *b)
-{
-	sidecar_disk_remember(sc, path, "", 0);
-	if (!sc->disk->exists || !b->p)
-		return;
-	buf_fit(b);
-	buf_release(&sc->disk->bytes);
-	sc->disk->bytes = *b;
-	buf_init(b);
-}
-
 bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 {
 	if (corrupt)
@@ -999,7 +1035,7 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 	sidecar_release(sc);
 	struct stat st;
 	if (lstat(path, &st) != 0 && errno == ENOENT) {
-		sidecar_disk_remember(sc, path, NULL, 0);
+		sidecar_disk_remember(sc, path, false);
 		return true;
 	}
 	Buf b = BUF_INIT;
@@ -1014,9 +1050,9 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 	bool ok = parse(b.p, b.len, path, max, sc, &newer, e);
 	if (!ok && corrupt)
 		*corrupt = !newer;
+	buf_release(&b); /* the model is the merge base: the bytes are not kept */
 	if (ok)
-		disk_remember_take(sc, path, &b);
-	buf_release(&b);
+		sidecar_disk_remember(sc, path, true);
 	return ok;
 }
 
@@ -1322,11 +1358,21 @@ bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 			return err_set(e, EXIT_DATAERR, "%s: changed on disk and cannot be read (%s): "
 			               "not overwritten", path, why.msg);
 		}
-		if (sc->disk->exists &&
-		    !sidecar_parse_trusted(sc->disk->bytes.p, sc->disk->bytes.len, path, &base, &why))
+		/* the base: its text without the entries, then the entries
+		 * (the model's own are copied first: the merge replaces them) */
+		SidecarDisk *d = sc->disk;
+		if (d->exists &&
+		    !sidecar_parse_trusted(d->rest.p ? d->rest.p : "", d->rest.len, path, &base, &why))
 			fatal("BUG: sidecar base no longer parses: %s", why.msg);
+		segs_detach(sc, false);
+		BUG_ON(base.segs.n);
+		VEC_FREE(&base.segs);
+		base.segs.v = d->segs.v; /* borrowed */
+		base.segs.n = d->segs.n;
 		sidecar_merge(&base, sc, &theirs);
 		sc->merged = true;
+		base.segs.v = NULL;
+		base.segs.n = 0;
 		sidecar_release(&base);
 		sidecar_release(&theirs);
 	}
@@ -1341,9 +1387,9 @@ bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 		return false;
 	}
 	bool ok = file_write_side(path, b.p, b.len, e);
-	if (ok)
-		sidecar_disk_remember(sc, path, b.p, b.len);
 	buf_release(&b);
+	if (ok)
+		sidecar_disk_remember(sc, path, true);
 	return ok;
 }
 

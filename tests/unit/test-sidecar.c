@@ -693,6 +693,126 @@ static void test_save_merges_changes_on_disk(void **state)
 	free(dir);
 }
 
+/* The merge base is the model as loaded or saved, not the file's bytes
+ * (sidecar-private.h: the text without the entries, and the entries the
+ * model's own until they change): every way the editor and the other
+ * yeoks change a loaded sidecar merges to the bytes the merge gives with
+ * the base parsed from the file as it was read.  Three editors: one
+ * replaces its entries (the editor's save: moved into the base), one adds
+ * one (copied), one leaves them (the model's own are the base); then a
+ * second round after the first save (the saved model is the base). */
+static void test_save_merge_base_is_the_model(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = path_join(dir, "b.rst.yeok.yaml");
+	SidecarKey none = {""};
+	Sidecar a = full_model();
+	for (int i = 0; i < 40; i++) {
+		char t[16];
+		snprintf(t, sizeof(t), "P%d", i);
+		sidecar_add_seg(&a, key_of(t), none, i % 3 ? SIDECAR_DONE : SIDECAR_DRAFT,
+		                i % 7 ? NULL : "old English");
+		if (i % 5 == 0)
+			sidecar_set_seg_hint(&a, a.segs.n - 1, "옛 번역");
+	}
+	Err e;
+	err_init(&e);
+	assert_true(sidecar_save(path, &a, &e));
+	for (int round = 0; round < 2; round++)
+		for (int how = 0; how < 3; how++) {
+			Sidecar ed, other, ref_base, ref_mine, theirs, disk;
+			sidecar_init(&ed);
+			sidecar_init(&other);
+			sidecar_init(&ref_base);
+			sidecar_init(&ref_mine);
+			sidecar_init(&theirs);
+			sidecar_init(&disk);
+			assert_true(sidecar_load(path, &ed, NULL, &e));
+			if (round) { /* the base is what the editor's last save wrote */
+				ed.cursor_line = 7 + how;
+				assert_true(sidecar_save(path, &ed, &e));
+				assert_false(ed.merged);
+			}
+			size_t n;
+			char *was = tu_read(path, &n);
+			assert_true(sidecar_parse(was, n, "base", &ref_base, &e));
+			free(was);
+			/* the other yeok: P1 reviewed, P2 gone, Q added, an issue */
+			assert_true(sidecar_load(path, &other, NULL, &e));
+			other.checklist.issue = 77;
+			Sidecar keep;
+			sidecar_init(&keep);
+			sidecar_copy(&keep, &other);
+			sidecar_clear_segs(&other);
+			for (size_t i = 0; i < keep.segs.n; i++) {
+				SidecarSeg *g = &keep.segs.v[i];
+				if (!strcmp(g->source.hex, key_of("P2").hex))
+					continue;
+				bool p1 = !strcmp(g->source.hex, key_of("P1").hex);
+				sidecar_add_seg(&other, g->source, g->target,
+				                p1 ? SIDECAR_REVIEWED : g->mark, g->old);
+				if (g->hint)
+					sidecar_set_seg_hint(&other, other.segs.n - 1, g->hint);
+			}
+			sidecar_add_seg(&other, key_of("Q"), none, SIDECAR_DONE, NULL);
+			sidecar_release(&keep);
+			assert_true(sidecar_save(path, &other, &e));
+			/* the editor's change */
+			ed.checklist.license = 0;
+			if (how == 0) { /* every entry again but P4 and P5, P6 reviewed */
+				Sidecar c;
+				sidecar_init(&c);
+				sidecar_copy(&c, &ed);
+				sidecar_clear_segs(&ed);
+				for (size_t i = 0; i < c.segs.n; i++) {
+					SidecarSeg *g = &c.segs.v[i];
+					if (!strcmp(g->source.hex, key_of("P4").hex) ||
+					    !strcmp(g->source.hex, key_of("P5").hex))
+						continue;
+					bool p6 = !strcmp(g->source.hex, key_of("P6").hex);
+					sidecar_add_seg(&ed, g->source, g->target,
+					                p6 ? SIDECAR_REVIEWED : g->mark, g->old);
+					if (g->hint)
+						sidecar_set_seg_hint(&ed, ed.segs.n - 1, g->hint);
+				}
+				sidecar_release(&c);
+			} else if (how == 1) {
+				sidecar_add_seg(&ed, key_of("R"), none, SIDECAR_DONE, NULL);
+			}
+			/* the reference: the merge with the base read from the bytes */
+			sidecar_copy(&ref_mine, &ed);
+			assert_true(sidecar_load(path, &theirs, NULL, &e));
+			sidecar_merge(&ref_base, &ref_mine, &theirs);
+			assert_true(sidecar_save(path, &ed, &e));
+			assert_true(ed.merged);
+			assert_true(sidecar_load(path, &disk, NULL, &e));
+			char *want = emit_str(&ref_mine), *got = emit_str(&disk);
+			assert_string_equal(got, want);
+			free(want);
+			free(got);
+			/* what the merge must have read in the base */
+			assert_int_equal(seg_of(&disk, "P1")->mark, SIDECAR_REVIEWED);
+			assert_null(seg_of(&disk, "P2"));
+			assert_non_null(seg_of(&disk, "Q"));
+			if (how == 0) {
+				assert_null(seg_of(&disk, "P4"));
+				assert_int_equal(seg_of(&disk, "P6")->mark, SIDECAR_REVIEWED);
+			}
+			sidecar_release(&disk);
+			sidecar_release(&theirs);
+			sidecar_release(&ref_mine);
+			sidecar_release(&ref_base);
+			sidecar_release(&other);
+			sidecar_release(&ed);
+			/* back to the first file for the next editor */
+			assert_true(sidecar_save(path, &a, &e));
+		}
+	sidecar_release(&a);
+	free(path);
+	free(dir);
+}
+
 /* Issue 14 item 11: a symlinked sidecar is refused, never followed: the
  * file it points at is neither read nor rewritten. */
 static void test_symlinked_sidecar_refused(void **state)
@@ -995,6 +1115,7 @@ int main(void)
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_merge_key_by_key),
 		cmocka_unit_test(test_save_merges_changes_on_disk),
+		cmocka_unit_test(test_save_merge_base_is_the_model),
 		cmocka_unit_test(test_symlinked_sidecar_refused),
 		cmocka_unit_test(test_load_save_set_aside),
 		cmocka_unit_test(test_large_document_round_trip),
