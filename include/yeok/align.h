@@ -93,6 +93,11 @@ void align_memo_free(AlignMemo *m);
 /* Do two memos hold the same (features, anchors, matches, stretches,
  * what is pending)?  For tests. */
 bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
+/* The blocks other than titles whose tokens, length and words the memo
+ * holds (for tests): none once the whole alignment is done (each region
+ * drops them when it is aligned; align_update computes them again for
+ * the regions it aligns, and keeps them). */
+size_t align_memo_tokened(const AlignMemo *m);
 /* What the anchors' passes did (for tests; every alignment adds to it):
  * cells whose code anchors differ and whose keys' bits say they may share
  * a line (shared), and of them those whose lines were read (read); cells

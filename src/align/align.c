@@ -139,6 +139,10 @@ typedef struct Ctx {
 	/* pass 2, an exact (unbanded) region: its scores, cell (i, j) move k
 	 * at [(i * (m + 1) + j) * 5 + k], NAN until scored; or NULL */
 	double *cache;
+	/* the whole alignment's pass 2 (align_start, align_step,
+	 * align_idle_step; not align_update): a region's blocks drop what
+	 * need_features recomputes once it is aligned (feat_trim) */
+	bool trim;
 } Ctx;
 
 /* ---- features ---------------------------------------------------------- */
@@ -405,6 +409,38 @@ static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp
 		return;
 	token_features(b, s, n, f);
 	f->have = true;
+}
+
+/* What need_features computes again, dropped from a block whose region
+ * is aligned: its tokens, length, Hangul and words (kept for the session,
+ * they were 1.6 MB of arrays at 100k lines, 15.6 MB at 1M, read again
+ * only when an edit makes align_update align the region anew).  Kept:
+ * the kind, level and text hash (what push_seg and the stretches read),
+ * a code block's lines (the anchors' pass), all of a title (the anchors'
+ * pass reads its tokens and length). */
+static void feat_trim(Feat *f)
+{
+	if (!f->have || f->kind == BK_TITLE)
+		return;
+	if (f->kind == BK_LITERAL && f->nlines) {
+		if (!feat_inline(f)) {
+			uint32_t *h = f->u.h;
+			if (f->nlines <= FEAT_IN) {
+				memcpy(f->u.in, h, f->nlines * sizeof(*h));
+				free(h);
+			} else {
+				f->u.h = xrealloc(h, f->nlines * sizeof(*h));
+			}
+		}
+	} else {
+		feat_free(f);
+		memset(&f->u, 0, sizeof(f->u));
+	}
+	f->ntok = 0;
+	f->len = 0;
+	f->hangul = false;
+	f->words = false;
+	f->have = false;
 }
 
 static size_t overlap(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
@@ -887,6 +923,12 @@ static void align_region(Ctx *c, size_t s0, size_t s1, size_t t0, size_t t1, Ali
 	VEC_FREE(&steps);
 	free(si);
 	free(ti);
+	if (c->trim) {
+		for (size_t k = s0; k < s1; k++)
+			feat_trim(&c->s.f[k]);
+		for (size_t k = t0; k < t1; k++)
+			feat_trim(&c->t.f[k]);
+	}
 }
 
 void align_init(Alignment *a)
@@ -1220,6 +1262,7 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 			VEC_PUSH(&m->sa, k);
 	Ctx c;
 	memset(&c, 0, sizeof(c));
+	c.trim = true;
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
 	match_anchors(&c, m);
@@ -1369,6 +1412,7 @@ bool align_idle_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lin
 	}
 	Ctx c;
 	memset(&c, 0, sizeof(c));
+	c.trim = true;
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
 	/* units_segments writes where each unit starts into useg: kept in
@@ -1421,6 +1465,7 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	}
 	Ctx c;
 	memset(&c, 0, sizeof(c));
+	c.trim = true;
 	c.s = (Side){src, sb, m->sf};
 	c.t = (Side){tgt, tb, m->tf};
 	size_t k0 = m->useg.v[u], k1 = m->useg.v[u1];
@@ -1436,9 +1481,11 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	return true;
 }
 
-/* A code block's tokens may be there in one and not in the other (an
- * edit left it unmatched, aligned in a region, then matched again): they
- * are compared where both have them. */
+/* A block's tokens may be there in one and not in the other (the whole
+ * alignment drops them once a region is aligned, feat_trim; align_update
+ * computes them again for the regions it aligns; a code block an edit
+ * left unmatched, aligned in a region, then matched again): they are
+ * compared where both have them. */
 static bool feat_same(const Feat *a, const Feat *b)
 {
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
@@ -1446,14 +1493,24 @@ static bool feat_same(const Feat *a, const Feat *b)
 	    a->title_level != b->title_level ||
 	    (a->nlines && memcmp(feat_lines(a), feat_lines(b), a->nlines * sizeof(uint32_t)) != 0))
 		return false;
-	if (a->have != b->have)
-		return a->kind == BK_LITERAL;
+	if (a->have != b->have) /* dropped in one (feat_trim): the rest is recomputed */
+		return true;
 	return a->ntok == b->ntok && a->len == b->len && a->hangul == b->hangul &&
 	       a->words == b->words &&
 	       (!a->ntok || memcmp(feat_tok(a), feat_tok(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
+
+size_t align_memo_tokened(const AlignMemo *m)
+{
+	size_t n = 0;
+	for (size_t k = 0; m && k < m->sn; k++)
+		n += m->sf[k].have && m->sf[k].kind != BK_TITLE;
+	for (size_t k = 0; m && k < m->tn; k++)
+		n += m->tf[k].have && m->tf[k].kind != BK_TITLE;
+	return n;
+}
 
 bool align_memo_same(const AlignMemo *a, const AlignMemo *b)
 {

@@ -720,6 +720,9 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 			fail_msg("%s: segment %zu differs from the one-shot alignment", what, k);
 	if (!align_memo_same(m, one.memo))
 		fail_msg("%s: the memo differs from the one-shot alignment's", what);
+	/* aligned regions keep no tokens (feat_trim), either way */
+	assert_int_equal(align_memo_tokened(m), 0);
+	assert_int_equal(align_memo_tokened(one.memo), 0);
 	align_memo_free(m);
 	align_release(&a);
 	align_release(&removed);
