@@ -102,21 +102,26 @@ void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
  * progress_apply_some does up to max units of work (an entry indexed or a
  * segment decided: each a lookup in a hash of the keys, a few
  * microseconds at most) and returns true while some remain.  Between
- * slices sc, a's segments (but their statuses) and p must not change;
- * the statuses of a are final once it returned false (pass 2 needs the
+ * slices sc, st and p must not change; the statuses in st are final once
+ * it returned false (pass 2 needs the
  * whole of pass 1), and equal progress_apply_keyed's (that is the same
  * steps at once).  Release in any state. */
 struct ProgressIndexes;
 typedef struct ProgressApply {
 	const Sidecar *sc;
-	Alignment *a;
+	SegStatus *st;             /* the n segments' statuses, decided in place */
+	size_t n;
 	Progress *p;
 	int phase;
 	size_t at;                 /* the next entry or segment of the phase */
 	struct ProgressIndexes *ix; /* the entries by source and by target key */
 	bool *used;                /* per entry: taken by a segment */
 } ProgressApply;
-void progress_apply_start(ProgressApply *x, const Sidecar *sc, Alignment *a, Progress *p);
+/* st[0..n): the statuses of the n segments p was made for (align's), where
+ * the decisions are written (the segments themselves are not read: a
+ * caller that must not change them yet needs no copy of them). */
+void progress_apply_start(ProgressApply *x, const Sidecar *sc, SegStatus *st, size_t n,
+                          Progress *p);
 bool progress_apply_some(ProgressApply *x, size_t max);
 void progress_apply_release(ProgressApply *x);
 

@@ -337,8 +337,8 @@ typedef struct SessionApply {
 	size_t at, end;       /* the next unit of the phase (on screen: to end) */
 	Progress p;           /* the keys and the decisions, one per segment */
 	ProgressApply pa;     /* the decisions under way */
-	Alignment al;         /* a copy of the segments the decisions write */
-	SegStatus *st;        /* per segment: the status decided */
+	SegStatus *st;        /* per segment: the status decided (written by the
+	                         decisions: the segments are not copied) */
 	size_t *by_tgt;       /* 1 + the side.keys entry by its first target block */
 	size_t *by_src;       /* ... by its first source block (no target side) */
 	unsigned char *set;   /* per segment: its status is in the doc */

@@ -213,10 +213,16 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
 {
 	ProgressApply x;
-	progress_apply_start(&x, sc, a, p);
+	SegStatus *st = xmalloc(MAX(a->n, 1) * sizeof(*st));
+	for (size_t i = 0; i < a->n; i++)
+		st[i] = a->v[i].status;
+	progress_apply_start(&x, sc, st, a->n, p);
 	while (progress_apply_some(&x, SIZE_MAX))
 		;
 	progress_apply_release(&x);
+	for (size_t i = 0; i < a->n; i++)
+		a->v[i].status = st[i];
+	free(st);
 }
 
 /* ---- the decisions in slices ----------------------------------------------- */
@@ -229,12 +235,14 @@ struct ProgressIndexes {
 /* The phases, each over the entries or the segments from x->at. */
 enum { PA_GROUP, PA_PLACE, PA_PASS1, PA_PASS2, PA_DONE };
 
-void progress_apply_start(ProgressApply *x, const Sidecar *sc, Alignment *a, Progress *p)
+void progress_apply_start(ProgressApply *x, const Sidecar *sc, SegStatus *st, size_t n,
+                          Progress *p)
 {
-	BUG_ON(p->n != a->n);
+	BUG_ON(p->n != n);
 	memset(x, 0, sizeof(*x));
 	x->sc = sc;
-	x->a = a;
+	x->st = st;
+	x->n = n;
 	x->p = p;
 	x->ix = xcalloc(1, sizeof(*x->ix));
 	index_init(&x->ix->by_src, sc, false);
@@ -256,9 +264,9 @@ static void pass1(ProgressApply *x, size_t i)
 	ps->entry = e;
 	ps->mark = x->sc->segs.v[e].mark;
 	if (ps->mark == SIDECAR_DONE)
-		x->a->v[i].status = ST_DONE;
+		x->st[i] = ST_DONE;
 	else if (ps->mark == SIDECAR_REVIEWED)
-		x->a->v[i].status = ST_REVIEWED;
+		x->st[i] = ST_REVIEWED;
 }
 
 /* Pass 2 for segment i: the translation is still there but its English
@@ -281,13 +289,13 @@ static void pass2(ProgressApply *x, size_t i)
 	ps->old_key = g->source;
 	ps->old = g->old ? xstrdup(g->old) : NULL;
 	ps->hint = g->hint ? xstrdup(g->hint) : NULL;
-	x->a->v[i].status = ST_STALE;
+	x->st[i] = ST_STALE;
 }
 
 bool progress_apply_some(ProgressApply *x, size_t max)
 {
 	struct ProgressIndexes *ix = x->ix;
-	size_t ne = x->sc->segs.n, ns = x->a->n;
+	size_t ne = x->sc->segs.n, ns = x->n;
 	BUG_ON(x->p->n != ns);
 	for (size_t done = 0; done < max && x->phase != PA_DONE; done++) {
 		switch (x->phase) {
