@@ -437,6 +437,19 @@ static void test_large_document_rematches_locally(void **state)
 
 /* ---- the first edits do not copy the tables --------------------------------- */
 
+/* 600 sections of a title and a paragraph, loaded and checked (en and ko
+ * hold the texts: the caller releases them). */
+static void load_sections(Doc *d, Buf *en, Buf *ko)
+{
+	for (int k = 0; k < 600; k++) {
+		buf_addf(en, "Section %d\n==========\n\nThe paragraph %d.\n\n", k, k);
+		buf_addf(ko, "절 %d\n==========\n\n문단 %d.\n\n", k, k);
+	}
+	doc_init(d);
+	doc_load(d, "big.rst", ko->p, ko->len, "big.en.rst", en->p, en->len);
+	check(d);
+}
+
 /* Loaded and fitted, the line table, the blocks and the segments keep a
  * little room (XFIT_ROOM): the first edits that add a line, a block and a
  * segment grow none of them (at 1M lines each grow copied 18-27 MB: the
@@ -447,14 +460,8 @@ static void test_first_edits_grow_no_table(void **state)
 {
 	(void)state;
 	Buf en = BUF_INIT, ko = BUF_INIT;
-	for (int k = 0; k < 600; k++) {
-		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d.\n\n", k, k);
-		buf_addf(&ko, "절 %d\n==========\n\n문단 %d.\n\n", k, k);
-	}
 	Doc d;
-	doc_init(&d);
-	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
-	check(&d);
+	load_sections(&d, &en, &ko);
 	size_t lines = d.tgt.cap, blocks = d.th.blocks.cap, segs = d.al.cap;
 	size_t ln = d.tgt.n, bn = d.th.blocks.n, sn = d.al.n;
 	assert_true(lines > ln && blocks > bn && segs > sn);
@@ -495,14 +502,8 @@ static void test_segments_after_new_blocks_move_once(void **state)
 {
 	(void)state;
 	Buf en = BUF_INIT, ko = BUF_INIT;
-	for (int k = 0; k < 600; k++) {
-		buf_addf(&en, "Section %d\n==========\n\nThe paragraph %d.\n\n", k, k);
-		buf_addf(&ko, "절 %d\n==========\n\n문단 %d.\n\n", k, k);
-	}
 	Doc d;
-	doc_init(&d);
-	doc_load(&d, "big.rst", ko.p, ko.len, "big.en.rst", en.p, en.len);
-	check(&d);
+	load_sections(&d, &en, &ko);
 	size_t on = d.al.n, obn = d.th.blocks.n;
 	Segment *old = xmalloc(on * sizeof(Segment));
 	memcpy(old, d.al.v, on * sizeof(Segment));

@@ -130,6 +130,28 @@ static void equal_to_all_at_once(Session *s, FindingVec *a)
 	VEC_FREE(&b);
 }
 
+/* The findings the session lists now (some) are those of checking all at
+ * once; then the session and its texts are released. */
+static void close_as_at_once(Session *s, char *src, char *tgt)
+{
+	FindingVec a = {0};
+	session_findings_list(s, &a);
+	assert_true(a.n > 0);
+	equal_to_all_at_once(s, &a);
+	session_release(s);
+	free(src);
+	free(tgt);
+}
+
+/* Whatever is still pending checked in one call. */
+static void check_now(Session *s)
+{
+	Err e;
+	err_init(&e);
+	if (!session_check(s, &e))
+		fail_msg("%s", e.msg);
+}
+
 /* The findings the session holds now (no idle step), in document lines. */
 static void held_findings(Session *s, FindingVec *out)
 {
@@ -273,17 +295,8 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	assert_true(check_doc_indexed(&s.chk.cd));
 	print_message("# first index and checks: %zu idle slices\n", slices);
 	assert_true(slices > 4);
-	Err e;
-	err_init(&e);
-	if (!session_check(&s, &e))
-		fail_msg("%s", e.msg);
-	FindingVec a = {0};
-	session_findings_list(&s, &a);
-	assert_true(a.n > 0);
-	equal_to_all_at_once(&s, &a);
-	session_release(&s);
-	free(src);
-	free(tgt);
+	check_now(&s);
+	close_as_at_once(&s, src, tgt);
 }
 
 /* An idle step of the checks reads a bounded amount of text: it stops
@@ -324,13 +337,7 @@ static void test_check_steps_read_bounded_text(void **state)
 	print_message("# %zu check steps, at most %zu bytes each (segments up to %zu), %zu in all\n",
 	              steps, most, longest, total);
 	assert_true(steps > 16); /* the text took many steps, not 64 segments each */
-	FindingVec a = {0};
-	session_findings_list(&s, &a);
-	assert_true(a.n > 0);
-	equal_to_all_at_once(&s, &a);
-	session_release(&s);
-	free(src);
-	free(tgt);
+	close_as_at_once(&s, src, tgt);
 }
 
 /* "Every segment again" (run_all: the allow list changed, a rebuilt index,
@@ -392,17 +399,8 @@ static void test_every_segment_again_writes_no_slot(void **state)
 	assert_true(steps >= 2 && steps >= (n - 1) / SESSION_CHECK_SCAN);
 	print_message("# %zu slots; every segment again wrote none; one pending slot found in %zu "
 	              "steps\n", n, steps);
-	Err e;
-	err_init(&e);
-	if (!session_check(&s, &e))
-		fail_msg("%s", e.msg);
-	FindingVec a = {0};
-	session_findings_list(&s, &a);
-	assert_true(a.n > 0);
-	equal_to_all_at_once(&s, &a);
-	session_release(&s);
-	free(src);
-	free(tgt);
+	check_now(&s);
+	close_as_at_once(&s, src, tgt);
 }
 
 /* The idle step that ends an index rebuild picks where the checks start
@@ -428,13 +426,7 @@ static void test_index_end_builds_no_view(void **state)
 	assert_true(s.chk.scan > 0 && s.chk.scan < s.doc.al.n); /* the cursor's segment */
 	while (session_checks_step(&s, 64))
 		;
-	FindingVec a = {0};
-	session_findings_list(&s, &a);
-	assert_true(a.n > 0);
-	equal_to_all_at_once(&s, &a);
-	session_release(&s);
-	free(src);
-	free(tgt);
+	close_as_at_once(&s, src, tgt);
 }
 
 int main(void)

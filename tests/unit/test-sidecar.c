@@ -693,6 +693,29 @@ static void test_save_merges_changes_on_disk(void **state)
 	free(dir);
 }
 
+/* Every entry of sc set again, as an editor's save does (sidecar_clear_segs,
+ * then one add each): but drop1 and drop2 (or NULL), and reviewed marked
+ * reviewed. */
+static void entries_again(Sidecar *sc, const char *drop1, const char *drop2,
+                          const char *reviewed)
+{
+	Sidecar c;
+	sidecar_init(&c);
+	sidecar_copy(&c, sc);
+	sidecar_clear_segs(sc);
+	for (size_t i = 0; i < c.segs.n; i++) {
+		SidecarSeg *g = &c.segs.v[i];
+		if (!strcmp(g->source.hex, key_of(drop1).hex) ||
+		    (drop2 && !strcmp(g->source.hex, key_of(drop2).hex)))
+			continue;
+		bool r = !strcmp(g->source.hex, key_of(reviewed).hex);
+		sidecar_add_seg(sc, g->source, g->target, r ? SIDECAR_REVIEWED : g->mark, g->old);
+		if (g->hint)
+			sidecar_set_seg_hint(sc, sc->segs.n - 1, g->hint);
+	}
+	sidecar_release(&c);
+}
+
 /* The merge base is the model as loaded or saved, not the file's bytes
  * (sidecar-private.h: the text without the entries, and the entries the
  * model's own until they change): every way the editor and the other
@@ -741,42 +764,13 @@ static void test_save_merge_base_is_the_model(void **state)
 			/* the other yeok: P1 reviewed, P2 gone, Q added, an issue */
 			assert_true(sidecar_load(path, &other, NULL, &e));
 			other.checklist.issue = 77;
-			Sidecar keep;
-			sidecar_init(&keep);
-			sidecar_copy(&keep, &other);
-			sidecar_clear_segs(&other);
-			for (size_t i = 0; i < keep.segs.n; i++) {
-				SidecarSeg *g = &keep.segs.v[i];
-				if (!strcmp(g->source.hex, key_of("P2").hex))
-					continue;
-				bool p1 = !strcmp(g->source.hex, key_of("P1").hex);
-				sidecar_add_seg(&other, g->source, g->target,
-				                p1 ? SIDECAR_REVIEWED : g->mark, g->old);
-				if (g->hint)
-					sidecar_set_seg_hint(&other, other.segs.n - 1, g->hint);
-			}
+			entries_again(&other, "P2", NULL, "P1");
 			sidecar_add_seg(&other, key_of("Q"), none, SIDECAR_DONE, NULL);
-			sidecar_release(&keep);
 			assert_true(sidecar_save(path, &other, &e));
 			/* the editor's change */
 			ed.checklist.license = 0;
 			if (how == 0) { /* every entry again but P4 and P5, P6 reviewed */
-				Sidecar c;
-				sidecar_init(&c);
-				sidecar_copy(&c, &ed);
-				sidecar_clear_segs(&ed);
-				for (size_t i = 0; i < c.segs.n; i++) {
-					SidecarSeg *g = &c.segs.v[i];
-					if (!strcmp(g->source.hex, key_of("P4").hex) ||
-					    !strcmp(g->source.hex, key_of("P5").hex))
-						continue;
-					bool p6 = !strcmp(g->source.hex, key_of("P6").hex);
-					sidecar_add_seg(&ed, g->source, g->target,
-					                p6 ? SIDECAR_REVIEWED : g->mark, g->old);
-					if (g->hint)
-						sidecar_set_seg_hint(&ed, ed.segs.n - 1, g->hint);
-				}
-				sidecar_release(&c);
+				entries_again(&ed, "P4", "P5", "P6");
 			} else if (how == 1) {
 				sidecar_add_seg(&ed, key_of("R"), none, SIDECAR_DONE, NULL);
 			}
