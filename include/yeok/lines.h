@@ -172,4 +172,7 @@ bool lines_fit(const char *name, size_t n, size_t remove, size_t add, Err *e);
 /* Invariant check; returns false and fills e on violation. */
 bool lines_check(const Lines *l, Err *e);
 
+/* The '\n' bytes of p[0..n), 8 bytes at a time. */
+size_t lines_count_newlines(const char *p, size_t n);
+
 #endif

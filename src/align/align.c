@@ -414,8 +414,9 @@ static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp
 /* What need_features computes again, dropped from a block whose region
  * is aligned: its tokens, length, Hangul and words (kept for the session,
  * they were 1.6 MB of arrays at 100k lines, 15.6 MB at 1M, read again
- * only when an edit makes align_update align the region anew).  Kept:
- * the kind, level and text hash (what push_seg and the stretches read),
+ * only when an edit makes align_update align the region anew; push_seg
+ * reads the words, so a region is trimmed only after its segments are
+ * pushed).  Kept: the kind, level and text hash (what the stretches read),
  * a code block's lines (the anchors' pass), all of a title (the anchors'
  * pass reads its tokens and length). */
 static void feat_trim(Feat *f)

@@ -516,17 +516,25 @@ static bool styles_in_order_near(const Doc *d, size_t w0, size_t wn)
 	return true;
 }
 
+/* Blocks o and n alike but for their lines and parent: kind, nesting,
+ * indentation, title style, where the text starts, the name's and
+ * argument's lengths, the marker. */
+static bool block_same_shape(const Block *o, const Block *n)
+{
+	return o->kind == n->kind && o->indent == n->indent && o->depth == n->depth &&
+	       o->title_level == n->title_level && o->adornment == n->adornment &&
+	       o->overline == n->overline && o->first_off == n->first_off &&
+	       o->name_n == n->name_n && o->arg_n == n->arg_n &&
+	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
+}
+
 /* Is new block n (of the window) old block o with its lines moved by
  * delta and its parent by the rule of realign_blocks? */
 static bool block_moved(const Block *o, const Block *n, long delta)
 {
-	return o->kind == n->kind && (long)n->first == (long)o->first + delta &&
+	return block_same_shape(o, n) && (long)n->first == (long)o->first + delta &&
 	       (long)n->last == (long)o->last + delta &&
-	       (long)n->text_line == (long)o->text_line + delta && o->indent == n->indent &&
-	       o->depth == n->depth && o->title_level == n->title_level &&
-	       o->adornment == n->adornment && o->overline == n->overline &&
-	       o->first_off == n->first_off && o->name_n == n->name_n && o->arg_n == n->arg_n &&
-	       memcmp(o->bullet, n->bullet, sizeof(o->bullet)) == 0;
+	       (long)n->text_line == (long)o->text_line + delta;
 }
 
 
@@ -645,11 +653,9 @@ static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t 
 	if (!d->am || old_n != 1 || new_n != 1 || dn)
 		return false;
 	const Block *n = &d->th.blocks.v[tc];
-	if (n->kind != o->kind || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
-	    n->first != o->first || n->text_line != o->text_line || n->indent != o->indent ||
-	    n->depth != o->depth || n->parent != o->parent || n->first_off != o->first_off ||
-	    n->title_level != o->title_level || n->name_n != o->name_n || n->arg_n != o->arg_n ||
-	    memcmp(n->bullet, o->bullet, sizeof(o->bullet)) != 0 || !block_long(d, n))
+	if (!block_same_shape(o, n) || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
+	    n->first != o->first || n->text_line != o->text_line || n->parent != o->parent ||
+	    !block_long(d, n))
 		return false;
 	size_t k = align_seg_after_tgt(&d->al, tc);
 	return k < d->al.n && d->al.v[k].status != ST_UNTRANSLATED && !d->al.v[k].no_prose;
@@ -1217,10 +1223,7 @@ bool doc_replace_fits(const Doc *d, Pos a, Pos b, const char *p, size_t n, Err *
 	size_t joined = b.line - a.line;
 	if (n <= LINES_MAX_LINES - (d->tgt.n - joined))
 		return true;
-	size_t add = 0;
-	for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
-		add++;
-	return lines_fit(d->path ? d->path : "", d->tgt.n, joined, add, e);
+	return lines_fit(d->path ? d->path : "", d->tgt.n, joined, lines_count_newlines(p, n), e);
 }
 
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)

@@ -180,8 +180,9 @@ static void code_region(HostDoc *h, size_t first, size_t last)
 		/* the name, and the argument after it (Block keeps them as one
 		 * pointer) */
 		static const char cell[] = "python-cell python";
-		rst_block_set_name(&b, (Str){cell, 11});
-		rst_block_set_arg(&b, (Str){cell + 12, 6});
+		const size_t nn = sizeof("python-cell") - 1;
+		rst_block_set_name(&b, (Str){cell, nn});
+		rst_block_set_arg(&b, (Str){cell + nn + 1, sizeof(cell) - nn - 2});
 		size_t off = 0;
 		indent_cols(file_line(h, f), &off);
 		b.first_off = (uint32_t)off;

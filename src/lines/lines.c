@@ -76,7 +76,7 @@ static bool word_plain(uint64_t w)
 
 /* The '\n' bytes of p[0..n), 8 bytes at a time (a call of memchr per
  * line costs more than the line's bytes). */
-static size_t count_newlines(const char *p, size_t n)
+size_t lines_count_newlines(const char *p, size_t n)
 {
 	size_t count = 0, k = 0;
 	while (n - k >= 8) {
@@ -168,7 +168,7 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 	/* one allocation for the line table, of the lines and a little room
 	 * (XFIT_ROOM: the first newline does not copy the table): count them
 	 * first */
-	size_t count = 1 + count_newlines(p, (size_t)(end - p));
+	size_t count = 1 + lines_count_newlines(p, (size_t)(end - p));
 	BUG_ON(count > LINES_MAX_LINES); /* the caller bounds its input */
 	table_reserve(l, XFIT_ROOM(count), true);
 	xprefault(l->v, count * sizeof(Line)); /* written whole just below */

@@ -355,11 +355,6 @@ void rst_block_set_arg(Block *b, Str arg)
 	b->arg_n = (uint32_t)arg.n;
 }
 
-static void set_name(Block *b, Str s)
-{
-	rst_block_set_name(b, s);
-}
-
 static void set_bullet(Block *b, Str m)
 {
 	size_t n = MIN(m.n, sizeof(b->bullet) - 1);
@@ -419,7 +414,7 @@ static size_t item(P *p, size_t i, size_t to, int depth, int parent, BlockKind k
 		b->kind = kind;
 		b->indent = bi;
 		if (kind == BK_FIELD)
-			set_name(b, name);
+			rst_block_set_name(b, name);
 		else
 			set_bullet(b, marker);
 		if (b->first == i)
@@ -433,7 +428,7 @@ static size_t item(P *p, size_t i, size_t to, int depth, int parent, BlockKind k
 		/* A marker with no text at all: the marker line is the item. */
 		size_t x = push(p, kind, i, i, k, depth, parent);
 		if (kind == BK_FIELD)
-			set_name(&p->d->v[x], name);
+			rst_block_set_name(&p->d->v[x], name);
 		else
 			set_bullet(&p->d->v[x], marker);
 	}
@@ -461,7 +456,7 @@ static size_t directive(P *p, size_t i, size_t to, int depth, int parent, Str na
 		h++;
 	}
 	size_t x = push(p, BK_DIRECTIVE, i, h - 1, k, depth, parent);
-	set_name(&p->d->v[x], name);
+	rst_block_set_name(&p->d->v[x], name);
 	rst_block_set_arg(&p->d->v[x], arg);
 	size_t e = indented_end(p, h, to, k, false);
 	size_t q = h;
@@ -470,7 +465,7 @@ static size_t directive(P *p, size_t i, size_t to, int depth, int parent, Str na
 	if (q < e) {
 		if (in_list(name, literal_directives)) {
 			size_t y = push(p, BK_LITERAL, q, e - 1, min_indent(p, q, e), depth + 1, (int)x);
-			set_name(&p->d->v[y], name);
+			rst_block_set_name(&p->d->v[y], name);
 		} else {
 			body(p, q, e, min_indent(p, q, e), depth + 1, (int)x, false);
 		}
@@ -496,7 +491,7 @@ static size_t explicit(P *p, size_t i, size_t to, int depth, int parent)
 		size_t x = push(p, BK_SUBSTITUTION, i, e > i + 1 ? e - 1 : i, k, depth, parent);
 		const char *bar = memchr(c.p + 4, '|', c.n - 4);
 		if (bar)
-			set_name(&p->d->v[x], (Str){c.p + 4, (size_t)(bar - (c.p + 4))});
+			rst_block_set_name(&p->d->v[x], (Str){c.p + 4, (size_t)(bar - (c.p + 4))});
 		return e > i + 1 ? e : i + 1;
 	}
 	if (c.n >= 4 && memcmp(c.p, ".. [", 4) == 0) {
@@ -650,7 +645,7 @@ static bool markup_at(P *p, size_t i, size_t to, int k, int depth, int parent, s
 	} else if (c.n >= 3 && memcmp(c.p, ">>>", 3) == 0 && (c.n == 3 || c.p[3] == ' ')) {
 		e = nonblank_end(p, i, to);
 		size_t x = push(p, BK_LITERAL, i, e - 1, k, depth, parent);
-		set_name(&p->d->v[x], STR_LIT(">>>"));
+		rst_block_set_name(&p->d->v[x], STR_LIT(">>>"));
 		*next = e;
 	} else {
 		return false;
@@ -717,7 +712,7 @@ static size_t paragraph_at(P *p, size_t i, size_t to, int k, int depth, int pare
 		if (q < to && indent_of(p, q) > k) {
 			size_t le = indented_end(p, q, to, k, false);
 			size_t x = push(p, BK_LITERAL, q, le - 1, min_indent(p, q, le), depth, parent);
-			set_name(&p->d->v[x], STR_LIT("::"));
+			rst_block_set_name(&p->d->v[x], STR_LIT("::"));
 			return le;
 		}
 	}
@@ -912,7 +907,8 @@ void rst_move_blocks(Block *dst, const Block *src, size_t n, long delta, int par
 {
 	if (!n)
 		return;
-	BUG_ON((long)src[0].first + delta < 0 || (long)src[n - 1].last + delta >= (long)LINES_MAX_LINES);
+	BUG_ON((int64_t)src[0].first + delta < 0 ||
+	       (int64_t)src[n - 1].last + delta >= (int64_t)LINES_MAX_LINES);
 	if (!delta && !dn) {
 		if (dst != src)
 			memmove(dst, src, n * sizeof(Block));
