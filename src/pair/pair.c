@@ -1,6 +1,8 @@
 /* pair: the read-only pair of every command (include/yeok/pair.h). */
 #include "yeok/pair.h"
 
+#include <pthread.h>
+
 #include "yeok/sidecar.h"
 
 /* The views of a pair as its host readings give them. */
@@ -36,21 +38,73 @@ void pair_release(DocPair *p)
 	pair_init(p);
 }
 
-/* The target's lines read (no source: nothing to align). */
-static void read_target(DocPair *p, HostFormat fmt)
+/* The target's lines read: its blocks. */
+static void segment_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
 	host_segment(&p->tgt_file, fmt, &p->th);
 	VEC_FIT(&p->th.blocks); /* built by doubling, kept as they are */
+}
+
+/* The same with no source: nothing to align. */
+static void read_target(DocPair *p, HostFormat fmt)
+{
+	segment_target(p, fmt);
 	point(p);
 }
 
-/* Both sides' lines read: their blocks and the alignment. */
-static void read_both(DocPair *p, HostFormat fmt)
+size_t pair_source_threads;
+
+/* The source's lines and blocks, read on a thread of their own while the
+ * target's are (a large source; the two touch nothing in common: the
+ * source writes p->src_file and p->sh only, the target p->tgt_file,
+ * p->th and p->host), joined before the alignment reads both. */
+typedef struct SourceRead {
+	DocPair *p;
+	HostFormat fmt;
+	Buf *take;        /* the bytes the lines adopt, or NULL: */
+	const char *src;  /* the bytes copied */
+	size_t src_n;
+	pthread_t t;
+	bool running;
+} SourceRead;
+
+static void *source_read_run(void *arg)
 {
-	read_target(p, fmt);
-	host_segment(&p->src_file, fmt, &p->sh);
-	VEC_FIT(&p->sh.blocks);
+	SourceRead *r = arg;
+	if (r->take)
+		lines_parse_buf_take_unscanned(&r->p->src_file, r->take); /* no input check reads it */
+	else
+		lines_parse(&r->p->src_file, r->src, r->src_n);
+	host_segment(&r->p->src_file, r->fmt, &r->p->sh);
+	VEC_FIT(&r->p->sh.blocks);
+	return NULL;
+}
+
+/* A pthread_create that fails reads the source here, after the target. */
+static void source_read_start(SourceRead *r)
+{
+	size_t n = r->take ? r->take->len : r->src_n;
+	r->running = n >= PAIR_SOURCE_THREAD_BYTES &&
+	             pthread_create(&r->t, NULL, source_read_run, r) == 0;
+	pair_source_threads += r->running;
+}
+
+static void source_read_join(SourceRead *r)
+{
+	if (r->running)
+		pthread_join(r->t, NULL);
+	else
+		source_read_run(r);
+	r->running = false;
+}
+
+/* Both sides read (the source by r, the target's lines by the caller
+ * between source_read_start and this): their blocks and the alignment. */
+static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
+{
+	segment_target(p, fmt);
+	source_read_join(r);
 	point(p);
 	if (p->keep_memo && p->phased)
 		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);
@@ -61,16 +115,18 @@ static void read_both(DocPair *p, HostFormat fmt)
 void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
                      const char *src, size_t src_n)
 {
+	SourceRead r = {.p = p, .fmt = fmt, .src = src, .src_n = src_n};
+	source_read_start(&r);
 	lines_parse(&p->tgt_file, tgt, tgt_n);
-	lines_parse(&p->src_file, src, src_n);
-	read_both(p, fmt);
+	read_both(p, fmt, &r);
 }
 
 void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src)
 {
+	SourceRead r = {.p = p, .fmt = fmt, .take = src};
+	source_read_start(&r);
 	lines_parse_buf_take(&p->tgt_file, tgt);
-	lines_parse_buf_take_unscanned(&p->src_file, src); /* no input check reads the English */
-	read_both(p, fmt);
+	read_both(p, fmt, &r);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
