@@ -5,11 +5,17 @@
 
 #include "yeok/sidecar.h"
 
+/* The lines a side's blocks index: its host reading's, or the file's. */
+static const Lines *side_text(const HostDoc *h, const Lines *file)
+{
+	return h->text ? h->text : file;
+}
+
 /* The views of a pair as its host readings give them. */
 static void point(DocPair *p)
 {
-	p->tgt = p->th.text ? p->th.text : &p->tgt_file;
-	p->sl = p->sh.text ? p->sh.text : &p->src_file;
+	p->tgt = side_text(&p->th, &p->tgt_file);
+	p->sl = side_text(&p->sh, &p->src_file);
 	p->tb = &p->th.blocks;
 	p->sb = &p->sh.blocks;
 }
@@ -55,16 +61,18 @@ static void read_target(DocPair *p, HostFormat fmt)
 
 size_t pair_source_threads;
 
-/* The source's lines and blocks, read on a thread of their own while the
- * target's are (a large source; the two touch nothing in common: the
- * source writes p->src_file and p->sh only, the target p->tgt_file,
- * p->th and p->host), joined before the alignment reads both. */
+/* The source's lines, blocks and anchor features, read on a thread of
+ * their own while the target's are (a large source; the two touch nothing
+ * in common: the source writes p->src_file, p->sh and sf only, the target
+ * p->tgt_file, p->th and p->host), joined before the alignment reads
+ * both. */
 typedef struct SourceRead {
 	DocPair *p;
 	HostFormat fmt;
 	Buf *take;        /* the bytes the lines adopt, or NULL: */
 	const char *src;  /* the bytes copied */
 	size_t src_n;
+	AlignFeatures *sf; /* the features, for align_docs_with (owned until) */
 	pthread_t t;
 	bool running;
 } SourceRead;
@@ -78,6 +86,7 @@ static void *source_read_run(void *arg)
 		lines_parse(&r->p->src_file, r->src, r->src_n);
 	host_segment(&r->p->src_file, r->fmt, &r->p->sh);
 	VEC_FIT(&r->p->sh.blocks);
+	r->sf = align_features_new(side_text(&r->p->sh, &r->p->src_file), &r->p->sh.blocks);
 	return NULL;
 }
 
@@ -100,16 +109,15 @@ static void source_read_join(SourceRead *r)
 }
 
 /* Both sides read (the source by r, the target's lines by the caller
- * between source_read_start and this): their blocks and the alignment. */
+ * between source_read_start and this): their blocks and the alignment
+ * (taking r's features). */
 static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
 {
 	segment_target(p, fmt);
 	source_read_join(r);
 	point(p);
-	if (p->keep_memo && p->phased)
-		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);
-	else
-		align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
+	align_docs_with(p->sl, p->sb, r->sf, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL,
+	                p->keep_memo && p->phased);
 }
 
 void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
