@@ -219,9 +219,14 @@ static void run_all(Session *s, bool now)
 		s->chk.run_all_writes += n - old;
 	}
 	/* every slot stale at once (an epoch is never 0: a zeroed slot is
-	 * never ready) */
-	if (++s->chk.epoch == 0)
+	 * never ready).  When the count wraps, a slot last checked 2^32 runs
+	 * ago would read as current: then every slot is made stale by hand,
+	 * once (its findings stay until it is checked again). */
+	if (++s->chk.epoch == 0) {
 		s->chk.epoch = 1;
+		for (size_t k = 0; k < n; k++)
+			s->chk.seg.v[k].ready = false;
+	}
 	s->chk.seg.n = n;
 	VEC_FIT(&s->chk.seg);
 	s->chk.pending = partial ? 1 : n;
