@@ -719,13 +719,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		return false;
 	}
 	/* the pairs' map settled (a growth under way moved), 4 units a slot */
-	while (t->pair.okey && (n < max_bytes || !n)) {
-		size_t k = max_bytes > n ? MAX((max_bytes - n) / 4, (size_t)1) : 1;
-		k = MIN(k, t->pair.ocap - t->pair.omig);
-		countmap_settle_some(&t->pair, k);
-		n += 4 * k;
-	}
-	if (t->pair.okey) {
+	if (!countmap_settle_budget(&t->pair, &n, max_bytes, 4)) {
 		*used = n;
 		return false;
 	}
