@@ -100,6 +100,35 @@ static void test_allow_here(void **state)
 	free(gl);
 }
 
+/* "Allow here" after the findings' epoch count has wrapped: the epoch that
+ * comes after UINT32_MAX is 1 again, and a slot last checked in an epoch 1
+ * (2^32 runs ago) must not read as checked now, or the allowed variant
+ * would stay flagged. */
+static void test_allow_after_epoch_wraps(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *doc = tu_write(dir, "t.rst", ko, strlen(ko));
+	char *src = tu_write(dir, "t.en.rst", en, strlen(en));
+	char *gl = tu_write(dir, "gl.yaml", gl_yaml, strlen(gl_yaml));
+	Session s;
+	open_doc(&s, doc, src, gl);
+	assert_int_equal(glossary_findings(&s), 1);
+	for (size_t k = 0; k < s.chk.seg.n; k++)
+		s.chk.seg.v[k].epoch = 1; /* checked in the epoch after the wrap */
+	s.chk.epoch = UINT32_MAX;
+	assert_true(command_run(&s, "glossary", NULL));
+	assert_true(command_run(&s, "glossary-insert", "1"));
+	assert_int_equal(glossary_findings(&s), 0);
+	assert_int_equal(s.chk.epoch, 1); /* it did wrap */
+	assert_false(violated(&s));
+	session_release(&s);
+	free(dir);
+	free(doc);
+	free(src);
+	free(gl);
+}
+
 /* The sidecar key: read, kept in order without repeats, written back. */
 static void test_sidecar_allow_key(void **state)
 {
@@ -150,6 +179,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_allow_here),
+		cmocka_unit_test(test_allow_after_epoch_wraps),
 		cmocka_unit_test(test_sidecar_allow_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
