@@ -126,6 +126,18 @@ typedef struct AlignSplice {
  * none pending (BUG_ON). */
 void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        Alignment *a, AlignMemo **memo);
+/* One side's features as the alignment's start computes them (what the
+ * anchors' pass reads), computed apart: the source's on another thread
+ * while the target is read (pair.c).  They read l and d only; l and d
+ * must not change before align_docs_with takes them. */
+typedef struct AlignFeatures AlignFeatures;
+AlignFeatures *align_features_new(const Lines *l, const RstDoc *d);
+void align_features_free(AlignFeatures *af);
+/* align_docs_memo (phased false) or align_docs_phased (true, memo not
+ * NULL) with the source's features sf (align_features_new of src and sb;
+ * taken) or NULL (computed here): the same alignment and memo. */
+void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased);
 /* The stretches still pending (0 for NULL). */
 size_t align_pending(const AlignMemo *m);
 /* The first segment (*k0) of the first pending stretch whose segments

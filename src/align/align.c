@@ -1249,14 +1249,42 @@ void align_memo_free(AlignMemo *m)
 	free(m);
 }
 
-static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
-                        Alignment *a, AlignMemo **memo, bool pend)
+struct AlignFeatures {
+	Feat *f;  /* anchor_features' (owned) */
+	size_t n; /* the blocks they are of */
+};
+
+AlignFeatures *align_features_new(const Lines *l, const RstDoc *d)
+{
+	AlignFeatures *af = xmalloc(sizeof(*af));
+	af->f = anchor_features(l, d);
+	af->n = d->n;
+	return af;
+}
+
+void align_features_free(AlignFeatures *af)
+{
+	if (!af)
+		return;
+	free_features(af->f, af->n);
+	free(af);
+}
+
+/* sf: the source's anchor_features, taken (freed here), or NULL. */
+static void align_start(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                        const RstDoc *tb, Alignment *a, AlignMemo **memo, bool pend)
 {
 	a->n = 0;
 	AlignMemo *m = xcalloc(1, sizeof(*m));
 	m->sn = sb->n;
 	m->tn = m->tcap = tb->n;
-	m->sf = anchor_features(src, sb);
+	if (sf) {
+		BUG_ON(sf->n != sb->n);
+		m->sf = sf->f;
+		free(sf);
+	} else {
+		m->sf = anchor_features(src, sb);
+	}
 	m->tf = anchor_features(tgt, tb);
 	for (size_t k = 0; k < sb->n; k++)
 		if (is_anchor_kind(sb->v[k].kind))
@@ -1294,13 +1322,20 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                      Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, tgt, tb, a, memo, false);
+	align_start(src, sb, NULL, tgt, tb, a, memo, false);
 }
 
 void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, tgt, tb, a, memo, true);
+	align_start(src, sb, NULL, tgt, tb, a, memo, true);
+}
+
+void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased)
+{
+	BUG_ON(phased && !memo);
+	align_start(src, sb, sf, tgt, tb, a, memo, phased);
 }
 
 size_t align_pending(const AlignMemo *m)
