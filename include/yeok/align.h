@@ -98,6 +98,11 @@ bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
  * drops them when it is aligned; align_update computes them again for
  * the regions it aligns, and keeps them). */
 size_t align_memo_tokened(const AlignMemo *m);
+/* The target blocks' feature records that changes in the number of
+ * blocks have moved so far (for tests): those between the change and
+ * the one before (the records are a gap buffer with its gap at the last
+ * change), not the blocks after the change. */
+size_t align_memo_moved(const AlignMemo *m);
 /* What the anchors' passes did (for tests; every alignment adds to it):
  * cells whose code anchors differ and whose keys' bits say they may share
  * a line (shared), and of them those whose lines were read (read); cells
