@@ -98,6 +98,11 @@ bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
  * drops them when it is aligned; align_update computes them again for
  * the regions it aligns, and keeps them). */
 size_t align_memo_tokened(const AlignMemo *m);
+/* The target blocks' feature records that changes in the number of
+ * blocks have moved so far (for tests): those between the change and
+ * the one before (the records are a gap buffer with its gap at the last
+ * change), not the blocks after the change. */
+size_t align_memo_moved(const AlignMemo *m);
 /* What the anchors' passes did (for tests; every alignment adds to it):
  * cells whose code anchors differ and whose keys' bits say they may share
  * a line (shared), and of them those whose lines were read (read); cells
@@ -126,6 +131,18 @@ typedef struct AlignSplice {
  * none pending (BUG_ON). */
 void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        Alignment *a, AlignMemo **memo);
+/* One side's features as the alignment's start computes them (what the
+ * anchors' pass reads), computed apart: the source's on another thread
+ * while the target is read (pair.c).  They read l and d only; l and d
+ * must not change before align_docs_with takes them. */
+typedef struct AlignFeatures AlignFeatures;
+AlignFeatures *align_features_new(const Lines *l, const RstDoc *d);
+void align_features_free(AlignFeatures *af);
+/* align_docs_memo (phased false) or align_docs_phased (true, memo not
+ * NULL) with the source's features sf (align_features_new of src and sb;
+ * taken) or NULL (computed here): the same alignment and memo. */
+void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased);
 /* The stretches still pending (0 for NULL). */
 size_t align_pending(const AlignMemo *m);
 /* The first segment (*k0) of the first pending stretch whose segments

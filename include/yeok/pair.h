@@ -55,6 +55,12 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 /* The same with the bytes of tgt and src adopted by the lines, not copied
  * (lines_parse_buf_take: both are left empty). */
 void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src);
+/* Both: a source of PAIR_SOURCE_THREAD_BYTES or more has its lines,
+ * blocks and anchor features (align_features_new) read on a thread of its
+ * own while the calling thread reads the target's (joined before the
+ * alignment; the same pair as read one after the other).  pair_source_threads counts those threads (tests). */
+#define PAIR_SOURCE_THREAD_BYTES (1u << 20)
+extern size_t pair_source_threads;
 
 /* The pair of the document at path: the target bytes tgt[0..tgt_n) (NULL:
  * read from path), the source resolved by source_resolve() with opts,

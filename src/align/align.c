@@ -89,6 +89,12 @@ _Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's length fits Feat.len");
 struct AlignMemo {
 	Feat *sf, *tf;      /* sn source, tn target blocks' features */
 	size_t sn, tn, tcap;
+	/* tf is a gap buffer of tcap records: target blocks [0, tgap) at
+	 * tf[0, tgap), the others after the tcap - tn spare ones (memo_tf):
+	 * a change in the number of blocks moves the records between the
+	 * gap and the change, not the tail (11 MB at 1M lines) */
+	size_t tgap;
+	size_t tmoved;      /* records the gap's moves copied (tests) */
 	VEC(size_t) sa;     /* the source anchors (block indices) */
 	VEC(size_t) ms, mt; /* matched anchor r: source block ms[r], target mt[r] */
 	VEC(size_t) useg;   /* 2K+2 entries: first segment of each unit, then al.n */
@@ -117,8 +123,30 @@ struct AlignMemo {
 typedef struct Side {
 	const Lines *l;
 	const RstDoc *d;
-	Feat *f;
+	Feat *f;     /* block k's features: side_f */
+	size_t gap;  /* blocks gap and after are gap_n records further on */
+	size_t gap_n;
 } Side;
+
+static inline Feat *side_f(const Side *sd, size_t k)
+{
+	return &sd->f[k < sd->gap ? k : k + sd->gap_n];
+}
+
+static inline Feat *memo_tf(const AlignMemo *m, size_t k)
+{
+	return &m->tf[k < m->tgap ? k : k + (m->tcap - m->tn)];
+}
+
+static Side side_src(const AlignMemo *m, const Lines *l, const RstDoc *d)
+{
+	return (Side){l, d, m->sf, SIZE_MAX, 0};
+}
+
+static Side side_tgt(const AlignMemo *m, const Lines *l, const RstDoc *d)
+{
+	return (Side){l, d, m->tf, m->tgap, m->tcap - m->tn};
+}
 
 /* What the anchors' pass reads first of an anchor, side by side. */
 typedef struct AnchorKey {
@@ -528,7 +556,7 @@ static double title_score(const Feat *a, const Feat *b, size_t inter)
 static double score_anchor(const Ctx *c, size_t si, size_t ti)
 {
 	const Block *a = &c->s.d->v[si], *b = &c->t.d->v[ti];
-	const Feat *fa = &c->s.f[si], *fb = &c->t.f[ti];
+	const Feat *fa = side_f(&c->s, si), *fb = side_f(&c->t, ti);
 	if (a->kind != b->kind)
 		return FORBID;
 	if (a->kind == BK_LITERAL)
@@ -589,7 +617,7 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double
 static double score_pair(const Ctx *c, size_t si, size_t ti)
 {
 	const Block *a = &c->s.d->v[si], *b = &c->t.d->v[ti];
-	const Feat *fa = &c->s.f[si], *fb = &c->t.f[ti];
+	const Feat *fa = side_f(&c->s, si), *fb = side_f(&c->t, ti);
 	if ((a->kind == BK_TITLE) != (b->kind == BK_TITLE))
 		return FORBID;
 	if (a->kind == BK_TITLE)
@@ -632,7 +660,7 @@ static double score_merge(const Side *two, size_t x, const Side *one, size_t y, 
 	if (!proseish(a0->kind) || !proseish(a1->kind) || !proseish(b->kind) ||
 	    a0->depth != a1->depth || a0->parent != a1->parent)
 		return FORBID;
-	const Feat *f0 = &two->f[x], *f1 = &two->f[x + 1], *fb = &one->f[y];
+	const Feat *f0 = side_f(two, x), *f1 = side_f(two, x + 1), *fb = side_f(one, y);
 	double sc = (a0->kind == b->kind ? 2.0 : 0.5) + (a0->depth == b->depth ? 0.5 : -0.5) +
 	            (a0->indent == b->indent ? 0.3 : 0);
 	size_t in0 = overlap(feat_tok(f0), f0->ntok, feat_tok(fb), fb->ntok);
@@ -876,11 +904,11 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 	g.status = ST_DRAFT;
 	g.no_prose = sn && rst_kind_is_prose(g.kind);
 	for (size_t k = 0; k < sn && g.no_prose; k++)
-		g.no_prose = !c->s.f[s + k].words;
+		g.no_prose = !side_f(&c->s, s + k)->words;
 	if (sn && tn && sn == tn) {
 		bool same = true;
 		for (size_t k = 0; k < sn && same; k++)
-			same = c->s.f[s + k].text_hash == c->t.f[t + k].text_hash;
+			same = side_f(&c->s, s + k)->text_hash == side_f(&c->t, t + k)->text_hash;
 		/* titles: the title text (the adornment's length is not text) */
 		if (same && (c->s.d->v[s].kind == BK_TITLE || same_lines(c, s, sn, t, tn)))
 			g.status = ST_UNTRANSLATED;
@@ -893,8 +921,8 @@ static void need_features(Side *sd, size_t from, size_t to)
 {
 	Buf tmp = BUF_INIT;
 	for (size_t k = from; k < to; k++)
-		if (!sd->f[k].have)
-			features(sd->l, &sd->d->v[k], &sd->f[k], true, &tmp);
+		if (!side_f(sd, k)->have)
+			features(sd->l, &sd->d->v[k], side_f(sd, k), true, &tmp);
 	buf_release(&tmp);
 }
 
@@ -926,9 +954,9 @@ static void align_region(Ctx *c, size_t s0, size_t s1, size_t t0, size_t t1, Ali
 	free(ti);
 	if (c->trim) {
 		for (size_t k = s0; k < s1; k++)
-			feat_trim(&c->s.f[k]);
+			feat_trim(side_f(&c->s, k));
 		for (size_t k = t0; k < t1; k++)
-			feat_trim(&c->t.f[k]);
+			feat_trim(side_f(&c->t, k));
 	}
 }
 
@@ -992,12 +1020,12 @@ static bool anchor_same(const Feat *a, const Feat *b)
 	       (!a->ntok || memcmp(feat_tok(a), feat_tok(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
-static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
+static AnchorKey *anchor_keys(const Side *sd, const size_t *v, size_t n)
 {
 	AnchorKey *k = xmalloc((n ? n : 1) * sizeof(*k));
 	xprefault(k, n * sizeof(*k)); /* written whole below */
 	for (size_t x = 0; x < n; x++) {
-		const Feat *a = &f[v[x]];
+		const Feat *a = side_f(sd, v[x]);
 		bool code = a->kind == BK_LITERAL;
 		k[x] = (AnchorKey){code ? a->code_hash : a->text_hash, {0, 0}, a, a->kind};
 		hash_bits(code ? feat_lines(a) : feat_tok(a), code ? a->nlines : a->ntok, k[x].bits);
@@ -1009,7 +1037,7 @@ static AnchorKey *anchor_keys(const Feat *f, const size_t *v, size_t n)
 static void anchors_dp(Ctx *c, const size_t *sa, size_t sn, const size_t *ta, size_t tn,
                        StepVec *steps)
 {
-	AnchorKey *sk = anchor_keys(c->s.f, sa, sn), *tk = anchor_keys(c->t.f, ta, tn);
+	AnchorKey *sk = anchor_keys(&c->s, sa, sn), *tk = anchor_keys(&c->t, ta, tn);
 	c->si = sa;
 	c->ti = ta;
 	c->sk = sk;
@@ -1026,7 +1054,7 @@ static void match_anchors(Ctx *c, AlignMemo *m)
 {
 	VEC(size_t) ta = {0};
 	for (size_t k = 0; k < m->tn; k++)
-		if (is_anchor_kind(m->tf[k].kind))
+		if (is_anchor_kind(memo_tf(m, k)->kind))
 			VEC_PUSH(&ta, k);
 	StepVec steps = {0};
 	anchors_dp(c, m->sa.v, m->sa.n, ta.v, ta.n, &steps);
@@ -1083,7 +1111,7 @@ static void rematch_local(Ctx *c, AlignMemo *m, const size_t *oms, const size_t 
 	const size_t *sa = m->sa.v + sa0;
 	VEC(size_t) ta = {0};
 	for (size_t k = t_lo; k < t_hi; k++)
-		if (is_anchor_kind(m->tf[k].kind))
+		if (is_anchor_kind(memo_tf(m, k)->kind))
 			VEC_PUSH(&ta, k);
 	StepVec steps = {0};
 	anchors_dp(c, sa, sa1 - sa0, ta.v, ta.n, &steps);
@@ -1237,7 +1265,9 @@ void align_memo_free(AlignMemo *m)
 	if (!m)
 		return;
 	free_features(m->sf, m->sn);
-	free_features(m->tf, m->tn);
+	for (size_t k = 0; k < m->tn; k++)
+		feat_free(memo_tf(m, k));
+	free(m->tf);
 	VEC_FREE(&m->sa);
 	VEC_FREE(&m->ms);
 	VEC_FREE(&m->mt);
@@ -1249,14 +1279,42 @@ void align_memo_free(AlignMemo *m)
 	free(m);
 }
 
-static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
-                        Alignment *a, AlignMemo **memo, bool pend)
+struct AlignFeatures {
+	Feat *f;  /* anchor_features' (owned) */
+	size_t n; /* the blocks they are of */
+};
+
+AlignFeatures *align_features_new(const Lines *l, const RstDoc *d)
+{
+	AlignFeatures *af = xmalloc(sizeof(*af));
+	af->f = anchor_features(l, d);
+	af->n = d->n;
+	return af;
+}
+
+void align_features_free(AlignFeatures *af)
+{
+	if (!af)
+		return;
+	free_features(af->f, af->n);
+	free(af);
+}
+
+/* sf: the source's anchor_features, taken (freed here), or NULL. */
+static void align_start(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                        const RstDoc *tb, Alignment *a, AlignMemo **memo, bool pend)
 {
 	a->n = 0;
 	AlignMemo *m = xcalloc(1, sizeof(*m));
 	m->sn = sb->n;
-	m->tn = m->tcap = tb->n;
-	m->sf = anchor_features(src, sb);
+	m->tn = m->tcap = m->tgap = tb->n;
+	if (sf) {
+		BUG_ON(sf->n != sb->n);
+		m->sf = sf->f;
+		free(sf);
+	} else {
+		m->sf = anchor_features(src, sb);
+	}
 	m->tf = anchor_features(tgt, tb);
 	for (size_t k = 0; k < sb->n; k++)
 		if (is_anchor_kind(sb->v[k].kind))
@@ -1264,11 +1322,11 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 	Ctx c;
 	memset(&c, 0, sizeof(c));
 	c.trim = true;
-	c.s = (Side){src, sb, m->sf};
-	c.t = (Side){tgt, tb, m->tf};
+	c.s = side_src(m, src, sb);
+	c.t = side_tgt(m, tgt, tb);
 	match_anchors(&c, m);
 	for (size_t k = 0; k < m->tn; k++)
-		m->tan += is_anchor_kind(m->tf[k].kind);
+		m->tan += is_anchor_kind(memo_tf(m, k)->kind);
 	size_t U = 2 * m->ms.n + 1;
 	VEC_RESERVE(&m->useg, U + 1);
 	m->useg.n = U + 1;
@@ -1294,13 +1352,20 @@ static void align_start(const Lines *src, const RstDoc *sb, const Lines *tgt, co
 void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                      Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, tgt, tb, a, memo, false);
+	align_start(src, sb, NULL, tgt, tb, a, memo, false);
 }
 
 void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, tgt, tb, a, memo, true);
+	align_start(src, sb, NULL, tgt, tb, a, memo, true);
+}
+
+void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
+                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased)
+{
+	BUG_ON(phased && !memo);
+	align_start(src, sb, sf, tgt, tb, a, memo, phased);
 }
 
 size_t align_pending(const AlignMemo *m)
@@ -1414,8 +1479,8 @@ bool align_idle_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lin
 	Ctx c;
 	memset(&c, 0, sizeof(c));
 	c.trim = true;
-	c.s = (Side){src, sb, m->sf};
-	c.t = (Side){tgt, tb, m->tf};
+	c.s = side_src(m, src, sb);
+	c.t = side_tgt(m, tgt, tb);
 	/* units_segments writes where each unit starts into useg: kept in
 	 * hold_useg, useg as it was (the alignment has the placeholders) */
 	size_t k0 = m->useg.v[m->hu0];
@@ -1467,8 +1532,8 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
 	Ctx c;
 	memset(&c, 0, sizeof(c));
 	c.trim = true;
-	c.s = (Side){src, sb, m->sf};
-	c.t = (Side){tgt, tb, m->tf};
+	c.s = side_src(m, src, sb);
+	c.t = side_tgt(m, tgt, tb);
 	size_t k0 = m->useg.v[u], k1 = m->useg.v[u1];
 	Alignment mid;
 	align_init(&mid);
@@ -1509,8 +1574,13 @@ size_t align_memo_tokened(const AlignMemo *m)
 	for (size_t k = 0; m && k < m->sn; k++)
 		n += m->sf[k].have && m->sf[k].kind != BK_TITLE;
 	for (size_t k = 0; m && k < m->tn; k++)
-		n += m->tf[k].have && m->tf[k].kind != BK_TITLE;
+		n += memo_tf(m, k)->have && memo_tf(m, k)->kind != BK_TITLE;
 	return n;
+}
+
+size_t align_memo_moved(const AlignMemo *m)
+{
+	return m ? m->tmoved : 0;
 }
 
 bool align_memo_same(const AlignMemo *a, const AlignMemo *b)
@@ -1523,7 +1593,7 @@ bool align_memo_same(const AlignMemo *a, const AlignMemo *b)
 		if (!feat_same(&a->sf[k], &b->sf[k]))
 			return false;
 	for (size_t k = 0; k < a->tn; k++)
-		if (!feat_same(&a->tf[k], &b->tf[k]))
+		if (!feat_same(memo_tf(a, k), memo_tf(b, k)))
 			return false;
 	return true;
 }
@@ -1563,7 +1633,7 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 	size_t i = 0, j = 0;
 	*nw = 0;
 	for (;;) {
-		while (i < old_n && !is_anchor_kind(m->tf[t0 + i].kind))
+		while (i < old_n && !is_anchor_kind(memo_tf(m, t0 + i)->kind))
 			i++;
 		while (j < new_n && !is_anchor_kind(nf[j].kind))
 			j++;
@@ -1571,7 +1641,7 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 			same = i == old_n && j == new_n;
 			break;
 		}
-		if (!anchor_same(&m->tf[t0 + i], &nf[j])) {
+		if (!anchor_same(memo_tf(m, t0 + i), &nf[j])) {
 			same = false;
 			break;
 		}
@@ -1580,26 +1650,50 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 		i++, j++;
 	}
 	for (size_t k = 0; k < old_n; k++)
-		m->tan -= is_anchor_kind(m->tf[t0 + k].kind);
+		m->tan -= is_anchor_kind(memo_tf(m, t0 + k)->kind);
 	for (size_t k = 0; k < new_n; k++)
 		m->tan += is_anchor_kind(nf[k].kind);
 	return same;
 }
 
-/* The target features: blocks [t0, t0 + old_n) become nf (adopted). */
+/* The gap of the target features moved to block g (g <= tn): the records
+ * between the gap and g cross it. */
+static void move_gap(AlignMemo *m, size_t g)
+{
+	size_t gn = m->tcap - m->tn;
+	m->tmoved += g < m->tgap ? m->tgap - g : g - m->tgap;
+	if (g < m->tgap)
+		memmove(&m->tf[g + gn], &m->tf[g], (m->tgap - g) * sizeof(Feat));
+	else if (g > m->tgap)
+		memmove(&m->tf[m->tgap], &m->tf[m->tgap + gn], (g - m->tgap) * sizeof(Feat));
+	m->tgap = g;
+}
+
+/* The target features: blocks [t0, t0 + old_n) become nf (adopted).  A
+ * change in their number moves the gap to the change (the records in
+ * between cross it: none for the next key at the same place) and writes
+ * the new ones over the old and the gap. */
 static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n, Feat *nf)
 {
-	for (size_t k = t0; k < t0 + old_n; k++) {
-		feat_free(&m->tf[k]);
+	for (size_t k = t0; k < t0 + old_n; k++)
+		feat_free(memo_tf(m, k));
+	if (new_n == old_n) {
+		for (size_t k = 0; k < new_n; k++)
+			*memo_tf(m, t0 + k) = nf[k];
+	} else {
+		size_t tn = m->tn + new_n - old_n;
+		if (tn > m->tcap) {
+			move_gap(m, m->tn); /* the records in one run, then more room */
+			m->tf = xgrow(m->tf, &m->tcap, tn, sizeof(Feat));
+		}
+		move_gap(m, t0 + old_n);
+		/* the old blocks then the gap: old_n + tcap - tn records from t0 */
+		if (new_n)
+			memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
+		m->tn = tn;
+		m->tgap = t0 + new_n;
 	}
-	if (m->tn + new_n - old_n > m->tcap)
-		m->tf = xgrow(m->tf, &m->tcap, m->tn + new_n - old_n, sizeof(Feat));
-	if (new_n != old_n) /* else the tail stays where it is */
-		memmove(&m->tf[t0 + new_n], &m->tf[t0 + old_n], (m->tn - t0 - old_n) * sizeof(Feat));
-	if (new_n)
-		memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
 	free(nf);
-	m->tn = m->tn + new_n - old_n;
 }
 
 /* The same anchor sequence scores the same: the old matches stay, those
@@ -1739,8 +1833,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	BUG_ON(m->tn != tb->n);
 	Ctx c;
 	memset(&c, 0, sizeof(c));
-	c.s = (Side){src, sb, m->sf};
-	c.t = (Side){tgt, tb, m->tf};
+	c.s = side_src(m, src, sb);
+	c.t = side_tgt(m, tgt, tb);
 	/* matches [0, keep_lo) and the last keep_hi are the old ones, before
 	 * and after the changed blocks: their units stay */
 	size_t keep_lo = 0, keep_hi = 0;

@@ -242,8 +242,10 @@ void countmap_add(CountMap *m, const char *s, size_t n, size_t by);
 size_t countmap_get(const CountMap *m, const char *s, size_t n);
 /* A growth under way finished (every key in key/count). */
 void countmap_settle(CountMap *m);
-/* The same, k old slots at most; true once settled. */
-bool countmap_settle_some(CountMap *m, size_t k);
+/* The same within a budget: old slots moved, each costing cost units of
+ * *used, while *used < max (one at least when *used is 0); true once
+ * settled. */
+bool countmap_settle_budget(CountMap *m, size_t *used, size_t max, size_t cost);
 void countmap_release(CountMap *m);
 
 /* ---- Korean text helpers (korean.c) ---------------------------------- */

@@ -707,13 +707,10 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	/* the maps' growths under way finished, a slot a unit (lookups on
 	 * the key path then read one table) */
 	CountMap *maps[] = {&x->glued, &x->spaced, &x->stems};
+	bool settled = true;
 	for (size_t i = 0; i < ARRAY_LEN(maps); i++)
-		while (maps[i]->okey && used < max_bytes) {
-			size_t k = MIN(MAX(max_bytes - used, (size_t)1), maps[i]->ocap - maps[i]->omig);
-			countmap_settle_some(maps[i], k);
-			used += k;
-		}
-	if (x->glued.okey || x->spaced.okey || x->stems.okey) {
+		settled = countmap_settle_budget(maps[i], &used, max_bytes, 1) && settled;
+	if (!settled) {
 		*read = used;
 		return false;
 	}

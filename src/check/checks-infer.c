@@ -653,9 +653,23 @@ struct InferBuild {
 	size_t f;      /* then t->seg.n once the segments' ids are freed */
 };
 
+/* The maps grow a few keys an add (at 1M lines a growth of the pairs'
+ * map re-hashed them all in one step: 4-4.8 ms). */
 InferBuild *infer_start(void)
 {
-	return xcalloc(1, sizeof(InferBuild));
+	InferBuild *b = xcalloc(1, sizeof(InferBuild));
+	Tables *t = &b->t;
+	t->en_id.gradual = t->ko_id.gradual = t->pair.gradual = t->kpair.gradual = true;
+	return b;
+}
+
+/* The strings and units an inferred term owns. */
+static void infer_term_free(InferTerm *it)
+{
+	free(it->en);
+	free(it->ko);
+	free(it->minor);
+	VEC_FREE(&it->minor_units);
 }
 
 void infer_free(InferBuild *b)
@@ -665,10 +679,7 @@ void infer_free(InferBuild *b)
 	tables_release(&b->t);
 	free(b->best);
 	VEC_FREE(&b->term.c);
-	free(b->term.it.en);
-	free(b->term.it.ko);
-	free(b->term.it.minor);
-	VEC_FREE(&b->term.it.minor_units);
+	infer_term_free(&b->term.it);
 	free(b);
 }
 
@@ -695,9 +706,6 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		*used = 1;
 		return true;
 	}
-	/* the maps grow a few keys an add (at 1M lines a growth of the
-	 * pairs' map re-hashed them all in one step: 4-4.8 ms) */
-	t->en_id.gradual = t->ko_id.gradual = t->pair.gradual = t->kpair.gradual = true;
 	/* a segment's record each at most, reserved at once (doubling copied
 	 * the table in one step: 3.3-3.8 ms at segments 125k and 258k of 285k) */
 	if (!b->counting && !b->u && !t->seg.cap)
@@ -746,13 +754,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		return false;
 	}
 	/* the pairs' map settled (a growth under way moved), 4 units a slot */
-	while (t->pair.okey && (n < max_bytes || !n)) {
-		size_t k = max_bytes > n ? MAX((max_bytes - n) / 4, (size_t)1) : 1;
-		k = MIN(k, t->pair.ocap - t->pair.omig);
-		countmap_settle_some(&t->pair, k);
-		n += 4 * k;
-	}
-	if (t->pair.okey) {
+	if (!countmap_settle_budget(&t->pair, &n, max_bytes, 4)) {
 		*used = n;
 		return false;
 	}
@@ -811,11 +813,7 @@ void infer_renderings(const CheckDoc *d, InferVec *out)
 
 void infer_release(InferVec *v)
 {
-	for (size_t i = 0; i < v->n; i++) {
-		free(v->v[i].en);
-		free(v->v[i].ko);
-		free(v->v[i].minor);
-		VEC_FREE(&v->v[i].minor_units);
-	}
+	for (size_t i = 0; i < v->n; i++)
+		infer_term_free(&v->v[i]);
 	VEC_FREE(v);
 }

@@ -75,10 +75,14 @@ void countmap_settle(CountMap *m)
 		move_some(m, SIZE_MAX);
 }
 
-bool countmap_settle_some(CountMap *m, size_t k)
+bool countmap_settle_budget(CountMap *m, size_t *used, size_t max, size_t cost)
 {
-	if (m->okey)
+	while (m->okey && (*used < max || !*used)) {
+		size_t k = max > *used ? MAX((max - *used) / cost, (size_t)1) : 1;
+		k = MIN(k, m->ocap - m->omig);
 		move_some(m, k);
+		*used += cost * k;
+	}
 	return !m->okey;
 }
 
@@ -107,32 +111,18 @@ void countmap_add(CountMap *m, const char *s, size_t n, size_t by)
 		size_t cap = m->cap ? m->cap * 2 : 64;
 		char **key = xcalloc(cap, sizeof(char *));
 		size_t *count = xcalloc(cap, sizeof(size_t));
-		if (m->gradual && m->cap) {
-			m->okey = m->key;
-			m->ocount = m->count;
-			m->ocap = m->cap;
-			m->omig = 0;
-			m->key = key;
-			m->count = count;
-			m->cap = cap;
+		/* the old table moved a few slots an add, or at once */
+		m->okey = m->key;
+		m->ocount = m->count;
+		m->ocap = m->cap;
+		m->omig = 0;
+		m->key = key;
+		m->count = count;
+		m->cap = cap;
+		if (m->gradual)
 			move_some(m, 4);
-		} else {
-			CountMap g = *m; /* the chunks stay */
-			g.cap = cap;
-			g.key = key;
-			g.count = count;
-			for (size_t i = 0; i < m->cap; i++) {
-				if (!m->key[i])
-					continue;
-				size_t h = slot(&g, m->key[i], strlen(m->key[i]));
-				g.key[h] = m->key[i];
-				g.count[h] = m->count[i];
-				g.moved++;
-			}
-			free(m->key);
-			free(m->count);
-			*m = g;
-		}
+		else
+			countmap_settle(m);
 	}
 	size_t o = old_slot(m, s, n);
 	if (o != SIZE_MAX) {

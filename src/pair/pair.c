@@ -1,13 +1,21 @@
 /* pair: the read-only pair of every command (include/yeok/pair.h). */
 #include "yeok/pair.h"
 
+#include <pthread.h>
+
 #include "yeok/sidecar.h"
+
+/* The lines a side's blocks index: its host reading's, or the file's. */
+static const Lines *side_text(const HostDoc *h, const Lines *file)
+{
+	return h->text ? h->text : file;
+}
 
 /* The views of a pair as its host readings give them. */
 static void point(DocPair *p)
 {
-	p->tgt = p->th.text ? p->th.text : &p->tgt_file;
-	p->sl = p->sh.text ? p->sh.text : &p->src_file;
+	p->tgt = side_text(&p->th, &p->tgt_file);
+	p->sl = side_text(&p->sh, &p->src_file);
 	p->tb = &p->th.blocks;
 	p->sb = &p->sh.blocks;
 }
@@ -36,41 +44,97 @@ void pair_release(DocPair *p)
 	pair_init(p);
 }
 
-/* The target's lines read (no source: nothing to align). */
-static void read_target(DocPair *p, HostFormat fmt)
+/* The target's lines read: its blocks. */
+static void segment_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
 	host_segment(&p->tgt_file, fmt, &p->th);
 	VEC_FIT(&p->th.blocks); /* built by doubling, kept as they are */
+}
+
+/* The same with no source: nothing to align. */
+static void read_target(DocPair *p, HostFormat fmt)
+{
+	segment_target(p, fmt);
 	point(p);
 }
 
-/* Both sides' lines read: their blocks and the alignment. */
-static void read_both(DocPair *p, HostFormat fmt)
+size_t pair_source_threads;
+
+/* The source's lines, blocks and anchor features, read on a thread of
+ * their own while the target's are (a large source; the two touch nothing
+ * in common: the source writes p->src_file, p->sh and sf only, the target
+ * p->tgt_file, p->th and p->host), joined before the alignment reads
+ * both. */
+typedef struct SourceRead {
+	DocPair *p;
+	HostFormat fmt;
+	Buf *take;        /* the bytes the lines adopt, or NULL: */
+	const char *src;  /* the bytes copied */
+	size_t src_n;
+	AlignFeatures *sf; /* the features, for align_docs_with (owned until) */
+	pthread_t t;
+	bool running;
+} SourceRead;
+
+static void *source_read_run(void *arg)
 {
-	read_target(p, fmt);
-	host_segment(&p->src_file, fmt, &p->sh);
-	VEC_FIT(&p->sh.blocks);
-	point(p);
-	if (p->keep_memo && p->phased)
-		align_docs_phased(p->sl, p->sb, p->tgt, p->tb, &p->al, &p->memo);
+	SourceRead *r = arg;
+	if (r->take)
+		lines_parse_buf_take_unscanned(&r->p->src_file, r->take); /* no input check reads it */
 	else
-		align_docs_memo(p->sl, p->sb, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL);
+		lines_parse(&r->p->src_file, r->src, r->src_n);
+	host_segment(&r->p->src_file, r->fmt, &r->p->sh);
+	VEC_FIT(&r->p->sh.blocks);
+	r->sf = align_features_new(side_text(&r->p->sh, &r->p->src_file), &r->p->sh.blocks);
+	return NULL;
+}
+
+/* A pthread_create that fails reads the source here, after the target. */
+static void source_read_start(SourceRead *r)
+{
+	size_t n = r->take ? r->take->len : r->src_n;
+	r->running = n >= PAIR_SOURCE_THREAD_BYTES &&
+	             pthread_create(&r->t, NULL, source_read_run, r) == 0;
+	pair_source_threads += r->running;
+}
+
+static void source_read_join(SourceRead *r)
+{
+	if (r->running)
+		pthread_join(r->t, NULL);
+	else
+		source_read_run(r);
+	r->running = false;
+}
+
+/* Both sides read (the source by r, the target's lines by the caller
+ * between source_read_start and this): their blocks and the alignment
+ * (taking r's features). */
+static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
+{
+	segment_target(p, fmt);
+	source_read_join(r);
+	point(p);
+	align_docs_with(p->sl, p->sb, r->sf, p->tgt, p->tb, &p->al, p->keep_memo ? &p->memo : NULL,
+	                p->keep_memo && p->phased);
 }
 
 void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
                      const char *src, size_t src_n)
 {
+	SourceRead r = {.p = p, .fmt = fmt, .src = src, .src_n = src_n};
+	source_read_start(&r);
 	lines_parse(&p->tgt_file, tgt, tgt_n);
-	lines_parse(&p->src_file, src, src_n);
-	read_both(p, fmt);
+	read_both(p, fmt, &r);
 }
 
 void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src)
 {
+	SourceRead r = {.p = p, .fmt = fmt, .take = src};
+	source_read_start(&r);
 	lines_parse_buf_take(&p->tgt_file, tgt);
-	lines_parse_buf_take_unscanned(&p->src_file, src); /* no input check reads the English */
-	read_both(p, fmt);
+	read_both(p, fmt, &r);
 }
 
 bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,

@@ -228,9 +228,14 @@ static void run_all(Session *s, bool now)
 		s->chk.run_all_writes += n - old;
 	}
 	/* every slot stale at once (an epoch is never 0: a zeroed slot is
-	 * never ready) */
-	if (++s->chk.epoch == 0)
+	 * never ready).  When the count wraps, a slot last checked 2^32 runs
+	 * ago would read as current: then every slot is made stale by hand,
+	 * once (its findings stay until it is checked again). */
+	if (++s->chk.epoch == 0) {
 		s->chk.epoch = 1;
+		for (size_t k = 0; k < n; k++)
+			s->chk.seg.v[k].ready = false;
+	}
 	s->chk.seg.n = n;
 	VEC_FIT(&s->chk.seg);
 	s->chk.pending = partial ? 1 : n;
@@ -328,15 +333,13 @@ size_t session_checks_step(Session *s, size_t max)
 			return s->chk.pending + 1;
 		s->chk.cd_stale = false;
 		run_all(s, false);
-		/* the segment at the top of the view; else the cursor's (with
-		 * a whole view to be built, from the document: session_cur_seg
-		 * would build it here, 285k view segments at 1M lines, 8-9 ms in
-		 * one idle slice; the next frame builds it) */
+		/* the segment at the top of the view; else the target caret's,
+		 * from the document (a view to be built is the next frame's:
+		 * session_cur_seg would build it here, 285k view segments at 1M
+		 * lines, 8-9 ms in one idle slice) */
 		long k = session_top_seg(s);
 		if (k < 0)
-			k = s->view.dirty && !s->view.lazy
-			            ? doc_segment_of_tgt_line(&s->doc, s->caret.cur.line)
-			            : session_cur_seg(s);
+			k = doc_segment_of_tgt_line(&s->doc, s->caret.cur.line);
 		s->chk.scan = k > 0 ? (size_t)k : 0;
 		if (max != SIZE_MAX)
 			return s->chk.pending; /* the old index freed: a slice; the checks next */

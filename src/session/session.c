@@ -329,26 +329,69 @@ static void say_opened(Session *s, const char *path, bool is_new, const Buf *not
 	}
 }
 
+/* The target's bytes, read on a thread of their own while the sidecar is
+ * read and the English resolved and read (neither touches out or e). */
+typedef struct TgtRead {
+	const char *path;
+	Buf *out;
+	Err e;   /* file_read's, when it failed */
+	bool ok;
+	pthread_t t;
+	bool running;
+} TgtRead;
+
+static void *tgt_read_run(void *arg)
+{
+	TgtRead *r = arg;
+	r->ok = file_read(r->path, r->out, &r->e);
+	return NULL;
+}
+
+static void tgt_read_start(TgtRead *r, const char *path, Buf *out)
+{
+	r->path = path;
+	r->out = out;
+	err_init(&r->e);
+	r->running = pthread_create(&r->t, NULL, tgt_read_run, r) == 0;
+	if (!r->running)
+		tgt_read_run(r);
+}
+
+/* The read's result; its error (naming the file) into e. */
+static bool tgt_read_join(TgtRead *r, Err *e)
+{
+	if (r->running)
+		pthread_join(r->t, NULL);
+	r->running = false;
+	if (!r->ok && e)
+		*e = r->e;
+	return r->ok;
+}
+
 static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
 {
 	SourceOpts so = *so_in;
+	Buf tgt = BUF_INIT;
+	bool is_new = !file_exists(path) && errno == ENOENT, ok = true;
+	TgtRead tr;
+	if (!is_new)
+		tgt_read_start(&tr, path, &tgt);
 	Buf note = BUF_INIT;
 	read_sidecar(s, path, &note);
 	SourceRecord rec;
 	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
 		so.recorded = &rec;
 
-	Buf tgt = BUF_INIT;
-	bool is_new = false, ok = true;
-	if (!file_exists(path) && errno == ENOENT) {
-		if (!so.path && !so.rev)
-			ok = err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
-			             "as a copy of the English)", path);
-		is_new = true;
-	} else {
-		ok = file_read(path, &tgt, e);
-	}
+	if (is_new && !so.path && !so.rev)
+		ok = err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
+		             "as a copy of the English)", path);
 	ok = ok && resolve_source(s, path, &so, &rec, &note, e);
+	/* a target that could not be read is the error, whatever the English
+	 * gave (the English resolved for it is let go) */
+	if (!is_new && !tgt_read_join(&tr, e)) {
+		source_release(&s->side.src);
+		ok = false;
+	}
 	for (bool done = false; ok && !done;) {
 		s->side.src_known = true;
 		if (is_new)

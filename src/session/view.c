@@ -213,8 +213,6 @@ static void build_vsegs(Session *s)
 	if (s->view.vsegs.n) {
 		s->view.vsegs.v[0].s0 = 0;
 		s->view.vsegs.v[0].t0 = 0;
-		if (s->view.vsegs.v[0].s1 < s->view.vsegs.v[0].s0)
-			s->view.vsegs.v[0].s1 = 0;
 	}
 	s->view.dirty = false;
 	s->view.shift_k = s->view.vsegs.n;

@@ -883,7 +883,7 @@ static bool fast_block(const char *data, size_t n, size_t *a, size_t *b, size_t 
 }
 
 static bool parse_tree(const char *data, size_t n, const char *name, const YLimits *lim,
-                       Sidecar *sc, bool *newer, Err *e, bool *no_segments);
+                       Sidecar *sc, bool *newer, Err *e, size_t cut_line, bool *fits);
 
 /* The reader's limits for a file of at most max_bytes (>= SIDECAR_MAX_BYTES):
  * ynode_limits_sidecar's node count grows with the bytes allowed. */
@@ -915,15 +915,29 @@ static bool parse_fast(const char *data, size_t n, const char *name, const YLimi
 		i += len;
 	}
 	BUG_ON(i != b); /* k lines, each up to its LF */
+	/* the line the block was cut from, as libyaml counts the lines before
+	 * it (any break but LF there: not counted here, libyaml's reading) */
+	size_t cut_line = 1;
+	for (size_t j = 0; j < a; j++) {
+		unsigned char ch = (unsigned char)data[j];
+		if (ch == '\r' || (ch == 0xC2 && j + 1 < a && (unsigned char)data[j + 1] == 0x85) ||
+		    (ch == 0xE2 && j + 2 < a && (unsigned char)data[j + 1] == 0x80 &&
+		     ((unsigned char)data[j + 2] | 1) == 0xA9)) {
+			free(v);
+			return false;
+		}
+		cut_line += ch == '\n';
+	}
 	Buf rest = BUF_INIT;
 	buf_add(&rest, data, a);
 	buf_add(&rest, data + b, n - b);
 	Err e;
 	err_init(&e);
-	bool newer = false, none = false;
-	bool ok = parse_tree(rest.p ? rest.p : "", rest.len, name, lim, sc, &newer, &e, &none);
+	bool newer = false, fits = false;
+	bool ok = parse_tree(rest.p ? rest.p : "", rest.len, name, lim, sc, &newer, &e,
+	                     b < n ? cut_line : 0, &fits);
 	buf_release(&rest);
-	if (!ok || !none) {
+	if (!ok || !fits) {
 		sidecar_release(sc);
 		free(v);
 		return false;
@@ -946,21 +960,27 @@ static bool parse(const char *data, size_t n, const char *name, size_t max_bytes
 		*newer = false;
 		return true;
 	}
-	bool none;
-	return parse_tree(data, n, name, &lim, sc, newer, e, &none);
+	bool fits;
+	return parse_tree(data, n, name, &lim, sc, newer, e, 0, &fits);
 }
 
-/* libyaml's reading; *no_segments: the root mapping has no segments key. */
+/* libyaml's reading.  *fits (for the fast path, which cut the writer's
+ * segments block out of the file at line cut_line, 0: at its end): the
+ * root has no segments key, and the block stood between two of the
+ * root's pairs: the root is empty or a block mapping, and one of its keys
+ * starts line cut_line (not a line inside a quoted scalar or a flow
+ * collection that went on past the block). */
 static bool parse_tree(const char *data, size_t n, const char *name, const YLimits *lim,
-                       Sidecar *sc, bool *newer, Err *e, bool *no_segments)
+                       Sidecar *sc, bool *newer, Err *e, size_t cut_line, bool *fits)
 {
 	sidecar_release(sc);
-	*no_segments = false;
+	*fits = false;
 	YNode *root;
 	if (!ynode_parse(data, n, name, lim, &root, e))
 		return false;
 	if (!root || is_null(root)) {
 		ynode_free(root);
+		*fits = !cut_line;
 		return true;
 	}
 	Ctx c = {.name = name, .e = e};
@@ -970,10 +990,14 @@ static bool parse_tree(const char *data, size_t n, const char *name, const YLimi
 		return err_set(e, EXIT_DATAERR, "%s:1:1: not a yeok sidecar (expected a YAML mapping "
 		               "with yeok:, source:, checklist: ...)", name);
 	}
-	*no_segments = true;
-	for (size_t i = 0; i + 1 < root->nkids; i += 2)
-		if (root->kids[i]->kind != YN_SCALAR || key_is(root->kids[i], "segments"))
-			*no_segments = false;
+	bool at_cut = !cut_line, no_seg = true;
+	for (size_t i = 0; i + 1 < root->nkids; i += 2) {
+		const YNode *k = root->kids[i];
+		if (k->kind != YN_SCALAR || key_is(k, "segments"))
+			no_seg = false;
+		at_cut |= k->line == cut_line && k->col == 1;
+	}
+	*fits = !root->flow && no_seg && at_cut;
 	bool ok = walk_map(&c, root, "the sidecar", sc, top_pair, &sc->extra);
 	ynode_free(root);
 	if (!ok)
@@ -984,9 +1008,9 @@ static bool parse_tree(const char *data, size_t n, const char *name, const YLimi
 
 bool sidecar_parse_libyaml(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)
 {
-	bool newer = false, none;
+	bool newer = false, fits;
 	YLimits lim = limits_for(SIDECAR_MAX_BYTES);
-	return parse_tree(data, n, name, &lim, sc, &newer, e, &none);
+	return parse_tree(data, n, name, &lim, sc, &newer, e, 0, &fits);
 }
 
 bool sidecar_parse(const char *data, size_t n, const char *name, Sidecar *sc, Err *e)

@@ -129,13 +129,10 @@ char *xasprintf(const char *fmt, ...)
 void xprefault(void *p, size_t n)
 {
 #ifdef MADV_POPULATE_WRITE
-	static uintptr_t page;
 	if (n < XPREFAULT_MIN || !p)
 		return;
-	if (!page) {
-		long ps = sysconf(_SC_PAGESIZE);
-		page = ps > 0 ? (uintptr_t)ps : 4096;
-	}
+	long ps = sysconf(_SC_PAGESIZE); /* asked each time: threads call this (pair.c) */
+	uintptr_t page = ps > 0 ? (uintptr_t)ps : 4096;
 	/* the whole pages inside p[0..n): madvise wants a page-aligned start */
 	uintptr_t a = ((uintptr_t)p + page - 1) & ~(page - 1), b = ((uintptr_t)p + n) & ~(page - 1);
 	if (a < b) {

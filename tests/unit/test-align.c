@@ -823,6 +823,91 @@ static void test_anchor_lists_bounded(void **state)
 	buf_release(&ko);
 }
 
+/* A pair read with its source on a thread (pair_from_texts and
+ * pair_from_bufs_take, a source of PAIR_SOURCE_THREAD_BYTES or more)
+ * equals the one read side by side on one thread: every line, block,
+ * segment and the memo. */
+static void source_thread_equals_inline(HostFormat fmt, const char *what, const Buf *en,
+                                        const Buf *ko)
+{
+	assert_true(en->len >= PAIR_SOURCE_THREAD_BYTES);
+	DocPair ref;
+	pair_init(&ref);
+	const Lines *sl, *tl;
+	segment_pair(fmt, en->p, en->len, ko->p, ko->len, &ref, &sl, &tl);
+	Alignment a;
+	align_init(&a);
+	AlignMemo *m = NULL;
+	align_docs_memo(sl, &ref.sh.blocks, tl, &ref.th.blocks, &a, &m);
+	for (int take = 0; take < 2; take++) {
+		size_t threads = pair_source_threads;
+		DocPair p;
+		pair_init(&p);
+		p.keep_memo = true;
+		if (take) {
+			Buf t = BUF_INIT, s = BUF_INIT;
+			buf_add(&t, ko->p, ko->len);
+			buf_add(&s, en->p, en->len);
+			pair_from_bufs_take(&p, fmt, &t, &s);
+			assert_int_equal(t.len + s.len, 0);
+		} else {
+			pair_from_texts(&p, fmt, ko->p, ko->len, en->p, en->len);
+		}
+		assert_int_equal(pair_source_threads, threads + 1);
+		assert_int_equal(p.host, fmt);
+		assert_int_equal(p.sl->n, sl->n);
+		for (size_t i = 0; i < sl->n; i++) {
+			Str x = lines_get(p.sl, i), y = lines_get(sl, i);
+			if (x.n != y.n || memcmp(x.p, y.p, x.n) != 0)
+				fail_msg("%s: source line %zu differs", what, i);
+		}
+		size_t at;
+		if (!tu_blocks_equal(p.sb, &ref.sh.blocks, &at))
+			fail_msg("%s (%s): source block %zu differs", what, take ? "taken" : "copied", at);
+		if (!tu_blocks_equal(p.tb, &ref.th.blocks, &at))
+			fail_msg("%s (%s): target block %zu differs", what, take ? "taken" : "copied", at);
+		assert_int_equal(p.al.n, a.n);
+		for (size_t k = 0; k < a.n; k++)
+			if (!seg_same(&p.al.v[k], &a.v[k]))
+				fail_msg("%s: segment %zu differs", what, k);
+		assert_true(align_memo_same(p.memo, m));
+		Err e;
+		err_init(&e);
+		if (!pair_check(&p, &e))
+			fail_msg("%s: %s", what, e.msg);
+		pair_release(&p);
+	}
+	align_memo_free(m);
+	align_release(&a);
+	pair_release(&ref);
+}
+
+static void test_source_read_on_a_thread(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	tu_gen_pair(40000, 2, &en, &ko);
+	source_thread_equals_inline(HOST_RST, "generated 40000/2", &en, &ko);
+	buf_release(&en);
+	buf_release(&ko);
+	if (!tu_have_py_corpus())
+		return;
+	/* a .py pair (its own host reading: the view's lines) repeated */
+	char **py = tu_py_pairs();
+	size_t sn, tn;
+	char *s = tu_py_file(py[0], "en", &sn), *t = tu_py_file(py[0], "ko", &tn);
+	while (en.len < PAIR_SOURCE_THREAD_BYTES) {
+		buf_add(&en, s, sn);
+		buf_add(&ko, t, tn);
+	}
+	source_thread_equals_inline(HOST_PY, py[0], &en, &ko);
+	free(s);
+	free(t);
+	tu_free_list(py);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 static void test_phased_equals_one_shot(void **state)
 {
 	(void)state;
@@ -941,6 +1026,7 @@ int main(void)
 		cmocka_unit_test(test_robustness),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_phased_equals_one_shot),
+		cmocka_unit_test(test_source_read_on_a_thread),
 		cmocka_unit_test(test_banded_anchors_unchanged),
 		cmocka_unit_test(test_anchor_lists_bounded),
 		cmocka_unit_test(test_finish_is_one_splice),

@@ -541,6 +541,45 @@ static void test_segments_after_new_blocks_move_once(void **state)
 	buf_release(&ko);
 }
 
+/* A change in the number of blocks moves the alignment memo's feature
+ * records between it and the change before (align.c's gap buffer), not
+ * those of every block after it: the first new section in the middle
+ * moves the ~600 records after it once, its undo and the same edit again
+ * (four times) move none but the window's, a new section 10 sections
+ * further moves the ~20 records in between.  Counted by the memo's moved
+ * records; the memo equals the one of loading the text at the end. */
+static void test_feature_records_move_to_the_change(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT, ko = BUF_INIT;
+	Doc d;
+	load_sections(&d, &en, &ko);
+	size_t tn = d.th.blocks.n, m0 = align_memo_moved(d.am);
+	const char *add = "\n\n새 절\n==========\n\n새 문단.";
+	Pos c, at = {1503, lines_line(&d.tgt, 1503)->n}; /* section 300's paragraph */
+	for (int k = 0; k < 4; k++) {
+		doc_replace(&d, at, at, add, strlen(add), CH_OTHER);
+		check(&d);
+		assert_true(doc_undo(&d, &c));
+		check(&d);
+	}
+	size_t m1 = align_memo_moved(d.am);
+	at = (Pos){1553, lines_line(&d.tgt, 1553)->n}; /* section 310's */
+	doc_replace(&d, at, at, add, strlen(add), CH_OTHER);
+	check(&d);
+	size_t m2 = align_memo_moved(d.am);
+	print_message("# %zu target blocks; 8 edits at block 601 moved %zu records, one 20 blocks "
+	              "later %zu\n", tn, m1 - m0, m2 - m1);
+	assert_true(m1 - m0 >= tn - 602 && m1 - m0 <= tn - 602 + 8 * 4);
+	assert_true(m2 - m1 >= 20 && m2 - m1 <= 20 + 4);
+	assert_as_loaded(&d, en.p, en.len, "a new section after 8 edits 10 sections before");
+	while (doc_undo(&d, &c))
+		check(&d);
+	doc_release(&d);
+	buf_release(&en);
+	buf_release(&ko);
+}
+
 /* ---- a long paragraph: its re-alignment waits for idle time ---------------- */
 
 /* d (nothing pending) equals a document loaded from its text: every field
@@ -739,6 +778,7 @@ int main(void)
 		cmocka_unit_test(test_too_many_lines_refused),
 		cmocka_unit_test(test_first_edits_grow_no_table),
 		cmocka_unit_test(test_segments_after_new_blocks_move_once),
+		cmocka_unit_test(test_feature_records_move_to_the_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,14 +50,34 @@ static bool violated(Session *s)
 	return v;
 }
 
+/* The document, its English and the glossary, in a fresh directory. */
+typedef struct Files {
+	char *dir, *doc, *src, *gl;
+} Files;
+
+static Files files_make(void)
+{
+	Files f = {.dir = tu_tmpdir()};
+	f.doc = tu_write(f.dir, "t.rst", ko, strlen(ko));
+	f.src = tu_write(f.dir, "t.en.rst", en, strlen(en));
+	f.gl = tu_write(f.dir, "gl.yaml", gl_yaml, strlen(gl_yaml));
+	return f;
+}
+
+static void files_free(Files *f)
+{
+	free(f->dir);
+	free(f->doc);
+	free(f->src);
+	free(f->gl);
+}
+
 static void test_allow_here(void **state)
 {
 	(void)state;
-	char *dir = tu_tmpdir();
-	char *doc = tu_write(dir, "t.rst", ko, strlen(ko));
-	char *other = tu_write(dir, "u.rst", ko, strlen(ko));
-	char *src = tu_write(dir, "t.en.rst", en, strlen(en));
-	char *gl = tu_write(dir, "gl.yaml", gl_yaml, strlen(gl_yaml));
+	Files f = files_make();
+	char *other = tu_write(f.dir, "u.rst", ko, strlen(ko));
+	const char *doc = f.doc, *src = f.src, *gl = f.gl;
 	Session s;
 	open_doc(&s, doc, src, gl);
 	assert_int_equal(glossary_findings(&s), 1);
@@ -93,11 +113,31 @@ static void test_allow_here(void **state)
 	open_doc(&s, other, src, gl);
 	assert_int_equal(glossary_findings(&s), 1);
 	session_release(&s);
-	free(dir);
-	free(doc);
 	free(other);
-	free(src);
-	free(gl);
+	files_free(&f);
+}
+
+/* "Allow here" after the findings' epoch count has wrapped: the epoch that
+ * comes after UINT32_MAX is 1 again, and a slot last checked in an epoch 1
+ * (2^32 runs ago) must not read as checked now, or the allowed variant
+ * would stay flagged. */
+static void test_allow_after_epoch_wraps(void **state)
+{
+	(void)state;
+	Files f = files_make();
+	Session s;
+	open_doc(&s, f.doc, f.src, f.gl);
+	assert_int_equal(glossary_findings(&s), 1);
+	for (size_t k = 0; k < s.chk.seg.n; k++)
+		s.chk.seg.v[k].epoch = 1; /* checked in the epoch after the wrap */
+	s.chk.epoch = UINT32_MAX;
+	assert_true(command_run(&s, "glossary", NULL));
+	assert_true(command_run(&s, "glossary-insert", "1"));
+	assert_int_equal(glossary_findings(&s), 0);
+	assert_int_equal(s.chk.epoch, 1); /* it did wrap */
+	assert_false(violated(&s));
+	session_release(&s);
+	files_free(&f);
 }
 
 /* The sidecar key: read, kept in order without repeats, written back. */
@@ -150,6 +190,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_allow_here),
+		cmocka_unit_test(test_allow_after_epoch_wraps),
 		cmocka_unit_test(test_sidecar_allow_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

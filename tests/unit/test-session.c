@@ -458,6 +458,39 @@ static void test_save_changes_only_the_edited_line(void **state)
 	free(dir);
 }
 
+/* The target is read on a thread while the sidecar is read and the
+ * English resolved: a target that cannot be read is still the error
+ * (naming it), with an English that resolves or one that does not, and
+ * the English resolved for it is let go. */
+static void test_open_unreadable_target(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	size_t sn;
+	char *spath = dup_file(dir, "a.en.rst", "recipes_source__amx.en.rst", &sn);
+	char *tpath = xasprintf("%s/ko.rst", dir), *nopath = xasprintf("%s/none.en.rst", dir);
+	assert_int_equal(mkdir(tpath, 0755), 0); /* exists, is not a file */
+	const char *srcs[] = {spath, nopath};
+	for (size_t i = 0; i < ARRAY_LEN(srcs); i++) {
+		Session s;
+		session_init(&s);
+		Err e;
+		err_init(&e);
+		SourceOpts so = {srcs[i], NULL, NULL, false, true};
+		assert_false(session_open(&s, tpath, &so, &e));
+		if (!strstr(e.msg, tpath) || !strstr(e.msg, "is a directory"))
+			fail_msg("source %zu: the error is not the target's: %s", i, e.msg);
+		assert_null(s.side.src.desc);
+		assert_int_equal(s.side.src.text.len, 0);
+		session_release(&s);
+	}
+	assert_int_equal(rmdir(tpath), 0);
+	free(tpath);
+	free(nopath);
+	free(spath);
+	free(dir);
+}
+
 static void test_open_missing_and_read_only(void **state)
 {
 	(void)state;
@@ -1112,6 +1145,7 @@ int main(void)
 		cmocka_unit_test(test_statuses_in_slices_equal_one_step),
 		cmocka_unit_test(test_save_changes_only_the_edited_line),
 		cmocka_unit_test(test_open_missing_and_read_only),
+		cmocka_unit_test(test_open_unreadable_target),
 		cmocka_unit_test(test_command_table),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
