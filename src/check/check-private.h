@@ -169,6 +169,10 @@ ConsBuild *cons_build_start(const CheckDoc *d);
 bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used);
 ConsIndex *cons_build_take(ConsBuild *b);
 void cons_build_free(ConsBuild *b);
+/* What build b holds (tests): *chunks, the chunks of its blocks' texts
+ * allocated; *inferring, whether the inferred renderings' tables are.
+ * Never both: the tables are freed before the texts are made. */
+void cons_build_held(const ConsBuild *b, size_t *chunks, bool *inferring);
 const ConsIndex *check_index_cons(const CheckIndex *x);
 void cons_index_free(ConsIndex *c);
 

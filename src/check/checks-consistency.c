@@ -651,17 +651,19 @@ static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockTex
 }
 
 /* ---- the build, in slices ------------------------------------------------
- * The phases: gather every block (glosses, masks); gloss-space; for each of
+ * The phases: the inferred renderings (infer_step: gathered and counted by
+ * segments, associated by pair slots, a term at a time; first, so that
+ * their tables are freed before the blocks' texts are made: at 1M lines
+ * the two were 38 and 33 MB, the editor's high-water mark while both were
+ * held); gather every block (glosses, masks); gloss-space; for each of
  * the first 400 distinct English terms of the glosses, in order, the
  * stages of its rules, each a walk over the blocks that can stop after
- * any block; the inferred renderings (infer_step: gathered and counted by
- * segments, associated by pair slots, a term at a time), then their rules a
- * term at a time; the blocks' texts freed a slice at a time.  The findings
- * come out in the order of the one-shot build: the rules, then the blocks,
- * in order. */
+ * any block; then the inferred renderings' rules a term at a time; the
+ * blocks' texts freed a slice at a time.  The findings come out in the
+ * order of the one-shot build: the rules, then the blocks, in order. */
 
 typedef enum ConsPhase {
-	CP_GATHER, CP_SPACE, CP_TERMS, CP_INFER, CP_INFERRED, CP_FREE, CP_DONE
+	CP_INFER, CP_GATHER, CP_SPACE, CP_TERMS, CP_INFERRED, CP_FREE, CP_DONE
 } ConsPhase;
 
 /* Within a term: two-renderings counts both renderings, then flags the
@@ -921,6 +923,19 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 	b->d = d;
 	do {
 		switch (b->phase) {
+		case CP_INFER: {
+			if (!b->infer)
+				b->infer = infer_start();
+			size_t iu = 0;
+			bool got = infer_step(b->infer, d, max_bytes > u ? max_bytes - u : 1, &iu, &b->iv);
+			u += iu;
+			if (!got)
+				break;
+			infer_free(b->infer);
+			b->infer = NULL;
+			b->phase = CP_GATHER;
+			break;
+		}
 		case CP_GATHER:
 			for (; b->at < b->nb && (u < max_bytes || !u); b->at++) {
 				cons_gather_block(b->c, d, &b->bt, b->at, &b->inl);
@@ -941,21 +956,8 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 			if (b->gi < b->c->g.n && b->gi < 400)
 				stages[b->stage](b, max_bytes, &u);
 			else
-				b->phase = CP_INFER;
+				b->phase = CP_INFERRED;
 			break;
-		case CP_INFER: {
-			if (!b->infer)
-				b->infer = infer_start();
-			size_t iu = 0;
-			bool got = infer_step(b->infer, d, max_bytes > u ? max_bytes - u : 1, &iu, &b->iv);
-			u += iu;
-			if (!got)
-				break;
-			infer_free(b->infer);
-			b->infer = NULL;
-			b->phase = CP_INFERRED;
-			break;
-		}
 		case CP_INFERRED:
 			for (; b->ii < b->iv.n && u < max_bytes; b->ii++)
 				u += cons_inferred_term(b->c, d, &b->bt, &b->iv.v[b->ii]);
@@ -979,6 +981,14 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 	} while (b->phase != CP_DONE && u < max_bytes);
 	*used = u;
 	return b->phase == CP_DONE;
+}
+
+void cons_build_held(const ConsBuild *b, size_t *chunks, bool *inferring)
+{
+	*chunks = 0;
+	for (size_t i = 0; b->bt.chunk && i < bt_chunks(&b->bt); i++)
+		*chunks += b->bt.chunk[i] != NULL;
+	*inferring = b->infer != NULL;
 }
 
 ConsIndex *cons_build_take(ConsBuild *b)

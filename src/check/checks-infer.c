@@ -161,12 +161,33 @@ typedef struct IdSpan {
 
 /* A gathered segment: its ids kept in one array for all segments (at 1M
  * lines a vector of its own for each side of each segment was 30 MB, the
- * segments' table 23 MB). */
+ * segments' table 23 MB), its English, Korean and kept ids one after the
+ * other from at (seg_en, seg_ko, seg_kept); 16 bytes (40 with a span of
+ * each: 11.4 MB at 1M lines, held with the ids while the pairs are
+ * counted). */
 typedef struct Seg {
-	size_t unit;
-	size_t kept_line;     /* a target line where an English word is kept */
-	IdSpan en, ko, kept;  /* distinct ids */
+	uint32_t unit;
+	uint32_t kept_line;   /* a target line where an English word is kept */
+	uint32_t at;          /* the first of its ids */
+	uint8_t en_n, ko_n, kept_n; /* distinct ids, at most SEG_WORDS each */
 } Seg;
+_Static_assert(sizeof(Seg) == 16, "Seg is 16 bytes");
+_Static_assert(SEG_WORDS <= UINT8_MAX, "a side's ids are counted in a byte");
+
+static IdSpan seg_en(const Seg *g)
+{
+	return (IdSpan){g->at, g->en_n};
+}
+
+static IdSpan seg_ko(const Seg *g)
+{
+	return (IdSpan){g->at + g->en_n, g->ko_n};
+}
+
+static IdSpan seg_kept(const Seg *g)
+{
+	return (IdSpan){g->at + g->en_n + g->ko_n, g->kept_n};
+}
 
 typedef struct Tables {
 	CountMap en_id, ko_id; /* word -> id + 1 */
@@ -346,7 +367,11 @@ static void gather_segment(Tables *t, const CheckDoc *d, const Segment *s, size_
 	t->scratch = g; /* its vectors, for the next segment */
 	if (!g.en.n || !g.ko.n)
 		return;
-	Seg sg = {unit, g.kept_line, span_add(t, &g.en), span_add(t, &g.ko), span_add(t, &g.kept)};
+	BUG_ON(unit > UINT32_MAX || g.kept_line > UINT32_MAX);
+	Seg sg = {(uint32_t)unit, (uint32_t)g.kept_line, span_add(t, &g.en).at, (uint8_t)g.en.n,
+	          (uint8_t)g.ko.n, (uint8_t)g.kept.n};
+	span_add(t, &g.ko); /* after the English: seg_ko */
+	span_add(t, &g.kept);
 	VEC_PUSH(&t->seg, sg);
 }
 
@@ -551,12 +576,12 @@ static bool term_step(const Tables *t, TermBuild *tb, const double *best, size_t
 	if (tb->phase == IT_FIRST) {
 		for (; tb->at < t->seg.n && (n < budget || !n); tb->at++, n += 2) {
 			const Seg *g = &t->seg.v[tb->at];
-			if (!span_has(t, g->en, e))
+			if (!span_has(t, seg_en(g), e))
 				continue;
-			if (it->first_unit == SIZE_MAX && span_has(t, g->ko, tb->c.v[0].ko) &&
-			    !span_has(t, g->kept, e))
+			if (it->first_unit == SIZE_MAX && span_has(t, seg_ko(g), tb->c.v[0].ko) &&
+			    !span_has(t, seg_kept(g), e))
 				it->first_unit = g->unit;
-			if (span_has(t, g->kept, e)) {
+			if (span_has(t, seg_kept(g), e)) {
 				if (!it->kept_segs)
 					it->kept_line = g->kept_line;
 				it->kept_segs++;
@@ -578,8 +603,8 @@ static bool term_step(const Tables *t, TermBuild *tb, const double *best, size_t
 		size_t k2 = tb->c.v[tb->i].ko, k1 = tb->c.v[0].ko;
 		if (tb->phase == IT_TOGETHER) {
 			for (; tb->at < t->seg.n && !tb->together && (n < budget || !n); tb->at++, n += 2)
-				tb->together = span_has(t, t->seg.v[tb->at].ko, k1) &&
-				               span_has(t, t->seg.v[tb->at].ko, k2);
+				tb->together = span_has(t, seg_ko(&t->seg.v[tb->at]), k1) &&
+				               span_has(t, seg_ko(&t->seg.v[tb->at]), k2);
 			if (tb->at < t->seg.n && !tb->together) {
 				*used = n;
 				return false;
@@ -596,7 +621,8 @@ static bool term_step(const Tables *t, TermBuild *tb, const double *best, size_t
 			tb->at = 0;
 		}
 		for (; tb->at < t->seg.n && (n < budget || !n); tb->at++, n += 2)
-			if (span_has(t, t->seg.v[tb->at].en, e) && span_has(t, t->seg.v[tb->at].ko, k2))
+			if (span_has(t, seg_en(&t->seg.v[tb->at]), e) &&
+			    span_has(t, seg_ko(&t->seg.v[tb->at]), k2))
 				VEC_PUSH(&it->minor_units, t->seg.v[tb->at].unit);
 		if (tb->at < t->seg.n) {
 			*used = n;
@@ -707,18 +733,19 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	}
 	for (; b->counting && b->s < t->seg.n && n < max_bytes; b->s++) {
 		const Seg *g = &t->seg.v[b->s];
-		for (uint32_t i = 0; i < g->en.n; i++)
-			t->en_n.v[span_id(t, g->en, i)]++;
-		for (uint32_t i = 0; i < g->kept.n; i++)
-			t->en_kept.v[span_id(t, g->kept, i)]++;
-		for (uint32_t i = 0; i < g->ko.n; i++)
-			t->ko_n.v[span_id(t, g->ko, i)]++;
-		for (uint32_t i = 0; i < g->en.n; i++)
-			for (uint32_t k = 0; k < g->ko.n; k++) {
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t i = 0; i < en.n; i++)
+			t->en_n.v[span_id(t, en, i)]++;
+		for (uint32_t i = 0; i < kept.n; i++)
+			t->en_kept.v[span_id(t, kept, i)]++;
+		for (uint32_t i = 0; i < ko.n; i++)
+			t->ko_n.v[span_id(t, ko, i)]++;
+		for (uint32_t i = 0; i < en.n; i++)
+			for (uint32_t k = 0; k < ko.n; k++) {
 				char key[48];
-				size_t e = span_id(t, g->en, i);
-				size_t kn = pair_key(key, e, span_id(t, g->ko, k));
-				countmap_add(span_has(t, g->kept, e) ? &t->kpair : &t->pair, key, kn, 1);
+				size_t e = span_id(t, en, i);
+				size_t kn = pair_key(key, e, span_id(t, ko, k));
+				countmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, key, kn, 1);
 			}
 		n += segment_cost(d, &d->al->v[g->unit]);
 	}
