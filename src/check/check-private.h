@@ -199,6 +199,9 @@ void infer_renderings(const CheckDoc *d, InferVec *out);
  * segments a step, at least one; *used: how much), when out holds what
  * infer_renderings gives.  d must not change in between. */
 typedef struct InferBuild InferBuild;
+/* The log 2 of the ids a chunk of the gathered segments' ids holds: 16;
+ * a test makes the chunks small (at least 3 * 64 ids: 8). */
+extern unsigned infer_ids_shift;
 InferBuild *infer_start(void);
 bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out);
 void infer_free(InferBuild *b);

@@ -154,7 +154,7 @@ typedef struct Gather {
 	size_t kept_line;   /* a target line where an English word is kept */
 } Gather;
 
-/* ids [at, at + n) of Tables.ids */
+/* ids [at, at + n) of Tables.ids, in one of its chunks */
 typedef struct IdSpan {
 	uint32_t at, n;
 } IdSpan;
@@ -197,7 +197,14 @@ typedef struct Tables {
 	CountMap kpair;        /* "e k" -> segments with both, e kept */
 	VEC(size_t) en_kept;   /* id -> segments keeping it in English */
 	VEC(Seg) seg;
-	VEC(uint32_t) ids;     /* the segments' ids (Seg's spans) */
+	/* the segments' ids (Seg's spans): id k in ids.v[k >> shift] at
+	 * k & mask, a segment's ids in one chunk of 2^shift (infer_ids_shift)
+	 * starting at a multiple of it; one growing array was copied whole when
+	 * it doubled (at 1M lines 2M ids to 4M: 8 MB, 1.4-5.6 ms in one slice
+	 * of the idle index build) */
+	VEC(uint32_t *) ids;
+	size_t ids_n;          /* the next id's place */
+	unsigned ids_shift;
 	VEC(bool) ko_noun;     /* id -> seen with an ending stripped */
 	/* filled per block while gathering */
 	Gather *cur;
@@ -226,29 +233,58 @@ static bool has_id(const IdVec *v, size_t id)
 	return false;
 }
 
+/* The chunk size's log 2: 16 (256 KiB chunks), smaller in a test (a
+ * chunk holds a segment's ids: 3 * SEG_WORDS at most). */
+unsigned infer_ids_shift = 16;
+
+static uint32_t *ids_at(const Tables *t, size_t k)
+{
+	return t->ids.v[k >> t->ids_shift] + (k & (((size_t)1 << t->ids_shift) - 1));
+}
+
+/* Room for n more ids in the current chunk: else the next chunk, begun. */
+static void ids_room(Tables *t, size_t n)
+{
+	size_t size = (size_t)1 << t->ids_shift, c = t->ids_n >> t->ids_shift;
+	BUG_ON(n > size);
+	if (c < t->ids.n && (t->ids_n & (size - 1)) + n > size)
+		t->ids_n = ++c << t->ids_shift;
+	if (c == t->ids.n)
+		VEC_PUSH(&t->ids, xmalloc(size * sizeof(uint32_t)));
+	/* ids need >= 4 bytes of text each; a chunk wastes less than n */
+	BUG_ON(t->ids_n > UINT32_MAX - size);
+}
+
+static void ids_free(Tables *t)
+{
+	for (size_t i = 0; i < t->ids.n; i++)
+		free(t->ids.v[i]);
+	VEC_FREE(&t->ids);
+	t->ids_n = 0;
+}
+
 /* Is id among the ids of span s? */
 static bool span_has(const Tables *t, IdSpan s, size_t id)
 {
+	const uint32_t *v = s.n ? ids_at(t, s.at) : NULL;
 	for (uint32_t i = 0; i < s.n; i++)
-		if (t->ids.v[s.at + i] == id)
+		if (v[i] == id)
 			return true;
 	return false;
 }
 
 static size_t span_id(const Tables *t, IdSpan s, uint32_t i)
 {
-	return t->ids.v[s.at + i];
+	return *ids_at(t, (size_t)s.at + i);
 }
 
-/* The ids of v appended to t->ids: their span. */
+/* The ids of v appended to t->ids (ids_room made room for them): their span. */
 static IdSpan span_add(Tables *t, const IdVec *v)
 {
-	BUG_ON(t->ids.n > UINT32_MAX - v->n); /* ids need >= 4 bytes of text each */
-	IdSpan sp = {(uint32_t)t->ids.n, (uint32_t)v->n};
-	VEC_RESERVE(&t->ids, t->ids.n + v->n);
+	IdSpan sp = {(uint32_t)t->ids_n, (uint32_t)v->n};
 	if (v->n)
-		memcpy(t->ids.v + t->ids.n, v->v, v->n * sizeof(uint32_t));
-	t->ids.n += v->n;
+		memcpy(ids_at(t, t->ids_n), v->v, v->n * sizeof(uint32_t));
+	t->ids_n += v->n;
 	return sp;
 }
 
@@ -368,6 +404,7 @@ static void gather_segment(Tables *t, const CheckDoc *d, const Segment *s, size_
 	if (!g.en.n || !g.ko.n)
 		return;
 	BUG_ON(unit > UINT32_MAX || g.kept_line > UINT32_MAX);
+	ids_room(t, g.en.n + g.ko.n + g.kept.n); /* the three in one chunk */
 	Seg sg = {(uint32_t)unit, (uint32_t)g.kept_line, span_add(t, &g.en).at, (uint8_t)g.en.n,
 	          (uint8_t)g.ko.n, (uint8_t)g.kept.n};
 	span_add(t, &g.ko); /* after the English: seg_ko */
@@ -392,7 +429,7 @@ static void tables_release(Tables *t)
 	VEC_FREE(&t->ko_n);
 	VEC_FREE(&t->ko_noun);
 	VEC_FREE(&t->seg);
-	VEC_FREE(&t->ids);
+	ids_free(t);
 	VEC_FREE(&t->scratch.en);
 	VEC_FREE(&t->scratch.ko);
 	VEC_FREE(&t->scratch.kept);
@@ -660,6 +697,7 @@ InferBuild *infer_start(void)
 	InferBuild *b = xcalloc(1, sizeof(InferBuild));
 	Tables *t = &b->t;
 	t->en_id.gradual = t->ko_id.gradual = t->pair.gradual = t->kpair.gradual = true;
+	t->ids_shift = infer_ids_shift;
 	return b;
 }
 
@@ -722,7 +760,6 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	if (!b->counting && b->u == d->al->n) {
 		b->counting = true;
 		VEC_FIT(&t->seg); /* kept while the pairs are counted */
-		VEC_FIT(&t->ids);
 		for (size_t i = 0; i < t->en.n; i++) {
 			VEC_PUSH(&t->en_n, 0);
 			VEC_PUSH(&t->en_kept, 0);
@@ -792,9 +829,9 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		b->in_term = false;
 		b->e++;
 	}
-	/* the segments' tables: two arrays now, freed at once */
+	/* the segments' ids, freed at once (a chunk a page of pointers) */
 	if (b->e == t->en.n && b->f < t->seg.n) {
-		VEC_FREE(&t->ids);
+		ids_free(t);
 		b->f = t->seg.n;
 		n += 32;
 	}

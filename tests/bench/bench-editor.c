@@ -365,7 +365,10 @@ int main(int argc, char **argv)
 	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < IDLE_STEPS; j++) {
 		uint64_t i0 = cpu_ns(true);
 		session_checks_step(&s, 64);
-		slice[slice_n++ % SLICES] = cpu_ns(true) - i0;
+		uint64_t sl = cpu_ns(true) - i0;
+		slice[slice_n++ % SLICES] = sl;
+		if (debug && sl > debug_ns)
+			fprintf(stderr, "first index, slice %d: %.2f ms cpu\n", j, (double)sl / 1e6);
 	}
 	/* BENCH_PERF_CTL=CTL,ACK: the fifos of `perf record -D -1
 	 * --control=fifo:CTL,ACK`; sampling is enabled around each key only
@@ -457,8 +460,12 @@ int main(int argc, char **argv)
 		for (int j = 0; checks && s.chk.cd_stale && j < IDLE_STEPS; j++) {
 			uint64_t i0 = cpu_ns(true);
 			session_checks_step(&s, 64);
-			slice[slice_n++ % SLICES] = cpu_ns(true) - i0;
+			uint64_t sl = cpu_ns(true) - i0;
+			slice[slice_n++ % SLICES] = sl;
 			reindexed += !s.chk.cd_stale;
+			if (debug && sl > debug_ns)
+				fprintf(stderr, "key %d, index slice %d: %.2f ms cpu%s\n", k, j, (double)sl / 1e6,
+				        s.chk.cd_stale ? "" : " (the last)");
 		}
 		if (checks && (s.chk.pending || s.chk.cd_stale)) {
 			uint64_t i0 = cpu_ns(true);

@@ -422,6 +422,72 @@ static void test_consistency(void **state)
 	t_close(&t);
 }
 
+/* The inferred renderings of the corpus pairs and a generated pair are the
+ * same whatever the size of the chunks the gathered ids are kept in: with
+ * chunks of 256 ids (a segment's up to 192 in one) the pairs cross
+ * thousands of chunk ends, with 65,536 a few or none. */
+static void infer_text(const CheckDoc *d, Buf *out)
+{
+	InferVec iv = {0};
+	infer_renderings(d, &iv);
+	for (size_t i = 0; i < iv.n; i++) {
+		const InferTerm *it = &iv.v[i];
+		buf_addf(out, "%s %s %zu %zu %zu %zu %zu %s %zu:", it->en, it->ko, it->ko_segs,
+		         it->en_segs, it->first_unit, it->kept_segs, it->kept_line,
+		         it->minor ? it->minor : "-", it->minor_segs);
+		for (size_t k = 0; k < it->minor_units.n; k++)
+			buf_addf(out, " %zu", it->minor_units.v[k]);
+		buf_addf(out, "\n");
+	}
+	infer_release(&iv);
+}
+
+static void test_inferred_ids_chunks(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	Buf gen_en = BUF_INIT, gen_ko = BUF_INIT;
+	tu_gen_pair(6000, 7, &gen_en, &gen_ko);
+	size_t terms = 0, np = 0;
+	while (pairs[np])
+		np++;
+	for (size_t i = 0; i <= np; i++) { /* the corpus pairs, then the generated one */
+		char *en, *ko;
+		if (i < np) {
+			char *ne = xasprintf("%s.en.rst", pairs[i]), *nk = xasprintf("%s.ko.rst", pairs[i]);
+			en = tu_corpus_file(ne, NULL);
+			ko = tu_corpus_file(nk, NULL);
+			free(ne);
+			free(nk);
+		} else {
+			en = xstrdup(gen_en.p);
+			ko = xstrdup(gen_ko.p);
+		}
+		T t;
+		t_open(&t, ko, en);
+		Buf a = BUF_INIT, b = BUF_INIT;
+		unsigned shift = infer_ids_shift;
+		infer_text(&t.d, &a);
+		infer_ids_shift = 8;
+		infer_text(&t.d, &b);
+		infer_ids_shift = shift;
+		if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len) != 0))
+			fail_msg("%s: the inferred renderings differ with chunks of 256 ids:\n%.600s\n--\n%.600s",
+			         i < np ? pairs[i] : "the generated pair", a.p ? a.p : "", b.p ? b.p : "");
+		for (size_t k = 0; k < a.len; k++)
+			terms += a.p[k] == '\n';
+		buf_release(&a);
+		buf_release(&b);
+		t_close(&t);
+		free(en);
+		free(ko);
+	}
+	assert_true(terms >= 30); /* the corpus infers renderings to compare */
+	buf_release(&gen_en);
+	buf_release(&gen_ko);
+	tu_free_list(pairs);
+}
+
 /* ---- structure and link ---------------------------------------------------------------- */
 
 static void test_structure(void **state)
@@ -816,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_punctuation),
 		cmocka_unit_test(test_consistency),
 		cmocka_unit_test(test_consistency_inferred),
+		cmocka_unit_test(test_inferred_ids_chunks),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_link),
 		cmocka_unit_test(test_style),
