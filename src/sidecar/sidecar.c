@@ -897,12 +897,29 @@ static YLimits limits_for(size_t max_bytes)
 	return l;
 }
 
+/* The line p[n] starts, as libyaml counts the lines of p[0..n): false
+ * when they have a break other than LF (CR, NEL, LS, PS), left to libyaml. */
+static bool lf_lines(const char *p, size_t n, size_t *line)
+{
+	*line = 1;
+	for (size_t j = 0; j < n; j++) {
+		unsigned char ch = (unsigned char)p[j];
+		if (ch == '\r' || (ch == 0xC2 && j + 1 < n && (unsigned char)p[j + 1] == 0x85) ||
+		    (ch == 0xE2 && j + 2 < n && (unsigned char)p[j + 1] == 0x80 &&
+		     ((unsigned char)p[j + 2] | 1) == 0xA9))
+			return false;
+		*line += ch == '\n';
+	}
+	return true;
+}
+
 /* The fast path: false (sc released, e untouched) when it does not apply. */
 static bool parse_fast(const char *data, size_t n, const char *name, const YLimits *lim,
                        Sidecar *sc)
 {
-	size_t a, b, k;
-	if (!fast_block(data, n, &a, &b, &k) || 7 * k + 2 * (n - (b - a)) + 16 >= lim->max_nodes)
+	size_t a, b, k, cut_line;
+	if (!fast_block(data, n, &a, &b, &k) || 7 * k + 2 * (n - (b - a)) + 16 >= lim->max_nodes ||
+	    !lf_lines(data, a, &cut_line))
 		return false;
 	SidecarSeg *v = xmalloc(k * sizeof(*v));
 	xprefault(v, k * sizeof(*v)); /* written whole just below */
@@ -915,19 +932,6 @@ static bool parse_fast(const char *data, size_t n, const char *name, const YLimi
 		i += len;
 	}
 	BUG_ON(i != b); /* k lines, each up to its LF */
-	/* the line the block was cut from, as libyaml counts the lines before
-	 * it (any break but LF there: not counted here, libyaml's reading) */
-	size_t cut_line = 1;
-	for (size_t j = 0; j < a; j++) {
-		unsigned char ch = (unsigned char)data[j];
-		if (ch == '\r' || (ch == 0xC2 && j + 1 < a && (unsigned char)data[j + 1] == 0x85) ||
-		    (ch == 0xE2 && j + 2 < a && (unsigned char)data[j + 1] == 0x80 &&
-		     ((unsigned char)data[j + 2] | 1) == 0xA9)) {
-			free(v);
-			return false;
-		}
-		cut_line += ch == '\n';
-	}
 	Buf rest = BUF_INIT;
 	buf_add(&rest, data, a);
 	buf_add(&rest, data + b, n - b);

@@ -886,6 +886,13 @@ static void device_pair(Buf *k, Buf *e)
 	}
 }
 
+/* The pair of device_pair opened (k, e: its texts, the caller's). */
+static void device_doc(TDoc *t, Buf *k, Buf *e)
+{
+	device_pair(k, e);
+	tdoc_open_mem(t, k->p, k->len, e->p, e->len);
+}
+
 /* The same on a generated pair of 1,500 paragraphs where the consistency
  * rules find hundreds of things (two renderings of a glossed term, the
  * gloss repeated): the consistency findings of a build in small slices
@@ -894,9 +901,8 @@ static void test_reindex_slices_generated(void **state)
 {
 	(void)state;
 	Buf k = BUF_INIT, e = BUF_INIT;
-	device_pair(&k, &e);
 	TDoc t;
-	tdoc_open_mem(&t, k.p, k.len, e.p, e.len);
+	device_doc(&t, &k, &e);
 	tdoc_run(&t, CK_CONSISTENCY);
 	FindingVec once = t.fv;
 	t.fv = (FindingVec){0};
@@ -963,11 +969,6 @@ static void test_reindex_slices_generated(void **state)
 	buf_release(&e);
 }
 
-/* A gradual count map (the check index's) grows a few keys an add, never
- * the whole table in one add (a slice of the idle index rebuild re-hashed
- * ~100k keys at once: 2-4 ms at 100k lines); its counts, lookups and
- * number of keys equal those of a map that grows at once, for keys added
- * once and again, while a growth is under way and after it settled. */
 /* The consistency build frees the inferred renderings' tables before it
  * makes the blocks' texts (at 1M lines 38 and 33 MB: held together they
  * were the editor's high-water mark): no slice holds both, and the
@@ -976,9 +977,8 @@ static void test_cons_build_infers_before_texts(void **state)
 {
 	(void)state;
 	Buf k = BUF_INIT, e = BUF_INIT;
-	device_pair(&k, &e);
 	TDoc t;
-	tdoc_open_mem(&t, k.p, k.len, e.p, e.len);
+	device_doc(&t, &k, &e);
 	ConsBuild *b = cons_build_start(&t.d);
 	size_t used, chunks, most = 0, inferring_steps = 0;
 	bool inferring;
@@ -996,6 +996,11 @@ static void test_cons_build_infers_before_texts(void **state)
 	buf_release(&e);
 }
 
+/* A gradual count map (the check index's) grows a few keys an add, never
+ * the whole table in one add (a slice of the idle index rebuild re-hashed
+ * ~100k keys at once: 2-4 ms at 100k lines); its counts, lookups and
+ * number of keys equal those of a map that grows at once, for keys added
+ * once and again, while a growth is under way and after it settled. */
 static void test_countmap_grows_gradually(void **state)
 {
 	(void)state;
