@@ -73,9 +73,10 @@ static void keys_spliced(void *ctx, const AlignSplice *sp)
 	}
 	/* one a segment: as many as the sidecar's entries and an eighth,
 	 * reserved at once (72 bytes a segment: doubling copied 9.4 MB in one
-	 * idle slice at 131,072 of 1M lines' 285k, 6.3 ms) */
+	 * idle slice at 131,072 of 1M lines' 285k, 6.3 ms); never more than
+	 * the blocks (a segment has one at least), whatever the sidecar says */
 	if (!s->side.keys.cap) {
-		size_t n = s->side.sc.segs.n;
+		size_t n = MIN(s->side.sc.segs.n, d->sh.blocks.n + d->th.blocks.n);
 		VEC_RESERVE(&s->side.keys, n + n / 8 + 64);
 	}
 	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
