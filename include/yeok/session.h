@@ -371,6 +371,9 @@ typedef struct SessionSide {
 	                         statuses' step at the end is mostly the
 	                         decisions; found by block ranges (blocks do
 	                         not move while stretches are aligned) */
+	size_t keys_hashed;   /* keys[0..keys_hashed) have their hashes (a
+	                         splice takes the block ranges; idle slices
+	                         and the application's first phase hash) */
 } SessionSide;
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */

@@ -284,8 +284,12 @@ bool session_align_idle(Session *s, uint64_t max_ns)
 			t = t1;
 		}
 		s->side.in_idle = false;
-		if (doc_align_partial(&s->doc))
+		if (doc_align_partial(&s->doc)) {
+			/* the keys the splices took, in what the slice has left */
+			uint64_t spent = now_ns() - t0;
+			session_keys_hash_step(s, spent < max_ns ? max_ns - spent : 0);
 			return true;
+		}
 	}
 	uint64_t spent = now_ns() - t0;
 	session_statuses_step(s, spent < max_ns ? max_ns - spent : 0);

@@ -18,6 +18,8 @@ void session_statuses_place(Session *s);
 bool session_statuses_step(Session *s, uint64_t max_ns);
 void session_statuses_finish(Session *s);
 void session_statuses_release(Session *s);
+/* The phased open's keys taken at the splices hashed, for about max_ns. */
+void session_keys_hash_step(Session *s, uint64_t max_ns);
 /* The stale segments found at open forgotten. */
 void session_stale_clear(Session *s);
 

@@ -58,8 +58,18 @@ static void fill_old_from_record(Session *s, const Alignment *al, Progress *p)
 	source_release(&old);
 }
 
-/* The phased open's keys: those of the segments [k0, k0 + wn) a stretch
- * just gave (Doc.stepped). */
+/* The phased open's keys dropped (none taken, or none wanted any more). */
+static void keys_drop(Session *s)
+{
+	s->side.keys_on = false;
+	VEC_FREE(&s->side.keys);
+	s->side.keys_hashed = 0;
+}
+
+/* The phased open's keys: the block ranges of the segments [k0, k0 + wn)
+ * a stretch just gave (Doc.stepped), hashed later (session_keys_hash_step,
+ * or the application's first phase): the hashes of the ~2,300 blocks of a
+ * splice at 1M lines were 1 ms of the splice's slice. */
 static void keys_spliced(void *ctx, const AlignSplice *sp)
 {
 	Session *s = ctx;
@@ -67,8 +77,7 @@ static void keys_spliced(void *ctx, const AlignSplice *sp)
 	if (!s->side.keys_on)
 		return;
 	if (sp->anchors) { /* the anchors' pass again: take them at the end */
-		s->side.keys_on = false;
-		VEC_FREE(&s->side.keys);
+		keys_drop(s);
 		return;
 	}
 	/* one a segment: as many as the sidecar's entries and an eighth,
@@ -81,10 +90,31 @@ static void keys_spliced(void *ctx, const AlignSplice *sp)
 	}
 	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
 		const Segment *g = &d->al.v[k];
-		ProgressSeg ps;
-		progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g, &ps);
-		SessionSegKeys x = {g->src, g->src_n, g->tgt, g->tgt_n, ps.source, ps.target};
+		SessionSegKeys x = {.src = g->src, .src_n = g->src_n, .tgt = g->tgt, .tgt_n = g->tgt_n};
 		VEC_PUSH(&s->side.keys, x);
+	}
+}
+
+/* The next taken key hashed; false when all are. */
+static bool keys_hash_one(Session *s)
+{
+	if (s->side.keys_hashed >= s->side.keys.n)
+		return false;
+	const Doc *d = &s->doc;
+	SessionSegKeys *y = &s->side.keys.v[s->side.keys_hashed++];
+	y->source = pair_blocks_key(d->sh.text, &d->sh.blocks, y->src, y->src_n);
+	y->target = pair_blocks_key(d->th.text, &d->th.blocks, y->tgt, y->tgt_n);
+	return true;
+}
+
+void session_keys_hash_step(Session *s, uint64_t max_ns)
+{
+	uint64_t t0 = now_ns();
+	while (max_ns && s->side.keys_hashed < s->side.keys.n) {
+		for (int i = 0; i < APPLY_BATCH && keys_hash_one(s); i++)
+			;
+		if (now_ns() - t0 >= max_ns)
+			return;
 	}
 }
 
@@ -102,8 +132,7 @@ static void apply_release(SessionApply *x)
 void session_statuses_release(Session *s)
 {
 	apply_release(&s->side.apply);
-	VEC_FREE(&s->side.keys);
-	s->side.keys_on = false;
+	keys_drop(s);
 	s->side.statuses_pending = false;
 }
 
@@ -180,6 +209,8 @@ static bool apply_unit(Session *s)
 	switch (x->phase) {
 	case SA_INDEX:
 		if (x->at < s->side.keys.n) {
+			if (x->at == s->side.keys_hashed)
+				keys_hash_one(s); /* those idle time left */
 			const SessionSegKeys *y = &s->side.keys.v[x->at];
 			if (y->tgt_n)
 				x->by_tgt[y->tgt] = x->at + 1;
@@ -208,8 +239,7 @@ static bool apply_unit(Session *s)
 			}
 			return true;
 		}
-		s->side.keys_on = false;
-		VEC_FREE(&s->side.keys);
+		keys_drop(s);
 		free(x->by_tgt);
 		free(x->by_src);
 		x->by_tgt = x->by_src = NULL;
@@ -289,8 +319,7 @@ static void apply_start(Session *s)
 	session_stale_clear(s);
 	d->stepped = NULL;
 	if (!s->side.sc.segs.n) {
-		s->side.keys_on = false;
-		VEC_FREE(&s->side.keys);
+		keys_drop(s);
 		s->side.statuses_pending = false;
 		return; /* nothing stored: no keys to compute */
 	}
@@ -299,7 +328,7 @@ static void apply_start(Session *s)
 	x->p.v = xcalloc(MAX(d->al.n, 1), sizeof(*x->p.v));
 	x->p.n = x->p.cap = d->al.n;
 	if (!s->side.keys_on)
-		VEC_FREE(&s->side.keys);
+		keys_drop(s);
 	x->by_tgt = xcalloc(MAX(d->th.blocks.n, 1), sizeof(*x->by_tgt));
 	x->by_src = xcalloc(MAX(d->sh.blocks.n, 1), sizeof(*x->by_src));
 	x->phase = SA_INDEX;

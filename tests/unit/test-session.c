@@ -861,9 +861,14 @@ static void test_phased_open_equals_open(void **state)
 		 * most (doubling kept 524,288 for 285k segments at 1M lines) */
 		b.view.lazy = false;
 		b.view.dirty = true;
-		size_t kcap = b.side.keys.cap;
-		while (session_align_idle(&b, 0)) {
+		size_t kcap = b.side.keys.cap, hashed = 0;
+		/* slices of no time and of all the time there is, in turn: the
+		 * keys the splices took hashed in idle time (an unbounded slice
+		 * ends at the next splice, the keys of those before hashed), or
+		 * by the application */
+		while (session_align_idle(&b, slices % 2 ? UINT64_MAX : 0)) {
 			slices++;
+			hashed = MAX(hashed, b.side.keys_hashed);
 			/* the stretches' progress keys: their array reserved once,
 			 * for the sidecar's entries (never grown by a copy) */
 			if (b.side.keys_on && b.side.keys.cap != kcap) {
@@ -878,6 +883,8 @@ static void test_phased_open_equals_open(void **state)
 				fail_msg("%s: %zu view segments in an array of %zu", ko, vn,
 				         b.view.vsegs.cap);
 		}
+		if (x == count) /* the long one: stretches spliced in idle time */
+			assert_true(hashed > 0);
 		size_t vn = session_vseg_count(&b);
 		assert_true(b.view.vsegs.cap <= vn + vn / 8 + 64);
 		assert_false(doc_align_partial(&b.doc));
