@@ -291,6 +291,9 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st);
  * (pair_blocks_key of its source blocks; NULL: computed; test builds
  * check it). */
 void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *key);
+/* Room for n statuses more set by the user, made now (the table doubles
+ * by rehashing all it holds: 2.6 ms in one idle unit at 1M lines). */
+void doc_user_reserve(Doc *d, size_t n);
 /* True for a segment a translator still has to finish: prose with a
  * target side, not done or reviewed. */
 bool doc_seg_unfinished(const Doc *d, size_t seg);

@@ -118,20 +118,33 @@ static const UserStatus *user_find(const Doc *d, uint64_t key)
 	return x->used ? x : NULL;
 }
 
+/* The user's statuses in a table of room for n (at most 3/4 full). */
+static void user_room(UserStatuses *u, size_t n)
+{
+	if (n * 4 <= u->cap * 3)
+		return;
+	size_t cap = u->cap ? u->cap : 64;
+	while (n * 4 > cap * 3)
+		cap *= 2;
+	UserStatuses big = {xcalloc(cap, sizeof(UserStatus)), 0, cap};
+	for (size_t i = 0; i < u->cap; i++)
+		if (u->v[i].used) {
+			big.v[user_slot(&big, u->v[i].key)] = u->v[i];
+			big.n++;
+		}
+	free(u->v);
+	*u = big;
+}
+
+void doc_user_reserve(Doc *d, size_t n)
+{
+	user_room(&d->user, d->user.n + n);
+}
+
 static void user_put(Doc *d, uint64_t key, SegStatus st)
 {
 	UserStatuses *u = &d->user;
-	if ((u->n + 1) * 4 > u->cap * 3) {
-		UserStatuses big = {xcalloc(u->cap ? u->cap * 2 : 64, sizeof(UserStatus)), 0,
-		                    u->cap ? u->cap * 2 : 64};
-		for (size_t i = 0; i < u->cap; i++)
-			if (u->v[i].used) {
-				big.v[user_slot(&big, u->v[i].key)] = u->v[i];
-				big.n++;
-			}
-		free(u->v);
-		*u = big;
-	}
+	user_room(u, u->n + 1);
 	UserStatus *x = &u->v[user_slot(u, key)];
 	if (!x->used) {
 		x->used = true;

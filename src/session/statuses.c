@@ -269,8 +269,12 @@ static bool apply_unit(Session *s)
 		return true;
 	case SA_OLD: {
 		bool any_stale = false;
-		for (size_t k = 0; k < n && !any_stale; k++)
-			any_stale = x->st[k] == ST_STALE;
+		size_t kept = 0; /* the statuses set_one will store */
+		for (size_t k = 0; k < n; k++) {
+			any_stale |= x->st[k] == ST_STALE;
+			kept += x->st[k] == ST_DONE || x->st[k] == ST_REVIEWED || x->st[k] == ST_STALE;
+		}
+		doc_user_reserve(d, kept); /* not doubled by one of them */
 		if (any_stale) { /* rare: the segments with the decided statuses */
 			Alignment al = {xmalloc(MAX(n, 1) * sizeof(Segment)), n, MAX(n, 1)};
 			memcpy(al.v, d->al.v, n * sizeof(Segment));

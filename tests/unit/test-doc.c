@@ -762,6 +762,53 @@ static void test_overlong_line_refused(void **state)
 	doc_release(&d);
 }
 
+/* The user's statuses reserved for all of a real pair's segments: setting
+ * them never grows the table (a doubling rehashes all it holds), and each
+ * reads back, as it does without the reservation. */
+static void test_user_statuses_reserved(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t grown = 0; /* the pairs whose table grew without the reservation */
+	for (char **p = pairs; *p; p++) {
+		char *en = xasprintf("%s.en.rst", *p), *ko = xasprintf("%s.ko.rst", *p);
+		size_t sn, tn;
+		char *src = tu_corpus_file(en, &sn), *tgt = tu_corpus_file(ko, &tn);
+		for (int reserve = 0; reserve < 2; reserve++) {
+			Doc d;
+			doc_init(&d);
+			doc_load(&d, ko, tgt, tn, en, src, sn);
+			size_t n = 0;
+			for (size_t k = 0; k < d.al.n; k++)
+				n += d.al.v[k].src_n > 0;
+			if (reserve)
+				doc_user_reserve(&d, n);
+			size_t cap = d.user.cap, grew = 0;
+			for (size_t k = 0; k < d.al.n; k++) {
+				doc_set_status(&d, k, k % 2 ? ST_DONE : ST_REVIEWED);
+				grew += d.user.cap != cap;
+				cap = d.user.cap;
+			}
+			if (reserve && grew)
+				fail_msg("%s: the reserved table grew %zu times", ko, grew);
+			grown += !reserve && grew > 1;
+			assert_true(d.user.n * 4 <= d.user.cap * 3);
+			for (size_t k = 0; k < d.al.n; k++)
+				assert_int_equal(doc_seg_status(&d, k), k % 2 ? ST_DONE : ST_REVIEWED);
+			doc_release(&d);
+		}
+		free(src);
+		free(tgt);
+		free(en);
+		free(ko);
+	}
+	bool any = pairs[0] != NULL;
+	tu_free_list(pairs);
+	if (!any)
+		skip();
+	assert_true(grown > 0); /* the test has tables that double */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -779,6 +826,7 @@ int main(void)
 		cmocka_unit_test(test_first_edits_grow_no_table),
 		cmocka_unit_test(test_segments_after_new_blocks_move_once),
 		cmocka_unit_test(test_feature_records_move_to_the_change),
+		cmocka_unit_test(test_user_statuses_reserved),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
