@@ -111,6 +111,7 @@ size_t align_memo_moved(const AlignMemo *m);
  * the cell's best gap. */
 typedef struct AlignAnchorWork {
 	size_t shared, read, titles, titles_scored;
+	size_t splits; /* banded passes cut in two at a sure match (align.c dp_split) */
 } AlignAnchorWork;
 extern AlignAnchorWork align_anchor_work;
 
@@ -139,10 +140,12 @@ typedef struct AlignFeatures AlignFeatures;
 AlignFeatures *align_features_new(const Lines *l, const RstDoc *d);
 void align_features_free(AlignFeatures *af);
 /* align_docs_memo (phased false) or align_docs_phased (true, memo not
- * NULL) with the source's features sf (align_features_new of src and sb;
- * taken) or NULL (computed here): the same alignment and memo. */
+ * NULL) with the source's features sf (align_features_new of src and sb)
+ * and the target's tf (of tgt and tb), each taken, or NULL (computed
+ * here): the same alignment and memo. */
 void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
-                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased);
+                     const RstDoc *tb, AlignFeatures *tf, Alignment *a, AlignMemo **memo,
+                     bool phased);
 /* The stretches still pending (0 for NULL). */
 size_t align_pending(const AlignMemo *m);
 /* The first segment (*k0) of the first pending stretch whose segments

@@ -57,8 +57,9 @@ void pair_from_texts(DocPair *p, HostFormat fmt, const char *tgt, size_t tgt_n,
 void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src);
 /* Both: a source of PAIR_SOURCE_THREAD_BYTES or more has its lines,
  * blocks and anchor features (align_features_new) read on a thread of its
- * own while the calling thread reads the target's (joined before the
- * alignment; the same pair as read one after the other).  pair_source_threads counts those threads (tests). */
+ * own while the calling thread reads the target's lines, blocks and
+ * anchor features (joined before the alignment; the same pair as read one
+ * after the other).  pair_source_threads counts those threads (tests). */
 #define PAIR_SOURCE_THREAD_BYTES (1u << 20)
 extern size_t pair_source_threads;
 

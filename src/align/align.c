@@ -18,6 +18,7 @@
 #include "yeok/text.h"
 
 #include <math.h>
+#include <pthread.h>
 
 #define FORBID (-1e18)
 #define FULL_DP_CELLS 1000000u /* below this, no band */
@@ -164,6 +165,7 @@ typedef struct Ctx {
 	/* the current DP's sequences: indices into the blocks */
 	const size_t *si, *ti;
 	bool anchors; /* pass 1 scoring */
+	AlignAnchorWork *work; /* pass 1: where its cells are counted */
 	/* pass 2, an exact (unbanded) region: its scores, cell (i, j) move k
 	 * at [(i * (m + 1) + j) * 5 + k], NAN until scored; or NULL */
 	double *cache;
@@ -594,21 +596,21 @@ static inline double score_anchor_keyed(const Ctx *c, size_t i, size_t j, double
 			return 12.0;
 		if (!share_bits(a, b))
 			return -4.0; /* code_share(0, ...), no division */
-		align_anchor_work.shared++;
+		c->work->shared++;
 		double ub = code_share(MIN(fa->nlines, fb->nlines), fa->nlines, fb->nlines);
 		if (prev + ub < g)
 			return ub;
-		align_anchor_work.read++;
+		c->work->read++;
 		return code_score(fa, fb);
 	}
 	/* a title: the same with the tokens (all of the fewer in common,
 	 * if the bits say they may share one) and the length (<= 0) */
 	bool sh = share_bits(a, b);
 	double ub = title_part(fa, fb, sh ? MIN(fa->ntok, fb->ntok) : 0);
-	align_anchor_work.titles++;
+	c->work->titles++;
 	if (prev + ub < g)
 		return ub;
-	align_anchor_work.titles_scored++;
+	c->work->titles_scored++;
 	if (sh)
 		ub = title_part(fa, fb, overlap(feat_tok(fa), fa->ntok, feat_tok(fb), fb->ntok));
 	return ub + 0.5 * len_score(fa->len, fb->len, fb->hangul);
@@ -800,42 +802,22 @@ static void fill_anchors(const Ctx *c, size_t n, const size_t *lo, const size_t 
 	free(rows);
 }
 
-/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
- * appends the steps in order to out. */
-static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+/* The DP of an n x m table whose rows keep to columns [lo[i], hi[i]]
+ * (connected: a row starts no later than the last one ends; hi[n] = m):
+ * appends its steps in order to out, their indices shifted by di and dj. */
+static void dp_band(const Ctx *c, size_t n, size_t m, size_t nmoves, bool full, const size_t *lo,
+                    const size_t *hi, size_t di, size_t dj, StepVec *out)
 {
 	if (n == 0 && m == 0)
 		return;
-	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
 	size_t *off = xmalloc((n + 2) * sizeof(size_t));
-	/* these tables and the moves are written whole (below, and by the fill) */
-	xprefault(lo, (n + 1) * sizeof(size_t));
-	xprefault(hi, (n + 1) * sizeof(size_t));
-	xprefault(off, (n + 2) * sizeof(size_t));
-	bool full = (double)(n + 1) * (double)(m + 1) <=
-	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
-	size_t slope = n ? (m + n - 1) / n : m;
-	for (size_t i = 0; i <= n; i++) {
-		if (full || n == 0) {
-			lo[i] = 0;
-			hi[i] = m;
-		} else {
-			size_t c0 = (size_t)((double)i * (double)m / (double)n);
-			lo[i] = c0 > BAND ? c0 - BAND : 0;
-			hi[i] = MIN(m, c0 + BAND + slope);
-		}
-	}
-	/* keep rows connected: a row starts no later than the last one ends */
-	for (size_t i = 1; i <= n; i++)
-		if (lo[i] > hi[i - 1])
-			lo[i] = hi[i - 1];
-	hi[n] = m;
+	xprefault(off, (n + 2) * sizeof(size_t)); /* written whole below */
 	off[0] = 0;
 	for (size_t i = 0; i <= n; i++)
 		off[i + 1] = off[i] + (hi[i] - lo[i] + 1);
 	size_t cells = off[n + 1];
 	unsigned char *mv = xmalloc(cells);
-	xprefault(mv, cells);
+	xprefault(mv, cells); /* and the moves, by the fill */
 	double *best = NULL;
 	if (c->anchors && nmoves == 3 && !c->cache) {
 		fill_anchors(c, n, lo, hi, off, mv);
@@ -851,7 +833,7 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 		unsigned char k = mv[off[i] + (j - lo[i])];
 		BUG_ON(k == 255);
 		size_t a = moves_all[k].a, b = moves_all[k].b;
-		Step st = {i - a, a, j - b, b};
+		Step st = {i - a + di, a, j - b + dj, b};
 		VEC_PUSH(&rev, st);
 		i -= a;
 		j -= b;
@@ -861,9 +843,162 @@ static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
 	VEC_FREE(&rev);
 	free(best);
 	free(mv);
+	free(off);
+}
+
+/* Keep rows [0, n] of a band connected: a row starts no later than the
+ * last one ends, and the last one ends at m. */
+static void band_connect(size_t n, size_t m, size_t *lo, size_t *hi)
+{
+	for (size_t i = 1; i <= n; i++)
+		if (lo[i] > hi[i - 1])
+			lo[i] = hi[i - 1];
+	hi[n] = m;
+}
+
+/* The anchors' banded pass of many rows is cut in two at a sure match and
+ * its halves filled at once, the second on a thread (at 1M lines the pass
+ * was ~120 ms of the first frame, on one core of two).  Sure: a code
+ * anchor of the middle rows whose code the band's target anchors have
+ * once, the nearest source rows not at all (a translation keeps its code:
+ * such a pair scores 12, and the one-shot pass matched it on the corpus
+ * and the generated pairs: test_banded_anchors_unchanged).  The halves
+ * keep the whole table's band, so either reads the cells it read. */
+#define ANCHOR_SPLIT_ROWS 2048
+#define ANCHOR_SPLIT_TRIES 256
+
+/* The source row of the sure match nearest the middle and its target
+ * column (*si, *sj): cells (si, sj) and (si + 1, sj + 1) in the band. */
+static bool anchors_split(const Ctx *c, size_t n, size_t m, const size_t *lo, const size_t *hi,
+                          size_t *si, size_t *sj)
+{
+	size_t tries = 0;
+	for (size_t d = 0; d < n / 4 && tries < ANCHOR_SPLIT_TRIES; d++) {
+		for (int side = 0; side < 2 && tries < ANCHOR_SPLIT_TRIES; side++) {
+			if (side && !d)
+				continue;
+			size_t i = side ? n / 2 - d : n / 2 + d;
+			const AnchorKey *a = &c->sk[i];
+			if (a->kind != BK_LITERAL || hi[i + 1] == 0)
+				continue;
+			tries++;
+			/* the code's target anchors near the band: exactly one, in it */
+			size_t w0 = lo[i] > BAND ? lo[i] - BAND : 0, w1 = MIN(m, hi[i] + BAND);
+			size_t at = SIZE_MAX, count = 0;
+			for (size_t j = w0; j < w1 && count < 2; j++)
+				if (c->tk[j].kind == BK_LITERAL && c->tk[j].hash == a->hash) {
+					count++;
+					at = j;
+				}
+			if (count != 1 || at < lo[i] || at > hi[i] || at + 1 < lo[i + 1] || at + 1 > hi[i + 1])
+				continue;
+			bool alone = true;
+			for (size_t k = i > 2 * BAND ? i - 2 * BAND : 0; k < MIN(n, i + 2 * BAND + 1) && alone; k++)
+				alone = k == i || c->sk[k].kind != BK_LITERAL || c->sk[k].hash != a->hash;
+			if (alone) {
+				*si = i;
+				*sj = at;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+typedef struct HalfDp {
+	Ctx c;
+	AlignAnchorWork work;
+	size_t n, m, di, dj;
+	size_t *lo, *hi;
+	StepVec steps;
+	pthread_t t;
+} HalfDp;
+
+static void *half_dp_run(void *arg)
+{
+	HalfDp *h = arg;
+	dp_band(&h->c, h->n, h->m, 3, false, h->lo, h->hi, h->di, h->dj, &h->steps);
+	return NULL;
+}
+
+/* The anchors' pass of an n x m band (lo, hi) cut at the match of source
+ * anchor si with target anchor sj: rows [0, si] to column sj here, rows
+ * [si + 1, n] from column sj + 1 on a thread (here when none starts). */
+static void dp_split(const Ctx *c, size_t n, size_t m, const size_t *lo, const size_t *hi,
+                     size_t si, size_t sj, StepVec *out)
+{
+	HalfDp h = {.c = *c, .n = n - si - 1, .m = m - sj - 1, .di = si + 1, .dj = sj + 1};
+	h.c.sk += si + 1;
+	h.c.tk += sj + 1;
+	h.c.si += si + 1;
+	h.c.ti += sj + 1;
+	h.c.work = &h.work;
+	h.lo = xmalloc((h.n + 1) * sizeof(size_t));
+	h.hi = xmalloc((h.n + 1) * sizeof(size_t));
+	for (size_t i = 0; i <= h.n; i++) {
+		h.lo[i] = MAX(lo[si + 1 + i], sj + 1) - (sj + 1);
+		h.hi[i] = hi[si + 1 + i] - (sj + 1);
+	}
+	band_connect(h.n, h.m, h.lo, h.hi);
+	bool threaded = pthread_create(&h.t, NULL, half_dp_run, &h) == 0;
+	size_t *lo1 = xmalloc((si + 1) * sizeof(size_t)), *hi1 = xmalloc((si + 1) * sizeof(size_t));
+	for (size_t i = 0; i <= si; i++) {
+		hi1[i] = MIN(hi[i], sj);
+		lo1[i] = MIN(lo[i], hi1[i]);
+	}
+	band_connect(si, sj, lo1, hi1);
+	dp_band(c, si, sj, 3, false, lo1, hi1, 0, 0, out);
+	VEC_PUSH(out, ((Step){si, 1, sj, 1}));
+	if (threaded)
+		pthread_join(h.t, NULL);
+	else
+		half_dp_run(&h);
+	for (size_t k = 0; k < h.steps.n; k++)
+		VEC_PUSH(out, h.steps.v[k]);
+	c->work->shared += h.work.shared;
+	c->work->read += h.work.read;
+	c->work->titles += h.work.titles;
+	c->work->titles_scored += h.work.titles_scored;
+	c->work->splits += h.work.splits + 1;
+	VEC_FREE(&h.steps);
+	free(h.lo);
+	free(h.hi);
+	free(lo1);
+	free(hi1);
+}
+
+/* Align sequences of n and m elements (c->si, c->ti) with nmoves moves;
+ * appends the steps in order to out. */
+static void dp(const Ctx *c, size_t n, size_t m, size_t nmoves, StepVec *out)
+{
+	if (n == 0 && m == 0)
+		return;
+	size_t *lo = xmalloc((n + 1) * sizeof(size_t)), *hi = xmalloc((n + 1) * sizeof(size_t));
+	/* these tables are written whole (below) */
+	xprefault(lo, (n + 1) * sizeof(size_t));
+	xprefault(hi, (n + 1) * sizeof(size_t));
+	bool full = (double)(n + 1) * (double)(m + 1) <=
+	            (c->anchors ? ANCHOR_FULL_DP_CELLS : FULL_DP_CELLS);
+	size_t slope = n ? (m + n - 1) / n : m;
+	for (size_t i = 0; i <= n; i++) {
+		if (full || n == 0) {
+			lo[i] = 0;
+			hi[i] = m;
+		} else {
+			size_t c0 = (size_t)((double)i * (double)m / (double)n);
+			lo[i] = c0 > BAND ? c0 - BAND : 0;
+			hi[i] = MIN(m, c0 + BAND + slope);
+		}
+	}
+	band_connect(n, m, lo, hi);
+	size_t si, sj;
+	if (c->anchors && nmoves == 3 && !c->cache && !full && n >= ANCHOR_SPLIT_ROWS &&
+	    anchors_split(c, n, m, lo, hi, &si, &sj))
+		dp_split(c, n, m, lo, hi, si, sj, out);
+	else
+		dp_band(c, n, m, nmoves, full, lo, hi, 0, 0, out);
 	free(lo);
 	free(hi);
-	free(off);
 }
 
 /* ---- the two passes ---------------------------------------------------- */
@@ -1043,6 +1178,7 @@ static void anchors_dp(Ctx *c, const size_t *sa, size_t sn, const size_t *ta, si
 	c->sk = sk;
 	c->tk = tk;
 	c->anchors = true;
+	c->work = &align_anchor_work;
 	dp(c, sn, tn, 3, steps);
 	c->sk = c->tk = NULL;
 	free(sk);
@@ -1300,22 +1436,29 @@ void align_features_free(AlignFeatures *af)
 	free(af);
 }
 
-/* sf: the source's anchor_features, taken (freed here), or NULL. */
+/* The features af holds, taken (af freed), or NULL: computed of l and d. */
+static Feat *take_features(AlignFeatures *af, const Lines *l, const RstDoc *d)
+{
+	if (!af)
+		return anchor_features(l, d);
+	BUG_ON(af->n != d->n);
+	Feat *f = af->f;
+	free(af);
+	return f;
+}
+
+/* sf, tf: the source's and the target's anchor_features, taken (freed
+ * here), or NULL. */
 static void align_start(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
-                        const RstDoc *tb, Alignment *a, AlignMemo **memo, bool pend)
+                        const RstDoc *tb, AlignFeatures *tf, Alignment *a, AlignMemo **memo,
+                        bool pend)
 {
 	a->n = 0;
 	AlignMemo *m = xcalloc(1, sizeof(*m));
 	m->sn = sb->n;
 	m->tn = m->tcap = m->tgap = tb->n;
-	if (sf) {
-		BUG_ON(sf->n != sb->n);
-		m->sf = sf->f;
-		free(sf);
-	} else {
-		m->sf = anchor_features(src, sb);
-	}
-	m->tf = anchor_features(tgt, tb);
+	m->sf = take_features(sf, src, sb);
+	m->tf = take_features(tf, tgt, tb);
 	for (size_t k = 0; k < sb->n; k++)
 		if (is_anchor_kind(sb->v[k].kind))
 			VEC_PUSH(&m->sa, k);
@@ -1352,20 +1495,21 @@ static void align_start(const Lines *src, const RstDoc *sb, AlignFeatures *sf, c
 void align_docs_memo(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                      Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, NULL, tgt, tb, a, memo, false);
+	align_start(src, sb, NULL, tgt, tb, NULL, a, memo, false);
 }
 
 void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        Alignment *a, AlignMemo **memo)
 {
-	align_start(src, sb, NULL, tgt, tb, a, memo, true);
+	align_start(src, sb, NULL, tgt, tb, NULL, a, memo, true);
 }
 
 void align_docs_with(const Lines *src, const RstDoc *sb, AlignFeatures *sf, const Lines *tgt,
-                     const RstDoc *tb, Alignment *a, AlignMemo **memo, bool phased)
+                     const RstDoc *tb, AlignFeatures *tf, Alignment *a, AlignMemo **memo,
+                     bool phased)
 {
 	BUG_ON(phased && !memo);
-	align_start(src, sb, sf, tgt, tb, a, memo, phased);
+	align_start(src, sb, sf, tgt, tb, tf, a, memo, phased);
 }
 
 size_t align_pending(const AlignMemo *m)
