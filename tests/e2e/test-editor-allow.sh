@@ -40,7 +40,7 @@ check "  and no longer marks it" lacks "$(status_line)" "!Layer -> 계층"
 tm_keys C-s
 check "Ctrl-S saves" tm_wait "Saved"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 check "the sidecar has the allow list" grep -qx 'allow: \[레이어\]' ko.rst.yeok.yaml
 run "$YEOK" check --no-spell --source en.rst ko.rst
 check "yeok check honours it: no 레이어 finding" eq "$(printf '%s\n' "$out" | grep -c "'레이어' — glossary")" 0

@@ -15,7 +15,7 @@ fresh() {
 	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
 }
 status_line() { tm_screen | tail -2 | head -1; }
-quit() { tm_keys C-q; tm_wait "EXITED" >/dev/null; fresh; }
+quit() { tm_keys C-q; tm_exit; fresh; }
 
 NAME=beginner_source__ddp_series_intro
 cp "$CORPUS/$NAME.ko.rst" "$T/ko.rst"

@@ -29,4 +29,4 @@ check "at '결론' the status line says the alignment broke" \
 	tm_wait "the English title 'Conclusion' (English line"
 check "  and why" tm_wait "has no Korean title: alignment broken here"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit

@@ -129,7 +129,7 @@ tm paste-buffer -b m -t t
 scrolled() { [ "$(tm_screen | sed -n 2p)" != "$top0" ]; }
 check "the wheel scrolls the panes" tm_until scrolled
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 # ---- themes --------------------------------------------------------------
@@ -139,7 +139,7 @@ tm_start 250 30 "cd $T && $YEOK --theme broken --source en.rst ko.rst"
 check "a bad theme names its file and line" tm_wait "broken.yaml:2: unknown slot 'bogus'"
 check "and says the default is used" tm_wait "using the default theme"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 tm_start 100 30 "cd $T && $YEOK --theme light --source en.rst ko.rst"
@@ -147,7 +147,7 @@ check "--theme light opens" tm_wait "ko.rst"
 tm_sync
 check "no message for a good theme" eval '! tm_screen | grep -q "default theme"' 
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 tm_start 100 30 "cd $T && NO_COLOR=1 $YEOK --source en.rst ko.rst"
@@ -159,7 +159,7 @@ reverse_no_colour() {
 }
 check "NO_COLOR draws without colour" tm_until reverse_no_colour
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 # ---- key bindings from the config file ----------------------------------------
@@ -169,13 +169,13 @@ tm_wait "ko.rst" >/dev/null
 tm_keys C-t
 check "a key bound in config.yaml runs its command" tm_wait "Saved"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 printf 'keys:\n  C-t: explode\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
 tm_start 100 30 "cd $T && $YEOK --source en.rst ko.rst"
 check "a bad binding names config.yaml and its line" tm_wait "config.yaml:2"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
 
@@ -190,7 +190,7 @@ tm_text "4"
 tm_keys Enter
 check "the shipped glossary hints the current segment" tm_wait "용어 !parameter -> 매개변수"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 printf 'terms: [\n' >"$T/bad-glossary.yaml"
 run "$YEOK" --glossary "$T/bad-glossary.yaml" --source "$T/g.en.rst" "$T/g.ko.rst"

@@ -47,7 +47,7 @@ check "Alt-Enter marks it done: one stale fewer" tm_wait "3 stale"
 tm_keys C-s
 check "Ctrl-S saves" tm_wait "Saved"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 check "the file has the old Korean at that place" \
 	grep -q '^각 process/ worker가 모델의 복제본을 소유하고' "$f"
 check "  the new English of that paragraph is gone" lacks "$(cat "$f")" "$EN"

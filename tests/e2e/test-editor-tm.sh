@@ -90,7 +90,7 @@ check "Enter inserts the match" tm_wait "Inserted the 100% match"
 tm_keys C-s
 check "Ctrl-S saves" tm_wait "Saved"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 check "the line is the other tutorial's Korean" eq "$(sed -n "${LINE}p" "$HELD")" "$KO"
 [ -n "$UNDER" ] && check "  the title's underline is resized to the Korean" \
 	eq "$(sed -n "$((LINE + 1))p" "$HELD")" "$UNDER"
@@ -111,4 +111,4 @@ tm_sync
 tm_keys F4
 check "without a memory F4 says there is none" tm_wait "no translation memory"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit

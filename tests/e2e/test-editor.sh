@@ -199,7 +199,7 @@ paste_undone() { [ "$(sed -n 3,4p "$T/wide.ko.rst")" = "
 a한국어한국어한국어한국어한국어한국어한국어한국어한국어한국어" ]; }
 check "one undo removes the whole paste" tm_until paste_undone
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 # ---- files: missing, new from the source, read-only --------------------------
@@ -212,7 +212,7 @@ tm_keys C-s
 tm_wait "Saved" >/dev/null
 check "saving the new file writes the copy" cmp -s "$EN" "$T/new.rst"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 chmod 444 "$KO"
 tm_start 100 30 "cd $T && $YEOK --source $EN $KO"
@@ -239,7 +239,7 @@ tm_start 100 30 "cd $T/repo && $YEOK --source-rev HEAD mesh.rst"
 check "--source-rev HEAD opens" tm_wait "DeviceMesh 시작하기"
 check "the English of HEAD is beside the Korean" row_has "Getting Started with DeviceMesh" "DeviceMesh 시작하기"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 run "$YEOK" --source-rev HEAD "$T/missing.rst"
 check "--source-rev outside a repository fails with a message" has "$err" "not in a git work tree"

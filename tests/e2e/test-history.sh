@@ -40,11 +40,11 @@ check "saves" tm_wait "Saved"
 check "the sidecar records the commit" grep -q "git: $want" "$K/$MESH.yeok.yaml"
 check "... and the path" grep -q "path: $MESH" "$K/$MESH.yeok.yaml"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit
 fresh
 
 printf 'Title\n=====\n\nText.\n' >"$T/plain.rst"
 tm_start 110 20 "cd $T && $YEOK --no-spell plain.rst"
 check "no history: the document itself is the source, said so" tm_wait "English: the document itself"
 tm_keys C-q
-tm_wait "EXITED" >/dev/null
+tm_exit

@@ -49,6 +49,12 @@ tm_wait() {
 	return 1
 }
 
+# tm_exit [SECONDS]: wait for the program in the pane to have exited (the
+# pane's "EXITED-<status>", default 30 s).  Not silenced: when it times
+# out, the screen it shows is the log's only clue (a quit that waited on a
+# thread, a dialog still open).
+tm_exit() { tm_wait "EXITED" "${1:-30}"; }
+
 # tm_wait_gone TEXT [SECONDS]: poll until TEXT is no longer on the screen.
 tm_wait_gone() {
 	local text=$1 limit=${2:-15} i=0
