@@ -79,6 +79,7 @@
 #ifndef YEOK_TM_H
 #define YEOK_TM_H
 
+#include <stdatomic.h>
 #include "yeok/util.h"
 
 #define TM_SCHEMA_VERSION 1
@@ -104,6 +105,10 @@ typedef struct TmBuildOpts {
 	const char *const *exclude;  /* repository-relative paths to leave out
 	                                (NULL-terminated; NULL: none; update:
 	                                NULL keeps those of the last build) */
+	const atomic_bool *cancel;   /* or NULL: once true, the build or update
+	                                stops before its next file and fails
+	                                (EXIT_IOERR, "cancelled"), the memory as
+	                                it was (the editor's quit: tm/worker.c) */
 } TmBuildOpts;
 
 typedef struct TmStats {

@@ -141,7 +141,7 @@ static int run_build(TmArgs *a, bool update)
 		return cli_report(&e);
 	}
 	VEC_PUSH(&a->exclude, NULL);
-	TmBuildOpts o = {top, db, a->exclude.n > 1 || !update ? a->exclude.v : NULL};
+	TmBuildOpts o = {top, db, a->exclude.n > 1 || !update ? a->exclude.v : NULL, NULL};
 	TmStats st;
 	uint64_t t0 = now_ns();
 	bool ok = update ? tm_update(&o, &st, &e) : tm_build(&o, &st, &e);
@@ -174,7 +174,7 @@ static Tm *rebuild(const char *db, const char *top, bool writable, Err *e)
 {
 	cli_error(0, "%s: building it again", e->msg);
 	err_init(e);
-	TmBuildOpts o = {top, db, NULL};
+	TmBuildOpts o = {top, db, NULL, NULL};
 	TmStats st;
 	if (!tm_build(&o, &st, e))
 		return NULL;

@@ -450,6 +450,14 @@ static void remove_stale_temps(const char *db)
 	free(dir);
 }
 
+/* The build's or update's next file: false (e says why) once o->cancel is set. */
+static bool go_on(const TmBuildOpts *o, Err *e)
+{
+	if (o->cancel && atomic_load(o->cancel))
+		return err_set(e, EXIT_IOERR, "%s: cancelled", o->db);
+	return true;
+}
+
 /* The full build, with the writer lock held. */
 static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmStats *st, Err *e)
 {
@@ -484,7 +492,7 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 	ok = ok && source_history_open(o->top, tutorial_specs, &h, e);
 	TmWords *words = tm_words_new();
 	Ctx c = {o->top, h, tm, words, st};
-	for (size_t i = 0; ok && i < tree.n; i++) {
+	for (size_t i = 0; ok && i < tree.n && (ok = go_on(o, e)); i++) {
 		if (!is_tutorial(tree.v[i].path) || in_list(exclude, tree.v[i].path))
 			continue;
 		ok = process_file(&c, &tree.v[i], e);
@@ -616,7 +624,7 @@ static bool update_locked(const TmBuildOpts *o, TmStats *st, Err *e)
 			     source_history_open(o->top, (const char *const *)specs.v, &h, e);
 		ok = ok && tm_exec(tm, "BEGIN IMMEDIATE;", e);
 		Ctx c = {o->top, h, tm, NULL, st};
-		for (size_t i = 0; ok && i < paths.n; i++) {
+		for (size_t i = 0; ok && i < paths.n && (ok = go_on(o, e)); i++) {
 			size_t removed = 0;
 			ok = tm_delete_file(tm, paths.v[i], &removed, e);
 			st->removed += removed;

@@ -41,6 +41,7 @@ struct TmWorker {
 	int notify[2];
 	/* the background update */
 	bool upd_started, upd_running, upd_done;
+	atomic_bool upd_cancel; /* set by tm_worker_free: the update stops at its next file */
 	pthread_t upd_thread;
 	char *upd_top, *upd_db;
 	char **upd_ex;    /* NULL-terminated copy, or NULL */
@@ -124,7 +125,7 @@ static void resolve(TmWorker *w)
 	if (!w->db)
 		set_error(w, &e);
 	if (w->auto_update && w->db && w->top && file_exists(w->db)) {
-		TmBuildOpts o = {w->top, w->db, NULL};
+		TmBuildOpts o = {w->top, w->db, NULL, NULL};
 		start_update_locked(w, &o);
 	}
 	pthread_mutex_unlock(&w->mu);
@@ -296,6 +297,7 @@ static void *worker_main(void *arg)
 TmWorker *tm_worker_start(const TmWorkerOpts *o)
 {
 	TmWorker *w = xcalloc(1, sizeof(*w));
+	atomic_init(&w->upd_cancel, false);
 	w->db = o->db ? xstrdup(o->db) : NULL;
 	w->file = o->file ? xstrdup(o->file) : NULL;
 	w->resolved = !w->file;
@@ -333,6 +335,10 @@ void tm_worker_free(TmWorker *w)
 {
 	if (!w)
 		return;
+	/* a quit does not wait for the update to read every file it has
+	 * left (a rebuilt memory of a large repository: a minute): it stops
+	 * at the next one, the memory as it was */
+	atomic_store(&w->upd_cancel, true);
 	pthread_mutex_lock(&w->mu);
 	w->stop = true;
 	pthread_cond_broadcast(&w->work_cv);
@@ -424,7 +430,7 @@ TmPoll tm_worker_wait(TmWorker *w, uint64_t id, TmMatches *out)
 static void *update_main(void *arg)
 {
 	TmWorker *w = arg;
-	TmBuildOpts o = {w->upd_top, w->upd_db, (const char *const *)w->upd_ex};
+	TmBuildOpts o = {w->upd_top, w->upd_db, (const char *const *)w->upd_ex, &w->upd_cancel};
 	TmStats st;
 	Err e;
 	err_init(&e);

@@ -74,7 +74,7 @@ static void fx_make(Fx *f)
 	put(f->repo, "a.rst", ko_rst);
 	tu_sh(f->repo, "git commit -qam 'translate a'");
 	f->db = path_join(f->repo, "cache/tm.sqlite");
-	TmBuildOpts o = {f->repo, f->db, NULL};
+	TmBuildOpts o = {f->repo, f->db, NULL, NULL};
 	TmStats st;
 	Err e;
 	err_init(&e);
@@ -315,7 +315,7 @@ static void test_default_memory_updated(void **state)
 	err_init(&e);
 	assert_true(tm_repo_id(f.repo, id, &e));
 	char *db = tm_default_path(id);
-	TmBuildOpts o = {f.repo, db, NULL};
+	TmBuildOpts o = {f.repo, db, NULL, NULL};
 	TmStats st;
 	assert_true(tm_build(&o, &st, &e));
 	/* a new commit translates another file */

@@ -1,5 +1,6 @@
 /* tm: scores, placeables, the TMX reader against hostile input, the
  * worker, build and update on a throwaway repository. */
+#include <dirent.h>
 #include "testutil.h"
 
 #include <fcntl.h>
@@ -235,7 +236,7 @@ static void test_build_update(void **state)
 	Err e;
 	err_init(&e);
 	TmStats st;
-	TmBuildOpts o = {repo, db, NULL};
+	TmBuildOpts o = {repo, db, NULL, NULL};
 	assert_true(tm_build(&o, &st, &e));
 	assert_int_equal(st.commits, 2);
 	assert_int_equal(st.files, 1);  /* b.rst is untranslated */
@@ -330,7 +331,7 @@ static void test_build_update(void **state)
 
 	/* leaving a file out */
 	const char *ex[] = {"b.rst", NULL};
-	TmBuildOpts ox = {repo, db, ex};
+	TmBuildOpts ox = {repo, db, ex, NULL};
 	assert_true(tm_build(&ox, &st, &e));
 	assert_int_equal(st.files, 1);
 	tm = tm_open(db, false, &e);
@@ -338,6 +339,62 @@ static void test_build_update(void **state)
 	assert_true(tm_lookup(tm, "Conclusion", 10, &lo, &m, &e));
 	assert_int_equal(m.n, 0);
 	tm_close(tm);
+	free(db);
+	free(repo);
+}
+
+/* The names in dir that hold needle. */
+static size_t names_with(const char *dir, const char *needle)
+{
+	size_t n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *x; d && (x = readdir(d));)
+		n += strstr(x->d_name, needle) != NULL;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* A build or update cancelled (the editor's quit: tm/worker.c) stops
+ * before its next file and fails; the memory is as it was: none after a
+ * cancelled first build (and no temporary database left), the old one
+ * after a cancelled update, which the next update then reads on from. */
+static void test_cancelled(void **state)
+{
+	(void)state;
+	char *repo = make_repo();
+	char *db = path_join(repo, "cache/tm.sqlite"), *cache = path_join(repo, "cache");
+	Err e;
+	err_init(&e);
+	TmStats st;
+	atomic_bool cancel;
+	atomic_init(&cancel, true);
+	TmBuildOpts oc = {repo, db, NULL, &cancel}, o = {repo, db, NULL, NULL};
+	assert_false(tm_build(&oc, &st, &e));
+	assert_non_null(strstr(e.msg, "cancelled"));
+	assert_false(file_exists(db));
+	assert_int_equal(names_with(cache, ".tmp."), 0);
+	assert_true(tm_build(&o, &st, &e));
+	put(repo, "b.rst", ko_rst);
+	tu_sh(repo, "git commit -qam 'translate b'");
+	err_init(&e);
+	assert_false(tm_update(&oc, &st, &e));
+	assert_non_null(strstr(e.msg, "cancelled"));
+	TmInfo info;
+	Tm *tm = tm_open(db, false, &e);
+	assert_non_null(tm);
+	assert_true(tm_info(tm, &info, &e));
+	assert_int_equal(info.segments, 4);
+	tm_close(tm);
+	atomic_store(&cancel, false);
+	assert_true(tm_update(&oc, &st, &e));
+	assert_false(st.full);
+	assert_int_equal(st.commits, 1);
+	tm = tm_open(db, false, &e);
+	assert_true(tm_info(tm, &info, &e));
+	assert_int_equal(info.segments, 8);
+	tm_close(tm);
+	free(cache);
 	free(db);
 	free(repo);
 }
@@ -364,7 +421,7 @@ static void test_consistency(void **state)
 	Err e;
 	err_init(&e);
 	TmStats st;
-	TmBuildOpts o = {repo, db, NULL};
+	TmBuildOpts o = {repo, db, NULL, NULL};
 	assert_true(tm_build(&o, &st, &e));
 	Tm *tm = tm_open(db, false, &e);
 	Lines sl, tl;
@@ -427,7 +484,7 @@ static void test_hostile_repo(void **state)
 	Err e;
 	err_init(&e);
 	TmStats st;
-	TmBuildOpts o = {repo, db, NULL};
+	TmBuildOpts o = {repo, db, NULL, NULL};
 	assert_true(tm_build(&o, &st, &e));
 	assert_int_equal(st.files, 2);   /* a.rst and odd.rst */
 	assert_int_equal(st.skipped, 3); /* b.rst untranslated, link, big */
@@ -584,7 +641,7 @@ static void test_worker(void **state)
 
 	/* a memory appears (renamed into place, as a build does) */
 	char *repo = make_repo();
-	TmBuildOpts o = {repo, db, NULL};
+	TmBuildOpts o = {repo, db, NULL, NULL};
 	TmStats st;
 	assert_true(tm_worker_update(w, &o));
 	bool ok = false;
@@ -634,7 +691,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_score_formula),  cmocka_unit_test(test_placeables),
-		cmocka_unit_test(test_tmx_parse),      cmocka_unit_test(test_build_update),
+		cmocka_unit_test(test_tmx_parse),      cmocka_unit_test(test_build_update), cmocka_unit_test(test_cancelled),
 		cmocka_unit_test(test_hostile_repo),   cmocka_unit_test(test_tmx_round_trip),
 		cmocka_unit_test(test_fuzzy_order),    cmocka_unit_test(test_worker),
 		cmocka_unit_test(test_consistency),
