@@ -102,8 +102,30 @@ void check_markup_spacing(const Unit *u, FindingVec *out)
 
 /* ---- title-underline ------------------------------------------------------ */
 
+/* The unit's source has the title of target block b as it is, title and
+ * adornments alike: an untranslated title whose short adornment is the
+ * English's own (upstream's to fix, or the translator's once the title is
+ * translated), not an error of the translation. */
+static bool title_as_in_source(const Unit *u, const Block *b)
+{
+	const Lines *sl = u->d->src, *tl = u->d->tgt;
+	for (size_t k = 0; sl && k < u->src_n; k++) {
+		const Block *s = &u->d->sb->v[u->src + k];
+		if (s->kind != BK_TITLE || s->overline != b->overline ||
+		    s->last - s->first != b->last - b->first)
+			continue;
+		bool same = true;
+		for (size_t i = 0; same && i <= b->last - b->first; i++)
+			same = str_eq(str_trim(lines_get(sl, s->first + i)),
+			              str_trim(lines_get(tl, b->first + i)));
+		if (same)
+			return true;
+	}
+	return false;
+}
+
 static void adornment_finding(const Unit *u, FindingVec *out, size_t line, size_t width,
-                              const char *what, Str title)
+                              const char *what, Str title, bool inherited)
 {
 	Str a = str_trim_right(lines_get(u->d->tgt, line));
 	if (a.n >= width)
@@ -112,10 +134,11 @@ static void adornment_finding(const Unit *u, FindingVec *out, size_t line, size_
 	Buf fix = BUF_INIT;
 	for (size_t i = 0; i < width; i++)
 		buf_addc(&fix, c);
-	Finding *f = finding_add(u, out, CK_TITLE_UNDERLINE, SEV_ERROR, line, 0,
-	                         "title %s too short: '%.*s' is %zu columns wide (Hangul counts 2), "
-	                         "the %s has %zu '%c'; make it %zu", what, (int)title.n, title.p,
-	                         width, what, a.n, c, width);
+	Finding *f = finding_add(u, out, CK_TITLE_UNDERLINE, inherited ? SEV_INFO : SEV_ERROR, line,
+	                         0, "title %s too short: '%.*s' is %zu columns wide (Hangul counts "
+	                         "2), the %s has %zu '%c'; make it %zu%s", what, (int)title.n,
+	                         title.p, width, what, a.n, c, width,
+	                         inherited ? " (as in the English, whose title this still is)" : "");
 	f->suggestion = xstrdup(fix.p);
 	finding_set_fix(f, line, 0, a.n, fix.p);
 	buf_release(&fix);
@@ -131,10 +154,12 @@ void check_title_underline(const Unit *u, FindingVec *out)
 		 * with an overline the (possibly inset) title is compared with it. */
 		Str t = str_trim_right(lines_get(u->d->tgt, b->text_line));
 		size_t w = check_column_width(t.p, t.n);
+		bool inherited = title_as_in_source(u, b);
 		if (b->text_line + 1 <= b->last)
-			adornment_finding(u, out, b->text_line + 1, w, "underline", str_trim(t));
+			adornment_finding(u, out, b->text_line + 1, w, "underline", str_trim(t),
+			                  inherited);
 		if (b->overline && b->first < b->text_line)
-			adornment_finding(u, out, b->first, w, "overline", str_trim(t));
+			adornment_finding(u, out, b->first, w, "overline", str_trim(t), inherited);
 	}
 }
 
