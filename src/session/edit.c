@@ -322,7 +322,10 @@ static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
 		return false;
 	size_t ts = session_text_start(s, line);
 	if (tgt_host(s) && !host_can_join(tgt_host(s), line))
-		return session_error(s, "This line's text cannot join the line above");
+		return session_error(s, host_line_kind(tgt_host(s), line) == HL_CODE
+		                            ? "A comment's '#' and the code before it stay as in the "
+		                              "English: only the comment's text is translated"
+		                            : "This line's text cannot join the line above");
 	*a = (Pos){line - 1, lines_line(&s->doc.tgt, line - 1)->n};
 	*b = (Pos){line, ts};
 	return true;

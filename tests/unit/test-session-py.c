@@ -280,9 +280,30 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	assert_true(session_newline(s));
 	Str n = line_of(s, comment + 1);
 	assert_true(n.n == ind + 2 && n.p[ind] == '#' && n.p[ind + 1] == ' ');
-	/* the `#` of a comment is not deleted */
+	/* the `#` of a comment is not deleted, and the editor says why */
 	s->caret.cur = (Pos){comment + 1, ind + 1};
 	assert_false(session_backspace(s));
+	assert_non_null(strstr(s->message.text, "only the comment's text is translated"));
+	check_session(s);
+	/* nor the `#` of a comment after code (`prediction = model(data) #
+	 * forward pass`): Backspace at its text's start leaves the line */
+	size_t after = SIZE_MAX;
+	for (size_t i = 0; i < s->doc.tgt.n && after == SIZE_MAX; i++) {
+		Str t = str_trim(line_of(s, i));
+		const char *hash = memchr(t.p, '#', t.n);
+		if (host_line_kind(h, i) == HL_CODE && t.n && t.p[0] != '#' && hash &&
+		    hash + 2 < t.p + t.n)
+			after = i;
+	}
+	assert_true(after != SIZE_MAX);
+	l = line_of(s, after);
+	char *line_was = xmemdup0(l.p, l.n);
+	size_t text_at = (size_t)((const char *)memchr(l.p, '#', l.n) - l.p) + 1;
+	s->caret.cur = (Pos){after, text_at};
+	assert_false(session_backspace(s));
+	assert_non_null(strstr(s->message.text, "stay as in the English"));
+	assert_true(line_is(s, after, line_was));
+	free(line_was);
 	check_session(s);
 	free(was);
 	close_pair(&o);
