@@ -27,7 +27,11 @@ for bin in "$@"; do
 	if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=build/fuzz/artifacts/"$name"-$san- $dict "$work" $seeds >"$log" 2>&1; then
 		execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
-		[ -n "$execs" ] || execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#')
+		# libFuzzer's last line ("Done N runs in S second(s)"); its
+		# "#N" status lines are not what a dictionary entry such as
+		# "#05" in the recommended dictionary printed after them is
+		[ -n "$execs" ] || execs=$(grep -oE '^Done [0-9]+ runs' "$log" | tail -1 | grep -oE '[0-9]+')
+		[ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 		echo "ok $n - fuzz-$name ($san): ${execs:-?} executions in ${secs}s"
 	else
 		echo "not ok $n - fuzz-$name ($san) crashed (log: $log)"
