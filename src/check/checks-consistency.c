@@ -227,9 +227,52 @@ static const char *file_bytes(const Lines *l, const Joined *j)
 	return lines_line(l, j->first)->p;
 }
 
-/* The glosses of block bi (j its text, m its mask, title: a title's) */
-static void gather_glosses(ConsIndex *c, const Joined *j, bool title, const char *m, size_t bi)
+/* The English of target block tb's segment, joined into out (empty: no
+ * source, or a segment without English). */
+static void seg_english(const CheckDoc *d, size_t tb, Buf *out)
 {
+	buf_clear(out);
+	if (!d->al || !d->src)
+		return;
+	size_t at = align_seg_after_tgt(d->al, tb);
+	const Segment *s = at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;
+	for (size_t k = 0; s && k < s->src_n; k++) {
+		Joined j;
+		joined_block(d->src, &d->sb->v[s->src + k], &j);
+		buf_add(out, j.text.p, j.text.len);
+		buf_addc(out, '\n');
+		joined_release(&j);
+	}
+}
+
+static char lower_ascii(char ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? (char)(ch | 0x20) : ch;
+}
+
+/* "(p[0..n))" in the English en, case aside: a parenthesis the
+ * translation kept from the English (자동 미분(Beta) for Automatic
+ * Differentiation (Beta)), no 한글(영어) gloss the translator added. */
+static bool english_has_paren(const Buf *en, const char *p, size_t n)
+{
+	for (size_t i = 0; en->len > n + 1 && i + n + 1 < en->len; i++) {
+		if (en->p[i] != '(' || en->p[i + n + 1] != ')')
+			continue;
+		size_t k = 0;
+		while (k < n && lower_ascii(en->p[i + 1 + k]) == lower_ascii(p[k]))
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+/* The glosses of block bi (j its text, m its mask, title: a title's) */
+static void gather_glosses(ConsIndex *c, const CheckDoc *d, const Joined *j, bool title,
+                           const char *m, size_t bi, size_t *cost)
+{
+	Buf en = BUF_INIT;
+	bool en_read = false;
 	size_t n = j->text.len;
 	for (size_t i = 3; i < n; i++) {
 		if (m[i] != '(')
@@ -271,6 +314,15 @@ static void gather_glosses(ConsIndex *c, const Joined *j, bool title, const char
 			i = close;
 			continue;
 		}
+		if (!en_read) {
+			seg_english(d, bi, &en);
+			*cost += en.len;
+		}
+		en_read = true;
+		if (english_has_paren(&en, m + i + 1, close - i - 1)) {
+			i = close;
+			continue;
+		}
 		Gloss g;
 		g.en = fold(m + i + 1, close - i - 1);
 		g.ko = xmemdup0(m + a, k - a);
@@ -282,6 +334,7 @@ static void gather_glosses(ConsIndex *c, const Joined *j, bool title, const char
 		VEC_PUSH(&c->g, g);
 		i = close;
 	}
+	buf_release(&en);
 }
 
 static void pre_add(ConsIndex *c, const BlockText *bt, size_t off, CheckSeverity sev,
@@ -355,9 +408,10 @@ static ptrdiff_t bt_find_ko(const BlockText *bt, size_t from, const char *ko)
 }
 
 /* Block i's joined text, its prose mask and its glosses, in document order
- * (code comments are prose: their glosses count); inl is scratch. */
+ * (code comments are prose: their glosses count); inl is scratch.  The
+ * bytes of English read for its glosses are added to *cost. */
 static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockTexts *bts, size_t i,
-                              InlineVec *inl)
+                              InlineVec *inl, size_t *cost)
 {
 	const Block *b = &d->tb->v[i];
 	Buf mask = BUF_INIT;
@@ -378,7 +432,7 @@ static void cons_gather_block(ConsIndex *c, const CheckDoc *d, BlockTexts *bts, 
 	bool title = b->kind == BK_TITLE, korean = false;
 	for (size_t k = 0; k + 2 < j.text.len && !korean; k++)
 		korean = ko_syllable(check_cp_at(mask.p, j.text.len, k));
-	gather_glosses(c, &j, title, mask.p, i);
+	gather_glosses(c, d, &j, title, mask.p, i, cost);
 	if (!title && !korean) {
 		joined_release(&j);
 		buf_release(&mask);
@@ -720,6 +774,38 @@ void cons_build_free(ConsBuild *b)
 	free(b);
 }
 
+/* The words a gloss's Korean starts at are counted back from its '(' as
+ * many as its English has (gather_glosses), so a word before the term can
+ * come with it: 호출하여 경사하강법(gradient descent) beside
+ * 경사하강법(gradient descent).  Two renderings are one when one of them
+ * is the other's last words, of two syllables or more, spacing aside
+ * (이제 손실함수 and 손실 함수); 집합 통신 and 집단 통신, 하위클래스 and
+ * 클래스, or 경사도 and 변화도 stay two. */
+static bool same_rendering(const char *x, const char *y)
+{
+	if (!strcmp(x, y))
+		return true;
+	size_t i = strlen(x), j = strlen(y), chars = 0;
+	for (;;) {
+		while (i && x[i - 1] == ' ')
+			i--;
+		while (j && y[j - 1] == ' ')
+			j--;
+		if (!i || !j)
+			break;
+		if (x[i - 1] != y[j - 1])
+			return false;
+		i--;
+		j--;
+		chars += (((unsigned char)x[i]) & 0xc0) != 0x80;
+	}
+	/* one used up, the other at a word start (the blanks before the
+	 * words they share were skipped: x[i] or y[j] is one) */
+	if (chars < 2)
+		return false;
+	return !i ? !j || y[j] == ' ' : x[i] == ' ';
+}
+
 /* The next term (CS_SETUP of gloss gi + 1). */
 static void term_next(ConsBuild *b)
 {
@@ -758,7 +844,7 @@ static void stage_setup(ConsBuild *b, size_t budget, size_t *used)
 	 * each occurrence of the minority one is flagged with the majority */
 	const char *other = NULL;
 	for (size_t k = 0; k < b->same.n && !other; k++)
-		if (strcmp(c->g.v[b->same.v[k]].ko, g->ko) != 0)
+		if (!same_rendering(c->g.v[b->same.v[k]].ko, g->ko))
 			other = c->g.v[b->same.v[k]].ko;
 	b->r[0] = g->ko;
 	b->r[1] = other;
@@ -767,14 +853,39 @@ static void stage_setup(ConsBuild *b, size_t budget, size_t *used)
 	b->b = 0;
 }
 
+/* Block bi has r (a rendering of the term en) where its English names the
+ * term: 제공 is 'write' where the English says write, and 'provide'
+ * elsewhere in the same file. */
+static bool renders_here(const ConsBuild *b, size_t bi, const char *r, const char *en,
+                         size_t *used)
+{
+	return bt_find_ko(bt_get(&b->bt, bi), 0, r) >= 0 && src_names_en(b->d, bi, en, used);
+}
+
+/* r at byte at of block bi is one of the term's glosses (제공(write) is a
+ * rendering of write whatever its English says: writing). */
+static bool glossed_here(const ConsBuild *b, size_t bi, size_t at, const char *r)
+{
+	uint64_t off = ((uint64_t)bi << 32) | at;
+	for (size_t k = 0; k < b->same.n; k++) {
+		const Gloss *x = &b->c->g.v[b->same.v[k]];
+		if (x->ko_off == off && !strcmp(x->ko, r))
+			return true;
+	}
+	return false;
+}
+
 static void stage_count(ConsBuild *b, size_t budget, size_t *used)
 {
 	const BlockTexts *bt = &b->bt;
+	const char *en = b->c->g.v[b->gi].en;
 	for (; b->b < b->nb && *used < budget; b->b++) {
-		for (int w = 0; w < 2; w++)
+		for (int w = 0; w < 2; w++) {
+			bool named = renders_here(b, b->b, b->r[w], en, used);
 			for (ptrdiff_t at = bt_find_ko(bt_get(bt, b->b), 0, b->r[w]); at >= 0;
 			     at = bt_find_ko(bt_get(bt, b->b), (size_t)at + 1, b->r[w]))
-				b->cnt[w]++;
+				b->cnt[w] += named || glossed_here(b, b->b, (size_t)at, b->r[w]);
+		}
 		*used += block_cost(bt_get(bt, b->b));
 	}
 	if (b->b == b->nb) {
@@ -791,12 +902,14 @@ static void stage_flag(ConsBuild *b, size_t budget, size_t *used)
 	const Gloss *g = &c->g.v[b->gi];
 	const char *mi = b->r[b->minor], *ma = b->r[!b->minor];
 	for (; b->b < b->nb && *used < budget; b->b++) {
+		bool named = renders_here(b, b->b, mi, g->en, used);
 		for (ptrdiff_t at = bt_find_ko(bt_get(bt, b->b), 0, mi); at >= 0;
 		     at = bt_find_ko(bt_get(bt, b->b), (size_t)at + 1, mi))
-			pre_add(c, bt_get(bt, b->b), (size_t)at, SEV_INFO, ma,
-			        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu times, "
-			        "'%s' %zu) (rule two-renderings)", mi, g->en, ma, b->cnt[!b->minor],
-			        mi, b->cnt[b->minor]);
+			if (named || glossed_here(b, b->b, (size_t)at, mi))
+				pre_add(c, bt_get(bt, b->b), (size_t)at, SEV_INFO, ma,
+				        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu "
+				        "times, '%s' %zu) (rule two-renderings)", mi, g->en, ma,
+				        b->cnt[!b->minor], mi, b->cnt[b->minor]);
 		*used += block_cost(bt_get(bt, b->b));
 	}
 	if (b->b == b->nb) {
@@ -938,7 +1051,7 @@ bool cons_build_step(ConsBuild *b, const CheckDoc *d, size_t max_bytes, size_t *
 		}
 		case CP_GATHER:
 			for (; b->at < b->nb && (u < max_bytes || !u); b->at++) {
-				cons_gather_block(b->c, d, &b->bt, b->at, &b->inl);
+				cons_gather_block(b->c, d, &b->bt, b->at, &b->inl, &u);
 				u += block_cost(bt_get(&b->bt, b->at));
 			}
 			if (b->at == b->nb) {

@@ -302,6 +302,44 @@ static void test_consistency(void **state)
 	expect(KO "집합 통신(collective communication)을 씁니다. 집합 통신은 빠릅니다.\n\n"
 	          "집단 통신(collective communication) API를 봅니다.\n",
 	       NULL, CK_CONSISTENCY, "'집단 통신' — 'collective communication' is rendered '집합 통신'");
+	/* a word before the term taken with it is the same rendering
+	 * (autograd_tutorial.py:25 and :70) */
+	expect(KO "미분값을 수집하고, 경사하강법(gradient descent)을 사용하여 최적화합니다.\n\n"
+	          "마지막으로 ``.step`` 을 호출하여 경사하강법(gradient descent)을 시작합니다.\n",
+	       NULL, CK_CONSISTENCY, NULL);
+	/* a parenthesis kept from the English is no gloss: 미분(Beta) and
+	 * 사용하기 (Beta) are not two renderings of 'beta', nor spaced glosses
+	 * (forward_ad_usage.py:3 and :103) */
+	expect(KO "순전파 모드 자동 미분(Beta)\n\n함수형 모듈 API 사용하기 (Beta)\n",
+	       "Intro.\n\nForward-mode Automatic Differentiation (Beta)\n\n"
+	       "Using the functional Module API (beta)\n",
+	       CK_CONSISTENCY, NULL);
+	/* ... but one the translator added is (the same lines, their English
+	 * without it): the renderings differ, the gloss is spaced */
+	expect(KO "순전파 모드 자동 미분(Beta)\n\n함수형 모듈 API 사용하기 (Beta)\n",
+	       "Intro.\n\nForward-mode Automatic Differentiation\n\n"
+	       "Using the functional Module API\n",
+	       CK_CONSISTENCY, "rule two-renderings");
+	/* the minority rendering is flagged where it is a gloss or where the
+	 * English names the term: 제공(write) (tensorboard_tutorial.rst:121),
+	 * not 제공 of 'provides' */
+	const char *wr = KO "TensorBoard에 기록(write)합니다.\n\n정보를 기록(write)합니다.\n\n"
+	                    "TensorBoard에 정보를 제공(write)하는 ``SummaryWriter`` 를 정의합니다.\n\n"
+	                    "이 도구는 여러 기능을 제공합니다.\n";
+	const char *wr_en = "Intro.\n\nWrite to TensorBoard.\n\nWrite information.\n\n"
+	                    "Define ``SummaryWriter``, our key object for writing information.\n\n"
+	                    "This tool provides many features.\n";
+	expect(wr, wr_en, CK_CONSISTENCY,
+	       "7:18 consistency '제공' — 'write' is rendered '기록' elsewhere in this file (2 times, "
+	       "'제공' 1)");
+	{
+		T t;
+		t_open(&t, wr, wr_en);
+		const char *got = t_run(&t, CK_CONSISTENCY);
+		if (strstr(got, "9:"))
+			fail_msg("제공 of 'provides' flagged:\n%s", got);
+		t_close(&t);
+	}
 	/* the English left bare where the file translates it (TP_tutorial.rst:25) */
 	expect(KO "시퀀스 병렬(Sequence Parallel)은 좋습니다.\n\n주로 계층에 Sequence Parallel를 "
 	          "적용합니다.\n",
