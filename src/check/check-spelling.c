@@ -199,6 +199,11 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 		size_t wl = m.v[i].len;
 		if ((unsigned char)w[0] >= 0x80 && affixed(sp, w, wl))
 			continue;
+		/* a particle on its own is no word to spell: after markup (`*배치*
+		 * 를`, the blank RST needs), a quote ("가짜 양자화"를) or at a line's
+		 * start it is right, after a word it is spacing's (latin-particle) */
+		if ((unsigned char)w[0] >= 0x80 && ko_is_particle(w, wl))
+			continue;
 		size_t split = 0;
 		if ((unsigned char)w[0] >= 0x80 && (split = two_words(sp, w, wl))) {
 			/* two words written together: spacing when the second is one

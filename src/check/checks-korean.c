@@ -105,6 +105,40 @@ static void fix_range(Text *t, Finding *f, size_t a, size_t b, const char *with)
 
 /* latin-particle: "Raspberry Pi 에", "BERT 처럼", "(선택) 을": a plain word
  * (not markup: after markup docutils needs the space) and its particle. */
+/* The closing quote that ends at m[i] (exclusive), after quoted text
+ * ("'더미 데이터' 를", "“옮긴다” 라고"): true, with *open where the quoted
+ * text's opening quote starts on the same line (else the closing one). */
+static bool closing_quote(const char *m, size_t i, size_t *open)
+{
+	/* ’ ” 」 』 and their openings ‘ “ 「 『 */
+	static const char *const close3[] = {"\xe2\x80\x99", "\xe2\x80\x9d", "\xe3\x80\x8d",
+	                                     "\xe3\x80\x8f"};
+	static const char *const open3[] = {"\xe2\x80\x98", "\xe2\x80\x9c", "\xe3\x80\x8c",
+	                                    "\xe3\x80\x8e"};
+	const char *want = NULL;
+	size_t ql = 0;
+	if (i >= 2 && (m[i - 1] == '\'' || m[i - 1] == '"') && !is_space(m[i - 2]) &&
+	    m[i - 2] != '(' && m[i - 2] != '=') {
+		want = m[i - 1] == '"' ? "\"" : "'";
+		ql = 1;
+	}
+	for (size_t k = 0; !ql && i >= 4 && k < ARRAY_LEN(close3); k++)
+		if (memcmp(m + i - 3, close3[k], 3) == 0 && !is_space(m[i - 4])) {
+			want = open3[k];
+			ql = 3;
+		}
+	if (!ql)
+		return false;
+	*open = i - ql;
+	size_t wl = strlen(want);
+	for (size_t a = i - ql; a >= wl && m[a - 1] != '\n' && i - a < 120; a--)
+		if (memcmp(m + a - wl, want, wl) == 0) {
+			*open = a - wl;
+			break;
+		}
+	return true;
+}
+
 static void rule_latin_particle(Text *t, FindingVec *out)
 {
 	const char *m = t->m;
@@ -112,6 +146,10 @@ static void rule_latin_particle(Text *t, FindingVec *out)
 		if (m[i] != ' ' || is_space(m[i - 1]) || m[i + 1] == ' ')
 			continue;
 		char c = m[i - 1];
+		size_t open = 0;
+		bool quote = closing_quote(m, i, &open);
+		if (quote)
+			c = ')'; /* a closing quote is the ')' of its text */
 		if (!ascii_letter(c) && c != ')')
 			continue;
 		/* the word: letters, digits, . - ; no URL, no name_ reference */
@@ -122,7 +160,7 @@ static void rule_latin_particle(Text *t, FindingVec *out)
 		                           m[a - 1] == '@' || m[a - 1] == ':')))
 			continue;
 		if (c == ')' && a == i)
-			a = i - 1; /* quote the ')' */
+			a = quote ? open : i - 1; /* quote the ')', or the quoted text */
 		size_t e = hangul_run(m, t->n, i + 1);
 		if (e == i + 1 || (e < t->n && m[e] == 1))
 			continue;

@@ -107,6 +107,15 @@ static void test_spacing_latin_particle(void **state)
 	/* after inline markup the space is required (docutils) */
 	expect(KO "사용하여 각 트레이너에서 ``_run_trainer`` 를 호출하여 반복 학습을 시작합니다.\n",
 	       NULL, CK_SPACING, NULL);
+	/* a closing quote is the ')' of its text (ONNXLive.rst:91,
+	 * tensors_deeper_tutorial.py:625) */
+	expect(KO "내부적으로 그래프를 생성해내기 위해 '더미 데이터' 를 이용하여 신경망을 실행합니다.\n",
+	       NULL, CK_SPACING, "''더미 데이터' 를' — a particle is written without a space after "
+	                         "a word: ''더미 데이터'를'");
+	expect(KO "(평소에는 “CUDA” 는 GPU를 뜻합니다.)\n", NULL, CK_SPACING, "'“CUDA” 는'");
+	/* glued to it, or a quote that opens: nothing (static_quantization_tutorial.rst:543) */
+	expect(KO "``prepare_qat`` 로 \"가짜 양자화\"를 수행합니다.\n", NULL, CK_SPACING, NULL);
+	expect(KO "그리고 ' 를 씁니다.\n", NULL, CK_SPACING, NULL);
 }
 
 static void test_spacing_noun_hada(void **state)

@@ -167,6 +167,27 @@ static void test_without_source(void **state)
 	doc_close(&d);
 }
 
+/* A particle on its own is no misspelling: after inline markup
+ * (tensors_deeper_tutorial.py:320), after a closing quote
+ * (static_quantization_tutorial.rst:543) or starting a line
+ * (tensors_deeper_tutorial.py:649); the misspelling beside them still is. */
+static void test_particle_alone(void **state)
+{
+	(void)state;
+	const char *src = "Title\n=====\n\nA typical example is multiplying a *batch* of "
+	                  "inputs, performing \"fake quantization\". They say\n\"move the data\" "
+	                  "for it.\n";
+	const char *tgt = "제목\n====\n\n일반적인 예시는 입력 tensor의 *배치* 를 곱하고, "
+	                  "\"가짜 양자화\"를 수행합니댜. 평소에는 “이동한다“\n를 “옮긴다“ 라고 "
+	                  "말합니다.\n";
+	Doc d;
+	doc_open_text(&d, src, tgt, true, g_sp);
+	char *got = run(&d);
+	assert_string_equal(got, "4:43 unknown word '수행합니댜' -> 수행합니다\n");
+	free(got);
+	doc_close(&d);
+}
+
 /* basics/intro.py's header: the names on the lines that go on from a
  * translator or author line are names too, and the prose after them is
  * still checked */
@@ -205,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_row),
 		cmocka_unit_test(test_with_source),
 		cmocka_unit_test(test_without_source),
+		cmocka_unit_test(test_particle_alone),
 		cmocka_unit_test(test_header_names),
 		cmocka_unit_test(test_no_spell_object),
 	};
