@@ -489,7 +489,10 @@ static bool c_findings(Session *s, const char *arg)
 		session_msg(s, "No findings");
 		return true;
 	}
-	session_pick_open(s, "Findings (Enter goes there; the fixable ones: M-a)", "goto-finding");
+	session_pick_open(s, "Findings (Enter goes there; M-a applies the fix of one that has "
+	                     "one)", "goto-finding");
+	s->dlg.pick.alt_key = "M-a";
+	s->dlg.pick.alt_then = "fix-finding";
 	size_t sel = 0;
 	for (size_t i = 0; i < v.n; i++) {
 		const Finding *f = &v.v[i];
@@ -522,6 +525,8 @@ static bool c_goto_finding(Session *s, const char *arg)
 	return true;
 }
 
+static bool apply_fix(Session *s, const CheckFix *f, CheckId id);
+
 static bool c_autofix(Session *s, const char *arg)
 {
 	(void)arg;
@@ -547,8 +552,36 @@ static bool c_autofix(Session *s, const char *arg)
 		                     "markup-spacing can be)");
 	CheckFix fx = best->fix;
 	fx.line += base;
+	return apply_fix(s, &fx, best->check);
+}
+
+/* M-a in the F5 list: the selected finding's fix. */
+static bool c_fix_finding(Session *s, const char *arg)
+{
+	long p;
+	if (!pick_value(s, arg, &p))
+		return false;
+	if (s->doc.read_only)
+		return session_error(s, "%s is read-only", s->doc.path);
+	FindingVec v = {0};
+	session_findings_list(s, &v);
+	const Finding *hit = NULL;
+	for (size_t i = 0; i < v.n && !hit; i++)
+		if (POS_PACK(v.v[i].line, v.v[i].byte) == p && v.v[i].has_fix)
+			hit = &v.v[i];
+	bool ok = hit ? apply_fix(s, &hit->fix, hit->check)
+	              : session_error(s, "This finding has no automatic fix");
+	findings_clear(&v);
+	VEC_FREE(&v);
+	return ok;
+}
+
+/* Apply fix fx (document lines) of a finding of check id. */
+static bool apply_fix(Session *s, const CheckFix *f, CheckId id)
+{
+	CheckFix fx = *f;
 	char *text = xstrdup(fx.text ? fx.text : "");
-	char *what = xstrdup(check_info(best->check)->id);
+	char *what = xstrdup(check_info(id)->id);
 	if (fx.line >= s->doc.tgt.n || fx.to > lines_line(&s->doc.tgt, fx.line)->n || fx.from > fx.to) {
 		free(text);
 		free(what);
@@ -1120,6 +1153,8 @@ static const Command commands[] = {
 	ED("tm-insert-best", "M-4", NULL, "Insert the best translation-memory match here", NULL, 0, c_tm_insert_best),
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
+	ED("fix-finding", "", NULL, "Fix the finding selected in the F5 list (M-a there)", NULL,
+	   CMD_HIDDEN, c_fix_finding),
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
 	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before sync)", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),

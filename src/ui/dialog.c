@@ -327,6 +327,13 @@ static void pick_event(Ui *u, Mode *m, const UiEvent *ev)
 	default:
 		break;
 	}
+	if (s->dlg.pick.alt_key && !strcmp(ev->name, s->dlg.pick.alt_key)) {
+		char arg[32];
+		snprintf(arg, sizeof(arg), "%zu", m->sel);
+		m->then = s->dlg.pick.alt_then;
+		finish(u, m, true, arg);
+		return;
+	}
 	if (key_in(ev, cancel_keys) >= 0 || ev->name[0] == 'F') {
 		session_pick_close(s);
 		finish(u, m, false, NULL);

@@ -114,6 +114,23 @@ tm_sync
 tm_keys C-q
 check "quit after the resizes" tm_wait "EXITED-0"
 
+# ---- M-a in the F5 list applies the selected finding's fix -------------------
+fresh
+tm_start 80 20 "cd $T && $YEOK --source titles.en.rst titles.rst"
+tm_wait "titles.rst" >/dev/null
+tm_keys F5
+tm_wait "Findings (Enter goes there" >/dev/null
+tm_keys Home
+tm_sync
+tm_keys M-a
+check "M-a in the F5 list fixes the selected finding" tm_wait "Fixed title-underline"
+tm_keys C-s
+tm_wait "Saved" >/dev/null
+check "the first title's underline is fixed in the file" grep -qx '======' "$T/titles.rst"
+check "the other titles' are not" grep -qx '====' "$T/titles.rst"
+tm_keys C-q
+check "quit after the fix" tm_wait "EXITED-0"
+
 # ---- reviewer mode: the comment editor and the verdict question -------------
 R=$T/repo
 mkdir -p "$R"

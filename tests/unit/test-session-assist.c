@@ -470,6 +470,41 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_true(command_run(&s, "goto-finding", "1"));
 	assert_int_equal(s.caret.cur.line, want);
 	assert_false(s.dlg.pick.on);
+	/* M-a in the list (fix-finding): the selected finding's fix; one
+	 * without a fix says so and changes nothing */
+	s.caret.cur = (Pos){0, lines_get(&s.doc.tgt, 0).n};
+	assert_true(session_insert(&s, " 안내", strlen(" 안내")));
+	session_sync(&s);
+	while (session_checks_step(&s, 8))
+		;
+	assert_true(command_run(&s, "findings", NULL));
+	assert_string_equal(s.dlg.pick.alt_key, "M-a");
+	size_t fix_i = SIZE_MAX, other_i = SIZE_MAX;
+	for (size_t i = 0; i < s.dlg.pick.items.n; i++) {
+		if (strstr(s.dlg.pick.items.v[i], "[title-underline]"))
+			fix_i = i;
+		else if (strstr(s.dlg.pick.items.v[i], "[glossary]"))
+			other_i = i;
+	}
+	assert_true(fix_i != SIZE_MAX && other_i != SIZE_MAX);
+	char arg[16];
+	snprintf(arg, sizeof(arg), "%zu", fix_i);
+	assert_true(command_run(&s, s.dlg.pick.alt_then, arg));
+	assert_false(s.dlg.pick.on);
+	ul = lines_get(&s.doc.tgt, 1);
+	l0 = lines_get(&s.doc.tgt, 0);
+	assert_int_equal(ul.n, (size_t)text_width(l0.p, l0.n));
+	assert_non_null(strstr(s.message.text, "Fixed title-underline"));
+	assert_true(command_run(&s, "findings", NULL));
+	for (size_t i = 0; i < s.dlg.pick.items.n; i++)
+		if (strstr(s.dlg.pick.items.v[i], "[glossary]"))
+			other_i = i;
+	uint64_t gen = s.doc.gen;
+	snprintf(arg, sizeof(arg), "%zu", other_i);
+	assert_false(command_run(&s, "fix-finding", arg));
+	assert_non_null(strstr(s.message.text, "no automatic fix"));
+	assert_true(s.doc.gen == gen);
+	check_session(&s);
 	session_release(&s);
 	fx_free(&f);
 }
