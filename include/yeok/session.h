@@ -129,8 +129,10 @@ typedef struct SessionPick {
 	VEC(PickMark) marks; /* highlights in rows and details */
 	size_t sel;          /* the item selected when the list opens */
 	const char *then;    /* command id */
-	const char *alt_key; /* a second key on the selected item ("M-a"), or NULL */
-	const char *alt_then; /* its command id (the item's index as its argument) */
+	const char *alt_of;  /* a second action on the selected item: the keys of
+	                        this editor command ("autofix") run alt_then with
+	                        the item's index (NULL: none) */
+	const char *alt_then;
 } SessionPick;
 
 /* A line of text to ask (the UI shows a prompt); the answer runs `then`. */

@@ -227,15 +227,22 @@ static const char *file_bytes(const Lines *l, const Joined *j)
 	return lines_line(l, j->first)->p;
 }
 
+/* The segment holding target block tb, or NULL (no source, or a block of
+ * no segment). */
+static const Segment *tgt_segment(const CheckDoc *d, size_t tb)
+{
+	if (!d->al || !d->src)
+		return NULL;
+	size_t at = align_seg_after_tgt(d->al, tb);
+	return at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;
+}
+
 /* The English of target block tb's segment, joined into out (empty: no
  * source, or a segment without English). */
 static void seg_english(const CheckDoc *d, size_t tb, Buf *out)
 {
 	buf_clear(out);
-	if (!d->al || !d->src)
-		return;
-	size_t at = align_seg_after_tgt(d->al, tb);
-	const Segment *s = at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;
+	const Segment *s = tgt_segment(d, tb);
 	for (size_t k = 0; s && k < s->src_n; k++) {
 		Joined j;
 		joined_block(d->src, &d->sb->v[s->src + k], &j);
@@ -559,10 +566,7 @@ static bool glossed_at(const ConsIndex *c, const BlockText *x, size_t bi, size_t
  * source, or a block of no segment.  *cost: the bytes read. */
 static bool src_names_en(const CheckDoc *d, size_t tb, const char *en, size_t *cost)
 {
-	if (!d->al || !d->src)
-		return true;
-	size_t at = align_seg_after_tgt(d->al, tb);
-	const Segment *s = at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;
+	const Segment *s = tgt_segment(d, tb);
 	if (!s || !s->src_n)
 		return true;
 	bool found = false;
@@ -586,10 +590,7 @@ static bool src_names_en(const CheckDoc *d, size_t tb, const char *en, size_t *c
 					e++;
 					continue;
 				}
-				char c = m[a];
-				if (c >= 'A' && c <= 'Z')
-					c = (char)(c | 0x20);
-				if (c != en[e])
+				if (lower_ascii(m[a]) != en[e])
 					break;
 				a++;
 				e++;
@@ -853,18 +854,13 @@ static void stage_setup(ConsBuild *b, size_t budget, size_t *used)
 	b->b = 0;
 }
 
-/* Block bi has r (a rendering of the term en) where its English names the
- * term: 제공 is 'write' where the English says write, and 'provide'
- * elsewhere in the same file. */
-static bool renders_here(const ConsBuild *b, size_t bi, const char *r, const char *en,
-                         size_t *used)
-{
-	return bt_find_ko(bt_get(&b->bt, bi), 0, r) >= 0 && src_names_en(b->d, bi, en, used);
-}
-
-/* r at byte at of block bi is one of the term's glosses (제공(write) is a
- * rendering of write whatever its English says: writing). */
-static bool glossed_here(const ConsBuild *b, size_t bi, size_t at, const char *r)
+/* r at byte at of block bi renders the term en: one of the term's glosses
+ * (제공(write) is a rendering of write whatever its English says:
+ * writing), or where the block's English names the term (제공 is 'write'
+ * there, and 'provide' elsewhere in the same file).  *named caches the
+ * block's answer (-1: not asked yet). */
+static bool renders_at(const ConsBuild *b, size_t bi, size_t at, const char *r, const char *en,
+                       int *named, size_t *used)
 {
 	uint64_t off = ((uint64_t)bi << 32) | at;
 	for (size_t k = 0; k < b->same.n; k++) {
@@ -872,7 +868,9 @@ static bool glossed_here(const ConsBuild *b, size_t bi, size_t at, const char *r
 		if (x->ko_off == off && !strcmp(x->ko, r))
 			return true;
 	}
-	return false;
+	if (*named < 0)
+		*named = src_names_en(b->d, bi, en, used);
+	return *named;
 }
 
 static void stage_count(ConsBuild *b, size_t budget, size_t *used)
@@ -880,12 +878,11 @@ static void stage_count(ConsBuild *b, size_t budget, size_t *used)
 	const BlockTexts *bt = &b->bt;
 	const char *en = b->c->g.v[b->gi].en;
 	for (; b->b < b->nb && *used < budget; b->b++) {
-		for (int w = 0; w < 2; w++) {
-			bool named = renders_here(b, b->b, b->r[w], en, used);
+		int named = -1;
+		for (int w = 0; w < 2; w++)
 			for (ptrdiff_t at = bt_find_ko(bt_get(bt, b->b), 0, b->r[w]); at >= 0;
 			     at = bt_find_ko(bt_get(bt, b->b), (size_t)at + 1, b->r[w]))
-				b->cnt[w] += named || glossed_here(b, b->b, (size_t)at, b->r[w]);
-		}
+				b->cnt[w] += renders_at(b, b->b, (size_t)at, b->r[w], en, &named, used);
 		*used += block_cost(bt_get(bt, b->b));
 	}
 	if (b->b == b->nb) {
@@ -902,10 +899,10 @@ static void stage_flag(ConsBuild *b, size_t budget, size_t *used)
 	const Gloss *g = &c->g.v[b->gi];
 	const char *mi = b->r[b->minor], *ma = b->r[!b->minor];
 	for (; b->b < b->nb && *used < budget; b->b++) {
-		bool named = renders_here(b, b->b, mi, g->en, used);
+		int named = -1;
 		for (ptrdiff_t at = bt_find_ko(bt_get(bt, b->b), 0, mi); at >= 0;
 		     at = bt_find_ko(bt_get(bt, b->b), (size_t)at + 1, mi))
-			if (named || glossed_here(b, b->b, (size_t)at, mi))
+			if (renders_at(b, b->b, (size_t)at, mi, g->en, &named, used))
 				pre_add(c, bt_get(bt, b->b), (size_t)at, SEV_INFO, ma,
 				        "'%s' — '%s' is rendered '%s' elsewhere in this file (%zu "
 				        "times, '%s' %zu) (rule two-renderings)", mi, g->en, ma,

@@ -103,8 +103,6 @@ static void fix_range(Text *t, Finding *f, size_t a, size_t b, const char *with)
 
 /* ---- spacing rules ---------------------------------------------------------- */
 
-/* latin-particle: "Raspberry Pi 에", "BERT 처럼", "(선택) 을": a plain word
- * (not markup: after markup docutils needs the space) and its particle. */
 /* The closing quote that ends at m[i] (exclusive), after quoted text
  * ("'더미 데이터' 를", "“옮긴다” 라고"): true, with *open where the quoted
  * text's opening quote starts on the same line (else the closing one). */
@@ -139,6 +137,9 @@ static bool closing_quote(const char *m, size_t i, size_t *open)
 	return true;
 }
 
+/* latin-particle: "Raspberry Pi 에", "BERT 처럼", "(선택) 을": a plain word
+ * (not markup: after markup docutils needs the space) and its particle
+ * (or a quoted text: closing_quote). */
 static void rule_latin_particle(Text *t, FindingVec *out)
 {
 	const char *m = t->m;

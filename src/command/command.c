@@ -489,9 +489,9 @@ static bool c_findings(Session *s, const char *arg)
 		session_msg(s, "No findings");
 		return true;
 	}
-	session_pick_open(s, "Findings (Enter goes there; M-a applies the fix of one that has "
-	                     "one)", "goto-finding");
-	s->dlg.pick.alt_key = "M-a";
+	session_pick_open(s, "Findings (Enter goes there; autofix, M-a, applies one's fix)",
+	                  "goto-finding");
+	s->dlg.pick.alt_of = "autofix"; /* its keys, as bound */
 	s->dlg.pick.alt_then = "fix-finding";
 	size_t sel = 0;
 	for (size_t i = 0; i < v.n; i++) {
@@ -576,22 +576,18 @@ static bool c_fix_finding(Session *s, const char *arg)
 	return ok;
 }
 
-/* Apply fix fx (document lines) of a finding of check id. */
-static bool apply_fix(Session *s, const CheckFix *f, CheckId id)
+/* Apply fix fx (document lines) of a finding of check id (the text is
+ * copied first: fx may point into the findings the replace frees). */
+static bool apply_fix(Session *s, const CheckFix *fx, CheckId id)
 {
-	CheckFix fx = *f;
-	char *text = xstrdup(fx.text ? fx.text : "");
-	char *what = xstrdup(check_info(id)->id);
-	if (fx.line >= s->doc.tgt.n || fx.to > lines_line(&s->doc.tgt, fx.line)->n || fx.from > fx.to) {
-		free(text);
-		free(what);
+	if (fx->line >= s->doc.tgt.n || fx->to > lines_line(&s->doc.tgt, fx->line)->n ||
+	    fx->from > fx->to)
 		return session_error(s, "The fix no longer applies");
-	}
-	session_replace(s, (Pos){fx.line, fx.from}, (Pos){fx.line, fx.to}, text, strlen(text),
-	                CH_OTHER, SR_GROUP);
-	session_msg(s, "Fixed %s (Ctrl-Z undoes)", what);
+	char *text = xstrdup(fx->text ? fx->text : "");
+	Pos a = {fx->line, fx->from}, b = {fx->line, fx->to};
+	session_replace(s, a, b, text, strlen(text), CH_OTHER, SR_GROUP);
+	session_msg(s, "Fixed %s (Ctrl-Z undoes)", check_info(id)->id);
 	free(text);
-	free(what);
 	return true;
 }
 

@@ -10,7 +10,7 @@ void session_pick_open(Session *s, const char *title, const char *then)
 	s->dlg.pick.on = true;
 	snprintf(s->dlg.pick.title, sizeof(s->dlg.pick.title), "%s", title);
 	s->dlg.pick.then = then;
-	s->dlg.pick.alt_key = s->dlg.pick.alt_then = NULL;
+	s->dlg.pick.alt_of = s->dlg.pick.alt_then = NULL;
 	s->dlg.pick.sel = 0;
 }
 

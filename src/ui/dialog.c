@@ -327,7 +327,8 @@ static void pick_event(Ui *u, Mode *m, const UiEvent *ev)
 	default:
 		break;
 	}
-	if (s->dlg.pick.alt_key && !strcmp(ev->name, s->dlg.pick.alt_key)) {
+	const char *alt = s->dlg.pick.alt_of ? keymap_lookup(&u->keys, MODE_EDITOR, ev->name) : NULL;
+	if (alt && !strcmp(alt, s->dlg.pick.alt_of)) {
 		char arg[32];
 		snprintf(arg, sizeof(arg), "%zu", m->sel);
 		m->then = s->dlg.pick.alt_then;

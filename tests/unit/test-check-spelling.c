@@ -167,6 +167,17 @@ static void test_without_source(void **state)
 	doc_close(&d);
 }
 
+/* The spelling findings of tgt against its English src are want. */
+static void expect_spelling(const char *src, const char *tgt, const char *want)
+{
+	Doc d;
+	doc_open_text(&d, src, tgt, true, g_sp);
+	char *got = run(&d);
+	assert_string_equal(got, want);
+	free(got);
+	doc_close(&d);
+}
+
 /* A particle on its own is no misspelling: after inline markup
  * (tensors_deeper_tutorial.py:320), after a closing quote
  * (static_quantization_tutorial.rst:543) or starting a line
@@ -180,12 +191,7 @@ static void test_particle_alone(void **state)
 	const char *tgt = "제목\n====\n\n일반적인 예시는 입력 tensor의 *배치* 를 곱하고, "
 	                  "\"가짜 양자화\"를 수행합니댜. 평소에는 “이동한다“\n를 “옮긴다“ 라고 "
 	                  "말합니다.\n";
-	Doc d;
-	doc_open_text(&d, src, tgt, true, g_sp);
-	char *got = run(&d);
-	assert_string_equal(got, "4:43 unknown word '수행합니댜' -> 수행합니다\n");
-	free(got);
-	doc_close(&d);
+	expect_spelling(src, tgt, "4:43 unknown word '수행합니댜' -> 수행합니다\n");
 }
 
 /* basics/intro.py's header: the names on the lines that go on from a
@@ -201,12 +207,7 @@ static void test_header_names(void **state)
 	                          "`Seth Juarez <https://github.com/sethjuarez/>`_\n\n"
 	                          "번역:\n`박정환 <https://github.com/9bow>`_\n\n"
 	                          "대부분의 작업은 데이터를 다룹니댜.\n";
-	Doc d;
-	doc_open_text(&d, src, tgt, true, g_sp);
-	char *got = run(&d);
-	assert_string_equal(got, "8:15 unknown word '다룹니댜' -> 다룹니다\n");
-	free(got);
-	doc_close(&d);
+	expect_spelling(src, tgt, "8:15 unknown word '다룹니댜' -> 다룹니다\n");
 }
 
 static void test_no_spell_object(void **state)

@@ -237,6 +237,16 @@ static void test_inline_rules(void **state)
 
 /* ---- title-underline -------------------------------------------------------- */
 
+/* title-underline on tgt against src: its finding on line (expect_at; t
+ * left open). */
+static const Finding *underline_run(TDoc *t, const char *tgt, const char *src, size_t line,
+                                    CheckSeverity sev, const char *text)
+{
+	tdoc_open_mem(t, tgt, strlen(tgt), src, strlen(src));
+	tdoc_run(t, CK_TITLE_UNDERLINE);
+	return expect_at(t, line, sev, text);
+}
+
 static void test_title_underline(void **state)
 {
 	(void)state;
@@ -265,30 +275,22 @@ static void test_title_underline(void **state)
 	/* The English's own short underline, in a title still untranslated
 	 * (beginner_source/blitz/autograd_tutorial.py, lines 34-35): an info
 	 * that says so, not an error of the translation (check exits 0). */
-	const char *en = "Usage in PyTorch\n~~~~~~~~~~~\n\n"
-	                 "Let's take a look at a single training step.\n";
-	tdoc_open_mem(&t, en, strlen(en), en, strlen(en));
-	tdoc_run(&t, CK_TITLE_UNDERLINE);
-	f = expect_at(&t, 2, SEV_INFO, "16 columns wide");
+#define STEP "\n\nLet's take a look at a single training step.\n"
+	const char *en = "Usage in PyTorch\n~~~~~~~~~~~" STEP;
+	f = underline_run(&t, en, en, 2, SEV_INFO, "16 columns wide");
 	assert_non_null(strstr(f->message, "as in the English"));
 	assert_true(f->has_fix);
 	tdoc_close(&t);
 	/* translated (its tutorials-kr title), the same underline is the
 	 * translation's to fix */
-	const char *ko = "PyTorch에서 사용법\n~~~~~~~~~~~\n\n"
-	                 "Let's take a look at a single training step.\n";
-	tdoc_open_mem(&t, ko, strlen(ko), en, strlen(en));
-	tdoc_run(&t, CK_TITLE_UNDERLINE);
-	f = expect_at(&t, 2, SEV_ERROR, "18 columns wide");
+	f = underline_run(&t, "PyTorch에서 사용법\n~~~~~~~~~~~" STEP, en, 2, SEV_ERROR,
+	                  "18 columns wide");
 	assert_null(strstr(f->message, "as in the English"));
 	tdoc_close(&t);
 	/* an untranslated title under a changed underline: the translation's */
-	const char *ch = "Usage in PyTorch\n~~~~~~~~~~~~\n\n"
-	                 "Let's take a look at a single training step.\n";
-	tdoc_open_mem(&t, ch, strlen(ch), en, strlen(en));
-	tdoc_run(&t, CK_TITLE_UNDERLINE);
-	expect_at(&t, 2, SEV_ERROR, "has 12");
+	underline_run(&t, "Usage in PyTorch\n~~~~~~~~~~~~" STEP, en, 2, SEV_ERROR, "has 12");
 	tdoc_close(&t);
+#undef STEP
 }
 
 /* ---- markup-spacing ------------------------------------------------------------ */

@@ -478,7 +478,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	while (session_checks_step(&s, 8))
 		;
 	assert_true(command_run(&s, "findings", NULL));
-	assert_string_equal(s.dlg.pick.alt_key, "M-a");
+	assert_string_equal(s.dlg.pick.alt_of, "autofix"); /* M-a by default */
 	size_t fix_i = SIZE_MAX, other_i = SIZE_MAX;
 	for (size_t i = 0; i < s.dlg.pick.items.n; i++) {
 		if (strstr(s.dlg.pick.items.v[i], "[title-underline]"))
