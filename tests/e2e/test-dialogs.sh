@@ -130,6 +130,24 @@ check "the first title's underline is fixed in the file" grep -qx '======' "$T/t
 check "the other titles' are not" grep -qx '====' "$T/titles.rst"
 tm_keys C-q
 check "quit after the fix" tm_wait "EXITED-0"
+# the list's fix key is autofix's as bound in config.yaml
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+printf 'keys:\n  M-j: autofix\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
+fresh
+tm_start 80 20 "cd $T && $YEOK --source titles.en.rst titles.rst"
+tm_wait "titles.rst" >/dev/null
+tm_keys F5
+tm_wait "Findings (Enter goes there" >/dev/null
+tm_keys Home
+tm_sync
+tm_keys M-j
+check "autofix's rebound key fixes the selected finding in the F5 list" tm_wait "Fixed title-underline"
+tm_keys C-s
+tm_wait "Saved" >/dev/null
+check "... the second title's underline" eval '[ "$(grep -cx "======" "$T/titles.rst")" = 2 ]'
+tm_keys C-q
+check "quit after the rebound fix" tm_wait "EXITED-0"
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
 
 # ---- reviewer mode: the comment editor and the verdict question -------------
 R=$T/repo
