@@ -96,3 +96,16 @@ git init -q "$T/repo" && cp guide.en.rst "$T/repo/doc.rst" &&
 	cp guide.ko.rst "$T/repo/doc.rst"
 run "$YEOK" check --glossary "$G" --only code-changed --source-rev HEAD "$T/repo/doc.rst"
 check "--source-rev HEAD: code-changed found" has "$out" "doc.rst:19:4: warning: code changed"
+
+# A sphinx-gallery tutorial just taken from upstream (its English is the
+# document): the English's own short underlines are infos, check exits 0;
+# the same title translated under the same underline is an error again.
+EN=$CORPUS/py/beginner_source__blitz__autograd_tutorial.en.py
+cp "$EN" "$T/autograd.py"
+run "$YEOK" check --no-spell --only title-underline --source "$EN" "$T/autograd.py"
+check "untouched English: the English's short underlines exit 0" eq "$status" 0
+check "... said as infos" has "$out" "35:1: info: title underline too short: 'Usage in PyTorch'"
+sed 's/^Usage in PyTorch$/PyTorch에서 사용법/' "$EN" >"$T/autograd.py"
+run "$YEOK" check --no-spell --only title-underline --source "$EN" "$T/autograd.py"
+check "translated title under the English's underline: exit 1" eq "$status" 1
+check "... an error" has "$out" "35:1: error: title underline too short: 'PyTorch에서 사용법'"
