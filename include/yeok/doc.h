@@ -62,6 +62,8 @@ typedef enum ChangeKind {
 	CH_TYPE,     /* typed text: merges with typing right after it */
 	CH_DEL_BACK, /* Backspace: merges with the Backspace before it */
 	CH_DEL_FWD,  /* Delete: merges with the Delete before it */
+	CH_FOLLOW,   /* a whole line adjusted after the edit before it (a
+	                title's adornment: doc_replace_follow); undone with it */
 } ChangeKind;
 
 typedef struct Change {
@@ -255,6 +257,15 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind);
  * lines") when it refuses it. */
 bool doc_replace_fits(const Doc *d, Pos a, Pos b, const char *p, size_t n, Err *e);
 
+/* Replace the whole of line `line` of the target by p[0..n) (no line
+ * break in it) as an adjustment of the edit just made: undone and redone
+ * with it, and it does not end a run of typing or deleting on another
+ * line (the next key still merges into that run, so the run and every
+ * adjustment it caused are one undo step; adjustments of the same line in
+ * one run are one record).  False when nothing was changed (the same
+ * text, or no change before it). */
+bool doc_replace_follow(Doc *d, size_t line, const char *p, size_t n);
+
 /* Start a new undo record with the next change (cursor moved, command). */
 void doc_break_merge(Doc *d);
 /* The next change is one undo step with the change before it (a command
@@ -267,6 +278,9 @@ void doc_chain_next(Doc *d);
  * the position after the restored text. */
 bool doc_undo(Doc *d, Pos *cursor);
 bool doc_redo(Doc *d, Pos *cursor);
+/* Take the last step back and forget it (no redo brings it back): an edit
+ * the caller refuses after seeing its result.  False when there is none. */
+bool doc_retract(Doc *d, Pos *cursor);
 
 bool doc_modified(const Doc *d);
 

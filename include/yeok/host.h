@@ -193,7 +193,8 @@ bool host_is_cut(const HostDoc *h, size_t k);
  * the first one after it (or the end), each host_is_cut on the new lines;
  * and the blocks they replace.  It only reads h.  False when the edit
  * touches the module docstring, the lines before it, or lines before the
- * first cut (then host_segment of the whole file is needed).
+ * first cut, or when the docstring has no closing quotes (quotes anywhere
+ * below may close it) (then host_segment of the whole file is needed).
  * host_resegment_window() then reads the window again with
  * host_segment_range: the line tables, regions and blocks after the window
  * move by the change in lines and blocks, so h is what host_segment of
@@ -276,11 +277,36 @@ typedef struct HostPyLine {
 	bool in_string;   /* the line starts inside a string */
 	bool hangul_code; /* a Hangul letter outside strings and comments (prose
 	                     that lost its `#`: Python cannot run it) */
+	bool unterminated; /* a one-quote string ends with the line (no
+	                      backslash continues it): a syntax error */
 } HostPyLine;
 
 /* Scan one line of Python code with the string state st (start from a
  * zeroed HostPyLex); st is updated for the next line. */
 void host_py_scan(HostPyLex *st, Str line, HostPyLine *out);
+
+/* ---- the Python of a `.py`, as it was and as it is ------------------------
+ * The editor keeps a `.py` Python: code is never edited, only comments and
+ * RST text.  What an edit could still break shows in the code as Python
+ * reads it: a text line that lost its `#` (or a docstring that lost its
+ * quotes) becomes code, a string left open swallows the rest.  HostPyCode
+ * is the code of a `.py` as read once (at open); host_py_broken() says
+ * where the document no longer has that code. */
+typedef struct HostPyCode {
+	VEC(uint64_t) code; /* in file order: per line of code a hash of the
+	                       code (indentation kept, comment and trailing
+	                       blanks left out), per separator line 1 (the
+	                       text blocks sphinx-gallery reads are kept too) */
+	bool strings_ok;    /* every string closed (host_py_broken compares) */
+} HostPyCode;
+
+/* Read the code of h (HOST_PY) into out (out's previous content replaced). */
+void host_py_code(const HostDoc *h, HostPyCode *out);
+void host_py_code_release(HostPyCode *c);
+/* Does h (HOST_PY) no longer hold the code `was` was read from?  True with
+ * the file line (0-based) and a reason ("line 12 is Python code now: ...")
+ * in *why; false when it still does (or `was` had the same problem). */
+bool host_py_broken(const HostDoc *h, const HostPyCode *was, size_t *line, Buf *why);
 
 /* A comment of Python code. */
 typedef struct HostComment {

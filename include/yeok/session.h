@@ -282,12 +282,11 @@ typedef struct SessionMsg {
 	bool note;        /* a note that any other message replaces */
 } SessionMsg;
 
-/* The title whose adornment follows its width as it is typed, after
- * Alt-x (owner: src/session/edit.c). */
+/* The title whose adornment follows its width exactly as it is typed
+ * (after Alt-x; any other title's adornment only grows to stay as wide as
+ * it), until an edit elsewhere (owner: src/session/edit.c). */
 typedef struct SessionFit {
 	size_t title;     /* the title line, SIZE_MAX: none */
-	char ch;          /* its adornment character */
-	bool over;        /* it has an overline too */
 } SessionFit;
 
 /* The layout and the scroll position (owner: src/session/view.c).
@@ -480,6 +479,8 @@ typedef struct Session {
 	SessionSel sel;        /* the selection (src/session/edit.c) */
 	SessionClip clip;      /* the clipboard (src/session/edit.c) */
 	SessionFit fit;        /* the title adornment that follows (src/session/edit.c) */
+	HostPyCode py_ref;     /* a `.py`: its code as opened or reloaded
+	                          (session_py_broken) */
 	SessionSearch search;  /* the last search (src/session/edit.c) */
 	SessionRepl repl;      /* search and replace (src/session/replace.c) */
 	SessionPrefs prefs;    /* editing preferences (config.yaml, set by the UI) */
@@ -772,6 +773,13 @@ bool session_check(Session *s, Err *e);
 /* Save the document and its sidecar: the source record on the first save
  * (or when --source/--source-rev named another English), the segment
  * statuses, the cursor, the checklist.  False with a message. */
+/* A `.py` that an edit (or a file read so) left unreadable to Python,
+ * compared with its code as opened: true with the line and reason in why
+ * ("line 12 is Python code now ..."); false for other formats. */
+bool session_py_broken(Session *s, Buf *why);
+/* The code of the document as it is now becomes what session_py_broken
+ * compares with (after an open or a reload). */
+void session_py_reference(Session *s);
 bool session_save(Session *s);
 /* The checklist parts for the status line (sidecar_checklist_parts). */
 int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS]);

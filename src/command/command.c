@@ -3,7 +3,30 @@
 
 #include "yeok/text.h"
 
+/* A `.py` Python could no longer read: ask before saving it (the answer
+ * y runs `then`).  True when asked. */
+static bool ask_py_broken(Session *s, const char *then)
+{
+	Buf why = BUF_INIT;
+	bool broken = session_py_broken(s, &why);
+	if (broken) {
+		session_question(s, "%s: Python cannot read %s so. Save anyway? (y/n)", why.p, s->doc.path);
+		session_question_add(s, "y", then);
+		session_question_add(s, "Y", then);
+	}
+	buf_release(&why);
+	return broken;
+}
+
 static bool c_save(Session *s, const char *arg)
+{
+	(void)arg;
+	if (ask_py_broken(s, "save-anyway"))
+		return true;
+	return session_save(s);
+}
+
+static bool c_save_anyway(Session *s, const char *arg)
 {
 	(void)arg;
 	return session_save(s);
@@ -33,6 +56,17 @@ static bool c_force_quit(Session *s, const char *arg)
 }
 
 static bool c_save_quit(Session *s, const char *arg)
+{
+	(void)arg;
+	if (ask_py_broken(s, "save-quit-anyway"))
+		return true;
+	if (!session_save(s))
+		return false;
+	s->quit = true;
+	return true;
+}
+
+static bool c_save_quit_anyway(Session *s, const char *arg)
 {
 	(void)arg;
 	if (!session_save(s))
@@ -1115,6 +1149,8 @@ static const Command commands[] = {
 	ED("quit", "C-q", "Quit", "Quit (asks when there are unsaved changes)", NULL, 0, c_quit),
 	ED("force-quit", "", NULL, "Quit without saving", NULL, CMD_HIDDEN, c_force_quit),
 	ED("save-quit", "", NULL, "Save and quit (from the quit question)", NULL, CMD_SAVES | CMD_HIDDEN, c_save_quit),
+	ED("save-anyway", "", NULL, "Save a .py that Python cannot read (from the save question)", NULL, CMD_SAVES | CMD_HIDDEN, c_save_anyway),
+	ED("save-quit-anyway", "", NULL, "Save such a .py and quit (from the save question)", NULL, CMD_SAVES | CMD_HIDDEN, c_save_quit_anyway),
 	ED("undo", "C-z", "Undo", "Undo the last change (typing is undone as a run)", NULL, 0, c_undo),
 	ED("redo", "C-y", "Redo", "Redo what was undone", NULL, 0, c_redo),
 	ED("clear-block", "M-x", "Clear", "Clear this block's text to translate it (markup stays)", NULL, 0, c_clear_block),

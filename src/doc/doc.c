@@ -1239,6 +1239,32 @@ bool doc_replace_fits(const Doc *d, Pos a, Pos b, const char *p, size_t n, Err *
 	return lines_fit(d->path ? d->path : "", d->tgt.n, joined, lines_count_newlines(p, n), e);
 }
 
+/* The record a change of the given kind may merge into: the last one, or
+ * below the adjustments chained after it (doc_replace_follow) when the
+ * change stays on a line none of them touched and moves no line (so the
+ * merged record and the adjustments commute).  Its index in *at; NULL:
+ * none. */
+static Change *merge_target(Doc *d, Pos a, const Buf *removed, const char *p, size_t n,
+                            size_t *at)
+{
+	if (!d->cur)
+		return NULL;
+	size_t i = d->cur - 1;
+	bool moves = memchr(p, '\n', n) || memchr(removed->p ? removed->p : "", '\n', removed->len);
+	while (i > 0 && d->changes.v[i].kind == CH_FOLLOW && d->changes.v[i].chain) {
+		if (moves || d->changes.v[i].at.line == a.line)
+			return NULL;
+		i--;
+	}
+	if (d->changes.v[i].kind == CH_FOLLOW)
+		return NULL;
+	/* the saved state is not inside what the merge would change */
+	if (d->saved != SIZE_MAX && d->saved > i && d->saved <= d->cur)
+		return NULL;
+	*at = i;
+	return &d->changes.v[i];
+}
+
 Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 {
 	if (!doc_replace_fits(d, a, b, p, n, NULL))
@@ -1246,11 +1272,14 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 	Buf removed = BUF_INIT;
 	Pos end = apply(d, a, b, p, n, &removed);
 	truncate_redo(d);
-	Change *prev = d->cur ? &d->changes.v[d->cur - 1] : NULL;
-	bool chain = d->chain_next && prev;
+	Change *top = d->cur ? &d->changes.v[d->cur - 1] : NULL;
+	bool chain = d->chain_next && top;
 	d->chain_next = false;
-	bool can = !chain && d->merge_ok && prev && kind != CH_OTHER && prev->kind == kind &&
-	           d->saved != d->cur;
+	size_t at = 0;
+	Change *prev = chain || !d->merge_ok || kind == CH_OTHER
+	                   ? NULL
+	                   : merge_target(d, a, &removed, p, n, &at);
+	bool can = prev && prev->kind == kind;
 	if (can && kind == CH_TYPE && removed.len == 0 && prev->del.len == 0 &&
 	    pos_eq(pos_after(prev->at, prev->ins.p, prev->ins.len), a)) {
 		buf_add(&prev->ins, p, n);
@@ -1276,6 +1305,51 @@ Pos doc_replace(Doc *d, Pos a, Pos b, const char *p, size_t n, ChangeKind kind)
 	buf_release(&removed);
 	d->merge_ok = kind != CH_OTHER;
 	return end;
+}
+
+bool doc_replace_follow(Doc *d, size_t line, const char *p, size_t n)
+{
+	if (!d->cur || line >= d->tgt.n || memchr(p, '\n', n))
+		return false;
+	const Line *ln = lines_line(&d->tgt, line);
+	if (ln->n == n && memcmp(ln->p, p, n) == 0)
+		return false;
+	bool merge_ok = d->merge_ok;
+	Buf removed = BUF_INIT;
+	apply(d, (Pos){line, 0}, (Pos){line, ln->n}, p, n, &removed);
+	truncate_redo(d);
+	/* an adjustment of this line already chained to the run: it now
+	 * changes the line as it was before the run into this text */
+	Change *same = NULL;
+	size_t si = 0;
+	for (size_t i = d->cur; i > 0 && d->changes.v[i - 1].kind == CH_FOLLOW; i--) {
+		Change *c = &d->changes.v[i - 1];
+		if (c->at.line == line && c->at.col == 0 && c->chain) {
+			same = c;
+			si = i - 1;
+			break;
+		}
+	}
+	/* the saved state is not one that changing it would rewrite */
+	bool saved_inside = d->saved != SIZE_MAX && d->saved > si && d->saved <= d->cur;
+	if (same && !saved_inside) {
+		buf_clear(&same->ins);
+		buf_add(&same->ins, p, n);
+	} else {
+		Change c;
+		memset(&c, 0, sizeof(c));
+		c.at = (Pos){line, 0};
+		c.del = removed;
+		buf_init(&removed);
+		buf_add(&c.ins, p, n);
+		c.kind = CH_FOLLOW;
+		c.chain = true;
+		VEC_PUSH(&d->changes, c);
+		d->cur++;
+	}
+	buf_release(&removed);
+	d->merge_ok = merge_ok;
+	return true;
 }
 
 void doc_break_merge(Doc *d)
@@ -1306,6 +1380,14 @@ bool doc_undo(Doc *d, Pos *cursor)
 	d->chain_next = false;
 	if (cursor)
 		*cursor = at;
+	return true;
+}
+
+bool doc_retract(Doc *d, Pos *cursor)
+{
+	if (!doc_undo(d, cursor))
+		return false;
+	truncate_redo(d);
 	return true;
 }
 

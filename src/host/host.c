@@ -435,6 +435,8 @@ bool host_edit_window(const HostDoc *h, size_t a, size_t old_n, size_t new_n, Ho
 	size_t old_last = a + old_n - 1;
 	if (h->doc.present && a <= h->doc.close_line + 1)
 		return false; /* the docstring: its indentation is the whole region's */
+	if (h->doc.present && !h->doc.closed)
+		return false; /* quotes anywhere below may close it: where it ends is open */
 	size_t ra = region_index(h, a);
 	if (ra >= h->regions.n)
 		return false;

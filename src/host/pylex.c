@@ -22,6 +22,7 @@ void host_py_scan(HostPyLex *st, Str s, HostPyLine *out)
 	out->in_string = st->quote != 0;
 	out->comment = s.n;
 	out->hangul_code = false;
+	out->unterminated = false;
 	size_t code_end = 0, i = 0;
 	bool ended_with_backslash = false;
 	while (i < s.n) {
@@ -77,7 +78,8 @@ void host_py_scan(HostPyLex *st, Str s, HostPyLine *out)
 	/* A one-quote string ends with its line unless a backslash continues
 	 * it (unterminated: a syntax error; the next line starts fresh). */
 	st->cont = st->quote && !st->triple && ended_with_backslash;
-	if (st->quote && !st->triple && !ended_with_backslash)
+	out->unterminated = st->quote && !st->triple && !ended_with_backslash;
+	if (out->unterminated)
 		st->quote = 0;
 	while (code_end > 0 && is_blank(s.p[code_end - 1]))
 		code_end--;
@@ -123,6 +125,111 @@ Str host_comment_text(const Lines *l, const HostComment *c)
 	if (a < b && is_blank(s.p[a]))
 		a++;
 	return (Str){s.p + a, b - a};
+}
+
+/* ---- the code as Python reads it ------------------------------------------
+ * The entries: one per line of code (its hash), and one per separator line
+ * (SEP_ENTRY: the structure sphinx-gallery reads, kept as the English has
+ * it), in file order. */
+
+#define SEP_ENTRY 1u
+
+/* Line i of h read on (st: the strings' state through the code lines): its
+ * entry, or 0 for none; *bad set when a one-quote string ends with it. */
+static uint64_t code_entry(const HostDoc *h, HostPyLex *st, size_t i, bool *bad)
+{
+	*bad = false;
+	HostLineKind k = host_line_kind(h, i);
+	if (k == HL_SEP)
+		return SEP_ENTRY;
+	Str s = lines_get(h->file, i);
+	if (h->doc.present && h->doc.closed && i == h->doc.close_line) {
+		/* code after the docstring's closing quotes, on their line */
+		size_t at = MIN(h->doc.close_at + strlen(h->doc.quote), s.n);
+		s = (Str){s.p + at, s.n - at};
+	} else if (k != HL_CODE) {
+		return 0;
+	}
+	HostPyLine pl;
+	host_py_scan(st, s, &pl);
+	*bad = pl.unterminated;
+	if (!pl.code_end && !pl.in_string)
+		return 0;
+	uint64_t v = hash_fnv1a(s.p, pl.code_end);
+	return v > SEP_ENTRY ? v : SEP_ENTRY + 1;
+}
+
+void host_py_code(const HostDoc *h, HostPyCode *out)
+{
+	out->code.n = 0;
+	out->strings_ok = true;
+	HostPyLex st = {0, false, false};
+	for (size_t i = 0; i < h->file->n; i++) {
+		bool bad;
+		uint64_t v = code_entry(h, &st, i, &bad);
+		if (bad)
+			out->strings_ok = false;
+		if (v)
+			VEC_PUSH(&out->code, v);
+	}
+	if (st.quote)
+		out->strings_ok = false;
+}
+
+void host_py_code_release(HostPyCode *c)
+{
+	VEC_FREE(&c->code);
+}
+
+bool host_py_broken(const HostDoc *h, const HostPyCode *was, size_t *line, Buf *why)
+{
+	if (h->fmt != HOST_PY)
+		return false;
+	if (h->doc.present && !h->doc.closed) {
+		*line = h->doc.open_line;
+		buf_addf(why, "line %zu: the module docstring has no closing %s", h->doc.open_line + 1,
+		         h->doc.quote);
+		return true;
+	}
+	HostPyLex st = {0, false, false};
+	size_t k = 0, open_at = 0, last = 0;
+	for (size_t i = 0; i < h->file->n; i++) {
+		if (!st.quote)
+			open_at = i;
+		bool bad;
+		uint64_t v = code_entry(h, &st, i, &bad);
+		if (bad && was->strings_ok) {
+			*line = i;
+			buf_addf(why, "line %zu: a string is not closed", i + 1);
+			return true;
+		}
+		if (!v)
+			continue;
+		last = i;
+		if (k < was->code.n && was->code.v[k] == v) {
+			k++;
+			continue;
+		}
+		*line = i;
+		if (v == SEP_ENTRY)
+			buf_addf(why, "line %zu would start a text block the English does not have", i + 1);
+		else if (k < was->code.n && was->code.v[k] == SEP_ENTRY)
+			buf_addf(why, "the separator line before line %zu would be gone", i + 1);
+		else
+			buf_addf(why, "line %zu would be Python code (a text line without its '#'?)", i + 1);
+		return true;
+	}
+	if (st.quote && was->strings_ok) {
+		*line = open_at;
+		buf_addf(why, "line %zu: a string is not closed", open_at + 1);
+		return true;
+	}
+	if (k < was->code.n) {
+		*line = last;
+		buf_addf(why, "code or a separator line after line %zu would be gone", last + 1);
+		return true;
+	}
+	return false;
 }
 
 /* ---- pairing -------------------------------------------------------------- */

@@ -411,6 +411,7 @@ bool safety_reload(Session *s)
 		return session_error(s, "Not reloaded: %s", e.msg);
 	}
 	replace_all(s, b.p ? b.p : "", b.len);
+	session_py_reference(s);
 	d->saved = d->cur;
 	doc_disk_remember(d, b.p ? b.p : "", b.len);
 	if (d->journal)

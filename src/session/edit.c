@@ -119,41 +119,200 @@ static void insert_text(Session *s, size_t line, size_t col, const char *p, size
 	buf_release(&pb);
 }
 
-/* ---- the title whose adornment follows it --------------------------------- */
+/* ---- a title's adornment follows its text --------------------------------
+ * An edit inside the text line of a title (typing, deleting, a selection
+ * typed over, a paste without line breaks) keeps the title valid RST: its
+ * underline (and overline) are at least as wide as the title, counted as
+ * docutils counts (text_width of the RST text, the `.py` prefix aside); the
+ * prefix of the adornment's line stays.  The adornment follows the width
+ * exactly when it did before the edit, or after Alt-x (fit.title); else it
+ * only grows.  The adjustment is one undo step with the edit, and a run of
+ * typing in the title stays one step (doc_replace_follow). */
 
-/* After an edit of the title cleared by Alt-x (fit.title, until the
- * cursor leaves its line): its adornment (and overline) get the title's
- * display width, as the title-underline autofix makes it.  One undo step
- * with the edit. */
-static void title_follow(Session *s)
+typedef struct TitleFit {
+	size_t line;   /* the title's text line */
+	char ch;       /* its adornment character */
+	bool over;     /* an overline too */
+	bool exact;    /* the adornment follows the width exactly */
+} TitleFit;
+
+/* The title block whose text line is `line`, or NULL. */
+static const Block *title_at(const RstDoc *bl, size_t line)
 {
-	Doc *d = &s->doc;
-	size_t line = s->caret.cur.line;
-	if (s->fit.title != line || line + 1 >= d->tgt.n)
-		return;
-	char c = s->fit.ch;
-	bool over = s->fit.over;
-	Str t = str_trim(lines_get(&d->tgt, line));
-	int w = text_width(t.p, t.n);
-	size_t under = line + 1;
-	Str u = str_trim(lines_get(&d->tgt, under));
-	if (w <= 0 || (size_t)w == u.n)
-		return;
-	Buf a = BUF_INIT;
-	for (int i = 0; i < w; i++)
-		buf_addc(&a, c);
-	doc_chain_next(d);
-	doc_replace(d, (Pos){under, 0}, (Pos){under, lines_line(&d->tgt, under)->n}, a.p, a.len, CH_OTHER);
-	if (over) {
-		doc_chain_next(d);
-		doc_replace(d, (Pos){line - 1, 0}, (Pos){line - 1, lines_line(&d->tgt, line - 1)->n}, a.p, a.len,
-		            CH_OTHER);
+	size_t lo = 0, hi = bl->n;
+	while (lo < hi) { /* the first block that starts after line */
+		size_t mid = lo + (hi - lo) / 2;
+		if (bl->v[mid].first <= line)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	doc_break_merge(d);
+	for (size_t i = lo; i > 0 && i + 3 > lo; i--) {
+		const Block *b = &bl->v[i - 1];
+		if (b->kind == BK_TITLE && b->text_line == line)
+			return b;
+	}
+	return NULL;
+}
+
+/* The adornment characters of line `line`'s RST text: its length when the
+ * text (blanks aside) is ch repeated, else -1. */
+static long adornment_len(Session *s, size_t line, char ch)
+{
+	if (line >= s->doc.tgt.n)
+		return -1;
+	Str t = str_trim(lines_get(s->doc.th.text, line));
+	if (!t.n)
+		return -1;
+	for (size_t i = 0; i < t.n; i++)
+		if (t.p[i] != ch)
+			return -1;
+	return (long)t.n;
+}
+
+static int title_width(Session *s, size_t line)
+{
+	Str t = str_trim(lines_get(s->doc.th.text, line));
+	return text_width(t.p, t.n);
+}
+
+/* Before an edit of [a, b) by p[0..n): is it inside a title's text line?
+ * Fills *tf. */
+static bool title_fit_begin(Session *s, Pos a, Pos b, const char *p, size_t n, TitleFit *tf)
+{
+	if (a.line != b.line || memchr(p, '\n', n) || memchr(p, '\r', n))
+		return false;
+	const Block *t = title_at(&s->doc.th.blocks, a.line);
+	if (!t || t->text_line + 1 > t->last)
+		return false;
+	tf->line = a.line;
+	tf->ch = (char)t->adornment;
+	tf->over = t->overline && a.line > 0;
+	long u = adornment_len(s, a.line + 1, tf->ch);
+	tf->exact = s->fit.title == a.line || (u >= 0 && u == title_width(s, a.line));
+	return u >= 0;
+}
+
+/* The adornment line `line` made `w` characters wide, its prefix (and
+ * leading blanks) kept: an adjustment of the edit before it. */
+static void adorn_to(Session *s, size_t line, char ch, int w, bool exact)
+{
+	long u = adornment_len(s, line, ch);
+	if (u < 0 || u == w || (!exact && u > w))
+		return;
+	Str file = lines_get(&s->doc.tgt, line);
+	Str text = lines_get(s->doc.th.text, line);
+	size_t keep = (size_t)(text.p - file.p);
+	while (keep < file.n && (file.p[keep] == ' ' || file.p[keep] == '\t'))
+		keep++;
+	Buf a = BUF_INIT;
+	buf_add(&a, file.p, keep);
+	for (int i = 0; i < w; i++)
+		buf_addc(&a, ch);
+	doc_replace_follow(&s->doc, line, a.p, a.len);
 	buf_release(&a);
 }
 
+/* Would replacing [a, b) by p[0..n) make a title's adornment line
+ * narrower than its title, when it was not?  Said, and true. */
+static bool adornment_shrinks(Session *s, Pos a, Pos b, const char *p, size_t n)
+{
+	if (a.line != b.line || memchr(p, '\n', n) || memchr(p, '\r', n))
+		return false;
+	const RstDoc *bl = &s->doc.th.blocks;
+	const Block *t = a.line > 0 ? title_at(bl, a.line - 1) : NULL;
+	if (!t || t->text_line + 1 > t->last) {
+		t = title_at(bl, a.line + 1);
+		if (!t || !t->overline)
+			return false;
+	}
+	char ch = (char)t->adornment;
+	long u = adornment_len(s, a.line, ch);
+	int w = title_width(s, t->text_line);
+	if (u < 0 || u < w)
+		return false; /* not an adornment, or already too short */
+	Str file = lines_get(&s->doc.tgt, a.line);
+	size_t cut = (size_t)(lines_get(s->doc.th.text, a.line).p - file.p);
+	if (a.col < cut)
+		return false;
+	/* the line's RST text after the edit, blanks aside */
+	Buf after = BUF_INIT;
+	buf_add(&after, file.p + cut, a.col - cut);
+	buf_add(&after, p, n);
+	buf_add(&after, file.p + b.col, file.n - b.col);
+	Str r = str_trim(buf_str(&after));
+	size_t same = 0;
+	while (same < r.n && r.p[same] == ch)
+		same++;
+	bool shrinks = r.n && same == r.n && (long)r.n < w;
+	buf_release(&after);
+	if (shrinks)
+		session_error(s, "The adornment stays as wide as its title (%d columns): docutils reads a "
+		                 "shorter one as an error",
+		              w);
+	return shrinks;
+}
+
+static void title_fit_end(Session *s, const TitleFit *tf)
+{
+	int w = title_width(s, tf->line);
+	if (w <= 0)
+		return; /* an emptied title: its adornment waits for the text */
+	adorn_to(s, tf->line + 1, tf->ch, w, tf->exact);
+	if (tf->over)
+		adorn_to(s, tf->line - 1, tf->ch, w, tf->exact);
+}
+
+/* After an edit that replaced lines with lines [first, last]: every title
+ * among them (text or adornment) whose adornment is narrower than its text
+ * gets one as wide (a pasted title, a title typed with its underline). */
+static void titles_fit(Session *s, size_t first, size_t last)
+{
+	const RstDoc *bl = &s->doc.th.blocks;
+	size_t lo = 0, hi = bl->n;
+	while (lo < hi) { /* the first block that ends at or after first - 1 */
+		size_t mid = lo + (hi - lo) / 2;
+		if ((size_t)bl->v[mid].last + 1 < first)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < s->doc.th.blocks.n && s->doc.th.blocks.v[i].first <= last + 1; i++) {
+		const Block b = s->doc.th.blocks.v[i]; /* a copy: the edit moves blocks */
+		if (b.kind != BK_TITLE || b.text_line + 1 > b.last || b.last < first)
+			continue;
+		int w = title_width(s, b.text_line);
+		if (w <= 0)
+			continue;
+		adorn_to(s, b.text_line + 1, (char)b.adornment, w, false);
+		if (b.overline && b.text_line > 0)
+			adorn_to(s, b.text_line - 1, (char)b.adornment, w, false);
+	}
+}
+
 /* ---- the one edit entry ----------------------------------------------------- */
+
+/* Could replacing [a, b) by p[0..n) change the code of a `.py` as Python
+ * reads it?  Only with a quote, a backslash, a `#` or a line break in what
+ * goes or comes, or on a line that is not RST text (the docstring's quote
+ * lines, code, separators): typing letters in RST text cannot. */
+static bool py_risky(Session *s, Pos a, Pos b, const char *p, size_t n)
+{
+	static const char risky[] = "\"'\\#\n\r";
+	if (a.line != b.line)
+		return true;
+	HostLineKind k = host_line_kind(&s->doc.th, a.line);
+	if (k != HL_RST || a.col < session_text_start(s, a.line))
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (strchr(risky, p[i]) && p[i])
+			return true;
+	Str ln = lines_get(&s->doc.tgt, a.line);
+	for (size_t i = a.col; i < b.col && i < ln.n; i++)
+		if (strchr(risky, ln.p[i]) && ln.p[i])
+			return true;
+	return false;
+}
 
 bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKind kind,
                      unsigned flags)
@@ -169,7 +328,32 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 		doc_break_merge(&s->doc);
 	if (s->fit.title != SIZE_MAX && (a.line != s->fit.title || b.line != s->fit.title))
 		s->fit.title = SIZE_MAX;
+	if (adornment_shrinks(s, a, b, p ? p : "", n))
+		return false;
+	TitleFit tf;
+	bool fit = title_fit_begin(s, a, b, p ? p : "", n, &tf);
+	/* a `.py` stays Python: an edit that would break it is taken back */
+	bool guard = s->doc.th.fmt == HOST_PY && py_risky(s, a, b, p ? p : "", n);
+	if (guard)
+		doc_break_merge(&s->doc);
 	Pos end = doc_replace(&s->doc, a, b, p ? p : "", n, kind);
+	if (fit)
+		title_fit_end(s, &tf);
+	else if (end.line != a.line || b.line != a.line)
+		titles_fit(s, a.line, end.line);
+	if (guard) {
+		Buf why = BUF_INIT;
+		if (session_py_broken(s, &why)) {
+			Pos back;
+			doc_retract(&s->doc, &back);
+			s->caret.cur = a;
+			session_error(s, "Not changed: Python could not read the file so (%s)", why.p);
+			buf_release(&why);
+			return false;
+		}
+		buf_release(&why);
+		doc_break_merge(&s->doc);
+	}
 	if (flags & SR_GROUP)
 		doc_break_merge(&s->doc);
 	s->caret.focus = PANE_TARGET;
@@ -222,8 +406,6 @@ bool session_insert(Session *s, const char *p, size_t n)
 	}
 	bool ok = session_replace(s, s->caret.cur, s->caret.cur, p, n, CH_TYPE, 0);
 	buf_release(&padded);
-	if (ok)
-		title_follow(s);
 	return ok;
 }
 
@@ -357,10 +539,7 @@ bool session_backspace(Session *s)
 	} else if (!join_back(s, a.line, &a, &b)) {
 		return false; /* nothing to join to, or refused (said) */
 	}
-	bool ok = session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
-	if (ok)
-		title_follow(s);
-	return ok;
+	return session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
 }
 
 bool session_delete(Session *s)
@@ -486,14 +665,9 @@ bool session_clear_block(Session *s)
 		session_follow(s);
 		return session_error(s, "Nothing to clear here");
 	}
-	char adorn = b->adornment; /* b is gone after the edit */
-	bool over = b->overline && a.line > 0;
 	session_replace(s, a, e, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
-	if (title) {
+	if (title)
 		s->fit.title = a.line;
-		s->fit.ch = adorn;
-		s->fit.over = over;
-	}
 	/* the emptied line may pair with no English until its first
 	 * character is typed, and the English follows it below: keep the
 	 * cursor in the upper half so that English is on the screen */

@@ -51,6 +51,7 @@ void session_release(Session *s)
 	session_gloss_forget(s);
 	session_findings_release(s);
 	doc_release(&s->doc);
+	host_py_code_release(&s->py_ref);
 	VEC_FREE(&s->view.vsegs);
 	free(s->search.last);
 	free(s->clip.text);
@@ -71,6 +72,19 @@ static void loaded(Session *s)
 	s->view.dirty = true;
 	s->view.lazy = true; /* until a long one-sided run (session.h SessionView) */
 	VEC_FREE(&s->view.vsegs);
+	session_py_reference(s);
+}
+
+void session_py_reference(Session *s)
+{
+	if (s->doc.th.fmt == HOST_PY)
+		host_py_code(&s->doc.th, &s->py_ref);
+}
+
+bool session_py_broken(Session *s, Buf *why)
+{
+	size_t line;
+	return s->doc.th.fmt == HOST_PY && host_py_broken(&s->doc.th, &s->py_ref, &line, why);
 }
 
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,

@@ -497,6 +497,38 @@ static void test_typing_hashes_no_key_again(void **state)
 	tu_free_list(pairs);
 }
 
+/* A docstring that lost its closing quotes ends before the first separator
+ * line (host.h); the edit that gives them back, below that line, is read
+ * with the whole file again, not as an edit after the docstring (the
+ * property test of issue 36 found the docstring left open after an undo). */
+static void test_docstring_closed_again_reads_whole(void **state)
+{
+	(void)state;
+	const char *t = "\"\"\"\nTitle\n=====\n\n######################\n# inside the docstring\n"
+	                "Text.\n\"\"\"\nimport torch\n\n######################\n# A block.\n\nx = 1\n";
+	Doc d;
+	doc_init(&d);
+	doc_load(&d, "t.py", t, strlen(t), "en", t, strlen(t));
+	assert_true(d.th.doc.closed);
+	assert_int_equal(d.th.doc.close_line, 7);
+	/* the closing quotes broken: the docstring is open */
+	doc_replace(&d, (Pos){7, 0}, (Pos){7, 1}, "", 0, CH_OTHER);
+	assert_false(d.th.doc.closed);
+	assert_as_read(&d, "quotes broken");
+	/* and back */
+	Pos c;
+	assert_true(doc_undo(&d, &c));
+	assert_true(d.th.doc.closed);
+	assert_int_equal(d.th.doc.close_line, 7);
+	assert_as_read(&d, "quotes back by undo");
+	doc_replace(&d, (Pos){7, 0}, (Pos){7, 1}, "", 0, CH_OTHER);
+	doc_replace(&d, (Pos){7, 0}, (Pos){7, 0}, "\"", 1, CH_OTHER);
+	assert_true(d.th.doc.closed);
+	assert_as_read(&d, "quotes typed back");
+	check_doc(&d, "closed again");
+	doc_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -505,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_edits_reread_locally),
 		cmocka_unit_test(test_docstring_edits_realign_locally),
 		cmocka_unit_test(test_typing_hashes_no_key_again),
+		cmocka_unit_test(test_docstring_closed_again_reads_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

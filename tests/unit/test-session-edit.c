@@ -230,7 +230,9 @@ static void test_alt_x_keeps_the_structure(void **state)
 	session_release(&s);
 
 	/* a title: the adornment follows the width of the typed title; an
-	 * undo takes a typed character and its adornment back together */
+	 * undo takes the typed run and what it did to the adornment back
+	 * together (issue 36.4: one granularity everywhere), the next one the
+	 * clearing */
 	t = "Getting Started\n===============\n\nText.\n";
 	load(&s, t, t);
 	key(&s, "clear-block");
@@ -240,7 +242,31 @@ static void test_alt_x_keeps_the_structure(void **state)
 	type(&s, " 전에");
 	assert_text(&s, "시작하기 전에\n=============\n\nText.\n");
 	assert_true(command_run(&s, "undo", NULL));
-	assert_text(&s, "시작하기 전\n===========\n\nText.\n");
+	assert_text(&s, "\n===============\n\nText.\n");
+	assert_true(command_run(&s, "redo", NULL));
+	assert_text(&s, "시작하기 전에\n=============\n\nText.\n");
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, t);
+	session_release(&s);
+
+	/* any title's underline grows with its text (an English underline
+	 * longer than the title stays); one that fits follows it exactly */
+	t = "Intro\n=========\n\nText.\n\nEnd\n---\n";
+	load(&s, t, t);
+	s.caret.cur = (Pos){0, 5};
+	type(&s, " 소개");
+	assert_text(&s, "Intro 소개\n==========\n\nText.\n\nEnd\n---\n");
+	s.caret.cur = (Pos){5, 0};
+	type(&s, "끝 ");
+	assert_text(&s, "Intro 소개\n==========\n\nText.\n\n끝 End\n------\n");
+	assert_true(command_run(&s, "undo", NULL));
+	assert_text(&s, "Intro 소개\n==========\n\nText.\n\nEnd\n---\n");
+	/* an underline is not shortened below its title: refused, said */
+	s.caret.cur = (Pos){1, 10};
+	assert_false(session_backspace(&s));
+	assert_non_null(strstr(s.message.text, "as wide as its title"));
+	assert_text(&s, "Intro 소개\n==========\n\nText.\n\nEnd\n---\n");
 	session_release(&s);
 
 	/* a directive is kept whole, with a message */

@@ -6,7 +6,10 @@
  * (only its comments take typing) and separator lines too. */
 #include "testutil.h"
 
+#include <unistd.h>
 
+
+#include "yeok/command.h"
 #include "yeok/session.h"
 #include "yeok/text.h"
 
@@ -42,6 +45,30 @@ static void open_pair(Opened *o, const char *dir, const char *name)
 		fail_msg("%s: %s", o->path, e.msg);
 	check_session(&o->s);
 	assert_int_equal(o->s.doc.th.fmt, HOST_PY);
+	o->s.caret.focus = PANE_TARGET;
+	free(en);
+	free(en_name);
+	free(ko_name);
+}
+
+/* The English of pair `name` opened as a new translation: the target is a
+ * copy of the English, the English its source. */
+static void open_en_copy(Opened *o, const char *dir, const char *name)
+{
+	size_t sn;
+	char *en = tu_py_file(name, "en", &sn);
+	o->ko = xmemdup0(en, sn);
+	o->kn = sn;
+	char *en_name = xasprintf("%s.en.py", name), *ko_name = xasprintf("%s.py", name);
+	o->src_path = tu_write(dir, en_name, en, sn);
+	o->path = tu_write(dir, ko_name, en, sn);
+	session_init(&o->s);
+	SourceOpts so = {o->src_path, NULL, NULL, false, true};
+	Err e;
+	err_init(&e);
+	if (!session_open(&o->s, o->path, &so, &e))
+		fail_msg("%s: %s", o->path, e.msg);
+	check_session(&o->s);
 	o->s.caret.focus = PANE_TARGET;
 	free(en);
 	free(en_name);
@@ -310,6 +337,111 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	free(dir);
 }
 
+/* The file as Python reads it: every line of a text block (as sphinx-gallery
+ * reads the file now) starts with `#`, the text blocks and the docstring are
+ * the ones the file had, and python3's ast.parse accepts the saved bytes
+ * (when /usr/bin/python3 is there). */
+static void assert_python_ok(Opened *o, size_t text_regions)
+{
+	Session *s = &o->s;
+	HostDoc h;
+	host_init(&h);
+	host_segment(&s->doc.tgt, HOST_PY, &h);
+	size_t texts = 0;
+	for (size_t r = 0; r < h.regions.n; r++) {
+		const HostRegion *g = &h.regions.v[r];
+		if (g->kind != HR_TEXT)
+			continue;
+		texts++;
+		for (size_t i = g->first; i <= g->last; i++) {
+			Str l = lines_get(&s->doc.tgt, i);
+			if (!l.n || l.p[0] != '#')
+				fail_msg("line %zu of a text block lost its '#': %.*s", i + 1, (int)l.n, l.p);
+		}
+	}
+	if (texts != text_regions)
+		fail_msg("%zu text blocks, the file had %zu", texts, text_regions);
+	host_release(&h);
+	size_t n;
+	char *got = saved(o, &n);
+	free(got);
+	if (access("/usr/bin/python3", X_OK) == 0) {
+		char *cmd = xasprintf("/usr/bin/python3 -c 'import ast,sys; ast.parse(open(sys.argv[1],"
+		                      "encoding=\"utf-8\").read())' '%s' 2>/dev/null",
+		                      o->path);
+		int rc = system(cmd);
+		free(cmd);
+		if (rc != 0)
+			fail_msg("%s: python3 cannot parse the saved file", o->path);
+	}
+}
+
+static size_t text_regions_of(const Session *s)
+{
+	size_t n = 0;
+	for (size_t r = 0; r < s->doc.th.regions.n; r++)
+		n += s->doc.th.regions.v[r].kind == HR_TEXT;
+	return n;
+}
+
+static size_t line_with(const Session *s, const char *text)
+{
+	for (size_t i = 0; i < s->doc.tgt.n; i++) {
+		Str l = line_of(s, i);
+		if (l.n == strlen(text) && memcmp(l.p, text, l.n) == 0)
+			return i;
+	}
+	fail_msg("no line '%s'", text);
+	return 0;
+}
+
+/* Issue 36.1 and 36.4: Alt-x on a text block's title and typing Korean keeps
+ * the underline a `#` line as wide as the title (prefix included); the
+ * typing is undone as one run, the clearing as the step before it. */
+static void test_py_title_follows_typing(void **state)
+{
+	(void)state;
+	if (!tu_have_py_corpus())
+		skip();
+	char *dir = tu_tmpdir();
+	Opened o;
+	open_en_copy(&o, dir, "advanced_source__neural_style_tutorial");
+	Session *s = &o.s;
+	size_t regions = text_regions_of(s);
+	size_t t = line_with(s, "# Underlying Principle");
+	s->caret.cur = (Pos){t, 5};
+	assert_true(command_run(s, "clear-block", NULL));
+	assert_true(line_is(s, t, "# "));
+	type(s, "기본 원리와 그 너머의 이야기");
+	check_session(s);
+	assert_true(line_is(s, t, "# 기본 원리와 그 너머의 이야기"));
+	Str u = line_of(s, t + 1);
+	int w = text_width("기본 원리와 그 너머의 이야기", strlen("기본 원리와 그 너머의 이야기"));
+	assert_true(u.n >= 2 && u.p[0] == '#' && u.p[1] == ' ');
+	assert_int_equal(u.n - 2, (size_t)w);
+	for (size_t i = 2; i < u.n; i++)
+		assert_int_equal(u.p[i], '-');
+	assert_python_ok(&o, regions);
+	/* one undo: the typed run, with what the underline did; the second: Alt-x */
+	assert_true(command_run(s, "undo", NULL));
+	assert_true(line_is(s, t, "# "));
+	assert_true(command_run(s, "undo", NULL));
+	assert_true(line_is(s, t, "# Underlying Principle"));
+	assert_true(line_is(s, t + 1, "# --------------------"));
+	check_session(s);
+	/* typing over the title selected with Shift-Home does the same */
+	s->caret.cur = (Pos){t, line_of(s, t).n};
+	session_select(s, MV_HOME);
+	type(s, "원리");
+	check_session(s);
+	assert_true(line_is(s, t, "# 원리"));
+	u = line_of(s, t + 1);
+	assert_true(u.n >= 2 + 4 && u.p[0] == '#' && u.p[1] == ' ');
+	assert_python_ok(&o, regions);
+	close_pair(&o);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_text_block_typing_enter_and_save),
 		cmocka_unit_test(test_prefix_kept_by_paste_backspace_delete),
 		cmocka_unit_test(test_code_is_kept_comments_take_typing),
+		cmocka_unit_test(test_py_title_follows_typing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,6 +53,17 @@ char **tu_corpus_pairs(void)
 	return v.v;
 }
 
+bool tu_have_corpus(void)
+{
+	char *m = path_join(tu_corpus(), "MANIFEST.tsv");
+	struct stat st;
+	bool ok = stat(m, &st) == 0 && S_ISREG(st.st_mode);
+	free(m);
+	if (!ok)
+		print_message("skipped: no corpus at %s (CORPUS= points at it)\n", tu_corpus());
+	return ok;
+}
+
 bool tu_have_py_corpus(void)
 {
 	char *d = path_join(tu_corpus(), "py");

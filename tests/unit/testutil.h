@@ -13,6 +13,9 @@
 
 /* The corpus folder ($CORPUS, else ../shared/corpus from the tree). */
 const char *tu_corpus(void);
+/* Is the corpus there (its MANIFEST.tsv)?  Else prints why the test is
+ * skipped ("skipped: no corpus at DIR (CORPUS= points at it)"). */
+bool tu_have_corpus(void);
 /* Read a file (fails the test when it cannot); caller frees. */
 char *tu_read(const char *path, size_t *n);
 /* Read corpus file NAME (e.g. "beginner_source__colab.en.rst"). */
