@@ -64,14 +64,24 @@ typedef enum ChangeKind {
 	CH_DEL_FWD,  /* Delete: merges with the Delete before it */
 	CH_FOLLOW,   /* a whole line adjusted after the edit before it (a
 	                title's adornment: doc_replace_follow); undone with it */
+	CH_STATUS,   /* a segment's status set by the user (doc_mark): no text */
 } ChangeKind;
 
 typedef struct Change {
-	Pos at;          /* where the removed text started / the insert went */
+	Pos at;          /* where the removed text started / the insert went;
+	                    CH_STATUS: where the cursor was */
 	Buf del;         /* bytes removed (terminators as "\n" / "\r\n") */
 	Buf ins;         /* bytes inserted */
 	ChangeKind kind;
 	bool chain;      /* undone and redone together with the change before it */
+	/* CH_STATUS: segment `seg` (the same segment whenever this change is
+	 * undone or redone: the text is then as it was when it was made) went
+	 * from status `before` to `after`; its key's entry in the user's
+	 * statuses was `user_before` (had_user) or none */
+	uint64_t key;
+	uint32_t seg;
+	uint8_t before, after, user_before;
+	bool had_user;
 } Change;
 
 /* The statuses the user set (Alt-Enter) or the sidecar gave, keyed by
@@ -301,6 +311,12 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line);
 SegStatus doc_seg_status(const Doc *d, size_t seg);
 /* Mark segment seg (status ST_DONE etc.). */
 void doc_set_status(Doc *d, size_t seg, SegStatus st);
+/* The user marks segment seg st (Alt-Enter): a change of its own in the
+ * undo history (undo gives the segment its status before, and its key's
+ * entry in the user's statuses as it was), so it is an unsaved change as
+ * an edit is.  False (nothing recorded) when the segment has that status
+ * already from the user. */
+bool doc_mark(Doc *d, size_t seg, SegStatus st);
 /* The same with the segment's source key when the caller has it
  * (pair_blocks_key of its source blocks; NULL: computed; test builds
  * check it). */

@@ -141,6 +141,30 @@ void doc_user_reserve(Doc *d, size_t n)
 	user_room(&d->user, d->user.n + n);
 }
 
+/* Remove key's entry (backward-shift deletion: the probe sequences of
+ * the entries after it stay unbroken). */
+static void user_remove(Doc *d, uint64_t key)
+{
+	UserStatuses *u = &d->user;
+	if (!u->n)
+		return;
+	size_t mask = u->cap - 1, i = user_slot(u, key);
+	if (!u->v[i].used)
+		return;
+	u->v[i].used = false;
+	u->n--;
+	for (size_t j = (i + 1) & mask; u->v[j].used; j = (j + 1) & mask) {
+		size_t home = (size_t)(u->v[j].key * 0x9e3779b97f4a7c15ull >> 17) & mask;
+		/* j's entry may move to the hole at i unless its home lies in (i, j] */
+		bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+		if (stays)
+			continue;
+		u->v[i] = u->v[j];
+		u->v[j].used = false;
+		i = j;
+	}
+}
+
 static void user_put(Doc *d, uint64_t key, SegStatus st)
 {
 	UserStatuses *u = &d->user;
@@ -188,6 +212,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 }
 
 static void prog_account(const Segment *s, DocProgress *p, int sign);
+static void truncate_redo(Doc *d);
 static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn);
 
 SegStatus doc_seg_status(const Doc *d, size_t seg)
@@ -220,6 +245,80 @@ void doc_set_status_keyed(Doc *d, size_t seg, SegStatus st, const SidecarKey *ke
 void doc_set_status(Doc *d, size_t seg, SegStatus st)
 {
 	doc_set_status_keyed(d, seg, st, NULL);
+}
+
+/* Segment seg's status, the progress kept in step. */
+static void seg_status_to(Doc *d, size_t seg, SegStatus st)
+{
+	Segment *g = &d->al.v[seg];
+	if (d->prog_valid)
+		prog_account(g, &d->prog, -1);
+	g->status = st;
+	if (d->prog_valid)
+		prog_account(g, &d->prog, 1);
+	d->gen++;
+}
+
+bool doc_mark(Doc *d, size_t seg, SegStatus st)
+{
+	BUG_ON(seg >= d->al.n);
+	Segment *g = &d->al.v[seg];
+	if (!g->src_n) {
+		seg_status_to(d, seg, st);
+		return true;
+	}
+	SidecarKey h = seg_key(d, g);
+	uint64_t key = key_value(&h);
+	const UserStatus *x = user_find(d, key);
+	if (x && x->status == st && g->status == st)
+		return false;
+	truncate_redo(d);
+	Change c;
+	memset(&c, 0, sizeof(c));
+	c.kind = CH_STATUS;
+	c.chain = d->chain_next && d->cur;
+	d->chain_next = false;
+	c.key = key;
+	c.seg = (uint32_t)seg;
+	c.before = (uint8_t)g->status;
+	c.after = (uint8_t)st;
+	c.had_user = x != NULL;
+	c.user_before = x ? (uint8_t)x->status : 0;
+	size_t f, l;
+	c.at = (Pos){align_tgt_lines(g, &d->th.blocks, &f, &l) ? f : 0, 0};
+	VEC_PUSH(&d->changes, c);
+	d->cur++;
+	d->merge_ok = false;
+	doc_set_status_keyed(d, seg, st, &h);
+	d->gen++;
+	return true;
+}
+
+/* The segment of a CH_STATUS change: c->seg, unless the alignment moved
+ * since (a long paragraph's segments are realigned in idle time): then
+ * the segment with its key; SIZE_MAX: none. */
+static size_t status_seg(Doc *d, const Change *c)
+{
+	if (c->seg < d->al.n && d->al.v[c->seg].src_n && seg_key_value(d, &d->al.v[c->seg]) == c->key)
+		return c->seg;
+	for (size_t k = 0; k < d->al.n; k++)
+		if (d->al.v[k].src_n && seg_key_value(d, &d->al.v[k]) == c->key)
+			return k;
+	return SIZE_MAX;
+}
+
+/* Undo (back) or redo a CH_STATUS change. */
+static void status_apply(Doc *d, const Change *c, bool back)
+{
+	size_t k = status_seg(d, c);
+	if (k != SIZE_MAX)
+		seg_status_to(d, k, back ? (SegStatus)c->before : (SegStatus)c->after);
+	if (!back)
+		user_put(d, c->key, (SegStatus)c->after);
+	else if (c->had_user)
+		user_put(d, c->key, (SegStatus)c->user_before);
+	else
+		user_remove(d, c->key);
 }
 
 bool doc_seg_unfinished(const Doc *d, size_t seg)
@@ -1370,8 +1469,12 @@ bool doc_undo(Doc *d, Pos *cursor)
 	Pos at;
 	do {
 		Change *c = &d->changes.v[d->cur - 1];
-		Pos b = pos_after(c->at, c->ins.p, c->ins.len);
-		apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
+		if (c->kind == CH_STATUS) {
+			status_apply(d, c, true);
+		} else {
+			Pos b = pos_after(c->at, c->ins.p, c->ins.len);
+			apply(d, c->at, b, c->del.p ? c->del.p : "", c->del.len, NULL);
+		}
 		at = c->at;
 		more = c->chain;
 		d->cur--;
@@ -1398,8 +1501,13 @@ bool doc_redo(Doc *d, Pos *cursor)
 	Pos end;
 	do {
 		Change *c = &d->changes.v[d->cur];
-		Pos b = pos_after(c->at, c->del.p, c->del.len);
-		end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
+		if (c->kind == CH_STATUS) {
+			status_apply(d, c, false);
+			end = c->at;
+		} else {
+			Pos b = pos_after(c->at, c->del.p, c->del.len);
+			end = apply(d, c->at, b, c->ins.p ? c->ins.p : "", c->ins.len, NULL);
+		}
 		d->cur++;
 	} while (d->cur < d->changes.n && d->changes.v[d->cur].chain);
 	d->merge_ok = false;

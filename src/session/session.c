@@ -127,7 +127,7 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 void session_set_status(Session *s, size_t k, SegStatus st)
 {
 	session_statuses_finish(s);
-	doc_set_status(&s->doc, k, st);
+	doc_mark(&s->doc, k, st); /* undoable, an unsaved change */
 }
 
 static const SessionStale *stale_of(const Session *s, const char *key)

@@ -144,10 +144,74 @@ static void test_take_hint(void **state)
 	free(en2);
 }
 
+/* Issue 36.6: take the hint, edit, Alt-Enter, Ctrl-Z three times: the
+ * segment is its new English again, stale, with its hint.  Issue 36.2:
+ * the done mark is an unsaved change ([+], Ctrl-Q asks). */
+static void test_undo_keeps_the_hint(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *doc = tu_write(dir, "t.rst", ko, strlen(ko));
+	char *en = tu_write(dir, "old.en.rst", old_en, strlen(old_en));
+	char *en2 = tu_write(dir, "new.en.rst", new_en, strlen(new_en));
+	SyncOpts o = {.from = en, .to = en2};
+	SyncResult r;
+	sync_result_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(sync_file(doc, &o, &r, &e));
+	assert_true(sync_write(doc, &r, &e));
+	sync_result_release(&r);
+	Session s;
+	open_doc(&s, doc);
+	long k = seg_at(&s, 3);
+	assert_int_equal(s.doc.al.v[k].status, ST_STALE);
+	Buf before = BUF_INIT, t = BUF_INIT;
+	doc_tgt_text(&s.doc, 0, s.doc.tgt.n - 1, &before);
+	assert_true(command_run(&s, "take-hint", NULL));
+	s.caret.cur = (Pos){3, 0};
+	assert_true(session_insert(&s, "큰 ", strlen("큰 ")));
+	assert_true(command_run(&s, "done-next", NULL));
+	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
+	assert_true(command_run(&s, "undo", NULL)); /* the done mark */
+	assert_int_equal(s.doc.al.v[k].status, ST_STALE);
+	assert_true(command_run(&s, "undo", NULL)); /* the typing */
+	assert_true(command_run(&s, "undo", NULL)); /* the hint taken */
+	doc_tgt_text(&s.doc, 0, s.doc.tgt.n - 1, &t);
+	assert_string_equal(t.p, before.p);
+	k = seg_at(&s, 3);
+	assert_int_equal(s.doc.al.v[k].status, ST_STALE);
+	assert_non_null(session_stale_hint(&s, (size_t)k));
+	assert_false(doc_modified(&s.doc));
+	/* a done mark alone is an unsaved change: [+], and Ctrl-Q asks */
+	assert_true(command_run(&s, "done-next", NULL));
+	assert_true(doc_modified(&s.doc));
+	Buf head = BUF_INIT, right = BUF_INIT;
+	session_header(&s, &head, &right);
+	assert_non_null(strstr(head.p, "[+]"));
+	buf_release(&right);
+	assert_true(command_run(&s, "quit", NULL));
+	assert_false(s.quit);
+	assert_true(s.dlg.q.on);
+	assert_non_null(strstr(s.dlg.q.text, "Unsaved"));
+	s.dlg.q.on = false;
+	assert_true(session_save(&s));
+	assert_false(doc_modified(&s.doc));
+	buf_release(&head);
+	session_release(&s);
+	buf_release(&before);
+	buf_release(&t);
+	free(dir);
+	free(doc);
+	free(en);
+	free(en2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_take_hint),
+		cmocka_unit_test(test_undo_keeps_the_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
