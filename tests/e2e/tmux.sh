@@ -6,6 +6,16 @@ unset TMUX
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
 cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }tmux -L $TMUX_SOCK kill-server 2>/dev/null"
 
+# tm_fresh: the next tm_start gets a server of its own (a new socket: a
+# server killed and started again on one socket races with its exit).
+_tm_srv=0
+tm_fresh() {
+	tm kill-server 2>/dev/null
+	_tm_srv=$((_tm_srv + 1))
+	TMUX_SOCK=yeok-e2e-$$-$_tm_srv
+	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+}
+
 # tm_start COLS ROWS CMD: start CMD in a new session of that size.
 tm_start() {
 	local cols=$1 rows=$2; shift 2

@@ -1025,10 +1025,107 @@ static void test_finish_is_one_splice(void **state)
 	print_message("# %zu pairs: the rest of a phased alignment aligned in one splice\n", pairs);
 }
 
+/* The source line of the title paired with the target title on line tl
+ * (1-based), 0 when it has none. */
+static size_t src_title_of(const Pair *p, size_t tl)
+{
+	for (size_t k = 0; k < p->a.n; k++) {
+		const Segment *g = &p->a.v[k];
+		if (g->kind != BK_TITLE || !g->tgt_n || p->td.v[g->tgt].text_line + 1 != tl)
+			continue;
+		return g->src_n ? p->sd.v[g->src].text_line + 1 : 0;
+	}
+	fail_msg("no target title on line %zu", tl);
+	return 0;
+}
+
+static const char LOST_EN[] =
+	"Getting Started with Things\n===========================\n\n"
+	"**Author**: `Jane Doe <https://example.com/jane>`_\n\n"
+	"Introduction\n------------\n\n"
+	"This tutorial introduces the things and the way they work together.\n\n"
+	"Setting Up\n----------\n\n"
+	"First install the package and check the version that you have.\n\n"
+	"Using the Model\n---------------\n\n"
+	"Then create a model and call it on your data to get the results.\n\n"
+	"Conclusion\n----------\n\n"
+	"That is all there is to it; the next tutorial goes further.\n";
+
+/* Issue 36.3: one RST error in the Korean (a translator line glued to the
+ * title below it, or `결론` over a short `---`) turns a title into text;
+ * the titles that did pair stay paired, before and after it, and only the
+ * English title that lost its partner is one-sided. */
+static void test_lost_title_stays_local(void **state)
+{
+	(void)state;
+	Pair p;
+	/* glued: the Korean has one title fewer; every title translated */
+	pair_str(&p, LOST_EN,
+	         "사물 시작하기\n=============\n\n"
+	         "**Author**: `Jane Doe <https://example.com/jane>`_\n"
+	         "**번역**: `홍길동 <https://github.com/hong>`_\n"
+	         "소개\n----\n\n"
+	         "이 튜토리얼은 사물과 그 동작 방식을 소개합니다.\n\n"
+	         "준비하기\n--------\n\n"
+	         "먼저 패키지를 설치하고 가진 버전을 확인합니다.\n\n"
+	         "모델 사용하기\n-------------\n\n"
+	         "그런 다음 모델을 만들고 데이터에 대해 호출하여 결과를 얻습니다.\n\n"
+	         "결론\n----\n\n"
+	         "이것이 전부이며, 다음 튜토리얼에서 더 나아갑니다.\n");
+	assert_int_equal(src_title_of(&p, 1), 1);
+	assert_int_equal(src_title_of(&p, 11), 11);  /* 준비하기: Setting Up */
+	assert_int_equal(src_title_of(&p, 16), 16);  /* 모델 사용하기: Using the Model */
+	assert_int_equal(src_title_of(&p, 21), 21);  /* 결론: Conclusion */
+	size_t one_sided_titles = 0;
+	for (size_t k = 0; k < p.a.n; k++)
+		one_sided_titles += p.a.v[k].kind == BK_TITLE && (!p.a.v[k].src_n || !p.a.v[k].tgt_n);
+	assert_int_equal(one_sided_titles, 1); /* Introduction */
+	pair_free(&p);
+
+	/* a short underline in the middle: the sections before and after it keep their pairs */
+	pair_str(&p, LOST_EN,
+	         "사물 시작하기\n=============\n\n"
+	         "**Author**: `Jane Doe <https://example.com/jane>`_\n\n"
+	         "소개\n----\n\n"
+	         "이 튜토리얼은 사물과 그 동작 방식을 소개합니다.\n\n"
+	         "준비하기\n--\n\n"
+	         "먼저 패키지를 설치하고 가진 버전을 확인합니다.\n\n"
+	         "모델 사용하기\n-------------\n\n"
+	         "그런 다음 모델을 만들고 데이터에 대해 호출하여 결과를 얻습니다.\n\n"
+	         "결론\n----\n\n"
+	         "이것이 전부이며, 다음 튜토리얼에서 더 나아갑니다.\n");
+	assert_int_equal(src_title_of(&p, 6), 6);
+	assert_int_equal(src_title_of(&p, 16), 16);
+	assert_int_equal(src_title_of(&p, 21), 21);
+	pair_free(&p);
+
+	/* a section the translator added (the Korean has one title more) */
+	pair_str(&p, LOST_EN,
+	         "사물 시작하기\n=============\n\n"
+	         "**Author**: `Jane Doe <https://example.com/jane>`_\n\n"
+	         "소개\n----\n\n"
+	         "이 튜토리얼은 사물과 그 동작 방식을 소개합니다.\n\n"
+	         "역자 노트\n---------\n\n"
+	         "번역에 대한 짧은 메모입니다.\n\n번역 용어에 대한 두 번째 메모입니다.\n\n"
+	         "준비하기\n--------\n\n"
+	         "먼저 패키지를 설치하고 가진 버전을 확인합니다.\n\n"
+	         "모델 사용하기\n-------------\n\n"
+	         "그런 다음 모델을 만들고 데이터에 대해 호출하여 결과를 얻습니다.\n\n"
+	         "결론\n----\n\n"
+	         "이것이 전부이며, 다음 튜토리얼에서 더 나아갑니다.\n");
+	assert_int_equal(src_title_of(&p, 6), 6);
+	assert_int_equal(src_title_of(&p, 11), 0);   /* 역자 노트: the translator's own */
+	assert_int_equal(src_title_of(&p, 18), 11);
+	assert_int_equal(src_title_of(&p, 23), 16);
+	assert_int_equal(src_title_of(&p, 28), 21);
+	pair_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_simple),
+		cmocka_unit_test(test_lost_title_stays_local),
 		cmocka_unit_test(test_corpus_invariants),
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_robustness),
