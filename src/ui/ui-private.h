@@ -20,11 +20,18 @@
 #include "yeok/session.h"
 #include "yeok/theme.h"
 
-/* Key codes for the bracketed-paste markers and focus reports (define_key). */
-#define UI_KEY_PASTE_START (KEY_MAX + 1)
-#define UI_KEY_PASTE_END (KEY_MAX + 2)
-#define UI_KEY_FOCUS_IN (KEY_MAX + 3)
-#define UI_KEY_FOCUS_OUT (KEY_MAX + 4)
+/* Key codes of yeok's own (define_key): above those ncurses gives the
+ * extended keys of TERM's terminfo entry, KEY_MAX + 1 onwards (rxvt's
+ * kDN5, Ctrl-Down, is KEY_MAX + 1; xterm-256color's go to KEY_MAX + 74). */
+#define UI_KEY_OWN (KEY_MAX + 4096)
+/* The bracketed-paste markers and focus reports. */
+#define UI_KEY_PASTE_START (UI_KEY_OWN + 1)
+#define UI_KEY_PASTE_END (UI_KEY_OWN + 2)
+#define UI_KEY_FOCUS_IN (UI_KEY_OWN + 3)
+#define UI_KEY_FOCUS_OUT (UI_KEY_OWN + 4)
+/* Codes UI_KEY_SEQ0 + i for the i-th sequence of ui_seq_at(), defined at
+ * start where TERM's terminfo does not know it. */
+#define UI_KEY_SEQ0 (UI_KEY_OWN + 16)
 
 /* ---- events: what the one key reader returns ------------------------------ */
 typedef enum UiEventKind {
@@ -38,6 +45,9 @@ typedef enum UiEventKind {
 	UI_EV_FOCUS_IN,  /* the terminal regained focus */
 	UI_EV_IDLE,      /* nothing within the timeout (an idle tick) */
 	UI_EV_SYNC,      /* tests: the barrier key (YEOK_TEST_SYNC); repaint */
+	UI_EV_IGNORED,   /* an escape sequence yeok does not know, dropped whole:
+	                    name is it made visible ("ESC [ 9 9 x"); the loop
+	                    says so in the status line, no mode sees it */
 } UiEventKind;
 
 typedef struct UiEvent {
@@ -253,6 +263,31 @@ void ui_paint_diff(Ui *u);
 /* The key name (keymap.h) of a get_wch() result into out (size n); false
  * for a plain character to insert. */
 bool ui_key_name(int r, wint_t ch, char *out, size_t n);
+/* What the bytes s[0..n) that followed an ESC are (the sequences
+ * terminals send for keys, whatever TERM says: keys.c lists them).  s
+ * starts with '[' (CSI), 'O' (SS3) or another ESC (Alt with the key that
+ * follows, as PuTTY and rxvt send it). */
+typedef enum UiSeq {
+	UI_SEQ_MORE,    /* a sequence so far: read another byte */
+	UI_SEQ_KEY,     /* a key: out is its name ("C-Home", "S-Delete", "M-Up") */
+	UI_SEQ_TEXT,    /* the application keypad's character: out is it ("5") */
+	UI_SEQ_IGNORE,  /* a report to drop without a word (mouse, focus, paste
+	                   markers that came on their own) */
+	UI_SEQ_UNKNOWN, /* a whole sequence by its grammar that is no key yeok
+	                   knows: dropped whole */
+	UI_SEQ_BROKEN,  /* s[n-1] cannot continue a sequence: the bytes before
+	                   it are one (or an Alt key), s[n-1] is input again */
+} UiSeq;
+UiSeq ui_seq_decode(const char *s, size_t n, char *out, size_t size);
+/* The sequences given to define_key() (each with its ESC). */
+size_t ui_seq_count(void);
+const char *ui_seq_at(size_t i);
+/* define_key() for each of them that TERM's terminfo does not know (ESC
+ * [ 1 ~ for Home with TERM=xterm-256color in tmux): code UI_KEY_SEQ0 + i,
+ * which ui_key_name() names.  ui_term_start calls it. */
+void ui_keys_define(void);
+/* name with Alt added, in the keymap's order ("C-Home" -> "C-M-Home"). */
+void ui_key_add_alt(char *name, size_t n);
 /* "C-s" -> "^S" for the key bar. */
 void ui_key_label(const char *key, Buf *out);
 
