@@ -805,7 +805,7 @@ void ui_draw(Ui *u)
 	ui_frame_end(u);
 }
 
-void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
+void ui_paint_prompt(Ui *u, const char *prompt, const char *input, bool selected)
 {
 	int y = LINES - 2; /* the status row (the list and reviewer mode have no session) */
 	if (u->s) {
@@ -819,7 +819,8 @@ void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
 	size_t n = strlen(input), from = 0;
 	while (text_width(input + from, n - from) > COLS - x - 1 && from < n)
 		from = text_next_grapheme(input, n, from);
-	x += ui_put_text(u, y, x, COLS - x, input + from, n - from, TS_STATUS, false);
+	x += ui_put_text(u, y, x, COLS - x, input + from, n - from, selected ? TS_MATCH : TS_STATUS,
+	                 false);
 	curs_set(1);
 	move(y, MIN(x, COLS - 1));
 }

@@ -79,6 +79,9 @@ struct Mode {
 	char title[256];     /* a prompt, a dialog title */
 	Buf input;           /* prompt / multi-line prompt: the text being edited */
 	size_t cur;          /* its insertion point (bytes) */
+	bool selected;       /* prompt: the whole input is selected, as a prompt
+	                        opens with its previous answer: typing (or
+	                        Backspace) replaces it, a cursor key keeps it */
 	size_t sel;          /* pick list: the selected item */
 	int top;             /* first row shown (pick, help, text viewer) */
 	Buf text;            /* text viewer: the text shown */
@@ -138,6 +141,12 @@ struct Ui {
 	bool full_paint;    /* tests: every frame paints every row */
 	unsigned long rows_painted; /* body rows painted (tests) */
 	unsigned long rows_moved;   /* row blocks moved by insdelln (tests) */
+	/* the last answer of each prompt by its command (ui_prompt opens
+	 * with it: Go to line, Replace, Replace with) */
+	struct {
+		const char *then;   /* the command (a static id), NULL: free */
+		char text[256];
+	} answers[8];
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */
@@ -185,7 +194,9 @@ CommandMode ui_base_mode(const Ui *u);
 void ui_frame_end(Ui *u);
 
 /* ---- dialog modes (dialog.c) --------------------------------------------------- */
-/* A line of text in the status row; Enter answers, Esc cancels. */
+/* A line of text in the status row; Enter answers, Esc cancels.  It opens
+ * with initial, else with the answer last given to the same command
+ * (then), selected. */
 Mode *ui_prompt(Ui *u, const char *prompt, const char *initial, const char *then,
                 const char *cancel);
 /* Multi-line text in a box over the lower screen; Ctrl-S or Alt-Enter
@@ -248,8 +259,9 @@ void ui_paint(Ui *u);
 void ui_paint_forget(Ui *u);
 /* The signatures freed (when the Ui ends). */
 void ui_paint_release(Ui *u);
-/* Draw the status row as a prompt with its input; place the cursor. */
-void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
+/* Draw the status row as a prompt with its input (shown selected when
+ * selected); place the cursor. */
+void ui_paint_prompt(Ui *u, const char *prompt, const char *input, bool selected);
 /* The help screen of a mode from the command table, scrolled by `top`. */
 void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines);
 /* A pick list (Session.pick) over the body, item sel selected; *top is

@@ -443,12 +443,97 @@ static void test_raw_keys_every_term(void **state)
 	}
 }
 
+/* A session of TGT/SRC in the editor mode, the script run on it. */
+static void editor_keys(Session *s, Ui *u, const char *script, Buf *screen)
+{
+	session_init(s);
+	session_load(s, "t.rst", TGT, strlen(TGT), "t.en.rst", SRC, strlen(SRC));
+	memset(u, 0, sizeof(*u));
+	u->s = s;
+	keymap_init(&u->keys);
+	theme_default(&u->theme);
+	run_keys(u, &ui_editor_mode, script, 80, 20, "xterm-256color", screen);
+}
+
+static void editor_keys_end(Session *s, Ui *u, Buf *screen)
+{
+	buf_release(screen);
+	keymap_release(&u->keys);
+	ui_paint_release(u);
+	session_release(s);
+}
+
+/* A prompt opens with its previous answer selected: typing replaces it,
+ * a cursor key keeps it to be edited (Find, Go to line). */
+static void test_prompt_previous_answer_selected(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	Buf screen = BUF_INIT;
+	editor_keys(&s, &u, "C-f text:Short Enter C-f text:one Enter", &screen);
+	assert_string_equal(s.search.last, "one"); /* not "Shortone" */
+	editor_keys_end(&s, &u, &screen);
+
+	editor_keys(&s, &u, "C-f text:Short Enter C-f Left text:x Enter", &screen);
+	assert_string_equal(s.search.last, "Shorxt");
+	editor_keys_end(&s, &u, &screen);
+
+	editor_keys(&s, &u, "C-f text:Short Enter C-f Backspace text:one Enter", &screen);
+	assert_string_equal(s.search.last, "one");
+	editor_keys_end(&s, &u, &screen);
+
+	/* Go to line opens with the last line asked: Enter goes there again,
+	 * a digit replaces it ("41" would be past the end) */
+	editor_keys(&s, &u, "C-g text:4 Enter C-Home C-g", &screen);
+	assert_non_null(strstr(screen.p, "Go to line: 4"));
+	editor_keys_end(&s, &u, &screen);
+	editor_keys(&s, &u, "C-g text:4 Enter C-g text:6 Enter", &screen);
+	assert_int_equal(s.caret.cur.line, 5);
+	editor_keys_end(&s, &u, &screen);
+	editor_keys(&s, &u, "C-g text:4 Enter C-Home C-g Enter", &screen);
+	assert_int_equal(s.caret.cur.line, 3);
+	editor_keys_end(&s, &u, &screen);
+}
+
+/* The repository view's `/` filter opens with the filter in use,
+ * selected: typing replaces it. */
+static void test_list_filter_selected(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "printf 'A\\n=\\n' >alpha.rst && cp alpha.rst beta.rst");
+	setenv("XDG_CACHE_HOME", dir, 1);
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(repo_open(&r, dir, &e));
+	Ui u;
+	memset(&u, 0, sizeof(u));
+	u.repo = &r;
+	keymap_init(&u.keys);
+	theme_default(&u.theme);
+	Buf screen = BUF_INIT;
+	run_keys(&u, &ui_list_mode, "/ text:alpha Enter / text:beta Enter", 80, 20,
+	         "xterm-256color", &screen);
+	assert_string_equal(r.text, "beta"); /* not "alphabeta" */
+	assert_int_equal(r.n_shown, 1);
+	buf_release(&screen);
+	keymap_release(&u.keys);
+	ui_paint_release(&u);
+	repo_release(&r);
+	free(dir);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seq_decode),
 		cmocka_unit_test(test_raw_keys_every_term),
+		cmocka_unit_test(test_prompt_previous_answer_selected),
+		cmocka_unit_test(test_list_filter_selected),
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_prompt),
 		cmocka_unit_test(test_pick_list),
