@@ -861,6 +861,21 @@ long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t fr
 	return best;
 }
 
+/* Does a target line of view segment g hold q? */
+static bool tgt_holds(Session *s, VSeg g, const char *q, size_t qn, bool fold)
+{
+	for (size_t line = g.t0; line < g.t1; line++) {
+		size_t mlen;
+		if (session_find_in_line(lines_get(&s->doc.tgt, line), q, qn, fold, 0, 1, &mlen) >= 0)
+			return true;
+	}
+	return false;
+}
+
+/* Search order: view segment by view segment, its target lines, then its
+ * source lines — but only where the target does not hold the text too:
+ * the match lands in the Korean, where typing goes, unless it is only in
+ * the English. */
 bool session_find(Session *s, const char *text, int dir)
 {
 	if (!text || !*text) {
@@ -879,7 +894,6 @@ bool session_find(Session *s, const char *text, int dir)
 	else
 		buf_adds(&q, text);
 	size_t n = session_vseg_count(s);
-	/* Order: vseg by vseg, the target lines then the source lines. */
 	Pane p = s->caret.focus;
 	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, p, c.line);
@@ -892,6 +906,8 @@ bool session_find(Session *s, const char *text, int dir)
 	    s->search.match.at.line == c.line && s->search.match.at.col == c.col)
 		from = c.col + 1;
 	bool found = false, wrapped = false;
+	long held_k = -1; /* the view segment whose target was looked at ... */
+	bool held = false; /* ... and whether it holds the text */
 	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
 		g = session_vseg(s, k);
 		size_t tn = g.t1 - g.t0;
@@ -900,7 +916,13 @@ bool session_find(Session *s, const char *text, int dir)
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
-		long at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
+		long at = -1;
+		if (ip == PANE_SOURCE && held_k != (long)k) {
+			held_k = (long)k;
+			held = tgt_holds(s, g, q.p, q.len, fold);
+		}
+		if (ip == PANE_TARGET || !held)
+			at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
 		if (at >= 0) {
 			found = true;
 			s->caret.focus = ip;

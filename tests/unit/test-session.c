@@ -197,14 +197,24 @@ static void test_find_both_panes(void **state)
 	assert_true(command_run(&s, "find", "hello"));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	assert_int_equal(s.caret.cur.line, 3);
-	/* the next one is the source's Hello, then it wraps back */
-	assert_true(command_run(&s, "find-next", NULL));
-	assert_int_equal(s.caret.focus, PANE_SOURCE);
-	assert_int_equal(s.caret.scur.line, 3);
+	/* the source's Hello beside it is not a stop (the Korean holds it
+	 * too, and typing goes there): the next one wraps back to it */
 	assert_true(command_run(&s, "find-next", NULL));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	assert_int_equal(s.caret.cur.line, 3);
+	assert_string_equal(s.message.text, "Search wrapped: hello");
 	assert_true(command_run(&s, "find-prev", NULL));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	/* code in both panes: the Korean side's, from either pane */
+	assert_true(command_run(&s, "find", "x = 1"));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 7);
+	assert_true(command_run(&s, "switch-pane", NULL));
+	assert_true(command_run(&s, "find-next", NULL));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 7);
+	/* English only: the English pane */
+	assert_true(command_run(&s, "find", "more text"));
 	assert_int_equal(s.caret.focus, PANE_SOURCE);
 	assert_true(command_run(&s, "find", "더 많은"));
 	assert_int_equal(s.caret.cur.line, 9);
