@@ -715,6 +715,15 @@ bool session_drag(Session *s, int y, int x);
 bool session_goto_line(Session *s, long n);
 /* Next / previous unfinished segment (wraps); false when there is none. */
 bool session_next_unfinished(Session *s, int dir);
+/* Next / previous untranslated segment (its English still to be
+ * translated: drafts and stale ones are passed over; wraps); false when
+ * there is none. */
+bool session_next_untranslated(Session *s, int dir);
+/* Next / previous finding of the checks after / before the cursor (in
+ * the order of F5's list, wrapping): the cursor goes to it and the status
+ * line names it ("Finding 3/12: warning: ..."); false when there is none
+ * or the checks are off. */
+bool session_next_finding(Session *s, int dir);
 /* Find text (case-insensitive unless search.match_case) in both panes, from the
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */

@@ -780,7 +780,17 @@ bool session_goto_line(Session *s, long n)
 	return true;
 }
 
-bool session_next_unfinished(Session *s, int dir)
+/* Segment k is what the search of next_where looks for. */
+typedef bool (*SegWanted)(const Doc *d, size_t k);
+
+static bool seg_untranslated(const Doc *d, size_t k)
+{
+	return doc_seg_unfinished(d, k) && d->al.v[k].status == ST_UNTRANSLATED;
+}
+
+/* To the next (dir 1) or previous (-1) segment that is wanted, wrapping;
+ * false with none_msg when there is none. */
+static bool next_where(Session *s, int dir, SegWanted wanted, const char *none_msg)
 {
 	const Doc *d = &s->doc;
 	if (!d->al.n)
@@ -794,7 +804,7 @@ bool session_next_unfinished(Session *s, int dir)
 	size_t start = cur < 0 ? (dir > 0 ? n - 1 : 0) : (size_t)cur;
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
-		if (doc_seg_unfinished(d, k)) {
+		if (wanted(d, k)) {
 			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
 				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
@@ -808,7 +818,17 @@ bool session_next_unfinished(Session *s, int dir)
 			return true;
 		}
 	}
-	return session_error(s, "No unfinished segment left");
+	return session_error(s, "%s", none_msg);
+}
+
+bool session_next_unfinished(Session *s, int dir)
+{
+	return next_where(s, dir, doc_seg_unfinished, "No unfinished segment left");
+}
+
+bool session_next_untranslated(Session *s, int dir)
+{
+	return next_where(s, dir, seg_untranslated, "No untranslated segment left");
 }
 
 long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,

@@ -227,6 +227,57 @@ static void test_find_both_panes(void **state)
 	session_release(&s);
 }
 
+/* Alt-u / Alt-U go to the next / previous untranslated segment, passing
+ * over drafts (Alt-n stops on those); F8 / Shift-F8 to the next /
+ * previous finding, wrapping. */
+static void test_next_untranslated_and_finding(void **state)
+{
+	(void)state;
+	static const char *const en = "Title\n=====\n\nFirst English paragraph.\n\n"
+	                              "Second English paragraph.\n\nThird English paragraph.\n\n"
+	                              "Fourth English paragraph.\n";
+	static const char *const ko = "제목\n====\n\n첫 ``a``를 문단입니다.\n\n"
+	                              "Second English paragraph.\n\n셋째 ``x``를 봅니다.\n\n"
+	                              "Fourth English paragraph.\n";
+	Session s;
+	load(&s, ko, en);
+	assert_true(command_run(&s, "next-unfinished", NULL)); /* a draft: the paragraph */
+	assert_int_equal(s.caret.cur.line, 3);
+	assert_true(command_run(&s, "doc-start", NULL));
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 5);
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 9);
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 5);
+	assert_string_equal(s.message.text, "Search wrapped");
+	assert_true(command_run(&s, "prev-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 9);
+	/* none left once they are translated */
+	Session t;
+	load(&t, "제목\n====\n\n문단.\n", "Title\n=====\n\nA paragraph.\n");
+	assert_false(command_run(&t, "next-untranslated", NULL));
+	assert_string_equal(t.message.text, "No untranslated segment left");
+	session_release(&t);
+
+	/* findings: the glued literals of lines 4 and 8 */
+	assert_false(command_run(&s, "next-finding", NULL)); /* checks off */
+	session_checks_on(&s, true);
+	assert_true(command_run(&s, "doc-start", NULL));
+	assert_true(command_run(&s, "next-finding", NULL));
+	size_t first = s.caret.cur.line;
+	assert_non_null(strstr(s.message.text, "Finding 1/"));
+	assert_true(command_run(&s, "next-finding", NULL));
+	assert_true(s.caret.cur.line > first);
+	assert_non_null(strstr(s.message.text, "Finding 2/"));
+	assert_true(command_run(&s, "prev-finding", NULL));
+	assert_int_equal(s.caret.cur.line, first);
+	assert_true(command_run(&s, "prev-finding", NULL)); /* wraps to the last */
+	assert_non_null(strstr(s.message.text, "Search wrapped. Finding "));
+	print_message("# %s\n", s.message.text);
+	session_release(&s);
+}
+
 static void test_layout_wraps_and_pairs_rows(void **state)
 {
 	(void)state;
@@ -1174,6 +1225,7 @@ int main(void)
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_open_unreadable_target),
 		cmocka_unit_test(test_command_table),
+		cmocka_unit_test(test_next_untranslated_and_finding),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};

@@ -256,7 +256,7 @@ static void test_help_lists_every_command(void **state)
 	(void)state;
 	Session s;
 	Ui u;
-	setup(&s, &u, TGT, SRC, 100, 90);
+	setup(&s, &u, TGT, SRC, 100, 120);
 	help_lists_mode(&u, MODE_EDITOR);
 	assert_true(row_has(1, "^S"));
 	/* reviewer mode's keys are commands of its own keymap, rebindable */
