@@ -67,22 +67,28 @@ void session_prepare_frame(Session *s)
 	session_tm_prefetch(s);
 }
 
-/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters. */
+/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters
+ * (grapheme clusters), cut between two of them. */
 static void hint_line(Buf *b, const char *h)
 {
-	size_t chars = 0;
-	for (const char *p = h; *p; p++) {
+	size_t n = strlen(h), chars = 0;
+	for (size_t i = 0; i < n;) {
 		if (chars >= 60) {
 			buf_adds(b, "…");
 			return;
 		}
-		if (*p == '\n') {
+		size_t e = text_next_grapheme(h, n, i);
+		if (h[i] == '\n') {
 			buf_adds(b, " ⏎ ");
 			chars += 3;
-			continue;
+		} else if (h[i] == '\t' || h[i] == '\r') {
+			buf_addc(b, ' ');
+			chars++;
+		} else {
+			buf_add(b, h + i, e - i);
+			chars++;
 		}
-		buf_addc(b, *p == '\t' || *p == '\r' ? ' ' : *p);
-		chars += ((unsigned char)*p & 0xc0) != 0x80;
+		i = e;
 	}
 }
 
