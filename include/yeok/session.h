@@ -736,18 +736,23 @@ bool session_find(Session *s, const char *text, int dir);
  * cursor on, wrapping, and ask (a question) about the current match,
  * highlighted: "Replace 3/17 ...?" y replace it and go to the next, n skip
  * it, a replace all (one undo step), c toggle the case, r toggle the
- * regex, Esc stop.  False with a message (no match, a bad regex). */
+ * regex, Esc (any other key) stop.  False with a message (no match, a bad
+ * regex). */
 bool session_replace_start(Session *s, const char *find, const char *with);
 bool session_replace_one(Session *s);
 bool session_replace_skip(Session *s);
 bool session_replace_all(Session *s);
 bool session_replace_toggle(Session *s, bool regex);
+/* End the run: says how many were replaced and how many are left
+ * ("Cancelled" when none was). */
+bool session_replace_stop(Session *s);
 
 /* ---- questions ------------------------------------------------------------------- */
-/* Ask text; then session_question_add for each answer key. */
+/* Ask text; then session_question_add for each answer key ("*": any
+ * other key, Esc too; without one, another key cancels). */
 void session_question(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void session_question_add(Session *s, const char *key, const char *cmd);
-/* The command of answer key, or NULL (and the question stays). */
+/* The command of answer key (else of "*"), or NULL. */
 const char *session_question_answer(const Session *s, const char *key);
 
 /* Messages: shown in the status line until the next key. */

@@ -798,6 +798,12 @@ static bool c_replace_regex(Session *s, const char *arg)
 	return session_replace_toggle(s, true);
 }
 
+static bool c_replace_stop(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_stop(s);
+}
+
 static bool c_copy(Session *s, const char *arg)
 {
 	(void)arg;
@@ -1150,6 +1156,7 @@ static const Command commands[] = {
 	ED("replace-all", "", NULL, "Replace every match, one undo step (a)", NULL, CMD_HIDDEN, c_replace_all),
 	ED("replace-case", "", NULL, "Toggle case-sensitive replace (c)", NULL, CMD_HIDDEN, c_replace_case),
 	ED("replace-regex", "", NULL, "Toggle POSIX extended regular expressions (r)", NULL, CMD_HIDDEN, c_replace_regex),
+	ED("replace-stop", "", NULL, "Stop replacing: say how many were replaced (Esc)", NULL, CMD_HIDDEN, c_replace_stop),
 	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
 	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
 	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),

@@ -713,6 +713,27 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_false(command_run(&s, "replace-with", "x"));
 	assert_non_null(strstr(s.message.text, "Bad regular expression"));
 	session_release(&s);
+
+	/* Esc after some replacements says how many (not "Cancelled") */
+	t = "a x b x c x\n";
+	load(&s, t, t);
+	assert_true(command_run(&s, "replace", "x"));
+	s.dlg.ask.on = false;
+	assert_true(command_run(&s, "replace-with", "y"));
+	answer(&s, "y");
+	answer(&s, "y");
+	answer(&s, "Esc");
+	assert_text(&s, "a y b y c x\n");
+	assert_false(s.repl.on);
+	assert_false(s.search.match.on);
+	assert_string_equal(s.message.text, "Replaced 2, then stopped (1 left; Ctrl-Z undoes)");
+	/* Esc before any: Cancelled */
+	assert_true(command_run(&s, "replace", "x"));
+	s.dlg.ask.on = false;
+	assert_true(command_run(&s, "replace-with", "y"));
+	answer(&s, "Esc");
+	assert_string_equal(s.message.text, "Cancelled");
+	session_release(&s);
 }
 
 /* ---- undo, quit --------------------------------------------------------- */
