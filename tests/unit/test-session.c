@@ -278,6 +278,27 @@ static void test_next_untranslated_and_finding(void **state)
 	session_release(&s);
 }
 
+/* A title or list item that is only an API's name, kept as in the
+ * English, has nothing to translate: the header counts the file whole,
+ * Alt-n and Alt-u pass it over. */
+static void test_api_names_nothing_to_translate(void **state)
+{
+	(void)state;
+	static const char en[] = "Build the model\n===============\n\nWe define a network.\n\n"
+	                         "nn.Flatten\n----------\n\nIt flattens the input.\n\n"
+	                         "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	static const char ko[] = "모델 만들기\n===========\n\n신경망을 정의합니다.\n\n"
+	                         "nn.Flatten\n----------\n\n입력을 평탄화합니다.\n\n"
+	                         "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	Session s;
+	load(&s, ko, en);
+	DocProgress p;
+	doc_progress(&s.doc, &p);
+	assert_int_equal(p.untranslated, 0);
+	assert_false(command_run(&s, "next-untranslated", NULL));
+	session_release(&s);
+}
+
 static void test_layout_wraps_and_pairs_rows(void **state)
 {
 	(void)state;
@@ -1226,6 +1247,7 @@ int main(void)
 		cmocka_unit_test(test_open_unreadable_target),
 		cmocka_unit_test(test_command_table),
 		cmocka_unit_test(test_next_untranslated_and_finding),
+		cmocka_unit_test(test_api_names_nothing_to_translate),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};
