@@ -311,6 +311,9 @@ typedef struct SessionView {
 	bool numbers;         /* show line numbers */
 	size_t top;           /* first visible view segment */
 	int top_row;          /* rows of it scrolled off the top */
+	bool middle;          /* the next session_follow_center puts the cursor
+	                         in the middle of the body (a cursor restored
+	                         at open) */
 	VEC(VSeg) vsegs;      /* the view segments: read them through
 	                         session_vseg (those from shift_k on are
 	                         stored shift_d target lines off, and their

@@ -852,6 +852,11 @@ void session_follow_center(Session *s, bool center)
 	size_t k;
 	int row, col;
 	cursor_place(s, s->caret.focus, &k, &row, &col);
+	if (s->view.middle && l.body_h > 0) {
+		s->view.middle = false;
+		place_at(s, k, row, l.body_h / 2);
+		return;
+	}
 	if (k < s->view.top || (k == s->view.top && row < s->view.top_row)) {
 		if (center)
 			place_at(s, k, row, l.body_h / 3);

@@ -299,6 +299,66 @@ static void test_api_names_nothing_to_translate(void **state)
 	session_release(&s);
 }
 
+/* Reopening puts the restored cursor's line in the middle of the body,
+ * with the text above it on screen: not on the last row, not on a blank
+ * screen at the end of the file. */
+static void test_reopen_centres_the_cursor(void **state)
+{
+	(void)state;
+	size_t n = 0, en_n = 0;
+	char *ko = tu_corpus_file("beginner_source__ddp_series_intro.ko.rst", &n);
+	char *en = tu_corpus_file("beginner_source__ddp_series_intro.en.rst", &en_n);
+	if (!ko || !en) {
+		free(ko);
+		free(en);
+		skip();
+	}
+	char *dir = tu_tmpdir();
+	char *doc = tu_write(dir, "ko.rst", ko, n);
+	char *src = tu_write(dir, "en.rst", en, en_n);
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, ko, n);
+	size_t nlines = l.n;
+	lines_release(&l);
+	/* the last line, lines of the second screen, one far down */
+	const size_t at[] = {nlines, 20, 24, 30, nlines - 5};
+	for (size_t i = 0; i < ARRAY_LEN(at); i++) {
+		char *sc = xasprintf("yeok: 1\ncursor: {line: %zu, column: 0}\n", at[i]);
+		free(tu_write(dir, "ko.rst.yeok.yaml", sc, strlen(sc)));
+		free(sc);
+		for (int phased = 0; phased < 2; phased++) {
+			Session s;
+			session_init(&s);
+			SourceOpts so = {.path = src};
+			Err e;
+			err_init(&e);
+			assert_true(phased ? session_open_phased(&s, doc, &so, &e)
+			                   : session_open(&s, doc, &so, &e));
+			session_resize(&s, 100, 24);
+			session_prepare_frame(&s);
+			Layout lay;
+			session_layout(&s, &lay);
+			ViewRow rows[64];
+			size_t filled = session_view(&s, rows, (size_t)lay.body_h);
+			int y, x;
+			assert_true(session_cursor_screen(&s, &y, &x));
+			int r = y - lay.body_y;
+			print_message("# line %zu%s: cursor on body row %d of %d, %zu rows filled\n", at[i],
+			              phased ? " (phased)" : "", r, lay.body_h, filled);
+			assert_int_equal(s.caret.cur.line, at[i] - 1);
+			assert_int_equal(r, lay.body_h / 2);
+			assert_true(filled > (size_t)r); /* the text above it on screen */
+			session_release(&s);
+		}
+	}
+	free(doc);
+	free(src);
+	free(dir);
+	free(ko);
+	free(en);
+}
+
 static void test_layout_wraps_and_pairs_rows(void **state)
 {
 	(void)state;
@@ -1248,6 +1308,7 @@ int main(void)
 		cmocka_unit_test(test_command_table),
 		cmocka_unit_test(test_next_untranslated_and_finding),
 		cmocka_unit_test(test_api_names_nothing_to_translate),
+		cmocka_unit_test(test_reopen_centres_the_cursor),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};
