@@ -770,7 +770,11 @@ void session_clear_msg(Session *s);
 void session_prepare_frame(Session *s);
 
 /* Status and header text (UTF-8, may contain anything the file names do;
- * the UI renders them terminal-safely).  After session_prepare_frame. */
+ * the UI renders them terminal-safely).  After session_prepare_frame.
+ * The header fits the terminal's width (view.cols): the path gives way
+ * first ("…/folder/name.rst", "…/name.rst", "…me.rst"), then the count of
+ * untranslated segments; the flags ([+]), EN ▸ KO, the progress and the
+ * findings stay. */
 void session_header(Session *s, Buf *left, Buf *right);
 void session_status(Session *s, Buf *out);
 /* The right end of the status line: the PR checklist ("" when none). */

@@ -359,6 +359,39 @@ static void test_reopen_centres_the_cursor(void **state)
 	free(en);
 }
 
+/* The header fits the width: at 80 columns a long path gives way to
+ * "EN ▸ KO", the progress and the findings; wide, everything is there. */
+static void test_header_fits_the_width(void **state)
+{
+	(void)state;
+	static const char *const path = "beginner_source/distributed/series/ddp_series_intro_tutorial.rst";
+	Session s;
+	session_init(&s);
+	session_load(&s, path, TGT, strlen(TGT), "en.rst", SRC, strlen(SRC));
+	session_checks_on(&s, true);
+	assert_true(session_insert(&s, "x", 1)); /* [+] */
+	const int widths[] = {200, 100, 80, 60, 40};
+	for (size_t i = 0; i < ARRAY_LEN(widths); i++) {
+		session_resize(&s, widths[i], 24);
+		session_prepare_frame(&s);
+		Buf l = BUF_INIT, r = BUF_INIT;
+		session_header(&s, &l, &r);
+		int w = text_width(l.p, l.len) + 1 + text_width(r.p, r.len);
+		print_message("# %d: [%s] [%s] %d\n", widths[i], l.p, r.p, w);
+		assert_true(w <= widths[i]);
+		assert_non_null(strstr(l.p, "[+]  EN ▸ KO"));
+		assert_non_null(strstr(r.p, "done"));
+		assert_non_null(strstr(r.p, "⚠"));
+		if (widths[i] >= 200)
+			assert_non_null(strstr(l.p, path));
+		if (widths[i] >= 80)
+			assert_non_null(strstr(l.p, "/ddp_series_intro_tutorial.rst"));
+		buf_release(&l);
+		buf_release(&r);
+	}
+	session_release(&s);
+}
+
 static void test_layout_wraps_and_pairs_rows(void **state)
 {
 	(void)state;
@@ -1309,6 +1342,7 @@ int main(void)
 		cmocka_unit_test(test_next_untranslated_and_finding),
 		cmocka_unit_test(test_api_names_nothing_to_translate),
 		cmocka_unit_test(test_reopen_centres_the_cursor),
+		cmocka_unit_test(test_header_fits_the_width),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};
