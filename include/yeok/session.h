@@ -84,6 +84,10 @@ typedef struct RowSide {
 	size_t to;
 	bool first;    /* the first row of the line (line numbers go here) */
 	bool cont;     /* the line continues on the next row (the mark) */
+	int indent;    /* blank columns before the bytes: a row after the first
+	                  of a list item (or an indented line) hangs under its
+	                  text, the rows after the first being that much
+	                  narrower */
 } RowSide;
 
 typedef struct ViewRow {

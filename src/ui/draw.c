@@ -238,6 +238,7 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
  * painted and the row's signature (ui_paint). */
 typedef struct SidePlan {
 	bool has, first, cont;
+	int indent;       /* blank columns before the text (a hanging row) */
 	size_t line;
 	const char *p;    /* the row's bytes of the line: p[0..n) */
 	size_t n;
@@ -261,6 +262,7 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 	pl->has = rs->has;
 	pl->first = rs->first;
 	pl->cont = rs->cont;
+	pl->indent = rs->indent;
 	pl->line = rs->line;
 	if (!rs->has)
 		return;
@@ -287,7 +289,7 @@ static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
 	/* the line's number is drawn in the gutter only (a row moved down by
 	 * a new line above it shows the same without one) */
 	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
-	                  pl->nh, pl->n, 0};
+	                  pl->nh, pl->n, (size_t)pl->indent};
 	buf_add(sig, (const char *)head, sizeof(head));
 	for (size_t i = 0; i < pl->nh; i++) {
 		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
@@ -313,6 +315,10 @@ static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p
 		}
 	}
 	int used = 0;
+	if (pl->has && pl->indent > 0 && pl->indent < w) {
+		ui_fill(u, y, x, pl->indent, text, current);
+		used = pl->indent;
+	}
 	if (pl->has) {
 		size_t at = 0;
 		for (size_t i = 0; i < pl->nh; i++) {

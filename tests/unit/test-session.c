@@ -392,6 +392,64 @@ static void test_header_fits_the_width(void **state)
 	session_release(&s);
 }
 
+/* A wrapped list item's rows after the first hang under its text (its
+ * marker's width in), in both panes; the cursor, Up/Down and a click
+ * follow them. */
+static void test_list_rows_hang(void **state)
+{
+	(void)state;
+	static const char ko[] = "- 이것은 아주 긴 목록 항목이라서 여러 줄로 접힙니다\n\n  1. 들여 쓴 번호 항목도 마찬가지로 접힙니다\n";
+	static const char en[] = "- This is a long list item that wraps over several rows\n\n"
+	                         "  1. An indented numbered item wraps in the same way\n";
+	Session s;
+	load(&s, ko, en);
+	session_resize(&s, 43, 12); /* panes of 20 columns */
+	Layout l;
+	session_layout(&s, &l);
+	ViewRow rows[16];
+	size_t n = session_view(&s, rows, (size_t)l.body_h);
+	size_t tgt_rows = 0, hung = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (int p = 0; p < 2; p++) {
+			const RowSide *rs = &rows[i].side[p];
+			if (!rs->has || (rs->from == 0 && rs->to == 0))
+				continue;
+			const Line *ln = lines_line(session_lines(&s, (Pane)p), rs->line);
+			int want = rs->from == 0 ? 0 : rs->line == 0 ? 2 : 5; /* "- ", "  1. " */
+			assert_int_equal(rs->indent, want);
+			/* the row fits beside its indent */
+			assert_true(rs->indent + text_width(ln->p + rs->from, rs->to - rs->from) <= 20 ||
+			            (rs->to < ln->n && ln->p[rs->to - 1] == ' '));
+			if (p == PANE_TARGET) {
+				tgt_rows++;
+				hung += rs->indent > 0;
+			}
+		}
+	}
+	assert_true(hung >= 2);
+	assert_int_equal(tgt_rows, (size_t)session_line_rows(&s, PANE_TARGET, 0) +
+	                               (size_t)session_line_rows(&s, PANE_TARGET, 2));
+	/* the cursor on the second row of the first item: two columns in */
+	s.caret.cur = (Pos){0, rows[1].side[PANE_TARGET].from};
+	int y, x;
+	assert_true(session_cursor_screen(&s, &y, &x));
+	assert_int_equal(y, l.body_y + 1);
+	assert_int_equal(x, l.tgt_x + 2);
+	/* Up keeps the screen column: from the row's start, to the first row's
+	 * third column (after "- "); Down comes back to the start */
+	s.caret.goal_col = -1;
+	assert_true(command_run(&s, "up", NULL));
+	assert_int_equal(s.caret.cur.line, 0);
+	assert_int_equal(s.caret.cur.col, 2);
+	assert_true(command_run(&s, "down", NULL));
+	assert_int_equal(s.caret.cur.col, rows[1].side[PANE_TARGET].from);
+	/* a click in the hanging indent goes to the row's first character */
+	assert_true(session_click(&s, l.body_y + 1, l.tgt_x + 1));
+	assert_int_equal(s.caret.cur.col, rows[1].side[PANE_TARGET].from);
+	check_session(&s);
+	session_release(&s);
+}
+
 static void test_layout_wraps_and_pairs_rows(void **state)
 {
 	(void)state;
@@ -1343,6 +1401,7 @@ int main(void)
 		cmocka_unit_test(test_api_names_nothing_to_translate),
 		cmocka_unit_test(test_reopen_centres_the_cursor),
 		cmocka_unit_test(test_header_fits_the_width),
+		cmocka_unit_test(test_list_rows_hang),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};
