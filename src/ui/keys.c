@@ -298,6 +298,8 @@ UiSeq ui_seq_decode(const char *s, size_t n, char *out, size_t size)
 		return UI_SEQ_MORE;
 	const unsigned char *u = (const unsigned char *)s;
 	if (u[0] == 27) { /* ESC before a sequence: Alt with that key */
+		if (n >= 2 && u[1] == 27)
+			return UI_SEQ_BROKEN; /* one ESC more: Esc pressed again */
 		UiSeq k = ui_seq_decode(s + 1, n - 1, out, size);
 		if (k == UI_SEQ_KEY || k == UI_SEQ_TEXT) {
 			ui_key_add_alt(out, size);

@@ -349,6 +349,7 @@ static void test_seq_decode(void **state)
 		/* a byte that cannot continue a sequence */
 		{"[1\r", UI_SEQ_BROKEN, NULL},      {"[1 2", UI_SEQ_BROKEN, NULL},
 		{"O\t", UI_SEQ_BROKEN, NULL},       {"[[\001", UI_SEQ_BROKEN, NULL},
+		{"\033\033", UI_SEQ_BROKEN, NULL}, /* Esc pressed again */
 	};
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		const char *in = cases[i].in;
