@@ -56,8 +56,10 @@ _Static_assert(sizeof(Segment) <= 20, "Segment stays 20 bytes");
 _Static_assert(BK_COUNT <= UINT8_MAX && ST_COUNT <= UINT8_MAX, "kinds and statuses fit uint8_t");
 
 /* Does the RST text s[0..n) hold an English word (two letters or more)
- * outside ``literals``, :role:`targets`, URLs, <link targets> and
- * |substitutions|?  A text without one has nothing to translate. */
+ * outside ``literals``, :role:`targets`, URLs, <link targets>,
+ * |substitutions| and the names of code (a dotted name nn.Flatten, one
+ * with a digit or an underscore, a camel-case DataLoader, a call view())?
+ * A text without one has nothing to translate. */
 bool align_has_words(const char *s, size_t n);
 
 /* Is segment g one that progress counts as done while untranslated? */

@@ -84,6 +84,10 @@ typedef struct RowSide {
 	size_t to;
 	bool first;    /* the first row of the line (line numbers go here) */
 	bool cont;     /* the line continues on the next row (the mark) */
+	int indent;    /* blank columns before the bytes: a row after the first
+	                  of a list item (or an indented line) hangs under its
+	                  text, the rows after the first being that much
+	                  narrower */
 } RowSide;
 
 typedef struct ViewRow {
@@ -310,6 +314,9 @@ typedef struct SessionView {
 	bool numbers;         /* show line numbers */
 	size_t top;           /* first visible view segment */
 	int top_row;          /* rows of it scrolled off the top */
+	bool middle;          /* the next session_follow_center puts the cursor
+	                         in the middle of the body (a cursor restored
+	                         at open) */
 	VEC(VSeg) vsegs;      /* the view segments: read them through
 	                         session_vseg (those from shift_k on are
 	                         stored shift_d target lines off, and their
@@ -716,6 +723,15 @@ bool session_drag(Session *s, int y, int x);
 bool session_goto_line(Session *s, long n);
 /* Next / previous unfinished segment (wraps); false when there is none. */
 bool session_next_unfinished(Session *s, int dir);
+/* Next / previous untranslated segment (its English still to be
+ * translated: drafts and stale ones are passed over; wraps); false when
+ * there is none. */
+bool session_next_untranslated(Session *s, int dir);
+/* Next / previous finding of the checks after / before the cursor (in
+ * the order of F5's list, wrapping): the cursor goes to it and the status
+ * line names it ("Finding 3/12: warning: ..."); false when there is none
+ * or the checks are off. */
+bool session_next_finding(Session *s, int dir);
 /* Find text (case-insensitive unless search.match_case) in both panes, from the
  * cursor on, wrapping; dir 1 forward, -1 backward.  Moves the focus and
  * cursor to the match. */
@@ -728,18 +744,23 @@ bool session_find(Session *s, const char *text, int dir);
  * cursor on, wrapping, and ask (a question) about the current match,
  * highlighted: "Replace 3/17 ...?" y replace it and go to the next, n skip
  * it, a replace all (one undo step), c toggle the case, r toggle the
- * regex, Esc stop.  False with a message (no match, a bad regex). */
+ * regex, Esc (any other key) stop.  False with a message (no match, a bad
+ * regex). */
 bool session_replace_start(Session *s, const char *find, const char *with);
 bool session_replace_one(Session *s);
 bool session_replace_skip(Session *s);
 bool session_replace_all(Session *s);
 bool session_replace_toggle(Session *s, bool regex);
+/* End the run: says how many were replaced and how many are left
+ * ("Cancelled" when none was). */
+bool session_replace_stop(Session *s);
 
 /* ---- questions ------------------------------------------------------------------- */
-/* Ask text; then session_question_add for each answer key. */
+/* Ask text; then session_question_add for each answer key ("*": any
+ * other key, Esc too; without one, another key cancels). */
 void session_question(Session *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void session_question_add(Session *s, const char *key, const char *cmd);
-/* The command of answer key, or NULL (and the question stays). */
+/* The command of answer key (else of "*"), or NULL. */
 const char *session_question_answer(const Session *s, const char *key);
 
 /* Messages: shown in the status line until the next key. */
@@ -754,7 +775,11 @@ void session_clear_msg(Session *s);
 void session_prepare_frame(Session *s);
 
 /* Status and header text (UTF-8, may contain anything the file names do;
- * the UI renders them terminal-safely).  After session_prepare_frame. */
+ * the UI renders them terminal-safely).  After session_prepare_frame.
+ * The header fits the terminal's width (view.cols): the path gives way
+ * first ("…/folder/name.rst", "…/name.rst", "…me.rst"), then the count of
+ * untranslated segments; the flags ([+]), EN ▸ KO, the progress and the
+ * findings stay. */
 void session_header(Session *s, Buf *left, Buf *right);
 void session_status(Session *s, Buf *out);
 /* The right end of the status line: the PR checklist ("" when none). */

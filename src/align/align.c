@@ -236,6 +236,34 @@ static bool stopword(const char *w, size_t n)
 	return false;
 }
 
+/* The end of the name of code that starts at s[i] (a letter): a dotted
+ * name (nn.Flatten, torch.nn.Module), a name with a digit or an
+ * underscore (cuda_tensor, fp16), a camel-case one (DataLoader,
+ * PyTorch) or a call (view()); 0 for a word of prose. */
+static size_t code_name_end(const char *s, size_t n, size_t i)
+{
+	size_t j = i;
+	bool code = false;
+	while (j < n) {
+		if (is_word_byte(s[j])) {
+			if (s[j] == '_' || (s[j] >= '0' && s[j] <= '9'))
+				code = true;
+			else if (j > i && s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'a' && s[j - 1] <= 'z')
+				code = true;
+			j++;
+		} else if (s[j] == '.' && j + 1 < n && j > i && is_word_byte(s[j + 1]) &&
+		           is_word_byte(s[j - 1])) {
+			code = true;
+			j++;
+		} else {
+			break;
+		}
+	}
+	if (j < n && s[j] == '(' && j + 1 < n && s[j + 1] == ')')
+		code = true;
+	return code ? j : 0;
+}
+
 bool align_has_words(const char *s, size_t n)
 {
 	size_t i = 0;
@@ -279,10 +307,19 @@ bool align_has_words(const char *s, size_t n)
 			}
 		}
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+			if (i > 0 && is_word_byte(s[i - 1])) { /* inside x2y, a_b */
+				i++;
+				continue;
+			}
+			size_t e = code_name_end(s, n, i);
+			if (e) { /* nn.Flatten, torch.nn, DataLoader, view(): an API's name */
+				i = e;
+				continue;
+			}
 			size_t j = i;
 			while (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z')))
 				j++;
-			if (j - i >= 2 && (j >= n || !is_word_byte(s[j])) && (i == 0 || !is_word_byte(s[i - 1])))
+			if (j - i >= 2 && (j >= n || !is_word_byte(s[j])))
 				return true;
 			while (j < n && is_word_byte(s[j]))
 				j++;

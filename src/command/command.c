@@ -160,6 +160,30 @@ static bool c_prev_unfinished(Session *s, const char *arg)
 	return session_next_unfinished(s, -1);
 }
 
+static bool c_next_untranslated(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_next_untranslated(s, 1);
+}
+
+static bool c_prev_untranslated(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_next_untranslated(s, -1);
+}
+
+static bool c_next_finding(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_next_finding(s, 1);
+}
+
+static bool c_prev_finding(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_next_finding(s, -1);
+}
+
 /* The first error finding of segment k, or NULL. */
 static const Finding *seg_error(Session *s, size_t k)
 {
@@ -808,6 +832,12 @@ static bool c_replace_regex(Session *s, const char *arg)
 	return session_replace_toggle(s, true);
 }
 
+static bool c_replace_stop(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_replace_stop(s);
+}
+
 static bool c_copy(Session *s, const char *arg)
 {
 	(void)arg;
@@ -1162,12 +1192,15 @@ static const Command commands[] = {
 	ED("replace-all", "", NULL, "Replace every match, one undo step (a)", NULL, CMD_HIDDEN, c_replace_all),
 	ED("replace-case", "", NULL, "Toggle case-sensitive replace (c)", NULL, CMD_HIDDEN, c_replace_case),
 	ED("replace-regex", "", NULL, "Toggle POSIX extended regular expressions (r)", NULL, CMD_HIDDEN, c_replace_regex),
+	ED("replace-stop", "", NULL, "Stop replacing: say how many were replaced (Esc)", NULL, CMD_HIDDEN, c_replace_stop),
 	ED("find-next", "F6 M-f", NULL, "Find the next match (wraps)", NULL, 0, c_find_next),
 	ED("find-prev", "S-F6 M-F", NULL, "Find the previous match (wraps)", NULL, 0, c_find_prev),
 	ED("goto-line", "C-g", "Line", "Go to a line of the translation", "Go to line: ", 0, c_goto),
 	ED("switch-pane", "Tab", "Pane", "Move between the source and the translation", NULL, 0, c_pane),
 	ED("next-unfinished", "M-n", "Next", "Next unfinished segment", NULL, 0, c_next_unfinished),
 	ED("prev-unfinished", "M-p", NULL, "Previous unfinished segment", NULL, 0, c_prev_unfinished),
+	ED("next-untranslated", "M-u", NULL, "Next untranslated segment (drafts passed over)", NULL, 0, c_next_untranslated),
+	ED("prev-untranslated", "M-U", NULL, "Previous untranslated segment", NULL, 0, c_prev_untranslated),
 	ED("done-next", "M-Enter", "Done", "Mark this segment done and go to the next unfinished one", NULL, 0, c_done_next),
 	ED("done-next-force", "", NULL, "Mark done although the segment has an error (from the question)", NULL, CMD_HIDDEN, c_done_next_force),
 	ED("copy-source", "M-c", NULL, "Copy the source of this segment into the translation", NULL, 0, c_copy_source),
@@ -1184,6 +1217,8 @@ static const Command commands[] = {
 	ED("tm-insert", "", NULL, "Insert a translation-memory match (from the F4 list)", NULL, CMD_HIDDEN, c_tm_insert),
 	ED("tm-insert-best", "M-4", NULL, "Insert the best translation-memory match here", NULL, 0, c_tm_insert_best),
 	ED("findings", "F5", "Checks", "All findings of the checks; Enter goes to one", NULL, 0, c_findings),
+	ED("next-finding", "F8 M-e", NULL, "Next finding of the checks", NULL, 0, c_next_finding),
+	ED("prev-finding", "S-F8 M-E", NULL, "Previous finding of the checks", NULL, 0, c_prev_finding),
 	ED("goto-finding", "", NULL, "Go to a finding (from the F5 list)", NULL, CMD_HIDDEN, c_goto_finding),
 	ED("fix-finding", "", NULL, "Fix the finding selected in the F5 list (M-a there)", NULL,
 	   CMD_HIDDEN, c_fix_finding),

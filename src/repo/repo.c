@@ -268,7 +268,31 @@ static RepoRow *row_named(Repo *r, const char *name, size_t n)
 	return NULL;
 }
 
-/* One `git log` over dir: the first date a file shows is its newest. */
+/* Is dir in a git work tree (a .git in it or a folder above)?  Without a
+ * git process: a folder outside any has no dates to miss. */
+static bool in_work_tree(const char *dir)
+{
+	char *p = realpath(dir, NULL);
+	bool found = false;
+	while (p && !found) {
+		char *g = path_join(p, ".git");
+		found = file_exists(g);
+		free(g);
+		char *up = path_dirname(p);
+		if (strcmp(up, p) == 0) { /* the root */
+			free(up);
+			up = NULL;
+		}
+		free(p);
+		p = up;
+	}
+	free(p);
+	return found;
+}
+
+/* One `git log` over dir: the first date a file shows is its newest.
+ * When it fails in a work tree, the status line says why the dates are
+ * missing. */
 static void read_dates(Repo *r)
 {
 	const char *argv[] = {"log", "--format=%x01%cs", "--name-only", "--relative", "--", ".", NULL};
@@ -276,6 +300,9 @@ static void read_dates(Repo *r)
 	Err e;
 	err_init(&e);
 	if (!vcs_available() || !vcs_git(r->dir, argv, &out, NULL, &e)) {
+		if (in_work_tree(r->dir))
+			snprintf(r->msg, sizeof(r->msg), "No last-commit dates: git log failed: %s",
+			         vcs_available() ? e.msg : "git is not installed");
 		buf_release(&out);
 		return;
 	}

@@ -37,13 +37,12 @@ static void zone(const Alignment *al, size_t b, size_t *from, size_t *to)
 	*to = c;
 }
 
+/* t cut to max characters (grapheme clusters), with "…" when cut. */
 static void clip(Buf *out, Str t, size_t max)
 {
 	size_t i = 0, chars = 0;
 	while (i < t.n && chars < max) {
-		i++;
-		while (i < t.n && ((unsigned char)t.p[i] & 0xc0) == 0x80)
-			i++;
+		i = text_next_grapheme(t.p, t.n, i);
 		chars++;
 	}
 	buf_add(out, t.p, i);

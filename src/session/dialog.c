@@ -85,8 +85,12 @@ void session_question_add(Session *s, const char *key, const char *cmd)
 
 const char *session_question_answer(const Session *s, const char *key)
 {
-	for (size_t i = 0; i < s->dlg.q.n; i++)
+	const char *other = NULL;
+	for (size_t i = 0; i < s->dlg.q.n; i++) {
 		if (strcmp(s->dlg.q.ans[i].key, key) == 0)
 			return s->dlg.q.ans[i].cmd;
-	return NULL;
+		if (strcmp(s->dlg.q.ans[i].key, "*") == 0)
+			other = s->dlg.q.ans[i].cmd;
+	}
+	return other;
 }

@@ -954,7 +954,17 @@ bool session_goto_line(Session *s, long n)
 	return true;
 }
 
-bool session_next_unfinished(Session *s, int dir)
+/* Segment k is what the search of next_where looks for. */
+typedef bool (*SegWanted)(const Doc *d, size_t k);
+
+static bool seg_untranslated(const Doc *d, size_t k)
+{
+	return doc_seg_unfinished(d, k) && d->al.v[k].status == ST_UNTRANSLATED;
+}
+
+/* To the next (dir 1) or previous (-1) segment that is wanted, wrapping;
+ * false with none_msg when there is none. */
+static bool next_where(Session *s, int dir, SegWanted wanted, const char *none_msg)
 {
 	const Doc *d = &s->doc;
 	if (!d->al.n)
@@ -968,7 +978,7 @@ bool session_next_unfinished(Session *s, int dir)
 	size_t start = cur < 0 ? (dir > 0 ? n - 1 : 0) : (size_t)cur;
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
-		if (doc_seg_unfinished(d, k)) {
+		if (wanted(d, k)) {
 			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
 				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
@@ -982,7 +992,17 @@ bool session_next_unfinished(Session *s, int dir)
 			return true;
 		}
 	}
-	return session_error(s, "No unfinished segment left");
+	return session_error(s, "%s", none_msg);
+}
+
+bool session_next_unfinished(Session *s, int dir)
+{
+	return next_where(s, dir, doc_seg_unfinished, "No unfinished segment left");
+}
+
+bool session_next_untranslated(Session *s, int dir)
+{
+	return next_where(s, dir, seg_untranslated, "No untranslated segment left");
 }
 
 long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t from, int dir,
@@ -1035,6 +1055,21 @@ long session_find_in_line(Str ln, const char *q, size_t qn, bool fold, size_t fr
 	return best;
 }
 
+/* Does a target line of view segment g hold q? */
+static bool tgt_holds(Session *s, VSeg g, const char *q, size_t qn, bool fold)
+{
+	for (size_t line = g.t0; line < g.t1; line++) {
+		size_t mlen;
+		if (session_find_in_line(lines_get(&s->doc.tgt, line), q, qn, fold, 0, 1, &mlen) >= 0)
+			return true;
+	}
+	return false;
+}
+
+/* Search order: view segment by view segment, its target lines, then its
+ * source lines — but only where the target does not hold the text too:
+ * the match lands in the Korean, where typing goes, unless it is only in
+ * the English. */
 bool session_find(Session *s, const char *text, int dir)
 {
 	if (!text || !*text) {
@@ -1053,7 +1088,6 @@ bool session_find(Session *s, const char *text, int dir)
 	else
 		buf_adds(&q, text);
 	size_t n = session_vseg_count(s);
-	/* Order: vseg by vseg, the target lines then the source lines. */
 	Pane p = s->caret.focus;
 	Pos c = p == PANE_TARGET ? s->caret.cur : s->caret.scur;
 	size_t k = session_vseg_of(s, p, c.line);
@@ -1066,6 +1100,8 @@ bool session_find(Session *s, const char *text, int dir)
 	    s->search.match.at.line == c.line && s->search.match.at.col == c.col)
 		from = c.col + 1;
 	bool found = false, wrapped = false;
+	long held_k = -1; /* the view segment whose target was looked at ... */
+	bool held = false; /* ... and whether it holds the text */
 	for (size_t step = 0; step <= items_total + 1 && !found; step++) {
 		g = session_vseg(s, k);
 		size_t tn = g.t1 - g.t0;
@@ -1074,7 +1110,13 @@ bool session_find(Session *s, const char *text, int dir)
 		Str ln = lines_get(session_lines(s, ip), line);
 		size_t lim = step == 0 ? from : dir > 0 ? 0 : ln.n + 1;
 		size_t mlen = 0;
-		long at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
+		long at = -1;
+		if (ip == PANE_SOURCE && held_k != (long)k) {
+			held_k = (long)k;
+			held = tgt_holds(s, g, q.p, q.len, fold);
+		}
+		if (ip == PANE_TARGET || !held)
+			at = session_find_in_line(ln, q.p, q.len, fold, lim, dir, &mlen);
 		if (at >= 0) {
 			found = true;
 			s->caret.focus = ip;

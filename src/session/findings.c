@@ -601,6 +601,48 @@ void session_findings_list(Session *s, FindingVec *out)
 	findings_sort(out);
 }
 
+bool session_next_finding(Session *s, int dir)
+{
+	if (!s->chk.on)
+		return session_error(s, "The checks are off");
+	FindingVec v = {0};
+	session_findings_list(s, &v);
+	if (!v.n) {
+		VEC_FREE(&v);
+		return session_error(s, "No findings");
+	}
+	Pos c = s->caret.focus == PANE_TARGET ? s->caret.cur : (Pos){s->caret.cur.line, 0};
+	size_t at = dir > 0 ? 0 : v.n - 1; /* wrapped */
+	bool wrapped = true;
+	for (size_t i = 0; i < v.n; i++) {
+		size_t j = dir > 0 ? i : v.n - 1 - i;
+		const Finding *f = &v.v[j];
+		bool after = f->line > c.line || (f->line == c.line && f->byte > c.col);
+		bool before = f->line < c.line || (f->line == c.line && f->byte < c.col);
+		if (dir > 0 ? after : before) {
+			at = j;
+			wrapped = false;
+			break;
+		}
+	}
+	const Finding *f = &v.v[at];
+	size_t line = MIN(f->line, s->doc.tgt.n ? s->doc.tgt.n - 1 : 0);
+	Str ln = lines_get(&s->doc.tgt, line);
+	size_t col = 0;
+	while (col < ln.n && col < f->byte)
+		col = text_next_grapheme(ln.p, ln.n, col);
+	s->caret.focus = PANE_TARGET;
+	s->caret.cur = (Pos){line, col};
+	s->caret.goal_col = -1;
+	doc_break_merge(&s->doc);
+	session_follow_center(s, true);
+	session_msg(s, "%sFinding %zu/%zu: %s: %s [%s]", wrapped ? "Search wrapped. " : "", at + 1,
+	            v.n, check_severity_name(f->sev), f->message, check_info(f->check)->id);
+	findings_clear(&v);
+	VEC_FREE(&v);
+	return true;
+}
+
 void session_findings_release(Session *s)
 {
 	if (s->chk.cd_built)

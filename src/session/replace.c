@@ -160,6 +160,7 @@ static bool ask(Session *s)
 	session_question_add(s, "a", "replace-all");
 	session_question_add(s, "c", "replace-case");
 	session_question_add(s, "r", "replace-regex");
+	session_question_add(s, "*", "replace-stop");
 	return true;
 }
 
@@ -286,6 +287,23 @@ bool session_replace_all(Session *s)
 	s->search.match.on = false;
 	session_follow(s);
 	session_msg(s, "Replaced %zu (Ctrl-Z undoes them all)", done);
+	return true;
+}
+
+bool session_replace_stop(Session *s)
+{
+	SessionRepl *r = &s->repl;
+	size_t done = r->replaced, cur = 0, len = 0;
+	Pos at = s->caret.cur;
+	bool was_on = r->on;
+	r->on = false;
+	s->search.match.on = false;
+	if (!was_on || !done) {
+		session_msg(s, "Cancelled");
+		return true;
+	}
+	size_t left = count_matches(s, &cur, &at, &len);
+	session_msg(s, "Replaced %zu, then stopped (%zu left; Ctrl-Z undoes)", done, left);
 	return true;
 }
 

@@ -199,6 +199,7 @@ static void restore_cursor(Session *s)
 	if (col > want)
 		col = text_prev_grapheme(ln.p, ln.n, col);
 	s->caret.cur = (Pos){(size_t)line - 1, col};
+	s->view.middle = true; /* shown in the middle of the first frame */
 }
 
 /* The lines around the cursor aligned before the first frame: more than

@@ -2,6 +2,8 @@
  * brought up to date first (include/yeok/session.h). */
 #include "session-private.h"
 
+#include <limits.h>
+
 #include "yeok/text.h"
 
 int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS])
@@ -9,30 +11,84 @@ int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS])
 	return sidecar_checklist_parts(&s->side.sc.checklist, parts);
 }
 
+/* The path in at most w columns: whole, else "…/" and its last folders,
+ * else "…/" and its name, else the end of its name after "…". */
+static void header_path(const char *path, int w, Buf *out)
+{
+	size_t n = strlen(path);
+	if (text_width(path, n) <= w) {
+		buf_add(out, path, n);
+		return;
+	}
+	const char *tail = path;
+	for (const char *p = path; *p; p++)
+		if (*p == '/' && p[1] && text_width(p, n - (size_t)(p - path)) + 1 <= w) {
+			tail = p; /* "…" + "/folder/name.rst" fits */
+			break;
+		}
+	if (tail != path) {
+		buf_adds(out, "…");
+		buf_adds(out, tail);
+		return;
+	}
+	const char *base = strrchr(path, '/');
+	base = base && base[1] ? base + 1 : path;
+	size_t bn = strlen(base), from = 0;
+	while (from < bn && text_width(base + from, bn - from) + 1 > w)
+		from = text_next_grapheme(base, bn, from);
+	buf_adds(out, "…");
+	buf_add(out, base + from, bn - from);
+}
+
 void session_header(Session *s, Buf *left, Buf *right)
 {
-	buf_addf(left, " %s", s->doc.path);
+	Buf flags = BUF_INIT, untr = BUF_INIT, rest = BUF_INIT;
 	if (doc_modified(&s->doc) || s->side.dirty)
-		buf_adds(left, " [+]");
+		buf_adds(&flags, " [+]");
 	if (s->doc.read_only)
-		buf_adds(left, " [read-only]");
+		buf_adds(&flags, " [read-only]");
 	if (s->doc.is_new)
-		buf_adds(left, " [new]");
-	buf_adds(left, "  EN ▸ KO");
+		buf_adds(&flags, " [new]");
+	buf_adds(&flags, "  EN ▸ KO");
 	DocProgress pr;
 	doc_progress(&s->doc, &pr);
+	Buf done = BUF_INIT;
 	if (s->side.statuses_pending) { /* the sidecar's statuses are not all in */
-		buf_addf(right, "⋯/%zu done", pr.total);
+		buf_addf(&done, "⋯/%zu done", pr.total);
 	} else {
-		buf_addf(right, "%zu/%zu done", pr.done, pr.total);
+		buf_addf(&done, "%zu/%zu done", pr.done, pr.total);
 		if (pr.untranslated)
-			buf_addf(right, " · %zu untranslated", pr.untranslated);
+			buf_addf(&untr, " · %zu untranslated", pr.untranslated);
 		if (pr.stale)
-			buf_addf(right, " · %zu stale", pr.stale);
+			buf_addf(&rest, " · %zu stale", pr.stale);
 	}
 	if (s->chk.on)
-		buf_addf(right, " · ⚠ %zu%s", s->chk.n, s->chk.pending ? "…" : "");
+		buf_addf(&rest, " · ⚠ %zu%s", s->chk.n, s->chk.pending ? "…" : "");
+	/* at the terminal's width: the path gives way first, then the count
+	 * of untranslated segments; the flags, EN ▸ KO, the progress and the
+	 * findings stay (a gap of one column between the two ends) */
+	int cols = s->view.cols > 0 ? s->view.cols : INT_MAX / 2;
+	int fixed = 1 + text_width(flags.p, flags.len) + text_width(done.p, done.len) +
+	            text_width(rest.p ? rest.p : "", rest.len) + 1 + 1;
+	int uw = text_width(untr.p ? untr.p : "", untr.len);
+	const char *path = s->doc.path ? s->doc.path : "";
+	const char *base = strrchr(path, '/');
+	int base_w = text_width(base ? base + 1 : path, strlen(base ? base + 1 : path)) + 2;
+	if (uw && fixed + uw + MIN(base_w, text_width(path, strlen(path))) > cols) {
+		buf_clear(&untr); /* the path's name before the count */
+		uw = 0;
+	}
+	buf_addc(left, ' ');
+	header_path(path, MAX(4, cols - fixed - uw), left);
+	buf_add(left, flags.p, flags.len);
+	buf_add(right, done.p, done.len);
+	buf_add(right, untr.p ? untr.p : "", untr.len);
+	buf_add(right, rest.p ? rest.p : "", rest.len);
 	buf_addc(right, ' ');
+	buf_release(&flags);
+	buf_release(&done);
+	buf_release(&untr);
+	buf_release(&rest);
 }
 
 void session_status(Session *s, Buf *out)
@@ -67,22 +123,28 @@ void session_prepare_frame(Session *s)
 	session_tm_prefetch(s);
 }
 
-/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters. */
+/* A hint on one line: its lines joined by " ⏎ ", at most 60 characters
+ * (grapheme clusters), cut between two of them. */
 static void hint_line(Buf *b, const char *h)
 {
-	size_t chars = 0;
-	for (const char *p = h; *p; p++) {
+	size_t n = strlen(h), chars = 0;
+	for (size_t i = 0; i < n;) {
 		if (chars >= 60) {
 			buf_adds(b, "…");
 			return;
 		}
-		if (*p == '\n') {
+		size_t e = text_next_grapheme(h, n, i);
+		if (h[i] == '\n') {
 			buf_adds(b, " ⏎ ");
 			chars += 3;
-			continue;
+		} else if (h[i] == '\t' || h[i] == '\r') {
+			buf_addc(b, ' ');
+			chars++;
+		} else {
+			buf_add(b, h + i, e - i);
+			chars++;
 		}
-		buf_addc(b, *p == '\t' || *p == '\r' ? ' ' : *p);
-		chars += ((unsigned char)*p & 0xc0) != 0x80;
+		i = e;
 	}
 }
 

@@ -83,6 +83,62 @@ size_t session_wrap(const char *p, size_t n, size_t from, int w, WrapMode mode)
 	return word_break(p, from, end);
 }
 
+/* The bytes of a list item's marker at p[0..n) with the blanks after it
+ * ("- ", "* ", "1. ", "#. ", "a) ", "(iv) "), 0 when there is none. */
+static size_t list_marker(const char *p, size_t n)
+{
+	size_t i = 0;
+	if (n >= 2 && (p[0] == '-' || p[0] == '*' || p[0] == '+') && p[1] == ' ') {
+		i = 1;
+	} else if (n >= 4 && !memcmp(p, "\xe2\x80\xa2", 3) && p[3] == ' ') { /* • */
+		i = 3;
+	} else {
+		size_t j = p[0] == '(' ? 1 : 0, e = j;
+		while (e < n && e - j < 4 && ((p[e] >= '0' && p[e] <= '9') || (p[e] >= 'a' && p[e] <= 'z') ||
+		                              (p[e] >= 'A' && p[e] <= 'Z') || p[e] == '#'))
+			e++;
+		if (e == j || e + 1 >= n)
+			return 0;
+		bool closes = j ? p[e] == ')' : (p[e] == '.' || p[e] == ')');
+		if (!closes || p[e + 1] != ' ')
+			return 0;
+		i = e + 1;
+	}
+	while (i < n && p[i] == ' ')
+		i++;
+	return i;
+}
+
+/* The hanging indent of a line's rows after the first, in columns: its
+ * indentation, the `# ` of a .py text block or comment, and a list item's
+ * marker, so that a wrapped row starts under the text.  0 when the line
+ * is only that, or when it would leave under half of the pane. */
+static int line_hang(const Session *s, Pane p, const Line *ln, int w)
+{
+	const char *q = ln->p;
+	size_t n = ln->n, i = 0;
+	while (i < n && q[i] == ' ')
+		i++;
+	const HostDoc *h = p == PANE_TARGET ? &s->doc.th : &s->doc.sh;
+	if (h->fmt == HOST_PY && i < n && q[i] == '#' && i + 1 < n && q[i + 1] == ' ') {
+		i += 2;
+		while (i < n && q[i] == ' ')
+			i++;
+	}
+	i += list_marker(q + i, n - i);
+	if (i >= n)
+		return 0;
+	int hang = text_width(q, i);
+	return hang * 2 > w ? 0 : hang;
+}
+
+/* The end of the row of ln that starts at from: the first row w columns
+ * wide, the others w - hang. */
+static size_t wrap_row(const Session *s, const Line *ln, size_t from, int w, int hang)
+{
+	return session_wrap(ln->p, ln->n, from, from ? w - hang : w, s->prefs.wrap);
+}
+
 /* Lines wrapped by rows_of without the cache (session_rows_wrapped). */
 static uint64_t g_rows_wrapped;
 
@@ -95,7 +151,7 @@ uint64_t session_rows_wrapped(void)
  * (include/yeok/lines.h: cleared by every change of its bytes) with the
  * width and mode it was computed for, so a frame wraps only the lines
  * that changed: a key in a long paragraph does not wrap all its rows. */
-static int rows_of(const Session *s, const Line *ln, int w)
+static int rows_of(const Session *s, Pane p, const Line *ln, int w)
 {
 	uint32_t key = (uint32_t)w << 17 | (uint32_t)(s->prefs.wrap == WRAP_GRAPHEME) << 16;
 	if (ln->memo && (ln->memo & 0xffff0000u) == key)
@@ -113,10 +169,10 @@ static int rows_of(const Session *s, const Line *ln, int w)
 		}
 	}
 	g_rows_wrapped++;
-	int r = 0;
+	int r = 0, hang = line_hang(s, p, ln, w);
 	size_t at = 0;
 	do {
-		at = session_wrap(ln->p, ln->n, at, w, s->prefs.wrap);
+		at = wrap_row(s, ln, at, w, hang);
 		r++;
 	} while (at < ln->n);
 	/* the session's lines are its own (never const objects): the memo is
@@ -130,7 +186,7 @@ int session_line_rows(Session *s, Pane p, size_t line)
 {
 	const Lines *l = session_lines(s, p);
 	BUG_ON(line >= l->n);
-	return rows_of(s, lines_line(l, line), pane_w(s, p));
+	return rows_of(s, p, lines_line(l, line), pane_w(s, p));
 }
 
 /* ---- view segments -------------------------------------------------------- */
@@ -637,7 +693,7 @@ static int slot_rows(Session *s, const Slots *sl, size_t i, const int w[2])
 	for (int p = 0; p < 2; p++) {
 		size_t line = slot_line(sl, p, i);
 		if (line != SIZE_MAX)
-			r = MAX(r, rows_of(s, lines_line(session_lines(s, (Pane)p), line), w[p]));
+			r = MAX(r, rows_of(s, (Pane)p, lines_line(session_lines(s, (Pane)p), line), w[p]));
 	}
 	return r;
 }
@@ -667,13 +723,15 @@ static int vseg_rows(Session *s, size_t k)
 	return vseg_rows_cap(s, k, INT32_MAX);
 }
 
-/* The row of byte col of a line (wrapped at w) and where that row starts. */
-static int row_in_line(const Session *s, const Line *ln, size_t col, int w, size_t *row_from)
+/* The row of byte col of a line of pane p (wrapped at w) and where that
+ * row starts. */
+static int row_in_line(const Session *s, Pane p, const Line *ln, size_t col, int w,
+                       size_t *row_from)
 {
-	int r = 0;
+	int r = 0, hang = line_hang(s, p, ln, w);
 	size_t from = 0;
 	for (;;) {
-		size_t to = session_wrap(ln->p, ln->n, from, w, s->prefs.wrap);
+		size_t to = wrap_row(s, ln, from, w, hang);
 		if (col < to || to >= ln->n)
 			break;
 		from = to;
@@ -701,10 +759,11 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 		r += slot_rows(s, &sl, i, w);
 	const Line *ln = lines_line(l, c.line);
 	size_t from;
-	r += row_in_line(s, ln, c.col, w[p], &from);
+	r += row_in_line(s, p, ln, c.col, w[p], &from);
 	*row = r;
 	/* up to the mark column: a blank hanging after a full row */
-	*col = MIN(text_width(ln->p + from, c.col - from), w[p]);
+	int ind = from ? line_hang(s, p, ln, w[p]) : 0;
+	*col = ind + MIN(text_width(ln->p + from, c.col - from), w[p] - ind);
 }
 
 size_t session_view(Session *s, ViewRow *rows, size_t max)
@@ -727,8 +786,13 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 			}
 			/* the rows of this slot on each side */
 			size_t from[2] = {0, 0}, line[2];
-			for (int p = 0; p < 2; p++)
+			int hang[2] = {0, 0};
+			for (int p = 0; p < 2; p++) {
 				line[p] = slot_line(&sl, p, i);
+				if (line[p] != SIZE_MAX)
+					hang[p] = line_hang(s, (Pane)p,
+					                    lines_line(session_lines(s, (Pane)p), line[p]), w[p]);
+			}
 			for (int j = 0; j < h && out < max; j++, r++) {
 				ViewRow vr;
 				memset(&vr, 0, sizeof(vr));
@@ -741,9 +805,9 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 					const Line *ln = lines_line(session_lines(s, (Pane)p), line[p]);
 					if (from[p] >= ln->n && (ln->n || j > 0))
 						continue;
-					size_t to = session_wrap(ln->p, ln->n, from[p], w[p], s->prefs.wrap);
+					size_t to = wrap_row(s, ln, from[p], w[p], hang[p]);
 					vr.side[p] = (RowSide){true, line[p], from[p], to, from[p] == 0,
-					                       to < ln->n};
+					                       to < ln->n, from[p] ? hang[p] : 0};
 					from[p] = to;
 				}
 				if (r >= skip)
@@ -852,6 +916,11 @@ void session_follow_center(Session *s, bool center)
 	size_t k;
 	int row, col;
 	cursor_place(s, s->caret.focus, &k, &row, &col);
+	if (s->view.middle && l.body_h > 0) {
+		s->view.middle = false;
+		place_at(s, k, row, l.body_h / 2);
+		return;
+	}
 	if (k < s->view.top || (k == s->view.top && row < s->view.top_row)) {
 		if (center)
 			place_at(s, k, row, l.body_h / 3);
@@ -900,15 +969,23 @@ static size_t col_in_row(const Line *ln, size_t from, size_t to, int goal)
 
 /* Start and end of row r of a line (r counted from 0; the last row when
  * r is past it). */
-static void row_span(const Session *s, const Line *ln, int w, int r, size_t *from, size_t *to)
+static void row_span(const Session *s, const Line *ln, int w, int hang, int r, size_t *from,
+                     size_t *to)
 {
-	size_t a = 0, b = session_wrap(ln->p, ln->n, 0, w, s->prefs.wrap);
+	size_t a = 0, b = wrap_row(s, ln, 0, w, hang);
 	for (int i = 0; i < r && b < ln->n; i++) {
 		a = b;
-		b = session_wrap(ln->p, ln->n, a, w, s->prefs.wrap);
+		b = wrap_row(s, ln, a, w, hang);
 	}
 	*from = a;
 	*to = b;
+}
+
+/* col_in_row for a display column of the pane: a row after the first
+ * starts hang columns in. */
+static size_t col_in_pane_row(const Line *ln, size_t from, size_t to, int hang, int goal)
+{
+	return col_in_row(ln, from, to, from ? MAX(0, goal - hang) : goal);
 }
 
 bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
@@ -917,7 +994,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 	int w = pane_w(s, p);
 	const Line *ln = lines_line(l, c->line);
 	size_t from;
-	int r = row_in_line(s, ln, c->col, w, &from);
+	int r = row_in_line(s, p, ln, c->col, w, &from);
 	size_t line = c->line;
 	int want;
 	if (dir < 0) {
@@ -930,7 +1007,7 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 			return false;
 		}
 	} else {
-		size_t end = session_wrap(ln->p, ln->n, from, w, s->prefs.wrap);
+		size_t end = wrap_row(s, ln, from, w, line_hang(s, p, ln, w));
 		if (end < ln->n) {
 			want = r + 1;
 		} else if (line + 1 < l->n) {
@@ -941,18 +1018,20 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 		}
 	}
 	const Line *t = lines_line(l, line);
+	int hang = line_hang(s, p, t, w);
 	size_t a, b;
-	row_span(s, t, w, want, &a, &b);
-	*c = (Pos){line, col_in_row(t, a, b, goal)};
+	row_span(s, t, w, hang, want, &a, &b);
+	*c = (Pos){line, col_in_pane_row(t, a, b, hang, goal)};
 	return true;
 }
 
 int session_row_col(Session *s, Pane p, Pos c)
 {
 	const Line *ln = lines_line(session_lines(s, p), c.line);
+	int w = pane_w(s, p);
 	size_t from;
-	row_in_line(s, ln, c.col, pane_w(s, p), &from);
-	return text_width(ln->p + from, c.col - from);
+	row_in_line(s, p, ln, c.col, w, &from);
+	return (from ? line_hang(s, p, ln, w) : 0) + text_width(ln->p + from, c.col - from);
 }
 
 /* The screen row (0-based in the body) of the cursor of pane p, or -1
@@ -1004,8 +1083,8 @@ void session_page(Session *s, int dir)
 	}
 	if (pick >= 0) {
 		const RowSide *rs = &rows[pick].side[p];
-		*c = (Pos){rs->line,
-		           col_in_row(lines_line(lines, rs->line), rs->from, rs->to, s->caret.goal_col)};
+		*c = (Pos){rs->line, col_in_pane_row(lines_line(lines, rs->line), rs->from, rs->to,
+		                                     rs->indent, s->caret.goal_col)};
 	}
 	free(rows);
 }
@@ -1026,7 +1105,7 @@ bool session_click(Session *s, int y, int x)
 		RowSide *rs = &rows[r].side[p];
 		if (rs->has && px >= 0) {
 			const Line *ln = lines_line(session_lines(s, p), rs->line);
-			size_t k = col_in_row(ln, rs->from, rs->to, px);
+			size_t k = col_in_pane_row(ln, rs->from, rs->to, rs->indent, px);
 			Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*c = (Pos){rs->line, k};
 			s->caret.focus = p;

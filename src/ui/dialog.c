@@ -146,18 +146,60 @@ static bool edit_key(Mode *m, const UiEvent *ev, bool multi)
 
 static void prompt_paint(Ui *u, Mode *m)
 {
-	ui_paint_prompt(u, m->title, m->input.p ? m->input.p : "");
+	ui_paint_prompt(u, m->title, m->input.p ? m->input.p : "", m->selected);
+}
+
+/* The answer remembered for the next prompt of the same command. */
+static void remember(Ui *u, const char *then, const char *answer)
+{
+	if (!then)
+		return;
+	size_t free_at = ARRAY_LEN(u->answers);
+	for (size_t i = 0; i < ARRAY_LEN(u->answers); i++) {
+		if (u->answers[i].then && strcmp(u->answers[i].then, then) == 0) {
+			free_at = i;
+			break;
+		}
+		if (!u->answers[i].then && free_at == ARRAY_LEN(u->answers))
+			free_at = i;
+	}
+	if (free_at == ARRAY_LEN(u->answers))
+		return;
+	u->answers[free_at].then = then;
+	snprintf(u->answers[free_at].text, sizeof(u->answers[free_at].text), "%s", answer);
+}
+
+static const char *remembered(const Ui *u, const char *then)
+{
+	for (size_t i = 0; then && i < ARRAY_LEN(u->answers); i++)
+		if (u->answers[i].then && strcmp(u->answers[i].then, then) == 0)
+			return u->answers[i].text;
+	return NULL;
 }
 
 static void prompt_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	if (is(ev, "Enter")) {
+		remember(u, m->then, m->input.p ? m->input.p : "");
 		finish(u, m, true, m->input.p ? m->input.p : "");
 		return;
 	}
 	if (key_in(ev, cancel_keys) >= 0) {
 		finish(u, m, false, NULL);
 		return;
+	}
+	if (m->selected) {
+		/* typing or deleting replaces the selected text; any other key
+		 * (a cursor key) keeps it to be edited */
+		m->selected = false;
+		u->redraw = true;
+		bool typing = ev->kind == UI_EV_TEXT || ev->kind == UI_EV_PASTE;
+		if (typing || is(ev, "Backspace") || is(ev, "Delete")) {
+			buf_clear(&m->input);
+			m->cur = 0;
+			if (!typing)
+				return;
+		}
 	}
 	if (edit_key(m, ev, false))
 		u->redraw = true;
@@ -168,11 +210,13 @@ static const ModeOps prompt_mode = {"prompt", prompt_paint, prompt_event, NULL, 
 Mode *ui_prompt(Ui *u, const char *prompt, const char *initial, const char *then,
                 const char *cancel)
 {
+	const char *last = initial ? initial : remembered(u, then);
 	Mode *m = ui_push(u, &prompt_mode);
 	snprintf(m->title, sizeof(m->title), "%s", prompt);
-	if (initial)
-		buf_adds(&m->input, initial);
+	if (last)
+		buf_adds(&m->input, last);
 	m->cur = m->input.len;
+	m->selected = m->input.len > 0;
 	m->then = then;
 	m->cancel = cancel;
 	return m;

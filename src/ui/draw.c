@@ -238,6 +238,7 @@ static size_t line_highlights(Ui *u, const ViewRow *vr, Pane p, const Line *ln, 
  * painted and the row's signature (ui_paint). */
 typedef struct SidePlan {
 	bool has, first, cont;
+	int indent;       /* blank columns before the text (a hanging row) */
 	size_t line;
 	const char *p;    /* the row's bytes of the line: p[0..n) */
 	size_t n;
@@ -261,6 +262,7 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 	pl->has = rs->has;
 	pl->first = rs->first;
 	pl->cont = rs->cont;
+	pl->indent = rs->indent;
 	pl->line = rs->line;
 	if (!rs->has)
 		return;
@@ -287,7 +289,7 @@ static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
 	/* the line's number is drawn in the gutter only (a row moved down by
 	 * a new line above it shows the same without one) */
 	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
-	                  pl->nh, pl->n, 0};
+	                  pl->nh, pl->n, (size_t)pl->indent};
 	buf_add(sig, (const char *)head, sizeof(head));
 	for (size_t i = 0; i < pl->nh; i++) {
 		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
@@ -313,6 +315,10 @@ static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p
 		}
 	}
 	int used = 0;
+	if (pl->has && pl->indent > 0 && pl->indent < w) {
+		ui_fill(u, y, x, pl->indent, text, current);
+		used = pl->indent;
+	}
 	if (pl->has) {
 		size_t at = 0;
 		for (size_t i = 0; i < pl->nh; i++) {
@@ -805,7 +811,7 @@ void ui_draw(Ui *u)
 	ui_frame_end(u);
 }
 
-void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
+void ui_paint_prompt(Ui *u, const char *prompt, const char *input, bool selected)
 {
 	int y = LINES - 2; /* the status row (the list and reviewer mode have no session) */
 	if (u->s) {
@@ -819,7 +825,8 @@ void ui_paint_prompt(Ui *u, const char *prompt, const char *input)
 	size_t n = strlen(input), from = 0;
 	while (text_width(input + from, n - from) > COLS - x - 1 && from < n)
 		from = text_next_grapheme(input, n, from);
-	x += ui_put_text(u, y, x, COLS - x, input + from, n - from, TS_STATUS, false);
+	x += ui_put_text(u, y, x, COLS - x, input + from, n - from, selected ? TS_MATCH : TS_STATUS,
+	                 false);
 	curs_set(1);
 	move(y, MIN(x, COLS - 1));
 }

@@ -35,28 +35,158 @@ static int read_one(int ms, wint_t *ch)
 	return r;
 }
 
-/* After ESC: the rest of an Alt key within 50 ms, else a plain Esc.  A
- * key code (a function or cursor key, the test barrier) after ESC is a
- * key of its own: terminals send Alt with those keys as one sequence. */
-static void alt_key(UiEvent *ev)
+/* Milliseconds to wait after ESC for the rest of a key: the bytes of one
+ * key arrive together, a person's Esc and the next key do not. */
+#define ESC_MS 50
+
+/* A key code that reports something (resize, mouse, paste, focus, the
+ * tests' barrier) rather than a key that Alt can modify. */
+static bool is_report(const Ui *u, wint_t c)
 {
-	wint_t c2;
-	int r2 = read_one(50, &c2);
-	if (r2 == ERR || r2 == KEY_CODE_YES) {
-		if (r2 == KEY_CODE_YES)
-			ungetch((int)c2);
-		snprintf(ev->name, sizeof(ev->name), "Esc");
-		return;
+	return c == KEY_RESIZE || c == KEY_MOUSE || c == UI_KEY_PASTE_START ||
+	       c == UI_KEY_PASTE_END || c == UI_KEY_FOCUS_IN || c == UI_KEY_FOCUS_OUT ||
+	       (u->sync_on && c == KEY_F(12));
+}
+
+static void key_event(UiEvent *ev, const char *name, bool alt)
+{
+	ev->kind = UI_EV_KEY;
+	snprintf(ev->name, sizeof(ev->name), "%s", name);
+	if (alt)
+		ui_key_add_alt(ev->name, sizeof(ev->name));
+}
+
+/* Put back what ended a sequence: a key code or a character. */
+static void unget(int r, wint_t c)
+{
+	if (r == KEY_CODE_YES)
+		ungetch((int)c);
+	else
+		unget_wch((wchar_t)c);
+}
+
+/* ESC and b[0..n) were a sequence yeok does not know: dropped whole (the
+ * loop says so). */
+static void ignored(UiEvent *ev, const char *b, size_t n)
+{
+	ev->kind = UI_EV_IGNORED;
+	Buf t = BUF_INIT;
+	buf_adds(&t, "ESC ");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)b[i];
+		if (c == 27)
+			buf_adds(&t, "ESC ");
+		else if (c >= 0x20 && c < 0x7F)
+			buf_addc(&t, (char)c);
+		else
+			buf_addf(&t, "<%02x>", c);
 	}
-	char inner[48];
-	if (ui_key_name(r2, c2, inner, sizeof(inner))) {
-		snprintf(ev->name, sizeof(ev->name), "M-%s", inner);
+	snprintf(ev->name, sizeof(ev->name), "%s", t.p);
+	buf_release(&t);
+}
+
+/* The bytes b[0..n) after an ESC ended without a whole sequence: one
+ * introducer alone is Alt with it ("M-[", "M-O"), ESC ESC is Esc (the
+ * second one is read again), anything longer is dropped. */
+static void cut_short(UiEvent *ev, const char *b, size_t n)
+{
+	if (n == 1 && b[0] == 27) {
+		unget_wch(27);
+		key_event(ev, "Esc", false);
+	} else if (n == 1) {
+		char t[2] = {b[0], '\0'};
+		key_event(ev, t, true);
 	} else {
+		ignored(ev, b, n);
+	}
+}
+
+/* After ESC came '[', 'O' or another ESC: read the sequence by its
+ * grammar (ui_seq_decode) and make it a key, a keypad character, nothing
+ * (a stray report) or an ignored sequence.  False when there is no event. */
+static bool sequence(Ui *u, UiEvent *ev, wint_t first)
+{
+	char b[64];
+	size_t n = 0;
+	b[n++] = (char)first;
+	for (;;) {
+		char name[48];
+		UiSeq k = ui_seq_decode(b, n, name, sizeof(name));
+		if (k == UI_SEQ_KEY) {
+			key_event(ev, name, false);
+			return true;
+		}
+		if (k == UI_SEQ_TEXT) {
+			ev->kind = UI_EV_TEXT;
+			buf_adds(&ev->text, name);
+			snprintf(ev->name, sizeof(ev->name), "%s", name);
+			return true;
+		}
+		if (k == UI_SEQ_IGNORE)
+			return false;
+		if (k == UI_SEQ_UNKNOWN || n == sizeof(b)) {
+			ignored(ev, b, n);
+			return true;
+		}
+		wint_t c;
+		int r = read_one(ESC_MS, &c);
+		if (r == ERR) {
+			cut_short(ev, b, n);
+			return true;
+		}
+		if (r == KEY_CODE_YES && n == 1 && b[0] == 27 && !is_report(u, c)) {
+			/* ESC ESC and a key ncurses knew: Alt with it (PuTTY) */
+			char inner[48];
+			ui_key_name(r, c, inner, sizeof(inner));
+			key_event(ev, inner, true);
+			return true;
+		}
+		if (r == KEY_CODE_YES || c > 0x7E) {
+			unget(r, c); /* no byte of a sequence: input again */
+			cut_short(ev, b, n);
+			return true;
+		}
+		b[n++] = (char)c;
+		if (ui_seq_decode(b, n, name, sizeof(name)) == UI_SEQ_BROKEN) {
+			unget(r, c);
+			cut_short(ev, b, n - 1);
+			return true;
+		}
+	}
+}
+
+/* After ESC: a key with Alt (ESC then the key, within ESC_MS), the
+ * sequence of a key, or a plain Esc.  False when there is no event (a
+ * report dropped). */
+static bool escape(Ui *u, UiEvent *ev)
+{
+	wint_t c;
+	int r = read_one(ESC_MS, &c);
+	if (r == ERR) {
+		key_event(ev, "Esc", false);
+		return true;
+	}
+	if (r == KEY_CODE_YES) {
+		char inner[48];
+		if (!is_report(u, c) && ui_key_name(r, c, inner, sizeof(inner))) {
+			key_event(ev, inner, true); /* rxvt's and PuTTY's Alt with a key */
+			return true;
+		}
+		ungetch((int)c);
+		key_event(ev, "Esc", false);
+		return true;
+	}
+	if (c == '[' || c == 'O' || c == 27)
+		return sequence(u, ev, c);
+	char inner[48];
+	if (!ui_key_name(r, c, inner, sizeof(inner))) {
 		Buf b = BUF_INIT;
-		text_encode(&b, (int32_t)c2);
-		snprintf(ev->name, sizeof(ev->name), "M-%s", b.p);
+		text_encode(&b, (int32_t)c);
+		snprintf(inner, sizeof(inner), "%s", b.p);
 		buf_release(&b);
 	}
+	key_event(ev, inner, true);
+	return true;
 }
 
 /* The text of a bracketed paste up to its end marker. */
@@ -149,10 +279,13 @@ void ui_next_event(Ui *u, int want_ms, UiEvent *ev)
 				return;
 			continue;
 		}
+		if (ch == 27) {
+			if (escape(u, ev))
+				return;
+			continue;
+		}
 		if (ui_key_name(r, ch, ev->name, sizeof(ev->name))) {
 			ev->kind = UI_EV_KEY;
-			if (strcmp(ev->name, "Esc") == 0)
-				alt_key(ev);
 			return;
 		}
 		ev->kind = UI_EV_TEXT;

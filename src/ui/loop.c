@@ -129,6 +129,16 @@ void ui_run(Ui *u)
 		int t = m->ops->wait_ms ? m->ops->wait_ms(u, m) : -1;
 		UiEvent ev;
 		ui_next_event(u, t, &ev);
+		if (ev.kind == UI_EV_IGNORED) {
+			/* never typed into anything: said in the status line */
+			char msg[160];
+			snprintf(msg, sizeof(msg), "Ignored %s: a key sequence yeok does not know",
+			         ev.name);
+			ui_message(u, false, msg);
+			u->redraw = true;
+			ui_event_release(&ev);
+			continue;
+		}
 		uint64_t k0 = now_ns();
 		bool is_key = ev.kind == UI_EV_KEY || ev.kind == UI_EV_TEXT || ev.kind == UI_EV_PASTE;
 		if (is_key)

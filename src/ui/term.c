@@ -47,6 +47,7 @@ void ui_term_start(Ui *u, bool mouse_and_focus)
 	set_escdelay(25);
 	define_key("\033[200~", UI_KEY_PASTE_START);
 	define_key("\033[201~", UI_KEY_PASTE_END);
+	ui_keys_define();
 	if (mouse_and_focus) {
 		define_key("\033[I", UI_KEY_FOCUS_IN);
 		define_key("\033[O", UI_KEY_FOCUS_OUT);

@@ -20,11 +20,18 @@
 #include "yeok/session.h"
 #include "yeok/theme.h"
 
-/* Key codes for the bracketed-paste markers and focus reports (define_key). */
-#define UI_KEY_PASTE_START (KEY_MAX + 1)
-#define UI_KEY_PASTE_END (KEY_MAX + 2)
-#define UI_KEY_FOCUS_IN (KEY_MAX + 3)
-#define UI_KEY_FOCUS_OUT (KEY_MAX + 4)
+/* Key codes of yeok's own (define_key): above those ncurses gives the
+ * extended keys of TERM's terminfo entry, KEY_MAX + 1 onwards (rxvt's
+ * kDN5, Ctrl-Down, is KEY_MAX + 1; xterm-256color's go to KEY_MAX + 74). */
+#define UI_KEY_OWN (KEY_MAX + 4096)
+/* The bracketed-paste markers and focus reports. */
+#define UI_KEY_PASTE_START (UI_KEY_OWN + 1)
+#define UI_KEY_PASTE_END (UI_KEY_OWN + 2)
+#define UI_KEY_FOCUS_IN (UI_KEY_OWN + 3)
+#define UI_KEY_FOCUS_OUT (UI_KEY_OWN + 4)
+/* Codes UI_KEY_SEQ0 + i for the i-th sequence of ui_seq_at(), defined at
+ * start where TERM's terminfo does not know it. */
+#define UI_KEY_SEQ0 (UI_KEY_OWN + 16)
 
 /* ---- events: what the one key reader returns ------------------------------ */
 typedef enum UiEventKind {
@@ -38,6 +45,9 @@ typedef enum UiEventKind {
 	UI_EV_FOCUS_IN,  /* the terminal regained focus */
 	UI_EV_IDLE,      /* nothing within the timeout (an idle tick) */
 	UI_EV_SYNC,      /* tests: the barrier key (YEOK_TEST_SYNC); repaint */
+	UI_EV_IGNORED,   /* an escape sequence yeok does not know, dropped whole:
+	                    name is it made visible ("ESC [ 9 9 x"); the loop
+	                    says so in the status line, no mode sees it */
 } UiEventKind;
 
 typedef struct UiEvent {
@@ -69,6 +79,9 @@ struct Mode {
 	char title[256];     /* a prompt, a dialog title */
 	Buf input;           /* prompt / multi-line prompt: the text being edited */
 	size_t cur;          /* its insertion point (bytes) */
+	bool selected;       /* prompt: the whole input is selected, as a prompt
+	                        opens with its previous answer: typing (or
+	                        Backspace) replaces it, a cursor key keeps it */
 	size_t sel;          /* pick list: the selected item */
 	int top;             /* first row shown (pick, help, text viewer) */
 	Buf text;            /* text viewer: the text shown */
@@ -128,6 +141,12 @@ struct Ui {
 	bool full_paint;    /* tests: every frame paints every row */
 	unsigned long rows_painted; /* body rows painted (tests) */
 	unsigned long rows_moved;   /* row blocks moved by insdelln (tests) */
+	/* the last answer of each prompt by its command (ui_prompt opens
+	 * with it: Go to line, Replace, Replace with) */
+	struct {
+		const char *then;   /* the command (a static id), NULL: free */
+		char text[256];
+	} answers[8];
 };
 
 /* ---- the terminal (term.c) ------------------------------------------------ */
@@ -175,7 +194,9 @@ CommandMode ui_base_mode(const Ui *u);
 void ui_frame_end(Ui *u);
 
 /* ---- dialog modes (dialog.c) --------------------------------------------------- */
-/* A line of text in the status row; Enter answers, Esc cancels. */
+/* A line of text in the status row; Enter answers, Esc cancels.  It opens
+ * with initial, else with the answer last given to the same command
+ * (then), selected. */
 Mode *ui_prompt(Ui *u, const char *prompt, const char *initial, const char *then,
                 const char *cancel);
 /* Multi-line text in a box over the lower screen; Ctrl-S or Alt-Enter
@@ -238,8 +259,9 @@ void ui_paint(Ui *u);
 void ui_paint_forget(Ui *u);
 /* The signatures freed (when the Ui ends). */
 void ui_paint_release(Ui *u);
-/* Draw the status row as a prompt with its input; place the cursor. */
-void ui_paint_prompt(Ui *u, const char *prompt, const char *input);
+/* Draw the status row as a prompt with its input (shown selected when
+ * selected); place the cursor. */
+void ui_paint_prompt(Ui *u, const char *prompt, const char *input, bool selected);
 /* The help screen of a mode from the command table, scrolled by `top`. */
 void ui_paint_help(Ui *u, CommandMode mode, int top, int *lines);
 /* A pick list (Session.pick) over the body, item sel selected; *top is
@@ -253,6 +275,31 @@ void ui_paint_diff(Ui *u);
 /* The key name (keymap.h) of a get_wch() result into out (size n); false
  * for a plain character to insert. */
 bool ui_key_name(int r, wint_t ch, char *out, size_t n);
+/* What the bytes s[0..n) that followed an ESC are (the sequences
+ * terminals send for keys, whatever TERM says: keys.c lists them).  s
+ * starts with '[' (CSI), 'O' (SS3) or another ESC (Alt with the key that
+ * follows, as PuTTY and rxvt send it). */
+typedef enum UiSeq {
+	UI_SEQ_MORE,    /* a sequence so far: read another byte */
+	UI_SEQ_KEY,     /* a key: out is its name ("C-Home", "S-Delete", "M-Up") */
+	UI_SEQ_TEXT,    /* the application keypad's character: out is it ("5") */
+	UI_SEQ_IGNORE,  /* a report to drop without a word (mouse, focus, paste
+	                   markers that came on their own) */
+	UI_SEQ_UNKNOWN, /* a whole sequence by its grammar that is no key yeok
+	                   knows: dropped whole */
+	UI_SEQ_BROKEN,  /* s[n-1] cannot continue a sequence: the bytes before
+	                   it are one (or an Alt key), s[n-1] is input again */
+} UiSeq;
+UiSeq ui_seq_decode(const char *s, size_t n, char *out, size_t size);
+/* The sequences given to define_key() (each with its ESC). */
+size_t ui_seq_count(void);
+const char *ui_seq_at(size_t i);
+/* define_key() for each of them that TERM's terminfo does not know (ESC
+ * [ 1 ~ for Home with TERM=xterm-256color in tmux): code UI_KEY_SEQ0 + i,
+ * which ui_key_name() names.  ui_term_start calls it. */
+void ui_keys_define(void);
+/* name with Alt added, in the keymap's order ("C-Home" -> "C-M-Home"). */
+void ui_key_add_alt(char *name, size_t n);
 /* "C-s" -> "^S" for the key bar. */
 void ui_key_label(const char *key, Buf *out);
 

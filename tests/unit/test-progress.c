@@ -325,6 +325,18 @@ static void test_nothing_to_translate(void **state)
 	assert_false(align_has_words("`<https://x.org>`__ 1.", 22));
 	assert_true(align_has_words("See ``x``.", 10));
 	assert_true(align_has_words("**Author**: `Name <https://x>`_", 31));
+	/* API names, as titles and list items keep them in Korean */
+#define W(t) align_has_words(t, strlen(t))
+	assert_false(W("nn.Flatten"));
+	assert_false(W("**torch.nn**"));
+	assert_false(W("`nn.Linear <https://pytorch.org/docs/stable/nn.html>`__"));
+	assert_false(W("DataLoader"));
+	assert_false(W("x.view()"));
+	assert_false(W("cuda_tensor, fp16"));
+	assert_true(W("Tensors"));
+	assert_true(W("e.g. the model"));
+	assert_true(W("Use nn.Flatten here"));
+#undef W
 	static const char src[] = "Title\n=====\n\n``torch.compile``\n\n|edit|\n\n"
 	                          "Some English text here.\n";
 	static const char tgt[] = "제목\n====\n\n``torch.compile``\n\n|edit|\n\n"
@@ -341,6 +353,22 @@ static void test_nothing_to_translate(void **state)
 	for (size_t k = 0; k < p.al.n; k++)
 		nothing += align_nothing_to_translate(&p.al.v[k]);
 	assert_int_equal(nothing, 2);
+	pair_release(&p);
+	/* a translated file whose API titles and list items of API names are
+	 * kept as in the English: 100 %, nothing untranslated (test-session
+	 * checks the editor's header on it) */
+	static const char src2[] = "Build the model\n===============\n\nWe define a network.\n\n"
+	                           "nn.Flatten\n----------\n\nIt flattens the input.\n\n"
+	                           "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	static const char tgt2[] = "모델 만들기\n===========\n\n신경망을 정의합니다.\n\n"
+	                           "nn.Flatten\n----------\n\n입력을 평탄화합니다.\n\n"
+	                           "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	pair_init(&p);
+	pair_from_texts(&p, HOST_RST, tgt2, strlen(tgt2), src2, strlen(src2));
+	ProgressCount c2 = {0};
+	progress_count(&p.al, &c2);
+	assert_int_equal(c2.untranslated, 0);
+	assert_true(progress_percent(&c2) == 100.0);
 	pair_release(&p);
 	/* without a source: the same blocks by themselves */
 	Doc x;

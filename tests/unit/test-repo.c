@@ -218,12 +218,48 @@ static void test_not_a_folder(void **state)
 	repo_release(&r);
 }
 
+/* A work tree whose git log fails (a missing commit object) lists its
+ * files without dates, and says why; a folder outside any work tree has no
+ * dates to miss and says nothing. */
+static void test_git_log_failure_said(void **state)
+{
+	(void)state;
+	if (!vcs_available())
+		skip();
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "mkdir w plain && printf 'T\\n=\\n' >w/a.rst && cp w/a.rst plain/a.rst && "
+	           "cd w && git init -q && git add a.rst && "
+	           "git -c user.name=t -c user.email=t@t commit -qm one && "
+	           "rm -f .git/objects/$(git rev-parse HEAD | cut -c1-2)/$(git rev-parse HEAD | cut -c3-)");
+	setenv("XDG_CACHE_HOME", dir, 1);
+	char *w = path_join(dir, "w"), *plain = path_join(dir, "plain");
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(repo_open(&r, w, &e));
+	assert_int_equal(r.rows.n, 1);
+	assert_string_equal(r.rows.v[0].date, "");
+	print_message("# %s\n", r.msg);
+	assert_non_null(strstr(r.msg, "No last-commit dates: git log failed"));
+	repo_release(&r);
+	repo_init(&r);
+	assert_true(repo_open(&r, plain, &e));
+	assert_int_equal(r.rows.n, 1);
+	assert_string_equal(r.msg, "");
+	repo_release(&r);
+	free(w);
+	free(plain);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_fill_cache_refresh),
 		cmocka_unit_test(test_git_processes_constant),
 		cmocka_unit_test(test_not_a_folder),
+		cmocka_unit_test(test_git_log_failure_said),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -639,7 +639,9 @@ static void test_word_wrap_never_splits_a_word(void **state)
 				size_t end = rs->to;
 				while (end > rs->from && blank(ln->p[end - 1]))
 					end--;
-				assert_true(text_width(ln->p + rs->from, end - rs->from) <= w[p]);
+				/* (a row after the first of a list item hangs under its
+				 * text: rs->indent columns less) */
+				assert_true(rs->indent + text_width(ln->p + rs->from, end - rs->from) <= w[p]);
 				if (blank(ln->p[rs->to - 1]) || blank(ln->p[rs->to]))
 					continue;
 				/* the word across the break is wider than the pane */
@@ -653,7 +655,7 @@ static void test_word_wrap_never_splits_a_word(void **state)
 				size_t lead = rs->from;
 				while (lead < rs->to && (blank(ln->p[lead]) || ln->p[lead] == '#'))
 					lead++;
-				int room = w[p] - text_width(ln->p + rs->from, lead - rs->from);
+				int room = w[p] - rs->indent - text_width(ln->p + rs->from, lead - rs->from);
 				if (text_width(ln->p + a, b - a) <= room)
 					fail_msg("%s: %s line %zu split inside a word at byte %zu", pairs[f],
 					         p ? "target" : "source", rs->line + 1, rs->to);
@@ -738,6 +740,27 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	s.dlg.ask.on = false;
 	assert_false(command_run(&s, "replace-with", "x"));
 	assert_non_null(strstr(s.message.text, "Bad regular expression"));
+	session_release(&s);
+
+	/* Esc after some replacements says how many (not "Cancelled") */
+	t = "a x b x c x\n";
+	load(&s, t, t);
+	assert_true(command_run(&s, "replace", "x"));
+	s.dlg.ask.on = false;
+	assert_true(command_run(&s, "replace-with", "y"));
+	answer(&s, "y");
+	answer(&s, "y");
+	answer(&s, "Esc");
+	assert_text(&s, "a y b y c x\n");
+	assert_false(s.repl.on);
+	assert_false(s.search.match.on);
+	assert_string_equal(s.message.text, "Replaced 2, then stopped (1 left; Ctrl-Z undoes)");
+	/* Esc before any: Cancelled */
+	assert_true(command_run(&s, "replace", "x"));
+	s.dlg.ask.on = false;
+	assert_true(command_run(&s, "replace-with", "y"));
+	answer(&s, "Esc");
+	assert_string_equal(s.message.text, "Cancelled");
 	session_release(&s);
 }
 

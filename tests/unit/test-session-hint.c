@@ -3,6 +3,7 @@
  * it into the translation at the segment's indentation (one undo step);
  * marking it done ends the stale state and the hint. */
 #include "testutil.h"
+#include "yeok/text.h"
 
 #include "yeok/command.h"
 #include "yeok/session.h"
@@ -207,11 +208,66 @@ static void test_undo_keeps_the_hint(void **state)
 	free(en2);
 }
 
+/* A long hint is cut in the status line between two characters (grapheme
+ * clusters), never inside one ("…있습니<eb>…" was seen). */
+static void test_long_hint_cut_between_characters(void **state)
+{
+	(void)state;
+	Buf ko_long = BUF_INIT, want = BUF_INIT;
+	buf_adds(&ko_long, "제목\n====\n\n");
+	buf_adds(&want, "hint: ");
+	for (int i = 0; i < 70; i++) {
+		buf_adds(&ko_long, "가");
+		if (i < 60)
+			buf_adds(&want, "가");
+	}
+	buf_adds(&want, "…");
+	buf_adds(&ko_long, "\n\n- 그대로 남는 목록 항목입니다.\n");
+	static const char en1[] = "Title\n=====\n\nThe first paragraph of the text talks about "
+	                          "tensors and models.\n\n- A list item that stays the same.\n";
+	static const char en2[] = "Title\n=====\n\nThe first paragraph of the text talks about "
+	                          "tensors and big models.\n\n- A list item that stays the same.\n";
+	char *dir = tu_tmpdir();
+	char *doc = tu_write(dir, "t.rst", ko_long.p, ko_long.len);
+	char *en = tu_write(dir, "old.en.rst", en1, strlen(en1));
+	char *enb = tu_write(dir, "new.en.rst", en2, strlen(en2));
+	SyncOpts o = {.from = en, .to = enb};
+	SyncResult r;
+	sync_result_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(sync_file(doc, &o, &r, &e));
+	assert_int_equal(r.count.stale, 1);
+	assert_true(sync_write(doc, &r, &e));
+	sync_result_release(&r);
+	Session s;
+	open_doc(&s, doc);
+	seg_at(&s, 3);
+	Buf l = BUF_INIT, rt = BUF_INIT;
+	StatusSpanVec ls = {0}, rs = {0};
+	session_status_spans(&s, &l, &ls, &rt, &rs);
+	print_message("# %s\n", l.p);
+	assert_true(text_valid(l.p, l.len));
+	assert_non_null(strstr(l.p, want.p));
+	buf_release(&l);
+	buf_release(&rt);
+	VEC_FREE(&ls);
+	VEC_FREE(&rs);
+	session_release(&s);
+	buf_release(&ko_long);
+	buf_release(&want);
+	free(dir);
+	free(doc);
+	free(en);
+	free(enb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_take_hint),
 		cmocka_unit_test(test_undo_keeps_the_hint),
+		cmocka_unit_test(test_long_hint_cut_between_characters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

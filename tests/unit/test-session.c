@@ -197,14 +197,24 @@ static void test_find_both_panes(void **state)
 	assert_true(command_run(&s, "find", "hello"));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	assert_int_equal(s.caret.cur.line, 3);
-	/* the next one is the source's Hello, then it wraps back */
-	assert_true(command_run(&s, "find-next", NULL));
-	assert_int_equal(s.caret.focus, PANE_SOURCE);
-	assert_int_equal(s.caret.scur.line, 3);
+	/* the source's Hello beside it is not a stop (the Korean holds it
+	 * too, and typing goes there): the next one wraps back to it */
 	assert_true(command_run(&s, "find-next", NULL));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	assert_int_equal(s.caret.cur.line, 3);
+	assert_string_equal(s.message.text, "Search wrapped: hello");
 	assert_true(command_run(&s, "find-prev", NULL));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	/* code in both panes: the Korean side's, from either pane */
+	assert_true(command_run(&s, "find", "x = 1"));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 7);
+	assert_true(command_run(&s, "switch-pane", NULL));
+	assert_true(command_run(&s, "find-next", NULL));
+	assert_int_equal(s.caret.focus, PANE_TARGET);
+	assert_int_equal(s.caret.cur.line, 7);
+	/* English only: the English pane */
+	assert_true(command_run(&s, "find", "more text"));
 	assert_int_equal(s.caret.focus, PANE_SOURCE);
 	assert_true(command_run(&s, "find", "더 많은"));
 	assert_int_equal(s.caret.cur.line, 9);
@@ -214,6 +224,229 @@ static void test_find_both_panes(void **state)
 	/* the source is not editable */
 	s.caret.focus = PANE_SOURCE;
 	assert_false(session_insert(&s, "x", 1));
+	session_release(&s);
+}
+
+/* Alt-u / Alt-U go to the next / previous untranslated segment, passing
+ * over drafts (Alt-n stops on those); F8 / Shift-F8 to the next /
+ * previous finding, wrapping. */
+static void test_next_untranslated_and_finding(void **state)
+{
+	(void)state;
+	static const char *const en = "Title\n=====\n\nFirst English paragraph.\n\n"
+	                              "Second English paragraph.\n\nThird English paragraph.\n\n"
+	                              "Fourth English paragraph.\n";
+	static const char *const ko = "제목\n====\n\n첫 ``a``를 문단입니다.\n\n"
+	                              "Second English paragraph.\n\n셋째 ``x``를 봅니다.\n\n"
+	                              "Fourth English paragraph.\n";
+	Session s;
+	load(&s, ko, en);
+	assert_true(command_run(&s, "next-unfinished", NULL)); /* a draft: the paragraph */
+	assert_int_equal(s.caret.cur.line, 3);
+	assert_true(command_run(&s, "doc-start", NULL));
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 5);
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 9);
+	assert_true(command_run(&s, "next-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 5);
+	assert_string_equal(s.message.text, "Search wrapped");
+	assert_true(command_run(&s, "prev-untranslated", NULL));
+	assert_int_equal(s.caret.cur.line, 9);
+	/* none left once they are translated */
+	Session t;
+	load(&t, "제목\n====\n\n문단.\n", "Title\n=====\n\nA paragraph.\n");
+	assert_false(command_run(&t, "next-untranslated", NULL));
+	assert_string_equal(t.message.text, "No untranslated segment left");
+	session_release(&t);
+
+	/* findings: the glued literals of lines 4 and 8 */
+	assert_false(command_run(&s, "next-finding", NULL)); /* checks off */
+	session_checks_on(&s, true);
+	assert_true(command_run(&s, "doc-start", NULL));
+	assert_true(command_run(&s, "next-finding", NULL));
+	size_t first = s.caret.cur.line;
+	assert_non_null(strstr(s.message.text, "Finding 1/"));
+	assert_true(command_run(&s, "next-finding", NULL));
+	assert_true(s.caret.cur.line > first);
+	assert_non_null(strstr(s.message.text, "Finding 2/"));
+	assert_true(command_run(&s, "prev-finding", NULL));
+	assert_int_equal(s.caret.cur.line, first);
+	assert_true(command_run(&s, "prev-finding", NULL)); /* wraps to the last */
+	assert_non_null(strstr(s.message.text, "Search wrapped. Finding "));
+	print_message("# %s\n", s.message.text);
+	session_release(&s);
+}
+
+/* A title or list item that is only an API's name, kept as in the
+ * English, has nothing to translate: the header counts the file whole,
+ * Alt-n and Alt-u pass it over. */
+static void test_api_names_nothing_to_translate(void **state)
+{
+	(void)state;
+	static const char en[] = "Build the model\n===============\n\nWe define a network.\n\n"
+	                         "nn.Flatten\n----------\n\nIt flattens the input.\n\n"
+	                         "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	static const char ko[] = "모델 만들기\n===========\n\n신경망을 정의합니다.\n\n"
+	                         "nn.Flatten\n----------\n\n입력을 평탄화합니다.\n\n"
+	                         "- **torch.nn**\n- `nn.Linear <https://pytorch.org/docs>`__\n";
+	Session s;
+	load(&s, ko, en);
+	DocProgress p;
+	doc_progress(&s.doc, &p);
+	assert_int_equal(p.untranslated, 0);
+	assert_false(command_run(&s, "next-untranslated", NULL));
+	session_release(&s);
+}
+
+/* Reopening puts the restored cursor's line in the middle of the body,
+ * with the text above it on screen: not on the last row, not on a blank
+ * screen at the end of the file. */
+static void test_reopen_centres_the_cursor(void **state)
+{
+	(void)state;
+	size_t n = 0, en_n = 0;
+	char *ko = tu_corpus_file("beginner_source__ddp_series_intro.ko.rst", &n);
+	char *en = tu_corpus_file("beginner_source__ddp_series_intro.en.rst", &en_n);
+	if (!ko || !en) {
+		free(ko);
+		free(en);
+		skip();
+	}
+	char *dir = tu_tmpdir();
+	char *doc = tu_write(dir, "ko.rst", ko, n);
+	char *src = tu_write(dir, "en.rst", en, en_n);
+	Lines l;
+	lines_init(&l);
+	lines_parse(&l, ko, n);
+	size_t nlines = l.n;
+	lines_release(&l);
+	/* the last line, lines of the second screen, one far down */
+	const size_t at[] = {nlines, 20, 24, 30, nlines - 5};
+	for (size_t i = 0; i < ARRAY_LEN(at); i++) {
+		char *sc = xasprintf("yeok: 1\ncursor: {line: %zu, column: 0}\n", at[i]);
+		free(tu_write(dir, "ko.rst.yeok.yaml", sc, strlen(sc)));
+		free(sc);
+		for (int phased = 0; phased < 2; phased++) {
+			Session s;
+			session_init(&s);
+			SourceOpts so = {.path = src};
+			Err e;
+			err_init(&e);
+			assert_true(phased ? session_open_phased(&s, doc, &so, &e)
+			                   : session_open(&s, doc, &so, &e));
+			session_resize(&s, 100, 24);
+			session_prepare_frame(&s);
+			Layout lay;
+			session_layout(&s, &lay);
+			ViewRow rows[64];
+			size_t filled = session_view(&s, rows, (size_t)lay.body_h);
+			int y, x;
+			assert_true(session_cursor_screen(&s, &y, &x));
+			int r = y - lay.body_y;
+			print_message("# line %zu%s: cursor on body row %d of %d, %zu rows filled\n", at[i],
+			              phased ? " (phased)" : "", r, lay.body_h, filled);
+			assert_int_equal(s.caret.cur.line, at[i] - 1);
+			assert_int_equal(r, lay.body_h / 2);
+			assert_true(filled > (size_t)r); /* the text above it on screen */
+			session_release(&s);
+		}
+	}
+	free(doc);
+	free(src);
+	free(dir);
+	free(ko);
+	free(en);
+}
+
+/* The header fits the width: at 80 columns a long path gives way to
+ * "EN ▸ KO", the progress and the findings; wide, everything is there. */
+static void test_header_fits_the_width(void **state)
+{
+	(void)state;
+	static const char *const path = "beginner_source/distributed/series/ddp_series_intro_tutorial.rst";
+	Session s;
+	session_init(&s);
+	session_load(&s, path, TGT, strlen(TGT), "en.rst", SRC, strlen(SRC));
+	session_checks_on(&s, true);
+	assert_true(session_insert(&s, "x", 1)); /* [+] */
+	const int widths[] = {200, 100, 80, 60, 40};
+	for (size_t i = 0; i < ARRAY_LEN(widths); i++) {
+		session_resize(&s, widths[i], 24);
+		session_prepare_frame(&s);
+		Buf l = BUF_INIT, r = BUF_INIT;
+		session_header(&s, &l, &r);
+		int w = text_width(l.p, l.len) + 1 + text_width(r.p, r.len);
+		print_message("# %d: [%s] [%s] %d\n", widths[i], l.p, r.p, w);
+		assert_true(w <= widths[i]);
+		assert_non_null(strstr(l.p, "[+]  EN ▸ KO"));
+		assert_non_null(strstr(r.p, "done"));
+		assert_non_null(strstr(r.p, "⚠"));
+		if (widths[i] >= 200)
+			assert_non_null(strstr(l.p, path));
+		if (widths[i] >= 80)
+			assert_non_null(strstr(l.p, "/ddp_series_intro_tutorial.rst"));
+		buf_release(&l);
+		buf_release(&r);
+	}
+	session_release(&s);
+}
+
+/* A wrapped list item's rows after the first hang under its text (its
+ * marker's width in), in both panes; the cursor, Up/Down and a click
+ * follow them. */
+static void test_list_rows_hang(void **state)
+{
+	(void)state;
+	static const char ko[] = "- 이것은 아주 긴 목록 항목이라서 여러 줄로 접힙니다\n\n  1. 들여 쓴 번호 항목도 마찬가지로 접힙니다\n";
+	static const char en[] = "- This is a long list item that wraps over several rows\n\n"
+	                         "  1. An indented numbered item wraps in the same way\n";
+	Session s;
+	load(&s, ko, en);
+	session_resize(&s, 43, 12); /* panes of 20 columns */
+	Layout l;
+	session_layout(&s, &l);
+	ViewRow rows[16];
+	size_t n = session_view(&s, rows, (size_t)l.body_h);
+	size_t tgt_rows = 0, hung = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (int p = 0; p < 2; p++) {
+			const RowSide *rs = &rows[i].side[p];
+			if (!rs->has || (rs->from == 0 && rs->to == 0))
+				continue;
+			const Line *ln = lines_line(session_lines(&s, (Pane)p), rs->line);
+			int want = rs->from == 0 ? 0 : rs->line == 0 ? 2 : 5; /* "- ", "  1. " */
+			assert_int_equal(rs->indent, want);
+			/* the row fits beside its indent */
+			assert_true(rs->indent + text_width(ln->p + rs->from, rs->to - rs->from) <= 20 ||
+			            (rs->to < ln->n && ln->p[rs->to - 1] == ' '));
+			if (p == PANE_TARGET) {
+				tgt_rows++;
+				hung += rs->indent > 0;
+			}
+		}
+	}
+	assert_true(hung >= 2);
+	assert_int_equal(tgt_rows, (size_t)session_line_rows(&s, PANE_TARGET, 0) +
+	                               (size_t)session_line_rows(&s, PANE_TARGET, 2));
+	/* the cursor on the second row of the first item: two columns in */
+	s.caret.cur = (Pos){0, rows[1].side[PANE_TARGET].from};
+	int y, x;
+	assert_true(session_cursor_screen(&s, &y, &x));
+	assert_int_equal(y, l.body_y + 1);
+	assert_int_equal(x, l.tgt_x + 2);
+	/* Up keeps the screen column: from the row's start, to the first row's
+	 * third column (after "- "); Down comes back to the start */
+	s.caret.goal_col = -1;
+	assert_true(command_run(&s, "up", NULL));
+	assert_int_equal(s.caret.cur.line, 0);
+	assert_int_equal(s.caret.cur.col, 2);
+	assert_true(command_run(&s, "down", NULL));
+	assert_int_equal(s.caret.cur.col, rows[1].side[PANE_TARGET].from);
+	/* a click in the hanging indent goes to the row's first character */
+	assert_true(session_click(&s, l.body_y + 1, l.tgt_x + 1));
+	assert_int_equal(s.caret.cur.col, rows[1].side[PANE_TARGET].from);
+	check_session(&s);
 	session_release(&s);
 }
 
@@ -1164,6 +1397,11 @@ int main(void)
 		cmocka_unit_test(test_open_missing_and_read_only),
 		cmocka_unit_test(test_open_unreadable_target),
 		cmocka_unit_test(test_command_table),
+		cmocka_unit_test(test_next_untranslated_and_finding),
+		cmocka_unit_test(test_api_names_nothing_to_translate),
+		cmocka_unit_test(test_reopen_centres_the_cursor),
+		cmocka_unit_test(test_header_fits_the_width),
+		cmocka_unit_test(test_list_rows_hang),
 		cmocka_unit_test(test_glossary_hints_in_the_status_line),
 		cmocka_unit_test(test_cr_enter_delete_undo),
 	};

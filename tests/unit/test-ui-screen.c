@@ -251,12 +251,41 @@ static void help_lists_mode(Ui *u, CommandMode mode)
 	assert_int_equal(lines, (int)in_mode);
 }
 
+/* A wrapped list item's second row is painted under its text, after the
+ * marker's width of blanks. */
+static void test_list_rows_hang_on_screen(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	setup(&s, &u, "- 이것은 아주 긴 목록 항목이라서 여러 줄로 접힙니다\n",
+	      "- This is a long list item that wraps over several rows\n", 43, 12);
+	ui_paint(&u);
+	Layout l;
+	session_layout(&s, &l);
+	char *m = cell(l.body_y, l.tgt_x);
+	assert_string_equal(m, "-");
+	free(m);
+	char *c0 = cell(l.body_y + 1, l.tgt_x), *c1 = cell(l.body_y + 1, l.tgt_x + 1);
+	char *c2 = cell(l.body_y + 1, l.tgt_x + 2);
+	assert_string_equal(c0, " ");
+	assert_string_equal(c1, " ");
+	assert_string_not_equal(c2, " ");
+	free(c0);
+	free(c1);
+	free(c2);
+	c0 = cell(l.body_y + 1, l.src_x + 2);
+	assert_string_not_equal(c0, " "); /* the English too */
+	free(c0);
+	teardown(&s, &u);
+}
+
 static void test_help_lists_every_command(void **state)
 {
 	(void)state;
 	Session s;
 	Ui u;
-	setup(&s, &u, TGT, SRC, 100, 90);
+	setup(&s, &u, TGT, SRC, 100, 120);
 	help_lists_mode(&u, MODE_EDITOR);
 	assert_true(row_has(1, "^S"));
 	/* reviewer mode's keys are commands of its own keymap, rebindable */
@@ -691,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_wide_character_at_the_edges),
 		cmocka_unit_test(test_placeholders_and_line_numbers),
 		cmocka_unit_test(test_too_small_and_back),
+		cmocka_unit_test(test_list_rows_hang_on_screen),
 		cmocka_unit_test(test_help_lists_every_command),
 		cmocka_unit_test(test_current_segment_and_marks),
 		cmocka_unit_test(test_key_names),
