@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cli-private.h"
+#include "yeok/host.h"
 #include "yeok/safety.h"
 #include "yeok/sync.h"
 #include "yeok/text.h"
@@ -44,7 +45,8 @@ static int cmp_str(const void *a, const void *b)
 static bool is_doc(const char *name)
 {
 	size_t n = strlen(name);
-	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
+	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py")) ||
+	       host_format_of_path(name) == HOST_MD;
 }
 
 static bool is_dir(const char *p)
