@@ -68,14 +68,34 @@ static char *mapped(const char *target_path)
 	char *top = NULL, *rel = NULL;
 	Err quiet;
 	err_init(&quiet);
-	if (vcs_toplevel(target_path, &top, &quiet) && vcs_relpath(target_path, &rel, &quiet)) {
-		/* rel: the path below top */
+	/* a new page's folders may not exist yet: ask git about the nearest
+	 * folder that does, the rest of the path follows it */
+	char *base = path_dirname(target_path);
+	struct stat st;
+	while (stat(base, &st) != 0 && strcmp(base, ".") && strcmp(base, "/")) {
+		char *up = path_dirname(base);
+		free(base);
+		base = up;
+	}
+	const char *rest = target_path + strlen(base);
+	while (*rest == '/')
+		rest++;
+	char *probe = path_join(base, "x");
+	char *brel = NULL;
+	if (vcs_toplevel(probe, &top, &quiet) && vcs_relpath(probe, &brel, &quiet)) {
+		/* brel: "below/base/x" */
+		size_t bn = strlen(brel);
+		rel = xasprintf("%.*s%s", (int)(bn > 0 ? bn - 1 : 0), brel, rest);
+		free(brel);
 	} else {
+		free(brel);
 		free(top);
 		top = xstrdup(".");
 		rel = xstrdup(target_path[0] == '.' && target_path[1] == '/' ? target_path + 2
 		                                                              : target_path);
 	}
+	free(probe);
+	free(base);
 	char *found = NULL;
 	for (size_t i = 0; i < maps.n && !found; i++) {
 		const Map *m = &maps.v[i];
