@@ -187,6 +187,17 @@ static void test_structure(void **state)
 	assert_true(has_msg(&t, "table with 3 columns where the English's has 2"));
 	assert_true(has_msg(&t, "code fence '```' is not closed"));
 	mdoc_close(&t);
+	/* Hugging Face: the English heading's id, as the Korean pages write it */
+	const char *hf = "# Zero-shot object detection\n\nText.\n\n## Use the push_to_hub "
+	                 "function\n\nMore.\n\n## Multi-GPU\n\nEnd.\n";
+	mdoc_open(&t, "# 제로샷 객체 탐지[[zeroshot-object-detection]]\n\n글.\n\n## push_to_hub 함수 "
+	              "사용하기[[use-the-push-to-hub-function]]\n\n더.\n\n## 멀티 GPU\n\n끝.\n",
+	          hf);
+	mdoc_run(&t, CK_STRUCTURE);
+	assert_string_equal(where(&t), "5:1:warning 9:1:warning");
+	assert_true(has_msg(&t, "is not the English heading's id 'use-the-pushtohub-function'"));
+	assert_true(has_msg(&t, "add '[[multigpu]]'"));
+	mdoc_close(&t);
 }
 
 static void test_rst_checks_quiet(void **state)
