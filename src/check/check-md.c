@@ -554,8 +554,9 @@ void check_md_structure(const Unit *u, FindingVec *out)
 			 * makes it) */
 			Buf id = BUF_INIT;
 			heading_id(lines_get(sl, s->text_line), &id);
-			Str sh = str_trim(lines_get(sl, s->text_line)), th = str_trim(lines_get(tl, t->text_line));
-			if (ht && (ta.n != id.len || memcmp(ta.p, id.p, id.len)))
+			Str sh = str_trim(lines_get(sl, s->text_line));
+			Str th = str_trim(lines_get(tl, t->text_line));
+			if (ht && (ta.n != id.len || (id.len && memcmp(ta.p, id.p, id.len))))
 				finding_add(u, out, CK_STRUCTURE, SEV_WARNING, t->first, t->first_off,
 				            "heading anchor '[[%.*s]]' is not the English heading's id '%s' "
 				            "(links to #%s break)",

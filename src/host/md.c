@@ -156,6 +156,11 @@ static int emit(Md *m, BlockKind kind, size_t first, size_t last, size_t first_o
 		last--;
 	if (blank_line(m, first) && first == last)
 		return -1;
+	if (blank_line(m, first)) { /* front matter with blank lines first */
+		while (first < last && blank_line(m, first))
+			first++;
+		first_off = skip_blanks(line_of(m, first), 0);
+	}
 	gap_targets(m, first, parent);
 	Block b;
 	memset(&b, 0, sizeof(b));
@@ -431,7 +436,8 @@ static void item_bullet(Block *b, Str s, size_t off)
 	while (e < s.n && e - k < sizeof(b->bullet) - 1 && !is_blank(s.p[e]))
 		e++;
 	memset(b->bullet, 0, sizeof(b->bullet));
-	memcpy(b->bullet, s.p + k, e - k);
+	if (e > k)
+		memcpy(b->bullet, s.p + k, e - k);
 }
 
 /* The last line of the HTML block that starts on line first, before line
