@@ -11,10 +11,12 @@
  *                              `--` before the path; no shell)
  *   3. the sidecar's record   (opts->recorded, filled by the caller from the
  *                              sidecar; see SourceRecord)
- *   2b. the English tree       (unless opts->no_tree: a translation kept
+ *   3b. the English tree       (unless opts->no_tree: a translation kept
  *                              in a tree of its own, source_tree_path():
  *                              the mappings of config.yaml's `sources:`,
- *                              else the `…/ko/…` beside `…/en/…` layout)
+ *                              else the `…/ko/…` beside `…/en/…` layout;
+ *                              never recorded, so a record is an explicit
+ *                              choice (--source) and wins)
  *   4. the English from history (opts->history: in a git work tree, the
  *                              newest commit whose version of the file is
  *                              English, source_english_in_history)

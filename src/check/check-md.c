@@ -15,8 +15,9 @@
  *   - structure: a heading whose level or `[[anchor]]` differs from the
  *     English's, an English heading with no Korean one, a code fence the
  *     Korean leaves open, a table with another number of columns (or no
- *     table), a doc-builder component of the English missing, front-matter
- *     keys of the English missing.
+ *     table), a doc-builder component of the English missing, a block
+ *     quote (MDN's `> **Note:**`) lost, front-matter keys of the English
+ *     missing.
  * The RST-only checks (title-underline, directive-translated,
  * broken-reference, translator-line, reference-title, link, py-structure)
  * do not run on Markdown (check.c).
@@ -581,6 +582,17 @@ void check_md_structure(const Unit *u, FindingVec *out)
 		if (a != b)
 			finding_add(u, out, CK_STRUCTURE, SEV_ERROR, t->first, t->first_off,
 			            "table with %zu columns where the English's has %zu", b, a);
+		return;
+	}
+	if ((s->kind == BK_PARAGRAPH || s->kind == BK_LIST_ITEM) && t &&
+	    (t->kind == BK_PARAGRAPH || t->kind == BK_LIST_ITEM)) {
+		/* MDN's notes (`> **Note:**`) and other block quotes */
+		Str a = str_trim(lines_get(sl, s->first)), b = str_trim(lines_get(tl, t->first));
+		bool qa = a.n && a.p[0] == '>', qb = b.n && b.p[0] == '>';
+		if (qa && !qb)
+			finding_add(u, out, CK_STRUCTURE, SEV_ERROR, t->first, 0,
+			            "the English's block quote (a note?) is not one here: start the line "
+			            "with '> '");
 		return;
 	}
 	if (s->kind == BK_DIRECTIVE && s->name_n && s->name_p[0] >= 'A' && s->name_p[0] <= 'Z' &&

@@ -303,6 +303,9 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 			out->path = shown;
 			out->desc = xasprintf("git %s:%s", opts->rev, shown);
 		}
+	} else if (opts->recorded) {
+		ok = from_bulk_record(target_path, opts->recorded, bulk, out) ||
+		     from_record(target_path, opts->recorded, out, e);
 	} else if (!opts->no_tree && (tree = source_tree_path(target_path, true))) {
 		ok = read_file_source(out, SOURCE_TREE, tree, e);
 		if (ok) {
@@ -310,9 +313,6 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 			out->desc = xasprintf("%s (the English tree)", tree);
 		}
 		free(tree);
-	} else if (opts->recorded) {
-		ok = from_bulk_record(target_path, opts->recorded, bulk, out) ||
-		     from_record(target_path, opts->recorded, out, e);
 	} else if (opts->history && !(ok = from_history(target_path, bulk, out, e))) {
 		/* git failed: the error stands */
 	} else if (out->origin == SOURCE_HISTORY) {

@@ -187,6 +187,16 @@ static void test_structure(void **state)
 	assert_true(has_msg(&t, "table with 3 columns where the English's has 2"));
 	assert_true(has_msg(&t, "code fence '```' is not closed"));
 	mdoc_close(&t);
+	/* MDN's note: a block quote on both sides */
+	mdoc_open(&t, "글.\n\n**참고:** 빠졌습니다.\n", "Text.\n\n> **Note:** a note.\n");
+	mdoc_run(&t, CK_STRUCTURE);
+	assert_string_equal(where(&t), "3:1:error");
+	assert_true(has_msg(&t, "block quote (a note?) is not one here"));
+	mdoc_close(&t);
+	mdoc_open(&t, "글.\n\n> **참고:** 있습니다.\n", "Text.\n\n> **Note:** a note.\n");
+	mdoc_run(&t, CK_STRUCTURE);
+	assert_string_equal(where(&t), "");
+	mdoc_close(&t);
 	/* Hugging Face: the English heading's id, as the Korean pages write it */
 	const char *hf = "# Zero-shot object detection\n\nText.\n\n## Use the push_to_hub "
 	                 "function\n\nMore.\n\n## Multi-GPU\n\nEnd.\n";

@@ -253,9 +253,8 @@ static void test_tree(void **state)
 	source_init(&s);
 	Err e;
 	err_init(&e);
-	/* before the sidecar's record; --source still wins */
-	SourceRecord r = {NULL, NULL, "x.md", NULL, NULL};
-	SourceOpts o = {NULL, NULL, &r, true, true, false};
+	/* before the history and the document itself */
+	SourceOpts o = {NULL, NULL, NULL, true, true, false};
 	if (!source_resolve(ko, &o, &s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(s.origin, SOURCE_TREE);
@@ -268,6 +267,11 @@ static void test_tree(void **state)
 	assert_true(source_record_into_sidecar(ko, &s, &sc, &e));
 	assert_int_equal(sc.source.kind, SIDECAR_SRC_NONE);
 	sidecar_release(&sc);
+	/* a record (an explicit --source once) and --source win */
+	SourceRecord r = {NULL, NULL, "x.md", NULL, NULL};
+	SourceOpts rec = {NULL, NULL, &r, true, true, false};
+	assert_true(source_resolve(ko, &rec, &s, &e));
+	assert_int_equal(s.origin, SOURCE_SIDECAR);
 	SourceOpts p = {ko, NULL, NULL, false, true, false};
 	assert_true(source_resolve(ko, &p, &s, &e));
 	assert_int_equal(s.origin, SOURCE_PATH);
