@@ -5,7 +5,7 @@
  *   yeok sync --to DIR_OR_FILES... [--dry-run] DIR
  *   yeok sync --to-rev REV [...] FILE|DIR
  *
- * With a folder, every *.rst and *.py below it (hidden folders skipped)
+ * With a folder, every *.rst, *.py and *.md below it (hidden folders skipped)
  * that has an upstream counterpart is synced: NEW/<path below DIR>, else
  * NEW/<path from the git top level>; --to FILES... (paths as in the
  * upstream tree, relative) name the counterparts of DIR/<path>.  Every file
