@@ -43,7 +43,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 	-Wvla -Wpointer-arith -Wundef -Wimplicit-fallthrough -Wno-format-nonliteral
 
 # Lazy (=) so that pkg-config runs only when compiling, after `make deps`.
-CORE_PKGS := libutf8proc yaml-0.1 hunspell sqlite3
+CORE_PKGS := libutf8proc yaml-0.1 hunspell sqlite3 libcmark-gfm
 CORE_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(CORE_PKGS))
 CORE_LIBS   = $(shell $(PKG_CONFIG) --libs $(CORE_PKGS)) -lpthread
 UI_CFLAGS   = $(shell $(PKG_CONFIG) --cflags ncursesw)

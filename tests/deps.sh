@@ -22,9 +22,16 @@ if command -v pkg-config >/dev/null 2>&1; then
 	need libhunspell-dev have_pc hunspell
 	need libcmocka-dev have_pc cmocka
 	need libsqlite3-dev have_pc sqlite3
+	# Markdown (src/host/md.c): cmark-gfm and its table extension (the
+	# .pc file links -lcmark-gfm-extensions, whose .so the -extensions-dev
+	# package has)
+	need libcmark-gfm-dev have_pc libcmark-gfm
+	need libcmark-gfm-extensions-dev test -e /usr/include/cmark-gfm-core-extensions.h
 else
-	missing="$missing libncurses-dev libutf8proc-dev libyaml-dev libhunspell-dev libcmocka-dev libsqlite3-dev"
+	missing="$missing libncurses-dev libutf8proc-dev libyaml-dev libhunspell-dev libcmocka-dev libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev"
 fi
+# The tests compare yeok's reading of emphasis with the cmark-gfm program's.
+need cmark-gfm command -v cmark-gfm
 need hunspell-ko test -e /usr/share/hunspell/ko.dic
 need hunspell-en-us test -e /usr/share/hunspell/en_US.dic
 need hunspell command -v hunspell

@@ -17,6 +17,7 @@ only_in 'utf8proc\.h' '^src/text/' '<utf8proc.h> only in src/text/'
 only_in 'yaml\.h' '^src/ynode/' '<yaml.h> only in src/ynode/ (the one bounded YAML reader and writer)'
 only_in 'hunspell' '^src/spell/' '<hunspell.h> only in src/spell/'
 only_in 'sqlite3' '^src/tm/' '<sqlite3.h> only in src/tm/'
+only_in 'cmark' '^src/host/' '<cmark-gfm.h> only in src/host/ (the Markdown reader)'
 n=$((n + 1))
 # cli and ui never include each other.
 bad=$(grep -lE '#include *"yeok/ui\.h"' src/cli/*.c 2>/dev/null; grep -lE '#include *"yeok/cli\.h"' src/ui/*.c 2>/dev/null)

@@ -17,7 +17,17 @@
  *     wrap: word                   # word | grapheme
  *     clipboard: internal          # internal | osc52
  *     tm: ~/.cache/yeok/tm.sqlite  # the translation memory file
+ *     sources:                     # translations kept in a tree of their own
+ *       - {target: files/ko/, source: ../content/files/en-us/}
+ *     pr-template: .github/PULL_REQUEST_TEMPLATE.md
  *
+ * `sources:` maps a folder prefix of a document's path (relative to its
+ * work tree's top level) to the folder of its English (relative to that
+ * top level, or absolute, or ~/): source.h, "Separate trees".  They stay as
+ * written (not relative to this file: they name places of a repository).
+ * `pr-template:` names the pull-request template whose checkboxes `yeok
+ * pr` fills: relative to the document's work tree top level (a file of the
+ * repository), absolute, or ~/.
  * Paths (glossary, rules, dictionaries given as paths, tm, a theme path)
  * are relative to the configuration file's folder; "~/" is $HOME.
  * Read with the bounded YAML reader (ynode_limits_config): a YAML bomb is
@@ -48,6 +58,12 @@ typedef struct ConfigKey {
 
 typedef VEC(char *) ConfigList;
 
+/* One mapping of `sources:` (strings as written, ~/ expanded; owned). */
+typedef struct ConfigSource {
+	char *target;
+	char *source;
+} ConfigSource;
+
 typedef struct Config {
 	char *path;            /* the file read (owned), NULL when none was */
 	char *theme;           /* NULL: not set */
@@ -60,6 +76,8 @@ typedef struct Config {
 	ConfigWrap wrap;
 	ConfigClipboard clipboard;
 	char *tm;              /* resolved path or NULL */
+	VEC(ConfigSource) sources; /* in file order */
+	char *pr_template;     /* as written (~/ expanded), or NULL */
 	char unknown[64];      /* the first unknown top-level key, "" when none */
 	size_t unknown_line;
 } Config;

@@ -69,8 +69,43 @@
  * (bytes of host markup before the RST text of line i) and
  * host_line_is_text() (is line i RST prose the translator edits).
  *
- * Depends on util, text, lines, rst.  Never fails: any bytes give some
- * regions and blocks.
+ * Markdown (`.md`, `.markdown`; HOST_MD): CommonMark as cmark-gfm (GitHub's
+ * parser, with its table extension) reads it, with the doc-builder syntax
+ * of Hugging Face and the front matter and macros of MDN.  The text of a
+ * line is the line itself (HostDoc.text is the file, as for `.rst`); the
+ * blocks are cmark-gfm's leaves mapped onto yeok's kinds, so that align,
+ * check and the editor read them as they read RST:
+ *   - heading (ATX `## x[[anchor]]` and setext): BK_TITLE, title_level the
+ *     heading level (1-6), adornment '0' + level (one style per level, the
+ *     `[[anchor]]` stays in the title's text);
+ *   - paragraph: BK_PARAGRAPH; a list item's first paragraph: BK_LIST_ITEM
+ *     (bullet: its marker), the item's other blocks nest under it;
+ *   - block quote: no block of its own, its blocks have more indentation
+ *     (MDN's `> **Note:**` is a paragraph in a block quote);
+ *   - fenced code: BK_LITERAL over its fence lines too, named by the fence
+ *     (```` ``` ````, `~~~`) with the info string's first word as argument
+ *     ("py"); indented code: BK_LITERAL "indented";
+ *   - table: one BK_TABLE (the whole table is one segment);
+ *   - thematic break: BK_TRANSITION; HTML comment: BK_COMMENT; other HTML:
+ *     BK_OTHER "html"; link reference definition: BK_TARGET;
+ *   - doc-builder components alone on their line (`<Tip>`, `<Tip
+ *     warning={true}>`, `<frameworkcontent>`, `<pt>`, `<Youtube id=.../>`:
+ *     a capitalised name or a known lowercase one): BK_DIRECTIVE named by
+ *     the tag (attributes as argument); the blocks up to the closing tag
+ *     nest under it and are Markdown (prose), even where CommonMark reads
+ *     `<Tip>` and the text after it as one HTML block; closing tags have
+ *     no block;
+ *   - a paragraph of only `[[autodoc]] X` (and its `- method` lines), only
+ *     `[[open-in-colab]]`, or only `{{macros}}`: BK_DIRECTIVE named
+ *     "autodoc", "open-in-colab", or the first macro's name: kept verbatim;
+ *   - YAML front matter (`---` first, up to `---`): `title:` is a BK_FIELD
+ *     named "title" whose text is the value (prose); the other lines are
+ *     BK_OTHER "front-matter" blocks (kept).
+ * Markdown is read whole (host_is_cut: only at 0 and the end; the editor
+ * reads the file again after an edit, a few milliseconds for a long page).
+ *
+ * Depends on util, text, lines, rst, and cmark-gfm (here only).  Never
+ * fails: any bytes give some regions and blocks.
  */
 #ifndef YEOK_HOST_H
 #define YEOK_HOST_H
@@ -82,12 +117,14 @@
 typedef enum HostFormat {
 	HOST_RST, /* the whole file is RST */
 	HOST_PY,  /* a sphinx-gallery Python tutorial */
+	HOST_MD,  /* Markdown (CommonMark, GitHub's; HF doc-builder, MDN) */
 	HOST_COUNT
 } HostFormat;
 
-/* HOST_PY for a path ending in ".py", else HOST_RST. */
+/* HOST_PY for a path ending in ".py", HOST_MD for ".md" or ".markdown",
+ * else HOST_RST. */
 HostFormat host_format_of_path(const char *path);
-/* "rst", "py" */
+/* "rst", "py", "md" */
 const char *host_format_name(HostFormat f);
 
 /* The role of one line of a `.py` (HOST_RST: every line is HL_RST). */
@@ -337,6 +374,36 @@ Str host_comment_text(const Lines *l, const HostComment *c);
  * beyond.  sl/tl: the lines the comments index. */
 void host_pair_comments(const Lines *sl, const HostComment *s, size_t ns, const Lines *tl,
                         const HostComment *t, size_t nt, size_t *pair);
+
+/* ---- Markdown inlines (the checks) -------------------------------------- */
+
+typedef enum HostMdInlineKind {
+	HMI_CODE,     /* `code`: url holds its literal */
+	HMI_LINK,     /* [text](url), <url>, [text][ref]: url its destination */
+	HMI_IMAGE,    /* ![alt](url) */
+	HMI_STRONG,   /* **x** as cmark-gfm reads it */
+	HMI_EMPH,     /* *x* */
+	HMI_HTML,     /* an inline HTML tag */
+	HMI_LEFTOVER, /* a run of `*` or `_` (c) that cmark-gfm left as text:
+	                 not emphasis (CommonMark's flanking rules, spec 6.2) */
+} HostMdInlineKind;
+
+typedef struct HostMdInline {
+	HostMdInlineKind kind;
+	size_t line;     /* the line of its start */
+	size_t from, to; /* its bytes on that line (to: the line's end when it
+	                    goes on to the next line); code: its content */
+	char c;          /* HMI_LEFTOVER: '*' or '_' */
+	char *url;       /* links and images: the destination; code: the
+	                    literal; else NULL (owned) */
+} HostMdInline;
+typedef VEC(HostMdInline) HostMdInlineVec;
+
+/* The inlines of lines [first, last] of l read as one Markdown document
+ * (a block's lines: its markers parse as they do in the file), in order;
+ * appended to out. */
+void host_md_inlines(const Lines *l, size_t first, size_t last, HostMdInlineVec *out);
+void host_md_inlines_free(HostMdInlineVec *v);
 
 /* Invariant check (see HostDoc); false with a message on violation. */
 bool host_check(const HostDoc *h, Err *e);

@@ -63,8 +63,10 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, struct SourceHistory
 
 typedef VEC(char *) RepoPaths;
 
-/* Is name a tutorial file (ends in ".rst" or ".py")? */
-bool repo_is_tutorial(const char *name);
+/* Is path a tutorial file: ends in ".rst" or ".py", or is a Markdown page
+ * (".md", ".markdown") of a Korean tree (source_in_tree: `…/ko/…` or a
+ * `sources:` mapping's target; a README.md elsewhere is not one)? */
+bool repo_is_tutorial(const char *path);
 /* Append the tutorial files below dir (hidden folders skipped, symlinked
  * folders not followed), sorted by path, to out (owned strings). */
 void repo_walk(const char *dir, RepoPaths *out);

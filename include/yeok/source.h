@@ -11,6 +11,12 @@
  *                              `--` before the path; no shell)
  *   3. the sidecar's record   (opts->recorded, filled by the caller from the
  *                              sidecar; see SourceRecord)
+ *   3b. the English tree       (unless opts->no_tree: a translation kept
+ *                              in a tree of its own, source_tree_path():
+ *                              the mappings of config.yaml's `sources:`,
+ *                              else the `…/ko/…` beside `…/en/…` layout;
+ *                              never recorded, so a record is an explicit
+ *                              choice (--source) and wins)
  *   4. the English from history (opts->history: in a git work tree, the
  *                              newest commit whose version of the file is
  *                              English, source_english_in_history)
@@ -38,6 +44,9 @@ typedef enum SourceOrigin {
 	SOURCE_SIDECAR, /* the record in FILE.yeok.yaml */
 	SOURCE_HISTORY, /* the newest English revision in the file's git history */
 	SOURCE_SELF,    /* the document itself */
+	SOURCE_TREE,    /* the English at the same place of the English tree
+	                   (source_tree_path); found again each time, never
+	                   recorded in the sidecar */
 	SOURCE_NONE,    /* none found (no self_fallback): empty text */
 } SourceOrigin;
 
@@ -66,6 +75,7 @@ typedef struct SourceOpts {
 	bool history;                  /* look for the English in the git history */
 	bool self_fallback;            /* true: fall back to the document itself
 	                                  (else SOURCE_NONE) */
+	bool no_tree;                  /* do not look in the English tree */
 } SourceOpts;
 
 typedef struct Source {
@@ -159,7 +169,31 @@ bool source_record_into_sidecar(const char *target_path, const Source *src,
  * path must stay inside the repository. */
 bool source_path_inside(const char *target_path, const char *p, Err *e);
 
-/* "--source", "--source-rev", "sidecar", "history", "self", "none". */
+/* ---- separate trees ------------------------------------------------------
+ * Markdown translations live in a tree of their own, each file at the same
+ * relative path as its English: Hugging Face keeps `docs/source/ko/X.md`
+ * beside `docs/source/en/X.md`; MDN keeps `files/ko/…/index.md` in
+ * translated-content and `files/en-us/…/index.md` in another repository
+ * (mdn/content), which config.yaml maps:
+ *     sources: [{target: files/ko/, source: ../content/files/en-us/}]
+ * A mapping's target is a folder prefix of the document's path relative to
+ * its work tree's top level (absolute: of its real path); its source is a
+ * folder relative to that top level (or absolute, or ~/...).  Without a
+ * mapping that matches, a path component `ko` (`ko-KR`, `ko_KR`) is
+ * replaced by `en` (`en-us`, `en-US`, `en_US`), the first that exists.
+ * The mappings are the process's (set once from config.yaml by the CLI and
+ * the editor; a test may set its own). */
+void source_add_map(const char *target, const char *source);
+void source_clear_maps(void);
+/* The English of the document at target_path in the English tree (owned),
+ * or NULL: none maps, or (must_exist) the file is not a regular file.
+ * Runs git (the top level) only when mappings are set. */
+char *source_tree_path(const char *target_path, bool must_exist);
+/* Does target_path lie in a Korean tree (a `ko` component, or a mapping's
+ * target)?  The repository view lists its Markdown pages. */
+bool source_in_tree(const char *target_path);
+
+/* "--source", "--source-rev", "sidecar", "history", "self", "tree", "none". */
 const char *source_origin_name(SourceOrigin o);
 
 /* ---- the English of many files at once (the translation memory) --------

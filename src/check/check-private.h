@@ -48,6 +48,14 @@ void check_style(const Unit *u, FindingVec *out);       /* style.c */
 
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
 
+/* Markdown (check-md.c): is d a Markdown document (its host HOST_MD)?
+ * Its versions of markup-spacing, markup-mismatch and structure. */
+bool check_is_md(const CheckDoc *d);
+void check_md_markup_spacing(const Unit *u, FindingVec *out);
+void check_md_markup_mismatch(const Unit *u, FindingVec *out);
+void check_md_structure(const Unit *u, FindingVec *out);
+
+
 /* Host formats (check-py.c): move findings [from, out->n) from the RST
  * text of d->tgt_host to the file's bytes (no-op for .rst); run glossary,
  * spelling and untranslated (those of set) on the code comments of a
@@ -77,6 +85,9 @@ typedef struct Joined {
 void joined_block(const Lines *lines, const Block *b, Joined *j);
 void joined_lines(const Lines *lines, size_t first, size_t last, Joined *j);
 void joined_release(Joined *j);
+/* Markdown: blank what prose_mask masks in j's text (same length: the
+ * offsets stay; check-md.c). */
+void check_blank_markup(Joined *j);
 /* Line (absolute) and byte in line of text offset off. */
 void joined_pos(const Joined *j, size_t off, size_t *line, size_t *byte);
 

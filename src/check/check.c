@@ -63,6 +63,33 @@ static const CheckRow table[CK_COUNT] = {
 	                      false, true}, check_py_structure},
 };
 
+/* The function of check i on d: Markdown has its own markup-spacing,
+ * markup-mismatch and structure (check-md.c), and none of the RST-only
+ * checks. */
+static CheckFn check_fn(const CheckDoc *d, size_t i)
+{
+	if (!check_is_md(d))
+		return table[i].fn;
+	switch ((CheckId)i) {
+	case CK_MARKUP_SPACING:
+		return check_md_markup_spacing;
+	case CK_MARKUP_MISMATCH:
+		return check_md_markup_mismatch;
+	case CK_STRUCTURE:
+		return check_md_structure;
+	case CK_TITLE_UNDERLINE:
+	case CK_DIRECTIVE_TRANSLATED:
+	case CK_BROKEN_REFERENCE:
+	case CK_TRANSLATOR_LINE:
+	case CK_REFERENCE_TITLE:
+	case CK_LINK:
+	case CK_PY_STRUCTURE:
+		return NULL;
+	default:
+		return table[i].fn;
+	}
+}
+
 const CheckInfo *check_info(CheckId id)
 {
 	BUG_ON((size_t)id >= CK_COUNT);
@@ -868,11 +895,12 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		bool on = set->on[i] ||
 		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
-		if (!on || !table[i].fn)
+		CheckFn fn = check_fn(d, i);
+		if (!on || !fn)
 			continue;
 		if (table[i].info.needs_source && !d->src)
 			continue;
-		table[i].fn(&u, out);
+		fn(&u, out);
 	}
 	check_host_map(d, out, before);
 	check_py_comments(d, set, unit, out);
@@ -927,9 +955,10 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		bool on = set->on[i] ||
 		          (i == CK_STYLE && (set->on[CK_SPACING] || set->on[CK_PUNCTUATION]));
-		if (!on || !table[i].fn || !check_runs_on_lines((CheckId)i))
+		CheckFn fn = check_fn(&wd, i);
+		if (!on || !fn || !check_runs_on_lines((CheckId)i))
 			continue;
-		table[i].fn(&u, out);
+		fn(&u, out);
 	}
 	check_host_map(&wd, out, before);
 	findings_merge(out, before);

@@ -174,6 +174,12 @@ void check_glossary(const Unit *u, FindingVec *out)
 	Joined sj, tj;
 	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
 	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
+	if (check_is_md(u->d)) {
+		/* Markdown: link targets, macros, anchors and code are no terms
+		 * of the text (RST's terms there are not in the prose either) */
+		check_blank_markup(&sj);
+		check_blank_markup(&tj);
+	}
 	if (has_hangul(tj.text.p, tj.text.len)) {
 		GlossHintVec hv = {0};
 		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);

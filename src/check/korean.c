@@ -266,6 +266,29 @@ void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
 				out->p[i + 1] = 1;
 			continue;
 		}
+		/* Markdown: `{{macro(...)}}`, `[[anchor]]` and a link's `](target)`
+		 * are markup, not prose (none occurs in RST prose) */
+		if ((c == '{' || c == '[') && i + 1 < n && out->p[i + 1] == c) {
+			char e = c == '{' ? '}' : ']';
+			size_t k = i + 2;
+			while (k + 1 < n && out->p[k] != '\n' && !(out->p[k] == e && out->p[k + 1] == e))
+				k++;
+			if (k + 1 < n && out->p[k] == e) {
+				memset(out->p + i, 1, k + 2 - i);
+				i = k + 1;
+				continue;
+			}
+		}
+		if (c == ']' && i + 1 < n && out->p[i + 1] == '(') {
+			size_t k = i + 2;
+			while (k < n && out->p[k] != ')' && out->p[k] != '\n' && out->p[k] != ' ')
+				k++;
+			if (k < n && out->p[k] == ')') {
+				memset(out->p + i + 1, 1, k + 1 - (i + 1));
+				i = k;
+				continue;
+			}
+		}
 		if ((c == 'h' || c == 'f' || c == 'm' || c == 'w') && url_at(out->p, n, i)) {
 			size_t e = i;
 			while (e < n && out->p[e] != ' ' && out->p[e] != '\n' && out->p[e] != 1 &&

@@ -159,7 +159,9 @@ static void write_cache(const char *path, const char *head, const FileVec *files
 
 static bool tutorial_path(Str p)
 {
-	return (str_ends_with(p, ".rst") || str_ends_with(p, ".py") || str_ends_with(p, ".txt")) &&
+	/* Markdown: the pages of a Korean tree (a README.md is not one) */
+	bool md = str_ends_with(p, ".md") && (str_starts_with(p, "ko/") || str_find(p, STR_LIT("/ko/")) >= 0);
+	return (str_ends_with(p, ".rst") || str_ends_with(p, ".py") || str_ends_with(p, ".txt") || md) &&
 	       !str_ends_with(p, "/CMakeLists.txt");
 }
 

@@ -32,6 +32,13 @@ void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const 
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
+
+/* config.yaml (config_default_path), read once per process (the first
+ * call; cli_main makes it before a subcommand runs and gives its
+ * `sources:` to the source resolution).  One that cannot be read is said
+ * once and not used: the defaults.  Never NULL. */
+struct Config;
+const struct Config *cli_config(void);
 /* Write text to stdout terminal-safely (text_sanitize; CRLF kept): every
  * output that holds text from files goes through it.  False on a write
  * error. */

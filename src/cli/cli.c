@@ -2,6 +2,8 @@
 #include "yeok/cli.h"
 
 #include "cli-private.h"
+#include "yeok/config.h"
+#include "yeok/source.h"
 #include "yeok/text.h"
 
 /* One row per subcommand (DESIGN.md §3); --help is made from it. */
@@ -97,6 +99,25 @@ bool cli_handles(int argc, char **argv)
 	return false;
 }
 
+const Config *cli_config(void)
+{
+	static bool read;
+	static Config c;
+	if (!read) {
+		read = true;
+		config_init(&c);
+		char *path = config_default_path();
+		Err e;
+		err_init(&e);
+		if (!config_load(&c, path, &e))
+			cli_error(0, "warning: %s (the settings are not used)", e.msg);
+		free(path);
+		for (size_t i = 0; i < c.sources.n; i++)
+			source_add_map(c.sources.v[i].target, c.sources.v[i].source);
+	}
+	return &c;
+}
+
 int cli_main(int argc, char **argv)
 {
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -107,8 +128,11 @@ int cli_main(int argc, char **argv)
 		printf("yeok %s\n", YEOK_VERSION);
 		return 0;
 	}
-	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++)
-		if (!strcmp(argv[1], subcommands[i]->name))
+	for (size_t i = 0; i < ARRAY_LEN(subcommands); i++) {
+		if (!strcmp(argv[1], subcommands[i]->name)) {
+			cli_config(); /* `sources:` for every command's source resolution */
 			return subcommands[i]->fn(argc - 1, argv + 1);
+		}
+	}
 	return cli_error(EXIT_USAGE, "unknown command '%s' (see yeok --help)", argv[1]);
 }

@@ -6,6 +6,7 @@
  * summary per file under "## PR 설명". */
 #include "cli-private.h"
 #include "cli-sidecar.h"
+#include "yeok/config.h"
 #include "yeok/lines.h"
 #include "yeok/vcs.h"
 
@@ -52,6 +53,22 @@ static bool load_template(const char *doc, Buf *out, char **where, Err *e)
 	char *top = NULL;
 	Err ignore;
 	err_init(&ignore);
+	const char *named = cli_config()->pr_template;
+	if (named) {
+		/* config.yaml's pr-template: a file of the repository (relative to
+		 * its top level), or absolute */
+		char *p = named[0] == '/' ? xstrdup(named)
+		          : doc && vcs_toplevel(doc, &top, &ignore) ? path_join(top, named)
+		                                                    : xstrdup(named);
+		free(top);
+		bool ok = file_read(p, out, e);
+		if (!ok) {
+			e->code = EXIT_CONFIG;
+			err_prefix(e, "config.yaml pr-template");
+		}
+		*where = p;
+		return ok;
+	}
 	if (doc && vcs_toplevel(doc, &top, &ignore)) {
 		for (size_t i = 0; i < ARRAY_LEN(template_paths); i++) {
 			char *p = path_join(top, template_paths[i]);
@@ -185,9 +202,12 @@ static void fill(Lines *t, const Checklist *c, const FileInfo *files, size_t n)
 		}
 		if (c->issue > 0) {
 			ptrdiff_t at;
-			while ((at = str_find(lines_get(t, i), STR_LIT("#(숫자)"))) >= 0)
-				lines_splice(t, i, (size_t)at, (size_t)at + strlen("#(숫자)"), issue,
-				             strlen(issue));
+			/* tutorials-kr's "#(숫자)", Hugging Face's "Fixes # (issue)" */
+			static const char *const marks[] = {"#(숫자)", "# (issue)"};
+			for (size_t m = 0; m < ARRAY_LEN(marks); m++)
+				while ((at = str_find(lines_get(t, i), str_from(marks[m]))) >= 0)
+					lines_splice(t, i, (size_t)at, (size_t)at + strlen(marks[m]), issue,
+					             strlen(issue));
 			line = lines_get(t, i);
 		}
 		ptrdiff_t box = box_at(line);

@@ -1,5 +1,6 @@
 /* yeok stats [--format text|json] [PATH...]: translation progress per file.
- * A directory means every *.rst and *.py below it (hidden folders skipped), with a
+ * A directory means every *.rst and *.py below it, and the *.md pages of a Korean
+ * tree (hidden folders skipped), with a
  * total line.  Per file: prose segments, untranslated, draft, done, stale,
  * % translated, checklist.  A file with a source record in its sidecar is
  * aligned against that English (offline); one without is counted from its
@@ -240,5 +241,5 @@ static int run(int argc, char **argv)
 
 const CliCommand cli_cmd_stats = {
 	"stats", "stats [--format text|json] [PATH...]",
-	"translation progress per file (a directory is searched for *.rst, *.py)", run,
+	"translation progress per file (a directory is searched for *.rst, *.py, a Korean tree's *.md)", run,
 };

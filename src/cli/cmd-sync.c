@@ -5,7 +5,7 @@
  *   yeok sync --to DIR_OR_FILES... [--dry-run] DIR
  *   yeok sync --to-rev REV [...] FILE|DIR
  *
- * With a folder, every *.rst and *.py below it (hidden folders skipped)
+ * With a folder, every *.rst, *.py and *.md below it (hidden folders skipped)
  * that has an upstream counterpart is synced: NEW/<path below DIR>, else
  * NEW/<path from the git top level>; --to FILES... (paths as in the
  * upstream tree, relative) name the counterparts of DIR/<path>.  Every file
@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cli-private.h"
+#include "yeok/host.h"
 #include "yeok/safety.h"
 #include "yeok/sync.h"
 #include "yeok/text.h"
@@ -44,7 +45,8 @@ static int cmp_str(const void *a, const void *b)
 static bool is_doc(const char *name)
 {
 	size_t n = strlen(name);
-	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
+	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py")) ||
+	       host_format_of_path(name) == HOST_MD;
 }
 
 static bool is_dir(const char *p)

@@ -67,30 +67,11 @@ static bool find_top(const char *repo, char **top, Err *e)
 	return true;
 }
 
-/* config.yaml's `tm:` (config_default_path), NULL when it names none.  A
- * config.yaml that cannot be read is said once and not used, as in the
- * editor.  Read once per process: `yeok check A B C` asks for each file,
- * and the answer cannot change within one run (the first answer is kept,
- * still reachable, until exit). */
+/* config.yaml's `tm:` (cli_config), NULL when it names none. */
 static char *config_tm(void)
 {
-	static bool read;
-	static char *tm;
-	if (!read) {
-		read = true;
-		Config c;
-		config_init(&c);
-		char *path = config_default_path();
-		Err e;
-		err_init(&e);
-		if (!config_load(&c, path, &e))
-			cli_error(0, "warning: %s (the settings are not used)", e.msg);
-		else if (c.tm)
-			tm = xstrdup(c.tm);
-		config_release(&c);
-		free(path);
-	}
-	return tm ? xstrdup(tm) : NULL;
+	const Config *c = cli_config();
+	return c->tm ? xstrdup(c->tm) : NULL;
 }
 
 /* Where the memory is: --tm, else `tm:` in config.yaml, else the default

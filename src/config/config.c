@@ -36,6 +36,12 @@ void config_release(Config *c)
 	free_strings(c->dictionaries.v, c->dictionaries.n);
 	VEC_FREE(&c->dictionaries);
 	free(c->tm);
+	for (size_t i = 0; i < c->sources.n; i++) {
+		free(c->sources.v[i].target);
+		free(c->sources.v[i].source);
+	}
+	VEC_FREE(&c->sources);
+	free(c->pr_template);
 	config_init(c);
 }
 
@@ -193,6 +199,55 @@ static bool read_translator(Ctx *x, const YNode *v)
 	return true;
 }
 
+/* A path kept as written, but ~/ is $HOME. */
+static char *home_path(const char *v)
+{
+	if (v[0] == '~' && v[1] == '/') {
+		const char *h = getenv("HOME");
+		return xasprintf("%s%s", h ? h : "", v + 1);
+	}
+	return xstrdup(v);
+}
+
+static bool read_sources(Ctx *x, const YNode *v)
+{
+	if (ynode_is_null(v))
+		return true;
+	if (v->kind != YN_SEQ)
+		return BAD(x, v, "sources: expected a list like [{target: files/ko/, source: "
+		                 "../content/files/en-us/}]");
+	for (size_t i = 0; i < v->nkids; i++) {
+		const YNode *m = v->kids[i];
+		if (m->kind != YN_MAP)
+			return BAD(x, m, "sources: expected {target: FOLDER, source: FOLDER}");
+		char *t = NULL, *s = NULL;
+		bool ok = true;
+		for (size_t j = 0; ok && j + 1 < m->nkids; j += 2) {
+			const YNode *k = m->kids[j], *val = m->kids[j + 1];
+			char **slot = ynode_is(k, "target") ? &t : ynode_is(k, "source") ? &s : NULL;
+			if (!slot) {
+				ok = BAD(x, k, "sources: expected target or source");
+				break;
+			}
+			free(*slot);
+			ok = text_of(x, val, ynode_is(k, "target") ? "sources.target" : "sources.source",
+			             slot);
+		}
+		if (ok && (!t || !*t || !s || !*s))
+			ok = BAD(x, m, "sources: each entry needs a target and a source");
+		if (!ok) {
+			free(t);
+			free(s);
+			return false;
+		}
+		ConfigSource cs = {home_path(t), home_path(s)};
+		free(t);
+		free(s);
+		VEC_PUSH(&x->c->sources, cs);
+	}
+	return true;
+}
+
 static bool top_pair(Ctx *x, const YNode *k, const YNode *v)
 {
 	Config *c = x->c;
@@ -231,6 +286,17 @@ static bool top_pair(Ctx *x, const YNode *k, const YNode *v)
 	if (ynode_is(k, "tm")) {
 		free(c->tm);
 		return path_of(x, v, "tm", &c->tm);
+	}
+	if (ynode_is(k, "sources"))
+		return read_sources(x, v);
+	if (ynode_is(k, "pr-template")) {
+		char *t;
+		if (!text_of(x, v, "pr-template", &t))
+			return false;
+		free(c->pr_template);
+		c->pr_template = t ? home_path(t) : NULL;
+		free(t);
+		return true;
 	}
 	if (!c->unknown[0] && k->kind == YN_SCALAR) {
 		Buf b = BUF_INIT;

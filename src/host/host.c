@@ -11,6 +11,7 @@
  */
 #include "yeok/host.h"
 
+#include "host-private.h"
 #include "yeok/text.h"
 
 static bool is_blank(char c)
@@ -29,12 +30,17 @@ static bool blank_str(Str s)
 HostFormat host_format_of_path(const char *path)
 {
 	size_t n = path ? strlen(path) : 0;
-	return n >= 3 && strcmp(path + n - 3, ".py") == 0 ? HOST_PY : HOST_RST;
+	if (n >= 3 && strcmp(path + n - 3, ".py") == 0)
+		return HOST_PY;
+	if ((n >= 3 && strcmp(path + n - 3, ".md") == 0) ||
+	    (n >= 9 && strcmp(path + n - 9, ".markdown") == 0))
+		return HOST_MD;
+	return HOST_RST;
 }
 
 const char *host_format_name(HostFormat f)
 {
-	return f == HOST_PY ? "py" : "rst";
+	return f == HOST_PY ? "py" : f == HOST_MD ? "md" : "rst";
 }
 
 bool host_is_separator(Str s, bool eol)
@@ -354,6 +360,10 @@ static bool is_sep_line(const HostDoc *h, size_t i)
 
 void host_segment_range(HostDoc *h, size_t from, size_t to)
 {
+	if (h->fmt == HOST_MD) {
+		host_md_segment_range(h, from, to);
+		return;
+	}
 	if (h->fmt != HOST_PY) {
 		rst_segment_range(h->file, from, to, &h->blocks);
 		return;
@@ -381,6 +391,11 @@ void host_segment(const Lines *file, HostFormat fmt, HostDoc *h)
 	memset(&h->doc, 0, sizeof(h->doc));
 	h->fmt = fmt;
 	h->file = file;
+	if (fmt == HOST_MD) {
+		h->text = file;
+		host_md_segment_range(h, 0, file->n);
+		return;
+	}
 	if (fmt != HOST_PY) {
 		h->text = file;
 		rst_segment(file, &h->blocks);
@@ -398,6 +413,8 @@ void host_block_text(const HostDoc *h, const Block *b, Buf *out)
 
 bool host_is_cut(const HostDoc *h, size_t k)
 {
+	if (h->fmt == HOST_MD)
+		return k == 0 || k >= h->file->n;
 	if (h->fmt != HOST_PY)
 		return rst_is_cut(h->file, k);
 	if (k == 0 || k >= h->file->n)

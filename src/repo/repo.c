@@ -82,11 +82,13 @@ SourceHistory *repo_history_open(const char *dir)
 	SourceHistory *h = NULL;
 	if (vcs_toplevel(dir, &top, &e) && vcs_relpath(dir, &rel, &e)) {
 		char *rst = below_spec(rel, ".rst"), *py = below_spec(rel, ".py");
-		const char *specs[] = {rst, py, NULL};
+		char *md = below_spec(rel, ".md");
+		const char *specs[] = {rst, py, md, NULL};
 		if (!source_history_open(top, specs, &h, &e))
 			h = NULL;
 		free(rst);
 		free(py);
+		free(md);
 	}
 	free(rel);
 	free(top);
@@ -125,10 +127,12 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
 
 /* ---- the walk ------------------------------------------------------------- */
 
-bool repo_is_tutorial(const char *name)
+bool repo_is_tutorial(const char *path)
 {
-	size_t n = strlen(name);
-	return (n > 4 && !strcmp(name + n - 4, ".rst")) || (n > 3 && !strcmp(name + n - 3, ".py"));
+	size_t n = strlen(path);
+	if ((n > 4 && !strcmp(path + n - 4, ".rst")) || (n > 3 && !strcmp(path + n - 3, ".py")))
+		return true;
+	return host_format_of_path(path) == HOST_MD && source_in_tree(path);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -159,7 +163,7 @@ static void walk(const char *dir, int depth, RepoPaths *out)
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
 			walk(p, depth + 1, out);
 			free(p);
-		} else if (repo_is_tutorial(names.v[i]) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (repo_is_tutorial(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
 			VEC_PUSH(out, p);
 		} else {
 			free(p);

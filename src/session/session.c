@@ -397,9 +397,14 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
 		so.recorded = &rec;
 
-	if (is_new && !so.path && !so.rev)
+	/* a new translation starts as a copy of its English: --source, or
+	 * the English tree's file at the same place (source_tree_path) */
+	char *tree = is_new && !so.path && !so.rev && !so.no_tree ? source_tree_path(path, true)
+	                                                          : NULL;
+	if (is_new && !so.path && !so.rev && !tree)
 		ok = err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
 		             "as a copy of the English)", path);
+	free(tree);
 	ok = ok && resolve_source(s, path, &so, &rec, &note, e);
 	/* a target that could not be read is the error, whatever the English
 	 * gave (the English resolved for it is let go) */
@@ -446,6 +451,27 @@ static bool open_file(Session *s, const char *path, const SourceOpts *so_in, boo
 	return ok;
 }
 
+/* The folders of a new document's path that do not exist yet (a new page
+ * of a Korean tree: files/ko/web/new/index.md), made once, 0755; failures
+ * are the save's to report. */
+static void new_folders(const char *path)
+{
+	char *dir = path_dirname(path);
+	struct stat st;
+	if (stat(dir, &st) != 0 && errno == ENOENT) {
+		for (char *p = dir + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (stat(dir, &st) != 0)
+				(void)mkdir(dir, 0755);
+			*p = '/';
+		}
+		(void)mkdir(dir, 0755);
+	}
+	free(dir);
+}
+
 bool session_save(Session *s)
 {
 	Doc *d = &s->doc;
@@ -466,6 +492,8 @@ bool session_save(Session *s)
 		buf_addf(&warn, "; the source was not recorded: %s", e.msg);
 		err_init(&e);
 	}
+	if (d->is_new)
+		new_folders(d->path); /* a new page of a Korean tree: its folder */
 	if (!doc_save(d, &e)) {
 		buf_release(&warn);
 		return session_error(s, "Not saved: %s", e.msg);

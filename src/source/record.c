@@ -71,6 +71,7 @@ bool source_record_into_sidecar(const char *target_path, const Source *src, Side
 	switch (src->origin) {
 	case SOURCE_SIDECAR:
 	case SOURCE_NONE:
+	case SOURCE_TREE: /* found again by the layout each time */
 		break;
 	case SOURCE_HISTORY:
 		sidecar_set_source(sc, SIDECAR_SRC_GIT, src->rev, src->path, src->sha256);

@@ -22,7 +22,7 @@ void source_release(Source *s)
 const char *source_origin_name(SourceOrigin o)
 {
 	static const char *const names[] = {"--source", "--source-rev", "sidecar", "history",
-	                                    "self", "none"};
+	                                    "self", "tree", "none"};
 	return (unsigned)o < ARRAY_LEN(names) ? names[o] : "?";
 }
 
@@ -289,6 +289,7 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 {
 	source_release(out);
 	bool ok;
+	char *tree = NULL;
 	if (opts->path && opts->rev)
 		return err_set(e, EXIT_USAGE, "--source and --source-rev exclude each other");
 	if (opts->path) {
@@ -305,6 +306,13 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 	} else if (opts->recorded) {
 		ok = from_bulk_record(target_path, opts->recorded, bulk, out) ||
 		     from_record(target_path, opts->recorded, out, e);
+	} else if (!opts->no_tree && (tree = source_tree_path(target_path, true))) {
+		ok = read_file_source(out, SOURCE_TREE, tree, e);
+		if (ok) {
+			free(out->desc);
+			out->desc = xasprintf("%s (the English tree)", tree);
+		}
+		free(tree);
 	} else if (opts->history && !(ok = from_history(target_path, bulk, out, e))) {
 		/* git failed: the error stands */
 	} else if (out->origin == SOURCE_HISTORY) {

@@ -9,19 +9,22 @@
 #include <unistd.h>
 
 #include "tm-private.h"
+#include "yeok/host.h"
 #include "yeok/sidecar.h"
+#include "yeok/source.h"
 #include "yeok/source.h"
 #include "yeok/text.h"
 #include "yeok/vcs.h"
 
-static const char *const tutorial_specs[] = {"*.rst", "*.py", NULL};
+static const char *const tutorial_specs[] = {"*.rst", "*.py", "*.md", NULL};
 
 typedef VEC(char *) StrVec;
 
 static bool is_tutorial(const char *path)
 {
 	size_t n = strlen(path);
-	return (n > 4 && !strcmp(path + n - 4, ".rst")) || (n > 3 && !strcmp(path + n - 3, ".py"));
+	return (n > 4 && !strcmp(path + n - 4, ".rst")) || (n > 3 && !strcmp(path + n - 3, ".py")) ||
+	       (host_format_of_path(path) == HOST_MD && source_in_tree(path));
 }
 
 static bool in_list(const char *const *list, const char *s)

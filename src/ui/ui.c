@@ -3,6 +3,7 @@
  * paste, mouse, focus, idle work).  Everything the editor does is a
  * command of the session (headless); this file only turns events into
  * commands. */
+#include "yeok/source.h"
 #include "yeok/ui.h"
 
 #include <dirent.h>
@@ -403,6 +404,8 @@ int ui_main(int argc, char **argv)
 	Config cfg;
 	char problem[1200];
 	ui_config_load(&cfg, problem, sizeof(problem));
+	for (size_t i = 0; i < cfg.sources.n; i++) /* the English trees (source.h) */
+		source_add_map(cfg.sources.v[i].target, cfg.sources.v[i].source);
 	int rc = argc > 1 && strcmp(argv[1], "review") == 0
 	         ? ui_review_main(argc - 1, argv + 1, &cfg, problem)
 	         : edit_main(argc, argv, &cfg, problem);

@@ -43,7 +43,7 @@ static void first_frame(const char *en, const char *ko, int mode, const char *la
 	uint64_t t0 = now_ns();
 	Session s;
 	session_init(&s);
-	SourceOpts so = {en, NULL, NULL, false, true};
+	SourceOpts so = {en, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	if (!session_open(&s, ko, &so, &e)) {
@@ -68,7 +68,7 @@ static void keys(const char *en, const char *ko, bool checks)
 {
 	Session s;
 	session_init(&s);
-	SourceOpts so = {en, NULL, NULL, false, true};
+	SourceOpts so = {en, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	if (!session_open(&s, ko, &so, &e))

@@ -29,6 +29,9 @@ static void test_config_every_setting(void **state)
 	                   "wrap: grapheme\n"
 	                   "clipboard: osc52\n"
 	                   "tm: tm.sqlite\n"
+	                   "sources: [{target: files/ko/, source: ../content/files/en-us/},\n"
+	                   "          {target: docs/ko, source: ~/en}]\n"
+	                   "pr-template: .github/PULL_REQUEST_TEMPLATE/ko.md\n"
 	                   "future-thing: 1\n";
 	char *p = tu_write(dir, "config.yaml", text, strlen(text));
 	Config c;
@@ -54,6 +57,12 @@ static void test_config_every_setting(void **state)
 	assert_string_equal(c.glossary.v[1], "/home/someone/g.yaml");
 	assert_string_equal(c.glossary.v[2], "/abs/g.md");
 	assert_non_null(strstr(c.rules, "/rules.yaml"));
+	/* sources and pr-template stay as written (places of a repository) */
+	assert_int_equal(c.sources.n, 2);
+	assert_string_equal(c.sources.v[0].target, "files/ko/");
+	assert_string_equal(c.sources.v[0].source, "../content/files/en-us/");
+	assert_string_equal(c.sources.v[1].source, "/home/someone/en");
+	assert_string_equal(c.pr_template, ".github/PULL_REQUEST_TEMPLATE/ko.md");
 	assert_string_equal(c.translator_name, "홍길동");
 	assert_string_equal(c.translator_url, "https://github.com/hong");
 	assert_int_equal(c.dictionaries.n, 2);
@@ -63,7 +72,7 @@ static void test_config_every_setting(void **state)
 	assert_int_equal(c.clipboard, CONFIG_CLIP_OSC52);
 	assert_non_null(strstr(c.tm, "/tm.sqlite"));
 	assert_string_equal(c.unknown, "'future-thing'");
-	assert_int_equal(c.unknown_line, 13);
+	assert_int_equal(c.unknown_line, 16);
 	/* the keymap takes its mode's bindings */
 	Keymap k;
 	keymap_init(&k);
@@ -107,6 +116,10 @@ static void test_config_errors_name_file_line(void **state)
 		{"- a list\n", "c.yaml:1:1: expected a mapping"},
 		{"keys: [C-s]\n", "c.yaml:1:7: keys: expected a mapping"},
 		{"theme: [unclosed\n", "c.yaml:2"},
+		{"sources: files/ko/\n", "c.yaml:1:10: sources: expected a list"},
+		{"sources: [{target: files/ko/}]\n", "c.yaml:1:11: sources: each entry needs a target and a source"},
+		{"sources: [{from: a, source: b}]\n", "c.yaml:1:12: sources: expected target or source"},
+		{"pr-template: [a]\n", "c.yaml:1:14: pr-template: expected a string"},
 	};
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		Config c;

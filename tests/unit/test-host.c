@@ -452,7 +452,7 @@ static void test_corpus_session_roundtrip(void **state)
 		char *epath = tu_write(dir, ename, en, sn), *kpath = tu_write(dir, kname, ko, tn);
 		Session s;
 		session_init(&s);
-		SourceOpts so = {epath, NULL, NULL, false, true};
+		SourceOpts so = {epath, NULL, NULL, false, true, false};
 		Err e;
 		err_init(&e);
 		if (!session_open(&s, kpath, &so, &e))

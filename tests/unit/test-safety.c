@@ -44,7 +44,7 @@ static bool nothing_unsaved(const char *path)
 static void open_doc(Session *s, const char *path, SafetyRecovery *r, bool *found)
 {
 	session_init(s);
-	SourceOpts so = {NULL, NULL, NULL, false, true};
+	SourceOpts so = {NULL, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(s, path, &so, &e));
@@ -368,7 +368,7 @@ static void test_input(void **state)
 	char *path = tu_write(dir, "bin.rst", "a\nb\0c\n", 6);
 	Session s;
 	session_init(&s);
-	SourceOpts so = {NULL, NULL, NULL, false, true};
+	SourceOpts so = {NULL, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(&s, path, &so, &e));
@@ -848,7 +848,7 @@ static void test_exclude_after_first_frame(void **state)
 	char *ex = path_join(dir, ".git/info/exclude");
 	Session s;
 	session_init(&s);
-	SourceOpts so = {NULL, NULL, NULL, false, true};
+	SourceOpts so = {NULL, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(&s, path, &so, &e));

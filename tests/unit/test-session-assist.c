@@ -67,7 +67,7 @@ static void fx_free(Fx *f)
 static void open_doc(Session *s, const Fx *f, bool with_source)
 {
 	session_init(s);
-	SourceOpts so = {with_source ? f->en : NULL, NULL, NULL, false, true};
+	SourceOpts so = {with_source ? f->en : NULL, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	if (!session_open(s, f->ko, &so, &e))
@@ -268,7 +268,7 @@ static void test_stale_segment_and_word_diff(void **state)
 	                  "The optimizer updates each parameter.\n";
 	char *en2p = tu_write(f.dir, "t.en2.rst", en2, strlen(en2));
 	session_init(&s);
-	SourceOpts so = {en2p, NULL, NULL, false, true};
+	SourceOpts so = {en2p, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	assert_true(session_open(&s, f.ko, &so, &e));

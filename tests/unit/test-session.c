@@ -615,7 +615,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts so = {spath, NULL, NULL, false, true};
+	SourceOpts so = {spath, NULL, NULL, false, true, false};
 	assert_true(session_open(&s, tpath, &so, &e));
 	/* open -> save: byte-identical */
 	assert_true(command_run(&s, "save", NULL));
@@ -709,7 +709,7 @@ static void test_open_unreadable_target(void **state)
 		session_init(&s);
 		Err e;
 		err_init(&e);
-		SourceOpts so = {srcs[i], NULL, NULL, false, true};
+		SourceOpts so = {srcs[i], NULL, NULL, false, true, false};
 		assert_false(session_open(&s, tpath, &so, &e));
 		if (!strstr(e.msg, tpath) || !strstr(e.msg, "is a directory"))
 			fail_msg("source %zu: the error is not the target's: %s", i, e.msg);
@@ -735,10 +735,10 @@ static void test_open_missing_and_read_only(void **state)
 	session_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts none = {NULL, NULL, NULL, false, true};
+	SourceOpts none = {NULL, NULL, NULL, false, true, false};
 	assert_false(session_open(&s, missing, &none, &e));
 	assert_int_equal(e.code, EXIT_NOINPUT);
-	SourceOpts so = {spath, NULL, NULL, false, true};
+	SourceOpts so = {spath, NULL, NULL, false, true, false};
 	assert_true(session_open(&s, missing, &so, &e));
 	assert_true(s.doc.is_new);
 	assert_true(command_run(&s, "save", NULL));
@@ -912,8 +912,8 @@ static void test_recorded_source_hash(void **state)
 		char *dir = tu_tmpdir();
 		char *spath = tu_write(dir, "t.en.rst", en.p, en.len);
 		char *tpath = tu_write(dir, "t.ko.rst", ko.p, ko.len);
-		SourceOpts given = {spath, NULL, NULL, false, true};
-		SourceOpts none = {NULL, NULL, NULL, false, true};
+		SourceOpts given = {spath, NULL, NULL, false, true, false};
+		SourceOpts none = {NULL, NULL, NULL, false, true, false};
 		Err e;
 		err_init(&e);
 		Session s;
@@ -1018,7 +1018,7 @@ static void test_phased_open_equals_open(void **state)
 			free(t1);
 			free(s1);
 		}
-		SourceOpts so = {spath, NULL, NULL, false, true};
+		SourceOpts so = {spath, NULL, NULL, false, true, false};
 		Err e;
 		err_init(&e);
 		Session a, b, c;
@@ -1289,7 +1289,7 @@ static size_t statuses_case(const char *en, size_t en_n, const char *ko, size_t 
 	char *dir = tu_tmpdir();
 	char *tpath = tu_write(dir, "t.ko.rst", ko, ko_n);
 	char *spath = tu_write(dir, "t.en.rst", en, en_n);
-	SourceOpts so = {spath, NULL, NULL, false, true};
+	SourceOpts so = {spath, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	Session a, b, c;

@@ -1,7 +1,8 @@
-/* source: the order --source, --source-rev, sidecar record, the document
- * itself; errors that name the file. */
+/* source: the order --source, --source-rev, the English tree, sidecar
+ * record, the document itself; errors that name the file. */
 #include "testutil.h"
 
+#include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/text.h"
 
@@ -15,29 +16,29 @@ static void test_path_and_self(void **state)
 	source_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts o = {en, NULL, NULL, false, true};
+	SourceOpts o = {en, NULL, NULL, false, true, false};
 	assert_true(source_resolve(ko, &o, &s, &e));
 	assert_int_equal(s.origin, SOURCE_PATH);
 	assert_string_equal(s.text.p, "Hello\n");
 	assert_string_equal(s.path, en);
 	assert_int_equal(strlen(s.sha256), 64);
-	SourceOpts self = {NULL, NULL, NULL, false, true};
+	SourceOpts self = {NULL, NULL, NULL, false, true, false};
 	assert_true(source_resolve(ko, &self, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SELF);
 	assert_string_equal(s.text.p, "안녕\n");
 	assert_string_equal(source_origin_name(s.origin), "self");
 	/* no source and no fallback */
-	SourceOpts none = {NULL, NULL, NULL, false, false};
+	SourceOpts none = {NULL, NULL, NULL, false, false, false};
 	assert_true(source_resolve(ko, &none, &s, &e));
 	assert_int_equal(s.origin, SOURCE_NONE);
 	assert_int_equal(s.text.len, 0);
 	/* both */
-	SourceOpts both = {en, "HEAD", NULL, false, true};
+	SourceOpts both = {en, "HEAD", NULL, false, true, false};
 	assert_false(source_resolve(ko, &both, &s, &e));
 	assert_int_equal(e.code, EXIT_USAGE);
 	/* missing --source */
 	char *gone = path_join(dir, "gone.rst");
-	SourceOpts miss = {gone, NULL, NULL, false, true};
+	SourceOpts miss = {gone, NULL, NULL, false, true, false};
 	assert_false(source_resolve(ko, &miss, &s, &e));
 	assert_int_equal(e.code, EXIT_NOINPUT);
 	assert_non_null(strstr(e.msg, "gone.rst"));
@@ -61,7 +62,7 @@ static void test_record(void **state)
 	err_init(&e);
 	/* a snapshot path relative to the document's folder */
 	SourceRecord r = {NULL, NULL, NULL, "a.rst.en-snapshot", NULL};
-	SourceOpts o = {NULL, NULL, &r, false, true};
+	SourceOpts o = {NULL, NULL, &r, false, true, false};
 	assert_true(source_resolve(ko, &o, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SIDECAR);
 	assert_string_equal(s.text.p, "Hello\n");
@@ -76,10 +77,10 @@ static void test_record(void **state)
 	assert_non_null(strstr(e.msg, "a.rst.yeok.yaml"));
 	/* an empty record */
 	SourceRecord empty = {0};
-	SourceOpts oe = {NULL, NULL, &empty, false, true};
+	SourceOpts oe = {NULL, NULL, &empty, false, true, false};
 	assert_false(source_resolve(ko, &oe, &s, &e));
 	/* --source wins over the record */
-	SourceOpts both = {snap, NULL, &r, false, true};
+	SourceOpts both = {snap, NULL, &r, false, true, false};
 	assert_true(source_resolve(ko, &both, &s, &e));
 	assert_int_equal(s.origin, SOURCE_PATH);
 	source_release(&s);
@@ -110,7 +111,7 @@ static void test_rev(void **state)
 	source_init(&s);
 	Err e;
 	err_init(&e);
-	SourceOpts o = {NULL, "HEAD", NULL, false, true};
+	SourceOpts o = {NULL, "HEAD", NULL, false, true, false};
 	if (!source_resolve(doc, &o, &s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(s.origin, SOURCE_REV);
@@ -126,12 +127,12 @@ static void test_rev(void **state)
 	assert_non_null(fgets(id, sizeof(id), f));
 	pclose(f);
 	SourceRecord r = {id, "d/my doc.rst", NULL, NULL, NULL};
-	SourceOpts ro = {NULL, NULL, &r, false, true};
+	SourceOpts ro = {NULL, NULL, &r, false, true, false};
 	if (!source_resolve(doc, &ro, &s, &e))
 		fail_msg("%s", e.msg);
 	assert_string_equal(s.text.p, "English\n");
 	/* errors: unknown revision, absent path, not a work tree */
-	SourceOpts bad = {NULL, "no-such-rev", NULL, false, true};
+	SourceOpts bad = {NULL, "no-such-rev", NULL, false, true, false};
 	assert_false(source_resolve(doc, &bad, &s, &e));
 	assert_non_null(strstr(e.msg, "no-such-rev"));
 	char *other = tu_write(dir, "new.rst", "x\n", 2);
@@ -226,6 +227,81 @@ static void test_history_bundle(void **state)
 	free(bundle);
 }
 
+
+/* Translations in a tree of their own: HF's docs/source/ko/ beside
+ * docs/source/en/; MDN's files/ko/ mapped to another repository's
+ * files/en-us/ (config.yaml sources:). */
+static void test_tree(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "mkdir -p hf/docs/source/en/tasks hf/docs/source/ko/tasks && "
+	           "printf '# Hello\\n' > hf/docs/source/en/tasks/x.md && "
+	           "printf '# 안녕\\n' > hf/docs/source/ko/tasks/x.md && "
+	           "printf '# 새 문서\\n' > hf/docs/source/ko/only.md");
+	char *ko = path_join(dir, "hf/docs/source/ko/tasks/x.md");
+	char *en = path_join(dir, "hf/docs/source/en/tasks/x.md");
+	char *only = path_join(dir, "hf/docs/source/ko/only.md");
+	char *tp = source_tree_path(ko, true);
+	assert_non_null(tp);
+	assert_string_equal(tp, en);
+	free(tp);
+	assert_true(source_in_tree(ko));
+	assert_null(source_tree_path(only, true)); /* no English beside it */
+	assert_false(source_in_tree(en));
+	Source s;
+	source_init(&s);
+	Err e;
+	err_init(&e);
+	/* before the history and the document itself */
+	SourceOpts o = {NULL, NULL, NULL, true, true, false};
+	if (!source_resolve(ko, &o, &s, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(s.origin, SOURCE_TREE);
+	assert_string_equal(s.text.p, "# Hello\n");
+	assert_string_equal(source_origin_name(s.origin), "tree");
+	assert_non_null(strstr(s.desc, "the English tree"));
+	/* found again each time: nothing recorded */
+	Sidecar sc;
+	sidecar_init(&sc);
+	assert_true(source_record_into_sidecar(ko, &s, &sc, &e));
+	assert_int_equal(sc.source.kind, SIDECAR_SRC_NONE);
+	sidecar_release(&sc);
+	/* a record (an explicit --source once) and --source win */
+	SourceRecord r = {NULL, NULL, "x.md", NULL, NULL};
+	SourceOpts rec = {NULL, NULL, &r, true, true, false};
+	assert_true(source_resolve(ko, &rec, &s, &e));
+	assert_int_equal(s.origin, SOURCE_SIDECAR);
+	SourceOpts p = {ko, NULL, NULL, false, true, false};
+	assert_true(source_resolve(ko, &p, &s, &e));
+	assert_int_equal(s.origin, SOURCE_PATH);
+	SourceOpts off = {NULL, NULL, NULL, false, true, true};
+	assert_true(source_resolve(ko, &off, &s, &e));
+	assert_int_equal(s.origin, SOURCE_SELF);
+	/* MDN: a mapping, relative to the Korean repository's top level */
+	tu_sh(dir, "mkdir -p content/files/en-us/web/a tc/files/ko/web/a && "
+	           "printf 'English\\n' > content/files/en-us/web/a/index.md && "
+	           "printf '한국어\\n' > tc/files/ko/web/a/index.md && cd tc && git init -q");
+	char *mk = path_join(dir, "tc/files/ko/web/a/index.md");
+	char *ignored = source_tree_path(mk, true);
+	assert_null(ignored); /* files/en-us is not beside it in this repository */
+	source_add_map("files/ko", "../content/files/en-us/");
+	tp = source_tree_path(mk, true);
+	assert_non_null(tp);
+	assert_non_null(strstr(tp, "/tc/../content/files/en-us/web/a/index.md"));
+	free(tp);
+	assert_true(source_resolve(mk, &o, &s, &e));
+	assert_int_equal(s.origin, SOURCE_TREE);
+	assert_string_equal(s.text.p, "English\n");
+	source_clear_maps();
+	source_release(&s);
+	free(mk);
+	free(ko);
+	free(en);
+	free(only);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_rev),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_history_bundle),
+		cmocka_unit_test(test_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
