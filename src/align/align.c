@@ -2354,6 +2354,29 @@ static void move_unit_starts(size_t *us, size_t U, size_t oU, size_t q, long dk,
 	}
 }
 
+/* Does an edit of target blocks [t0, t0 + new_n) that keeps the anchors
+ * reach a run repair_titles pairs again (before the features are
+ * spliced: the numbering is the old one, the same)? */
+static bool update_repairs(const AlignMemo *m, const Lines *src, const RstDoc *sb,
+                           const Lines *tgt, const RstDoc *tb, size_t t0, size_t new_n)
+{
+	Ctx pc;
+	memset(&pc, 0, sizeof(pc));
+	pc.s = side_src(m, src, sb);
+	pc.t = side_tgt(m, tgt, tb);
+	return edit_in_repaired_run(&pc, m, t0, t0 + new_n);
+}
+
+/* A copy of v[0..n) (*owned set). */
+static size_t *copy_indices(const size_t *v, size_t n, bool *owned)
+{
+	size_t *c = xmalloc((n + 1) * sizeof(size_t));
+	if (n)
+		memcpy(c, v, n * sizeof(size_t));
+	*owned = true;
+	return c;
+}
+
 void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *tgt,
                   const RstDoc *tb, Alignment *a, size_t t0, size_t old_n, size_t new_n,
                   Alignment *removed, AlignSplice *out)
@@ -2377,15 +2400,9 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 	bool in_place = same && !dn;
 	for (size_t x = 0; in_place && x < nw; x++)
 		in_place = wo[x] == wn[x];
-	if (in_place) {
-		/* an edit in a run whose titles its prose pairs may pair them
-		 * otherwise: the matches may change (the numbering is the same) */
-		Ctx pc;
-		memset(&pc, 0, sizeof(pc));
-		pc.s = side_src(m, src, sb);
-		pc.t = side_tgt(m, tgt, tb);
-		in_place = !edit_in_repaired_run(&pc, m, t0, t0 + new_n);
-	}
+	/* an edit in a run whose titles its prose pairs may pair them
+	 * otherwise: the matches may change (the numbering is the same) */
+	in_place = in_place && !update_repairs(m, src, sb, tgt, tb, t0, new_n);
 	size_t oK = m->ms.n, otn = m->tn, oU = 2 * oK + 1;
 	/* (the units' starts are not copied: m->useg is changed in place,
 	 * below, where it is read; nor are the source sides of the matches
@@ -2417,12 +2434,8 @@ void align_update(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines 
 		if (!in_place) /* else every match stays */
 			shift_matches(m, omt, oK, t0, old_n, dn, wo, wn, nw);
 		if (!in_place && edit_in_repaired_run(&c, m, t0, t0 + new_n)) {
-			if (oms == m->ms.v) { /* repair_titles replaces m->ms */
-				oms = xmalloc((oK + 1) * sizeof(size_t));
-				if (oK)
-					memcpy(oms, m->ms.v, oK * sizeof(size_t));
-				oms_owned = true;
-			}
+			if (oms == m->ms.v) /* repair_titles replaces m->ms */
+				oms = copy_indices(oms, oK, &oms_owned);
 			size_t r0 = count_below(m->mt.v, m->ms.n, t0);
 			size_t r1 = count_below(m->mt.v, m->ms.n, t0 + new_n);
 			repair_titles(&c, m, r0, r1, &keep_lo, &keep_hi);

@@ -290,6 +290,20 @@ static void titles_fit(Session *s, size_t first, size_t last)
 	}
 }
 
+/* ---- a `.py` stays Python ------------------------------------------------ */
+
+void session_py_reference(Session *s)
+{
+	if (s->doc.th.fmt == HOST_PY)
+		host_py_code(&s->doc.th, &s->py_ref);
+}
+
+bool session_py_broken(Session *s, Buf *why)
+{
+	size_t line;
+	return s->doc.th.fmt == HOST_PY && host_py_broken(&s->doc.th, &s->py_ref, &line, why);
+}
+
 /* ---- the one edit entry ----------------------------------------------------- */
 
 /* Could replacing [a, b) by p[0..n) change the code of a `.py` as Python

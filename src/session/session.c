@@ -75,17 +75,6 @@ static void loaded(Session *s)
 	session_py_reference(s);
 }
 
-void session_py_reference(Session *s)
-{
-	if (s->doc.th.fmt == HOST_PY)
-		host_py_code(&s->doc.th, &s->py_ref);
-}
-
-bool session_py_broken(Session *s, Buf *why)
-{
-	size_t line;
-	return s->doc.th.fmt == HOST_PY && host_py_broken(&s->doc.th, &s->py_ref, &line, why);
-}
 
 void session_load(Session *s, const char *path, const char *tgt, size_t tgt_n,
                   const char *src_name, const char *src, size_t src_n)

@@ -48,7 +48,8 @@ check "the file itself is untouched" same "$D" "$T/orig"
 check "the journal survives kill -9" journal_has "$D" "새 줄입니다"
 # What the text must be: the same edits made with the journal's own replay
 # cannot be used as the oracle, so build it by hand.
-{ printf '번역 시작 Title\n=====\n\nFirst paragraph of text. 두 번째 줄\n새 줄입니다\n\nSecond paragraph here.\n'; } >"$T/expected"
+# (typing in the title widened its underline with it)
+{ printf '번역 시작 Title\n===============\n\nFirst paragraph of text. 두 번째 줄\n새 줄입니다\n\nSecond paragraph here.\n'; } >"$T/expected"
 fresh
 tm_start 80 20 "cd $T && $YEOK doc.rst"
 check "reopening says unsaved work exists and when" tm_wait "unsaved work from 20"

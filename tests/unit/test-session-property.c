@@ -160,7 +160,7 @@ static void run_file(const char *name, const char *path, const char *src, uint64
 	for (int q = 0; q < SEQS_PER_FILE; q++) {
 		Session s;
 		session_init(&s);
-		SourceOpts so = {src, NULL, NULL, false, true};
+		SourceOpts so = {.path = src, .self_fallback = true};
 		Err e;
 		err_init(&e);
 		if (!session_open(&s, path, &so, &e))

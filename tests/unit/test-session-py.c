@@ -63,7 +63,7 @@ static void open_en_copy(Opened *o, const char *dir, const char *name)
 	o->src_path = tu_write(dir, en_name, en, sn);
 	o->path = tu_write(dir, ko_name, en, sn);
 	session_init(&o->s);
-	SourceOpts so = {o->src_path, NULL, NULL, false, true};
+	SourceOpts so = {o->src_path, NULL, NULL, false, true, false};
 	Err e;
 	err_init(&e);
 	if (!session_open(&o->s, o->path, &so, &e))
