@@ -314,9 +314,13 @@ void doc_set_status(Doc *d, size_t seg, SegStatus st);
 /* The user marks segment seg st (Alt-Enter): a change of its own in the
  * undo history (undo gives the segment its status before, and its key's
  * entry in the user's statuses as it was), so it is an unsaved change as
- * an edit is.  False (nothing recorded) when the segment has that status
- * already from the user. */
+ * an edit is, and journalled ("status KEY NAME", journal_state).  False
+ * (nothing recorded) when the segment has that status already from the
+ * user. */
 bool doc_mark(Doc *d, size_t seg, SegStatus st);
+/* The segment whose source blocks have the status key `key` (its 64-bit
+ * value, as doc_mark journals it), or SIZE_MAX.  A pass over the segments. */
+size_t doc_segment_of_key(Doc *d, uint64_t key);
 /* The same with the segment's source key when the caller has it
  * (pair_blocks_key of its source blocks; NULL: computed; test builds
  * check it). */

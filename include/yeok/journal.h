@@ -16,6 +16,7 @@
  *     pid <process id of the editor>\n
  *     R <first> <count> <nbytes> <unix seconds>\n<nbytes bytes>\n   (repeated)
  *     S <64 hex>\n     (a save of the text with that SHA-256 is being written)
+ *     M <nbytes> <unix seconds>\n<nbytes bytes>\n   (a change of state, below)
  * A header whose sha256 is 64 zeros is provisional (journal_init_lazy: the
  * editor wrote it at open, before the file's hash was taken): no record
  * follows it; the first record rewrites the header with the hash.
@@ -24,6 +25,10 @@
  * CRLF); a last piece without terminator is allowed only when the record
  * reaches the end of the document.  A torn last record (power cut in the
  * middle of a write) is ignored: everything before it is recovered.
+ * An M record is a change of the document's state that is not text (a
+ * segment marked done, an allowed word, a checklist item): one line the
+ * editor wrote and reads back (journal_state); the journal only keeps them
+ * in order.
  *
  * One editor per document: journal_open() takes an exclusive flock on the
  * journal when the document is opened (creating the file), and holds it
@@ -129,6 +134,10 @@ bool journal_flush(Journal *j);
 /* Flush when more than a second passed since the last flush. */
 bool journal_tick(Journal *j);
 
+/* Record a change of state: the line p[0..n) (no LF in it), replayed in
+ * order after the text's records by journal_recover_all. */
+void journal_state(Journal *j, const char *p, size_t n);
+
 /* A save of data[0..n) is about to replace the file: record its SHA-256
  * (flushed).  False when the journal could not be written. */
 bool journal_saving(Journal *j, const char *data, size_t n);
@@ -166,6 +175,7 @@ typedef struct JournalInfo {
 	long long started;   /* unix seconds of the first edit */
 	long long last_edit; /* unix seconds of the last edit */
 	size_t records;      /* complete records */
+	size_t states;       /* complete M records among them (changes of state) */
 	bool torn;           /* a torn last record was dropped */
 } JournalInfo;
 
@@ -176,5 +186,9 @@ typedef struct JournalInfo {
  * journal is not an error (info->exists false). */
 bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
                      Err *e);
+/* The same, and the M records' lines, each with its LF, in order, into
+ * state (its content replaced; may be NULL). */
+bool journal_recover_all(const char *file, const char *base, size_t n, JournalInfo *info,
+                         Buf *out, Buf *state, Err *e);
 
 #endif

@@ -34,6 +34,7 @@
 typedef struct SafetyRecovery {
 	JournalInfo info;
 	Buf text;      /* the recovered document (file bytes) */
+	Buf state;     /* the journal's changes of state (journal_state lines) */
 	bool usable;   /* info.exists and text holds the recovered bytes */
 	char problem[2048]; /* why the journal cannot be used ("" when it can) */
 } SafetyRecovery;
@@ -52,7 +53,9 @@ bool safety_open(Session *s, SafetyRecovery *r);
 void safety_exclude_side_files(Session *s);
 /* One line: when the unsaved work is from and how many edits it holds. */
 void safety_recovery_describe(const SafetyRecovery *r, Buf *out);
-/* r: the target becomes the recovered text (the journal keeps it). */
+/* r: the target becomes the recovered text (the journal keeps it), and the
+ * changes of state come back (done marks, checklist, translator, allowed
+ * words: unsaved, journalled again). */
 void safety_recover(Session *s, SafetyRecovery *r);
 /* d: drop the journal; the file as it is on disk stays. */
 void safety_discard(Session *s, SafetyRecovery *r);

@@ -805,6 +805,12 @@ bool session_py_broken(Session *s, Buf *why);
 /* The code of the document as it is now becomes what session_py_broken
  * compares with (after an open or a reload). */
 void session_py_reference(Session *s);
+/* A change of the document's state that is not text (a checklist item,
+ * the translator, an allowed word): an unsaved change ([+], Ctrl-Q asks)
+ * and journalled as "WHAT VALUE" (line breaks in value made blanks), so a
+ * crash offers it back (safety_recover reads the line).  WHAT: license,
+ * issue, type, translator-name, translator-url, allow. */
+void session_state_changed(Session *s, const char *what, const char *value);
 bool session_save(Session *s);
 /* The checklist parts for the status line (sidecar_checklist_parts). */
 int session_checklist(Session *s, ChecklistPart parts[CHECKLIST_PARTS]);

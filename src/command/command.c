@@ -328,7 +328,7 @@ static bool c_checklist_item(Session *s, const char *arg)
 	switch (i) {
 	case 0:
 		c->license = c->license == 1 ? 0 : 1;
-		s->side.dirty = true;
+		session_state_changed(s, "license", c->license ? "1" : "0");
 		checklist_open(s, 0);
 		return true;
 	case 1: {
@@ -369,7 +369,9 @@ static bool c_checklist_issue(Session *s, const char *arg)
 		return session_error(s, "Not an issue number: %s", arg);
 	}
 	s->side.sc.checklist.issue = n;
-	s->side.dirty = true;
+	char num[32];
+	snprintf(num, sizeof(num), "%ld", n);
+	session_state_changed(s, "issue", num);
 	checklist_open(s, 1);
 	return true;
 }
@@ -380,7 +382,7 @@ static bool c_checklist_type(Session *s, const char *arg)
 	if (!pick_value(s, arg, &t))
 		return false;
 	s->side.sc.checklist.type = (PrType)t;
-	s->side.dirty = true;
+	session_state_changed(s, "type", sidecar_type_name((PrType)t));
 	checklist_open(s, 2);
 	return true;
 }
@@ -391,7 +393,7 @@ static bool c_checklist_name(Session *s, const char *arg)
 	char *keep = url ? xstrdup(url) : NULL;
 	sidecar_set_translator(&s->side.sc, arg && *arg ? arg : NULL, keep);
 	free(keep);
-	s->side.dirty = true;
+	session_state_changed(s, "translator-name", arg);
 	checklist_open(s, 3);
 	return true;
 }
@@ -401,7 +403,7 @@ static bool c_checklist_url(Session *s, const char *arg)
 	char *keep = s->side.sc.translator_name ? xstrdup(s->side.sc.translator_name) : NULL;
 	sidecar_set_translator(&s->side.sc, keep, arg && *arg ? arg : NULL);
 	free(keep);
-	s->side.dirty = true;
+	session_state_changed(s, "translator-url", arg);
 	checklist_open(s, 4);
 	return true;
 }

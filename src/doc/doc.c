@@ -213,6 +213,7 @@ static void apply_user(Doc *d, size_t from, size_t to)
 
 static void prog_account(const Segment *s, DocProgress *p, int sign);
 static void truncate_redo(Doc *d);
+static void journal_status(Doc *d, uint64_t key, int st);
 static void log_change(Doc *d, bool full, size_t k0, size_t k1, size_t wn);
 
 SegStatus doc_seg_status(const Doc *d, size_t seg)
@@ -291,6 +292,7 @@ bool doc_mark(Doc *d, size_t seg, SegStatus st)
 	d->merge_ok = false;
 	doc_set_status_keyed(d, seg, st, &h);
 	d->gen++;
+	journal_status(d, key, st);
 	return true;
 }
 
@@ -307,6 +309,26 @@ static size_t status_seg(Doc *d, const Change *c)
 	return SIZE_MAX;
 }
 
+/* A user status (or "-", none) of key into the journal: kill -9 offers it
+ * back (safety.c reads the line). */
+static void journal_status(Doc *d, uint64_t key, int st)
+{
+	if (!d->journal)
+		return;
+	char line[64];
+	int n = snprintf(line, sizeof(line), "status %016llx %s", (unsigned long long)key,
+	                 st < 0 ? "-" : align_status_name((SegStatus)st));
+	journal_state(d->journal, line, (size_t)n);
+}
+
+size_t doc_segment_of_key(Doc *d, uint64_t key)
+{
+	for (size_t k = 0; k < d->al.n; k++)
+		if (d->al.v[k].src_n && seg_key_value(d, &d->al.v[k]) == key)
+			return k;
+	return SIZE_MAX;
+}
+
 /* Undo (back) or redo a CH_STATUS change. */
 static void status_apply(Doc *d, const Change *c, bool back)
 {
@@ -319,6 +341,7 @@ static void status_apply(Doc *d, const Change *c, bool back)
 		user_put(d, c->key, (SegStatus)c->user_before);
 	else
 		user_remove(d, c->key);
+	journal_status(d, c->key, !back ? c->after : c->had_user ? c->user_before : -1);
 }
 
 bool doc_seg_unfinished(const Doc *d, size_t seg)

@@ -290,6 +290,15 @@ void journal_replace(Journal *j, size_t first, size_t count, const Lines *after,
 	buf_release(&bytes);
 }
 
+void journal_state(Journal *j, const char *p, size_t n)
+{
+	buf_addf(&j->pending, "M %zu %lld\n", n, (long long)time(NULL));
+	buf_add(&j->pending, p, n);
+	buf_addc(&j->pending, '\n');
+	j->last_pending = false; /* the next text record does not merge over it */
+	j->records++;
+}
+
 bool journal_flush(Journal *j)
 {
 	j->last_flush_ns = now_ns();
@@ -550,8 +559,24 @@ static int read_header(Reader *r, const char *path, JournalInfo *info, Str *sha,
  * a torn end stops the replay (info->torn).  *saving: the last record is
  * an S for the text on disk.  False with e set when a record does not fit
  * the document. */
+/* "M nbytes when": an M record's header. */
+static bool state_header(Str line, size_t *len, long long *when)
+{
+	if (line.n < 2 || line.p[0] != 'M' || line.p[1] != ' ')
+		return false;
+	const char *sp = memchr(line.p + 2, ' ', line.n - 2);
+	uint64_t a, b;
+	if (!sp || !number((Str){line.p + 2, (size_t)(sp - line.p - 2)}, &a) ||
+	    !number((Str){sp + 1, (size_t)(line.p + line.n - sp - 1)}, &b) || a > SIZE_MAX ||
+	    b > (uint64_t)LLONG_MAX)
+		return false;
+	*len = (size_t)a;
+	*when = (long long)b;
+	return true;
+}
+
 static bool replay(Reader *r, const char *path, Lines *doc, JournalInfo *info, bool *saving,
-                   Err *e)
+                   Buf *state, Err *e)
 {
 	bool first_rec = true;
 	*saving = false;
@@ -570,6 +595,27 @@ static bool replay(Reader *r, const char *path, Lines *doc, JournalInfo *info, b
 		}
 		size_t first, count, len;
 		long long when;
+		if (state_header(line, &len, &when)) {
+			size_t avail = (size_t)(r->end - r->p);
+			if (avail == 0 || len > avail - 1 || r->p[len] != '\n' || memchr(r->p, '\n', len)) {
+				info->torn = true;
+				break;
+			}
+			if (state) {
+				buf_add(state, r->p, len);
+				buf_addc(state, '\n');
+			}
+			r->p += len + 1;
+			info->records++;
+			info->states++;
+			if (first_rec)
+				info->started = when;
+			first_rec = false;
+			info->last_edit = when;
+			*saving = false;
+			info->saving_sha[0] = '\0';
+			continue;
+		}
 		if (!record_header(line, &first, &count, &len, &when)) {
 			/* garbage after the last good record: a torn write */
 			info->torn = true;
@@ -600,13 +646,13 @@ static bool replay(Reader *r, const char *path, Lines *doc, JournalInfo *info, b
 /* Replay the records of a journal written here onto base into info and
  * out.  hex: base's SHA-256. */
 static bool recover_records(Reader *r, const char *path, const char *base, size_t n,
-                            const char *hex, JournalInfo *info, Buf *out, Err *e)
+                            const char *hex, JournalInfo *info, Buf *out, Buf *state, Err *e)
 {
 	Lines doc;
 	lines_init(&doc);
 	lines_parse(&doc, base, n);
 	bool saving;
-	if (!replay(r, path, &doc, info, &saving, e)) {
+	if (!replay(r, path, &doc, info, &saving, state, e)) {
 		lines_release(&doc);
 		return false;
 	}
@@ -620,7 +666,7 @@ static bool recover_records(Reader *r, const char *path, const char *base, size_
 	if (info->saved || !saving)
 		info->saving_sha[0] = '\0';
 	bool same = info->base_matches && rec.len == n && (!n || !memcmp(rec.p, base, n));
-	info->exists = info->records > 0 && !info->saved && !same;
+	info->exists = info->records > 0 && !info->saved && (!same || info->states > 0);
 	if (out) {
 		buf_clear(out);
 		buf_addstr(out, buf_str(&rec));
@@ -632,7 +678,15 @@ static bool recover_records(Reader *r, const char *path, const char *base, size_
 bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *info, Buf *out,
                      Err *e)
 {
+	return journal_recover_all(file, base, n, info, out, NULL, e);
+}
+
+bool journal_recover_all(const char *file, const char *base, size_t n, JournalInfo *info,
+                         Buf *out, Buf *state, Err *e)
+{
 	memset(info, 0, sizeof(*info));
+	if (state)
+		buf_clear(state);
 	char *path = journal_path(file);
 	Buf data = BUF_INIT;
 	Err why;
@@ -656,7 +710,7 @@ bool journal_recover(const char *file, const char *base, size_t n, JournalInfo *
 			number(started, &t0);
 			info->started = t0 > (uint64_t)LLONG_MAX ? 0 : (long long)t0;
 			info->last_edit = info->started;
-			ok = recover_records(&r, path, base, n, hex, info, out, e);
+			ok = recover_records(&r, path, base, n, hex, info, out, state, e);
 		}
 	}
 	buf_release(&data);

@@ -14,6 +14,7 @@
 void safety_recovery_release(SafetyRecovery *r)
 {
 	buf_release(&r->text);
+	buf_release(&r->state);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -183,7 +184,7 @@ bool safety_open(Session *s, SafetyRecovery *r)
 	}
 	Err e;
 	err_init(&e);
-	if (!journal_recover(d->path, bp, file.n, &r->info, &r->text, &e)) {
+	if (!journal_recover_all(d->path, bp, file.n, &r->info, &r->text, &r->state, &e)) {
 		char *why = xasprintf("the crash journal could not be used: %s", e.msg);
 		set_aside(j, r, why);
 		free(why);
@@ -235,9 +236,64 @@ void safety_recovery_describe(const SafetyRecovery *r, Buf *out)
 	char a[64], b[64];
 	when(r->info.started, a, sizeof(a));
 	when(r->info.last_edit, b, sizeof(b));
-	buf_addf(out, "unsaved work from %s exists (%zu edit%s, the last at %s)%s", a,
-	         r->info.records, r->info.records == 1 ? "" : "s", b,
+	size_t edits = r->info.records - r->info.states, marks = r->info.states;
+	buf_addf(out, "unsaved work from %s exists (", a);
+	if (edits || !marks)
+		buf_addf(out, "%zu edit%s%s", edits, edits == 1 ? "" : "s", marks ? ", " : "");
+	if (marks)
+		buf_addf(out, "%zu mark%s or checklist change%s", marks, marks == 1 ? "" : "s",
+		         marks == 1 ? "" : "s");
+	buf_addf(out, ", the last at %s)%s", b,
 	         r->info.torn ? "; a half-written last edit was dropped" : "");
+}
+
+/* One journal_state line back: a user status (doc_mark), a checklist item,
+ * the translator or an allowed word, journalled again. */
+static void apply_state(Session *s, Str line)
+{
+	const char *sp = memchr(line.p, ' ', line.n);
+	if (!sp)
+		return;
+	Str what = {line.p, (size_t)(sp - line.p)};
+	char *value = xmemdup0(sp + 1, (size_t)(line.p + line.n - sp - 1));
+	Checklist *c = &s->side.sc.checklist;
+	long n;
+	PrType t;
+	if (str_eq_cstr(what, "status")) {
+		char *name = strchr(value, ' ');
+		if (name) {
+			*name++ = '\0';
+			uint64_t key = strtoull(value, NULL, 16);
+			for (int st = 0; st < ST_COUNT; st++)
+				if (!strcmp(name, align_status_name((SegStatus)st))) {
+					size_t k = doc_segment_of_key(&s->doc, key);
+					if (k != SIZE_MAX)
+						doc_mark(&s->doc, k, (SegStatus)st);
+				}
+		}
+	} else if (str_eq_cstr(what, "license") && parse_long(value, -1, 1, &n)) {
+		c->license = (int)n;
+		session_state_changed(s, "license", value);
+	} else if (str_eq_cstr(what, "issue") && parse_long(value, 0, SIDECAR_ISSUE_MAX, &n)) {
+		c->issue = n;
+		session_state_changed(s, "issue", value);
+	} else if (str_eq_cstr(what, "type") && sidecar_type_parse(value, &t)) {
+		c->type = t;
+		session_state_changed(s, "type", value);
+	} else if (str_eq_cstr(what, "translator-name") || str_eq_cstr(what, "translator-url")) {
+		bool name = str_eq_cstr(what, "translator-name");
+		char *keep = xstrdup(name ? (s->side.sc.translator_url ? s->side.sc.translator_url : "")
+		                          : (s->side.sc.translator_name ? s->side.sc.translator_name : ""));
+		const char *v = *value ? value : NULL, *k = *keep ? keep : NULL;
+		sidecar_set_translator(&s->side.sc, name ? v : k, name ? k : v);
+		free(keep);
+		session_state_changed(s, name ? "translator-name" : "translator-url", value);
+	} else if (str_eq_cstr(what, "allow") && *value) {
+		sidecar_allow_add(&s->side.sc, value);
+		s->side.allow_gen++;
+		session_state_changed(s, "allow", value);
+	}
+	free(value);
 }
 
 void safety_recover(Session *s, SafetyRecovery *r)
@@ -246,6 +302,13 @@ void safety_recover(Session *s, SafetyRecovery *r)
 		return;
 	begin(s);
 	replace_all(s, r->text.p ? r->text.p : "", r->text.len);
+	session_align_finish(s); /* the statuses applied: the marks go over them */
+	for (size_t at = 0; at < r->state.len;) {
+		const char *nl = memchr(r->state.p + at, '\n', r->state.len - at);
+		size_t end = nl ? (size_t)(nl - r->state.p) : r->state.len;
+		apply_state(s, (Str){r->state.p + at, end - at});
+		at = end + 1;
+	}
 	long seg = -2;
 	safety_tick(s, &seg, true);
 	session_msg(s, "Recovered the unsaved work (Ctrl-S saves it, Ctrl-Z undoes the recovery)");

@@ -56,7 +56,18 @@ size_t session_text_start(Session *s, size_t line)
 	size_t f, t;
 	if (!h || !host_edit_span(h, line, &f, &t))
 		return 0;
+	/* a comment's text starts after the blank that follows its `#` */
+	Str ln = lines_get(&s->doc.tgt, line);
+	if (host_line_kind(h, line) == HL_CODE && f < t && f < ln.n && ln.p[f] == ' ')
+		f++;
 	return f;
+}
+
+/* Is position p where typing may go (a `.py`'s edit span)? */
+static bool pos_editable(Session *s, Pos p)
+{
+	size_t f, t;
+	return !tgt_host(s) || (host_edit_span(&s->doc.th, p.line, &f, &t) && p.col >= f && p.col <= t);
 }
 
 /* The prefix a new line started at (line, col) gets, appended to out
@@ -401,15 +412,19 @@ bool session_insert(Session *s, const char *p, size_t n)
 	if (host_line_kind(&s->doc.th, s->caret.cur.line) == HL_RST &&
 	    host_edit_span(&s->doc.th, s->caret.cur.line, &f, &t) && s->caret.cur.col < f)
 		s->caret.cur.col = f;
-	if (!can_edit(s))
-		return false;
 	Pane sp;
 	Pos a, b;
-	if (session_sel_range(s, &sp, &a, &b) && sp == PANE_TARGET) {
-		/* typing over a selection replaces it */
+	if (s->caret.focus == PANE_TARGET && !s->doc.read_only && session_sel_range(s, &sp, &a, &b) &&
+	    sp == PANE_TARGET) {
+		/* typing over a selection replaces it (in a `.py` its part after
+		 * the prefix of its lines: Shift-Home over `# ` and a comment's
+		 * `#`) */
 		py_range(s, &a, &b);
-		return session_replace(s, a, b, p, n, CH_OTHER, SR_GROUP);
+		if (pos_editable(s, a) && pos_editable(s, b))
+			return session_replace(s, a, b, p, n, CH_OTHER, SR_GROUP);
 	}
+	if (!can_edit(s))
+		return false;
 	Str pad = host_line_pad(&s->doc.th, s->caret.cur.line);
 	Buf padded = BUF_INIT;
 	if (pad.n) {
@@ -527,6 +542,15 @@ static bool join_back(Session *s, size_t line, Pos *a, Pos *b)
 	return true;
 }
 
+/* What joining line `line` to the line above puts between them: a lone
+ * `#` above gets the blank of its block's `# ` ("" otherwise). */
+static Str join_pad(Session *s, size_t line)
+{
+	if (!tgt_host(s) || line == 0)
+		return (Str){"", 0};
+	return host_line_pad(&s->doc.th, line - 1);
+}
+
 /* The range a Delete (or Ctrl-Delete, Ctrl-K) at the end of line `line`
  * removes: the line break, and the next line's prefix in a `.py` text block. */
 static bool join_fwd(Session *s, size_t line, Pos *a, Pos *b)
@@ -552,6 +576,10 @@ bool session_backspace(Session *s)
 		a.col = text_prev_grapheme(lines_line(l, a.line)->p, lines_line(l, a.line)->n, a.col);
 	} else if (!join_back(s, a.line, &a, &b)) {
 		return false; /* nothing to join to, or refused (said) */
+	} else {
+		Str pad = join_pad(s, b.line);
+		if (pad.n)
+			return session_replace(s, a, b, pad.p, pad.n, CH_OTHER, SR_GROUP);
 	}
 	return session_replace(s, a, b, "", 0, CH_DEL_BACK, 0);
 }
@@ -637,12 +665,53 @@ static const Block *cur_target_block(Session *s, long k)
 	return first_prose ? first_prose : &d->th.blocks.v[g->tgt];
 }
 
+static size_t first_text_col(Str ln);
+
+/* Is line i of a `.py` an own-line comment of code (blanks, then `#`)? */
+static bool own_comment(Session *s, size_t i)
+{
+	size_t f, t;
+	if (host_line_kind(&s->doc.th, i) != HL_CODE || !host_edit_span(&s->doc.th, i, &f, &t))
+		return false;
+	Str l = lines_get(&s->doc.tgt, i);
+	return f > 0 && str_trim(str_slice(l, 0, f - 1)).n == 0;
+}
+
+/* Alt-x in a code comment: its text goes, its `#` and the code stay.  An
+ * own-line comment takes the comment lines around it (at its indentation)
+ * with it: the first keeps its `# `, the others go. */
+static bool clear_comment(Session *s)
+{
+	size_t line = s->caret.cur.line, first = line, last = line;
+	Str l = lines_get(&s->doc.tgt, line);
+	size_t ind = first_text_col(l);
+	if (own_comment(s, line)) {
+		while (first > 0 && own_comment(s, first - 1) &&
+		       first_text_col(lines_get(&s->doc.tgt, first - 1)) == ind)
+			first--;
+		while (last + 1 < s->doc.tgt.n && own_comment(s, last + 1) &&
+		       first_text_col(lines_get(&s->doc.tgt, last + 1)) == ind)
+			last++;
+	}
+	Pos a = {first, session_text_start(s, first)};
+	Pos e = {last, lines_line(&s->doc.tgt, last)->n};
+	if (a.line == e.line && a.col >= e.col)
+		return session_error(s, "Nothing to clear here");
+	session_replace(s, a, e, "", 0, CH_OTHER, SR_GROUP | SR_CURSOR_START);
+	session_msg(s, "Cleared the comment: type its translation (the code stays; Ctrl-Z undoes)");
+	return true;
+}
+
 bool session_clear_block(Session *s)
 {
 	if (s->doc.read_only)
 		return session_error(s, "%s is read-only", s->doc.path);
 	long k = session_cur_seg(s);
 	s->caret.focus = PANE_TARGET;
+	size_t cf, ct;
+	if (tgt_host(s) && host_line_kind(&s->doc.th, s->caret.cur.line) == HL_CODE &&
+	    host_edit_span(&s->doc.th, s->caret.cur.line, &cf, &ct))
+		return clear_comment(s);
 	const Block *b = cur_target_block(s, k);
 	if (!b)
 		return session_error(s, "This segment has no translation to clear");
@@ -908,7 +977,11 @@ void session_move(Session *s, Motion m)
 		break;
 	case MV_HOME: {
 		size_t f = first_text_col(ln);
-		c->col = c->col == f ? 0 : f;
+		size_t ts = s->caret.focus == PANE_TARGET ? session_text_start(s, c->line) : 0;
+		if (ts) /* a `.py` line: where its text starts, after `# ` */
+			c->col = ts;
+		else
+			c->col = c->col == f ? 0 : f;
 		break;
 	}
 	case MV_END:

@@ -207,7 +207,7 @@ bool session_glossary_allow(Session *s, long k, size_t term)
 		return session_error(s, "This segment uses no avoided variant of that term");
 	}
 	sidecar_allow_add(&s->side.sc, w.p);
-	s->side.dirty = true;
+	session_state_changed(s, "allow", w.p);
 	s->side.allow_gen++;
 	session_msg(s, "%s is allowed in this document (saved with it; the glossary check keeps "
 	               "quiet about it here)", w.p);

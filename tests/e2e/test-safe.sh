@@ -265,3 +265,27 @@ check "evil glossary: no title change" title_ok2
 check "evil glossary: the header survives" tm_wait "g.rst"
 tm_keys C-q
 check "evil glossary: exit" tm_wait "EXITED-0"
+
+# ---- issue 36.2: a done mark alone is unsaved and survives kill -9 ----------
+fresh
+M=$T/marks.rst
+doc "$M"
+tm_start 100 20 "cd $T && $YEOK --no-spell marks.rst"
+check "marks: opens" tm_wait "First paragraph"
+tm_keys Down Down Down M-Enter
+check "marks: Alt-Enter marks a segment done, and it is an unsaved change" tm_wait "[+]"
+check "marks: the header counts it" tm_wait "1/3 done"
+check "marks: the journal holds the mark" tm_until journal_has "$M" "status "
+pid=$(yeok_pid)
+kill -9 "$pid"
+check "marks: kill -9" tm_wait "EXITED-137"
+fresh
+tm_start 100 20 "cd $T && $YEOK --no-spell marks.rst"
+check "marks: reopening offers the mark" tm_wait "1 mark or checklist change"
+tm_keys r
+check "marks: r brings it back" tm_wait "1/3 done"
+tm_keys C-q
+check "marks: Ctrl-Q asks (the mark is not saved yet)" tm_wait "Unsaved changes"
+tm_keys s
+check "marks: saved and quit" tm_wait "EXITED-0"
+check "marks: the sidecar holds the status" grep -q "status: done" "$M.yeok.yaml"

@@ -878,6 +878,59 @@ static void test_exclude_after_first_frame(void **state)
 	free(dir);
 }
 
+/* Issue 36.2: a done mark, a checklist item and the translator, with no
+ * edit of the text, are journalled: after kill -9 they are offered and
+ * come back (unsaved). */
+static void test_marks_recovered(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *path = tu_write(dir, "doc.rst", texts[0], strlen(texts[0]));
+	Session s;
+	SafetyRecovery r;
+	bool found;
+	open_doc(&s, path, &r, &found);
+	assert_false(found);
+	safety_recovery_release(&r);
+	long seg = -2;
+	s.caret.focus = PANE_TARGET;
+	s.caret.cur = (Pos){3, 0};
+	long k = session_cur_seg(&s);
+	assert_true(command_run(&s, "done-next", NULL));
+	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
+	assert_true(command_run(&s, "checklist", NULL));
+	assert_true(command_run(&s, "checklist-item", "0")); /* license: yes */
+	session_pick_close(&s);
+	assert_true(command_run(&s, "checklist-name", "홍길동"));
+	safety_tick(&s, &seg, true);
+	session_release(&s); /* as kill -9: the journal stays */
+	open_doc(&s, path, &r, &found);
+	assert_true(found);
+	Buf d = BUF_INIT;
+	safety_recovery_describe(&r, &d);
+	assert_non_null(strstr(d.p, "3 marks or checklist changes"));
+	assert_int_not_equal(s.doc.al.v[k].status, ST_DONE);
+	safety_recover(&s, &r);
+	safety_recovery_release(&r);
+	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
+	assert_int_equal(s.side.sc.checklist.license, 1);
+	assert_string_equal(s.side.sc.translator_name, "홍길동");
+	assert_true(doc_modified(&s.doc) && s.side.dirty);
+	/* saved, they are in the sidecar; the next open offers nothing */
+	assert_true(session_save(&s));
+	safety_quit(&s);
+	session_release(&s);
+	open_doc(&s, path, &r, &found);
+	assert_false(found);
+	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
+	assert_int_equal(s.side.sc.checklist.license, 1);
+	safety_recovery_release(&r);
+	session_release(&s);
+	buf_release(&d);
+	free(path);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -892,6 +945,7 @@ int main(void)
 		cmocka_unit_test(test_stale_temps_removed),
 		cmocka_unit_test(test_hash_after_first_frame),
 		cmocka_unit_test(test_exclude_after_first_frame),
+		cmocka_unit_test(test_marks_recovered),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

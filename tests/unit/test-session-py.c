@@ -442,6 +442,56 @@ static void test_py_title_follows_typing(void **state)
 	free(dir);
 }
 
+/* Issue 36, "also seen": in a code comment Alt-x, Shift-Home + typing and
+ * Home + Ctrl-K act on the text after `# `; in a text block Home stops
+ * after `# `; Backspace at the start of a text line below a lone `#` keeps
+ * the blank (`# 새 줄`, not `#새 줄`). */
+static void test_comment_and_prefix_edits(void **state)
+{
+	(void)state;
+	const char *t = "\"\"\"\nTitle\n=====\n\"\"\"\n\n"
+	                "######################################################################\n"
+	                "# First text line.\n#\n# After a lone hash.\n\n"
+	                "def f():\n    # A comment on two\n    # lines of code.\n    return 1  # the one\n";
+	Session s;
+	session_init(&s);
+	session_load(&s, "t.py", t, strlen(t), "en", t, strlen(t));
+	s.caret.focus = PANE_TARGET;
+	/* Home in a text block: after `# ` */
+	s.caret.cur = (Pos){6, 10};
+	session_move(&s, MV_HOME);
+	assert_int_equal(s.caret.cur.col, 2);
+	/* Backspace below a lone `#` */
+	s.caret.cur = (Pos){8, 2};
+	assert_true(session_backspace(&s));
+	assert_true(line_is(&s, 7, "# After a lone hash."));
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(line_is(&s, 7, "#"));
+	/* Home + Ctrl-K in a comment after code */
+	s.caret.cur = (Pos){13, lines_get(&s.doc.tgt, 13).n};
+	session_move(&s, MV_HOME);
+	assert_int_equal(s.caret.cur.col, strlen("    return 1  # "));
+	assert_true(session_kill_line(&s));
+	assert_true(line_is(&s, 13, "    return 1  # "));
+	/* Shift-Home + typing in an own-line comment */
+	s.caret.cur = (Pos){12, lines_get(&s.doc.tgt, 12).n};
+	session_select(&s, MV_HOME);
+	type(&s, "코드의 줄.");
+	assert_true(line_is(&s, 12, "    # 코드의 줄."));
+	/* Alt-x on a comment of two lines: one `# ` line left, the code stays */
+	s.caret.cur = (Pos){11, 6};
+	assert_true(command_run(&s, "clear-block", NULL));
+	assert_true(line_is(&s, 11, "    # "));
+	assert_true(line_is(&s, 12, "    return 1  # "));
+	type(&s, "두 줄 주석");
+	assert_true(line_is(&s, 11, "    # 두 줄 주석"));
+	check_session(&s);
+	Buf why = BUF_INIT;
+	assert_false(session_py_broken(&s, &why));
+	buf_release(&why);
+	session_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -450,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_prefix_kept_by_paste_backspace_delete),
 		cmocka_unit_test(test_code_is_kept_comments_take_typing),
 		cmocka_unit_test(test_py_title_follows_typing),
+		cmocka_unit_test(test_comment_and_prefix_edits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
