@@ -461,20 +461,6 @@ static void new_folders(const char *path)
 	free(dir);
 }
 
-void session_state_changed(Session *s, const char *what, const char *value)
-{
-	s->side.dirty = true;
-	Journal *j = s->doc.journal;
-	if (!j)
-		return;
-	Buf b = BUF_INIT;
-	buf_adds(&b, what);
-	buf_addc(&b, ' ');
-	for (const char *p = value ? value : ""; *p; p++)
-		buf_addc(&b, *p == '\n' || *p == '\r' ? ' ' : *p);
-	journal_state(j, b.p, b.len);
-	buf_release(&b);
-}
 
 bool session_save(Session *s)
 {
