@@ -90,10 +90,81 @@ static void insert(Mode *m, const char *p, size_t n, bool multi)
 	buf_release(&one);
 }
 
+/* ---- undo in a prompt ---------------------------------------------------------
+ * A snapshot of the input before each run of edits: typing, Backspace and
+ * Delete each make a run until another kind of key; a paste or Ctrl-U is a
+ * step of its own (the editor's granularity, issue 36). */
+
+enum { RUN_NONE, RUN_TYPE, RUN_BACK, RUN_DEL, RUN_OTHER };
+
+static void snap_free(ModeSnapVec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i].text);
+	v->n = 0;
+}
+
+void ui_mode_undo_clear(Mode *m)
+{
+	snap_free(&m->undo);
+	snap_free(&m->redo);
+	VEC_FREE(&m->undo);
+	VEC_FREE(&m->redo);
+	m->run = RUN_NONE;
+}
+
+static void snap_push(ModeSnapVec *v, const Mode *m)
+{
+	ModeSnap sn = {xmemdup0(m->input.p ? m->input.p : "", m->input.len), m->input.len,
+	                      m->cur};
+	VEC_PUSH(v, sn);
+}
+
+/* An edit of kind `run` is about to be made: a new step unless it goes on
+ * the run before it. */
+static void edit_begins(Mode *m, int run)
+{
+	if (run != m->run || run == RUN_OTHER)
+		snap_push(&m->undo, m);
+	snap_free(&m->redo);
+	m->run = run;
+}
+
+/* Ctrl-Z (dir < 0) or Ctrl-Y: the input as it was before the last step. */
+static bool undo_step(Mode *m, int dir)
+{
+	ModeSnapVec *from = dir < 0 ? &m->undo : &m->redo;
+	ModeSnapVec *to = dir < 0 ? &m->redo : &m->undo;
+	if (!from->n)
+		return false;
+	snap_push(to, m);
+	ModeSnap sn = from->v[--from->n];
+	buf_clear(&m->input);
+	buf_add(&m->input, sn.text, sn.len);
+	m->cur = MIN(sn.cur, m->input.len);
+	free(sn.text);
+	m->run = RUN_NONE;
+	return true;
+}
+
 /* Editing keys common to both prompts; true when the key was one. */
 static bool edit_key(Mode *m, const UiEvent *ev, bool multi)
 {
 	Buf *t = &m->input;
+	if (is(ev, "C-z") || is(ev, "C-y")) {
+		undo_step(m, is(ev, "C-z") ? -1 : 1);
+		return true;
+	}
+	if (ev->kind == UI_EV_TEXT)
+		edit_begins(m, RUN_TYPE);
+	else if (ev->kind == UI_EV_PASTE || is(ev, "C-u"))
+		edit_begins(m, RUN_OTHER);
+	else if (is(ev, "Backspace"))
+		edit_begins(m, RUN_BACK);
+	else if (is(ev, "Delete"))
+		edit_begins(m, RUN_DEL);
+	else
+		m->run = RUN_NONE; /* a cursor key ends a run */
 	if (ev->kind == UI_EV_TEXT || ev->kind == UI_EV_PASTE) {
 		insert(m, ev->text.p ? ev->text.p : "", ev->text.len, multi || ev->kind == UI_EV_TEXT);
 		return true;
@@ -195,6 +266,7 @@ static void prompt_event(Ui *u, Mode *m, const UiEvent *ev)
 		u->redraw = true;
 		bool typing = ev->kind == UI_EV_TEXT || ev->kind == UI_EV_PASTE;
 		if (typing || is(ev, "Backspace") || is(ev, "Delete")) {
+			edit_begins(m, typing && ev->kind == UI_EV_TEXT ? RUN_TYPE : RUN_OTHER);
 			buf_clear(&m->input);
 			m->cur = 0;
 			if (!typing)
@@ -280,6 +352,7 @@ static void multi_event(Ui *u, Mode *m, const UiEvent *ev)
 		return;
 	}
 	if (is(ev, "Enter")) {
+		edit_begins(m, RUN_TYPE);
 		insert(m, "\n", 1, true);
 		u->redraw = true;
 		return;

@@ -30,6 +30,7 @@ void ui_pop(Ui *u)
 	Mode *m = ui_top(u);
 	buf_release(&m->input);
 	buf_release(&m->text);
+	ui_mode_undo_clear(m);
 	u->depth--;
 	u->redraw = true;
 }

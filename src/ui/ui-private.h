@@ -62,6 +62,13 @@ typedef struct UiEvent {
 typedef struct Ui Ui;
 typedef struct Mode Mode;
 
+/* A prompt's input as it was (dialog.c's undo). */
+typedef struct ModeSnap {
+	char *text; /* owned */
+	size_t len, cur;
+} ModeSnap;
+typedef VEC(ModeSnap) ModeSnapVec;
+
 typedef struct ModeOps {
 	const char *name;                                  /* "editor", "pick", ... */
 	void (*paint)(Ui *u, Mode *m);                     /* draw (no model change) */
@@ -73,6 +80,8 @@ typedef struct ModeOps {
 /* What a dialog answers to: a command of the base mode (editor or review)
  * run with the answer, or a function of the UI. */
 typedef void (*ModeDone)(Ui *u, Mode *m, bool ok, const char *answer);
+/* Free a prompt's undo and redo steps (ui_pop does). */
+void ui_mode_undo_clear(Mode *m);
 
 struct Mode {
 	const ModeOps *ops;
@@ -89,6 +98,10 @@ struct Mode {
 	ModeDone done;       /* called with the answer when then is NULL */
 	const char *cancel;  /* message when cancelled (NULL: none) */
 	int tag;             /* the owner's note (which question) */
+	/* prompts: undo and redo of the input (Ctrl-Z / Ctrl-Y), one step a
+	 * run of typing or of deleting, as in the editor (dialog.c) */
+	ModeSnapVec undo, redo;
+	int run;             /* the kind of the last edit (0: a run ended) */
 };
 
 #define UI_MAX_MODES 8

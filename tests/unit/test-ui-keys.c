@@ -527,6 +527,31 @@ static void test_list_filter_selected(void **state)
 	free(dir);
 }
 
+/* Issue 36.4 in prompts: a run of typing is one undo step, as in the editor. */
+static void test_prompt_undo_runs(void **state)
+{
+	(void)state;
+	Session s;
+	Ui u;
+	Buf screen = BUF_INIT;
+	/* typed in two runs (a cursor key between): one Ctrl-Z takes the second */
+	editor_keys(&s, &u, "C-f text:ab text:cd Left Right text:ef C-z Enter", &screen);
+	assert_string_equal(s.search.last, "abcd");
+	editor_keys_end(&s, &u, &screen);
+	/* a run of Backspace is one step too; Ctrl-Y redoes */
+	editor_keys(&s, &u, "C-f text:abcd Backspace Backspace C-z Enter", &screen);
+	assert_string_equal(s.search.last, "abcd");
+	editor_keys_end(&s, &u, &screen);
+	editor_keys(&s, &u, "C-f text:abcd Backspace Backspace C-z C-y Enter", &screen);
+	assert_string_equal(s.search.last, "ab");
+	editor_keys_end(&s, &u, &screen);
+	/* the previous answer typed over: Ctrl-Z gives it back */
+	editor_keys(&s, &u, "C-f text:Short Enter C-f text:one C-z Enter", &screen);
+	assert_string_equal(s.search.last, "Short");
+	editor_keys_end(&s, &u, &screen);
+	buf_release(&screen);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -534,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_seq_decode),
 		cmocka_unit_test(test_raw_keys_every_term),
 		cmocka_unit_test(test_prompt_previous_answer_selected),
+		cmocka_unit_test(test_prompt_undo_runs),
 		cmocka_unit_test(test_list_filter_selected),
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_prompt),
