@@ -35,6 +35,18 @@ check() {
 	fi
 }
 
+# have_corpus [PATH]: the corpus (or PATH in it) is there.  need_corpus
+# [PATH]: the rest of this script needs it: without it one line says why
+# and the script ends (a fresh clone with no ../shared; CORPUS= points at
+# the corpus).
+have_corpus() { [ -e "$CORPUS/${1:-}" ]; }
+need_corpus() {
+	have_corpus "${1:-}" && return 0
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - # SKIP no corpus at $CORPUS${1:+ ($1)} (CORPUS= points at it)"
+	exit 0
+}
+
 has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 lacks() { ! has "$1" "$2"; }
 eq() { [ "$1" = "$2" ]; }

@@ -2,6 +2,7 @@
 # yeok align: output format (DESIGN.md §3.1), exit codes, warnings,
 # --source / --source-rev, bad input.
 . "$(dirname "$0")/../lib.sh"
+need_corpus
 
 EN=$CORPUS/beginner_source__colab.en.rst
 KO=$CORPUS/beginner_source__colab.ko.rst

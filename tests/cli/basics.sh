@@ -20,7 +20,8 @@ check "unknown option is named" has "$err" "--frobnicate"
 run "$YEOK" frobnicate-command
 check "a missing file exits 66 or 64" test "$status" -eq 66 -o "$status" -eq 64
 
-run env LANG=C LC_ALL=C "$YEOK" "$CORPUS/beginner_source__colab.ko.rst"
+printf 'Title\n=====\n\n본문입니다.\n' >"$T/locale.rst"
+run env LANG=C LC_ALL=C "$YEOK" "$T/locale.rst"
 check "editor refuses a non-UTF-8 locale" eq "$status" 78
 check "and says how to fix it" has "$err" "UTF-8"
 

@@ -5,6 +5,7 @@
 # yeok (on the line, or in the paragraph docutils names).  Runs when
 # python3-docutils is installed (/usr/bin/python3, see FACTS.md).
 . "$(dirname "$0")/../lib.sh"
+need_corpus
 
 if ! /usr/bin/python3 -c 'import docutils' 2>/dev/null; then
 	echo "ok 1 - # SKIP python3-docutils is not installed"

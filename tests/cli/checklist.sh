@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # yeok checklist: show and set the PR checklist kept in FILE.yeok.yaml.
 . "$(dirname "$0")/../lib.sh"
+need_corpus
 
 doc=$T/distributed_device_mesh.rst
 cp "$CORPUS/recipes_source__distributed_device_mesh.ko.rst" "$doc"

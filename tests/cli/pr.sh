@@ -3,6 +3,7 @@
 # against the real template (read from ../shared/reference, never copied).
 . "$(dirname "$0")/../lib.sh"
 
+need_corpus ../reference/PULL_REQUEST_TEMPLATE.md
 REF=${REFERENCE:-$(dirname "$CORPUS")/reference}
 TPL=$REF/PULL_REQUEST_TEMPLATE.md
 key() { printf '%s' "$1" | sha256sum | cut -c1-16; }

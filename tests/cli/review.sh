@@ -5,6 +5,7 @@
 # the head revision's line numbers and lines, as Markdown and as the body of
 # GitHub's "create a review" API.
 . "$(dirname "$0")/../lib.sh"
+need_corpus
 
 H=$CORPUS/history
 PY=/usr/bin/python3

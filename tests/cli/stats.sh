@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # yeok stats on a folder of corpus pairs: per file, totals, text and JSON.
 . "$(dirname "$0")/../lib.sh"
+need_corpus
 
 key() { printf '%s' "$1" | sha256sum | cut -c1-16; }
 pairs="recipes_source__distributed_device_mesh intermediate_source__FSDP_tutorial beginner_source__dist_overview"

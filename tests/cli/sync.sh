@@ -142,6 +142,7 @@ else
 fi
 
 # ---- a sphinx-gallery .py: one sentence of a text block edited upstream ----
+need_corpus py/beginner_source__blitz__autograd_tutorial.ko.py
 P=$CORPUS/py/beginner_source__blitz__autograd_tutorial
 cp "$P.ko.py" "$T/autograd.py"
 sed 's/^# Next, we load an optimizer, in this case SGD/# Next, we load an optimizer, here plain SGD/' \

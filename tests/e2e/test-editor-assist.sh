@@ -6,6 +6,7 @@
 # F3), the findings (header, F5, autofix), a stale segment and its diff.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
+need_corpus
 
 _srv=0
 fresh() {

@@ -2,6 +2,7 @@
 # The two-pane editor end to end in tmux, on corpus pairs (issue 4 "Done when").
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
+need_corpus
 
 # fresh: end this tmux server and use a new one for the next tm_start (a
 # new session on a server that is still exiting fails now and then).

@@ -6,6 +6,7 @@
 # export and a resumed session.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/tmux.sh"
+need_corpus
 
 _srv=0
 fresh() {

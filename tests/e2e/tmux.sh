@@ -49,8 +49,17 @@ tm_text() { tm send-keys -t t -l "$1"; }
 tm_wait() {
 	local text=$1 limit=${2:-15} i=0
 	local tries=$((limit * 20))
+	local screen
 	while [ $i -lt $tries ]; do
-		case $(tm_screen) in *"$text"*) return 0 ;; esac
+		screen=$(tm_screen)
+		case $screen in *"$text"*) return 0 ;; esac
+		# the program in the pane has ended: what is not there now never
+		# comes (an editor that could not start is not waited on)
+		case $screen in *EXITED-*)
+			echo "# the program exited before showing: $text"
+			printf '%s\n' "$screen" | sed 's/^/#   | /'
+			return 1 ;;
+		esac
 		sleep 0.05
 		i=$((i + 1))
 	done

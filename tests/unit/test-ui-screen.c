@@ -477,8 +477,9 @@ static void test_fast_path_paints_the_same_cells(void **state)
 		}
 		tu_free_list(pairs);
 		assert_true(lines > 10000);
+		assert_true(compared > 50);
 	}
-	assert_true(compared > 50);
+	assert_true(compared > 5); /* the edge cases paint fast-path cells too */
 	teardown(&s, &u);
 }
 

@@ -11,7 +11,10 @@
 #include "yeok/rst.h"
 #include "yeok/util.h"
 
-/* The corpus folder ($CORPUS, else ../shared/corpus from the tree). */
+/* The corpus folder ($CORPUS, else ../shared/corpus from the tree).  The
+ * helpers that read it (tu_read of a path in it, tu_corpus_file,
+ * tu_corpus_pairs, tu_py_pairs, tu_py_file) skip the test, saying so, when
+ * there is no corpus at all. */
 const char *tu_corpus(void);
 /* Is the corpus there (its MANIFEST.tsv)?  Else prints why the test is
  * skipped ("skipped: no corpus at DIR (CORPUS= points at it)"). */
