@@ -263,6 +263,11 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
  * py-structure. */
 bool check_runs_on_lines(CheckId id);
 
+/* The findings on target lines [from, to) that lie outside every block
+ * (blank lines with trailing whitespace: check_document reports them too),
+ * appended to out; the editor asks for the lines after each segment. */
+void check_between_blocks(const CheckDoc *d, const CheckSet *set, size_t from, size_t to,
+                          FindingVec *out);
 /* All units plus the document-wide findings (whitespace on lines outside
  * blocks); sorted.  Returns the number appended. */
 size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out);

@@ -26,6 +26,7 @@
 #ifndef YEOK_REPO_H
 #define YEOK_REPO_H
 
+#include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/progress.h"
 #include "yeok/sidecar.h"
@@ -53,12 +54,13 @@ struct SourceHistory *repo_history_open(const char *dir);
  * both sides aligned and the sidecar's statuses
  * applied; without one, the document's own prose blocks are counted
  * (progress_count_self).  Adds to *c.  *from (may be NULL) gets "source"
- * or "self".  When findings is non-NULL, the checks of `yeok check` (all
- * available ones, glossary gl, which may be NULL) run on the same
- * alignment and *findings gets the number of errors and warnings.  False
+ * or "self".  When findings is non-NULL, `yeok check`'s findings with the
+ * context ctx (context_check_pair: its checks, glossary, rules, words and
+ * spelling; NULL: none are counted) on the same alignment, and *findings
+ * gets the number of errors and warnings.  False
  * with e set when the recorded source cannot be read or does not match. */
 bool repo_file_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
-                        ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                        ProgressCount *c, const char **from, Context *ctx, size_t *findings,
                         Err *e);
 
 typedef VEC(char *) RepoPaths;
@@ -113,7 +115,7 @@ typedef struct Repo {
 	char text[128];       /* the text filter: a substring of the path ("": none) */
 	char *cache_path;     /* $XDG_CACHE_HOME/yeok/repo-<id>.tsv (owned) or NULL */
 	size_t from_cache;    /* rows the cache had */
-	Glossary *gl;         /* for the findings (borrowed, may be NULL) */
+	Context *ctx;         /* for the findings (borrowed, may be NULL) */
 	struct SourceHistory *hist; /* dir's history, read at the first fill
 	                               (repo_history_open; owned, may be NULL) */
 	bool hist_read;       /* hist was tried (NULL then means no work tree) */

@@ -31,6 +31,7 @@
 #define YEOK_SESSION_H
 
 #include "yeok/check.h"
+#include "yeok/context.h"
 #include "yeok/diff.h"
 #include "yeok/doc.h"
 #include "yeok/glossary.h"
@@ -416,6 +417,10 @@ typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
 	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
+	bool spell_in;        /* with a context: the spelling check is in the
+	                         findings (the dictionaries were loaded when cd
+	                         was set up; session_spell_findings) ... */
+	uint64_t spell_gen;   /* ... at this spell_generation */
 	bool cd_stale;        /* cd's index (reference names) predates an edit of a
 	                         title or target: rebuilt in the next idle step */
 	bool off;             /* --no-checks: no findings at all */
@@ -455,6 +460,7 @@ typedef struct SessionCaret {
  * dictionaries load in the background; F7 asks for suggestions. */
 typedef struct SessionSpelling {
 	Spell *sp;            /* spelling (NULL: off); loads in the background */
+	bool borrowed;        /* sp is the context's (context_spell), not freed */
 	uint64_t req;         /* the pending F7 suggestion request, 0: none */
 	Pos at;               /* the word F7 is about: its start ... */
 	size_t len;           /* ... and length in bytes */
@@ -499,6 +505,9 @@ typedef struct Session {
 	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */
 	SessionSpelling spell; /* spelling, F7 (src/session/spelling.c) */
 	SessionTm tm;          /* the translation memory (src/session/tm.c) */
+	Context *ctx;          /* what the front end assembled (glossaries, rules,
+	                          repository, checks; borrowed), or NULL: the
+	                          session's own glossary and every check */
 } Session;
 
 void session_init(Session *s);
@@ -924,6 +933,20 @@ void session_findings_list(Session *s, FindingVec *out);
  * word lists never flag; the project list is .yeok-words at the git top
  * level of the document.  opt may be NULL (the defaults). */
 void session_spell_start(Session *s, const SpellOptions *opt);
+/* Use the context ctx (borrowed; it outlives s): its glossary, its rules and
+ * repository for the checks, its checks (spelling once the dictionaries are
+ * loaded: session_spell_start makes the spell checker from it), so the
+ * findings are `yeok check`'s.  Call session_context_changed after
+ * context_load_repo. */
+void session_use_context(Session *s, Context *ctx);
+/* The context learnt something (the repository's words): the findings are
+ * computed again in idle time. */
+void session_context_changed(Session *s);
+/* With a context whose checks spell: once the dictionaries are loaded, or
+ * a word was added to a list, the findings are computed again with the
+ * spelling check (as check waits for the dictionaries).  True when they
+ * were (idle time calls it). */
+bool session_spell_findings(Session *s);
 /* The misspelled (SPELL_BAD) words of target line `line`, when it is in
  * a prose segment; appended to out with offsets into the line.  Never
  * waits: nothing while the dictionary is loading. */

@@ -965,13 +965,22 @@ bool check_unit_lines(const CheckDoc *d, const CheckSet *set, size_t unit, size_
 	return true;
 }
 
-/* Whitespace on lines outside every block (blank lines with spaces). */
-static void whitespace_between(const CheckDoc *d, FindingVec *out)
+/* Whitespace on lines [from, to) outside every block (blank lines with
+ * spaces). */
+static void whitespace_between(const CheckDoc *d, size_t from, size_t to, FindingVec *out)
 {
 	ColMemo memo = {0, 0, 0};
 	Unit u = {d, check_unit_count(d), 0, 0, 0, 0, &memo, NULL};
-	size_t b = 0, first = out->n;
-	for (size_t line = 0; line < d->tgt->n; line++) {
+	size_t lo = 0, hi = d->tb->n; /* the first block that ends at or after from */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->tb->v[mid].last < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t b = lo, first = out->n;
+	for (size_t line = from; line < to && line < d->tgt->n; line++) {
 		while (b < d->tb->n && d->tb->v[b].last < line)
 			b++;
 		if (b < d->tb->n && d->tb->v[b].first <= line)
@@ -994,9 +1003,16 @@ size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out)
 	for (size_t i = 0; i < n; i++)
 		check_unit(d, set, i, out);
 	if (set->on[CK_WHITESPACE])
-		whitespace_between(d, out);
+		whitespace_between(d, 0, d->tgt->n, out);
 	findings_merge(out, before);
 	return out->n - before;
+}
+
+void check_between_blocks(const CheckDoc *d, const CheckSet *set, size_t from, size_t to,
+                          FindingVec *out)
+{
+	if (set->on[CK_WHITESPACE])
+		whitespace_between(d, from, to, out);
 }
 
 bool check_skipped_without_source(const CheckSet *set, Buf *out)

@@ -353,13 +353,22 @@ static void header_marker(const Unit *u, FindingVec *out, size_t line, const Hea
 	free(fix);
 }
 
+/* Is line a line of one of unit u's target blocks? */
+static bool unit_has_line(const Unit *u, size_t line)
+{
+	for (size_t k = 0; k < u->tgt_n; k++)
+		if (tblock(u, k)->first <= line && line <= tblock(u, k)->last)
+			return true;
+	return false;
+}
+
 void check_translator_line(const Unit *u, FindingVec *out)
 {
 	const Lines *L = u->d->tgt;
 	if (!check_doc_is_korean(u->d))
 		return; /* not being translated yet */
-	/* translator lines on their own (no author line above them); the same
-	 * findings after an author line merge with these */
+	/* every translator line of the unit: its marker and value (those after
+	 * an author line in another unit are that unit's) */
 	for (size_t k = 0; k < u->tgt_n; k++) {
 		const Block *b = tblock(u, k);
 		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM &&
@@ -393,7 +402,11 @@ void check_translator_line(const Unit *u, FindingVec *out)
 				if (!parse_header(lines_get(L, n), &th) || !th.translator)
 					continue;
 				found = true;
-				header_marker(u, out, n, &th);
+				/* its marker and value are its own unit's (the first
+				 * loop): a line of another unit is not said twice */
+				bool own = unit_has_line(u, n);
+				if (own)
+					header_marker(u, out, n, &th);
 				/* 0 (as the author line) or 2 (a block quote, as many
 				 * tutorials write it: "  **번역**:"); anything else is a
 				 * slip (" **번역**:") */
@@ -407,7 +420,8 @@ void check_translator_line(const Unit *u, FindingVec *out)
 					finding_set_fix(f, n, 0, th.at, ind);
 					f->suggestion = ind;
 				}
-				translator_value(u, out, n, th.at + th.len, th.value);
+				if (own)
+					translator_value(u, out, n, th.at + th.len, th.value);
 			}
 			if (!found) {
 				Str t = str_trim(lines_get(L, line));

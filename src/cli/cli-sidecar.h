@@ -19,14 +19,16 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
  * repo_history_open, when it is non-NULL), both sides segmented and aligned
  * and the sidecar's statuses applied; without one, the document's own
  * prose blocks are counted (progress_count_self).  Adds to *c.  *from (may be NULL) gets how the
- * counts were made: "source" or "self".  When findings is non-NULL, the
- * checks of `yeok check` (all available ones, glossary gl, which may be
- * NULL) run on the same alignment and *findings gets the number of errors
- * and warnings (info findings such as `untranslated` are not counted).
+ * counts were made: "source" or "self".  When findings is non-NULL,
+ * `yeok check`'s findings with the context ctx run on the same alignment
+ * and *findings gets the number of errors and warnings (info findings such
+ * as `untranslated` are not counted).
  * False with e set when the recorded source cannot be read or does not
  * match its sha256. */
 struct SourceHistory;
+struct Context;
 bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
-                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings, Err *e);
+                  ProgressCount *c, const char **from, struct Context *ctx, size_t *findings,
+                  Err *e);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "cli-private.h"
 #include "yeok/check.h"
+#include "yeok/context.h"
 #include "yeok/pair.h"
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
@@ -22,9 +23,10 @@ static void usage_help(void)
 	       "  --only IDS             run only these checks (comma-separated)\n"
 	       "  --disable IDS          run all but these checks\n"
 	       "  --glossary PATH        glossary file (YAML or the guide's Markdown table);\n"
-	       "                         repeatable; default: the shipped glossary/ko.yaml\n"
-	       "  --rules PATH           team style rule file (repeatable); default: the shipped\n"
-	       "                         glossary/rules.yaml\n"
+	       "                         repeatable; added to the shipped glossary/ko.yaml\n"
+	       "                         and config.yaml's glossary:\n"
+	       "  --rules PATH           team style rule file (repeatable); default:\n"
+	       "                         config.yaml's rules:, else the shipped glossary/rules.yaml\n"
 	       "  --no-spell             no spelling check (it loads the Korean dictionary:\n"
 	       "                         0.35 s); project words: .yeok-words at the git top\n"
 	       "                         level, personal words: $XDG_DATA_HOME/yeok/words;\n"
@@ -62,12 +64,6 @@ static void load_record(const char *file, Sidecar *sc, bool quiet)
 	free(path);
 }
 
-/* What check knows beyond the file: the repository, the style rules. */
-typedef struct Know {
-	const CheckRepo *repo;
-	const StyleRules *rules;
-} Know;
-
 /* A binary file is refused like the editor refuses it (exit 65). */
 static int refuse_binary(const char *file)
 {
@@ -87,10 +83,10 @@ static int refuse_binary(const char *file)
 
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
-static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spell *sp,
-                      const Know *know, const CheckSet *set, CheckFormat fmt, Totals *tot,
-                      Buf *out)
+static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spell *sp,
+                      CheckFormat fmt, Totals *tot, Buf *out)
 {
+	const CheckSet *set = &ctx->set;
 	Err e;
 	err_init(&e);
 	int brc = refuse_binary(file);
@@ -113,20 +109,8 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 		             "record or an English revision in its git history): skipped %s",
 		          file, skipped.p);
 	buf_release(&skipped);
-	CheckDoc d;
-	check_doc_init(&d, pr.tgt, pr.tb, have ? pr.sl : NULL, have ? pr.sb : NULL,
-	               have ? &pr.al : NULL, gl);
-	d.spell = sp;
-	d.allow = (const char *const *)sc.allow.v; /* the sidecar's allow: (F3 "allow here") */
-	d.allow_n = sc.allow.n;
-	d.repo = know->repo;
-	d.rules = know->rules;
-	d.tgt_host = &pr.th;
-	d.src_host = have ? &pr.sh : NULL;
-	if (sp)
-		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};
-	check_document(&d, set, &fv);
+	context_check_pair(ctx, &pr, &sc, sp, &fv);
 	if (have) /* consistency across the repository, from its translation memory */
 		cli_tm_check(file, &pr.sh, &pr.th, &pr.al, set, &fv);
 	for (size_t i = 0; i < fv.n; i++) {
@@ -138,7 +122,7 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 		tot->first_json = false;
 	}
 	findings_clear(&fv);
-	check_doc_release(&d);
+	VEC_FREE(&fv);
 	pair_release(&pr);
 	sidecar_release(&sc);
 	return 0;
@@ -153,75 +137,11 @@ static bool flush_out(Buf *out)
 	return ok;
 }
 
-/* The glossaries named (else the shipped one); an exit code or 0. */
-static int load_glossaries(Glossary *gl, const char *const *paths, size_t n)
-{
-	Err e;
-	err_init(&e);
-	for (size_t i = 0; i < n; i++)
-		if (!glossary_load(gl, paths[i], &e))
-			return cli_report(&e);
-	if (n)
-		return 0;
-	char *def = glossary_default_path();
-	int rc = file_exists(def) && !glossary_load(gl, def, &e) ? cli_report(&e) : 0;
-	free(def);
-	Buf note = BUF_INIT;
-	if (!rc && glossary_missing_note(&note))
-		cli_error(0, "warning: %s", note.p); /* said once */
-	buf_release(&note);
-	return rc;
-}
-
-/* The style rules named (else the shipped rules.yaml, when found). */
-static int load_rules(StyleRules *r, const char *const *paths, size_t n)
-{
-	Err e;
-	err_init(&e);
-	for (size_t i = 0; i < n; i++)
-		if (!style_rules_load(r, paths[i], &e))
-			return cli_report(&e);
-	if (n)
-		return 0;
-	char *def = glossary_data_path("rules.yaml", NULL);
-	int rc = def && !style_rules_load(r, def, &e) ? cli_report(&e) : 0;
-	free(def);
-	return rc;
-}
-
-/* Start loading the dictionaries (project words from the git top level of
- * the first file); glossary terms and their avoided variants never flag
- * (an avoided variant is the glossary check's finding). */
-static Spell *spell_start(const char *first, const Glossary *gl, const CheckRepo *repo)
-{
-	char *top = NULL;
-	Err ve;
-	err_init(&ve);
-	if (!vcs_available() || !vcs_toplevel(first, &top, &ve))
-		top = NULL;
-	char *loan = glossary_data_path("loanwords.txt", NULL);
-	SpellOptions sop = {.project_top = top, .loanwords = loan};
-	Spell *sp = spell_new(&sop);
-	free(top);
-	free(loan);
-	/* the words of the repository's translated files (3 or more) */
-	check_repo_teach_spell(repo, sp, 3);
-	for (size_t i = 0; i < gl->n; i++) {
-		const GlossTerm *t = &gl->v[i];
-		spell_add_terms(sp, (const char *const *)t->en, t->en_n);
-		const char *ko = t->ko;
-		spell_add_terms(sp, &ko, 1);
-		spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
-	}
-	return sp;
-}
-
 /* Check each file once (even when named twice, or through another path)
  * and print the findings; *file_rc gets the first failure's exit code.
  * False when stdout could not be written. */
-static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Glossary *gl,
-                        Spell *sp, const Know *know, const CheckSet *set, CheckFormat fmt,
-                        Totals *tot, int *file_rc)
+static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Context *ctx,
+                        Spell *sp, CheckFormat fmt, Totals *tot, int *file_rc)
 {
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
@@ -240,7 +160,7 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files[i], so, gl, sp, know, set, fmt, tot, &out);
+		int r = check_file(files[i], so, ctx, sp, fmt, tot, &out);
 		if (r && !*file_rc)
 			*file_rc = r;
 		if (out.len > 65536 && fmt != CF_JSON)
@@ -262,7 +182,7 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 typedef struct CheckArgs {
 	SourceOpts so;
 	CheckFormat fmt;
-	CheckSet set;
+	bool no_spell;
 	const char *only, *disable;
 	VEC(const char *) files;
 	VEC(const char *) glossaries;
@@ -314,7 +234,7 @@ static int parse_args(int argc, char **argv, CheckArgs *ca)
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			/* common option, not used by check */
 		} else if (!strcmp(a, "--no-spell")) {
-			ca->set.on[CK_SPELLING] = false;
+			ca->no_spell = true;
 		} else {
 			rc = cli_error(EXIT_USAGE, "check: unknown option '%s' (see yeok check --help)", a);
 		}
@@ -335,41 +255,31 @@ static int check_args(CheckArgs *ca)
 		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
 	if (ca->only && ca->disable)
 		return cli_error(EXIT_USAGE, "--only and --disable exclude each other");
-	if (ca->only && !check_set_parse(&ca->set, ca->only, true, &e))
-		return cli_report(&e);
-	if (ca->disable && !check_set_parse(&ca->set, ca->disable, false, &e))
-		return cli_report(&e);
+	(void)e;
 	return 0;
 }
 
-/* Check the files with the glossary and rules loaded; the exit code. */
-static int run_checks(const CheckArgs *ca, Glossary *gl, StyleRules *rules)
+/* Check the files with the context assembled; the exit code. */
+static int run_checks(const CheckArgs *ca, Context *ctx)
 {
 	Err e;
 	err_init(&e);
 	/* What the repository of the first file says (its words, 하다 stems,
 	 * renderings), cached per repository and HEAD. */
-	CheckRepo repo;
-	check_repo_init(&repo);
-	if (!check_repo_load(ca->files.v[0], &repo, &e))
+	if (!context_load_repo(ctx, ca->files.v[0], &e))
 		cli_error(0, "warning: repository words: %s", e.msg);
 	err_init(&e);
-	Know know = {&repo, rules};
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
-	Spell *sp = ca->set.on[CK_SPELLING] ? spell_start(ca->files.v[0], gl, &repo) : NULL;
-
+	Spell *sp = context_spell(ctx, ca->files.v[0], false);
 	Totals tot = {0, 0, 0, true};
 	int file_rc = 0;
-	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, gl, sp, &know, &ca->set, ca->fmt,
-	                         &tot, &file_rc);
+	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, ctx, sp, ca->fmt, &tot, &file_rc);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
 			cli_error(0, "warning: spelling: %s", e.msg);
 	}
-	spell_free(sp);
-	check_repo_release(&repo);
 	if (!io_ok)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");
 	if (file_rc)
@@ -380,7 +290,6 @@ static int run_checks(const CheckArgs *ca, Glossary *gl, StyleRules *rules)
 static int check_main(int argc, char **argv)
 {
 	CheckArgs ca = {.so = {.history = true, .self_fallback = false}, .fmt = CF_TEXT};
-	check_set_all(&ca.set);
 	int rc = parse_args(argc, argv, &ca);
 	if (!rc && !ca.help)
 		rc = check_args(&ca);
@@ -388,18 +297,19 @@ static int check_main(int argc, char **argv)
 		check_args_release(&ca);
 		return rc;
 	}
-	const CheckSet *set = &ca.set;
-	Glossary gl;
-	glossary_init(&gl);
-	if (set->on[CK_GLOSSARY] || set->on[CK_SPELLING] || set->on[CK_CONSISTENCY])
-		rc = load_glossaries(&gl, ca.glossaries.v, ca.glossaries.n);
-	StyleRules *rules = style_rules_new();
-	if (!rc && (set->on[CK_STYLE] || set->on[CK_SPACING] || set->on[CK_PUNCTUATION]))
-		rc = load_rules(rules, ca.rule_files.v, ca.rule_files.n);
+	Context ctx;
+	context_init(&ctx);
+	ContextOpts co = {cli_config(), ca.glossaries.v, ca.glossaries.n, ca.rule_files.v,
+	                  ca.rule_files.n, ca.only, ca.disable, ca.no_spell, false};
+	Err e;
+	err_init(&e);
+	if (!context_load(&ctx, &co, &e))
+		rc = cli_report(&e);
+	else if (ctx.notes.len)
+		cli_error(0, "warning: %s", ctx.notes.p); /* said once */
 	if (!rc)
-		rc = run_checks(&ca, &gl, rules);
-	style_rules_free(rules);
-	glossary_release(&gl);
+		rc = run_checks(&ca, &ctx);
+	context_release(&ctx);
 	check_args_release(&ca);
 	return rc;
 }

@@ -6,6 +6,7 @@
  * summary per file under "## PR 설명". */
 #include "cli-private.h"
 #include "cli-sidecar.h"
+#include "yeok/context.h"
 #include "yeok/config.h"
 #include "yeok/lines.h"
 #include "yeok/vcs.h"
@@ -356,8 +357,8 @@ static int run(int argc, char **argv)
 		return cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
 	}
 	FileInfo *files = xcalloc(ndocs, sizeof(*files));
-	Glossary gl;
-	glossary_init(&gl);
+	Context ctx;
+	context_init(&ctx);
 	size_t loaded = 0;
 	for (size_t i = 0; i < ndocs; i++, loaded++) {
 		FileInfo *f = &files[i];
@@ -378,16 +379,19 @@ static int run(int argc, char **argv)
 		rc = cli_report(&e);
 		goto out;
 	}
-	/* The checks use the shipped glossary, like `yeok check`. */
-	char *def = glossary_default_path();
-	if (file_exists(def) && !glossary_load(&gl, def, &e)) {
+	/* The findings are `yeok check`'s: the same context */
+	ContextOpts co = {.cfg = cli_config()};
+	if (!context_load(&ctx, &co, &e)) {
 		cli_error(0, "warning: %s (the summary counts findings without it)", e.msg);
-		glossary_release(&gl);
-		glossary_init(&gl);
+		context_release(&ctx);
+		context_init(&ctx);
 	}
-	free(def);
+	err_init(&e);
+	if (!context_load_repo(&ctx, docs[0], &e))
+		cli_error(0, "warning: repository words: %s", e.msg);
+	err_init(&e);
 	for (size_t i = 0; i < ndocs; i++) {
-		if (!cli_progress(files[i].doc, &files[i].sc, NULL, &files[i].count, &files[i].from, &gl,
+		if (!cli_progress(files[i].doc, &files[i].sc, NULL, &files[i].count, &files[i].from, &ctx,
 		                  &files[i].findings, &e)) {
 			rc = cli_report(&e);
 			goto out;
@@ -401,7 +405,7 @@ out:
 		free(files[i].shown);
 	}
 	free(files);
-	glossary_release(&gl);
+	context_release(&ctx);
 	free(docs);
 	return rc;
 }

@@ -37,28 +37,6 @@ bool repo_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 	return ok;
 }
 
-/* Errors and warnings of all available checks on one document. */
-static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignment *a,
-                             Glossary *gl)
-{
-	CheckDoc d;
-	check_doc_init(&d, th->text, &th->blocks, sh ? sh->text : NULL, sh ? &sh->blocks : NULL, a,
-	               gl);
-	d.tgt_host = th;
-	d.src_host = sh;
-	CheckSet set;
-	check_set_all(&set);
-	FindingVec v = {0};
-	check_document(&d, &set, &v);
-	size_t n = 0;
-	for (size_t i = 0; i < v.n; i++)
-		n += v.v[i].sev >= SEV_WARNING;
-	findings_clear(&v);
-	VEC_FREE(&v);
-	check_doc_release(&d);
-	return n;
-}
-
 /* A pathspec for the files below rel (a folder of the work tree, "" or
  * ending in '/') whose names end in ext, glob characters of rel escaped. */
 static char *below_spec(const char *rel, const char *ext)
@@ -96,7 +74,7 @@ SourceHistory *repo_history_open(const char *dir)
 }
 
 bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
-                        ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                        ProgressCount *c, const char **from, Context *ctx, size_t *findings,
                         Err *e)
 {
 	/* the sidecar's record, else the English from the git history; none:
@@ -116,9 +94,14 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
 	} else {
 		progress_count_self(p.tgt, p.tb, c);
 	}
-	if (findings)
-		*findings = have ? count_findings(&p.th, &p.sh, &p.al, gl)
-		                 : count_findings(&p.th, NULL, NULL, gl);
+	if (findings) { /* check's findings: the context's checks, rules, words */
+		FindingVec v = {0};
+		if (ctx)
+			context_check_pair(ctx, &p, sc, context_spell(ctx, doc, true), &v);
+		*findings = context_problems(&v);
+		findings_clear(&v);
+		VEC_FREE(&v);
+	}
 	if (from)
 		*from = have ? "source" : "self";
 	pair_release(&p);
@@ -247,7 +230,7 @@ static void row_fill(Repo *r, RepoRow *w)
 	const char *from = NULL;
 	w->has_sidecar = w->sc_size >= 0;
 	if (!repo_sidecar_load(w->path, &sc, NULL, &e) ||
-	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->gl, &w->findings, &e)) {
+	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->ctx, &w->findings, &e)) {
 		w->error = xstrdup(e.msg);
 	} else {
 		w->self = from && !strcmp(from, "self");
@@ -354,7 +337,13 @@ char *repo_cache_path(const char *dir)
 	return p;
 }
 
-static const char CACHE_HEAD[] = "yeok-repo-cache 1\n";
+static const char CACHE_HEAD[] = "yeok-repo-cache 2\n";
+
+/* The cache's second line: what the findings were counted with. */
+static void cache_context(const Repo *r, Buf *out)
+{
+	buf_addf(out, "context %016llx\n", r->ctx ? (unsigned long long)context_fingerprint(r->ctx) : 0ull);
+}
 
 static bool mkdirs(const char *dir)
 {
@@ -380,6 +369,7 @@ bool repo_save_cache(const Repo *r, Err *e)
 		return true;
 	Buf b = BUF_INIT;
 	buf_adds(&b, CACHE_HEAD);
+	cache_context(r, &b);
 	for (size_t i = 0; i < r->rows.n; i++) {
 		const RepoRow *w = &r->rows.v[i];
 		if (!w->filled || w->error || strchr(w->name, '\t') || strchr(w->name, '\n') ||
@@ -455,6 +445,11 @@ static void read_cache(Repo *r)
 	}
 	buf_addc(&b, '\0');
 	char *p = b.p + sizeof(CACHE_HEAD) - 1;
+	Buf want = BUF_INIT;
+	cache_context(r, &want);
+	bool same = !strncmp(p, want.p, want.len);
+	p += same ? want.len : strlen(p);
+	buf_release(&want);
 	while (*p) {
 		char *nl = strchr(p, '\n');
 		if (!nl)

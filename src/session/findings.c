@@ -84,6 +84,37 @@ size_t session_seg_base(Session *s, size_t k)
 	return 0;
 }
 
+/* The target lines between blocks that segment k's findings cover (the
+ * blank lines check_between_blocks reads): after its target lines up to the
+ * next segment's, and for the first segment with target lines those before
+ * it.  Up to two ranges [r[i][0], r[i][1]); returns how many. */
+static size_t seg_between(Session *s, size_t k, size_t r[2][2])
+{
+	const Alignment *al = &s->doc.al;
+	const RstDoc *tb = &s->doc.th.blocks;
+	size_t f, l, nf, nl, n = 0;
+	if (!align_tgt_lines(&al->v[k], tb, &f, &l))
+		return 0;
+	bool first = true; /* no segment before k has target lines */
+	for (size_t j = k; j-- > 0 && first;)
+		first = !al->v[j].tgt_n;
+	if (first && f > 0) {
+		r[n][0] = 0;
+		r[n++][1] = f;
+	}
+	size_t to = s->doc.tgt.n;
+	for (size_t j = k + 1; j < al->n; j++)
+		if (align_tgt_lines(&al->v[j], tb, &nf, &nl)) {
+			to = nf;
+			break;
+		}
+	if (l + 1 < to) {
+		r[n][0] = l + 1;
+		r[n++][1] = to;
+	}
+	return n;
+}
+
 /* A hash of both sides' lines of segment k, its kind and status. */
 static uint64_t seg_hash(Session *s, size_t k)
 {
@@ -95,6 +126,18 @@ static uint64_t seg_hash(Session *s, size_t k)
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
+		}
+	size_t r[2][2], nr = seg_between(s, k, r);
+	/* and the blank lines just above it (a finding may be on them) */
+	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+		for (size_t i = f; i-- > 0 && !str_trim(lines_get(&s->doc.tgt, i)).n;) {
+			Str y = lines_get(&s->doc.tgt, i);
+			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xab0e) * 1099511628211ull;
+		}
+	for (size_t x = 0; x < nr; x++)
+		for (size_t i = r[x][0]; i < r[x][1]; i++) {
+			Str y = lines_get(&s->doc.tgt, i);
+			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xb1a7) * 1099511628211ull;
 		}
 	h = (h ^ 0x5eed) * 1099511628211ull;
 	if (align_src_lines(g, &s->doc.sh.blocks, &f, &l))
@@ -135,7 +178,45 @@ static void cd_start(Session *s)
 	                         &d->al, session_glossary(s));
 	s->chk.cd.tgt_host = &d->th;
 	s->chk.cd.src_host = &d->sh;
+	if (s->ctx) {
+		/* check's rules, repository and checks; spelling once the
+		 * dictionaries are there (spell_ready: what check waits for) */
+		context_check_doc(s->ctx, &s->chk.cd);
+		s->chk.cset = s->ctx->set;
+		bool spell = s->ctx->set.on[CK_SPELLING] && s->spell.sp && spell_ready(s->spell.sp);
+		s->chk.cset.on[CK_SPELLING] = spell;
+		s->chk.cd.spell = spell ? s->spell.sp : NULL;
+		s->chk.spell_in = spell;
+		s->chk.spell_gen = spell ? spell_generation(s->spell.sp) : 0;
+	}
 	s->chk.cd_built = true;
+}
+
+void session_use_context(Session *s, Context *ctx)
+{
+	s->ctx = ctx;
+	s->chk.cset = ctx->set;
+	s->chk.cset.on[CK_SPELLING] = false; /* until the dictionaries are loaded */
+	s->gloss.hint_k = -1; /* the kept hints are of the glossary before */
+	s->gloss.gen++;
+}
+
+void session_context_changed(Session *s)
+{
+	if (s->chk.on && !s->chk.off)
+		session_checks_on(s, false);
+}
+
+bool session_spell_findings(Session *s)
+{
+	Spell *sp = s->spell.sp;
+	if (!s->ctx || !s->ctx->set.on[CK_SPELLING] || !sp || !s->chk.on || s->chk.off ||
+	    !spell_ready(sp))
+		return false;
+	if (s->chk.spell_in && spell_generation(sp) == s->chk.spell_gen)
+		return false;
+	session_context_changed(s); /* with the dictionaries, or a word added */
+	return true;
 }
 
 /* The same with an index: what a check needs now (the rest of a first
@@ -156,12 +237,17 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
 	s->chk.cd.allow_n = s->side.sc.allow.n;
 	check_unit(&s->chk.cd, &s->chk.cset, k, &v);
+	size_t r[2][2], nr = seg_between(s, k, r); /* the blank lines after it */
+	for (size_t x = 0; x < nr; x++)
+		check_between_blocks(&s->chk.cd, &s->chk.cset, r[x][0], r[x][1], &v);
 	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
+	/* relative to the base (modulo 2^64: a finding on the blank line just
+	 * above the segment, as py-structure makes, comes back where it was) */
 	for (size_t i = 0; i < v.n; i++) {
-		v.v[i].line = v.v[i].line >= base ? v.v[i].line - base : 0;
+		v.v[i].line -= base;
 		if (v.v[i].has_fix)
-			v.v[i].fix.line = v.v[i].fix.line >= base ? v.v[i].fix.line - base : 0;
+			v.v[i].fix.line -= base;
 	}
 	slot_take(s, f, &v);
 	f->h = seg_hash(s, k);

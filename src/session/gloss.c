@@ -22,6 +22,8 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 
 Glossary *session_glossary(Session *s)
 {
+	if (s->ctx)
+		return context_glossary(s->ctx);
 	return s->gloss.loaded ? &s->gloss.gl : NULL;
 }
 

@@ -37,6 +37,11 @@ static char *git_top(const char *path)
 
 void session_spell_start(Session *s, const SpellOptions *opt)
 {
+	if (s->ctx && !opt) { /* the context's: check's dictionaries and words */
+		s->spell.sp = context_spell(s->ctx, s->doc.path, false);
+		s->spell.borrowed = true;
+		return;
+	}
 	SpellOptions o = {0};
 	if (opt)
 		o = *opt;
@@ -286,7 +291,9 @@ bool session_spell_choose(Session *s, long v)
 
 void session_spell_release(Session *s)
 {
-	spell_free(s->spell.sp);
+	if (!s->spell.borrowed)
+		spell_free(s->spell.sp);
+	s->spell.borrowed = false;
 	s->spell.sp = NULL;
 	free(s->spell.word);
 	s->spell.word = NULL;

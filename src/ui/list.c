@@ -158,6 +158,12 @@ int ui_list_main(const UiOpts *o, const char *dir)
 	repo_init(&r);
 	Err e;
 	err_init(&e);
+	/* the rows' findings are check's: the editor's context, with the
+	 * repository's words (before the cache is read: it is keyed by them) */
+	r.ctx = o->ctx;
+	Err re;
+	err_init(&re);
+	bool words = !r.ctx || context_load_repo(r.ctx, dir, &re);
 	if (!repo_open(&r, dir, &e)) {
 		Buf b = BUF_INIT;
 		text_sanitize(e.msg, strlen(e.msg), &b);
@@ -174,6 +180,8 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		repo_release(&r);
 		return EXIT_USAGE;
 	}
+	if (!words)
+		snprintf(r.msg, sizeof(r.msg), "Repository words: %s", re.msg);
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	u.repo = &r;

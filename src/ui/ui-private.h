@@ -17,6 +17,7 @@
 #include "yeok/keymap.h"
 #include "yeok/repo.h"
 #include "yeok/review.h"
+#include "yeok/context.h"
 #include "yeok/session.h"
 #include "yeok/theme.h"
 
@@ -331,6 +332,7 @@ typedef struct UiOpts {
 	bool no_tm;
 	const Config *cfg;       /* config.yaml, read once (ui_main) */
 	const char *cfg_problem; /* what was wrong with it ("" or NULL: nothing) */
+	Context *ctx;            /* assembled once (edit_main), borrowed */
 } UiOpts;
 /* Open file in the editor with the options and run it until it quits
  * (ui.c; the terminal is started and restored around it).  Returns the

@@ -76,37 +76,6 @@ static int parse_args(int argc, char **argv, Opts *o)
 	return 0;
 }
 
-/* The shipped glossary: $YEOK_GLOSSARY_DIR (glossary_default_path), else
- * the tree's beside the binary, else the installed one. */
-static bool load_glossary(Session *s, const Opts *o, Err *e)
-{
-	char *shipped = NULL;
-	const char *env = getenv("YEOK_GLOSSARY_DIR");
-	if (!(env && *env)) {
-		char *tree = ui_beside_binary("glossary");
-		if (tree) {
-			shipped = path_join(tree, "ko.yaml");
-			if (!file_exists(shipped)) {
-				free(shipped);
-				shipped = NULL;
-			}
-		}
-		free(tree);
-	}
-	/* the config's glossaries, then --glossary */
-	char **cp = o->cfg->glossary.v;
-	size_t ncp = o->cfg->glossary.n;
-	const char **all = xcalloc(ncp + o->n_glossary + 1, sizeof(*all));
-	for (size_t i = 0; i < ncp; i++)
-		all[i] = cp[i];
-	for (size_t i = 0; i < o->n_glossary; i++)
-		all[ncp + i] = o->glossary[i];
-	bool ok = session_glossary_load(s, shipped, all, ncp + o->n_glossary, e);
-	free(all);
-	free(shipped);
-	return ok;
-}
-
 /* ---- the editor mode ------------------------------------------------------- */
 
 /* A command by its row: a save asks first when the file changed on disk;
@@ -218,6 +187,8 @@ static void editor_idle(Ui *u)
 		u->spell_gen = spell_generation(s->spell.sp);
 		u->redraw = true;
 	}
+	if (session_spell_findings(s))
+		u->redraw = true;
 	if (session_tm_poll(s, false))
 		u->redraw = true;
 }
@@ -365,11 +336,7 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 		*rc = e.code ? e.code : EXIT_NOINPUT;
 		return false;
 	}
-	if (!load_glossary(s, o, &e)) {
-		fail(s, &e);
-		*rc = e.code ? e.code : EXIT_CONFIG;
-		return false;
-	}
+	session_use_context(s, o->ctx);
 	err_init(&e);
 	if (!safety_input_ok(s, NULL, &e)) {
 		fail(s, &e);
@@ -397,6 +364,7 @@ static bool in_work_tree(void)
 }
 
 static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_problem);
+static int edit_or_list(Opts *op);
 
 int ui_main(int argc, char **argv)
 {
@@ -421,6 +389,26 @@ static int edit_main(int argc, char **argv, const Config *cfg, const char *cfg_p
 		return rc;
 	o.cfg = cfg;
 	o.cfg_problem = cfg_problem;
+	/* the context, once: the glossaries, rules and checks of check */
+	Context ctx;
+	context_init(&ctx);
+	ContextOpts co = {cfg, o.glossary, o.n_glossary, NULL, 0, NULL, NULL, o.no_spell, false};
+	Err e;
+	err_init(&e);
+	if (!context_load(&ctx, &co, &e)) {
+		context_release(&ctx);
+		fprintf(stderr, "yeok: %s\n", e.msg);
+		return e.code ? e.code : EXIT_CONFIG;
+	}
+	o.ctx = &ctx;
+	rc = edit_or_list(&o);
+	context_release(&ctx);
+	return rc;
+}
+
+static int edit_or_list(Opts *op)
+{
+	Opts o = *op;
 	if (!o.file && !in_work_tree())
 		return usage("%s", "no file given (a folder, or none inside a git work tree, "
 		                   "lists the tutorials)");
@@ -494,6 +482,13 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	 * thread loads the dictionaries (a second thread of this process
 	 * shares its CPU with the first frame's on a loaded machine) */
 	safety_exclude_side_files(&s);
+	/* the repository's words (git, a cache per HEAD), then the spelling
+	 * made from the context: the findings are check's */
+	Err re;
+	err_init(&re);
+	if (!context_load_repo(o.ctx, file, &re))
+		session_error(&s, "Repository words: %s", re.msg);
+	session_context_changed(&s);
 	if (!o.no_spell)
 		session_spell_start(&s, NULL);
 	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
