@@ -5,7 +5,10 @@
  * The changed lines are those of a line diff of the base revision against
  * the head (the same lines `git diff` shows); a segment of the source↔head
  * alignment is a change when any of its head lines changed, or lines were
- * deleted inside it.  For each change the base lines it replaced are
+ * deleted inside it.  Whole blocks of the base deleted in the head are a
+ * change of their own (deleted): the base is aligned with the English too,
+ * and a deleted Korean block whose English remains in the source (a
+ * segment with no head side now) is shown beside that English.  For each change the base lines it replaced are
  * found between the nearest unchanged lines, and kept as "old Korean"
  * when they hold Hangul (a base that was still English has no old text).
  *
@@ -32,13 +35,23 @@
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 
+/* No segment of Review.al: a deleted block that had no English. */
+#define REVIEW_NO_SEG SIZE_MAX
+
 typedef struct ReviewChange {
-	size_t seg;        /* index into Review.al (source ↔ head segments) */
-	size_t head_first; /* head lines of the segment, 0-based inclusive */
+	size_t seg;        /* index into Review.al (source ↔ head segments);
+	                      REVIEW_NO_SEG only for a deletion without English */
+	size_t head_first; /* head lines of the segment, 0-based inclusive; a
+	                      deletion: head_first == head_last, the head line
+	                      the deleted lines stood before (the last line
+	                      when they ended the file) */
 	size_t head_last;
 	bool has_old;      /* the base had Korean text here */
 	size_t base_first; /* base lines replaced (0-based inclusive), when */
 	size_t base_last;  /* base_first <= base_last; else none */
+	bool deleted;      /* whole blocks of the base deleted: base_first..
+	                      base_last are them (their English, when they had
+	                      one, is segment seg, which has no head side) */
 } ReviewChange;
 
 typedef struct Review {
@@ -50,6 +63,7 @@ typedef struct Review {
 	                          the alignment read */
 	Alignment al;          /* source ↔ head (over sh.blocks, hh.blocks) */
 	bool *head_changed;    /* per head line: inserted or replaced */
+	bool *base_deleted;    /* per base line: deleted (not in the head) */
 	ReviewChange *v;       /* the changes in document order */
 	size_t n;
 	size_t cap;
@@ -71,7 +85,8 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
  * whose English changed.  Returns how many were dropped. */
 size_t review_drop_carried(Review *r, const char *base_src, size_t n);
 
-/* The change holding head line `line` (0-based), or -1. */
+/* The change holding head line `line` (0-based), or -1 (deletions are
+ * not found by a head line). */
 long review_find_line(const Review *r, size_t line);
 
 /* True when the text is English: at most 1% of its lines (and at most 2)

@@ -135,8 +135,17 @@ bool review_text_is_english(const Lines *l)
  * use), or the head text's when the segment has no source side. */
 static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 {
-	(void)tmp;
-	const Segment *s = &r->al.v[r->v[i].seg];
+	const ReviewChange *c = &r->v[i];
+	if (c->seg == REVIEW_NO_SEG) {
+		/* a deleted block without English: the key of its old text */
+		buf_clear(tmp);
+		for (size_t l = c->base_first; l <= c->base_last && l < r->base.n; l++) {
+			buf_addstr(tmp, lines_get(&r->base, l));
+			buf_addc(tmp, '\n');
+		}
+		return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+	}
+	const Segment *s = &r->al.v[c->seg];
 	if (s->src_n)
 		return pair_blocks_key(r->sh.text, &r->sh.blocks, s->src, s->src_n);
 	return pair_blocks_key(r->hh.text, &r->hh.blocks, s->tgt, s->tgt_n);
@@ -204,7 +213,8 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	Buf tmp = BUF_INIT;
 	for (size_t i = 0; i < rs->r.n; i++) {
 		rs->keys[i] = change_key(&rs->r, i, &tmp);
-		check_unit(&rs->cd, &rs->checks, rs->r.v[i].seg, &rs->findings[i]);
+		if (rs->r.v[i].seg != REVIEW_NO_SEG)
+			check_unit(&rs->cd, &rs->checks, rs->r.v[i].seg, &rs->findings[i]);
 		findings_sort(&rs->findings[i]);
 	}
 	buf_release(&tmp);
@@ -558,7 +568,9 @@ bool review_session_check(const ReviewSession *rs, Err *e)
 	for (size_t i = 0; i < rs->r.n; i++) {
 		const ReviewChange *c = &rs->r.v[i];
 		if (c->head_first > c->head_last || c->head_last >= rs->r.head.n ||
-		    c->seg >= rs->r.al.n || (i && rs->r.v[i - 1].head_first >= c->head_first))
+		    (c->seg >= rs->r.al.n && !(c->deleted && c->seg == REVIEW_NO_SEG)) ||
+		    (c->deleted && (c->base_first > c->base_last || c->base_last >= rs->r.base.n)) ||
+		    (i && rs->r.v[i - 1].head_first > c->head_first))
 			return err_set(e, EXIT_DATAERR, "review: change %zu malformed", i);
 	}
 	return sidecar_check(&rs->sc, e);
