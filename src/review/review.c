@@ -29,6 +29,7 @@ void review_release(Review *r)
 	align_release(&r->al);
 	free(r->head_changed);
 	free(r->base_deleted);
+	free(r->hunks.v);
 	free(r->v);
 	review_init(r);
 }
@@ -226,6 +227,110 @@ static void find_deletions(Review *r, const LineMap *m, HostFormat fmt, const ch
 	pair_release(&bp);
 }
 
+/* ---- hunks ---------------------------------------------------------------- */
+
+static long num(const char **p, const char *end)
+{
+	long v = 0;
+	bool any = false;
+	while (*p < end && **p >= '0' && **p <= '9' && v < 100000000L) {
+		v = v * 10 + (**p - '0');
+		(*p)++;
+		any = true;
+	}
+	return any ? v : -1;
+}
+
+/* "-A[,B]" or "+A[,B]" at *p: start and count (count 1 when absent). */
+static bool range(const char **p, const char *end, char sign, long *start, long *count)
+{
+	if (*p >= end || **p != sign)
+		return false;
+	(*p)++;
+	*start = num(p, end);
+	*count = 1;
+	if (*p < end && **p == ',') {
+		(*p)++;
+		*count = num(p, end);
+	}
+	return *start >= 0 && *count >= 0;
+}
+
+void review_hunks_parse(const char *diff, size_t n, ReviewHunks *out)
+{
+	const char *p = diff, *end = diff + n;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		if (le - p > 4 && !memcmp(p, "@@ ", 3)) {
+			const char *q = p + 3;
+			ReviewHunk h;
+			if (range(&q, le, '-', &h.old_start, &h.old_count) && q < le && *q++ == ' ' &&
+			    range(&q, le, '+', &h.new_start, &h.new_count) && q + 2 < le &&
+			    !memcmp(q, " @@", 3))
+				VEC_PUSH(out, h);
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+long review_hunk_of(const ReviewHunks *h, bool left, long first, long last)
+{
+	for (size_t i = 0; i < h->n; i++) {
+		long s = left ? h->v[i].old_start : h->v[i].new_start;
+		long c = left ? h->v[i].old_count : h->v[i].new_count;
+		if (c > 0 && first >= s && last <= s + c - 1 && first <= last)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* The hunks of d with `context` lines around each change, merged as git
+ * merges them (when at most 2 * context unchanged lines lie between). */
+static void hunks_of_diff(const Diff *d, size_t na, size_t nb, size_t context, ReviewHunks *out)
+{
+	size_t i = 0;
+	while (i < d->n) {
+		while (i < d->n && d->v[i].kind == DIFF_SAME)
+			i++;
+		if (i >= d->n)
+			break;
+		/* changes from i to j (inclusive), with short SAME runs inside */
+		size_t j = i;
+		for (size_t k = i + 1; k < d->n; k++) {
+			if (d->v[k].kind != DIFF_SAME) {
+				j = k;
+				continue;
+			}
+			if (k + 1 >= d->n || d->v[k].len > 2 * context)
+				break;
+		}
+		const DiffOp *a = &d->v[i], *b = &d->v[j];
+		size_t a0 = a->a_pos, b0 = a->b_pos;
+		size_t a1 = b->a_pos + (b->kind == DIFF_DEL ? b->len : 0);
+		size_t b1 = b->b_pos + (b->kind == DIFF_INS ? b->len : 0);
+		a1 = MIN(a1, na);
+		b1 = MIN(b1, nb);
+		size_t pre = MIN(context, MIN(a0, b0));
+		size_t post = MIN(context, MIN(na - a1, nb - b1));
+		ReviewHunk h = {(long)(a0 - pre) + 1, (long)(a1 - a0 + pre + post),
+		                (long)(b0 - pre) + 1, (long)(b1 - b0 + pre + post)};
+		/* git numbers an empty side by the line before it */
+		if (!h.old_count)
+			h.old_start--;
+		if (!h.new_count)
+			h.new_start--;
+		VEC_PUSH(out, h);
+		i = j + 1;
+	}
+}
+
+/* Lines as git counts them: the empty "line" after a final newline is none. */
+static size_t real_lines(const Lines *l)
+{
+	return l->n && !lines_get(l, l->n - 1).n ? l->n - 1 : l->n;
+}
+
 static void take_first(Review *r, ChangeVec *dels)
 {
 	VEC_PUSH(r, dels->v[0]);
@@ -320,6 +425,7 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	while (dels.n)
 		take_first(r, &dels);
 	VEC_FREE(&dels);
+	hunks_of_diff(&m.d, real_lines(&r->base), real_lines(&r->head), 3, &r->hunks);
 	diff_release(&m.d);
 	free(m.head_of);
 	free(base_of);

@@ -50,6 +50,31 @@ static void compare_with_git(const char *src_name, const char *base_name, const 
 	char *bp = xasprintf("%s/history/%s", tu_corpus(), base_name);
 	char *hp = xasprintf("%s/history/%s", tu_corpus(), head_name);
 	bool *added = git_added(bp, hp, r.head.n);
+	/* the hunks are git's (-U3), unless git's diff differs from the line
+	 * diff's (the line diff ignores trailing blanks): then every changed
+	 * line git shows lies in one of them */
+	char *cmd = xasprintf("git diff --no-index -U3 --diff-algorithm=myers -- '%s' '%s'", bp, hp);
+	FILE *gp = popen(cmd, "r");
+	Buf gd = BUF_INIT;
+	char chunk[8192];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof(chunk), gp)) > 0)
+		buf_add(&gd, chunk, got);
+	pclose(gp);
+	free(cmd);
+	ReviewHunks gh = {0};
+	review_hunks_parse(gd.p ? gd.p : "", gd.len, &gh);
+	size_t same = gh.n == r.hunks.n;
+	for (size_t i = 0; same && i < gh.n; i++)
+		same = !memcmp(&gh.v[i], &r.hunks.v[i], sizeof(ReviewHunk));
+	print_message("# %s -> %s: %zu hunks, git %zu%s\n", base_name, head_name, r.hunks.n, gh.n,
+	              same ? ", the same" : "");
+	assert_true(same);
+	for (size_t i = 0; i < r.head.n; i++)
+		if (added[i] && review_hunk_of(&r.hunks, false, (long)i + 1, (long)i + 1) < 0)
+			fail_msg("line %zu: changed in git, in no hunk", i + 1);
+	free(gh.v);
+	buf_release(&gd);
 	/* every line git shows as added lies in a change */
 	for (size_t i = 0; i < r.head.n; i++) {
 		if (!added[i] || str_trim(lines_get(&r.head, i)).n == 0)
