@@ -466,6 +466,56 @@ int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w,
 	return row + 1;
 }
 
+int ui_put_spans_words(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                       int hi)
+{
+	/* the spans' text as one, with the slot of each byte's span */
+	Buf t = BUF_INIT, r = BUF_INIT;
+	size_t *end = xcalloc(ns + 1, sizeof(size_t));
+	for (size_t k = 0; k < ns; k++) {
+		buf_add(&t, sp[k].p, sp[k].n);
+		end[k] = t.len;
+	}
+	const char *s = t.p ? t.p : "";
+	int row = 0;
+	size_t k = 0;
+	for (size_t ls = 0; ls <= t.len;) {
+		const char *nl = memchr(s + ls, '\n', t.len - ls);
+		size_t le = nl ? (size_t)(nl - s) : t.len;
+		for (size_t from = ls; from < le || from == ls;) {
+			size_t to = from < le ? session_wrap(s + ls, le - ls, from - ls, w, WRAP_WORD) + ls
+			                      : le;
+			int col = 0, y = vy + row;
+			for (size_t i = from; i < to;) {
+				size_t e = text_next_grapheme(s, to, i);
+				int cw = text_cluster_width(s + i, e - i, col);
+				while (k + 1 < ns && i >= end[k])
+					k++;
+				if (y >= lo && y < hi && col + cw <= w) {
+					buf_clear(&r);
+					text_render_cluster(s + i, e - i, col, &r);
+					ui_set_style(u, ns ? sp[k].slot : TS_NORMAL, false);
+					mvaddnstr(y, x + col, r.p, (int)r.len);
+				}
+				col += cw;
+				i = e;
+			}
+			if (to >= le)
+				break;
+			row++;
+			from = to;
+		}
+		if (!nl)
+			break;
+		row++;
+		ls = le + 1;
+	}
+	free(end);
+	buf_release(&t);
+	buf_release(&r);
+	return row + 1;
+}
+
 static ThemeSlot span_slot(SpanKind k, ThemeSlot base)
 {
 	switch (k) {

@@ -224,6 +224,10 @@ typedef struct UiSpan {
 } UiSpan;
 int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
                          int hi);
+/* The same wrapped at words as the editor wraps (session_wrap, WRAP_WORD:
+ * after the last blank that fits; a word wider than w between graphemes). */
+int ui_put_spans_words(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                       int hi);
 /* The key bar of a mode from the command table's bar labels. */
 void ui_paint_keybar(Ui *u, CommandMode mode, int y);
 
