@@ -22,8 +22,8 @@ typedef VEC(UiSpan) SpanVec;
 
 /* The texts of the current change, rebuilt on each frame. */
 typedef struct RvText {
-	Buf en, old, neu, inl;
-	SpanVec s_en, s_old, s_new, s_inl;
+	Buf en, old, neu, inl, marked;
+	SpanVec s_en, s_old, s_new, s_inl, s_marked;
 } RvText;
 
 static void rv_text_release(RvText *v)
@@ -32,6 +32,8 @@ static void rv_text_release(RvText *v)
 	buf_release(&v->old);
 	buf_release(&v->neu);
 	buf_release(&v->inl);
+	buf_release(&v->marked);
+	VEC_FREE(&v->s_marked);
 	VEC_FREE(&v->s_en);
 	VEC_FREE(&v->s_old);
 	VEC_FREE(&v->s_new);
@@ -69,25 +71,38 @@ static void add_span(SpanVec *sv, const char *p, size_t n, ThemeSlot slot)
 	VEC_PUSH(sv, s);
 }
 
-/* The new text's lines as spans, the changed ones marked (a changed line
- * in a 100-line code block is found at a glance). */
-static void changed_spans(const ReviewSession *rs, const ReviewChange *c, const Buf *b,
-                          SpanVec *sv)
+/* The new text's lines as spans, the changed ones marked: when only some
+ * lines of a change changed (one line of a 100-line code block), each line
+ * gets a gutter, "+ " for a changed line and the line in the difference
+ * style, "  " for the others. */
+static bool changed_spans(const ReviewSession *rs, const ReviewChange *c, Buf *b, SpanVec *sv)
 {
 	sv->n = 0;
-	size_t off = 0;
-	for (size_t i = c->head_first; i <= c->head_last && i < rs->r.head.n; i++) {
-		size_t n = lines_get(&rs->r.head, i).n + (i < c->head_last ? 1 : 0);
-		n = MIN(n, b->len - off);
-		bool mark = rs->r.head_changed[i] && c->head_last > c->head_first;
-		if (sv->n && sv->v[sv->n - 1].slot == (mark ? TS_DIFF : TS_TARGET_TEXT))
-			sv->v[sv->n - 1].n += n;
-		else
-			add_span(sv, b->p + off, n, mark ? TS_DIFF : TS_TARGET_TEXT);
-		off += n;
-	}
-	if (!sv->n)
+	size_t changed = 0, n = c->head_last - c->head_first + 1;
+	for (size_t i = c->head_first; i <= c->head_last && i < rs->r.head.n; i++)
+		changed += rs->r.head_changed[i];
+	if (n < 2 || !changed || changed == n) {
 		one_span(sv, b, TS_TARGET_TEXT);
+		return false;
+	}
+	buf_clear(b);
+	typedef struct { size_t off, n; bool mark; } Piece;
+	VEC(Piece) pieces = {0};
+	for (size_t i = c->head_first; i <= c->head_last && i < rs->r.head.n; i++) {
+		bool mark = rs->r.head_changed[i];
+		Piece pc = {b->len, 0, mark};
+		buf_adds(b, mark ? "+ " : "  ");
+		buf_addstr(b, lines_get(&rs->r.head, i));
+		if (i < c->head_last)
+			buf_addc(b, '\n');
+		pc.n = b->len - pc.off;
+		VEC_PUSH(&pieces, pc);
+	}
+	for (size_t k = 0; k < pieces.n; k++)
+		add_span(sv, b->p + pieces.v[k].off, pieces.v[k].n,
+		         pieces.v[k].mark ? TS_DIFF : TS_TARGET_TEXT);
+	VEC_FREE(&pieces);
+	return true;
 }
 
 /* The texts of the current change and their word difference. */
@@ -98,7 +113,8 @@ static void build(const ReviewSession *rs, RvText *v)
 	buf_clear(&v->old);
 	buf_clear(&v->neu);
 	buf_clear(&v->inl);
-	v->s_en.n = v->s_old.n = v->s_new.n = v->s_inl.n = 0;
+	buf_clear(&v->marked);
+	v->s_en.n = v->s_old.n = v->s_new.n = v->s_inl.n = v->s_marked.n = 0;
 	if (!c)
 		return;
 	const Segment *seg = c->seg != REVIEW_NO_SEG ? &rs->r.al.v[c->seg] : NULL;
@@ -123,6 +139,10 @@ static void build(const ReviewSession *rs, RvText *v)
 		changed_spans(rs, c, &v->neu, &v->s_new);
 		return;
 	}
+	/* beside the old Korean, the new one with its changed lines marked */
+	lines_text(&rs->r.head, c->head_first, c->head_last, &v->marked);
+	if (!changed_spans(rs, c, &v->marked, &v->s_marked))
+		v->s_marked.n = 0;
 	lines_text(&rs->r.base, c->base_first, c->base_last, &v->old);
 	DiffWords wa = {0}, wb = {0};
 	Diff d = {0};
@@ -259,7 +279,7 @@ static void paint(Ui *u, ReviewSession *rs)
 		}
 		const char *titles[3] = {"English", three ? t_old : (c->deleted ? t_old : t_new), t_new};
 		const SpanVec *cols[3] = {&v->s_en, three ? &v->s_old : (with_old ? &v->s_inl : &v->s_new),
-		                          &v->s_new};
+		                          three && v->s_marked.n ? &v->s_marked : &v->s_new};
 		int h = 0;
 		for (int k = 0; k < ncol; k++) {
 			int w = k == ncol - 1 ? wlast : cw;
