@@ -108,6 +108,11 @@ typedef VEC(GhPlace) GhPlaces;
 void comments_place(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
                     size_t doc_n, const char *src, size_t src_n, GhReadFn read, void *ctx,
                     GhPlaces *out);
+/* The same without a note for the threads on other paths (a caller that
+ * places them on several files says itself which matched none). */
+void comments_place_quiet(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
+                          size_t doc_n, const char *src, size_t src_n, GhReadFn read,
+                          void *ctx, GhPlaces *out);
 
 /* "comment 12345 by kim (https://...)" for messages, appended to out. */
 void comments_describe(const GhComments *gc, size_t i, Buf *out);

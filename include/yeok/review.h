@@ -31,6 +31,7 @@
 #define YEOK_REVIEW_H
 
 #include "yeok/align.h"
+#include "yeok/comments.h"
 #include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
@@ -220,6 +221,10 @@ typedef struct ReviewSession {
 	size_t file_no;    /* this file's index in it */
 	int go_file;       /* a command asks the UI for the next (1) or previous
 	                      (-1) file, 2: the file list; 0 none */
+	/* GitHub's review comments (--comments): the threads on this file,
+	 * placed on the head (borrowed from the ReviewFiles). */
+	const GhComments *gh;
+	GhPlaces gh_places;
 } ReviewSession;
 
 /* A message for the status line (error: drawn as one).  Returns !error,
@@ -350,6 +355,7 @@ typedef struct ReviewFiles {
 	size_t n;
 	size_t cur;        /* the file shown */
 	Buf notes;         /* the files left out and why, one a line */
+	GhComments gh;     /* --comments: GitHub's review comments */
 } ReviewFiles;
 
 void review_files_init(ReviewFiles *f);
@@ -368,6 +374,14 @@ bool review_files_move(ReviewFiles *f, int dir);
 bool review_files_go(ReviewFiles *f, size_t i);
 /* "file 2 of 13: intermediate_source/x.rst, 4 changes, 2 findings". */
 void review_files_label(const ReviewFiles *f, size_t i, Buf *out);
+/* --comments FILE.json: GitHub's review comments, each thread placed on
+ * the head of its file (ReviewSession.gh_places); the threads on no file
+ * of the review and those that cannot be placed are noted in f->gh.notes.
+ * False (EXIT_DATAERR) when it is not GitHub's review comments at all. */
+bool review_files_comments(ReviewFiles *f, const char *json_path, Err *e);
+/* The threads placed on change i's lines (indexes into rs->gh_places). */
+size_t review_session_gh_threads(const ReviewSession *rs, size_t change, size_t *idx, size_t max);
+
 /* The verdict of the whole review, in every file's sidecar. */
 bool review_files_set_verdict(ReviewFiles *f, ReviewVerdict v, Err *e);
 

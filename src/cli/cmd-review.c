@@ -16,6 +16,14 @@ static int export_review(const ReviewArgs *a, Err *e)
 	}
 	if (f.notes.len)
 		(void)cli_error(0, "%.*s", (int)f.notes.len - 1, f.notes.p);
+	if (a->comments && !review_files_comments(&f, a->comments, e)) {
+		review_files_release(&f);
+		return cli_report(e);
+	}
+	for (const char *p = f.gh.notes.p, *nl; p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		(void)cli_error(0, "%.*s", (int)(nl - p), p);
+	}
 	ReviewSession **v = review_files_list(&f);
 	Buf out = BUF_INIT, notes = BUF_INIT;
 	int rc = 0;

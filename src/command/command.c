@@ -363,6 +363,48 @@ static bool c_translator_line(Session *s, const char *arg)
 
 /* ---- stale segments ---------------------------------------------------- */
 
+/* ---- a pull request's review comments (yeok --comments FILE.json) --------- */
+
+static bool c_remark_next(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_step(s, 1);
+}
+
+static bool c_remark_prev(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_step(s, -1);
+}
+
+static bool c_remark_view(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_view(s);
+}
+
+static bool c_remark_resolve(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_resolve(s);
+}
+
+static bool c_remark_reply(Session *s, const char *arg)
+{
+	(void)arg;
+	session_remarks_sync(s);
+	long i = session_remark_here(s);
+	if (i < 0)
+		return session_error(s, "no review comment here (F8 goes to the next)");
+	session_ask(s, "Reply to the review comment: ", NULL, "pr-comment-save-reply");
+	return true;
+}
+
+static bool c_remark_save_reply(Session *s, const char *arg)
+{
+	return session_remark_reply(s, arg ? arg : "");
+}
+
 static bool c_stale_diff(Session *s, const char *arg)
 {
 	(void)arg;
@@ -1320,6 +1362,18 @@ static const Command commands[] = {
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
 	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before sync)", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
+	ED("pr-comment-next", "F8", NULL, "Go to the next review comment of the pull request (--comments)",
+	   NULL, 0, c_remark_next),
+	ED("pr-comment-prev", "S-F8", NULL, "Go to the previous review comment of the pull request",
+	   NULL, 0, c_remark_prev),
+	ED("pr-comment-view", "M-v", NULL, "Show the review comment here with its whole thread", NULL,
+	   0, c_remark_view),
+	ED("pr-comment-resolve", "M-o", NULL, "Resolve the review comment here (again: open it)", NULL,
+	   0, c_remark_resolve),
+	ED("pr-comment-reply", "M-r", NULL, "Reply to the review comment here", NULL, 0,
+	   c_remark_reply),
+	ED("pr-comment-save-reply", "", NULL, "Keep a reply (from the prompt)", NULL, CMD_HIDDEN,
+	   c_remark_save_reply),
 	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
 	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),
 	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),

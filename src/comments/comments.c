@@ -518,9 +518,9 @@ static int place_cmp(const void *a, const void *b)
 	return x->thread < y->thread ? -1 : x->thread > y->thread;
 }
 
-void comments_place(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
-                    size_t doc_n, const char *src, size_t src_n, GhReadFn read, void *ctx,
-                    GhPlaces *out)
+static void place_all(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
+                      size_t doc_n, const char *src, size_t src_n, GhReadFn read, void *ctx,
+                      GhPlaces *out, bool note_others)
 {
 	Placer pl;
 	memset(&pl, 0, sizeof(pl));
@@ -538,6 +538,8 @@ void comments_place(GhComments *gc, const char *relpath, HostFormat fmt, const c
 	size_t other = 0;
 	for (size_t t = 0; t < gc->threads.n; t++) {
 		const GhComment *c = &gc->v.v[gc->threads.v[t].first];
+		if (strcmp(c->path, relpath) != 0 && !note_others)
+			continue;
 		if (strcmp(c->path, relpath) != 0) {
 			Buf d = BUF_INIT;
 			comments_describe(gc, gc->threads.v[t].first, &d);
@@ -557,6 +559,20 @@ void comments_place(GhComments *gc, const char *relpath, HostFormat fmt, const c
 	VEC_FREE(&pl.vers);
 	pair_release(&pl.pair);
 	lines_release(&pl.doc);
+}
+
+void comments_place(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
+                    size_t doc_n, const char *src, size_t src_n, GhReadFn read, void *ctx,
+                    GhPlaces *out)
+{
+	place_all(gc, relpath, fmt, doc, doc_n, src, src_n, read, ctx, out, true);
+}
+
+void comments_place_quiet(GhComments *gc, const char *relpath, HostFormat fmt, const char *doc,
+                          size_t doc_n, const char *src, size_t src_n, GhReadFn read,
+                          void *ctx, GhPlaces *out)
+{
+	place_all(gc, relpath, fmt, doc, doc_n, src, src_n, read, ctx, out, false);
 }
 
 bool comments_check(const GhComments *gc, Err *e)

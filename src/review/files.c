@@ -8,6 +8,7 @@ void review_files_init(ReviewFiles *f)
 {
 	memset(f, 0, sizeof(*f));
 	buf_init(&f->notes);
+	comments_init(&f->gh);
 }
 
 void review_files_release(ReviewFiles *f)
@@ -16,6 +17,7 @@ void review_files_release(ReviewFiles *f)
 		review_session_release(&f->v[i]);
 	free(f->v);
 	buf_release(&f->notes);
+	comments_release(&f->gh);
 	review_files_init(f);
 }
 
@@ -162,4 +164,46 @@ bool review_files_set_verdict(ReviewFiles *f, ReviewVerdict v, Err *e)
 	for (size_t i = 0; i < f->n; i++)
 		ok = review_session_set_verdict(&f->v[i], v, e) && ok;
 	return ok;
+}
+
+/* A file at a commit, through git. */
+static bool read_at(void *ctx, const char *commit, Buf *out)
+{
+	Err e;
+	err_init(&e);
+	return vcs_show(ctx, commit, out, &e);
+}
+
+bool review_files_comments(ReviewFiles *f, const char *json_path, Err *e)
+{
+	if (!comments_load(&f->gh, json_path, e))
+		return false;
+	for (size_t i = 0; i < f->n; i++) {
+		ReviewSession *rs = &f->v[i];
+		Buf head = BUF_INIT, src = BUF_INIT;
+		lines_serialize(&rs->r.head, &head);
+		lines_serialize(&rs->r.src, &src);
+		rs->gh = &f->gh;
+		comments_place_quiet(&f->gh, rs->relpath ? rs->relpath : "", rs->r.hh.fmt,
+		                     head.p ? head.p : "", head.len, src.p ? src.p : "", src.len, read_at,
+		                     rs->path, &rs->gh_places);
+		buf_release(&head);
+		buf_release(&src);
+	}
+	/* the threads on no file of this review */
+	for (size_t t = 0; t < f->gh.threads.n; t++) {
+		const GhComment *c = &f->gh.v.v[f->gh.threads.v[t].first];
+		bool ours = false;
+		for (size_t i = 0; i < f->n && !ours; i++)
+			ours = f->v[i].relpath && !strcmp(f->v[i].relpath, c->path);
+		if (ours)
+			continue;
+		Buf d = BUF_INIT;
+		comments_describe(&f->gh, f->gh.threads.v[t].first, &d);
+		buf_addf(&f->gh.notes, "%s:%zu: %s is on %s, a file this review does not have "
+		         "(skipped)\n", f->gh.name, c->json_line, d.p, c->path);
+		f->gh.skipped++;
+		buf_release(&d);
+	}
+	return true;
 }

@@ -117,6 +117,7 @@ void review_session_release(ReviewSession *rs)
 		free(rs->heads_in[i]);
 	free(rs->heads_in);
 	free(rs->git_hunks.v);
+	VEC_FREE(&rs->gh_places);
 	buf_release(&rs->base_src);
 	review_session_init(rs);
 }
@@ -883,4 +884,19 @@ bool review_session_check(const ReviewSession *rs, Err *e)
 			return err_set(e, EXIT_DATAERR, "review: change %zu malformed", i);
 	}
 	return sidecar_check(&rs->sc, e);
+}
+
+size_t review_session_gh_threads(const ReviewSession *rs, size_t change, size_t *idx, size_t max)
+{
+	const ReviewChange *c = review_session_change(rs, change);
+	size_t n = 0;
+	for (size_t i = 0; c && !c->deleted && i < rs->gh_places.n; i++) {
+		const GhPlace *p = &rs->gh_places.v[i];
+		if (p->last < c->head_first || p->line > c->head_last)
+			continue;
+		if (n < max)
+			idx[n] = i;
+		n++;
+	}
+	return n;
 }

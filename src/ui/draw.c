@@ -242,6 +242,7 @@ typedef struct SidePlan {
 	const char *p;    /* the row's bytes of the line: p[0..n) */
 	size_t n;
 	ThemeSlot text;   /* the text's slot */
+	int remark;       /* a review comment on the line: 1 open, 2 resolved */
 	Hl hl[HL_MAX];    /* highlighted ranges of p, in order, not overlapping */
 	size_t nh;
 } SidePlan;
@@ -260,6 +261,11 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 		pl->text = TS_STALE; /* both panes: the English changed */
 	pl->has = rs->has;
 	pl->first = rs->first;
+	pl->remark = 0;
+	if (p == PANE_TARGET && rs->has && rs->first && s->rem.v.n) {
+		long r = session_remark_on_line(s, rs->line);
+		pl->remark = r < 0 ? 0 : session_remark_resolved(s, (size_t)r) ? 2 : 1;
+	}
 	pl->cont = rs->cont;
 	pl->line = rs->line;
 	if (!rs->has)
@@ -287,7 +293,7 @@ static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
 	/* the line's number is drawn in the gutter only (a row moved down by
 	 * a new line above it shows the same without one) */
 	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
-	                  pl->nh, pl->n, 0};
+	                  pl->nh, pl->n, (size_t)pl->remark};
 	buf_add(sig, (const char *)head, sizeof(head));
 	for (size_t i = 0; i < pl->nh; i++) {
 		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
@@ -305,11 +311,16 @@ static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p
 	if (l->gutter) {
 		int gx = x - l->gutter;
 		ui_fill(u, y, gx, l->gutter, TS_LINENO, current);
-		if (pl->has && pl->first) {
+		if (pl->has && pl->first && u->s->view.numbers) {
 			char num[32];
 			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, pl->line + 1);
 			ui_set_style(u, TS_LINENO, current);
 			mvaddnstr(y, gx, num, l->gutter);
+		}
+		/* a review comment of the pull request on this line: '*' (open), '.' (resolved) */
+		if (pl->remark) {
+			ui_set_style(u, pl->remark == 1 ? TS_WARNING : TS_LINENO, current);
+			mvaddch(y, gx + l->gutter - 1, pl->remark == 1 ? '*' : '.');
 		}
 	}
 	int used = 0;

@@ -244,6 +244,31 @@ static int body_line(Ui *u, int vy, ThemeSlot slot, const char *text)
 	return ui_put_spans_words(u, &s, 1, 1, COLS - 2, vy, 1, LINES - 2);
 }
 
+/* GitHub's review comments on this change's lines (--comments). */
+static int paint_github(Ui *u, const ReviewSession *rs, int vy)
+{
+	size_t idx[64];
+	size_t n = rs->gh ? review_session_gh_threads(rs, rs->cur, idx, ARRAY_LEN(idx)) : 0;
+	if (!n)
+		return 0;
+	int y0 = vy;
+	char line[160];
+	snprintf(line, sizeof(line), "On GitHub (%zu)", n);
+	vy += 1 + body_line(u, vy + 1, TS_LINENO, line);
+	for (size_t k = 0; k < n && k < ARRAY_LEN(idx); k++) {
+		const GhPlace *p = &rs->gh_places.v[idx[k]];
+		const GhThread *t = &rs->gh->threads.v[p->thread];
+		for (size_t r = 0; r <= t->n_replies; r++) {
+			const GhComment *c = &rs->gh->v.v[r ? t->replies[r - 1] : t->first];
+			char *et = xasprintf("%s%s (line %zu): %s", r ? "    ↳ " : "  • ",
+			                     c->user[0] ? c->user : "?", p->line + 1, c->body);
+			vy += body_line(u, vy, TS_NORMAL, et);
+			free(et);
+		}
+	}
+	return vy - y0;
+}
+
 static void paint(Ui *u, ReviewSession *rs)
 {
 	erase();
@@ -329,6 +354,7 @@ static void paint(Ui *u, ReviewSession *rs)
 			                       : sug ? TS_GLOSSARY : TS_NORMAL, et);
 			free(et);
 		}
+		vy += paint_github(u, rs, vy);
 	} else {
 		body_line(u, vy, TS_NORMAL, "No segment changed between the two revisions.");
 	}
@@ -501,6 +527,18 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 		review_files_release(&files);
 		review_args_release(&a);
 		return rc;
+	}
+	if (opened && a.comments && !review_files_comments(&files, a.comments, &e)) {
+		int rc = fail(&e, EXIT_DATAERR);
+		review_files_release(&files);
+		review_args_release(&a);
+		return rc;
+	}
+	if (files.gh.notes.len) {
+		Buf safe = BUF_INIT;
+		text_sanitize(files.gh.notes.p, files.gh.notes.len, &safe);
+		fprintf(stderr, "%s", safe.p ? safe.p : "");
+		buf_release(&safe);
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: review needs a terminal (for scripts: yeok review --export)\n");

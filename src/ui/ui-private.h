@@ -268,6 +268,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 /* The editor's options (ui.c parses them). */
 typedef struct UiOpts {
 	const char *file, *source, *source_rev, *theme, *tm;
+	const char *comments;     /* --comments FILE.json (GitHub's review comments) */
 	const char *glossary[16]; /* --glossary PATH, in order */
 	size_t n_glossary;
 	bool no_spell;
