@@ -61,6 +61,7 @@ typedef enum CheckId {
 	CK_STRUCTURE,   /* lost titles, RST errors the English does not have */
 	CK_LINK,        /* links not localised to tutorials.pytorch.kr */
 	CK_STYLE,       /* team style rules from the rule file (CheckDoc.rules) */
+	CK_OMISSION,    /* English left without its Korean (a deleted block) */
 	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
 	CK_COUNT
 } CheckId;

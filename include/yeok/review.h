@@ -5,7 +5,10 @@
  * The changed lines are those of a line diff of the base revision against
  * the head (the same lines `git diff` shows); a segment of the source↔head
  * alignment is a change when any of its head lines changed, or lines were
- * deleted inside it.  For each change the base lines it replaced are
+ * deleted inside it.  Whole blocks of the base deleted in the head are a
+ * change of their own (deleted): the base is aligned with the English too,
+ * and a deleted Korean block whose English remains in the source (a
+ * segment with no head side now) is shown beside that English.  For each change the base lines it replaced are
  * found between the nearest unchanged lines, and kept as "old Korean"
  * when they hold Hangul (a base that was still English has no old text).
  *
@@ -28,18 +31,50 @@
 #define YEOK_REVIEW_H
 
 #include "yeok/align.h"
+#include "yeok/comments.h"
 #include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
 
+/* No segment of Review.al: a deleted block that had no English. */
+#define REVIEW_NO_SEG SIZE_MAX
+
 typedef struct ReviewChange {
-	size_t seg;        /* index into Review.al (source ↔ head segments) */
-	size_t head_first; /* head lines of the segment, 0-based inclusive */
+	size_t seg;        /* index into Review.al (source ↔ head segments);
+	                      REVIEW_NO_SEG only for a deletion without English */
+	size_t head_first; /* head lines of the segment, 0-based inclusive; a
+	                      deletion: head_first == head_last, the head line
+	                      the deleted lines stood before (the last line
+	                      when they ended the file) */
 	size_t head_last;
 	bool has_old;      /* the base had Korean text here */
 	size_t base_first; /* base lines replaced (0-based inclusive), when */
 	size_t base_last;  /* base_first <= base_last; else none */
+	bool deleted;      /* whole blocks of the base deleted: base_first..
+	                      base_last are them (their English, when they had
+	                      one, is segment seg, which has no head side) */
 } ReviewChange;
+
+/* A hunk of the unified diff base → head (1-based line ranges; a count of
+ * 0: the hunk has no line on that side).  GitHub takes a review comment
+ * only on lines of a hunk: side RIGHT a line of new_start..new_start +
+ * new_count - 1 (added or context), side LEFT one of the old range. */
+typedef struct ReviewHunk {
+	long old_start, old_count;
+	long new_start, new_count;
+} ReviewHunk;
+
+typedef struct ReviewHunks {
+	ReviewHunk *v;
+	size_t n, cap;
+} ReviewHunks;
+
+/* The hunks of `git diff` output (its @@ lines; anything else is
+ * skipped), appended to out. */
+void review_hunks_parse(const char *diff, size_t n, ReviewHunks *out);
+/* The hunk of side (left: the old range) that holds lines first..last
+ * (1-based), or -1. */
+long review_hunk_of(const ReviewHunks *h, bool left, long first, long last);
 
 typedef struct Review {
 	Lines src, base, head; /* the three files' lines (owned copies) */
@@ -50,6 +85,11 @@ typedef struct Review {
 	                          the alignment read */
 	Alignment al;          /* source ↔ head (over sh.blocks, hh.blocks) */
 	bool *head_changed;    /* per head line: inserted or replaced */
+	bool *base_deleted;    /* per base line: deleted (not in the head) */
+	ReviewHunks hunks;     /* the hunks of this diff with 3 lines of context
+	                          (what `git diff` shows, from the line diff
+	                          here: the session uses git's own when the
+	                          revisions are commits) */
 	ReviewChange *v;       /* the changes in document order */
 	size_t n;
 	size_t cap;
@@ -71,7 +111,8 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
  * whose English changed.  Returns how many were dropped. */
 size_t review_drop_carried(Review *r, const char *base_src, size_t n);
 
-/* The change holding head line `line` (0-based), or -1. */
+/* The change holding head line `line` (0-based), or -1 (deletions are
+ * not found by a head line). */
 long review_find_line(const Review *r, size_t line);
 
 /* True when the text is English: at most 1% of its lines (and at most 2)
@@ -80,6 +121,7 @@ bool review_text_is_english(const Lines *l);
 
 /* ---- reviewer mode, headless ------------------------------------------- */
 #include "yeok/check.h"
+#include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/sidecar.h"
 
@@ -107,8 +149,15 @@ typedef struct ReviewOpts {
 	                            default branch (origin/HEAD) when there is one,
 	                            else HEAD~1 */
 	const char *head;        /* --head REV; NULL: the working tree */
+	long pr;                 /* --pr N: the pull request (0: none) */
 	const char *const *glossaries; /* NULL-terminated, or NULL: the shipped one
 	                                  when it can be found (none otherwise) */
+	bool absent_empty;       /* a file absent at the base is empty (a file a
+	                            pull request adds) */
+	Context *ctx;            /* the front end's context (borrowed): its
+	                            glossaries, rules, repository and checks, so
+	                            the findings are check's; NULL: glossaries
+	                            above and every check */
 } ReviewOpts;
 
 typedef enum ReviewAskKind { REVIEW_ASK_NONE, REVIEW_ASK_TEXT, REVIEW_ASK_KEY } ReviewAskKind;
@@ -120,6 +169,7 @@ typedef struct ReviewAsk {
 } ReviewAsk;
 
 typedef struct ReviewSession {
+	Context *ctx;      /* ReviewOpts.ctx (borrowed), or NULL */
 	char *path;        /* the document (as given) */
 	char *sc_path;     /* its sidecar */
 	char *relpath;     /* path from the git top level ("" unknown) */
@@ -131,17 +181,37 @@ typedef struct ReviewSession {
 	                      newest English revision of the file up to the base);
 	                      empty when the base is English or there is none */
 	size_t carried;    /* changes dropped as carried unchanged by a sync */
+	/* The range the review is of: what entries are stored with, and what
+	 * an export shows (review_session_in_range). */
+	char base_id[41];  /* the base commit ("" when not read from git) */
+	char head_id[41];  /* the head commit; HEAD's when the head is the
+	                      working tree ("" none) */
+	bool head_worktree; /* the head is the working tree ... */
+	bool worktree_differs; /* ... and the file there is not HEAD's */
+	long pr;           /* --pr N (0: none) */
+	char *top;         /* the git top level (NULL: none) */
+	char **heads_in;   /* the heads of entries that are ancestors of head_id
+	                      (found at open; owned), n_heads_in of them */
+	size_t n_heads_in;
+	ReviewHunks git_hunks; /* `git diff base_id head_id` of the file: what
+	                      an export is validated against */
+	bool have_git_hunks;
 	Review r;
 	Sidecar sc;
 	Glossary gl;
 	CheckDoc cd;
 	CheckSet checks;
 	SidecarKey *keys;  /* per change: the key stored with its entries */
+	SidecarKey *texts; /* per change: the key of its text now (its head
+	                      lines; a deletion's base lines): an entry made on
+	                      another text is outdated */
 	FindingVec *findings; /* per change: the findings of check on its segment */
 	size_t cur;        /* the current change (0 when there is none) */
 	bool read_only;    /* the sidecar could not be written: nothing saved */
 	/* What reviewer mode shows (the UI draws it, commands change it). */
-	size_t finding;    /* the selected finding of the current change */
+	size_t finding;    /* the selected item of the current change: its
+	                      findings first, then its entries (comments,
+	                      suggestions, replies) */
 	int scroll;        /* body rows scrolled off the top */
 	int rows;          /* terminal rows (for paging), set by the UI */
 	char msg[512];     /* status-line message until the next key */
@@ -152,6 +222,15 @@ typedef struct ReviewSession {
 	bool quit;         /* the UI's loop ends */
 	bool help;         /* F1: the help screen is asked for */
 	ReviewAsk ask;     /* a dialog asked for by a command, or kind NONE */
+	/* A whole pull request (review_files_open): the set this file is one of. */
+	struct ReviewFiles *files; /* borrowed; NULL for one file */
+	size_t file_no;    /* this file's index in it */
+	int go_file;       /* a command asks the UI for the next (1) or previous
+	                      (-1) file, 2: the file list; 0 none */
+	/* GitHub's review comments (--comments): the threads on this file,
+	 * placed on the head (borrowed from the ReviewFiles). */
+	const GhComments *gh;
+	GhPlaces gh_places;
 } ReviewSession;
 
 /* A message for the status line (error: drawn as one).  Returns !error,
@@ -200,12 +279,34 @@ bool review_session_mark(ReviewSession *rs, ReviewMark m, Err *e);
  * and the suggested text when the finding has one). */
 bool review_session_finding_comment(ReviewSession *rs, size_t k, Err *e);
 bool review_session_set_verdict(ReviewSession *rs, ReviewVerdict v, Err *e);
+/* The entries of this review (index k into rs->sc.comments): replace the
+ * text (empty refused), remove it and its replies, open ↔ resolved, and
+ * answer it (a reply on the same lines). */
+bool review_session_edit(ReviewSession *rs, size_t k, const char *text, Err *e);
+bool review_session_delete(ReviewSession *rs, size_t k, Err *e);
+bool review_session_resolve(ReviewSession *rs, size_t k, Err *e);
+bool review_session_reply(ReviewSession *rs, size_t k, const char *text, Err *e);
+/* Move to the next / previous change that has a finding; false (no move)
+ * when there is none that way. */
+bool review_session_move_finding(ReviewSession *rs, int dir);
 
 ReviewVerdict review_session_verdict(const ReviewSession *rs);
+
+/* Does entry c belong to this review?  An entry without a range (made
+ * before ranges were stored) belongs to every review.  With --pr N: the
+ * entries of pull request N.  Else: entries of no pull request made on
+ * this base, with this head or one of its ancestors (an earlier commit of
+ * the same branch, or HEAD before the working tree was committed). */
+bool review_session_in_range(const ReviewSession *rs, const SidecarComment *c);
+/* Was entry c made on another text of its segment than the one the
+ * review shows (the segment changed since, or is no change any more)? */
+bool review_session_outdated(const ReviewSession *rs, const SidecarComment *c);
+/* The change an entry belongs to (its segment key and lines), or -1. */
+long review_session_entry_change(const ReviewSession *rs, const SidecarComment *c);
 ReviewMark review_session_mark_of(const ReviewSession *rs, size_t change);
-/* The sidecar entries (indices into rs->sc.comments) that belong to
- * change i, comments and suggestions only, in file order; returns count
- * (at most max stored). */
+/* The sidecar entries (indices into rs->sc.comments) of this review that
+ * belong to change i: comments, suggestions and replies, each reply right
+ * after the entry it answers; returns count (at most max stored). */
 size_t review_session_entries(const ReviewSession *rs, size_t change, size_t *idx, size_t max);
 
 /* "change 3 of 17 · request changes · 5 approved, 1 needs changes" */
@@ -217,36 +318,106 @@ void review_session_header(const ReviewSession *rs, Buf *out);
 void review_session_entry_lines(const ReviewSession *rs, const SidecarComment *c, long *first,
                                 long *last);
 
-/* Exports of the sidecar's comments and suggestions, in document order
- * (by head line).  Markdown: a title, the verdict, then per entry
- * "line N:" (or "lines N-M:"), the text (a ```suggestion block for a
- * suggestion) and the head lines quoted with "> ".  GitHub: the JSON body
- * of POST /repos/O/R/pulls/N/reviews: {"body", "event", "comments":
- * [{"path", "line", "side": "RIGHT", "body"[, "start_line", "start_side"]}]}
- * with path relative to the git top level. */
-void review_export_markdown(const ReviewSession *rs, Buf *out);
-void review_export_github(const ReviewSession *rs, Buf *out);
+/* Exports of this review's comments and suggestions (review_session_in_range),
+ * in document order, of one file or of several (a pull request: v[0..n)).
+ * Markdown: a title, the verdict, then per file and entry "line N:" (or
+ * "lines N-M:", "deleted lines N-M:" for lines of the base, "(outdated)"
+ * for an entry made on another text), the text (a ```suggestion block for
+ * a suggestion) and the lines quoted with "> ".
+ *
+ * GitHub: the JSON body of POST /repos/O/R/pulls/N/reviews: {"commit_id",
+ * "body", "event", "comments": [{"path", "line", "side"[, "start_line",
+ * "start_side"], "body"}]}, path relative to the git top level.  Each
+ * comment is anchored on the changed lines of its segment (side RIGHT;
+ * LEFT, the base's lines, for a deletion), start_line..line inside one
+ * hunk; a suggestion on exactly the lines it replaces (its text against
+ * the segment's lines: what stays the same at either end is not part of
+ * it), as a ```suggestion block.  Every comment is then checked against
+ * the hunks of `git diff BASE HEAD` (have_git_hunks): one that is not on
+ * them, one on a segment with no changed line, an outdated one, goes into
+ * the review's body with its file and line instead, and notes (one line
+ * each, "FILE:LINE: comment moved to the review's body: WHY") say so.
+ * commit_id is the head; a review whose head is the working tree uses
+ * HEAD when the file there is HEAD's, and fails (EXIT_USAGE) when it is
+ * not (GitHub reviews commits: commit it first). */
+void review_export_markdown(ReviewSession *const *v, size_t n, Buf *out);
+bool review_export_github(ReviewSession *const *v, size_t n, Buf *out, Buf *notes, Err *e);
+/* The answers written to GitHub's review comments (sidecar entries of kind
+ * reply with a github id): a JSON array of {"in_reply_to": ID, "body":
+ * TEXT}, each the body of POST /repos/O/R/pulls/N/comments (GitHub's
+ * "reply to a review comment"); returns how many. */
+size_t review_export_replies(const Sidecar *sc, Buf *out);
 
 bool review_session_check(const ReviewSession *rs, Err *e);
+
+/* ---- a whole pull request ----------------------------------------------------
+ * `yeok review --base B --head H` with no FILE: every tutorial (.rst, .py)
+ * that differs between the two commits (with the working tree as head: between
+ * B and HEAD), one ReviewSession each, in path order; files deleted at the
+ * head are left out, files the range adds are reviewed against an empty
+ * base.  One verdict for all: setting it sets it in every file's sidecar. */
+typedef struct ReviewFiles {
+	ReviewSession *v;  /* n sessions (owned) */
+	size_t n;
+	size_t cur;        /* the file shown */
+	Buf notes;         /* the files left out and why, one a line */
+	GhComments gh;     /* --comments: GitHub's review comments */
+} ReviewFiles;
+
+void review_files_init(ReviewFiles *f);
+void review_files_release(ReviewFiles *f);
+/* The review of every tutorial changed in o's range, in the repository
+ * holding the folder dir.  Errors: EXIT_NOINPUT (not a work tree, unknown
+ * revision), EXIT_DATAERR (a corrupt sidecar), and "no tutorial changed"
+ * (EXIT_NOINPUT). */
+bool review_files_open(ReviewFiles *f, const char *dir, const ReviewOpts *o, Err *e);
+/* One file as a set of one. */
+bool review_files_open_one(ReviewFiles *f, const char *path, const ReviewOpts *o, Err *e);
+/* Pointers to the sessions (for the exports); caller frees the array. */
+ReviewSession **review_files_list(ReviewFiles *f);
+/* The next / previous file (false at the ends), a file by index. */
+bool review_files_move(ReviewFiles *f, int dir);
+bool review_files_go(ReviewFiles *f, size_t i);
+/* "file 2 of 13: intermediate_source/x.rst, 4 changes, 2 findings". */
+void review_files_label(const ReviewFiles *f, size_t i, Buf *out);
+/* --comments FILE.json: GitHub's review comments, each thread placed on
+ * the head of its file (ReviewSession.gh_places); the threads on no file
+ * of the review and those that cannot be placed are noted in f->gh.notes.
+ * False (EXIT_DATAERR) when it is not GitHub's review comments at all. */
+bool review_files_comments(ReviewFiles *f, const char *json_path, Err *e);
+/* The threads placed on change i's lines (indexes into rs->gh_places). */
+size_t review_session_gh_threads(const ReviewSession *rs, size_t change, size_t *idx, size_t max);
+
+/* The verdict of the whole review, in every file's sidecar. */
+bool review_files_set_verdict(ReviewFiles *f, ReviewVerdict v, Err *e);
 
 /* ---- the command line, shared by the CLI (--export) and the UI ---------- */
 typedef struct ReviewArgs {
 	ReviewOpts o;            /* o.glossaries points into gl (NULL when none given) */
 	const char *file;        /* FILE (borrowed from argv) */
-	const char *export_fmt;  /* "markdown", "github-json", or NULL (interactive) */
+	const char *export_fmt;  /* "markdown", "github-json", "github-replies", or
+	                            NULL (interactive) */
+	const char *comments;    /* --comments FILE.json (GitHub's review comments), or NULL */
 	bool help;               /* --help was given */
 	const char *theme;       /* --theme NAME|PATH, or NULL (the UI's business) */
 	const char **gl;         /* NULL-terminated --glossary values (owned array) */
 	size_t gl_n;
+	bool no_spell;           /* --no-spell */
 } ReviewArgs;
 
 /* The usage text of `yeok review` (several lines, ending in a newline). */
 extern const char review_usage[];
 
 /* Parse argv (argv[0] == "review").  Errors EXIT_USAGE: an unknown option,
- * a missing value, --export other than markdown|github-json, both --source
- * and --source-rev, no FILE or more than one. */
+ * a missing value, --export other than markdown|github-json|github-replies,
+ * --pr not a positive number, both --source and --source-rev, more than
+ * one FILE, no FILE and no --base (a whole pull request needs its range). */
 bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e);
 void review_args_release(ReviewArgs *a);
+/* Assemble the front end's context for the review (cfg: config.yaml, may be
+ * NULL; the --glossary values; the repository of FILE or of the current
+ * folder) into ctx (context_init'ed) and point a->o.ctx at it.  False with
+ * e (EXIT_CONFIG) when a glossary or rule file cannot be read. */
+bool review_args_context(ReviewArgs *a, Context *ctx, const Config *cfg, Err *e);
 
 #endif

@@ -26,6 +26,15 @@
  *     - {line: 12, segment: 1f0c9a2e5b7d3c11, text: "...", state: open}
  *     - {line: 14, last: 16, segment: ..., text: "제안", state: open, kind: suggestion}
  *     - {line: 20, segment: ..., text: "", state: approved, kind: mark}
+ *     - {line: 31, segment: ..., text: "...", state: open, base: COMMIT, head: COMMIT,
+ *        pr: 1132, target: KEY, id: 3}
+ *     - {line: 31, segment: ..., text: "...", state: open, kind: reply, reply-to: 3}
+ *     - {line: 0, segment: null, text: "", state: request-changes, kind: verdict,
+ *        base: COMMIT, head: COMMIT, pr: 1132}
+ *     - {line: 44, segment: null, text: "고쳤습니다", state: open, kind: reply,
+ *        github: 1801234567}            # an answer to GitHub's comment 1801234567
+ *     - {line: 44, segment: null, text: "", state: resolved, kind: github,
+ *        github: 1801234567}
  *   verdict: request-changes        # the reviewer's overall verdict, when given
  *   allow: [레이어]                  # Korean words the glossary's avoided variants
  *                                   # may use in this document (F3 "allow here")
@@ -147,10 +156,21 @@ typedef struct SidecarSeg {
 	SidecarExtra *extra;
 } SidecarSeg;
 
-/* A review entry (`yeok review`).  kind (the `kind:` key, omitted for a
- * plain comment): NULL or "comment" — a remark; "suggestion" — text is
- * the replacement for lines line..last; "mark" — a segment mark, state
- * "approved" or "changes" (text unused).  Unknown kinds are kept. */
+/* A review entry (`yeok review`, and the translator's answers to a
+ * pull request's comments).  kind (the `kind:` key, omitted for a plain
+ * comment): NULL or "comment" — a remark; "suggestion" — text is the
+ * replacement for lines line..last; "mark" — a segment mark, state
+ * "approved" or "changes" (text unused); "verdict" — the review's verdict,
+ * state "approve", "request-changes" or "comment" (line 0, text unused);
+ * "reply" — an answer to entry reply_to (a local id) or to GitHub's
+ * comment `github`; "github" — the state ("open", "resolved") of GitHub's
+ * comment `github` as the translator keeps it.  Unknown kinds are kept.
+ *
+ * The range (`base:`, `head:` commit ids, `pr:`) says which review an
+ * entry belongs to; an entry without any is from before ranges were
+ * stored and belongs to every review.  target is the key of the text the
+ * entry was made on (its head lines), so that a later review sees when
+ * the segment changed since (outdated). */
 typedef struct SidecarComment {
 	long line;          /* target line, 1-based (0: not tied to a line) */
 	long last;          /* last target line of a multi-line comment (0: just `line`) */
@@ -158,6 +178,16 @@ typedef struct SidecarComment {
 	char *text;         /* the comment (never NULL) */
 	char *state;        /* "open", "resolved", ... (never NULL) */
 	char *kind;         /* NULL (a comment), "suggestion", "mark", ... */
+	char *base;         /* the base commit (40 hex) of the review, or NULL */
+	char *head;         /* the head commit (40 hex; HEAD's when the review's
+	                       head was the working tree), or NULL */
+	long pr;            /* the pull request's number (`--pr N`), 0: none */
+	SidecarKey target;  /* key of the head text it was made on ("" unknown) */
+	long id;            /* a local id other entries reply to (0: none) */
+	long reply_to;      /* kind "reply": the local id it answers (0: none) */
+	long long github;   /* GitHub's comment id it is about (0: none) */
+	bool deleted;       /* made on lines the head deleted: line..last are
+	                       lines of the base (`side: left`) */
 	SidecarExtra *extra;
 } SidecarComment;
 
@@ -285,6 +315,10 @@ void sidecar_clear_segs(Sidecar *sc);
 /* Append a review comment (state NULL means "open"). */
 void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char *text,
                          const char *state);
+/* A copy of review entry *c appended (its strings copied). */
+void sidecar_push_comment(Sidecar *sc, const SidecarComment *c);
+/* A local id for a new entry: one more than any entry has. */
+long sidecar_next_comment_id(const Sidecar *sc);
 /* Remove review entry i (later entries move up). */
 void sidecar_remove_comment(Sidecar *sc, size_t i);
 /* Set the review verdict (NULL clears it). */

@@ -66,6 +66,17 @@ bool vcs_file_log_at(const char *path, const char *rev, Buf *out, Err *e);
 /* The merge base of rev with HEAD (for review defaults); id[41]. */
 bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e);
 
+/* The unified diff (`git diff -U3`, git's default algorithm, no renames,
+ * no external diff or textconv) of file rel (relative to the top level
+ * top) between commits a and b, into out (replaced; empty when the file
+ * is the same).  No working tree is read: nothing a repository
+ * configures runs. */
+bool vcs_diff_commits(const char *top, const char *a, const char *b, const char *rel, Buf *out,
+                      Err *e);
+/* The files (paths from the top level, each followed by NUL) that differ
+ * between commits a and b, into out (replaced). */
+bool vcs_changed_files(const char *top, const char *a, const char *b, Buf *out, Err *e);
+
 /* yeok's side files (DESIGN.md §4.5): the patterns kept out of git
  * (FILE.yeok.yaml and its .bad copies, FILE.yeok.journal and its .bad
  * copies, FILE.yeok.src, the temporary files .NAME.yeok-XXXXXX). */

@@ -45,6 +45,7 @@ void check_consistency(const Unit *u, FindingVec *out); /* checks-consistency.c 
 void check_structure(const Unit *u, FindingVec *out);   /* checks-structure.c */
 void check_link(const Unit *u, FindingVec *out);        /* checks-structure.c */
 void check_style(const Unit *u, FindingVec *out);       /* style.c */
+void check_omission(const Unit *u, FindingVec *out);    /* checks-structure.c */
 
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
 

@@ -58,6 +58,10 @@ static const CheckRow table[CK_COUNT] = {
 	              true}, check_link},
 	[CK_STYLE] = {{"style", "a team style rule of the rule file (glossary/rules.yaml)", false,
 	               true}, check_style},
+	[CK_OMISSION] = {{"omission",
+	                   "an English paragraph or list item with no Korean: its block deleted "
+	                   "while the English remains",
+	                   true, true}, check_omission},
 	[CK_PY_STRUCTURE] = {{"py-structure",
 	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
 	                      false, true}, check_py_structure},

@@ -54,6 +54,62 @@ static void title_missing(const Unit *u, FindingVec *out)
 	            check_clip(t, 60), t.p, (size_t)sb->text_line + 1);
 }
 
+/* An English-only segment that omission reports: prose with words. */
+static bool omitted_prose(const CheckDoc *d, size_t k)
+{
+	const Segment *seg = &d->al->v[k];
+	if (seg->tgt_n || !seg->src_n || seg->no_prose)
+		return false;
+	BlockKind kind = d->sb->v[seg->src].kind;
+	return kind == BK_PARAGRAPH || kind == BK_LIST_ITEM;
+}
+
+/* omission (the deleted-block case): an English paragraph or list item
+ * aligned with no Korean block in a Korean document — its Korean was
+ * deleted (or never written) while the English remains.  Only prose with
+ * words: a segment with nothing to translate is not missed.  A run of
+ * them (English-only segments one after another) is one finding, at its
+ * first, that counts the others: they are one place in the Korean. */
+void check_omission(const Unit *u, FindingVec *out)
+{
+	if (u->tgt_n || !u->src_n || !u->d->al || !u->d->tgt->n || !check_doc_is_korean(u->d))
+		return;
+	const Block *sb = &u->d->sb->v[u->src];
+	if (!omitted_prose(u->d, u->index))
+		return;
+	const Alignment *run = u->d->al;
+	for (size_t k = u->index; k-- > 0 && !run->v[k].tgt_n;)
+		if (omitted_prose(u->d, k))
+			return; /* the run's first says it */
+	size_t more = 0;
+	for (size_t k = u->index + 1; k < run->n && !run->v[k].tgt_n; k++)
+		more += omitted_prose(u->d, k);
+	/* a run of English-only segments beside a Korean-only one is English
+	 * and Korean the alignment did not pair (a reworded or restructured
+	 * passage), not a deletion */
+	const Alignment *al = u->d->al;
+	for (int dir = -1; dir <= 1; dir += 2) {
+		size_t k = u->index;
+		while ((dir < 0 ? k > 0 : k + 1 < al->n) && !al->v[k + (size_t)dir].tgt_n)
+			k += (size_t)dir;
+		if ((dir < 0 ? k > 0 : k + 1 < al->n) && !al->v[k + (size_t)dir].src_n)
+			return;
+	}
+	Str t = str_trim(lines_get(u->d->src, sb->first));
+	size_t line = target_line_near(u->d, u->index);
+	char others[64] = "";
+	if (more)
+		snprintf(others, sizeof(others), " and the %zu English block%s after it", more,
+		         more == 1 ? "" : "s");
+	finding_add(u, out, CK_OMISSION, SEV_WARNING, line, 0,
+	            "the English %s at line %zu of the source ('%.*s%s')%s %s no Korean here: "
+	            "a deleted block, or one not translated yet (put the Korean here, or the "
+	            "English while it is untranslated)",
+	            sb->kind == BK_PARAGRAPH ? "paragraph" : "list item", (size_t)sb->first + 1,
+	            check_clip(t, 50), t.p, (size_t)check_clip(t, 50) < t.n ? "…" : "", others,
+	            more ? "have" : "has");
+}
+
 /* Lines inside a paragraph that look like a title (text, then a line of
  * one punctuation character): docutils reads them as text, or reports an
  * unexpected section title. */

@@ -423,6 +423,48 @@ static bool c_translator_line(Session *s, const char *arg)
 
 /* ---- stale segments ---------------------------------------------------- */
 
+/* ---- a pull request's review comments (yeok --comments FILE.json) --------- */
+
+static bool c_remark_next(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_step(s, 1);
+}
+
+static bool c_remark_prev(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_step(s, -1);
+}
+
+static bool c_remark_view(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_view(s);
+}
+
+static bool c_remark_resolve(Session *s, const char *arg)
+{
+	(void)arg;
+	return session_remark_resolve(s);
+}
+
+static bool c_remark_reply(Session *s, const char *arg)
+{
+	(void)arg;
+	session_remarks_sync(s);
+	long i = session_remark_here(s);
+	if (i < 0)
+		return session_error(s, "no review comment here (F8 goes to the next)");
+	session_ask(s, "Reply to the review comment: ", NULL, "pr-comment-save-reply");
+	return true;
+}
+
+static bool c_remark_save_reply(Session *s, const char *arg)
+{
+	return session_remark_reply(s, arg ? arg : "");
+}
+
 static bool c_stale_diff(Session *s, const char *arg)
 {
 	(void)arg;
@@ -895,9 +937,15 @@ static bool r_report(ReviewSession *rs, bool ok, const Err *e, const char *done)
 
 static bool r_move(ReviewSession *rs, int dir)
 {
-	if (!review_session_move(rs, dir))
+	if (!review_session_move(rs, dir)) {
+		if (rs->files)
+			return review_session_msg(rs, false, dir > 0
+			                          ? "this is the last change of this file (> the next file)"
+			                          : "this is the first change of this file (< the previous "
+			                            "file)");
 		return review_session_msg(rs, false, dir > 0 ? "this is the last change"
 		                                             : "this is the first change");
+	}
 	rs->finding = 0;
 	rs->scroll = 0;
 	return true;
@@ -923,18 +971,23 @@ static bool r_entry(ReviewSession *rs, bool suggestion)
 	if (!c)
 		return review_session_msg(rs, true, "no change here");
 	Buf text = BUF_INIT;
-	for (size_t i = c->head_first; suggestion && i <= c->head_last && i < rs->r.head.n; i++) {
-		if (i > c->head_first)
+	/* a suggestion starts from the new Korean (a deletion's: the old one) */
+	const Lines *from = c->deleted ? &rs->r.base : &rs->r.head;
+	size_t f = c->deleted ? c->base_first : c->head_first;
+	size_t l = c->deleted ? c->base_last : c->head_last;
+	for (size_t i = f; suggestion && i <= l && i < from->n; i++) {
+		if (i > f)
 			buf_addc(&text, '\n');
-		buf_addstr(&text, lines_get(&rs->r.head, i));
+		buf_addstr(&text, lines_get(from, i));
 	}
 	const char *what = suggestion ? "Suggest replacement text" : "Comment";
 	char title[160];
-	if (c->head_last > c->head_first)
-		snprintf(title, sizeof(title), " %s on lines %zu-%zu", what, c->head_first + 1,
-		         c->head_last + 1);
+	if (l > f)
+		snprintf(title, sizeof(title), " %s on %slines %zu-%zu", what,
+		         c->deleted ? "deleted " : "", f + 1, l + 1);
 	else
-		snprintf(title, sizeof(title), " %s on line %zu", what, c->head_first + 1);
+		snprintf(title, sizeof(title), " %s on %sline %zu", what, c->deleted ? "deleted " : "",
+		         f + 1);
 	review_session_ask(rs, REVIEW_ASK_TEXT, title, suggestion ? (text.p ? text.p : "") : NULL,
 	                   suggestion ? "review-save-suggestion" : "review-save-comment");
 	buf_release(&text);
@@ -1019,7 +1072,8 @@ static bool r_set_verdict(ReviewSession *rs, const char *arg)
 			continue;
 		Err e;
 		err_init(&e);
-		bool ok = review_session_set_verdict(rs, verdict_keys[i].v, &e);
+		bool ok = rs->files ? review_files_set_verdict(rs->files, verdict_keys[i].v, &e)
+		                    : review_session_set_verdict(rs, verdict_keys[i].v, &e);
 		char d[64];
 		snprintf(d, sizeof(d), "verdict: %s", review_verdict_label(verdict_keys[i].v));
 		return r_report(rs, ok, &e, d);
@@ -1032,11 +1086,36 @@ static size_t r_findings_n(const ReviewSession *rs)
 	return review_session_count(rs) ? rs->findings[rs->cur].n : 0;
 }
 
+/* The selection runs over the change's findings, then its entries. */
+static size_t r_entries(const ReviewSession *rs, size_t *idx, size_t max)
+{
+	return review_session_count(rs) ? review_session_entries(rs, rs->cur, idx, max) : 0;
+}
+
+static size_t r_items_n(const ReviewSession *rs)
+{
+	size_t idx[1];
+	return r_findings_n(rs) + r_entries(rs, idx, 0);
+}
+
+/* The selected entry (index into rs->sc.comments); false with a message
+ * when the selection is no entry. */
+static bool r_selected_entry(ReviewSession *rs, size_t *k)
+{
+	size_t idx[256];
+	size_t nf = r_findings_n(rs), ne = r_entries(rs, idx, ARRAY_LEN(idx));
+	if (rs->finding < nf || rs->finding - nf >= MIN(ne, ARRAY_LEN(idx)))
+		return review_session_msg(rs, true, ne ? "select a comment first (Up/Down)"
+		                                       : "no comment on this change");
+	*k = idx[rs->finding - nf];
+	return true;
+}
+
 static bool r_finding_comment(ReviewSession *rs, const char *arg)
 {
 	(void)arg;
 	if (rs->finding >= r_findings_n(rs))
-		return review_session_msg(rs, false, "no finding on this change");
+		return review_session_msg(rs, false, "no finding selected on this change");
 	Err e;
 	err_init(&e);
 	return r_report(rs, review_session_finding_comment(rs, rs->finding, &e), &e,
@@ -1046,7 +1125,7 @@ static bool r_finding_comment(ReviewSession *rs, const char *arg)
 static bool r_finding_next(ReviewSession *rs, const char *arg)
 {
 	(void)arg;
-	if (rs->finding + 1 < r_findings_n(rs))
+	if (rs->finding + 1 < r_items_n(rs))
 		rs->finding++;
 	return true;
 }
@@ -1057,6 +1136,135 @@ static bool r_finding_prev(ReviewSession *rs, const char *arg)
 	if (rs->finding > 0)
 		rs->finding--;
 	return true;
+}
+
+static bool r_move_finding(ReviewSession *rs, int dir)
+{
+	if (!review_session_move_finding(rs, dir))
+		return review_session_msg(rs, false, dir > 0 ? "no change with a finding after this one"
+		                                             : "no change with a finding before this one");
+	rs->finding = 0;
+	rs->scroll = 0;
+	return true;
+}
+
+static bool r_next_finding(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_move_finding(rs, 1);
+}
+
+static bool r_prev_finding(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_move_finding(rs, -1);
+}
+
+static bool r_edit(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	review_session_ask(rs, REVIEW_ASK_TEXT, " Edit the comment", rs->sc.comments.v[k].text,
+	                   "review-save-edit");
+	return true;
+}
+
+static bool r_save_edit(ReviewSession *rs, const char *arg)
+{
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	Err e;
+	err_init(&e);
+	return r_report(rs, review_session_edit(rs, k, arg ? arg : "", &e), &e, "comment edited");
+}
+
+static bool r_delete(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	review_session_ask(rs, REVIEW_ASK_KEY, "Delete this comment and its replies? y deletes, any "
+	                   "other key keeps it", NULL, "review-delete-yes");
+	return true;
+}
+
+static bool r_delete_yes(ReviewSession *rs, const char *arg)
+{
+	size_t k;
+	if (!arg || strcmp(arg, "y") != 0)
+		return review_session_msg(rs, false, "kept");
+	if (!r_selected_entry(rs, &k))
+		return false;
+	Err e;
+	err_init(&e);
+	bool ok = review_session_delete(rs, k, &e);
+	if (ok && rs->finding > 0 && rs->finding >= r_items_n(rs))
+		rs->finding = r_items_n(rs) ? r_items_n(rs) - 1 : 0;
+	return r_report(rs, ok, &e, "comment deleted");
+}
+
+static bool r_resolve(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	Err e;
+	err_init(&e);
+	bool ok = review_session_resolve(rs, k, &e);
+	return r_report(rs, ok, &e, ok && !strcmp(rs->sc.comments.v[k].state, "resolved")
+	                                ? "comment resolved" : "comment open again");
+}
+
+static bool r_reply(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	review_session_ask(rs, REVIEW_ASK_TEXT, " Reply", NULL, "review-save-reply");
+	return true;
+}
+
+static bool r_save_reply(ReviewSession *rs, const char *arg)
+{
+	size_t k;
+	if (!r_selected_entry(rs, &k))
+		return false;
+	Err e;
+	err_init(&e);
+	return r_report(rs, review_session_reply(rs, k, arg ? arg : "", &e), &e, "reply saved");
+}
+
+static bool r_file(ReviewSession *rs, int go)
+{
+	if (!rs->files)
+		return review_session_msg(rs, false, "this review is of one file (no FILE: every file "
+		                                     "of the range)");
+	rs->go_file = go;
+	return true;
+}
+
+static bool r_next_file(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_file(rs, 1);
+}
+
+static bool r_prev_file(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_file(rs, -1);
+}
+
+static bool r_files(ReviewSession *rs, const char *arg)
+{
+	(void)arg;
+	return r_file(rs, 2);
 }
 
 static bool r_page_down(ReviewSession *rs, const char *arg)
@@ -1227,6 +1435,18 @@ static const Command commands[] = {
 	ED("autofix", "M-a", NULL, "Fix this segment's title underline or markup spacing", NULL, 0, c_autofix),
 	ED("take-hint", "M-h", NULL, "Take a stale segment's hint (its Korean before sync)", NULL, 0, c_take_hint),
 	ED("stale-diff", "M-d", NULL, "Show how the English of a stale segment changed", NULL, 0, c_stale_diff),
+	ED("pr-comment-next", "F8", NULL, "Go to the next review comment of the pull request (--comments)",
+	   NULL, 0, c_remark_next),
+	ED("pr-comment-prev", "S-F8", NULL, "Go to the previous review comment of the pull request",
+	   NULL, 0, c_remark_prev),
+	ED("pr-comment-view", "M-v", NULL, "Show the review comment here with its whole thread", NULL,
+	   0, c_remark_view),
+	ED("pr-comment-resolve", "M-o", NULL, "Resolve the review comment here (again: open it)", NULL,
+	   0, c_remark_resolve),
+	ED("pr-comment-reply", "M-r", NULL, "Reply to the review comment here", NULL, 0,
+	   c_remark_reply),
+	ED("pr-comment-save-reply", "", NULL, "Keep a reply (from the prompt)", NULL, CMD_HIDDEN,
+	   c_remark_save_reply),
 	ED("spell", "F7", "Spell", "Suggestions for the misspelled word at the cursor", NULL, 0, c_spell),
 	ED("spell-choose", "", NULL, "Replace the word or add it (from the F7 list)", NULL, CMD_HIDDEN, c_spell_choose),
 	ED("spell-add-word", "M-w", NULL, "Add the misspelled word at the cursor to my word list", NULL, 0, c_spell_add),
@@ -1282,8 +1502,19 @@ static const Command commands[] = {
 	   r_changes),
 	RV("review-finding-comment", "f", "Finding→comment",
 	   "Turn the selected finding of check into a comment", r_finding_comment),
-	RV("review-finding-next", "Down", NULL, "Select the next finding", r_finding_next),
-	RV("review-finding-prev", "Up", NULL, "Select the previous finding", r_finding_prev),
+	RV("review-finding-next", "Down", NULL, "Select the next finding or comment", r_finding_next),
+	RV("review-finding-prev", "Up", NULL, "Select the previous finding or comment",
+	   r_finding_prev),
+	RV("review-next-finding", "N", NULL, "Next change with a finding", r_next_finding),
+	RV("review-prev-finding", "P", NULL, "Previous change with a finding", r_prev_finding),
+	RV("review-edit", "e", NULL, "Edit the selected comment", r_edit),
+	RV("review-delete", "D", NULL, "Delete the selected comment (asks)", r_delete),
+	RV("review-resolve", "x", NULL, "Resolve the selected comment (again: open)", r_resolve),
+	RV("review-reply", "R", NULL, "Reply to the selected comment", r_reply),
+	RV("review-next-file", ">", NULL, "Next file of the pull request", r_next_file),
+	RV("review-prev-file", "<", NULL, "Previous file of the pull request", r_prev_file),
+	RV("review-files", "l", NULL, "The files of the pull request, with changes and findings",
+	   r_files),
 	RV("review-page-down", "PageDown", NULL, "Scroll the change down", r_page_down),
 	RV("review-page-up", "PageUp", NULL, "Scroll the change up", r_page_up),
 	RV("review-verdict", "v", "Verdict", "Set the verdict: approve, request changes, comment",
@@ -1296,6 +1527,12 @@ static const Command commands[] = {
 	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_suggestion, NULL},
 	{"review-set-verdict", "", NULL, "Set the verdict (a, r, c, x; from the question)", NULL,
 	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_set_verdict, NULL},
+	{"review-save-edit", "", NULL, "Save an edited comment (from the comment editor)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_edit, NULL},
+	{"review-save-reply", "", NULL, "Save a reply (from the comment editor)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_save_reply, NULL},
+	{"review-delete-yes", "", NULL, "Delete the selected comment (y; from the question)", NULL,
+	 CMD_HIDDEN, MODE_BIT(MODE_REVIEW), NULL, r_delete_yes, NULL},
 	LS("list-open", "Enter", "Open", "Open the file in the editor (quitting it comes back)", NULL, l_open),
 	LS("list-down", "Down j", NULL, "The next file", NULL, l_down),
 	LS("list-up", "Up k", NULL, "The previous file", NULL, l_up),

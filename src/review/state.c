@@ -66,8 +66,10 @@ static void free_per_change(ReviewSession *rs)
 		}
 	free(rs->findings);
 	free(rs->keys);
+	free(rs->texts);
 	rs->findings = NULL;
 	rs->keys = NULL;
+	rs->texts = NULL;
 }
 
 bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...)
@@ -110,6 +112,12 @@ void review_session_release(ReviewSession *rs)
 	free(rs->base_desc);
 	free(rs->head_desc);
 	free(rs->source_desc);
+	free(rs->top);
+	for (size_t i = 0; i < rs->n_heads_in; i++)
+		free(rs->heads_in[i]);
+	free(rs->heads_in);
+	free(rs->git_hunks.v);
+	VEC_FREE(&rs->gh_places);
 	buf_release(&rs->base_src);
 	review_session_init(rs);
 }
@@ -135,33 +143,109 @@ bool review_text_is_english(const Lines *l)
  * use), or the head text's when the segment has no source side. */
 static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 {
-	(void)tmp;
-	const Segment *s = &r->al.v[r->v[i].seg];
+	const ReviewChange *c = &r->v[i];
+	if (c->seg == REVIEW_NO_SEG) {
+		/* a deleted block without English: the key of its old text */
+		buf_clear(tmp);
+		for (size_t l = c->base_first; l <= c->base_last && l < r->base.n; l++) {
+			buf_addstr(tmp, lines_get(&r->base, l));
+			buf_addc(tmp, '\n');
+		}
+		return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+	}
+	const Segment *s = &r->al.v[c->seg];
 	if (s->src_n)
 		return pair_blocks_key(r->sh.text, &r->sh.blocks, s->src, s->src_n);
 	return pair_blocks_key(r->hh.text, &r->hh.blocks, s->tgt, s->tgt_n);
+}
+
+/* The key of change i's text now: its head lines (a deletion's base lines). */
+static SidecarKey text_key(const Review *r, size_t i, Buf *tmp)
+{
+	const ReviewChange *c = &r->v[i];
+	const Lines *l = c->deleted ? &r->base : &r->head;
+	size_t f = c->deleted ? c->base_first : c->head_first;
+	size_t t = c->deleted ? c->base_last : c->head_last;
+	buf_clear(tmp);
+	for (size_t k = f; k <= t && k < l->n; k++) {
+		buf_addstr(tmp, lines_get(l, k));
+		buf_addc(tmp, '\n');
+	}
+	return sidecar_key(tmp->p ? tmp->p : "", tmp->len);
+}
+
+/* The lines (1-based) of change i an entry is on: the head's, or for a
+ * deletion the base's. */
+static void change_lines(const ReviewChange *c, long *first, long *last)
+{
+	*first = (long)(c->deleted ? c->base_first : c->head_first) + 1;
+	*last = (long)(c->deleted ? c->base_last : c->head_last) + 1;
 }
 
 static long entry_change(const ReviewSession *rs, const SidecarComment *c)
 {
 	long by_key = -1;
 	for (size_t i = 0; i < rs->r.n; i++) {
-		if (strcmp(rs->keys[i].hex, c->segment.hex) != 0)
+		if (rs->r.v[i].deleted != c->deleted || strcmp(rs->keys[i].hex, c->segment.hex) != 0)
 			continue;
-		if (c->line >= (long)rs->r.v[i].head_first + 1 &&
-		    c->line <= (long)rs->r.v[i].head_last + 1)
+		long f, l;
+		change_lines(&rs->r.v[i], &f, &l);
+		if (c->line >= f && c->line <= l)
 			return (long)i;
 		if (by_key < 0)
 			by_key = (long)i;
 	}
-	if (by_key >= 0 || !c->segment.hex[0])
-		return by_key >= 0 ? by_key : (c->line > 0 ? review_find_line(&rs->r, (size_t)c->line - 1) : -1);
+	if (by_key >= 0)
+		return by_key;
+	if (c->segment.hex[0] || c->line <= 0)
+		return -1;
+	if (!c->deleted)
+		return review_find_line(&rs->r, (size_t)c->line - 1);
+	for (size_t i = 0; i < rs->r.n; i++)
+		if (rs->r.v[i].deleted && c->line >= (long)rs->r.v[i].base_first + 1 &&
+		    c->line <= (long)rs->r.v[i].base_last + 1)
+			return (long)i;
 	return -1;
+}
+
+long review_session_entry_change(const ReviewSession *rs, const SidecarComment *c)
+{
+	return entry_change(rs, c);
+}
+
+bool review_session_in_range(const ReviewSession *rs, const SidecarComment *c)
+{
+	if (!c->base && !c->head && !c->pr)
+		return true;
+	if (rs->pr)
+		return c->pr == rs->pr;
+	if (c->pr || !c->base || strcmp(c->base, rs->base_id) != 0 || !c->head)
+		return false;
+	if (!strcmp(c->head, rs->head_id))
+		return true;
+	for (size_t i = 0; i < rs->n_heads_in; i++)
+		if (!strcmp(rs->heads_in[i], c->head))
+			return true;
+	return false;
+}
+
+bool review_session_outdated(const ReviewSession *rs, const SidecarComment *c)
+{
+	if (!c->target.hex[0] || (c->head && !strcmp(c->head, rs->head_id) && !rs->head_worktree))
+		return false;
+	long ch = entry_change(rs, c);
+	return ch < 0 || strcmp(rs->texts[ch].hex, c->target.hex) != 0;
+}
+
+/* The entries of this review of kind `kind` ("mark", "verdict"). */
+static bool is_kind(const SidecarComment *c, const char *kind)
+{
+	return c->kind && !strcmp(c->kind, kind);
 }
 
 static bool is_mark(const SidecarComment *c)
 {
-	return c->kind && !strcmp(c->kind, "mark");
+	return is_kind(c, "mark");
 }
 
 static bool resume_target(const ReviewSession *rs, size_t i)
@@ -194,17 +278,26 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	rs->base_english = review_text_is_english(&bl);
 	lines_release(&bl);
 
+	Glossary *gl = rs->ctx ? context_glossary(rs->ctx) : rs->gl.n ? &rs->gl : NULL;
 	check_doc_init(&rs->cd, rs->r.hh.text, &rs->r.hh.blocks, rs->r.sh.text, &rs->r.sh.blocks,
-	               &rs->r.al, rs->gl.n ? &rs->gl : NULL);
+	               &rs->r.al, gl);
 	rs->cd.tgt_host = &rs->r.hh;
 	rs->cd.src_host = &rs->r.sh;
+	if (rs->ctx) { /* check's rules, words, checks and spelling */
+		context_check_doc(rs->ctx, &rs->cd);
+		rs->checks = rs->ctx->set;
+		rs->cd.spell = context_spell(rs->ctx, path, true);
+	}
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
+	rs->texts = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->findings = xcalloc(rs->r.n + 1, sizeof(FindingVec));
 	Buf tmp = BUF_INIT;
 	for (size_t i = 0; i < rs->r.n; i++) {
 		rs->keys[i] = change_key(&rs->r, i, &tmp);
-		check_unit(&rs->cd, &rs->checks, rs->r.v[i].seg, &rs->findings[i]);
+		rs->texts[i] = text_key(&rs->r, i, &tmp);
+		if (rs->r.v[i].seg != REVIEW_NO_SEG)
+			check_unit(&rs->cd, &rs->checks, rs->r.v[i].seg, &rs->findings[i]);
 		findings_sort(&rs->findings[i]);
 	}
 	buf_release(&tmp);
@@ -279,6 +372,58 @@ static bool load_glossaries(ReviewSession *rs, const ReviewOpts *o, Err *e)
 	return ok;
 }
 
+/* The head is the working tree: HEAD's commit stands for it (entries are
+ * stored with it), and whether the file there is HEAD's. */
+static void worktree_head(ReviewSession *rs, const Buf *head)
+{
+	Err ignore;
+	err_init(&ignore);
+	Buf at = BUF_INIT;
+	if (vcs_commit(rs->path, "HEAD", rs->head_id, &ignore) &&
+	    vcs_show(rs->path, rs->head_id, &at, &ignore))
+		rs->worktree_differs = at.len != head->len || (at.len && memcmp(at.p, head->p, at.len));
+	else
+		rs->head_id[0] = '\0';
+	buf_release(&at);
+}
+
+/* The hunks of `git diff BASE HEAD` of the file (when the head is the
+ * working tree and differs from HEAD, they are not the review's). */
+static void git_hunks(ReviewSession *rs)
+{
+	if (rs->head_worktree && rs->worktree_differs)
+		return;
+	Buf d = BUF_INIT;
+	Err ignore;
+	err_init(&ignore);
+	if (vcs_diff_commits(rs->top, rs->base_id, rs->head_id, rs->relpath, &d, &ignore)) {
+		review_hunks_parse(d.p ? d.p : "", d.len, &rs->git_hunks);
+		rs->have_git_hunks = true;
+	}
+	buf_release(&d);
+}
+
+/* The heads of this base's entries that are ancestors of the head: those
+ * entries belong to this review too (one git call per distinct head). */
+static void find_heads_in(ReviewSession *rs)
+{
+	if (!rs->top || !rs->head_id[0])
+		return;
+	for (size_t i = 0; i < rs->sc.comments.n; i++) {
+		const SidecarComment *c = &rs->sc.comments.v[i];
+		if (!c->head || !c->base || c->pr || strcmp(c->base, rs->base_id) != 0 ||
+		    !strcmp(c->head, rs->head_id))
+			continue;
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = rs->sc.comments.v[k].head && !strcmp(rs->sc.comments.v[k].head, c->head);
+		if (!seen && vcs_is_ancestor(rs->top, c->head, rs->head_id)) {
+			rs->heads_in = xrealloc(rs->heads_in, (rs->n_heads_in + 1) * sizeof(char *));
+			rs->heads_in[rs->n_heads_in++] = xstrdup(c->head);
+		}
+	}
+}
+
 bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *o, Err *e)
 {
 	review_session_release(rs);
@@ -286,7 +431,8 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	rs->sc_path = sidecar_path(path);
 	if (!vcs_relpath(path, &rs->relpath, e))
 		return false;
-	if (!load_glossaries(rs, o, e))
+	rs->ctx = o->ctx;
+	if (!rs->ctx && !load_glossaries(rs, o, e))
 		return false;
 	char id[41];
 	if (o->base) {
@@ -301,11 +447,21 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	Buf base = BUF_INIT, head = BUF_INIT;
 	Source src;
 	source_init(&src);
-	bool ok = vcs_show(path, id, &base, e);
+	memcpy(rs->base_id, id, 41);
+	rs->pr = o->pr;
+	bool ok = vcs_toplevel(path, &rs->top, e);
+	if (ok && !vcs_show(path, id, &base, e)) {
+		/* a file the range adds: everything in it is new */
+		ok = o->absent_empty && e->code == EXIT_NOINPUT;
+		if (ok)
+			err_init(e);
+		buf_clear(&base);
+	}
 	if (ok && o->head) {
 		char hid[41];
 		ok = vcs_commit(path, o->head, hid, e) && vcs_show(path, hid, &head, e);
 		if (ok) {
+			memcpy(rs->head_id, hid, 41);
 			char *s = short_id(hid);
 			rs->head_desc = xasprintf("%s (%s)", s, o->head);
 			free(s);
@@ -313,13 +469,19 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	} else if (ok) {
 		ok = file_read(path, &head, e);
 		rs->head_desc = xstrdup("working tree");
+		rs->head_worktree = true;
+		worktree_head(rs, &head);
 	}
+	if (ok && rs->head_id[0])
+		git_hunks(rs);
 	/* the sidecar first: its source record is the third choice */
 	bool corrupt = false;
 	if (ok)
 		ok = sidecar_load(rs->sc_path, &rs->sc, &corrupt, e);
 	if (ok && corrupt)
 		ok = err_set(e, EXIT_DATAERR, "%s: corrupt sidecar (not touched)", rs->sc_path);
+	if (ok)
+		find_heads_in(rs);
 	if (ok) {
 		SourceRecord rec;
 		bool have_rec = source_record_from_sidecar(&rs->sc.source, &rec);
@@ -411,17 +573,30 @@ static bool save(ReviewSession *rs, Err *e)
 	return sidecar_save(rs->sc_path, &rs->sc, e);
 }
 
+/* An entry of this review: stored with its range. */
+static void set_range(const ReviewSession *rs, SidecarComment *m)
+{
+	m->base = rs->base_id[0] ? xstrdup(rs->base_id) : NULL;
+	m->head = rs->head_id[0] ? xstrdup(rs->head_id) : NULL;
+	m->pr = rs->pr;
+}
+
 static bool add_entry(ReviewSession *rs, const char *text, const char *kind, const char *state,
                       Err *e)
 {
 	if (rs->cur >= rs->r.n)
 		return err_set(e, EXIT_USAGE, "no change to comment on");
 	const ReviewChange *c = &rs->r.v[rs->cur];
-	sidecar_add_comment(&rs->sc, (long)c->head_first + 1, rs->keys[rs->cur], text, state);
+	long first, last;
+	change_lines(c, &first, &last);
+	sidecar_add_comment(&rs->sc, first, rs->keys[rs->cur], text, state);
 	SidecarComment *m = &rs->sc.comments.v[rs->sc.comments.n - 1];
-	if (c->head_last > c->head_first)
-		m->last = (long)c->head_last + 1;
+	if (last > first)
+		m->last = last;
 	m->kind = kind ? xstrdup(kind) : NULL;
+	m->deleted = c->deleted;
+	m->target = rs->texts[rs->cur];
+	set_range(rs, m);
 	return save(rs, e);
 }
 
@@ -454,7 +629,7 @@ bool review_session_mark(ReviewSession *rs, ReviewMark m, Err *e)
 	ReviewMark old = review_session_mark_of(rs, rs->cur);
 	for (size_t i = rs->sc.comments.n; i-- > 0;) {
 		const SidecarComment *c = &rs->sc.comments.v[i];
-		if (is_mark(c) && entry_change(rs, c) == (long)rs->cur)
+		if (is_mark(c) && review_session_in_range(rs, c) && entry_change(rs, c) == (long)rs->cur)
 			sidecar_remove_comment(&rs->sc, i);
 	}
 	if (m != REVIEW_MARK_NONE && m != old)
@@ -477,16 +652,39 @@ bool review_session_finding_comment(ReviewSession *rs, size_t k, Err *e)
 	return ok;
 }
 
+/* The verdict of this review is an entry with its range; the sidecar's
+ * top-level verdict (written before ranges) counts where there is none,
+ * and is taken into the range when a verdict is set. */
 bool review_session_set_verdict(ReviewSession *rs, ReviewVerdict v, Err *e)
 {
-	sidecar_set_verdict(&rs->sc, v == REVIEW_VERDICT_NONE ? NULL : review_verdict_name(v));
+	for (size_t i = rs->sc.comments.n; i-- > 0;) {
+		const SidecarComment *c = &rs->sc.comments.v[i];
+		if (is_kind(c, "verdict") && review_session_in_range(rs, c))
+			sidecar_remove_comment(&rs->sc, i);
+	}
+	sidecar_set_verdict(&rs->sc, NULL);
+	if (v != REVIEW_VERDICT_NONE) {
+		sidecar_add_comment(&rs->sc, 0, (SidecarKey){""}, "", review_verdict_name(v));
+		SidecarComment *m = &rs->sc.comments.v[rs->sc.comments.n - 1];
+		m->kind = xstrdup("verdict");
+		set_range(rs, m);
+	}
 	return save(rs, e);
 }
 
 ReviewVerdict review_session_verdict(const ReviewSession *rs)
 {
 	ReviewVerdict v = REVIEW_VERDICT_NONE;
-	if (rs->sc.verdict)
+	bool found = false;
+	for (size_t i = 0; i < rs->sc.comments.n; i++) {
+		const SidecarComment *c = &rs->sc.comments.v[i];
+		if (is_kind(c, "verdict") && review_session_in_range(rs, c)) {
+			found = true;
+			v = REVIEW_VERDICT_NONE;
+			review_verdict_parse(c->state, &v);
+		}
+	}
+	if (!found && rs->sc.verdict)
 		review_verdict_parse(rs->sc.verdict, &v);
 	return v;
 }
@@ -496,7 +694,7 @@ ReviewMark review_session_mark_of(const ReviewSession *rs, size_t change)
 	ReviewMark m = REVIEW_MARK_NONE;
 	for (size_t i = 0; i < rs->sc.comments.n; i++) {
 		const SidecarComment *c = &rs->sc.comments.v[i];
-		if (!is_mark(c) || entry_change(rs, c) != (long)change)
+		if (!is_mark(c) || !review_session_in_range(rs, c) || entry_change(rs, c) != (long)change)
 			continue;
 		if (!strcmp(c->state, mark_states[REVIEW_MARK_APPROVED]))
 			m = REVIEW_MARK_APPROVED;
@@ -506,18 +704,148 @@ ReviewMark review_session_mark_of(const ReviewSession *rs, size_t change)
 	return m;
 }
 
+/* A comment, suggestion or reply of the reviewer (not a mark, a verdict,
+ * nor the translator's answers to GitHub). */
+static bool is_remark(const SidecarComment *c)
+{
+	return !c->kind || is_kind(c, "comment") || is_kind(c, "suggestion") ||
+	       (is_kind(c, "reply") && !c->github);
+}
+
+static bool replies_to(const SidecarComment *r, const SidecarComment *c)
+{
+	return is_kind(r, "reply") && r->reply_to && r->reply_to == c->id;
+}
+
 size_t review_session_entries(const ReviewSession *rs, size_t change, size_t *idx, size_t max)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < rs->sc.comments.n; i++) {
+	size_t n = 0, nc = rs->sc.comments.n;
+	bool *mine = xcalloc(nc + 1, sizeof(bool)), *done = xcalloc(nc + 1, sizeof(bool));
+	for (size_t i = 0; i < nc; i++) {
 		const SidecarComment *c = &rs->sc.comments.v[i];
-		if (is_mark(c) || entry_change(rs, c) != (long)change)
-			continue;
-		if (n < max)
-			idx[n] = i;
-		n++;
+		mine[i] = is_remark(c) && review_session_in_range(rs, c) &&
+		          entry_change(rs, c) == (long)change;
 	}
+	/* each entry, then its replies (a reply to a reply under it too) */
+	for (size_t i = 0; i < nc; i++) {
+		const SidecarComment *c = &rs->sc.comments.v[i];
+		if (!mine[i] || done[i])
+			continue;
+		bool orphan = true;
+		for (size_t k = 0; k < nc && is_kind(c, "reply") && orphan; k++)
+			orphan = !(mine[k] && replies_to(c, &rs->sc.comments.v[k]));
+		if (!orphan)
+			continue;
+		size_t stack[64], sp = 0;
+		stack[sp++] = i;
+		while (sp) {
+			size_t at = stack[--sp];
+			if (done[at])
+				continue;
+			done[at] = true;
+			if (n < max)
+				idx[n] = at;
+			n++;
+			for (size_t k = nc; k-- > 0;)
+				if (mine[k] && !done[k] && sp < ARRAY_LEN(stack) &&
+				    replies_to(&rs->sc.comments.v[k], &rs->sc.comments.v[at]))
+					stack[sp++] = k;
+		}
+	}
+	free(mine);
+	free(done);
 	return n;
+}
+
+static bool own_entry(const ReviewSession *rs, size_t k, Err *e)
+{
+	if (k >= rs->sc.comments.n || !is_remark(&rs->sc.comments.v[k]) ||
+	    !review_session_in_range(rs, &rs->sc.comments.v[k]))
+		return err_set(e, EXIT_USAGE, "no comment selected (Up/Down selects one)");
+	return true;
+}
+
+bool review_session_edit(ReviewSession *rs, size_t k, const char *text, Err *e)
+{
+	if (!own_entry(rs, k, e))
+		return false;
+	if (blank(text))
+		return err_set(e, EXIT_USAGE, "empty text: the comment is unchanged (D deletes it)");
+	SidecarComment *c = &rs->sc.comments.v[k];
+	free(c->text);
+	c->text = xstrdup(text);
+	return save(rs, e);
+}
+
+bool review_session_delete(ReviewSession *rs, size_t k, Err *e)
+{
+	if (!own_entry(rs, k, e))
+		return false;
+	long id = rs->sc.comments.v[k].id;
+	sidecar_remove_comment(&rs->sc, k);
+	/* its replies, and theirs */
+	for (bool again = id > 0; again;) {
+		again = false;
+		for (size_t i = rs->sc.comments.n; i-- > 0;) {
+			SidecarComment *c = &rs->sc.comments.v[i];
+			if (!is_kind(c, "reply") || !c->reply_to)
+				continue;
+			bool parent = false;
+			for (size_t p = 0; p < rs->sc.comments.n && !parent; p++)
+				parent = rs->sc.comments.v[p].id == c->reply_to && p != i;
+			if (!parent) {
+				sidecar_remove_comment(&rs->sc, i);
+				again = true;
+			}
+		}
+	}
+	return save(rs, e);
+}
+
+bool review_session_resolve(ReviewSession *rs, size_t k, Err *e)
+{
+	if (!own_entry(rs, k, e))
+		return false;
+	SidecarComment *c = &rs->sc.comments.v[k];
+	bool res = !strcmp(c->state, "resolved");
+	free(c->state);
+	c->state = xstrdup(res ? "open" : "resolved");
+	return save(rs, e);
+}
+
+bool review_session_reply(ReviewSession *rs, size_t k, const char *text, Err *e)
+{
+	if (!own_entry(rs, k, e))
+		return false;
+	if (blank(text))
+		return err_set(e, EXIT_USAGE, "empty reply: nothing saved");
+	if (!rs->sc.comments.v[k].id)
+		rs->sc.comments.v[k].id = sidecar_next_comment_id(&rs->sc);
+	SidecarComment r = rs->sc.comments.v[k];
+	r.text = (char *)text;
+	r.state = (char *)"open";
+	r.kind = (char *)"reply";
+	r.reply_to = r.id;
+	r.id = 0;
+	r.extra = NULL;
+	sidecar_push_comment(&rs->sc, &r);
+	SidecarComment *m = &rs->sc.comments.v[rs->sc.comments.n - 1];
+	free(m->base);
+	free(m->head);
+	set_range(rs, m);
+	return save(rs, e);
+}
+
+bool review_session_move_finding(ReviewSession *rs, int dir)
+{
+	for (size_t i = rs->cur; dir > 0 ? i + 1 < rs->r.n : i > 0;) {
+		i = dir > 0 ? i + 1 : i - 1;
+		if (rs->findings[i].n) {
+			rs->cur = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 void review_session_header(const ReviewSession *rs, Buf *out)
@@ -542,8 +870,7 @@ void review_session_entry_lines(const ReviewSession *rs, const SidecarComment *c
 {
 	long ch = entry_change(rs, c);
 	if (ch >= 0) {
-		*first = (long)rs->r.v[ch].head_first + 1;
-		*last = (long)rs->r.v[ch].head_last + 1;
+		change_lines(&rs->r.v[ch], first, last);
 		return;
 	}
 	*first = c->line;
@@ -558,8 +885,25 @@ bool review_session_check(const ReviewSession *rs, Err *e)
 	for (size_t i = 0; i < rs->r.n; i++) {
 		const ReviewChange *c = &rs->r.v[i];
 		if (c->head_first > c->head_last || c->head_last >= rs->r.head.n ||
-		    c->seg >= rs->r.al.n || (i && rs->r.v[i - 1].head_first >= c->head_first))
+		    (c->seg >= rs->r.al.n && !(c->deleted && c->seg == REVIEW_NO_SEG)) ||
+		    (c->deleted && (c->base_first > c->base_last || c->base_last >= rs->r.base.n)) ||
+		    (i && rs->r.v[i - 1].head_first > c->head_first))
 			return err_set(e, EXIT_DATAERR, "review: change %zu malformed", i);
 	}
 	return sidecar_check(&rs->sc, e);
+}
+
+size_t review_session_gh_threads(const ReviewSession *rs, size_t change, size_t *idx, size_t max)
+{
+	const ReviewChange *c = review_session_change(rs, change);
+	size_t n = 0;
+	for (size_t i = 0; c && !c->deleted && i < rs->gh_places.n; i++) {
+		const GhPlace *p = &rs->gh_places.v[i];
+		if (p->last < c->head_first || p->line > c->head_last)
+			continue;
+		if (n < max)
+			idx[n] = i;
+		n++;
+	}
+	return n;
 }

@@ -1,7 +1,7 @@
 /* Private to src/session: what its files share.  The files call each
  * other only downwards (tests/layering.sh checks there is no cycle):
  *   statuses.c, msg.c, dialog.c, breaks.c  <- view.c <- edit.c <- replace.c <- prose.c <- hint.c
- *   <- tm.c <- gloss.c <- findings.c <- spelling.c <- status.c <- session.c
+ *   <- tm.c <- gloss.c <- findings.c <- spelling.c <- remarks.c <- status.c <- session.c
  *   (lifecycle: init, open, save)
  * Each part of the Session struct is changed by the file that owns it. */
 #ifndef YEOK_SESSION_PRIVATE_H
@@ -54,6 +54,8 @@ void session_findings_release(Session *s);
 void session_findings_saved(Session *s);
 /* gloss.c: the painter's kept glossary marks freed. */
 void session_gloss_forget(Session *s);
+/* remarks.c: the comments released. */
+void session_remarks_release(Session *s);
 /* spelling.c */
 void session_spell_release(Session *s);
 /* Another document: forget the source words and the lines checked. */

@@ -56,6 +56,9 @@ void session_release(Session *s)
 	free(s->search.last);
 	free(s->clip.text);
 	session_replace_release(s);
+	session_remarks_release(s);
+	free(s->dlg.view_title);
+	free(s->dlg.view_text);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -114,6 +114,7 @@ static void span(Buf *b, StatusSpanVec *v, SpanKind k)
 void session_prepare_frame(Session *s)
 {
 	session_sync(s);
+	session_remarks_sync(s);
 	session_vseg_count(s);
 	long k = session_cur_seg(s);
 	/* the cursor's segment checked for the status line, once the first
@@ -190,6 +191,14 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 		buf_addf(left, "  %s %zu:%zu", s->caret.focus == PANE_TARGET ? "KO" : "EN", c.line + 1,
 		         text_count_graphemes(ln.p, c.col) + 1);
 		span(left, ls, SPAN_NORMAL);
+		/* a pull request's review comment on this line or segment */
+		long rm = s->rem.v.n ? session_remark_here(s) : -1;
+		if (rm >= 0) {
+			buf_adds(left, "  ✎ ");
+			session_remark_summary(s, (size_t)rm, left);
+			buf_adds(left, " · M-v thread");
+			span(left, ls, session_remark_resolved(s, (size_t)rm) ? SPAN_NORMAL : SPAN_HINT);
+		}
 		/* glossary hints */
 		GlossHintVec hv = {0};
 		if (k >= 0 && session_hints(s, k, &hv)) {

@@ -27,6 +27,9 @@ void session_layout(const Session *s, Layout *l)
 	src_total = MAX(1, MIN(src_total, avail - 1));
 	int tgt_total = avail - src_total;
 	l->gutter = s->view.numbers ? digits(MAX(s->doc.tgt.n, s->doc.src.n)) + 1 : 0;
+	/* a pull request's review comments: their marks need a column */
+	if (s->rem.v.n && l->gutter < 2)
+		l->gutter = 2;
 	if (l->gutter && (src_total - l->gutter < 5 || tgt_total - l->gutter < 5))
 		l->gutter = 0;
 	/* the last column of each pane holds the continuation mark */

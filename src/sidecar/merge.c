@@ -54,12 +54,15 @@ static bool comment_same_key(const SidecarComment *a, const SidecarComment *b)
 {
 	return a->line == b->line && a->last == b->last &&
 	       !strcmp(a->segment.hex, b->segment.hex) && str_same(a->kind, b->kind) &&
-	       str_same(a->text, b->text);
+	       str_same(a->text, b->text) && str_same(a->base, b->base) &&
+	       str_same(a->head, b->head) && a->pr == b->pr && a->id == b->id &&
+	       a->reply_to == b->reply_to && a->github == b->github && a->deleted == b->deleted;
 }
 
 static bool comment_same(const SidecarComment *a, const SidecarComment *b)
 {
 	return comment_same_key(a, b) && str_same(a->state, b->state) &&
+	       !strcmp(a->target.hex, b->target.hex) &&
 	       ynode_equal(a->extra, b->extra);
 }
 
@@ -126,6 +129,8 @@ static SidecarComment comment_dup(const SidecarComment *s)
 	c.text = xstrdup(s->text ? s->text : "");
 	c.state = xstrdup(s->state ? s->state : "open");
 	c.kind = dup_or_null(s->kind);
+	c.base = dup_or_null(s->base);
+	c.head = dup_or_null(s->head);
 	c.extra = ynode_clone(s->extra);
 	return c;
 }
@@ -135,6 +140,8 @@ static void comment_free(SidecarComment *c)
 	free(c->text);
 	free(c->state);
 	free(c->kind);
+	free(c->base);
+	free(c->head);
 	ynode_free(c->extra);
 }
 

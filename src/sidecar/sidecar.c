@@ -58,6 +58,8 @@ static void comment_release(SidecarComment *c)
 	free(c->text);
 	free(c->state);
 	free(c->kind);
+	free(c->base);
+	free(c->head);
 	ynode_free(c->extra);
 }
 
@@ -240,6 +242,26 @@ void sidecar_add_comment(Sidecar *sc, long line, SidecarKey segment, const char 
 	SidecarComment c = {.line = line, .segment = segment, .text = xstrdup(text ? text : ""),
 	                    .state = xstrdup(state ? state : "open"), .extra = NULL};
 	VEC_PUSH(&sc->comments, c);
+}
+
+void sidecar_push_comment(Sidecar *sc, const SidecarComment *c)
+{
+	SidecarComment d = *c;
+	d.text = xstrdup(c->text ? c->text : "");
+	d.state = xstrdup(c->state ? c->state : "open");
+	d.kind = dup_or_null(c->kind);
+	d.base = dup_or_null(c->base);
+	d.head = dup_or_null(c->head);
+	d.extra = ynode_clone(c->extra);
+	VEC_PUSH(&sc->comments, d);
+}
+
+long sidecar_next_comment_id(const Sidecar *sc)
+{
+	long id = 0;
+	for (size_t i = 0; i < sc->comments.n; i++)
+		id = MAX(id, sc->comments.v[i].id);
+	return id + 1;
 }
 
 void sidecar_remove_comment(Sidecar *sc, size_t i)
@@ -632,6 +654,62 @@ static bool seg_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *kn
 	return true;
 }
 
+/* A commit id (40 lowercase hex digits) or null. */
+static bool get_commit(Ctx *c, const YNode *n, const char *what, char **out)
+{
+	free(*out);
+	*out = NULL;
+	if (n->kind == YN_SCALAR && is_null(n))
+		return true;
+	if (n->kind == YN_SCALAR && n->n == 40 && is_lower_hex(n->s, n->n)) {
+		*out = xmemdup0(n->s, n->n);
+		return true;
+	}
+	char *s = show(n);
+	bad(c, n, "%s: expected a commit id (40 lowercase hex digits), got %s", what, s);
+	free(s);
+	return false;
+}
+
+/* The range and thread keys of a review entry. */
+static bool comment_range_pair(Ctx *c, SidecarComment *cm, const YNode *k, const YNode *v,
+                               bool *known)
+{
+	*known = true;
+	if (key_is(k, "base") || key_is(k, "head"))
+		return get_commit(c, v, key_is(k, "base") ? "review.base" : "review.head",
+		                  key_is(k, "base") ? &cm->base : &cm->head);
+	if (key_is(k, "target"))
+		return get_key(c, v, "review.target", &cm->target);
+	long *slot = key_is(k, "pr") ? &cm->pr : key_is(k, "id") ? &cm->id
+	             : key_is(k, "reply-to") ? &cm->reply_to : NULL;
+	if (slot) {
+		*slot = 0;
+		return is_null(v) || get_long(c, v, slot == &cm->pr ? "review.pr"
+		                                     : slot == &cm->id ? "review.id" : "review.reply-to",
+		                              1, SIDECAR_ISSUE_MAX, slot);
+	}
+	if (key_is(k, "github")) {
+		long x = 0;
+		/* GitHub's ids are 64-bit; LONG_MAX holds them on every 64-bit system */
+		if (!is_null(v) && !get_long(c, v, "review.github", 1, LONG_MAX, &x))
+			return false;
+		cm->github = x;
+		return true;
+	}
+	if (key_is(k, "side")) {
+		char *side = NULL;
+		if (!get_str(c, v, "review.side", &side))
+			return false;
+		bool ok = !side || !strcmp(side, "left") || !strcmp(side, "right");
+		cm->deleted = side && !strcmp(side, "left");
+		free(side);
+		return ok || bad(c, v, "review.side: expected left or right");
+	}
+	*known = false;
+	return true;
+}
+
 static bool comment_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool *known)
 {
 	SidecarComment *cm = obj;
@@ -667,7 +745,7 @@ static bool comment_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool
 		free(*slot);
 		return get_str(c, v, key_is(k, "text") ? "review.text" : "review.state", slot);
 	}
-	return true;
+	return comment_range_pair(c, cm, k, v, known);
 }
 
 static bool read_segments(Ctx *c, YNode *v, Sidecar *sc)
@@ -1278,6 +1356,30 @@ static void emit_segments(Writer *w, const Sidecar *sc)
 	seq_end(w);
 }
 
+static void emit_comment_range(Writer *w, const SidecarComment *c)
+{
+	if (c->deleted) {
+		word(w, "side");
+		word(w, "left");
+	}
+	const struct { const char *key; const char *v; } s[] = {
+		{"base", c->base}, {"head", c->head}, {"target", c->target.hex[0] ? c->target.hex : NULL},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(s); i++)
+		if (s[i].v) {
+			word(w, s[i].key);
+			str(w, s[i].v);
+		}
+	const struct { const char *key; long v; } n[] = {
+		{"pr", c->pr}, {"id", c->id}, {"reply-to", c->reply_to}, {"github", (long)c->github},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(n); i++)
+		if (n[i].v > 0) {
+			word(w, n[i].key);
+			number(w, n[i].v);
+		}
+}
+
 static void emit_review(Writer *w, const Sidecar *sc)
 {
 	word(w, "review");
@@ -1307,6 +1409,7 @@ static void emit_review(Writer *w, const Sidecar *sc)
 			word(w, "kind");
 			str(w, c->kind);
 		}
+		emit_comment_range(w, c);
 		extras(w, c->extra, false);
 		map_end(w);
 	}
@@ -1454,7 +1557,10 @@ bool sidecar_check(const Sidecar *sc, Err *e)
 	for (size_t i = 0; i < sc->comments.n; i++) {
 		const SidecarComment *m = &sc->comments.v[i];
 		if (!m->text || !m->state || m->line < 0 || m->last < 0 ||
-		    (m->segment.hex[0] && !sidecar_key_valid(m->segment.hex)))
+		    (m->segment.hex[0] && !sidecar_key_valid(m->segment.hex)) ||
+		    (m->target.hex[0] && !sidecar_key_valid(m->target.hex)) || m->pr < 0 ||
+		    m->id < 0 || m->reply_to < 0 || m->github < 0 ||
+		    (m->base && strlen(m->base) != 40) || (m->head && strlen(m->head) != 40))
 			return err_set(e, EXIT_DATAERR, "sidecar: review comment %zu malformed", i);
 	}
 	const YNode *ex[] = {sc->extra, s->extra, c->extra, sc->translator_extra, sc->cursor_extra};

@@ -243,6 +243,7 @@ typedef struct SidePlan {
 	const char *p;    /* the row's bytes of the line: p[0..n) */
 	size_t n;
 	ThemeSlot text;   /* the text's slot */
+	int remark;       /* a review comment on the line: 1 open, 2 resolved */
 	Hl hl[HL_MAX];    /* highlighted ranges of p, in order, not overlapping */
 	size_t nh;
 } SidePlan;
@@ -261,6 +262,11 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 		pl->text = TS_STALE; /* both panes: the English changed */
 	pl->has = rs->has;
 	pl->first = rs->first;
+	pl->remark = 0;
+	if (p == PANE_TARGET && rs->has && rs->first && s->rem.v.n) {
+		long r = session_remark_on_line(s, rs->line);
+		pl->remark = r < 0 ? 0 : session_remark_resolved(s, (size_t)r) ? 2 : 1;
+	}
 	pl->cont = rs->cont;
 	pl->indent = rs->indent;
 	pl->line = rs->line;
@@ -289,7 +295,7 @@ static void sign_side(const SidePlan *pl, bool gutter, Buf *sig)
 	/* the line's number is drawn in the gutter only (a row moved down by
 	 * a new line above it shows the same without one) */
 	size_t head[6] = {pl->has | pl->first << 1 | pl->cont << 2, gutter ? pl->line : 0, pl->text,
-	                  pl->nh, pl->n, (size_t)pl->indent};
+	                  pl->nh, pl->n, (size_t)pl->indent | (size_t)pl->remark << 16};
 	buf_add(sig, (const char *)head, sizeof(head));
 	for (size_t i = 0; i < pl->nh; i++) {
 		size_t h[3] = {pl->hl[i].start, pl->hl[i].end, pl->hl[i].slot};
@@ -307,11 +313,16 @@ static void paint_side(Ui *u, const Layout *l, int y, const SidePlan *pl, Pane p
 	if (l->gutter) {
 		int gx = x - l->gutter;
 		ui_fill(u, y, gx, l->gutter, TS_LINENO, current);
-		if (pl->has && pl->first) {
+		if (pl->has && pl->first && u->s->view.numbers) {
 			char num[32];
 			snprintf(num, sizeof(num), "%*zu ", l->gutter - 1, pl->line + 1);
 			ui_set_style(u, TS_LINENO, current);
 			mvaddnstr(y, gx, num, l->gutter);
+		}
+		/* a review comment of the pull request on this line: '*' (open), '.' (resolved) */
+		if (pl->remark) {
+			ui_set_style(u, pl->remark == 1 ? TS_WARNING : TS_LINENO, current);
+			mvaddch(y, gx + l->gutter - 1, pl->remark == 1 ? '*' : '.');
 		}
 	}
 	int used = 0;
@@ -468,6 +479,56 @@ int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w,
 			i = e;
 		}
 	}
+	buf_release(&r);
+	return row + 1;
+}
+
+int ui_put_spans_words(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                       int hi)
+{
+	/* the spans' text as one, with the slot of each byte's span */
+	Buf t = BUF_INIT, r = BUF_INIT;
+	size_t *end = xcalloc(ns + 1, sizeof(size_t));
+	for (size_t k = 0; k < ns; k++) {
+		buf_add(&t, sp[k].p, sp[k].n);
+		end[k] = t.len;
+	}
+	const char *s = t.p ? t.p : "";
+	int row = 0;
+	size_t k = 0;
+	for (size_t ls = 0; ls <= t.len;) {
+		const char *nl = memchr(s + ls, '\n', t.len - ls);
+		size_t le = nl ? (size_t)(nl - s) : t.len;
+		for (size_t from = ls; from < le || from == ls;) {
+			size_t to = from < le ? session_wrap(s + ls, le - ls, from - ls, w, WRAP_WORD) + ls
+			                      : le;
+			int col = 0, y = vy + row;
+			for (size_t i = from; i < to;) {
+				size_t e = text_next_grapheme(s, to, i);
+				int cw = text_cluster_width(s + i, e - i, col);
+				while (k + 1 < ns && i >= end[k])
+					k++;
+				if (y >= lo && y < hi && col + cw <= w) {
+					buf_clear(&r);
+					text_render_cluster(s + i, e - i, col, &r);
+					ui_set_style(u, ns ? sp[k].slot : TS_NORMAL, false);
+					mvaddnstr(y, x + col, r.p, (int)r.len);
+				}
+				col += cw;
+				i = e;
+			}
+			if (to >= le)
+				break;
+			row++;
+			from = to;
+		}
+		if (!nl)
+			break;
+		row++;
+		ls = le + 1;
+	}
+	free(end);
+	buf_release(&t);
 	buf_release(&r);
 	return row + 1;
 }

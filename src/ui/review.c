@@ -22,8 +22,8 @@ typedef VEC(UiSpan) SpanVec;
 
 /* The texts of the current change, rebuilt on each frame. */
 typedef struct RvText {
-	Buf en, old, neu, inl;
-	SpanVec s_en, s_old, s_new, s_inl;
+	Buf en, old, neu, inl, marked;
+	SpanVec s_en, s_old, s_new, s_inl, s_marked;
 } RvText;
 
 static void rv_text_release(RvText *v)
@@ -32,6 +32,8 @@ static void rv_text_release(RvText *v)
 	buf_release(&v->old);
 	buf_release(&v->neu);
 	buf_release(&v->inl);
+	buf_release(&v->marked);
+	VEC_FREE(&v->s_marked);
 	VEC_FREE(&v->s_en);
 	VEC_FREE(&v->s_old);
 	VEC_FREE(&v->s_new);
@@ -69,6 +71,40 @@ static void add_span(SpanVec *sv, const char *p, size_t n, ThemeSlot slot)
 	VEC_PUSH(sv, s);
 }
 
+/* The new text's lines as spans, the changed ones marked: when only some
+ * lines of a change changed (one line of a 100-line code block), each line
+ * gets a gutter, "+ " for a changed line and the line in the difference
+ * style, "  " for the others. */
+static bool changed_spans(const ReviewSession *rs, const ReviewChange *c, Buf *b, SpanVec *sv)
+{
+	sv->n = 0;
+	size_t changed = 0, n = c->head_last - c->head_first + 1;
+	for (size_t i = c->head_first; i <= c->head_last && i < rs->r.head.n; i++)
+		changed += rs->r.head_changed[i];
+	if (n < 2 || !changed || changed == n) {
+		one_span(sv, b, TS_TARGET_TEXT);
+		return false;
+	}
+	buf_clear(b);
+	typedef struct { size_t off, n; bool mark; } Piece;
+	VEC(Piece) pieces = {0};
+	for (size_t i = c->head_first; i <= c->head_last && i < rs->r.head.n; i++) {
+		bool mark = rs->r.head_changed[i];
+		Piece pc = {b->len, 0, mark};
+		buf_adds(b, mark ? "+ " : "  ");
+		buf_addstr(b, lines_get(&rs->r.head, i));
+		if (i < c->head_last)
+			buf_addc(b, '\n');
+		pc.n = b->len - pc.off;
+		VEC_PUSH(&pieces, pc);
+	}
+	for (size_t k = 0; k < pieces.n; k++)
+		add_span(sv, b->p + pieces.v[k].off, pieces.v[k].n,
+		         pieces.v[k].mark ? TS_DIFF : TS_TARGET_TEXT);
+	VEC_FREE(&pieces);
+	return true;
+}
+
 /* The texts of the current change and their word difference. */
 static void build(const ReviewSession *rs, RvText *v)
 {
@@ -77,21 +113,36 @@ static void build(const ReviewSession *rs, RvText *v)
 	buf_clear(&v->old);
 	buf_clear(&v->neu);
 	buf_clear(&v->inl);
-	v->s_en.n = v->s_old.n = v->s_new.n = v->s_inl.n = 0;
+	buf_clear(&v->marked);
+	v->s_en.n = v->s_old.n = v->s_new.n = v->s_inl.n = v->s_marked.n = 0;
 	if (!c)
 		return;
-	const Segment *seg = &rs->r.al.v[c->seg];
+	const Segment *seg = c->seg != REVIEW_NO_SEG ? &rs->r.al.v[c->seg] : NULL;
 	size_t sf, sl;
-	if (align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
+	if (seg && align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
 		lines_text(&rs->r.src, sf, sl, &v->en);
 	else
-		buf_adds(&v->en, "(no English: the block was added)");
+		buf_adds(&v->en, c->deleted ? "(no English: the deleted block had none)"
+		                            : "(no English: the block was added)");
 	one_span(&v->s_en, &v->en, TS_SOURCE_TEXT);
-	lines_text(&rs->r.head, c->head_first, c->head_last, &v->neu);
-	if (!c->has_old) {
-		one_span(&v->s_new, &v->neu, TS_TARGET_TEXT);
+	if (c->deleted) {
+		/* the old Korean, all of it deleted */
+		lines_text(&rs->r.base, c->base_first, c->base_last, &v->old);
+		buf_adds(&v->neu, "(deleted in the head: the English above has no Korean now)");
+		one_span(&v->s_old, &v->old, TS_ERROR);
+		one_span(&v->s_new, &v->neu, TS_WARNING);
+		one_span(&v->s_inl, &v->old, TS_ERROR);
 		return;
 	}
+	lines_text(&rs->r.head, c->head_first, c->head_last, &v->neu);
+	if (!c->has_old) {
+		changed_spans(rs, c, &v->neu, &v->s_new);
+		return;
+	}
+	/* beside the old Korean, the new one with its changed lines marked */
+	lines_text(&rs->r.head, c->head_first, c->head_last, &v->marked);
+	if (!changed_spans(rs, c, &v->marked, &v->s_marked))
+		v->s_marked.n = 0;
 	lines_text(&rs->r.base, c->base_first, c->base_last, &v->old);
 	DiffWords wa = {0}, wb = {0};
 	Diff d = {0};
@@ -155,6 +206,8 @@ static void paint_bars(Ui *u, ReviewSession *rs)
 	buf_addf(&h, " review %s  %s → %s", rs->relpath && *rs->relpath ? rs->relpath : rs->path,
 	         rs->base_desc ? rs->base_desc : "", rs->head_desc ? rs->head_desc : "");
 	Buf right = BUF_INIT;
+	if (rs->files)
+		buf_addf(&right, "file %zu of %zu · ", rs->file_no + 1, rs->files->n);
 	review_session_header(rs, &right);
 	buf_addc(&right, ' ');
 	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
@@ -188,7 +241,32 @@ static void paint_bars(Ui *u, ReviewSession *rs)
 static int body_line(Ui *u, int vy, ThemeSlot slot, const char *text)
 {
 	UiSpan s = {text, strlen(text), slot};
-	return ui_put_spans_wrapped(u, &s, 1, 1, COLS - 2, vy, 1, LINES - 2);
+	return ui_put_spans_words(u, &s, 1, 1, COLS - 2, vy, 1, LINES - 2);
+}
+
+/* GitHub's review comments on this change's lines (--comments). */
+static int paint_github(Ui *u, const ReviewSession *rs, int vy)
+{
+	size_t idx[64];
+	size_t n = rs->gh ? review_session_gh_threads(rs, rs->cur, idx, ARRAY_LEN(idx)) : 0;
+	if (!n)
+		return 0;
+	int y0 = vy;
+	char line[160];
+	snprintf(line, sizeof(line), "On GitHub (%zu)", n);
+	vy += 1 + body_line(u, vy + 1, TS_LINENO, line);
+	for (size_t k = 0; k < n && k < ARRAY_LEN(idx); k++) {
+		const GhPlace *p = &rs->gh_places.v[idx[k]];
+		const GhThread *t = &rs->gh->threads.v[p->thread];
+		for (size_t r = 0; r <= t->n_replies; r++) {
+			const GhComment *c = &rs->gh->v.v[r ? t->replies[r - 1] : t->first];
+			char *et = xasprintf("%s%s (line %zu): %s", r ? "    ↳ " : "  • ",
+			                     c->user[0] ? c->user : "?", p->line + 1, c->body);
+			vy += body_line(u, vy, TS_NORMAL, et);
+			free(et);
+		}
+	}
+	return vy - y0;
 }
 
 static void paint(Ui *u, ReviewSession *rs)
@@ -202,27 +280,37 @@ static void paint(Ui *u, ReviewSession *rs)
 	int vy = lo - rs->scroll;
 	if (c) {
 		build(rs, v);
-		bool three = c->has_old && COLS >= RV_WIDE_COLS;
+		bool with_old = c->has_old || c->deleted;
+		bool three = with_old && COLS >= RV_WIDE_COLS;
 		int ncol = three ? 3 : 2;
 		int cw = (COLS - (ncol - 1)) / ncol;
 		int xs[3] = {0, cw + 1, 2 * (cw + 1)};
 		int wlast = COLS - xs[ncol - 1];
-		char t_new[96], range[48];
-		if (c->head_last > c->head_first)
-			snprintf(range, sizeof(range), "lines %zu-%zu", c->head_first + 1, c->head_last + 1);
+		char t_new[96], t_old[96], range[48];
+		size_t lf = c->deleted ? c->base_first : c->head_first;
+		size_t ll = c->deleted ? c->base_last : c->head_last;
+		if (ll > lf)
+			snprintf(range, sizeof(range), "lines %zu-%zu", lf + 1, ll + 1);
 		else
-			snprintf(range, sizeof(range), "line %zu", c->head_first + 1);
-		snprintf(t_new, sizeof(t_new), "%s (%s)",
-		         c->has_old && !three ? "new Korean, changes inline" : "new Korean", range);
-		const char *titles[3] = {"English", three ? "old Korean" : t_new, t_new};
-		const SpanVec *cols[3] = {&v->s_en, three ? &v->s_old : (c->has_old ? &v->s_inl : &v->s_new),
-		                          &v->s_new};
+			snprintf(range, sizeof(range), "line %zu", lf + 1);
+		if (c->deleted) {
+			snprintf(t_new, sizeof(t_new), "new Korean (deleted before line %zu)",
+			         c->head_first + 1);
+			snprintf(t_old, sizeof(t_old), "old Korean, DELETED (base %s)", range);
+		} else {
+			snprintf(t_new, sizeof(t_new), "%s (%s)",
+			         c->has_old && !three ? "new Korean, changes inline" : "new Korean", range);
+			snprintf(t_old, sizeof(t_old), "old Korean");
+		}
+		const char *titles[3] = {"English", three ? t_old : (c->deleted ? t_old : t_new), t_new};
+		const SpanVec *cols[3] = {&v->s_en, three ? &v->s_old : (with_old ? &v->s_inl : &v->s_new),
+		                          three && v->s_marked.n ? &v->s_marked : &v->s_new};
 		int h = 0;
 		for (int k = 0; k < ncol; k++) {
 			int w = k == ncol - 1 ? wlast : cw;
 			if (vy >= lo && vy < hi)
 				put(u, vy, xs[k], w, titles[k], strlen(titles[k]), TS_LINENO);
-			int rows = ui_put_spans_wrapped(u, cols[k]->v, cols[k]->n, xs[k], w, vy + 1, lo, hi);
+			int rows = ui_put_spans_words(u, cols[k]->v, cols[k]->n, xs[k], w, vy + 1, lo, hi);
 			h = MAX(h, rows);
 		}
 		for (int y = vy; y <= vy + h; y++)
@@ -236,7 +324,8 @@ static void paint(Ui *u, ReviewSession *rs)
 		const FindingVec *fv = &rs->findings[rs->cur];
 		char line[1024];
 		snprintf(line, sizeof(line), "Findings of check (%zu)%s", fv->n,
-		         fv->n ? ": Up/Down selects, f makes it a comment" : "");
+		         fv->n ? ": Up/Down selects, f makes it a comment, N/P: the next/previous "
+		                 "change with one" : "");
 		vy += body_line(u, vy, TS_LINENO, line);
 		for (size_t k = 0; k < fv->n; k++) {
 			const Finding *f = &fv->v[k];
@@ -247,17 +336,25 @@ static void paint(Ui *u, ReviewSession *rs)
 			                       : f->sev == SEV_WARNING ? TS_WARNING : TS_NORMAL, line);
 		}
 		vy++;
-		size_t idx[64];
+		size_t idx[256];
 		size_t ne = review_session_entries(rs, rs->cur, idx, ARRAY_LEN(idx));
-		snprintf(line, sizeof(line), "Comments (%zu)", ne);
+		snprintf(line, sizeof(line), "Comments (%zu)%s", ne,
+		         ne ? ": e edit, D delete, x resolve, R reply" : "");
 		vy += body_line(u, vy, TS_LINENO, line);
 		for (size_t k = 0; k < ne && k < ARRAY_LEN(idx); k++) {
 			const SidecarComment *m = &rs->sc.comments.v[idx[k]];
 			bool sug = m->kind && !strcmp(m->kind, "suggestion");
-			char *et = xasprintf("%s %s", sug ? "suggestion:" : "•", m->text);
-			vy += body_line(u, vy, sug ? TS_GLOSSARY : TS_NORMAL, et);
+			bool reply = m->kind && !strcmp(m->kind, "reply");
+			bool sel = rs->finding == fv->n + k;
+			char *et = xasprintf("%s%s%s %s%s%s", sel ? "▸" : " ", reply ? "  ↳" : "",
+			                     sug ? " suggestion:" : reply ? "" : " •", m->text,
+			                     !strcmp(m->state, "resolved") ? "  (resolved)" : "",
+			                     review_session_outdated(rs, m) ? "  (outdated)" : "");
+			vy += body_line(u, vy, !strcmp(m->state, "resolved") ? TS_LINENO
+			                       : sug ? TS_GLOSSARY : TS_NORMAL, et);
 			free(et);
 		}
+		vy += paint_github(u, rs, vy);
 	} else {
 		body_line(u, vy, TS_NORMAL, "No segment changed between the two revisions.");
 	}
@@ -290,6 +387,91 @@ void ui_review_pending(Ui *u)
 	}
 }
 
+/* ---- the files of a pull request ------------------------------------------- */
+
+/* Show file i of the set (its session becomes the UI's). */
+static void show_file(Ui *u, ReviewFiles *f, size_t i)
+{
+	review_files_go(f, i);
+	u->rs = &f->v[f->cur];
+	u->rs->rows = LINES;
+	Buf b = BUF_INIT;
+	review_files_label(f, f->cur, &b);
+	review_session_msg(u->rs, false, "file %zu of %zu: %s", f->cur + 1, f->n, b.p);
+	buf_release(&b);
+}
+
+static void files_paint(Ui *u, Mode *m)
+{
+	ReviewFiles *f = u->rs->files;
+	int h = MAX(3, MIN((int)f->n + 2, LINES - 4)), w = MIN(COLS - 2, 100);
+	int y0 = MAX(1, (LINES - h) / 2), x0 = MAX(0, (COLS - w) / 2);
+	int rows = h - 2;
+	if ((int)m->sel < m->top)
+		m->top = (int)m->sel;
+	if ((int)m->sel >= m->top + rows)
+		m->top = (int)m->sel - rows + 1;
+	char title[96];
+	snprintf(title, sizeof(title), " Files of the pull request (%zu) · Enter opens, Esc closes",
+	         f->n);
+	ui_fill(u, y0, x0, w, TS_HEADER, false);
+	ui_put_text(u, y0, x0, w, title, strlen(title), TS_HEADER, false);
+	for (int r = 0; r < rows; r++) {
+		size_t i = (size_t)(m->top + r);
+		ui_fill(u, y0 + 1 + r, x0, w, TS_NORMAL, i == m->sel);
+		if (i >= f->n)
+			continue;
+		Buf b = BUF_INIT;
+		buf_addf(&b, " %s%zu. ", i == f->cur ? "▸" : " ", i + 1);
+		review_files_label(f, i, &b);
+		ui_put_text(u, y0 + 1 + r, x0, w, b.p, b.len, TS_NORMAL, i == m->sel);
+		buf_release(&b);
+	}
+	ui_fill(u, y0 + h - 1, x0, w, TS_KEYBAR, false);
+}
+
+static void files_event(Ui *u, Mode *m, const UiEvent *ev)
+{
+	ReviewFiles *f = u->rs->files;
+	if (ev->kind != UI_EV_KEY && ev->kind != UI_EV_TEXT)
+		return;
+	u->redraw = true;
+	const char *k = ev->name;
+	if (!strcmp(k, "Down") && m->sel + 1 < f->n)
+		m->sel++;
+	else if (!strcmp(k, "Up") && m->sel > 0)
+		m->sel--;
+	else if (!strcmp(k, "Enter")) {
+		size_t i = m->sel;
+		ui_pop(u);
+		show_file(u, f, i);
+	} else if (!strcmp(k, "Esc") || !strcmp(k, "q") || !strcmp(k, "l"))
+		ui_pop(u);
+}
+
+static const ModeOps files_mode = {"review-files", files_paint, files_event, NULL, true};
+
+/* A command asked for another file, or the list. */
+static void go_file(Ui *u)
+{
+	ReviewSession *rs = u->rs;
+	int go = rs->go_file;
+	rs->go_file = 0;
+	ReviewFiles *f = rs->files;
+	if (!go || !f)
+		return;
+	if (go == 2) {
+		Mode *m = ui_push(u, &files_mode);
+		m->sel = f->cur;
+	} else if (go > 0 && f->cur + 1 >= f->n) {
+		review_session_msg(rs, false, "this is the last file");
+	} else if (go < 0 && f->cur == 0) {
+		review_session_msg(rs, false, "this is the first file");
+	} else {
+		show_file(u, f, go > 0 ? f->cur + 1 : f->cur - 1);
+	}
+}
+
 static void review_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	(void)m;
@@ -302,6 +484,7 @@ static void review_event(Ui *u, Mode *m, const UiEvent *ev)
 	const char *id = ev->name[0] ? keymap_lookup(&u->keys, MODE_REVIEW, ev->name) : NULL;
 	if (id)
 		ui_command(u, id, NULL);
+	go_file(u);
 }
 
 const ModeOps ui_review_mode = {"review", review_paint, review_event, NULL, false};
@@ -335,23 +518,48 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 		                "try LANG=C.UTF-8\n");
 		return EXIT_CONFIG;
 	}
-	ReviewSession rs;
-	review_session_init(&rs);
-	if (!review_session_open(&rs, a.file, &a.o, &e)) {
-		int rc = fail(&e, EXIT_NOINPUT);
-		review_session_release(&rs);
+	Context ctx; /* the review's files borrow it */
+	context_init(&ctx);
+	if (!review_args_context(&a, &ctx, cfg, &e)) {
+		context_release(&ctx);
 		review_args_release(&a);
+		return fail(&e, EXIT_CONFIG);
+	}
+	ReviewFiles files;
+	review_files_init(&files);
+	bool opened = a.file ? review_files_open_one(&files, a.file, &a.o, &e)
+	                     : review_files_open(&files, ".", &a.o, &e);
+	if (!opened) {
+		int rc = fail(&e, EXIT_NOINPUT);
+		review_files_release(&files);
+		review_args_release(&a);
+		context_release(&ctx);
 		return rc;
+	}
+	if (opened && a.comments && !review_files_comments(&files, a.comments, &e)) {
+		int rc = fail(&e, EXIT_DATAERR);
+		review_files_release(&files);
+		review_args_release(&a);
+		context_release(&ctx);
+		return rc;
+	}
+	if (files.gh.notes.len) {
+		Buf safe = BUF_INIT;
+		text_sanitize(files.gh.notes.p, files.gh.notes.len, &safe);
+		fprintf(stderr, "%s", safe.p ? safe.p : "");
+		buf_release(&safe);
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "yeok: review needs a terminal (for scripts: yeok review --export)\n");
-		review_session_release(&rs);
+		review_files_release(&files);
 		review_args_release(&a);
+		context_release(&ctx);
 		return EXIT_USAGE;
 	}
+	ReviewSession *first = &files.v[0];
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.rs = &rs;
+	u.rs = first;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	ui_load_theme_and_keys(&u, a.theme, cfg, report_to_review);
@@ -359,16 +567,26 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 		report_to_review(&u, cfg_problem);
 	review_args_release(&a);
 	ui_term_start(&u, false);
-	rs.rows = LINES;
-	if (review_session_count(&rs) && rs.cur > 0 && !rs.msg[0])
-		review_session_msg(&rs, false, "resumed at change %zu (the first one not marked)",
-		                   rs.cur + 1);
+	first->rows = LINES;
+	if (files.n > 1 && !first->msg[0]) {
+		Buf b = BUF_INIT;
+		review_files_label(&files, 0, &b);
+		review_session_msg(first, false, "%zu files (l lists them, > next): file 1: %s%s%.*s",
+		                   files.n, b.p, files.notes.len ? " · " : "",
+		                   (int)(files.notes.len ? files.notes.len - 1 : 0),
+		                   files.notes.p ? files.notes.p : "");
+		buf_release(&b);
+	} else if (review_session_count(first) && first->cur > 0 && !first->msg[0]) {
+		review_session_msg(first, false, "resumed at change %zu (the first one not marked)",
+		                   first->cur + 1);
+	}
 	ui_push(&u, &ui_review_mode);
 	ui_run(&u);
 	ui_safe_quit(NULL);
 	ui_term_restore();
 	fatal_set_hook(NULL);
 	keymap_release(&u.keys);
-	review_session_release(&rs);
+	review_files_release(&files);
+	context_release(&ctx);
 	return 0;
 }

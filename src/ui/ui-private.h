@@ -259,6 +259,10 @@ typedef struct UiSpan {
 } UiSpan;
 int ui_put_spans_wrapped(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
                          int hi);
+/* The same wrapped at words as the editor wraps (session_wrap, WRAP_WORD:
+ * after the last blank that fits; a word wider than w between graphemes). */
+int ui_put_spans_words(const Ui *u, const UiSpan *sp, size_t ns, int x, int w, int vy, int lo,
+                       int hi);
 /* The key bar of a mode from the command table's bar labels. */
 void ui_paint_keybar(Ui *u, CommandMode mode, int y);
 
@@ -325,6 +329,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 /* The editor's options (ui.c parses them). */
 typedef struct UiOpts {
 	const char *file, *source, *source_rev, *theme, *tm;
+	const char *comments;     /* --comments FILE.json (GitHub's review comments) */
 	const char *glossary[16]; /* --glossary PATH, in order */
 	size_t n_glossary;
 	bool no_spell;

@@ -49,6 +49,8 @@ static int parse_args(int argc, char **argv, Opts *o)
 				o->tm = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 				o->theme = v;
+			} else if ((v = argv_opt_value(argc, argv, &i, "--comments", &missing))) {
+				o->comments = v;
 			} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
 				if (!missing && o->n_glossary >= MAX_GLOSSARIES)
 					return usage("at most 16 --glossary files ('%s' is one too many)", v);
@@ -133,6 +135,12 @@ void ui_editor_pending(Ui *u)
 	} else if (s->dlg.diff) {
 		s->dlg.diff = false;
 		ui_diff_view(u);
+	} else if (s->dlg.view_text) {
+		ui_text_view(u, s->dlg.view_title ? s->dlg.view_title : "", s->dlg.view_text,
+		             strlen(s->dlg.view_text));
+		free(s->dlg.view_title);
+		free(s->dlg.view_text);
+		s->dlg.view_title = s->dlg.view_text = NULL;
 	}
 }
 
@@ -326,6 +334,45 @@ static void write_timing(const Ui *u, const Session *s)
 }
 
 /* Open the session as the options say; false with the exit code in *rc. */
+/* --comments FILE.json: GitHub's review comments placed on the document;
+ * what was skipped said on stderr (each with the comment it is about) and
+ * in the status line. */
+static bool load_remarks(Session *s, const Opts *o, Err *e)
+{
+	if (!session_remarks_load(s, o->comments, e))
+		return false;
+	const GhComments *gc = &s->rem.gc;
+	if (gc->notes.len) {
+		Buf safe = BUF_INIT;
+		text_sanitize(gc->notes.p, gc->notes.len, &safe);
+		for (const char *p = safe.p, *nl; p && *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			if (!nl)
+				nl = p + strlen(p) - 1;
+			fprintf(stderr, "yeok: %.*s\n", (int)(nl - p), p);
+		}
+		buf_release(&safe);
+	}
+	size_t placed = s->rem.v.n, moved = 0;
+	for (size_t i = 0; i < placed; i++)
+		moved += s->rem.v.v[i].how[0] != '\0';
+	Buf m = BUF_INIT;
+	buf_addf(&m, "%zu review comment thread%s on this file (F8 next, M-v its thread)", placed,
+	         placed == 1 ? "" : "s");
+	if (moved)
+		buf_addf(&m, ", %zu placed where they were made (their lines moved since)", moved);
+	if (gc->skipped) {
+		const char *first = gc->notes.p ? gc->notes.p : "";
+		const char *nl = strchr(first, '\n');
+		buf_addf(&m, " · %zu skipped: %.*s%s", gc->skipped,
+		         (int)(nl ? (size_t)(nl - first) : strlen(first)), first,
+		         gc->skipped > 1 ? " …" : "");
+	}
+	session_msg(s, "%s", m.p);
+	buf_release(&m);
+	return true;
+}
+
 static bool open_session(Session *s, const Opts *o, int *rc)
 {
 	SourceOpts so = {.path = o->source, .rev = o->source_rev, .history = true, .self_fallback = true};
@@ -346,6 +393,11 @@ static bool open_session(Session *s, const Opts *o, int *rc)
 	if (!o->no_checks)
 		session_checks_on(s, false);
 	s->chk.off = o->no_checks;
+	if (o->comments && !load_remarks(s, o, &e)) {
+		fail(s, &e);
+		*rc = e.code ? e.code : EXIT_DATAERR;
+		return false;
+	}
 	return true; /* spelling starts after the first frame (ui_edit) */
 }
 

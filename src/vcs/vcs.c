@@ -555,3 +555,22 @@ bool vcs_merge_base(const char *path, const char *rev, char id[41], Err *e)
 	free(dir);
 	return ok;
 }
+
+bool vcs_diff_commits(const char *top, const char *a, const char *b, const char *rel, Buf *out,
+                      Err *e)
+{
+	char *spec = xasprintf(":(top,literal)%s", rel);
+	const char *argv[] = {"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames",
+	                      "-U3", "--diff-algorithm=myers", "--end-of-options", a, b, "--", spec,
+	                      NULL};
+	bool ok = vcs_git(top, argv, out, NULL, e);
+	free(spec);
+	return ok;
+}
+
+bool vcs_changed_files(const char *top, const char *a, const char *b, Buf *out, Err *e)
+{
+	const char *argv[] = {"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
+	                      "--no-textconv", "--end-of-options", a, b, NULL};
+	return vcs_git(top, argv, out, NULL, e);
+}

@@ -118,7 +118,8 @@ shape() { # shape JSON HEADFILE EVENT NCOMMENTS
 import json, sys
 d = json.load(open(sys.argv[1], encoding='utf-8'))
 head = open(sys.argv[2], encoding='utf-8').read().split('\n')
-assert set(d) == {"body", "event", "comments"}, d.keys()
+assert set(d) == {"commit_id", "body", "event", "comments"}, d.keys()
+assert d["commit_id"] == sys.argv[5], d["commit_id"]
 assert isinstance(d["body"], str) and d["body"]
 assert d["event"] == sys.argv[3], d["event"]
 assert len(d["comments"]) == int(sys.argv[4]), len(d["comments"])
@@ -138,7 +139,7 @@ assert lines == sorted(lines)
 PY
 }
 n=$(( $(echo "$lines" | wc -w) + 1 ))
-check "the JSON has the shape of GitHub's create-a-review body" shape "$T/fsdp.json" "$T/fsdp07.rst" REQUEST_CHANGES "$n"
+check "the JSON has the shape of GitHub's create-a-review body, commit_id the head" shape "$T/fsdp.json" "$T/fsdp07.rst" REQUEST_CHANGES "$n" "$(G rev-parse fsdp-07)"
 check "a comment tied to no line goes into the body" has "$out" '전체적으로 좋습니다'
 check "suggestions are suggestion blocks in JSON" has "$out" '"body": "```suggestion\n제안 문장\n```\n"'
 

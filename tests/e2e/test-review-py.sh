@@ -102,7 +102,8 @@ tm_keys C-q
 check "Ctrl-Q quits with status 0" tm_wait "EXITED-0"
 
 # what the reviewer gets
-check "the sidecar has the verdict" grep -q "^verdict: request-changes" "$SC"
+check "the sidecar has the verdict, with the review's range" grep -q "kind: verdict" "$SC"
+check "... request changes" grep -q "state: request-changes" "$SC"
 check "the comment sits at the text block's first head line ($setup)" grep -q "^- line: $setup\$" "$SC"
 check "the finding's comment on its change (line $at2), naming line $glued" \
 	grep -qF "  text: '[markup-spacing] line $glued: " "$SC"

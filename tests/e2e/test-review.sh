@@ -88,7 +88,8 @@ check "a approves the next change" tm_wait "1 approved"
 tm_keys C-q
 check "Ctrl-Q quits with status 0" tm_wait "EXITED-0"
 
-check "the sidecar has the verdict" grep -q "^verdict: request-changes" "$SC"
+check "the sidecar has the verdict, with the review's range" grep -q "kind: verdict" "$SC"
+check "... request changes" grep -q "state: request-changes" "$SC"
 check "the sidecar has the marks" grep -q "state: changes" "$SC"
 check "the comment's line is the change's first head line" grep -q "^- line: $first\$" "$SC"
 

@@ -138,7 +138,8 @@ static void test_table(void **state)
 	                                  "directive-translated", "broken-reference",
 	                                  "translator-line", "reference-title", "untranslated",
 	                                  "spelling", "whitespace", "spacing", "punctuation",
-	                                  "consistency", "structure", "link", "style", "py-structure"};
+	                                  "consistency", "structure", "link", "style", "omission",
+	                                  "py-structure"};
 	assert_int_equal(ARRAY_LEN(ids), CK_COUNT);
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		assert_string_equal(check_info((CheckId)i)->id, ids[i]);
@@ -573,6 +574,48 @@ static void test_untranslated(void **state)
 	tdoc_open_pair(&t, "recipes_source__distributed_device_mesh", true);
 	tdoc_run(&t, CK_UNTRANSLATED);
 	expect_none_at(&t, 178);
+	tdoc_close(&t);
+}
+
+/* ---- omission ------------------------------------------------------------------ */
+
+static void test_omission(void **state)
+{
+	(void)state;
+	const char *en = "Title\n=====\n\nThe first paragraph has words.\n\n"
+	                 "The second paragraph has words too.\n\n- an item\n- another item\n\n"
+	                 "The last paragraph.\n";
+	/* the Korean of the second paragraph and of one item deleted */
+	const char *ko = "제목\n====\n\n첫 문단에 말이 있습니다.\n\n- 항목 하나\n\n"
+	                 "마지막 문단.\n";
+	TDoc t;
+	tdoc_open_mem(&t, ko, strlen(ko), en, strlen(en));
+	tdoc_run(&t, CK_OMISSION);
+	const Finding *f = expect_at(&t, 6, SEV_WARNING, "English paragraph at line 6 of the source");
+	assert_non_null(strstr(f->message, "The second paragraph"));
+	expect_at(&t, 8, SEV_WARNING, "English list item at line 9 of the source");
+	assert_int_equal(t.fv.n, 2);
+	tdoc_close(&t);
+	/* all there: nothing; an English document (not Korean): nothing */
+	const char *full = "제목\n====\n\n첫 문단.\n\n둘째 문단.\n\n- 항목\n- 항목 둘\n\n마지막.\n";
+	tdoc_open_mem(&t, full, strlen(full), en, strlen(en));
+	tdoc_run(&t, CK_OMISSION);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	const char *half = "Title\n=====\n\nThe first paragraph has words.\n\nThe last paragraph.\n";
+	tdoc_open_mem(&t, half, strlen(half), en, strlen(en));
+	tdoc_run(&t, CK_OMISSION);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* without a source the check does not run */
+	tdoc_open_mem(&t, ko, strlen(ko), NULL, 0);
+	tdoc_run(&t, CK_OMISSION);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
+	/* a corpus pair as it is: nothing missing */
+	tdoc_open_pair(&t, "recipes_source__distributed_device_mesh", true);
+	tdoc_run(&t, CK_OMISSION);
+	assert_int_equal(t.fv.n, 0);
 	tdoc_close(&t);
 }
 
@@ -1087,6 +1130,7 @@ int main(void)
 		cmocka_unit_test(test_markup_mismatch),
 		cmocka_unit_test(test_reference_title),
 		cmocka_unit_test(test_untranslated),
+		cmocka_unit_test(test_omission),
 		cmocka_unit_test(test_glossary_check),
 		cmocka_unit_test(test_whitespace),
 		cmocka_unit_test(test_units_and_recheck),

@@ -57,7 +57,7 @@ static void editor_path(Context *ctx, const char *file, const SourceOpts *so, bo
 
 static void show(const char *what, const FindingVec *v)
 {
-	for (size_t i = 0; i < v->n && i < 40; i++)
+	for (size_t i = 0; i < v->n && i < 400; i++)
 		print_message("#  %s %zu:%zu %s %s\n", what, v->v[i].line + 1, v->v[i].col + 1,
 		              check_info(v->v[i].check)->id, v->v[i].message);
 }

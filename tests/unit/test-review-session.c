@@ -117,7 +117,7 @@ static void test_round_trip_and_resume(void **state)
 
 	/* resume */
 	open_in(&rs, dir, &t);
-	assert_int_equal(rs.sc.comments.n, 3);
+	assert_int_equal(rs.sc.comments.n, 4); /* comment, suggestion, mark, verdict */
 	assert_int_equal(review_session_verdict(&rs), REVIEW_REQUEST_CHANGES);
 	assert_int_equal(review_session_mark_of(&rs, 0), REVIEW_MARK_CHANGES);
 	assert_int_equal(review_session_entries(&rs, 0, idx, 8), 2);
@@ -138,12 +138,13 @@ static void test_round_trip_and_resume(void **state)
 	assert_true(review_session_mark(&rs, REVIEW_MARK_APPROVED, &e));
 	assert_true(review_session_mark(&rs, REVIEW_MARK_CHANGES, &e));
 	assert_int_equal(review_session_mark_of(&rs, 0), REVIEW_MARK_CHANGES);
-	assert_int_equal(rs.sc.comments.n, 3); /* one mark entry, replaced */
+	assert_int_equal(rs.sc.comments.n, 4); /* one mark entry, replaced */
 	check_ok(&rs);
 
 	/* Markdown: the head's line numbers and lines */
 	Buf md = BUF_INIT;
-	review_export_markdown(&rs, &md);
+	ReviewSession *one[] = {&rs};
+	review_export_markdown(one, 1, &md);
 	char *label = last > first ? xasprintf("lines %ld-%ld: 용어집", first, last)
 	                           : xasprintf("line %ld: 용어집", first);
 	assert_non_null(strstr(md.p, label));
@@ -155,7 +156,9 @@ static void test_round_trip_and_resume(void **state)
 	assert_non_null(strstr(md.p, "```suggestion\n제안하는 문장\n```"));
 	buf_release(&md);
 	Buf js = BUF_INIT;
-	review_export_github(&rs, &js);
+	Buf notes = BUF_INIT;
+	assert_true(review_export_github(one, 1, &js, &notes, &e));
+	buf_release(&notes);
 	assert_non_null(strstr(js.p, "\"event\": \"REQUEST_CHANGES\""));
 	char *line = xasprintf("\"line\": %ld, \"side\": \"RIGHT\"", last);
 	assert_non_null(strstr(js.p, line));
@@ -313,6 +316,136 @@ static void test_py_review(void **state)
 	free(dir);
 }
 
+#define SHA_B "1111111111111111111111111111111111111111"
+#define SHA_H "2222222222222222222222222222222222222222"
+#define SHA_X "3333333333333333333333333333333333333333"
+
+static void set_range(ReviewSession *rs, const char *base, const char *head, long pr)
+{
+	memcpy(rs->base_id, base, 41);
+	memcpy(rs->head_id, head, 41);
+	rs->pr = pr;
+}
+
+/* Entries belong to the range they were made in: stored with it, shown
+ * and exported only there; an entry made on another text of its segment
+ * is outdated; entries can be edited, resolved, answered and deleted. */
+static void test_ranges_and_threads(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh03, mesh04);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	set_range(&rs, SHA_B, SHA_H, 0);
+	Err e;
+	err_init(&e);
+	assert_true(review_session_comment(&rs, "첫 의견", &e));
+	const SidecarComment *c = &rs.sc.comments.v[0];
+	assert_string_equal(c->base, SHA_B);
+	assert_string_equal(c->head, SHA_H);
+	assert_string_equal(c->target.hex, rs.texts[rs.cur].hex);
+	assert_true(review_session_set_verdict(&rs, REVIEW_APPROVE, &e));
+	size_t idx[8];
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 1);
+	/* another PR's review (another head, not an ancestor): nothing of it */
+	set_range(&rs, SHA_B, SHA_X, 0);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 0);
+	assert_int_equal(review_session_verdict(&rs), REVIEW_VERDICT_NONE);
+	ReviewSession *one[] = {&rs};
+	Buf md = BUF_INIT;
+	review_export_markdown(one, 1, &md);
+	assert_null(strstr(md.p, "첫 의견"));
+	buf_release(&md);
+	/* numbered: only with its --pr */
+	set_range(&rs, SHA_B, SHA_H, 7);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 0);
+	assert_true(review_session_comment(&rs, "7번 PR", &e));
+	assert_int_equal(rs.sc.comments.v[rs.sc.comments.n - 1].pr, 7);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 1);
+	/* a later commit of the same branch: the entry is in, and outdated
+	 * when its segment's text changed since */
+	set_range(&rs, SHA_B, SHA_H, 0);
+	rs.heads_in = xcalloc(1, sizeof(char *));
+	rs.heads_in[0] = xstrdup(SHA_H);
+	rs.n_heads_in = 1;
+	memcpy(rs.head_id, SHA_X, 41);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 1);
+	assert_false(review_session_outdated(&rs, &rs.sc.comments.v[idx[0]]));
+	rs.texts[rs.cur].hex[0] = rs.texts[rs.cur].hex[0] == 'a' ? 'b' : 'a';
+	assert_true(review_session_outdated(&rs, &rs.sc.comments.v[idx[0]]));
+	md = (Buf)BUF_INIT;
+	review_export_markdown(one, 1, &md);
+	assert_non_null(strstr(md.p, "(outdated): 첫 의견"));
+	buf_release(&md);
+	set_range(&rs, SHA_B, SHA_H, 0);
+
+	/* a thread: edit, reply, resolve, delete (with its replies) */
+	size_t k = idx[0];
+	assert_false(review_session_edit(&rs, k, " ", &e));
+	assert_true(review_session_edit(&rs, k, "고친 의견", &e));
+	assert_string_equal(rs.sc.comments.v[k].text, "고친 의견");
+	assert_true(review_session_reply(&rs, k, "답글", &e));
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 2);
+	const SidecarComment *r = &rs.sc.comments.v[idx[1]];
+	assert_string_equal(r->kind, "reply");
+	assert_int_equal(r->reply_to, rs.sc.comments.v[idx[0]].id);
+	assert_true(rs.sc.comments.v[idx[0]].id > 0);
+	assert_true(review_session_resolve(&rs, idx[0], &e));
+	assert_string_equal(rs.sc.comments.v[idx[0]].state, "resolved");
+	check_ok(&rs);
+	/* all of it saved: a new session reads it back */
+	review_session_release(&rs);
+	open_in(&rs, dir, &t);
+	set_range(&rs, SHA_B, SHA_H, 0);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 2);
+	assert_string_equal(rs.sc.comments.v[idx[0]].state, "resolved");
+	assert_int_equal(review_session_verdict(&rs), REVIEW_APPROVE);
+	size_t before = rs.sc.comments.n;
+	assert_true(review_session_delete(&rs, idx[0], &e));
+	assert_int_equal(rs.sc.comments.n, before - 2);
+	assert_int_equal(review_session_entries(&rs, rs.cur, idx, 8), 0);
+	check_ok(&rs);
+	review_session_release(&rs);
+	texts_free(&t);
+	free(dir);
+}
+
+/* Next / previous change with a finding. */
+static void test_move_finding(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh02, mesh03);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	size_t with = 0, first = SIZE_MAX;
+	for (size_t i = 0; i < review_session_count(&rs); i++)
+		if (rs.findings[i].n) {
+			with++;
+			first = MIN(first, i);
+		}
+	print_message("# %zu of %zu changes have findings\n", with, review_session_count(&rs));
+	assert_true(with > 0);
+	rs.cur = 0;
+	if (first > 0) {
+		assert_true(review_session_move_finding(&rs, 1));
+		assert_int_equal(rs.cur, first);
+	}
+	size_t seen = 1;
+	while (review_session_move_finding(&rs, 1)) {
+		assert_true(rs.findings[rs.cur].n > 0);
+		seen++;
+	}
+	assert_int_equal(seen, with);
+	size_t last = rs.cur;
+	assert_false(review_session_move_finding(&rs, 1));
+	assert_int_equal(rs.cur, last);
+	review_session_release(&rs);
+	texts_free(&t);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +454,8 @@ int main(void)
 		cmocka_unit_test(test_finding_to_comment),
 		cmocka_unit_test(test_corrupt_sidecar),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_ranges_and_threads),
+		cmocka_unit_test(test_move_finding),
 		cmocka_unit_test(test_py_review),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

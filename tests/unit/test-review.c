@@ -50,6 +50,31 @@ static void compare_with_git(const char *src_name, const char *base_name, const 
 	char *bp = xasprintf("%s/history/%s", tu_corpus(), base_name);
 	char *hp = xasprintf("%s/history/%s", tu_corpus(), head_name);
 	bool *added = git_added(bp, hp, r.head.n);
+	/* the hunks are git's (-U3), unless git's diff differs from the line
+	 * diff's (the line diff ignores trailing blanks): then every changed
+	 * line git shows lies in one of them */
+	char *cmd = xasprintf("git diff --no-index -U3 --diff-algorithm=myers -- '%s' '%s'", bp, hp);
+	FILE *gp = popen(cmd, "r");
+	Buf gd = BUF_INIT;
+	char chunk[8192];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof(chunk), gp)) > 0)
+		buf_add(&gd, chunk, got);
+	pclose(gp);
+	free(cmd);
+	ReviewHunks gh = {0};
+	review_hunks_parse(gd.p ? gd.p : "", gd.len, &gh);
+	size_t same = gh.n == r.hunks.n;
+	for (size_t i = 0; same && i < gh.n; i++)
+		same = !memcmp(&gh.v[i], &r.hunks.v[i], sizeof(ReviewHunk));
+	print_message("# %s -> %s: %zu hunks, git %zu%s\n", base_name, head_name, r.hunks.n, gh.n,
+	              same ? ", the same" : "");
+	assert_true(same);
+	for (size_t i = 0; i < r.head.n; i++)
+		if (added[i] && review_hunk_of(&r.hunks, false, (long)i + 1, (long)i + 1) < 0)
+			fail_msg("line %zu: changed in git, in no hunk", i + 1);
+	free(gh.v);
+	buf_release(&gd);
 	/* every line git shows as added lies in a change */
 	for (size_t i = 0; i < r.head.n; i++) {
 		if (!added[i] || str_trim(lines_get(&r.head, i)).n == 0)
@@ -73,7 +98,8 @@ static void compare_with_git(const char *src_name, const char *base_name, const 
 	}
 	/* in document order */
 	for (size_t c = 1; c < r.n; c++)
-		assert_true(r.v[c - 1].head_first < r.v[c].head_first);
+		assert_true(r.v[c - 1].head_first < r.v[c].head_first ||
+		            (r.v[c - 1].deleted && r.v[c - 1].head_first == r.v[c].head_first));
 	*changes = r.n;
 	*with_old = old;
 	free(added);
@@ -182,6 +208,62 @@ static void test_no_change(void **state)
 	free(t);
 }
 
+/* A Korean paragraph deleted between base and head (its English still in
+ * the source) is a change of its own: the English beside the deleted
+ * Korean; the paragraphs around it are not changes. */
+static void test_deleted_paragraph(void **state)
+{
+	(void)state;
+	size_t sn, bn;
+	char *src = hist("recipes_source__distributed_device_mesh-02-349cbf1eed.rst", &sn);
+	char *base = hist("recipes_source__distributed_device_mesh-05-856796b87d.rst", &bn);
+	Review r;
+	review_init(&r);
+	review_compute(&r, "doc.rst", src, sn, base, bn, base, bn);
+	assert_int_equal(r.n, 0);
+	/* the first paragraph of three or more lines with Hangul, and its blank line */
+	size_t f = 0, l = 0, seg = 0;
+	for (size_t s = 0; s < r.al.n && !l; s++) {
+		size_t a, b;
+		const Segment *g = &r.al.v[s];
+		if (g->kind != BK_PARAGRAPH || g->src_n != 1 || g->tgt_n != 1 ||
+		    !align_tgt_lines(g, &r.hh.blocks, &a, &b) || b - a < 2)
+			continue;
+		Str t = lines_get(&r.head, a);
+		if (t.n && (unsigned char)t.p[0] >= 0xEA) {
+			f = a, l = b, seg = s;
+		}
+	}
+	assert_true(l > 0);
+	size_t src_block = r.al.v[seg].src;
+	Buf head = BUF_INIT;
+	for (size_t i = 0; i < r.head.n; i++) {
+		if (i >= f && i <= l + 1)
+			continue;
+		Str t = lines_get(&r.head, i);
+		buf_add(&head, t.p, t.n);
+		if (i + 1 < r.head.n)
+			buf_addc(&head, '\n');
+	}
+	review_compute(&r, "doc.rst", src, sn, base, bn, head.p, head.len);
+	print_message("# deleted base lines %zu-%zu: %zu change(s)\n", f + 1, l + 1, r.n);
+	assert_int_equal(r.n, 1);
+	const ReviewChange *c = &r.v[0];
+	assert_true(c->deleted);
+	assert_true(c->has_old);
+	assert_int_equal(c->base_first, f);
+	assert_int_equal(c->base_last, l);
+	assert_int_equal(c->head_first, f); /* the line after it in the head */
+	assert_true(c->seg != REVIEW_NO_SEG);
+	assert_int_equal(r.al.v[c->seg].tgt_n, 0);
+	assert_int_equal(r.al.v[c->seg].src, src_block);
+	assert_int_equal(review_find_line(&r, c->head_first), -1);
+	buf_release(&head);
+	review_release(&r);
+	free(src);
+	free(base);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_device_mesh_pr),
 		cmocka_unit_test(test_adjacent_edits),
 		cmocka_unit_test(test_no_change),
+		cmocka_unit_test(test_deleted_paragraph),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -144,6 +144,74 @@ static void test_round_trip(void **state)
 	sidecar_release(&b);
 }
 
+/* Review entries carry their range (base, head, pr), the text they were
+ * made on, threads (id, reply-to) and GitHub ids: read, written back in
+ * the same words, and a bad value is an error naming it. */
+static void test_review_ranges(void **state)
+{
+	(void)state;
+	const char *in =
+		"yeok: 1\n"
+		"review:\n"
+		"  - {line: 31, last: 33, segment: 0123456789abcdef, text: hi, state: open,\n"
+		"     base: 1111111111111111111111111111111111111111,\n"
+		"     head: 2222222222222222222222222222222222222222, pr: 1132,\n"
+		"     target: fedcba9876543210, id: 3}\n"
+		"  - {line: 31, segment: null, text: \"네\", state: open, kind: reply, reply-to: 3}\n"
+		"  - {line: 0, segment: null, text: '', state: approve, kind: verdict, pr: 1132}\n"
+		"  - {line: 5, segment: null, text: '', state: resolved, kind: github,\n"
+		"     github: 1801234567890}\n"
+		"  - {line: 7, segment: null, text: gone, state: open, side: left}\n";
+	Sidecar sc;
+	sidecar_init(&sc);
+	parse_ok(in, &sc);
+	assert_int_equal(sc.comments.n, 5);
+	const SidecarComment *c = &sc.comments.v[0];
+	assert_string_equal(c->base, "1111111111111111111111111111111111111111");
+	assert_string_equal(c->head, "2222222222222222222222222222222222222222");
+	assert_int_equal(c->pr, 1132);
+	assert_string_equal(c->target.hex, "fedcba9876543210");
+	assert_int_equal(c->id, 3);
+	assert_int_equal(sc.comments.v[1].reply_to, 3);
+	assert_true(sc.comments.v[3].github == 1801234567890LL);
+	assert_true(sc.comments.v[4].deleted);
+	assert_false(c->deleted);
+	assert_int_equal(sidecar_next_comment_id(&sc), 4);
+	char *out = emit_str(&sc);
+	Sidecar back;
+	sidecar_init(&back);
+	parse_ok(out, &back);
+	char *again = emit_str(&back);
+	assert_string_equal(out, again);
+	assert_non_null(strstr(out, "reply-to: 3"));
+	assert_non_null(strstr(out, "github: 1801234567890"));
+	assert_non_null(strstr(out, "side: left"));
+	free(again);
+	free(out);
+	/* a copy pushed */
+	sidecar_push_comment(&back, &sc.comments.v[0]);
+	assert_string_equal(back.comments.v[5].base, c->base);
+	Err e;
+	err_init(&e);
+	assert_true(sidecar_check(&back, &e));
+	sidecar_release(&back);
+	sidecar_release(&sc);
+	const char *bad[][2] = {
+		{"review:\n  - {line: 1, text: x, base: abc}\n", "review.base: expected a commit id"},
+		{"review:\n  - {line: 1, text: x, pr: -2}\n", "review.pr: expected a whole number"},
+		{"review:\n  - {line: 1, text: x, side: up}\n", "review.side: expected left or right"},
+		{"review:\n  - {line: 1, text: x, target: 12}\n", "review.target: expected a segment key"},
+	};
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		Sidecar x;
+		sidecar_init(&x);
+		assert_false(sidecar_parse(bad[i][0], strlen(bad[i][0]), "s.yeok.yaml", &x, &e));
+		if (!strstr(e.msg, bad[i][1]) || !strstr(e.msg, "s.yeok.yaml:2:"))
+			fail_msg("'%s' lacks '%s'", e.msg, bad[i][1]);
+		sidecar_release(&x);
+	}
+}
+
 static void test_empty_and_missing(void **state)
 {
 	(void)state;
@@ -1122,6 +1190,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_review_ranges),
 		cmocka_unit_test(test_fast_segments_equal_libyaml),
 		cmocka_unit_test(test_empty_and_missing),
 		cmocka_unit_test(test_unknown_keys_kept),
