@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Nothing lost, nothing let in — round 3 (issue 37), the editor's half: a
+# partial clone's lazy fetch from the editor and the repository view
+# (item 1), the crash journal on a full disk (3), symlinked documents (9),
+# SIGXFSZ at a save (13), OSC 52 (15).  The command-line half is
+# tests/cli/attacks3.sh.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/tmux.sh"
+export GIT_CONFIG_NOSYSTEM=1 HOME=$T/home XDG_CACHE_HOME=$T/cache
+mkdir -p "$HOME"
+git config --global user.email t@t
+git config --global user.name t
+git config --global init.defaultBranch main
+. "$(dirname "$0")/../data/lazy-repo.sh"
+
+_srv=0
+fresh() {
+	tm kill-server 2>/dev/null
+	_srv=$((_srv + 1))
+	TMUX_SOCK=yeok-e2e3-$$-$_srv
+	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+}
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP $1"; }
+san_build() { case $YEOK in */san/* | */debug/*) return 0 ;; esac; return 1; }
+
+# ---- item 1: the editor and the repository view on a hostile partial clone --
+R=$T/lazy
+MARK=$T/lazy-fetch-ran
+lazy_repo "$R" "$MARK"
+fresh
+tm_start 160 20 "cd $R && XDG_CACHE_HOME=$T/cache $YEOK --no-spell doc.rst"
+check "lazy fetch: the editor opens" tm_wait "여기 번역된 글"
+tm_sync
+tm_text "편집 "
+tm_keys C-s
+check "lazy fetch: the editor saves" tm_wait "Saved"
+tm_keys C-q
+check "lazy fetch: the editor exits" tm_wait "EXITED-0"
+check "lazy fetch: the editor ran no remote command" test ! -e "$MARK"
+rm -rf "$T/cache" "$MARK"
+R=$T/lazy2
+lazy_repo "$R" "$MARK"
+fresh
+tm_start 160 20 "cd $R && XDG_CACHE_HOME=$T/cache $YEOK --no-spell ."
+check "lazy fetch: yeok DIR lists the document" tm_wait "doc.rst"
+check "lazy fetch: ... and counts it" tm_wait_gone "counting" 60
+tm_sync
+tm_text "q"
+check "lazy fetch: yeok DIR exits" tm_wait "EXITED-0"
+check "lazy fetch: yeok DIR ran no remote command" test ! -e "$MARK"
