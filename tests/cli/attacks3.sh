@@ -65,3 +65,87 @@ if [ "$(id -u)" = 0 ]; then
 else
 	_tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP another owner's repository needs root"
 fi
+
+# ---- item 2: --tm naming something that is not a translation memory --------
+M=$T/mem
+git init -q "$M"
+printf 'Title\n=====\n\nSome text.\n' >"$M/a.rst"
+git -C "$M" add a.rst && git -C "$M" commit -qm one
+printf '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="en"/><body>\n<tu><tuv xml:lang="en"><seg>Some text.</seg></tuv><tuv xml:lang="ko"><seg>어떤 글.</seg></tuv></tu>\n</body></tmx>\n' >"$T/in.tmx"
+cp "$T/in.tmx" "$M/victim.tmx"
+printf 'my notes\n' >"$M/notes.txt"
+printf 'SQLite format 3\0' >"$M/other.db" # a file that only looks like SQLite
+if command -v sqlite3 >/dev/null; then
+	rm -f "$M/other.db"
+	sqlite3 "$M/other.db" 'PRAGMA application_id=1234; CREATE TABLE t(x); INSERT INTO t VALUES(42);'
+	sqlite3 "$M/plain.db" 'CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES("schema", "1");'
+fi
+mkfifo "$M/fifo"
+: >"$M/empty"
+[ "$(id -u)" = 0 ] && mknod "$M/zero" c 1 5
+for f in victim.tmx notes.txt other.db plain.db empty fifo zero; do
+	[ -e "$M/$f" ] || continue
+	[ -f "$M/$f" ] && cp "$M/$f" "$T/$f.orig"
+	for verb in "query Some" "export --tmx $T/out.tmx" "terms" "import $T/in.tmx" "build" "update"; do
+		(cd "$M" && timeout 20 "$YEOK" tm $verb --tm "$f" >"$T/.out" 2>"$T/.err" </dev/null)
+		status=$? err=$(cat "$T/.err")
+		check "--tm $f: tm ${verb%% *} refuses it" eval 'quick && [ "$status" -ne 0 ] && has "$err" "$f: not a translation memory"'
+		if [ -f "$M/$f" ]; then
+			check "... and $f is unchanged" cmp -s "$M/$f" "$T/$f.orig"
+		else
+			check "... and $f is still what it was" eval '[ -p "$M/$f" ] || [ -c "$M/$f" ]'
+		fi
+	done
+	check "--tm $f: no lock file made beside it" test ! -e "$M/$f.lock"
+done
+trun "$YEOK" tm build --tm "$M/notes.txt"
+check "a refused build says it did not replace the file" has "$err" "notes.txt: not a translation memory (not an SQLite database): not replaced"
+# config.yaml's tm: is refused in the same way
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+printf 'tm: %s\n' "$M/notes.txt" >"$XDG_CONFIG_HOME/yeok/config.yaml"
+(cd "$M" && "$YEOK" tm query Some >/dev/null 2>"$T/.err")
+check "tm: notes.txt in config.yaml: refused" has "$(cat "$T/.err")" "notes.txt: not a translation memory"
+check "... unchanged" cmp -s "$M/notes.txt" "$T/notes.txt.orig"
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+# yeok's own memories still work: built, imported into, queried
+trun "$YEOK" tm import --tm "$T/mine.sqlite" "$T/in.tmx"
+check "a new memory by import: made" eval 'eq "$status" 0 && has "$out" "imported 1 of 1"'
+trun "$YEOK" tm query --tm "$T/mine.sqlite" "Some text."
+check "... and queried" has "$out" "어떤 글."
+
+# ---- item 18: a memory with a trigger or a never-ending view --------------
+# (outside a repository: inside one, a memory with yeok's header whose
+# schema differs is built again, as one of another version is)
+cd "$T"
+if command -v sqlite3 >/dev/null; then
+	cp "$T/mine.sqlite" "$T/trig.sqlite"
+	sqlite3 "$T/trig.sqlite" "CREATE TRIGGER slow AFTER INSERT ON seg BEGIN SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c); END;"
+	cp "$T/trig.sqlite" "$T/trig.orig"
+	printf '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="en"/><body>\n<tu><tuv xml:lang="en"><seg>Other text.</seg></tuv><tuv xml:lang="ko"><seg>다른 글.</seg></tuv></tu>\n</body></tmx>\n' >"$T/in2.tmx"
+	trun timeout 20 "$YEOK" tm import --tm "$T/trig.sqlite" "$T/in2.tmx"
+	check "a memory with a trigger: tm import does not hang" quick
+	check "... refuses its schema" has "$err" "its schema differs"
+	check "... and leaves it as it was" cmp -s "$T/trig.sqlite" "$T/trig.orig"
+	cp "$T/mine.sqlite" "$T/view.sqlite"
+	sqlite3 "$T/view.sqlite" "DROP TABLE meta; CREATE VIEW meta AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT 'schema' AS key, '1' AS value FROM c WHERE x < 0;"
+	trun timeout 20 "$YEOK" tm query --tm "$T/view.sqlite" "Some text."
+	check "a memory whose meta is a never-ending view: tm query does not hang" quick
+	check "... refuses its schema" has "$err" "its schema differs"
+	trun timeout 20 "$YEOK" tm import --tm "$T/view.sqlite" "$T/in2.tmx"
+	check "... and so does tm import" eval 'quick && has "$err" "its schema differs"'
+else
+	_tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP no sqlite3 program"
+fi
+
+# ---- item 14: tm import takes the writer lock ------------------------------
+cp "$T/mine.sqlite" "$T/locked.sqlite"
+cp "$T/locked.sqlite" "$T/locked.orig"
+exec 9>"$T/locked.sqlite.lock"
+flock 9 # as a running build holds it
+trun "$YEOK" tm import --tm "$T/locked.sqlite" "$T/in2.tmx"
+check "tm import while a build holds the writer lock: refused at once" eval 'quick && [ "$status" -eq 74 ]'
+check "... saying another writer is running" has "$err" "another build, update or import of the translation memory is running"
+check "... the memory untouched" cmp -s "$T/locked.sqlite" "$T/locked.orig"
+exec 9>&-
+trun "$YEOK" tm import --tm "$T/locked.sqlite" "$T/in2.tmx"
+check "once the lock is free, tm import works" eval 'eq "$status" 0 && has "$out" "imported 1 of 1"'

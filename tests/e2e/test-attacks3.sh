@@ -48,3 +48,21 @@ tm_sync
 tm_text "q"
 check "lazy fetch: yeok DIR exits" tm_wait "EXITED-0"
 check "lazy fetch: yeok DIR ran no remote command" test ! -e "$MARK"
+
+# ---- item 2: tm: in config.yaml naming a text file: the editor never replaces it
+N=$T/notes
+git init -q "$N"
+printf 'Title\n=====\n\nSome text here.\n' >"$N/doc.rst"
+git -C "$N" add doc.rst && git -C "$N" commit -qm one
+printf 'my notes\n' >"$N/notes.txt"
+cp "$N/notes.txt" "$T/notes.orig"
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+printf 'tm: %s\n' "$N/notes.txt" >"$XDG_CONFIG_HOME/yeok/config.yaml"
+fresh
+tm_start 220 20 "cd $N && XDG_CACHE_HOME=$T/cache $YEOK --no-spell doc.rst"
+check "tm: notes.txt: the editor opens" tm_wait "Some text here"
+check "... and says the memory is not one, not replaced" tm_wait "not replaced"
+tm_keys C-q
+check "... exits" tm_wait "EXITED-0"
+check "... and notes.txt is unchanged" cmp -s "$N/notes.txt" "$T/notes.orig"
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
