@@ -66,3 +66,41 @@ tm_keys C-q
 check "... exits" tm_wait "EXITED-0"
 check "... and notes.txt is unchanged" cmp -s "$N/notes.txt" "$T/notes.orig"
 rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+
+# ---- item 3: the disk fills while editing: what was journalled survives ----
+yeok_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" | head -1; }
+journal_has() { grep -qF -- "$2" "$1.yeok.journal" 2>/dev/null; }
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/small" && mount -t tmpfs -o size=128k tmpfs "$T/small" 2>/dev/null; then
+	# the panes' shells sit in the folder: their server goes first
+	cleanup_hooks="$cleanup_hooks; tmux -L \$TMUX_SOCK kill-server 2>/dev/null; umount $T/small 2>/dev/null"
+	D=$T/small
+	printf 'Title\n=====\n\nFirst paragraph of text.\n\nSecond paragraph here.\n' >"$D/doc.rst"
+	fresh
+	tm_start 200 20 "cd $D && $YEOK --no-spell doc.rst"
+	check "disk full: open" tm_wait "First paragraph"
+	tm_text "저널됨 "
+	check "disk full: the first edit is journalled" tm_until journal_has "$D/doc.rst" "저널됨"
+	dd if=/dev/zero of="$D/fill" bs=4k 2>/dev/null
+	tm_keys Down Down Down
+	# more than the journal's last page holds: the write needs new space
+	tm_text "꽉참 $(printf '가나다라마바사아자차%.0s' $(seq 300))"
+	check "disk full: the status line says the journal cannot be written" tm_wait "No space left on device"
+	pid=$(yeok_pid)
+	kill -9 "$pid"
+	check "disk full: kill -9" tm_wait "EXITED-137"
+	check "disk full: the journal still holds the first edit" journal_has "$D/doc.rst" "저널됨"
+	rm -f "$D/fill"
+	fresh
+	tm_start 200 20 "cd $D && $YEOK --no-spell doc.rst"
+	check "disk full: the edits are offered after the crash" tm_wait "unsaved work from"
+	tm_keys r
+	check "disk full: ... and recovered" tm_wait "저널됨 Title"
+	tm_keys C-s
+	check "disk full: saved" tm_wait "Saved"
+	tm_keys C-q
+	check "disk full: exit" tm_wait "EXITED-0"
+	tm kill-server
+	tm_until umount "$D" 2>/dev/null # once the panes' shells are gone
+else
+	skip "a full disk needs root (mount -t tmpfs)"
+fi
