@@ -15,6 +15,9 @@ git config --global user.name t
 git config --global init.defaultBranch main
 . "$(dirname "$0")/../data/lazy-repo.sh"
 
+san_build() { case $YEOK in */san/* | */debug/*) return 0 ;; esac; return 1; }
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP $1"; }
+tm_until() { local i=0; while [ $i -lt 300 ]; do "$@" && return 0; sleep 0.05; i=$((i + 1)); done; return 1; }
 quick() { [ "$status" -ne 124 ] && lacks "$err" "AddressSanitizer" && lacks "$err" "runtime error"; }
 trun() { run timeout 60 "$@"; }
 
@@ -149,3 +152,86 @@ check "... the memory untouched" cmp -s "$T/locked.sqlite" "$T/locked.orig"
 exec 9>&-
 trun "$YEOK" tm import --tm "$T/locked.sqlite" "$T/in2.tmx"
 check "once the lock is free, tm import works" eval 'eq "$status" 0 && has "$out" "imported 1 of 1"'
+
+# ---- items 4-6: yeok sync ------------------------------------------------------
+S=$T/sync
+mkdir -p "$S"
+sync_setup() {
+	rm -f "$S"/doc.rst* "$S/fifo"
+	printf 'Title\n=====\n\nThe first paragraph explains the model training loop in detail.\n\nThe second paragraph is about data loading and batching.\n' >"$S/old.rst"
+	printf '제목\n====\n\n첫 문단은 모델 학습 루프를 자세히 설명합니다.\n\n둘째 문단은 데이터 적재와 배치를 다룹니다.\n' >"$S/doc.rst"
+	printf 'Title\n=====\n\nThe first paragraph explains the model training loop in detail.\n\nThe second paragraph is about data loading, batching and shuffling.\n' >"$S/new.rst"
+	cp "$S/doc.rst" "$S/doc.orig"
+}
+korean_kept() { # the stale block's Korean is in FILE or in the sidecar's hint
+	grep -qF "둘째 문단은" "$S/doc.rst" || grep -qF "hint: 둘째 문단은" "$S/doc.rst.yeok.yaml" 2>/dev/null
+}
+if san_build; then
+	# item 4: killed (-9) between the two writes: the Korean is somewhere
+	sync_setup
+	mkfifo "$S/fifo"
+	(cd "$S" && YEOK_TEST_SYNC_BEFORE_FILE="$S/fifo" exec "$YEOK" sync --from old.rst --to new.rst doc.rst >/dev/null 2>&1) &
+	pid=$!
+	tm_until grep -qF "hint: 둘째 문단은" "$S/doc.rst.yeok.yaml"
+	check "sync: paused before FILE is written, the sidecar with the hint is there" eval 'kill -0 $pid && grep -qF "hint: 둘째 문단은" "$S/doc.rst.yeok.yaml"'
+	kill -9 $pid; wait $pid 2>/dev/null
+	check "... killed between the two: FILE is as it was" cmp -s "$S/doc.rst" "$S/doc.orig"
+	check "... and the stale block's Korean is not lost" korean_kept
+	# SIGTERM (and Ctrl-C) in that moment waits until both are written
+	sync_setup
+	mkfifo "$S/fifo"
+	(cd "$S" && YEOK_TEST_SYNC_BEFORE_FILE="$S/fifo" exec "$YEOK" sync --from old.rst --to new.rst doc.rst >"$T/sync.out" 2>&1) &
+	pid=$!
+	tm_until test -e "$S/doc.rst.yeok.yaml"
+	kill -TERM $pid
+	timeout 20 sh -c "echo go >\"$S/fifo\""
+	wait $pid
+	st=$?
+	check "sync: SIGTERM during the writes ends it after them (exit 143)" eq "$st" 143
+	check "... FILE has the new English" grep -qF "batching and shuffling" "$S/doc.rst"
+	check "... and the sidecar the old Korean as its hint" grep -qF "hint: 둘째 문단은" "$S/doc.rst.yeok.yaml"
+	check "... the summary was printed" grep -qF "doc.rst: kept 2, stale 1" "$T/sync.out"
+	# item 5: another program saves FILE while sync works: not overwritten
+	sync_setup
+	mkfifo "$S/fifo"
+	(cd "$S" && YEOK_TEST_SYNC_BEFORE_FILE="$S/fifo" exec "$YEOK" sync --from old.rst --to new.rst doc.rst >"$T/sync.out" 2>"$T/sync.err") &
+	pid=$!
+	tm_until test -e "$S/doc.rst.yeok.yaml"
+	printf '제목\n====\n\n다른 프로그램이 고친 글.\n' >"$S/doc.rst"
+	cp "$S/doc.rst" "$S/theirs"
+	timeout 20 sh -c "echo go >\"$S/fifo\""
+	wait $pid
+	st=$?
+	check "sync: FILE changed by another program meanwhile: refused (exit 74)" eq "$st" 74
+	check "... saying so" grep -qF "doc.rst: changed on disk by another program since yeok sync read it" "$T/sync.err"
+	check "... their text is kept" cmp -s "$S/doc.rst" "$S/theirs"
+	check "... and the sidecar is put back (there was none)" test ! -e "$S/doc.rst.yeok.yaml"
+else
+	skip "yeok sync's write hook needs a SANITIZE or DEBUG build"
+fi
+# the same without the hook: FILE changed between the computation and the
+# write is caught by the check before anything is written (sync_write)
+sync_setup
+trun "$YEOK" sync --from "$S/old.rst" --to "$S/new.rst" "$S/doc.rst"
+check "sync: a normal run still works" eval 'eq "$status" 0 && grep -qF "hint: 둘째 문단은" "$S/doc.rst.yeok.yaml"'
+# item 6: an empty NEW_EN, a CR-only NEW_EN, one that drops most of the Korean
+sync_setup
+: >"$S/empty.rst"
+trun "$YEOK" sync --from "$S/old.rst" --to "$S/empty.rst" "$S/doc.rst"
+check "sync onto an empty English: refused (exit 65)" eq "$status" 65
+check "... saying it has no blocks" has "$err" "the new English has no blocks (empty or blank): the sync would drop all 3 translated blocks (--force syncs anyway)"
+check "... FILE untouched" cmp -s "$S/doc.rst" "$S/doc.orig"
+check "... no sidecar written" test ! -e "$S/doc.rst.yeok.yaml"
+tr '\n' '\r' <"$S/new.rst" >"$S/cr.rst"
+trun "$YEOK" sync --from "$S/old.rst" --to "$S/cr.rst" "$S/doc.rst"
+check "sync onto a CR-only English: refused (exit 65)" eq "$status" 65
+check "... saying why" has "$err" "the new English's lines end in CR alone"
+check "... FILE untouched" cmp -s "$S/doc.rst" "$S/doc.orig"
+printf 'Other\n=====\n\nSomething else entirely, nothing alike at all.\n\nAnd another unrelated text with different words.\n' >"$S/other.rst"
+trun "$YEOK" sync --from "$S/old.rst" --to "$S/other.rst" "$S/doc.rst"
+check "sync onto an unrelated English: refused" eval 'eq "$status" 65 && has "$err" "the sync would drop 3 of 3 translated blocks"'
+check "... FILE untouched" cmp -s "$S/doc.rst" "$S/doc.orig"
+trun "$YEOK" sync --dry-run --from "$S/old.rst" --to "$S/empty.rst" "$S/doc.rst"
+check "--dry-run: the refusal is a warning and the diff is shown" eval 'eq "$status" 0 && has "$err" "warning:" && has "$out" "-첫 문단은"'
+trun "$YEOK" sync --force --from "$S/old.rst" --to "$S/empty.rst" "$S/doc.rst"
+check "--force: written" eval 'eq "$status" 0 && [ ! -s "$S/doc.rst" ]'
