@@ -119,12 +119,33 @@ static void add_job(JobVec *jobs, char *file, const char *rel, char *to)
 	VEC_PUSH(jobs, j);
 }
 
+/* Is c a regular file of the upstream folder up, not reached through a
+ * link (the file a link, or a folder on the way one that leads out of up)?
+ * A link in an upstream checkout would put its target's bytes (a private
+ * key) into the translation: refused, said once per path. */
+static bool upstream_file(const char *up, const char *c)
+{
+	struct stat st;
+	if (lstat(c, &st) != 0)
+		return false;
+	char *real_up = realpath(up, NULL);
+	bool inside = real_up && path_real_inside(real_up, c);
+	free(real_up);
+	if (S_ISREG(st.st_mode) && inside)
+		return true;
+	if (S_ISLNK(st.st_mode) || !inside)
+		cli_error(0, "warning: %s: %s: not read (yeok sync never follows links in the "
+		          "upstream folder)", c, S_ISLNK(st.st_mode) ? "a symbolic link"
+		                                                     : "reached through a link out of it");
+	return false;
+}
+
 /* The counterpart of dir/rel in the upstream folder up: up/rel, else
  * up/<path from the git top level>; NULL when neither exists. */
 static char *counterpart(const char *up, const char *file, const char *rel)
 {
 	char *c = path_join(up, rel);
-	if (is_file(c))
+	if (upstream_file(up, c))
 		return c;
 	free(c);
 	char *top = NULL;
@@ -134,7 +155,7 @@ static char *counterpart(const char *up, const char *file, const char *rel)
 		return NULL;
 	c = path_join(up, top);
 	free(top);
-	if (is_file(c))
+	if (upstream_file(up, c))
 		return c;
 	free(c);
 	return NULL;

@@ -235,3 +235,56 @@ trun "$YEOK" sync --dry-run --from "$S/old.rst" --to "$S/empty.rst" "$S/doc.rst"
 check "--dry-run: the refusal is a warning and the diff is shown" eval 'eq "$status" 0 && has "$err" "warning:" && has "$out" "-첫 문단은"'
 trun "$YEOK" sync --force --from "$S/old.rst" --to "$S/empty.rst" "$S/doc.rst"
 check "--force: written" eval 'eq "$status" 0 && [ ! -s "$S/doc.rst" ]'
+
+# ---- item 7: sync --to NEWDIR never follows links in the upstream folder ----
+U=$T/up7
+mkdir -p "$U/kr" "$U/new" "$U/elsewhere"
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ SECRET\n-----END OPENSSH PRIVATE KEY-----\n' >"$U/id_key"
+printf 'Title\n=====\n\nSome English text here.\n' >"$U/old.rst"
+printf '제목\n====\n\n여기 한국어 글.\n' >"$U/kr/doc.rst"
+printf '제목\n====\n\n두번째 글.\n' >"$U/kr/two.rst"
+cp "$U/kr/doc.rst" "$U/doc.orig"
+ln -s ../id_key "$U/new/doc.rst"
+printf -- '-----BEGIN KEY-----\nSECRET2\n' >"$U/elsewhere/two.rst"
+ln -s ../elsewhere "$U/new/sub"
+mkdir -p "$U/kr/sub" && mv "$U/kr/two.rst" "$U/kr/sub/two.rst"
+trun "$YEOK" sync --from "$U/old.rst" --to "$U/new" "$U/kr/doc.rst"
+check "sync --to NEWDIR whose file is a link to a key: refused" eval '[ "$status" -ne 0 ] && quick'
+check "... saying it does not follow the link" has "$err" "a symbolic link: not read (yeok sync never follows links in the upstream folder)"
+check "... the key is not in the translation" eval '! grep -q SECRET "$U/kr/doc.rst" && cmp -s "$U/kr/doc.rst" "$U/doc.orig"'
+mkdir -p "$U/oldd/sub"
+cp "$U/old.rst" "$U/oldd/doc.rst"
+cp "$U/old.rst" "$U/oldd/sub/two.rst"
+rm "$U/new/doc.rst"
+trun "$YEOK" sync --force --from "$U/oldd" --to "$U/new" "$U/kr"
+check "sync --to NEWDIR with a linked folder: nothing read through it" eval '! grep -rq SECRET "$U/kr"'
+check "... and said" has "$err" "reached through a link out of it"
+
+# ---- item 8: core.worktree=/ does not widen "inside the work tree" ----------
+W8=$T/wt8
+git init -q "$W8"
+printf 'Title\n=====\n\nText.\n' >"$W8/doc.rst"
+printf 'Outside secret text.\n' >"$T/outside8.rst"
+git -C "$W8" add doc.rst && git -C "$W8" commit -qm one
+git -C "$W8" config core.worktree /
+printf 'yeok: 1\nsource: {file: ../outside8.rst}\n' >"$W8/doc.rst.yeok.yaml"
+trun "$YEOK" align "$W8/doc.rst"
+check "core.worktree=/: a sidecar's file: outside the repository is not read" has "$err" "outside the work tree of the document: not read"
+
+# ---- item 9: a tracked symlink document pointing outside the repository -----
+L9=$T/link9
+git init -q "$L9"
+printf 'Title\n=====\n\nVictim text.\n' >"$T/victim9.rst"
+cp "$T/victim9.rst" "$T/victim9.orig"
+printf 'Title\n=====\n\nA real document.\n' >"$L9/real.rst"
+ln -s ../victim9.rst "$L9/evil.rst"
+ln -s real.rst "$L9/alias.rst"
+git -C "$L9" add -A && git -C "$L9" commit -qm links
+trun "$YEOK" stats "$L9"
+check "stats of the folder: the link leading out is not listed" lacks "$out" "evil.rst"
+check "... the real document is" has "$out" "real.rst"
+check "... and a link inside the repository is" has "$out" "alias.rst"
+printf 'Title\n=====\n\nVictim text, changed upstream.\n' >"$T/new9.rst"
+trun "$YEOK" sync --force --from "$T/victim9.rst" --to "$T/new9.rst" "$L9/evil.rst"
+check "sync of the link: not written through it" eval '[ "$status" -ne 0 ] && has "$err" "outside the work tree" && cmp -s "$T/victim9.rst" "$T/victim9.orig"'
+check "... the link is still a link" test -L "$L9/evil.rst"

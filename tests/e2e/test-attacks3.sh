@@ -104,3 +104,28 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/small" && mount -t tmpfs -o size=128k tmpf
 else
 	skip "a full disk needs root (mount -t tmpfs)"
 fi
+
+# ---- item 9: a tracked symlink document pointing outside the repository -----
+L9=$T/link9
+git init -q "$L9"
+printf 'Title\n=====\n\nVictim text.\n' >"$T/victim9.rst"
+cp "$T/victim9.rst" "$T/victim9.orig"
+printf 'Title\n=====\n\nA real document.\n' >"$L9/real.rst"
+ln -s ../victim9.rst "$L9/evil.rst"
+git -C "$L9" add -A && git -C "$L9" commit -qm links
+fresh
+tm_start 200 20 "cd $L9 && XDG_CACHE_HOME=$T/cache $YEOK --no-spell evil.rst"
+check "link out: the editor opens it" tm_wait "Victim text"
+check "... read-only, saying why" tm_wait "outside the work tree"
+tm_text "x"
+tm_keys C-s
+tm_sync
+tm_keys C-q
+check "... exits" tm_wait "EXITED-0"
+check "... nothing written through the link" cmp -s "$T/victim9.rst" "$T/victim9.orig"
+fresh
+tm_start 200 20 "cd $L9 && XDG_CACHE_HOME=$T/cache $YEOK --no-spell ."
+check "link out: yeok DIR lists the real document" tm_wait "real.rst"
+check "... and not the link" eval '! tm_screen | grep -q evil.rst'
+tm_text "q"
+check "... exits" tm_wait "EXITED-0"
