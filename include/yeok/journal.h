@@ -30,11 +30,30 @@
  * editor wrote and reads back (journal_state); the journal only keeps them
  * in order.
  *
+ * Records to come (extensible): a record is one line that starts with an
+ * upper-case letter naming its type and a space; one with bytes gives
+ * their number as the last field of that line and follows it with the
+ * bytes and an LF, as R does.  A reader stops at a type it does not know,
+ * as at a torn record (everything before it is recovered), so a new type
+ * is added with a new magic only when older readers must not recover
+ * past it.
+ *
+ * Written so that nothing journalled is lost, a full disk included:
+ * records are appended after the last whole record (Journal.good); a
+ * write that fails part-way is cut back to it (shrinking needs no space),
+ * the records stay pending and are retried.  A new header (a new base:
+ * the first record of a lazy journal, a rebase after a save) replaces the
+ * whole journal atomically: a temporary `.FILE.yeok.journal.yeok-XXXXXX`
+ * beside it, locked before it is renamed over the journal (so the lock
+ * below is always on the file at the journal's path), flushed, renamed;
+ * when the disk refuses, the old journal stays.  A journal is never
+ * truncated to make room for a new one.
+ *
  * One editor per document: journal_open() takes an exclusive flock on the
  * journal when the document is opened (creating the file), and holds it
  * until the editor ends; a second editor gets JOURNAL_BUSY (and opens the
  * document read-only, naming the process that holds it).  A journal is
- * only ever truncated or removed by the editor holding its lock.  On a
+ * only ever replaced or removed by the editor holding its lock.  On a
  * file system without flock the journal is not used at all and
  * JOURNAL_NOLOCK says why (crash recovery is off).
  *
@@ -55,6 +74,8 @@
  */
 #ifndef YEOK_JOURNAL_H
 #define YEOK_JOURNAL_H
+
+#include <sys/types.h>
 
 #include "yeok/lines.h"
 #include "yeok/util.h"
@@ -77,9 +98,13 @@ typedef struct Journal {
 	size_t base_size; /* bytes of the base text */
 	const char *lazy_base; /* journal_init_lazy: the base, borrowed, while its hash is not taken */
 	Buf pending;      /* records not yet written */
+	off_t good;       /* bytes of the file that are whole (header and
+	                     records): appends go here */
 	size_t records;   /* records since the base */
 	uint64_t last_flush_ns;
 	bool failed;      /* a write failed; the message is in err */
+	bool said;        /* for the caller: this failure was reported (cleared
+	                     when a write succeeds again) */
 	/* The last record while it is still pending: a record that replaces
 	 * exactly the lines it produced is merged into it (typing in one line
 	 * between two flushes writes that line once, not once per key). */
@@ -117,8 +142,10 @@ void journal_release(Journal *j);
  * JOURNAL_FAILED).  What an existing journal holds stays until
  * journal_begin (read it with journal_recover first). */
 JournalLock journal_open(Journal *j);
-/* Start the journal for the current base: truncate it, write the header
- * (needs JOURNAL_LOCKED).  False (j->err) when the disk refuses. */
+/* Start the journal for the current base: write the header, into the empty
+ * journal journal_open made, else as a new journal replacing the old one
+ * atomically (needs JOURNAL_LOCKED).  False (j->err) when the disk
+ * refuses: the old journal is then as it was. */
 bool journal_begin(Journal *j);
 
 /* Record that lines [first, first+count) of the document before the edit
@@ -159,6 +186,10 @@ bool journal_in_use(const char *file, char *holder, size_t n);
 /* Test hook: when set, journal_open's flock fails with this errno (38
  * ENOSYS, 95 EOPNOTSUPP: a file system without locks).  0 disables. */
 extern int journal_inject_flock_errno;
+/* Test hook: a disk that fills up.  When >= 0, the journal's writes fail
+ * with ENOSPC once this many more bytes are written (a write may stop
+ * part-way).  -1 (the default) disables. */
+extern long journal_inject_write_budget;
 
 /* What an existing journal holds, for the recovery prompt. */
 typedef struct JournalInfo {

@@ -68,6 +68,11 @@ void safety_recovery_diff(Session *s, const SafetyRecovery *r, Buf *out);
  * doc_disk_remember_lazy; force: all of it).  A failure is reported in the status line
  * (once per failure).  False while the journal cannot be written. */
 bool safety_tick(Session *s, long *seg, bool force);
+/* While the journal cannot be written: its error in the status line when
+ * it is new or the line is free (the UI calls this after each key and
+ * when idle: a key clears the message safety_tick set before it).  True
+ * when the message was set (the frame must be drawn). */
+bool safety_journal_warn(Session *s);
 /* Clean exit: remove the journal. */
 void safety_quit(Session *s);
 

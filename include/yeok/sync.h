@@ -122,6 +122,8 @@ typedef struct SyncCount {
 	size_t comments;  /* translated code comment lines carried into changed code */
 	size_t additions; /* target-only blocks and translator lines carried */
 	size_t lost;      /* translator's additions that found no place (0 expected) */
+	size_t translated;         /* segments of OLD_EN that FILE translated */
+	size_t dropped_translated; /* of which dropped: their Korean goes nowhere */
 } SyncCount;
 
 typedef struct SyncResult {
@@ -139,6 +141,9 @@ typedef struct SyncResult {
 	                       not stale, new -> stale or done.  0 expected; tested */
 	char *old_desc;     /* where OLD_EN and NEW_EN came from (sync_file; owned, */
 	char *new_desc;     /* terminal-unsafe), NULL from sync_texts */
+	bool new_cr_only;   /* NEW_EN's lines end in CR alone (old Mac): it reads as
+	                       one line */
+	size_t new_blocks;  /* blocks of NEW_EN (0: empty or blank) */
 	bool snapshot;      /* NEW_EN lies outside FILE's work tree (sync_file): the
 	                       sidecar records it as FILE.yeok.src, which sync_write
 	                       writes from new_en (the bytes of NEW_EN) */
@@ -162,6 +167,7 @@ typedef struct SyncOpts {
 	const char *to;       /* --to NEW_EN, or NULL */
 	const char *to_rev;   /* --to-rev REV (FILE at REV), or NULL; exactly one of
 	                         to and to_rev */
+	bool force;           /* --force: write a sync sync_sane refuses */
 } SyncOpts;
 
 /* Sync the document at path: read it and its sidecar, find OLD_EN
@@ -178,13 +184,28 @@ typedef struct SyncOpts {
  * EXIT_IOERR (git failed). */
 bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e);
 
+/* Is r a sync that may be written without --force?  False, with a message
+ * naming path and saying what would be lost (EXIT_DATAERR), when NEW_EN
+ * has no blocks (empty or blank: every Korean block would go), when its
+ * lines end in CR alone (it reads as one line), or when the sync would drop
+ * most of FILE's translated segments (more than half, their Korean having
+ * no place in NEW_EN: not even a hint) — what a wrong NEW_EN gives. */
+bool sync_sane(const char *path, const SyncResult *r, Err *e);
+
 /* Write r: FILE and its sidecar, each atomically, when FILE changed (an
  * unchanged FILE gets its sidecar rewritten only when it had one: a sync
- * of untouched files leaves no new side files).  When the
- * sidecar cannot be written after FILE was, FILE is put back as it was
- * (r->orig), so a failure never leaves one without the other.
- * EXIT_IOERR. */
+ * of untouched files leaves no new side files).  The snapshot and the
+ * sidecar (with the stale blocks' Korean as hints) go first, FILE last: an
+ * interruption between them leaves FILE as it was and nothing lost.  FILE
+ * must still hold what sync_file read (r->orig), checked before anything
+ * is written and again just before FILE is (another program's save is
+ * never overwritten: EXIT_IOERR).  When FILE cannot be written the side
+ * files are put back as they were.  The caller keeps SIGINT, SIGTERM and
+ * SIGHUP blocked around the call.  EXIT_IOERR. */
 bool sync_write(const char *path, const SyncResult *r, Err *e);
+/* Test hook: called by sync_write after the side files are written and
+ * before FILE is (NULL: none). */
+extern void (*sync_test_before_file)(const char *path);
 
 /* ---- for the editor: the hint of a stale segment ------------------------- */
 

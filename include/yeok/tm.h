@@ -59,9 +59,14 @@
  *       case-folded English word of 3+ letters (the rarest words of a
  *       query are the ones searched)
  *
+ * Whose file.  yeok writes only what it made (tm_may_replace): a build,
+ * an update, an import or the editor never replaces a file that --tm or
+ * `tm:` names when it is not a yeok memory; the header's application id
+ * (TM_APP_ID, "yeok") and the exact schema tell.
+ *
  * Reliability.  tm_build writes a temporary database beside the target
  * (journal off), fsyncs it and renames it into place; an interrupted build
- * leaves the old memory intact.  Writers (build, update) take an
+ * leaves the old memory intact.  Writers (build, update, import) take an
  * exclusive lock on PATH.lock first; a second writer fails at once
  * (EXIT_IOERR, "another build or update ... is running").  The database uses the rollback
  * journal, not WAL: a WAL file is named after the database, and a
@@ -146,11 +151,28 @@ bool tm_update(const TmBuildOpts *o, TmStats *st, Err *e);
 typedef struct Tm Tm;
 
 /* Open the memory at path for reading, or (writable) for tm_import_tmx;
- * writable creates an empty memory (and its folders) when there is none.
+ * writable takes the writer lock (as build and update do, released by
+ * tm_close) and creates an empty memory (and its folders) when there is
+ * none.  Only a memory yeok wrote opens: an SQLite file with TM_APP_ID in
+ * its header (or, made before the id, with no id) and exactly yeok's
+ * schema; the connection runs no trigger, view or schema-named function,
+ * and a lookup is stopped after TM_QUERY_MS (tm-private.h).
  * Errors: missing (EXIT_NOINPUT, "no translation memory at PATH (yeok tm
- * build)"); not SQLite, corrupt, another schema (EXIT_DATAERR); busy or
- * not writable (EXIT_IOERR).  NULL on failure. */
+ * build)"); not SQLite, not yeok's, corrupt, another schema
+ * (EXIT_DATAERR); busy, not writable or another writer (EXIT_IOERR).  NULL
+ * on failure. */
 Tm *tm_open(const char *path, bool writable, Err *e);
+
+/* May yeok write or replace what is at path (a build, an update, an
+ * import, a rebuild of a corrupt memory)?  True when nothing is there or
+ * it is a regular file yeok made: its header has yeok's application id
+ * (corrupt or of another version, it is rebuilt), or no id and yeok's
+ * exact schema (a memory of before the id), or any regular file in yeok's
+ * own folder of memories ($XDG_CACHE_HOME/yeok/tm: a memory broken
+ * there is built again).  Anything else — a TMX, a
+ * text file, another program's SQLite database, a FIFO, a device, a
+ * symbolic link — false with e naming it (EXIT_DATAERR): never written. */
+bool tm_may_replace(const char *path, Err *e);
 void tm_close(Tm *tm);
 
 typedef struct TmInfo {

@@ -246,6 +246,23 @@ const char *path_basename(const char *path);
 /* Join dir and name with one '/'; caller frees. */
 char *path_join(const char *dir, const char *name);
 
+/* The work tree path lies in by the file system: the real path of the
+ * nearest folder at or above path's own folder (its real path; a link at
+ * path itself is not followed) that holds a `.git` (a folder, or the file
+ * of a worktree or submodule); NULL when there is none.  Whatever git's
+ * configuration says (a repository's `core.worktree=/` cannot widen it).
+ * Caller frees. */
+char *path_worktree_top(const char *path);
+/* Does p — its real path; for a path that does not exist yet, its
+ * folder's real path — lie at or below the folder real_top (a real path)? */
+bool path_real_inside(const char *real_top, const char *p);
+/* Is path a symbolic link whose target lies outside the work tree that
+ * holds the link (path_worktree_top; outside every work tree: false)?
+ * True with e saying so (EXIT_NOINPUT): such a link is never written
+ * through (file_write_atomic), the editor opens it read-only and the
+ * repository view leaves it out. */
+bool path_link_leaves_tree(const char *path, Err *e);
+
 /* ---- hashing ----------------------------------------------------------- */
 uint64_t hash_fnv1a(const void *p, size_t n);
 /* A 64-bit hash of n bytes taken 8 at a time (FNV-1a takes them one by

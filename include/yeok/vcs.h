@@ -2,15 +2,25 @@
  * vcs — reading revisions through the `git` program.
  *
  * git is always spawned with an argument vector (never a shell), with
- * `--` before paths, GIT_TERMINAL_PROMPT=0 and no pager, so file names with
- * spaces, quotes, `$(...)` or a leading dash are safe.  Nothing here
- * touches the network.  Nothing a repository configures can run: every
- * call passes `-c core.fsmonitor=false`, no hooks, no pager, no signature
- * program, no network protocol, and the commands that would run filters
- * or diff drivers (status, working-tree diff, add, checkout) are not used.  Messages name the file and say what went wrong:
+ * `--` before paths and no pager, so file names with spaces, quotes,
+ * `$(...)` or a leading dash are safe.  Nothing here touches the network.
+ * Nothing a repository configures can run: every call passes `-c
+ * core.fsmonitor=false`, no hooks, no pager, no signature program, and
+ * runs in an environment no config file can override (an environment
+ * variable beats every config): GIT_NO_LAZY_FETCH=1 (a partial clone's
+ * missing object is never fetched: its promisor remote may be an `ext::`
+ * command, and a repository's `protocol.ext.allow=always` beats `-c
+ * protocol.allow=never`), GIT_ALLOW_PROTOCOL= (no transport at all),
+ * GIT_CONFIG_NOSYSTEM=1 and GIT_CONFIG_GLOBAL=/dev/null (nothing of the
+ * user's config changes what yeok parses; only the user's safe.directory
+ * values are carried over, on the command line, after a first "dubious
+ * ownership"), GIT_TERMINAL_PROMPT=0 and no askpass program.  The commands
+ * that would run filters or diff drivers (status, working-tree diff, add,
+ * checkout) are not used.  Messages name the file and say what went wrong:
  * git not installed, not a git work tree, unknown revision, path absent
- * at a revision.  Error codes: EXIT_NOINPUT for anything that means "the
- * requested input cannot be had", EXIT_IOERR for spawn/pipe failures.
+ * at a revision, an object a partial clone lacks.  Error codes:
+ * EXIT_NOINPUT for anything that means "the requested input cannot be
+ * had", EXIT_IOERR for spawn/pipe failures.
  *
  * Depends on util only.
  */

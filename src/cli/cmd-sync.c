@@ -13,6 +13,9 @@
  * The summary goes to stdout; with --dry-run the unified diff goes to
  * stdout, the summary to stderr, and nothing is written. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cli-private.h"
@@ -33,6 +36,8 @@ static const char usage[] =
 	"                     source in the sidecar, else the English from git history)\n"
 	"  --from-rev REV     the same, as FILE at git revision REV\n"
 	"  --dry-run          print the unified diff, write nothing\n"
+	"  --force            write a sync that would drop most of the translated blocks\n"
+	"                     (or onto a new English with no blocks or CR-only lines)\n"
 	"Prints kept N, stale M, new K, dropped L per file and the files touched.\n";
 
 typedef VEC(char *) PathVec;
@@ -116,12 +121,33 @@ static void add_job(JobVec *jobs, char *file, const char *rel, char *to)
 	VEC_PUSH(jobs, j);
 }
 
+/* Is c a regular file of the upstream folder up, not reached through a
+ * link (the file a link, or a folder on the way one that leads out of up)?
+ * A link in an upstream checkout would put its target's bytes (a private
+ * key) into the translation: refused, said once per path. */
+static bool upstream_file(const char *up, const char *c)
+{
+	struct stat st;
+	if (lstat(c, &st) != 0)
+		return false;
+	char *real_up = realpath(up, NULL);
+	bool inside = real_up && path_real_inside(real_up, c);
+	free(real_up);
+	if (S_ISREG(st.st_mode) && inside)
+		return true;
+	if (S_ISLNK(st.st_mode) || !inside)
+		cli_error(0, "warning: %s: %s: not read (yeok sync never follows links in the "
+		          "upstream folder)", c, S_ISLNK(st.st_mode) ? "a symbolic link"
+		                                                     : "reached through a link out of it");
+	return false;
+}
+
 /* The counterpart of dir/rel in the upstream folder up: up/rel, else
  * up/<path from the git top level>; NULL when neither exists. */
 static char *counterpart(const char *up, const char *file, const char *rel)
 {
 	char *c = path_join(up, rel);
-	if (is_file(c))
+	if (upstream_file(up, c))
 		return c;
 	free(c);
 	char *top = NULL;
@@ -131,7 +157,7 @@ static char *counterpart(const char *up, const char *file, const char *rel)
 		return NULL;
 	c = path_join(up, top);
 	free(top);
-	if (is_file(c))
+	if (upstream_file(up, c))
 		return c;
 	free(c);
 	return NULL;
@@ -271,6 +297,8 @@ static int parse_args(int argc, char **argv, SyncOpts *o, PathVec *tos, PathVec 
 			return 0;
 		} else if (!strcmp(a, "--dry-run")) {
 			*dry = true;
+		} else if (!strcmp(a, "--force")) {
+			o->force = true;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--to-rev", &missing))) {
 			o->to_rev = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--to", &missing))) {
@@ -329,7 +357,7 @@ static int plan_all(const char *target, const SyncOpts *o, const PathVec *tos, J
 
 /* Compute every file first: one error and nothing is written.  Returns
  * the exit code of the first error, 0 when none. */
-static int compute_all(const char *target, const SyncOpts *o, JobVec *jobs)
+static int compute_all(const char *target, const SyncOpts *o, bool dry, JobVec *jobs)
 {
 	int first_err = 0;
 	for (size_t i = 0; i < jobs->n; i++) {
@@ -341,7 +369,21 @@ static int compute_all(const char *target, const SyncOpts *o, JobVec *jobs)
 		Err e;
 		err_init(&e);
 		if (sync_file(j->file, &jo, &j->r, &e)) {
+			/* a sync that would lose most of the Korean: refused (a
+			 * dry run says so and shows it) */
+			Err why;
+			err_init(&why);
 			j->done = true;
+			if (o->force || sync_sane(j->file, &j->r, &why))
+				continue;
+			if (dry) {
+				cli_error(0, "warning: %s", why.msg);
+				continue;
+			}
+			j->done = false;
+			int code = cli_report(&why);
+			if (!first_err)
+				first_err = code;
 			continue;
 		}
 		/* a folder with --to-rev: files absent at REV or not English there are skipped */
@@ -380,14 +422,27 @@ static int write_all(JobVec *jobs, bool dry)
 		synced++;
 		if (dry && j->r.changed)
 			print_diff(j);
+		/* Ctrl-C, SIGTERM or SIGHUP wait until this file and its
+		 * sidecar are both written: then the summary so far is out and
+		 * the signal ends the program */
+		sigset_t stop, was;
+		sigemptyset(&stop);
+		sigaddset(&stop, SIGINT);
+		sigaddset(&stop, SIGTERM);
+		sigaddset(&stop, SIGHUP);
+		sigprocmask(SIG_BLOCK, &stop, &was);
 		if (!dry) {
 			Err e;
 			err_init(&e);
-			if (!sync_write(j->file, &j->r, &e))
+			if (!sync_write(j->file, &j->r, &e)) {
+				sigprocmask(SIG_SETMASK, &was, NULL);
 				return cli_report(&e);
+			}
 		}
 		touched += j->r.changed;
 		print_summary(sum, j);
+		fflush(sum);
+		sigprocmask(SIG_SETMASK, &was, NULL);
 		total.kept += j->r.count.kept;
 		total.stale += j->r.count.stale;
 		total.fresh += j->r.count.fresh;
@@ -411,8 +466,28 @@ static void jobs_release(JobVec *jobs)
 	VEC_FREE(jobs);
 }
 
+#ifndef NDEBUG
+/* Tests only (SANITIZE/DEBUG builds): YEOK_TEST_SYNC_BEFORE_FILE names a
+ * FIFO that sync_write reads to its end after the sidecar and before FILE
+ * (a test acts in that moment, then writes to the FIFO). */
+static void test_before_file(const char *path)
+{
+	(void)path;
+	const char *fifo = getenv("YEOK_TEST_SYNC_BEFORE_FILE");
+	int fd = fifo && *fifo ? open(fifo, O_RDONLY | O_CLOEXEC) : -1;
+	char b[64];
+	while (fd >= 0 && read(fd, b, sizeof(b)) > 0)
+		;
+	if (fd >= 0)
+		close(fd);
+}
+#endif
+
 static int run(int argc, char **argv)
 {
+#ifndef NDEBUG
+	sync_test_before_file = test_before_file;
+#endif
 	SyncOpts o = {0};
 	PathVec tos = {0}, pos = {0};
 	JobVec jobs = {0};
@@ -424,7 +499,7 @@ static int run(int argc, char **argv)
 	if (!rc && !help)
 		rc = plan_all(target, &o, &tos, &jobs);
 	if (!rc && !help)
-		rc = compute_all(target, &o, &jobs);
+		rc = compute_all(target, &o, dry, &jobs);
 	if (!rc && !help)
 		rc = write_all(&jobs, dry);
 	if (!help && fflush(stdout) != 0 && !rc)

@@ -153,6 +153,13 @@ static int run_build(TmArgs *a, bool update)
 /* Report e (a broken memory) and build it again; the new one opened. */
 static Tm *rebuild(const char *db, const char *top, bool writable, Err *e)
 {
+	/* only a memory yeok made is built again; anything else is named */
+	Err whose;
+	err_init(&whose);
+	if (!tm_may_replace(db, &whose)) {
+		err_set(e, whose.code, "%s", whose.msg);
+		return NULL;
+	}
 	cli_error(0, "%s: building it again", e->msg);
 	err_init(e);
 	TmBuildOpts o = {top, db, NULL, NULL};

@@ -14,6 +14,7 @@
 #define JOURNAL_MAX_BYTES (512u << 20)
 
 int journal_inject_flock_errno;
+long journal_inject_write_budget = -1;
 
 char *journal_path(const char *file)
 {
@@ -213,6 +214,7 @@ JournalLock journal_open(Journal *j)
 		if (fl >= 0)
 			fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
 		j->fd = fd;
+		j->good = st.st_size;
 		j->lock = JOURNAL_LOCKED;
 		j->begun = false;
 		return j->lock;
@@ -220,21 +222,99 @@ JournalLock journal_open(Journal *j)
 	return fail(j, JOURNAL_FAILED, "%s: keeps changing: crash recovery is off", j->path);
 }
 
-static bool write_all(Journal *j, const char *p, size_t n)
+/* write(2) of the journal, with the test hook of a disk that fills up:
+ * once journal_inject_write_budget bytes are written, ENOSPC. */
+static ssize_t jwrite(int fd, const char *p, size_t n, off_t at)
+{
+	if (journal_inject_write_budget >= 0) {
+		if (journal_inject_write_budget == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		n = MIN(n, (size_t)journal_inject_write_budget);
+	}
+	ssize_t w = pwrite(fd, p, n, at);
+	if (w > 0 && journal_inject_write_budget >= 0)
+		journal_inject_write_budget -= w;
+	return w;
+}
+
+/* Write p[0..n) at offset at of fd and make it durable. */
+static bool write_at(Journal *j, int fd, const char *p, size_t n, off_t at)
 {
 	size_t done = 0;
 	while (done < n) {
-		ssize_t w = write(j->fd, p + done, n - done);
+		ssize_t w = jwrite(fd, p + done, n - done, at + (off_t)done);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			j->failed = true;
 			return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
 			               strerror(errno));
 		}
 		done += (size_t)w;
 	}
+	if (fdatasync(fd) != 0 && errno != EINVAL && errno != EROFS)
+		return err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
+		               strerror(errno));
 	return true;
+}
+
+/* Append p[0..n) after the journal's last whole record (j->good).  A write
+ * that fails part-way (a full disk) is cut off again — shrinking needs no
+ * space — so the journal still ends with its last whole record and every
+ * record written before stays; the caller keeps the new ones pending. */
+static bool append(Journal *j, const char *p, size_t n)
+{
+	if (write_at(j, j->fd, p, n, j->good)) {
+		j->good += (off_t)n;
+		return true;
+	}
+	if (ftruncate(j->fd, j->good) == 0)
+		fdatasync(j->fd);
+	/* else the torn tail stays: recovery stops at it, and the next append
+	 * writes over it from j->good */
+	j->failed = true;
+	return false;
+}
+
+/* Replace the journal by one holding p[0..n) (a new header for a new
+ * base), atomically: a temporary file beside it, locked before it takes
+ * the journal's name (the one-editor guarantee holds throughout: an
+ * editor that opens the path meets our lock on either file), written,
+ * flushed and renamed into place; only then is the old file closed.  When
+ * the disk refuses, the old journal stays as it was. */
+static bool replace(Journal *j, const char *p, size_t n)
+{
+	char *dir = path_dirname(j->path);
+	char *tmp = xasprintf("%s/.%s" FILE_TEMP_INFIX "XXXXXX", dir, path_basename(j->path));
+	int fd = mkstemp(tmp);
+	bool ok = fd >= 0;
+	if (ok)
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	if (!ok)
+		err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
+		        strerror(errno));
+	if (ok && (fchmod(fd, 0600) != 0 || flock(fd, LOCK_EX | LOCK_NB) != 0))
+		ok = err_set(&j->err, EXIT_IOERR, "%s: cannot lock the new journal: %s", j->path,
+		             strerror(errno));
+	ok = ok && write_at(j, fd, p, n, 0);
+	if (ok && rename(tmp, j->path) != 0)
+		ok = err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
+		             strerror(errno));
+	if (!ok) {
+		if (fd >= 0) {
+			unlink(tmp);
+			close(fd);
+		}
+	} else {
+		file_sync_dir(dir);
+		close(j->fd); /* the old journal's lock: the new one is held already */
+		j->fd = fd;
+		j->good = (off_t)n;
+	}
+	free(tmp);
+	free(dir);
+	return ok;
 }
 
 bool journal_begin(Journal *j)
@@ -247,13 +327,17 @@ bool journal_begin(Journal *j)
 	}
 	Buf h = BUF_INIT;
 	header(j, &h);
-	bool ok = ftruncate(j->fd, 0) == 0 && lseek(j->fd, 0, SEEK_SET) == 0;
-	if (!ok)
-		err_set(&j->err, EXIT_IOERR, "%s: cannot write the journal: %s", j->path,
-		        strerror(errno));
-	ok = ok && write_all(j, h.p, h.len);
-	if (ok)
-		fdatasync(j->fd);
+	/* an empty journal (just made by journal_open) is written in place;
+	 * one that holds anything is replaced whole, never emptied first */
+	struct stat st;
+	bool empty = fstat(j->fd, &st) == 0 && st.st_size == 0;
+	bool ok;
+	if (empty) {
+		j->good = 0;
+		ok = append(j, h.p, h.len);
+	} else {
+		ok = replace(j, h.p, h.len);
+	}
 	buf_release(&h);
 	j->begun = ok;
 	j->failed = !ok;
@@ -312,17 +396,16 @@ bool journal_flush(Journal *j)
 	}
 	if ((!j->begun || j->lazy_base) && !journal_begin(j))
 		return false;
-	if (!write_all(j, j->pending.p, j->pending.len)) {
-		/* the file may hold part of the records: start over from the base
-		 * next time, with every record still pending */
-		j->begun = false;
+	if (!append(j, j->pending.p, j->pending.len)) {
+		/* the journal ends with its last whole record: these stay pending
+		 * (no longer mergeable) for the next try */
 		j->last_pending = false;
 		return false;
 	}
 	buf_clear(&j->pending);
 	j->last_pending = false;
-	fdatasync(j->fd);
 	j->failed = false;
+	j->said = false;
 	return true;
 }
 

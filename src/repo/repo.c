@@ -123,6 +123,26 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A document that is a symbolic link is listed only when its target stays
+ * in the link's work tree (path_link_leaves_tree; outside every work tree:
+ * in the folder listed): a tracked link to a file elsewhere is never
+ * opened from the list, nor saved through. */
+static const char *walk_root; /* the real path of the folder listed */
+static bool link_stays(const char *p)
+{
+	struct stat st;
+	if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+		return true;
+	Err e;
+	err_init(&e);
+	if (path_link_leaves_tree(p, &e))
+		return false;
+	char *top = path_worktree_top(p);
+	bool in = top || (walk_root && path_real_inside(walk_root, p));
+	free(top);
+	return in;
+}
+
 static void walk(const char *dir, int depth, RepoPaths *out)
 {
 	if (depth > 64)
@@ -146,7 +166,8 @@ static void walk(const char *dir, int depth, RepoPaths *out)
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
 			walk(p, depth + 1, out);
 			free(p);
-		} else if (repo_is_tutorial(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (repo_is_tutorial(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+		           link_stays(p)) {
 			VEC_PUSH(out, p);
 		} else {
 			free(p);
@@ -158,7 +179,11 @@ static void walk(const char *dir, int depth, RepoPaths *out)
 
 void repo_walk(const char *dir, RepoPaths *out)
 {
+	char *root = realpath(dir, NULL);
+	walk_root = root;
 	walk(dir, 0, out);
+	walk_root = NULL;
+	free(root);
 }
 
 /* ---- rows ------------------------------------------------------------------ */

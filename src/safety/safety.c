@@ -40,7 +40,7 @@ static void replace_all(Session *s, const char *p, size_t n)
 }
 
 /* The side files whose temporaries a killed save may leave beside FILE. */
-static const char *const side_suffixes[] = {".yeok.yaml", ".yeok.src", NULL};
+static const char *const side_suffixes[] = {".yeok.yaml", ".yeok.src", ".yeok.journal", NULL};
 
 /* Set the journal aside as FILE.yeok.journal.bad and start a new one (we
  * hold its lock: no other editor is using it).  why: for the message. */
@@ -111,8 +111,10 @@ static void begin(Session *s)
 	Journal *j = s->doc.journal;
 	if (!j || j->begun)
 		return;
-	if (!journal_begin(j))
+	if (!journal_begin(j)) {
 		session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
+		j->said = true;
+	}
 	file_remove_stale_temps(s->doc.path, side_suffixes);
 }
 
@@ -446,9 +448,20 @@ bool safety_tick(Session *s, long *seg, bool force)
 	long k = doc_segment_of_tgt_line(&s->doc, s->caret.cur.line);
 	bool ok = force || k != *seg ? journal_flush(j) : journal_tick(j);
 	*seg = k;
-	if (!ok && !s->message.text[0])
-		session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
+	safety_journal_warn(s);
 	return ok;
+}
+
+bool safety_journal_warn(Session *s)
+{
+	Journal *j = s->doc.journal;
+	/* said as it happens, over any other message, and again whenever the
+	 * status line is free (a key clears it) */
+	if (!j || !j->failed || (j->said && s->message.text[0]))
+		return false;
+	session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
+	j->said = true;
+	return true;
 }
 
 void safety_quit(Session *s)

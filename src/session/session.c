@@ -326,6 +326,13 @@ static void say_opened(Session *s, const char *path, bool is_new, const Buf *not
 		s->doc.read_only = true;
 		session_msg(s, "%s is read-only: you can read and search, not edit", path);
 	}
+	Err out;
+	err_init(&out);
+	if (!is_new && path_link_leaves_tree(path, &out)) {
+		s->doc.read_only = true; /* a tracked link to a file elsewhere */
+		session_error(s, "%s: opened read-only", out.msg);
+		return;
+	}
 	if (note->len) {
 		session_error(s, "%s", note->p);
 	} else if (s->side.src.origin == SOURCE_SELF && !s->message.text[0]) {

@@ -467,6 +467,12 @@ bool session_tm_poll(Session *s, bool block)
 	if (up == TM_DONE) {
 		s->tm.updated = true;
 		if (!ok) {
+			/* the update's own error (a file that is not a memory,
+			 * not replaced) is said even after the reader's */
+			if (s->tm.said && !s->tm.missing && !strstr(s->tm.said, e.msg)) {
+				free(s->tm.said);
+				s->tm.said = NULL;
+			}
 			say_error(s, &e);
 		} else if (!st.up_to_date) {
 			if (!s->message.text[0] || s->message.note) {

@@ -42,20 +42,13 @@ static char *relative_to_target(const char *target_path, const char *p)
  * /dev/zero, a FIFO or ~/.ssh.  Absolute paths are never recorded. */
 bool source_path_inside(const char *target_path, const char *p, Err *e)
 {
-	char *top = NULL;
-	Err quiet;
-	err_init(&quiet);
-	if (!vcs_toplevel(target_path, &top, &quiet))
+	/* the work tree by the file system, from the real path of the
+	 * document's own folder: git's word would follow a repository's
+	 * core.worktree (`/` makes everything "inside") */
+	char *top = path_worktree_top(target_path);
+	if (!top)
 		return true; /* no work tree: nothing to stay inside */
-	char *rt = realpath(top, NULL);
-	char *rp = realpath(p, NULL);
-	bool ok = true;
-	if (rt && rp) {
-		size_t n = strlen(rt);
-		ok = strncmp(rp, rt, n) == 0 && (rp[n] == '/' || rp[n] == '\0' || n == 1);
-	}
-	free(rt);
-	free(rp);
+	bool ok = path_real_inside(top, p);
 	free(top);
 	if (!ok)
 		return err_set(e, EXIT_DATAERR, "%s: outside the work tree of the document: not read",

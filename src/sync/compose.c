@@ -481,8 +481,10 @@ static void list_dropped(const Match *m, const SyncPair *p, SyncResult *r)
 {
 	for (size_t u = 0; u < m->units.n; u++) {
 		const Unit *x = &m->units.v[u];
+		r->count.translated += x->translated;
 		if (x->elem >= 0)
 			continue;
+		r->count.dropped_translated += x->translated;
 		SyncDropped d = {(long)x->seg, x->kind, p->en.h.blocks.v[x->src].first,
 		                 x->tgt_n ? (long)p->tgt.h.blocks.v[x->tgt].first : -1, x->translated};
 		VEC_PUSH(&r->dropped, d);

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "yeok/journal.h"
 #include "yeok/text.h"
@@ -149,9 +150,31 @@ bool sync_texts(const char *name, Str old_en, Str tgt, Str new_en, const Sidecar
 	store_entries(name, &m, &p, &neu, r);
 	buf_addstr(&r->orig, tgt);
 	r->changed = r->text.len != tgt.n || (tgt.n && memcmp(r->text.p, tgt.p, tgt.n));
+	r->new_blocks = neu.h.blocks.n;
+	r->new_cr_only = new_en.n && !memchr(new_en.p, '\n', new_en.n) && memchr(new_en.p, '\r', new_en.n);
 	sync_match_release(&m);
 	sync_text_release(&neu);
 	sync_pair_release(&p);
+	return true;
+}
+
+bool sync_sane(const char *path, const SyncResult *r, Err *e)
+{
+	const SyncCount *c = &r->count;
+	if (r->new_cr_only)
+		return err_set(e, EXIT_DATAERR, "%s: the new English's lines end in CR alone: it reads "
+		               "as one line and the sync would drop %zu of %zu translated blocks "
+		               "(convert its line endings; --force syncs anyway)", path,
+		               c->dropped_translated, c->translated);
+	if (r->new_blocks == 0 && c->translated)
+		return err_set(e, EXIT_DATAERR, "%s: the new English has no blocks (empty or blank): "
+		               "the sync would drop all %zu translated blocks (--force syncs anyway)",
+		               path, c->translated);
+	if (c->dropped_translated * 2 > c->translated)
+		return err_set(e, EXIT_DATAERR, "%s: the sync would drop %zu of %zu translated blocks "
+		               "(their Korean has no place in the new English, not even as a hint): "
+		               "is it the right English? (--force syncs anyway)", path,
+		               c->dropped_translated, c->translated);
 	return true;
 }
 
@@ -246,34 +269,98 @@ bool sync_file(const char *path, const SyncOpts *o, SyncResult *r, Err *e)
 	return ok;
 }
 
+void (*sync_test_before_file)(const char *path);
+
+/* A side file as it was before the write, to put back. */
+typedef struct Before {
+	char *path;
+	bool existed;
+	Buf bytes;
+} Before;
+
+static bool before_take(Before *b, char *path, size_t max, Err *e)
+{
+	b->path = path;
+	buf_init(&b->bytes);
+	struct stat st;
+	b->existed = lstat(path, &st) == 0;
+	return !b->existed || file_read_limit(path, max, FILE_NOFOLLOW, &b->bytes, e);
+}
+
+/* Put the side file back as it was (best effort: the caller reports). */
+static void before_restore(const Before *b)
+{
+	Err quiet;
+	err_init(&quiet);
+	if (b->existed)
+		file_write_side(b->path, b->bytes.p ? b->bytes.p : "", b->bytes.len, &quiet);
+	else
+		unlink(b->path);
+}
+
+static void before_release(Before *b)
+{
+	free(b->path);
+	buf_release(&b->bytes);
+}
+
+/* FILE still holds what sync read (another program may have saved it
+ * while the sync computed): else EXIT_IOERR, nothing written. */
+static bool unchanged(const char *path, const SyncResult *r, Err *e)
+{
+	Buf now = BUF_INIT;
+	Err why;
+	err_init(&why);
+	bool same = file_read(path, &now, &why) && now.len == r->orig.len &&
+	            (!now.len || !memcmp(now.p, r->orig.p, now.len));
+	buf_release(&now);
+	return same || err_set(e, EXIT_IOERR, "%s: changed on disk by another program since yeok "
+	                       "sync read it: not overwritten (run the sync again)", path);
+}
+
 bool sync_write(const char *path, const SyncResult *r, Err *e)
 {
 	if (!r->changed && !r->had_sidecar)
 		return true;
-	/* the snapshot first: a failure leaves FILE as it was */
-	if (r->snapshot) {
-		char *snap = xasprintf("%s%s", path, SIDECAR_SNAPSHOT_SUFFIX);
-		bool ok = file_write_side(snap, r->new_en.p ? r->new_en.p : "", r->new_en.len, e);
-		free(snap);
-		if (!ok)
-			return false;
-	}
-	if (r->changed && !file_write_atomic(path, r->text.p ? r->text.p : "", r->text.len, e))
+	if (r->changed && !unchanged(path, r, e))
 		return false;
+	/* The side files first, FILE last: the Korean of a stale block lives
+	 * only in the sidecar's hint once FILE holds the new English, so an
+	 * interruption between the two (kill -9: the caller holds the other
+	 * signals) must find the hints written and FILE as it was, never the
+	 * reverse.  When FILE cannot be written the side files are put back. */
+	Before snap = {0}, side = {0};
 	char *sp = sidecar_path(path);
-	Sidecar out; /* (sidecar_save may merge into what it writes) */
-	sidecar_init(&out);
-	sidecar_copy(&out, &r->sc);
-	bool ok = sidecar_save(sp, &out, e);
-	sidecar_release(&out);
-	free(sp);
-	if (!ok && r->changed) {
-		Err undo;
-		err_init(&undo);
-		if (!file_write_atomic(path, r->orig.p ? r->orig.p : "", r->orig.len, &undo))
-			err_prefix(e, "%s: written, but its sidecar not, and it could not be put back (%s)",
-			           path, undo.msg);
+	bool ok = before_take(&side, sp, sidecar_max_bytes_at(sp), e);
+	if (ok && r->snapshot)
+		ok = before_take(&snap, xasprintf("%s%s", path, SIDECAR_SNAPSHOT_SUFFIX), FILE_MAX_BYTES, e);
+	bool snap_written = false, side_written = false;
+	if (ok && r->snapshot)
+		ok = snap_written = file_write_side(snap.path, r->new_en.p ? r->new_en.p : "",
+		                                    r->new_en.len, e);
+	if (ok) {
+		Sidecar out; /* (sidecar_save may merge into what it writes) */
+		sidecar_init(&out);
+		sidecar_copy(&out, &r->sc);
+		ok = side_written = sidecar_save(sp, &out, e);
+		sidecar_release(&out);
 	}
+	if (ok && r->changed && sync_test_before_file)
+		sync_test_before_file(path);
+	/* FILE again: the side files took a moment */
+	if (ok && r->changed)
+		ok = unchanged(path, r, e) &&
+		     file_write_atomic(path, r->text.p ? r->text.p : "", r->text.len, e);
+	if (!ok) {
+		if (side_written)
+			before_restore(&side);
+		if (snap_written)
+			before_restore(&snap);
+	}
+	if (!side.path)
+		free(sp);
+	before_release(&side);
+	before_release(&snap);
 	return ok;
 }
 

@@ -509,6 +509,8 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 	source_history_close(h);
 	vcs_tree_release(&tree);
 	tm_close(tm);
+	/* what is there now is still yeok's (or nothing) */
+	ok = ok && tm_may_replace(o->db, e);
 	if (ok && !fsync_path(tmp, O_RDONLY))
 		ok = err_set(e, EXIT_IOERR, "cannot write %s: %s", tmp, strerror(errno));
 	if (ok && rename(tmp, o->db) != 0)
@@ -535,7 +537,7 @@ static int start_writing(const TmBuildOpts *o, TmStats *st, Err *e)
 	char *dir = path_dirname(o->db);
 	bool ok = tm_mkdirs(dir, e);
 	free(dir);
-	return ok ? tm_lock(o->db, e) : -1;
+	return ok && tm_may_replace(o->db, e) ? tm_lock(o->db, e) : -1;
 }
 
 bool tm_build(const TmBuildOpts *o, TmStats *st, Err *e)
@@ -568,7 +570,11 @@ static bool update_locked(const TmBuildOpts *o, TmStats *st, Err *e)
 {
 	Err why;
 	err_init(&why);
-	Tm *tm = tm_open(o->db, true, &why);
+	/* the lock is held: open without taking it again */
+	struct stat sb;
+	Tm *tm = lstat(o->db, &sb) != 0 && errno == ENOENT
+	                 ? (err_set(&why, EXIT_NOINPUT, "no memory yet"), NULL)
+	                 : tm_open_flags(o->db, SQLITE_OPEN_READWRITE, true, &why);
 	char repo[41], head[41];
 	if (!tm_repo_id(o->top, repo, e) || !head_commit(o->top, head, e)) {
 		tm_close(tm);

@@ -364,8 +364,8 @@ static void sort_and_cap(TmMatches *out, int max)
 		match_free_texts(&out->v[--out->n]);
 }
 
-bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMatches *out,
-               Err *e)
+static bool lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMatches *out,
+                   Err *e)
 {
 	tm_matches_release(out);
 	int max = opts && opts->max > 0 ? opts->max : TM_DEFAULT_MAX;
@@ -422,8 +422,15 @@ static int cmp_rendering(const void *a, const void *b)
 	return 0;
 }
 
-bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRenderings *out,
-                   Err *e)
+bool tm_lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, TmMatches *out,
+               Err *e)
+{
+	tm_deadline_start(tm);
+	return tm_deadline_end(tm, lookup(tm, en, n, opts, out, e), e);
+}
+
+static bool renderings(Tm *tm, const char *en, size_t n, const char *skip_file,
+                       TmRenderings *out, Err *e)
 {
 	tm_renderings_release(out);
 	Buf key = BUF_INIT;
@@ -488,4 +495,11 @@ bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRe
 		return !st ? false : tm_sql_err(tm, rc, "renderings", e);
 	}
 	return true;
+}
+
+bool tm_renderings(Tm *tm, const char *en, size_t n, const char *skip_file, TmRenderings *out,
+                   Err *e)
+{
+	tm_deadline_start(tm);
+	return tm_deadline_end(tm, renderings(tm, en, n, skip_file, out, e), e);
 }

@@ -25,11 +25,28 @@ struct Tm {
 	sqlite3 *db;
 	char *path;
 	bool writable;
+	int lock;            /* the writer lock a writable tm_open took (tm_close
+	                        releases it), or -1 */
+	uint64_t deadline;   /* now_ns() past which a lookup is interrupted, 0: none */
 	sqlite3_stmt *st[Q_COUNT];
 };
 
-/* Open path (flags: SQLITE_OPEN_*) as a Tm, check the schema version when
- * check_schema.  NULL with e filled on failure. */
+/* How long one lookup (tm_lookup, tm_renderings) may take before it is
+ * stopped: far more than a lookup of the largest memory needs (a few
+ * ms), so only a database that makes SQLite loop reaches it. */
+#define TM_QUERY_MS 5000
+/* yeok's SQLite application id (the header's bytes 68-71): "yeok". */
+#define TM_APP_ID 0x79656f6b
+
+/* Bound one lookup: start the deadline; at the end, a failure past it
+ * becomes "took longer than ..." (EXIT_DATAERR).  Returns ok. */
+void tm_deadline_start(Tm *tm);
+bool tm_deadline_end(Tm *tm, bool ok, Err *e);
+
+/* Open path (flags: SQLITE_OPEN_*) as a Tm, hardened (no triggers, views,
+ * untrusted schema functions; lookups bounded); with check_schema only a
+ * memory yeok wrote (header and exact schema, then the version).  No
+ * writer lock.  NULL with e filled on failure. */
 Tm *tm_open_flags(const char *path, int flags, bool check_schema, Err *e);
 /* Run SQL (no results); false with e filled (code from the error). */
 bool tm_exec(Tm *tm, const char *sql, Err *e);

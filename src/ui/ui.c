@@ -199,6 +199,8 @@ static void editor_idle(Ui *u)
 		u->redraw = true;
 	if (session_tm_poll(s, false))
 		u->redraw = true;
+	if (safety_journal_warn(s))
+		u->redraw = true;
 }
 
 /* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
@@ -271,6 +273,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 		break;
 	}
 	send_clipboard(u);
+	safety_journal_warn(s); /* the key cleared the message */
 	if (s->quit)
 		u->quit = true;
 }

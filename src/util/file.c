@@ -296,10 +296,72 @@ static bool write_in_place(const char *shown, const char *target, const struct s
 	return true;
 }
 
+char *path_worktree_top(const char *path)
+{
+	char *dir = path_dirname(path);
+	char *real = realpath(dir, NULL);
+	free(dir);
+	if (!real)
+		return NULL;
+	char *cur = xstrdup(real);
+	free(real);
+	for (;;) {
+		char *git = path_join(cur, ".git");
+		struct stat st;
+		bool found = lstat(git, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode));
+		free(git);
+		if (found)
+			return cur;
+		if (!strcmp(cur, "/")) {
+			free(cur);
+			return NULL;
+		}
+		char *up = path_dirname(cur);
+		free(cur);
+		cur = up;
+	}
+}
+
+bool path_real_inside(const char *real_top, const char *p)
+{
+	char *rp = realpath(p, NULL);
+	if (!rp) { /* not there yet: its folder */
+		char *dir = path_dirname(p);
+		rp = realpath(dir, NULL);
+		free(dir);
+	}
+	if (!rp)
+		return false;
+	size_t n = strlen(real_top);
+	bool in = !strncmp(rp, real_top, n) && (rp[n] == '/' || rp[n] == '\0' || !strcmp(real_top, "/"));
+	free(rp);
+	return in;
+}
+
+bool path_link_leaves_tree(const char *path, Err *e)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return false;
+	char *top = path_worktree_top(path);
+	char *target = resolve_target(path);
+	bool out = top && !path_real_inside(top, target);
+	if (out)
+		err_set(e, EXIT_NOINPUT, "%s: a symbolic link to %s, outside the work tree %s: never "
+		        "written through", path, target, top);
+	free(target);
+	free(top);
+	return out;
+}
+
 bool file_write_atomic(const char *path, const void *data, size_t n, Err *e)
 {
 	if (file_inject_write_errno)
 		return save_error(e, path, file_inject_write_errno);
+	Err why;
+	err_init(&why);
+	if (path_link_leaves_tree(path, &why))
+		return err_set(e, EXIT_NOINPUT, "%s: not saved", why.msg);
 	char *target = resolve_target(path);
 	struct stat st;
 	bool exists = lstat(target, &st) == 0;

@@ -2,8 +2,9 @@
 #ifndef YEOK_VCS_PRIVATE_H
 #define YEOK_VCS_PRIVATE_H
 
-/* The environment for git: ours plus no prompts, no pager, no colour, no
- * optional locks, LC_ALL=C (an array to free; the strings are borrowed). */
+/* The environment for git: ours with no lazy fetch, no protocol, no system
+ * or global config, no prompts, no pager, no optional locks, LC_ALL=C
+ * (vcs.h; an array to free, the strings are borrowed). */
 char **git_env(void);
 
 /* The argument vector of `git [guards] [-C dir] argv...` (NULL-terminated;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -13,34 +14,143 @@
 
 extern char **environ;
 
-/* The environment for git: ours plus no prompts, no pager, no colour. */
-char **git_env(void)
+/* What every git yeok runs finds in its environment, whatever the
+ * repository's config says (an environment variable beats every config
+ * file): no lazy fetch of a partial clone's missing objects (which runs
+ * the promisor remote's `ext::` command, and a repository's
+ * `protocol.ext.allow=always` beats `-c protocol.allow=never`), no
+ * transport protocol at all, no system or global config (the user's
+ * colour, pager, diff or signature settings would change what yeok
+ * parses; `safe.directory` is carried over, see user_safe_dirs), no
+ * prompt or askpass program, no pager, no colour, no optional locks,
+ * messages in English. */
+static const char *const env_set[] = {
+	"GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_PROTOCOL_FROM_USER=0",
+	"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0",
+	"GIT_ASKPASS=", "SSH_ASKPASS=", "GIT_PAGER=cat", "PAGER=cat", "GIT_OPTIONAL_LOCKS=0",
+	"GIT_EXTERNAL_DIFF=", "LC_ALL=C",
+};
+
+/* Does environ entry var set one of the names of env_set (or any of
+ * names, when user_config keeps the user's config files)? */
+static bool env_overridden(const char *var, bool user_config)
 {
-	static const char *extra[] = {"GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "PAGER=cat",
-	                              "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"};
+	for (size_t i = 0; i < ARRAY_LEN(env_set); i++) {
+		size_t n = strchr(env_set[i], '=') - env_set[i] + 1;
+		if (user_config && !strncmp(env_set[i], "GIT_CONFIG_", 11))
+			continue;
+		if (!strncmp(var, env_set[i], n))
+			return true;
+	}
+	return false;
+}
+
+/* The environment: ours with env_set in place of the user's values (a
+ * duplicate name would let the user's value win).  user_config keeps the
+ * user's system and global config files (read for safe.directory only). */
+static char **make_env(bool user_config)
+{
 	size_t n = 0;
 	while (environ && environ[n])
 		n++;
-	char **env = xcalloc(n + ARRAY_LEN(extra) + 1, sizeof(char *));
+	char **env = xcalloc(n + ARRAY_LEN(env_set) + 1, sizeof(char *));
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!strncmp(environ[i], "LC_ALL=", 7) || !strncmp(environ[i], "GIT_PAGER=", 10))
-			continue;
-		env[k++] = environ[i];
-	}
-	for (size_t i = 0; i < ARRAY_LEN(extra); i++)
-		env[k++] = (char *)(uintptr_t)extra[i];
+	for (size_t i = 0; i < n; i++)
+		if (!env_overridden(environ[i], user_config))
+			env[k++] = environ[i];
+	for (size_t i = 0; i < ARRAY_LEN(env_set); i++)
+		if (!user_config || strncmp(env_set[i], "GIT_CONFIG_", 11))
+			env[k++] = (char *)(uintptr_t)env_set[i];
 	env[k] = NULL;
 	return env;
 }
 
+char **git_env(void)
+{
+	return make_env(false);
+}
+
+/* Keep the line of git's stderr that says what went wrong: the first one
+ * that is not a warning (else the first). */
 static void first_line(Buf *b)
 {
+	char *line = b->p;
+	for (char *p = b->p; p && *p;) {
+		if (strncmp(p, "warning: ", 9) != 0) {
+			line = p;
+			break;
+		}
+		char *nl = strchr(p, '\n');
+		p = nl ? nl + 1 : NULL;
+	}
+	if (line && line != b->p) {
+		size_t n = b->len - (size_t)(line - b->p);
+		memmove(b->p, line, n + 1);
+		b->len = n;
+	}
 	char *nl = b->p ? memchr(b->p, '\n', b->len) : NULL;
 	if (nl) {
 		b->len = (size_t)(nl - b->p);
 		b->p[b->len] = '\0';
 	}
+}
+
+/* ---- safe.directory ----------------------------------------------------
+ * git refuses a repository another user owns unless the user's system or
+ * global config lists it in safe.directory, and yeok runs git without
+ * those files.  So the first git that says "dubious ownership" makes
+ * yeok read the user's safe.directory values (from the system and global
+ * files only: `git config --system/--global`, no repository config) and
+ * pass them on the command line, which git also trusts for this setting;
+ * then the call is tried again.  Read once per process, under a lock
+ * (the memory's and the repository view's workers run git too). */
+static pthread_mutex_t safe_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool safe_loaded;
+static char **safe_dirs; /* "safe.directory=VALUE" strings, NULL-terminated; never freed */
+
+static bool run_git(const char *const *args, char **env, Buf *out, Buf *errbuf, int *code,
+                    Err *e);
+
+/* Append the values of `git config SCOPE --get-all safe.directory`. */
+typedef VEC(char *) StrVec;
+static void read_safe_scope(const char *scope, StrVec *v)
+{
+	const char *args[] = {"git", "--no-pager", "config", scope, "--get-all", "safe.directory",
+	                      NULL};
+	char **env = make_env(true);
+	Buf out = BUF_INIT, errbuf = BUF_INIT;
+	int code = 0;
+	if (run_git(args, env, &out, &errbuf, &code, NULL) && code == 0)
+		for (char *line = out.p; line && *line;) {
+			char *nl = strchr(line, '\n');
+			size_t n = nl ? (size_t)(nl - line) : strlen(line);
+			char *val = xasprintf("safe.directory=%.*s", (int)n, line);
+			if (n == 0) /* an empty value resets the list (leaked, once) */
+				v->n = 0;
+			VEC_PUSH(v, val);
+			line = nl ? nl + 1 : NULL;
+		}
+	buf_release(&out);
+	buf_release(&errbuf);
+	free(env);
+}
+
+/* Load the user's safe.directory list once; true when it holds any. */
+static bool load_safe_dirs(void)
+{
+	pthread_mutex_lock(&safe_lock);
+	if (!safe_loaded) {
+		StrVec v = {0};
+		if (!getenv("GIT_CONFIG_NOSYSTEM"))
+			read_safe_scope("--system", &v);
+		read_safe_scope("--global", &v);
+		VEC_PUSH(&v, NULL);
+		safe_dirs = v.v;
+		safe_loaded = true;
+	}
+	bool any = safe_dirs && safe_dirs[0];
+	pthread_mutex_unlock(&safe_lock);
+	return any;
 }
 
 const char **git_args(const char *dir, const char *const *argv)
@@ -50,7 +160,8 @@ const char **git_args(const char *dir, const char *const *argv)
 		argc++;
 	/* Nothing a repository configures may run: its fsmonitor hook (which
 	 * `git status` and index refreshes run), hooks, a pager, signature
-	 * programs (log.showSignature runs gpg.program), and no network.
+	 * programs (log.showSignature runs gpg.program), and no network
+	 * (also closed by the environment, git_env, which no config beats).
 	 * Commands that run filters or diff drivers (status, diff of the
 	 * working tree, add, checkout, hash-object without --no-filters,
 	 * log -p, cat-file --filters/--textconv) are not used at all. */
@@ -59,11 +170,21 @@ const char **git_args(const char *dir, const char *const *argv)
 		"-c", "core.pager=cat", "-c", "log.showSignature=false",
 		"-c", "protocol.allow=never", "-c", "credential.helper=",
 		"-c", "core.untrackedCache=false", "-c", "gc.auto=0",
-		"-c", "maintenance.auto=false", "--no-pager",
+		"-c", "maintenance.auto=false", "-c", "color.ui=false",
+		"-c", "core.quotePath=false", "--no-pager",
 	};
-	const char **args = xcalloc(argc + 4 + ARRAY_LEN(guard), sizeof(char *));
+	pthread_mutex_lock(&safe_lock);
+	size_t nsafe = 0;
+	while (safe_dirs && safe_dirs[nsafe])
+		nsafe++;
+	const char **args = xcalloc(argc + 4 + ARRAY_LEN(guard) + 2 * nsafe, sizeof(char *));
 	size_t k = 0;
 	args[k++] = "git";
+	for (size_t i = 0; i < nsafe; i++) {
+		args[k++] = "-c";
+		args[k++] = safe_dirs[i];
+	}
+	pthread_mutex_unlock(&safe_lock);
 	for (size_t i = 0; i < ARRAY_LEN(guard); i++)
 		args[k++] = guard[i];
 	if (dir) {
@@ -88,19 +209,18 @@ unsigned long vcs_spawn_count(void)
 	return spawns;
 }
 
-bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+/* Spawn args (args[0] is "git") with env, stdin from /dev/null; its
+ * stdout into out, stderr into errbuf (both replaced), its exit status
+ * into *code.  False only when it could not be started. */
+static bool run_git(const char *const *args, char **env, Buf *out, Buf *errbuf, int *code,
+                    Err *e)
 {
-	const char **args = git_args(dir, argv);
-
 	int outp[2], errp[2];
-	if (pipe(outp) != 0) {
-		free(args);
+	if (pipe(outp) != 0)
 		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(errno));
-	}
 	if (pipe(errp) != 0) {
 		close(outp[0]);
 		close(outp[1]);
-		free(args);
 		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(errno));
 	}
 	posix_spawn_file_actions_t fa;
@@ -110,13 +230,10 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
 	posix_spawn_file_actions_addclose(&fa, outp[0]);
 	posix_spawn_file_actions_addclose(&fa, errp[0]);
-	char **env = git_env();
 	pid_t pid;
 	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
 	vcs_count_spawn();
 	posix_spawn_file_actions_destroy(&fa);
-	free(env);
-	free(args);
 	close(outp[1]);
 	close(errp[1]);
 	if (rc != 0) {
@@ -126,10 +243,10 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 			return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
 		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc));
 	}
-	Buf errbuf = BUF_INIT;
 	buf_clear(out);
+	buf_clear(errbuf);
 	struct pollfd fds[2] = {{outp[0], POLLIN, 0}, {errp[0], POLLIN, 0}};
-	Buf *bufs[2] = {out, &errbuf};
+	Buf *bufs[2] = {out, errbuf};
 	int open_fds = 2;
 	while (open_fds > 0) {
 		if (poll(fds, 2, -1) < 0) {
@@ -158,7 +275,32 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	int ws = 0;
 	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
 		;
-	int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+	*code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+	return true;
+}
+
+bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e)
+{
+	Buf errbuf = BUF_INIT;
+	int code = 0;
+	bool retried = false;
+	for (;;) {
+		const char **args = git_args(dir, argv);
+		char **env = git_env();
+		bool started = run_git(args, env, out, &errbuf, &code, e);
+		free(env);
+		free(args);
+		if (!started) {
+			buf_release(&errbuf);
+			return false;
+		}
+		/* another user's repository the user trusts: once, with the
+		 * user's safe.directory list */
+		if (code == 0 || retried || !errbuf.p || !strstr(errbuf.p, "dubious ownership") ||
+		    !load_safe_dirs())
+			break;
+		retried = true;
+	}
 	if (status)
 		*status = code;
 	if (code == 127 && errbuf.len == 0) {
@@ -166,8 +308,10 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 		return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
 	}
 	if (code != 0) {
+		bool lazy = errbuf.p && strstr(errbuf.p, "lazy fetching disabled");
 		first_line(&errbuf);
-		err_set(e, EXIT_NOINPUT, "git: %s", errbuf.len ? errbuf.p : "failed");
+		err_set(e, EXIT_NOINPUT, "git: %s%s", errbuf.len ? errbuf.p : "failed",
+		        lazy ? " (an object a partial clone lacks: yeok never fetches)" : "");
 		buf_release(&errbuf);
 		return false;
 	}

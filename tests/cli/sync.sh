@@ -122,7 +122,14 @@ fi
 # ---- FSDP: revision 05's English, 09's Korean, revision 10's English --------
 f=$T/FSDP_tutorial.rst
 cp "$H/intermediate_source__FSDP_tutorial-09-e102132287.rst" "$f"
+# upstream rewrote it: 52 of its 56 translated blocks have no place in the
+# new English, which yeok sync refuses without --force (issue 37 item 6)
 run "$YEOK" sync --from "$H/intermediate_source__FSDP_tutorial-05-42be0e1e23.rst" \
+	--to "$H/intermediate_source__FSDP_tutorial-10-349cbf1eed.rst" "$f"
+check "FSDP without --force: refused, exit 65" eq "$status" 65
+check "... saying how much Korean would go" has "$err" "FSDP_tutorial.rst: the sync would drop 52 of 56 translated blocks"
+check "... nothing written" eval '[ ! -e "$f.yeok.yaml" ] && cmp -s "$f" "$H/intermediate_source__FSDP_tutorial-09-e102132287.rst"'
+run "$YEOK" sync --force --from "$H/intermediate_source__FSDP_tutorial-05-42be0e1e23.rst" \
 	--to "$H/intermediate_source__FSDP_tutorial-10-349cbf1eed.rst" "$f"
 check "FSDP: exit 0" eq "$status" 0
 check "FSDP: counts" has "$out" "FSDP_tutorial.rst: kept 12, stale 4, new 113, dropped 73"
@@ -172,8 +179,8 @@ sync_commit=$(g log --format=%H --grep='PyTorch v2.8.0 반영' -1)
 g checkout -q "$sync_commit^"
 # (1) the real upstream sync of intermediate_source, with --to-rev: the
 # English of the sync commit; the English the translations were made from
-# found in each file's history
-(cd "$T/kr" && "$YEOK" sync --to-rev "$sync_commit" intermediate_source >"$T/.o" 2>"$T/.e")
+# found in each file's history (--force: FSDP was rewritten upstream, above)
+(cd "$T/kr" && "$YEOK" sync --force --to-rev "$sync_commit" intermediate_source >"$T/.o" 2>"$T/.e")
 check "bundle --to-rev: exit 0" eq "$?" 0
 check "bundle --to-rev: FSDP from its English in history" has "$(cat "$T/.o")" "intermediate_source/FSDP_tutorial.rst: kept 12, stale 4, new 113"
 changed=$(g diff --name-only | sort | tr '\n' ' ')

