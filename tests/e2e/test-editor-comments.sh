@@ -110,7 +110,7 @@ check "... and the resolved state" grep -q "state: resolved" "$SC"
 tm_keys C-q
 check "Ctrl-Q quits" tm_wait "EXITED-0"
 check "the document did not change" cmp -s "$K/$F" "$T/before.rst"
-tm kill-server 2>/dev/null
+tm_fresh
 
 # resolved is kept: a new session shows it
 tm_start 140 40 "cd '$K' && '$YEOK' --no-spell --comments '$T/comments.json' '$F' 2>/dev/null"
@@ -119,7 +119,7 @@ tm_keys F8
 check "a new session: the thread is resolved" tm_wait "(2 replies · resolved)"
 tm_keys C-q
 tm_wait "EXITED" >/dev/null
-tm kill-server 2>/dev/null
+tm_fresh
 
 cd "$K" || exit 1
 run "$YEOK" review --export github-replies "$F"

@@ -15,7 +15,7 @@ fi
 f=$T/FSDP_tutorial.rst
 cp "$H/intermediate_source__FSDP_tutorial-09-e102132287.rst" "$f"
 chmod 644 "$f"
-run "$YEOK" sync --from "$H/intermediate_source__FSDP_tutorial-05-42be0e1e23.rst" \
+run "$YEOK" sync --force --from "$H/intermediate_source__FSDP_tutorial-05-42be0e1e23.rst" \
 	--to "$H/intermediate_source__FSDP_tutorial-10-349cbf1eed.rst" "$f"
 check "the sync leaves 4 stale segments" has "$out" "stale 4,"
 hints0=$(grep -c '^  hint:' "$f.yeok.yaml")

@@ -122,7 +122,7 @@ tm_keys C-q
 check "Ctrl-Q quits" tm_wait "EXITED-0"
 
 # one export for the whole pull request
-tm kill-server 2>/dev/null
+tm_fresh
 cd "$K" || exit 1
 printf 'yeok: 1\nreview:\n  - {line: 1, segment: null, text: "제목 확인", state: open}\n' >recipes_source/compiling_optimizer.rst.yeok.yaml
 run "$YEOK" review --base "$BASE" --head pr --export markdown
