@@ -223,10 +223,8 @@ static bool key_code(Ui *u, wint_t ch, UiEvent *ev)
 	switch (ch) {
 	case KEY_RESIZE:
 		ev->kind = UI_EV_RESIZE;
-		if (u->s)
-			session_resize(u->s, COLS, LINES);
-		if (u->rs)
-			u->rs->rows = LINES;
+		if (u->model && u->model->resize)
+			u->model->resize(u);
 		return true;
 	case KEY_MOUSE: {
 		MEVENT me;

@@ -184,7 +184,7 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		snprintf(r.msg, sizeof(r.msg), "Repository words: %s", re.msg);
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.repo = &r;
+	ui_bind_list(&u, &r);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	ui_load_theme_and_keys(&u, o->theme, o->cfg, report_to_list);
@@ -221,3 +221,24 @@ int ui_list_main(const UiOpts *o, const char *dir)
 	repo_release(&r);
 	return rc;
 }
+
+/* ---- the repository view's model (ui-private.h UiModel) ----------------------- */
+
+static void list_run(Ui *u, const char *id, const char *arg)
+{
+	command_run_list(u->repo, id, arg);
+	if (u->repo->quit || u->repo->open) {
+		u->quit = true;
+	} else if (u->repo->help) {
+		u->repo->help = false;
+		ui_help(u);
+	}
+}
+
+static void list_message(Ui *u, bool error, const char *msg)
+{
+	(void)error;
+	snprintf(u->repo->msg, sizeof(u->repo->msg), "%s", msg);
+}
+
+const UiModel ui_list_model = {"list", MODE_LIST, list_run, list_message, NULL, NULL};

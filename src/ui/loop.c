@@ -35,49 +35,44 @@ void ui_pop(Ui *u)
 	u->redraw = true;
 }
 
+void ui_bind_editor(Ui *u, Session *s)
+{
+	u->model = &ui_editor_model;
+	u->s = s;
+	u->rs = NULL;
+	u->repo = NULL;
+}
+
+void ui_bind_review(Ui *u, ReviewSession *rs)
+{
+	u->model = &ui_review_model;
+	u->s = NULL;
+	u->rs = rs;
+	u->repo = NULL;
+}
+
+void ui_bind_list(Ui *u, Repo *r)
+{
+	u->model = &ui_list_model;
+	u->s = NULL;
+	u->rs = NULL;
+	u->repo = r;
+}
+
 CommandMode ui_base_mode(const Ui *u)
 {
-	return u->rs ? MODE_REVIEW : u->repo ? MODE_LIST : MODE_EDITOR;
+	return u->model->mode;
 }
 
 void ui_command(Ui *u, const char *id, const char *arg)
 {
 	u->redraw = true;
-	if (u->repo) {
-		command_run_list(u->repo, id, arg);
-		if (u->repo->quit || u->repo->open)
-			u->quit = true;
-		else if (u->repo->help) {
-			u->repo->help = false;
-			ui_help(u);
-		}
-		return;
-	}
-	if (u->rs) {
-		command_run_review(u->rs, id, arg);
-		if (u->rs->quit)
-			u->quit = true;
-		else
-			ui_review_pending(u);
-		return;
-	}
-	command_run(u->s, id, arg);
-	if (u->s->quit)
-		u->quit = true;
-	else
-		ui_editor_pending(u);
+	u->model->run(u, id, arg);
 }
 
 void ui_message(Ui *u, bool error, const char *msg)
 {
-	if (u->repo)
-		snprintf(u->repo->msg, sizeof(u->repo->msg), "%s", msg);
-	else if (u->rs)
-		review_session_msg(u->rs, error, "%s", msg);
-	else if (error)
-		session_error(u->s, "%s", msg);
-	else
-		session_msg(u->s, "%s", msg);
+	u->model->message(u, error, msg);
 }
 
 void ui_frame_end(Ui *u)
@@ -114,8 +109,8 @@ static void paint(Ui *u)
 /* The model brought up to date for the frame (painting only reads). */
 static void sync_model(Ui *u)
 {
-	if (u->s)
-		session_prepare_frame(u->s);
+	if (u->model->prepare)
+		u->model->prepare(u);
 }
 
 void ui_run(Ui *u)

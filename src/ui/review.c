@@ -393,7 +393,7 @@ void ui_review_pending(Ui *u)
 static void show_file(Ui *u, ReviewFiles *f, size_t i)
 {
 	review_files_go(f, i);
-	u->rs = &f->v[f->cur];
+	ui_bind_review(u, &f->v[f->cur]);
 	u->rs->rows = LINES;
 	Buf b = BUF_INIT;
 	review_files_label(f, f->cur, &b);
@@ -559,7 +559,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 	ReviewSession *first = &files.v[0];
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.rs = first;
+	ui_bind_review(&u, first);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	ui_load_theme_and_keys(&u, a.theme, cfg, report_to_review);
@@ -590,3 +590,27 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 	context_release(&ctx);
 	return 0;
 }
+
+/* ---- reviewer mode's model (ui-private.h UiModel) ---------------------------- */
+
+static void review_run(Ui *u, const char *id, const char *arg)
+{
+	command_run_review(u->rs, id, arg);
+	if (u->rs->quit)
+		u->quit = true;
+	else
+		ui_review_pending(u);
+}
+
+static void review_message(Ui *u, bool error, const char *msg)
+{
+	review_session_msg(u->rs, error, "%s", msg);
+}
+
+static void review_resize(Ui *u)
+{
+	u->rs->rows = LINES;
+}
+
+const UiModel ui_review_model = {"review", MODE_REVIEW, review_run, review_message, NULL,
+                                 review_resize};

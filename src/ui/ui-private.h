@@ -107,7 +107,25 @@ struct Mode {
 
 #define UI_MAX_MODES 8
 
+/* The model the base mode drives (tig's view_ops, dte's mode handlers): the
+ * editor's session, reviewer mode's review session or the repository
+ * view's list.  The loop and the dialogs reach it through these only. */
+typedef struct UiModel {
+	const char *name;    /* "editor", "review", "list" */
+	CommandMode mode;    /* its commands and keymap (command.h) */
+	/* run command id (the dialogs' answers too), then what it asked of the
+	 * UI: quit, a dialog, the help screen, another file */
+	void (*run)(Ui *u, const char *id, const char *arg);
+	void (*message)(Ui *u, bool error, const char *msg); /* the status line */
+	void (*prepare)(Ui *u); /* before a frame is painted (NULL: nothing) */
+	void (*resize)(Ui *u);  /* the terminal's new size (COLS, LINES) (NULL: nothing) */
+} UiModel;
+extern const UiModel ui_editor_model; /* ui.c */
+extern const UiModel ui_review_model; /* review.c */
+extern const UiModel ui_list_model;   /* list.c */
+
 struct Ui {
+	const UiModel *model; /* what the base mode drives (ui_bind_*) */
 	Session *s;         /* the editor's session, or NULL in reviewer mode */
 	ReviewSession *rs;  /* reviewer mode's session, or NULL in the editor */
 	Repo *repo;         /* the repository view's list when it is the base
@@ -198,7 +216,11 @@ void ui_run(Ui *u);
 Mode *ui_push(Ui *u, const ModeOps *ops);
 void ui_pop(Ui *u);
 Mode *ui_top(Ui *u);
-/* Run a command of the base mode (the editor's or reviewer mode's). */
+/* The base mode's model: one of them (the others NULL). */
+void ui_bind_editor(Ui *u, Session *s);
+void ui_bind_review(Ui *u, ReviewSession *rs);
+void ui_bind_list(Ui *u, Repo *r);
+/* Run a command of the base mode's model. */
 void ui_command(Ui *u, const char *id, const char *arg);
 /* A message in the base mode's status line. */
 void ui_message(Ui *u, bool error, const char *msg);

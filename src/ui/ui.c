@@ -515,7 +515,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	}
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.s = &s;
+	ui_bind_editor(&u, &s);
 	u.t_start = t0;
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
@@ -561,3 +561,35 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	session_release(&s);
 	return 0;
 }
+
+/* ---- the editor's model (ui-private.h UiModel) ------------------------------ */
+
+static void editor_run(Ui *u, const char *id, const char *arg)
+{
+	command_run(u->s, id, arg);
+	if (u->s->quit)
+		u->quit = true;
+	else
+		ui_editor_pending(u);
+}
+
+static void editor_message(Ui *u, bool error, const char *msg)
+{
+	if (error)
+		session_error(u->s, "%s", msg);
+	else
+		session_msg(u->s, "%s", msg);
+}
+
+static void editor_prepare(Ui *u)
+{
+	session_prepare_frame(u->s);
+}
+
+static void editor_resize(Ui *u)
+{
+	session_resize(u->s, COLS, LINES);
+}
+
+const UiModel ui_editor_model = {"editor", MODE_EDITOR, editor_run, editor_message,
+                                 editor_prepare, editor_resize};

@@ -197,7 +197,7 @@ static void editor_script(const char *script, int cols, int rows, const char *na
 	s.side.path = xstrdup("t.rst.yeok.yaml"); /* F2 needs a sidecar path (never written here) */
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.s = &s;
+	ui_bind_editor(&u, &s);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	run_script(&u, &ui_editor_mode, script, cols, rows, name);
@@ -261,7 +261,7 @@ static void review_script(const char *script, int cols, int rows, const char *na
 	rs.source_desc = xstrdup("the base revision abc1234 (HEAD~1)");
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.rs = &rs;
+	ui_bind_review(&u, &rs);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	run_script(&u, &ui_review_mode, script, cols, rows, name);
@@ -419,7 +419,7 @@ static void test_raw_keys_every_term(void **state)
 		session_load(&s, "t.rst", TGT, strlen(TGT), "t.en.rst", SRC, strlen(SRC));
 		Ui u;
 		memset(&u, 0, sizeof(u));
-		u.s = &s;
+		ui_bind_editor(&u, &s);
 		keymap_init(&u.keys);
 		theme_default(&u.theme);
 		Buf got = BUF_INIT;
@@ -450,7 +450,7 @@ static void editor_keys(Session *s, Ui *u, const char *script, Buf *screen)
 	session_init(s);
 	session_load(s, "t.rst", TGT, strlen(TGT), "t.en.rst", SRC, strlen(SRC));
 	memset(u, 0, sizeof(*u));
-	u->s = s;
+	ui_bind_editor(u, s);
 	keymap_init(&u->keys);
 	theme_default(&u->theme);
 	run_keys(u, &ui_editor_mode, script, 80, 20, "xterm-256color", screen);
@@ -512,7 +512,7 @@ static void test_list_filter_selected(void **state)
 	assert_true(repo_open(&r, dir, &e));
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.repo = &r;
+	ui_bind_list(&u, &r);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	Buf screen = BUF_INIT;

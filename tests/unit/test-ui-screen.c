@@ -75,7 +75,7 @@ static void setup(Session *s, Ui *u, const char *tgt, const char *src, int cols,
 	session_init(s);
 	session_load(s, "t.rst", tgt, strlen(tgt), "t.en.rst", src, strlen(src));
 	memset(u, 0, sizeof(*u));
-	u->s = s;
+	ui_bind_editor(u, s);
 	keymap_init(&u->keys);
 	theme_default(&u->theme);
 	term_open(cols, rows);
@@ -511,7 +511,7 @@ static void term2_open(Term *t, Session *s, int cols, int rows)
 	t->out = fout;
 	t->in = fin;
 	memset(&t->u, 0, sizeof(t->u));
-	t->u.s = s;
+	ui_bind_editor(&t->u, s);
 	keymap_init(&t->u.keys);
 	theme_default(&t->u.theme);
 	assert_int_equal(start_color(), OK);
@@ -656,7 +656,7 @@ static void test_glossary_marks_cached_per_line(void **state)
 	assert_true(session_glossary_load(&s, "glossary/ko.yaml", NULL, 0, &e));
 	Ui u;
 	memset(&u, 0, sizeof(u));
-	u.s = &s;
+	ui_bind_editor(&u, &s);
 	keymap_init(&u.keys);
 	theme_default(&u.theme);
 	u.full_paint = true; /* every row asks for its marks */
