@@ -288,3 +288,25 @@ printf 'Title\n=====\n\nVictim text, changed upstream.\n' >"$T/new9.rst"
 trun "$YEOK" sync --force --from "$T/victim9.rst" --to "$T/new9.rst" "$L9/evil.rst"
 check "sync of the link: not written through it" eval '[ "$status" -ne 0 ] && has "$err" "outside the work tree" && cmp -s "$T/victim9.rst" "$T/victim9.orig"'
 check "... the link is still a link" test -L "$L9/evil.rst"
+
+# ---- item 13: past `ulimit -f` a write fails with EFBIG, said, cleaned up ----
+X=$T/fsize
+git init -q "$X"
+for i in $(seq 200); do printf 'Paragraph number %d with some words.\n\n' "$i"; done >"$X/doc.rst"
+git -C "$X" add doc.rst && git -C "$X" commit -qm english
+sed 's/Paragraph number/문단 번호/' "$X/doc.rst" >"$X/ko.rst" && mv "$X/ko.rst" "$X/doc.rst"
+git -C "$X" commit -qam korean
+cp "$X/doc.rst" "$T/fsize.orig"
+git -C "$X" show HEAD~1:doc.rst | sed 's/some words/some new words/' >"$T/fsize-new-en.rst"
+run bash -c "cd '$X' && ulimit -f 4 && exec timeout 60 '$YEOK' sync --to '$T/fsize-new-en.rst' --from-rev HEAD~1 doc.rst"
+check "ulimit -f: sync fails with an I/O error, not SIGXFSZ" eval '[ "$status" -eq 74 ] && quick'
+check "... saying the file is too large for the limit" has "$err" "File too large (past the file size limit, ulimit -f)"
+check "... the document is unchanged" cmp -s "$X/doc.rst" "$T/fsize.orig"
+check "... no temporary file is left" eval '[ -z "$(find "$X" -name ".*.yeok-*")" ]'
+rm -rf "$XDG_CACHE_HOME"
+run bash -c "cd '$X' && ulimit -f 4 && exec timeout 60 '$YEOK' tm build"
+check "ulimit -f: tm build fails with an I/O error, not SIGXFSZ" eval '[ "$status" -eq 74 ] && quick'
+check "... saying a file size limit is set" has "$err" "a file size limit is set: ulimit -f allows 4096 bytes"
+check "... no temporary memory is left" eval '[ -z "$(find "$XDG_CACHE_HOME" -name "*.tmp.*")" ]'
+run bash -c "cd '$X' && timeout 60 '$YEOK' tm build"
+check "... without the limit the build works" eval '[ "$status" -eq 0 ] && quick'
