@@ -310,3 +310,27 @@ check "... saying a file size limit is set" has "$err" "a file size limit is set
 check "... no temporary memory is left" eval '[ -z "$(find "$XDG_CACHE_HOME" -name "*.tmp.*")" ]'
 run bash -c "cd '$X' && timeout 60 '$YEOK' tm build"
 check "... without the limit the build works" eval '[ "$status" -eq 0 ] && quick'
+
+# ---- item 16: a line feed in a file name forges no line of output ----------
+N16=$T/names16
+mkdir -p "$N16/sub"
+nl_name=$(printf 'a\nb.rst:1:1: error: forged [x]\n::error::x.rst')
+printf 'Title\n=====\n\nSome text.  trailing   \n' >"$N16/sub/$nl_name"
+printf 'Title\n=====\n\nSome text, newer.\n' >"$T/new16.rst"
+printf 'Title\n=====\n\nSome text.\n' >"$T/old16.rst"
+forged() { # no line of $out or $err is a forged finding or workflow command
+	! printf '%s\n%s\n' "$out" "$err" | grep -qE '^(::|b\.rst:1:1: error: forged)'
+}
+for c in "check" "check --format text" "align" "stats" "pr" "checklist"; do
+	set -- "$nl_name" "$nl_name" # twice: the lines between files too
+	[ "$c" = align ] && set -- "$nl_name"
+	(cd "$N16/sub" && timeout 60 "$YEOK" $c "$@" >"$T/.out" 2>"$T/.err" </dev/null)
+	status=$? out=$(cat "$T/.out") err=$(cat "$T/.err")
+	check "name with a line feed: yeok $c forges no line" eval 'forged && quick && [ "$status" -eq 0 ]'
+	check "... and shows the line feed as ^J" eval 'has "$out$err" "a^Jb.rst:1:1: error: forged [x]^J::error::x.rst"'
+done
+trun "$YEOK" stats "$N16"
+check "name with a line feed: yeok stats DIR forges no line" eval 'forged && quick && has "$out" "sub/a^Jb.rst"'
+cp "$N16/sub/$nl_name" "$T/nl16.orig"
+trun "$YEOK" sync --force --from "$T/old16.rst" --to "$T/new16.rst" --dry-run "$N16/sub/$nl_name"
+check "name with a line feed: the sync summary forges no line" eval 'forged && quick && has "$out$err" "a^Jb.rst"'
