@@ -164,7 +164,16 @@ static int collect_files(const PathVec *args, PathVec *files, Hists *hists, Hist
 		} else if (S_ISDIR(st.st_mode)) {
 			*any_dir = true;
 			size_t before = files->n;
-			repo_walk(args->v[i], files);
+			/* what cannot be read is said, one line each, and sets the status */
+			Buf problems = BUF_INIT;
+			int code = repo_walk(args->v[i], files, &problems);
+			for (const char *p = problems.p, *nl; p && *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				(void)cli_error(0, "%.*s", (int)(nl - p), p);
+			}
+			buf_release(&problems);
+			if (code && !rc)
+				rc = code;
 			SourceHistory *h = files->n > before ? repo_history_open(args->v[i]) : NULL;
 			if (h)
 				VEC_PUSH(hists, h);

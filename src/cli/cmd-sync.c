@@ -13,6 +13,7 @@
  * The summary goes to stdout; with --dry-run the unified diff goes to
  * stdout, the summary to stderr, and nothing is written. */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -66,16 +67,27 @@ static bool is_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The documents below dir, sorted, as paths relative to dir. */
-static void walk(const char *dir, const char *rel, int depth, PathVec *out)
+/* What the walk could not read: said (one line each), the worst status
+ * kept in *rc (EXIT_IOERR for an I/O error, else EXIT_NOINPUT). */
+static void unread(const char *path, int err, int *rc)
 {
-	if (depth > 64)
-		return;
+	int code = err == EIO ? EXIT_IOERR : EXIT_NOINPUT;
+	*rc = MAX(*rc, code);
+	cli_error(0, "%s: cannot read: %s", path, strerror(err));
+}
+
+/* The documents below dir, sorted, as paths relative to dir; what cannot
+ * be read is said and sets *rc (a sync of a folder is of all of it). */
+static void walk(const char *dir, const char *rel, int depth, PathVec *out, int *rc)
+{
 	char *here = rel ? path_join(dir, rel) : xstrdup(dir);
-	DIR *d = opendir(here);
-	free(here);
-	if (!d)
+	DIR *d = depth > 64 ? NULL : opendir(here);
+	if (!d) {
+		unread(here, depth > 64 ? ELOOP : errno, rc);
+		free(here);
 		return;
+	}
+	free(here);
 	PathVec names = {0};
 	struct dirent *ent;
 	while ((ent = readdir(d)) != NULL)
@@ -87,8 +99,12 @@ static void walk(const char *dir, const char *rel, int depth, PathVec *out)
 		char *r = rel ? path_join(rel, names.v[i]) : xstrdup(names.v[i]);
 		char *full = path_join(dir, r);
 		struct stat st;
-		if (lstat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(dir, r, depth + 1, out);
+		bool seen = lstat(full, &st) == 0;
+		if (!seen) {
+			unread(full, errno, rc);
+			free(r);
+		} else if (S_ISDIR(st.st_mode)) {
+			walk(dir, r, depth + 1, out, rc);
 			free(r);
 		} else if (is_doc(names.v[i]) && S_ISREG(st.st_mode)) {
 			VEC_PUSH(out, r);
@@ -181,7 +197,14 @@ static int plan(const char *target, char **tos, size_t ntos, bool rev, JobVec *j
 		return 0;
 	}
 	PathVec files = {0};
-	walk(target, NULL, 0, &files);
+	int unread_rc = 0;
+	walk(target, NULL, 0, &files, &unread_rc);
+	if (unread_rc) {
+		for (size_t i = 0; i < files.n; i++)
+			free(files.v[i]);
+		VEC_FREE(&files);
+		return cli_error(unread_rc, "sync: %s: not synced: a part of it cannot be read", target);
+	}
 	bool only_named = false;
 	for (size_t k = 0; k < ntos; k++)
 		only_named |= !is_dir(tos[k]);

@@ -334,3 +334,39 @@ check "name with a line feed: yeok stats DIR forges no line" eval 'forged && qui
 cp "$N16/sub/$nl_name" "$T/nl16.orig"
 trun "$YEOK" sync --force --from "$T/old16.rst" --to "$T/new16.rst" --dry-run "$N16/sub/$nl_name"
 check "name with a line feed: the sync summary forges no line" eval 'forged && quick && has "$out$err" "a^Jb.rst"'
+
+# ---- item 17: what cannot be read is said, never skipped silently ----------
+U17=$(mktemp -d)
+cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }chmod -R u+rwx $U17; rm -rf $U17"
+chmod 755 "$U17"
+mkdir -p "$U17/locked" "$U17/ok" "$U17/noexec"
+for d in locked ok noexec; do printf 'Title\n=====\n\nSome text here.\n' >"$U17/$d/a.rst"; done
+long=$(printf 'x%.0s' $(seq 251)).rst # 255 bytes: no sidecar can be beside it
+printf 'Title\n=====\n\nSome text here.\n' >"$U17/ok/$long"
+chmod 000 "$U17/locked"
+chmod 644 "$U17/noexec"
+as_user() { # the checks of permissions do not hold for root
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$U17" XDG_CONFIG_HOME="$U17/cfg" XDG_CACHE_HOME="$U17/cache" "$@"
+	else
+		"$@"
+	fi
+}
+run as_user timeout 60 "$YEOK" stats "$U17"
+check "stats: an unreadable folder is said" has "$err" "yeok: $U17/locked: cannot read: Permission denied"
+check "... a folder whose entries cannot be looked at too" has "$err" "yeok: $U17/noexec/a.rst: cannot read: Permission denied"
+check "... the exit status is 66 (cannot open input)" eval '[ "$status" -eq 66 ] && quick'
+check "... the readable files are counted" has "$out" "$U17/ok/a.rst"
+check "... a 255-byte name too (it cannot have a sidecar)" has "$out" "$long  -"
+check "... and counted in the total" has "$out" "total (2 files)"
+run as_user timeout 60 "$YEOK" stats "$U17/locked"
+check "stats of an unreadable folder: said, exit 66" eval '[ "$status" -eq 66 ] && has "$err" "yeok: $U17/locked: cannot read: Permission denied"'
+run as_user timeout 60 "$YEOK" stats --format json "$U17"
+check "stats --format json: the same status, said on stderr" eval '[ "$status" -eq 66 ] && has "$err" "locked: cannot read"'
+mkdir -p "$U17/new/ok"
+printf 'Title\n=====\n\nSome new text here.\n' >"$U17/new/ok/a.rst"
+run as_user timeout 60 "$YEOK" sync --force --dry-run --to "$U17/new" "$U17"
+check "sync DIR with an unreadable folder: refused, saying which" eval '[ "$status" -eq 66 ] && quick && has "$err" "yeok: $U17/locked: cannot read: Permission denied"'
+chmod 755 "$U17/locked" "$U17/noexec"
+run as_user timeout 60 "$YEOK" stats "$U17"
+check "... and once readable: everything, exit 0" eval '[ "$status" -eq 0 ] && has "$out" "total (5 files)"'

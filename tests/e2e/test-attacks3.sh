@@ -167,3 +167,24 @@ check "... the control character replaced, the rest as it is" eval 'tm show-buff
 tm_keys C-q
 check "... exits" tm_wait "EXITED-0"
 rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+
+# ---- item 17: the repository view says what it could not read --------------
+U17=$(mktemp -d)
+cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }chmod -R u+rwx $U17; rm -rf $U17"
+chmod 755 "$U17"
+mkdir -p "$U17/locked" "$U17/ok" "$U17/cache"
+chmod 777 "$U17/cache"
+for d in locked ok; do printf 'Title\n=====\n\nSome text here.\n' >"$U17/$d/a.rst"; done
+chmod 000 "$U17/locked"
+as_user=""
+[ "$(id -u)" = 0 ] && as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+fresh
+tm_start 200 20 "cd $U17 && $as_user env HOME=$U17 XDG_CONFIG_HOME=$U17/cfg XDG_CACHE_HOME=$U17/cache $YEOK --no-spell ."
+check "yeok DIR: lists what it can read" tm_wait "ok/a.rst"
+check "... the header counts what it could not" tm_wait "1 not read"
+check "... the status line names the folder and why" tm_wait "Not listed: ./locked: cannot read: Permission denied"
+tm_text "q"
+check "... exits" tm_wait "EXITED-0"
+fresh
+tm_start 200 20 "cd $U17 && $as_user env HOME=$U17 XDG_CONFIG_HOME=$U17/cfg XDG_CACHE_HOME=$U17/cache $YEOK --no-spell locked"
+check "yeok DIR of an unreadable folder: said, exit 66" eval 'tm_wait "yeok: locked: cannot read: Permission denied" && tm_wait "EXITED-66"'
