@@ -1,5 +1,7 @@
-/* argv → cli or ui; nothing else (but the editor's one allocator setting). */
+/* argv → cli or ui; nothing else (but the editor's one allocator setting and
+ * the one signal every command ignores). */
 #include <locale.h>
+#include <signal.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -26,6 +28,11 @@ static bool review_interactive(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* A file past `ulimit -f` (RLIMIT_FSIZE) is a write that fails with
+	 * EFBIG, said and cleaned up like a full disk: SIGXFSZ would kill the
+	 * editor at a save (the terminal left raw, its temporary file left)
+	 * and `tm build` with its half-written memory (issue 37 item 13). */
+	signal(SIGXFSZ, SIG_IGN);
 	if (cli_handles(argc, argv) && !review_interactive(argc, argv))
 		return cli_main(argc, argv);
 #ifdef __GLIBC__

@@ -70,8 +70,14 @@ typedef VEC(char *) RepoPaths;
  * `sources:` mapping's target; a README.md elsewhere is not one)? */
 bool repo_is_tutorial(const char *path);
 /* Append the tutorial files below dir (hidden folders skipped, symlinked
- * folders not followed), sorted by path, to out (owned strings). */
-void repo_walk(const char *dir, RepoPaths *out);
+ * folders not followed), sorted by path, to out (owned strings).  What
+ * cannot be read is never skipped silently: each folder that cannot be
+ * listed, each entry that cannot be looked at, a folder nested too deep,
+ * is a line of problems (may be NULL) — "DIR: cannot read: Permission
+ * denied" — and the result is the exit status they make (DESIGN.md §3):
+ * EXIT_IOERR when one was an I/O error, else EXIT_NOINPUT; 0 when
+ * everything was read. */
+int repo_walk(const char *dir, RepoPaths *out, Buf *problems);
 
 /* ---- the view ----------------------------------------------------------- */
 
@@ -120,6 +126,10 @@ typedef struct Repo {
 	                               (repo_history_open; owned, may be NULL) */
 	bool hist_read;       /* hist was tried (NULL then means no work tree) */
 	char msg[1100];       /* a message for the status line */
+	Buf unread;           /* what the walk could not read, one a line
+	                         (repo_walk's problems; the status line says the
+	                         first, the header how many) */
+	size_t n_unread;
 	bool open;            /* the UI should open the selected file */
 	bool quit;            /* the UI should end */
 	bool help;            /* the UI should show the keys */
@@ -130,7 +140,9 @@ void repo_release(Repo *r);
 
 /* List the tutorial files below dir: the walk, the last commit dates (one
  * git log when dir is in a work tree), the cached rows whose key still
- * holds.  False with e when dir is no readable folder (EXIT_NOINPUT). */
+ * holds.  False with e when dir is no readable folder (EXIT_NOINPUT, or
+ * EXIT_IOERR: "DIR: cannot read: ..."); what below it cannot be read is
+ * in unread and said in msg. */
 bool repo_open(Repo *r, const char *dir, Err *e);
 /* Fill up to max rows not filled yet (shown ones first); returns how many
  * are left.  The view is re-sorted and the cache written when the last

@@ -79,6 +79,18 @@ void text_render(const char *s, size_t n, Buf *out);
  * placeholders, keeping everything else byte for byte (no NFC).  Use on
  * any outside text printed by the CLI (file names, git messages). */
 void text_sanitize(const char *s, size_t n, Buf *out);
+/* The same for text that must stay on one line of output (a file name in
+ * `FILE:LINE: message`, a row of `yeok stats`): a line feed is replaced
+ * too ("^J"), so a name cannot forge a line of its own (a finding, a
+ * GitHub `::error` command). */
+void text_sanitize_line(const char *s, size_t n, Buf *out);
+
+/* s for another program's clipboard (OSC 52): what a terminal or a shell
+ * would act on when it is pasted — C0 controls but tab and line feed (ESC,
+ * so no `ESC[201~` ends a bracketed paste; a lone CR, which is Enter),
+ * DEL, C1 controls and invalid bytes (0x9b is CSI to some terminals) —
+ * each become U+FFFD; the CR of a CRLF line end is dropped. */
+void text_clipboard_safe(const char *s, size_t n, Buf *out);
 
 /* True when s holds a character that must never reach a document or a
  * terminal from a side file: a C0 control (tab and newline included), DEL,

@@ -98,6 +98,10 @@ void err_init(Err *e);
 /* Fill e (if non-NULL) and return false, so handlers end with
  * `return err_set(e, EXIT_DATAERR, "%s:%d: ...", ...)`. */
 bool err_set(Err *e, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* strerror(err), and for EFBIG what limit it is ("File too large (past
+ * the file size limit, ulimit -f)"): yeok ignores SIGXFSZ (main.c), so a
+ * write past RLIMIT_FSIZE fails with EFBIG and is said like any other. */
+const char *err_errno_text(int err);
 /* Prefix the message already in e with "PREFIX: " (for context). */
 void err_prefix(Err *e, const char *fmt, ...) PRINTF_LIKE(2, 3);
 

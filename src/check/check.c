@@ -1076,9 +1076,11 @@ void check_format_finding(const char *file, const Finding *f, CheckFormat fmt, b
 	const char *id = table[f->check].info.id;
 	switch (fmt) {
 	case CF_TEXT: {
-		text_sanitize(file, strlen(file), out);
+		/* one line per finding: a name or a message holding a line feed
+		 * cannot forge another (text_sanitize_line) */
+		text_sanitize_line(file, strlen(file), out);
 		buf_addf(out, ":%zu:%zu: %s: ", f->line + 1, f->col, check_severity_name(f->sev));
-		text_sanitize(f->message, strlen(f->message), out);
+		text_sanitize_line(f->message, strlen(f->message), out);
 		buf_addf(out, " [%s]\n", id);
 		break;
 	}

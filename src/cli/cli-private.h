@@ -28,8 +28,11 @@ extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
 void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
                   const CheckSet *set, FindingVec *out);
 
-/* Print "yeok: MESSAGE" to stderr (terminal-safe) and return code. */
+/* Print "yeok: MESSAGE" to stderr (terminal-safe, on one line: a line
+ * feed in it is shown as ^J) and return code. */
 int cli_error(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The same, then the usage text (yeok's own, several lines). */
+int cli_usage_error(int code, const char *usage, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Print e's message and return its code (EXIT_DATAERR when unset). */
 int cli_report(const Err *e);
 

@@ -52,17 +52,35 @@ void cli_print_help(void)
 	printf("  yeok --help | --version\n\n%s", options_help);
 }
 
+/* One line on stderr: a line feed in a file name (or anything else the
+ * message quotes) is shown, never starts a line of its own (a forged
+ * `FILE:LINE: error`, a GitHub `::error` command). */
+static void error_line(const char *fmt, va_list ap)
+{
+	char *msg = xvasprintf(fmt, ap);
+	Buf safe = BUF_INIT;
+	text_sanitize_line(msg, strlen(msg), &safe);
+	fprintf(stderr, "yeok: %s\n", safe.p ? safe.p : "");
+	buf_release(&safe);
+	free(msg);
+}
+
 int cli_error(int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = xvasprintf(fmt, ap);
+	error_line(fmt, ap);
 	va_end(ap);
-	Buf safe = BUF_INIT;
-	text_sanitize(msg, strlen(msg), &safe);
-	fprintf(stderr, "yeok: %s\n", safe.p ? safe.p : "");
-	buf_release(&safe);
-	free(msg);
+	return code;
+}
+
+int cli_usage_error(int code, const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	error_line(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s%s", usage, usage[0] && usage[strlen(usage) - 1] == '\n' ? "" : "\n");
 	return code;
 }
 

@@ -5,6 +5,7 @@
  * checklist does not need the English). */
 #include "cli-private.h"
 #include "cli-sidecar.h"
+#include "yeok/text.h"
 
 static const char usage[] =
 	"usage: yeok checklist FILE... [--license yes|no] [--issue N|none] "
@@ -59,14 +60,14 @@ static int run(int argc, char **argv)
 			const char *name = a[2] == 'l' ? "--license" : a[2] == 'i' ? "--issue"
 			                 : a[2] == 't' ? "--type" : "--source";
 			if (!(*slot = opt_value(argc, argv, &i, name))) {
-				rc = cli_error(EXIT_USAGE, "%s needs a value\n%s", name, usage);
+				rc = cli_usage_error(EXIT_USAGE, usage, "%s needs a value", name);
 				goto done;
 			}
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			puts(usage);
 			goto done;
 		} else if (a[0] == '-' && a[1] && strcmp(a, "--") != 0) {
-			rc = cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
+			rc = cli_usage_error(EXIT_USAGE, usage, "unknown option '%s'", a);
 			goto done;
 		} else {
 			if (!strcmp(a, "--") && i + 1 < argc)
@@ -75,7 +76,7 @@ static int run(int argc, char **argv)
 		}
 	}
 	if (!files.n) {
-		rc = cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
+		rc = cli_usage_error(EXIT_USAGE, usage, "no FILE given");
 		goto done;
 	}
 	rc = set_all(files.v, files.n, license, issue, type);
@@ -145,8 +146,12 @@ static int set_all(const char *const *file, size_t nfiles, const char *license,
 				goto out;
 			}
 		}
-		if (nfiles > 1)
-			printf("%s== %s\n", i ? "\n" : "", file[i]);
+		if (nfiles > 1) {
+			Buf name = BUF_INIT;
+			text_sanitize_line(file[i], strlen(file[i]), &name);
+			printf("%s== %s\n", i ? "\n" : "", name.p ? name.p : "");
+			buf_release(&name);
+		}
 		print_checklist(&sc[i].checklist);
 	}
 out:

@@ -9,6 +9,7 @@
 #include "yeok/context.h"
 #include "yeok/config.h"
 #include "yeok/lines.h"
+#include "yeok/text.h"
 #include "yeok/vcs.h"
 
 /* The tutorials-kr pull-request template, byte for byte
@@ -152,8 +153,26 @@ static void tick(Lines *l, size_t i, ptrdiff_t at)
 static void summary_line(const FileInfo *f, Buf *out)
 {
 	const ProgressCount *c = &f->count;
-	buf_addf(out, "- `%s`: 세그먼트 %zu/%zu 완료 (번역 %.0f%%", f->shown, c->done + c->reviewed,
-	         c->total, progress_percent(c));
+	/* the name on one line (a line feed shown as ^J), in a code span
+	 * longer than any run of backquotes in it */
+	Buf name = BUF_INIT;
+	text_sanitize_line(f->shown, strlen(f->shown), &name);
+	size_t run = 0, most = 0;
+	for (size_t i = 0; i < name.len; i++) {
+		run = name.p[i] == '`' ? run + 1 : 0;
+		most = MAX(most, run);
+	}
+	buf_adds(out, "- ");
+	for (size_t i = 0; i <= most; i++)
+		buf_addc(out, '`');
+	buf_adds(out, most ? " " : "");
+	buf_add(out, name.p ? name.p : "", name.len);
+	buf_adds(out, most ? " " : "");
+	for (size_t i = 0; i <= most; i++)
+		buf_addc(out, '`');
+	buf_release(&name);
+	buf_addf(out, ": 세그먼트 %zu/%zu 완료 (번역 %.0f%%", c->done + c->reviewed, c->total,
+	         progress_percent(c));
 	if (c->stale)
 		buf_addf(out, ", 원문 변경 %zu", c->stale);
 	if (!strcmp(f->from, "self"))
@@ -339,7 +358,7 @@ static int run(int argc, char **argv)
 			opts_done = true;
 		} else if (!opts_done && a[0] == '-' && a[1]) {
 			free(docs);
-			return cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
+			return cli_usage_error(EXIT_USAGE, usage, "unknown option '%s'", a);
 		} else {
 			docs[ndocs++] = a;
 		}
@@ -354,7 +373,7 @@ static int run(int argc, char **argv)
 	}
 	if (ndocs == 0) {
 		free(docs);
-		return cli_error(EXIT_USAGE, "no FILE given\n%s", usage);
+		return cli_usage_error(EXIT_USAGE, usage, "no FILE given");
 	}
 	FileInfo *files = xcalloc(ndocs, sizeof(*files));
 	Context ctx;

@@ -14,8 +14,12 @@ static int export_review(const ReviewArgs *a, Err *e)
 		review_files_release(&f);
 		return cli_report(e);
 	}
-	if (f.notes.len)
-		(void)cli_error(0, "%.*s", (int)f.notes.len - 1, f.notes.p);
+	for (const char *p = f.notes.p, *nl; p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p) - 1;
+		(void)cli_error(0, "%.*s", (int)(nl - p), p);
+	}
 	if (a->comments && !review_files_comments(&f, a->comments, e)) {
 		review_files_release(&f);
 		return cli_report(e);

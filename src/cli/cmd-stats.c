@@ -39,7 +39,7 @@ static void add_counts(ProgressCount *to, const ProgressCount *c)
 static void print_text_row(const ProgressCount *c, const char *file, const char *checklist)
 {
 	Buf safe = BUF_INIT;
-	text_sanitize(file, strlen(file), &safe);
+	text_sanitize_line(file, strlen(file), &safe);
 	printf("%6zu %6zu %6zu %6zu %6zu %6.1f%%  %s%s%s\n", c->total, c->untranslated, c->draft,
 	       c->done + c->reviewed, c->stale, progress_percent(c), safe.p ? safe.p : "",
 	       checklist ? "  " : "", checklist ? checklist : "");
@@ -125,7 +125,7 @@ static int parse_args(int argc, char **argv, bool *json, PathVec *args)
 		bool missing = false;
 		if (!opts_done && (v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
 			if (missing)
-				return cli_error(EXIT_USAGE, "--format needs a value\n%s", usage);
+				return cli_usage_error(EXIT_USAGE, usage, "--format needs a value");
 			if (!strcmp(v, "json"))
 				*json = true;
 			else if (!strcmp(v, "text"))
@@ -138,7 +138,7 @@ static int parse_args(int argc, char **argv, bool *json, PathVec *args)
 		} else if (!opts_done && !strcmp(a, "--")) {
 			opts_done = true;
 		} else if (!opts_done && a[0] == '-' && a[1]) {
-			return cli_error(EXIT_USAGE, "unknown option '%s'\n%s", a, usage);
+			return cli_usage_error(EXIT_USAGE, usage, "unknown option '%s'", a);
 		} else {
 			VEC_PUSH(args, (char *)a);
 		}
@@ -164,7 +164,16 @@ static int collect_files(const PathVec *args, PathVec *files, Hists *hists, Hist
 		} else if (S_ISDIR(st.st_mode)) {
 			*any_dir = true;
 			size_t before = files->n;
-			repo_walk(args->v[i], files);
+			/* what cannot be read is said, one line each, and sets the status */
+			Buf problems = BUF_INIT;
+			int code = repo_walk(args->v[i], files, &problems);
+			for (const char *p = problems.p, *nl; p && *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				(void)cli_error(0, "%.*s", (int)(nl - p), p);
+			}
+			buf_release(&problems);
+			if (code && !rc)
+				rc = code;
 			SourceHistory *h = files->n > before ? repo_history_open(args->v[i]) : NULL;
 			if (h)
 				VEC_PUSH(hists, h);

@@ -13,6 +13,7 @@
  * The summary goes to stdout; with --dry-run the unified diff goes to
  * stdout, the summary to stderr, and nothing is written. */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -66,16 +67,27 @@ static bool is_file(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The documents below dir, sorted, as paths relative to dir. */
-static void walk(const char *dir, const char *rel, int depth, PathVec *out)
+/* What the walk could not read: said (one line each), the worst status
+ * kept in *rc (EXIT_IOERR for an I/O error, else EXIT_NOINPUT). */
+static void unread(const char *path, int err, int *rc)
 {
-	if (depth > 64)
-		return;
+	int code = err == EIO ? EXIT_IOERR : EXIT_NOINPUT;
+	*rc = MAX(*rc, code);
+	cli_error(0, "%s: cannot read: %s", path, strerror(err));
+}
+
+/* The documents below dir, sorted, as paths relative to dir; what cannot
+ * be read is said and sets *rc (a sync of a folder is of all of it). */
+static void walk(const char *dir, const char *rel, int depth, PathVec *out, int *rc)
+{
 	char *here = rel ? path_join(dir, rel) : xstrdup(dir);
-	DIR *d = opendir(here);
-	free(here);
-	if (!d)
+	DIR *d = depth > 64 ? NULL : opendir(here);
+	if (!d) {
+		unread(here, depth > 64 ? ELOOP : errno, rc);
+		free(here);
 		return;
+	}
+	free(here);
 	PathVec names = {0};
 	struct dirent *ent;
 	while ((ent = readdir(d)) != NULL)
@@ -87,8 +99,12 @@ static void walk(const char *dir, const char *rel, int depth, PathVec *out)
 		char *r = rel ? path_join(rel, names.v[i]) : xstrdup(names.v[i]);
 		char *full = path_join(dir, r);
 		struct stat st;
-		if (lstat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(dir, r, depth + 1, out);
+		bool seen = lstat(full, &st) == 0;
+		if (!seen) {
+			unread(full, errno, rc);
+			free(r);
+		} else if (S_ISDIR(st.st_mode)) {
+			walk(dir, r, depth + 1, out, rc);
 			free(r);
 		} else if (is_doc(names.v[i]) && S_ISREG(st.st_mode)) {
 			VEC_PUSH(out, r);
@@ -168,7 +184,7 @@ static int plan(const char *target, char **tos, size_t ntos, bool rev, JobVec *j
 {
 	if (!is_dir(target)) {
 		if (!rev && ntos != 1)
-			return cli_error(EXIT_USAGE, "sync: one --to NEW_EN for one FILE\n%s", usage);
+			return cli_usage_error(EXIT_USAGE, usage, "sync: one --to NEW_EN for one FILE");
 		char *to = NULL;
 		if (!rev) {
 			to = is_dir(tos[0]) ? counterpart(tos[0], target, path_basename(target))
@@ -181,7 +197,14 @@ static int plan(const char *target, char **tos, size_t ntos, bool rev, JobVec *j
 		return 0;
 	}
 	PathVec files = {0};
-	walk(target, NULL, 0, &files);
+	int unread_rc = 0;
+	walk(target, NULL, 0, &files, &unread_rc);
+	if (unread_rc) {
+		for (size_t i = 0; i < files.n; i++)
+			free(files.v[i]);
+		VEC_FREE(&files);
+		return cli_error(unread_rc, "sync: %s: not synced: a part of it cannot be read", target);
+	}
 	bool only_named = false;
 	for (size_t k = 0; k < ntos; k++)
 		only_named |= !is_dir(tos[k]);
@@ -223,7 +246,7 @@ static void excerpt(const char *text, size_t len, Buf *out)
 	size_t cut = MIN(n, 60);
 	while (cut < n && cut > 0 && ((unsigned char)s.p[cut] & 0xC0) == 0x80)
 		cut--;
-	text_sanitize(s.p, cut, out);
+	text_sanitize_line(s.p, cut, out);
 	if (cut < n)
 		buf_adds(out, "...");
 }
@@ -232,7 +255,7 @@ static void print_summary(FILE *to, const Job *j)
 {
 	const SyncCount *c = &j->r.count;
 	Buf b = BUF_INIT;
-	text_sanitize(j->file, strlen(j->file), &b);
+	text_sanitize_line(j->file, strlen(j->file), &b);
 	fprintf(to, "%s: kept %zu, stale %zu, new %zu, dropped %zu", b.p, c->kept, c->stale,
 	        c->fresh, c->dropped);
 	if (c->comments)
@@ -243,9 +266,9 @@ static void print_summary(FILE *to, const Job *j)
 	if (j->r.old_desc && j->r.new_desc) {
 		Buf d = BUF_INIT;
 		buf_adds(&d, "  English: ");
-		text_sanitize(j->r.old_desc, strlen(j->r.old_desc), &d);
+		text_sanitize_line(j->r.old_desc, strlen(j->r.old_desc), &d);
 		buf_adds(&d, " -> ");
-		text_sanitize(j->r.new_desc, strlen(j->r.new_desc), &d);
+		text_sanitize_line(j->r.new_desc, strlen(j->r.new_desc), &d);
 		fprintf(to, "%s\n", d.p);
 		buf_release(&d);
 	}
@@ -261,7 +284,7 @@ static void print_summary(FILE *to, const Job *j)
 			excerpt(l.p, l.n, &b);
 		}
 		Buf f = BUF_INIT;
-		text_sanitize(j->file, strlen(j->file), &f);
+		text_sanitize_line(j->file, strlen(j->file), &f);
 		if (d->tgt_first >= 0)
 			fprintf(to, "  dropped %s:%ld: %s: %s\n", f.p, d->tgt_first + 1,
 			        rst_kind_name(d->kind), b.p ? b.p : "");
@@ -327,10 +350,10 @@ static int pick_target(const SyncOpts *o, PathVec *tos, const PathVec *pos, cons
 	else if (pos->n == 0 && tos->n >= 2)
 		*target = tos->v[--tos->n];
 	else
-		return cli_error(EXIT_USAGE, "sync: one FILE or DIR to sync\n%s", usage);
+		return cli_usage_error(EXIT_USAGE, usage, "sync: one FILE or DIR to sync");
 	if (!!tos->n == !!o->to_rev)
-		return cli_error(EXIT_USAGE, "sync: give the new English with --to or --to-rev\n%s",
-		                 usage);
+		return cli_usage_error(EXIT_USAGE, usage,
+		                       "sync: give the new English with --to or --to-rev");
 	if (o->from && o->from_rev)
 		return cli_error(EXIT_USAGE, "sync: --from and --from-rev exclude each other");
 	if (!is_dir(*target) && !is_file(*target))
@@ -399,8 +422,10 @@ static int compute_all(const char *target, const SyncOpts *o, bool dry, JobVec *
 /* Print the unified diff of one computed job (--dry-run). */
 static void print_diff(const Job *j)
 {
-	Buf d = BUF_INIT;
-	char *an = xasprintf("a/%s", j->file), *bn = xasprintf("b/%s", j->file);
+	Buf d = BUF_INIT, name = BUF_INIT;
+	text_sanitize_line(j->file, strlen(j->file), &name); /* a header is one line */
+	char *an = xasprintf("a/%s", name.p ? name.p : ""), *bn = xasprintf("b/%s", name.p ? name.p : "");
+	buf_release(&name);
 	safety_udiff(j->r.orig.p ? j->r.orig.p : "", j->r.orig.len, j->r.text.p ? j->r.text.p : "",
 	             j->r.text.len, an, bn, &d);
 	cli_out(d.p ? d.p : "", d.len); /* the documents may hold anything */

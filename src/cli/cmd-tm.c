@@ -56,7 +56,7 @@ typedef struct TmArgs {
 
 static void out_safe(Buf *b, const char *s)
 {
-	text_sanitize(s, strlen(s), b);
+	text_sanitize_line(s, strlen(s), b);
 }
 
 /* The work tree's top level: REPO, else the current folder's. */
@@ -298,7 +298,7 @@ static int run_update(TmArgs *a)
 static int run_query(TmArgs *a)
 {
 	if (a->pos.n != 1)
-		return cli_error(EXIT_USAGE, "tm query: give one TEXT (quote it)\n%s", usage);
+		return cli_usage_error(EXIT_USAGE, usage, "tm query: give one TEXT (quote it)");
 	bool json = false;
 	if (a->format && !strcmp(a->format, "json"))
 		json = true;
@@ -348,7 +348,7 @@ static int run_query(TmArgs *a)
 static int run_export(TmArgs *a)
 {
 	if (!a->tmx || a->pos.n)
-		return cli_error(EXIT_USAGE, "tm export: give --tmx FILE\n%s", usage);
+		return cli_usage_error(EXIT_USAGE, usage, "tm export: give --tmx FILE");
 	Err e;
 	err_init(&e);
 	Memory m;
@@ -365,7 +365,7 @@ static int run_export(TmArgs *a)
 static int run_import(TmArgs *a)
 {
 	if (a->pos.n != 1)
-		return cli_error(EXIT_USAGE, "tm import: give one FILE.tmx\n%s", usage);
+		return cli_usage_error(EXIT_USAGE, usage, "tm import: give one FILE.tmx");
 	Err e;
 	err_init(&e);
 	Memory m;
@@ -532,7 +532,7 @@ static int tm_main(int argc, char **argv)
 			k++;
 		rc = k < ARRAY_LEN(verbs)
 		             ? verbs[k].fn(&a)
-		             : cli_error(EXIT_USAGE, "tm: unknown command '%s'\n%s", verb, usage);
+		             : cli_usage_error(EXIT_USAGE, usage, "tm: unknown command '%s'", verb);
 	}
 	VEC_FREE(&a.exclude);
 	VEC_FREE(&a.pos);

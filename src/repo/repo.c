@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "yeok/check.h"
 #include "yeok/pair.h"
@@ -143,47 +144,77 @@ static bool link_stays(const char *p)
 	return in;
 }
 
-static void walk(const char *dir, int depth, RepoPaths *out)
+/* What the walk could not read (repo_walk's problems and status). */
+typedef struct Unread {
+	Buf *lines; /* may be NULL */
+	int code;
+} Unread;
+
+static void unread(Unread *u, const char *path, const char *what, int err)
 {
-	if (depth > 64)
+	int code = err == EIO ? EXIT_IOERR : EXIT_NOINPUT;
+	u->code = MAX(u->code, code);
+	if (u->lines)
+		buf_addf(u->lines, "%s: %s: %s\n", path, what, strerror(err));
+}
+
+static void walk(const char *dir, int depth, RepoPaths *out, Unread *u)
+{
+	if (depth > 64) {
+		unread(u, dir, "not read (folders nested more than 64 deep)", ELOOP);
 		return;
+	}
 	DIR *d = opendir(dir);
-	if (!d)
+	if (!d) {
+		unread(u, dir, "cannot read", errno);
 		return;
+	}
 	RepoPaths names = {0};
 	struct dirent *ent;
+	errno = 0;
 	while ((ent = readdir(d)) != NULL) {
-		if (ent->d_name[0] == '.')
-			continue; /* ., .., .git, hidden folders */
-		VEC_PUSH(&names, xstrdup(ent->d_name));
+		if (ent->d_name[0] != '.') /* ., .., .git, hidden folders */
+			VEC_PUSH(&names, xstrdup(ent->d_name));
+		errno = 0;
 	}
+	if (errno)
+		unread(u, dir, "cannot read", errno);
 	closedir(d);
 	if (names.n)
 		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = path_join(dir, names.v[i]);
 		struct stat st;
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(p, depth + 1, out);
+		bool tut = repo_is_tutorial(p);
+		if (lstat(p, &st) != 0) {
+			/* a folder listed whose entries cannot be looked at (no x) */
+			unread(u, p, "cannot read", errno);
 			free(p);
-		} else if (repo_is_tutorial(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode) &&
-		           link_stays(p)) {
+		} else if (S_ISDIR(st.st_mode)) {
+			walk(p, depth + 1, out, u);
+			free(p);
+		} else if (tut && stat(p, &st) != 0 && !S_ISLNK(st.st_mode)) {
+			unread(u, p, "cannot read", errno);
+			free(p);
+		} else if (tut && S_ISREG(st.st_mode) && link_stays(p)) {
 			VEC_PUSH(out, p);
 		} else {
-			free(p);
+			free(p); /* not a tutorial, a dangling link, a link leading out */
 		}
 		free(names.v[i]);
 	}
 	VEC_FREE(&names);
 }
 
-void repo_walk(const char *dir, RepoPaths *out)
+int repo_walk(const char *dir, RepoPaths *out, Buf *problems)
 {
 	char *root = realpath(dir, NULL);
 	walk_root = root;
-	walk(dir, 0, out);
+	Unread u = {problems, 0};
+	walk(dir, 0, out, &u);
 	walk_root = NULL;
 	free(root);
+	return u.code;
 }
 
 /* ---- rows ------------------------------------------------------------------ */
@@ -213,6 +244,7 @@ void repo_release(Repo *r)
 	VEC_FREE(&r->rows);
 	free(r->shown);
 	free(r->dir);
+	buf_release(&r->unread);
 	free(r->cache_path);
 	source_history_close(r->hist);
 	memset(r, 0, sizeof(*r));
@@ -495,10 +527,22 @@ bool repo_open(Repo *r, const char *dir, Err *e)
 		return err_set(e, EXIT_NOINPUT, "%s: cannot open: %s", dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return err_set(e, EXIT_NOINPUT, "%s: not a folder", dir);
+	if (access(dir, R_OK | X_OK) != 0)
+		return err_set(e, errno == EIO ? EXIT_IOERR : EXIT_NOINPUT, "%s: cannot read: %s", dir,
+		               strerror(errno));
 	repo_release(r);
 	r->dir = xstrdup(dir);
 	RepoPaths paths = {0};
-	repo_walk(dir, &paths);
+	repo_walk(dir, &paths, &r->unread);
+	for (const char *p = r->unread.p; p && *p; p = strchr(p, '\n') + 1)
+		r->n_unread++;
+	if (r->n_unread) {
+		size_t first = (size_t)(strchr(r->unread.p, '\n') - r->unread.p);
+		snprintf(r->msg, sizeof(r->msg), "Not listed: %.*s", (int)MIN(first, 900), r->unread.p);
+		if (r->n_unread > 1)
+			snprintf(r->msg + strlen(r->msg), sizeof(r->msg) - strlen(r->msg),
+			         " (and %zu more)", r->n_unread - 1);
+	}
 	size_t dn = strlen(dir);
 	for (size_t i = 0; i < paths.n; i++) {
 		RepoRow w;

@@ -1140,7 +1140,9 @@ bool sidecar_load(const char *path, Sidecar *sc, bool *corrupt, Err *e)
 		*corrupt = false;
 	sidecar_release(sc);
 	struct stat st;
-	if (lstat(path, &st) != 0 && errno == ENOENT) {
+	/* none; or a document's name so long (255 bytes) that no sidecar
+	 * can be beside it: the document is still counted and opened */
+	if (lstat(path, &st) != 0 && (errno == ENOENT || errno == ENAMETOOLONG)) {
 		sidecar_disk_remember(sc, path, false);
 		return true;
 	}

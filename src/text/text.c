@@ -352,7 +352,7 @@ void text_render(const char *s, size_t n, Buf *out)
 	}
 }
 
-void text_sanitize(const char *s, size_t n, Buf *out)
+static void sanitize(const char *s, size_t n, bool one_line, Buf *out)
 {
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
@@ -365,12 +365,46 @@ void text_sanitize(const char *s, size_t n, Buf *out)
 		size_t len = text_decode(s + i, n - i, &cp);
 		if (cp < 0)
 			buf_addf(out, "<%02x>", c);
-		else if (cp == '\n' || cp == '\t')
+		else if ((cp == '\n' && !one_line) || cp == '\t')
 			buf_addc(out, (char)cp);
 		else if (cp < 0x20 || cp == 0x7f)
 			buf_addf(out, "^%c", cp == 0x7f ? '?' : (char)(cp + '@'));
 		else if (cp <= 0x9f || is_format(cp))
 			buf_addf(out, "<U+%04X>", (unsigned)cp);
+		else
+			buf_add(out, s + i, len);
+		i += len;
+	}
+}
+
+void text_sanitize(const char *s, size_t n, Buf *out)
+{
+	sanitize(s, n, false, out);
+}
+
+void text_sanitize_line(const char *s, size_t n, Buf *out)
+{
+	sanitize(s, n, true, out);
+}
+
+void text_clipboard_safe(const char *s, size_t n, Buf *out)
+{
+	static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n') {
+			buf_addc(out, (char)c);
+			i++;
+			continue;
+		}
+		if (c == '\r' && i + 1 < n && s[i + 1] == '\n') {
+			i++; /* CRLF: the line feed alone */
+			continue;
+		}
+		int32_t cp;
+		size_t len = text_decode(s + i, n - i, &cp);
+		if (cp < 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			buf_add(out, replacement, sizeof(replacement) - 1);
 		else
 			buf_add(out, s + i, len);
 		i += len;

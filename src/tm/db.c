@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +26,20 @@ bool tm_sql_err(Tm *tm, int rc, const char *what, Err *e)
 	if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED)
 		return err_set(e, code, "%s: translation memory busy (%s: %s)", tm ? tm->path : "?",
 		               what, msg);
+	/* a write that failed: what the system said (EFBIG past ulimit -f) */
+	int sys = tm && tm->db && (prim == SQLITE_IOERR || prim == SQLITE_FULL)
+	                  ? sqlite3_system_errno(tm->db)
+	                  : 0;
+	if (sys)
+		return err_set(e, code, "%s: %s: %s: %s", tm ? tm->path : "?", what, msg,
+		               err_errno_text(sys));
+	/* SQLite keeps no errno of a failed write: the limit it may have met */
+	struct rlimit lim;
+	if ((prim == SQLITE_IOERR || prim == SQLITE_FULL) && getrlimit(RLIMIT_FSIZE, &lim) == 0 &&
+	    lim.rlim_cur != RLIM_INFINITY)
+		return err_set(e, code, "%s: %s: %s (a file size limit is set: ulimit -f allows %llu "
+		               "bytes)", tm ? tm->path : "?", what, msg,
+		               (unsigned long long)lim.rlim_cur);
 	return err_set(e, code, "%s: %s: %s", tm ? tm->path : "?", what, msg);
 }
 

@@ -80,6 +80,8 @@ static void list_paint(Ui *u, Mode *m)
 		buf_adds(&h, "\"");
 	}
 	buf_addf(&h, " · sorted by %s", repo_sort_name(r->sort));
+	if (r->n_unread)
+		buf_addf(&h, " · %zu not read", r->n_unread);
 	if (r->to_fill)
 		buf_addf(&h, " · counting %zu/%zu", r->rows.n - r->to_fill, r->rows.n);
 	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
@@ -180,7 +182,10 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		repo_release(&r);
 		return EXIT_USAGE;
 	}
-	if (!words)
+	if (!words && r.msg[0]) /* the walk's problem first */
+		snprintf(r.msg + strlen(r.msg), sizeof(r.msg) - strlen(r.msg), " · Repository words: %.200s",
+		         re.msg);
+	else if (!words)
 		snprintf(r.msg, sizeof(r.msg), "Repository words: %s", re.msg);
 	Ui u;
 	memset(&u, 0, sizeof(u));

@@ -204,7 +204,10 @@ static void editor_idle(Ui *u)
 }
 
 /* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
- * says `clipboard: osc52`. */
+ * says `clipboard: osc52`: its control characters replaced first
+ * (text_clipboard_safe), since whatever reaches the system clipboard is
+ * pasted into other programs (an ESC[201~ of the file would end a shell's
+ * bracketed paste and run the rest). */
 static void send_clipboard(Ui *u)
 {
 	Session *s = u->s;
@@ -212,8 +215,10 @@ static void send_clipboard(Ui *u)
 		return;
 	u->clip_sent = s->clip.gen;
 	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	const unsigned char *p = (const unsigned char *)s->clip.text;
-	size_t n = s->clip.n;
+	Buf safe = BUF_INIT;
+	text_clipboard_safe(s->clip.text, s->clip.n, &safe);
+	const unsigned char *p = (const unsigned char *)(safe.p ? safe.p : "");
+	size_t n = safe.len;
 	Buf out = BUF_INIT;
 	buf_adds(&out, "\033]52;c;");
 	for (size_t i = 0; i < n; i += 3) {
@@ -228,6 +233,7 @@ static void send_clipboard(Ui *u)
 	fwrite(out.p, 1, out.len, stdout);
 	fflush(stdout);
 	buf_release(&out);
+	buf_release(&safe);
 }
 
 static void editor_event(Ui *u, Mode *m, const UiEvent *ev)

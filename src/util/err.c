@@ -1,6 +1,8 @@
 /* Err: recoverable errors carry a message and an exit code. */
 #include "yeok/util.h"
 
+#include <errno.h>
+
 void err_init(Err *e)
 {
 	e->code = 0;
@@ -17,6 +19,13 @@ bool err_set(Err *e, int code, const char *fmt, ...)
 	va_end(ap);
 	e->code = code;
 	return false;
+}
+
+const char *err_errno_text(int err)
+{
+	if (err == EFBIG)
+		return "File too large (past the file size limit, ulimit -f)";
+	return strerror(err);
 }
 
 void err_prefix(Err *e, const char *fmt, ...)

@@ -194,7 +194,7 @@ void file_sync_dir(const char *dir)
 
 static bool save_error(Err *e, const char *path, int saved)
 {
-	return err_set(e, EXIT_IOERR, "%s: cannot save: %s", path, strerror(saved));
+	return err_set(e, EXIT_IOERR, "%s: cannot save: %s", path, err_errno_text(saved));
 }
 
 /* The new text in a temporary file beside target, flushed to the disk,

@@ -288,3 +288,85 @@ printf 'Title\n=====\n\nVictim text, changed upstream.\n' >"$T/new9.rst"
 trun "$YEOK" sync --force --from "$T/victim9.rst" --to "$T/new9.rst" "$L9/evil.rst"
 check "sync of the link: not written through it" eval '[ "$status" -ne 0 ] && has "$err" "outside the work tree" && cmp -s "$T/victim9.rst" "$T/victim9.orig"'
 check "... the link is still a link" test -L "$L9/evil.rst"
+
+# ---- item 13: past `ulimit -f` a write fails with EFBIG, said, cleaned up ----
+X=$T/fsize
+git init -q "$X"
+for i in $(seq 200); do printf 'Paragraph number %d with some words.\n\n' "$i"; done >"$X/doc.rst"
+git -C "$X" add doc.rst && git -C "$X" commit -qm english
+sed 's/Paragraph number/문단 번호/' "$X/doc.rst" >"$X/ko.rst" && mv "$X/ko.rst" "$X/doc.rst"
+git -C "$X" commit -qam korean
+cp "$X/doc.rst" "$T/fsize.orig"
+git -C "$X" show HEAD~1:doc.rst | sed 's/some words/some new words/' >"$T/fsize-new-en.rst"
+run bash -c "cd '$X' && ulimit -f 4 && exec timeout 60 '$YEOK' sync --to '$T/fsize-new-en.rst' --from-rev HEAD~1 doc.rst"
+check "ulimit -f: sync fails with an I/O error, not SIGXFSZ" eval '[ "$status" -eq 74 ] && quick'
+check "... saying the file is too large for the limit" has "$err" "File too large (past the file size limit, ulimit -f)"
+check "... the document is unchanged" cmp -s "$X/doc.rst" "$T/fsize.orig"
+check "... no temporary file is left" eval '[ -z "$(find "$X" -name ".*.yeok-*")" ]'
+rm -rf "$XDG_CACHE_HOME"
+run bash -c "cd '$X' && ulimit -f 4 && exec timeout 60 '$YEOK' tm build"
+check "ulimit -f: tm build fails with an I/O error, not SIGXFSZ" eval '[ "$status" -eq 74 ] && quick'
+check "... saying a file size limit is set" has "$err" "a file size limit is set: ulimit -f allows 4096 bytes"
+check "... no temporary memory is left" eval '[ -z "$(find "$XDG_CACHE_HOME" -name "*.tmp.*")" ]'
+run bash -c "cd '$X' && timeout 60 '$YEOK' tm build"
+check "... without the limit the build works" eval '[ "$status" -eq 0 ] && quick'
+
+# ---- item 16: a line feed in a file name forges no line of output ----------
+N16=$T/names16
+mkdir -p "$N16/sub"
+nl_name=$(printf 'a\nb.rst:1:1: error: forged [x]\n::error::x.rst')
+printf 'Title\n=====\n\nSome text.  trailing   \n' >"$N16/sub/$nl_name"
+printf 'Title\n=====\n\nSome text, newer.\n' >"$T/new16.rst"
+printf 'Title\n=====\n\nSome text.\n' >"$T/old16.rst"
+forged() { # no line of $out or $err is a forged finding or workflow command
+	! printf '%s\n%s\n' "$out" "$err" | grep -qE '^(::|b\.rst:1:1: error: forged)'
+}
+for c in "check" "check --format text" "align" "stats" "pr" "checklist"; do
+	set -- "$nl_name" "$nl_name" # twice: the lines between files too
+	[ "$c" = align ] && set -- "$nl_name"
+	(cd "$N16/sub" && timeout 60 "$YEOK" $c "$@" >"$T/.out" 2>"$T/.err" </dev/null)
+	status=$? out=$(cat "$T/.out") err=$(cat "$T/.err")
+	check "name with a line feed: yeok $c forges no line" eval 'forged && quick && [ "$status" -eq 0 ]'
+	check "... and shows the line feed as ^J" eval 'has "$out$err" "a^Jb.rst:1:1: error: forged [x]^J::error::x.rst"'
+done
+trun "$YEOK" stats "$N16"
+check "name with a line feed: yeok stats DIR forges no line" eval 'forged && quick && has "$out" "sub/a^Jb.rst"'
+cp "$N16/sub/$nl_name" "$T/nl16.orig"
+trun "$YEOK" sync --force --from "$T/old16.rst" --to "$T/new16.rst" --dry-run "$N16/sub/$nl_name"
+check "name with a line feed: the sync summary forges no line" eval 'forged && quick && has "$out$err" "a^Jb.rst"'
+
+# ---- item 17: what cannot be read is said, never skipped silently ----------
+U17=$(mktemp -d)
+cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }chmod -R u+rwx $U17; rm -rf $U17"
+chmod 755 "$U17"
+mkdir -p "$U17/locked" "$U17/ok" "$U17/noexec"
+for d in locked ok noexec; do printf 'Title\n=====\n\nSome text here.\n' >"$U17/$d/a.rst"; done
+long=$(printf 'x%.0s' $(seq 251)).rst # 255 bytes: no sidecar can be beside it
+printf 'Title\n=====\n\nSome text here.\n' >"$U17/ok/$long"
+chmod 000 "$U17/locked"
+chmod 644 "$U17/noexec"
+as_user() { # the checks of permissions do not hold for root
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$U17" XDG_CONFIG_HOME="$U17/cfg" XDG_CACHE_HOME="$U17/cache" "$@"
+	else
+		"$@"
+	fi
+}
+run as_user timeout 60 "$YEOK" stats "$U17"
+check "stats: an unreadable folder is said" has "$err" "yeok: $U17/locked: cannot read: Permission denied"
+check "... a folder whose entries cannot be looked at too" has "$err" "yeok: $U17/noexec/a.rst: cannot read: Permission denied"
+check "... the exit status is 66 (cannot open input)" eval '[ "$status" -eq 66 ] && quick'
+check "... the readable files are counted" has "$out" "$U17/ok/a.rst"
+check "... a 255-byte name too (it cannot have a sidecar)" has "$out" "$long  -"
+check "... and counted in the total" has "$out" "total (2 files)"
+run as_user timeout 60 "$YEOK" stats "$U17/locked"
+check "stats of an unreadable folder: said, exit 66" eval '[ "$status" -eq 66 ] && has "$err" "yeok: $U17/locked: cannot read: Permission denied"'
+run as_user timeout 60 "$YEOK" stats --format json "$U17"
+check "stats --format json: the same status, said on stderr" eval '[ "$status" -eq 66 ] && has "$err" "locked: cannot read"'
+mkdir -p "$U17/new/ok"
+printf 'Title\n=====\n\nSome new text here.\n' >"$U17/new/ok/a.rst"
+run as_user timeout 60 "$YEOK" sync --force --dry-run --to "$U17/new" "$U17"
+check "sync DIR with an unreadable folder: refused, saying which" eval '[ "$status" -eq 66 ] && quick && has "$err" "yeok: $U17/locked: cannot read: Permission denied"'
+chmod 755 "$U17/locked" "$U17/noexec"
+run as_user timeout 60 "$YEOK" stats "$U17"
+check "... and once readable: everything, exit 0" eval '[ "$status" -eq 0 ] && has "$out" "total (5 files)"'

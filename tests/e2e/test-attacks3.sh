@@ -129,3 +129,62 @@ check "link out: yeok DIR lists the real document" tm_wait "real.rst"
 check "... and not the link" eval '! tm_screen | grep -q evil.rst'
 tm_text "q"
 check "... exits" tm_wait "EXITED-0"
+
+# ---- item 13: past `ulimit -f` a save fails, said; the editor lives on ------
+X=$T/fsize
+mkdir -p "$X"
+for i in $(seq 200); do printf 'Paragraph number %d with some words.\n\n' "$i"; done >"$X/big.rst"
+cp "$X/big.rst" "$X/big.orig"
+fresh
+tm_start 200 20 "cd $X && ulimit -f 4 && $YEOK --no-spell big.rst"
+check "ulimit -f: the editor opens a file larger than the limit" tm_wait "Paragraph number 1 "
+tm_text "한"
+tm_keys C-s
+check "ulimit -f: the save fails and says why (no SIGXFSZ)" tm_wait "File too large"
+tm_sync
+check "... the editor still runs" eval '! tm_screen | grep -q EXITED'
+check "... the document is unchanged" cmp -s "$X/big.rst" "$X/big.orig"
+check "... no temporary file is left" eval '[ -z "$(find "$X" -name ".big.rst.yeok-*")" ]'
+tm_keys C-q
+check "... quitting asks about the unsaved change" tm_wait "Quit without saving"
+tm_keys y
+check "... and exits normally (the terminal restored)" tm_wait "EXITED-0"
+
+# ---- item 15: clipboard: osc52 sends no control character ------------------
+C=$T/osc
+mkdir -p "$C" "$XDG_CONFIG_HOME/yeok"
+printf 'Title\n=====\n\necho ok\033[201~rm -rf x\n' >"$C/doc.rst"
+printf 'clipboard: osc52\n' >"$XDG_CONFIG_HOME/yeok/config.yaml"
+fresh
+tm_start 200 20 "cd $C && $YEOK --no-spell doc.rst"
+check "osc52: opens" tm_wait "echo ok"
+tm set-option -t t -g set-clipboard on >/dev/null
+tm_keys C-Home Down Down Down Home S-End C-c
+tm_sync
+check "osc52: the line reaches the clipboard (tmux buffer)" eval 'tm show-buffer 2>/dev/null | grep -q "rm -rf x"'
+check "... without its ESC (no end of a bracketed paste)" eval '! tm show-buffer 2>/dev/null | grep -q "$(printf "\033")"'
+check "... the control character replaced, the rest as it is" eval 'tm show-buffer 2>/dev/null | grep -qF "echo ok�[201~rm -rf x"'
+tm_keys C-q
+check "... exits" tm_wait "EXITED-0"
+rm -f "$XDG_CONFIG_HOME/yeok/config.yaml"
+
+# ---- item 17: the repository view says what it could not read --------------
+U17=$(mktemp -d)
+cleanup_hooks="${cleanup_hooks:+$cleanup_hooks; }chmod -R u+rwx $U17; rm -rf $U17"
+chmod 755 "$U17"
+mkdir -p "$U17/locked" "$U17/ok" "$U17/cache"
+chmod 777 "$U17/cache"
+for d in locked ok; do printf 'Title\n=====\n\nSome text here.\n' >"$U17/$d/a.rst"; done
+chmod 000 "$U17/locked"
+as_user=""
+[ "$(id -u)" = 0 ] && as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+fresh
+tm_start 200 20 "cd $U17 && $as_user env HOME=$U17 XDG_CONFIG_HOME=$U17/cfg XDG_CACHE_HOME=$U17/cache $YEOK --no-spell ."
+check "yeok DIR: lists what it can read" tm_wait "ok/a.rst"
+check "... the header counts what it could not" tm_wait "1 not read"
+check "... the status line names the folder and why" tm_wait "Not listed: ./locked: cannot read: Permission denied"
+tm_text "q"
+check "... exits" tm_wait "EXITED-0"
+fresh
+tm_start 200 20 "cd $U17 && $as_user env HOME=$U17 XDG_CONFIG_HOME=$U17/cfg XDG_CACHE_HOME=$U17/cache $YEOK --no-spell locked"
+check "yeok DIR of an unreadable folder: said, exit 66" eval 'tm_wait "yeok: locked: cannot read: Permission denied" && tm_wait "EXITED-66"'

@@ -60,7 +60,7 @@ static void test_rows_fill_cache_refresh(void **state)
 	assert_int_equal(r.from_cache, 0);
 	/* the rows are the walk's, named below the folder, with a commit date */
 	RepoPaths paths = {0};
-	repo_walk(top, &paths);
+	assert_int_equal(repo_walk(top, &paths, NULL), 0);
 	assert_int_equal(paths.n, r.rows.n);
 	for (size_t i = 0; i < paths.n; i++) {
 		assert_string_equal(paths.v[i], r.rows.v[i].path);

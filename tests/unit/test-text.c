@@ -171,6 +171,28 @@ static void test_controls_and_invalid(void **state)
 	/* sanitize keeps text, replaces controls */
 	text_sanitize(S("file\x1b]0;x\x07.rst 한\n"), &b);
 	assert_string_equal(b.p, "file^[]0;x^G.rst 한\n");
+	/* ... and on one line, a line feed too (a file name cannot forge a
+	 * finding or a workflow command of its own: issue 37 item 16) */
+	buf_clear(&b);
+	text_sanitize_line(S("a\nb.rst:1:1: error: x\n::error::y\t한"), &b);
+	assert_string_equal(b.p, "a^Jb.rst:1:1: error: x^J::error::y\t한");
+	buf_release(&b);
+}
+
+/* What goes to the system clipboard (OSC 52): nothing a terminal or a
+ * shell acts on when it is pasted (issue 37 item 15). */
+static void test_clipboard_safe(void **state)
+{
+	(void)state;
+	Buf b = BUF_INIT;
+	text_clipboard_safe(S("echo ok\x1b[201~rm -rf x\r\n\t한\x7f\xc2\x9b" "201~\x9b\rz\x01\n"), &b);
+	assert_string_equal(b.p, "echo ok\xef\xbf\xbd[201~rm -rf x\n\t한\xef\xbf\xbd\xef\xbf\xbd"
+	                         "201~\xef\xbf\xbd\xef\xbf\xbdz\xef\xbf\xbd\n");
+	assert_null(memchr(b.p, 0x1b, b.len));
+	/* plain text and Korean pass unchanged */
+	buf_clear(&b);
+	text_clipboard_safe(S("매개변수 `x`\n\tcode\n"), &b);
+	assert_string_equal(b.p, "매개변수 `x`\n\tcode\n");
 	buf_release(&b);
 }
 
@@ -389,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_emoji_and_marks),
 		cmocka_unit_test(test_controls_and_invalid),
 		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_clipboard_safe),
 		cmocka_unit_test(test_grapheme_motion),
 		cmocka_unit_test(test_casefold),
 		cmocka_unit_test(test_classes_and_words),
