@@ -103,6 +103,10 @@ typedef struct Finding {
 	CheckId check;
 	CheckSeverity sev;
 	size_t line;      /* 0-based target line */
+	size_t last;      /* the last target line the finding is about (a
+	                     term of a paragraph: its last line); at most
+	                     line (0 included): line alone.  `check --since`
+	                     keeps a finding when one of its lines changed */
 	size_t byte;      /* byte offset in that line */
 	size_t col;       /* 1-based column in characters (code points) */
 	size_t unit;      /* the unit (segment or block index) it came from;

@@ -52,4 +52,16 @@ void diff_words_split(const char *s, size_t n, DiffWords *out);
 void diff_words(const char *a, size_t na, const char *b, size_t nb, DiffWords *wa, DiffWords *wb,
                 Diff *d);
 
+/* Which lines of text b are new against text a (lines end at '\n'; a last
+ * line without one counts; "\r\n" lines compare with their '\r'): *lines
+ * gets an array of *nlines flags (owned by the caller), lines[i] true when
+ * line i of b is inserted or replaced by the shortest edit script from a
+ * to b (what `git diff` shows as '+').  A deletion with no line inserted
+ * in its place marks the nearest non-blank line of b on each side of it:
+ * a finding there is about what was deleted.  Cost
+ * O((na + nb) + D^2) with D capped at 20,000 (beyond: the middle counts
+ * as changed). */
+void diff_changed_lines(const char *a, size_t na, const char *b, size_t nb, bool **lines,
+                        size_t *nlines);
+
 #endif

@@ -87,6 +87,20 @@ bool vcs_diff_commits(const char *top, const char *a, const char *b, const char 
  * between commits a and b, into out (replaced). */
 bool vcs_changed_files(const char *top, const char *a, const char *b, Buf *out, Err *e);
 
+/* The tracked files of the work tree at top (those of its index, as
+ * `git ls-files` lists them) for which want(path) is true (NULL: all)
+ * whose bytes differ from their version at revision rev, or that rev
+ * lacks: what `git diff --name-only REV` lists, committed or not, less the
+ * files deleted from the work tree.  Paths from the top level, each
+ * followed by NUL, sorted, into out (replaced).  Without git's
+ * working-tree diff or status: blob ids compared (ls-tree of rev, the
+ * files hashed by `hash-object --no-filters`, so no clean filter runs and
+ * the bytes compared are the file's own).  Symbolic links and other
+ * non-regular files are left out.  Errors: an unknown rev (EXIT_NOINPUT),
+ * git failing. */
+bool vcs_changed_since(const char *top, const char *rev, bool (*want)(const char *path),
+                       Buf *out, Err *e);
+
 /* yeok's side files (DESIGN.md §4.5): the patterns kept out of git
  * (FILE.yeok.yaml and its .bad copies, FILE.yeok.journal and its .bad
  * copies, FILE.yeok.src, the temporary files .NAME.yeok-XXXXXX). */

@@ -223,6 +223,8 @@ void findings_merge(FindingVec *v, size_t from)
 		}
 		if (f->sev > last->sev)
 			last->sev = f->sev;
+		if (f->last > last->last)
+			last->last = f->last;
 		if (!last->suggestion) {
 			last->suggestion = f->suggestion;
 			f->suggestion = NULL;
@@ -298,7 +300,7 @@ Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity s
 		msg[w++] = msg[r];
 	}
 	msg[w] = '\0';
-	Finding f = {id, sev, line, byte, col, u->index, msg, NULL, false, {0, 0, 0, NULL}};
+	Finding f = {id, sev, line, line, byte, col, u->index, msg, NULL, false, {0, 0, 0, NULL}};
 	VEC_PUSH(out, f);
 	return &out->v[out->n - 1];
 }

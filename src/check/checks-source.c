@@ -156,6 +156,48 @@ static void glossary_comments(const Unit *u, FindingVec *out)
 	joined_release(&tj);
 }
 
+/* The source's text with what the translator keeps as it is blanked
+ * (same length): inline literals, roles, interpreted text,
+ * substitutions, footnotes, targets, link URLs, and the text of a link
+ * the translation keeps in English (found verbatim in tgt).  A term only
+ * there is no term the translation should render. */
+static void mask_kept(const char *s, size_t n, const char *tgt, size_t tn, Buf *out)
+{
+	buf_clear(out);
+	buf_add(out, s, n);
+	InlineVec v = {0};
+	inline_scan(s, n, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		const Inline *in = &v.v[i];
+		size_t from = in->start, to = in->end;
+		if (in->kind == IN_STRONG || in->kind == IN_EMPHASIS)
+			continue;
+		if (in->kind == IN_REFERENCE && in->target.p && in->target.p > s + in->in_start) {
+			/* `text <url>`_: the URL always, the text when kept */
+			size_t t0 = in->in_start, t1 = (size_t)(in->target.p - s) - 1;
+			Str text = str_trim((Str){s + t0, t1 > t0 ? t1 - t0 : 0});
+			bool kept = text.n && str_find((Str){tgt, tn}, text) >= 0;
+			if (!kept)
+				from = t1;
+		}
+		if (to > n)
+			to = n;
+		for (size_t k = from; k < to; k++)
+			if (out->p[k] != '\n')
+				out->p[k] = ' ';
+	}
+	VEC_FREE(&v);
+}
+
+/* The hint of term in v, or NULL. */
+static const GlossHint *hint_of(const GlossHintVec *v, size_t term)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i].term == term)
+			return &v->v[i];
+	return NULL;
+}
+
 void check_glossary(const Unit *u, FindingVec *out)
 {
 	Glossary *g = u->d->gl;
@@ -181,10 +223,19 @@ void check_glossary(const Unit *u, FindingVec *out)
 		check_blank_markup(&tj);
 	}
 	if (has_hangul(tj.text.p, tj.text.len)) {
-		GlossHintVec hv = {0};
+		GlossHintVec hv = {0}, prose = {0};
 		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);
+		/* the terms of the source's prose (not of what is kept as it is) */
+		Buf masked = BUF_INIT;
+		mask_kept(sj.text.p, sj.text.len, tj.text.p, tj.text.len, &masked);
+		glossary_hints(g, masked.p ? masked.p : "", masked.len, NULL, 0, &prose);
+		buf_release(&masked);
+		/* the segment's lines, named by a finding about all of it */
+		const Block *t0 = &u->d->tb->v[u->tgt], *t1 = &u->d->tb->v[u->tgt + u->tgt_n - 1];
+		size_t seg_first = t0->kind == BK_TITLE ? t0->text_line : t0->first;
+		size_t seg_last = t1->kind == BK_TITLE ? t1->text_line : t1->last;
 		for (size_t i = 0; i < hv.n; i++) {
-			const GlossHint *h = &hv.v[i];
+			const GlossHint *h = &hv.v[i], *ph;
 			Buf label = BUF_INIT;
 			glossary_term_label(g, h->term, &label);
 			if (h->violated &&
@@ -198,19 +249,26 @@ void check_glossary(const Unit *u, FindingVec *out)
 				                         (int)(h->tgt_end - h->tgt_start),
 				                         tj.text.p + h->tgt_start, label.p);
 				f->suggestion = xstrdup(g->v[h->term].ko);
-			} else if (!h->found &&
+			} else if (!h->found && (ph = hint_of(&prose, h->term)) &&
 			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len)) {
-				size_t line, byte;
-				joined_pos(&tj, 0, &line, &byte);
-				byte = (size_t)u->d->tb->v[u->tgt].indent;
+				/* about the segment, not a line of it: at its first line,
+				 * naming its lines */
+				size_t line = seg_first;
+				size_t byte = (size_t)t0->indent;
 				if (byte > lines_get(u->d->tgt, line).n)
 					byte = 0;
+				Buf where = BUF_INIT;
+				if (seg_last > seg_first)
+					buf_addf(&where, " of lines %zu-%zu", seg_first + 1, seg_last + 1);
 				Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_INFO, line, byte,
 				                         "'%.*s' in the source — glossary: %s; not found in "
-				                         "the translation",
-				                         (int)(h->src_end - h->src_start),
-				                         sj.text.p + h->src_start, label.p);
+				                         "the translation%s",
+				                         (int)(ph->src_end - ph->src_start),
+				                         sj.text.p + ph->src_start, label.p,
+				                         where.p ? where.p : "");
+				f->last = seg_last;
 				f->suggestion = xstrdup(g->v[h->term].ko);
+				buf_release(&where);
 			}
 			buf_release(&label);
 		}
@@ -240,6 +298,7 @@ void check_glossary(const Unit *u, FindingVec *out)
 		}
 		VEC_FREE(&kh);
 		VEC_FREE(&hv);
+		VEC_FREE(&prose);
 	}
 	joined_release(&sj);
 	joined_release(&tj);
@@ -386,13 +445,9 @@ void check_code_changed(const Unit *u, FindingVec *out)
 		code_lines(u->d->src, u->d->sb, u->src, u->src_n, true, cs, &sc);
 		code_lines(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, true, cs, &tc);
 		size_t dc = first_diff(&sc, &tc);
-		if (dc == SIZE_MAX) {
-			const CodeLine *at = d < t.n ? &t.v[d] : &t.v[t.n ? t.n - 1 : 0];
-			size_t line = t.n ? at->line : tb->first;
-			finding_add(u, out, CK_CODE_CHANGED, SEV_INFO, line,
-			            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),
-			            "code block differs from the source only in comments");
-		} else {
+		/* comments (and docstrings) translated: what a translator is
+		 * asked to do, no finding (issue 40) */
+		if (dc != SIZE_MAX) {
 			size_t line = dc < tc.n ? tc.v[dc].line : tb->last;
 			Str tt = dc < tc.n ? tc.v[dc].text : STR_LIT("(nothing)");
 			Str st = dc < sc.n ? sc.v[dc].text : STR_LIT("(nothing)");

@@ -1,17 +1,26 @@
 /* yeok check [--source PATH|--source-rev REV] [--format text|json|github]
  *            [--only IDS|--disable IDS] [--glossary PATH]... [--no-spell]
- *            FILE...
+ *            [--since REV] FILE...
  * Runs the checks (DESIGN.md §3.2, §3.3) and prints the findings on
- * stdout.  Exit 1 when an error was found. */
+ * stdout.  Exit 1 when an error was found.  --since REV: only the findings
+ * on lines changed since REV (committed or not); with no FILE every
+ * tutorial changed since REV.  --format github with $GITHUB_STEP_SUMMARY
+ * set: every finding in the step summary as a Markdown table, annotations
+ * for the first ten of each kind (GitHub shows no more per step). */
+#include <errno.h>
 #include <limits.h>
+#include <unistd.h>
 
 #include "cli-private.h"
 #include "yeok/check.h"
 #include "yeok/context.h"
+#include "yeok/diff.h"
 #include "yeok/pair.h"
+#include "yeok/repo.h"
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
+#include "yeok/text.h"
 #include "yeok/vcs.h"
 
 static void usage_help(void)
@@ -27,6 +36,9 @@ static void usage_help(void)
 	       "                         and config.yaml's glossary:\n"
 	       "  --rules PATH           team style rule file (repeatable); default:\n"
 	       "                         config.yaml's rules:, else the shipped glossary/rules.yaml\n"
+	       "  --since REV            only findings on lines changed since git revision REV\n"
+	       "                         (committed or not, as `git diff REV` sees them); with\n"
+	       "                         no FILE, every tutorial (.rst, .py) changed since REV\n"
 	       "  --no-spell             no spelling check (it loads the Korean dictionary:\n"
 	       "                         0.35 s); project words: .yeok-words at the git top\n"
 	       "                         level, personal words: $XDG_DATA_HOME/yeok/words;\n"
@@ -35,7 +47,11 @@ static void usage_help(void)
 	       "The English: --source, --source-rev, the sidecar's record, else the newest\n"
 	       "English revision in the file's git history; without one the checks that\n"
 	       "compare with the English are skipped.\n"
-	       "Exit status: 0 no errors, 1 errors found, 64 usage, 65/66/74 input, 78 glossary.\n"
+	       "--format github: annotations; with $GITHUB_STEP_SUMMARY set, every finding\n"
+	       "goes into the step summary as a Markdown table and the annotations are the\n"
+	       "first ten errors, warnings and notices (GitHub shows no more per step).\n"
+	       "Exit status: 0 no errors, 1 errors found (with --since: on the changed lines),\n"
+	       "64 usage, 65/66/74 input, 78 glossary.\n"
 	       "Checks:\n",
 	       cli_cmd_check.synopsis, cli_cmd_check.what);
 	for (size_t i = 0; i < CK_COUNT; i++) {
@@ -49,6 +65,205 @@ typedef struct Totals {
 	size_t errors, warnings, infos;
 	bool first_json;
 } Totals;
+
+/* One row of the GitHub step summary. */
+typedef struct SummaryRow {
+	CheckSeverity sev;
+	char *file;
+	size_t line, col;
+	CheckId check;
+	char *message;
+} SummaryRow;
+
+/* --since REV: what the files are compared with. */
+typedef struct Since {
+	const char *rev;  /* as given */
+	char *top;        /* the work tree it was resolved in (owned) */
+	char id[41];      /* rev's commit there */
+	VcsBatch *batch;  /* reads rev's blobs there */
+} Since;
+
+/* What one run prints and counts. */
+typedef struct Run {
+	CheckFormat fmt;
+	Totals tot;
+	Since *since;            /* NULL: every finding */
+	bool summary;            /* $GITHUB_STEP_SUMMARY: rows collected */
+	VEC(SummaryRow) rows;
+	size_t annotated[3];     /* github annotations printed per severity */
+} Run;
+
+static void since_release(Since *s)
+{
+	free(s->top);
+	vcs_batch_close(s->batch);
+	s->top = NULL;
+	s->batch = NULL;
+}
+
+/* The lines of file changed since s->rev (*lines: *n flags, owned); a
+ * file rev lacks is new throughout.  False with e when git fails. */
+static bool since_lines(Since *s, const char *file, bool **lines, size_t *n, Err *e)
+{
+	char *top = NULL, *rel = NULL;
+	if (!vcs_toplevel(file, &top, e) || !vcs_relpath(file, &rel, e)) {
+		free(top);
+		return false;
+	}
+	bool ok = true;
+	if (!s->top || strcmp(s->top, top) != 0) { /* the first file, or another work tree */
+		since_release(s);
+		char *probe = path_join(top, ".");
+		ok = vcs_commit(probe, s->rev, s->id, e);
+		free(probe);
+		s->top = xstrdup(top);
+		s->batch = ok ? vcs_batch_open(top, e) : NULL;
+		ok = ok && s->batch;
+	}
+	Buf old = BUF_INIT, now = BUF_INIT;
+	bool found = false, too_big = false;
+	char *spec = xasprintf("%s:%s", s->id, rel);
+	ok = ok && vcs_batch_read(s->batch, spec, FILE_MAX_BYTES, &old, &found, &too_big, e);
+	ok = ok && file_read(file, &now, e);
+	if (ok) {
+		if (!found) /* new since rev: every line */
+			buf_clear(&old);
+		if (!found && !now.len) {
+			*lines = xcalloc(1, sizeof(bool));
+			*n = 0;
+		} else if (!found) {
+			diff_changed_lines("", 0, now.p, now.len, lines, n);
+		} else {
+			diff_changed_lines(old.p ? old.p : "", old.len, now.p ? now.p : "", now.len,
+			                   lines, n);
+		}
+	}
+	free(spec);
+	buf_release(&old);
+	buf_release(&now);
+	free(top);
+	free(rel);
+	return ok;
+}
+
+/* Keep the findings of v that touch a changed line. */
+static void keep_changed(FindingVec *v, const bool *lines, size_t n)
+{
+	size_t w = 0;
+	for (size_t r = 0; r < v->n; r++) {
+		Finding *f = &v->v[r];
+		size_t last = f->last > f->line ? f->last : f->line;
+		bool keep = false;
+		for (size_t l = f->line; l <= last && l < n && !keep; l++)
+			keep = lines[l];
+		if (!keep) {
+			finding_release(f);
+			continue;
+		}
+		v->v[w++] = *f;
+	}
+	v->n = w;
+}
+
+/* Print (or, for the summary, keep) one finding. */
+static void emit(Run *run, const char *file, const Finding *f, Buf *out)
+{
+	run->tot.errors += f->sev == SEV_ERROR;
+	run->tot.warnings += f->sev == SEV_WARNING;
+	run->tot.infos += f->sev == SEV_INFO;
+	if (run->fmt == CF_GITHUB && run->summary) {
+		SummaryRow r = {f->sev, xstrdup(file), f->line + 1, f->col, f->check,
+		                xstrdup(f->message)};
+		VEC_PUSH(&run->rows, r);
+		/* GitHub shows ten annotations of each kind per step */
+		if (run->annotated[f->sev]++ >= 10)
+			return;
+	}
+	check_format_finding(file, f, run->fmt, run->tot.first_json, out);
+	run->tot.first_json = false;
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	const SummaryRow *x = a, *y = b;
+	if (x->sev != y->sev)
+		return x->sev > y->sev ? -1 : 1;
+	int c = strcmp(x->file, y->file);
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* A table cell: terminal-safe, one line, '|' escaped. */
+static void add_cell(Buf *out, const char *s)
+{
+	Buf safe = BUF_INIT;
+	text_sanitize(s, strlen(s), &safe);
+	for (size_t i = 0; i < safe.len; i++) {
+		char c = safe.p[i];
+		if (c == '|')
+			buf_adds(out, "\\|");
+		else if (c == '\n' || c == '\r')
+			buf_addc(out, ' ');
+		else if (c == '<')
+			buf_adds(out, "&lt;");
+		else
+			buf_addc(out, c);
+	}
+	buf_release(&safe);
+}
+
+/* Append the step summary: a heading, the counts, every finding as a row
+ * (errors first); false with a message when the file cannot be written. */
+static bool write_summary(Run *run, const char *path, const char *since)
+{
+	if (run->rows.n > 1)
+		qsort(run->rows.v, run->rows.n, sizeof(SummaryRow), cmp_row);
+	Buf md = BUF_INIT;
+	buf_adds(&md, "## yeok check\n\n");
+	if (since) {
+		buf_adds(&md, "Findings on the lines changed since `");
+		add_cell(&md, since);
+		buf_adds(&md, "`: ");
+	}
+	buf_addf(&md, "%zu error%s, %zu warning%s, %zu notice%s.\n", run->tot.errors,
+	         run->tot.errors == 1 ? "" : "s", run->tot.warnings,
+	         run->tot.warnings == 1 ? "" : "s", run->tot.infos, run->tot.infos == 1 ? "" : "s");
+	if (run->rows.n) {
+		buf_adds(&md, "\n| file | line | severity | check | message |\n"
+		              "|---|---:|---|---|---|\n");
+		for (size_t i = 0; i < run->rows.n; i++) {
+			const SummaryRow *r = &run->rows.v[i];
+			buf_adds(&md, "| ");
+			add_cell(&md, r->file);
+			buf_addf(&md, " | %zu | %s | %s | ", r->line,
+			         r->sev == SEV_INFO ? "notice" : check_severity_name(r->sev),
+			         check_info(r->check)->id);
+			add_cell(&md, r->message);
+			buf_adds(&md, " |\n");
+		}
+	}
+	buf_addc(&md, '\n');
+	FILE *fp = fopen(path, "a");
+	bool ok = fp && fwrite(md.p, 1, md.len, fp) == md.len;
+	if (fp && fclose(fp) != 0)
+		ok = false;
+	buf_release(&md);
+	if (!ok)
+		cli_error(0, "%s: cannot append the step summary: %s", path, strerror(errno));
+	return ok;
+}
+
+static void run_release(Run *run)
+{
+	for (size_t i = 0; i < run->rows.n; i++) {
+		free(run->rows.v[i].file);
+		free(run->rows.v[i].message);
+	}
+	VEC_FREE(&run->rows);
+}
 
 /* The sidecar of file for its source record and its allow list: a
  * missing one is normal, a corrupt one a warning when the record would be
@@ -83,8 +298,8 @@ static int refuse_binary(const char *file)
 
 /* Check one file; print its findings.  Returns an exit code for a failure
  * to check it (0 when it was checked). */
-static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spell *sp,
-                      CheckFormat fmt, Totals *tot, Buf *out)
+static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spell *sp, Run *run,
+                      Buf *out)
 {
 	const CheckSet *set = &ctx->set;
 	Err e;
@@ -92,6 +307,10 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 	int brc = refuse_binary(file);
 	if (brc)
 		return brc;
+	bool *changed = NULL;
+	size_t nchanged = 0;
+	if (run->since && !since_lines(run->since, file, &changed, &nchanged, &e))
+		return cli_report(&e);
 	Sidecar sc;
 	sidecar_init(&sc);
 	load_record(file, &sc, so->path || so->rev); /* the record is used without them */
@@ -100,6 +319,7 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 	bool ok = pair_build(&pr, file, NULL, 0, so, &sc, &e);
 	if (!ok) {
 		sidecar_release(&sc);
+		free(changed);
 		return cli_report(&e);
 	}
 	bool have = pair_has_source(&pr);
@@ -113,14 +333,11 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 	context_check_pair(ctx, &pr, &sc, sp, &fv);
 	if (have) /* consistency across the repository, from its translation memory */
 		cli_tm_check(file, &pr.sh, &pr.th, &pr.al, set, &fv);
-	for (size_t i = 0; i < fv.n; i++) {
-		const Finding *f = &fv.v[i];
-		tot->errors += f->sev == SEV_ERROR;
-		tot->warnings += f->sev == SEV_WARNING;
-		tot->infos += f->sev == SEV_INFO;
-		check_format_finding(file, f, fmt, tot->first_json, out);
-		tot->first_json = false;
-	}
+	if (run->since)
+		keep_changed(&fv, changed, nchanged);
+	for (size_t i = 0; i < fv.n; i++)
+		emit(run, file, &fv.v[i], out);
+	free(changed);
 	findings_clear(&fv);
 	VEC_FREE(&fv);
 	pair_release(&pr);
@@ -141,12 +358,12 @@ static bool flush_out(Buf *out)
  * and print the findings; *file_rc gets the first failure's exit code.
  * False when stdout could not be written. */
 static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Context *ctx,
-                        Spell *sp, CheckFormat fmt, Totals *tot, int *file_rc)
+                        Spell *sp, Run *run, int *file_rc)
 {
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
 	Buf out = BUF_INIT;
-	if (fmt == CF_JSON)
+	if (run->fmt == CF_JSON)
 		buf_adds(&out, "[\n");
 	bool io_ok = true;
 	for (size_t i = 0; i < n; i++) {
@@ -160,14 +377,14 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files[i], so, ctx, sp, fmt, tot, &out);
+		int r = check_file(files[i], so, ctx, sp, run, &out);
 		if (r && !*file_rc)
 			*file_rc = r;
-		if (out.len > 65536 && fmt != CF_JSON)
+		if (out.len > 65536 && run->fmt != CF_JSON)
 			io_ok &= flush_out(&out);
 	}
-	if (fmt == CF_JSON)
-		buf_adds(&out, tot->first_json ? "]\n" : "\n]\n");
+	if (run->fmt == CF_JSON)
+		buf_adds(&out, run->tot.first_json ? "]\n" : "\n]\n");
 	io_ok &= flush_out(&out);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		io_ok = false;
@@ -183,6 +400,8 @@ typedef struct CheckArgs {
 	SourceOpts so;
 	CheckFormat fmt;
 	bool no_spell;
+	const char *since;  /* --since REV */
+	VEC(char *) found;  /* the files --since found (owned; files points into it) */
 	const char *only, *disable;
 	VEC(const char *) files;
 	VEC(const char *) glossaries;
@@ -193,6 +412,9 @@ typedef struct CheckArgs {
 static void check_args_release(CheckArgs *a)
 {
 	VEC_FREE(&a->files);
+	for (size_t i = 0; i < a->found.n; i++)
+		free(a->found.v[i]);
+	VEC_FREE(&a->found);
 	VEC_FREE(&a->glossaries);
 	VEC_FREE(&a->rule_files);
 }
@@ -223,6 +445,8 @@ static int parse_args(int argc, char **argv, CheckArgs *ca)
 			if (!missing && !check_format_parse(v, &ca->fmt))
 				rc = cli_error(EXIT_USAGE, "--format must be text, json or github, not '%s'",
 				               v);
+		} else if ((v = argv_opt_value(argc, argv, &i, "--since", &missing))) {
+			ca->since = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--only", &missing))) {
 			ca->only = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--disable", &missing))) {
@@ -249,7 +473,7 @@ static int check_args(CheckArgs *ca)
 {
 	Err e;
 	err_init(&e);
-	if (!ca->files.n)
+	if (!ca->files.n && !ca->since)
 		return cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_check.synopsis);
 	if (ca->so.path && ca->so.rev)
 		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
@@ -259,11 +483,64 @@ static int check_args(CheckArgs *ca)
 	return 0;
 }
 
+static bool want_tutorial(const char *path)
+{
+	return repo_is_tutorial(path);
+}
+
+/* --since REV with no FILE: every tutorial of the current folder's work
+ * tree changed since REV, into ca->files (paths relative to the current
+ * folder when it is the top level, else absolute).  The exit code of a
+ * failure, 0. */
+static int find_changed(CheckArgs *ca)
+{
+	Err e;
+	err_init(&e);
+	char *top = NULL;
+	if (!vcs_toplevel(".", &top, &e))
+		return cli_report(&e);
+	Buf names = BUF_INIT;
+	if (!vcs_changed_since(top, ca->since, want_tutorial, &names, &e)) {
+		buf_release(&names);
+		free(top);
+		return cli_report(&e);
+	}
+	char *cwd = realpath(".", NULL), *rtop = realpath(top, NULL);
+	bool at_top = cwd && rtop && !strcmp(cwd, rtop);
+	for (size_t at = 0; at < names.len;) {
+		const char *name = names.p + at;
+		size_t len = strnlen(name, names.len - at);
+		at += len + 1;
+		char *p = at_top ? xmemdup0(name, len) : path_join(top, name);
+		VEC_PUSH(&ca->found, p);
+	}
+	for (size_t i = 0; i < ca->found.n; i++)
+		VEC_PUSH(&ca->files, ca->found.v[i]);
+	if (!ca->found.n)
+		cli_error(0, "info: no tutorial (.rst, .py) changed since %s in %s", ca->since, top);
+	free(cwd);
+	free(rtop);
+	buf_release(&names);
+	free(top);
+	return 0;
+}
+
 /* Check the files with the context assembled; the exit code. */
 static int run_checks(const CheckArgs *ca, Context *ctx)
 {
 	Err e;
 	err_init(&e);
+	Run run = {.fmt = ca->fmt, .tot = {0, 0, 0, true}};
+	const char *summary = getenv("GITHUB_STEP_SUMMARY");
+	run.summary = ca->fmt == CF_GITHUB && summary && *summary;
+	Since since = {ca->since, NULL, "", NULL};
+	run.since = ca->since ? &since : NULL;
+	if (!ca->files.n) { /* --since found none */
+		bool ok = !run.summary || write_summary(&run, summary, ca->since);
+		if (ca->fmt == CF_JSON && !cli_out("[]\n", 3))
+			ok = false;
+		return ok ? 0 : EXIT_IOERR;
+	}
 	/* What the repository of the first file says (its words, 하다 stems,
 	 * renderings), cached per repository and HEAD. */
 	if (!context_load_repo(ctx, ca->files.v[0], &e))
@@ -272,9 +549,12 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
 	Spell *sp = context_spell(ctx, ca->files.v[0], false);
-	Totals tot = {0, 0, 0, true};
 	int file_rc = 0;
-	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, ctx, sp, ca->fmt, &tot, &file_rc);
+	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, ctx, sp, &run, &file_rc);
+	since_release(&since);
+	bool sum_ok = !run.summary || write_summary(&run, summary, ca->since);
+	size_t errors = run.tot.errors;
+	run_release(&run);
 	if (sp) {
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
@@ -284,7 +564,9 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");
 	if (file_rc)
 		return file_rc;
-	return tot.errors ? EXIT_FINDINGS : 0;
+	if (!sum_ok)
+		return EXIT_IOERR;
+	return errors ? EXIT_FINDINGS : 0;
 }
 
 static int check_main(int argc, char **argv)
@@ -293,6 +575,8 @@ static int check_main(int argc, char **argv)
 	int rc = parse_args(argc, argv, &ca);
 	if (!rc && !ca.help)
 		rc = check_args(&ca);
+	if (!rc && !ca.help && ca.since && !ca.files.n)
+		rc = find_changed(&ca);
 	if (rc || ca.help) {
 		check_args_release(&ca);
 		return rc;
@@ -315,6 +599,6 @@ static int check_main(int argc, char **argv)
 }
 
 const CliCommand cli_cmd_check = {
-	"check", "check [OPTIONS] FILE...",
+	"check", "check [OPTIONS] [--since REV] FILE...",
 	"run the checks; findings on stdout", check_main,
 };

@@ -150,3 +150,75 @@ void diff_words(const char *a, size_t na, const char *b, size_t nb, DiffWords *w
 	free(ha);
 	free(hb);
 }
+
+/* Hashes of the lines of s (split at '\n'). */
+static uint64_t *line_hashes(const char *s, size_t n, size_t *count)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == '\n';
+	k += n && s[n - 1] != '\n';
+	uint64_t *h = xmalloc((k ? k : 1) * sizeof(uint64_t));
+	size_t at = 0, m = 0;
+	while (at < n) {
+		const char *nl = memchr(s + at, '\n', n - at);
+		size_t end = nl ? (size_t)(nl - s) : n;
+		/* with its newline: a last line that lost or gained one changed */
+		h[m++] = hash_fnv1a(s + at, end - at + (nl != NULL));
+		at = end + 1;
+	}
+	*count = m;
+	return h;
+}
+
+/* A deletion before line at of b (kb lines): the nearest line with text
+ * on each side of it (where Myers puts a deleted block among blank lines
+ * is arbitrary: after "A\n\nB\n\nC" lost B, either blank line may be
+ * the one kept). */
+static void mark_deletion(const uint64_t *hb, size_t kb, size_t at, bool *ch)
+{
+	uint64_t blank = hash_fnv1a("\n", 1), cr = hash_fnv1a("\r\n", 2);
+	size_t i = at;
+	while (i < kb && (hb[i] == blank || hb[i] == cr))
+		i++;
+	if (i < kb)
+		ch[i] = true;
+	i = at;
+	while (i > 0 && (hb[i - 1] == blank || hb[i - 1] == cr))
+		i--;
+	if (i > 0)
+		ch[i - 1] = true;
+}
+
+void diff_changed_lines(const char *a, size_t na, const char *b, size_t nb, bool **lines,
+                        size_t *nlines)
+{
+	size_t ka, kb;
+	uint64_t *ha = line_hashes(a, na, &ka), *hb = line_hashes(b, nb, &kb);
+	Diff d = {0};
+	diff_seq(ha, ka, hb, kb, 20000, &d);
+	bool *ch = xcalloc(kb ? kb : 1, sizeof(bool));
+	for (size_t i = 0; i < d.n; i++) {
+		const DiffOp *op = &d.v[i];
+		if (op->kind == DIFF_INS) {
+			for (size_t k = 0; k < op->len; k++)
+				ch[op->b_pos + k] = true;
+		} else if (op->kind == DIFF_DEL && kb) {
+			/* a deletion beside an insertion is a replacement: the
+			 * inserted lines are marked already, unless more went than
+			 * came (a block lost beside an edited line) */
+			size_t after = 0, before = 0; /* lines inserted beside it */
+			if (i + 1 < d.n && d.v[i + 1].kind == DIFF_INS)
+				after = d.v[i + 1].len;
+			if (i > 0 && d.v[i - 1].kind == DIFF_INS)
+				before = d.v[i - 1].len;
+			if (op->len > after + before) /* beyond the lines inserted */
+				mark_deletion(hb, kb, op->b_pos + after, ch);
+		}
+	}
+	diff_release(&d);
+	free(ha);
+	free(hb);
+	*lines = ch;
+	*nlines = kb;
+}

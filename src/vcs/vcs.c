@@ -718,3 +718,86 @@ bool vcs_changed_files(const char *top, const char *a, const char *b, Buf *out, 
 	                      "--no-textconv", "--end-of-options", a, b, NULL};
 	return vcs_git(top, argv, out, NULL, e);
 }
+
+static int cmp_tree_path(const void *a, const void *b)
+{
+	return strcmp(((const VcsTreeEntry *)a)->path, ((const VcsTreeEntry *)b)->path);
+}
+
+/* Hash paths[from, to) (relative to top) without filters: their ids, 40
+ * hex and '\n' each, appended to ids. */
+static bool hash_files(const char *top, char **paths, size_t from, size_t to, Buf *ids, Err *e)
+{
+	const char **argv = xcalloc(to - from + 4, sizeof(char *));
+	size_t k = 0;
+	argv[k++] = "hash-object";
+	argv[k++] = "--no-filters";
+	argv[k++] = "--";
+	char **abs = xcalloc(to - from + 1, sizeof(char *));
+	for (size_t i = from; i < to; i++)
+		argv[k++] = abs[i - from] = path_join(top, paths[i]);
+	Buf out = BUF_INIT;
+	bool ok = vcs_git(top, argv, &out, NULL, e);
+	if (ok)
+		buf_add(ids, out.p, out.len);
+	buf_release(&out);
+	for (size_t i = 0; i < to - from; i++)
+		free(abs[i]);
+	free(abs);
+	free(argv);
+	return ok;
+}
+
+bool vcs_changed_since(const char *top, const char *rev, bool (*want)(const char *path),
+                       Buf *out, Err *e)
+{
+	buf_clear(out);
+	char id[41];
+	char *probe = path_join(top, ".");
+	bool ok = vcs_commit(probe, rev, id, e);
+	free(probe);
+	VcsTree tree = {0};
+	ok = ok && vcs_ls_tree(top, id, &tree, e);
+	if (ok && tree.n > 1)
+		qsort(tree.v, tree.n, sizeof(VcsTreeEntry), cmp_tree_path);
+	Buf listed = BUF_INIT;
+	const char *lf[] = {"ls-files", "-z", "--full-name", NULL};
+	ok = ok && vcs_git(top, lf, &listed, NULL, e);
+	/* the regular files wanted, each once (a conflict lists a path thrice) */
+	VEC(char *) paths = {0};
+	for (size_t at = 0; ok && at < listed.len;) {
+		const char *name = listed.p + at;
+		size_t len = strnlen(name, listed.len - at);
+		at += len + 1;
+		if (!len || (want && !want(name)))
+			continue;
+		if (paths.n && !strcmp(paths.v[paths.n - 1], name))
+			continue;
+		char *abs = path_join(top, name);
+		struct stat st;
+		if (lstat(abs, &st) == 0 && S_ISREG(st.st_mode))
+			VEC_PUSH(&paths, xmemdup0(name, len));
+		free(abs);
+	}
+	buf_release(&listed);
+	Buf ids = BUF_INIT;
+	for (size_t from = 0; ok && from < paths.n; from += 256)
+		ok = hash_files(top, paths.v, from, MIN(from + 256, paths.n), &ids, e);
+	if (ok && ids.len != paths.n * 41)
+		ok = err_set(e, EXIT_IOERR, "git hash-object: unexpected output");
+	/* the index lists paths sorted: so is out */
+	for (size_t i = 0; ok && i < paths.n; i++) {
+		VcsTreeEntry key = {0, "", 0, paths.v[i]};
+		const VcsTreeEntry *t = bsearch(&key, tree.v, tree.n, sizeof(VcsTreeEntry),
+		                                cmp_tree_path);
+		if (t && !memcmp(t->blob, ids.p + 41 * i, 40))
+			continue;
+		buf_add(out, paths.v[i], strlen(paths.v[i]) + 1);
+	}
+	buf_release(&ids);
+	for (size_t i = 0; i < paths.n; i++)
+		free(paths.v[i]);
+	VEC_FREE(&paths);
+	vcs_tree_release(&tree);
+	return ok;
+}

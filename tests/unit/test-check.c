@@ -443,12 +443,14 @@ static void test_code_changed(void **state)
 	const Finding *f = expect_at(&t, 210, SEV_WARNING, "100. * ddp_loss");
 	assert_non_null(strstr(f->suggestion, "100. *"));
 	tdoc_close(&t);
-	/* translated comments and docstrings only: info */
+	/* translated comments and docstrings only: what a translator is
+	 * asked to do, no finding (issue 40; line 70's block differs only in
+	 * its comments) */
 	tdoc_open_pair(&t, "advanced_source__static_quantization_tutorial", true);
 	tdoc_run(&t, CK_CODE_CHANGED);
-	expect_at(&t, 70, SEV_INFO, "only in comments");
+	expect_none_at(&t, 70);
 	for (size_t i = 0; i < t.fv.n; i++)
-		assert_int_equal(t.fv.v[i].sev, SEV_INFO);
+		assert_int_not_equal(t.fv.v[i].sev, SEV_INFO);
 	tdoc_close(&t);
 	/* negative: all 26 code blocks identical */
 	tdoc_open_pair(&t, "recipes_source__android_native_app_with_custom_op", true);

@@ -124,6 +124,51 @@ static void test_empty_null_inputs(void **state)
 	free(wb.v);
 }
 
+/* Issue 40.3: the lines `check --since` reports on. */
+static char *flags_of(const char *a, const char *b)
+{
+	bool *ch = NULL;
+	size_t n = 0;
+	diff_changed_lines(a, strlen(a), b, strlen(b), &ch, &n);
+	char *s = xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		s[i] = ch[i] ? '+' : '.';
+	s[n] = '\0';
+	free(ch);
+	return s;
+}
+
+static void test_changed_lines(void **state)
+{
+	(void)state;
+	struct {
+		const char *a, *b, *want;
+	} cases[] = {
+		{"a\nb\nc\n", "a\nb\nc\n", "..."},            /* nothing */
+		{"a\nb\nc\n", "a\nB\nc\n", ".+."},            /* one line replaced */
+		{"a\nb\nc\n", "a\nb\nc\nd\n", "...+"},       /* one added at the end */
+		{"a\nb\nc", "a\nb\nc\n", "..+"},               /* a final newline added */
+		{"", "a\nb\n", "++"},                             /* a new file */
+		{"a\nb\n", "", ""},                               /* emptied */
+		/* a block deleted among blank lines: the text lines either side */
+		{"A\n\nB\n\nC\n", "A\n\nC\n", "+.+"},
+		/* deleted at the end: the last line with text */
+		{"A\n\nB\n", "A\n\n", "+."},
+		/* an edited line beside a lost block: the edit and the line after */
+		{"x\nA\n\nB\n\nC\n", "x\nA2\n\nC\n", ".+.+"},
+		/* CRLF lines compare with their \r */
+		{"a\r\nb\r\n", "a\r\nb\n", ".+"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = flags_of(cases[i].a, cases[i].b);
+		bool same = strcmp(got, cases[i].want) == 0;
+		if (!same)
+			print_error("case %zu: %s, want %s\n", i, got, cases[i].want);
+		free(got);
+		assert_true(same);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -131,6 +176,7 @@ int main(void)
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_empty_null_inputs),
+		cmocka_unit_test(test_changed_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
