@@ -82,6 +82,7 @@ bool review_text_is_english(const Lines *l);
 #include "yeok/check.h"
 #include "yeok/glossary.h"
 #include "yeok/sidecar.h"
+#include "yeok/source.h"
 
 typedef enum ReviewVerdict {
 	REVIEW_VERDICT_NONE,
@@ -135,6 +136,7 @@ typedef struct ReviewSession {
 	Sidecar sc;
 	Glossary gl;
 	CheckDoc cd;
+	SourceStale stale; /* the English against the head's Korean (cd.stale) */
 	CheckSet checks;
 	SidecarKey *keys;  /* per change: the key stored with its entries */
 	FindingVec *findings; /* per change: the findings of check on its segment */

@@ -11,7 +11,8 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 }
 
 bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
-                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings, Err *e)
+                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                  RepoEnglish *en, Err *e)
 {
-	return repo_file_progress(doc, sc, hist, c, from, gl, findings, e);
+	return repo_file_progress(doc, sc, hist, c, from, gl, findings, en, e);
 }

@@ -4,6 +4,7 @@
 
 #include "yeok/glossary.h"
 #include "yeok/progress.h"
+#include "yeok/repo.h"
 #include "yeok/sidecar.h"
 
 /* Load the sidecar of document doc into sc.  The document must be a
@@ -24,9 +25,10 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
  * NULL) run on the same alignment and *findings gets the number of errors
  * and warnings (info findings such as `untranslated` are not counted).
  * False with e set when the recorded source cannot be read or does not
- * match its sha256. */
+ * match its sha256.  en (may be NULL): repo_file_progress's. */
 struct SourceHistory;
 bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
-                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings, Err *e);
+                  ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
+                  RepoEnglish *en, Err *e);
 
 #endif

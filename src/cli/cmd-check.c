@@ -123,6 +123,7 @@ static int check_file(const char *file, const SourceOpts *so, Glossary *gl, Spel
 	d.rules = know->rules;
 	d.tgt_host = &pr.th;
 	d.src_host = have ? &pr.sh : NULL;
+	d.stale = have ? &pr.stale : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while this file was read and aligned */
 	FindingVec fv = {0};

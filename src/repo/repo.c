@@ -39,13 +39,14 @@ bool repo_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 
 /* Errors and warnings of all available checks on one document. */
 static size_t count_findings(const HostDoc *th, const HostDoc *sh, const Alignment *a,
-                             Glossary *gl)
+                             const SourceStale *stale, Glossary *gl)
 {
 	CheckDoc d;
 	check_doc_init(&d, th->text, &th->blocks, sh ? sh->text : NULL, sh ? &sh->blocks : NULL, a,
 	               gl);
 	d.tgt_host = th;
 	d.src_host = sh;
+	d.stale = stale;
 	CheckSet set;
 	check_set_all(&set);
 	FindingVec v = {0};
@@ -97,7 +98,7 @@ SourceHistory *repo_history_open(const char *dir)
 
 bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
                         ProgressCount *c, const char **from, Glossary *gl, size_t *findings,
-                        Err *e)
+                        RepoEnglish *en, Err *e)
 {
 	/* the sidecar's record, else the English from the git history; none:
 	 * the document's own prose blocks are counted */
@@ -117,10 +118,19 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
 		progress_count_self(p.tgt, p.tb, c);
 	}
 	if (findings)
-		*findings = have ? count_findings(&p.th, &p.sh, &p.al, gl)
-		                 : count_findings(&p.th, NULL, NULL, gl);
+		*findings = have ? count_findings(&p.th, &p.sh, &p.al, &p.stale, gl)
+		                 : count_findings(&p.th, NULL, NULL, NULL, gl);
 	if (from)
 		*from = have ? "source" : "self";
+	if (en) {
+		memset(en, 0, sizeof(*en));
+		snprintf(en->origin, sizeof(en->origin), "%s", source_origin_name(p.src.origin));
+		snprintf(en->what, sizeof(en->what), "%s",
+		         p.stale.stale ? p.stale.what : p.src.desc ? p.src.desc : "");
+		en->stale = p.stale.stale;
+		en->differ = p.stale.stale ? p.stale.differ : 0;
+		en->behind = p.src.behind;
+	}
 	pair_release(&p);
 	return true;
 }
@@ -140,7 +150,9 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void walk(const char *dir, int depth, RepoPaths *out)
+/* rel: dir below the folder walked ("" at the start).  A built site
+ * (source_is_site_marker) has no tutorial in it. */
+static void walk(const char *dir, const char *rel, int depth, RepoPaths *out)
 {
 	if (depth > 64)
 		return;
@@ -149,33 +161,42 @@ static void walk(const char *dir, int depth, RepoPaths *out)
 		return;
 	RepoPaths names = {0};
 	struct dirent *ent;
+	bool site = false;
 	while ((ent = readdir(d)) != NULL) {
+		site = site || source_is_site_marker(ent->d_name);
 		if (ent->d_name[0] == '.')
 			continue; /* ., .., .git, hidden folders */
 		VEC_PUSH(&names, xstrdup(ent->d_name));
 	}
 	closedir(d);
-	if (names.n)
+	if (names.n && !site)
 		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
-	for (size_t i = 0; i < names.n; i++) {
+	for (size_t i = 0; i < names.n && !site; i++) {
 		char *p = path_join(dir, names.v[i]);
+		char *r = rel[0] ? xasprintf("%s/%s", rel, names.v[i]) : xstrdup(names.v[i]);
 		struct stat st;
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(p, depth + 1, out);
+			char *as_dir = xasprintf("%s/x", r);
+			if (!source_excluded(as_dir))
+				walk(p, r, depth + 1, out);
+			free(as_dir);
 			free(p);
-		} else if (repo_is_tutorial(p) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (repo_is_tutorial(p) && !source_excluded(r) && stat(p, &st) == 0 &&
+		           S_ISREG(st.st_mode)) {
 			VEC_PUSH(out, p);
 		} else {
 			free(p);
 		}
-		free(names.v[i]);
+		free(r);
 	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
 	VEC_FREE(&names);
 }
 
 void repo_walk(const char *dir, RepoPaths *out)
 {
-	walk(dir, 0, out);
+	walk(dir, "", 0, out);
 }
 
 /* ---- rows ------------------------------------------------------------------ */
@@ -194,6 +215,8 @@ static void row_clear_counts(RepoRow *w)
 	w->filled = false;
 	w->self = w->has_sidecar = false;
 	w->findings = 0;
+	w->stale_en = false;
+	w->behind = -1;
 }
 
 void repo_release(Repo *r)
@@ -245,11 +268,14 @@ static void row_fill(Repo *r, RepoRow *w)
 	Err e;
 	err_init(&e);
 	const char *from = NULL;
+	RepoEnglish en;
 	w->has_sidecar = w->sc_size >= 0;
 	if (!repo_sidecar_load(w->path, &sc, NULL, &e) ||
-	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->gl, &w->findings, &e)) {
+	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->gl, &w->findings, &en, &e)) {
 		w->error = xstrdup(e.msg);
 	} else {
+		w->stale_en = en.stale;
+		w->behind = en.behind;
 		w->self = from && !strcmp(from, "self");
 		Buf b = BUF_INIT;
 		if (w->has_sidecar)
@@ -354,7 +380,7 @@ char *repo_cache_path(const char *dir)
 	return p;
 }
 
-static const char CACHE_HEAD[] = "yeok-repo-cache 1\n";
+static const char CACHE_HEAD[] = "yeok-repo-cache 2\n";
 
 static bool mkdirs(const char *dir)
 {
@@ -385,10 +411,10 @@ bool repo_save_cache(const Repo *r, Err *e)
 		if (!w->filled || w->error || strchr(w->name, '\t') || strchr(w->name, '\n') ||
 		    strchr(w->checklist, '\t') || strchr(w->checklist, '\n'))
 			continue;
-		buf_addf(&b, "%s\t%lld\t%lld\t%lld\t%lld\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%d\t%zu\t%s\n",
+		buf_addf(&b, "%s\t%lld\t%lld\t%lld\t%lld\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%d\t%zu\t%d\t%ld\t%s\n",
 		         w->name, w->size, w->mtime, w->sc_size, w->sc_mtime, w->c.total,
 		         w->c.untranslated, w->c.draft, w->c.done, w->c.reviewed, w->c.stale, w->self,
-		         w->findings, w->checklist);
+		         w->findings, w->stale_en, w->behind, w->checklist);
 	}
 	char *dir = path_dirname(r->cache_path);
 	bool ok = mkdirs(dir);
@@ -405,9 +431,10 @@ bool repo_save_cache(const Repo *r, Err *e)
 /* A cached line whose key matches its row fills the row. */
 static void cache_line(Repo *r, char *line)
 {
-	char *f[14]; /* name, 4 key fields, 6 counts, self, findings, checklist */
+	char *f[16]; /* name, 4 key fields, 6 counts, self, findings, stale English,
+	                behind, checklist */
 	size_t n = 0;
-	for (char *p = line; n < 14;) {
+	for (char *p = line; n < 16;) {
 		f[n++] = p;
 		char *t = strchr(p, '\t');
 		if (!t)
@@ -415,7 +442,7 @@ static void cache_line(Repo *r, char *line)
 		*t = '\0';
 		p = t + 1;
 	}
-	if (n != 14)
+	if (n != 16)
 		return;
 	RepoRow *w = row_named(r, f[0], strlen(f[0]));
 	if (!w || w->filled)
@@ -433,7 +460,9 @@ static void cache_line(Repo *r, char *line)
 	w->self = c[6] != 0;
 	w->has_sidecar = w->sc_size >= 0;
 	w->findings = (size_t)strtoull(f[12], NULL, 10);
-	w->checklist = xstrdup(f[13]);
+	w->stale_en = f[13][0] == '1';
+	w->behind = strtol(f[14], NULL, 10);
+	w->checklist = xstrdup(f[15]);
 	w->filled = true;
 	r->from_cache++;
 }

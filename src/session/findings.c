@@ -135,7 +135,22 @@ static void cd_start(Session *s)
 	                         &d->al, session_glossary(s));
 	s->chk.cd.tgt_host = &d->th;
 	s->chk.cd.src_host = &d->sh;
+	if (!s->chk.stale_measured && s->side.src.origin != SOURCE_NONE) {
+		/* re-verified at every open, a recorded English too */
+		s->chk.stale_measured = true;
+		source_stale_measure(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+		                     &s->chk.stale);
+		if (s->chk.stale.stale)
+			source_stale_what(&s->side.src, d->path, NULL, s->chk.stale.what,
+			                  sizeof(s->chk.stale.what));
+	}
+	s->chk.cd.stale = &s->chk.stale;
 	s->chk.cd_built = true;
+}
+
+const SourceStale *session_stale_english(const Session *s)
+{
+	return s->chk.stale_measured && s->chk.stale.stale ? &s->chk.stale : NULL;
 }
 
 /* The same with an index: what a check needs now (the rest of a first
@@ -648,6 +663,8 @@ void session_findings_release(Session *s)
 	if (s->chk.cd_built)
 		check_doc_release(&s->chk.cd);
 	s->chk.cd_built = false;
+	source_stale_release(&s->chk.stale);
+	s->chk.stale_measured = false;
 	uf_clear(s);
 }
 

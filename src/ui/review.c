@@ -85,7 +85,9 @@ static void build(const ReviewSession *rs, RvText *v)
 	if (align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
 		lines_text(&rs->r.src, sf, sl, &v->en);
 	else
-		buf_adds(&v->en, "(no English: the block was added)");
+		buf_adds(&v->en, rs->stale.stale ? "(no English: the English found is older than the "
+		                                   "Korean [source-stale])"
+		                                 : "(no English: the block was added)");
 	one_span(&v->s_en, &v->en, TS_SOURCE_TEXT);
 	lines_text(&rs->r.head, c->head_first, c->head_last, &v->neu);
 	if (!c->has_old) {

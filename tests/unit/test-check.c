@@ -138,7 +138,8 @@ static void test_table(void **state)
 	                                  "directive-translated", "broken-reference",
 	                                  "translator-line", "reference-title", "untranslated",
 	                                  "spelling", "whitespace", "spacing", "punctuation",
-	                                  "consistency", "structure", "link", "style", "py-structure"};
+	                                  "consistency", "structure", "link", "style", "source-stale",
+	                                  "py-structure"};
 	assert_int_equal(ARRAY_LEN(ids), CK_COUNT);
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		assert_string_equal(check_info((CheckId)i)->id, ids[i]);
