@@ -465,11 +465,15 @@ bool source_upstream_find(const char *target_path, SourceHistory *bulk, const ch
 {
 	*found = false;
 	if (!source_upstream_configured())
-		return true;
+		return !recorded || err_set(e, EXIT_CONFIG, "%s.yeok.yaml: source: an upstream English "
+		                            "is recorded, but config.yaml's upstream: is not set",
+		                            target_path);
 	char *top = NULL, last[41];
 	char *rel = locate(target_path, bulk, &top, last);
 	if (!rel)
-		return true;
+		return !recorded || err_set(e, EXIT_DATAERR, "%s.yeok.yaml: source: an upstream "
+		                            "English is recorded, but the document is in no git work "
+		                            "tree", target_path);
 	char named[41];
 	bool has_named = source_upstream_named(top, last[0] ? last : NULL, named);
 	char *upath = recorded && recorded_path ? xstrdup(recorded_path) : source_upstream_path(rel);
@@ -524,8 +528,7 @@ bool source_upstream_find(const char *target_path, SourceHistory *bulk, const ch
 			buf_clear(&out->text);
 	} else if (recorded) {
 		ok = err_set(e, EXIT_CONFIG, "%s.yeok.yaml: source: an upstream English is recorded, but "
-		             "config.yaml's upstream: %s", target_path,
-		             up.path ? "is no git work tree here" : "is not set");
+		             "config.yaml's upstream: %s is no git work tree", target_path, up.path);
 	}
 	pthread_mutex_unlock(&lock);
 	free(upath);
