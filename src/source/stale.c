@@ -83,8 +83,8 @@ static void code_items(const Lines *l, const Block *b, size_t bi, bool korean, I
 
 static bool url_end(char c)
 {
-	return (unsigned char)c >= 0x80 || c == ' ' || c == '\t' || c == '>' || c == '<' || c == '`' || c == '"' || c == '\'' ||
-	       c == ')' || c == ']' || c == '\r' || c == '\n' || c == '|';
+	/* Hangul after a URL is the sentence going on */
+	return (unsigned char)c >= 0x80 || strchr(" \t\r\n><`\"')]|", c) != NULL;
 }
 
 /* A URL as the same page on both sides: no scheme, no `www.`, no anchor,
@@ -92,7 +92,7 @@ static bool url_end(char c)
  * English sites mapped back (tutorials.pytorch.kr, PyTorchKorea's
  * repositories, docs.python.org/ko).  false: a Korean-only page (a `.kr`
  * host, a `/ko/` path, ko.wikipedia) that a translator may link instead. */
-static bool url_key(Str u, bool korean, Buf *out)
+static bool url_key(Str u, Buf *out)
 {
 	buf_clear(out);
 	size_t i = u.p[4] == 's' ? 8 : 7; /* after "https://" or "http://" */
@@ -152,7 +152,6 @@ static bool url_key(Str u, bool korean, Buf *out)
 	                              !strncmp(low.p, "ko.", 3) || strstr(low.p, "/ko/") ||
 	                              strstr(low.p, "/ko-kr/") || strstr(low.p, "pytorchkorea")));
 	buf_release(&low);
-	(void)korean;
 	return !korean_page;
 }
 
@@ -166,7 +165,7 @@ static void inline_items(Str line, bool literals, bool korean, size_t bi, ItemVe
 			size_t e = 0;
 			while (e < rest && !url_end(p[e]))
 				e++;
-			if (url_key((Str){p, e}, korean, tmp) && tmp->len)
+			if (url_key((Str){p, e}, tmp) && tmp->len)
 				push(v, 'U', tmp->p, tmp->len, bi);
 			i += e;
 		} else if (literals && rest > 4 && p[0] == '`' && p[1] == '`') {

@@ -9,6 +9,8 @@
 
 #include "yeok/check.h"
 #include "yeok/pair.h"
+#include "yeok/review.h"
+#include "yeok/session.h"
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
 
@@ -385,13 +387,62 @@ static void test_excluded(void **state)
 	assert_false(source_is_site_marker("index.rst"));
 }
 
+/* The editor's status line and review say it too: at every open, a
+ * recorded English as well; with upstream, neither. */
+static void test_editor_and_review(void **state)
+{
+	(void)state;
+	if (!dir)
+		skip();
+	source_clear_upstream();
+	char *p = doc("r", CPP);
+	Err e;
+	err_init(&e);
+	for (int up = 0; up < 2; up++) {
+		if (up)
+			assert_true(source_set_upstream("../up", NULL, &e));
+		Session s;
+		session_init(&s);
+		SourceOpts so = {.history = true, .self_fallback = true};
+		if (!session_open(&s, p, &so, &e))
+			fail_msg("%s", e.msg);
+		session_checks_on(&s, true);
+		session_prepare_frame(&s);
+		Buf st = BUF_INIT;
+		session_status(&s, &st);
+		if (up) {
+			assert_null(session_stale_english(&s));
+			assert_null(strstr(st.p, "stale English"));
+		} else {
+			assert_non_null(session_stale_english(&s));
+			char want[80];
+			snprintf(want, sizeof(want), "stale English: git %.12s of 2021-05-01", ids[R1]);
+			assert_non_null(strstr(st.p, want));
+		}
+		buf_release(&st);
+		session_release(&s);
+		/* review of the sync commit */
+		ReviewSession rs;
+		review_session_init(&rs);
+		const char *none[] = {NULL};
+		ReviewOpts ro = {.base = "HEAD~2", .head = "HEAD~1", .glossaries = none};
+		if (!review_session_open(&rs, p, &ro, &e))
+			fail_msg("%s", e.msg);
+		assert_int_equal(rs.stale.stale, !up);
+		assert_int_equal(strstr(rs.note, "[source-stale]") != NULL, !up);
+		review_session_release(&rs);
+	}
+	source_clear_upstream();
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_history_is_stale), cmocka_unit_test(test_named_by_sync),
 		cmocka_unit_test(test_best_match),       cmocka_unit_test(test_record),
 		cmocka_unit_test(test_ref_and_map),      cmocka_unit_test(test_front_matter),
-		cmocka_unit_test(test_excluded),
+		cmocka_unit_test(test_excluded),       cmocka_unit_test(test_editor_and_review),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
