@@ -11,6 +11,9 @@
  * what it reads (the glossary uses Aho–Corasick; target names for
  * broken-reference are indexed once per check_doc_init/reindex).
  *
+ * A stale English (CheckDoc.stale): one source-stale finding instead of
+ * the findings only a stale English causes.
+ *
  * Without a source (src == NULL) the checks that compare with the English
  * (code-changed, markup-mismatch, reference-title, untranslated, the
  * indentation part of whitespace, the source-term part of glossary) are
@@ -62,6 +65,8 @@ typedef enum CheckId {
 	CK_LINK,        /* links not localised to tutorials.pytorch.kr */
 	CK_STYLE,       /* team style rules from the rule file (CheckDoc.rules) */
 	CK_OMISSION,    /* English left without its Korean (a deleted block) */
+	CK_SOURCE_STALE, /* the English found is older than the Korean
+	                   (CheckDoc.stale; checks-stale.c) */
 	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
 	CK_COUNT
 } CheckId;
@@ -202,6 +207,15 @@ typedef struct CheckDoc {
 	                         code comments' prose checks run.  Borrowed */
 	const HostDoc *src_host; /* the same for the source (NULL iff src is
 	                         NULL or tgt_host is) */
+	const struct SourceStale *stale; /* NULL, or the comparison of this
+	                         English with the Korean (source.h, "a stale
+	                         English"; measured on the pair as it was read,
+	                         by the caller, who fills its `what`): when it
+	                         says stale, source-stale reports it once (in
+	                         the first unit with a Korean side) and the
+	                         code-changed, markup-mismatch and py-structure
+	                         findings of the units whose code, URLs or
+	                         literals differ are not made.  Borrowed */
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */

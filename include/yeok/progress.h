@@ -167,7 +167,9 @@ typedef struct ProgressCount {
 /* Add the prose segments of a to c (c is not zeroed).  A segment with
  * nothing to translate (align_nothing_to_translate: its English is only
  * literals, roles, URLs, substitutions) counts as done while it is
- * untranslated; a file of code only has no prose segments (100 %). */
+ * untranslated; an English block with no Korean partner (a 1:0 segment
+ * that is not stale) as untranslated; a file of code only has no prose
+ * segments (100 %). */
 void progress_count(const Alignment *a, ProgressCount *c);
 
 /* A document without a known source: its prose blocks are the segments;
@@ -175,8 +177,10 @@ void progress_count(const Alignment *a, ProgressCount *c);
  * translate (align_has_words) done, any other untranslated.  Added to c. */
 void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c);
 
-/* Share translated (everything but untranslated) in percent, 0..100;
- * 100 for an empty document. */
+/* Share translated (everything but untranslated and stale: a stale
+ * segment's translation is of an English that changed, and after `yeok
+ * sync` it holds the new English) in percent, 0..100; 100 for an empty
+ * document. */
 double progress_percent(const ProgressCount *c);
 
 /* Invariant: p matches a (same n), keys well-formed, stale segments have

@@ -124,6 +124,7 @@ bool review_text_is_english(const Lines *l);
 #include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/sidecar.h"
+#include "yeok/source.h"
 
 typedef enum ReviewVerdict {
 	REVIEW_VERDICT_NONE,
@@ -200,6 +201,7 @@ typedef struct ReviewSession {
 	Sidecar sc;
 	Glossary gl;
 	CheckDoc cd;
+	SourceStale stale; /* the English against the head's Korean (cd.stale) */
 	CheckSet checks;
 	SidecarKey *keys;  /* per change: the key stored with its entries */
 	SidecarKey *texts; /* per change: the key of its text now (its head

@@ -439,6 +439,9 @@ typedef struct SessionGloss {
  * segment, re-checked in idle steps where the text changed. */
 typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
+	SourceStale stale;    /* the English against the Korean as opened
+	                         (measured with cd's first set-up; cd.stale) */
+	bool stale_measured;
 	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
 	bool spell_in;        /* with a context: the spelling check is in the
@@ -875,6 +878,9 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
  * segments, as an RST error in the translation makes them; *why (may be
  * NULL) gets what to tell the translator.  The status line says it. */
 bool session_align_break(Session *s, size_t k, Buf *why);
+/* The English is older than the Korean (source-stale: measured once the
+ * checks are set up, at each open): the comparison, or NULL. */
+const SourceStale *session_stale_english(const Session *s);
 
 /* The hint of stale segment k: the Korean it had before `yeok sync` wrote
  * its new English (the sidecar's `hint:`, its lines joined with LF), or

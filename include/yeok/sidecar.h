@@ -101,12 +101,15 @@ typedef enum SidecarSourceKind {
 	SIDECAR_SRC_GIT,      /* commit + path: `git show COMMIT:PATH` */
 	SIDECAR_SRC_FILE,     /* path: an English file the user named (--source) */
 	SIDECAR_SRC_SNAPSHOT, /* path: a byte copy yeok made (FILE.yeok.src) */
+	SIDECAR_SRC_UPSTREAM, /* commit + path in the upstream repository
+	                         (config.yaml `upstream:`): `upstream: ID` */
 } SidecarSourceKind;
 
 typedef struct SidecarSource {
 	SidecarSourceKind kind;
-	char *commit;     /* GIT: the full commit id (40 hex); else NULL */
-	char *path;       /* GIT: path from the repository top level; FILE and
+	char *commit;     /* GIT, UPSTREAM: the full commit id (40 hex); else NULL */
+	char *path;       /* GIT, UPSTREAM: path from the (upstream) repository's
+	                     top level; FILE and
 	                     SNAPSHOT: the file, relative to the sidecar's folder
 	                     unless absolute.  NULL only when kind is NONE */
 	char sha256[65];  /* SHA-256 of the English bytes; "" when unknown */

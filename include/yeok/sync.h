@@ -18,6 +18,10 @@
  *          indentation when the block moved in or out of a nested
  *          construct.  An old n:1 segment is kept when the same n blocks
  *          follow each other in NEW_EN.
+ *          The same English in a block of another kind (a paragraph that
+ *          became a title, a list item a paragraph) is not kept: stale
+ *          when it had a translation (its Korean the hint; the entry's key
+ *          then that of the old kind and text), else new.
  *   stale  similar English — the same kind and sync_similarity() >=
  *          SYNC_SIMILAR — of a block that had a translation: the new
  *          English, and its sidecar entry keeps the old Korean as `hint:`

@@ -48,6 +48,10 @@ void check_style(const Unit *u, FindingVec *out);       /* style.c */
 void check_omission(const Unit *u, FindingVec *out);    /* checks-structure.c */
 
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
+/* checks-stale.c: the source-stale finding; and the findings of out[from..]
+ * that only a stale English causes in unit u, removed */
+void check_source_stale(const Unit *u, FindingVec *out);
+void check_stale_filter(const Unit *u, FindingVec *out, size_t from);
 
 /* Markdown (check-md.c): is d a Markdown document (its host HOST_MD)?
  * Its versions of markup-spacing, markup-mismatch and structure. */

@@ -62,6 +62,10 @@ static const CheckRow table[CK_COUNT] = {
 	                   "an English paragraph or list item with no Korean: its block deleted "
 	                   "while the English remains",
 	                   true, true}, check_omission},
+	[CK_SOURCE_STALE] = {{"source-stale",
+	                       "the English found is older than the Korean (code, URLs, literals "
+	                       "differ): give the right one (upstream: or --source)",
+	                       true, true}, check_source_stale},
 	[CK_PY_STRUCTURE] = {{"py-structure",
 	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
 	                      false, true}, check_py_structure},
@@ -908,6 +912,7 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 			continue;
 		fn(&u, out);
 	}
+	check_stale_filter(&u, out, before);
 	check_host_map(d, out, before);
 	check_py_comments(d, set, unit, out);
 	findings_merge(out, before);

@@ -137,6 +137,12 @@ const Config *cli_config(void)
 		free(path);
 		for (size_t i = 0; i < c.sources.n; i++)
 			source_add_map(c.sources.v[i].target, c.sources.v[i].source);
+		if (c.upstream && !source_set_upstream(c.upstream, c.upstream_ref, &e))
+			cli_error(0, "warning: %s (upstream: not used)", e.msg);
+		if (c.tm_exclude_set)
+			source_set_excludes((const char *const *)c.tm_exclude.v, c.tm_exclude.n);
+		for (size_t i = 0; c.upstream && i < c.upstream_map.n; i++)
+			source_add_upstream_map(c.upstream_map.v[i].target, c.upstream_map.v[i].source);
 	}
 	return &c;
 }

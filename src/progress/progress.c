@@ -467,6 +467,10 @@ void progress_count(const Alignment *a, ProgressCount *c)
 			c->done++; /* nothing to translate */
 			continue;
 		}
+		if (s->src_n && !s->tgt_n && s->status != ST_STALE) {
+			c->untranslated++; /* an English block with no Korean partner */
+			continue;
+		}
 		switch (s->status) {
 		case ST_UNTRANSLATED: c->untranslated++; break;
 		case ST_DRAFT: c->draft++; break;
@@ -513,7 +517,8 @@ double progress_percent(const ProgressCount *c)
 {
 	if (c->total == 0)
 		return 100.0;
-	return 100.0 * (double)(c->total - c->untranslated) / (double)c->total;
+	size_t open = c->untranslated + c->stale;
+	return 100.0 * (double)(c->total - MIN(open, c->total)) / (double)c->total;
 }
 
 bool progress_check(const Progress *p, const Alignment *a, Err *e)

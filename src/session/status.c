@@ -177,6 +177,13 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 				span(left, ls, SPAN_WARN);
 			}
 			buf_release(&why);
+			/* the English is older than the Korean (source-stale) */
+			const SourceStale *st = session_stale_english(s);
+			if (st) {
+				buf_addf(left, "  ⚠ stale English: %s, %zu block%s differ (upstream: or --source)",
+				         st->what, st->differ, st->differ == 1 ? "" : "s");
+				span(left, ls, SPAN_WARN);
+			}
 			/* the Korean before `yeok sync` (take-hint puts it in) */
 			const char *hint = session_stale_hint(s, (size_t)k);
 			if (hint) {

@@ -323,6 +323,26 @@ static void build_elems(Match *m, const Claims *c)
 	}
 }
 
+/* The same English in a block of another kind (a paragraph that became a
+ * title, a list item that became a paragraph) is no kept block: FILE's
+ * text would keep the old structure and the sections would silently
+ * diverge.  It is stale (with FILE's text as the hint) when it had a
+ * translation, else new. */
+static void kind_changes(Match *m, const SyncPair *p, const SyncText *neu)
+{
+	for (size_t e = 0; e < m->elems.n; e++) {
+		Elem *x = &m->elems.v[e];
+		if (x->fate != SYNC_KEPT || x->unit < 0)
+			continue;
+		const Unit *u = &m->units.v[x->unit];
+		bool same = true;
+		for (size_t k = 0; k < x->count && k < u->src_n && same; k++)
+			same = p->en.h.blocks.v[u->src + k].kind == neu->h.blocks.v[x->block + k].kind;
+		if (!same)
+			x->fate = u->translated ? SYNC_STALE : SYNC_NEW;
+	}
+}
+
 static void take(Match *m, size_t e, size_t u, SyncFate f, double sim)
 {
 	m->elems.v[e].unit = (long)u;
@@ -452,6 +472,7 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	match_in_order(m, p, neu, &c, &tmp);
 	match_moved(m, neu, &c, &tmp);
 	build_elems(m, &c);
+	kind_changes(m, p, neu);
 	free(c.unit);
 	free(c.moved);
 	buf_release(&tmp);

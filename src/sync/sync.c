@@ -90,7 +90,17 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 		/* stale: the old English and the old Korean go with the entry */
 		buf_clear(&tmp);
 		sync_blocks_text(&p->en, u->src, u->src_n, &tmp);
-		sidecar_add_seg(&r->sc, u->key, k->target, mark_of(st, op), tmp.p ? tmp.p : "");
+		SidecarKey old = u->key;
+		if (!strcmp(old.hex, k->source.hex)) {
+			/* the same English in a block of another kind: a key of its
+			 * own (the old kind's), so that it reopens stale, not done */
+			Buf kk = BUF_INIT;
+			buf_addf(&kk, "%s\n", rst_kind_name(u->kind));
+			buf_add(&kk, tmp.p ? tmp.p : "", tmp.len);
+			old = sidecar_key(kk.p, kk.len);
+			buf_release(&kk);
+		}
+		sidecar_add_seg(&r->sc, old, k->target, mark_of(st, op), tmp.p ? tmp.p : "");
 		char *hint = sync_unit_hint(p, u);
 		sidecar_set_seg_hint(&r->sc, r->sc.segs.n - 1, hint);
 		free(hint);
