@@ -27,7 +27,7 @@
  * the right length; markup-spacing: insert "\ "; whitespace: remove).
  *
  * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
- * glossary, spell.  Never prints; formatting for the CLI is check_format_*().
+ * glossary, spell, host, source, vcs, ynode.  Never prints; formatting for the CLI is check_format_*().
  */
 #ifndef YEOK_CHECK_H
 #define YEOK_CHECK_H
@@ -129,10 +129,6 @@ void finding_release(Finding *f);
 void findings_clear(FindingVec *v);
 /* Sort by line, column, check ID (stable for equal keys). */
 void findings_sort(FindingVec *v);
-/* Sort v->v[from..] and merge the findings of one check at one position
- * into one (distinct messages joined with "; ", the worst severity, the
- * first suggestion and fix).  check_unit and check_document do it. */
-void findings_merge(FindingVec *v, size_t from);
 
 typedef struct CheckIndex CheckIndex; /* private: target names etc. */
 typedef struct StyleRules StyleRules; /* the team style rules (style.c) */
@@ -177,8 +173,6 @@ bool check_repo_load(const char *file, CheckRepo *r, Err *e);
  * and 하다/되다 stems (최적화합니다) in that many files pass with every
  * ending; all words rank suggestions (spell_set_vocabulary). */
 void check_repo_teach_spell(const CheckRepo *r, Spell *sp, size_t min_files);
-/* The renderings of en (case-folded), most files first: *n of them. */
-const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n);
 
 typedef struct CheckDoc {
 	const Lines *tgt;

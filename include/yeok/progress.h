@@ -50,7 +50,7 @@
  * Counting (progress_count) looks at prose segments only (rst_kind_is_prose
  * of the segment's kind): code, directives and tables are not translated.
  *
- * Depends on util, lines, rst, align, sidecar.  Never prints.
+ * Depends on util, text, lines, rst, align, sidecar, pair.  Never prints.
  */
 #ifndef YEOK_PROGRESS_H
 #define YEOK_PROGRESS_H
@@ -96,7 +96,6 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
  * place; p's entries filled). */
 void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        const Segment *g, ProgressSeg *ps);
-void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
 
 /* progress_apply_keyed in slices (the editor's idle time): start, then
  * progress_apply_some does up to max units of work (an entry indexed or a

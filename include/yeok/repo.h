@@ -19,7 +19,7 @@
  * what changed.
  *
  * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
- * check.  Never prints.
+ * check, source, context.  Never prints.
  * Invariant (repo_check): shown lists distinct rows in range; sel < n_shown
  * (or 0 when nothing is shown); to_fill is the number of rows not filled.
  */
@@ -177,11 +177,6 @@ void repo_move(Repo *r, long delta);
 const char *repo_filter_name(RepoFilter f);
 const char *repo_sort_name(RepoSort s);
 
-/* The cache file for dir (realpath's hash under $XDG_CACHE_HOME/yeok, or
- * ~/.cache/yeok); caller frees; NULL without a home. */
-char *repo_cache_path(const char *dir);
-/* Write the filled rows to the cache (atomically).  False with e. */
-bool repo_save_cache(const Repo *r, Err *e);
 
 bool repo_check(const Repo *r, Err *e);
 

@@ -20,7 +20,8 @@
  * row that continues.  Both panes scroll together (one top position).
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
- * sidecar, progress, glossary, check, spell, tm, sync.  Never includes
+ * sidecar, progress, glossary, check, spell, tm, sync, diff, vcs,
+ * comments, context.  Never includes
  * curses.
  * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
@@ -695,14 +696,6 @@ bool session_kill_line(Session *s);
  * message).  The cursor is left where the text begins. */
 bool session_clear_block(Session *s);
 
-/* `.py` editing (sphinx-gallery text blocks), through the host module:
- * Enter inside a text block starts the next line with its prefix (`# `),
- * pasted lines get it (a blank one `#`), deleting never leaves a prose
- * line without it (a range that starts or ends inside a prefix starts or
- * ends after it; Backspace at the start of a text line joins it to the
- * line above without its prefix).  The byte where the RST text of target
- * line `line` starts (0 outside `.py` text regions). */
-size_t session_text_start(Session *s, size_t line);
 
 /* ---- a segment's prose (src/session/prose.c) ---------------------------- */
 /* The prose of side p of segment k as the translation memory keeps it:

@@ -332,8 +332,6 @@ bool sidecar_allow_remove(Sidecar *sc, const char *word);
 bool sidecar_allow_has(const Sidecar *sc, const char *word);
 void sidecar_set_verdict(Sidecar *sc, const char *verdict);
 
-const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */
-const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "snapshot", "none" */
 
 /* ---- the checklist ----------------------------------------------------------- */
 
@@ -341,8 +339,6 @@ const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "sn
 const char *sidecar_type_name(PrType t);
 /* Parse a type name (exact, lowercase).  False when unknown. */
 bool sidecar_type_parse(const char *s, PrType *out);
-/* Short Korean label for the status line: 개선, 번역, 반영, 기타. */
-const char *sidecar_type_short(PrType t);
 /* The text of the template's box for the type (the words after "- [ ] "). */
 const char *sidecar_type_box(PrType t);
 

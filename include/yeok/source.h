@@ -46,7 +46,7 @@
  *                              what needs no English)
  * Giving both path and rev is a usage error.
  *
- * Depends on util, vcs.  Never prints.
+ * Depends on util, text, lines, rst, host, sidecar, vcs.  Never prints.
  */
 #ifndef YEOK_SOURCE_H
 #define YEOK_SOURCE_H
@@ -260,10 +260,6 @@ bool source_in_tree(const char *target_path);
 bool source_set_upstream(const char *path, const char *ref, Err *e);
 void source_add_upstream_map(const char *target, const char *upstream);
 void source_clear_upstream(void);
-bool source_upstream_configured(void);
-/* The top level of the upstream clone for the document at target_path
- * (owned), or NULL: none configured, or not a git work tree there. */
-char *source_upstream_top(const char *target_path);
 /* The upstream commit a sync names for repository path rel of the work
  * tree at top, given the commit of its last change (NULL: HEAD), into
  * named (a prefix as written: 7 to 40 hex); false when no sync names one.
@@ -380,8 +376,6 @@ typedef struct SourceStaleScore {
 /* The comparison of English sl/sb with Korean tl/tb (no allocation kept). */
 void source_stale_score(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
                         SourceStaleScore *out);
-/* Does the score say the English is stale (the rule above)? */
-bool source_stale_says(const SourceStaleScore *sc);
 
 typedef struct SourceStale {
 	bool stale;            /* source_stale_says */

@@ -204,7 +204,10 @@ static int finding_cmp_pos(const Finding *x, const Finding *y)
 	return x->check < y->check ? -1 : x->check > y->check;
 }
 
-void findings_merge(FindingVec *v, size_t from)
+/* Sort v->v[from..] and merge the findings of one check at one position
+ * into one (distinct messages joined with "; ", the worst severity, the
+ * first suggestion and fix).  check_unit and check_document do it. */
+static void findings_merge(FindingVec *v, size_t from)
 {
 	if (v->n - from > 1)
 		qsort(v->v + from, v->n - from, sizeof(Finding), finding_cmp);

@@ -41,7 +41,8 @@ static const char options_help[] =
 	"Exit status: 0 ok, 1 check found errors, 64 usage, 65 bad input data,\n"
 	"66 cannot open input, 74 I/O error, 78 bad configuration.\n";
 
-void cli_print_help(void)
+/* Print the usage text (the same text as `yeok --help`) to stdout. */
+static void cli_print_help(void)
 {
 	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");

@@ -5,6 +5,8 @@
 
 #include "yeok/text.h"
 
+static void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
+
 void progress_init(Progress *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -210,7 +212,7 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 	progress_apply_keyed(sc, a, p);
 }
 
-void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
+static void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
 {
 	ProgressApply x;
 	SegStatus *st = xmalloc(MAX(a->n, 1) * sizeof(*st));

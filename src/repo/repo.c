@@ -395,7 +395,9 @@ static void read_dates(Repo *r)
 
 /* ---- the cache ------------------------------------------------------------- */
 
-char *repo_cache_path(const char *dir)
+/* The cache file for dir (realpath's hash under $XDG_CACHE_HOME/yeok, or
+ * ~/.cache/yeok); caller frees; NULL without a home. */
+static char *repo_cache_path(const char *dir)
 {
 	char real[PATH_MAX];
 	if (!realpath(dir, real))
@@ -444,7 +446,8 @@ static bool mkdirs(const char *dir)
 	return ok;
 }
 
-bool repo_save_cache(const Repo *r, Err *e)
+/* Write the filled rows to the cache (atomically).  False with e. */
+static bool repo_save_cache(const Repo *r, Err *e)
 {
 	if (!r->cache_path)
 		return true;

@@ -17,7 +17,7 @@ static const struct {
 	[REVIEW_COMMENT] = {"comment", "COMMENT", "comment"},
 };
 
-const char *review_verdict_name(ReviewVerdict v)
+static const char *review_verdict_name(ReviewVerdict v)
 {
 	return verdicts[v < REVIEW_VERDICT_COUNT ? v : 0].name;
 }
@@ -123,7 +123,9 @@ void review_session_release(ReviewSession *rs)
 	review_session_init(rs);
 }
 
-bool review_text_is_english(const Lines *l)
+/* True when the text is English: at most 1% of its lines (and at most 2)
+ * hold Hangul. */
+static bool review_text_is_english(const Lines *l)
 {
 	size_t with = 0;
 	for (size_t i = 0; i < l->n; i++) {

@@ -314,7 +314,7 @@ static const char *const mark_names[] = {
 	[SIDECAR_DRAFT] = "draft", [SIDECAR_DONE] = "done", [SIDECAR_REVIEWED] = "reviewed",
 };
 
-const char *sidecar_mark_name(SidecarMark m)
+static const char *sidecar_mark_name(SidecarMark m)
 {
 	return m >= SIDECAR_DRAFT && m <= SIDECAR_REVIEWED ? mark_names[m] : "?";
 }
@@ -325,7 +325,7 @@ static const char *const kind_names[] = {
 	[SIDECAR_SRC_UPSTREAM] = "upstream",
 };
 
-const char *sidecar_source_kind_name(SidecarSourceKind k)
+static const char *sidecar_source_kind_name(SidecarSourceKind k)
 {
 	return k <= SIDECAR_SRC_UPSTREAM ? kind_names[k] : "?";
 }

@@ -309,7 +309,8 @@ void source_stale_score(const Lines *sl, const RstDoc *sb, const Lines *tl, cons
 	VEC_FREE(&ko);
 }
 
-bool source_stale_says(const SourceStaleScore *sc)
+/* Does the score say the English is stale (the rule above)? */
+static bool source_stale_says(const SourceStaleScore *sc)
 {
 	/* A translation explains lonely English items (translated strings
 	 * and docstrings) and a lonely Korean one in a block (a typo fixed,

@@ -104,7 +104,7 @@ void source_add_upstream_map(const char *target, const char *upstream)
 	pthread_mutex_unlock(&lock);
 }
 
-bool source_upstream_configured(void)
+static bool source_upstream_configured(void)
 {
 	pthread_mutex_lock(&lock);
 	bool yes = up.path != NULL;
@@ -155,21 +155,6 @@ static const char *clone_of(const char *top)
 	free(p);
 	up.utop = utop;
 	return up.utop;
-}
-
-char *source_upstream_top(const char *target_path)
-{
-	char *top = NULL;
-	Err quiet;
-	err_init(&quiet);
-	if (!source_upstream_configured() || !vcs_toplevel(target_path, &top, &quiet))
-		return NULL;
-	pthread_mutex_lock(&lock);
-	const char *u = clone_of(top);
-	char *r = u ? xstrdup(u) : NULL;
-	pthread_mutex_unlock(&lock);
-	free(top);
-	return r;
 }
 
 /* The commit a message names (the last group of ref that matched, 7 to

@@ -901,7 +901,9 @@ static SpellStatus check_nfc(Spell *sp, const char *w, size_t n,
 	return SPELL_BAD;
 }
 
-SpellStatus spell_check_token(Spell *sp, const char *text,
+/* Check one token of text (as returned by spell_tokenize on that text).
+ * source (may be NULL): the words of the source block. */
+static SpellStatus spell_check_token(Spell *sp, const char *text,
                               const SpellToken *t, const SpellWords *source,
                               SpellWait wait)
 {

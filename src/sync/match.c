@@ -89,18 +89,6 @@ static double bag_dice(const Bag *a, const Bag *b, size_t *shared)
 	return 2.0 * (double)same / (double)(a->n + b->n);
 }
 
-double sync_similarity(const char *a, size_t na, const char *b, size_t nb, bool by_line)
-{
-	Bag x, y;
-	bag_make(&x, a, na, by_line);
-	bag_make(&y, b, nb, by_line);
-	size_t shared;
-	double d = bag_dice(&x, &y, &shared);
-	free(x.v);
-	free(y.v);
-	return d;
-}
-
 /* ---- units ---------------------------------------------------------------- */
 
 static bool same_text(const SyncPair *p, const Segment *s, Buf *a, Buf *b)
