@@ -56,6 +56,7 @@
 #define YEOK_PROGRESS_H
 
 #include "yeok/align.h"
+#include "yeok/pair.h"
 #include "yeok/sidecar.h"
 
 typedef struct ProgressSeg {
@@ -79,11 +80,6 @@ typedef struct Progress {
 
 void progress_init(Progress *p);
 void progress_release(Progress *p);
-
-/* The text of count blocks of d from first: rst_block_text of each, joined
- * with "\n\n"; appended to out. */
-void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
-                          Buf *out);
 
 /* Apply sc to a (statuses updated in place) and fill p with one entry per
  * segment (previous content released). */

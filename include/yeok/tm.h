@@ -4,7 +4,7 @@
  * stored in SQLite, looked up exactly and fuzzily, exchanged as TMX 1.4.
  *
  * The only module that includes <sqlite3.h>.  Depends on util, text,
- * lines, rst, host, align, check (to leave out segments next to RST errors),
+ * lines, rst, host, align, pair, check (to leave out segments next to RST errors),
  * vcs, source and sidecar.  Never prints.
  *
  * Inputs (tm_build).  Every tracked `.rst` and `.py` file at HEAD (regular

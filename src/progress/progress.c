@@ -28,12 +28,6 @@ void progress_release(Progress *p)
 	progress_init(p);
 }
 
-void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
-                          Buf *out)
-{
-	pair_blocks_text(l, d, first, count, out);
-}
-
 /* ---- an index of entries by key: entry numbers grouped by key, in file
  * order within a group (a hash of the keys; linear, so it is built in
  * slices: ProgressApply) */
@@ -430,7 +424,7 @@ bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *ou
 		for (size_t run = 1; run <= PROGRESS_MAX_RUN && i + run <= d->n; run++) {
 			SidecarKey k = pair_blocks_key(l, d, i, run);
 			if (!strcmp(k.hex, key.hex)) {
-				progress_blocks_text(l, d, i, run, out);
+				pair_blocks_text(l, d, i, run, out);
 				found = true;
 				break;
 			}

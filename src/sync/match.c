@@ -7,7 +7,7 @@
 
 void sync_blocks_text(const SyncText *t, size_t first, size_t n, Buf *out)
 {
-	progress_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
+	pair_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
 }
 
 static SidecarKey key_of(const SyncText *t, size_t first, size_t n, Buf *tmp)

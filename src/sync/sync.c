@@ -409,7 +409,7 @@ static int cmp_carry(const void *a, const void *b)
 static uint64_t target_hash(const Lines *l, const RstDoc *d, const Segment *s, Buf *tmp)
 {
 	buf_clear(tmp);
-	progress_blocks_text(l, d, s->tgt, s->tgt_n, tmp);
+	pair_blocks_text(l, d, s->tgt, s->tgt_n, tmp);
 	return hash_fnv1a(tmp->p ? tmp->p : "", tmp->len);
 }
 
@@ -435,7 +435,7 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 		if (!s->src_n || !s->tgt_n)
 			continue;
 		buf_clear(&tmp);
-		progress_blocks_text(bst, bs, s->src, s->src_n, &tmp);
+		pair_blocks_text(bst, bs, s->src, s->src_n, &tmp);
 		c[nc].key = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
 		c[nc].target = target_hash(bt, bb, s, &tmp);
 		c[nc].used = false;
@@ -449,7 +449,7 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 		if (!s->src_n || !s->tgt_n)
 			continue;
 		buf_clear(&tmp);
-		progress_blocks_text(src, sb, s->src, s->src_n, &tmp);
+		pair_blocks_text(src, sb, s->src, s->src_n, &tmp);
 		Carry probe = {sidecar_key(tmp.p ? tmp.p : "", tmp.len), 0, false};
 		Carry *hit = bsearch(&probe, c, nc, sizeof(*c), cmp_carry);
 		if (!hit)

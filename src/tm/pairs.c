@@ -3,6 +3,8 @@
  * prose segments and code comments.  When the shared pair builder lands
  * (issue 13), this file is the only one to change. */
 #include "tm-private.h"
+
+#include "yeok/pair.h"
 #include "yeok/align.h"
 #include "yeok/check.h"
 #include "yeok/host.h"
@@ -35,11 +37,7 @@ static bool has_hangul(const char *s, size_t n)
 char *tm_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
 {
 	Buf b = BUF_INIT;
-	for (size_t i = first; i < first + n; i++) {
-		if (i > first)
-			buf_adds(&b, "\n\n");
-		rst_block_text(l, &d->v[i], &b);
-	}
+	pair_blocks_text(l, d, first, n, &b);
 	return buf_detach(&b);
 }
 
@@ -211,37 +209,29 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
               TmPairVec *out, size_t *dropped)
 {
 	HostFormat fmt = host_format_of_path(path);
-	Lines sl, tl;
-	lines_init(&sl);
-	lines_init(&tl);
-	lines_parse(&sl, en, en_n);
-	lines_parse(&tl, ko, ko_n);
-	HostDoc sh, th;
-	host_init(&sh);
-	host_init(&th);
-	host_segment(&sl, fmt, &sh);
-	host_segment(&tl, fmt, &th);
-	const RstDoc *sb = &sh.blocks, *tb = &th.blocks;
-	Alignment al;
-	align_init(&al);
-	align_docs(sh.text, sb, th.text, tb, &al);
+	DocPair pr; /* the pair every command reads (pair.h) */
+	pair_init(&pr);
+	pair_from_texts(&pr, fmt, ko, ko_n, en, en_n);
+	const HostDoc *sh = &pr.sh, *th = &pr.th;
+	const RstDoc *sb = pr.sb, *tb = pr.tb;
+	const Alignment *al = &pr.al;
 	/* Under half of the English found a partner: the Korean is not a
 	 * translation of this English (a stub that replaced the tutorial, a
 	 * rewrite): nothing of the file is kept. */
-	bool trusted = align_matched_share(&al, sb) >= 0.5;
-	bool *bad = trusted ? rst_error_units(&sh, &th, &al) : NULL;
+	bool trusted = align_matched_share(al, sb) >= 0.5;
+	bool *bad = trusted ? rst_error_units(sh, th, al) : NULL;
 	/* an English older than the Korean (source-stale): the segments whose
 	 * URLs or literals differ pair old English with new Korean */
 	SourceStale stale;
 	source_stale_init(&stale);
 	if (trusted)
-		source_stale_measure(sh.text, sb, th.text, tb, &stale);
+		source_stale_measure(sh->text, sb, th->text, tb, &stale);
 	size_t first = out->n;
-	for (size_t k = 0; trusted && k < al.n; k++) {
-		const Segment *s = &al.v[k];
+	for (size_t k = 0; trusted && k < al->n; k++) {
+		const Segment *s = &al->v[k];
 		if (fmt == HOST_PY && s->src_n && s->tgt_n && host_block_is_cell(&sb->v[s->src]) &&
 		    host_block_is_cell(&tb->v[s->tgt])) {
-			comment_pairs(&sh, &th, s, out, dropped);
+			comment_pairs(sh, th, s, out, dropped);
 			continue;
 		}
 		if (!rst_kind_is_prose(s->kind))
@@ -254,11 +244,11 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 		keep = keep && !(s->kind == BK_TITLE && s->src_n == 1 && s->tgt_n == 1 &&
 		                 sb->v[s->src].title_level != tb->v[s->tgt].title_level);
 		bool near = (k > 0 && bad[k - 1]) || bad[k + 1];
-		keep = keep && !bad[k] && (!near || confirmed(&al, sb, tb, k));
-		keep = keep && !source_stale_blocks_differ(&stale, th.text, tb, s->tgt, s->tgt_n, true) &&
-		       !source_stale_blocks_differ(&stale, sh.text, sb, s->src, s->src_n, false);
-		char *e = keep ? tm_blocks_text(sh.text, sb, s->src, s->src_n) : NULL;
-		char *t = keep ? tm_blocks_text(th.text, tb, s->tgt, s->tgt_n) : NULL;
+		keep = keep && !bad[k] && (!near || confirmed(al, sb, tb, k));
+		keep = keep && !source_stale_blocks_differ(&stale, th->text, tb, s->tgt, s->tgt_n, true) &&
+		       !source_stale_blocks_differ(&stale, sh->text, sb, s->src, s->src_n, false);
+		char *e = keep ? tm_blocks_text(sh->text, sb, s->src, s->src_n) : NULL;
+		char *t = keep ? tm_blocks_text(th->text, tb, s->tgt, s->tgt_n) : NULL;
 		if (!keep || !storable_pair(e, t)) {
 			free(e);
 			free(t);
@@ -271,10 +261,6 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 	*dropped += drop_far_ratios(out, first);
 	source_stale_release(&stale);
 	free(bad);
-	align_release(&al);
-	host_release(&sh);
-	host_release(&th);
-	lines_release(&sl);
-	lines_release(&tl);
+	pair_release(&pr);
 	return trusted;
 }
