@@ -81,7 +81,7 @@ static void test_keys_documented(void **state)
 	Doc x;
 	doc_str(&x, "Title\n=====\n\n   Indented  \n   paragraph.\n");
 	Buf b = BUF_INIT;
-	progress_blocks_text(&x.l, &x.d, 0, x.d.n, &b);
+	pair_blocks_text(&x.l, &x.d, 0, x.d.n, &b);
 	assert_string_equal(b.p, "Title\n\nIndented\nparagraph.");
 	SidecarKey k = sidecar_key(b.p, b.len);
 	/* printf 'Title\n\nIndented\nparagraph.' | sha256sum | cut -c1-16 */
@@ -167,7 +167,7 @@ static void test_stale_small(void **state)
 	Buf old = BUF_INIT, cur = BUF_INIT;
 	assert_true(progress_find_text(&s1.l, &s1.d, p.v[1].old_key, &old));
 	assert_string_equal(old.p, "The model learns fast.");
-	progress_blocks_text(&s2.l, &s2.d, a.v[1].src, a.v[1].src_n, &cur);
+	pair_blocks_text(&s2.l, &s2.d, a.v[1].src, a.v[1].src_n, &cur);
 	DiffWords wa = {0}, wb = {0};
 	Diff d = {0};
 	diff_words(old.p, old.len, cur.p, cur.len, &wa, &wb, &d);
@@ -273,7 +273,7 @@ static void test_stale_history(void **state)
 	Buf old = BUF_INIT, cur = BUF_INIT;
 	for (size_t i = 0; i < a.n; i++) {
 		buf_clear(&cur);
-		progress_blocks_text(&en_old.l, &en_old.d, a.v[i].src, a.v[i].src_n, &cur);
+		pair_blocks_text(&en_old.l, &en_old.d, a.v[i].src, a.v[i].src_n, &cur);
 		if (a.v[i].status == ST_STALE) {
 			/* Its English really differs, and the translated-against text is
 			 * found in the other revision. */
