@@ -326,8 +326,12 @@ bool check_kept_term(const Glossary *g, const char *en, size_t n);
  * '::' block, highlighted as Python by Sphinx), 0 unknown. */
 int comment_lang(const RstDoc *d, const Block *b);
 
-/* Spelling on a text whose words are prose (a block or comments). */
+/* Spelling on a text whose words are prose (a block or comments); src:
+ * the source's words (never flagged), ew: the source's English words in
+ * order (a Hangul word transliterating one is a loanword), each may be
+ * NULL. */
+typedef struct EnWords EnWords;
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
-                      const SpellWords *src, FindingVec *out);
+                      const SpellWords *src, const EnWords *ew, FindingVec *out);
 
 #endif
