@@ -303,6 +303,13 @@ bool ko_particle_choice(const char *s, size_t n, const ParticleForm **pf, bool *
                         size_t *len);
 /* Is s[0..n) (a whole Hangul run) a particle, or particles (에서는)? */
 bool ko_is_particle(const char *s, size_t n);
+/* Does the Hangul word h[0..hn) transliterate the English en[0..en_n)
+ * (letters in any case; the spaces and hyphens of "one-hot" ignored)?
+ * Both are reduced to the consonants Korean transliteration hears,
+ * vowels dropped (컨볼루션 and convolution: K N P L S N; 원핫 and one-hot:
+ * N H T); at least max(2, min) of them, all alike (two are weak
+ * evidence: 보다 and feature are both P T). */
+bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min);
 
 /* The prose of a block with every inline markup construct, bare URL and
  * backslash escape replaced by 0x01 bytes (same offsets, same length): the

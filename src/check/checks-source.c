@@ -210,6 +210,66 @@ static bool kept_in_english(const GlossTerm *t, Str src_form, const char *tgt, s
 	return false;
 }
 
+/* The glossary's rendering ko written with other spacing in t (요구사항
+ * for 요구 사항, 데이터 셋 for 데이터셋): its span in *at, *len. */
+static bool other_spacing(const char *ko, const char *t, size_t n, size_t *at, size_t *len)
+{
+	size_t kl = strlen(ko);
+	for (size_t i = 0; i < n; i++) {
+		if (t[i] != ko[0] || ((unsigned char)t[i] & 0xc0) == 0x80)
+			continue;
+		size_t a = i, b = 0;
+		bool spaced = false;
+		while (a < n && b < kl) {
+			if (t[a] == ko[b]) {
+				a++, b++;
+			} else if (t[a] == ' ' && a > i) {
+				a++, spaced = true;
+			} else if (ko[b] == ' ') {
+				b++, spaced = true;
+			} else {
+				break;
+			}
+		}
+		if (b == kl && spaced) {
+			*at = i;
+			*len = a - i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A Hangul word of t that transliterates one of the term's English forms
+ * (아웃풋 for output, 데이타셋 for dataset): its span. */
+static bool transliterated(const GlossTerm *gt, const char *t, size_t n, size_t *at, size_t *len)
+{
+	for (size_t i = 0; i < n;) {
+		if (!ko_syllable(check_cp_at(t, n, i)) || ko_syllable(check_prev_cp(t, i))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && ko_syllable(check_cp_at(t, n, e)))
+			e += 3;
+		/* the word, or it without a particle */
+		for (size_t k = e; k >= i + 6; k -= 3) {
+			if (k < e && !ko_is_particle(t + k, e - k))
+				continue;
+			for (size_t f = 0; f < gt->en_n; f++) {
+				/* three consonants at least: any word is P T (보다, feature) */
+				if (ko_transliterates(t + i, k - i, gt->en[f], strlen(gt->en[f]), 3)) {
+					*at = i;
+					*len = k - i;
+					return true;
+				}
+			}
+		}
+		i = e;
+	}
+	return false;
+}
+
 /* The hint of term in v, or NULL. */
 static const GlossHint *hint_of(const GlossHintVec *v, size_t term)
 {
@@ -270,14 +330,33 @@ void check_glossary(const Unit *u, FindingVec *out)
 				                         (int)(h->tgt_end - h->tgt_start),
 				                         tj.text.p + h->tgt_start, label.p);
 				f->suggestion = xstrdup(g->v[h->term].ko);
+			} else if (!h->found && (ph = hint_of(&prose, h->term)) && !g->v[h->term].keep) {
+				/* a rendering not found is mostly a paraphrase ("accuracy
+				 * loss": 정확도를 유지하면서): named only where the segment
+				 * writes the term otherwise, spaced otherwise (요구사항) or
+				 * transliterated (아웃풋, 데이타셋) */
+				size_t at, len;
+				const GlossTerm *gt = &g->v[h->term];
+				bool spacing = other_spacing(gt->ko, tj.text.p, tj.text.len, &at, &len);
+				if (spacing || transliterated(gt, tj.text.p, tj.text.len, &at, &len)) {
+					size_t line, byte;
+					joined_pos(&tj, at, &line, &byte);
+					Finding *f = finding_add(
+						u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+						"'%.*s' — glossary: %s (%s '%.*s')", (int)len, tj.text.p + at,
+						label.p, spacing ? "spaced otherwise, for" : "a transliteration of",
+						(int)(ph->src_end - ph->src_start), sj.text.p + ph->src_start);
+					f->suggestion = xstrdup(gt->ko);
+				}
 			} else if (!h->found && (ph = hint_of(&prose, h->term)) &&
 			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len) &&
 			           !kept_in_english(&g->v[h->term],
 			                            (Str){sj.text.p + ph->src_start,
 			                                  ph->src_end - ph->src_start},
 			                            tj.text.p, tj.text.len)) {
-				/* about the segment, not a line of it: at its first line,
-				 * naming its lines */
+				/* a term the guide keeps in English (Autograd, shape),
+				 * translated: about the segment, not a line of it (at its
+				 * first line, naming its lines) */
 				size_t line = seg_first;
 				size_t byte = (size_t)t0->indent;
 				if (byte > lines_get(u->d->tgt, line).n)

@@ -453,9 +453,9 @@ static void test_comments_are_prose(void **state)
 	/* A term missing from a comment of two lines names the file's lines
 	 * (it named the comment's own: "of lines 1-2", issue 40), and its
 	 * last line is the file's (check --since reads it). */
-	k = edit(ko, "# 학습용 데이터를 배치로 불러옵니다\n", "# 학습용 데이터를 배치로 불러오고\n# 평균을 냅니다\n");
+	k = edit(ko, "# 학습용 데이터를 배치로 불러옵니다\n", "# 학습용 데이터를 배치로 불러오고\n# 크기를 확인합니다\n");
 	e2 = edit(en, "# Load the training set in batches\n",
-	          "# Load the training set in batches\n# and average the gradients\n");
+	          "# Load the training set in batches\n# and check their shape\n");
 	pdoc_open(&t, k, e2);
 	pdoc_run(&t, CK_GLOSSARY);
 	assert_int_equal(t.fv.n, 1);
