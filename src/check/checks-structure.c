@@ -297,6 +297,20 @@ static const LinkRule link_rules[] = {
 	{"outdated", "http://pytorch.org/", "https://pytorch.org/", "pytorch.org is served over https"},
 };
 
+/* Does the unit's English have url (the same outdated link: upstream's to
+ * update, not the translation's, issue 40)? */
+static bool source_has(const Unit *u, Str url)
+{
+	if (!u->src_n)
+		return false;
+	const Lines *S = u->d->src;
+	size_t first = u->d->sb->v[u->src].first, last = u->d->sb->v[u->src + u->src_n - 1].last;
+	for (size_t line = first; line <= last && line < S->n; line++)
+		if (str_find(lines_get(S, line), url) >= 0)
+			return true;
+	return false;
+}
+
 void check_link(const Unit *u, FindingVec *out)
 {
 	if (!check_doc_is_korean(u->d))
@@ -320,6 +334,11 @@ void check_link(const Unit *u, FindingVec *out)
 					size_t e = i;
 					while (e < s.n && s.p[e] != '>' && s.p[e] != ' ' && s.p[e] != '`')
 						e++;
+					if (!strcmp(lr->rule, "outdated") &&
+					    source_has(u, (Str){s.p + i, e - i})) {
+						i = e;
+						break;
+					}
 					Buf to = BUF_INIT;
 					buf_adds(&to, lr->to);
 					buf_add(&to, s.p + i + fl, e - i - fl);

@@ -671,6 +671,18 @@ static void test_link(void **state)
 	       CK_LINK, "https://tutorials.pytorch.kr/beginner/x.html");
 	expect(KO "`튜토리얼 <https://tutorials.pytorch.kr/beginner/x.html>`__ 를 보세요.\n", NULL,
 	       CK_LINK, NULL);
+	/* rpc_ddp_tutorial.rst:25 (merged): the English has the same outdated
+	 * link, upstream's to update (issue 40); one the English updated is
+	 * the translation's; a tutorials link is localised either way */
+	expect(KO "`분산 RPC 프레임워크 <https://pytorch.org/docs/master/rpc.html>`__ 는\n",
+	       "Intro.\n\nthe `RPC framework <https://pytorch.org/docs/master/rpc.html>`__ is\n",
+	       CK_LINK, NULL);
+	expect(KO "`분산 RPC 프레임워크 <https://pytorch.org/docs/master/rpc.html>`__ 는\n",
+	       "Intro.\n\nthe `RPC framework <https://pytorch.org/docs/stable/rpc.html>`__ is\n",
+	       CK_LINK, "(rule outdated)");
+	expect(KO "`튜토리얼 <https://pytorch.org/tutorials/beginner/x.html>`__ 를 보세요.\n",
+	       "Intro.\n\nSee the `tutorial <https://pytorch.org/tutorials/beginner/x.html>`__.\n",
+	       CK_LINK, "(rule localise)");
 }
 
 /* ---- style ------------------------------------------------------------------------ */
