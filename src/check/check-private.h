@@ -46,6 +46,7 @@ void check_structure(const Unit *u, FindingVec *out);   /* checks-structure.c */
 void check_link(const Unit *u, FindingVec *out);        /* checks-structure.c */
 void check_style(const Unit *u, FindingVec *out);       /* style.c */
 void check_omission(const Unit *u, FindingVec *out);    /* checks-structure.c */
+void check_numbers(const Unit *u, FindingVec *out);     /* checks-numbers.c */
 
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
 /* checks-stale.c: the source-stale finding; and the findings of out[from..]

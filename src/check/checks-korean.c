@@ -702,6 +702,16 @@ static void rule_spaces(Text *t, FindingVec *out)
 			i = e;
 			continue;
 		}
+		/* split-operator: "cuda > = 11.0" (torchrec_tutorial.rst:29): an
+		 * operator of two characters split by a space, in prose */
+		if (m[i] == ' ' && m[i + 1] == '=' && strchr("<>!=", m[i - 1]) && m[i - 1] &&
+		    (i < 2 || m[i - 2] == ' ') && (i + 2 >= t->n || m[i + 2] == ' ') && !t->comment) {
+			Finding *f = add(t, out, CK_SPACING, SEV_INFO, i - 1, "split-operator",
+			                 "'%c =' — the operator is '%c=', without a space", m[i - 1],
+			                 m[i - 1]);
+			fix_range(t, f, i, i + 1, "");
+			continue;
+		}
 		size_t l;
 		if (m[i] == '(' && m[i + 1] == ' ' && ko_syllable(cp_at(m, t->n, i + 2, &l))) {
 			Buf q = BUF_INIT;

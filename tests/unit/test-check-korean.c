@@ -929,6 +929,75 @@ static void test_glossary_kept_in_english(void **state)
 	       "Intro.\n\n``.requires_grad_()`` changes the flag in-place.\n", CK_GLOSSARY, NULL);
 }
 
+/* Issue 40, pofilter's numbers, acronyms and doublewords: a number of the
+ * English changed in the Korean (autograd_tutorial.py:66, 0.01 became 0.1),
+ * an acronym the English introduces dropped, a word written twice
+ * (cpp_autograd.rst:272, "위해 위해"); the Korean's own ways are no finding
+ * (두 개 for 2, 16GB for 16 GB, 1000 for 1,000, 신경망 for NN where the
+ * English does not introduce it). */
+static void test_numbers(void **state)
+{
+	(void)state;
+	const char *lr = "Intro.\n\nWe use SGD with a learning rate of 0.01 and momentum of 0.9.\n";
+	expect(KO "학습률 0.1과 모멘텀 0.9를 갖는 SGD를 사용합니다.\n", lr, CK_NUMBERS,
+	       "3:1 numbers '0.01' of the source is not in the translation: a number is carried "
+	       "over as it is (rule numbers)");
+	expect(KO "학습률 0.01과 모멘텀 0.9를 갖는 SGD를 사용합니다.\n", lr, CK_NUMBERS, NULL);
+	expect(KO "두 개의 GPU와 16GB 메모리, 1000개의 샘플을 씁니다.\n",
+	       "Intro.\n\nWe use 2 GPUs, 16 GB of memory and 1,000 samples.\n", CK_NUMBERS, NULL);
+	const char *fsdp = "Intro.\n\nFully Sharded Data Parallel (FSDP) shards the model. NN "
+	                   "modules on the GPU.\n";
+	expect(KO "완전 샤딩 데이터 병렬은 모델을 샤딩합니다. 신경망 모듈을 GPU에 둡니다.\n", fsdp,
+	       CK_NUMBERS, "'FSDP' of the source is not in the translation: the English introduces "
+	       "the acronym here; keep it, 한글(FSDP) (rule acronyms)");
+	expect(KO "완전 샤딩 데이터 병렬(FSDP)은 모델을 샤딩합니다. 신경망 모듈을 그래픽 장치에 "
+	          "둡니다.\n", fsdp, CK_NUMBERS, NULL);
+	expect(KO "``torch::autograd`` 는 기록을 인코딩하기 위해 위해 이 함수들을 사용합니다.\n",
+	       NULL, CK_NUMBERS, "'위해 위해' — a word written twice (rule doublewords)");
+	expect(KO "하나 둘 셋, 하나씩 세어 봅니다.\n", NULL, CK_NUMBERS, NULL);
+}
+
+/* Issue 40, omission by the pair's own length ratio: a Korean paragraph
+ * much shorter than its English (TP_tutorial.rst:139 dropped two of its
+ * three sentences), an English sentence left out of a shorter paragraph
+ * (TP_tutorial.rst:119), a Korean much longer (rule long); a paragraph
+ * of the usual length is none. */
+static void test_omission_length(void **state)
+{
+	(void)state;
+	const char *en = "Intro.\n\nFor the Llama model, in the attention layer, there are several "
+	                 "view operations related to shape. Specifically, for column-wise "
+	                 "parallelism in the linear layers, the activation tensor is sharded on "
+	                 "the heads dimension. To manage the difference between global and local "
+	                 "heads, we should set the local output to false.\n";
+	expect(KO "Llama 모델의 경우, 어텐션 계층에서는 형태와 관련된 여러 뷰 연산이 있습니다. "
+	          "구체적으로, 선형 계층에서 열 단위 병렬화의 경우 활성화 텐서는 헤드 차원에서 "
+	          "샤딩됩니다. 전역과 지역 헤드의 차이를 다루려면 지역 출력을 거짓으로 설정해야 "
+	          "합니다.\n", en, CK_OMISSION, NULL);
+	expect(KO "Llama 모델의 어텐션 계층에는 뷰 연산이 있습니다.\n", en, CK_OMISSION,
+	       "the Korean is much shorter than its English");
+	expect(KO "Llama 모델의 경우, 어텐션 계층에서는 형태와 관련된 여러 뷰 연산이 있습니다. "
+	          "구체적으로, 선형 계층에서 열 단위 병렬화의 경우 활성화 텐서는 헤드 차원에서 "
+	          "샤딩됩니다.\n", en, CK_OMISSION,
+	       "an English sentence with no Korean counterpart");
+	const char *shorter = "Intro.\n\nThe attention layer has several view operations related "
+	                      "to the shape of its inputs.\n";
+	expect(KO "어텐션 계층에는 입력의 형태와 관련된 여러 뷰 연산이 있습니다. 어텐션 계층에는 "
+	          "입력의 형태와 관련된 여러 뷰 연산이 있습니다. 어텐션 계층에는 입력의 형태와 "
+	          "관련된 여러 뷰 연산이 있습니다. 어텐션 계층에는 입력의 형태와 관련된 여러 뷰 "
+	          "연산이 있습니다.\n", shorter, CK_OMISSION,
+	       "the Korean is much longer than its English");
+}
+
+/* A comparison split by a space in prose (torchrec_tutorial.rst:29). */
+static void test_split_operator(void **state)
+{
+	(void)state;
+	expect(KO "CUDA를 사용하는 경우: cuda > = 11.0\n", NULL, CK_SPACING,
+	       "'> =' — the operator is '>=', without a space (rule split-operator)");
+	expect(KO "CUDA를 사용하는 경우: cuda >= 11.0, 그리고 a = b\n", NULL, CK_SPACING, NULL);
+}
+
 static void test_comments_are_prose(void **state)
 {
 	(void)state;
@@ -1038,6 +1107,9 @@ int main(void)
 		cmocka_unit_test(test_untranslated_output),
 		cmocka_unit_test(test_punctuation_list_items),
 		cmocka_unit_test(test_glossary_kept_in_english),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_omission_length),
+		cmocka_unit_test(test_split_operator),
 		cmocka_unit_test(test_comments_are_prose),
 		cmocka_unit_test(test_merged_and_linear),
 		cmocka_unit_test(test_glossary_path),
