@@ -50,23 +50,22 @@ static void number_at(const char *s, size_t n, size_t i, size_t *e, Buf *out)
 	*e = k;
 }
 
-/* Does t hold the number num (as a whole number: 16 is not in 160)? */
-static bool has_number(const char *t, size_t n, const char *num)
+/* The numbers of t (whole numbers, thousands' commas dropped) into set:
+ * one pass, so that a paragraph of many numbers costs its length. */
+static void numbers_of(const char *t, size_t n, SpellWords *set)
 {
 	Buf b = BUF_INIT;
-	bool found = false;
-	for (size_t i = 0; i < n && !found;) {
+	for (size_t i = 0; i < n;) {
 		if (!digit(t[i]) || (i > 0 && (digit(t[i - 1]) || t[i - 1] == '.'))) {
 			i++;
 			continue;
 		}
 		size_t e;
 		number_at(t, n, i, &e, &b);
-		found = !strcmp(b.p, num);
+		spell_words_add(set, b.p, b.len);
 		i = e;
 	}
 	buf_release(&b);
-	return found;
 }
 
 /* Is s[i..i+n) a whole word (no letter, digit or '_' on either side)? */
@@ -76,12 +75,20 @@ static bool whole(const char *s, size_t len, size_t i, size_t n)
 	return !letter(a) && !digit(a) && a != '_' && !letter(b) && !digit(b) && b != '_';
 }
 
-static bool has_word(const char *t, size_t n, const char *w, size_t wl)
+/* The words of t (letters and digits) into set, once. */
+static void words_of(const char *t, size_t n, SpellWords *set)
 {
-	for (size_t i = 0; i + wl <= n; i++)
-		if (memcmp(t + i, w, wl) == 0 && whole(t, n, i, wl))
-			return true;
-	return false;
+	for (size_t i = 0; i < n;) {
+		if (!letter(t[i]) && !digit(t[i])) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && (letter(t[e]) || digit(t[e])))
+			e++;
+		spell_words_add(set, t + i, e - i);
+		i = e;
+	}
 }
 
 /* An acronym of the English (two capitals or more, digits allowed: GPU,
@@ -116,6 +123,8 @@ static void numbers_and_acronyms(const Unit *u, const char *m, size_t n, const c
 {
 	Buf num = BUF_INIT;
 	VEC(char *) seen = {0};
+	SpellWords tnums = {0}, twords = {0};
+	numbers_of(tgt, tn, &tnums);
 	size_t line = tj->first, byte = 0;
 	/* at the segment's first line, naming its lines (the number's place in
 	 * the Korean is what is unknown) */
@@ -139,11 +148,9 @@ static void numbers_and_acronyms(const Unit *u, const char *m, size_t n, const c
 			/* a version or a list marker at a line's start ("1.", "2)") */
 			bool marker = (e < n && (m[e] == ')' || (m[e] == '.' && (e + 1 >= n || m[e + 1] == ' ')))) &&
 			              (i == 0 || m[i - 1] == '\n' || m[i - 1] == ' ') && num.len <= 2;
-			bool dup = false;
-			for (size_t k = 0; k < seen.n && !dup; k++)
-				dup = !strcmp(seen.v[k], num.p);
-			if (!small && !marker && !dup && !has_number(tgt, tn, num.p)) {
-				VEC_PUSH(&seen, xstrdup(num.p));
+			/* in the Korean, or reported already (added below) */
+			if (!small && !marker && !spell_words_has(&tnums, num.p, num.len)) {
+				spell_words_add(&tnums, num.p, num.len); /* reported once */
 				Finding *f = finding_add(u, out, CK_NUMBERS, SEV_WARNING, line, byte,
 				                         "'%.*s' of the source is not in the translation%s: a "
 				                         "number is carried over as it is (rule numbers)",
@@ -155,8 +162,10 @@ static void numbers_and_acronyms(const Unit *u, const char *m, size_t n, const c
 			 * Data Parallel (FSDP)": the Korean drops it there, and the
 			 * later FSDP have nothing to refer to (translating NN as 신경망
 			 * elsewhere is no loss) */
-			if (acronym_at(u, m, n, i, &e) && e < n && (m[e] == ')' || m[e] == ',') &&
-			    !has_word(tgt, tn, m + i, e - i)) {
+			bool intro = acronym_at(u, m, n, i, &e) && e < n && (m[e] == ')' || m[e] == ',');
+			if (intro && !twords.n)
+				words_of(tgt, tn, &twords);
+			if (intro && !spell_words_has(&twords, m + i, e - i)) {
 				char *a = xmemdup0(m + i, e - i);
 				bool dup = false;
 				for (size_t k = 0; k < seen.n && !dup; k++)
@@ -184,6 +193,8 @@ static void numbers_and_acronyms(const Unit *u, const char *m, size_t n, const c
 	for (size_t k = 0; k < seen.n; k++)
 		free(seen.v[k]);
 	VEC_FREE(&seen);
+	spell_words_release(&tnums);
+	spell_words_release(&twords);
 	buf_release(&where);
 	buf_release(&num);
 }

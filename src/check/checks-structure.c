@@ -74,7 +74,7 @@ static bool omitted_prose(const CheckDoc *d, size_t k)
  * syllables outside markup, URLs, literals (which both sides share) and
  * parentheses (the guide's glosses). */
 
-enum { RATIO_NEAR = 10, RATIO_MIN_SAMPLES = 5 };
+enum { RATIO_NEAR = 6, RATIO_MIN_SAMPLES = 5 };
 
 typedef struct SideLen {
 	size_t chars;     /* letters and syllables of the prose */
@@ -154,16 +154,17 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The median Korean/English ratio of the translated paragraphs near
- * segment k (at most RATIO_NEAR on each side), or 0.52 with too few. */
+ * segment k (at most RATIO_NEAR on each side, of the 2 * RATIO_NEAR
+ * segments there), or 0.52 with too few. */
 static double near_ratio(const CheckDoc *d, size_t k)
 {
 	double r[2 * RATIO_NEAR];
 	size_t n = 0;
-	size_t from = k > RATIO_NEAR * 3 ? k - RATIO_NEAR * 3 : 0;
-	size_t to = MIN(d->al->n, k + RATIO_NEAR * 3 + 1);
+	size_t from = k > RATIO_NEAR * 2 ? k - RATIO_NEAR * 2 : 0;
+	size_t to = MIN(d->al->n, k + RATIO_NEAR * 2 + 1);
 	size_t before = 0, after = 0;
 	/* the nearest first, up to RATIO_NEAR translated ones a side */
-	for (size_t dist = 1; (k >= dist || k + dist < to) && n < ARRAY_LEN(r); dist++) {
+	for (size_t dist = 1; dist <= RATIO_NEAR * 2 && n < ARRAY_LEN(r); dist++) {
 		for (int side = -1; side <= 1; side += 2) {
 			size_t i = side < 0 ? k - dist : k + dist;
 			if ((side < 0 && (k < dist || i < from || before == RATIO_NEAR)) ||
