@@ -270,6 +270,26 @@ static bool transliterated(const GlossTerm *gt, const char *t, size_t n, size_t 
 	return false;
 }
 
+/* A rendering not found is mostly a paraphrase ("accuracy loss": 정확도를
+ * 유지하면서): named only where the segment writes the term otherwise,
+ * spaced otherwise (요구사항) or transliterated (아웃풋, 데이타셋); src_form:
+ * the term in the source. */
+static void written_otherwise(const Unit *u, const GlossTerm *gt, const char *label, Str src_form,
+                              const Joined *tj, FindingVec *out)
+{
+	size_t at, len;
+	bool spacing = other_spacing(gt->ko, tj->text.p, tj->text.len, &at, &len);
+	if (!spacing && !transliterated(gt, tj->text.p, tj->text.len, &at, &len))
+		return;
+	size_t line, byte;
+	joined_pos(tj, at, &line, &byte);
+	Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+	                         "'%.*s' — glossary: %s (%s '%.*s')", (int)len, tj->text.p + at, label,
+	                         spacing ? "spaced otherwise, for" : "a transliteration of",
+	                         (int)src_form.n, src_form.p);
+	f->suggestion = xstrdup(gt->ko);
+}
+
 /* The hint of term in v, or NULL. */
 static const GlossHint *hint_of(const GlossHintVec *v, size_t term)
 {
@@ -331,23 +351,9 @@ void check_glossary(const Unit *u, FindingVec *out)
 				                         tj.text.p + h->tgt_start, label.p);
 				f->suggestion = xstrdup(g->v[h->term].ko);
 			} else if (!h->found && (ph = hint_of(&prose, h->term)) && !g->v[h->term].keep) {
-				/* a rendering not found is mostly a paraphrase ("accuracy
-				 * loss": 정확도를 유지하면서): named only where the segment
-				 * writes the term otherwise, spaced otherwise (요구사항) or
-				 * transliterated (아웃풋, 데이타셋) */
-				size_t at, len;
-				const GlossTerm *gt = &g->v[h->term];
-				bool spacing = other_spacing(gt->ko, tj.text.p, tj.text.len, &at, &len);
-				if (spacing || transliterated(gt, tj.text.p, tj.text.len, &at, &len)) {
-					size_t line, byte;
-					joined_pos(&tj, at, &line, &byte);
-					Finding *f = finding_add(
-						u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
-						"'%.*s' — glossary: %s (%s '%.*s')", (int)len, tj.text.p + at,
-						label.p, spacing ? "spaced otherwise, for" : "a transliteration of",
-						(int)(ph->src_end - ph->src_start), sj.text.p + ph->src_start);
-					f->suggestion = xstrdup(gt->ko);
-				}
+				written_otherwise(u, &g->v[h->term], label.p,
+				                  (Str){sj.text.p + ph->src_start, ph->src_end - ph->src_start},
+				                  &tj, out);
 			} else if (!h->found && (ph = hint_of(&prose, h->term)) &&
 			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len) &&
 			           !kept_in_english(&g->v[h->term],

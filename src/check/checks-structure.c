@@ -198,6 +198,17 @@ static void omission_length(const Unit *u, FindingVec *out)
 	bool fewer = en.sentences >= 2 && ko.sentences + 1 <= en.sentences;
 	if (ratio >= (fewer ? 0.45 : 0.3) && ratio <= 1.0)
 		return;
+	/* a Korean side the alignment split (its rest a Korean-only segment
+	 * beside it: tiatoolbox_tutorial.rst:338), or an English side split
+	 * the same way, is no short or long translation */
+	const Alignment *al = d->al;
+	for (int dir = -1; dir <= 1; dir += 2) {
+		if ((dir < 0 && u->index == 0) || (dir > 0 && u->index + 1 >= al->n))
+			continue;
+		const Segment *nb = &al->v[u->index + (size_t)dir];
+		if ((!nb->src_n && nb->tgt_n && ratio < 1.0) || (nb->src_n && !nb->tgt_n && ratio > 1.0))
+			return;
+	}
 	double med = near_ratio(d, u->index);
 	double want = med * (double)en.chars;
 	const Block *t0 = &d->tb->v[u->tgt], *t1 = &d->tb->v[u->tgt + u->tgt_n - 1];

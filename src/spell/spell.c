@@ -773,6 +773,10 @@ void spell_set_vocabulary(Spell *sp, const char *const *words, const size_t *fil
 
 /* ---- checking -------------------------------------------------------------- */
 
+/* Inside ko_morph_cached: its checks of the pieces are no lookups of
+ * their own (spell_stats counts the word once, computed or remembered). */
+static _Thread_local int morph_depth;
+
 /* Check one NUL-terminated NFC word against d.  Thread-safe. */
 static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
                               SpellWait wait)
@@ -787,7 +791,8 @@ static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
 		if (!atomic_load(&d->loaded))
 			return done ? SPELL_OK : SPELL_PENDING; /* no dictionary */
 	}
-	atomic_fetch_add(&sp->lookups, 1);
+	if (!morph_depth)
+		atomic_fetch_add(&sp->lookups, 1);
 	if (!atomic_load(&sp->no_cache)) {
 		pthread_mutex_lock(&d->cache_mu);
 		int hit = spell_words_has_nfc(&d->good, w, n) ? 1 :
@@ -1052,6 +1057,7 @@ static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait
 	Dict *d = &sp->ko;
 	if (!atomic_load(&d->loaded))
 		return dict_check(sp, d, w, n, wait);
+	atomic_fetch_add(&sp->lookups, 1);
 	bool cache = !atomic_load(&sp->no_cache);
 	if (cache) {
 		pthread_mutex_lock(&d->cache_mu);
@@ -1063,6 +1069,7 @@ static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait
 	}
 	SpellStatus st = SPELL_BAD;
 	bool pending = false;
+	morph_depth++;
 	for (size_t k = n; k > 0 && st != SPELL_OK;) {
 		k = text_prev_grapheme(w, n, k);
 		if (k < 6)
@@ -1074,6 +1081,7 @@ static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait
 	}
 	if (st != SPELL_OK)
 		st = ko_aux(sp, w, n, wait);
+	morph_depth--;
 	if (st == SPELL_BAD && pending)
 		st = SPELL_PENDING;
 	if (cache && st != SPELL_PENDING) {
