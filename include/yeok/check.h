@@ -68,6 +68,9 @@ typedef enum CheckId {
 	CK_SOURCE_STALE, /* the English found is older than the Korean
 	                   (CheckDoc.stale; checks-stale.c) */
 	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
+	CK_NUMBERS,      /* numbers and acronyms of the English missing, doubled
+	                    words (pofilter's numbers, acronyms, doublewords;
+	                    checks-numbers.c) */
 	CK_COUNT
 } CheckId;
 

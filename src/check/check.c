@@ -69,6 +69,10 @@ static const CheckRow table[CK_COUNT] = {
 	[CK_PY_STRUCTURE] = {{"py-structure",
 	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
 	                      false, true}, check_py_structure},
+	[CK_NUMBERS] = {{"numbers",
+	                 "a number or acronym of the English missing in the Korean; a word "
+	                 "written twice",
+	                 false, true}, check_numbers},
 };
 
 /* The function of check i on d: Markdown has its own markup-spacing,
