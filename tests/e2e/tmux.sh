@@ -24,7 +24,7 @@ tm_start() {
 		-e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
 		-e ASAN_OPTIONS="${ASAN_OPTIONS:-}" -e UBSAN_OPTIONS="${UBSAN_OPTIONS:-}" \
 		-e YEOK_TEST_SYNC=1 \
-		"$*; echo EXITED-\$?; sleep 600"
+		"$*; printf '\\r\\nEXITED-%s\\n' \$?; sleep 600"
 	tm set-option -t t -g default-terminal tmux-256color >/dev/null
 	tm set-option -t t remain-on-exit on >/dev/null
 	_sync_n=0
