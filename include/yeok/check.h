@@ -167,6 +167,9 @@ void check_repo_finish(CheckRepo *r);
  * changed (and rewriting the cache).  Not in a work tree, or no commit:
  * true, r unchanged.  False only when git fails. */
 bool check_repo_load(const char *file, CheckRepo *r, Err *e);
+/* How many files of repositories check_repo_load read and scanned in this
+ * process (tests and YEOK_STATS count work). */
+unsigned long check_repo_work(void);
 /* Teach sp the repository's language: words used in at least min_files
  * translated files pass as they are; nouns found with particles (트레이너는)
  * and 하다/되다 stems (최적화합니다) in that many files pass with every
