@@ -645,9 +645,14 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 	if (getenv("YEOK_STATS")) { /* the work done, counted (tests assert it) */
 		unsigned long paths = 0, versions = 0;
 		source_history_work(&paths, &versions);
+		SpellStats ss = {0};
+		if (sp)
+			spell_stats(sp, &ss);
 		cli_error(0, "stats: git processes %lu, repository files scanned %lu, history paths "
-		             "logged %lu, versions read %lu",
-		          vcs_spawn_count(), check_repo_work(), paths, versions);
+		             "logged %lu, versions read %lu, dictionaries loaded %u, words looked up "
+		             "%llu, suggestions computed %llu",
+		          vcs_spawn_count(), check_repo_work(), paths, versions, ss.dicts_loaded,
+		          (unsigned long long)ss.dict_calls, (unsigned long long)ss.suggestions);
 	}
 	if (!io_ok)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");
@@ -680,6 +685,7 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	else if (ctx.notes.len)
 		cli_error(0, "warning: %s", ctx.notes.p); /* said once */
+	ctx.spell_cache = true; /* the answers of the last run are kept */
 	if (!rc)
 		rc = run_checks(&ca, &ctx);
 	context_release(&ctx);

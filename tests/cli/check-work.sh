@@ -54,6 +54,27 @@ check "second run: no history walked" eq "$(stat_of 'history paths logged')" 0
 check "second run: no old version read" eq "$(stat_of 'versions read')" 0
 check "second run: at most 8 git processes: $n" test "$n" -le 8
 
+# with spelling: the second run's words and suggestions from the cache,
+# no dictionary loaded
+# shellcheck disable=SC2086
+YEOK_STATS=1 run "$YEOK" check --format json $files
+spelled=$out
+check "spelling, first run: the dictionaries loaded" eq "$(stat_of 'dictionaries loaded')" 2
+check "spelling, first run: spelling findings" has "$out" '"check": "spelling"'
+# shellcheck disable=SC2086
+YEOK_STATS=1 run "$YEOK" check --format json $files
+check "spelling, second run: the same findings" eq "$out" "$spelled"
+check "spelling, second run: no dictionary loaded" eq "$(stat_of 'dictionaries loaded')" 0
+check "spelling, second run: no suggestion computed" eq "$(stat_of 'suggestions computed')" 0
+mkdir -p "$T/data/yeok" && printf '학습합니댜\n' > "$T/data/yeok/words"
+# shellcheck disable=SC2086
+YEOK_STATS=1 run env XDG_DATA_HOME="$T/data" "$YEOK" check --format json $files
+check "spelling, a personal word of its own: the dictionaries loaded again" eq "$(stat_of 'dictionaries loaded')" 2
+# shellcheck disable=SC2086
+YEOK_STATS=1 run env XDG_DATA_HOME="$T/data" "$YEOK" check --format json $files
+check "... and kept for that list" eq "$(stat_of 'dictionaries loaded')" 0
+check "... whose findings are the first run's" eq "$out" "$spelled"
+
 # from a folder below the top, by relative paths: the same answers
 cd "$T/r/beginner_source" || exit 1
 YEOK_STATS=1 gits "$YEOK" check --no-spell --format json nn_tutorial.py ../advanced_source/ONNXLive.rst
