@@ -208,6 +208,13 @@ typedef struct CheckDoc {
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */
+	const CheckSet *index_for; /* NULL (check_doc_init's default): the index
+	                         holds what every check reads; else (set before
+	                         the index is built) only what these checks read:
+	                         the reference names for broken-reference, the
+	                         Korean maps for spacing, the consistency tables
+	                         for consistency (`yeok check --only ID` pays for
+	                         ID alone).  Borrowed */
 	bool placed;          /* the last build put its index in place and no
 	                         check_doc_reindex_again came since (the freeing
 	                         of retired ends the rebuild, or a new build

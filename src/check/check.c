@@ -684,6 +684,12 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 		/* the maps grow a few keys an add, never all in one slice */
 		x->glued.gradual = x->spaced.gradual = x->stems.gradual = true;
 	}
+	/* what the checks that run read (index_for; NULL: all of it) */
+	const bool *on = d->index_for ? d->index_for->on : NULL;
+	bool names = !on || on[CK_BROKEN_REFERENCE], kmaps = !on || on[CK_SPACING],
+	     cons = !on || on[CK_CONSISTENCY];
+	if (!names)
+		x->at_block = d->tb->n;
 	while (x->at_block < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_block++];
 		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
@@ -701,6 +707,8 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
 		}
 	}
+	if (!kmaps)
+		x->at_kblock = d->tb->n;
 	while (x->korean && x->at_kblock < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_kblock++];
 		if (!check_block_has_inline(b->kind) || b->kind == BK_TABLE)
@@ -720,12 +728,12 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	 * 2,048); at once (SIZE_MAX) it goes on: one call does it all */
 	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
 	    (x->korean && x->at_kblock < d->tb->n) ||
-	    (x->korean && !x->cons &&
+	    (x->korean && cons && !x->cons &&
 	     (used >= max_bytes || (!x->cons_build && used && max_bytes != SIZE_MAX)))) {
 		*read = used;
 		return false;
 	}
-	if (x->korean && !x->cons) {
+	if (x->korean && cons && !x->cons) {
 		if (!x->cons_build)
 			x->cons_build = cons_build_start(d);
 		size_t u = 0;

@@ -623,7 +623,9 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 	}
 	/* What the repository of the first file says (its words, 하다 stems,
 	 * renderings), cached per repository and HEAD. */
-	if (!context_load_repo(ctx, ca->files.v[0], &e))
+	const bool *on = ctx->set.on; /* only the checks that read it */
+	if ((on[CK_SPELLING] || on[CK_SPACING] || on[CK_CONSISTENCY]) &&
+	    !context_load_repo(ctx, ca->files.v[0], &e))
 		cli_error(0, "warning: repository words: %s", e.msg);
 	err_init(&e);
 	/* The dictionaries load (once, for all files) while the files are

@@ -45,6 +45,13 @@ check "first run: YEOK_STATS counts them too" eq "$(stat_of 'git processes')" "$
 check "first run: every file of the repository scanned once" test "$(stat_of 'repository files scanned')" -ge "$nfiles"
 check "first run: one git log for the files' English" eq "$(stat_of 'history paths logged')" "$nfiles"
 
+# --only ID: only what ID reads (markup-spacing reads no repository words)
+# shellcheck disable=SC2086
+YEOK_STATS=1 run env XDG_CACHE_HOME="$T/cache-only" "$YEOK" check --no-spell --only markup-spacing --format json $files
+check "--only markup-spacing: no file of the repository read" eq "$(stat_of 'repository files scanned')" 0
+check "--only markup-spacing: its findings are the whole run's" eq \
+	"$(printf '%s\n' "$out" | grep -c '"markup-spacing"')" "$(printf '%s\n' "$first" | grep -c '"markup-spacing"')"
+
 # the second: the repository's context from the cache
 # shellcheck disable=SC2086
 YEOK_STATS=1 gits "$YEOK" check --no-spell --format json $files

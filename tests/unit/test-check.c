@@ -891,6 +891,48 @@ static void index_borrowed_equals_copied(TDoc *t, size_t *cons)
 	findings_clear(&once);
 }
 
+/* An index built for some checks (CheckDoc.index_for) holds only what
+ * they read, and each check alone gives the findings it gives with the
+ * whole index, on every corpus pair. */
+static void test_index_for_some_checks(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	static const CheckId ids[] = {CK_MARKUP_SPACING, CK_SPACING, CK_CONSISTENCY,
+	                              CK_BROKEN_REFERENCE, CK_GLOSSARY, CK_STYLE};
+	size_t cons_seen = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		for (size_t k = 0; k < ARRAY_LEN(ids); k++) {
+			tdoc_run(&t, ids[k]);
+			FindingVec whole = t.fv;
+			t.fv = (FindingVec){0};
+			CheckSet set;
+			memset(&set, 0, sizeof(set));
+			set.on[ids[k]] = true;
+			CheckDoc d;
+			check_doc_init_unindexed(&d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+			d.index_for = &set;
+			check_doc_reindex(&d);
+			assert_true(check_doc_indexed(&d));
+			/* the consistency tables only for consistency */
+			if (ids[k] != CK_CONSISTENCY)
+				assert_null(check_index_cons(d.index));
+			else
+				cons_seen += check_index_cons(d.index) != NULL;
+			check_document(&d, &set, &t.fv);
+			assert_same_findings(&whole, &t.fv);
+			findings_clear(&whole);
+			VEC_FREE(&whole);
+			check_doc_release(&d);
+		}
+		tdoc_close(&t);
+	}
+	assert_true(cons_seen > 10);
+	tu_free_list(pairs);
+}
+
 static void test_index_in_file_bytes_equals_copies(void **state)
 {
 	(void)state;
@@ -1139,6 +1181,7 @@ int main(void)
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_corpus_all),
 		cmocka_unit_test(test_reindex_slices),
+		cmocka_unit_test(test_index_for_some_checks),
 		cmocka_unit_test(test_reindex_slices_generated),
 		cmocka_unit_test(test_cons_build_infers_before_texts),
 		cmocka_unit_test(test_countmap_grows_gradually),
