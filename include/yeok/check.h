@@ -254,6 +254,12 @@ void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, c
 /* True once an index is in place (check_unit may run). */
 bool check_doc_indexed(const CheckDoc *d);
 
+/* How many texts each thread keeps the inline markup and prose mask of
+ * (rounded up to a power of two; the default, 16, serves the checks of
+ * one unit): `yeok check` asks for a document's worth, since the index's
+ * passes and the units' checks read every block several times. */
+void check_memo_size(size_t entries);
+
 /* Number of units: al->n with a source, else tb->n. */
 size_t check_unit_count(const CheckDoc *d);
 /* The unit holding target line `line` (0-based); check_unit_count() when

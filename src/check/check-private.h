@@ -136,6 +136,46 @@ void inline_scan(const char *s, size_t n, InlineVec *out);
 
 const char *inline_kind_name(InlineKind k);
 
+/* ---- the scans of texts seen lately (memo.c) ----------------------------
+ * inline_scan and prose_mask keep their results for the last few texts of
+ * the calling thread, found by the text's bytes: an entry for s[0..n), or
+ * NULL (empty, or over 64 KiB: scanned each time); add: a new entry,
+ * replacing the one in its place, when there is none.  Entries are valid
+ * until the next check_memo_find of the thread.  The number of entries
+ * per thread: check_memo_size (check.h). */
+typedef struct CheckMemo CheckMemo;
+CheckMemo *check_memo_find(const char *s, size_t n, bool add);
+/* Append m's inlines to out with their pointers into s (the text m was
+ * found for); false when m (may be NULL) holds none. */
+bool check_memo_inlines(const CheckMemo *m, const char *s, InlineVec *out);
+/* Keep v[0..k), inline_scan's result on s (m's text), in m (NULL: no-op). */
+void check_memo_keep_inlines(CheckMemo *m, const char *s, const Inline *v, size_t k);
+/* prose_mask's mask of m's text (its n bytes), or NULL; keep one. */
+const char *check_memo_mask(const CheckMemo *m);
+void check_memo_keep_mask(CheckMemo *m, const char *mask);
+/* The calling thread's hits and misses (tests). */
+void check_memo_stats(uint64_t *hits, uint64_t *misses);
+
+/* Does s[i..n) start with a Hangul syllable (U+AC00..U+D7A3: EA B0 80 ..
+ * ED 9E A3, three bytes)?  What ko_syllable(check_cp_at(s, n, i)) says,
+ * without decoding; and then its code point. */
+static inline bool check_syl_at(const char *s, size_t n, size_t i)
+{
+	if (i + 3 > n)
+		return false;
+	const unsigned char *u = (const unsigned char *)s + i;
+	if (u[0] < 0xea || u[0] > 0xed || (u[1] & 0xc0) != 0x80 || (u[2] & 0xc0) != 0x80)
+		return false;
+	uint32_t cp = ((uint32_t)(u[0] & 0x0f) << 12) | ((uint32_t)(u[1] & 0x3f) << 6) | (u[2] & 0x3f);
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+static inline int32_t check_syl_cp(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return (int32_t)(((uint32_t)(u[0] & 0x0f) << 12) | ((uint32_t)(u[1] & 0x3f) << 6) |
+	                 (u[2] & 0x3f));
+}
+
 /* Code point before offset i (-1 at the start or on an invalid byte). */
 int32_t check_prev_cp(const char *s, size_t i);
 /* Code point at offset i (-1 at the end or on an invalid byte). */

@@ -688,6 +688,7 @@ static int check_main(int argc, char **argv)
 	else if (ctx.notes.len)
 		cli_error(0, "warning: %s", ctx.notes.p); /* said once */
 	ctx.spell_cache = true; /* the answers of the last run are kept */
+	check_memo_size(8192);  /* every block's scan, once */
 	if (!rc)
 		rc = run_checks(&ca, &ctx);
 	context_release(&ctx);
