@@ -407,41 +407,59 @@ bool check_doc_indexed(const CheckDoc *d)
 	return d->index != NULL;
 }
 
-static void key_pair(Buf *k, const char *a, size_t an, const char *b, size_t bn)
+/* "A\x02B" in k: buf when it fits (the usual case: no allocation on the
+ * key path), else a heap copy (release with key_done). */
+typedef struct PairKey {
+	char buf[192];
+	char *p;
+	size_t len;
+} PairKey;
+
+static void key_pair(PairKey *k, const char *a, size_t an, const char *b, size_t bn)
 {
-	buf_clear(k);
-	buf_add(k, a, an);
-	buf_addc(k, 2);
-	buf_add(k, b, bn);
+	k->len = an + 1 + bn;
+	k->p = k->len < sizeof(k->buf) ? k->buf : xmalloc(k->len + 1);
+	memcpy(k->p, a, an);
+	k->p[an] = 2;
+	memcpy(k->p + an + 1, b, bn);
+	k->p[k->len] = '\0';
+}
+
+static void key_done(PairKey *k)
+{
+	if (k->p != k->buf)
+		free(k->p);
 }
 
 void check_index_add_token(CheckIndex *x, const char *s, size_t n)
 {
 	/* splits after 2+ syllables, the rest's first one or two syllables */
-	Buf k = BUF_INIT;
+	PairKey k;
 	for (size_t a = 6; a + 3 <= n; a += 3) {
 		key_pair(&k, s, a, s + a, 3);
 		countmap_add(&x->glued, k.p, k.len, 1);
+		key_done(&k);
 		if (a + 6 <= n) {
 			key_pair(&k, s, a, s + a, 6);
 			countmap_add(&x->glued, k.p, k.len, 1);
+			key_done(&k);
 		}
 	}
-	buf_release(&k);
 }
 
 void check_index_add_pair(CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
 	if (an < 6)
 		return;
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, MIN(bn, (size_t)3));
 	countmap_add(&x->spaced, k.p, k.len, 1);
+	key_done(&k);
 	if (bn >= 6) {
 		key_pair(&k, a, an, b, 6);
 		countmap_add(&x->spaced, k.p, k.len, 1);
+		key_done(&k);
 	}
-	buf_release(&k);
 }
 
 void check_index_add_stem(CheckIndex *x, const char *s, size_t n)
@@ -456,19 +474,19 @@ bool check_index_stem(const CheckIndex *x, const char *s, size_t n)
 
 size_t check_index_spaced(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, bn);
 	size_t c = countmap_get(&x->spaced, k.p, k.len);
-	buf_release(&k);
+	key_done(&k);
 	return c;
 }
 
 size_t check_index_glued(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, bn);
 	size_t c = countmap_get(&x->glued, k.p, k.len);
-	buf_release(&k);
+	key_done(&k);
 	return c;
 }
 

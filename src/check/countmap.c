@@ -38,10 +38,20 @@ static char *key_copy(CountMap *m, const char *s, size_t n)
 	return p;
 }
 
+/* Is the key k (NUL-terminated) s[0..n)?  Without strlen: the first
+ * differing byte ends it. */
+static bool key_is(const char *k, const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && k[i] == s[i] && k[i])
+		i++;
+	return i == n && k[n] == '\0';
+}
+
 static size_t slot(const CountMap *m, const char *s, size_t n)
 {
 	size_t h = hash_fnv1a(s, n) & (m->cap - 1);
-	while (m->key[h] && !(strlen(m->key[h]) == n && memcmp(m->key[h], s, n) == 0))
+	while (m->key[h] && !key_is(m->key[h], s, n))
 		h = (h + 1) & (m->cap - 1);
 	return h;
 }
