@@ -1038,7 +1038,10 @@ SpellStatus spell_check_token(Spell *sp, const char *text,
                               SpellWait wait)
 {
 	Buf b = BUF_INIT;
-	text_nfc(text + t->off, t->len, &b);
+	if (spell_is_nfc_fast(text + t->off, t->len)) /* NFC already: a copy (NUL-ended) */
+		buf_add(&b, text + t->off, t->len);
+	else
+		text_nfc(text + t->off, t->len, &b);
 	SpellStatus st = b.len ? check_nfc(sp, b.p, b.len, t->script, t->glued,
 	                                   source, wait)
 	                       : SPELL_OK;
