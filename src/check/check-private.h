@@ -3,6 +3,8 @@
 #ifndef YEOK_CHECK_PRIVATE_H
 #define YEOK_CHECK_PRIVATE_H
 
+#include <pthread.h>
+
 #include "yeok/check.h"
 
 /* What one check function gets: a unit (a segment, or a target block when
@@ -268,6 +270,21 @@ bool check_doc_is_korean(const CheckDoc *d);
  * uses: **저자**:, **번역:**, 번역:, **Author**:...)?  Spelling skips
  * their names. */
 bool check_header_line(Str line);
+
+/* ---- a fixed set of words (countmap.c) ----------------------------------
+ * A static table of words (particles, stop words) looked up by hashing
+ * instead of comparing with each: made at the first lookup, thread-safe.
+ *     static WordSet set = WORD_SET(table);
+ *     word_set_has(&set, s, n)   is s[0..n) one of the table's words? */
+typedef struct WordSet {
+	const char *const *words;
+	size_t n;
+	pthread_once_t once;
+	_Atomic(uint16_t *) slot; /* index + 1 of a word, 0 empty; set once, after cap */
+	size_t cap;               /* slots: 4 x n or more, a power of two */
+} WordSet;
+#define WORD_SET(table) {(table), ARRAY_LEN(table), PTHREAD_ONCE_INIT, NULL, 0}
+bool word_set_has(WordSet *ws, const char *s, size_t n);
 
 /* ---- a counted set of strings (countmap.c) ----------------------------- */
 typedef struct CountMap {

@@ -38,12 +38,8 @@ static const char *const stop_words[] = {
 
 static bool is_stop(const char *s, size_t n)
 {
-	/* strncmp stops at the stop word's end: no strlen of each */
-	for (size_t i = 0; i < ARRAY_LEN(stop_words); i++)
-		if (n && stop_words[i][0] == s[0] && strncmp(stop_words[i], s, n) == 0 &&
-		    stop_words[i][n] == '\0')
-			return true;
-	return false;
+	static WordSet set = WORD_SET(stop_words); /* hashed, not compared with each */
+	return n && word_set_has(&set, s, n);
 }
 
 static bool lower(char c)

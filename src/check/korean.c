@@ -211,17 +211,9 @@ static const char *const particles[] = {
 
 bool ko_is_particle(const char *s, size_t n)
 {
-	for (size_t i = 0; i < ARRAY_LEN(particles); i++) {
-		/* the first differing byte ends it (no strlen: called for every
-		 * split of every word) */
-		const char *p = particles[i];
-		size_t k = 0;
-		while (p[k] && k < n && s[k] == p[k])
-			k++;
-		if (!p[k] && k == n)
-			return true;
-	}
-	return false;
+	/* hashed: called for every split of every word */
+	static WordSet set = WORD_SET(particles);
+	return n && word_set_has(&set, s, n);
 }
 
 /* ---- masked prose ------------------------------------------------------ */

@@ -130,6 +130,12 @@ static void mask(const char *s, size_t n, char *t)
 {
 	size_t i = 0;
 	while (i < n) {
+		/* the bytes no construct starts with, passed at once */
+		while (i < n && s[i] != '\\' && s[i] != '`' && s[i] != ':' && s[i] != '<' &&
+		       s[i] != '|' && s[i] != 'h' && s[i] != 'w')
+			i++;
+		if (i >= n)
+			break;
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\\') {
 			i += 2;
