@@ -163,7 +163,7 @@ void check_memo_stats(uint64_t *hits, uint64_t *misses);
  * without decoding; and then its code point. */
 static inline bool check_syl_at(const char *s, size_t n, size_t i)
 {
-	if (i + 3 > n)
+	if (i >= n || n - i < 3) /* i may be past the end (callers' i - 1) */
 		return false;
 	const unsigned char *u = (const unsigned char *)s + i;
 	if (u[0] < 0xea || u[0] > 0xed || (u[1] & 0xc0) != 0x80 || (u[2] & 0xc0) != 0x80)

@@ -759,6 +759,30 @@ static size_t segment_cost(const CheckDoc *d, const Segment *s)
 	return 3 * n;
 }
 
+/* The pairs read by the associations' loop filed by English word (b->with),
+ * in slices: about max_bytes units more of *n; true once done. */
+static bool file_pairs(InferBuild *b, const Tables *t, size_t max_bytes, size_t *n)
+{
+	if (!b->with_end) { /* counts to starts */
+		for (size_t e = 0; e < t->en.n; e++)
+			b->with_at[e + 1] += b->with_at[e];
+		b->with = xmalloc((b->with_at[t->en.n] ? b->with_at[t->en.n] : 1) * sizeof(uint32_t));
+		b->with_end = xmalloc((t->en.n ? t->en.n : 1) * sizeof(size_t));
+		memcpy(b->with_end, b->with_at, t->en.n * sizeof(size_t));
+		*n += t->en.n;
+	}
+	for (; !b->with_done && b->w < b->ek_n && (*n < max_bytes || !*n); b->w++) {
+		(*n)++;
+		b->with[b->with_end[b->ek[2 * b->w]]++] = b->ek[2 * b->w + 1];
+	}
+	if (b->w == b->ek_n && !b->with_done) {
+		b->with_done = true;
+		free(b->ek);
+		b->ek = NULL;
+	}
+	return b->with_done;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -846,24 +870,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		b->ek[2 * b->ek_n++ + 1] = (uint32_t)k;
 		n += 32;
 	}
-	if (b->i == t->pair.cap && !b->with_end) { /* counts to starts */
-		for (size_t e = 0; e < t->en.n; e++)
-			b->with_at[e + 1] += b->with_at[e];
-		b->with = xmalloc((b->with_at[t->en.n] ? b->with_at[t->en.n] : 1) * sizeof(uint32_t));
-		b->with_end = xmalloc((t->en.n ? t->en.n : 1) * sizeof(size_t));
-		memcpy(b->with_end, b->with_at, t->en.n * sizeof(size_t));
-		n += t->en.n;
-	}
-	for (; b->with_end && !b->with_done && b->w < b->ek_n && (n < max_bytes || !n); b->w++) {
-		n++;
-		b->with[b->with_end[b->ek[2 * b->w]]++] = b->ek[2 * b->w + 1];
-	}
-	if (b->with_end && b->w == b->ek_n && !b->with_done) {
-		b->with_done = true;
-		free(b->ek);
-		b->ek = NULL;
-	}
-	if (!b->with_done) {
+	if (b->i == t->pair.cap && !file_pairs(b, t, max_bytes, &n)) {
 		*used = n;
 		return false;
 	}

@@ -278,7 +278,7 @@ void inline_scan(const char *s, size_t n, InlineVec *out)
 		return;
 	size_t k0 = out->n;
 	scan(s, n, out);
-	check_memo_keep_inlines(m, s, out->v + k0, out->n - k0);
+	check_memo_keep_inlines(m, s, out->n > k0 ? out->v + k0 : NULL, out->n - k0);
 }
 
 static void scan(const char *s, size_t n, InlineVec *out)

@@ -123,7 +123,8 @@ bool check_memo_inlines(const CheckMemo *m, const char *s, InlineVec *out)
 	size_t k0 = out->n;
 	for (size_t i = 0; i < m->inl_n; i++)
 		VEC_PUSH(out, m->inl[i]);
-	rebase(out->v + k0, m->inl_n, m->text, s);
+	if (m->inl_n)
+		rebase(out->v + k0, m->inl_n, m->text, s);
 	return true;
 }
 
