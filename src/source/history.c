@@ -19,6 +19,8 @@ typedef struct Answer {
 	char *rel;
 	bool found;              /* false: no English version */
 	char commit[41], blob[41];
+	long long time;          /* the commit's author date (as the log gives it) */
+	char *author;            /* its author (owned) */
 } Answer;
 typedef VEC(Answer) AnswerVec;
 
@@ -75,8 +77,10 @@ bool source_history_open(const char *top, const char *const *pathspecs, SourceHi
 
 static void answers_free(AnswerVec *v)
 {
-	for (size_t i = 0; i < v->n; i++)
+	for (size_t i = 0; i < v->n; i++) {
 		free(v->v[i].rel);
+		free(v->v[i].author);
+	}
 	VEC_FREE(v);
 }
 
@@ -96,7 +100,7 @@ static const Answer *answer_of(const SourceHistory *h, const char *rel)
 	return a;
 }
 
-#define ENGLISH_CACHE_VERSION "yeok-english 1" /* a new one when text_is_english changes */
+#define ENGLISH_CACHE_VERSION "yeok-english 2" /* a new one when text_is_english changes */
 
 static bool hex_id(Str s)
 {
@@ -109,7 +113,7 @@ static bool hex_id(Str s)
 }
 
 /* The cache's answers for h->head into h->known (none when it was made at
- * another commit, or cannot be read).  Lines: "Y\tCOMMIT\tBLOB\tPATH",
+ * another commit, or cannot be read).  Lines: "Y\tCOMMIT\tBLOB\tTIME\tAUTHOR\tPATH",
  * "N\tPATH". */
 static void read_answers(SourceHistory *h)
 {
@@ -137,10 +141,18 @@ static void read_answers(SourceHistory *h)
 		if (str_starts_with(line, "Y\t") && line.n > 2 + 41 + 41 &&
 		    hex_id(str_slice(line, 2, 42)) && line.p[42] == '\t' &&
 		    hex_id(str_slice(line, 43, 83)) && line.p[83] == '\t') {
+			Str rest = str_slice(line, 84, line.n);
+			const char *t1 = memchr(rest.p, '\t', rest.n);
+			const char *t2 = t1 ? memchr(t1 + 1, '\t', (size_t)(rest.p + rest.n - t1 - 1)) : NULL;
+			if (!t2)
+				continue;
 			a.found = true;
 			memcpy(a.commit, line.p + 2, 40);
 			memcpy(a.blob, line.p + 43, 40);
-			a.rel = str_dup(str_slice(line, 84, line.n));
+			for (const char *p = rest.p; p < t1 && *p >= '0' && *p <= '9'; p++)
+				a.time = a.time * 10 + (*p - '0');
+			a.author = xmemdup0(t1 + 1, (size_t)(t2 - t1 - 1));
+			a.rel = xmemdup0(t2 + 1, (size_t)(rest.p + rest.n - t2 - 1));
 		} else if (str_starts_with(line, "N\t") && line.n > 2) {
 			a.rel = str_dup(str_slice(line, 2, line.n));
 		} else {
@@ -165,7 +177,8 @@ static void write_answers(const SourceHistory *h)
 		for (size_t i = 0; i < vs[k]->n; i++) {
 			const Answer *a = &vs[k]->v[i];
 			if (a->found)
-				buf_addf(&out, "Y\t%s\t%s\t%s\n", a->commit, a->blob, a->rel);
+				buf_addf(&out, "Y\t%s\t%s\t%lld\t%s\t%s\n", a->commit, a->blob, a->time,
+				         a->author ? a->author : "", a->rel);
 			else
 				buf_addf(&out, "N\t%s\n", a->rel);
 		}
@@ -311,16 +324,33 @@ bool source_history_read(SourceHistory *h, const char *spec, size_t max, Buf *ou
 }
 
 /* Remember what was found for rel (h opened with a cache). */
-static void remember(SourceHistory *h, const char *rel, const char *commit, const char *blob)
+static void remember(SourceHistory *h, const char *rel, const VcsCommit *c, const char *blob)
 {
-	if (!h->cache || strpbrk(rel, "\t\n") || answer_of(h, rel))
+	if (!h->cache || strpbrk(rel, "\t\n") || answer_of(h, rel) ||
+	    (c && c->author && strpbrk(c->author, "\t\n")))
 		return;
-	Answer a = {.rel = xstrdup(rel), .found = commit != NULL};
-	if (commit) {
-		memcpy(a.commit, commit, 41);
+	Answer a = {.rel = xstrdup(rel), .found = c != NULL};
+	if (c) {
+		memcpy(a.commit, c->id, 41);
 		memcpy(a.blob, blob, 41);
+		a.time = c->time;
+		a.author = xstrdup(c->author ? c->author : "");
 	}
 	VEC_PUSH(&h->fresh, a);
+}
+
+/* The commit of an answer in h's log (a log of a cached run has it too:
+ * whoever reads the log for a commit's date finds it). */
+static void log_commit(SourceHistory *h, const Answer *a)
+{
+	for (size_t i = 0; i < h->log.commits.n; i++)
+		if (!strcmp(h->log.commits.v[i].id, a->commit))
+			return;
+	VcsCommit c;
+	memcpy(c.id, a->commit, 41);
+	c.time = a->time;
+	c.author = xstrdup(a->author ? a->author : "");
+	VEC_PUSH(&h->log.commits, c);
 }
 
 bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool *found,
@@ -339,6 +369,7 @@ bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool 
 		if (got) {
 			memcpy(id, a->commit, 41);
 			*found = true;
+			log_commit(h, a);
 			return true;
 		}
 		/* gone (pruned) or over max: the log was not read for rel: none */
@@ -358,7 +389,7 @@ bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool 
 		if (got && text_is_english(text->p ? text->p : "", text->len)) {
 			memcpy(id, h->log.commits.v[c->commit].id, 41);
 			*found = true;
-			remember(h, rel, id, c->blob);
+			remember(h, rel, &h->log.commits.v[c->commit], c->blob);
 			return true;
 		}
 	}
