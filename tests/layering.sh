@@ -103,3 +103,73 @@ PY
 )
 if [ -z "$long" ]; then echo "ok $n - no function in src/ over 120 lines without a 'long:' reason"
 else echo "not ok $n - functions over 120 lines without a 'long:' reason in the comment above:"; echo "$long" | sed 's/^/#   /'; fi
+
+# The modules' order (src/README.md's diagram, top to bottom): a module
+# includes the headers of modules on rows below its own only, and its
+# header's "Depends on" line names every module it includes (and no module
+# it does not reach).
+n=$((n + 1))
+order=$(/usr/bin/python3 - <<'PY'
+import re, glob, os
+rows = """cli ui
+keymap
+command safety
+session review
+repo sync
+context tm doc progress comments
+check pair
+source
+align host
+rst glossary sidecar config theme journal
+ynode lines spell json
+text diff vcs
+util""".split('\n')
+row = {m: i for i, r in enumerate(rows) for m in r.split()}
+mods = sorted(os.path.basename(d.rstrip('/')) for d in glob.glob('src/*/'))
+def incs(f):
+    return set(re.findall(r'#include "yeok/([a-z0-9_-]+)\.h"', open(f).read())) - {'banned'}
+dep = {}
+for m in mods:
+    if m not in row:
+        print('%s: a module not in the order (tests/layering.sh, src/README.md)' % m)
+        continue
+    d = set()
+    for f in glob.glob('src/%s/*.[ch]' % m) + glob.glob('include/yeok/%s.h' % m):
+        for x in incs(f) - {m}:
+            d.add(x)
+            if x in row and row[x] <= row[m]:
+                print('%s includes yeok/%s.h: %s is not below %s' % (f, x, x, m))
+    dep[m] = d
+def reach(m, seen):
+    for x in dep.get(m, ()):
+        if x not in seen:
+            seen.add(x)
+            reach(x, seen)
+    return seen
+for m in mods:
+    h = 'include/yeok/%s.h' % m
+    if m not in dep or not os.path.exists(h) or m in ('cli', 'ui'):
+        continue
+    t = open(h).read()
+    said = re.search(r'Depends on:?\s*(.*?)(?:\.\s|\n \*\s*\n)', t, re.S)
+    if not said:
+        print('%s: no "Depends on" line' % h)
+        continue
+    names = set(re.findall(r'\b([a-z]+)\b', said.group(1))) & set(mods)
+    missing = sorted(dep[m] - names - {'util'})
+    extra = sorted(names - reach(m, set()) - {'util'})
+    if missing:
+        print('%s: "Depends on" leaves out %s' % (h, ', '.join(missing)))
+    if extra:
+        print('%s: "Depends on" names %s, which it does not use' % (h, ', '.join(extra)))
+PY
+)
+if [ -z "$order" ]; then echo "ok $n - modules include only modules below them; each header's 'Depends on' is true"
+else echo "not ok $n - the modules' order or a 'Depends on' line is broken:"; echo "$order" | sed 's/^/#   /'; fi
+
+# No dead export: a function a public header declares is used outside the
+# file that defines it (else it is static there), and used at all.
+n=$((n + 1))
+dead=$(/usr/bin/python3 tests/dead-exports.py)
+if [ -z "$dead" ]; then echo "ok $n - every exported function is used outside its file"
+else echo "not ok $n - exported functions to remove or make static:"; echo "$dead" | sed 's/^/#   /'; fi

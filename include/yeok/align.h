@@ -140,7 +140,6 @@ void align_docs_phased(const Lines *src, const RstDoc *sb, const Lines *tgt, con
  * must not change before align_docs_with takes them. */
 typedef struct AlignFeatures AlignFeatures;
 AlignFeatures *align_features_new(const Lines *l, const RstDoc *d);
-void align_features_free(AlignFeatures *af);
 /* align_docs_memo (phased false) or align_docs_phased (true, memo not
  * NULL) with the source's features sf (align_features_new of src and sb)
  * and the target's tf (of tgt and tb), each taken, or NULL (computed

@@ -11,6 +11,9 @@
  * what it reads (the glossary uses Aho–Corasick; target names for
  * broken-reference are indexed once per check_doc_init/reindex).
  *
+ * A stale English (CheckDoc.stale): one source-stale finding instead of
+ * the findings only a stale English causes.
+ *
  * Without a source (src == NULL) the checks that compare with the English
  * (code-changed, markup-mismatch, reference-title, untranslated, the
  * indentation part of whitespace, the source-term part of glossary) are
@@ -24,7 +27,7 @@
  * the right length; markup-spacing: insert "\ "; whitespace: remove).
  *
  * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
- * glossary, spell.  Never prints; formatting for the CLI is check_format_*().
+ * glossary, spell, host, source, vcs, ynode.  Never prints; formatting for the CLI is check_format_*().
  */
 #ifndef YEOK_CHECK_H
 #define YEOK_CHECK_H
@@ -62,7 +65,12 @@ typedef enum CheckId {
 	CK_LINK,        /* links not localised to tutorials.pytorch.kr */
 	CK_STYLE,       /* team style rules from the rule file (CheckDoc.rules) */
 	CK_OMISSION,    /* English left without its Korean (a deleted block) */
+	CK_SOURCE_STALE, /* the English found is older than the Korean
+	                   (CheckDoc.stale; checks-stale.c) */
 	CK_PY_STRUCTURE, /* sphinx-gallery .py only (src/check/check-py.c) */
+	CK_NUMBERS,      /* numbers and acronyms of the English missing, doubled
+	                    words (pofilter's numbers, acronyms, doublewords;
+	                    checks-numbers.c) */
 	CK_COUNT
 } CheckId;
 
@@ -124,10 +132,6 @@ void finding_release(Finding *f);
 void findings_clear(FindingVec *v);
 /* Sort by line, column, check ID (stable for equal keys). */
 void findings_sort(FindingVec *v);
-/* Sort v->v[from..] and merge the findings of one check at one position
- * into one (distinct messages joined with "; ", the worst severity, the
- * first suggestion and fix).  check_unit and check_document do it. */
-void findings_merge(FindingVec *v, size_t from);
 
 typedef struct CheckIndex CheckIndex; /* private: target names etc. */
 typedef struct StyleRules StyleRules; /* the team style rules (style.c) */
@@ -175,8 +179,6 @@ unsigned long check_repo_work(void);
  * and 하다/되다 stems (최적화합니다) in that many files pass with every
  * ending; all words rank suggestions (spell_set_vocabulary). */
 void check_repo_teach_spell(const CheckRepo *r, Spell *sp, size_t min_files);
-/* The renderings of en (case-folded), most files first: *n of them. */
-const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n);
 
 typedef struct CheckDoc {
 	const Lines *tgt;
@@ -205,6 +207,15 @@ typedef struct CheckDoc {
 	                         code comments' prose checks run.  Borrowed */
 	const HostDoc *src_host; /* the same for the source (NULL iff src is
 	                         NULL or tgt_host is) */
+	const struct SourceStale *stale; /* NULL, or the comparison of this
+	                         English with the Korean (source.h, "a stale
+	                         English"; measured on the pair as it was read,
+	                         by the caller, who fills its `what`): when it
+	                         says stale, source-stale reports it once (in
+	                         the first unit with a Korean side) and the
+	                         code-changed, markup-mismatch and py-structure
+	                         findings of the units whose code, URLs or
+	                         literals differ are not made.  Borrowed */
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */

@@ -13,7 +13,5 @@
 bool cli_handles(int argc, char **argv);
 /* Run the subcommand in argv[1]; returns the exit status. */
 int cli_main(int argc, char **argv);
-/* Print the usage text (the same text as `yeok --help`) to stdout. */
-void cli_print_help(void);
 
 #endif

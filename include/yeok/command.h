@@ -14,7 +14,7 @@
  * The repository view (`yeok DIR`) is a third mode, MODE_LIST, whose
  * commands act on the list's model (repo.h).
  *
- * Depends on util, session, review, repo.  Never includes curses.
+ * Depends on util, text, session, review, repo.  Never includes curses.
  */
 #ifndef YEOK_COMMAND_H
 #define YEOK_COMMAND_H

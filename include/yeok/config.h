@@ -16,7 +16,11 @@
  *     dictionaries: [ko_KR, en_US]  # hunspell names or .dic paths
  *     wrap: word                   # word | grapheme
  *     clipboard: internal          # internal | osc52
- *     tm: ~/.cache/yeok/tm.sqlite  # the translation memory file
+ *     tm: ~/.cache/yeok/tm.sqlite  # the translation memory file, or
+ *     tm: {path: ~/tm.sqlite, exclude: [docs/, _build/, "*.txt"]}
+ *     upstream: ../tutorials       # a local clone of the upstream, or
+ *     upstream: {path: ../tutorials, ref: 'pytorch/tutorials@([0-9a-f]{7,40})',
+ *                map: [{target: ko/, source: en/}]}
  *     sources:                     # translations kept in a tree of their own
  *       - {target: files/ko/, source: ../content/files/en-us/}
  *     pr-template: .github/PULL_REQUEST_TEMPLATE.md
@@ -25,6 +29,10 @@
  * work tree's top level) to the folder of its English (relative to that
  * top level, or absolute, or ~/): source.h, "Separate trees".  They stay as
  * written (not relative to this file: they name places of a repository).
+ * `upstream:` (source.h, "upstream") is kept as written too: relative to
+ * the document's work tree top level; `ref:` must compile as a POSIX
+ * extended regular expression with a group.  `tm.exclude:` patterns
+ * (repo.h, "What is a tutorial") replace the defaults.
  * `pr-template:` names the pull-request template whose checkboxes `yeok
  * pr` fills: relative to the document's work tree top level (a file of the
  * repository), absolute, or ~/.
@@ -63,6 +71,7 @@ typedef struct ConfigSource {
 	char *target;
 	char *source;
 } ConfigSource;
+typedef VEC(ConfigSource) ConfigSourceVec;
 
 typedef struct Config {
 	char *path;            /* the file read (owned), NULL when none was */
@@ -76,7 +85,13 @@ typedef struct Config {
 	ConfigWrap wrap;
 	ConfigClipboard clipboard;
 	char *tm;              /* resolved path or NULL */
-	VEC(ConfigSource) sources; /* in file order */
+	ConfigList tm_exclude; /* `tm.exclude`: patterns as written (owned) */
+	bool tm_exclude_set;   /* tm.exclude was given (else the defaults) */
+	ConfigSourceVec sources; /* in file order */
+	char *upstream;        /* `upstream:` (`path:`) as written, ~/ expanded;
+	                          NULL: none */
+	char *upstream_ref;    /* `upstream.ref:`, NULL: the default */
+	ConfigSourceVec upstream_map; /* `upstream.map:` target -> upstream prefix */
 	char *pr_template;     /* as written (~/ expanded), or NULL */
 	char unknown[64];      /* the first unknown top-level key, "" when none */
 	size_t unknown_line;

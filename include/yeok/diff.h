@@ -48,7 +48,6 @@ typedef struct DiffWords {
 	size_t n;
 	size_t cap;
 } DiffWords;
-void diff_words_split(const char *s, size_t n, DiffWords *out);
 void diff_words(const char *a, size_t na, const char *b, size_t nb, DiffWords *wa, DiffWords *wb,
                 Diff *d);
 

@@ -35,7 +35,7 @@
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, host, align, pair.  Never includes
+ * Depends on util, text, lines, rst, host, align, pair, journal, sidecar.  Never includes
  * curses.
  * Invariant (doc_check): lines, host readings (host_check), blocks and
  * alignment are each valid, the blocks are those of the current lines,
@@ -212,22 +212,11 @@ void doc_release(Doc *d);
  * lines, blocks and alignment move into d; p is released).  path and
  * src_name are copied. */
 struct DocPair;
-void doc_load_pair_take(Doc *d, const char *path, const char *src_name, struct DocPair *p);
 /* The same from the target bytes and the source bytes (both copied),
  * through pair_from_texts(). */
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n);
 
-/* The same, aligned in phases (align_docs_phased): the anchors now, the
- * stretches between them pending (placeholder segments) until
- * doc_align_lines, doc_align_step or doc_align_finish align them.  Every
- * edit (doc_replace, undo, redo) and doc_realign_all finish first, so the
- * alignment an edit starts from is the one-shot one.  Each stretch
- * aligned is a change of the segments (doc_changed_since) and takes the
- * user's statuses (d->user) as an edit's segments do; the last one calls
- * d->aligned. */
-void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
-                     const char *src_name, const char *src, size_t src_n);
 /* doc_load or doc_load_phased (phased) with the bytes of tgt and src
  * adopted by the lines, not copied (pair_from_bufs_take: both are left
  * empty). */
@@ -351,8 +340,6 @@ typedef struct DocDirty {
 } DocDirty;
 bool doc_changed_since(const Doc *d, uint64_t gen, DocDirty *out);
 
-/* Re-segment and re-align the whole document (after load; tests). */
-void doc_realign_all(Doc *d);
 
 bool doc_check(const Doc *d, Err *e);
 

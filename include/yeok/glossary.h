@@ -25,7 +25,7 @@
  *     only).
  *
  * Hit offsets are byte offsets into the text given (whatever its
- * normalization).  Depends on util, text; reads YAML through libyaml.
+ * normalization).  Depends on util, text, ynode (YAML).
  * Invariant (glossary_check): every term has at least one English form
  * and a non-empty recommendation; matchers are built for the terms.
  */

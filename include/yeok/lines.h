@@ -100,9 +100,6 @@ void lines_init(Lines *l);
 void lines_release(Lines *l);
 /* Replace the content of l with data split into lines (data is copied). */
 void lines_parse(Lines *l, const char *data, size_t n);
-/* The same without the copy: l adopts data (malloc'ed, at least n bytes;
- * freed by lines_release) and every line points into it. */
-void lines_parse_take(Lines *l, char *data, size_t n);
 /* The same with the bytes of b, adopted (b is left empty). */
 void lines_parse_buf_take(Lines *l, Buf *b);
 /* The same without the scan (l->scan is not valid: lines_scan scans when

@@ -42,6 +42,10 @@ typedef struct DocPair {
 	bool phased;      /* with keep_memo: align_docs_phased (the stretches
 	                     between anchors pending) */
 	AlignMemo *memo;  /* align_docs_memo's memo of al, or NULL (owned) */
+	SourceStale stale; /* pair_build: the English against the Korean
+	                     (source_stale_measure; its `what` filled when
+	                     stale); empty otherwise.  Give &stale to
+	                     CheckDoc.stale */
 } DocPair;
 
 void pair_init(DocPair *p);

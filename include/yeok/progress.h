@@ -50,12 +50,13 @@
  * Counting (progress_count) looks at prose segments only (rst_kind_is_prose
  * of the segment's kind): code, directives and tables are not translated.
  *
- * Depends on util, lines, rst, align, sidecar.  Never prints.
+ * Depends on util, text, lines, rst, align, sidecar, pair.  Never prints.
  */
 #ifndef YEOK_PROGRESS_H
 #define YEOK_PROGRESS_H
 
 #include "yeok/align.h"
+#include "yeok/pair.h"
 #include "yeok/sidecar.h"
 
 typedef struct ProgressSeg {
@@ -80,11 +81,6 @@ typedef struct Progress {
 void progress_init(Progress *p);
 void progress_release(Progress *p);
 
-/* The text of count blocks of d from first: rst_block_text of each, joined
- * with "\n\n"; appended to out. */
-void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
-                          Buf *out);
-
 /* Apply sc to a (statuses updated in place) and fill p with one entry per
  * segment (previous content released). */
 void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const Lines *tgt,
@@ -96,7 +92,6 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
  * place; p's entries filled). */
 void progress_seg_keys(const Lines *src, const RstDoc *sb, const Lines *tgt, const RstDoc *tb,
                        const Segment *g, ProgressSeg *ps);
-void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
 
 /* progress_apply_keyed in slices (the editor's idle time): start, then
  * progress_apply_some does up to max units of work (an entry indexed or a
@@ -167,7 +162,9 @@ typedef struct ProgressCount {
 /* Add the prose segments of a to c (c is not zeroed).  A segment with
  * nothing to translate (align_nothing_to_translate: its English is only
  * literals, roles, URLs, substitutions) counts as done while it is
- * untranslated; a file of code only has no prose segments (100 %). */
+ * untranslated; an English block with no Korean partner (a 1:0 segment
+ * that is not stale) as untranslated; a file of code only has no prose
+ * segments (100 %). */
 void progress_count(const Alignment *a, ProgressCount *c);
 
 /* A document without a known source: its prose blocks are the segments;
@@ -175,8 +172,10 @@ void progress_count(const Alignment *a, ProgressCount *c);
  * translate (align_has_words) done, any other untranslated.  Added to c. */
 void progress_count_self(const Lines *l, const RstDoc *d, ProgressCount *c);
 
-/* Share translated (everything but untranslated) in percent, 0..100;
- * 100 for an empty document. */
+/* Share translated (everything but untranslated and stale: a stale
+ * segment's translation is of an English that changed, and after `yeok
+ * sync` it holds the new English) in percent, 0..100; 100 for an empty
+ * document. */
 double progress_percent(const ProgressCount *c);
 
 /* Invariant: p matches a (same n), keys well-formed, stale segments have

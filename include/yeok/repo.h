@@ -19,7 +19,7 @@
  * what changed.
  *
  * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
- * check.  Never prints.
+ * check, source, context.  Never prints.
  * Invariant (repo_check): shown lists distinct rows in range; sel < n_shown
  * (or 0 when nothing is shown); to_fill is the number of rows not filled.
  */
@@ -57,20 +57,34 @@ struct SourceHistory *repo_history_open(const char *dir);
  * or "self".  When findings is non-NULL, `yeok check`'s findings with the
  * context ctx (context_check_pair: its checks, glossary, rules, words and
  * spelling; NULL: none are counted) on the same alignment, and *findings
- * gets the number of errors and warnings.  False
+ * gets the number of errors and warnings.  en (may be NULL) says which
+ * English it was and whether it is stale.  False
  * with e set when the recorded source cannot be read or does not match. */
+typedef struct RepoEnglish {
+	char origin[16];   /* source_origin_name: "history", "upstream", ... */
+	char what[160];    /* the English as source-stale names it ("git
+	                      329160e05678 of 2021-04-29"), or its desc */
+	bool stale;        /* source-stale: older than the Korean */
+	size_t differ;     /* then: the blocks that differ */
+	long behind;       /* upstream commits that changed the file since its
+	                      English (Source.behind); -1 when not known */
+} RepoEnglish;
+
 bool repo_file_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
                         ProgressCount *c, const char **from, Context *ctx, size_t *findings,
-                        Err *e);
+                        RepoEnglish *en, Err *e);
 
 typedef VEC(char *) RepoPaths;
 
 /* Is path a tutorial file: ends in ".rst" or ".py", or is a Markdown page
  * (".md", ".markdown") of a Korean tree (source_in_tree: `…/ko/…` or a
- * `sources:` mapping's target; a README.md elsewhere is not one)? */
+ * `sources:` mapping's target; a README.md elsewhere is not one)?  (The
+ * walk also leaves out what source_excluded() names and built sites.) */
 bool repo_is_tutorial(const char *path);
 /* Append the tutorial files below dir (hidden folders skipped, symlinked
- * folders not followed), sorted by path, to out (owned strings).  What
+ * folders not followed, build output left out: source.h "What is a
+ * tutorial", the patterns matched against the path below dir), sorted by
+ * path, to out (owned strings).  What
  * cannot be read is never skipped silently: each folder that cannot be
  * listed, each entry that cannot be looked at, a folder nested too deep,
  * is a line of problems (may be NULL) — "DIR: cannot read: Permission
@@ -91,6 +105,8 @@ typedef struct RepoRow {
 	char *checklist;   /* the sidecar's checklist as `yeok stats` shows it,
 	                      "-" without a sidecar (owned) */
 	size_t findings;   /* errors and warnings of the checks */
+	bool stale_en;     /* its English is older than the Korean (source-stale) */
+	long behind;       /* upstream commits since its English, -1 unknown */
 	char date[11];     /* last commit date (YYYY-MM-DD), "" when not known */
 	char *error;       /* the file could not be counted: why (owned), or NULL */
 	/* the cache key: the file's and the sidecar's size and mtime */
@@ -161,11 +177,6 @@ void repo_move(Repo *r, long delta);
 const char *repo_filter_name(RepoFilter f);
 const char *repo_sort_name(RepoSort s);
 
-/* The cache file for dir (realpath's hash under $XDG_CACHE_HOME/yeok, or
- * ~/.cache/yeok); caller frees; NULL without a home. */
-char *repo_cache_path(const char *dir);
-/* Write the filled rows to the cache (atomically).  False with e. */
-bool repo_save_cache(const Repo *r, Err *e);
 
 bool repo_check(const Repo *r, Err *e);
 

@@ -24,8 +24,9 @@
  * command reads them (a sphinx-gallery `.py`: its docstring and text
  * blocks as RST, its code cells as code; pair.h).
  *
- * Depends on util, text, lines, rst, host, align, pair, diff, sync; the session half
- * also on vcs, source, sidecar, glossary, check.  Never prints.
+ * Depends on util, text, lines, rst, host, align, pair, diff, sync,
+ * progress, repo, comments; ReviewSession also on vcs, source, sidecar,
+ * glossary, check, context.  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
@@ -115,15 +116,13 @@ size_t review_drop_carried(Review *r, const char *base_src, size_t n);
  * not found by a head line). */
 long review_find_line(const Review *r, size_t line);
 
-/* True when the text is English: at most 1% of its lines (and at most 2)
- * hold Hangul. */
-bool review_text_is_english(const Lines *l);
 
 /* ---- reviewer mode, headless ------------------------------------------- */
 #include "yeok/check.h"
 #include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/sidecar.h"
+#include "yeok/source.h"
 
 typedef enum ReviewVerdict {
 	REVIEW_VERDICT_NONE,
@@ -135,7 +134,6 @@ typedef enum ReviewVerdict {
 /* Sidecar spelling ("approve", ...; "" for NONE), GitHub event
  * ("APPROVE", ...; "COMMENT" for NONE), and words for people
  * ("approve", "request changes", "comment", "no verdict"). */
-const char *review_verdict_name(ReviewVerdict v);
 const char *review_verdict_event(ReviewVerdict v);
 const char *review_verdict_label(ReviewVerdict v);
 bool review_verdict_parse(const char *s, ReviewVerdict *out);
@@ -200,6 +198,7 @@ typedef struct ReviewSession {
 	Sidecar sc;
 	Glossary gl;
 	CheckDoc cd;
+	SourceStale stale; /* the English against the head's Korean (cd.stale) */
 	CheckSet checks;
 	SidecarKey *keys;  /* per change: the key stored with its entries */
 	SidecarKey *texts; /* per change: the key of its text now (its head
@@ -376,7 +375,6 @@ bool review_files_open_one(ReviewFiles *f, const char *path, const ReviewOpts *o
 /* Pointers to the sessions (for the exports); caller frees the array. */
 ReviewSession **review_files_list(ReviewFiles *f);
 /* The next / previous file (false at the ends), a file by index. */
-bool review_files_move(ReviewFiles *f, int dir);
 bool review_files_go(ReviewFiles *f, size_t i);
 /* "file 2 of 13: intermediate_source/x.rst, 4 changes, 2 findings". */
 void review_files_label(const ReviewFiles *f, size_t i, Buf *out);

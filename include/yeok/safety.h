@@ -23,7 +23,7 @@
  * so the one time it is written).  It runs git, so the editor calls it
  * after its first frame, not safety_open (issue 19).
  *
- * Depends on util, journal, diff, doc, session, vcs.  Never prints.
+ * Depends on util, text, journal, diff, doc, session, vcs.  Never prints.
  */
 #ifndef YEOK_SAFETY_H
 #define YEOK_SAFETY_H

@@ -20,7 +20,8 @@
  * row that continues.  Both panes scroll together (one top position).
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
- * sidecar, progress, glossary, check, spell, tm, sync.  Never includes
+ * sidecar, progress, glossary, check, spell, tm, sync, diff, vcs,
+ * comments, context.  Never includes
  * curses.
  * The files of src/session/ and what each owns: src/README.md.
  * Invariant (session_check): the cursors are inside their documents, top <
@@ -439,6 +440,9 @@ typedef struct SessionGloss {
  * segment, re-checked in idle steps where the text changed. */
 typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
+	SourceStale stale;    /* the English against the Korean as opened
+	                         (measured with cd's first set-up; cd.stale) */
+	bool stale_measured;
 	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
 	bool spell_in;        /* with a context: the spelling check is in the
@@ -692,14 +696,6 @@ bool session_kill_line(Session *s);
  * message).  The cursor is left where the text begins. */
 bool session_clear_block(Session *s);
 
-/* `.py` editing (sphinx-gallery text blocks), through the host module:
- * Enter inside a text block starts the next line with its prefix (`# `),
- * pasted lines get it (a blank one `#`), deleting never leaves a prose
- * line without it (a range that starts or ends inside a prefix starts or
- * ends after it; Backspace at the start of a text line joins it to the
- * line above without its prefix).  The byte where the RST text of target
- * line `line` starts (0 outside `.py` text regions). */
-size_t session_text_start(Session *s, size_t line);
 
 /* ---- a segment's prose (src/session/prose.c) ---------------------------- */
 /* The prose of side p of segment k as the translation memory keeps it:
@@ -875,6 +871,9 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en);
  * segments, as an RST error in the translation makes them; *why (may be
  * NULL) gets what to tell the translator.  The status line says it. */
 bool session_align_break(Session *s, size_t k, Buf *why);
+/* The English is older than the Korean (source-stale: measured once the
+ * checks are set up, at each open): the comparison, or NULL. */
+const SourceStale *session_stale_english(const Session *s);
 
 /* The hint of stale segment k: the Korean it had before `yeok sync` wrote
  * its new English (the sidecar's `hint:`, its lines joined with LF), or

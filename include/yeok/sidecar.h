@@ -101,12 +101,15 @@ typedef enum SidecarSourceKind {
 	SIDECAR_SRC_GIT,      /* commit + path: `git show COMMIT:PATH` */
 	SIDECAR_SRC_FILE,     /* path: an English file the user named (--source) */
 	SIDECAR_SRC_SNAPSHOT, /* path: a byte copy yeok made (FILE.yeok.src) */
+	SIDECAR_SRC_UPSTREAM, /* commit + path in the upstream repository
+	                         (config.yaml `upstream:`): `upstream: ID` */
 } SidecarSourceKind;
 
 typedef struct SidecarSource {
 	SidecarSourceKind kind;
-	char *commit;     /* GIT: the full commit id (40 hex); else NULL */
-	char *path;       /* GIT: path from the repository top level; FILE and
+	char *commit;     /* GIT, UPSTREAM: the full commit id (40 hex); else NULL */
+	char *path;       /* GIT, UPSTREAM: path from the (upstream) repository's
+	                     top level; FILE and
 	                     SNAPSHOT: the file, relative to the sidecar's folder
 	                     unless absolute.  NULL only when kind is NONE */
 	char sha256[65];  /* SHA-256 of the English bytes; "" when unknown */
@@ -329,8 +332,6 @@ bool sidecar_allow_remove(Sidecar *sc, const char *word);
 bool sidecar_allow_has(const Sidecar *sc, const char *word);
 void sidecar_set_verdict(Sidecar *sc, const char *verdict);
 
-const char *sidecar_mark_name(SidecarMark m); /* "draft", "done", "reviewed" */
-const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "snapshot", "none" */
 
 /* ---- the checklist ----------------------------------------------------------- */
 
@@ -338,8 +339,6 @@ const char *sidecar_source_kind_name(SidecarSourceKind k); /* "git", "file", "sn
 const char *sidecar_type_name(PrType t);
 /* Parse a type name (exact, lowercase).  False when unknown. */
 bool sidecar_type_parse(const char *s, PrType *out);
-/* Short Korean label for the status line: 개선, 번역, 반영, 기타. */
-const char *sidecar_type_short(PrType t);
 /* The text of the template's box for the type (the words after "- [ ] "). */
 const char *sidecar_type_box(PrType t);
 

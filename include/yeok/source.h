@@ -11,12 +11,27 @@
  *                              `--` before the path; no shell)
  *   3. the sidecar's record   (opts->recorded, filled by the caller from the
  *                              sidecar; see SourceRecord)
+ *      With config.yaml's `upstream:` set (source_set_upstream), a `git:`
+ *      record (an English of the translation's own history) gives way to
+ *      the upstream English (3c) when there is one, and an `upstream:`
+ *      record to the commit a newer sync names (a sync commit after the
+ *      record edited the Korean).
+ *   3a. MDN's front matter     (a `.md` whose front matter names
+ *                              `l10n: sourceCommit: ID`: the English tree's
+ *                              file at that commit of its repository)
  *   3b. the English tree       (unless opts->no_tree: a translation kept
  *                              in a tree of its own, source_tree_path():
  *                              the mappings of config.yaml's `sources:`,
  *                              else the `…/ko/…` beside `…/en/…` layout;
  *                              never recorded, so a record is an explicit
  *                              choice (--source) and wins)
+ *   3c. the upstream English   (opts->history and `upstream:` set: the
+ *                              upstream clone's same path (or as its
+ *                              `map:` says) at the commit the newest sync
+ *                              commit at or before the file's last change
+ *                              names, else at the upstream revision whose
+ *                              code, URLs and directives match the
+ *                              Korean's best: source_upstream_*, below)
  *   4. the English from history (opts->history: in a git work tree, the
  *                              newest commit whose version of the file is
  *                              English, source_english_in_history)
@@ -31,11 +46,13 @@
  *                              what needs no English)
  * Giving both path and rev is a usage error.
  *
- * Depends on util, vcs.  Never prints.
+ * Depends on util, text, lines, rst, host, sidecar, vcs.  Never prints.
  */
 #ifndef YEOK_SOURCE_H
 #define YEOK_SOURCE_H
 
+#include "yeok/lines.h"
+#include "yeok/rst.h"
 #include "yeok/util.h"
 
 typedef enum SourceOrigin {
@@ -47,6 +64,7 @@ typedef enum SourceOrigin {
 	SOURCE_TREE,    /* the English at the same place of the English tree
 	                   (source_tree_path); found again each time, never
 	                   recorded in the sidecar */
+	SOURCE_UPSTREAM, /* the upstream repository's English (step 3c) */
 	SOURCE_NONE,    /* none found (no self_fallback): empty text */
 } SourceOrigin;
 
@@ -66,6 +84,8 @@ typedef struct SourceRecord {
 	const char *file;
 	const char *snapshot;
 	const char *sha256;
+	const char *upstream; /* a commit of the upstream repository (`path` at
+	                         it there); used before the others */
 } SourceRecord;
 
 typedef struct SourceOpts {
@@ -88,8 +108,17 @@ typedef struct Source {
 	                    snapshot, SOURCE_SELF), or the repository-relative
 	                    path (SOURCE_REV, SOURCE_SIDECAR git, SOURCE_HISTORY);
 	                    owned; NULL for SOURCE_NONE */
-	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git and
-	                    SOURCE_HISTORY: the commit; else NULL; owned */
+	char *rev;       /* SOURCE_REV: REV as given; SOURCE_SIDECAR git or
+	                    upstream, SOURCE_HISTORY, SOURCE_UPSTREAM: the
+	                    commit; SOURCE_TREE: the front matter's commit or
+	                    NULL; else NULL; owned */
+	char *repo;      /* the work tree rev belongs to when it is not the
+	                    document's (the upstream clone, the English tree's
+	                    repository); owned, NULL */
+	bool upstream;   /* the text is the upstream repository's (SOURCE_UPSTREAM,
+	                    or a sidecar's `upstream:` record) */
+	long behind;     /* upstream: how many upstream commits changed the
+	                    file since this English; -1 when not known */
 	char sha256[65]; /* SHA-256 of text, lowercase hex */
 } Source;
 
@@ -151,10 +180,11 @@ bool source_record_from_sidecar(const struct SidecarSource *s, SourceRecord *r);
  *   SOURCE_PATH     file: the path relative to the target's folder
  *   SOURCE_REV      git: the full commit id of REV and the repository path
  *   SOURCE_HISTORY  git: the commit found and the repository path
+ *   SOURCE_UPSTREAM upstream: the upstream commit and its path there
  *   SOURCE_SELF     git: HEAD and the repository path when the target is
  *                   tracked and unmodified; else snapshot: a byte copy
  *                   written atomically to TARGET.yeok.src
- *   SOURCE_SIDECAR, SOURCE_NONE  nothing to do
+ *   SOURCE_SIDECAR, SOURCE_TREE, SOURCE_NONE  nothing to do
  * sha256 is src->sha256.  Errors: EXIT_IOERR (snapshot not written),
  * EXIT_DATAERR (REV no longer resolves). */
 struct Sidecar;
@@ -193,7 +223,76 @@ char *source_tree_path(const char *target_path, bool must_exist);
  * target)?  The repository view lists its Markdown pages. */
 bool source_in_tree(const char *target_path);
 
-/* "--source", "--source-rev", "sidecar", "history", "self", "tree", "none". */
+
+/* ---- upstream (upstream.c) ------------------------------------------------
+ * Translations whose upstream syncs land in the Korean itself (tutorials-kr:
+ * a sync commit "PyTorch v2.8.0 반영, pytorch/tutorials@c4d9d93" edits the
+ * translated files' URLs and code): the English a file was made from, or
+ * brought up to, is not in the translation's history but in the upstream
+ * repository.  config.yaml names a local clone of it:
+ *     upstream: ../tutorials
+ *     upstream: {path: ../tutorials, ref: '([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)@([0-9a-f]{7,40})',
+ *                map: [{target: docs/ko/, source: docs/en/}]}
+ * path: relative to the document's work tree top level (a sibling clone),
+ * absolute, or ~/; a document whose `path` is no git work tree (another
+ * repository of the user's) has no upstream.  ref: a POSIX extended
+ * regular expression that finds the upstream commit in a sync commit's
+ * message, the commit being its last group (the default above:
+ * `owner/repo@SHA`).  map: translation path prefixes to upstream ones
+ * (default: the same path).
+ * The English of FILE (its repository path P, upstream path U):
+ *   1. the commit named by the newest commit whose message ref matches,
+ *      among FILE's last change and the commits before it (HEAD's
+ *      first-parent history), when the clone has it and U at it;
+ *   2. else the upstream revision (of the newest 64 that changed U) whose
+ *      code, URLs and directive arguments match the Korean's best
+ *      (source_stale_score; of equal ones, the oldest of the newest run).
+ * Source.behind: the upstream commits that changed U since that commit.
+ * The settings are the process's (set once from config.yaml by the CLI
+ * and the editor); the clone's objects are read through one `git cat-file
+ * --batch`, the sync commits of a repository with one `git log`.  Safe
+ * from several threads (one lock). */
+#define SOURCE_UPSTREAM_REF "([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)@([0-9a-f]{7,40})"
+#define SOURCE_UPSTREAM_CANDIDATES 64
+
+/* Set the upstream (ref NULL: the default).  A ref that does not compile:
+ * EXIT_CONFIG, nothing set. */
+bool source_set_upstream(const char *path, const char *ref, Err *e);
+void source_add_upstream_map(const char *target, const char *upstream);
+void source_clear_upstream(void);
+/* The upstream commit a sync names for repository path rel of the work
+ * tree at top, given the commit of its last change (NULL: HEAD), into
+ * named (a prefix as written: 7 to 40 hex); false when no sync names one.
+ * The sync commits are read once per repository (cached). */
+bool source_upstream_named(const char *top, const char *last_change, char named[41]);
+/* The upstream path of repository path rel (the map applied; owned). */
+char *source_upstream_path(const char *rel);
+
+/* ---- what is a tutorial (exclude.c) ----------------------------------------
+ * What a repository's docs build reads is its tutorials; what it writes or
+ * generates is not, even when tracked (tutorials-kr keeps its built site
+ * under docs/: 134 build copies under docs/_downloads/ look like
+ * tutorials).  Left out of the translation memory, `yeok stats`, the
+ * repository view and `yeok pr`:
+ *   - a path matching a pattern of config.yaml's `tm.exclude` (gitignore's
+ *     way: `dir/` a folder of that name anywhere, `a/b` or `/a` from the
+ *     top level, `*.txt` any name; fnmatch), by default
+ *     _build/ _downloads/ _sources/ _static/ _images/ _templates/
+ *     gen_modules/ auto_examples/ sg_execution_times.rst;
+ *   - everything in a built site: a folder holding objects.inv,
+ *     searchindex.js, .nojekyll or .buildinfo (Sphinx's HTML output, docs/
+ *     in tutorials-kr), whatever the patterns say.
+ * The patterns are the process's (set from config.yaml once). */
+/* Set the patterns (NULL: the defaults again); copied. */
+void source_set_excludes(const char *const *patterns, size_t n);
+/* Does a pattern leave out rel (a path below the top level, or below the
+ * folder walked)? */
+bool source_excluded(const char *rel);
+/* Is a file of this name the mark of a built site (its folder left out)? */
+bool source_is_site_marker(const char *name);
+
+/* "--source", "--source-rev", "sidecar", "history", "self", "tree",
+ * "upstream", "none". */
 const char *source_origin_name(SourceOrigin o);
 
 /* ---- the English of many files at once (the translation memory) --------
@@ -256,5 +355,69 @@ const char *source_history_top(const SourceHistory *h);
  * process; *found false when it is missing, not a blob or over max. */
 bool source_history_read(SourceHistory *h, const char *spec, size_t max, Buf *out,
                          bool *found, Err *e);
+
+/* ---- a stale English (stale.c) -------------------------------------------
+ * What a translator never changes: the lines of code blocks and code cells
+ * (comments and blanks aside; a Korean line with Hangul is a translated
+ * string and not compared), URLs (as the same page: scheme, `www.`,
+ * anchors, `.html` aside, the Korean mirrors tutorials.pytorch.kr,
+ * PyTorchKorea's repositories and docs.python.org/ko mapped back; a link
+ * to a Korean-only page is a translator's and not compared), ``inline
+ * literals`` and directive arguments without blanks (paths, languages).
+ * Both sides' items are compared as multisets, without the alignment (a
+ * stale English misaligns): an item is lonely when the other side has no
+ * equal one.  A translation explains a few; an upstream sync applied to the
+ * Korean leaves Korean code, URLs and literals the English never had, in
+ * several blocks: the English is stale (older than the Korean, or another
+ * revision) when at least SOURCE_STALE_MIN_BLOCKS Korean blocks hold a
+ * lonely item (inline literals aside: translators add some when they
+ * explain), or when more than half of the items of an English of at least
+ * SOURCE_STALE_MIN_ITEMS are lonely (the Korean is no translation of it).
+ * Measured on ../shared/corpus (30 .rst and 20 .py pairs, each Korean with
+ * the English it was made from): at most 1 such Korean block; on the dev
+ * bundle's HEAD against the newest English of history, 2 to 20 in the
+ * files an upstream sync edited after their translation.
+ * Read on each side's RST text and blocks (a host reading's text: code
+ * cells are BK_LITERAL blocks there).  Depends on util, text, lines, rst. */
+#define SOURCE_STALE_MIN_BLOCKS 2
+#define SOURCE_STALE_MIN_ITEMS 10
+
+typedef struct SourceStaleScore {
+	size_t items_en, items_ko;   /* items of each side */
+	size_t lonely_en, lonely_ko; /* items without an equal on the other side */
+	size_t blocks_en, blocks_ko; /* blocks holding a lonely item */
+} SourceStaleScore;
+
+/* The comparison of English sl/sb with Korean tl/tb (no allocation kept). */
+void source_stale_score(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
+                        SourceStaleScore *out);
+
+typedef struct SourceStale {
+	bool stale;            /* source_stale_says */
+	size_t differ;         /* blocks that differ: max(blocks_en, blocks_ko) */
+	SourceStaleScore score;
+	uint64_t *en, *ko;     /* each side's item hashes, sorted (owned) */
+	size_t en_n, ko_n;
+	char what[160];        /* the English for the message ("git 349cbf1e
+	                          of 2025-09-14"): the caller's (source_stale_what) */
+} SourceStale;
+
+void source_stale_init(SourceStale *s);
+void source_stale_release(SourceStale *s);
+/* Measure (previous content released). */
+void source_stale_measure(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
+                          SourceStale *out);
+/* How the message names src: "git 329160e0f1a2 of 2021-10-09", "upstream
+ * c4d9d93… of 2025-09-01", else its desc (the date from bulk's log when it
+ * has the commit, else one `git log -1` in the commit's repository). */
+struct SourceHistory;
+void source_stale_what(const Source *src, const char *target_path, struct SourceHistory *bulk,
+                       char *out, size_t n);
+/* With s stale: do blocks [first, first+count) of one side (korean: the
+ * Korean's, else the English's) hold an item the other side lacks (the
+ * findings there are ones only a stale English causes)?  false when s is
+ * NULL or not stale. */
+bool source_stale_blocks_differ(const SourceStale *s, const Lines *l, const RstDoc *d,
+                                size_t first, size_t count, bool korean);
 
 #endif

@@ -182,11 +182,6 @@ typedef enum SpellWait {
 	SPELL_BLOCK,  /* the CLI: wait for loading and for the lock */
 } SpellWait;
 
-/* Check one token of text (as returned by spell_tokenize on that text).
- * source (may be NULL): the words of the source block. */
-SpellStatus spell_check_token(Spell *sp, const char *text,
-                              const SpellToken *t, const SpellWords *source,
-                              SpellWait wait);
 
 /* Check one word on its own (a Latin word or a Hangul run). */
 SpellStatus spell_check_word(Spell *sp, const char *s, size_t n,

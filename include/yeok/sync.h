@@ -18,6 +18,10 @@
  *          indentation when the block moved in or out of a nested
  *          construct.  An old n:1 segment is kept when the same n blocks
  *          follow each other in NEW_EN.
+ *          The same English in a block of another kind (a paragraph that
+ *          became a title, a list item a paragraph) is not kept: stale
+ *          when it had a translation (its Korean the hint; the entry's key
+ *          then that of the old kind and text), else new.
  *   stale  similar English — the same kind and sync_similarity() >=
  *          SYNC_SIMILAR — of a block that had a translation: the new
  *          English, and its sidecar entry keeps the old Korean as `hint:`
@@ -54,7 +58,7 @@
  * prefixes and a code cell its translated comments.
  *
  * Depends on util, text, lines, rst, host, align, diff, sidecar, progress,
- * source, vcs.  Never prints.
+ * source, vcs, journal.  Never prints.
  */
 #ifndef YEOK_SYNC_H
 #define YEOK_SYNC_H
@@ -77,10 +81,6 @@
  * only carries translated comments of lines that are identical in both. */
 #define SYNC_SIMILAR_CODE 0.3
 
-/* Similarity of two block texts, 0..1: the Dice coefficient of their
- * words (runs of non-space bytes, as multisets), or of their lines with
- * trailing spaces dropped when by_line (code).  1 for two empty texts. */
-double sync_similarity(const char *a, size_t na, const char *b, size_t nb, bool by_line);
 
 typedef enum SyncFate {
 	SYNC_KEPT,  /* FILE's text for the same English */

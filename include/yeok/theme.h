@@ -79,7 +79,6 @@ void theme_default(Theme *t);
 void theme_mono(Theme *t);
 
 const char *theme_slot_name(ThemeSlot s);
-const char *theme_slot_what(ThemeSlot s);
 
 /* Load a theme file over the built-in default.  On error t is the default
  * and e says "PATH:LINE: message" (EXIT_CONFIG). */

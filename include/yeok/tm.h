@@ -4,7 +4,7 @@
  * stored in SQLite, looked up exactly and fuzzily, exchanged as TMX 1.4.
  *
  * The only module that includes <sqlite3.h>.  Depends on util, text,
- * lines, rst, host, align, check (to leave out segments next to RST errors),
+ * lines, rst, host, align, pair, check (to leave out segments next to RST errors),
  * vcs, source and sidecar.  Never prints.
  *
  * Inputs (tm_build).  Every tracked `.rst` and `.py` file at HEAD (regular
@@ -193,7 +193,8 @@ bool tm_info(Tm *tm, TmInfo *out, Err *e);
  * `score_all` over every token (words, numbers, placeables, punctuation:
  * OmegaT's "adjusted" score).  100 is kept for matches whose English is
  * the same text (whitespace aside); anything else is at most 99.  Matches
- * are ordered by score, then score_all, then newest first.
+ * are ordered by score, then score_all, then by how many files use that
+ * rendering (TmMatch.files), then newest first.
  *
  * Candidates: the exact matches (by kh), then for each of the query's
  * six rarest words (by `words.df`) the segments that hold it (an
@@ -216,6 +217,9 @@ typedef struct TmMatch {
 	char *author;      /* "" when unknown (owned; terminal-unsafe) */
 	long long date;    /* seconds since the epoch, 0 when unknown */
 	bool imported;
+	size_t files;      /* files of the candidates that render en as ko (the
+	                      repository's majority rendering ranks first among
+	                      equal scores) */
 	TmSpan *diff;      /* words of en that the query lacks (to highlight) */
 	size_t diff_n;
 	TmSpan *cur_diff;  /* words of the query that en lacks */

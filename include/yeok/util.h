@@ -197,9 +197,6 @@ enum {
 bool file_read_limit(const char *path, size_t max, unsigned flags, Buf *out, Err *e);
 /* file_read_limit(path, FILE_MAX_BYTES, 0, out, e). */
 bool file_read(const char *path, Buf *out, Err *e);
-/* Open path for reading as file_read_limit does (O_NONBLOCK cleared after
- * the checks); *size gets its size.  Returns the descriptor or -1 (e). */
-int file_open_read(const char *path, size_t max, unsigned flags, size_t *size, Err *e);
 
 /* Write data to path atomically: a temporary file `.NAME.yeok-XXXXXX` in
  * the same folder (FILE_TEMP_INFIX), fsync, rename over path, fsync the

@@ -101,12 +101,6 @@ bool vcs_changed_files(const char *top, const char *a, const char *b, Buf *out, 
 bool vcs_changed_since(const char *top, const char *rev, bool (*want)(const char *path),
                        Buf *out, Err *e);
 
-/* yeok's side files (DESIGN.md §4.5): the patterns kept out of git
- * (FILE.yeok.yaml and its .bad copies, FILE.yeok.journal and its .bad
- * copies, FILE.yeok.src, the temporary files .NAME.yeok-XXXXXX). */
-const char *const *vcs_side_patterns(size_t *n);
-/* Does the last component of path match one of them? */
-bool vcs_is_side_file(const char *path);
 
 /* In a git work tree, add the side-file patterns missing from the
  * repository's info/exclude (the real git folder: `git rev-parse

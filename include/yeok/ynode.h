@@ -72,10 +72,6 @@ bool ynode_equal(const YNode *a, const YNode *b);
  * empty stream) within lim.  name is used in messages. */
 bool ynode_parse(const char *data, size_t n, const char *name, const YLimits *lim, YNode **root,
                  Err *e);
-/* Read path (a regular file of at most lim->max_bytes, file_read_limit
- * with flags) and parse it.  A missing file is an error (EXIT_NOINPUT
- * unless lim->code says otherwise for the other errors). */
-bool ynode_load(const char *path, const YLimits *lim, unsigned flags, YNode **root, Err *e);
 
 /* ---- reading helpers ------------------------------------------------------ */
 

@@ -1847,14 +1847,6 @@ AlignFeatures *align_features_new(const Lines *l, const RstDoc *d)
 	return af;
 }
 
-void align_features_free(AlignFeatures *af)
-{
-	if (!af)
-		return;
-	free_features(af->f, af->n);
-	free(af);
-}
-
 /* The features af holds, taken (af freed), or NULL: computed of l and d. */
 static Feat *take_features(AlignFeatures *af, const Lines *l, const RstDoc *d)
 {

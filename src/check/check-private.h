@@ -48,8 +48,13 @@ void check_structure(const Unit *u, FindingVec *out);   /* checks-structure.c */
 void check_link(const Unit *u, FindingVec *out);        /* checks-structure.c */
 void check_style(const Unit *u, FindingVec *out);       /* style.c */
 void check_omission(const Unit *u, FindingVec *out);    /* checks-structure.c */
+void check_numbers(const Unit *u, FindingVec *out);     /* checks-numbers.c */
 
 void check_py_structure(const Unit *u, FindingVec *out); /* check-py.c */
+/* checks-stale.c: the source-stale finding; and the findings of out[from..]
+ * that only a stale English causes in unit u, removed */
+void check_source_stale(const Unit *u, FindingVec *out);
+void check_stale_filter(const Unit *u, FindingVec *out, size_t from);
 
 /* Markdown (check-md.c): is d a Markdown document (its host HOST_MD)?
  * Its versions of markup-spacing, markup-mismatch and structure. */
@@ -356,6 +361,13 @@ bool ko_particle_choice(const char *s, size_t n, const ParticleForm **pf, bool *
                         size_t *len);
 /* Is s[0..n) (a whole Hangul run) a particle, or particles (에서는)? */
 bool ko_is_particle(const char *s, size_t n);
+/* Does the Hangul word h[0..hn) transliterate the English en[0..en_n)
+ * (letters in any case; the spaces and hyphens of "one-hot" ignored)?
+ * Both are reduced to the consonants Korean transliteration hears,
+ * vowels dropped (컨볼루션 and convolution: K N P L S N; 원핫 and one-hot:
+ * N H T); at least max(2, min) of them, all alike (two are weak
+ * evidence: 보다 and feature are both P T). */
+bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min);
 
 /* The prose of a block with every inline markup construct, bare URL and
  * backslash escape replaced by 0x01 bytes (same offsets, same length): the
@@ -379,8 +391,12 @@ bool check_kept_term(const Glossary *g, const char *en, size_t n);
  * '::' block, highlighted as Python by Sphinx), 0 unknown. */
 int comment_lang(const RstDoc *d, const Block *b);
 
-/* Spelling on a text whose words are prose (a block or comments). */
+/* Spelling on a text whose words are prose (a block or comments); src:
+ * the source's words (never flagged), ew: the source's English words in
+ * order (a Hangul word transliterating one is a loanword), each may be
+ * NULL. */
+typedef struct EnWords EnWords;
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
-                      const SpellWords *src, FindingVec *out);
+                      const SpellWords *src, const EnWords *ew, FindingVec *out);
 
 #endif

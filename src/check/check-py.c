@@ -861,6 +861,28 @@ static void comment_alignment(const Lines *sl, const CommentDoc *s, const Lines 
 	free(pair);
 }
 
+/* A message naming the comment document's lines ("of lines 2-4", the
+ * glossary's) names the file's. */
+static void map_line_range(Finding *f, const CommentDoc *tc)
+{
+	static const char key[] = " of lines ";
+	char *at = strstr(f->message, key);
+	if (!at)
+		return;
+	char *p = at + sizeof(key) - 1, *end;
+	unsigned long a = strtoul(p, &end, 10);
+	if (end == p || *end != '-')
+		return;
+	char *q = end + 1;
+	unsigned long b = strtoul(q, &end, 10);
+	if (end == q || a < 1 || b < a || b > tc->lines.n)
+		return;
+	char *m = xasprintf("%.*s%zu-%zu%s", (int)(p - f->message), f->message,
+	                    tc->file_line[a - 1] + 1, tc->file_line[b - 1] + 1, end);
+	free(f->message);
+	f->message = m;
+}
+
 void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVec *out)
 {
 	if (!is_py(d) || !(set->on[CK_GLOSSARY] || set->on[CK_SPELLING] || set->on[CK_UNTRANSLATED]))
@@ -905,6 +927,11 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 		Finding *f = &out->v[i];
 		size_t cl = f->line;
 		f->line = tc.file_line[cl];
+		if (f->last > cl && f->last < tc.lines.n)
+			f->last = tc.file_line[f->last];
+		else
+			f->last = 0;
+		map_line_range(f, &tc);
 		f->byte += tc.file_off[cl];
 		/* columns: characters before the comment's text in the file */
 		Str s = lines_get(TL, f->line);

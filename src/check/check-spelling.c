@@ -5,6 +5,7 @@
  * blocks never flag (names kept from the English), nor glossary terms or
  * listed words (the Spell object knows those). */
 #include "check-private.h"
+#include "yeok/text.h"
 
 static bool spell_block(BlockKind k)
 {
@@ -52,6 +53,8 @@ static void blank_header_lines(const Joined *j, Buf *text)
 	}
 }
 
+static bool affixed(Spell *sp, const char *w, size_t n);
+
 /* A Hangul word hunspell rejects that is two words it accepts written
  * together (함수안에서, 입력대신): spacing, not spelling. */
 static size_t two_words(Spell *sp, const char *w, size_t n)
@@ -75,7 +78,8 @@ static size_t two_words(Spell *sp, const char *w, size_t n)
 		    memcmp(w + k - 3, "의", 3) == 0 || (check_is_hada_form(w, n, &st) && st == k))
 			continue;
 		if (spell_check_word(sp, w, k, SPELL_BLOCK) == SPELL_OK &&
-		    spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK)
+		    (spell_check_word(sp, w + k, n - k, SPELL_BLOCK) == SPELL_OK ||
+		     affixed(sp, w + k, n - k)))
 			return k;
 	}
 	return 0;
@@ -186,8 +190,90 @@ static bool affixed(Spell *sp, const char *w, size_t n)
 	return false;
 }
 
+/* ---- loanwords -------------------------------------------------------------
+ * A Hangul word hunspell does not know that transliterates an English word
+ * of its segment's source (컨볼루션 for convolution, 챗봇 for chatbot,
+ * 원핫 for one-hot) is a loanword, not a misspelling.  Both are reduced to
+ * their consonants as Korean transliteration hears them, vowels dropped:
+ * 컨볼루션 and convolution are both K N P L S N. */
+
+/* The English words of a source text, lower case, in order; adjacent[i]:
+ * word i + 1 follows word i after only a space or a hyphen (one-hot). */
+struct EnWords {
+	VEC(char *) w;
+	VEC(bool) adjacent;
+};
+
+static void en_words_add(EnWords *ew, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		while (e < n && ((s[e] | 0x20) >= 'a' && (s[e] | 0x20) <= 'z'))
+			e++;
+		if (e == i) {
+			i++;
+			continue;
+		}
+		char *w = xmemdup0(s + i, e - i);
+		for (char *p = w; *p; p++)
+			*p = (char)(*p | 0x20);
+		VEC_PUSH(&ew->w, w);
+		bool adj = e + 1 < n && (s[e] == ' ' || s[e] == '-') &&
+		           ((s[e + 1] | 0x20) >= 'a' && (s[e + 1] | 0x20) <= 'z');
+		VEC_PUSH(&ew->adjacent, adj);
+		i = e;
+	}
+}
+
+static void en_words_release(EnWords *ew)
+{
+	for (size_t i = 0; i < ew->w.n; i++)
+		free(ew->w.v[i]);
+	VEC_FREE(&ew->w);
+	VEC_FREE(&ew->adjacent);
+}
+
+/* Does the Hangul stem s[0..n) transliterate a word of ew (or two or three
+ * adjacent ones: 원핫, one-hot; 엔드투엔드, end-to-end)? */
+static bool transliterates(const EnWords *ew, const char *s, size_t n)
+{
+	for (size_t i = 0; i < ew->w.n; i++) {
+		Buf joined = BUF_INIT;
+		for (size_t k = i; k < ew->w.n && k < i + 3; k++) {
+			buf_adds(&joined, ew->w.v[k]);
+			bool ok = ko_transliterates(s, n, joined.p, joined.len, 2);
+			if (ok || !ew->adjacent.v[k]) {
+				buf_release(&joined);
+				if (ok)
+					return true;
+				break;
+			}
+		}
+		buf_release(&joined);
+	}
+	return false;
+}
+
+/* A Hangul word whose stem (the word, or it without a particle or a
+ * 하다/되다 ending) of two syllables or more transliterates a source word. */
+static bool source_loanword(const EnWords *ew, const char *w, size_t n)
+{
+	if (!ew || !ew->w.n)
+		return false;
+	size_t st;
+	if (check_is_hada_form(w, n, &st) && transliterates(ew, w, st))
+		return true;
+	for (size_t k = n; k >= 6; k -= 3) {
+		if ((k == n || ko_is_particle(w + k, n - k) ||
+		     (memcmp(w + k, "들", 3) == 0 && (k + 3 == n || ko_is_particle(w + k + 3, n - k - 3)))) &&
+		    transliterates(ew, w, k))
+			return true;
+	}
+	return false;
+}
+
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
-                      const SpellWords *src, FindingVec *out)
+                      const SpellWords *src, const EnWords *ew, FindingVec *out)
 {
 	Spell *sp = u->d->spell;
 	SpellMisses m = {0};
@@ -228,6 +314,8 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 			}
 			continue;
 		}
+		if ((unsigned char)w[0] >= 0x80 && source_loanword(ew, w, wl))
+			continue;
 		size_t line, byte;
 		joined_pos(j, m.v[i].off, &line, &byte);
 		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
@@ -243,6 +331,7 @@ void check_spelling(const Unit *u, FindingVec *out)
 	if (!sp || !u->tgt_n)
 		return;
 	SpellWords src = {0};
+	EnWords ew = {0};
 	for (size_t i = u->src; i < u->src + u->src_n; i++) {
 		const Block *b = &u->d->sb->v[i];
 		Joined j;
@@ -255,6 +344,7 @@ void check_spelling(const Unit *u, FindingVec *out)
 			continue;
 		}
 		spell_words_add_text(&src, j.text.p, j.text.len);
+		en_words_add(&ew, j.text.p, j.text.len);
 		joined_release(&j);
 	}
 	bool korean = check_doc_is_korean(u->d);
@@ -293,11 +383,12 @@ void check_spelling(const Unit *u, FindingVec *out)
 		} else {
 			continue;
 		}
-		spelling_in_text(u, j.text.p, j.text.len, &j, &src, out);
+		spelling_in_text(u, j.text.p, j.text.len, &j, &src, &ew, out);
 		if (korean && sw.n && b->kind != BK_LITERAL)
 			case_variants(u, &j, &sw, out);
 		joined_release(&j);
 	}
 	cases_free(&sw);
+	en_words_release(&ew);
 	spell_words_release(&src);
 }

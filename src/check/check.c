@@ -62,9 +62,17 @@ static const CheckRow table[CK_COUNT] = {
 	                   "an English paragraph or list item with no Korean: its block deleted "
 	                   "while the English remains",
 	                   true, true}, check_omission},
+	[CK_SOURCE_STALE] = {{"source-stale",
+	                       "the English found is older than the Korean (code, URLs, literals "
+	                       "differ): give the right one (upstream: or --source)",
+	                       true, true}, check_source_stale},
 	[CK_PY_STRUCTURE] = {{"py-structure",
 	                      ".py: code changed, separator or docstring quotes broken, a '#' lost",
 	                      false, true}, check_py_structure},
+	[CK_NUMBERS] = {{"numbers",
+	                 "a number or acronym of the English missing in the Korean; a word "
+	                 "written twice",
+	                 false, true}, check_numbers},
 };
 
 /* The function of check i on d: Markdown has its own markup-spacing,
@@ -200,7 +208,10 @@ static int finding_cmp_pos(const Finding *x, const Finding *y)
 	return x->check < y->check ? -1 : x->check > y->check;
 }
 
-void findings_merge(FindingVec *v, size_t from)
+/* Sort v->v[from..] and merge the findings of one check at one position
+ * into one (distinct messages joined with "; ", the worst severity, the
+ * first suggestion and fix).  check_unit and check_document do it. */
+static void findings_merge(FindingVec *v, size_t from)
 {
 	if (v->n - from > 1)
 		qsort(v->v + from, v->n - from, sizeof(Finding), finding_cmp);
@@ -934,6 +945,7 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 			continue;
 		fn(&u, out);
 	}
+	check_stale_filter(&u, out, before);
 	check_host_map(d, out, before);
 	check_py_comments(d, set, unit, out);
 	findings_merge(out, before);

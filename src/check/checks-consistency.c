@@ -12,6 +12,8 @@
 #include "check-private.h"
 #include "yeok/text.h"
 
+static const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n);
+
 typedef struct Gloss {
 	char *en;        /* case-folded, spaces collapsed */
 	char *ko;        /* the Korean words before '(' */
@@ -1416,7 +1418,8 @@ void check_repo_finish(CheckRepo *r)
 		qsort(r->rend.v, r->rend.n, sizeof(CheckRendering), rend_cmp_files);
 }
 
-const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n)
+/* The renderings of en (case-folded), most files first: *n of them. */
+static const CheckRendering *check_repo_renderings(const CheckRepo *r, const char *en, size_t *n)
 {
 	*n = 0;
 	char *f = fold(en, strlen(en));

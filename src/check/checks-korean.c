@@ -720,6 +720,16 @@ static void rule_spaces(Text *t, FindingVec *out)
 			i = e;
 			continue;
 		}
+		/* split-operator: "cuda > = 11.0" (torchrec_tutorial.rst:29): an
+		 * operator of two characters split by a space, in prose */
+		if (m[i] == ' ' && m[i + 1] == '=' && strchr("<>!=", m[i - 1]) && m[i - 1] &&
+		    (i < 2 || m[i - 2] == ' ') && (i + 2 >= t->n || m[i + 2] == ' ') && !t->comment) {
+			Finding *f = add(t, out, CK_SPACING, SEV_INFO, i - 1, "split-operator",
+			                 "'%c =' — the operator is '%c=', without a space", m[i - 1],
+			                 m[i - 1]);
+			fix_range(t, f, i, i + 1, "");
+			continue;
+		}
 		size_t l;
 		if (m[i] == '(' && m[i + 1] == ' ' && ko_syllable(cp_at(m, t->n, i + 2, &l))) {
 			Buf q = BUF_INIT;
@@ -1018,8 +1028,16 @@ static void rule_final_mark(const Unit *u, FindingVec *out)
 			joined_release(&sj);
 		}
 		bool src_mark = sc == '.' || sc == '?' || sc == '!';
-		bool sentence = tc == 0xb2e4 /* 다 */ || tc == 0xc694 /* 요 */;
-		if (tc >= 0 && !terminal(tc) && ((src_mark && ko_syllable(tc)) || sentence)) {
+		bool sentence = tc == 0xb2e4 /* 다 */ || tc == 0xc694 /* 요 */ ||
+		                tc == 0xc8e0 /* 죠 */ || tc == 0xae4c /* 까 */ ||
+		                (tc == 0xc624 /* 오 */ && tat >= 6 &&
+		                 check_prev_cp(tj.text.p, tat - 3) == 0xc2dc /* 시오 */);
+		/* a list item follows Korean punctuation, not the English's: a
+		 * noun phrase ("학습 루프 작성하기", "모델의 정확도") takes no period,
+		 * a sentence does (a question keeps its '?': "TorchScript란?") */
+		bool phrase_ok = tb->kind == BK_LIST_ITEM && !sentence && sc == '.';
+		if (tc >= 0 && !terminal(tc) && !phrase_ok &&
+		    ((src_mark && ko_syllable(tc)) || sentence)) {
 			bool korean = false;
 			for (size_t i = 0; i + 2 < tj.text.len && !korean; i++)
 				korean = ko_syllable(check_cp_at(tj.text.p, tj.text.len, i));

@@ -189,6 +189,107 @@ static void mask_kept(const char *s, size_t n, const char *tgt, size_t tn, Buf *
 	VEC_FREE(&v);
 }
 
+/* Does the translation keep the term in English ("Dataset 을" for a
+ * dataset term, in-place로)?  Then it is not missing: untranslated speaks
+ * for English left in Korean prose, and a term kept on purpose is no
+ * finding at all.  Any case; a longer form (datasets) counts. */
+static bool kept_in_english(const GlossTerm *t, Str src_form, const char *tgt, size_t n)
+{
+	for (size_t k = 0; k <= t->en_n; k++) {
+		Str f = k < t->en_n ? str_from(t->en[k]) : src_form;
+		if (f.n < 2)
+			continue;
+		for (size_t at = 0; at + f.n <= n; at++) {
+			if (strncasecmp(tgt + at, f.p, f.n) != 0)
+				continue;
+			char before = at ? tgt[at - 1] : ' ';
+			if (!((before | 0x20) >= 'a' && (before | 0x20) <= 'z'))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The glossary's rendering ko written with other spacing in t (요구사항
+ * for 요구 사항, 데이터 셋 for 데이터셋): its span in *at, *len. */
+static bool other_spacing(const char *ko, const char *t, size_t n, size_t *at, size_t *len)
+{
+	size_t kl = strlen(ko);
+	for (size_t i = 0; i < n; i++) {
+		if (t[i] != ko[0] || ((unsigned char)t[i] & 0xc0) == 0x80)
+			continue;
+		size_t a = i, b = 0;
+		bool spaced = false;
+		while (a < n && b < kl) {
+			if (t[a] == ko[b]) {
+				a++, b++;
+			} else if (t[a] == ' ' && a > i) {
+				a++, spaced = true;
+			} else if (ko[b] == ' ') {
+				b++, spaced = true;
+			} else {
+				break;
+			}
+		}
+		if (b == kl && spaced) {
+			*at = i;
+			*len = a - i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A Hangul word of t that transliterates one of the term's English forms
+ * (아웃풋 for output, 데이타셋 for dataset): its span. */
+static bool transliterated(const GlossTerm *gt, const char *t, size_t n, size_t *at, size_t *len)
+{
+	for (size_t i = 0; i < n;) {
+		if (!ko_syllable(check_cp_at(t, n, i)) || ko_syllable(check_prev_cp(t, i))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < n && ko_syllable(check_cp_at(t, n, e)))
+			e += 3;
+		/* the word, or it without a particle */
+		for (size_t k = e; k >= i + 6; k -= 3) {
+			if (k < e && !ko_is_particle(t + k, e - k))
+				continue;
+			for (size_t f = 0; f < gt->en_n; f++) {
+				/* three consonants at least: any word is P T (보다, feature) */
+				if (ko_transliterates(t + i, k - i, gt->en[f], strlen(gt->en[f]), 3)) {
+					*at = i;
+					*len = k - i;
+					return true;
+				}
+			}
+		}
+		i = e;
+	}
+	return false;
+}
+
+/* A rendering not found is mostly a paraphrase ("accuracy loss": 정확도를
+ * 유지하면서): named only where the segment writes the term otherwise,
+ * spaced otherwise (요구사항) or transliterated (아웃풋, 데이타셋); src_form:
+ * the term in the source. */
+static void written_otherwise(const Unit *u, const GlossTerm *gt, const char *label, Str src_form,
+                              const Joined *tj, FindingVec *out)
+{
+	size_t at, len;
+	bool spacing = other_spacing(gt->ko, tj->text.p, tj->text.len, &at, &len);
+	if (!spacing && !transliterated(gt, tj->text.p, tj->text.len, &at, &len))
+		return;
+	size_t line, byte;
+	joined_pos(tj, at, &line, &byte);
+	Finding *f = finding_add(u, out, CK_GLOSSARY, SEV_WARNING, line, byte,
+	                         "'%.*s' — glossary: %s (%s '%.*s')", (int)len, tj->text.p + at, label,
+	                         spacing ? "spaced otherwise, for" : "a transliteration of",
+	                         (int)src_form.n, src_form.p);
+	f->suggestion = xstrdup(gt->ko);
+}
+
 /* The hint of term in v, or NULL. */
 static const GlossHint *hint_of(const GlossHintVec *v, size_t term)
 {
@@ -249,10 +350,19 @@ void check_glossary(const Unit *u, FindingVec *out)
 				                         (int)(h->tgt_end - h->tgt_start),
 				                         tj.text.p + h->tgt_start, label.p);
 				f->suggestion = xstrdup(g->v[h->term].ko);
+			} else if (!h->found && (ph = hint_of(&prose, h->term)) && !g->v[h->term].keep) {
+				written_otherwise(u, &g->v[h->term], label.p,
+				                  (Str){sj.text.p + ph->src_start, ph->src_end - ph->src_start},
+				                  &tj, out);
 			} else if (!h->found && (ph = hint_of(&prose, h->term)) &&
-			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len)) {
-				/* about the segment, not a line of it: at its first line,
-				 * naming its lines */
+			           !other_sense_found(&g->v[h->term], tj.text.p, tj.text.len) &&
+			           !kept_in_english(&g->v[h->term],
+			                            (Str){sj.text.p + ph->src_start,
+			                                  ph->src_end - ph->src_start},
+			                            tj.text.p, tj.text.len)) {
+				/* a term the guide keeps in English (Autograd, shape),
+				 * translated: about the segment, not a line of it (at its
+				 * first line, naming its lines) */
 				size_t line = seg_first;
 				size_t byte = (size_t)t0->indent;
 				if (byte > lines_get(u->d->tgt, line).n)
@@ -661,6 +771,115 @@ static bool paper_url(Str t)
 	return str_ends_with(t, ".pdf");
 }
 
+static bool ascii_letter_c(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Characters that make a run of letters part of an identifier, a path, a
+ * number or a URL (map_location, torch.nn, v2, x/y). */
+static bool code_char(char c)
+{
+	return c == '_' || c == '.' || c == '/' || c == ':' || c == '=' || c == '@' ||
+	       c == '#' || c == '\\' || (c >= '0' && c <= '9');
+}
+
+/* Words a reader reads: runs of two or more letters that are no part of
+ * an identifier, a path, a number or a URL ("dist.init_process_group(",
+ * "imgs (torch.Tensor):" and "t, c, n, s" have none or one). */
+static size_t plain_words(Str s)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < s.n;) {
+		if (!ascii_letter_c(s.p[i])) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < s.n && ascii_letter_c(s.p[e]))
+			e++;
+		bool glued = (i > 0 && code_char(s.p[i - 1]) && !(s.p[i - 1] == ':' && i >= 2 && s.p[i - 2] == ' ')) ||
+		             (e < s.n && code_char(s.p[e]) && s.p[e] != '.' && s.p[e] != ':') ||
+		             (e + 1 < s.n && s.p[e] == '.' && ascii_letter_c(s.p[e + 1]));
+		w += e - i >= 2 && !glued;
+		i = e;
+	}
+	return w;
+}
+
+/* A comment that is code put aside, not prose: an assignment, a call or
+ * an argument list ("init_method=init_method,", "dist.init_process_group(",
+ * "imgs (torch.Tensor):", ":param x:"), or fewer than two plain words. */
+static bool code_comment(Str t)
+{
+	if (plain_words(t) < 2 || (t.n && (t.p[0] == ':' || t.p[t.n - 1] == ',' ||
+	                                   t.p[t.n - 1] == '(' || t.p[t.n - 1] == '[')))
+		return true;
+	for (size_t i = 0; i < t.n; i++) {
+		char c = t.p[i];
+		if (c == '=' || (c == '(' && i > 0 && (ascii_letter_c(t.p[i - 1]) || t.p[i - 1] == '_')))
+			return true;
+	}
+	return false;
+}
+
+/* Program output, not prose: a label and a measurement ("**Self CPU time
+ * total:** 16.201s", "* Eager runtime: 747.2us", "Accuracy: 98 %"), or a
+ * line of numbers and names (a table row of results).  No plain word
+ * after the label's colon, a digit there, a label of at most six words. */
+static bool output_line(Str t)
+{
+	size_t colon = SIZE_MAX;
+	for (size_t i = 0; i < t.n && colon == SIZE_MAX; i++)
+		if (t.p[i] == ':' && (i + 1 == t.n || t.p[i + 1] == ' ' || t.p[i + 1] == '*'))
+			colon = i;
+	bool digit = false;
+	if (colon != SIZE_MAX) {
+		Str value = {t.p + colon + 1, t.n - colon - 1};
+		for (size_t i = 0; i < value.n; i++)
+			digit = digit || (value.p[i] >= '0' && value.p[i] <= '9');
+		/* units (s, ms, us, GB, fps) are words of the value: short ones */
+		size_t long_words = 0;
+		for (size_t i = 0; i < value.n;) {
+			if (!ascii_letter_c(value.p[i])) {
+				i++;
+				continue;
+			}
+			size_t e = i;
+			while (e < value.n && ascii_letter_c(value.p[e]))
+				e++;
+			long_words += e - i > 3;
+			i = e;
+		}
+		return digit && long_words == 0 && plain_words((Str){t.p, colon}) <= 6;
+	}
+	size_t numbers = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		if (t.p[i] >= '0' && t.p[i] <= '9' && (i == 0 || !(t.p[i - 1] >= '0' && t.p[i - 1] <= '9') ) &&
+		    (i == 0 || !ascii_letter_c(t.p[i - 1]) ) && (i == 0 || t.p[i - 1] != '.'))
+			numbers++;
+	}
+	return numbers >= 2 && numbers >= plain_words(t);
+}
+
+/* Is every non-blank line of s output_line()? */
+static bool output_text(Str s)
+{
+	bool any = false;
+	while (s.n) {
+		const char *nl = memchr(s.p, '\n', s.n);
+		size_t l = nl ? (size_t)(nl - s.p) : s.n;
+		Str line = str_trim((Str){s.p, l});
+		if (line.n) {
+			if (!output_line(line))
+				return false;
+			any = true;
+		}
+		s = str_slice(s, nl ? l + 1 : l, s.n);
+	}
+	return any;
+}
+
 static size_t ascii_words(Str s)
 {
 	size_t w = 0;
@@ -867,7 +1086,7 @@ static void untranslated_comments(const Unit *u, FindingVec *out)
 	comment_lines(&sj, &sc);
 	for (size_t i = 0; i < tc.n; i++) {
 		Str t = tc.v[i].text;
-		if (has_hangul(t.p, t.n) || ascii_words(t) < 3)
+		if (has_hangul(t.p, t.n) || ascii_words(t) < 3 || code_comment(t))
 			continue;
 		bool in_src = false;
 		for (size_t k = 0; k < sc.n && !in_src; k++)
@@ -1028,7 +1247,11 @@ static void untranslated_inside(const Unit *u, FindingVec *out)
 		size_t to = k + 1 < tj.nlines ? tj.start[k + 1] - 1 : n;
 		Str t = str_trim((Str){tj.text.p + from, to - from});
 		Str mt = str_trim((Str){m + from, to - from});
-		if (!t.n || has_hangul(t.p, t.n) || ascii_words(mt) < 4 || str_find(src, t) < 0)
+		/* words of prose: not a link's text (a title, kept), not names
+		 * and paths (`torch.utils.data.DataLoader <url>`_), not output */
+		if (!t.n || has_hangul(t.p, t.n) || ascii_words(mt) < 4 ||
+		    prose_words(t.p, t.n) < 4 || plain_words(mt) < 4 || output_line(t) ||
+		    str_find(src, t) < 0)
 			continue;
 		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, tj.first + k, (size_t)(t.p - (tj.text.p + from)),
 		            "an English line left in a translated paragraph: '%.*s%s'", check_clip(t, 50),
@@ -1153,7 +1376,8 @@ void check_untranslated(const Unit *u, FindingVec *out)
 	side_joined(u->d->src, u->d->sb, u->src, u->src_n, &sj);
 	side_joined(u->d->tgt, u->d->tb, u->tgt, u->tgt_n, &tj);
 	Str a = str_trim(buf_str(&sj.text)), b = str_trim(buf_str(&tj.text));
-	if (str_eq(a, b) && prose_words(tj.text.p, tj.text.len) >= 3 && tb->kind != BK_TABLE) {
+	if (str_eq(a, b) && prose_words(tj.text.p, tj.text.len) >= 3 && tb->kind != BK_TABLE &&
+	    !output_text(b)) {
 		size_t line = tb->kind == BK_TITLE ? tb->text_line : tb->first;
 		finding_add(u, out, CK_UNTRANSLATED, SEV_INFO, line,
 		            MIN((size_t)tb->indent, lines_get(u->d->tgt, line).n),

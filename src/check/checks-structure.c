@@ -64,6 +64,185 @@ static bool omitted_prose(const CheckDoc *d, size_t k)
 	return kind == BK_PARAGRAPH || kind == BK_LIST_ITEM;
 }
 
+/* ---- omission by length -----------------------------------------------------
+ * A Korean paragraph much shorter than its English (a sentence left out),
+ * or much longer (text added or repeated), by the pair's own length ratio:
+ * the median of the translated paragraphs around it (Korean prose has
+ * about 0.52 of its English's letters, syllables counted as letters: 0.41
+ * to 0.68 for 80% of the paragraphs of tutorials-kr-dev's master; a
+ * translator's style moves that).  Characters are the letters and
+ * syllables outside markup, URLs, literals (which both sides share) and
+ * parentheses (the guide's glosses). */
+
+enum { RATIO_NEAR = 6, RATIO_MIN_SAMPLES = 5 };
+
+typedef struct SideLen {
+	size_t chars;     /* letters and syllables of the prose */
+	size_t sentences; /* sentence ends: . ? ! before a blank or the end */
+} SideLen;
+
+static void side_len(const Lines *L, const RstDoc *d, size_t first, size_t n, SideLen *out)
+{
+	Joined j;
+	if (n == 1)
+		joined_block(L, &d->v[first], &j);
+	else
+		joined_lines(L, d->v[first].first, d->v[first + n - 1].last, &j);
+	Buf m = BUF_INIT;
+	InlineVec inl = {0};
+	prose_mask(j.text.p, j.text.len, &m, &inl);
+	out->chars = out->sentences = 0;
+	int depth = 0; /* a gloss in parentheses, 한글(English), adds no content */
+	for (size_t i = 0; i < j.text.len;) {
+		int32_t cp = check_cp_at(m.p, j.text.len, i);
+		size_t l = 1;
+		if (cp >= 0x80)
+			l = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		depth += cp == '(' ? 1 : cp == ')' && depth ? -1 : 0;
+		if (!depth && (ko_syllable(cp) ||
+		               (cp < 0x80 && cp > 0 && ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z'))))
+			out->chars++;
+		if ((cp == '.' || cp == '?' || cp == '!') && i > 0 &&
+		    (i + 1 >= j.text.len || m.p[i + 1] == ' ' || m.p[i + 1] == '\n') &&
+		    (ko_syllable(check_prev_cp(m.p, i)) ||
+		     ((m.p[i - 1] | 0x20) >= 'a' && (m.p[i - 1] | 0x20) <= 'z' && i >= 3 &&
+		      m.p[i - 2] != '.' && m.p[i - 3] != ' ' && m.p[i - 3] != '.')))
+			out->sentences++; /* not e.g., i.e., vs. */
+		i += l;
+	}
+	VEC_FREE(&inl);
+	buf_release(&m);
+	joined_release(&j);
+}
+
+/* Segment k as a translated pair of prose blocks: its sides' lengths. */
+static bool prose_lengths(const CheckDoc *d, size_t k, SideLen *en, SideLen *ko)
+{
+	const Segment *g = &d->al->v[k];
+	if (!g->src_n || !g->tgt_n || g->no_prose)
+		return false;
+	for (size_t i = 0; i < g->src_n; i++) {
+		BlockKind b = d->sb->v[g->src + i].kind;
+		if (b != BK_PARAGRAPH && b != BK_LIST_ITEM)
+			return false;
+	}
+	for (size_t i = 0; i < g->tgt_n; i++) {
+		BlockKind b = d->tb->v[g->tgt + i].kind;
+		if (b != BK_PARAGRAPH && b != BK_LIST_ITEM)
+			return false;
+	}
+	side_len(d->src, d->sb, g->src, g->src_n, en);
+	side_len(d->tgt, d->tb, g->tgt, g->tgt_n, ko);
+	return en->chars > 0;
+}
+
+/* Does the target side of segment k hold Hangul (is it translated)? */
+static bool seg_hangul(const CheckDoc *d, size_t k)
+{
+	const Segment *g = &d->al->v[k];
+	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++)
+		for (size_t line = d->tb->v[i].first; line <= d->tb->v[i].last; line++)
+			if (has_hangul_line(lines_get(d->tgt, line)))
+				return true;
+	return false;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The median Korean/English ratio of the translated paragraphs near
+ * segment k (at most RATIO_NEAR on each side, of the 2 * RATIO_NEAR
+ * segments there), or 0.52 with too few. */
+static double near_ratio(const CheckDoc *d, size_t k)
+{
+	double r[2 * RATIO_NEAR];
+	size_t n = 0;
+	size_t from = k > RATIO_NEAR * 2 ? k - RATIO_NEAR * 2 : 0;
+	size_t to = MIN(d->al->n, k + RATIO_NEAR * 2 + 1);
+	size_t before = 0, after = 0;
+	/* the nearest first, up to RATIO_NEAR translated ones a side */
+	for (size_t dist = 1; dist <= RATIO_NEAR * 2 && n < ARRAY_LEN(r); dist++) {
+		for (int side = -1; side <= 1; side += 2) {
+			size_t i = side < 0 ? k - dist : k + dist;
+			if ((side < 0 && (k < dist || i < from || before == RATIO_NEAR)) ||
+			    (side > 0 && (i >= to || after == RATIO_NEAR)))
+				continue;
+			SideLen en, ko;
+			if (!prose_lengths(d, i, &en, &ko) || en.chars < 40 || !seg_hangul(d, i))
+				continue;
+			r[n++] = (double)ko.chars / (double)en.chars;
+			if (side < 0)
+				before++;
+			else
+				after++;
+		}
+	}
+	if (n < RATIO_MIN_SAMPLES)
+		return 0.52; /* the median of the 48 translated files of tutorials-kr-dev's master */
+	qsort(r, n, sizeof(double), cmp_double);
+	return n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+}
+
+/* omission's rules short, sentence and long on a translated pair. */
+static void omission_length(const Unit *u, FindingVec *out)
+{
+	const CheckDoc *d = u->d;
+	SideLen en, ko;
+	if (!prose_lengths(d, u->index, &en, &ko) || en.chars < 60 || !seg_hangul(d, u->index))
+		return;
+	double ratio = (double)ko.chars / (double)en.chars;
+	/* most pairs are far from either bound: no neighbours read */
+	bool fewer = en.sentences >= 2 && ko.sentences + 1 <= en.sentences;
+	if (ratio >= (fewer ? 0.45 : 0.3) && ratio <= 1.0)
+		return;
+	/* a Korean side the alignment split (its rest a Korean-only segment
+	 * beside it: tiatoolbox_tutorial.rst:338), or an English side split
+	 * the same way, is no short or long translation */
+	const Alignment *al = d->al;
+	for (int dir = -1; dir <= 1; dir += 2) {
+		if ((dir < 0 && u->index == 0) || (dir > 0 && u->index + 1 >= al->n))
+			continue;
+		const Segment *nb = &al->v[u->index + (size_t)dir];
+		if ((!nb->src_n && nb->tgt_n && ratio < 1.0) || (nb->src_n && !nb->tgt_n && ratio > 1.0))
+			return;
+	}
+	double med = near_ratio(d, u->index);
+	double want = med * (double)en.chars;
+	const Block *t0 = &d->tb->v[u->tgt], *t1 = &d->tb->v[u->tgt + u->tgt_n - 1];
+	size_t line = t0->first, last = t1->last;
+	size_t byte = MIN((size_t)t0->indent, lines_get(d->tgt, line).n);
+	Buf where = BUF_INIT;
+	if (last > line)
+		buf_addf(&where, " (lines %zu-%zu)", line + 1, last + 1);
+	Finding *f = NULL;
+	if (ratio < 0.5 * med && want - (double)ko.chars >= 40) {
+		f = finding_add(u, out, CK_OMISSION, SEV_WARNING, line, byte,
+		                "the Korean%s is much shorter than its English: %zu letters for %zu, "
+		                "where this translation's paragraphs around it run at %.2f; a sentence "
+		                "left out? (rule short)", where.p ? where.p : "", ko.chars, en.chars,
+		                med);
+	} else if (fewer && ratio < 0.75 * med && want - (double)ko.chars >= 40) {
+		f = finding_add(u, out, CK_OMISSION, SEV_WARNING, line, byte,
+		                "an English sentence with no Korean counterpart%s: %zu sentences in the "
+		                "English, %zu in the Korean, which is short (%zu letters for %zu, the "
+		                "paragraphs around it run at %.2f) (rule sentence)",
+		                where.p ? where.p : "", en.sentences, ko.sentences, ko.chars, en.chars,
+		                med);
+	} else if (ratio > 2.0 * med && (double)ko.chars - want >= 60) {
+		f = finding_add(u, out, CK_OMISSION, SEV_INFO, line, byte,
+		                "the Korean%s is much longer than its English: %zu letters for %zu, "
+		                "where this translation's paragraphs around it run at %.2f; text added "
+		                "or repeated? (rule long)", where.p ? where.p : "", ko.chars, en.chars,
+		                med);
+	}
+	if (f)
+		f->last = last;
+	buf_release(&where);
+}
+
 /* omission (the deleted-block case): an English paragraph or list item
  * aligned with no Korean block in a Korean document — its Korean was
  * deleted (or never written) while the English remains.  Only prose with
@@ -72,6 +251,8 @@ static bool omitted_prose(const CheckDoc *d, size_t k)
  * first, that counts the others: they are one place in the Korean. */
 void check_omission(const Unit *u, FindingVec *out)
 {
+	if (u->tgt_n && u->src_n && u->d->al && check_doc_is_korean(u->d))
+		omission_length(u, out);
 	if (u->tgt_n || !u->src_n || !u->d->al || !u->d->tgt->n || !check_doc_is_korean(u->d))
 		return;
 	const Block *sb = &u->d->sb->v[u->src];
@@ -297,6 +478,20 @@ static const LinkRule link_rules[] = {
 	{"outdated", "http://pytorch.org/", "https://pytorch.org/", "pytorch.org is served over https"},
 };
 
+/* Does the unit's English have url (the same outdated link: upstream's to
+ * update, not the translation's, issue 40)? */
+static bool source_has(const Unit *u, Str url)
+{
+	if (!u->src_n)
+		return false;
+	const Lines *S = u->d->src;
+	size_t first = u->d->sb->v[u->src].first, last = u->d->sb->v[u->src + u->src_n - 1].last;
+	for (size_t line = first; line <= last && line < S->n; line++)
+		if (str_find(lines_get(S, line), url) >= 0)
+			return true;
+	return false;
+}
+
 void check_link(const Unit *u, FindingVec *out)
 {
 	if (!check_doc_is_korean(u->d))
@@ -320,6 +515,11 @@ void check_link(const Unit *u, FindingVec *out)
 					size_t e = i;
 					while (e < s.n && s.p[e] != '>' && s.p[e] != ' ' && s.p[e] != '`')
 						e++;
+					if (!strcmp(lr->rule, "outdated") &&
+					    source_has(u, (Str){s.p + i, e - i})) {
+						i = e;
+						break;
+					}
 					Buf to = BUF_INIT;
 					buf_adds(&to, lr->to);
 					buf_add(&to, s.p + i + fl, e - i - fl);

@@ -457,3 +457,142 @@ bool admonition_text(const Lines *lines, const Block *b, Joined *j)
 	}
 	return true;
 }
+
+/* ---- transliteration ----------------------------------------------------
+ * A loanword and the English word it transliterates (컨볼루션, convolution)
+ * are both reduced to their consonants as Korean transliteration hears
+ * them, vowels dropped: K N P L S N. */
+
+/* One consonant class a position; S and J (ㅅ/ㅈ for s, z, ch) match,
+ * 'Q' (English th) matches S or T, 'X' (English g before e, i, y) K or J. */
+enum { SKEL_MAX = 32 };
+typedef struct Skel {
+	char c[SKEL_MAX];
+	size_t n;
+} Skel;
+
+static void skel_add(Skel *k, char c)
+{
+	if (k->n && k->c[k->n - 1] == c)
+		return; /* ㄹㄹ of 볼루, ll of hello */
+	if (k->n < SKEL_MAX)
+		k->c[k->n++] = c;
+}
+
+static void skel_hangul(const char *w, size_t n, Skel *k)
+{
+	static const char ini[] = "KKNTTLMPPSS-JJJKTPH";
+	static const char fin[] = "-KKKNNNTLLLLLLLLMPPTTGTTKTPT";
+	k->n = 0;
+	for (size_t i = 0; i < n;) {
+		int32_t cp;
+		size_t l = text_decode(w + i, n - i, &cp);
+		i += l ? l : 1;
+		if (cp < 0xac00 || cp > 0xd7a3)
+			continue;
+		int x = cp - 0xac00;
+		if (ini[x / 588] != '-')
+			skel_add(k, ini[x / 588]);
+		if (fin[x % 28] != '-')
+			skel_add(k, fin[x % 28]);
+	}
+}
+
+static bool en_vowel(char c)
+{
+	return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y';
+}
+
+/* w: lower-case ASCII letters. */
+static void skel_english(const char *w, size_t n, Skel *k)
+{
+	k->n = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = w[i], d = i + 1 < n ? w[i + 1] : 0, e = i + 2 < n ? w[i + 2] : 0;
+		if (en_vowel(c) || c == 'w')
+			continue;
+		if ((c == 'c' && d == 'h') || (c == 't' && d == 'c' && e == 'h')) {
+			skel_add(k, 'J');
+			i += c == 't' ? 2 : 1;
+		} else if ((c == 's' && d == 'h') || (c == 't' && d == 'h')) {
+			skel_add(k, c == 's' ? 'S' : 'Q');
+			i++;
+		} else if (c == 'p' && d == 'h') {
+			skel_add(k, 'P');
+			i++;
+		} else if (c == 'g' && d == 'h') {
+			i++;
+		} else if (c == 'c' && (d == 'k' || d == 'q')) {
+			skel_add(k, 'K');
+			i++;
+		} else if (c == 'q' && d == 'u') {
+			skel_add(k, 'K');
+			i++;
+		} else if (c == 'x') {
+			skel_add(k, 'K');
+			skel_add(k, 'S');
+		} else if (c == 'c') {
+			skel_add(k, d == 'e' || d == 'i' || d == 'y' ? 'S' : 'K');
+		} else if (c == 'g') {
+			skel_add(k, d == 'e' || d == 'i' || d == 'y' ? 'X' : 'K');
+		} else if (c == 'n' && (d == 'g' || d == 'k')) {
+			skel_add(k, 'G');
+			if (d == 'g' && !en_vowel(e) && e != 'l' && e != 'r')
+				i++;
+		} else if (c == 't' && d == 'i' && en_vowel(e)) {
+			skel_add(k, 'S'); /* -tion, -tial */
+		} else if (c == 'r') {
+			if (en_vowel(d))
+				skel_add(k, 'L'); /* before a consonant or at the end: silent */
+		} else if (c == 'h') {
+			if (en_vowel(d) && (i == 0 || en_vowel(w[i - 1])))
+				skel_add(k, 'H');
+		} else {
+			static const char from[] = "bdfjklmnpstvz", to[] = "PTPJKLMNPSTPJ";
+			const char *at = strchr(from, c);
+			if (at)
+				skel_add(k, to[at - from]);
+		}
+	}
+}
+
+static bool skel_same(char h, char e)
+{
+	if (h == e)
+		return true;
+	if ((h == 'S' || h == 'J') && (e == 'S' || e == 'J'))
+		return true;
+	return (e == 'Q' && (h == 'S' || h == 'T')) || (e == 'X' && (h == 'K' || h == 'J'));
+}
+
+static bool skel_match(const Skel *h, const Skel *e)
+{
+	/* the English may end in one consonant the Korean drops (컨셉, concept) */
+	if (h->n < 2 || (e->n != h->n && e->n != h->n + 1))
+		return false;
+	for (size_t i = 0; i < h->n; i++)
+		if (!skel_same(h->c[i], e->c[i]))
+			return false;
+	return true;
+}
+
+bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min)
+{
+	Skel hs, es;
+	skel_hangul(h, hn, &hs);
+	if (hs.n < 2 || hs.n < min)
+		return false;
+	char low[SKEL_MAX * 4];
+	size_t n = 0;
+	for (size_t i = 0; i < en_n && n < sizeof(low); i++) {
+		char c = (char)(en[i] | 0x20);
+		if (c >= 'a' && c <= 'z')
+			low[n++] = c;
+		else if (en[i] != ' ' && en[i] != '-')
+			return false;
+	}
+	if (n == sizeof(low))
+		return false;
+	skel_english(low, n, &es);
+	return skel_match(&hs, &es);
+}

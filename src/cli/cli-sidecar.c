@@ -12,7 +12,7 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e)
 
 bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
                   ProgressCount *c, const char **from, struct Context *ctx, size_t *findings,
-                  Err *e)
+                  RepoEnglish *en, Err *e)
 {
-	return repo_file_progress(doc, sc, hist, c, from, ctx, findings, e);
+	return repo_file_progress(doc, sc, hist, c, from, ctx, findings, en, e);
 }

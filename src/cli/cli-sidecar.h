@@ -4,6 +4,7 @@
 
 #include "yeok/glossary.h"
 #include "yeok/progress.h"
+#include "yeok/repo.h"
 #include "yeok/sidecar.h"
 
 /* Load the sidecar of document doc into sc.  The document must be a
@@ -24,11 +25,11 @@ bool cli_sidecar_load(const char *doc, Sidecar *sc, char **sc_path, Err *e);
  * and *findings gets the number of errors and warnings (info findings such
  * as `untranslated` are not counted).
  * False with e set when the recorded source cannot be read or does not
- * match its sha256. */
+ * match its sha256.  en (may be NULL): repo_file_progress's. */
 struct SourceHistory;
 struct Context;
 bool cli_progress(const char *doc, const Sidecar *sc, struct SourceHistory *hist,
                   ProgressCount *c, const char **from, struct Context *ctx, size_t *findings,
-                  Err *e);
+                  RepoEnglish *en, Err *e);
 
 #endif

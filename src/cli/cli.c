@@ -41,7 +41,8 @@ static const char options_help[] =
 	"Exit status: 0 ok, 1 check found errors, 64 usage, 65 bad input data,\n"
 	"66 cannot open input, 74 I/O error, 78 bad configuration.\n";
 
-void cli_print_help(void)
+/* Print the usage text (the same text as `yeok --help`) to stdout. */
+static void cli_print_help(void)
 {
 	printf("yeok %s — side-by-side translation editor for reStructuredText\n\n", YEOK_VERSION);
 	printf("Usage:\n  yeok [OPTIONS] FILE%*s edit FILE (translator mode)\n", 12, "");
@@ -137,6 +138,12 @@ const Config *cli_config(void)
 		free(path);
 		for (size_t i = 0; i < c.sources.n; i++)
 			source_add_map(c.sources.v[i].target, c.sources.v[i].source);
+		if (c.upstream && !source_set_upstream(c.upstream, c.upstream_ref, &e))
+			cli_error(0, "warning: %s (upstream: not used)", e.msg);
+		if (c.tm_exclude_set)
+			source_set_excludes((const char *const *)c.tm_exclude.v, c.tm_exclude.n);
+		for (size_t i = 0; c.upstream && i < c.upstream_map.n; i++)
+			source_add_upstream_map(c.upstream_map.v[i].target, c.upstream_map.v[i].source);
 	}
 	return &c;
 }

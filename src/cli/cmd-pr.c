@@ -411,7 +411,7 @@ static int run(int argc, char **argv)
 	err_init(&e);
 	for (size_t i = 0; i < ndocs; i++) {
 		if (!cli_progress(files[i].doc, &files[i].sc, NULL, &files[i].count, &files[i].from, &ctx,
-		                  &files[i].findings, &e)) {
+		                  &files[i].findings, NULL, &e)) {
 			rc = cli_report(&e);
 			goto out;
 		}

@@ -22,6 +22,7 @@ typedef struct Row {
 	char *file;
 	ProgressCount c;
 	const char *from; /* "source", "self" */
+	RepoEnglish en;   /* which English, stale, behind upstream */
 	bool has_sidecar;
 	Checklist checklist;
 } Row;
@@ -36,14 +37,26 @@ static void add_counts(ProgressCount *to, const ProgressCount *c)
 	to->stale += c->stale;
 }
 
-static void print_text_row(const ProgressCount *c, const char *file, const char *checklist)
+/* en NULL: the total line (behind: the sum, english: the stale ones). */
+static void print_text_row(const ProgressCount *c, const RepoEnglish *en, long behind,
+                           const char *english, const char *file, const char *checklist)
 {
 	Buf safe = BUF_INIT;
 	text_sanitize_line(file, strlen(file), &safe);
-	printf("%6zu %6zu %6zu %6zu %6zu %6.1f%%  %s%s%s\n", c->total, c->untranslated, c->draft,
-	       c->done + c->reviewed, c->stale, progress_percent(c), safe.p ? safe.p : "",
-	       checklist ? "  " : "", checklist ? checklist : "");
+	char b[24] = "-";
+	if ((en ? en->behind : behind) >= 0)
+		snprintf(b, sizeof(b), "%ld", en ? en->behind : behind);
+	printf("%6zu %6zu %6zu %6zu %6zu %6.1f%% %6s %-7s  %s%s%s\n", c->total, c->untranslated,
+	       c->draft, c->done + c->reviewed, c->stale, progress_percent(c), b, english,
+	       safe.p ? safe.p : "", checklist ? "  " : "", checklist ? checklist : "");
 	buf_release(&safe);
+}
+
+/* The english column: "self" (no English found), "stale" (source-stale),
+ * else "ok". */
+static const char *english_word(const Row *r)
+{
+	return !strcmp(r->from, "self") ? "self" : r->en.stale ? "stale" : "ok";
 }
 
 static void json_counts(Buf *b, const ProgressCount *c)
@@ -60,7 +73,17 @@ static void json_row(Buf *b, const Row *r)
 	buf_add_json_str(b, str_from(r->file));
 	buf_addc(b, ',');
 	json_counts(b, &r->c);
-	buf_addf(b, ",\"counted_from\":\"%s\",\"checklist\":", r->from);
+	buf_addf(b, ",\"counted_from\":\"%s\",\"english\":{\"origin\":", r->from);
+	buf_add_json_str(b, str_from(r->en.origin));
+	buf_adds(b, ",\"what\":");
+	buf_add_json_str(b, str_from(r->en.what));
+	buf_addf(b, ",\"stale\":%s,\"blocks_differ\":%zu},\"behind_upstream\":",
+	         r->en.stale ? "true" : "false", r->en.differ);
+	if (r->en.behind >= 0)
+		buf_addf(b, "%ld", r->en.behind);
+	else
+		buf_adds(b, "null");
+	buf_adds(b, ",\"checklist\":");
 	if (!r->has_sidecar) {
 		buf_adds(b, "null}");
 		return;
@@ -96,21 +119,27 @@ static void print_rows(const Row *rows, size_t n, const ProgressCount *total, bo
 		fwrite(b.p, 1, b.len, stdout);
 		buf_release(&b);
 	} else {
-		printf("%6s %6s %6s %6s %6s %7s  %s\n", "segs", "untr", "draft", "done", "stale",
-		       "transl", "file  checklist");
+		printf("%6s %6s %6s %6s %6s %7s %6s %-7s  %s\n", "segs", "untr", "draft", "done",
+		       "stale", "transl", "behind", "english", "file  checklist");
 		Buf cl = BUF_INIT;
+		long behind = -1;
+		size_t stale_en = 0;
 		for (size_t i = 0; i < n; i++) {
 			buf_clear(&cl);
 			if (rows[i].has_sidecar)
 				sidecar_checklist_text(&rows[i].checklist, &cl);
-			print_text_row(&rows[i].c, rows[i].file,
+			print_text_row(&rows[i].c, &rows[i].en, 0, english_word(&rows[i]), rows[i].file,
 			               rows[i].has_sidecar ? cl.p : "-");
+			if (rows[i].en.behind >= 0)
+				behind = (behind < 0 ? 0 : behind) + rows[i].en.behind;
+			stale_en += rows[i].en.stale;
 		}
 		buf_release(&cl);
 		if (show_total) {
-			char label[64];
+			char label[64], st[16];
 			snprintf(label, sizeof(label), "total (%zu file%s)", n, n == 1 ? "" : "s");
-			print_text_row(total, label, NULL);
+			snprintf(st, sizeof(st), "%zu stale", stale_en);
+			print_text_row(total, NULL, behind, st, label, NULL);
 		}
 	}
 }
@@ -200,7 +229,7 @@ static bool count_file(char *file, SourceHistory *hist, Row *r, int *rc)
 	Err e;
 	err_init(&e);
 	if (!cli_sidecar_load(file, &sc, NULL, &e) ||
-	    !cli_progress(file, &sc, hist, &r->c, &r->from, NULL, NULL, &e)) {
+	    !cli_progress(file, &sc, hist, &r->c, &r->from, NULL, NULL, &r->en, &e)) {
 		int code = cli_report(&e);
 		if (!*rc)
 			*rc = code;

@@ -262,7 +262,8 @@ static void print_match_json(Buf *b, const TmMatch *m, const char *query, bool f
 {
 	char *ins = tm_insert_text(m, query, strlen(query));
 	buf_adds(b, first ? "\n" : ",\n");
-	buf_addf(b, "{\"score\":%d,\"score_all\":%d,\"en\":", m->score, m->score_all);
+	buf_addf(b, "{\"score\":%d,\"score_all\":%d,\"files\":%zu,\"en\":", m->score, m->score_all,
+	         m->files);
 	buf_add_json_str(b, str_from(m->en));
 	buf_adds(b, ",\"ko\":");
 	buf_add_json_str(b, str_from(m->ko));

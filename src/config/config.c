@@ -2,6 +2,7 @@
 #include "yeok/config.h"
 
 #include <errno.h>
+#include <regex.h>
 
 #include "yeok/ynode.h"
 
@@ -41,6 +42,15 @@ void config_release(Config *c)
 		free(c->sources.v[i].source);
 	}
 	VEC_FREE(&c->sources);
+	free(c->upstream);
+	free(c->upstream_ref);
+	for (size_t i = 0; i < c->upstream_map.n; i++) {
+		free(c->upstream_map.v[i].target);
+		free(c->upstream_map.v[i].source);
+	}
+	VEC_FREE(&c->upstream_map);
+	free_strings(c->tm_exclude.v, c->tm_exclude.n);
+	VEC_FREE(&c->tm_exclude);
 	free(c->pr_template);
 	config_init(c);
 }
@@ -209,32 +219,32 @@ static char *home_path(const char *v)
 	return xstrdup(v);
 }
 
-static bool read_sources(Ctx *x, const YNode *v)
+/* [{target: FOLDER, source: FOLDER}, ...] into out (what: the key). */
+static bool read_maps(Ctx *x, const YNode *v, const char *what, ConfigSourceVec *out)
 {
 	if (ynode_is_null(v))
 		return true;
 	if (v->kind != YN_SEQ)
-		return BAD(x, v, "sources: expected a list like [{target: files/ko/, source: "
-		                 "../content/files/en-us/}]");
+		return BAD(x, v, "%s: expected a list like [{target: files/ko/, source: "
+		                 "../content/files/en-us/}]", what);
 	for (size_t i = 0; i < v->nkids; i++) {
 		const YNode *m = v->kids[i];
 		if (m->kind != YN_MAP)
-			return BAD(x, m, "sources: expected {target: FOLDER, source: FOLDER}");
+			return BAD(x, m, "%s: expected {target: FOLDER, source: FOLDER}", what);
 		char *t = NULL, *s = NULL;
 		bool ok = true;
 		for (size_t j = 0; ok && j + 1 < m->nkids; j += 2) {
 			const YNode *k = m->kids[j], *val = m->kids[j + 1];
 			char **slot = ynode_is(k, "target") ? &t : ynode_is(k, "source") ? &s : NULL;
 			if (!slot) {
-				ok = BAD(x, k, "sources: expected target or source");
+				ok = BAD(x, k, "%s: expected target or source", what);
 				break;
 			}
 			free(*slot);
-			ok = text_of(x, val, ynode_is(k, "target") ? "sources.target" : "sources.source",
-			             slot);
+			ok = text_of(x, val, ynode_is(k, "target") ? "target" : "source", slot);
 		}
 		if (ok && (!t || !*t || !s || !*s))
-			ok = BAD(x, m, "sources: each entry needs a target and a source");
+			ok = BAD(x, m, "%s: each entry needs a target and a source", what);
 		if (!ok) {
 			free(t);
 			free(s);
@@ -243,7 +253,103 @@ static bool read_sources(Ctx *x, const YNode *v)
 		ConfigSource cs = {home_path(t), home_path(s)};
 		free(t);
 		free(s);
-		VEC_PUSH(&x->c->sources, cs);
+		VEC_PUSH(out, cs);
+	}
+	return true;
+}
+
+static bool read_sources(Ctx *x, const YNode *v)
+{
+	return read_maps(x, v, "sources", &x->c->sources);
+}
+
+/* upstream: PATH, or {path: PATH, ref: REGEX, map: [...]} */
+static bool read_upstream(Ctx *x, const YNode *v)
+{
+	Config *c = x->c;
+	if (ynode_is_null(v))
+		return true;
+	char *path = NULL, *ref = NULL;
+	bool ok = true;
+	if (v->kind == YN_SCALAR) {
+		ok = text_of(x, v, "upstream", &path);
+	} else if (v->kind == YN_MAP) {
+		for (size_t i = 0; ok && i + 1 < v->nkids; i += 2) {
+			const YNode *k = v->kids[i], *val = v->kids[i + 1];
+			if (ynode_is(k, "path")) {
+				free(path);
+				ok = text_of(x, val, "upstream.path", &path);
+			} else if (ynode_is(k, "ref")) {
+				free(ref);
+				ok = text_of(x, val, "upstream.ref", &ref);
+				regex_t re;
+				int rc = ok && ref ? regcomp(&re, ref, REG_EXTENDED) : -1;
+				if (rc == 0) {
+					bool groups = re.re_nsub > 0;
+					regfree(&re);
+					if (!groups)
+						ok = BAD(x, val, "upstream.ref: needs a group (...) around the commit");
+				} else if (rc > 0) {
+					ok = BAD(x, val, "upstream.ref: not a POSIX extended regular expression");
+				}
+			} else if (ynode_is(k, "map")) {
+				ok = read_maps(x, val, "upstream.map", &c->upstream_map);
+			} else {
+				ok = BAD(x, k, "upstream: expected path, ref or map");
+			}
+		}
+	} else {
+		ok = BAD(x, v, "upstream: expected a path or {path: ..., ref: ..., map: [...]}");
+	}
+	if (ok && (!path || !*path))
+		ok = BAD(x, v, "upstream: needs a path (a local clone of the upstream repository)");
+	if (ok) {
+		free(c->upstream);
+		free(c->upstream_ref);
+		c->upstream = home_path(path);
+		c->upstream_ref = ref;
+		ref = NULL;
+	}
+	free(path);
+	free(ref);
+	return ok;
+}
+
+/* tm: PATH, or {path: PATH, exclude: [PATTERN, ...]} */
+static bool read_tm(Ctx *x, const YNode *v)
+{
+	Config *c = x->c;
+	if (v->kind != YN_MAP) {
+		free(c->tm);
+		return path_of(x, v, "tm", &c->tm);
+	}
+	for (size_t i = 0; i + 1 < v->nkids; i += 2) {
+		const YNode *k = v->kids[i], *val = v->kids[i + 1];
+		if (ynode_is(k, "path")) {
+			free(c->tm);
+			if (!path_of(x, val, "tm.path", &c->tm))
+				return false;
+		} else if (ynode_is(k, "exclude")) {
+			free_strings(c->tm_exclude.v, c->tm_exclude.n);
+			VEC_FREE(&c->tm_exclude);
+			c->tm_exclude_set = true;
+			/* patterns as written (they name places of a repository) */
+			const YNode *one[1] = {val};
+			const YNode *const *items = val->kind == YN_SEQ ? (const YNode *const *)val->kids : one;
+			size_t n = ynode_is_null(val) ? 0 : val->kind == YN_SEQ ? val->nkids : 1;
+			for (size_t j = 0; j < n; j++) {
+				char *t;
+				if (!text_of(x, items[j], "tm.exclude", &t))
+					return false;
+				if (!t || !*t) {
+					free(t);
+					return BAD(x, items[j], "tm.exclude: an empty pattern");
+				}
+				VEC_PUSH(&c->tm_exclude, t);
+			}
+		} else {
+			return BAD(x, k, "tm: expected path or exclude");
+		}
 	}
 	return true;
 }
@@ -283,10 +389,10 @@ static bool top_pair(Ctx *x, const YNode *k, const YNode *v)
 		c->clipboard = (ConfigClipboard)i;
 		return true;
 	}
-	if (ynode_is(k, "tm")) {
-		free(c->tm);
-		return path_of(x, v, "tm", &c->tm);
-	}
+	if (ynode_is(k, "tm"))
+		return read_tm(x, v);
+	if (ynode_is(k, "upstream"))
+		return read_upstream(x, v);
 	if (ynode_is(k, "sources"))
 		return read_sources(x, v);
 	if (ynode_is(k, "pr-template")) {

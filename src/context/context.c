@@ -197,6 +197,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 	}
 	d.tgt_host = &p->th;
 	d.src_host = have ? &p->sh : NULL;
+	d.stale = have ? &p->stale : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while the file was read and aligned */
 	check_document(&d, &c->set, out);

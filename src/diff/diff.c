@@ -118,7 +118,7 @@ void diff_seq(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t
 	push(d, DIFF_SAME, na - suf, nb - suf, suf);
 }
 
-void diff_words_split(const char *s, size_t n, DiffWords *out)
+static void diff_words_split(const char *s, size_t n, DiffWords *out)
 {
 	out->n = 0;
 	for (size_t i = 0; i < n;) {

@@ -407,7 +407,8 @@ static void align_all(Doc *d)
 
 static void eols_recount(Doc *d);
 
-void doc_realign_all(Doc *d)
+/* Re-segment and re-align the whole document (after load; tests). */
+static void doc_realign_all(Doc *d)
 {
 	eols_recount(d); /* tests change tgt's lines and call this */
 	/* d->aligned runs on the alignment it was made for; a deferred long
@@ -1017,7 +1018,7 @@ static void fit_tables(Doc *d)
 	VEC_FIT(&d->sh.blocks);
 }
 
-void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
+static void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	doc_disk_hash_step(d, SIZE_MAX); /* the lines it borrows go */
 	free(d->path);
@@ -1074,12 +1075,6 @@ void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const cha
               const char *src, size_t src_n)
 {
 	load(d, path, tgt, tgt_n, src_name, src, src_n, false);
-}
-
-void doc_load_phased(Doc *d, const char *path, const char *tgt, size_t tgt_n,
-                     const char *src_name, const char *src, size_t src_n)
-{
-	load(d, path, tgt, tgt_n, src_name, src, src_n, true);
 }
 
 bool doc_align_partial(const Doc *d)

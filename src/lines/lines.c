@@ -194,7 +194,9 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 	sc->valid = scan;
 }
 
-void lines_parse_take(Lines *l, char *data, size_t n)
+/* The same without the copy: l adopts data (malloc'ed, at least n bytes;
+ * freed by lines_release) and every line points into it. */
+static void lines_parse_take(Lines *l, char *data, size_t n)
 {
 	parse_take(l, data, n, true);
 }

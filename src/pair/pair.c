@@ -24,6 +24,7 @@ void pair_init(DocPair *p)
 {
 	memset(p, 0, sizeof(*p));
 	source_init(&p->src);
+	source_stale_init(&p->stale);
 	lines_init(&p->tgt_file);
 	lines_init(&p->src_file);
 	host_init(&p->th);
@@ -41,6 +42,7 @@ void pair_release(DocPair *p)
 	lines_release(&p->src_file);
 	align_release(&p->al);
 	align_memo_free(p->memo);
+	source_stale_release(&p->stale);
 	pair_init(p);
 }
 
@@ -173,6 +175,9 @@ bool pair_build_in(DocPair *p, SourceHistory *bulk, const char *path, const char
 	HostFormat fmt = host_format_of_path(path);
 	if (pair_has_source(p)) {
 		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
+		source_stale_measure(p->sl, p->sb, p->tgt, p->tb, &p->stale);
+		if (p->stale.stale)
+			source_stale_what(&p->src, path, bulk, p->stale.what, sizeof(p->stale.what));
 	} else {
 		lines_parse(&p->tgt_file, tgt, tgt_n);
 		read_target(p, fmt);

@@ -5,6 +5,8 @@
 
 #include "yeok/text.h"
 
+static void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p);
+
 void progress_init(Progress *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -24,12 +26,6 @@ void progress_release(Progress *p)
 	clear(p);
 	free(p->v);
 	progress_init(p);
-}
-
-void progress_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t count,
-                          Buf *out)
-{
-	pair_blocks_text(l, d, first, count, out);
 }
 
 /* ---- an index of entries by key: entry numbers grouped by key, in file
@@ -210,7 +206,7 @@ void progress_apply(const Sidecar *sc, const Lines *src, const RstDoc *sb, const
 	progress_apply_keyed(sc, a, p);
 }
 
-void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
+static void progress_apply_keyed(const Sidecar *sc, Alignment *a, Progress *p)
 {
 	ProgressApply x;
 	SegStatus *st = xmalloc(MAX(a->n, 1) * sizeof(*st));
@@ -428,7 +424,7 @@ bool progress_find_text(const Lines *l, const RstDoc *d, SidecarKey key, Buf *ou
 		for (size_t run = 1; run <= PROGRESS_MAX_RUN && i + run <= d->n; run++) {
 			SidecarKey k = pair_blocks_key(l, d, i, run);
 			if (!strcmp(k.hex, key.hex)) {
-				progress_blocks_text(l, d, i, run, out);
+				pair_blocks_text(l, d, i, run, out);
 				found = true;
 				break;
 			}
@@ -465,6 +461,10 @@ void progress_count(const Alignment *a, ProgressCount *c)
 		c->total++;
 		if (align_nothing_to_translate(s)) {
 			c->done++; /* nothing to translate */
+			continue;
+		}
+		if (s->src_n && !s->tgt_n && s->status != ST_STALE) {
+			c->untranslated++; /* an English block with no Korean partner */
 			continue;
 		}
 		switch (s->status) {
@@ -513,7 +513,8 @@ double progress_percent(const ProgressCount *c)
 {
 	if (c->total == 0)
 		return 100.0;
-	return 100.0 * (double)(c->total - c->untranslated) / (double)c->total;
+	size_t open = c->untranslated + c->stale;
+	return 100.0 * (double)(c->total - MIN(open, c->total)) / (double)c->total;
 }
 
 bool progress_check(const Progress *p, const Alignment *a, Err *e)

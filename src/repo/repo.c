@@ -76,7 +76,7 @@ SourceHistory *repo_history_open(const char *dir)
 
 bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
                         ProgressCount *c, const char **from, Context *ctx, size_t *findings,
-                        Err *e)
+                        RepoEnglish *en, Err *e)
 {
 	/* the sidecar's record, else the English from the git history; none:
 	 * the document's own prose blocks are counted */
@@ -105,6 +105,15 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
 	}
 	if (from)
 		*from = have ? "source" : "self";
+	if (en) {
+		memset(en, 0, sizeof(*en));
+		snprintf(en->origin, sizeof(en->origin), "%s", source_origin_name(p.src.origin));
+		snprintf(en->what, sizeof(en->what), "%s",
+		         p.stale.stale ? p.stale.what : p.src.desc ? p.src.desc : "");
+		en->stale = p.stale.stale;
+		en->differ = p.stale.stale ? p.stale.differ : 0;
+		en->behind = p.src.behind;
+	}
 	pair_release(&p);
 	return true;
 }
@@ -158,7 +167,9 @@ static void unread(Unread *u, const char *path, const char *what, int err)
 		buf_addf(u->lines, "%s: %s: %s\n", path, what, strerror(err));
 }
 
-static void walk(const char *dir, int depth, RepoPaths *out, Unread *u)
+/* rel: dir below the folder walked ("" at the start).  A built site
+ * (source_is_site_marker) has no tutorial in it. */
+static void walk(const char *dir, const char *rel, int depth, RepoPaths *out, Unread *u)
 {
 	if (depth > 64) {
 		unread(u, dir, "not read (folders nested more than 64 deep)", ELOOP);
@@ -172,7 +183,9 @@ static void walk(const char *dir, int depth, RepoPaths *out, Unread *u)
 	RepoPaths names = {0};
 	struct dirent *ent;
 	errno = 0;
+	bool site = false;
 	while ((ent = readdir(d)) != NULL) {
+		site = site || source_is_site_marker(ent->d_name);
 		if (ent->d_name[0] != '.') /* ., .., .git, hidden folders */
 			VEC_PUSH(&names, xstrdup(ent->d_name));
 		errno = 0;
@@ -180,18 +193,22 @@ static void walk(const char *dir, int depth, RepoPaths *out, Unread *u)
 	if (errno)
 		unread(u, dir, "cannot read", errno);
 	closedir(d);
-	if (names.n)
+	if (names.n && !site)
 		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
-	for (size_t i = 0; i < names.n; i++) {
+	for (size_t i = 0; i < names.n && !site; i++) {
 		char *p = path_join(dir, names.v[i]);
+		char *r = rel[0] ? xasprintf("%s/%s", rel, names.v[i]) : xstrdup(names.v[i]);
 		struct stat st;
-		bool tut = repo_is_tutorial(p);
+		bool tut = repo_is_tutorial(p) && !source_excluded(r);
 		if (lstat(p, &st) != 0) {
 			/* a folder listed whose entries cannot be looked at (no x) */
 			unread(u, p, "cannot read", errno);
 			free(p);
 		} else if (S_ISDIR(st.st_mode)) {
-			walk(p, depth + 1, out, u);
+			char *as_dir = xasprintf("%s/x", r);
+			if (!source_excluded(as_dir))
+				walk(p, r, depth + 1, out, u);
+			free(as_dir);
 			free(p);
 		} else if (tut && stat(p, &st) != 0 && !S_ISLNK(st.st_mode)) {
 			unread(u, p, "cannot read", errno);
@@ -201,8 +218,10 @@ static void walk(const char *dir, int depth, RepoPaths *out, Unread *u)
 		} else {
 			free(p); /* not a tutorial, a dangling link, a link leading out */
 		}
-		free(names.v[i]);
+		free(r);
 	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
 	VEC_FREE(&names);
 }
 
@@ -211,7 +230,7 @@ int repo_walk(const char *dir, RepoPaths *out, Buf *problems)
 	char *root = realpath(dir, NULL);
 	walk_root = root;
 	Unread u = {problems, 0};
-	walk(dir, 0, out, &u);
+	walk(dir, "", 0, out, &u);
 	walk_root = NULL;
 	free(root);
 	return u.code;
@@ -233,6 +252,8 @@ static void row_clear_counts(RepoRow *w)
 	w->filled = false;
 	w->self = w->has_sidecar = false;
 	w->findings = 0;
+	w->stale_en = false;
+	w->behind = -1;
 }
 
 void repo_release(Repo *r)
@@ -285,11 +306,14 @@ static void row_fill(Repo *r, RepoRow *w)
 	Err e;
 	err_init(&e);
 	const char *from = NULL;
+	RepoEnglish en;
 	w->has_sidecar = w->sc_size >= 0;
 	if (!repo_sidecar_load(w->path, &sc, NULL, &e) ||
-	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->ctx, &w->findings, &e)) {
+	    !repo_file_progress(w->path, &sc, r->hist, &w->c, &from, r->ctx, &w->findings, &en, &e)) {
 		w->error = xstrdup(e.msg);
 	} else {
+		w->stale_en = en.stale;
+		w->behind = en.behind;
 		w->self = from && !strcmp(from, "self");
 		Buf b = BUF_INIT;
 		if (w->has_sidecar)
@@ -371,7 +395,9 @@ static void read_dates(Repo *r)
 
 /* ---- the cache ------------------------------------------------------------- */
 
-char *repo_cache_path(const char *dir)
+/* The cache file for dir (realpath's hash under $XDG_CACHE_HOME/yeok, or
+ * ~/.cache/yeok); caller frees; NULL without a home. */
+static char *repo_cache_path(const char *dir)
 {
 	char real[PATH_MAX];
 	if (!realpath(dir, real))
@@ -394,7 +420,7 @@ char *repo_cache_path(const char *dir)
 	return p;
 }
 
-static const char CACHE_HEAD[] = "yeok-repo-cache 2\n";
+static const char CACHE_HEAD[] = "yeok-repo-cache 3\n";
 
 /* The cache's second line: what the findings were counted with. */
 static void cache_context(const Repo *r, Buf *out)
@@ -420,7 +446,8 @@ static bool mkdirs(const char *dir)
 	return ok;
 }
 
-bool repo_save_cache(const Repo *r, Err *e)
+/* Write the filled rows to the cache (atomically).  False with e. */
+static bool repo_save_cache(const Repo *r, Err *e)
 {
 	if (!r->cache_path)
 		return true;
@@ -432,10 +459,10 @@ bool repo_save_cache(const Repo *r, Err *e)
 		if (!w->filled || w->error || strchr(w->name, '\t') || strchr(w->name, '\n') ||
 		    strchr(w->checklist, '\t') || strchr(w->checklist, '\n'))
 			continue;
-		buf_addf(&b, "%s\t%lld\t%lld\t%lld\t%lld\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%d\t%zu\t%s\n",
+		buf_addf(&b, "%s\t%lld\t%lld\t%lld\t%lld\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%d\t%zu\t%d\t%ld\t%s\n",
 		         w->name, w->size, w->mtime, w->sc_size, w->sc_mtime, w->c.total,
 		         w->c.untranslated, w->c.draft, w->c.done, w->c.reviewed, w->c.stale, w->self,
-		         w->findings, w->checklist);
+		         w->findings, w->stale_en, w->behind, w->checklist);
 	}
 	char *dir = path_dirname(r->cache_path);
 	bool ok = mkdirs(dir);
@@ -452,9 +479,10 @@ bool repo_save_cache(const Repo *r, Err *e)
 /* A cached line whose key matches its row fills the row. */
 static void cache_line(Repo *r, char *line)
 {
-	char *f[14]; /* name, 4 key fields, 6 counts, self, findings, checklist */
+	char *f[16]; /* name, 4 key fields, 6 counts, self, findings, stale English,
+	                behind, checklist */
 	size_t n = 0;
-	for (char *p = line; n < 14;) {
+	for (char *p = line; n < 16;) {
 		f[n++] = p;
 		char *t = strchr(p, '\t');
 		if (!t)
@@ -462,7 +490,7 @@ static void cache_line(Repo *r, char *line)
 		*t = '\0';
 		p = t + 1;
 	}
-	if (n != 14)
+	if (n != 16)
 		return;
 	RepoRow *w = row_named(r, f[0], strlen(f[0]));
 	if (!w || w->filled)
@@ -480,7 +508,9 @@ static void cache_line(Repo *r, char *line)
 	w->self = c[6] != 0;
 	w->has_sidecar = w->sc_size >= 0;
 	w->findings = (size_t)strtoull(f[12], NULL, 10);
-	w->checklist = xstrdup(f[13]);
+	w->stale_en = f[13][0] == '1';
+	w->behind = strtol(f[14], NULL, 10);
+	w->checklist = xstrdup(f[15]);
 	w->filled = true;
 	r->from_cache++;
 }

@@ -130,15 +130,6 @@ ReviewSession **review_files_list(ReviewFiles *f)
 	return v;
 }
 
-bool review_files_move(ReviewFiles *f, int dir)
-{
-	if (dir > 0 && f->cur + 1 < f->n)
-		return review_files_go(f, f->cur + 1);
-	if (dir < 0 && f->cur > 0)
-		return review_files_go(f, f->cur - 1);
-	return false;
-}
-
 bool review_files_go(ReviewFiles *f, size_t i)
 {
 	if (i >= f->n)

@@ -17,7 +17,7 @@ static const struct {
 	[REVIEW_COMMENT] = {"comment", "COMMENT", "comment"},
 };
 
-const char *review_verdict_name(ReviewVerdict v)
+static const char *review_verdict_name(ReviewVerdict v)
 {
 	return verdicts[v < REVIEW_VERDICT_COUNT ? v : 0].name;
 }
@@ -118,11 +118,14 @@ void review_session_release(ReviewSession *rs)
 	free(rs->heads_in);
 	free(rs->git_hunks.v);
 	VEC_FREE(&rs->gh_places);
+	source_stale_release(&rs->stale);
 	buf_release(&rs->base_src);
 	review_session_init(rs);
 }
 
-bool review_text_is_english(const Lines *l)
+/* True when the text is English: at most 1% of its lines (and at most 2)
+ * hold Hangul. */
+static bool review_text_is_english(const Lines *l)
 {
 	size_t with = 0;
 	for (size_t i = 0; i < l->n; i++) {
@@ -288,6 +291,12 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 		rs->checks = rs->ctx->set;
 		rs->cd.spell = context_spell(rs->ctx, path, true);
 	}
+	char what[sizeof(rs->stale.what)];
+	memcpy(what, rs->stale.what, sizeof(what));
+	source_stale_measure(rs->r.sh.text, &rs->r.sh.blocks, rs->r.hh.text, &rs->r.hh.blocks,
+	                     &rs->stale);
+	memcpy(rs->stale.what, what, sizeof(what));
+	rs->cd.stale = &rs->stale;
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->texts = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
@@ -518,10 +527,20 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 		/* the sidecar is loaded already: setup must not load it again */
 		char *scp = rs->sc_path;
 		rs->sc_path = NULL;
+		if (src.origin != SOURCE_NONE)
+			snprintf(rs->stale.what, sizeof(rs->stale.what), "%s", src.desc ? src.desc : "");
 		ok = review_session_setup(rs, path, NULL, src.text.p ? src.text.p : "", src.text.len,
 		                          base.p ? base.p : "", base.len, head.p ? head.p : "",
 		                          head.len, e);
 		rs->sc_path = scp;
+	}
+	if (ok && rs->stale.stale && src.origin != SOURCE_NONE) {
+		/* said in check's words, and with the first message */
+		source_stale_what(&src, path, NULL, rs->stale.what, sizeof(rs->stale.what));
+		if (!rs->note[0])
+			snprintf(rs->note, sizeof(rs->note), "the English (%.120s) is older than the "
+			         "Korean: %zu blocks differ [source-stale]", rs->stale.what,
+			         rs->stale.differ);
 	}
 	source_release(&src);
 	buf_release(&base);

@@ -50,7 +50,14 @@ static bool py_text(Session *s, size_t line)
 	       (host_line_kind(h, line) == HL_RST || host_line_prefix(h, line) > 0);
 }
 
-size_t session_text_start(Session *s, size_t line)
+/* `.py` editing (sphinx-gallery text blocks), through the host module:
+ * Enter inside a text block starts the next line with its prefix (`# `),
+ * pasted lines get it (a blank one `#`), deleting never leaves a prose
+ * line without it (a range that starts or ends inside a prefix starts or
+ * ends after it; Backspace at the start of a text line joins it to the
+ * line above without its prefix).  The byte where the RST text of target
+ * line `line` starts (0 outside `.py` text regions). */
+static size_t session_text_start(Session *s, size_t line)
 {
 	const HostDoc *h = tgt_host(s);
 	size_t f, t;

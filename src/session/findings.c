@@ -189,6 +189,16 @@ static void cd_start(Session *s)
 		s->chk.spell_in = spell;
 		s->chk.spell_gen = spell ? spell_generation(s->spell.sp) : 0;
 	}
+	if (!s->chk.stale_measured && s->side.src.origin != SOURCE_NONE) {
+		/* re-verified at every open, a recorded English too */
+		s->chk.stale_measured = true;
+		source_stale_measure(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+		                     &s->chk.stale);
+		if (s->chk.stale.stale)
+			source_stale_what(&s->side.src, d->path, NULL, s->chk.stale.what,
+			                  sizeof(s->chk.stale.what));
+	}
+	s->chk.cd.stale = &s->chk.stale;
 	s->chk.cd_built = true;
 }
 
@@ -217,6 +227,11 @@ bool session_spell_findings(Session *s)
 		return false;
 	session_context_changed(s); /* with the dictionaries, or a word added */
 	return true;
+}
+
+const SourceStale *session_stale_english(const Session *s)
+{
+	return s->chk.stale_measured && s->chk.stale.stale ? &s->chk.stale : NULL;
 }
 
 /* The same with an index: what a check needs now (the rest of a first
@@ -734,6 +749,8 @@ void session_findings_release(Session *s)
 	if (s->chk.cd_built)
 		check_doc_release(&s->chk.cd);
 	s->chk.cd_built = false;
+	source_stale_release(&s->chk.stale);
+	s->chk.stale_measured = false;
 	uf_clear(s);
 }
 

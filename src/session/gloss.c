@@ -94,11 +94,11 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 	if (p == PANE_SOURCE) {
 		if (!g->src_n)
 			return false;
-		progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, out);
+		pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, out);
 	} else {
 		if (!g->tgt_n)
 			return false;
-		progress_blocks_text(s->doc.th.text, &s->doc.th.blocks, g->tgt, g->tgt_n, out);
+		pair_blocks_text(s->doc.th.text, &s->doc.th.blocks, g->tgt, g->tgt_n, out);
 	}
 	return true;
 }

@@ -167,7 +167,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 		return false;
 	buf_adds(old_en, x->old);
 	const Segment *g = &s->doc.al.v[k];
-	progress_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
+	pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
 	return true;
 }
 

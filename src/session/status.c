@@ -233,6 +233,14 @@ void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, 
 			span(left, ls, f->v[best].sev == SEV_ERROR ? SPAN_ERROR
 			               : f->v[best].sev == SEV_WARNING ? SPAN_WARN : SPAN_NORMAL);
 		}
+		/* the English is older than the Korean (source-stale): about the
+		 * whole document, after what is about this segment */
+		const SourceStale *st = k >= 0 ? session_stale_english(s) : NULL;
+		if (st) {
+			buf_addf(left, "  ⚠ stale English: %s, %zu block%s differ (upstream: or --source)",
+			         st->what, st->differ, st->differ == 1 ? "" : "s");
+			span(left, ls, SPAN_WARN);
+		}
 	}
 	if (right && (s->side.path || s->side.sc.checklist.license >= 0)) {
 		ChecklistPart parts[CHECKLIST_PARTS];

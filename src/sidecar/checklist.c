@@ -30,7 +30,8 @@ bool sidecar_type_parse(const char *s, PrType *out)
 	return false;
 }
 
-const char *sidecar_type_short(PrType t)
+/* Short Korean label for the status line: 개선, 번역, 반영, 기타. */
+static const char *sidecar_type_short(PrType t)
 {
 	return t < PR_TYPE_COUNT ? types[t].short_label : "?";
 }

@@ -207,7 +207,7 @@ void sidecar_set_source(Sidecar *sc, SidecarSourceKind kind, const char *commit,
 {
 	SidecarExtra *extra = sc->source.extra;
 	sc->source.extra = NULL;
-	char *c = kind == SIDECAR_SRC_GIT ? dup_or_null(commit) : NULL;
+	char *c = kind == SIDECAR_SRC_GIT || kind == SIDECAR_SRC_UPSTREAM ? dup_or_null(commit) : NULL;
 	char *p = kind == SIDECAR_SRC_NONE ? NULL : dup_or_null(path);
 	source_release(&sc->source);
 	sc->source.kind = kind;
@@ -314,7 +314,7 @@ static const char *const mark_names[] = {
 	[SIDECAR_DRAFT] = "draft", [SIDECAR_DONE] = "done", [SIDECAR_REVIEWED] = "reviewed",
 };
 
-const char *sidecar_mark_name(SidecarMark m)
+static const char *sidecar_mark_name(SidecarMark m)
 {
 	return m >= SIDECAR_DRAFT && m <= SIDECAR_REVIEWED ? mark_names[m] : "?";
 }
@@ -322,11 +322,12 @@ const char *sidecar_mark_name(SidecarMark m)
 static const char *const kind_names[] = {
 	[SIDECAR_SRC_NONE] = "none", [SIDECAR_SRC_GIT] = "git",
 	[SIDECAR_SRC_FILE] = "file", [SIDECAR_SRC_SNAPSHOT] = "snapshot",
+	[SIDECAR_SRC_UPSTREAM] = "upstream",
 };
 
-const char *sidecar_source_kind_name(SidecarSourceKind k)
+static const char *sidecar_source_kind_name(SidecarSourceKind k)
 {
-	return k <= SIDECAR_SRC_SNAPSHOT ? kind_names[k] : "?";
+	return k <= SIDECAR_SRC_UPSTREAM ? kind_names[k] : "?";
 }
 
 /* ---- reading: node tree -> model -------------------------------------------- */
@@ -476,14 +477,14 @@ static bool source_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool 
 	SidecarSource *s = obj;
 	static const struct { const char *key; SidecarSourceKind kind; } kinds[] = {
 		{"git", SIDECAR_SRC_GIT}, {"file", SIDECAR_SRC_FILE},
-		{"snapshot", SIDECAR_SRC_SNAPSHOT},
+		{"snapshot", SIDECAR_SRC_SNAPSHOT}, {"upstream", SIDECAR_SRC_UPSTREAM},
 	};
 	for (size_t i = 0; i < ARRAY_LEN(kinds); i++) {
 		if (!key_is(k, kinds[i].key))
 			continue;
 		*known = true;
 		if (s->kind != SIDECAR_SRC_NONE)
-			return bad(c, k, "source: only one of git, file, snapshot");
+			return bad(c, k, "source: only one of git, file, snapshot, upstream");
 		char *val;
 		if (!get_str(c, v, "source", &val))
 			return false;
@@ -492,10 +493,11 @@ static bool source_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool 
 			return bad(c, v, "source.%s: empty", kinds[i].key);
 		}
 		s->kind = kinds[i].kind;
-		if (s->kind == SIDECAR_SRC_GIT) {
+		if (s->kind == SIDECAR_SRC_GIT || s->kind == SIDECAR_SRC_UPSTREAM) {
 			if (strlen(val) != 40 || !is_lower_hex(val, 40)) {
 				free(val);
-				return bad(c, v, "source.git: expected a full commit id (40 hex digits)");
+				return bad(c, v, "source.%s: expected a full commit id (40 hex digits)",
+				           kinds[i].key);
 			}
 			s->commit = val;
 		} else {
@@ -509,9 +511,9 @@ static bool source_pair(Ctx *c, void *obj, const YNode *k, const YNode *v, bool 
 		char *val;
 		if (!get_str(c, v, "source.path", &val))
 			return false;
-		if (val && s->kind != SIDECAR_SRC_GIT && s->path) {
+		if (val && s->kind != SIDECAR_SRC_GIT && s->kind != SIDECAR_SRC_UPSTREAM && s->path) {
 			free(val);
-			return bad(c, k, "source.path: only with git");
+			return bad(c, k, "source.path: only with git or upstream");
 		}
 		free(s->path);
 		s->path = val;
@@ -536,9 +538,9 @@ static bool read_source(Ctx *c, YNode *v, SidecarSource *s)
 	if (!walk_map(c, v, "source", s, source_pair, &s->extra))
 		return false;
 	if (s->kind == SIDECAR_SRC_NONE)
-		return bad(c, v, "source: needs one of git, file, snapshot");
-	if (s->kind == SIDECAR_SRC_GIT && (!s->path || !*s->path))
-		return bad(c, v, "source: git needs a path");
+		return bad(c, v, "source: needs one of git, file, snapshot, upstream");
+	if ((s->kind == SIDECAR_SRC_GIT || s->kind == SIDECAR_SRC_UPSTREAM) && (!s->path || !*s->path))
+		return bad(c, v, "source: %s needs a path", sidecar_source_kind_name(s->kind));
 	return true;
 }
 
@@ -1297,8 +1299,9 @@ static void emit_source(Writer *w, const SidecarSource *s)
 	word(w, "source");
 	map_start(w, false);
 	word(w, sidecar_source_kind_name(s->kind));
-	str(w, s->kind == SIDECAR_SRC_GIT ? (s->commit ? s->commit : "") : (s->path ? s->path : ""));
-	if (s->kind == SIDECAR_SRC_GIT) {
+	bool commit = s->kind == SIDECAR_SRC_GIT || s->kind == SIDECAR_SRC_UPSTREAM;
+	str(w, commit ? (s->commit ? s->commit : "") : (s->path ? s->path : ""));
+	if (commit) {
 		word(w, "path");
 		str(w, s->path ? s->path : "");
 	}
@@ -1531,11 +1534,11 @@ bool sidecar_save(const char *path, Sidecar *sc, Err *e)
 bool sidecar_check(const Sidecar *sc, Err *e)
 {
 	const SidecarSource *s = &sc->source;
-	if (s->kind > SIDECAR_SRC_SNAPSHOT)
+	if (s->kind > SIDECAR_SRC_UPSTREAM)
 		return err_set(e, EXIT_DATAERR, "sidecar: bad source kind %d", (int)s->kind);
 	if (s->kind == SIDECAR_SRC_NONE && (s->commit || s->path))
 		return err_set(e, EXIT_DATAERR, "sidecar: source fields without a kind");
-	if (s->kind == SIDECAR_SRC_GIT &&
+	if ((s->kind == SIDECAR_SRC_GIT || s->kind == SIDECAR_SRC_UPSTREAM) &&
 	    (!s->commit || strlen(s->commit) != 40 || !s->path))
 		return err_set(e, EXIT_DATAERR, "sidecar: git source needs commit and path");
 	if ((s->kind == SIDECAR_SRC_FILE || s->kind == SIDECAR_SRC_SNAPSHOT) &&

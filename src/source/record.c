@@ -21,6 +21,10 @@ bool source_record_from_sidecar(const SidecarSource *s, SourceRecord *r)
 	case SIDECAR_SRC_SNAPSHOT:
 		r->snapshot = s->path;
 		break;
+	case SIDECAR_SRC_UPSTREAM:
+		r->upstream = s->commit;
+		r->path = s->path;
+		break;
 	case SIDECAR_SRC_NONE:
 		return false;
 	}
@@ -75,6 +79,9 @@ bool source_record_into_sidecar(const char *target_path, const Source *src, Side
 		break;
 	case SOURCE_HISTORY:
 		sidecar_set_source(sc, SIDECAR_SRC_GIT, src->rev, src->path, src->sha256);
+		break;
+	case SOURCE_UPSTREAM:
+		sidecar_set_source(sc, SIDECAR_SRC_UPSTREAM, src->rev, src->path, src->sha256);
 		break;
 	case SOURCE_PATH: {
 		/* only what a later `yeok FILE` may read back (source_path_inside) */

@@ -1,6 +1,6 @@
 /* Source resolution (see include/yeok/source.h). */
-#include "yeok/source.h"
-
+#include "source-private.h"
+#include "yeok/host.h"
 #include "yeok/text.h"
 #include "yeok/vcs.h"
 
@@ -8,6 +8,7 @@ void source_init(Source *s)
 {
 	memset(s, 0, sizeof(*s));
 	buf_init(&s->text);
+	s->behind = -1;
 }
 
 void source_release(Source *s)
@@ -16,13 +17,14 @@ void source_release(Source *s)
 	free(s->desc);
 	free(s->path);
 	free(s->rev);
+	free(s->repo);
 	source_init(s);
 }
 
 const char *source_origin_name(SourceOrigin o)
 {
 	static const char *const names[] = {"--source", "--source-rev", "sidecar", "history",
-	                                    "self", "tree", "none"};
+	                                    "self", "tree", "upstream", "none"};
 	return (unsigned)o < ARRAY_LEN(names) ? names[o] : "?";
 }
 
@@ -257,6 +259,50 @@ static bool from_history(const char *target_path, SourceHistory *bulk, Source *o
 	return true;
 }
 
+/* Step 3c: the upstream English (out->origin stays unset when none). */
+static bool from_upstream(const char *target_path, SourceHistory *bulk, Source *out, Err *e)
+{
+	bool found = false;
+	if (!source_upstream_find(target_path, bulk, NULL, NULL, out, &found, e))
+		return false;
+	if (!found)
+		source_release(out);
+	return true;
+}
+
+/* Step 3a: a Markdown page whose front matter names the English commit
+ * (MDN's `l10n: sourceCommit:`) and whose English tree's file is in a
+ * work tree that has that commit. */
+static bool front_matter_english(const char *target_path, Source *out)
+{
+	if (host_format_of_path(target_path) != HOST_MD)
+		return false;
+	Buf ko = BUF_INIT;
+	char id[41];
+	bool named = file_read_limit(target_path, 64u << 10, 0, &ko, NULL) &&
+	             source_front_matter_commit(ko.p ? ko.p : "", ko.len, id);
+	buf_release(&ko);
+	char *en = named ? source_tree_path(target_path, false) : NULL;
+	Err quiet;
+	err_init(&quiet);
+	char *top = NULL, *rel = NULL;
+	bool ok = en && vcs_toplevel(en, &top, &quiet) && vcs_relpath(en, &rel, &quiet) &&
+	          vcs_show(en, id, &out->text, &quiet);
+	if (ok) {
+		out->origin = SOURCE_TREE;
+		out->rev = xstrdup(id);
+		out->path = rel;
+		out->repo = top;
+		out->desc = xasprintf("git %s:%s (its front matter's sourceCommit)", id, rel);
+	} else {
+		buf_clear(&out->text);
+		free(rel);
+		free(top);
+	}
+	free(en);
+	return ok;
+}
+
 bool source_resolve(const char *target_path, const SourceOpts *opts, Source *out, Err *e)
 {
 	return source_resolve_in(target_path, opts, NULL, out, e);
@@ -296,9 +342,20 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 			out->path = shown;
 			out->desc = xasprintf("git %s:%s", opts->rev, shown);
 		}
+	} else if (opts->recorded && opts->recorded->upstream) {
+		bool found = false;
+		ok = source_upstream_find(target_path, bulk, opts->recorded->upstream,
+		                          opts->recorded->path, out, &found, e);
+	} else if (opts->recorded && !(opts->recorded->git && (ok = from_upstream(target_path, bulk,
+	                                                                           out, e)) &&
+	                               out->origin == SOURCE_UPSTREAM)) {
+		/* a `git:` record gives way to the upstream English */
+		ok = ok && (from_bulk_record(target_path, opts->recorded, bulk, out) ||
+		            from_record(target_path, opts->recorded, out, e));
 	} else if (opts->recorded) {
-		ok = from_bulk_record(target_path, opts->recorded, bulk, out) ||
-		     from_record(target_path, opts->recorded, out, e);
+		/* the upstream English, found above */
+	} else if (!opts->no_tree && front_matter_english(target_path, out)) {
+		/* MDN: the English tree's file at the commit the Korean names */
 	} else if (!opts->no_tree && (tree = source_tree_path(target_path, true))) {
 		ok = read_file_source(out, SOURCE_TREE, tree, e);
 		if (ok) {
@@ -306,6 +363,10 @@ static bool resolve(const char *target_path, const SourceOpts *opts, SourceHisto
 			out->desc = xasprintf("%s (the English tree)", tree);
 		}
 		free(tree);
+	} else if (opts->history && !(ok = from_upstream(target_path, bulk, out, e))) {
+		/* git failed: the error stands */
+	} else if (out->origin == SOURCE_UPSTREAM) {
+		/* found */
 	} else if (opts->history && !(ok = from_history(target_path, bulk, out, e))) {
 		/* git failed: the error stands */
 	} else if (out->origin == SOURCE_HISTORY) {

@@ -7,7 +7,7 @@
 
 void sync_blocks_text(const SyncText *t, size_t first, size_t n, Buf *out)
 {
-	progress_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
+	pair_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
 }
 
 static SidecarKey key_of(const SyncText *t, size_t first, size_t n, Buf *tmp)
@@ -87,18 +87,6 @@ static double bag_dice(const Bag *a, const Bag *b, size_t *shared)
 	}
 	*shared = same;
 	return 2.0 * (double)same / (double)(a->n + b->n);
-}
-
-double sync_similarity(const char *a, size_t na, const char *b, size_t nb, bool by_line)
-{
-	Bag x, y;
-	bag_make(&x, a, na, by_line);
-	bag_make(&y, b, nb, by_line);
-	size_t shared;
-	double d = bag_dice(&x, &y, &shared);
-	free(x.v);
-	free(y.v);
-	return d;
 }
 
 /* ---- units ---------------------------------------------------------------- */
@@ -323,6 +311,26 @@ static void build_elems(Match *m, const Claims *c)
 	}
 }
 
+/* The same English in a block of another kind (a paragraph that became a
+ * title, a list item that became a paragraph) is no kept block: FILE's
+ * text would keep the old structure and the sections would silently
+ * diverge.  It is stale (with FILE's text as the hint) when it had a
+ * translation, else new. */
+static void kind_changes(Match *m, const SyncPair *p, const SyncText *neu)
+{
+	for (size_t e = 0; e < m->elems.n; e++) {
+		Elem *x = &m->elems.v[e];
+		if (x->fate != SYNC_KEPT || x->unit < 0)
+			continue;
+		const Unit *u = &m->units.v[x->unit];
+		bool same = true;
+		for (size_t k = 0; k < x->count && k < u->src_n && same; k++)
+			same = p->en.h.blocks.v[u->src + k].kind == neu->h.blocks.v[x->block + k].kind;
+		if (!same)
+			x->fate = u->translated ? SYNC_STALE : SYNC_NEW;
+	}
+}
+
 static void take(Match *m, size_t e, size_t u, SyncFate f, double sim)
 {
 	m->elems.v[e].unit = (long)u;
@@ -452,6 +460,7 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	match_in_order(m, p, neu, &c, &tmp);
 	match_moved(m, neu, &c, &tmp);
 	build_elems(m, &c);
+	kind_changes(m, p, neu);
 	free(c.unit);
 	free(c.moved);
 	buf_release(&tmp);

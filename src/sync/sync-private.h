@@ -83,7 +83,7 @@ typedef struct Match {
 void sync_match(Match *m, const SyncPair *p, const SyncText *neu);
 void sync_match_release(Match *m);
 
-/* The text of n blocks of t from first (progress_blocks_text). */
+/* The text of n blocks of t from first (pair_blocks_text). */
 void sync_blocks_text(const SyncText *t, size_t first, size_t n, Buf *out);
 
 /* ---- composing the result (compose.c) ----------------------------------- */

@@ -90,7 +90,17 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 		/* stale: the old English and the old Korean go with the entry */
 		buf_clear(&tmp);
 		sync_blocks_text(&p->en, u->src, u->src_n, &tmp);
-		sidecar_add_seg(&r->sc, u->key, k->target, mark_of(st, op), tmp.p ? tmp.p : "");
+		SidecarKey old = u->key;
+		if (!strcmp(old.hex, k->source.hex)) {
+			/* the same English in a block of another kind: a key of its
+			 * own (the old kind's), so that it reopens stale, not done */
+			Buf kk = BUF_INIT;
+			buf_addf(&kk, "%s\n", rst_kind_name(u->kind));
+			buf_add(&kk, tmp.p ? tmp.p : "", tmp.len);
+			old = sidecar_key(kk.p, kk.len);
+			buf_release(&kk);
+		}
+		sidecar_add_seg(&r->sc, old, k->target, mark_of(st, op), tmp.p ? tmp.p : "");
 		char *hint = sync_unit_hint(p, u);
 		sidecar_set_seg_hint(&r->sc, r->sc.segs.n - 1, hint);
 		free(hint);
@@ -399,7 +409,7 @@ static int cmp_carry(const void *a, const void *b)
 static uint64_t target_hash(const Lines *l, const RstDoc *d, const Segment *s, Buf *tmp)
 {
 	buf_clear(tmp);
-	progress_blocks_text(l, d, s->tgt, s->tgt_n, tmp);
+	pair_blocks_text(l, d, s->tgt, s->tgt_n, tmp);
 	return hash_fnv1a(tmp->p ? tmp->p : "", tmp->len);
 }
 
@@ -425,7 +435,7 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 		if (!s->src_n || !s->tgt_n)
 			continue;
 		buf_clear(&tmp);
-		progress_blocks_text(bst, bs, s->src, s->src_n, &tmp);
+		pair_blocks_text(bst, bs, s->src, s->src_n, &tmp);
 		c[nc].key = sidecar_key(tmp.p ? tmp.p : "", tmp.len);
 		c[nc].target = target_hash(bt, bb, s, &tmp);
 		c[nc].used = false;
@@ -439,7 +449,7 @@ size_t sync_carried(const Lines *src, const RstDoc *sb, const Lines *head, const
 		if (!s->src_n || !s->tgt_n)
 			continue;
 		buf_clear(&tmp);
-		progress_blocks_text(src, sb, s->src, s->src_n, &tmp);
+		pair_blocks_text(src, sb, s->src, s->src_n, &tmp);
 		Carry probe = {sidecar_key(tmp.p ? tmp.p : "", tmp.len), 0, false};
 		Carry *hit = bsearch(&probe, c, nc, sizeof(*c), cmp_carry);
 		if (!hit)

@@ -9,20 +9,10 @@ static const char *const slot_names[] = {
 	THEME_SLOTS(X)
 #undef X
 };
-static const char *const slot_whats[] = {
-#define X(e, name, what) what,
-	THEME_SLOTS(X)
-#undef X
-};
 
 const char *theme_slot_name(ThemeSlot s)
 {
 	return s < TS_COUNT ? slot_names[s] : "?";
-}
-
-const char *theme_slot_what(ThemeSlot s)
-{
-	return s < TS_COUNT ? slot_whats[s] : "?";
 }
 
 #define D THEME_DEFAULT_COLOR

@@ -27,6 +27,35 @@ static bool is_tutorial(const char *path)
 	       (host_format_of_path(path) == HOST_MD && source_in_tree(path));
 }
 
+/* The folders of a built site in tree (source_is_site_marker): nothing
+ * under them is a tutorial. */
+static void site_dirs(const VcsTree *t, StrVec *out)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const char *slash = strrchr(t->v[i].path, '/');
+		if (source_is_site_marker(slash ? slash + 1 : t->v[i].path))
+			VEC_PUSH(out, slash ? xmemdup0(t->v[i].path, (size_t)(slash - t->v[i].path + 1))
+			                    : xstrdup(""));
+	}
+}
+
+/* Build output, not a tutorial: the exclusion patterns (config.yaml
+ * `tm.exclude`, source_excluded), or a file of a built site. */
+static bool build_output(const StrVec *sites, const char *path)
+{
+	for (size_t i = 0; i < sites->n; i++)
+		if (!strncmp(path, sites->v[i], strlen(sites->v[i])))
+			return true;
+	return source_excluded(path);
+}
+
+static void strvec_free(StrVec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i]);
+	VEC_FREE(v);
+}
+
 static bool in_list(const char *const *list, const char *s)
 {
 	for (size_t i = 0; list && list[i]; i++)
@@ -157,40 +186,67 @@ typedef struct Ctx {
 	TmStats *st;
 } Ctx;
 
-/* The English the file's sidecar records, read through source_resolve
- * (the one way every command finds it).  Only a regular sidecar inside
- * the work tree, whose file or snapshot record stays inside it too. */
-static bool sidecar_english(const Ctx *c, const char *rel, Buf *en)
+/* The sidecar's record of the document (a regular sidecar inside the
+ * work tree whose file or snapshot record stays inside it too) into sc
+ * and r; false when there is none to use. */
+static bool sidecar_record(const char *doc, Sidecar *sc, SourceRecord *r)
 {
-	char *doc = path_join(c->top, rel);
 	char *scp = sidecar_path(doc);
 	struct stat st;
 	bool got = false;
-	if (lstat(scp, &st) == 0 && S_ISREG(st.st_mode)) { /* sidecar_load bounds its size */
-		Sidecar sc;
-		sidecar_init(&sc);
-		Err e;
-		err_init(&e);
-		SourceRecord r;
-		if (sidecar_load(scp, &sc, NULL, &e) && source_record_from_sidecar(&sc.source, &r)) {
-			const char *p = r.git ? NULL : r.file ? r.file : r.snapshot;
-			bool inside = !p || (p[0] != '/' && strncmp(p, "../", 3) && !strstr(p, "/../"));
-			SourceOpts so = {.recorded = &r};
-			Source src;
-			source_init(&src);
-			if (inside && source_resolve(doc, &so, &src, &e) &&
-			    src.text.len <= TM_MAX_FILE_BYTES) {
-				buf_clear(en);
-				buf_add(en, src.text.p ? src.text.p : "", src.text.len);
-				got = true;
-			}
-			source_release(&src);
-		}
-		sidecar_release(&sc);
+	Err e;
+	err_init(&e);
+	if (lstat(scp, &st) == 0 && S_ISREG(st.st_mode) && /* sidecar_load bounds its size */
+	    sidecar_load(scp, sc, NULL, &e) && source_record_from_sidecar(&sc->source, r)) {
+		const char *p = r->git || r->upstream ? NULL : r->file ? r->file : r->snapshot;
+		got = !p || (p[0] != '/' && strncmp(p, "../", 3) && !strstr(p, "/../"));
 	}
 	free(scp);
-	free(doc);
 	return got;
+}
+
+/* The English of repository path rel through the one source resolution
+ * (source_resolve_in: the sidecar's record, the English tree, the upstream
+ * English, the newest English of history through c->h), into en; *found
+ * false when there is none (or it is over TM_MAX_FILE_BYTES).  en_id gets
+ * the commit of an English of the file's own history, else "".  A record
+ * that cannot be read is passed over (the English found without it);
+ * only git failing is an error. */
+static bool english_of(Ctx *c, const char *rel, Buf *en, char en_id[41], bool *found, Err *e)
+{
+	*found = false;
+	en_id[0] = '\0';
+	char *doc = path_join(c->top, rel);
+	Sidecar sc;
+	sidecar_init(&sc);
+	SourceRecord r;
+	bool have = sidecar_record(doc, &sc, &r);
+	Source src;
+	source_init(&src);
+	Err why;
+	err_init(&why);
+	SourceOpts so = {.recorded = have ? &r : NULL, .history = true};
+	bool ok = source_resolve_in(doc, &so, c->h, &src, &why);
+	if (!ok && have && why.code != EXIT_IOERR) {
+		so.recorded = NULL;
+		err_init(&why);
+		ok = source_resolve_in(doc, &so, c->h, &src, &why);
+	}
+	if (!ok && why.code == EXIT_IOERR) {
+		err_set(e, why.code, "%s", why.msg);
+	} else if (ok && src.origin != SOURCE_NONE && src.text.len <= TM_MAX_FILE_BYTES) {
+		buf_clear(en);
+		buf_add(en, src.text.p ? src.text.p : "", src.text.len);
+		*found = true;
+		if ((src.origin == SOURCE_HISTORY || (src.origin == SOURCE_SIDECAR && r.git)) &&
+		    src.rev && strlen(src.rev) == 40)
+			memcpy(en_id, src.rev, 41);
+	}
+	ok = ok || why.code != EXIT_IOERR;
+	source_release(&src);
+	sidecar_release(&sc);
+	free(doc);
+	return ok;
 }
 
 /* ---- which commit wrote a segment's Korean ------------------------------- */
@@ -264,8 +320,8 @@ static bool process_file(Ctx *c, const VcsTreeEntry *t, Err *e)
 	ok = source_history_read(c->h, t->blob, TM_MAX_FILE_BYTES, &ko, &found, e);
 	if (ok && found && text_is_english(ko.p ? ko.p : "", ko.len))
 		found = false; /* not translated */
-	if (ok && found && !sidecar_english(c, t->path, &en))
-		ok = source_history_english(c->h, t->path, TM_MAX_FILE_BYTES, &found, en_id, &en, e);
+	if (ok && found)
+		ok = english_of(c, t->path, &en, en_id, &found, e);
 	TmPairVec pairs = {0};
 	size_t dropped = 0;
 	if (ok && found)
@@ -495,11 +551,15 @@ static bool build_locked(const TmBuildOpts *o, const char *const *exclude, TmSta
 	ok = ok && source_history_open(o->top, tutorial_specs, &h, e);
 	TmWords *words = tm_words_new();
 	Ctx c = {o->top, h, tm, words, st};
+	StrVec sites = {0};
+	site_dirs(&tree, &sites);
 	for (size_t i = 0; ok && i < tree.n && (ok = go_on(o, e)); i++) {
-		if (!is_tutorial(tree.v[i].path) || in_list(exclude, tree.v[i].path))
+		if (!is_tutorial(tree.v[i].path) || in_list(exclude, tree.v[i].path) ||
+		    build_output(&sites, tree.v[i].path))
 			continue;
 		ok = process_file(&c, &tree.v[i], e);
 	}
+	strvec_free(&sites);
 	ok = ok && tm_words_flush(words, tm, e);
 	tm_words_free(words);
 	ok = ok && carry_imports(tm, o->db, e);
@@ -633,14 +693,17 @@ static bool update_locked(const TmBuildOpts *o, TmStats *st, Err *e)
 			     source_history_open(o->top, (const char *const *)specs.v, &h, e);
 		ok = ok && tm_exec(tm, "BEGIN IMMEDIATE;", e);
 		Ctx c = {o->top, h, tm, NULL, st};
+		StrVec sites = {0};
+		site_dirs(&tree, &sites);
 		for (size_t i = 0; ok && i < paths.n && (ok = go_on(o, e)); i++) {
 			size_t removed = 0;
 			ok = tm_delete_file(tm, paths.v[i], &removed, e);
 			st->removed += removed;
 			for (size_t k = 0; ok && k < tree.n; k++)
-				if (!strcmp(tree.v[k].path, paths.v[i]))
+				if (!strcmp(tree.v[k].path, paths.v[i]) && !build_output(&sites, paths.v[i]))
 					ok = process_file(&c, &tree.v[k], e);
 		}
+		strvec_free(&sites);
 		ok = ok && tm_exec(tm, "DELETE FROM words WHERE df <= 0;", e);
 		ok = ok && write_meta(tm, o->top, repo, head, exclude, e);
 		if (ok)

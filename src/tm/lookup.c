@@ -155,6 +155,8 @@ static int cmp_match(const void *a, const void *b)
 		return y->score - x->score;
 	if (x->score_all != y->score_all)
 		return y->score_all - x->score_all;
+	if (x->files != y->files) /* the repository's majority rendering first */
+		return x->files < y->files ? 1 : -1;
 	if (x->date != y->date)
 		return x->date < y->date ? 1 : -1;
 	return x->id < y->id ? -1 : x->id > y->id;
@@ -343,6 +345,25 @@ static void match_free_texts(TmMatch *x)
 	free(x->author);
 }
 
+/* Per match: how many files of the candidates use the same rendering (the
+ * same English with the same Korean). */
+static void count_files(TmMatches *out)
+{
+	for (size_t i = 0; i < out->n; i++) {
+		size_t n = 0;
+		for (size_t j = 0; j < out->n; j++) {
+			if (strcmp(out->v[j].en, out->v[i].en) || strcmp(out->v[j].ko, out->v[i].ko))
+				continue;
+			bool seen = false; /* one file counts once */
+			for (size_t k = 0; k < j && !seen; k++)
+				seen = !strcmp(out->v[k].file, out->v[j].file) &&
+				       !strcmp(out->v[k].en, out->v[j].en) && !strcmp(out->v[k].ko, out->v[j].ko);
+			n += !seen;
+		}
+		out->v[i].files = n;
+	}
+}
+
 /* Sort out best first; keep the same English with the same Korean once
  * (the best placed), and at most max. */
 static void sort_and_cap(TmMatches *out, int max)
@@ -388,6 +409,7 @@ static bool lookup(Tm *tm, const char *en, size_t n, const TmLookupOpts *opts, T
 	TokVec c = {0};
 	for (size_t i = 0; !failed && i < ids.n; i++)
 		failed = !score_row(tm, &qy, ids.v[i], i < exact_n, &c, out, e);
+	count_files(out);
 	sort_and_cap(out, max);
 	for (size_t i = 0; i < out->n; i++) {
 		tm_tokenize(out->v[i].en, strlen(out->v[i].en), &c);

@@ -3,12 +3,16 @@
  * prose segments and code comments.  When the shared pair builder lands
  * (issue 13), this file is the only one to change. */
 #include "tm-private.h"
+
+#include "yeok/pair.h"
 #include "yeok/align.h"
 #include "yeok/check.h"
 #include "yeok/host.h"
 #include "yeok/lines.h"
 #include "yeok/rst.h"
+#include "yeok/source.h"
 #include "yeok/text.h"
+
 
 void tm_pairs_release(TmPairVec *v)
 {
@@ -33,11 +37,7 @@ static bool has_hangul(const char *s, size_t n)
 char *tm_blocks_text(const Lines *l, const RstDoc *d, size_t first, size_t n)
 {
 	Buf b = BUF_INIT;
-	for (size_t i = first; i < first + n; i++) {
-		if (i > first)
-			buf_adds(&b, "\n\n");
-		rst_block_text(l, &d->v[i], &b);
-	}
+	pair_blocks_text(l, d, first, n, &b);
 	return buf_detach(&b);
 }
 
@@ -132,34 +132,106 @@ static void comment_pairs(const HostDoc *sh, const HostDoc *th, const Segment *s
 	VEC_FREE(&tc);
 }
 
+/* Is segment g paired one to one with the same kind on both sides (and,
+ * for titles, the same level): what the alignment's neighbours must be to
+ * confirm a pairing next to an RST error. */
+static bool same_shape(const RstDoc *sb, const RstDoc *tb, const Segment *g)
+{
+	if (g->src_n != 1 || g->tgt_n != 1)
+		return false;
+	const Block *a = &sb->v[g->src], *b = &tb->v[g->tgt];
+	return a->kind == b->kind && (a->kind != BK_TITLE || a->title_level == b->title_level);
+}
+
+/* Next to a segment with an RST error in the Korean, segment k is kept
+ * when the segments on both sides of it have the same shape (the error
+ * did not shift the pairing: a title whose underline is short is still a
+ * title beside its English title). */
+static bool confirmed(const Alignment *al, const RstDoc *sb, const RstDoc *tb, size_t k)
+{
+	return (k == 0 || same_shape(sb, tb, &al->v[k - 1])) &&
+	       (k + 1 >= al->n || same_shape(sb, tb, &al->v[k + 1]));
+}
+
+static size_t chars(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Korean to English length (characters) of each pair, and the file's
+ * median of them; pairs of at least TM_RATIO_MIN_CHARS English characters
+ * whose ratio is more than TM_RATIO_FAR times from the median are a
+ * shifted pairing (the Korean of another block), and dropped.  Measured
+ * on ../shared/corpus: the ratio's 10th-90th percentile is 0.49-0.86. */
+#define TM_RATIO_MIN_CHARS 24
+#define TM_RATIO_FAR 2.5
+static size_t drop_far_ratios(TmPairVec *out, size_t from)
+{
+	size_t n = out->n - from, m = 0;
+	double *r = xmalloc((n ? n : 1) * sizeof(double));
+	for (size_t i = from; i < out->n; i++)
+		if (chars(out->v[i].en) >= TM_RATIO_MIN_CHARS)
+			r[m++] = (double)chars(out->v[i].ko) / (double)chars(out->v[i].en);
+	size_t dropped = 0;
+	if (m >= 5) {
+		qsort(r, m, sizeof(double), cmp_double);
+		double med = r[m / 2];
+		size_t w = from;
+		for (size_t i = from; i < out->n; i++) {
+			size_t en = chars(out->v[i].en);
+			double x = en ? (double)chars(out->v[i].ko) / (double)en : med;
+			if (en >= TM_RATIO_MIN_CHARS && med > 0 &&
+			    (x > med * TM_RATIO_FAR || x * TM_RATIO_FAR < med)) {
+				free(out->v[i].en);
+				free(out->v[i].ko);
+				dropped++;
+			} else {
+				out->v[w++] = out->v[i];
+			}
+		}
+		out->n = w;
+	}
+	free(r);
+	return dropped;
+}
+
+/* long: the one pass over a file's segments, each rule a line or two */
 bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, size_t ko_n,
               TmPairVec *out, size_t *dropped)
 {
 	HostFormat fmt = host_format_of_path(path);
-	Lines sl, tl;
-	lines_init(&sl);
-	lines_init(&tl);
-	lines_parse(&sl, en, en_n);
-	lines_parse(&tl, ko, ko_n);
-	HostDoc sh, th;
-	host_init(&sh);
-	host_init(&th);
-	host_segment(&sl, fmt, &sh);
-	host_segment(&tl, fmt, &th);
-	const RstDoc *sb = &sh.blocks, *tb = &th.blocks;
-	Alignment al;
-	align_init(&al);
-	align_docs(sh.text, sb, th.text, tb, &al);
+	DocPair pr; /* the pair every command reads (pair.h) */
+	pair_init(&pr);
+	pair_from_texts(&pr, fmt, ko, ko_n, en, en_n);
+	const HostDoc *sh = &pr.sh, *th = &pr.th;
+	const RstDoc *sb = pr.sb, *tb = pr.tb;
+	const Alignment *al = &pr.al;
 	/* Under half of the English found a partner: the Korean is not a
 	 * translation of this English (a stub that replaced the tutorial, a
 	 * rewrite): nothing of the file is kept. */
-	bool trusted = align_matched_share(&al, sb) >= 0.5;
-	bool *bad = trusted ? rst_error_units(&sh, &th, &al) : NULL;
-	for (size_t k = 0; trusted && k < al.n; k++) {
-		const Segment *s = &al.v[k];
+	bool trusted = align_matched_share(al, sb) >= 0.5;
+	bool *bad = trusted ? rst_error_units(sh, th, al) : NULL;
+	/* an English older than the Korean (source-stale): the segments whose
+	 * URLs or literals differ pair old English with new Korean */
+	SourceStale stale;
+	source_stale_init(&stale);
+	if (trusted)
+		source_stale_measure(sh->text, sb, th->text, tb, &stale);
+	size_t first = out->n;
+	for (size_t k = 0; trusted && k < al->n; k++) {
+		const Segment *s = &al->v[k];
 		if (fmt == HOST_PY && s->src_n && s->tgt_n && host_block_is_cell(&sb->v[s->src]) &&
 		    host_block_is_cell(&tb->v[s->tgt])) {
-			comment_pairs(&sh, &th, s, out, dropped);
+			comment_pairs(sh, th, s, out, dropped);
 			continue;
 		}
 		if (!rst_kind_is_prose(s->kind))
@@ -168,9 +240,15 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 		            s->status == ST_DRAFT;
 		keep = keep && side_is_prose(sb, s->src, s->src_n, sb->v[s->src].kind) &&
 		       side_is_prose(tb, s->tgt, s->tgt_n, sb->v[s->src].kind);
-		keep = keep && !bad[k] && !(k > 0 && bad[k - 1]) && !bad[k + 1];
-		char *e = keep ? tm_blocks_text(sh.text, sb, s->src, s->src_n) : NULL;
-		char *t = keep ? tm_blocks_text(th.text, tb, s->tgt, s->tgt_n) : NULL;
+		/* a title beside a title of another level: a shifted pairing */
+		keep = keep && !(s->kind == BK_TITLE && s->src_n == 1 && s->tgt_n == 1 &&
+		                 sb->v[s->src].title_level != tb->v[s->tgt].title_level);
+		bool near = (k > 0 && bad[k - 1]) || bad[k + 1];
+		keep = keep && !bad[k] && (!near || confirmed(al, sb, tb, k));
+		keep = keep && !source_stale_blocks_differ(&stale, th->text, tb, s->tgt, s->tgt_n, true) &&
+		       !source_stale_blocks_differ(&stale, sh->text, sb, s->src, s->src_n, false);
+		char *e = keep ? tm_blocks_text(sh->text, sb, s->src, s->src_n) : NULL;
+		char *t = keep ? tm_blocks_text(th->text, tb, s->tgt, s->tgt_n) : NULL;
 		if (!keep || !storable_pair(e, t)) {
 			free(e);
 			free(t);
@@ -180,11 +258,9 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 		TmPair p = {e, t, (long)tb->v[s->tgt].text_line + 1, rst_kind_name(s->kind)};
 		VEC_PUSH(out, p);
 	}
+	*dropped += drop_far_ratios(out, first);
+	source_stale_release(&stale);
 	free(bad);
-	align_release(&al);
-	host_release(&sh);
-	host_release(&th);
-	lines_release(&sl);
-	lines_release(&tl);
+	pair_release(&pr);
 	return trusted;
 }

@@ -21,17 +21,21 @@ static void paint_row(Ui *u, int y, const RepoRow *w, bool sel)
 	ThemeSlot slot = TS_NORMAL;
 	char num[160];
 	if (!w->filled) {
-		snprintf(num, sizeof(num), "%6s %5s %5s %5s %5s %4s  %-10s ", "…", "", "", "", "", "", "");
+		snprintf(num, sizeof(num), "%6s %5s %5s %5s %5s %4s %6s  %-10s ", "…", "", "", "", "", "",
+		         "", "");
 	} else if (w->error) {
-		snprintf(num, sizeof(num), "%6s %5s %5s %5s %5s %4s  %-10s ", "error", "", "", "", "", "",
-		         w->date);
+		snprintf(num, sizeof(num), "%6s %5s %5s %5s %5s %4s %6s  %-10s ", "error", "", "", "", "",
+		         "", "", w->date);
 		slot = TS_ERROR;
 	} else {
 		double pct = progress_percent(&w->c);
-		snprintf(num, sizeof(num), "%5.0f%% %5zu %5zu %5zu %5zu %4zu  %-10s ", pct,
+		char behind[24] = "-";
+		if (w->behind >= 0)
+			snprintf(behind, sizeof(behind), "%ld", w->behind);
+		snprintf(num, sizeof(num), "%5.0f%% %5zu %5zu %5zu %5zu %4zu %6s  %-10s ", pct,
 		         w->c.untranslated, w->c.draft, w->c.done + w->c.reviewed, w->c.stale,
-		         w->findings, w->date);
-		if (w->c.stale)
+		         w->findings, behind, w->date);
+		if (w->c.stale || w->stale_en)
 			slot = TS_STALE;
 		else if (w->c.total && w->c.untranslated == w->c.total)
 			slot = TS_UNTRANSLATED;
@@ -50,6 +54,8 @@ static void paint_row(Ui *u, int y, const RepoRow *w, bool sel)
 		buf_adds(&name, "  ");
 		if (w->self)
 			buf_adds(&name, "(no English found) ");
+		else if (w->stale_en)
+			buf_adds(&name, "(stale English: upstream: or --source) ");
 		buf_adds(&name, w->checklist ? w->checklist : "-");
 		ui_put_text(u, y, x, COLS - x, name.p, name.len, TS_LINENO, sel);
 	}
@@ -88,8 +94,8 @@ static void list_paint(Ui *u, Mode *m)
 	ui_put_text(u, 0, 0, COLS, h.p, h.len, TS_HEADER, false);
 	buf_release(&d);
 	buf_clear(&h);
-	buf_addf(&h, " %6s %5s %5s %5s %5s %4s  %-10s  %s", "transl", "untr", "draft", "done",
-	         "stale", "⚠", "commit", "file  checklist");
+	buf_addf(&h, " %6s %5s %5s %5s %5s %4s %6s  %-10s  %s", "transl", "untr", "draft", "done",
+	         "stale", "⚠", "behind", "commit", "file  checklist");
 	ui_fill(u, 1, 0, COLS, TS_NORMAL, false);
 	ui_put_text(u, 1, 0, COLS, h.p, h.len, TS_LINENO, false);
 	buf_release(&h);

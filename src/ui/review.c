@@ -122,8 +122,10 @@ static void build(const ReviewSession *rs, RvText *v)
 	if (seg && align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
 		lines_text(&rs->r.src, sf, sl, &v->en);
 	else
-		buf_adds(&v->en, c->deleted ? "(no English: the deleted block had none)"
-		                            : "(no English: the block was added)");
+		buf_adds(&v->en, c->deleted       ? "(no English: the deleted block had none)"
+		                 : rs->stale.stale ? "(no English: the English found is older than the "
+		                                     "Korean [source-stale])"
+		                                   : "(no English: the block was added)");
 	one_span(&v->s_en, &v->en, TS_SOURCE_TEXT);
 	if (c->deleted) {
 		/* the old Korean, all of it deleted */

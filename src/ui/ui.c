@@ -435,6 +435,14 @@ int ui_main(int argc, char **argv)
 	ui_config_load(&cfg, problem, sizeof(problem));
 	for (size_t i = 0; i < cfg.sources.n; i++) /* the English trees (source.h) */
 		source_add_map(cfg.sources.v[i].target, cfg.sources.v[i].source);
+	Err ue;
+	err_init(&ue);
+	if (cfg.upstream && !source_set_upstream(cfg.upstream, cfg.upstream_ref, &ue) && !problem[0])
+		snprintf(problem, sizeof(problem), "%s (upstream: not used)", ue.msg);
+	if (cfg.tm_exclude_set) /* what is no tutorial (source.h) */
+		source_set_excludes((const char *const *)cfg.tm_exclude.v, cfg.tm_exclude.n);
+	for (size_t i = 0; cfg.upstream && i < cfg.upstream_map.n; i++)
+		source_add_upstream_map(cfg.upstream_map.v[i].target, cfg.upstream_map.v[i].source);
 	int rc = argc > 1 && strcmp(argv[1], "review") == 0
 	         ? ui_review_main(argc - 1, argv + 1, &cfg, problem)
 	         : edit_main(argc, argv, &cfg, problem);

@@ -26,7 +26,9 @@ static bool refuse_link(const char *path, Err *e)
 	               "through links (remove the link)", path);
 }
 
-int file_open_read(const char *path, size_t max, unsigned flags, size_t *size, Err *e)
+/* Open path for reading as file_read_limit does (O_NONBLOCK cleared after
+ * the checks); *size gets its size.  Returns the descriptor or -1 (e). */
+static int file_open_read(const char *path, size_t max, unsigned flags, size_t *size, Err *e)
 {
 	int of = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
 	if (flags & FILE_NOFOLLOW)

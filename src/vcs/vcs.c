@@ -621,12 +621,6 @@ static const char *const side_patterns[] = {
 	".*" FILE_TEMP_INFIX "??????",
 };
 
-const char *const *vcs_side_patterns(size_t *n)
-{
-	*n = ARRAY_LEN(side_patterns);
-	return side_patterns;
-}
-
 /* fnmatch for the patterns above: '*' and '?' only, no '/' in names. */
 static bool glob(const char *pat, const char *s)
 {
@@ -637,7 +631,8 @@ static bool glob(const char *pat, const char *s)
 	return *s && (*pat == '?' || *pat == *s) && glob(pat + 1, s + 1);
 }
 
-bool vcs_is_side_file(const char *path)
+/* Does the last component of path match one of them? */
+static bool vcs_is_side_file(const char *path)
 {
 	const char *base = path_basename(path);
 	for (size_t i = 0; i < ARRAY_LEN(side_patterns); i++)

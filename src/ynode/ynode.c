@@ -244,21 +244,6 @@ out:
 	return ok;
 }
 
-bool ynode_load(const char *path, const YLimits *lim, unsigned flags, YNode **root, Err *e)
-{
-	*root = NULL;
-	Buf b = BUF_INIT;
-	if (!file_read_limit(path, lim->max_bytes, flags, &b, e)) {
-		if (e && e->code == EXIT_DATAERR)
-			e->code = lim->code;
-		buf_release(&b);
-		return false;
-	}
-	bool ok = ynode_parse(b.p ? b.p : "", b.len, path, lim, root, e);
-	buf_release(&b);
-	return ok;
-}
-
 /* ---- reading helpers -------------------------------------------------------- */
 
 static bool plain_in(const YNode *n, const char *const *words)

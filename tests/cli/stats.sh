@@ -22,7 +22,7 @@ cp "$CORPUS/beginner_source__colab.ko.rst" "$T/tut/.hidden/skipped.rst"
 
 run "$YEOK" stats "$T/tut"
 check "stats on a folder exits 0" eq "$status" 0
-check "header line" has "$out" "segs   untr  draft   done  stale  transl  file  checklist"
+check "header line" has "$out" "segs   untr  draft   done  stale  transl behind english  file  checklist"
 for p in $pairs; do
 	check "row for $p" has "$out" "$T/tut/$p.rst"
 done

@@ -32,11 +32,11 @@ Modes:
   score (default)   the per-category table (--half tune|held|all)
   --precision       the polished files: findings per 20 lines, spelling
                     findings per 200 lines, all findings written to --dump,
-                    a seeded random sample (--sample N, default 40) printed
-                    for judging by hand.  --files recent5 (default): the 5
-                    .rst files of master last changed in 2025 with no later
-                    fix; --files master: every translated tutorial (.rst and
-                    .py) of origin/master
+                    a seeded random sample (--sample N, default 40;
+                    --seed S, default 17) printed for judging by hand.
+                    --files recent5 (default): the 5 .rst files of master
+                    last changed in 2025 with no later fix; --files master:
+                    every translated tutorial (.rst and .py) of origin/master
   --rules CHECK     every finding of CHECK over all old files of the sample,
                     grouped by the rule named in the message ([rule] suffix
                     or the first words), for judging each rule's precision
@@ -418,9 +418,9 @@ def precision(args):
             for x in allf:
                 f.write("%s:%d:%d\t%s\t%s\t%s\n" % (x["file"], x["line"], x["column"], x["severity"],
                                                    x["check"], x["message"]))
-    rnd = random.Random(17)
+    rnd = random.Random(args.seed)
     sample = rnd.sample(allf, min(args.sample, len(allf)))
-    print("\nrandom sample of %d findings (seed 17):" % len(sample))
+    print("\nrandom sample of %d findings (seed %d):" % (len(sample), args.seed))
     for i, x in enumerate(sample, 1):
         path = os.path.join(repo.dir, x["file"])
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -471,6 +471,7 @@ def main():
     ap.add_argument("--files", choices=("recent5", "master"), default="recent5",
                     help="--precision: which polished files")
     ap.add_argument("--sample", type=int, default=40, help="--precision: findings drawn")
+    ap.add_argument("--seed", type=int, default=17, help="--precision: the draw's seed")
     args = ap.parse_args()
     args.yeok = os.path.abspath(args.yeok)
     args.corpus = os.path.abspath(args.corpus)

@@ -443,15 +443,31 @@ static void test_comments_are_prose(void **state)
 	free(k2);
 	free(k);
 	/* Without a source: the glossary's avoided variants still. */
+	char *e2;
 	k = edit(ko, "# 학습용 이미지", "# 텐서 이미지");
 	pdoc_open(&t, k, NULL);
 	pdoc_run(&t, CK_GLOSSARY);
 	assert_string_equal(where(&t), "20:32:warning");
 	pdoc_close(&t);
 	free(k);
+	/* A term missing from a comment of two lines names the file's lines
+	 * (it named the comment's own: "of lines 1-2", issue 40), and its
+	 * last line is the file's (check --since reads it). */
+	k = edit(ko, "# 학습용 데이터를 배치로 불러옵니다\n", "# 학습용 데이터를 배치로 불러오고\n# 크기를 확인합니다\n");
+	e2 = edit(en, "# Load the training set in batches\n",
+	          "# Load the training set in batches\n# and check their shape\n");
+	pdoc_open(&t, k, e2);
+	pdoc_run(&t, CK_GLOSSARY);
+	assert_int_equal(t.fv.n, 1);
+	assert_int_equal(t.fv.v[0].line + 1, 19);
+	assert_int_equal(t.fv.v[0].last + 1, 20);
+	assert_non_null(strstr(t.fv.v[0].message, "not found in the translation of lines 19-20"));
+	pdoc_close(&t);
+	free(e2);
+	free(k);
 	/* A '#' inside a string is not a comment. */
 	k = edit(ko, "batch_size = 4", "batch_size = '# 파라미터'");
-	char *e2 = edit(en, "batch_size = 4", "batch_size = '# 파라미터'");
+	e2 = edit(en, "batch_size = 4", "batch_size = '# 파라미터'");
 	pdoc_open(&t, k, e2);
 	pdoc_run(&t, CK_GLOSSARY);
 	assert_string_equal(where(&t), "");

@@ -210,6 +210,58 @@ static void test_header_names(void **state)
 	expect_spelling(src, tgt, "8:15 unknown word '다룹니댜' -> 다룹니다\n");
 }
 
+/* Issue 40: valid forms hunspell-ko lacks are no unknown words: a noun and
+ * two particles (항목만을, 현재까지의), a noun it knows without 하다
+ * (렌더링하기, 바인딩합니다), a verb and an auxiliary (알려줄, 합쳐진), a compound
+ * whose second part carries a suffix (상호운용성); misspellings of the same
+ * shapes still are (a wrong particle, a doubled one, a jamo off). */
+static void test_morphology(void **state)
+{
+	(void)state;
+	const char *src = "Title\n=====\n\nIt renders the items only, binds them and "
+	                  "tells you, merged and interoperable so far.\n";
+	const char *tgt = "제목\n====\n\n항목만을 렌더링하기 위해 바인딩합니다. 알려줄 합쳐진 "
+	                  "상호운용성은 현재까지의 일입니다.\n";
+	expect_spelling(src, tgt, "");
+	const char *bad = "제목\n====\n\n항목만을을 정확도과 벡터으로 렌더링하기 "
+	                  "확용하기 합니댜.\n";
+	Doc d;
+	doc_open_text(&d, src, bad, true, g_sp);
+	char *got = run(&d);
+	assert_non_null(strstr(got, "'항목만을을'"));
+	assert_non_null(strstr(got, "'정확도과'"));
+	assert_non_null(strstr(got, "'벡터으로'"));
+	assert_non_null(strstr(got, "'확용하기'"));
+	assert_non_null(strstr(got, "'합니댜'"));
+	assert_null(strstr(got, "렌더링하기"));
+	free(got);
+	doc_close(&d);
+}
+
+/* A loanword that transliterates a word of the segment's English is no
+ * unknown word (컨볼루션 for convolution, 원핫 for one-hot, 챗봇을 for
+ * chatbot, 템플릿과 for template); a transliteration of nothing in the
+ * English, or a misspelt one (파라피터 for parameter), still is. */
+static void test_source_loanword(void **state)
+{
+	(void)state;
+	const char *src = "Title\n=====\n\nA chatbot uses a convolution, a one-hot vector "
+	                  "and a template with one parameter.\n";
+	const char *tgt = "제목\n====\n\n챗봇을 컨볼루션과 원핫 벡터와 템플릿과 파라피터 하나로 "
+	                  "휴리스틱하게 씁니다.\n";
+	Doc d;
+	doc_open_text(&d, src, tgt, true, g_sp);
+	char *got = run(&d);
+	assert_null(strstr(got, "챗봇"));
+	assert_null(strstr(got, "컨볼루션"));
+	assert_null(strstr(got, "원핫"));
+	assert_null(strstr(got, "템플릿"));
+	assert_non_null(strstr(got, "'파라피터'"));
+	assert_non_null(strstr(got, "'휴리스틱하게'"));
+	free(got);
+	doc_close(&d);
+}
+
 static void test_no_spell_object(void **state)
 {
 	(void)state;
@@ -229,6 +281,8 @@ int main(void)
 		cmocka_unit_test(test_without_source),
 		cmocka_unit_test(test_particle_alone),
 		cmocka_unit_test(test_header_names),
+		cmocka_unit_test(test_morphology),
+		cmocka_unit_test(test_source_loanword),
 		cmocka_unit_test(test_no_spell_object),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -139,7 +139,7 @@ static void test_table(void **state)
 	                                  "translator-line", "reference-title", "untranslated",
 	                                  "spelling", "whitespace", "spacing", "punctuation",
 	                                  "consistency", "structure", "link", "style", "omission",
-	                                  "py-structure"};
+	                                  "source-stale", "py-structure", "numbers"};
 	assert_int_equal(ARRAY_LEN(ids), CK_COUNT);
 	for (size_t i = 0; i < CK_COUNT; i++) {
 		assert_string_equal(check_info((CheckId)i)->id, ids[i]);

@@ -103,6 +103,37 @@ static void test_config_every_setting(void **state)
 	free(dir);
 }
 
+/* upstream: and tm: in their two forms (issue 39). */
+static void test_config_upstream_and_tm(void **state)
+{
+	(void)state;
+	setenv("HOME", "/home/someone", 1);
+	Config c;
+	config_init(&c);
+	Err e;
+	err_init(&e);
+	const char *one = "upstream: ../tutorials\ntm: {path: m.sqlite, exclude: [docs/, '*.txt']}\n";
+	assert_true(config_parse(&c, "/etc/y/config.yaml", one, strlen(one), &e));
+	assert_string_equal(c.upstream, "../tutorials"); /* as written: the repository's */
+	assert_null(c.upstream_ref);
+	assert_string_equal(c.tm, "/etc/y/m.sqlite");
+	assert_true(c.tm_exclude_set);
+	assert_int_equal(c.tm_exclude.n, 2);
+	assert_string_equal(c.tm_exclude.v[0], "docs/");
+	assert_string_equal(c.tm_exclude.v[1], "*.txt");
+	const char *two = "upstream: {path: ~/up, ref: 'tutorials@([0-9a-f]+)',\n"
+	                  "           map: [{target: ko/, source: en/}]}\ntm: t.sqlite\n";
+	assert_true(config_parse(&c, "/etc/y/config.yaml", two, strlen(two), &e));
+	assert_string_equal(c.upstream, "/home/someone/up");
+	assert_string_equal(c.upstream_ref, "tutorials@([0-9a-f]+)");
+	assert_int_equal(c.upstream_map.n, 1);
+	assert_string_equal(c.upstream_map.v[0].target, "ko/");
+	assert_string_equal(c.upstream_map.v[0].source, "en/");
+	assert_string_equal(c.tm, "/etc/y/t.sqlite");
+	assert_false(c.tm_exclude_set);
+	config_release(&c);
+}
+
 static void test_config_errors_name_file_line(void **state)
 {
 	(void)state;
@@ -120,6 +151,13 @@ static void test_config_errors_name_file_line(void **state)
 		{"sources: [{target: files/ko/}]\n", "c.yaml:1:11: sources: each entry needs a target and a source"},
 		{"sources: [{from: a, source: b}]\n", "c.yaml:1:12: sources: expected target or source"},
 		{"pr-template: [a]\n", "c.yaml:1:14: pr-template: expected a string"},
+		{"upstream: {ref: '(x)'}\n", "c.yaml:1:11: upstream: needs a path"},
+		{"upstream: {path: u, ref: '('}\n", "c.yaml:1:26: upstream.ref: not a POSIX extended"},
+		{"upstream: {path: u, ref: 'abc'}\n", "upstream.ref: needs a group"},
+		{"upstream: {path: u, branch: main}\n", "c.yaml:1:21: upstream: expected path, ref or map"},
+		{"upstream: [a]\n", "upstream: expected a path or"},
+		{"tm: {exclude: ['']}\n", "tm.exclude: an empty pattern"},
+		{"tm: {size: 3}\n", "tm: expected path or exclude"},
 	};
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		Config c;
@@ -358,6 +396,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_every_setting),
 		cmocka_unit_test(test_config_errors_name_file_line),
+		cmocka_unit_test(test_config_upstream_and_tm),
 		cmocka_unit_test(test_glossary_bombs_refused),
 		cmocka_unit_test(test_theme_bombs_refused),
 		cmocka_unit_test(test_depth_counts_collections),

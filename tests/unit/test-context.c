@@ -227,7 +227,7 @@ static void test_dev_bundle_editor_equals_check(void **state)
 		ProgressCount c;
 		memset(&c, 0, sizeof(c));
 		size_t listed = SIZE_MAX;
-		assert_true(repo_file_progress(f, &sc, NULL, &c, NULL, &ctx, &listed, &e));
+		assert_true(repo_file_progress(f, &sc, NULL, &c, NULL, &ctx, &listed, NULL, &e));
 		assert_int_equal(listed, n);
 		print_message("# %s: %zu errors and warnings in the editor, check and the list\n",
 		              files[i], n);

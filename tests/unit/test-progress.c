@@ -81,7 +81,7 @@ static void test_keys_documented(void **state)
 	Doc x;
 	doc_str(&x, "Title\n=====\n\n   Indented  \n   paragraph.\n");
 	Buf b = BUF_INIT;
-	progress_blocks_text(&x.l, &x.d, 0, x.d.n, &b);
+	pair_blocks_text(&x.l, &x.d, 0, x.d.n, &b);
 	assert_string_equal(b.p, "Title\n\nIndented\nparagraph.");
 	SidecarKey k = sidecar_key(b.p, b.len);
 	/* printf 'Title\n\nIndented\nparagraph.' | sha256sum | cut -c1-16 */
@@ -167,7 +167,7 @@ static void test_stale_small(void **state)
 	Buf old = BUF_INIT, cur = BUF_INIT;
 	assert_true(progress_find_text(&s1.l, &s1.d, p.v[1].old_key, &old));
 	assert_string_equal(old.p, "The model learns fast.");
-	progress_blocks_text(&s2.l, &s2.d, a.v[1].src, a.v[1].src_n, &cur);
+	pair_blocks_text(&s2.l, &s2.d, a.v[1].src, a.v[1].src_n, &cur);
 	DiffWords wa = {0}, wb = {0};
 	Diff d = {0};
 	diff_words(old.p, old.len, cur.p, cur.len, &wa, &wb, &d);
@@ -273,7 +273,7 @@ static void test_stale_history(void **state)
 	Buf old = BUF_INIT, cur = BUF_INIT;
 	for (size_t i = 0; i < a.n; i++) {
 		buf_clear(&cur);
-		progress_blocks_text(&en_old.l, &en_old.d, a.v[i].src, a.v[i].src_n, &cur);
+		pair_blocks_text(&en_old.l, &en_old.d, a.v[i].src, a.v[i].src_n, &cur);
 		if (a.v[i].status == ST_STALE) {
 			/* Its English really differs, and the translated-against text is
 			 * found in the other revision. */
@@ -380,6 +380,34 @@ static void test_nothing_to_translate(void **state)
 	doc_free(&x);
 }
 
+/* True numbers (issue 39): an English block with no Korean partner is
+ * untranslated (not a draft); a stale segment is not translated. */
+static void test_true_numbers(void **state)
+{
+	(void)state;
+	static const char src[] = "Title\n=====\n\nThe first paragraph of the English.\n\n"
+	                          "A second paragraph the Korean left out.\n\n"
+	                          "The third paragraph of the English.\n";
+	static const char tgt[] = "제목\n====\n\n영어의 첫 문단입니다.\n\n"
+	                          "영어의 세 번째 문단입니다.\n";
+	DocPair p;
+	pair_init(&p);
+	pair_from_texts(&p, HOST_RST, tgt, strlen(tgt), src, strlen(src));
+	size_t lone = 0;
+	for (size_t k = 0; k < p.al.n; k++)
+		lone += p.al.v[k].src_n && !p.al.v[k].tgt_n;
+	assert_int_equal(lone, 1);
+	ProgressCount c = {0};
+	progress_count(&p.al, &c);
+	assert_int_equal(c.total, 4);
+	assert_int_equal(c.untranslated, 1);
+	assert_int_equal(c.draft, 3);
+	assert_true(progress_percent(&c) == 75.0);
+	pair_release(&p);
+	ProgressCount st = {.total = 4, .draft = 2, .stale = 2};
+	assert_true(progress_percent(&st) == 50.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_stale_history),
 		cmocka_unit_test(test_count_self),
 		cmocka_unit_test(test_nothing_to_translate),
+		cmocka_unit_test(test_true_numbers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,7 +90,7 @@ static void test_rows_fill_cache_refresh(void **state)
 		ProgressCount c = {0};
 		const char *from = NULL;
 		size_t f = 0;
-		assert_true(repo_file_progress(w->path, &sc, NULL, &c, &from, NULL, &f, &e));
+		assert_true(repo_file_progress(w->path, &sc, NULL, &c, &from, NULL, &f, NULL, &e));
 		assert_memory_equal(&c, &w->c, sizeof(c));
 		assert_int_equal(w->findings, f);
 		assert_int_equal(w->self, !strcmp(from, "self"));

@@ -61,7 +61,7 @@ static void test_record(void **state)
 	Err e;
 	err_init(&e);
 	/* a snapshot path relative to the document's folder */
-	SourceRecord r = {NULL, NULL, NULL, "a.rst.en-snapshot", NULL};
+	SourceRecord r = {.snapshot = "a.rst.en-snapshot"};
 	SourceOpts o = {NULL, NULL, &r, false, true, false};
 	assert_true(source_resolve(ko, &o, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SIDECAR);
@@ -126,7 +126,7 @@ static void test_rev(void **state)
 	assert_non_null(f);
 	assert_non_null(fgets(id, sizeof(id), f));
 	pclose(f);
-	SourceRecord r = {id, "d/my doc.rst", NULL, NULL, NULL};
+	SourceRecord r = {.git = id, .path = "d/my doc.rst"};
 	SourceOpts ro = {NULL, NULL, &r, false, true, false};
 	if (!source_resolve(doc, &ro, &s, &e))
 		fail_msg("%s", e.msg);
@@ -268,7 +268,7 @@ static void test_tree(void **state)
 	assert_int_equal(sc.source.kind, SIDECAR_SRC_NONE);
 	sidecar_release(&sc);
 	/* a record (an explicit --source once) and --source win */
-	SourceRecord r = {NULL, NULL, "x.md", NULL, NULL};
+	SourceRecord r = {.file = "x.md"};
 	SourceOpts rec = {NULL, NULL, &r, true, true, false};
 	assert_true(source_resolve(ko, &rec, &s, &e));
 	assert_int_equal(s.origin, SOURCE_SIDECAR);

@@ -293,6 +293,47 @@ static void test_structure_follows_upstream(void **state)
 	sync_result_release(&r);
 }
 
+/* A block whose kind changed upstream (a paragraph became a title, a list
+ * item a paragraph) is stale with its Korean as the hint: the Korean
+ * stays no paragraph where the English is a title (issue 39). */
+static void test_kind_changed_is_stale(void **state)
+{
+	(void)state;
+	const char *old_en =
+		"Guide\n=====\n\n"
+		"Introduction to the setup\n\n"
+		"Install the package before you begin.\n\n"
+		"- Run the script on two machines\n";
+	const char *ko =
+		"안내\n====\n\n"
+		"설정 소개\n\n"
+		"시작하기 전에 패키지를 설치하세요.\n\n"
+		"- 두 기기에서 스크립트를 실행합니다\n";
+	const char *new_en =
+		"Guide\n=====\n\n"
+		"Introduction to the setup\n"
+		"-------------------------\n\n"
+		"Install the package before you begin.\n\n"
+		"Run the script on two machines\n";
+	SyncResult r;
+	sync_result_init(&r);
+	sync_str(old_en, ko, new_en, NULL, &r);
+	assert_string_equal(r.text.p,
+	                    "안내\n====\n\n"
+	                    "Introduction to the setup\n"
+	                    "-------------------------\n\n"
+	                    "시작하기 전에 패키지를 설치하세요.\n\n"
+	                    "Run the script on two machines\n");
+	assert_int_equal(r.count.kept, 2);
+	assert_int_equal(r.count.stale, 2);
+	const SidecarSeg *g = entry_with_hint(&r.sc, "설정 소개");
+	assert_non_null(g);
+	assert_string_equal(g->old, "Introduction to the setup");
+	g = entry_with_hint(&r.sc, "두 기기에서");
+	assert_non_null(g);
+	sync_result_release(&r);
+}
+
 /* A similar block of an untranslated segment is new, not stale (nothing to
  * hint); the same English kept in a moved place keeps its Korean. */
 static void test_moved_and_untranslated(void **state)
@@ -1240,6 +1281,7 @@ int main(void)
 		cmocka_unit_test(test_translator_line_carried),
 		cmocka_unit_test(test_line_endings_kept),
 		cmocka_unit_test(test_structure_follows_upstream),
+		cmocka_unit_test(test_kind_changed_is_stale),
 		cmocka_unit_test(test_moved_and_untranslated),
 		cmocka_unit_test(test_statuses_carried),
 		cmocka_unit_test(test_py),
