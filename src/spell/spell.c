@@ -117,7 +117,8 @@ struct Spell {
 	bool memo_on;
 	bool memo_dirty;               /* answers learnt: written by spell_free */
 	uint64_t memo_key;
-	SpellWords memo_good[2], memo_bad[2]; /* [0] Korean, [1] English */
+	SpellWords memo_good[3], memo_bad[3]; /* [0] Korean, [1] English, [2] the Korean
+	                                         morphology (ko_morph_cached) */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -675,7 +676,7 @@ void spell_free(Spell *sp)
 	free(sp->project_path);
 	free(sp->loanwords_path);
 	free(sp->memo_path);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 3; i++) {
 		spell_words_release(&sp->memo_good[i]);
 		spell_words_release(&sp->memo_bad[i]);
 	}
@@ -881,9 +882,8 @@ static _Thread_local int morph_depth;
 /* Check one NUL-terminated NFC word against d.  Thread-safe. */
 /* The memo's answer for w in d: 1 good, 0 bad, -1 none (off, or not
  * there). */
-static int memo_get(Spell *sp, Dict *d, const char *w, size_t n)
+static int memo_get_k(Spell *sp, int k, const char *w, size_t n)
 {
-	int k = d == &sp->en;
 	pthread_mutex_lock(&sp->mu);
 	int r = !sp->memo_on ? -1 : spell_words_has_nfc(&sp->memo_good[k], w, n) ? 1 :
 	        spell_words_has_nfc(&sp->memo_bad[k], w, n) ? 0 : -1;
@@ -891,14 +891,23 @@ static int memo_get(Spell *sp, Dict *d, const char *w, size_t n)
 	return r;
 }
 
-static void memo_put(Spell *sp, Dict *d, const char *w, size_t n, bool ok)
+static void memo_put_k(Spell *sp, int k, const char *w, size_t n, bool ok)
 {
-	int k = d == &sp->en;
 	pthread_mutex_lock(&sp->mu);
 	if (sp->memo_on && !memchr(w, '\n', n) &&
 	    spell_words_add_nfc(ok ? &sp->memo_good[k] : &sp->memo_bad[k], w, n))
 		sp->memo_dirty = true;
 	pthread_mutex_unlock(&sp->mu);
+}
+
+static int memo_get(Spell *sp, Dict *d, const char *w, size_t n)
+{
+	return memo_get_k(sp, d == &sp->en, w, n);
+}
+
+static void memo_put(Spell *sp, Dict *d, const char *w, size_t n, bool ok)
+{
+	memo_put_k(sp, d == &sp->en, w, n, ok);
 }
 
 static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
@@ -1187,6 +1196,16 @@ static SpellStatus ko_aux(Spell *sp, const char *w, size_t n, SpellWait wait)
 static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait wait)
 {
 	Dict *d = &sp->ko;
+	/* spell_remember's answer (the analysis needs the dictionary loaded:
+	 * a lazy one is loaded for a word not there) */
+	int kept = memo_get_k(sp, 2, w, n);
+	if (kept >= 0) {
+		atomic_fetch_add(&sp->lookups, 1);
+		atomic_fetch_add(&sp->cache_hits, 1);
+		return kept ? SPELL_OK : SPELL_BAD;
+	}
+	if (sp->lazy)
+		demand(sp, wait == SPELL_BLOCK);
 	if (!atomic_load(&d->loaded))
 		return dict_check(sp, d, w, n, wait);
 	atomic_fetch_add(&sp->lookups, 1);
@@ -1216,6 +1235,8 @@ static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait
 	morph_depth--;
 	if (st == SPELL_BAD && pending)
 		st = SPELL_PENDING;
+	if (st != SPELL_PENDING)
+		memo_put_k(sp, 2, w, n, st == SPELL_OK);
 	if (cache && st != SPELL_PENDING) {
 		pthread_mutex_lock(&d->cache_mu);
 		if (d->morph_good.n + d->morph_bad.n >= CACHE_MAX) {
@@ -1324,7 +1345,7 @@ size_t spell_check_text(Spell *sp, const char *s, size_t n,
 
 /* ---- the answers kept across runs (spell_remember) -------------------------- */
 
-#define MEMO_VERSION "yeok-spell 1" /* a new one when the checking rules change */
+#define MEMO_VERSION "yeok-spell 2" /* a new one when the checking rules change */
 
 /* What a dictionary's answers depend on besides the additions: its files
  * (path, size, time, inode), or its absence. */
@@ -1377,9 +1398,9 @@ void spell_remember(Spell *sp, const char *path)
 		buf_release(&b);
 		return;
 	}
-	/* "yeok-spell 1", "key HEX", then "K+ w" "K- w" "E+ w" "E- w" (the
-	 * Korean and English dictionaries' answers), "S w\tsuggestion",
-	 * "S w" (none) */
+	/* "yeok-spell 2", "key HEX", then "K+ w" "K- w" "E+ w" "E- w" (the
+	 * Korean and English dictionaries' answers), "M+ w" "M- w" (the
+	 * Korean morphology's), "S w\tsuggestion", "S w" (none) */
 	char want[40];
 	snprintf(want, sizeof(want), "key %016llx", (unsigned long long)h);
 	Str all = buf_str(&b);
@@ -1396,9 +1417,9 @@ void spell_remember(Spell *sp, const char *path)
 		if (no <= 2 || line.n < 3)
 			continue;
 		Str w = str_slice(line, 3, line.n);
-		if ((line.p[0] == 'K' || line.p[0] == 'E') && (line.p[1] == '+' || line.p[1] == '-') &&
-		    line.p[2] == ' ') {
-			int k = line.p[0] == 'E';
+		if ((line.p[0] == 'K' || line.p[0] == 'E' || line.p[0] == 'M') &&
+		    (line.p[1] == '+' || line.p[1] == '-') && line.p[2] == ' ') {
+			int k = line.p[0] == 'E' ? 1 : line.p[0] == 'M' ? 2 : 0;
 			spell_words_add_nfc(line.p[1] == '+' ? &sp->memo_good[k] : &sp->memo_bad[k], w.p,
 			                    w.n);
 		} else if (line.p[0] == 'S' && line.p[1] == ' ') {
@@ -1433,6 +1454,8 @@ static void memo_write(Spell *sp)
 		memo_words(&out, "K-", &sp->memo_bad[0]);
 		memo_words(&out, "E+", &sp->memo_good[1]);
 		memo_words(&out, "E-", &sp->memo_bad[1]);
+		memo_words(&out, "M+", &sp->memo_good[2]);
+		memo_words(&out, "M-", &sp->memo_bad[2]);
 		for (size_t i = 0; i < sp->firsts.n; i++) {
 			const char *w = sp->firsts.v[i].list[0], *f = sp->firsts.v[i].list[1];
 			if (strpbrk(w, "\t\n") || (f && strpbrk(f, "\t\n")))
