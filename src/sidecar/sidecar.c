@@ -539,7 +539,8 @@ static bool read_source(Ctx *c, YNode *v, SidecarSource *s)
 		return false;
 	if (s->kind == SIDECAR_SRC_NONE)
 		return bad(c, v, "source: needs one of git, file, snapshot, upstream");
-	if ((s->kind == SIDECAR_SRC_GIT || s->kind == SIDECAR_SRC_UPSTREAM) && (!s->path || !*s->path))
+	/* every kind names a file (`path: null` after `file: a.rst` takes it back) */
+	if (!s->path || !*s->path)
 		return bad(c, v, "source: %s needs a path", sidecar_source_kind_name(s->kind));
 	return true;
 }

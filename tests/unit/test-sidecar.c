@@ -348,6 +348,10 @@ static void test_corruption_messages(void **state)
 	parse_fails("segments: {a: 1}\n", "segments: expected a list");
 	parse_fails("source:\n  git: abc\n  path: x\n", "source.git");
 	parse_fails("source:\n  git: 349cbf1eed1ea559fd80d34223c5b57c188e2667\n", "git needs a path");
+	/* a path taken back by `path: null` (fuzz-sidecar): refused at parse, not a model
+	 * that sidecar_check rejects */
+	parse_fails("yeok: 1\nsource: {snapshot: no, path: null}\n", "t.yeok.yaml:2:9: source: snapshot needs a path");
+	parse_fails("yeok: 1\nsource: {file: a.rst, path: null}\n", "file needs a path");
 	parse_fails("source:\n  file: a\n  snapshot: b\n", "only one of");
 	parse_fails("source:\n  file: a\n  sha256: 12\n", "source.sha256");
 	parse_fails("yeok: 1\nyeok: 1\n", "2:1: the sidecar: duplicate key 'yeok'");
