@@ -171,6 +171,9 @@ void check_repo_finish(CheckRepo *r);
  * changed (and rewriting the cache).  Not in a work tree, or no commit:
  * true, r unchanged.  False only when git fails. */
 bool check_repo_load(const char *file, CheckRepo *r, Err *e);
+/* How many files of repositories check_repo_load read and scanned in this
+ * process (tests and YEOK_STATS count work). */
+unsigned long check_repo_work(void);
 /* Teach sp the repository's language: words used in at least min_files
  * translated files pass as they are; nouns found with particles (트레이너는)
  * and 하다/되다 stems (최적화합니다) in that many files pass with every
@@ -216,6 +219,13 @@ typedef struct CheckDoc {
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */
+	const CheckSet *index_for; /* NULL (check_doc_init's default): the index
+	                         holds what every check reads; else (set before
+	                         the index is built) only what these checks read:
+	                         the reference names for broken-reference, the
+	                         Korean maps for spacing, the consistency tables
+	                         for consistency (`yeok check --only ID` pays for
+	                         ID alone).  Borrowed */
 	bool placed;          /* the last build put its index in place and no
 	                         check_doc_reindex_again came since (the freeing
 	                         of retired ends the rebuild, or a new build
@@ -254,6 +264,12 @@ void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, c
                               const RstDoc *sb, const Alignment *al, Glossary *gl);
 /* True once an index is in place (check_unit may run). */
 bool check_doc_indexed(const CheckDoc *d);
+
+/* How many texts each thread keeps the inline markup and prose mask of
+ * (rounded up to a power of two; the default, 16, serves the checks of
+ * one unit): `yeok check` asks for a document's worth, since the index's
+ * passes and the units' checks read every block several times. */
+void check_memo_size(size_t entries);
 
 /* Number of units: al->n with a source, else tb->n. */
 size_t check_unit_count(const CheckDoc *d);

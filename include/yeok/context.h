@@ -57,6 +57,10 @@ typedef struct Context {
 	char *repo_file;     /* the file repo was loaded for; NULL: not yet */
 	bool repo_loaded;    /* repo holds a work tree's words */
 	Spell *spell;        /* context_spell's (owned), or NULL */
+	bool spell_cache;    /* set before context_spell (`yeok check`): the spell
+	                        checker's answers kept per work tree across runs
+	                        (spell_remember), its dictionaries loaded only for
+	                        a word not there */
 	Buf notes;           /* to be said once: a missing glossary, ... */
 } Context;
 

@@ -312,7 +312,22 @@ struct VcsLog;
  * failing (EXIT_IOERR, EXIT_NOINPUT). */
 bool source_history_open(const char *top, const char *const *pathspecs, SourceHistory **out,
                          Err *e);
+/* (check) The history of the files rels (paths from top, taken literally)
+ * along the first-parent history of commit head (40 hex), with the English
+ * source_history_english finds remembered per path in yeok's cache
+ * (cache_file_path("english", top), keyed by head and a version of the
+ * rule): a path found there is answered from it (its version read through
+ * the cat-file process) and left out of the `git log`; with every path
+ * there no log is read at all.  What is found anew is written when h is
+ * closed.  Errors as source_history_open. */
+bool source_history_open_files(const char *top, const char *head, const char *const *rels,
+                               size_t n, SourceHistory **out, Err *e);
+/* Closed (and a source_history_open_files' cache written). */
 void source_history_close(SourceHistory *h);
+/* What the histories of this process cost: *paths, the paths given to
+ * `git log` by source_history_open_files; *versions, the versions of
+ * files read to find an English one (tests and YEOK_STATS count work). */
+void source_history_work(unsigned long *paths, unsigned long *versions);
 /* The log read by source_history_open (borrowed; newest first). */
 const struct VcsLog *source_history_log(const SourceHistory *h);
 /* The newest commit of the log that changed repository path rel (index

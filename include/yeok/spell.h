@@ -118,6 +118,10 @@ typedef struct SpellOptions {
 	/* A list of established technical loanwords (the shipped
 	 * glossary/loanwords.txt, same format as the word lists); NULL: none. */
 	const char *loanwords;
+	/* The dictionaries load only when a word needs them (a word the
+	 * answers of spell_remember lack, a suggestion); until then
+	 * spell_wait and spell_ready wait for the word lists only. */
+	bool lazy;
 } SpellOptions;
 
 typedef struct Spell Spell;
@@ -204,8 +208,20 @@ typedef struct SpellStats {
 	uint64_t lookups;     /* dictionary-bound checks */
 	uint64_t cache_hits;
 	uint64_t dict_calls;  /* Hunspell_spell calls */
+	uint64_t suggestions; /* spell_suggest_first's computed (not kept) */
+	unsigned dicts_loaded;
 } SpellStats;
 void spell_stats(Spell *sp, SpellStats *out);
+
+/* (yeok check) Keep the dictionaries' answers and spell_suggest_first's
+ * suggestions in the file path (a cache) across runs: call after every
+ * addition (terms, stems, vocabulary).  Its answers are used when it was
+ * written with the same inputs (the dictionaries' files, the word lists'
+ * bytes, every addition and the vocabulary, in order, and the version of
+ * these rules), so that with SpellOptions.lazy a run whose words are all
+ * there loads no dictionary; spell_free writes what was learnt.  An
+ * addition after it turns it off.  NULL: none. */
+void spell_remember(Spell *sp, const char *path);
 
 /* ---- adding words -------------------------------------------------------- */
 

@@ -239,6 +239,14 @@ size_t file_remove_stale_temps(const char *path, const char *const *suffixes);
  * writing anything (simulates a full disk).  0 disables. */
 extern int file_inject_write_errno;
 
+/* A file of yeok's cache: $XDG_CACHE_HOME/yeok/FOLDER/HEX.txt, HEX the
+ * FNV-1a of key (XDG_CACHE_HOME when absolute, else ~/.cache); NULL when
+ * neither is set.  Caller frees. */
+char *cache_file_path(const char *folder, const char *key);
+/* Write a cache file atomically, its folders made (0700); false when it
+ * cannot be (a cache: the caller goes on without). */
+bool cache_file_write(const char *path, const void *data, size_t n);
+
 bool file_exists(const char *path);
 /* Directory part of path ("." when none); caller frees. */
 char *path_dirname(const char *path);

@@ -3,6 +3,8 @@
 #ifndef YEOK_CHECK_PRIVATE_H
 #define YEOK_CHECK_PRIVATE_H
 
+#include <pthread.h>
+
 #include "yeok/check.h"
 
 /* What one check function gets: a unit (a segment, or a target block when
@@ -141,6 +143,46 @@ void inline_scan(const char *s, size_t n, InlineVec *out);
 
 const char *inline_kind_name(InlineKind k);
 
+/* ---- the scans of texts seen lately (memo.c) ----------------------------
+ * inline_scan and prose_mask keep their results for the last few texts of
+ * the calling thread, found by the text's bytes: an entry for s[0..n), or
+ * NULL (empty, or over 64 KiB: scanned each time); add: a new entry,
+ * replacing the one in its place, when there is none.  Entries are valid
+ * until the next check_memo_find of the thread.  The number of entries
+ * per thread: check_memo_size (check.h). */
+typedef struct CheckMemo CheckMemo;
+CheckMemo *check_memo_find(const char *s, size_t n, bool add);
+/* Append m's inlines to out with their pointers into s (the text m was
+ * found for); false when m (may be NULL) holds none. */
+bool check_memo_inlines(const CheckMemo *m, const char *s, InlineVec *out);
+/* Keep v[0..k), inline_scan's result on s (m's text), in m (NULL: no-op). */
+void check_memo_keep_inlines(CheckMemo *m, const char *s, const Inline *v, size_t k);
+/* prose_mask's mask of m's text (its n bytes), or NULL; keep one. */
+const char *check_memo_mask(const CheckMemo *m);
+void check_memo_keep_mask(CheckMemo *m, const char *mask);
+/* The calling thread's hits and misses (tests). */
+void check_memo_stats(uint64_t *hits, uint64_t *misses);
+
+/* Does s[i..n) start with a Hangul syllable (U+AC00..U+D7A3: EA B0 80 ..
+ * ED 9E A3, three bytes)?  What ko_syllable(check_cp_at(s, n, i)) says,
+ * without decoding; and then its code point. */
+static inline bool check_syl_at(const char *s, size_t n, size_t i)
+{
+	if (i >= n || n - i < 3) /* i may be past the end (callers' i - 1) */
+		return false;
+	const unsigned char *u = (const unsigned char *)s + i;
+	if (u[0] < 0xea || u[0] > 0xed || (u[1] & 0xc0) != 0x80 || (u[2] & 0xc0) != 0x80)
+		return false;
+	uint32_t cp = ((uint32_t)(u[0] & 0x0f) << 12) | ((uint32_t)(u[1] & 0x3f) << 6) | (u[2] & 0x3f);
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+static inline int32_t check_syl_cp(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return (int32_t)(((uint32_t)(u[0] & 0x0f) << 12) | ((uint32_t)(u[1] & 0x3f) << 6) |
+	                 (u[2] & 0x3f));
+}
+
 /* Code point before offset i (-1 at the start or on an invalid byte). */
 int32_t check_prev_cp(const char *s, size_t i);
 /* Code point at offset i (-1 at the end or on an invalid byte). */
@@ -233,6 +275,21 @@ bool check_doc_is_korean(const CheckDoc *d);
  * uses: **저자**:, **번역:**, 번역:, **Author**:...)?  Spelling skips
  * their names. */
 bool check_header_line(Str line);
+
+/* ---- a fixed set of words (countmap.c) ----------------------------------
+ * A static table of words (particles, stop words) looked up by hashing
+ * instead of comparing with each: made at the first lookup, thread-safe.
+ *     static WordSet set = WORD_SET(table);
+ *     word_set_has(&set, s, n)   is s[0..n) one of the table's words? */
+typedef struct WordSet {
+	const char *const *words;
+	size_t n;
+	pthread_once_t once;
+	_Atomic(uint16_t *) slot; /* index + 1 of a word, 0 empty; set once, after cap */
+	size_t cap;               /* slots: 4 x n or more, a power of two */
+} WordSet;
+#define WORD_SET(table) {(table), ARRAY_LEN(table), PTHREAD_ONCE_INIT, NULL, 0}
+bool word_set_has(WordSet *ws, const char *s, size_t n);
 
 /* ---- a counted set of strings (countmap.c) ----------------------------- */
 typedef struct CountMap {

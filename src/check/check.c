@@ -418,41 +418,59 @@ bool check_doc_indexed(const CheckDoc *d)
 	return d->index != NULL;
 }
 
-static void key_pair(Buf *k, const char *a, size_t an, const char *b, size_t bn)
+/* "A\x02B" in k: buf when it fits (the usual case: no allocation on the
+ * key path), else a heap copy (release with key_done). */
+typedef struct PairKey {
+	char buf[192];
+	char *p;
+	size_t len;
+} PairKey;
+
+static void key_pair(PairKey *k, const char *a, size_t an, const char *b, size_t bn)
 {
-	buf_clear(k);
-	buf_add(k, a, an);
-	buf_addc(k, 2);
-	buf_add(k, b, bn);
+	k->len = an + 1 + bn;
+	k->p = k->len < sizeof(k->buf) ? k->buf : xmalloc(k->len + 1);
+	memcpy(k->p, a, an);
+	k->p[an] = 2;
+	memcpy(k->p + an + 1, b, bn);
+	k->p[k->len] = '\0';
+}
+
+static void key_done(PairKey *k)
+{
+	if (k->p != k->buf)
+		free(k->p);
 }
 
 void check_index_add_token(CheckIndex *x, const char *s, size_t n)
 {
 	/* splits after 2+ syllables, the rest's first one or two syllables */
-	Buf k = BUF_INIT;
+	PairKey k;
 	for (size_t a = 6; a + 3 <= n; a += 3) {
 		key_pair(&k, s, a, s + a, 3);
 		countmap_add(&x->glued, k.p, k.len, 1);
+		key_done(&k);
 		if (a + 6 <= n) {
 			key_pair(&k, s, a, s + a, 6);
 			countmap_add(&x->glued, k.p, k.len, 1);
+			key_done(&k);
 		}
 	}
-	buf_release(&k);
 }
 
 void check_index_add_pair(CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
 	if (an < 6)
 		return;
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, MIN(bn, (size_t)3));
 	countmap_add(&x->spaced, k.p, k.len, 1);
+	key_done(&k);
 	if (bn >= 6) {
 		key_pair(&k, a, an, b, 6);
 		countmap_add(&x->spaced, k.p, k.len, 1);
+		key_done(&k);
 	}
-	buf_release(&k);
 }
 
 void check_index_add_stem(CheckIndex *x, const char *s, size_t n)
@@ -467,19 +485,19 @@ bool check_index_stem(const CheckIndex *x, const char *s, size_t n)
 
 size_t check_index_spaced(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, bn);
 	size_t c = countmap_get(&x->spaced, k.p, k.len);
-	buf_release(&k);
+	key_done(&k);
 	return c;
 }
 
 size_t check_index_glued(const CheckIndex *x, const char *a, size_t an, const char *b, size_t bn)
 {
-	Buf k = BUF_INIT;
+	PairKey k;
 	key_pair(&k, a, an, b, bn);
 	size_t c = countmap_get(&x->glued, k.p, k.len);
-	buf_release(&k);
+	key_done(&k);
 	return c;
 }
 
@@ -695,6 +713,12 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 		/* the maps grow a few keys an add, never all in one slice */
 		x->glued.gradual = x->spaced.gradual = x->stems.gradual = true;
 	}
+	/* what the checks that run read (index_for; NULL: all of it) */
+	const bool *on = d->index_for ? d->index_for->on : NULL;
+	bool names = !on || on[CK_BROKEN_REFERENCE], kmaps = !on || on[CK_SPACING],
+	     cons = !on || on[CK_CONSISTENCY];
+	if (!names)
+		x->at_block = d->tb->n;
 	while (x->at_block < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_block++];
 		for (size_t i = b->first; i <= b->last && i < d->tgt->n; i++)
@@ -712,6 +736,8 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 			            check_cp_at(l.p, l.n, k) <= 0xd7a3;
 		}
 	}
+	if (!kmaps)
+		x->at_kblock = d->tb->n;
 	while (x->korean && x->at_kblock < d->tb->n && used < max_bytes) {
 		const Block *b = &d->tb->v[x->at_kblock++];
 		if (!check_block_has_inline(b->kind) || b->kind == BK_TABLE)
@@ -731,12 +757,12 @@ static bool index_build_some(CheckIndex *x, const CheckDoc *d, size_t max_bytes,
 	 * 2,048); at once (SIZE_MAX) it goes on: one call does it all */
 	if (x->at_block < d->tb->n || (!x->korean && x->at_line < d->tgt->n) ||
 	    (x->korean && x->at_kblock < d->tb->n) ||
-	    (x->korean && !x->cons &&
+	    (x->korean && cons && !x->cons &&
 	     (used >= max_bytes || (!x->cons_build && used && max_bytes != SIZE_MAX)))) {
 		*read = used;
 		return false;
 	}
-	if (x->korean && !x->cons) {
+	if (x->korean && cons && !x->cons) {
 		if (!x->cons_build)
 			x->cons_build = cons_build_start(d);
 		size_t u = 0;

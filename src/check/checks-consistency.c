@@ -378,35 +378,68 @@ static ptrdiff_t find_ko(const char *m, size_t n, size_t from, const char *ko)
 
 /* Occurrences of the English en (case-folded) as words, not inside the
  * parentheses of a gloss, not followed by '(' or ')'. */
+static bool en_at(const char *m, size_t n, size_t i, const char *en, size_t el);
+
+/* The next offset from i of byte c in m[0..n), or n. */
+static size_t next_byte(const char *m, size_t n, size_t i, char c)
+{
+	const char *p = i < n ? memchr(m + i, c, n - i) : NULL;
+	return p ? (size_t)(p - m) : n;
+}
+
 static ptrdiff_t find_en(const char *m, size_t n, size_t from, const char *en)
 {
 	size_t el = strlen(en);
-	for (size_t i = from; i + el <= n; i++) {
-		bool eq = true;
-		for (size_t k = 0; k < el && eq; k++) {
-			char c = m[i + k];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c | 0x20);
-			eq = c == en[k] || (en[k] == ' ' && (c == '\n'));
+	char lo = en[0];
+	if (lo >= 'a' && lo <= 'z') {
+		/* only where the first letter is, either case (memchr, not a
+		 * comparison at every byte: every gloss reads every block) */
+		char up = (char)(lo - 'a' + 'A');
+		size_t nl = next_byte(m, n, from, lo), nu = next_byte(m, n, from, up);
+		for (;;) {
+			size_t i = MIN(nl, nu);
+			if (i + el > n || i >= n)
+				return -1;
+			if (en_at(m, n, i, en, el))
+				return (ptrdiff_t)i;
+			if (i == nl)
+				nl = next_byte(m, n, i + 1, lo);
+			if (i == nu)
+				nu = next_byte(m, n, i + 1, up);
 		}
-		if (!eq)
-			continue;
-		if (i > 0 && (ascii_letter(m[i - 1]) || m[i - 1] == '(' || m[i - 1] == '_' ||
-		              m[i - 1] == '.' || m[i - 1] == 1))
-			continue;
-		size_t e = i + el;
-		if (e < n && (ascii_letter(m[e]) || m[e] == ')' || m[e] == '(' || m[e] == '_' ||
-		              m[e] == 1 || (m[e] == ' ' && e + 1 < n && m[e + 1] == '(')))
-			continue;
-		/* inside a gloss: "(... en ...)" with Hangul before '(' */
-		size_t b = i;
-		while (b > 0 && m[b - 1] != '(' && m[b - 1] != ')' && m[b - 1] != '\n' && i - b < 80)
-			b--;
-		if (b > 0 && m[b - 1] == '(')
-			continue;
-		return (ptrdiff_t)i;
 	}
+	for (size_t i = from; i + el <= n; i++)
+		if (en_at(m, n, i, en, el))
+			return (ptrdiff_t)i;
 	return -1;
+}
+
+/* Is en (el bytes) at m[i] as find_en wants it? */
+static bool en_at(const char *m, size_t n, size_t i, const char *en, size_t el)
+{
+	bool eq = true;
+	for (size_t k = 0; k < el && eq; k++) {
+		char c = m[i + k];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c | 0x20);
+		eq = c == en[k] || (en[k] == ' ' && (c == '\n'));
+	}
+	if (!eq)
+		return false;
+	if (i > 0 && (ascii_letter(m[i - 1]) || m[i - 1] == '(' || m[i - 1] == '_' ||
+	              m[i - 1] == '.' || m[i - 1] == 1))
+		return false;
+	size_t e = i + el;
+	if (e < n && (ascii_letter(m[e]) || m[e] == ')' || m[e] == '(' || m[e] == '_' ||
+	              m[e] == 1 || (m[e] == ' ' && e + 1 < n && m[e + 1] == '(')))
+		return false;
+	/* inside a gloss: "(... en ...)" with Hangul before '(' */
+	size_t b = i;
+	while (b > 0 && m[b - 1] != '(' && m[b - 1] != ')' && m[b - 1] != '\n' && i - b < 80)
+		b--;
+	if (b > 0 && m[b - 1] == '(')
+		return false;
+	return true;
 }
 
 /* Occurrences of ko in block b's masked prose, from byte from on (-1 when

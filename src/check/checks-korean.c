@@ -12,6 +12,14 @@
 
 static int32_t cp_at(const char *s, size_t n, size_t i, size_t *len)
 {
+	if (i < n && (unsigned char)s[i] < 0x80) {
+		*len = 1;
+		return (unsigned char)s[i];
+	}
+	if (check_syl_at(s, n, i)) { /* the usual case, without a call */
+		*len = 3;
+		return check_syl_cp(s + i);
+	}
 	int32_t cp;
 	*len = i < n ? text_decode(s + i, n - i, &cp) : 0;
 	return i < n ? cp : -1;
@@ -20,9 +28,8 @@ static int32_t cp_at(const char *s, size_t n, size_t i, size_t *len)
 /* End of the Hangul syllable run starting at i. */
 static size_t hangul_run(const char *s, size_t n, size_t i)
 {
-	size_t l;
-	while (i < n && ko_syllable(cp_at(s, n, i, &l)))
-		i += l;
+	while (check_syl_at(s, n, i))
+		i += 3;
 	return i;
 }
 
@@ -39,8 +46,7 @@ static bool ascii_alnum(char c)
 /* The syllable before offset i (-1 when none). */
 static int32_t syl_before(const char *s, size_t i)
 {
-	int32_t cp = check_prev_cp(s, i);
-	return ko_syllable(cp) ? cp : -1;
+	return i >= 3 && check_syl_at(s, i, i - 3) ? check_syl_cp(s + i - 3) : -1;
 }
 
 static bool is_space(char c)
@@ -204,8 +210,20 @@ static const char *const not_hada[] = {"하지만", "하나", "하위", "하드"
 
 static bool starts_with(const char *s, size_t n, const char *p)
 {
-	size_t l = strlen(p);
-	return n >= l && memcmp(s, p, l) == 0;
+	/* the first differing byte ends it (no strlen: a million calls) */
+	size_t i = 0;
+	while (p[i] && i < n && s[i] == p[i])
+		i++;
+	return !p[i];
+}
+
+/* Is s[0..n) the string p? */
+static bool same_as(const char *s, size_t n, const char *p)
+{
+	size_t i = 0;
+	while (p[i] && i < n && s[i] == p[i])
+		i++;
+	return !p[i] && i == n;
 }
 
 /* Length of the 하다/되다 form at the start of s[0..n) (a whole Hangul
@@ -221,7 +239,7 @@ static size_t hada_len(const char *s, size_t n)
 		if (starts_with(s, n, not_hada[i]))
 			return 0;
 	for (size_t i = 0; i < ARRAY_LEN(hada_words); i++)
-		if (strlen(hada_words[i]) == n && memcmp(s, hada_words[i], n) == 0)
+		if (same_as(s, n, hada_words[i]))
 			return n;
 	for (size_t i = 0; i < ARRAY_LEN(hada_forms); i++)
 		if (starts_with(s, n, hada_forms[i]))

@@ -1,5 +1,7 @@
 /* A counted set of strings (open addressing), for the document-wide
  * tables of the Korean checks. */
+#include <stdatomic.h>
+
 #include "check-private.h"
 
 enum { CHUNK = 64 * 1024 }; /* the largest chunk of keys */
@@ -38,10 +40,20 @@ static char *key_copy(CountMap *m, const char *s, size_t n)
 	return p;
 }
 
+/* Is the key k (NUL-terminated) s[0..n)?  Without strlen: the first
+ * differing byte ends it. */
+static bool key_is(const char *k, const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && k[i] == s[i] && k[i])
+		i++;
+	return i == n && k[n] == '\0';
+}
+
 static size_t slot(const CountMap *m, const char *s, size_t n)
 {
 	size_t h = hash_fnv1a(s, n) & (m->cap - 1);
-	while (m->key[h] && !(strlen(m->key[h]) == n && memcmp(m->key[h], s, n) == 0))
+	while (m->key[h] && !key_is(m->key[h], s, n))
 		h = (h + 1) & (m->cap - 1);
 	return h;
 }
@@ -146,4 +158,49 @@ size_t countmap_get(const CountMap *m, const char *s, size_t n)
 		return m->count[h];
 	size_t o = old_slot(m, s, n);
 	return o != SIZE_MAX ? m->ocount[o] : 0;
+}
+
+/* ---- fixed word sets ----------------------------------------------------- */
+
+/* The set being made by pthread_once (one at a time: once holds a lock). */
+static WordSet *making;
+static pthread_mutex_t making_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void word_set_make(void)
+{
+	WordSet *ws = making;
+	size_t cap = 16;
+	while (cap < 4 * ws->n)
+		cap *= 2;
+	BUG_ON(ws->n >= UINT16_MAX);
+	uint16_t *slot = xcalloc(cap, sizeof(uint16_t)); /* kept for the process */
+	for (size_t i = 0; i < ws->n; i++) {
+		const char *w = ws->words[i];
+		size_t h = hash_fnv1a(w, strlen(w)) & (cap - 1);
+		while (slot[h] && strcmp(ws->words[slot[h] - 1], w) != 0)
+			h = (h + 1) & (cap - 1);
+		if (!slot[h])
+			slot[h] = (uint16_t)(i + 1);
+	}
+	ws->cap = cap;
+	atomic_store(&ws->slot, slot); /* last: a reader that sees it sees cap */
+}
+
+bool word_set_has(WordSet *ws, const char *s, size_t n)
+{
+	uint16_t *slot = atomic_load(&ws->slot);
+	if (!slot) {
+		pthread_mutex_lock(&making_lock);
+		making = ws;
+		pthread_once(&ws->once, word_set_make);
+		pthread_mutex_unlock(&making_lock);
+		slot = atomic_load(&ws->slot);
+	}
+	size_t h = hash_fnv1a(s, n) & (ws->cap - 1);
+	while (slot[h]) {
+		if (key_is(ws->words[slot[h] - 1], s, n))
+			return true;
+		h = (h + 1) & (ws->cap - 1);
+	}
+	return false;
 }

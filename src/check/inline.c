@@ -269,7 +269,19 @@ static void set_target(Inline *in, const char *s)
 	}
 }
 
+static void scan(const char *s, size_t n, InlineVec *out);
+
 void inline_scan(const char *s, size_t n, InlineVec *out)
+{
+	CheckMemo *m = check_memo_find(s, n, true);
+	if (check_memo_inlines(m, s, out))
+		return;
+	size_t k0 = out->n;
+	scan(s, n, out);
+	check_memo_keep_inlines(m, s, out->n > k0 ? out->v + k0 : NULL, out->n - k0);
+}
+
+static void scan(const char *s, size_t n, InlineVec *out)
 {
 	size_t failed_from[END_KINDS];
 	for (int t = 0; t < END_KINDS; t++)

@@ -13,12 +13,14 @@ bool ko_syllable(int32_t cp)
 void ko_each_run(const char *m, size_t n, KoRunFn fn, void *ctx)
 {
 	for (size_t i = 0; i < n;) {
-		if (!ko_syllable(check_cp_at(m, n, i)) || (i > 0 && ko_syllable(check_prev_cp(m, i)))) {
+		/* check_syl_at: ko_syllable(check_cp_at()) without decoding; the
+		 * one before, a syllable three bytes back */
+		if (!check_syl_at(m, n, i) || (i >= 3 && check_syl_at(m, i, i - 3))) {
 			i++;
 			continue;
 		}
 		size_t e = i;
-		while (e < n && ko_syllable(check_cp_at(m, n, e)))
+		while (check_syl_at(m, n, e))
 			e += 3;
 		fn(ctx, m + i, e - i);
 		i = e;
@@ -209,10 +211,9 @@ static const char *const particles[] = {
 
 bool ko_is_particle(const char *s, size_t n)
 {
-	for (size_t i = 0; i < ARRAY_LEN(particles); i++)
-		if (strlen(particles[i]) == n && memcmp(s, particles[i], n) == 0)
-			return true;
-	return false;
+	/* hashed: called for every split of every word */
+	static WordSet set = WORD_SET(particles);
+	return n && word_set_has(&set, s, n);
 }
 
 /* ---- masked prose ------------------------------------------------------ */
@@ -230,7 +231,22 @@ static bool url_at(const char *s, size_t n, size_t i)
 	return false;
 }
 
+static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl);
+
 void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
+{
+	const char *kept = check_memo_mask(check_memo_find(s, n, false));
+	if (kept) {
+		buf_clear(out);
+		buf_add(out, kept, n);
+		inline_scan(s, n, inl); /* from the same entry */
+		return;
+	}
+	mask_markup(s, n, out, inl);
+	check_memo_keep_mask(check_memo_find(s, n, false), out->p);
+}
+
+static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl)
 {
 	buf_clear(out);
 	buf_add(out, s, n);

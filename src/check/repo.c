@@ -172,9 +172,19 @@ static void files_release(FileVec *v)
 	VEC_FREE(v);
 }
 
+/* Files of repositories read and scanned by this process (check_repo_work). */
+static _Atomic unsigned long files_scanned;
+
+unsigned long check_repo_work(void)
+{
+	return files_scanned;
+}
+
 /* The entry of one tutorial at HEAD: the cached one of the same blob
- * (taken from cached), else the blob read and scanned. */
-static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached)
+ * (taken from cached), else the blob read (through *batch, started at the
+ * first) and scanned. */
+static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached,
+                            VcsBatch **batch)
 {
 	FileEntry f = {0};
 	for (size_t i = 0; i < cached->n && !f.blob; i++) {
@@ -194,9 +204,14 @@ static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached
 		Buf text = BUF_INIT;
 		Err ve;
 		err_init(&ve);
-		const char *av[] = {"cat-file", "blob", f.blob, NULL};
-		if (vcs_git(top, av, &text, NULL, &ve))
+		bool found = false, too_big = false;
+		if (!*batch)
+			*batch = vcs_batch_open(top, &ve);
+		if (*batch && vcs_batch_read(*batch, f.blob, SIZE_MAX, &text, &found, &too_big, &ve) &&
+		    found) {
+			files_scanned++;
 			scan_text(&f, text.p ? text.p : "", text.len);
+		}
 		buf_release(&text);
 	}
 	return f;
@@ -212,6 +227,7 @@ static bool scan_head(const char *top, FileVec *cached, FileVec *now, Err *e)
 		return false;
 	}
 	/* "MODE TYPE BLOB\tPATH\0" */
+	VcsBatch *batch = NULL;
 	Str all = buf_str(&ls);
 	while (all.n) {
 		const char *z = memchr(all.p, 0, all.n);
@@ -226,8 +242,9 @@ static bool scan_head(const char *top, FileVec *cached, FileVec *now, Err *e)
 		    !tutorial_path(path))
 			continue;
 		Str blob = str_slice(meta, meta.n - 40, meta.n);
-		VEC_PUSH(now, head_entry(top, blob, path, cached));
+		VEC_PUSH(now, head_entry(top, blob, path, cached, &batch));
 	}
+	vcs_batch_close(batch);
 	buf_release(&ls);
 	return true;
 }

@@ -32,6 +32,8 @@ typedef struct StyleRule {
 	bool after_number; /* scope after-number: a number and a space before ("1.12 릴리스") */
 	bool ignorecase;
 	VEC(StyleToken) tok;
+	uint64_t first[4]; /* the bytes a token can start with (both cases of a
+	                      letter with ignorecase): a rule is tried only there */
 } StyleRule;
 
 struct StyleRules {
@@ -214,6 +216,18 @@ static bool load_rule(Rd *rd, StyleRules *s, const YNode *m)
 		free(r.message);
 		return false;
 	}
+	for (size_t k = 0; k < r.tok.n; k++) {
+		unsigned char c = (unsigned char)r.tok.v[k].from[0];
+		if (!c) { /* an empty token: everywhere */
+			memset(r.first, 0xff, sizeof(r.first));
+			break;
+		}
+		r.first[c >> 6] |= 1ull << (c & 63);
+		if (r.ignorecase && ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
+			unsigned char o = (unsigned char)(c ^ 0x20);
+			r.first[o >> 6] |= 1ull << (o & 63);
+		}
+	}
 	VEC_PUSH(&s->r, r);
 	return true;
 }
@@ -343,6 +357,8 @@ static void style_text(const Unit *u, const StyleRules *s, const Joined *j, cons
 			continue;
 		for (size_t r = 0; r < s->r.n; r++) {
 			const StyleRule *rule = &s->r.v[r];
+			if (!(rule->first[c >> 6] & (1ull << (c & 63))))
+				continue; /* no token of it starts with c */
 			if (u->set && !u->set->on[rule->check])
 				continue;
 			if (rule->sentence_start && !sentence_start_at(m, i))

@@ -21,12 +21,18 @@ extern const CliCommand cli_cmd_review, cli_cmd_check, cli_cmd_align, cli_cmd_ch
 	cli_cmd_pr, cli_cmd_stats, cli_cmd_sync;
 extern const CliCommand cli_cmd_tm; /* src/cli/cmd-tm.c */
 
-/* (cmd-tm.c) The repository part of the `consistency` check for `yeok
- * check`: findings for the segments the translation memory of the file's
- * repository renders otherwise (when that memory exists and the check is
- * on), appended to out and sorted. */
-void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
-                  const CheckSet *set, FindingVec *out);
+/* (cmd-tm.c) The translation memory of the work tree at top for `yeok
+ * check`, opened once for all its files (a warning said when it exists
+ * but cannot be read); never NULL. */
+typedef struct CliTm CliTm;
+CliTm *cli_tm_open(const char *top);
+void cli_tm_close(CliTm *t);
+/* The repository part of the `consistency` check: findings for the
+ * segments of file (in t's work tree) that the memory renders otherwise
+ * (when it exists and the check is on), appended to out and sorted.  t
+ * NULL: nothing. */
+void cli_tm_check(CliTm *t, const char *file, const HostDoc *sh, const HostDoc *th,
+                  const Alignment *al, const CheckSet *set, FindingVec *out);
 
 /* Print "yeok: MESSAGE" to stderr (terminal-safe, on one line: a line
  * feed in it is shown as ^J) and return code. */

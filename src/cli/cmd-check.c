@@ -83,6 +83,16 @@ typedef struct Since {
 	VcsBatch *batch;  /* reads rev's blobs there */
 } Since;
 
+/* A work tree of the files checked: what is read once for all its files
+ * (the top level found once, one `git log` for the English of every file,
+ * one `git cat-file --batch`, one translation memory). */
+typedef struct RunTree {
+	char *top;           /* git's top level (owned) */
+	SourceHistory *hist; /* the files' English (source_history_open_files), or
+	                        NULL: found per file */
+	CliTm *tm;           /* its memory, opened at the first file that asks */
+} RunTree;
+
 /* What one run prints and counts. */
 typedef struct Run {
 	CheckFormat fmt;
@@ -91,7 +101,72 @@ typedef struct Run {
 	bool summary;            /* $GITHUB_STEP_SUMMARY: rows collected */
 	VEC(SummaryRow) rows;
 	size_t annotated[3];     /* github annotations printed per severity */
+	VEC(RunTree) trees;      /* the work trees of the files */
 } Run;
+
+/* The work tree of file among run's, or NULL (in none, or git failed). */
+static RunTree *tree_of(Run *run, const char *file)
+{
+	char *top = NULL;
+	if (!run->trees.n || !vcs_toplevel(file, &top, NULL))
+		return NULL;
+	RunTree *t = NULL;
+	for (size_t i = 0; i < run->trees.n && !t; i++)
+		if (!strcmp(run->trees.v[i].top, top))
+			t = &run->trees.v[i];
+	free(top);
+	return t;
+}
+
+/* The work trees of the files, each with the history of its files when
+ * the English comes from git (not --source, --source-rev). */
+static void open_trees(Run *run, const char *const *files, size_t n, const SourceOpts *so)
+{
+	VEC(char *) rels = {0};
+	for (size_t i = 0; i < n; i++) {
+		char *top = NULL, *rel = NULL;
+		if (!vcs_toplevel(files[i], &top, NULL))
+			continue;
+		bool have = false;
+		for (size_t k = 0; k < run->trees.n && !have; k++)
+			have = !strcmp(run->trees.v[k].top, top);
+		if (have) {
+			free(top);
+			continue;
+		}
+		RunTree t = {top, NULL, NULL};
+		char head[41];
+		Err e;
+		err_init(&e);
+		/* the files of this tree, as git names them */
+		for (size_t k = i; !so->path && !so->rev && k < n; k++) {
+			char *other = NULL;
+			if (vcs_toplevel(files[k], &other, NULL) && !strcmp(other, top) &&
+			    vcs_relpath(files[k], &rel, NULL))
+				VEC_PUSH(&rels, rel);
+			free(other);
+		}
+		if (rels.n && vcs_commit(top, "HEAD", head, NULL) &&
+		    !source_history_open_files(top, head, (const char *const *)rels.v, rels.n,
+		                               &t.hist, &e))
+			t.hist = NULL; /* each file asks git itself (and says what fails) */
+		for (size_t k = 0; k < rels.n; k++)
+			free(rels.v[k]);
+		rels.n = 0;
+		VEC_PUSH(&run->trees, t);
+	}
+	VEC_FREE(&rels);
+}
+
+static void close_trees(Run *run)
+{
+	for (size_t i = 0; i < run->trees.n; i++) {
+		source_history_close(run->trees.v[i].hist);
+		cli_tm_close(run->trees.v[i].tm);
+		free(run->trees.v[i].top);
+	}
+	VEC_FREE(&run->trees);
+}
 
 static void since_release(Since *s)
 {
@@ -316,7 +391,8 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 	load_record(file, &sc, so->path || so->rev); /* the record is used without them */
 	DocPair pr;
 	pair_init(&pr);
-	bool ok = pair_build(&pr, file, NULL, 0, so, &sc, &e);
+	RunTree *tree = tree_of(run, file);
+	bool ok = pair_build_in(&pr, tree ? tree->hist : NULL, file, NULL, 0, so, &sc, &e);
 	if (!ok) {
 		sidecar_release(&sc);
 		free(changed);
@@ -331,8 +407,12 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 	buf_release(&skipped);
 	FindingVec fv = {0};
 	context_check_pair(ctx, &pr, &sc, sp, &fv);
-	if (have) /* consistency across the repository, from its translation memory */
-		cli_tm_check(file, &pr.sh, &pr.th, &pr.al, set, &fv);
+	if (have && tree && set->on[CK_CONSISTENCY]) {
+		/* consistency across the repository, from its translation memory */
+		if (!tree->tm)
+			tree->tm = cli_tm_open(tree->top);
+		cli_tm_check(tree->tm, file, &pr.sh, &pr.th, &pr.al, set, &fv);
+	}
 	if (run->since)
 		keep_changed(&fv, changed, nchanged);
 	for (size_t i = 0; i < fv.n; i++)
@@ -543,14 +623,18 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 	}
 	/* What the repository of the first file says (its words, 하다 stems,
 	 * renderings), cached per repository and HEAD. */
-	if (!context_load_repo(ctx, ca->files.v[0], &e))
+	const bool *on = ctx->set.on; /* only the checks that read it */
+	if ((on[CK_SPELLING] || on[CK_SPACING] || on[CK_CONSISTENCY]) &&
+	    !context_load_repo(ctx, ca->files.v[0], &e))
 		cli_error(0, "warning: repository words: %s", e.msg);
 	err_init(&e);
 	/* The dictionaries load (once, for all files) while the files are
 	 * read; glossary terms and the word lists never flag. */
 	Spell *sp = context_spell(ctx, ca->files.v[0], false);
 	int file_rc = 0;
+	open_trees(&run, (const char *const *)ca->files.v, ca->files.n, &ca->so);
 	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, ctx, sp, &run, &file_rc);
+	close_trees(&run);
 	since_release(&since);
 	bool sum_ok = !run.summary || write_summary(&run, summary, ca->since);
 	size_t errors = run.tot.errors;
@@ -559,6 +643,18 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 		spell_wait(sp);
 		if (!spell_load_error(sp, &e))
 			cli_error(0, "warning: spelling: %s", e.msg);
+	}
+	if (getenv("YEOK_STATS")) { /* the work done, counted (tests assert it) */
+		unsigned long paths = 0, versions = 0;
+		source_history_work(&paths, &versions);
+		SpellStats ss = {0};
+		if (sp)
+			spell_stats(sp, &ss);
+		cli_error(0, "stats: git processes %lu, repository files scanned %lu, history paths "
+		             "logged %lu, versions read %lu, dictionaries loaded %u, words looked up "
+		             "%llu, suggestions computed %llu",
+		          vcs_spawn_count(), check_repo_work(), paths, versions, ss.dicts_loaded,
+		          (unsigned long long)ss.dict_calls, (unsigned long long)ss.suggestions);
 	}
 	if (!io_ok)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");
@@ -591,6 +687,8 @@ static int check_main(int argc, char **argv)
 		rc = cli_report(&e);
 	else if (ctx.notes.len)
 		cli_error(0, "warning: %s", ctx.notes.p); /* said once */
+	ctx.spell_cache = true; /* the answers of the last run are kept */
+	check_memo_size(8192);  /* every block's scan, once */
 	if (!rc)
 		rc = run_checks(&ca, &ctx);
 	context_release(&ctx);

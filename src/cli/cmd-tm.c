@@ -416,58 +416,84 @@ static int run_terms(TmArgs *a)
 	return rc;
 }
 
-void cli_tm_check(const char *file, const HostDoc *sh, const HostDoc *th, const Alignment *al,
-                  const CheckSet *set, FindingVec *out)
+/* The memory of one work tree, opened once for every file checked. */
+struct CliTm {
+	char *top;
+	char *db;  /* its path */
+	Tm *tm;    /* NULL: none (not built, or not readable) */
+	bool warned;
+};
+
+CliTm *cli_tm_open(const char *top)
 {
-	static bool warned;
+	CliTm *t = xcalloc(1, sizeof(*t));
+	t->top = xstrdup(top);
+	Err e;
+	err_init(&e);
+	char rid[41];
+	if (!tm_repo_id(top, rid, &e))
+		return t; /* no commit: no memory to compare with */
+	t->db = config_tm(); /* `tm:` in config.yaml, else the repository's */
+	if (!t->db)
+		t->db = tm_default_path(rid);
+	t->tm = file_exists(t->db) ? tm_open(t->db, false, &e) : NULL;
+	if (file_exists(t->db) && e.msg[0]) {
+		cli_error(0, "warning: translation memory: %s (yeok tm build)", e.msg);
+		t->warned = true;
+	}
+	return t;
+}
+
+void cli_tm_close(CliTm *t)
+{
+	if (!t)
+		return;
+	tm_close(t->tm);
+	free(t->db);
+	free(t->top);
+	free(t);
+}
+
+void cli_tm_check(CliTm *t, const char *file, const HostDoc *sh, const HostDoc *th,
+                  const Alignment *al, const CheckSet *set, FindingVec *out)
+{
 	CheckId id;
 	/* By name: the check's row is added to src/check by its own module. */
-	if (!check_id_parse(STR_LIT("consistency"), &id) || !set->on[id])
+	if (!t || !t->tm || !check_id_parse(STR_LIT("consistency"), &id) || !set->on[id])
 		return;
 	Err e;
 	err_init(&e);
-	char *top = NULL, *rel = NULL, *db = NULL;
-	char rid[41];
-	if (!vcs_toplevel(file, &top, &e) || !vcs_relpath(file, &rel, &e) || !tm_repo_id(top, rid, &e)) {
-		free(top);
-		free(rel);
+	char *rel = NULL;
+	if (!vcs_relpath(file, &rel, &e))
 		return; /* not in a repository: no memory to compare with */
-	}
-	db = config_tm(); /* `tm:` in config.yaml, else the repository's */
-	if (!db)
-		db = tm_default_path(rid);
-	Tm *tm = file_exists(db) ? tm_open(db, false, &e) : NULL;
 	TmFindings tf = {0};
-	if (tm && !tm_consistency(tm, rel, sh->text, &sh->blocks, th->text, &th->blocks, al, &tf, &e))
+	if (!tm_consistency(t->tm, rel, sh->text, &sh->blocks, th->text, &th->blocks, al, &tf, &e))
 		tm_findings_release(&tf);
-	if (file_exists(db) && e.msg[0] && !warned) {
+	if (e.msg[0] && !t->warned) {
 		cli_error(0, "warning: translation memory: %s (yeok tm build)", e.msg);
-		warned = true;
+		t->warned = true;
 	}
 	for (size_t i = 0; i < tf.n; i++) {
-		const TmFinding *t = &tf.v[i];
+		const TmFinding *tfi = &tf.v[i];
 		Finding f;
 		memset(&f, 0, sizeof(f));
 		f.check = id;
 		f.sev = SEV_INFO;
-		f.line = t->line;
+		f.line = tfi->line;
 		/* the memory counts in the RST text; findings in the file's line */
-		f.byte = t->byte + (t->line < th->file->n ? host_line_prefix(th, t->line) : 0);
-		Str line = t->line < th->file->n ? lines_get(th->file, t->line) : (Str){"", 0};
+		f.byte = tfi->byte + (tfi->line < th->file->n ? host_line_prefix(th, tfi->line) : 0);
+		Str line = tfi->line < th->file->n ? lines_get(th->file, tfi->line) : (Str){"", 0};
 		f.col = 1;
 		for (size_t b = 0; b < f.byte && b < line.n; b++)
 			f.col += ((unsigned char)line.p[b] & 0xc0) != 0x80;
 		f.unit = al->n;
-		f.message = xstrdup(t->message);
-		f.suggestion = xstrdup(t->suggestion);
+		f.message = xstrdup(tfi->message);
+		f.suggestion = xstrdup(tfi->suggestion);
 		VEC_PUSH(out, f);
 	}
 	if (tf.n)
 		findings_sort(out);
 	tm_findings_release(&tf);
-	tm_close(tm);
-	free(db);
-	free(top);
 	free(rel);
 }
 

@@ -148,9 +148,10 @@ static Spell *spell_make(Context *c, const char *file)
 {
 	char *top = file ? work_tree_of(file) : NULL;
 	char *loan = glossary_data_path("loanwords.txt", NULL);
-	SpellOptions so = {.project_top = top, .loanwords = loan};
+	SpellOptions so = {.project_top = top, .loanwords = loan, .lazy = c->spell_cache};
 	dictionaries(c->cfg, &so);
 	Spell *sp = spell_new(&so);
+	char *memo = c->spell_cache ? cache_file_path("spell", top ? top : "") : NULL;
 	free(top);
 	free(loan);
 	if (c->repo_loaded) /* the words of the repository's translated files (3 or more) */
@@ -163,6 +164,9 @@ static Spell *spell_make(Context *c, const char *file)
 		/* an avoided variant is the glossary's finding, not a misspelling */
 		spell_add_terms(sp, (const char *const *)t->avoid, t->avoid_n);
 	}
+	if (memo) /* after every addition: they are part of its key */
+		spell_remember(sp, memo);
+	free(memo);
 	return sp;
 }
 
@@ -181,8 +185,10 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 {
 	bool have = pair_has_source(p);
 	CheckDoc d;
-	check_doc_init(&d, p->tgt, p->tb, have ? p->sl : NULL, have ? p->sb : NULL,
-	               have ? &p->al : NULL, context_glossary(c));
+	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->sl : NULL, have ? p->sb : NULL,
+	                         have ? &p->al : NULL, context_glossary(c));
+	d.index_for = &c->set; /* what its checks read, no more */
+	check_doc_reindex(&d);
 	context_check_doc(c, &d);
 	d.spell = sp;
 	if (sc) { /* the sidecar's allow: (F3 "allow here") */

@@ -130,6 +130,12 @@ static void mask(const char *s, size_t n, char *t)
 {
 	size_t i = 0;
 	while (i < n) {
+		/* the bytes no construct starts with, passed at once */
+		while (i < n && s[i] != '\\' && s[i] != '`' && s[i] != ':' && s[i] != '<' &&
+		       s[i] != '|' && s[i] != 'h' && s[i] != 'w')
+			i++;
+		if (i >= n)
+			break;
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\\') {
 			i += 2;
@@ -249,6 +255,25 @@ void gloss_prepare(const char *s, size_t n, bool nfc, GlossPrep *p)
 	 * byte maps to the start of the run or cluster it came from. */
 	size_t cap = n + 1;
 	p->map = xmalloc(cap * sizeof(size_t));
+	if (!normalize) { /* runs only: the output is no longer than t */
+		buf_grow(&p->text, n + 1);
+		char *o = p->text.p;
+		size_t w = 0;
+		for (size_t i = 0; i < n;) {
+			p->map[w] = i;
+			o[w++] = t[i];
+			if (t[i] == ' ')
+				while (i < n && t[i] == ' ')
+					i++;
+			else
+				i++;
+		}
+		o[w] = '\0';
+		p->text.len = w;
+		p->map[w] = n;
+		free(t);
+		return;
+	}
 	for (size_t i = 0; i < n;) {
 		size_t before = p->text.len, e;
 		if (t[i] == ' ') {

@@ -95,8 +95,30 @@ struct Spell {
 	Buf load_errors;
 
 	atomic_uint_fast64_t generation;
-	atomic_uint_fast64_t lookups, cache_hits, dict_calls;
+	atomic_uint_fast64_t lookups, cache_hits, dict_calls, suggestions;
 	int notify[2];                 /* pipe: [0] read, [1] write */
+
+	/* SpellOptions.lazy: the worker reads the word lists' words, then
+	 * loads the dictionaries only once a word needs them (demanded) */
+	bool lazy;
+	bool lists_done;               /* lazy: the lists' words are in list_words */
+	SpellWords list_words;         /* lazy: the lists' words before the
+	                                  dictionaries load them (apart from
+	                                  words: a term's addition must not
+	                                  depend on which came first) */
+	bool demanded;                 /* lazy: the dictionaries are wanted */
+	atomic_uint dicts_loaded;
+	/* spell_remember: the dictionaries' answers kept across runs (under
+	 * mu).  memo_key fingerprints what they depend on; every addition
+	 * and the vocabulary feed it (adds_hash), and one after
+	 * spell_remember turns the memo off */
+	uint64_t adds_hash;
+	char *memo_path;               /* NULL: no memo */
+	bool memo_on;
+	bool memo_dirty;               /* answers learnt: written by spell_free */
+	uint64_t memo_key;
+	SpellWords memo_good[3], memo_bad[3]; /* [0] Korean, [1] English, [2] the Korean
+	                                         morphology (ko_morph_cached) */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -107,6 +129,15 @@ static void bump(Spell *sp)
 	char c = 1;
 	ssize_t r = write(sp->notify[1], &c, 1);
 	(void)r; /* a full pipe is already readable */
+}
+
+/* FNV-1a of s[0..n) continued from h (then a separator). */
+static uint64_t hash_more(uint64_t h, const void *s, size_t n)
+{
+	const unsigned char *p = s;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return (h ^ 0xffu) * 1099511628211ull;
 }
 
 static bool is_hangul_word(const char *s, size_t n)
@@ -222,6 +253,7 @@ static void dict_load(Spell *sp, Dict *d, const char *name)
 	d->h = h;
 	pthread_mutex_unlock(&d->lock);
 	atomic_store(&d->loaded, true);
+	atomic_fetch_add(&sp->dicts_loaded, 1);
 	bump(sp);
 }
 
@@ -302,6 +334,12 @@ static void apply_add(Spell *sp, const char *word, const char *model)
  * (from the repository) is never followed through a link. */
 #define SPELL_LIST_MAX_BYTES (16u << 20)
 
+/* load_list's flags besides file_read_limit's: the words only (the
+ * dictionaries are not loaded yet), and no error said (said by the pass
+ * of words_only). */
+#define LIST_WORDS_ONLY (1u << 30)
+#define LIST_QUIET (1u << 29)
+
 static void load_list(Spell *sp, const char *path, unsigned flags)
 {
 	if (!path || !file_exists(path))
@@ -309,8 +347,11 @@ static void load_list(Spell *sp, const char *path, unsigned flags)
 	Buf b = BUF_INIT;
 	Err e;
 	err_init(&e);
+	bool quiet = flags & LIST_QUIET, words_only = flags & LIST_WORDS_ONLY;
+	flags &= ~(LIST_QUIET | LIST_WORDS_ONLY);
 	if (!file_read_limit(path, SPELL_LIST_MAX_BYTES, flags, &b, &e)) {
-		load_error(sp, "%s", e.msg);
+		if (!quiet)
+			load_error(sp, "%s", e.msg);
 		return;
 	}
 	Str all = buf_str(&b);
@@ -325,7 +366,8 @@ static void load_list(Spell *sp, const char *path, unsigned flags)
 		if (!parse_list_line(line, &w, &m))
 			continue;
 		if (!text_valid(line.p, line.n)) {
-			load_error(sp, "%s:%zu: not UTF-8", path, lineno);
+			if (!quiet)
+				load_error(sp, "%s:%zu: not UTF-8", path, lineno);
 			continue;
 		}
 		Buf wn = BUF_INIT, mn = BUF_INIT;
@@ -333,9 +375,10 @@ static void load_list(Spell *sp, const char *path, unsigned flags)
 		if (m.n)
 			text_nfc(m.p, m.n, &mn);
 		pthread_mutex_lock(&sp->mu);
-		spell_words_add_nfc(&sp->words, wn.p, wn.len);
+		spell_words_add_nfc(words_only ? &sp->list_words : &sp->words, wn.p, wn.len);
 		pthread_mutex_unlock(&sp->mu);
-		apply_add(sp, wn.p, m.n ? mn.p : NULL);
+		if (!words_only)
+			apply_add(sp, wn.p, m.n ? mn.p : NULL);
 		buf_release(&wn);
 		buf_release(&mn);
 	}
@@ -466,11 +509,29 @@ static void job_free(Job *j)
 static void *worker_main(void *arg)
 {
 	Spell *sp = arg;
+	unsigned quiet = 0;
+	if (sp->lazy) { /* the lists' words now, the dictionaries when wanted */
+		load_list(sp, sp->loanwords_path, LIST_WORDS_ONLY);
+		load_list(sp, sp->personal_path, LIST_WORDS_ONLY);
+		load_list(sp, sp->project_path, FILE_NOFOLLOW | LIST_WORDS_ONLY);
+		pthread_mutex_lock(&sp->mu);
+		sp->lists_done = true;
+		pthread_cond_broadcast(&sp->done_cv);
+		while (!sp->demanded && !sp->stop)
+			pthread_cond_wait(&sp->work_cv, &sp->mu);
+		bool stop = sp->stop;
+		pthread_mutex_unlock(&sp->mu);
+		if (stop) {
+			bump(sp);
+			return NULL;
+		}
+		quiet = LIST_QUIET;
+	}
 	dict_load(sp, &sp->en, sp->english);
 	dict_load(sp, &sp->ko, sp->korean);
-	load_list(sp, sp->loanwords_path, 0);
-	load_list(sp, sp->personal_path, 0);
-	load_list(sp, sp->project_path, FILE_NOFOLLOW);
+	load_list(sp, sp->loanwords_path, quiet);
+	load_list(sp, sp->personal_path, quiet);
+	load_list(sp, sp->project_path, FILE_NOFOLLOW | quiet);
 	pthread_mutex_lock(&sp->mu);
 	sp->loading_done = true;
 	pthread_cond_broadcast(&sp->done_cv);
@@ -547,6 +608,7 @@ Spell *spell_new(const SpellOptions *opt)
 		sp->project_path = path_join(opt->project_top, ".yeok-words");
 	if (opt->loanwords && *opt->loanwords)
 		sp->loanwords_path = xstrdup(opt->loanwords);
+	sp->lazy = opt->lazy;
 	dict_init(&sp->ko, "Korean");
 	dict_init(&sp->en, "English");
 	pthread_mutex_init(&sp->mu, NULL);
@@ -558,6 +620,8 @@ Spell *spell_new(const SpellOptions *opt)
 	atomic_init(&sp->lookups, 0);
 	atomic_init(&sp->cache_hits, 0);
 	atomic_init(&sp->dict_calls, 0);
+	atomic_init(&sp->suggestions, 0);
+	atomic_init(&sp->dicts_loaded, 0);
 	sp->next_id = 1;
 	if (pipe(sp->notify) != 0)
 		fatal("spell: pipe: %s", strerror(errno));
@@ -571,10 +635,13 @@ Spell *spell_new(const SpellOptions *opt)
 	return sp;
 }
 
+static void memo_write(Spell *sp);
+
 void spell_free(Spell *sp)
 {
 	if (!sp)
 		return;
+	memo_write(sp);
 	pthread_mutex_lock(&sp->mu);
 	sp->stop = true;
 	pthread_cond_broadcast(&sp->work_cv);
@@ -595,6 +662,7 @@ void spell_free(Spell *sp)
 	pthread_cond_destroy(&sp->work_cv);
 	pthread_cond_destroy(&sp->done_cv);
 	spell_words_release(&sp->words);
+	spell_words_release(&sp->list_words);
 	for (size_t i = 0; i < sp->vocab_n; i++)
 		free(sp->vocab[i]);
 	free(sp->vocab);
@@ -607,13 +675,25 @@ void spell_free(Spell *sp)
 	free(sp->personal_path);
 	free(sp->project_path);
 	free(sp->loanwords_path);
+	free(sp->memo_path);
+	for (int i = 0; i < 3; i++) {
+		spell_words_release(&sp->memo_good[i]);
+		spell_words_release(&sp->memo_bad[i]);
+	}
 	free(sp);
+}
+
+/* Lazy and not wanted yet: only the lists' words are waited for (caller
+ * holds mu). */
+static bool dicts_deferred(const Spell *sp)
+{
+	return sp->lazy && !sp->demanded;
 }
 
 bool spell_ready(Spell *sp)
 {
 	pthread_mutex_lock(&sp->mu);
-	bool r = sp->loading_done;
+	bool r = dicts_deferred(sp) ? sp->lists_done : sp->loading_done;
 	pthread_mutex_unlock(&sp->mu);
 	return r;
 }
@@ -621,7 +701,21 @@ bool spell_ready(Spell *sp)
 void spell_wait(Spell *sp)
 {
 	pthread_mutex_lock(&sp->mu);
-	while (!sp->loading_done || sp->pending_adds > 0)
+	while (dicts_deferred(sp) ? !sp->lists_done : !sp->loading_done || sp->pending_adds > 0)
+		pthread_cond_wait(&sp->done_cv, &sp->mu);
+	pthread_mutex_unlock(&sp->mu);
+}
+
+/* The dictionaries are wanted (lazy): loaded, with every addition queued
+ * applied, when it returns (block) or later. */
+static void demand(Spell *sp, bool block)
+{
+	pthread_mutex_lock(&sp->mu);
+	if (sp->lazy && !sp->demanded) {
+		sp->demanded = true;
+		pthread_cond_broadcast(&sp->work_cv);
+	}
+	while (block && (!sp->loading_done || sp->pending_adds > 0))
 		pthread_cond_wait(&sp->done_cv, &sp->mu);
 	pthread_mutex_unlock(&sp->mu);
 }
@@ -677,11 +771,16 @@ void spell_stats(Spell *sp, SpellStats *out)
 	out->lookups = atomic_load(&sp->lookups);
 	out->cache_hits = atomic_load(&sp->cache_hits);
 	out->dict_calls = atomic_load(&sp->dict_calls);
+	out->suggestions = atomic_load(&sp->suggestions);
+	out->dicts_loaded = atomic_load(&sp->dicts_loaded);
 }
 
 /* Queue an addition (caller holds mu). */
 static void queue_add(Spell *sp, const char *word, const char *model)
 {
+	sp->adds_hash = hash_more(hash_more(sp->adds_hash, word, strlen(word)), model ? model : "",
+	                          model ? strlen(model) : 0);
+	sp->memo_on = false; /* the answers change: those kept are not these */
 	Job j = {JOB_ADD, 0, xstrdup(word), model ? xstrdup(model) : NULL};
 	VEC_PUSH(&sp->queue, j);
 	sp->pending_adds++;
@@ -758,10 +857,13 @@ void spell_set_vocabulary(Spell *sp, const char *const *words, const size_t *fil
 	sp->vocab = xcalloc(n ? n : 1, sizeof(char *));
 	sp->vocab_files = xcalloc(n ? n : 1, sizeof(size_t));
 	sp->vocab_n = 0;
+	sp->memo_on = false; /* the suggestions change */
 	Buf w = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
 		buf_clear(&w);
 		text_nfc(words[i], strlen(words[i]), &w);
+		sp->adds_hash = hash_more(hash_more(sp->adds_hash, w.p ? w.p : "", w.len), &files[i],
+		                          sizeof(files[i]));
 		if (!w.len)
 			continue;
 		sp->vocab[sp->vocab_n] = buf_detach(&w);
@@ -778,9 +880,47 @@ void spell_set_vocabulary(Spell *sp, const char *const *words, const size_t *fil
 static _Thread_local int morph_depth;
 
 /* Check one NUL-terminated NFC word against d.  Thread-safe. */
+/* The memo's answer for w in d: 1 good, 0 bad, -1 none (off, or not
+ * there). */
+static int memo_get_k(Spell *sp, int k, const char *w, size_t n)
+{
+	pthread_mutex_lock(&sp->mu);
+	int r = !sp->memo_on ? -1 : spell_words_has_nfc(&sp->memo_good[k], w, n) ? 1 :
+	        spell_words_has_nfc(&sp->memo_bad[k], w, n) ? 0 : -1;
+	pthread_mutex_unlock(&sp->mu);
+	return r;
+}
+
+static void memo_put_k(Spell *sp, int k, const char *w, size_t n, bool ok)
+{
+	pthread_mutex_lock(&sp->mu);
+	if (sp->memo_on && !memchr(w, '\n', n) &&
+	    spell_words_add_nfc(ok ? &sp->memo_good[k] : &sp->memo_bad[k], w, n))
+		sp->memo_dirty = true;
+	pthread_mutex_unlock(&sp->mu);
+}
+
+static int memo_get(Spell *sp, Dict *d, const char *w, size_t n)
+{
+	return memo_get_k(sp, d == &sp->en, w, n);
+}
+
+static void memo_put(Spell *sp, Dict *d, const char *w, size_t n, bool ok)
+{
+	memo_put_k(sp, d == &sp->en, w, n, ok);
+}
+
 static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
                               SpellWait wait)
 {
+	int kept = memo_get(sp, d, w, n);
+	if (kept >= 0) {
+		atomic_fetch_add(&sp->lookups, 1);
+		atomic_fetch_add(&sp->cache_hits, 1);
+		return kept ? SPELL_OK : SPELL_BAD;
+	}
+	if (sp->lazy)
+		demand(sp, wait == SPELL_BLOCK);
 	if (!atomic_load(&d->loaded)) {
 		pthread_mutex_lock(&sp->mu);
 		if (wait == SPELL_BLOCK)
@@ -809,6 +949,7 @@ static SpellStatus dict_check(Spell *sp, Dict *d, const char *w, size_t n,
 		return SPELL_PENDING;
 	atomic_fetch_add(&sp->dict_calls, 1);
 	bool ok = Hunspell_spell(d->h, w) != 0;
+	memo_put(sp, d, w, n, ok);
 	if (!atomic_load(&sp->no_cache)) {
 		pthread_mutex_lock(&d->cache_mu);
 		if (d->good.n + d->bad.n >= CACHE_MAX) {
@@ -828,7 +969,7 @@ static bool in_words(Spell *sp, const SpellWords *source, const char *w,
 	if (source && spell_words_has_nfc(source, w, n))
 		return true;
 	pthread_mutex_lock(&sp->mu);
-	bool r = spell_words_has_nfc(&sp->words, w, n);
+	bool r = spell_words_has_nfc(&sp->words, w, n) || spell_words_has_nfc(&sp->list_words, w, n);
 	pthread_mutex_unlock(&sp->mu);
 	return r;
 }
@@ -1055,6 +1196,16 @@ static SpellStatus ko_aux(Spell *sp, const char *w, size_t n, SpellWait wait)
 static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait wait)
 {
 	Dict *d = &sp->ko;
+	/* spell_remember's answer (the analysis needs the dictionary loaded:
+	 * a lazy one is loaded for a word not there) */
+	int kept = memo_get_k(sp, 2, w, n);
+	if (kept >= 0) {
+		atomic_fetch_add(&sp->lookups, 1);
+		atomic_fetch_add(&sp->cache_hits, 1);
+		return kept ? SPELL_OK : SPELL_BAD;
+	}
+	if (sp->lazy)
+		demand(sp, wait == SPELL_BLOCK);
 	if (!atomic_load(&d->loaded))
 		return dict_check(sp, d, w, n, wait);
 	atomic_fetch_add(&sp->lookups, 1);
@@ -1084,6 +1235,8 @@ static SpellStatus ko_morph_cached(Spell *sp, const char *w, size_t n, SpellWait
 	morph_depth--;
 	if (st == SPELL_BAD && pending)
 		st = SPELL_PENDING;
+	if (st != SPELL_PENDING)
+		memo_put_k(sp, 2, w, n, st == SPELL_OK);
 	if (cache && st != SPELL_PENDING) {
 		pthread_mutex_lock(&d->cache_mu);
 		if (d->morph_good.n + d->morph_bad.n >= CACHE_MAX) {
@@ -1152,7 +1305,10 @@ static SpellStatus spell_check_token(Spell *sp, const char *text,
                               SpellWait wait)
 {
 	Buf b = BUF_INIT;
-	text_nfc(text + t->off, t->len, &b);
+	if (spell_is_nfc_fast(text + t->off, t->len)) /* NFC already: a copy (NUL-ended) */
+		buf_add(&b, text + t->off, t->len);
+	else
+		text_nfc(text + t->off, t->len, &b);
 	SpellStatus st = b.len ? check_nfc(sp, b.p, b.len, t->script, t->glued,
 	                                   source, wait)
 	                       : SPELL_OK;
@@ -1185,6 +1341,132 @@ size_t spell_check_text(Spell *sp, const char *s, size_t n,
 	}
 	VEC_FREE(&t);
 	return bad;
+}
+
+/* ---- the answers kept across runs (spell_remember) -------------------------- */
+
+#define MEMO_VERSION "yeok-spell 2" /* a new one when the checking rules change */
+
+/* What a dictionary's answers depend on besides the additions: its files
+ * (path, size, time, inode), or its absence. */
+static uint64_t dict_key(uint64_t h, const char *name)
+{
+	char *aff = NULL, *dic = NULL;
+	if (!name || !*name || !find_dict(name, &aff, &dic))
+		return hash_more(h, "-", 1);
+	const char *files[] = {aff, dic};
+	for (size_t i = 0; i < 2; i++) {
+		struct stat st;
+		h = hash_more(h, files[i], strlen(files[i]));
+		if (stat(files[i], &st) == 0) {
+			int64_t v[] = {(int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
+			               (int64_t)st.st_mtim.tv_nsec, (int64_t)st.st_ino, (int64_t)st.st_dev};
+			h = hash_more(h, v, sizeof(v));
+		}
+	}
+	free(aff);
+	free(dic);
+	return h;
+}
+
+/* A word list's bytes (its additions), or its absence. */
+static uint64_t list_key(uint64_t h, const char *path)
+{
+	Buf b = BUF_INIT;
+	if (path && file_exists(path) && file_read_limit(path, SPELL_LIST_MAX_BYTES, 0, &b, NULL))
+		h = hash_more(h, b.p ? b.p : "", b.len);
+	else
+		h = hash_more(h, "-", 1);
+	buf_release(&b);
+	return h;
+}
+
+void spell_remember(Spell *sp, const char *path)
+{
+	uint64_t h = hash_more(1469598103934665603ull, MEMO_VERSION, strlen(MEMO_VERSION));
+	h = dict_key(dict_key(h, sp->korean), sp->english);
+	h = list_key(list_key(list_key(h, sp->loanwords_path), sp->personal_path), sp->project_path);
+	pthread_mutex_lock(&sp->mu);
+	h = hash_more(h, &sp->adds_hash, sizeof(sp->adds_hash));
+	sp->memo_key = h;
+	free(sp->memo_path);
+	sp->memo_path = path ? xstrdup(path) : NULL;
+	sp->memo_on = path != NULL;
+	pthread_mutex_unlock(&sp->mu);
+	Buf b = BUF_INIT;
+	if (!path || !file_exists(path) || !file_read(path, &b, NULL)) {
+		buf_release(&b);
+		return;
+	}
+	/* "yeok-spell 2", "key HEX", then "K+ w" "K- w" "E+ w" "E- w" (the
+	 * Korean and English dictionaries' answers), "M+ w" "M- w" (the
+	 * Korean morphology's), "S w\tsuggestion", "S w" (none) */
+	char want[40];
+	snprintf(want, sizeof(want), "key %016llx", (unsigned long long)h);
+	Str all = buf_str(&b);
+	size_t no = 0;
+	pthread_mutex_lock(&sp->mu);
+	while (all.n && sp->memo_on) {
+		const char *nl = memchr(all.p, '\n', all.n);
+		size_t l = nl ? (size_t)(nl - all.p) : all.n;
+		Str line = {all.p, l};
+		all = str_slice(all, nl ? l + 1 : l, all.n);
+		no++;
+		if ((no == 1 && !str_eq_cstr(line, MEMO_VERSION)) || (no == 2 && !str_eq_cstr(line, want)))
+			break;
+		if (no <= 2 || line.n < 3)
+			continue;
+		Str w = str_slice(line, 3, line.n);
+		if ((line.p[0] == 'K' || line.p[0] == 'E' || line.p[0] == 'M') &&
+		    (line.p[1] == '+' || line.p[1] == '-') && line.p[2] == ' ') {
+			int k = line.p[0] == 'E' ? 1 : line.p[0] == 'M' ? 2 : 0;
+			spell_words_add_nfc(line.p[1] == '+' ? &sp->memo_good[k] : &sp->memo_bad[k], w.p,
+			                    w.n);
+		} else if (line.p[0] == 'S' && line.p[1] == ' ') {
+			w = str_slice(line, 2, line.n);
+			const char *tab = memchr(w.p, '\t', w.n);
+			Result c = {0, xcalloc(2, sizeof(char *)), 2};
+			c.list[0] = xmemdup0(w.p, tab ? (size_t)(tab - w.p) : w.n);
+			c.list[1] = tab ? xmemdup0(tab + 1, w.n - (size_t)(tab - w.p) - 1) : NULL;
+			VEC_PUSH(&sp->firsts, c);
+		}
+	}
+	pthread_mutex_unlock(&sp->mu);
+	buf_release(&b);
+}
+
+static void memo_words(Buf *out, const char *tag, const SpellWords *w)
+{
+	for (size_t i = 0; i < w->cap; i++)
+		if (w->slot[i])
+			buf_addf(out, "%s %s\n", tag, w->slot[i]);
+}
+
+/* Write what was learnt (spell_free). */
+static void memo_write(Spell *sp)
+{
+	pthread_mutex_lock(&sp->mu);
+	bool go = sp->memo_on && sp->memo_dirty && sp->memo_path;
+	Buf out = BUF_INIT;
+	if (go) {
+		buf_addf(&out, "%s\nkey %016llx\n", MEMO_VERSION, (unsigned long long)sp->memo_key);
+		memo_words(&out, "K+", &sp->memo_good[0]);
+		memo_words(&out, "K-", &sp->memo_bad[0]);
+		memo_words(&out, "E+", &sp->memo_good[1]);
+		memo_words(&out, "E-", &sp->memo_bad[1]);
+		memo_words(&out, "M+", &sp->memo_good[2]);
+		memo_words(&out, "M-", &sp->memo_bad[2]);
+		for (size_t i = 0; i < sp->firsts.n; i++) {
+			const char *w = sp->firsts.v[i].list[0], *f = sp->firsts.v[i].list[1];
+			if (strpbrk(w, "\t\n") || (f && strpbrk(f, "\t\n")))
+				continue;
+			buf_addf(&out, f ? "S %s\t%s\n" : "S %s\n", w, f);
+		}
+	}
+	pthread_mutex_unlock(&sp->mu);
+	if (go)
+		cache_file_write(sp->memo_path, out.p, out.len);
+	buf_release(&out);
 }
 
 /* ---- adding words ------------------------------------------------------------ */
@@ -1297,6 +1579,7 @@ bool spell_add_word(Spell *sp, const char *word, const char *model,
 
 uint64_t spell_suggest_request(Spell *sp, const char *s, size_t n)
 {
+	demand(sp, false);
 	Buf b = BUF_INIT;
 	text_nfc(s, n, &b);
 	pthread_mutex_lock(&sp->mu);
@@ -1447,6 +1730,8 @@ char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 	first = vocab_neighbour(sp, j.word);
 	if (!first) {
 		Result r;
+		demand(sp, true);
+		atomic_fetch_add(&sp->suggestions, 1);
 		run_suggest(sp, &j, &r, false);
 		if (r.n)
 			first = xstrdup(r.list[0]);
@@ -1457,6 +1742,7 @@ char *spell_suggest_first(Spell *sp, const char *s, size_t n)
 	c.list[1] = first ? xstrdup(first) : NULL;
 	pthread_mutex_lock(&sp->mu);
 	VEC_PUSH(&sp->firsts, c);
+	sp->memo_dirty |= sp->memo_on;
 	pthread_mutex_unlock(&sp->mu);
 	return first;
 }

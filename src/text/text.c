@@ -354,11 +354,15 @@ void text_render(const char *s, size_t n, Buf *out)
 
 static void sanitize(const char *s, size_t n, bool one_line, Buf *out)
 {
+	buf_grow(out, n); /* the usual result: s itself */
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7f) {
-			buf_addc(out, (char)c);
-			i++;
+		if (c >= 0x20 && c < 0x7f) { /* a run of printable ASCII at once */
+			size_t j = i + 1;
+			while (j < n && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] < 0x7f)
+				j++;
+			buf_add(out, s + i, j - i);
+			i = j;
 			continue;
 		}
 		int32_t cp;

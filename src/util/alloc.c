@@ -106,12 +106,16 @@ char *xmemdup0(const void *p, size_t n)
 
 char *xvasprintf(const char *fmt, va_list ap)
 {
+	/* one pass when it fits a line (most messages do), else two */
+	char line[512];
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(line, sizeof(line), fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		fatal("vsnprintf: %s", strerror(errno));
+	if ((size_t)n < sizeof(line))
+		return xmemdup0(line, (size_t)n);
 	char *s = xmalloc((size_t)n + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	return s;

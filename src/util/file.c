@@ -449,6 +449,35 @@ size_t file_remove_stale_temps(const char *path, const char *const *suffixes)
 	return removed;
 }
 
+char *cache_file_path(const char *folder, const char *key)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *base = x && *x == '/' ? xasprintf("%s/yeok/%s", x, folder) :
+	             home && *home == '/' ? xasprintf("%s/.cache/yeok/%s", home, folder) : NULL;
+	if (!base)
+		return NULL;
+	char *p = xasprintf("%s/%016llx.txt", base,
+	                    (unsigned long long)hash_fnv1a(key, strlen(key)));
+	free(base);
+	return p;
+}
+
+bool cache_file_write(const char *path, const void *data, size_t n)
+{
+	char *d = xstrdup(path);
+	for (char *p = d + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(d, 0700); /* an existing one is fine; a failure shows below */
+		*p = '/';
+	}
+	free(d);
+	Err e;
+	err_init(&e);
+	return file_write_atomic(path, data, n, &e);
+}
+
 bool file_exists(const char *path)
 {
 	struct stat st;

@@ -129,14 +129,20 @@ void buf_addc(Buf *b, char c)
 
 void buf_vaddf(Buf *b, const char *fmt, va_list ap)
 {
+	/* one pass when it fits the room there is (after a first growth),
+	 * else a second into room of its size */
+	buf_grow(b, 64);
+	size_t room = b->cap - b->len; /* with the NUL's byte */
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(b->p + b->len, room, fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		fatal("vsnprintf failed");
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -198,6 +198,9 @@ const char **git_args(const char *dir, const char *const *argv)
 }
 
 static _Atomic unsigned long spawns;
+/* A git ran in this process (so "not in a work tree" is the answer for a
+ * folder with no .git up the tree, not "git is not installed"). */
+static _Atomic bool git_ran;
 
 void vcs_count_spawn(void)
 {
@@ -303,6 +306,8 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 	}
 	if (status)
 		*status = code;
+	if (code != 127)
+		git_ran = true;
 	if (code == 127 && errbuf.len == 0) {
 		buf_release(&errbuf);
 		return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
@@ -344,9 +349,100 @@ static char *dir_of(const char *path)
 	return path_dirname(path);
 }
 
+/* ---- the top levels found ------------------------------------------------
+ * `rev-parse --show-toplevel` and `--show-prefix` ran for every file (six
+ * times a file in `yeok check` of a repository).  git finds the top level
+ * as the nearest folder up with a .git entry and prints it resolved
+ * (getcwd); so each top level git named is kept, with the real path of the
+ * folder whose .git it is, and a folder whose nearest .git is that same
+ * folder gets the same answer without git; its prefix is its real path
+ * below the top.  Kept only when git's answer is that folder (not when
+ * GIT_DIR or GIT_WORK_TREE is set, a .git git does not take for a
+ * repository, a ceiling): anything else asks git every time, as before. */
+static pthread_mutex_t tops_lock = PTHREAD_MUTEX_INITIALIZER;
+static VEC(char *) tops; /* real paths of top levels git named; never freed */
+
+/* The nearest folder up from the real path real (included) with a .git
+ * entry: its length in real, 0 when none. */
+static size_t git_folder_of(const char *real)
+{
+	size_t n = strlen(real);
+	char *p = xmalloc(n + sizeof("/.git"));
+	memcpy(p, real, n + 1);
+	size_t found = 0;
+	while (n > 0 && !found) {
+		struct stat st;
+		memcpy(p + n, "/.git", sizeof("/.git"));
+		if (lstat(p, &st) == 0)
+			found = n;
+		while (n > 0 && p[n - 1] != '/')
+			n--;
+		if (n > 0)
+			n--; /* the '/' */
+	}
+	free(p);
+	return found;
+}
+
+static bool tops_env_free(void)
+{
+	return !getenv("GIT_DIR") && !getenv("GIT_WORK_TREE");
+}
+
+/* The top level of the real folder real when git named it before: owned,
+ * else NULL; *below: where the folder's path below it starts in real. */
+static char *known_top(const char *real, size_t *below)
+{
+	if (!real || !tops_env_free())
+		return NULL;
+	size_t n = git_folder_of(real);
+	if (!n)
+		return NULL;
+	char *hit = NULL;
+	pthread_mutex_lock(&tops_lock);
+	for (size_t i = 0; i < tops.n && !hit; i++)
+		if (strlen(tops.v[i]) == n && !strncmp(tops.v[i], real, n))
+			hit = xstrdup(tops.v[i]);
+	pthread_mutex_unlock(&tops_lock);
+	*below = real[n] == '/' ? n + 1 : n;
+	return hit;
+}
+
+/* git named top for the folder real: keep it when it is real's nearest
+ * folder with a .git. */
+static void learn_top(const char *real, const char *top)
+{
+	if (!real || !tops_env_free() || top[0] != '/')
+		return;
+	size_t n = git_folder_of(real);
+	if (!n || strlen(top) != n || strncmp(top, real, n))
+		return;
+	pthread_mutex_lock(&tops_lock);
+	bool have = false;
+	for (size_t i = 0; i < tops.n && !have; i++)
+		have = !strcmp(tops.v[i], top);
+	if (!have)
+		VEC_PUSH(&tops, xstrdup(top));
+	pthread_mutex_unlock(&tops_lock);
+}
+
 bool vcs_toplevel(const char *path, char **top, Err *e)
 {
 	char *dir = dir_of(path);
+	char *real = realpath(dir, NULL);
+	size_t below = 0;
+	char *known = known_top(real, &below);
+	if (known) {
+		*top = known;
+		free(real);
+		free(dir);
+		return true;
+	}
+	if (real && git_ran && tops_env_free() && !git_folder_of(real)) {
+		free(real);
+		free(dir);
+		return err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
+	}
 	Buf out = BUF_INIT;
 	const char *argv[] = {"rev-parse", "--show-toplevel", NULL};
 	bool ok = vcs_git(dir, argv, &out, NULL, e);
@@ -355,8 +451,10 @@ bool vcs_toplevel(const char *path, char **top, Err *e)
 	else {
 		chomp(&out);
 		*top = buf_detach(&out);
+		learn_top(real, *top);
 	}
 	buf_release(&out);
+	free(real);
 	free(dir);
 	return ok;
 }
@@ -364,6 +462,29 @@ bool vcs_toplevel(const char *path, char **top, Err *e)
 bool vcs_relpath(const char *path, char **rel, Err *e)
 {
 	char *dir = dir_of(path);
+	char *real = realpath(dir, NULL);
+	size_t below = 0;
+	char *known = known_top(real, &below);
+	bool hit = known != NULL;
+	free(known);
+	if (hit) {
+		struct stat st;
+		bool is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		const char *pre = real + below;
+		if (is_dir)
+			*rel = *pre ? xasprintf("%s/", pre) : xstrdup("");
+		else
+			*rel = xasprintf("%s%s%s", pre, *pre ? "/" : "", path_basename(path));
+		free(real);
+		free(dir);
+		return true;
+	}
+	if (real && git_ran && tops_env_free() && !git_folder_of(real)) {
+		free(real);
+		free(dir);
+		return err_set(e, EXIT_NOINPUT, "%s: not in a git work tree", path);
+	}
+	free(real);
 	Buf out = BUF_INIT;
 	const char *argv[] = {"rev-parse", "--show-prefix", NULL};
 	bool ok = vcs_git(dir, argv, &out, NULL, e);

@@ -209,6 +209,16 @@ if [ -x "$B/bench-editor" ]; then
 	PARAP99=$(printf '%s\n' "$out" | awk '$1 == "cpu" && NF == 4 { print $3 }')
 fi
 
+# ---- yeok check against docutils, in CPU time (issue 42) --------------------
+# tests/bench/check-cpu.sh: the 10k pair, the corpus pairs, the dev bundle
+# and the generated repository against docutils, with its budgets.
+CHECK42=
+if have_sub check; then
+	echo
+	CHECK42=$(YEOK="$YEOK" BENCH_DIR="$B" CORPUS="${CORPUS:-../shared/corpus}" tests/bench/check-cpu.sh)
+	printf '%s\n' "$CHECK42" | sed '/^budgets (issue 42)/,$d'
+fi
+
 # ---- the translation memory (issue 18) ---------------------------------------
 # Build time, size and segments for a clone of the dev bundle (best of 3
 # builds), lookups in it, and lookups in a synthetic memory of
@@ -325,4 +335,8 @@ for n in $FSN "$BIG"; do
 	[ -n "$n" ] && [ "$n" -ge 100000 ] && [ -n "${MEMX[$n]:-}" ] || continue
 	budget "$n RSS without dictionaries <= 3x the pair: ${MEMX[$n]}x (settled)" "$(lt "${MEMX[$n]}" 3.001)"
 done
+if [ -n "$CHECK42" ]; then
+	echo
+	printf '%s\n' "$CHECK42" | sed -n '/^budgets (issue 42)/,$p'
+fi
 echo "bench: $(( $(date +%s) - T0 )) s"

@@ -891,6 +891,92 @@ static void index_borrowed_equals_copied(TDoc *t, size_t *cons)
 	findings_clear(&once);
 }
 
+/* The scans kept for a text (memo.c) are the scans of its bytes wherever
+ * they are: a copy of a block at another address gets the same inlines
+ * and mask, their roles and targets pointing into the copy; a text one
+ * byte different is scanned again. */
+static void test_scan_memo(void **state)
+{
+	(void)state;
+	static const char text[] = "모델은 :func:`torch.nn.Linear`\\ 를 쓰고 `링크 <https://x.org>`__ 와 "
+	                           "**강조**\\ 를 둡니다.";
+	size_t n = sizeof(text) - 1;
+	InlineVec a = {0}, b = {0}, c = {0};
+	Buf ma = BUF_INIT, mb = BUF_INIT;
+	prose_mask(text, n, &ma, &a);
+	char *copy = xmemdup0(text, n);
+	prose_mask(copy, n, &mb, &b);
+	assert_true(a.n >= 3);
+	assert_int_equal(a.n, b.n);
+	assert_memory_equal(ma.p, mb.p, n);
+	for (size_t i = 0; i < a.n; i++) {
+		assert_int_equal(a.v[i].kind, b.v[i].kind);
+		assert_int_equal(a.v[i].start, b.v[i].start);
+		assert_int_equal(a.v[i].end, b.v[i].end);
+		if (a.v[i].target.p) {
+			assert_ptr_equal(b.v[i].target.p, copy + (a.v[i].target.p - text));
+			assert_int_equal(a.v[i].target.n, b.v[i].target.n);
+		}
+		if (a.v[i].role.p)
+			assert_ptr_equal(b.v[i].role.p, copy + (a.v[i].role.p - text));
+	}
+	uint64_t hits0, misses0, hits1, misses1;
+	check_memo_stats(&hits0, &misses0);
+	copy[n - 2] = '!'; /* another text: scanned, not taken for the first */
+	inline_scan(copy, n, &c);
+	check_memo_stats(&hits1, &misses1);
+	assert_int_equal(misses1, misses0 + 1);
+	assert_int_equal(c.n, a.n);
+	VEC_FREE(&a);
+	VEC_FREE(&b);
+	VEC_FREE(&c);
+	buf_release(&ma);
+	buf_release(&mb);
+	free(copy);
+}
+
+/* An index built for some checks (CheckDoc.index_for) holds only what
+ * they read, and each check alone gives the findings it gives with the
+ * whole index, on every corpus pair. */
+static void test_index_for_some_checks(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	static const CheckId ids[] = {CK_MARKUP_SPACING, CK_SPACING, CK_CONSISTENCY,
+	                              CK_BROKEN_REFERENCE, CK_GLOSSARY, CK_STYLE};
+	size_t cons_seen = 0;
+	for (char **p = pairs; *p; p++) {
+		TDoc t;
+		tdoc_open_pair(&t, *p, true);
+		for (size_t k = 0; k < ARRAY_LEN(ids); k++) {
+			tdoc_run(&t, ids[k]);
+			FindingVec whole = t.fv;
+			t.fv = (FindingVec){0};
+			CheckSet set;
+			memset(&set, 0, sizeof(set));
+			set.on[ids[k]] = true;
+			CheckDoc d;
+			check_doc_init_unindexed(&d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+			d.index_for = &set;
+			check_doc_reindex(&d);
+			assert_true(check_doc_indexed(&d));
+			/* the consistency tables only for consistency */
+			if (ids[k] != CK_CONSISTENCY)
+				assert_null(check_index_cons(d.index));
+			else
+				cons_seen += check_index_cons(d.index) != NULL;
+			check_document(&d, &set, &t.fv);
+			assert_same_findings(&whole, &t.fv);
+			findings_clear(&whole);
+			VEC_FREE(&whole);
+			check_doc_release(&d);
+		}
+		tdoc_close(&t);
+	}
+	assert_true(cons_seen > 10);
+	tu_free_list(pairs);
+}
+
 static void test_index_in_file_bytes_equals_copies(void **state)
 {
 	(void)state;
@@ -1139,6 +1225,8 @@ int main(void)
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_corpus_all),
 		cmocka_unit_test(test_reindex_slices),
+		cmocka_unit_test(test_index_for_some_checks),
+		cmocka_unit_test(test_scan_memo),
 		cmocka_unit_test(test_reindex_slices_generated),
 		cmocka_unit_test(test_cons_build_infers_before_texts),
 		cmocka_unit_test(test_countmap_grows_gradually),

@@ -178,8 +178,8 @@ static unsigned long spawns_to_fill(const char *dir, const char *cache, size_t *
 	return n;
 }
 
-/* The history is read once for the folder: filling 51 rows starts as many
- * git processes as filling 10, and only a handful. */
+/* The history is read once for the folder: filling 51 rows starts no more
+ * git processes than filling 10, and only a handful. */
 static void test_git_processes_constant(void **state)
 {
 	(void)state;
@@ -196,7 +196,7 @@ static void test_git_processes_constant(void **state)
 	              s_top, n_top);
 	assert_int_equal(n_sub, 10);
 	assert_true(n_top >= 50);
-	assert_int_equal(s_top, s_sub);
+	assert_true(s_top <= s_sub); /* the second: the top level already known */
 	assert_true(s_top <= 10);
 	free(c1);
 	free(c2);

@@ -272,12 +272,94 @@ static void test_resolve_in_bundle(void **state)
 	free(bundle);
 }
 
+/* source_history_open_files: every tutorial of the bundle gets the answer
+ * of the per-file rule, from the log the first time and from the cache the
+ * second (no path logged, no old version read), and the second history's
+ * log holds each English commit with the first's date. */
+static void test_open_files_cached(void **state)
+{
+	(void)state;
+	char *rel = path_join(tu_corpus(), "tutorials-kr-dev.bundle");
+	char *bundle = realpath(rel, NULL);
+	free(rel);
+	if (!bundle)
+		skip();
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git clone -q '%s' r", bundle);
+	char *top = path_join(dir, "r"), *cache = path_join(dir, "cache");
+	setenv("XDG_CACHE_HOME", cache, 1);
+	Err e;
+	err_init(&e);
+	char head[41];
+	assert_true(vcs_commit(top, "HEAD", head, &e));
+	VcsTree tree = {0};
+	assert_true(vcs_ls_tree(top, "HEAD", &tree, &e));
+	VEC(const char *) rels = {0};
+	for (size_t i = 0; i < tree.n; i++) {
+		size_t n = strlen(tree.v[i].path);
+		if ((n > 4 && !strcmp(tree.v[i].path + n - 4, ".rst")) ||
+		    (n > 3 && !strcmp(tree.v[i].path + n - 3, ".py")))
+			VEC_PUSH(&rels, tree.v[i].path);
+	}
+	assert_true(rels.n > 40);
+	long long first_time = -1;
+	char first_id[41] = "";
+	for (int run = 0; run < 2; run++) {
+		unsigned long p0, v0, p1, v1;
+		source_history_work(&p0, &v0);
+		SourceHistory *h = NULL;
+		assert_true(source_history_open_files(top, head, rels.v, rels.n, &h, &e));
+		size_t found = 0;
+		for (size_t i = 0; i < rels.n; i++)
+			agree(top, rels.v[i], h, &found);
+		assert_true(found > 20);
+		source_history_work(&p1, &v1);
+		if (run == 0) {
+			assert_int_equal(p1 - p0, rels.n);
+			assert_true(v1 > v0);
+		} else {
+			assert_int_equal(p1 - p0, 0);
+			assert_int_equal(v1 - v0, 0);
+		}
+		/* the English commit of one file, with its date, in the log */
+		bool f = false;
+		char id[41];
+		Buf t = BUF_INIT;
+		for (size_t i = 0; i < rels.n && !f; i++)
+			assert_true(source_history_english(h, rels.v[i], SIZE_MAX, &f, id, &t, &e));
+		assert_true(f);
+		const VcsLog *log = source_history_log(h);
+		long long when = -1;
+		for (size_t i = 0; i < log->commits.n; i++)
+			if (!strcmp(log->commits.v[i].id, id))
+				when = log->commits.v[i].time;
+		assert_true(when > 0);
+		if (run == 0) {
+			first_time = when;
+			memcpy(first_id, id, 41);
+		} else {
+			assert_string_equal(id, first_id);
+			assert_true(when == first_time);
+		}
+		buf_release(&t);
+		source_history_close(h);
+	}
+	unsetenv("XDG_CACHE_HOME");
+	VEC_FREE(&rels);
+	vcs_tree_release(&tree);
+	free(cache);
+	free(top);
+	free(dir);
+	free(bundle);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_repo),
 		cmocka_unit_test(test_bundle),
 		cmocka_unit_test(test_resolve_in_bundle),
+		cmocka_unit_test(test_open_files_cached),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

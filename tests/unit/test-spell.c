@@ -683,6 +683,66 @@ static void test_suggest(void **state)
 	}
 }
 
+/* One lazy, remembering checker's answers for text and its first
+ * suggestions (added: the terms given to it before spell_remember). */
+static char *memo_run(const char *memo, const char *added, SpellStats *st)
+{
+	SpellOptions o = {.personal_words = "", .lazy = true};
+	Spell *sp = spell_new(&o);
+	const char *terms[] = {added};
+	spell_add_terms(sp, terms, 1);
+	spell_remember(sp, memo);
+	spell_wait(sp);
+	static const char text[] = "모델을 학습합니댜. 씀니다 recieve 트랜스포머를 잘 합니다.";
+	char *got = misses(sp, text, NULL);
+	Buf b = BUF_INIT;
+	buf_adds(&b, got);
+	free(got);
+	static const char *const bad[] = {"학습합니댜", "씀니다", "recieve"};
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		char *f = spell_suggest_first(sp, bad[i], strlen(bad[i]));
+		buf_addf(&b, " %s", f ? f : "-");
+		free(f);
+	}
+	spell_stats(sp, st);
+	spell_free(sp); /* writes what was learnt */
+	return buf_detach(&b);
+}
+
+/* spell_remember: a second run with the same inputs gives the same
+ * answers and suggestions without loading a dictionary; another addition
+ * (a new key) loads them again and answers for it. */
+static void test_remember(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	char *memo = path_join(dir, "sub/memo.txt");
+	SpellStats a, b, c;
+	char *first = memo_run(memo, "트랜스포머", &a);
+	assert_true(file_exists(memo));
+	char *second = memo_run(memo, "트랜스포머", &b);
+	assert_string_equal(second, first);
+	assert_int_equal(a.dicts_loaded, 2);
+	assert_int_equal(b.dicts_loaded, 0);
+	assert_int_equal(b.dict_calls, 0);
+	assert_int_equal(b.suggestions, 0);
+	assert_true(a.suggestions > 0);
+	char *other = memo_run(memo, "텐서", &c);
+	assert_int_equal(c.dicts_loaded, 2);
+	assert_non_null(strstr(other, "트랜스포머를")); /* no longer a term */
+	assert_null(strstr(first, "트랜스포머를"));
+	/* no memo at all: lazy still answers */
+	SpellStats d;
+	char *none = memo_run(NULL, "트랜스포머", &d);
+	assert_string_equal(none, first);
+	free(none);
+	free(other);
+	free(second);
+	free(first);
+	free(memo);
+	free(dir);
+}
+
 static void test_free_with_pending_work(void **state)
 {
 	(void)state;
@@ -838,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_project_list_link_refused),
 		cmocka_unit_test(test_default_personal_path),
 		cmocka_unit_test(test_suggest),
+		cmocka_unit_test(test_remember),
 		cmocka_unit_test(test_free_with_pending_work),
 		cmocka_unit_test(test_threads),
 		cmocka_unit_test(test_first_frame_does_not_wait),

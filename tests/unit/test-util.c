@@ -423,10 +423,40 @@ static void test_prefault(void **state)
 #endif
 }
 
+/* buf_addf and xasprintf write in one pass when the text fits and in two
+ * when it does not: every length around the room there is and around a
+ * line of 512 gives the same bytes as a plain copy. */
+static void test_printf_lengths(void **state)
+{
+	(void)state;
+	char big[1200];
+	for (size_t i = 0; i < sizeof(big) - 1; i++)
+		big[i] = (char)('a' + i % 26);
+	big[sizeof(big) - 1] = '\0';
+	Buf b = BUF_INIT, want = BUF_INIT;
+	for (size_t len = 0; len < 1100; len += (len < 80 || (len > 490 && len < 530)) ? 1 : 37) {
+		char *x = xasprintf("<%.*s>", (int)len, big);
+		assert_int_equal(strlen(x), len + 2);
+		assert_memory_equal(x + 1, big, len);
+		buf_addf(&b, "%s|%zu;", x, len);
+		buf_adds(&want, x);
+		buf_addc(&want, '|');
+		char num[32];
+		snprintf(num, sizeof(num), "%zu;", len);
+		buf_adds(&want, num);
+		assert_int_equal(b.len, want.len);
+		assert_string_equal(b.p, want.p);
+		free(x);
+	}
+	buf_release(&b);
+	buf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buf_ops),
+		cmocka_unit_test(test_printf_lengths),
 		cmocka_unit_test(test_json_escape),
 		cmocka_unit_test(test_str),
 		cmocka_unit_test(test_vec),

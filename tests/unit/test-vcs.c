@@ -106,6 +106,88 @@ static void test_errors(void **state)
 	buf_release(&out);
 }
 
+/* What git itself prints for path's folder (rev-parse ARG), chomped. */
+static char *git_says(const char *path, const char *arg)
+{
+	char *dir = path_dirname(path);
+	const char *argv[] = {"rev-parse", arg, NULL};
+	Buf out = BUF_INIT;
+	Err e;
+	err_init(&e);
+	assert_true(vcs_git(dir, argv, &out, NULL, &e));
+	while (out.len && out.p[out.len - 1] == '\n')
+		out.p[--out.len] = '\0';
+	free(dir);
+	return buf_detach(&out);
+}
+
+/* The top level is asked of git once per work tree; every other folder of
+ * it gets git's answers without git (its prefix too), through a symbolic
+ * link as well; a work tree made inside later is its own. */
+static void test_toplevel_known(void **state)
+{
+	(void)state;
+	char *a = in_repo("sub dir/a b.rst"), *b = in_repo("-lead.rst");
+	char *top = NULL, *rel = NULL;
+	Err e;
+	err_init(&e);
+	assert_true(vcs_toplevel(b, &top, &e)); /* git asked (or known before) */
+	free(top);
+	unsigned long before = vcs_spawn_count();
+	assert_true(vcs_toplevel(a, &top, &e));
+	assert_true(vcs_relpath(a, &rel, &e));
+	assert_int_equal(vcs_spawn_count(), before);
+	char *git_top = git_says(a, "--show-toplevel"), *git_pre = git_says(a, "--show-prefix");
+	assert_string_equal(top, git_top);
+	char *want = xasprintf("%s%s", git_pre, "a b.rst");
+	assert_string_equal(rel, want);
+	free(want);
+	free(rel);
+	free(top);
+	/* a folder itself: its prefix with the '/', the top level's empty */
+	char *sub = in_repo("sub dir");
+	assert_true(vcs_relpath(sub, &rel, &e));
+	assert_string_equal(rel, "sub dir/");
+	free(rel);
+	assert_true(vcs_relpath(repo, &rel, &e));
+	assert_string_equal(rel, "");
+	free(rel);
+	/* through a link from outside */
+	char *out = tu_tmpdir();
+	tu_sh(out, "ln -s '%s/sub dir' l", repo);
+	char *via = path_join(out, "l/a b.rst");
+	assert_true(vcs_relpath(via, &rel, &e));
+	assert_string_equal(rel, "sub dir/a b.rst");
+	free(rel);
+	/* a work tree made inside after: git's answer, not the outer one */
+	tu_sh(repo, "mkdir -p inner && git -C inner init -q");
+	char *inner = in_repo("inner/x.rst");
+	assert_true(vcs_toplevel(inner, &top, &e));
+	char *inner_top = git_says(inner, "--show-toplevel");
+	assert_string_equal(top, inner_top);
+	free(top);
+	assert_true(vcs_relpath(inner, &rel, &e));
+	assert_string_equal(rel, "x.rst");
+	free(rel);
+	tu_sh(repo, "rm -rf inner");
+	/* outside every work tree: no git needed to say so */
+	before = vcs_spawn_count();
+	char *lone = path_join(out, "x.rst");
+	assert_false(vcs_toplevel(lone, &top, &e));
+	assert_non_null(strstr(e.msg, "not in a git work tree"));
+	assert_int_equal(vcs_spawn_count(), before);
+	free(lone);
+	free(inner_top);
+	free(inner);
+	free(via);
+	free(out);
+	free(sub);
+	free(git_top);
+	free(git_pre);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	if (!vcs_available()) {
@@ -116,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_show_revisions),
 		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_toplevel_known),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
