@@ -244,3 +244,17 @@ check "... the verdict too" grep -qF "Verdict: approve (not made by this reviewe
 check "... the author's mark counted apart" grep -qF "1 more segment marked in the sidecar, not by this reviewer." "$T/r10.md"
 check "... mentions in backquotes" eval 'grep -qF "\`@everyone\` 좋습니다" "$T/r10.md" && grep -qF "\`@alice\` 확인해 주세요" "$T/r10.md"'
 check "... no line starts a workflow command" eval '! grep -qE "^[[:space:]]*::[a-z]+::" "$T/r10.md" && grep -qF "\\:\\:error::forged" "$T/r10.md"'
+
+# ---- item 12: yeok DIR of many files: the list at once, the dates after -----
+# (the work is counted in tests/unit/test-repo.c test_dates_linear, the
+# first screen in test-ui-keys.c test_list_first_screen_at_once; the time
+# in tests/bench/repo-100k.sh)
+G12=$T/many
+"$(dirname "$0")/../bench/gen-repo.sh" "$G12" 3000 5 >/dev/null
+fresh
+tm_start 200 20 "cd $G12 && XDG_CACHE_HOME=$T/cache12 $YEOK --no-spell ."
+check "many files: the list" tm_wait "3000/3000 files"
+check "... every date read (the header's progress gone)" tm_wait_gone "dates " 60
+check "... the rows have their dates" tm_wait "2020-09-14 d000/f0000.rst"
+tm_text q
+check "... exits" tm_wait "EXITED-0"
