@@ -114,6 +114,13 @@ typedef struct Journal {
 	Err err;
 } Journal;
 
+/* Who writes here, as a journal's header names them: "host H machine M
+ * uid U" (the host name, /etc/machine-id or "-", the effective user id).
+ * A journal is replayed only when it was written under this identity, and
+ * a review entry counts as the reviewer's own only when its stamp was made
+ * under it (include/yeok/review.h, "whose entries"). */
+void journal_here(char *out, size_t n);
+
 /* FILE.yeok.journal for FILE; caller frees. */
 char *journal_path(const char *file);
 

@@ -16,7 +16,11 @@
  * (repo_fill_step, between keys, with a progress count) and kept in a
  * cache under $XDG_CACHE_HOME/yeok/ keyed by each file's path, size and
  * mtime and its sidecar's: a second opening reads the cache and fills only
- * what changed.
+ * what changed.  The last commit dates come from one `git log` over the
+ * folder, read in pieces between keys too (repo_dates_step), so the list
+ * is shown before git has said anything; git's lines are matched to the
+ * rows through a hash index of their names (linear in the log and the
+ * rows: Repo.name_compares counts the names compared).
  *
  * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
  * check, source, context.  Never prints.
@@ -141,6 +145,22 @@ typedef struct Repo {
 	struct SourceHistory *hist; /* dir's history, read at the first fill
 	                               (repo_history_open; owned, may be NULL) */
 	bool hist_read;       /* hist was tried (NULL then means no work tree) */
+	size_t fill_next;     /* rows before it are filled (repo_fill_step) */
+	size_t *by_name;      /* the rows by name: an open-addressing table of
+	                         row + 1 (0: empty), by_name_cap slots (a power
+	                         of two, at most half full) */
+	size_t by_name_cap;
+	size_t name_compares; /* names compared by the lookups so far (each
+	                         git log line and cache line costs about one:
+	                         what the tests count instead of time) */
+	struct VcsStream *dates; /* the `git log` of the dates, while it is read
+	                         (NULL once it ended or failed) */
+	Buf dates_part;       /* what of its output is not taken yet */
+	char date_now[11];    /* the date of the commit being read */
+	size_t dated;         /* rows that have a date */
+	bool deferred;        /* set before repo_open: it only lists the rows,
+	                         repo_prepare does the rest (the view's first
+	                         screen waits for nothing) */
 	char msg[1100];       /* a message for the status line */
 	Buf unread;           /* what the walk could not read, one a line
 	                         (repo_walk's problems; the status line says the
@@ -154,12 +174,25 @@ typedef struct Repo {
 void repo_init(Repo *r);
 void repo_release(Repo *r);
 
-/* List the tutorial files below dir: the walk, the last commit dates (one
- * git log when dir is in a work tree), the cached rows whose key still
- * holds.  False with e when dir is no readable folder (EXIT_NOINPUT, or
- * EXIT_IOERR: "DIR: cannot read: ..."); what below it cannot be read is
- * in unread and said in msg. */
+/* List the tutorial files below dir: the walk, the cached rows whose key
+ * still holds, and the start of the `git log` that gives the last commit
+ * dates (read by repo_dates_step).  False with e when dir is no readable
+ * folder (EXIT_NOINPUT, or EXIT_IOERR: "DIR: cannot read: ..."); what
+ * below it cannot be read is in unread and said in msg. */
 bool repo_open(Repo *r, const char *dir, Err *e);
+/* With r->deferred set before repo_open, what it left for later: the
+ * repository's words loaded into r->ctx (context_load_repo: they key the
+ * cache; a failure is said in msg, "Repository words: ..."), then the
+ * cached rows.  Nothing when not deferred or done; the first
+ * repo_fill_step does it too. */
+void repo_prepare(Repo *r);
+/* Take what the `git log` of the dates has said (waiting at most wait_ms
+ * for it, at most a few hundred KB of it a step); true while more is to
+ * come.  At its end the view is sorted again (by date) and a failure in a
+ * work tree is said in msg ("No last-commit dates: git log failed: ...").
+ * repo_dates_wait: to the end. */
+bool repo_dates_step(Repo *r, int wait_ms);
+void repo_dates_wait(Repo *r);
 /* Fill up to max rows not filled yet (shown ones first); returns how many
  * are left.  The view is re-sorted and the cache written when the last
  * one is done. */

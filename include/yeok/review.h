@@ -26,7 +26,7 @@
  *
  * Depends on util, text, lines, rst, host, align, pair, diff, sync,
  * progress, repo, comments; ReviewSession also on vcs, source, sidecar,
- * glossary, check, context.  Never prints.
+ * glossary, check, context, journal (who is here).  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
@@ -230,6 +230,9 @@ typedef struct ReviewSession {
 	 * placed on the head (borrowed from the ReviewFiles). */
 	const GhComments *gh;
 	GhPlaces gh_places;
+	char here[320];    /* who reviews where (journal_here), read at setup:
+	                      what the stamps of this reviewer's entries are
+	                      made over (review_stamp) */
 } ReviewSession;
 
 /* A message for the status line (error: drawn as one).  Returns !error,
@@ -338,9 +341,32 @@ void review_session_entry_lines(const ReviewSession *rs, const SidecarComment *c
  * each, "FILE:LINE: comment moved to the review's body: WHY") say so.
  * commit_id is the head; a review whose head is the working tree uses
  * HEAD when the file there is HEAD's, and fails (EXIT_USAGE) when it is
- * not (GitHub reviews commits: commit it first). */
-void review_export_markdown(ReviewSession *const *v, size_t n, Buf *out);
-bool review_export_github(ReviewSession *const *v, size_t n, Buf *out, Buf *notes, Err *e);
+ * not (GitHub reviews commits: commit it first).
+ *
+ * A review is the reviewer's (review_entry_mine, below): GitHub's body has
+ * only this reviewer's own entries, marks and verdict; the others are left
+ * out and a verdict that is not theirs becomes COMMENT, one note each
+ * ("FILE: N entries not made by you on this machine ..."), unless
+ * o->others: then they go out too, each followed by a paragraph
+ * REVIEW_OTHERS_MARK (the verdict by a sentence in the body).  Markdown,
+ * for reading, has every entry, the others each followed by the line
+ * REVIEW_OTHERS_MARK, the verdict and the marks counted apart.  Exported
+ * text notifies no one and starts no workflow command: an @mention gets a
+ * zero-width space after its @ in JSON (written "\u200b") and is put in
+ * backquotes in Markdown (left as it is in a suggestion: code notifies no
+ * one); a line GitHub's runner would take as a workflow command (its first
+ * non-blank characters "::NAME...::") gets a zero-width space before it in
+ * JSON, and has its first "::" written "\:\:" in Markdown (the terminal-safe
+ * output would show a zero-width space as "<U+200B>").
+ * o may be NULL (the defaults: others false), notes NULL (nothing said). */
+typedef struct ReviewExportOpts {
+	bool others;       /* --include-others */
+} ReviewExportOpts;
+#define REVIEW_OTHERS_MARK "(not made by this reviewer: from the sidecar)"
+void review_export_markdown(ReviewSession *const *v, size_t n, const ReviewExportOpts *o,
+                            Buf *out, Buf *notes);
+bool review_export_github(ReviewSession *const *v, size_t n, const ReviewExportOpts *o, Buf *out,
+                          Buf *notes, Err *e);
 /* The answers written to GitHub's review comments (sidecar entries of kind
  * reply with a github id): a JSON array of {"in_reply_to": ID, "body":
  * TEXT}, each the body of POST /repos/O/R/pulls/N/comments (GitHub's
@@ -348,6 +374,31 @@ bool review_export_github(ReviewSession *const *v, size_t n, Buf *out, Buf *note
 size_t review_export_replies(const Sidecar *sc, Buf *out);
 
 bool review_session_check(const ReviewSession *rs, Err *e);
+
+/* ---- whose entries ---------------------------------------------------------
+ * The sidecar is a shared file: a pull request's author may commit one
+ * with comments and an approving verdict.  So every entry yeok review
+ * makes (comment, suggestion, mark, reply, verdict) carries a stamp in its
+ * mapping, `by: HEX` (REVIEW_STAMP_LEN hex digits; an unknown key to a
+ * yeok that does not know it, kept as it is): the SHA-256 of who made it
+ * where (ReviewSession.here: host, machine id, uid; not written out), the
+ * document's path and everything the entry says (kind, lines, segment,
+ * text, state, range, target key).  A stamp copied onto other text,
+ * another document, another range or from another machine does not hold.
+ * An entry is this reviewer's when its stamp is the one yeok would make
+ * for it now; anything else (no stamp, a stale one, the top-level
+ * `verdict:` of sidecars from before ranges) is someone else's.
+ * review_stamp sets it, again after each change to the entry. */
+#define REVIEW_STAMP_KEY "by"
+#define REVIEW_STAMP_LEN 32
+void review_stamp(const ReviewSession *rs, SidecarComment *c);
+bool review_entry_mine(const ReviewSession *rs, const SidecarComment *c);
+/* Marks and the verdict counted as the exports count them: this
+ * reviewer's only (others false), or everyone's. */
+ReviewMark review_session_mark_by(const ReviewSession *rs, size_t change, bool others);
+/* The verdict of this review and whether it is this reviewer's own: their
+ * own verdict entry when there is one, else anyone's (*mine false). */
+ReviewVerdict review_session_verdict_by(const ReviewSession *rs, bool *mine);
 
 /* ---- a whole pull request ----------------------------------------------------
  * `yeok review --base B --head H` with no FILE: every tutorial (.rst, .py)
@@ -396,6 +447,7 @@ typedef struct ReviewArgs {
 	const char *export_fmt;  /* "markdown", "github-json", "github-replies", or
 	                            NULL (interactive) */
 	const char *comments;    /* --comments FILE.json (GitHub's review comments), or NULL */
+	bool others;             /* --include-others (ReviewExportOpts.others) */
 	bool help;               /* --help was given */
 	const char *theme;       /* --theme NAME|PATH, or NULL (the UI's business) */
 	const char **gl;         /* NULL-terminated --glossary values (owned array) */

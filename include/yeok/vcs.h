@@ -189,4 +189,17 @@ bool vcs_batch_read(VcsBatch *b, const char *spec, size_t max, Buf *out, bool *f
 /* Stop the process and free b (NULL is fine). */
 void vcs_batch_close(VcsBatch *b);
 
+/* A running `git ARGS...` in dir (NULL: the current folder) whose output
+ * is read in pieces as it comes, without waiting for the end (the
+ * repository view reads `git log` between keys).  vcs_stream_read appends
+ * what there is (at most max bytes) to out, waiting at most wait_ms for
+ * it; false once the output has ended.  vcs_stream_close waits for git and
+ * frees s (NULL is fine): false with e (the first line git said, as
+ * vcs_git says it) when git failed; a stream closed before its end stops
+ * git and is no failure.  Not thread-safe. */
+typedef struct VcsStream VcsStream;
+VcsStream *vcs_stream_open(const char *dir, const char *const *argv, Err *e);
+bool vcs_stream_read(VcsStream *s, Buf *out, size_t max, int wait_ms);
+bool vcs_stream_close(VcsStream *s, Err *e);
+
 #endif

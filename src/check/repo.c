@@ -180,22 +180,51 @@ unsigned long check_repo_work(void)
 	return files_scanned;
 }
 
+/* The cached entries by blob: an open-addressing table of entry + 1 (0:
+ * empty), a power of two at least twice their number, so that finding the
+ * entries of 100k files is linear (a scan of the cache for each was
+ * quadratic). */
+typedef struct BlobIndex {
+	size_t *v;
+	size_t cap;
+} BlobIndex;
+
+static size_t blob_slot(const BlobIndex *x, const char *blob, size_t n)
+{
+	return (size_t)hash_fnv1a(blob, n) & (x->cap - 1);
+}
+
+static void blob_index(BlobIndex *x, const FileVec *cached)
+{
+	x->cap = 16;
+	while (x->cap < 2 * cached->n + 2)
+		x->cap *= 2;
+	x->v = xcalloc(x->cap, sizeof(size_t));
+	for (size_t i = 0; i < cached->n; i++) {
+		const char *b = cached->v[i].blob;
+		size_t h = blob_slot(x, b, strlen(b));
+		while (x->v[h])
+			h = (h + 1) & (x->cap - 1);
+		x->v[h] = i + 1;
+	}
+}
+
 /* The entry of one tutorial at HEAD: the cached one of the same blob
- * (taken from cached), else the blob read (through *batch, started at the
- * first) and scanned. */
+ * (taken from cached), else the blob read (through the one cat-file
+ * process, *batch, opened at the first) and scanned. */
 static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached,
-                            VcsBatch **batch)
+                            const BlobIndex *ix, VcsBatch **batch)
 {
 	FileEntry f = {0};
-	for (size_t i = 0; i < cached->n && !f.blob; i++) {
-		FileEntry *c = &cached->v[i];
+	size_t h = blob_slot(ix, blob.p, blob.n);
+	for (; ix->v[h] && !f.blob; h = (h + 1) & (ix->cap - 1)) {
+		FileEntry *c = &cached->v[ix->v[h] - 1];
 		if (!c->used && str_eq_cstr(blob, c->blob)) {
-			c->used = true;
 			f = *c;
 			free(f.path);
 			f.path = str_dup(path);
 			memset(c, 0, sizeof(*c));
-			c->used = true;
+			c->used = true; /* its slot stays, passed over */
 		}
 	}
 	if (!f.blob) {
@@ -207,7 +236,8 @@ static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached
 		bool found = false, too_big = false;
 		if (!*batch)
 			*batch = vcs_batch_open(top, &ve);
-		if (*batch && vcs_batch_read(*batch, f.blob, SIZE_MAX, &text, &found, &too_big, &ve) &&
+		if (*batch &&
+		    vcs_batch_read(*batch, f.blob, FILE_MAX_BYTES, &text, &found, &too_big, &ve) &&
 		    found) {
 			files_scanned++;
 			scan_text(&f, text.p ? text.p : "", text.len);
@@ -226,8 +256,10 @@ static bool scan_head(const char *top, FileVec *cached, FileVec *now, Err *e)
 		buf_release(&ls);
 		return false;
 	}
-	/* "MODE TYPE BLOB\tPATH\0" */
+	BlobIndex ix;
+	blob_index(&ix, cached);
 	VcsBatch *batch = NULL;
+	/* "MODE TYPE BLOB\tPATH\0" */
 	Str all = buf_str(&ls);
 	while (all.n) {
 		const char *z = memchr(all.p, 0, all.n);
@@ -242,9 +274,10 @@ static bool scan_head(const char *top, FileVec *cached, FileVec *now, Err *e)
 		    !tutorial_path(path))
 			continue;
 		Str blob = str_slice(meta, meta.n - 40, meta.n);
-		VEC_PUSH(now, head_entry(top, blob, path, cached, &batch));
+		VEC_PUSH(now, head_entry(top, blob, path, cached, &ix, &batch));
 	}
 	vcs_batch_close(batch);
+	free(ix.v);
 	buf_release(&ls);
 	return true;
 }

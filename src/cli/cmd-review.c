@@ -31,11 +31,12 @@ static int export_review(const ReviewArgs *a, Err *e)
 	ReviewSession **v = review_files_list(&f);
 	Buf out = BUF_INIT, notes = BUF_INIT;
 	int rc = 0;
+	ReviewExportOpts xo = {.others = a->others};
 	if (!strcmp(a->export_fmt, "markdown"))
-		review_export_markdown(v, f.n, &out);
-	else if (!review_export_github(v, f.n, &out, &notes, e))
+		review_export_markdown(v, f.n, &xo, &out, &notes);
+	else if (!review_export_github(v, f.n, &xo, &out, &notes, e))
 		rc = cli_report(e);
-	/* what was moved to the review's body, said before the review is printed */
+	/* what was moved to the review's body or left out, said before the review */
 	for (const char *p = notes.p, *nl; p && *p; p = nl + 1) {
 		nl = strchr(p, '\n');
 		(void)cli_error(0, "%.*s", (int)(nl - p), p);

@@ -54,6 +54,14 @@ static void machine_id(char *out, size_t n)
 	buf_release(&b);
 }
 
+void journal_here(char *out, size_t n)
+{
+	char host[128], mid[80];
+	host_name(host, sizeof(host));
+	machine_id(mid, sizeof(mid));
+	snprintf(out, n, "host %s machine %s uid %ld", host, mid, (long)geteuid());
+}
+
 static void header(Journal *j, Buf *b)
 {
 	char host[128], mid[80];

@@ -1,5 +1,5 @@
 /* The repository view's model (include/yeok/repo.h). */
-#include "yeok/repo.h"
+#include "repo-private.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -268,6 +268,8 @@ void repo_release(Repo *r)
 	buf_release(&r->unread);
 	free(r->cache_path);
 	source_history_close(r->hist);
+	repo_dates_stop(r);
+	free(r->by_name);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -324,73 +326,6 @@ static void row_fill(Repo *r, RepoRow *w)
 	}
 	sidecar_release(&sc);
 	w->filled = true;
-}
-
-/* ---- last commit dates -------------------------------------------------- */
-
-static RepoRow *row_named(Repo *r, const char *name, size_t n)
-{
-	for (size_t i = 0; i < r->rows.n; i++)
-		if (strlen(r->rows.v[i].name) == n && !memcmp(r->rows.v[i].name, name, n))
-			return &r->rows.v[i];
-	return NULL;
-}
-
-/* Is dir in a git work tree (a .git in it or a folder above)?  Without a
- * git process: a folder outside any has no dates to miss. */
-static bool in_work_tree(const char *dir)
-{
-	char *p = realpath(dir, NULL);
-	bool found = false;
-	while (p && !found) {
-		char *g = path_join(p, ".git");
-		found = file_exists(g);
-		free(g);
-		char *up = path_dirname(p);
-		if (strcmp(up, p) == 0) { /* the root */
-			free(up);
-			up = NULL;
-		}
-		free(p);
-		p = up;
-	}
-	free(p);
-	return found;
-}
-
-/* One `git log` over dir: the first date a file shows is its newest.
- * When it fails in a work tree, the status line says why the dates are
- * missing. */
-static void read_dates(Repo *r)
-{
-	const char *argv[] = {"log", "--format=%x01%cs", "--name-only", "--relative", "--", ".", NULL};
-	Buf out = BUF_INIT;
-	Err e;
-	err_init(&e);
-	if (!vcs_available() || !vcs_git(r->dir, argv, &out, NULL, &e)) {
-		if (in_work_tree(r->dir))
-			snprintf(r->msg, sizeof(r->msg), "No last-commit dates: git log failed: %s",
-			         vcs_available() ? e.msg : "git is not installed");
-		buf_release(&out);
-		return;
-	}
-	char date[11] = "";
-	const char *p = out.p ? out.p : "", *end = p + out.len;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (n && p[0] == '\x01') {
-			size_t k = MIN(n - 1, sizeof(date) - 1);
-			memcpy(date, p + 1, k);
-			date[k] = '\0';
-		} else if (n && date[0]) {
-			RepoRow *w = row_named(r, p, n);
-			if (w && !w->date[0])
-				memcpy(w->date, date, sizeof(date));
-		}
-		p += n + 1;
-	}
-	buf_release(&out);
 }
 
 /* ---- the cache ------------------------------------------------------------- */
@@ -492,7 +427,7 @@ static void cache_line(Repo *r, char *line)
 	}
 	if (n != 16)
 		return;
-	RepoRow *w = row_named(r, f[0], strlen(f[0]));
+	RepoRow *w = repo_row_named(r, f[0], strlen(f[0]));
 	if (!w || w->filled)
 		return;
 	long long k[4];
@@ -560,7 +495,13 @@ bool repo_open(Repo *r, const char *dir, Err *e)
 	if (access(dir, R_OK | X_OK) != 0)
 		return err_set(e, errno == EIO ? EXIT_IOERR : EXIT_NOINPUT, "%s: cannot read: %s", dir,
 		               strerror(errno));
+	/* what the caller set stays: the context (it was dropped here, so the
+	 * view counted no findings) and whether the rest is deferred */
+	Context *ctx = r->ctx;
+	bool deferred = r->deferred;
 	repo_release(r);
+	r->ctx = ctx;
+	r->deferred = deferred;
 	r->dir = xstrdup(dir);
 	RepoPaths paths = {0};
 	repo_walk(dir, &paths, &r->unread);
@@ -584,14 +525,36 @@ bool repo_open(Repo *r, const char *dir, Err *e)
 		VEC_PUSH(&r->rows, w);
 	}
 	VEC_FREE(&paths);
-	read_dates(r);
+	repo_index_build(r);
+	repo_dates_start(r); /* read in idle time: the list is shown at once */
 	r->cache_path = repo_cache_path(dir);
-	read_cache(r);
+	r->to_fill = r->rows.n;
+	if (!r->deferred)
+		read_cache(r);
 	r->to_fill = 0;
 	for (size_t i = 0; i < r->rows.n; i++)
 		r->to_fill += !r->rows.v[i].filled;
 	repo_apply(r);
 	return true;
+}
+
+void repo_prepare(Repo *r)
+{
+	if (!r->deferred)
+		return;
+	r->deferred = false;
+	Err e;
+	err_init(&e);
+	if (r->ctx && !context_load_repo(r->ctx, r->dir, &e)) {
+		size_t n = strlen(r->msg); /* after the walk's problem */
+		snprintf(r->msg + n, sizeof(r->msg) - n, "%sRepository words: %.200s", n ? " · " : "",
+		         e.msg);
+	}
+	read_cache(r);
+	r->to_fill = 0;
+	for (size_t i = 0; i < r->rows.n; i++)
+		r->to_fill += !r->rows.v[i].filled;
+	repo_apply(r);
 }
 
 /* Close the history: no git process stays behind a counted list, and the
@@ -605,13 +568,18 @@ static void hist_drop(Repo *r)
 
 size_t repo_fill_step(Repo *r, size_t max)
 {
+	repo_prepare(r);
 	size_t done = 0;
-	/* the shown rows first, from the top of the screen */
+	/* the rows on screen first, then the rest in order: each step looks at
+	 * a screenful and goes on where the last one stopped (linear in all) */
+	size_t screen = MIN(r->n_shown, r->page ? r->page : 64);
 	for (size_t pass = 0; pass < 2 && done < max && r->to_fill; pass++) {
-		size_t n = pass == 0 ? r->n_shown : r->rows.n;
-		for (size_t k = 0; k < n && done < max; k++) {
-			size_t i = pass == 0 ? r->shown[(r->top + k) % n] : k;
+		size_t n = pass == 0 ? screen : r->rows.n;
+		for (size_t k = pass == 0 ? 0 : r->fill_next; k < n && done < max; k++) {
+			size_t i = pass == 0 ? r->shown[(r->top + k) % r->n_shown] : k;
 			RepoRow *w = &r->rows.v[i];
+			if (pass == 1)
+				r->fill_next = k;
 			if (w->filled)
 				continue;
 			row_fill(r, w);
@@ -633,6 +601,7 @@ size_t repo_fill_step(Repo *r, size_t max)
 void repo_refresh(Repo *r, size_t row)
 {
 	BUG_ON(row >= r->rows.n);
+	repo_prepare(r);
 	RepoRow *w = &r->rows.v[row];
 	if (!w->filled)
 		r->to_fill--;
@@ -641,7 +610,7 @@ void repo_refresh(Repo *r, size_t row)
 	row_fill(r, w);
 	if (!r->to_fill)
 		hist_drop(r);
-	read_dates(r);
+	repo_row_date(r, w);
 	repo_apply(r);
 	Err e;
 	err_init(&e);

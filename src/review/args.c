@@ -4,7 +4,8 @@
 const char review_usage[] =
 	"usage: yeok review [--source PATH|--source-rev REV] [--base REV] [--head REV]\n"
 	"                   [--pr N] [--glossary PATH]... [--comments FILE.json]\n"
-	"                   [--export markdown|github-json|github-replies] [FILE]\n"
+	"                   [--export markdown|github-json|github-replies]\n"
+	"                   [--include-others] [FILE]\n"
 	"  --base REV      the revision before (default: the merge base with origin's\n"
 	"                  default branch, else HEAD~1)\n"
 	"  --head REV      the revision after (default: the working tree)\n"
@@ -12,7 +13,10 @@ const char review_usage[] =
 	"  --export FMT    print the review's comments instead of opening the screen:\n"
 	"                  markdown, or github-json (the body for\n"
 	"                  gh api repos/OWNER/REPO/pulls/N/reviews --input FILE), or\n"
-	"                  github-replies (the answers written to GitHub's comments)\n"
+	"                  github-replies (the answers written to GitHub's comments);\n"
+	"                  only the entries and verdict you made on this machine\n"
+	"  --include-others  export the sidecar's other entries and verdict too, each\n"
+	"                  marked as not yours (a committed sidecar is anyone's)\n"
 	"  --comments F    GitHub's review comments (gh api repos/O/R/pulls/N/comments)\n"
 	"  no FILE         every tutorial changed between --base and --head\n"
 	"Keys: n/p next/previous change, N/P next/previous change with a finding,\n"
@@ -73,6 +77,8 @@ bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 			a->gl[a->gl_n] = NULL;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			a->theme = v;
+		} else if (!strcmp(s, "--include-others")) {
+			a->others = true;
 		} else if (!strcmp(s, "--no-spell")) {
 			a->no_spell = true;
 		} else {

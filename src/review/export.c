@@ -5,7 +5,10 @@
  * In three steps, so that each can change alone: which entries are
  * exported (items), where each one goes on the diff (anchor: GitHub takes
  * a comment only on the lines of one hunk), and the text of each (entry
- * text: what the reviewer wrote, a suggestion as a ```suggestion block). */
+ * text: what the reviewer wrote, a suggestion as a ```suggestion block).
+ * Whose each entry is (review_entry_mine) decides what goes out and what
+ * is marked; every text goes out neutral (no mention, no workflow
+ * command). */
 #include "yeok/review.h"
 
 typedef struct Item {
@@ -14,6 +17,7 @@ typedef struct Item {
 	long first, last;  /* lines, 1-based inclusive (a deletion's: the base's) */
 	bool deleted;      /* lines of the base */
 	bool outdated;     /* made on another text of its segment */
+	bool other;        /* not made by this reviewer here (review_entry_mine) */
 } Item;
 
 typedef VEC(Item) ItemVec;
@@ -46,7 +50,8 @@ static void items(const ReviewSession *rs, ItemVec *out)
 		const SidecarComment *c = &rs->sc.comments.v[i];
 		if (!exported(c) || !review_session_in_range(rs, c))
 			continue;
-		Item it = {rs, i, 0, 0, false, review_session_outdated(rs, c)};
+		Item it = {rs, i, 0, 0, false, review_session_outdated(rs, c),
+		           !review_entry_mine(rs, c)};
 		review_session_entry_lines(rs, c, &it.first, &it.last);
 		long ch = review_session_entry_change(rs, c);
 		it.deleted = ch >= 0 ? rs->r.v[ch].deleted : c->deleted;
@@ -60,26 +65,167 @@ static void items(const ReviewSession *rs, ItemVec *out)
 	}
 }
 
-static void marks_summary(const ReviewSession *rs, Buf *out)
+/* ---- neutral text ----------------------------------------------------------
+ * Text an export carries must notify no one and start no workflow command
+ * when a workflow prints it (GitHub's runner takes a line whose first
+ * non-blank characters are "::NAME ...::" as a command; its lines end at
+ * LF or CR). */
+
+#define ZWSP "\xe2\x80\x8b" /* U+200B ZERO WIDTH SPACE */
+
+static bool ascii_word(char c)
 {
-	size_t ok = 0, changes = 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* The length of an @mention at p (GitHub's: @user, @org/team), or 0: an @
+ * after no word character and no backquote, before a letter or digit. */
+static size_t mention_len(const char *text, const char *p)
+{
+	if (*p != '@' || !(ascii_word(p[1]) && p[1] != '_'))
+		return 0;
+	if (p > text && (ascii_word(p[-1]) || p[-1] == '`'))
+		return 0; /* an e-mail address, already code */
+	const char *e = p + 1;
+	while (ascii_word(*e) || *e == '-')
+		e++;
+	if (*e == '/' && ascii_word(e[1]))
+		for (e++; ascii_word(*e) || *e == '-';)
+			e++;
+	return (size_t)(e - p);
+}
+
+/* The length of the white space at p (what .NET's TrimStart removes: ASCII
+ * white space, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+ * U+202F, U+205F, U+3000), or 0. */
+static size_t space_len(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (*u == ' ' || (*u >= '\t' && *u <= '\r'))
+		return 1;
+	if ((u[0] == 0xc2 && (u[1] == 0x85 || u[1] == 0xa0)))
+		return 2;
+	if (u[0] == 0xe1 && u[1] == 0x9a && u[2] == 0x80)
+		return 3;
+	if (u[0] == 0xe2 && u[1] == 0x80 && ((u[2] >= 0x80 && u[2] <= 0x8a) || u[2] == 0xa8 ||
+	                                     u[2] == 0xa9 || u[2] == 0xaf))
+		return 3;
+	if ((u[0] == 0xe2 && u[1] == 0x81 && u[2] == 0x9f) ||
+	    (u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80))
+		return 3;
+	return 0;
+}
+
+/* Is the line starting at p a workflow command ("::NAME...::" after white
+ * space)?  A lone "::" (an RST literal block) is not. */
+static bool command_line(const char *p)
+{
+	for (size_t k; (k = space_len(p)) && *p != '\n' && *p != '\r';)
+		p += k;
+	if (p[0] != ':' || p[1] != ':')
+		return false;
+	for (const char *q = p + 2; *q && *q != '\n' && *q != '\r'; q++)
+		if (q[0] == ':' && q[1] == ':')
+			return true;
+	return false;
+}
+
+/* text made neutral, appended to out.  JSON: a zero-width space before
+ * each workflow command line and after the @ of each @mention (unless
+ * code).  Markdown (printed through the terminal-safe filter, which shows
+ * a zero-width space as "<U+200B>"): the command line's first "::" written
+ * "\:\:" (Markdown renders it "::"; in code it stays visible, plainly
+ * defused), an @mention (unless code) in backquotes. */
+static void neutral(Buf *out, const char *text, bool md, bool code)
+{
+	for (const char *p = text; *p;) {
+		if ((p == text || p[-1] == '\n' || p[-1] == '\r') && command_line(p)) {
+			if (!md) {
+				buf_adds(out, ZWSP);
+			} else {
+				while (*p != ':')
+					buf_addc(out, *p++); /* the white space before it */
+				buf_adds(out, "\\:\\:");
+				p += 2;
+				continue;
+			}
+		}
+		size_t m = code ? 0 : mention_len(text, p);
+		if (m && md) {
+			buf_addc(out, '`');
+			buf_add(out, p, m);
+			buf_addc(out, '`');
+		} else if (m) {
+			buf_addc(out, '@');
+			buf_adds(out, ZWSP);
+			buf_add(out, p + 1, m - 1);
+		}
+		if (m) {
+			p += m;
+			continue;
+		}
+		const char *nl = p + 1;
+		while (*nl && *nl != '\n' && *nl != '\r' && *nl != '@')
+			nl++;
+		if (*nl == '\n' || *nl == '\r')
+			nl++;
+		buf_add(out, p, (size_t)(nl - p)); /* up to the next line or @ */
+		p = nl;
+	}
+}
+
+/* Markdown prose made neutral. */
+static void md_text(Buf *out, const char *text)
+{
+	neutral(out, text, true, false);
+}
+
+/* A JSON string of text made neutral (code: a suggestion, mentions left),
+ * the zero-width spaces written "\u200b" (plain ASCII, seen in any
+ * terminal). */
+static void json_text(Buf *out, const char *text, bool code)
+{
+	Buf t = BUF_INIT, j = BUF_INIT;
+	neutral(&t, text, false, code);
+	buf_add_json_str(&j, buf_str(&t));
+	for (size_t i = 0; i < j.len; i++)
+		if (i + 3 <= j.len && !memcmp(j.p + i, ZWSP, 3)) {
+			buf_adds(out, "\\u200b");
+			i += 2;
+		} else {
+			buf_addc(out, j.p[i]);
+		}
+	buf_release(&t);
+	buf_release(&j);
+}
+
+/* The marks summed up: this reviewer's (others: everyone's); the marks of
+ * others left out are counted after them. */
+static void marks_summary(const ReviewSession *rs, bool others, Buf *out)
+{
+	size_t ok = 0, changes = 0, foreign = 0;
 	for (size_t i = 0; i < rs->r.n; i++) {
-		ReviewMark m = review_session_mark_of(rs, i);
+		ReviewMark m = review_session_mark_by(rs, i, others);
 		ok += m == REVIEW_MARK_APPROVED;
 		changes += m == REVIEW_MARK_CHANGES;
+		foreign += m == REVIEW_MARK_NONE && review_session_mark_by(rs, i, true) != m;
 	}
 	buf_addf(out, "%zu changed segments: %zu approved, %zu need changes", rs->r.n, ok, changes);
 	if (changes) {
 		buf_adds(out, changes > 1 ? " (at lines" : " (at line");
 		const char *sep = " ";
 		for (size_t i = 0; i < rs->r.n; i++)
-			if (review_session_mark_of(rs, i) == REVIEW_MARK_CHANGES) {
+			if (review_session_mark_by(rs, i, others) == REVIEW_MARK_CHANGES) {
 				buf_addf(out, "%s%zu", sep, rs->r.v[i].head_first + 1);
 				sep = ", ";
 			}
 		buf_adds(out, ")");
 	}
 	buf_adds(out, ".");
+	if (foreign)
+		buf_addf(out, " %zu more segment%s marked in the sidecar, not by this reviewer.",
+		         foreign, foreign == 1 ? "" : "s");
 }
 
 static void lines_label(Buf *out, const Item *it)
@@ -104,12 +250,17 @@ static size_t fence_len(const char *text)
 	return MAX(best + 1, (size_t)3);
 }
 
-static void fenced(Buf *out, const char *info, const char *text)
+/* A fenced block of text (md: Markdown, made neutral as code). */
+static void fenced(Buf *out, const char *info, const char *text, bool md)
 {
 	size_t f = fence_len(text);
 	for (size_t i = 0; i < f; i++)
 		buf_addc(out, '`');
-	buf_addf(out, "%s\n%s", info, text);
+	buf_addf(out, "%s\n", info);
+	if (md)
+		neutral(out, text, true, true);
+	else
+		buf_adds(out, text);
 	if (!*text || text[strlen(text) - 1] != '\n')
 		buf_addc(out, '\n');
 	for (size_t i = 0; i < f; i++)
@@ -118,24 +269,74 @@ static void fenced(Buf *out, const char *info, const char *text)
 }
 
 /* The text of an entry as the reviewer wrote it (the one place to change
- * what an export says of it). */
-static void entry_text(const Item *it, Buf *out)
+ * what an export says of it; md: Markdown, made neutral here; JSON is made
+ * neutral as a whole string). */
+static void entry_text(const Item *it, Buf *out, bool md)
 {
 	const SidecarComment *c = &it->rs->sc.comments.v[it->entry];
 	if (c->kind && !strcmp(c->kind, "reply"))
 		buf_adds(out, "(reply) ");
-	buf_adds(out, c->text);
+	if (md)
+		md_text(out, c->text);
+	else
+		buf_adds(out, c->text);
 }
 
-static ReviewVerdict verdict_of(ReviewSession *const *v, size_t n)
+/* The review's verdict: the first file's that is this reviewer's own,
+ * else the first file's at all (*mine false). */
+static ReviewVerdict verdict_of(ReviewSession *const *v, size_t n, bool *mine)
 {
-	for (size_t i = 0; i < n; i++)
-		if (review_session_verdict(v[i]) != REVIEW_VERDICT_NONE)
-			return review_session_verdict(v[i]);
-	return REVIEW_VERDICT_NONE;
+	ReviewVerdict any = REVIEW_VERDICT_NONE;
+	for (size_t i = 0; i < n; i++) {
+		bool own;
+		ReviewVerdict x = review_session_verdict_by(v[i], &own);
+		if (x != REVIEW_VERDICT_NONE && own) {
+			*mine = true;
+			return x;
+		}
+		if (any == REVIEW_VERDICT_NONE)
+			any = x;
+	}
+	*mine = any == REVIEW_VERDICT_NONE;
+	return any;
 }
 
-static void markdown_file(const ReviewSession *rs, Buf *out)
+/* What an export of one file leaves out or marks: its entries and marks
+ * not made by this reviewer, said in notes. */
+static void others_note(const ReviewSession *rs, const ItemVec *v, bool md, bool others,
+                        Buf *notes)
+{
+	size_t n = 0, marks = 0;
+	if (!notes)
+		return;
+	for (size_t i = 0; i < v->n; i++)
+		n += v->v[i].other;
+	for (size_t i = 0; i < rs->r.n; i++)
+		marks += review_session_mark_by(rs, i, true) != review_session_mark_by(rs, i, false);
+	if (!n && !marks)
+		return;
+	buf_addf(notes, "%s: ", path_of(rs));
+	if (n)
+		buf_addf(notes, "%zu entr%s", n, n == 1 ? "y" : "ies");
+	if (marks)
+		buf_addf(notes, "%s%zu mark%s", n ? " and " : "", marks, marks == 1 ? "" : "s");
+	buf_addf(notes, " not made by you on this machine (a committed sidecar is anyone's): %s\n",
+	         md || others ? "marked" : "left out; --include-others exports them, marked");
+}
+
+static void verdict_note(ReviewSession *const *v, size_t n, bool md, bool others, Buf *notes)
+{
+	bool mine;
+	ReviewVerdict x = verdict_of(v, n, &mine);
+	if (mine || !notes)
+		return;
+	buf_addf(notes, "%s: the verdict (%s) was not given by you on this machine: %s\n",
+	         n == 1 ? path_of(v[0]) : "review", review_verdict_label(x),
+	         md || others ? "marked"
+	                      : "the review's event is COMMENT; --include-others exports it, marked");
+}
+
+static void markdown_file(const ReviewSession *rs, Buf *out, Buf *notes)
 {
 	ItemVec v = {0};
 	items(rs, &v);
@@ -145,51 +346,70 @@ static void markdown_file(const ReviewSession *rs, Buf *out)
 		buf_adds(out, "\n");
 		if (it->first <= 0) {
 			buf_adds(out, "general: ");
-			entry_text(it, out);
-			buf_adds(out, "\n");
+			entry_text(it, out, true);
+			buf_adds(out, it->other ? "\n" REVIEW_OTHERS_MARK "\n" : "\n");
 			continue;
 		}
 		lines_label(out, it);
 		if (is_suggestion(c)) {
 			buf_adds(out, " suggestion\n\n");
-			fenced(out, "suggestion", c->text);
+			fenced(out, "suggestion", c->text, true);
 		} else {
 			buf_adds(out, " ");
-			entry_text(it, out);
+			entry_text(it, out, true);
 			buf_adds(out, "\n");
 		}
+		if (it->other)
+			buf_adds(out, REVIEW_OTHERS_MARK "\n");
 		buf_adds(out, "\n");
 		const Lines *l = it->deleted ? &rs->r.base : &rs->r.head;
+		Buf line = BUF_INIT;
 		for (long k = it->first; k <= it->last && k >= 1 && (size_t)k <= l->n; k++) {
 			Str s = lines_get(l, (size_t)k - 1);
 			buf_adds(out, s.n ? "> " : ">");
-			buf_add(out, s.p, s.n);
+			buf_clear(&line);
+			buf_add(&line, s.p, s.n);
+			if (s.n)
+				md_text(out, line.p);
 			buf_addc(out, '\n');
 		}
+		buf_release(&line);
 	}
+	others_note(rs, &v, true, true, notes);
 	VEC_FREE(&v);
 }
 
-void review_export_markdown(ReviewSession *const *v, size_t n, Buf *out)
+void review_export_markdown(ReviewSession *const *v, size_t n, const ReviewExportOpts *o,
+                            Buf *out, Buf *notes)
 {
-	if (n == 1)
-		buf_addf(out, "# Review of %s\n\n", path_of(v[0]));
-	else
+	(void)o; /* Markdown is for reading: every entry, the others marked */
+	if (n == 1) {
+		buf_adds(out, "# Review of ");
+		md_text(out, path_of(v[0]));
+		buf_adds(out, "\n\n");
+	} else
 		buf_addf(out, "# Review of %zu files\n\n", n);
 	if (n && (v[0]->base_desc || v[0]->head_desc))
 		buf_addf(out, "Base %s, head %s.\n\n", v[0]->base_desc ? v[0]->base_desc : "?",
 		         v[0]->head_desc ? v[0]->head_desc : "?");
 	if (n && v[0]->pr)
 		buf_addf(out, "Pull request #%ld.\n\n", v[0]->pr);
-	buf_addf(out, "Verdict: %s.", review_verdict_label(verdict_of(v, n)));
+	bool mine;
+	ReviewVerdict verdict = verdict_of(v, n, &mine);
+	buf_addf(out, "Verdict: %s%s.", review_verdict_label(verdict),
+	         mine ? "" : " " REVIEW_OTHERS_MARK);
+	verdict_note(v, n, true, true, notes);
 	for (size_t i = 0; i < n; i++) {
-		if (n > 1)
-			buf_addf(out, "\n\n## %s\n\n", path_of(v[i]));
-		else
+		if (n > 1) {
+			buf_adds(out, "\n\n## ");
+			md_text(out, path_of(v[i]));
+			buf_adds(out, "\n\n");
+		} else {
 			buf_adds(out, "  ");
-		marks_summary(v[i], out);
+		}
+		marks_summary(v[i], false, out);
 		buf_adds(out, "\n");
-		markdown_file(v[i], out);
+		markdown_file(v[i], out, notes);
 	}
 }
 
@@ -355,11 +575,13 @@ static void comment_json(const Item *it, const Anchor *a, bool first, Buf *out)
 		buf_addf(out, ", \"start_line\": %ld, \"start_side\": \"%s\"", a->first, side);
 	Buf text = BUF_INIT;
 	if (is_suggestion(c))
-		fenced(&text, "suggestion", a->replace.p);
+		fenced(&text, "suggestion", a->replace.p, false);
 	else
-		entry_text(it, &text);
+		entry_text(it, &text, false);
+	if (it->other)
+		buf_adds(&text, "\n\n" REVIEW_OTHERS_MARK);
 	buf_adds(out, ", \"body\": ");
-	json_str(out, text.p ? text.p : "");
+	json_text(out, text.p ? text.p : "", is_suggestion(c));
 	buf_release(&text);
 	buf_adds(out, "}");
 }
@@ -368,21 +590,23 @@ static void comment_json(const Item *it, const Anchor *a, bool first, Buf *out)
 static void body_entry(const Item *it, const Anchor *a, Buf *body)
 {
 	const SidecarComment *c = &it->rs->sc.comments.v[it->entry];
+	(void)a;
 	if (it->first <= 0) {
 		buf_adds(body, "\n\n");
-		entry_text(it, body);
-		return;
-	}
-	buf_addf(body, "\n\n**%s** ", path_of(it->rs));
-	lines_label(body, it);
-	buf_adds(body, " ");
-	if (is_suggestion(c)) {
-		buf_adds(body, "suggested text:\n\n");
-		fenced(body, "", c->text);
+		entry_text(it, body, false);
 	} else {
-		entry_text(it, body);
+		buf_addf(body, "\n\n**%s** ", path_of(it->rs));
+		lines_label(body, it);
+		buf_adds(body, " ");
+		if (is_suggestion(c)) {
+			buf_adds(body, "suggested text:\n\n");
+			fenced(body, "", c->text, false);
+		} else {
+			entry_text(it, body, false);
+		}
 	}
-	(void)a;
+	if (it->other)
+		buf_adds(body, "\n\n" REVIEW_OTHERS_MARK);
 }
 
 static bool commit_of(ReviewSession *const *v, size_t n, Err *e)
@@ -396,28 +620,40 @@ static bool commit_of(ReviewSession *const *v, size_t n, Err *e)
 	return true;
 }
 
-bool review_export_github(ReviewSession *const *v, size_t n, Buf *out, Buf *notes, Err *e)
+bool review_export_github(ReviewSession *const *v, size_t n, const ReviewExportOpts *o, Buf *out,
+                          Buf *notes, Err *e)
 {
 	if (!commit_of(v, n, e))
 		return false;
+	bool others = o && o->others, mine;
+	ReviewVerdict verdict = verdict_of(v, n, &mine);
+	verdict_note(v, n, false, others, notes);
 	Buf body = BUF_INIT, list = BUF_INIT;
 	buf_adds(&body, "Reviewed with yeok.");
 	for (size_t i = 0; i < n; i++) {
 		buf_adds(&body, n > 1 ? "\n- " : " ");
 		if (n > 1)
 			buf_addf(&body, "%s: ", path_of(v[i]));
-		marks_summary(v[i], &body);
+		marks_summary(v[i], others, &body);
 	}
+	if (!mine && others)
+		buf_addf(&body, "\n\nThe verdict (%s) was not given by this reviewer: it is from the "
+		         "sidecar.", review_verdict_label(verdict));
+	else if (!mine)
+		verdict = REVIEW_COMMENT; /* a verdict the reviewer did not give */
 	size_t written = 0;
 	for (size_t f = 0; f < n; f++) {
 		const ReviewSession *rs = v[f];
 		ItemVec items_v = {0};
 		items(rs, &items_v);
+		others_note(rs, &items_v, false, others, notes);
 		Anchor *an = xcalloc(items_v.n + 1, sizeof(Anchor));
 		size_t *order = xcalloc(items_v.n + 1, sizeof(size_t)), no = 0;
 		for (size_t i = 0; i < items_v.n; i++) {
 			const Item *it = &items_v.v[i];
 			Anchor *a = &an[i];
+			if (it->other && !others)
+				continue; /* a review is the reviewer's */
 			anchor_item(it, &rs->r.hunks, a);
 			/* checked against git's own diff of the two commits */
 			if (a->ok && rs->have_git_hunks &&
@@ -452,9 +688,9 @@ bool review_export_github(ReviewSession *const *v, size_t n, Buf *out, Buf *note
 	if (n && v[0]->head_id[0])
 		buf_addf(out, "  \"commit_id\": \"%s\",\n", v[0]->head_id);
 	buf_adds(out, "  \"body\": ");
-	json_str(out, body.p);
+	json_text(out, body.p, false);
 	buf_adds(out, ",\n  \"event\": ");
-	json_str(out, review_verdict_event(verdict_of(v, n)));
+	json_str(out, review_verdict_event(verdict));
 	buf_adds(out, ",\n  \"comments\": [");
 	buf_add(out, list.p ? list.p : "", list.len);
 	buf_adds(out, written ? "\n  ]\n}\n" : "]\n}\n");

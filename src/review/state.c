@@ -1,6 +1,7 @@
 /* Reviewer mode without a terminal (see include/yeok/review.h): revisions,
  * source, findings, the current change, and the reviewer's entries saved in
  * the sidecar as they are made. */
+#include "yeok/journal.h"
 #include "yeok/pair.h"
 #include "yeok/progress.h"
 #include "yeok/review.h"
@@ -262,6 +263,8 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 {
 	if (!rs->path)
 		rs->path = xstrdup(path);
+	if (!rs->here[0])
+		journal_here(rs->here, sizeof(rs->here)); /* what this reviewer's stamps hold */
 	if (sc_path && !rs->sc_path)
 		rs->sc_path = xstrdup(sc_path);
 	if (rs->sc_path) {
@@ -616,6 +619,7 @@ static bool add_entry(ReviewSession *rs, const char *text, const char *kind, con
 	m->deleted = c->deleted;
 	m->target = rs->texts[rs->cur];
 	set_range(rs, m);
+	review_stamp(rs, m); /* this reviewer's, made here */
 	return save(rs, e);
 }
 
@@ -687,6 +691,7 @@ bool review_session_set_verdict(ReviewSession *rs, ReviewVerdict v, Err *e)
 		SidecarComment *m = &rs->sc.comments.v[rs->sc.comments.n - 1];
 		m->kind = xstrdup("verdict");
 		set_range(rs, m);
+		review_stamp(rs, m);
 	}
 	return save(rs, e);
 }
@@ -708,12 +713,39 @@ ReviewVerdict review_session_verdict(const ReviewSession *rs)
 	return v;
 }
 
+ReviewVerdict review_session_verdict_by(const ReviewSession *rs, bool *mine)
+{
+	ReviewVerdict v = REVIEW_VERDICT_NONE;
+	*mine = false;
+	for (size_t i = 0; i < rs->sc.comments.n; i++) {
+		const SidecarComment *c = &rs->sc.comments.v[i];
+		if (is_kind(c, "verdict") && review_session_in_range(rs, c) &&
+		    review_entry_mine(rs, c)) {
+			*mine = true;
+			v = REVIEW_VERDICT_NONE;
+			review_verdict_parse(c->state, &v);
+		}
+	}
+	if (*mine)
+		return v;
+	v = review_session_verdict(rs);
+	*mine = v == REVIEW_VERDICT_NONE; /* nothing to claim */
+	return v;
+}
+
 ReviewMark review_session_mark_of(const ReviewSession *rs, size_t change)
+{
+	return review_session_mark_by(rs, change, true);
+}
+
+ReviewMark review_session_mark_by(const ReviewSession *rs, size_t change, bool others)
 {
 	ReviewMark m = REVIEW_MARK_NONE;
 	for (size_t i = 0; i < rs->sc.comments.n; i++) {
 		const SidecarComment *c = &rs->sc.comments.v[i];
 		if (!is_mark(c) || !review_session_in_range(rs, c) || entry_change(rs, c) != (long)change)
+			continue;
+		if (!others && !review_entry_mine(rs, c))
 			continue;
 		if (!strcmp(c->state, mark_states[REVIEW_MARK_APPROVED]))
 			m = REVIEW_MARK_APPROVED;
@@ -793,6 +825,7 @@ bool review_session_edit(ReviewSession *rs, size_t k, const char *text, Err *e)
 	SidecarComment *c = &rs->sc.comments.v[k];
 	free(c->text);
 	c->text = xstrdup(text);
+	review_stamp(rs, c); /* rewritten here: this reviewer's text now */
 	return save(rs, e);
 }
 
@@ -826,9 +859,11 @@ bool review_session_resolve(ReviewSession *rs, size_t k, Err *e)
 	if (!own_entry(rs, k, e))
 		return false;
 	SidecarComment *c = &rs->sc.comments.v[k];
-	bool res = !strcmp(c->state, "resolved");
+	bool res = !strcmp(c->state, "resolved"), mine = review_entry_mine(rs, c);
 	free(c->state);
 	c->state = xstrdup(res ? "open" : "resolved");
+	if (mine) /* resolving another's comment does not make it this reviewer's */
+		review_stamp(rs, c);
 	return save(rs, e);
 }
 
@@ -852,6 +887,7 @@ bool review_session_reply(ReviewSession *rs, size_t k, const char *text, Err *e)
 	free(m->base);
 	free(m->head);
 	set_range(rs, m);
+	review_stamp(rs, m);
 	return save(rs, e);
 }
 

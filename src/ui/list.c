@@ -1,7 +1,7 @@
 /* The repository view (`yeok DIR`, ui-private.h): the list mode of the one
  * loop over the model of repo.h.  Keys go to the MODE_LIST commands of the
- * command table; idle time fills the rows not counted yet (a progress
- * count in the header); Enter leaves the loop, runs the editor on the
+ * command table; idle time reads the last commit dates and fills the rows
+ * not counted yet (progress counts in the header); Enter leaves the loop, runs the editor on the
  * selected file (ui_edit) and comes back with its row counted again. */
 #include <unistd.h>
 
@@ -88,6 +88,10 @@ static void list_paint(Ui *u, Mode *m)
 	buf_addf(&h, " · sorted by %s", repo_sort_name(r->sort));
 	if (r->n_unread)
 		buf_addf(&h, " · %zu not read", r->n_unread);
+	if (r->deferred)
+		buf_adds(&h, " · reading the repository's words");
+	if (r->dates)
+		buf_addf(&h, " · dates %zu/%zu", r->dated, r->rows.n);
 	if (r->to_fill)
 		buf_addf(&h, " · counting %zu/%zu", r->rows.n - r->to_fill, r->rows.n);
 	ui_fill(u, 0, 0, COLS, TS_HEADER, false);
@@ -122,7 +126,8 @@ static void list_paint(Ui *u, Mode *m)
 static int list_timeout(Ui *u, Mode *m)
 {
 	(void)m;
-	return u->repo->to_fill ? 0 : -1;
+	/* busy: at once; only git's dates to wait for: they are polled */
+	return u->repo->to_fill || u->repo->deferred ? 0 : u->repo->dates ? 20 : -1;
 }
 
 static void list_event(Ui *u, Mode *m, const UiEvent *ev)
@@ -130,7 +135,14 @@ static void list_event(Ui *u, Mode *m, const UiEvent *ev)
 	(void)m;
 	Repo *r = u->repo;
 	if (ev->kind == UI_EV_IDLE) {
-		if (r->to_fill) {
+		if (r->dates) {
+			repo_dates_step(r, 0);
+			u->redraw = true;
+		}
+		if (r->deferred) { /* drawn first: "reading the repository's words" */
+			repo_prepare(r);
+			u->redraw = true;
+		} else if (r->to_fill) {
 			repo_fill_step(r, 1);
 			u->redraw = true;
 		}
@@ -167,11 +179,10 @@ int ui_list_main(const UiOpts *o, const char *dir)
 	Err e;
 	err_init(&e);
 	/* the rows' findings are check's: the editor's context, with the
-	 * repository's words (before the cache is read: it is keyed by them) */
+	 * repository's words, loaded after the first screen (repo_prepare:
+	 * before the cache is read, which is keyed by them) */
 	r.ctx = o->ctx;
-	Err re;
-	err_init(&re);
-	bool words = !r.ctx || context_load_repo(r.ctx, dir, &re);
+	r.deferred = true;
 	if (!repo_open(&r, dir, &e)) {
 		Buf b = BUF_INIT;
 		text_sanitize(e.msg, strlen(e.msg), &b);
@@ -188,11 +199,6 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		repo_release(&r);
 		return EXIT_USAGE;
 	}
-	if (!words && r.msg[0]) /* the walk's problem first */
-		snprintf(r.msg + strlen(r.msg), sizeof(r.msg) - strlen(r.msg), " · Repository words: %.200s",
-		         re.msg);
-	else if (!words)
-		snprintf(r.msg, sizeof(r.msg), "Repository words: %s", re.msg);
 	Ui u;
 	memset(&u, 0, sizeof(u));
 	ui_bind_list(&u, &r);

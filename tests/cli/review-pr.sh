@@ -72,7 +72,12 @@ print('  - {line: %d, segment: null, text: "unchanged segment", state: open, bas
 PY
 check "the oracle wrote comments" test "$(grep -c 'comment ' "$F.yeok.yaml")" -gt 10
 
+# (the oracle wrote the sidecar, not yeok review: none of it is this
+# reviewer's own, issue 37 item 10; --include-others exports it, marked)
 run "$YEOK" review --base "$BASE" --head pr --export github-json "$F"
+check "github-json of entries yeok review did not make: none exported as the reviewer's" has "$out" '"comments": []'
+check "... said on stderr, naming the file" has "$err" "$F: 27 entries not made by you on this machine"
+run "$YEOK" review --base "$BASE" --head pr --export github-json --include-others "$F"
 check "github-json exits 0" eq "$status" 0
 printf '%s\n' "$out" >"$T/review.json"
 printf '%s\n' "$err" >"$T/review.err"
@@ -103,7 +108,10 @@ for l in open(diff, encoding='utf-8'):
     else:
         h['n'] += 1; h['o'] += 1
 assert d['comments'], 'no comments'
+mark = '\n\n(not made by this reviewer: from the sidecar)'
 for c in d['comments']:
+    assert c['body'].endswith(mark), 'comment %r: not marked as from the sidecar' % c['body'][:30]
+    c['body'] = c['body'][:-len(mark)]
     side = c['side']; a = c.get('start_line', c['line']); b = c['line']
     if 'start_side' in c:
         assert c['start_side'] == side
@@ -150,7 +158,7 @@ run "$YEOK" review --base "$BASE" --head pr --pr 1063 --export markdown "$F"
 check "--pr 1063: its entries" has "$out" "numbered 1063"
 check "... not 1135's" lacks "$out" "numbered 1135"
 check "... nor those of no PR" lacks "$out" "comment 0"
-run "$YEOK" review --base "$BASE" --head pr --export github-json "$F"
+run "$YEOK" review --base "$BASE" --head pr --export github-json --include-others "$F"
 check "github-json: the outdated entry goes into the body" has "$out" "(outdated): made on an earlier commit"
 
 # ---- a Korean paragraph deleted ------------------------------------------------
@@ -182,7 +190,7 @@ printf 'yeok: 1\nreview:\n  - {line: %s, last: %s, segment: null, text: "왜 지
 run "$YEOK" review --base pr --head HEAD --export markdown "$R"
 check "review: the deletion is a change" has "$out" "1 changed segments"
 check "... the comment on the deleted lines" has "$out" "deleted lines $df-$dl: 왜 지웠나요"
-run "$YEOK" review --base pr --head HEAD --export github-json "$R"
+run "$YEOK" review --base pr --head HEAD --export github-json --include-others "$R"
 printf '%s\n' "$out" >"$T/del.json"
 G diff -U3 pr HEAD -- "$R" >"$T/del.diff"
 G show "HEAD:$R" >"$T/del.rst"

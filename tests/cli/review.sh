@@ -110,7 +110,14 @@ check "the verdict is shown" has "$out" "Verdict: request changes"
 check "a comment tied to no line is a general one" has "$out" "general: 전체적으로 좋습니다"
 check "the suggestion is a suggestion block" has "$out" '```suggestion'
 
+# (the sidecar was written by hand, not by yeok review: none of its entries
+# is this reviewer's own, issue 37 item 10; --include-others exports them,
+# each with a paragraph saying so)
 run "$YEOK" review --base fsdp-06 --head fsdp-07 --export github-json "$R/$FSDP"
+check "github-json of a sidecar yeok review did not write: nothing exported as the reviewer's" eval 'has "$out" "\"comments\": []" && has "$out" "\"event\": \"COMMENT\"" && lacks "$out" "comment on"'
+check "... said on stderr" has "$err" "$FSDP: 8 entries not made by you on this machine (a committed sidecar is anyone's): left out; --include-others exports them, marked"
+check "... the verdict too" has "$err" "the verdict (request changes) was not given by you on this machine: the review's event is COMMENT"
+run "$YEOK" review --base fsdp-06 --head fsdp-07 --export github-json --include-others "$R/$FSDP"
 check "github-json export exits 0" eq "$status" 0
 printf '%s\n' "$out" >"$T/fsdp.json"
 shape() { # shape JSON HEADFILE EVENT NCOMMENTS
@@ -132,8 +139,10 @@ for c in d["comments"]:
     if "start_line" in c:
         assert isinstance(c["start_line"], int) and c["start_line"] < c["line"]
         assert c["start_side"] == "RIGHT"
+    mark = "\n\n(not made by this reviewer: from the sidecar)"
+    assert c["body"].endswith(mark), c["body"]
     if c["body"].startswith("```suggestion\n"):
-        assert c["body"].endswith("\n```\n")
+        assert c["body"].endswith("\n```\n" + mark)
 lines = [c.get("start_line", c["line"]) for c in d["comments"]]
 assert lines == sorted(lines)
 PY
@@ -141,7 +150,8 @@ PY
 n=$(( $(echo "$lines" | wc -w) + 1 ))
 check "the JSON has the shape of GitHub's create-a-review body, commit_id the head" shape "$T/fsdp.json" "$T/fsdp07.rst" REQUEST_CHANGES "$n" "$(G rev-parse fsdp-07)"
 check "a comment tied to no line goes into the body" has "$out" '전체적으로 좋습니다'
-check "suggestions are suggestion blocks in JSON" has "$out" '"body": "```suggestion\n제안 문장\n```\n"'
+check "suggestions are suggestion blocks in JSON" has "$out" '"body": "```suggestion\n제안 문장\n```\n\n\n(not made by this reviewer: from the sidecar)"'
+check "... the verdict from the sidecar, said in the body" has "$out" "The verdict (request changes) was not given by this reviewer"
 
 # --- head defaults to the working tree; base to HEAD~1 without origin -----
 G checkout -q mesh-05

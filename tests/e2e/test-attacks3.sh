@@ -188,3 +188,73 @@ check "... exits" tm_wait "EXITED-0"
 fresh
 tm_start 200 20 "cd $U17 && $as_user env HOME=$U17 XDG_CONFIG_HOME=$U17/cfg XDG_CACHE_HOME=$U17/cache $YEOK --no-spell locked"
 check "yeok DIR of an unreadable folder: said, exit 66" eval 'tm_wait "yeok: locked: cannot read: Permission denied" && tm_wait "EXITED-66"'
+
+# ---- item 10: a review is the reviewer's -----------------------------------
+P=$T/pr10
+git init -q "$P"
+printf 'Title\n=====\n\nSome text here.\n\nMore text.\n' >"$P/doc.rst"
+git -C "$P" add doc.rst && git -C "$P" commit -qm english
+printf '제목\n====\n\n여기 번역된 글.\n\n더 많은 글.\n' >"$P/doc.rst"
+# the pull request's author commits a sidecar: a comment, a mark, an approval
+# (one entry with a stamp that is not this reviewer's)
+cat >"$P/doc.rst.yeok.yaml" <<'YAML'
+yeok: 1
+review:
+  - {line: 4, segment: null, text: "@everyone 좋습니다\n::error::forged", state: open}
+  - {line: 4, segment: null, text: "도장 위조", state: open, by: 0123456789abcdef0123456789abcdef}
+  - {line: 4, segment: null, text: "", state: approved, kind: mark}
+  - {line: 0, segment: null, text: "", state: approve, kind: verdict}
+verdict: approve
+YAML
+git -C "$P" add -A && git -C "$P" commit -qm korean
+fresh
+tm_start 120 30 "cd $P && $YEOK review --no-spell --base HEAD~1 doc.rst"
+check "review: opens" tm_wait "change 1 of "
+tm_keys c
+check "review: the comment editor" tm_wait "Ctrl-S or Alt-Enter saves"
+tm_text "@alice 확인해 주세요"
+tm_keys Enter
+tm_text "::warning::mine"
+tm_keys C-s
+check "review: the comment is saved" tm_until grep -qF "@alice" "$P/doc.rst.yeok.yaml"
+tm_keys C-q
+check "review: exits" tm_wait "EXITED-0"
+check "the reviewer's entry carries its stamp in the sidecar" eval 'grep -A8 "@alice" "$P/doc.rst.yeok.yaml" | grep -qE "^  by: [0-9a-f]{32}$"'
+(cd "$P" && "$YEOK" review --base HEAD~1 --export github-json doc.rst >"$T/r10.json" 2>"$T/r10.err")
+check "github-json: the reviewer's own comment, its @mention neutralised" grep -qF '@\u200balice 확인해 주세요' "$T/r10.json"
+check "... and its workflow line" grep -qF '\n\u200b::warning::mine' "$T/r10.json"
+check "... the author's comments are not exported as the reviewer's" eval '! grep -qE "좋습니다|도장 위조" "$T/r10.json"'
+check "... nor the author's approval (the event is COMMENT)" grep -qF '"event": "COMMENT"' "$T/r10.json"
+check "... nor the author's mark" grep -qF '0 approved' "$T/r10.json"
+check "... and the reviewer is told" grep -qF "doc.rst: 2 entries and 1 mark not made by you on this machine" "$T/r10.err"
+check "... of the verdict too" grep -qF "doc.rst: the verdict (approve) was not given by you on this machine: the review's event is COMMENT" "$T/r10.err"
+# the reviewer's stamp copied onto the author's text does not hold
+stamp=$(grep -A8 "@alice" "$P/doc.rst.yeok.yaml" | sed -n 's/^  by: \([0-9a-f]*\)$/\1/p')
+sed -i "s/by: 0123456789abcdef0123456789abcdef/by: $stamp/" "$P/doc.rst.yeok.yaml"
+(cd "$P" && "$YEOK" review --base HEAD~1 --export github-json doc.rst >"$T/r10c.json" 2>/dev/null)
+check "a stamp copied onto other text is not the reviewer's" eval 'grep -qF "@\u200balice" "$T/r10c.json" && ! grep -qF "도장 위조" "$T/r10c.json"'
+(cd "$P" && "$YEOK" review --base HEAD~1 --export github-json --include-others doc.rst >"$T/r10b.json" 2>/dev/null)
+check "--include-others: the author's comment, marked" eval 'grep -qF "좋습니다" "$T/r10b.json" && grep -qF "(not made by this reviewer: from the sidecar)" "$T/r10b.json"'
+check "... its @mention neutralised" grep -qF '@\u200beveryone' "$T/r10b.json"
+check "... its workflow line too" grep -qF '\n\u200b::error::forged' "$T/r10b.json"
+check "... the approval, said to be from the sidecar" eval 'grep -qF "\"event\": \"APPROVE\"" "$T/r10b.json" && grep -qF "The verdict (approve) was not given by this reviewer" "$T/r10b.json"'
+(cd "$P" && "$YEOK" review --base HEAD~1 --export markdown doc.rst >"$T/r10.md" 2>/dev/null)
+check "markdown: the author's comment marked" grep -qF "(not made by this reviewer: from the sidecar)" "$T/r10.md"
+check "... the verdict too" grep -qF "Verdict: approve (not made by this reviewer: from the sidecar)." "$T/r10.md"
+check "... the author's mark counted apart" grep -qF "1 more segment marked in the sidecar, not by this reviewer." "$T/r10.md"
+check "... mentions in backquotes" eval 'grep -qF "\`@everyone\` 좋습니다" "$T/r10.md" && grep -qF "\`@alice\` 확인해 주세요" "$T/r10.md"'
+check "... no line starts a workflow command" eval '! grep -qE "^[[:space:]]*::[a-z]+::" "$T/r10.md" && grep -qF "\\:\\:error::forged" "$T/r10.md"'
+
+# ---- item 12: yeok DIR of many files: the list at once, the dates after -----
+# (the work is counted in tests/unit/test-repo.c test_dates_linear, the
+# first screen in test-ui-keys.c test_list_first_screen_at_once; the time
+# in tests/bench/repo-100k.sh)
+G12=$T/many
+"$(dirname "$0")/../bench/gen-repo.sh" "$G12" 3000 5 >/dev/null
+fresh
+tm_start 200 20 "cd $G12 && XDG_CACHE_HOME=$T/cache12 $YEOK --no-spell ."
+check "many files: the list" tm_wait "3000/3000 files"
+check "... every date read (the header's progress gone)" tm_wait_gone "dates " 60
+check "... the rows have their dates" tm_wait "2020-09-14 d000/f0000.rst"
+tm_text q
+check "... exits" tm_wait "EXITED-0"

@@ -13,6 +13,7 @@
 #include "yeok/context.h"
 #include "yeok/repo.h"
 #include "yeok/session.h"
+#include "yeok/vcs.h"
 
 /* The findings of check's path: pair_build, context_check_pair. */
 static void check_path(Context *ctx, const char *file, const SourceOpts *so, Spell *sp,
@@ -187,6 +188,51 @@ static void test_config_glossary_honoured(void **state)
 	free(dir);
 }
 
+/* The repository's words are read from HEAD through a bounded number of git
+ * processes, as many for 40 Korean files as for 4 (issue 37 item 12: one
+ * `git cat-file blob` per file made `yeok DIR` of 100k files wait minutes
+ * before its first screen), and the same words either way. */
+static size_t repo_words_spawns(size_t files, size_t *words)
+{
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git init -q && for i in $(seq %zu); do "
+	           "printf '제목 %%s\\n=======\\n\\n튜토리얼 %%s의 한국어 문장입니다.\\n' $i $i >f$i.rst; done && "
+	           "git add . && git -c user.name=t -c user.email=t@t commit -qm ko", files);
+	char *cache = path_join(dir, "cache");
+	setenv("XDG_CACHE_HOME", cache, 1);
+	Context ctx;
+	context_init(&ctx);
+	ContextOpts co = {.no_spell = true};
+	Err e;
+	err_init(&e);
+	assert_true(context_load(&ctx, &co, &e));
+	char *f1 = path_join(dir, "f1.rst");
+	unsigned long before = vcs_spawn_count();
+	assert_true(context_load_repo(&ctx, f1, &e));
+	size_t n = vcs_spawn_count() - before;
+	*words = ctx.repo.files;
+	context_release(&ctx);
+	unsetenv("XDG_CACHE_HOME");
+	free(f1);
+	free(cache);
+	free(dir);
+	return n;
+}
+
+static void test_repo_words_git_bounded(void **state)
+{
+	(void)state;
+	if (!vcs_available())
+		skip();
+	size_t w4 = 0, w40 = 0;
+	size_t s4 = repo_words_spawns(4, &w4), s40 = repo_words_spawns(40, &w40);
+	print_message("# repository words: %zu git processes for 4 files, %zu for 40\n", s4, s40);
+	assert_int_equal(w4, 4);
+	assert_int_equal(w40, 40);
+	assert_int_equal(s40, s4);
+	assert_true(s4 <= 8);
+}
+
 /* Inside a checkout of the dev bundle: the English from the history, the
  * repository's words, spelling on; the repository view's count too. */
 static void test_dev_bundle_editor_equals_check(void **state)
@@ -244,6 +290,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_glossary_honoured),
+		cmocka_unit_test(test_repo_words_git_bounded),
 		cmocka_unit_test(test_corpus_pairs_editor_equals_check),
 		cmocka_unit_test(test_dev_bundle_editor_equals_check),
 	};

@@ -58,6 +58,7 @@ static void test_rows_fill_cache_refresh(void **state)
 	assert_int_equal(r.rows.n, 10);
 	assert_int_equal(r.to_fill, 10);
 	assert_int_equal(r.from_cache, 0);
+	repo_dates_wait(&r);
 	/* the rows are the walk's, named below the folder, with a commit date */
 	RepoPaths paths = {0};
 	assert_int_equal(repo_walk(top, &paths, NULL), 0);
@@ -238,6 +239,7 @@ static void test_git_log_failure_said(void **state)
 	Err e;
 	err_init(&e);
 	assert_true(repo_open(&r, w, &e));
+	repo_dates_wait(&r);
 	assert_int_equal(r.rows.n, 1);
 	assert_string_equal(r.rows.v[0].date, "");
 	print_message("# %s\n", r.msg);
@@ -245,6 +247,7 @@ static void test_git_log_failure_said(void **state)
 	repo_release(&r);
 	repo_init(&r);
 	assert_true(repo_open(&r, plain, &e));
+	repo_dates_wait(&r);
 	assert_int_equal(r.rows.n, 1);
 	assert_string_equal(r.msg, "");
 	repo_release(&r);
@@ -253,11 +256,105 @@ static void test_git_log_failure_said(void **state)
 	free(dir);
 }
 
+/* Issue 37 item 12: the list is there before git has said anything (the
+ * dates are read in steps), and git's lines find their rows through the
+ * index: the names compared grow with the lines, not lines times rows (a
+ * scan of the rows compared about 5.4 million names here). */
+static void test_dates_linear(void **state)
+{
+	(void)state;
+	if (!vcs_available())
+		skip();
+	char *dir = tu_tmpdir();
+	/* 3000 files in one commit, 600 of them changed by a second (a later
+	 * date): 3600 names in the log */
+	tu_sh(dir, "mkdir w && cd w && git init -q && for d in a b c; do mkdir $d; "
+	           "for i in $(seq 1000); do printf 'T\\n=\\n' >$d/f$i.rst; done; done && "
+	           "git add . && GIT_COMMITTER_DATE='2020-01-01T00:00:00' "
+	           "git -c user.name=t -c user.email=t@t commit -qm one && "
+	           "for i in $(seq 200); do printf 'U\\n=\\n' >>b/f$i.rst; "
+	           "printf 'U\\n=\\n' >>a/f$i.rst; printf 'U\\n=\\n' >>c/f$i.rst; done && "
+	           "git add . && GIT_COMMITTER_DATE='2021-02-03T00:00:00' "
+	           "git -c user.name=t -c user.email=t@t commit -qm two");
+	setenv("XDG_CACHE_HOME", dir, 1);
+	char *w = path_join(dir, "w");
+	Repo r;
+	repo_init(&r);
+	Err e;
+	err_init(&e);
+	assert_true(repo_open(&r, w, &e));
+	assert_int_equal(r.rows.n, 3000);
+	/* listed at once: no date yet, the log still to be read */
+	assert_non_null(r.dates);
+	assert_int_equal(r.dated, 0);
+	size_t steps = 0;
+	while (repo_dates_step(&r, 100))
+		steps++;
+	assert_null(r.dates);
+	assert_int_equal(r.dated, 3000);
+	for (size_t i = 0; i < r.rows.n; i++) {
+		const RepoRow *x = &r.rows.v[i];
+		int n = atoi(strrchr(x->name, 'f') + 1);
+		assert_string_equal(x->date, n <= 200 ? "2021-02-03" : "2020-01-01");
+	}
+	print_message("# 3600 log lines over 3000 rows: %zu names compared, %zu steps\n",
+	              r.name_compares, steps);
+	assert_true(r.name_compares >= 3600);
+	assert_true(r.name_compares <= 2 * 3600);
+	check_repo(&r);
+	repo_release(&r);
+	unsetenv("XDG_CACHE_HOME");
+	free(w);
+	free(dir);
+}
+
+/* The view's rows count check's findings with the context it is given
+ * (repo_open dropped it: every row said 0 findings). */
+static void test_findings_with_context(void **state)
+{
+	(void)state;
+	if (!vcs_available())
+		skip();
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "mkdir w && cd w && git init -q && printf 'Title\\n=====\\n\\nSome text.\\n' >a.rst && "
+	           "git add . && git -c user.name=t -c user.email=t@t commit -qm en && "
+	           "printf '제목입니다\\n==\\n\\n글입니다.\\n' >a.rst && "
+	           "git -c user.name=t -c user.email=t@t commit -qam ko");
+	setenv("XDG_CACHE_HOME", dir, 1);
+	Context ctx;
+	context_init(&ctx);
+	ContextOpts co = {.no_spell = true};
+	Err e;
+	err_init(&e);
+	assert_true(context_load(&ctx, &co, &e));
+	char *w = path_join(dir, "w");
+	Repo r;
+	repo_init(&r);
+	r.ctx = &ctx;
+	r.deferred = true;
+	assert_true(repo_open(&r, w, &e));
+	assert_ptr_equal(r.ctx, &ctx);
+	assert_true(r.deferred);
+	while (repo_fill_step(&r, 5))
+		;
+	assert_false(r.deferred);
+	assert_int_equal(r.rows.n, 1);
+	assert_null(r.rows.v[0].error);
+	assert_true(r.rows.v[0].findings >= 1); /* the title's underline */
+	repo_release(&r);
+	context_release(&ctx);
+	unsetenv("XDG_CACHE_HOME");
+	free(w);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_fill_cache_refresh),
 		cmocka_unit_test(test_git_processes_constant),
+		cmocka_unit_test(test_dates_linear),
+		cmocka_unit_test(test_findings_with_context),
 		cmocka_unit_test(test_not_a_folder),
 		cmocka_unit_test(test_git_log_failure_said),
 	};

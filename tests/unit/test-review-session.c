@@ -144,7 +144,7 @@ static void test_round_trip_and_resume(void **state)
 	/* Markdown: the head's line numbers and lines */
 	Buf md = BUF_INIT;
 	ReviewSession *one[] = {&rs};
-	review_export_markdown(one, 1, &md);
+	review_export_markdown(one, 1, NULL, &md, NULL);
 	char *label = last > first ? xasprintf("lines %ld-%ld: 용어집", first, last)
 	                           : xasprintf("line %ld: 용어집", first);
 	assert_non_null(strstr(md.p, label));
@@ -157,7 +157,7 @@ static void test_round_trip_and_resume(void **state)
 	buf_release(&md);
 	Buf js = BUF_INIT;
 	Buf notes = BUF_INIT;
-	assert_true(review_export_github(one, 1, &js, &notes, &e));
+	assert_true(review_export_github(one, 1, NULL, &js, &notes, &e));
 	buf_release(&notes);
 	assert_non_null(strstr(js.p, "\"event\": \"REQUEST_CHANGES\""));
 	char *line = xasprintf("\"line\": %ld, \"side\": \"RIGHT\"", last);
@@ -354,7 +354,7 @@ static void test_ranges_and_threads(void **state)
 	assert_int_equal(review_session_verdict(&rs), REVIEW_VERDICT_NONE);
 	ReviewSession *one[] = {&rs};
 	Buf md = BUF_INIT;
-	review_export_markdown(one, 1, &md);
+	review_export_markdown(one, 1, NULL, &md, NULL);
 	assert_null(strstr(md.p, "첫 의견"));
 	buf_release(&md);
 	/* numbered: only with its --pr */
@@ -375,7 +375,7 @@ static void test_ranges_and_threads(void **state)
 	rs.texts[rs.cur].hex[0] = rs.texts[rs.cur].hex[0] == 'a' ? 'b' : 'a';
 	assert_true(review_session_outdated(&rs, &rs.sc.comments.v[idx[0]]));
 	md = (Buf)BUF_INIT;
-	review_export_markdown(one, 1, &md);
+	review_export_markdown(one, 1, NULL, &md, NULL);
 	assert_non_null(strstr(md.p, "(outdated): 첫 의견"));
 	buf_release(&md);
 	set_range(&rs, SHA_B, SHA_H, 0);
@@ -412,6 +412,109 @@ static void test_ranges_and_threads(void **state)
 }
 
 /* Next / previous change with a finding. */
+/* A review is the reviewer's (issue 37 item 10): what yeok review makes is
+ * stamped; an export takes as the reviewer's only what they made here. */
+static void test_whose(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	Texts t = texts(mesh02, mesh02, mesh03);
+	ReviewSession rs;
+	open_in(&rs, dir, &t);
+	set_range(&rs, SHA_B, SHA_H, 0);
+	rs.head_worktree = false;
+	Err e;
+	err_init(&e);
+	rs.cur = 1;
+	assert_true(review_session_comment(&rs, "@alice 봐 주세요 (@org/team), t@example.com `@code`\n"
+	                                        "::\n  ::error::x\n\xe3\x80\x80::warning::y", &e));
+	assert_true(review_session_mark(&rs, REVIEW_MARK_APPROVED, &e));
+	assert_true(review_session_set_verdict(&rs, REVIEW_APPROVE, &e));
+	for (size_t i = 0; i < rs.sc.comments.n; i++)
+		assert_true(review_entry_mine(&rs, &rs.sc.comments.v[i]));
+	ReviewSession *one[] = {&rs};
+	Buf js = BUF_INIT, notes = BUF_INIT;
+	assert_true(review_export_github(one, 1, NULL, &js, &notes, &e));
+	assert_non_null(strstr(js.p, "\"event\": \"APPROVE\""));
+	assert_non_null(strstr(js.p, "1 approved"));
+	/* neutral: mentions, not an address nor code; command lines, not "::" */
+	assert_non_null(strstr(js.p, "\"body\": \"@\\u200balice 봐 주세요 (@\\u200borg/team), "
+	                             "t@example.com `@code`\\n::\\n\\u200b  ::error::x\\n"
+	                             "\\u200b\xe3\x80\x80::warning::y\""));
+	assert_null(notes.p);
+	buf_release(&js);
+
+	/* the same sidecar read by another reviewer (or on another machine) */
+	char mine[sizeof(rs.here)];
+	memcpy(mine, rs.here, sizeof(mine));
+	snprintf(rs.here, sizeof(rs.here), "host other machine - uid 4242");
+	for (size_t i = 0; i < rs.sc.comments.n; i++)
+		assert_false(review_entry_mine(&rs, &rs.sc.comments.v[i]));
+	assert_true(review_export_github(one, 1, NULL, &js, &notes, &e));
+	assert_non_null(strstr(js.p, "\"event\": \"COMMENT\""));
+	assert_non_null(strstr(js.p, "\"comments\": []"));
+	assert_non_null(strstr(js.p, "0 approved"));
+	assert_non_null(strstr(notes.p, "distributed_device_mesh.rst: 1 entry and 1 mark not made by "
+	                                "you on this machine"));
+	assert_non_null(strstr(notes.p, "the verdict (approve) was not given by you"));
+	buf_release(&js);
+	buf_release(&notes);
+	ReviewExportOpts others = {.others = true};
+	assert_true(review_export_github(one, 1, &others, &js, &notes, &e));
+	assert_non_null(strstr(js.p, "\"event\": \"APPROVE\""));
+	assert_non_null(strstr(js.p, "y\\n\\n" REVIEW_OTHERS_MARK "\""));
+	assert_non_null(strstr(js.p, "The verdict (approve) was not given by this reviewer"));
+	buf_release(&js);
+	buf_release(&notes);
+	Buf md = BUF_INIT;
+	review_export_markdown(one, 1, NULL, &md, NULL);
+	assert_non_null(strstr(md.p, "Verdict: approve " REVIEW_OTHERS_MARK "."));
+	assert_non_null(strstr(md.p, "`@alice` 봐 주세요 (`@org/team`), t@example.com `@code`\n"
+	                             "::\n  \\:\\:error::x\n\xe3\x80\x80\\:\\:warning::y\n"
+	                             REVIEW_OTHERS_MARK "\n"));
+	buf_release(&md);
+	memcpy(rs.here, mine, sizeof(mine));
+
+	/* a stamp does not hold for other text; an edit here makes it theirs */
+	size_t k = 0;
+	while (rs.sc.comments.v[k].kind)
+		k++;
+	SidecarComment *c = &rs.sc.comments.v[k];
+	free(c->text);
+	c->text = xstrdup("바꾼 글");
+	assert_false(review_entry_mine(&rs, c));
+	assert_true(review_session_edit(&rs, k, "고친 글", &e));
+	assert_true(review_entry_mine(&rs, &rs.sc.comments.v[k]));
+	/* resolving keeps it theirs */
+	assert_true(review_session_resolve(&rs, k, &e));
+	assert_true(review_entry_mine(&rs, &rs.sc.comments.v[k]));
+
+	/* the stamps are unknown keys to a yeok that does not know them: read
+	 * and written back byte for byte, and still this reviewer's */
+	size_t n;
+	char *yaml = tu_read(rs.sc_path, &n);
+	assert_non_null(strstr(yaml, "\n  by: "));
+	Sidecar sc;
+	sidecar_init(&sc);
+	assert_true(sidecar_parse(yaml, n, "s", &sc, &e));
+	Buf again = BUF_INIT;
+	sidecar_emit(&sc, &again);
+	assert_int_equal(again.len, n);
+	assert_memory_equal(again.p, yaml, n);
+	buf_release(&again);
+	sidecar_release(&sc);
+	free(yaml);
+	review_session_release(&rs);
+	open_in(&rs, dir, &t);
+	set_range(&rs, SHA_B, SHA_H, 0);
+	bool own = false;
+	assert_int_equal(review_session_verdict_by(&rs, &own), REVIEW_APPROVE);
+	assert_true(own);
+	review_session_release(&rs);
+	texts_free(&t);
+	free(dir);
+}
+
 static void test_move_finding(void **state)
 {
 	(void)state;
@@ -457,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_ranges_and_threads),
 		cmocka_unit_test(test_move_finding),
 		cmocka_unit_test(test_py_review),
+		cmocka_unit_test(test_whose),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

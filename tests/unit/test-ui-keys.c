@@ -527,6 +527,46 @@ static void test_list_filter_selected(void **state)
 	free(dir);
 }
 
+/* Issue 37 item 12: the repository view's first screen waits for nothing:
+ * the rows are listed before the repository's words, the cache, the
+ * counts and git's dates, and the header says what is still being read. */
+static void test_list_first_screen_at_once(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	tu_sh(dir, "git init -q && printf 'A\\n=\\n' >alpha.rst && cp alpha.rst beta.rst && "
+	           "git add . && git -c user.name=t -c user.email=t@t commit -qm one");
+	setenv("XDG_CACHE_HOME", dir, 1);
+	Repo r;
+	repo_init(&r);
+	r.deferred = true;
+	Err e;
+	err_init(&e);
+	assert_true(repo_open(&r, dir, &e));
+	Ui u;
+	memset(&u, 0, sizeof(u));
+	ui_bind_list(&u, &r);
+	keymap_init(&u.keys);
+	theme_default(&u.theme);
+	Buf screen = BUF_INIT;
+	run_keys(&u, &ui_list_mode, "", 160, 12, "xterm-256color", &screen);
+	assert_non_null(strstr(screen.p, "alpha.rst"));
+	assert_non_null(strstr(screen.p, "beta.rst"));
+	assert_non_null(strstr(screen.p, "· reading the repository's words · dates 0/2 · counting 0/2"));
+	buf_release(&screen);
+	/* then, in idle time: the dates, the counts */
+	repo_dates_wait(&r);
+	while (repo_fill_step(&r, 5))
+		;
+	assert_false(r.deferred);
+	assert_int_equal(r.dated, 2);
+	keymap_release(&u.keys);
+	ui_paint_release(&u);
+	repo_release(&r);
+	unsetenv("XDG_CACHE_HOME");
+	free(dir);
+}
+
 /* Issue 36.4 in prompts: a run of typing is one undo step, as in the editor. */
 static void test_prompt_undo_runs(void **state)
 {
@@ -561,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_prompt_previous_answer_selected),
 		cmocka_unit_test(test_prompt_undo_runs),
 		cmocka_unit_test(test_list_filter_selected),
+		cmocka_unit_test(test_list_first_screen_at_once),
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_prompt),
 		cmocka_unit_test(test_pick_list),
