@@ -26,7 +26,7 @@
  *
  * Depends on util, text, lines, rst, host, align, pair, diff, sync,
  * progress, repo, comments; ReviewSession also on vcs, source, sidecar,
- * glossary, check, context, journal (who is here).  Never prints.
+ * glossary, check, context, journal (who is here), ynode.  Never prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
