@@ -440,8 +440,11 @@ typedef struct SessionGloss {
 typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
 	SourceStale stale;    /* the English against the Korean as opened
-	                         (measured with cd's first set-up; cd.stale) */
+	                         (measured in idle slices before cd's first
+	                         index: stale_run; then cd.stale) */
 	bool stale_measured;
+	SourceStaleRun *stale_run; /* the measurement under way (owned), or NULL */
+	uint64_t stale_gen;   /* doc.gen_edit its Korean items are of */
 	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
 	bool spell_in;        /* with a context: the spelling check is in the
@@ -583,6 +586,11 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
  * needed unchecked in the bench's one idle step between keys (a newline
  * at 100k: 1.06 -> 1.26 ms); 3 KiB is between. */
 #define SESSION_CHECK_SLICE_BYTES 3072u
+/* The stale English's measure in one idle slice, before the first index
+ * (source_stale_run_step's units: 10,240 lines read or 163,840 items
+ * sorted, at most ~1 ms of CPU at 1M lines, where the whole measure is
+ * ~47M units, 0.18 s: at once it was one slice of 0.45 s). */
+#define SESSION_STALE_SLICE_UNITS (160u * 1024)
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);
