@@ -414,7 +414,8 @@ static void test_list_rows_hang(void **state)
 			const RowSide *rs = &rows[i].side[p];
 			if (!rs->has || (rs->from == 0 && rs->to == 0))
 				continue;
-			const Line *ln = lines_line(session_lines(&s, (Pane)p), rs->line);
+			Str ln0 = lines_get(session_lines(&s, (Pane)p), rs->line);
+			const Str *ln = &ln0;
 			int want = rs->from == 0 ? 0 : rs->line == 0 ? 2 : 5; /* "- ", "  1. " */
 			assert_int_equal(rs->indent, want);
 			/* the row fits beside its indent */
@@ -638,7 +639,7 @@ static void test_save_changes_only_the_edited_line(void **state)
 	for (size_t i = 0; i < a.n; i++) {
 		if (i == 4) {
 			assert_int_equal(lines_line(&b, i)->n, lines_line(&a, i)->n + strlen("가나다"));
-			assert_memory_equal(lines_line(&b, i)->p, "가나다", strlen("가나다"));
+			assert_memory_equal(lines_get(&b, i).p, "가나다", strlen("가나다"));
 		} else {
 			assert_true(str_eq(lines_get(&a, i), lines_get(&b, i)));
 			assert_int_equal(lines_line(&a, i)->eol, lines_line(&b, i)->eol);
@@ -788,7 +789,7 @@ static void test_command_table(void **state)
 	assert_non_null(strstr(s.message.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
 	assert_int_equal(s.caret.cur.line, 0);
-	assert_memory_equal(lines_line(&s.doc.tgt, 0)->p, "Title", 5);
+	assert_memory_equal(lines_get(&s.doc.tgt, 0).p, "Title", 5);
 	session_release(&s);
 }
 
