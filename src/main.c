@@ -44,6 +44,14 @@ int main(int argc, char **argv)
 	 * idle slice or a key): 1.2-1.7 ms at 100k lines, measured in the
 	 * slice that freed the old index (tests/bench/PERF.md, round 8). */
 	mallopt(M_MXFAST, 0);
+	/* And a fixed mmap threshold (glibc's default one, 128 KiB, without
+	 * its growth): glibc raises the threshold to the size of each mapped
+	 * block freed (up to 32 MiB), so the open's large passing arrays (the
+	 * sidecar's bytes, the statuses' application: 10-30 MB each at 1M
+	 * lines) came from the heap afterwards and their pages stayed there,
+	 * under the checks' first index: peak RSS at 1M lines 252 -> 240 MiB
+	 * (tests/bench/PERF.md, round 14). */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 	return ui_main(argc, argv);
 }

@@ -100,6 +100,10 @@ bool align_memo_same(const AlignMemo *a, const AlignMemo *b);
  * drops them when it is aligned; align_update computes them again for
  * the regions it aligns, and keeps them). */
 size_t align_memo_tokened(const AlignMemo *m);
+/* The blocks whose features the memo holds (for tests): the anchors
+ * (titles and code) and the blocks of the regions updates aligned; the
+ * other blocks' are computed again when their region is aligned. */
+size_t align_memo_features(const AlignMemo *m);
 /* The target blocks' feature records that changes in the number of
  * blocks have moved so far (for tests): those between the change and
  * the one before (the records are a gap buffer with its gap at the last

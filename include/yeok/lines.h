@@ -29,7 +29,7 @@
 
 typedef enum Eol { EOL_NONE = 0, EOL_LF = 1, EOL_CRLF = 2 } Eol;
 
-/* The longest line a Line holds: its length is a 29-bit field (16 bytes
+/* The longest line a Line holds: its length is a 29-bit field (12 bytes
  * a line).  Every input yeok parses is bounded below it (FILE_MAX_BYTES,
  * vcs_show's bound: a parse of a longer line is a programmer error), and
  * doc_replace refuses an edit that would make a line longer. */
@@ -42,17 +42,23 @@ typedef enum Eol { EOL_NONE = 0, EOL_LF = 1, EOL_CRLF = 2 } Eol;
  * an edit that would make more (lines_fit says so, naming the file). */
 #define LINES_MAX_LINES ((size_t)UINT32_MAX - 1)
 
+/* 12 bytes (two tables of a million lines each at 1M lines): where the
+ * content is, not a pointer; read it with lines_get or lines_bytes. */
 typedef struct Line {
-	const char *p;     /* content bytes, without the terminator */
+	uint32_t at;       /* where the content bytes are (without the
+	                      terminator): Lines.base + at; owned: the line's
+	                      allocation Lines.own[at]; in a view (Lines.over):
+	                      byte at of the same line of the lines viewed */
 	uint32_t n : 29;   /* content length (<= LINES_MAX_LINE) */
 	uint32_t eol : 2;  /* the Eol that follows this line in the file */
-	uint32_t owned : 1; /* p is this line's allocation of lines_line_cap(n)
-	                       bytes or more; 0: p borrows (from Lines.base,
-	                       or a view's lines) */
+	uint32_t owned : 1; /* the bytes are Lines.own[at], this line's
+	                       allocation of lines_line_cap(n) bytes or more;
+	                       0: they are borrowed */
 	uint32_t memo;     /* 0, or what a view derived from this content (the
 	                      session: its wrapped rows); every lines_* call that
 	                      changes the line's bytes sets it back to 0 */
 } Line;
+_Static_assert(sizeof(Line) == 12, "a Line is 12 bytes");
 
 /* The bytes an owned line of n content bytes has room for at least: the
  * power of two at or above n, 16 at the least (derived, not stored). */
@@ -93,11 +99,25 @@ typedef struct Lines {
 	char *base; /* the loaded file (owned), borrowed into by unmodified
 	               lines; never written while l holds it */
 	size_t base_n; /* its bytes (the BOM included) */
+	char **own; /* the owned lines' allocations, by Line.at; own_n slots,
+	               those of own_free unused */
+	size_t own_n, own_cap;
+	struct { uint32_t *v; size_t n, cap; } own_free;
+	bool own_borrowed; /* lines_borrowed: own[] points into other bytes
+	               (nothing freed but the tables; not edited) */
+	const struct Lines *over; /* a view (host.h: a .py's RST text): line i
+	               is bytes of line i of over from Line.at on (no base,
+	               nothing owned, no gap; built by hand, never edited) */
 	LinesScan scan; /* what the parse found */
 } Lines;
 
 void lines_init(Lines *l);
 void lines_release(Lines *l);
+/* A table of n lines that borrow bytes anywhere (a check's lines of code
+ * comments): each set with lines_borrowed_set, never edited; released
+ * with lines_release. */
+void lines_borrowed(Lines *l, size_t n);
+void lines_borrowed_set(Lines *l, size_t i, const char *p, size_t n, Eol eol);
 /* Replace the content of l with data split into lines (data is copied). */
 void lines_parse(Lines *l, const char *data, size_t n);
 /* The same with the bytes of b, adopted (b is left empty). */
@@ -127,10 +147,18 @@ static inline const Line *lines_line(const Lines *l, size_t i)
 	return &l->v[i < l->gap ? i : i + l->gl];
 }
 
+/* The content bytes of line ln, line i of l (ln == lines_line(l, i)). */
+static inline const char *lines_bytes(const Lines *l, size_t i, const Line *ln)
+{
+	if (l->over)
+		return lines_bytes(l->over, i, lines_line(l->over, i)) + ln->at;
+	return ln->owned ? l->own[ln->at] : l->base + ln->at;
+}
+
 static inline Str lines_get(const Lines *l, size_t i)
 {
 	const Line *ln = lines_line(l, i);
-	return (Str){ln->p, ln->n};
+	return (Str){lines_bytes(l, i, ln), ln->n};
 }
 
 /* The terminator a new line should get: the most common one in l

@@ -360,11 +360,16 @@ typedef struct SessionView {
 
 /* The sidecar and where the English came from (owner:
  * src/session/session.c: read at open, written at save). */
-/* The progress keys of a segment given by its block ranges. */
+/* The progress keys of a segment given by its block ranges: 32 bytes (one
+ * a segment of a phased open, 285k at 1M lines; they were 72, and 38 MB
+ * there), block indexes in 32 bits as in Segment, and the keys' 16 hex
+ * digits as their 64-bit value (a side without blocks has the empty key:
+ * its count is 0). */
 typedef struct SessionSegKeys {
-	size_t src, src_n, tgt, tgt_n;
-	SidecarKey source, target;
+	uint32_t src, src_n, tgt, tgt_n;
+	uint64_t source, target;
 } SessionSegKeys;
+_Static_assert(SIDECAR_KEY_LEN == 16, "a key's hex digits are 64 bits");
 
 /* The sidecar's statuses being applied in idle slices, after a phased
  * open (owner: src/session/statuses.c). */
@@ -375,8 +380,9 @@ typedef struct SessionApply {
 	ProgressApply pa;     /* the decisions under way */
 	SegStatus *st;        /* per segment: the status decided (written by the
 	                         decisions: the segments are not copied) */
-	size_t *by_tgt;       /* 1 + the side.keys entry by its first target block */
-	size_t *by_src;       /* ... by its first source block (no target side) */
+	uint32_t *by_tgt;     /* 1 + the side.keys entry by its first target block
+	                         (fewer entries than blocks: 32 bits) */
+	uint32_t *by_src;     /* ... by its first source block (no target side) */
 	unsigned char *set;   /* per segment: its status is in the doc */
 	bool shown;           /* the segments on screen are */
 } SessionApply;
@@ -441,8 +447,11 @@ typedef struct SessionGloss {
 typedef struct SessionFindings {
 	CheckDoc cd;          /* the checks' view of the document */
 	SourceStale stale;    /* the English against the Korean as opened
-	                         (measured with cd's first set-up; cd.stale) */
+	                         (measured in idle slices before cd's first
+	                         index: stale_run; then cd.stale) */
 	bool stale_measured;
+	SourceStaleRun *stale_run; /* the measurement under way (owned), or NULL */
+	uint64_t stale_gen;   /* doc.gen_edit its Korean items are of */
 	bool on;              /* false: checks off (no findings) */
 	bool cd_built;        /* cd is initialized (on first use) */
 	bool spell_in;        /* with a context: the spelling check is in the
@@ -584,6 +593,11 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
  * needed unchecked in the bench's one idle step between keys (a newline
  * at 100k: 1.06 -> 1.26 ms); 3 KiB is between. */
 #define SESSION_CHECK_SLICE_BYTES 3072u
+/* The stale English's measure in one idle slice, before the first index
+ * (source_stale_run_step's units: 10,240 lines read or 163,840 items
+ * sorted, at most ~1 ms of CPU at 1M lines, where the whole measure is
+ * ~47M units, 0.18 s: at once it was one slice of 0.45 s). */
+#define SESSION_STALE_SLICE_UNITS (160u * 1024)
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);

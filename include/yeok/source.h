@@ -396,7 +396,8 @@ typedef struct SourceStale {
 	bool stale;            /* source_stale_says */
 	size_t differ;         /* blocks that differ: max(blocks_en, blocks_ko) */
 	SourceStaleScore score;
-	uint64_t *en, *ko;     /* each side's item hashes, sorted (owned) */
+	uint64_t *en, *ko;     /* each side's item hashes, sorted (owned; only
+	                          when stale, else NULL) */
 	size_t en_n, ko_n;
 	char what[160];        /* the English for the message ("git 349cbf1e
 	                          of 2025-09-14"): the caller's (source_stale_what) */
@@ -404,9 +405,34 @@ typedef struct SourceStale {
 
 void source_stale_init(SourceStale *s);
 void source_stale_release(SourceStale *s);
-/* Measure (previous content released). */
+/* Measure (previous content released).  en and ko are kept only when
+ * stale (what source_stale_blocks_differ reads); else NULL. */
 void source_stale_measure(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
                           SourceStale *out);
+/* The same in steps (the editor's idle slices): each call does at most max
+ * units of work (SIZE_MAX: to the end; a line read, or a block's head, is
+ * SOURCE_STALE_LINE_UNITS, an item sorted, marked or counted one: about
+ * the same time each; the last line read may pass max, and a call reads
+ * one at least) and returns true
+ * once out is filled, as source_stale_measure
+ * fills it (out is released and written by the last steps only).  The
+ * same documents at every call; the Korean (tl, tb) may change between
+ * calls when source_stale_run_korean_changed is told (its items are then
+ * gathered again if they were being gathered; once gathered, the
+ * measurement is of them).  Free in any state. */
+typedef struct SourceStaleRun SourceStaleRun;
+SourceStaleRun *source_stale_run_new(void);
+bool source_stale_run_step(SourceStaleRun *r, const Lines *sl, const RstDoc *sb, const Lines *tl,
+                           const RstDoc *tb, size_t max, SourceStale *out);
+void source_stale_run_korean_changed(SourceStaleRun *r);
+void source_stale_run_free(SourceStaleRun *r);
+/* The units r has spent so far (tests: the work is linear in the
+ * documents' lines and items, and a step's is bounded). */
+size_t source_stale_run_units(const SourceStaleRun *r);
+/* Is r gathering the Korean's items (what source_stale_run_korean_changed
+ * starts again)? */
+bool source_stale_run_reads_korean(const SourceStaleRun *r);
+#define SOURCE_STALE_LINE_UNITS 16
 /* How the message names src: "git 329160e0f1a2 of 2021-10-09", "upstream
  * c4d9d93… of 2025-09-01", else its desc (the date from bulk's log when it
  * has the commit, else one `git log -1` in the commit's repository). */

@@ -30,11 +30,13 @@
 
 /* What the scoring looks at, computed once per block, in two parts: the
  * text's hash and, for code, its lines (the anchors' pass reads no more
- * of code: `keyed`), then the rest (`have`).  Kept for every block of
- * both sides while the editor runs (AlignMemo): 40 bytes, the lines' and
- * tokens' hashes in one array cut to their number, or in the record
- * itself when there are at most FEAT_IN of them (most Korean blocks: a
- * few ASCII words) -- feat_lines, feat_tok. */
+ * of code: `keyed`), then the rest (`have`).  Kept while the editor runs
+ * (AlignMemo) for the anchors and the blocks of the regions an update
+ * aligned (the others' are computed again when their region is aligned:
+ * FeatRec, FeatPool): 40 bytes, the lines' and tokens' hashes in one
+ * array cut to their number, or in the record itself when there are at
+ * most FEAT_IN of them (most Korean blocks: a few ASCII words) --
+ * feat_lines, feat_tok. */
 enum { FEAT_IN = 2 };
 typedef struct Feat {
 	uint64_t text_hash; /* rst_block_text */
@@ -83,17 +85,88 @@ static void feat_free(Feat *f)
 }
 _Static_assert(FILE_MAX_BYTES <= UINT32_MAX, "a block's length fits Feat.len");
 
+/* Every block's record: its kind and title level (what the anchors' pass
+ * and an update read of any block) and where its features are.  8 bytes
+ * a block; a record for every block with its features in it was 40 (23
+ * MB for the two sides at 1M lines), and 78% of the blocks are not
+ * anchors, whose features are dropped once their region is aligned. */
+typedef struct FeatRec {
+	uint8_t kind;        /* the block's BlockKind */
+	int16_t title_level; /* and its title level */
+	uint32_t at;         /* 1 + its features' place in the pool, 0: none */
+} FeatRec;
+_Static_assert(sizeof(FeatRec) == 8, "FeatRec is 8 bytes");
+
+/* Where the features are: chunks that never move (a Feat's address stays
+ * while it is held: the anchors' keys point at theirs), places given back
+ * reused first. */
+enum { FEAT_CHUNK = 4096 };
+typedef struct FeatPool {
+	Feat **chunk;      /* nchunk chunks of FEAT_CHUNK */
+	size_t nchunk;
+	size_t n;          /* places handed out so far (the free ones among them) */
+	VEC(uint32_t) free; /* 1 + the places given back */
+} FeatPool;
+
+static inline Feat *pool_at(const FeatPool *p, uint32_t at)
+{
+	return &p->chunk[(at - 1) / FEAT_CHUNK][(at - 1) % FEAT_CHUNK];
+}
+
+/* A place for a block's features (zeroed): its 1-based number. */
+static uint32_t pool_take(FeatPool *p)
+{
+	uint32_t at;
+	if (p->free.n) {
+		at = p->free.v[--p->free.n];
+	} else {
+		if (p->n == (size_t)p->nchunk * FEAT_CHUNK) {
+			p->chunk = xrealloc(p->chunk, (p->nchunk + 1) * sizeof(*p->chunk));
+			p->chunk[p->nchunk++] = xmalloc(FEAT_CHUNK * sizeof(Feat));
+		}
+		BUG_ON(p->n >= UINT32_MAX);
+		at = (uint32_t)++p->n;
+	}
+	memset(pool_at(p, at), 0, sizeof(Feat));
+	return at;
+}
+
+static void feat_free(Feat *f);
+
+/* The features at `at` freed, the place given back. */
+static void pool_give(FeatPool *p, uint32_t at)
+{
+	Feat *f = pool_at(p, at);
+	feat_free(f);
+	memset(f, 0, sizeof(*f)); /* nothing of its own: pool_free frees every place */
+	VEC_PUSH(&p->free, at);
+}
+
+/* The pool freed, with its features' arrays. */
+static void pool_free(FeatPool *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++)
+		feat_free(&p->chunk[i / FEAT_CHUNK][i % FEAT_CHUNK]);
+	for (size_t c = 0; c < p->nchunk; c++)
+		free(p->chunk[c]);
+	free(p->chunk);
+	VEC_FREE(&p->free);
+	free(p);
+}
 /* What align_update needs: both sides' features, the matched anchors and
  * where each unit's segments start.  Units: unit 2r is the region before
  * matched anchor r (the blocks strictly between anchors r-1 and r), unit
  * 2r+1 the anchor pair r itself, unit 2K the region after the last. */
 struct AlignMemo {
-	Feat *sf, *tf;      /* sn source, tn target blocks' features */
+	FeatRec *sf, *tf;   /* sn source, tn target blocks' records */
+	FeatPool *sp, *tp;  /* their features */
 	size_t sn, tn, tcap;
 	/* tf is a gap buffer of tcap records: target blocks [0, tgap) at
 	 * tf[0, tgap), the others after the tcap - tn spare ones (memo_tf):
 	 * a change in the number of blocks moves the records between the
-	 * gap and the change, not the tail (11 MB at 1M lines) */
+	 * gap and the change, not the tail */
 	size_t tgap;
 	size_t tmoved;      /* records the gap's moves copied (tests) */
 	VEC(size_t) sa;     /* the source anchors (block indices) */
@@ -124,29 +197,59 @@ struct AlignMemo {
 typedef struct Side {
 	const Lines *l;
 	const RstDoc *d;
-	Feat *f;     /* block k's features: side_f */
+	FeatRec *r;  /* block k's record: side_r */
 	size_t gap;  /* blocks gap and after are gap_n records further on */
 	size_t gap_n;
+	FeatPool *pool; /* the records' features */
 } Side;
 
-static inline Feat *side_f(const Side *sd, size_t k)
+static inline FeatRec *side_r(const Side *sd, size_t k)
 {
-	return &sd->f[k < sd->gap ? k : k + sd->gap_n];
+	return &sd->r[k < sd->gap ? k : k + sd->gap_n];
 }
 
-static inline Feat *memo_tf(const AlignMemo *m, size_t k)
+/* Block k's features (there: an anchor's, or one side_need made). */
+static inline Feat *side_f(const Side *sd, size_t k)
+{
+	const FeatRec *r = side_r(sd, k);
+	BUG_ON(!r->at);
+	return pool_at(sd->pool, r->at);
+}
+
+/* The same, a place made for them if they have none (kind and level
+ * there, nothing computed). */
+static Feat *side_need(Side *sd, size_t k)
+{
+	FeatRec *r = side_r(sd, k);
+	if (!r->at) {
+		r->at = pool_take(sd->pool);
+		Feat *f = pool_at(sd->pool, r->at);
+		f->kind = r->kind;
+		f->title_level = r->title_level;
+	}
+	return pool_at(sd->pool, r->at);
+}
+
+static inline FeatRec *memo_tf(const AlignMemo *m, size_t k)
 {
 	return &m->tf[k < m->tgap ? k : k + (m->tcap - m->tn)];
 }
 
+/* Target block k's features, or NULL (none kept). */
+static inline Feat *memo_tfeat(const AlignMemo *m, size_t k)
+{
+	const FeatRec *r = memo_tf(m, k);
+	return r->at ? pool_at(m->tp, r->at) : NULL;
+}
+
 static Side side_src(const AlignMemo *m, const Lines *l, const RstDoc *d)
 {
-	return (Side){l, d, m->sf, SIZE_MAX, 0};
+	return (Side){l, d, m->sf, SIZE_MAX, 0, m->sp};
 }
 
 static Side side_tgt(const AlignMemo *m, const Lines *l, const RstDoc *d)
 {
-	return (Side){l, d, m->tf, m->tgap, m->tcap - m->tn};
+	return (Side){l, d, m->tf, m->tgap, m->tcap - m->tn, m->tp};
 }
 
 /* What the anchors' pass reads first of an anchor, side by side. */
@@ -478,16 +581,28 @@ static void features(const Lines *l, const Block *b, Feat *f, bool all, Buf *tmp
 	f->have = true;
 }
 
+static bool is_anchor_kind(BlockKind k);
+
 /* What need_features computes again, dropped from a block whose region
  * is aligned: its tokens, length, Hangul and words (kept for the session,
  * they were 1.6 MB of arrays at 100k lines, 15.6 MB at 1M, read again
  * only when an edit makes align_update align the region anew; push_seg
  * reads the words, so a region is trimmed only after its segments are
- * pushed).  Kept: the kind, level and text hash (what the stretches read),
- * a code block's lines (the anchors' pass), all of a title (the anchors'
- * pass reads its tokens and length). */
-static void feat_trim(Feat *f)
+ * pushed); of a block that is no anchor, all of it (its record keeps the
+ * kind and level).  Kept: a code block's hashes and lines (the anchors'
+ * pass), all of a title (the anchors' pass reads its tokens and
+ * length). */
+static void feat_trim(Side *sd, size_t k)
 {
+	FeatRec *r = side_r(sd, k);
+	if (!r->at)
+		return;
+	Feat *f = pool_at(sd->pool, r->at);
+	if (!is_anchor_kind(f->kind)) {
+		pool_give(sd->pool, r->at);
+		r->at = 0;
+		return;
+	}
 	if (!f->have || f->kind == BK_TITLE)
 		return;
 	if (f->kind == BK_LITERAL && f->nlines) {
@@ -1092,9 +1207,11 @@ static void push_seg(Alignment *al, const Ctx *c, size_t s, size_t sn, size_t t,
 static void need_features(Side *sd, size_t from, size_t to)
 {
 	Buf tmp = BUF_INIT;
-	for (size_t k = from; k < to; k++)
-		if (!side_f(sd, k)->have)
-			features(sd->l, &sd->d->v[k], side_f(sd, k), true, &tmp);
+	for (size_t k = from; k < to; k++) {
+		Feat *f = side_need(sd, k);
+		if (!f->have)
+			features(sd->l, &sd->d->v[k], f, true, &tmp);
+	}
 	buf_release(&tmp);
 }
 
@@ -1126,9 +1243,9 @@ static void align_region(Ctx *c, size_t s0, size_t s1, size_t t0, size_t t1, Ali
 	free(ti);
 	if (c->trim) {
 		for (size_t k = s0; k < s1; k++)
-			feat_trim(side_f(&c->s, k));
+			feat_trim(&c->s, k);
 		for (size_t k = t0; k < t1; k++)
-			feat_trim(side_f(&c->t, k));
+			feat_trim(&c->t, k);
 	}
 }
 
@@ -1142,35 +1259,27 @@ void align_release(Alignment *a)
 	VEC_FREE(a);
 }
 
-static bool is_anchor_kind(BlockKind k);
-
-/* Every block's kind and title level; the features the anchors' pass
- * reads for the anchors only (of code its text's hash and lines: a matched
- * code block never needs its tokens; the regions' blocks get theirs as
- * they are aligned: need_features). */
-static Feat *anchor_features(const Lines *l, const RstDoc *d)
+/* Every block's record (kind, title level) into *rec and a pool with
+ * the features the anchors' pass reads, for the anchors only (of code its
+ * text's hash and lines: a matched code block never needs its tokens; the
+ * regions' blocks get theirs as they are aligned: need_features). */
+static FeatRec *anchor_features(const Lines *l, const RstDoc *d, FeatPool **pool)
 {
-	Feat *f = xcalloc(d->n ? d->n : 1, sizeof(Feat));
-	xprefault(f, d->n * sizeof(Feat)); /* every block's is written below */
+	FeatRec *r = xcalloc(d->n ? d->n : 1, sizeof(FeatRec));
+	xprefault(r, d->n * sizeof(FeatRec)); /* every block's is written below */
+	FeatPool *p = xcalloc(1, sizeof(*p));
 	Buf tmp = BUF_INIT;
 	for (size_t k = 0; k < d->n; k++) {
+		r[k].kind = (uint8_t)d->v[k].kind;
+		r[k].title_level = (int16_t)d->v[k].title_level;
 		if (is_anchor_kind(d->v[k].kind)) {
-			features(l, &d->v[k], &f[k], false, &tmp);
-		} else {
-			f[k].kind = d->v[k].kind;
-			f[k].title_level = d->v[k].title_level;
+			r[k].at = pool_take(p);
+			features(l, &d->v[k], pool_at(p, r[k].at), false, &tmp);
 		}
 	}
 	buf_release(&tmp);
-	return f;
-}
-
-static void free_features(Feat *f, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		feat_free(&f[k]);
-	}
-	free(f);
+	*pool = p;
+	return r;
 }
 
 static bool is_anchor_kind(BlockKind k)
@@ -1819,10 +1928,10 @@ void align_memo_free(AlignMemo *m)
 {
 	if (!m)
 		return;
-	free_features(m->sf, m->sn);
-	for (size_t k = 0; k < m->tn; k++)
-		feat_free(memo_tf(m, k));
+	free(m->sf);
 	free(m->tf);
+	pool_free(m->sp);
+	pool_free(m->tp);
 	VEC_FREE(&m->sa);
 	VEC_FREE(&m->ms);
 	VEC_FREE(&m->mt);
@@ -1835,27 +1944,30 @@ void align_memo_free(AlignMemo *m)
 }
 
 struct AlignFeatures {
-	Feat *f;  /* anchor_features' (owned) */
-	size_t n; /* the blocks they are of */
+	FeatRec *r;     /* anchor_features' (owned) */
+	FeatPool *pool;
+	size_t n;       /* the blocks they are of */
 };
 
 AlignFeatures *align_features_new(const Lines *l, const RstDoc *d)
 {
 	AlignFeatures *af = xmalloc(sizeof(*af));
-	af->f = anchor_features(l, d);
+	af->r = anchor_features(l, d, &af->pool);
 	af->n = d->n;
 	return af;
 }
 
-/* The features af holds, taken (af freed), or NULL: computed of l and d. */
-static Feat *take_features(AlignFeatures *af, const Lines *l, const RstDoc *d)
+/* The records af holds and their pool, taken (af freed), or (af NULL)
+ * computed of l and d. */
+static FeatRec *take_features(AlignFeatures *af, const Lines *l, const RstDoc *d, FeatPool **pool)
 {
 	if (!af)
-		return anchor_features(l, d);
+		return anchor_features(l, d, pool);
 	BUG_ON(af->n != d->n);
-	Feat *f = af->f;
+	FeatRec *r = af->r;
+	*pool = af->pool;
 	free(af);
-	return f;
+	return r;
 }
 
 /* sf, tf: the source's and the target's anchor_features, taken (freed
@@ -1868,8 +1980,8 @@ static void align_start(const Lines *src, const RstDoc *sb, AlignFeatures *sf, c
 	AlignMemo *m = xcalloc(1, sizeof(*m));
 	m->sn = sb->n;
 	m->tn = m->tcap = m->tgap = tb->n;
-	m->sf = take_features(sf, src, sb);
-	m->tf = take_features(tf, tgt, tb);
+	m->sf = take_features(sf, src, sb, &m->sp);
+	m->tf = take_features(tf, tgt, tb, &m->tp);
 	for (size_t k = 0; k < sb->n; k++)
 		if (is_anchor_kind(sb->v[k].kind))
 			VEC_PUSH(&m->sa, k);
@@ -2107,7 +2219,7 @@ bool align_step(AlignMemo *m, const Lines *src, const RstDoc *sb, const Lines *t
  * computes them again for the regions it aligns; a code block an edit
  * left unmatched, aligned in a region, then matched again): they are
  * compared where both have them. */
-static bool feat_same(const Feat *a, const Feat *b)
+static bool feat_same_kept(const Feat *a, const Feat *b)
 {
 	if (a->keyed != b->keyed || a->text_hash != b->text_hash || a->code_hash != b->code_hash ||
 	    a->nlines != b->nlines || a->kind != b->kind ||
@@ -2121,16 +2233,44 @@ static bool feat_same(const Feat *a, const Feat *b)
 	       (!a->ntok || memcmp(feat_tok(a), feat_tok(b), a->ntok * sizeof(uint32_t)) == 0);
 }
 
+/* Two blocks' records and features (NULL: none kept): the same kind and
+ * level, and the same features where both have them; a block that is no
+ * anchor may have them in one only (dropped once its region was aligned,
+ * or kept from an update), an anchor has them in both. */
+static bool feat_same(const FeatRec *ra, const Feat *a, const FeatRec *rb, const Feat *b)
+{
+	if (ra->kind != rb->kind || ra->title_level != rb->title_level)
+		return false;
+	if (!a || !b)
+		return !a == !b || !is_anchor_kind(ra->kind);
+	return feat_same_kept(a, b);
+}
+
 #define SAME_VEC(x, y) ((x).n == (y).n && (!(x).n || memcmp((x).v, (y).v, (x).n * sizeof(*(x).v)) == 0))
+
+/* Block k's features of records r (of pool p), or NULL. */
+static const Feat *rec_feat(const FeatRec *r, const FeatPool *p)
+{
+	return r->at ? pool_at(p, r->at) : NULL;
+}
 
 size_t align_memo_tokened(const AlignMemo *m)
 {
 	size_t n = 0;
-	for (size_t k = 0; m && k < m->sn; k++)
-		n += m->sf[k].have && m->sf[k].kind != BK_TITLE;
-	for (size_t k = 0; m && k < m->tn; k++)
-		n += memo_tf(m, k)->have && memo_tf(m, k)->kind != BK_TITLE;
+	for (size_t k = 0; m && k < m->sn; k++) {
+		const Feat *f = rec_feat(&m->sf[k], m->sp);
+		n += f && f->have && f->kind != BK_TITLE;
+	}
+	for (size_t k = 0; m && k < m->tn; k++) {
+		const Feat *f = memo_tfeat(m, k);
+		n += f && f->have && f->kind != BK_TITLE;
+	}
 	return n;
+}
+
+size_t align_memo_features(const AlignMemo *m)
+{
+	return m ? m->sp->n - m->sp->free.n + m->tp->n - m->tp->free.n : 0;
 }
 
 size_t align_memo_moved(const AlignMemo *m)
@@ -2145,10 +2285,11 @@ bool align_memo_same(const AlignMemo *a, const AlignMemo *b)
 	    !SAME_VEC(a->useg, b->useg) || !SAME_VEC(a->upend, b->upend))
 		return false;
 	for (size_t k = 0; k < a->sn; k++)
-		if (!feat_same(&a->sf[k], &b->sf[k]))
+		if (!feat_same(&a->sf[k], rec_feat(&a->sf[k], a->sp), &b->sf[k],
+		               rec_feat(&b->sf[k], b->sp)))
 			return false;
 	for (size_t k = 0; k < a->tn; k++)
-		if (!feat_same(memo_tf(a, k), memo_tf(b, k)))
+		if (!feat_same(memo_tf(a, k), memo_tfeat(a, k), memo_tf(b, k), memo_tfeat(b, k)))
 			return false;
 	return true;
 }
@@ -2196,7 +2337,7 @@ static bool window_anchors(AlignMemo *m, const Feat *nf, size_t t0, size_t old_n
 			same = i == old_n && j == new_n;
 			break;
 		}
-		if (!anchor_same(memo_tf(m, t0 + i), &nf[j])) {
+		if (!anchor_same(memo_tfeat(m, t0 + i), &nf[j])) {
 			same = false;
 			break;
 		}
@@ -2218,9 +2359,9 @@ static void move_gap(AlignMemo *m, size_t g)
 	size_t gn = m->tcap - m->tn;
 	m->tmoved += g < m->tgap ? m->tgap - g : g - m->tgap;
 	if (g < m->tgap)
-		memmove(&m->tf[g + gn], &m->tf[g], (m->tgap - g) * sizeof(Feat));
+		memmove(&m->tf[g + gn], &m->tf[g], (m->tgap - g) * sizeof(FeatRec));
 	else if (g > m->tgap)
-		memmove(&m->tf[m->tgap], &m->tf[m->tgap + gn], (g - m->tgap) * sizeof(Feat));
+		memmove(&m->tf[m->tgap], &m->tf[m->tgap + gn], (g - m->tgap) * sizeof(FeatRec));
 	m->tgap = g;
 }
 
@@ -2231,22 +2372,25 @@ static void move_gap(AlignMemo *m, size_t g)
 static void splice_features(AlignMemo *m, size_t t0, size_t old_n, size_t new_n, Feat *nf)
 {
 	for (size_t k = t0; k < t0 + old_n; k++)
-		feat_free(memo_tf(m, k));
-	if (new_n == old_n) {
-		for (size_t k = 0; k < new_n; k++)
-			*memo_tf(m, t0 + k) = nf[k];
-	} else {
+		if (memo_tf(m, k)->at)
+			pool_give(m->tp, memo_tf(m, k)->at);
+	if (new_n != old_n) {
 		size_t tn = m->tn + new_n - old_n;
 		if (tn > m->tcap) {
 			move_gap(m, m->tn); /* the records in one run, then more room */
-			m->tf = xgrow(m->tf, &m->tcap, tn, sizeof(Feat));
+			m->tf = xgrow(m->tf, &m->tcap, tn, sizeof(FeatRec));
 		}
 		move_gap(m, t0 + old_n);
 		/* the old blocks then the gap: old_n + tcap - tn records from t0 */
-		if (new_n)
-			memcpy(&m->tf[t0], nf, new_n * sizeof(Feat));
 		m->tn = tn;
 		m->tgap = t0 + new_n;
+	}
+	/* the changed blocks keep their features (all of them, an anchor's
+	 * what the anchors' pass reads) */
+	for (size_t k = 0; k < new_n; k++) {
+		FeatRec *r = memo_tf(m, t0 + k);
+		*r = (FeatRec){nf[k].kind, nf[k].title_level, pool_take(m->tp)};
+		*pool_at(m->tp, r->at) = nf[k];
 	}
 	free(nf);
 }

@@ -799,14 +799,13 @@ static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, C
 		if (host_block_is_cell(&d->v[k]))
 			host_py_comments(L, d->v[k].first, d->v[k].last, &cv);
 	size_t n = cv.n;
-	cd->lines.v = xcalloc(n ? n : 1, sizeof(Line));
-	cd->lines.n = cd->lines.cap = n;
+	lines_borrowed(&cd->lines, n);
 	cd->file_line = xmalloc((n ? n : 1) * sizeof(size_t));
 	cd->file_off = xmalloc((n ? n : 1) * sizeof(size_t));
 	for (size_t i = 0; i < n; i++) {
 		Str t = host_comment_text(L, &cv.v[i]);
 		Str s = lines_get(L, cv.v[i].line);
-		cd->lines.v[i] = (Line){.p = t.p, .n = (uint32_t)t.n, .eol = i + 1 < n ? EOL_LF : EOL_NONE};
+		lines_borrowed_set(&cd->lines, i, t.p, t.n, i + 1 < n ? EOL_LF : EOL_NONE);
 		cd->file_line[i] = cv.v[i].line;
 		cd->file_off[i] = (size_t)(t.p - s.p);
 		bool joins = i > 0 && cv.v[i].own_line && cv.v[i - 1].own_line &&
@@ -831,7 +830,7 @@ static void comment_doc(const Lines *L, const RstDoc *d, size_t b0, size_t nb, C
 
 static void comment_doc_release(CommentDoc *cd)
 {
-	free(cd->lines.v);
+	lines_release(&cd->lines);
 	free(cd->file_line);
 	free(cd->file_off);
 	rst_release(&cd->runs);

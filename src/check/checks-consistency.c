@@ -220,13 +220,14 @@ static const char *file_bytes(const Lines *l, const Joined *j)
 	const char *lo = l->base, *hi = l->base + l->base_n;
 	for (size_t k = 0; k < j->nlines; k++) {
 		const Line *v = lines_line(l, j->first + k);
-		if (v->owned || v->p < lo || v->p + v->n > hi)
+		const char *p = lines_bytes(l, j->first + k, v);
+		if (v->owned || p < lo || p + v->n > hi)
 			return NULL;
 		if (k + 1 < j->nlines &&
-		    (v->eol != EOL_LF || v->p + v->n + 1 != lines_line(l, j->first + k + 1)->p))
+		    (v->eol != EOL_LF || p + v->n + 1 != lines_get(l, j->first + k + 1).p))
 			return NULL;
 	}
-	return lines_line(l, j->first)->p;
+	return lines_get(l, j->first).p;
 }
 
 /* The segment holding target block tb, or NULL (no source, or a block of

@@ -1266,15 +1266,15 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	size_t old_last = b.line;
 	if (removed) {
 		if (a.line == b.line) {
-			buf_add(removed, lines_line(l, a.line)->p + a.col, b.col - a.col);
+			buf_add(removed, lines_get(l, a.line).p + a.col, b.col - a.col);
 		} else {
-			buf_add(removed, lines_line(l, a.line)->p + a.col, lines_line(l, a.line)->n - a.col);
+			buf_add(removed, lines_get(l, a.line).p + a.col, lines_line(l, a.line)->n - a.col);
 			buf_adds(removed, eol_str(lines_line(l, a.line)->eol));
 			for (size_t i = a.line + 1; i < b.line; i++) {
-				buf_add(removed, lines_line(l, i)->p, lines_line(l, i)->n);
+				buf_add(removed, lines_get(l, i).p, lines_line(l, i)->n);
 				buf_adds(removed, eol_str(lines_line(l, i)->eol));
 			}
-			buf_add(removed, lines_line(l, b.line)->p, b.col);
+			buf_add(removed, lines_get(l, b.line).p, b.col);
 		}
 	}
 	eols_count(d, a.line, b.line, -1);
@@ -1428,12 +1428,12 @@ bool doc_replace_follow(Doc *d, size_t line, const char *p, size_t n)
 {
 	if (!d->cur || line >= d->tgt.n || memchr(p, '\n', n))
 		return false;
-	const Line *ln = lines_line(&d->tgt, line);
-	if (ln->n == n && memcmp(ln->p, p, n) == 0)
+	Str ln = lines_get(&d->tgt, line);
+	if (ln.n == n && memcmp(ln.p, p, n) == 0)
 		return false;
 	bool merge_ok = d->merge_ok;
 	Buf removed = BUF_INIT;
-	apply(d, (Pos){line, 0}, (Pos){line, ln->n}, p, n, &removed);
+	apply(d, (Pos){line, 0}, (Pos){line, ln.n}, p, n, &removed);
 	truncate_redo(d);
 	/* an adjustment of this line already chained to the run: it now
 	 * changes the line as it was before the run into this text */
@@ -1597,7 +1597,7 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line)
 void doc_tgt_text(const Doc *d, size_t first, size_t last, Buf *out)
 {
 	for (size_t i = first; i <= last && i < d->tgt.n; i++) {
-		buf_add(out, lines_line(&d->tgt, i)->p, lines_line(&d->tgt, i)->n);
+		buf_add(out, lines_get(&d->tgt, i).p, lines_line(&d->tgt, i)->n);
 		if (i < last)
 			buf_adds(out, eol_str(lines_line(&d->tgt, i)->eol));
 	}

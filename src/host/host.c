@@ -108,13 +108,12 @@ static bool file_eol(const HostDoc *h, size_t i)
  * offset 0, so a position on such a line needs no mapping. */
 static void set_line(HostDoc *h, size_t i, HostLineKind kind, size_t off, size_t n)
 {
-	Str s = file_line(h, i);
-	BUG_ON(off > s.n || n > s.n - off);
+	BUG_ON(off > file_line(h, i).n || n > file_line(h, i).n - off);
 	if (!n)
 		off = 0;
 	h->kind[i] = (unsigned char)kind;
 	h->off[i] = off;
-	h->view.v[i].p = off ? s.p + off : s.p;
+	h->view.v[i].at = (uint32_t)off; /* of the file's line i: view.over */
 	h->view.v[i].n = (uint32_t)n;
 	h->view.v[i].owned = 0;
 	h->view.v[i].memo = 0;
@@ -128,6 +127,7 @@ static void tables(HostDoc *h)
 	h->view.n = h->view.cap = n;
 	h->view.bom = h->file->bom;
 	h->view.base = NULL;
+	h->view.over = h->file;
 	h->off = xrealloc(h->off, (n ? n : 1) * sizeof(size_t));
 	h->kind = xrealloc(h->kind, n ? n : 1);
 	for (size_t i = 0; i < n; i++)
@@ -550,6 +550,7 @@ void host_resegment_window(HostDoc *h, HostWindow *w)
 void host_rebind(HostDoc *h, const Lines *file)
 {
 	h->file = file;
+	h->view.over = file;
 	h->text = h->fmt == HOST_PY ? &h->view : file;
 }
 

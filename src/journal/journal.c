@@ -359,7 +359,7 @@ void journal_replace(Journal *j, size_t first, size_t count, const Lines *after,
 	Buf bytes = BUF_INIT;
 	static const char *eols[] = {"", "\n", "\r\n"};
 	for (size_t i = first; i < first + new_count; i++) {
-		buf_add(&bytes, lines_line(after, i)->p, lines_line(after, i)->n);
+		buf_add(&bytes, lines_get(after, i).p, lines_line(after, i)->n);
 		buf_adds(&bytes, eols[lines_line(after, i)->eol]);
 	}
 	if (j->last_pending && first == j->last_first && count == j->last_new &&

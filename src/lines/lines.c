@@ -11,13 +11,31 @@ void lines_init(Lines *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static void line_free(Line *ln)
+static void line_free(Lines *l, Line *ln)
 {
-	if (ln->owned)
-		free((char *)ln->p);
-	ln->p = NULL;
+	if (ln->owned) {
+		free(l->own[ln->at]);
+		l->own[ln->at] = NULL;
+		VEC_PUSH(&l->own_free, ln->at);
+	}
+	ln->at = 0;
 	ln->n = 0;
 	ln->owned = 0;
+}
+
+/* A slot of l->own for a new allocation p: its index. */
+static uint32_t own_slot(Lines *l, char *p)
+{
+	size_t at;
+	if (l->own_free.n) {
+		at = l->own_free.v[--l->own_free.n];
+	} else {
+		BUG_ON(l->own_n >= UINT32_MAX);
+		l->own = xgrow(l->own, &l->own_cap, l->own_n + 1, sizeof(*l->own));
+		at = l->own_n++;
+	}
+	l->own[at] = p;
+	return (uint32_t)at;
 }
 
 /* Room in the line table for need lines: the parse sizes it to
@@ -56,11 +74,30 @@ static void gap_to(Lines *l, size_t at)
 
 void lines_release(Lines *l)
 {
-	for (size_t i = 0; i < l->n; i++)
-		line_free(lines_line_mut(l, i));
+	BUG_ON(l->over && (l->base || l->own_n)); /* a view owns its table only */
+	for (size_t i = 0; i < l->n && !l->own_borrowed; i++)
+		line_free(l, lines_line_mut(l, i));
 	free(l->v);
 	free(l->base);
+	free(l->own);
+	VEC_FREE(&l->own_free);
 	lines_init(l);
+}
+
+void lines_borrowed(Lines *l, size_t n)
+{
+	lines_release(l);
+	l->v = xcalloc(n ? n : 1, sizeof(Line));
+	l->own = xcalloc(n ? n : 1, sizeof(*l->own));
+	l->n = l->cap = l->own_n = l->own_cap = n;
+	l->own_borrowed = true;
+}
+
+void lines_borrowed_set(Lines *l, size_t i, const char *p, size_t n, Eol eol)
+{
+	BUG_ON(!l->own_borrowed || i >= l->n || n > LINES_MAX_LINE);
+	l->own[i] = (char *)p; /* never written: own_borrowed */
+	l->v[i] = (Line){.at = (uint32_t)i, .n = (uint32_t)n, .eol = eol, .owned = 1};
 }
 
 /* Bytes 0x20..0x7e and >= 0x80 only in the 8 bytes of w (no C0 control
@@ -184,7 +221,7 @@ static void parse_take(Lines *l, char *data, size_t n, bool scan)
 			sc->crlf++;
 		}
 		BUG_ON(len > LINES_MAX_LINE); /* the caller bounds its input */
-		l->v[l->n++] = (Line){.p = p, .n = (uint32_t)len, .eol = eol};
+		l->v[l->n++] = (Line){.at = (uint32_t)(p - l->base), .n = (uint32_t)len, .eol = eol};
 		if (!nl)
 			break;
 		p = nl + 1;
@@ -230,7 +267,7 @@ LinesScan lines_scan(const Lines *l)
 	LinesScan sc = {.valid = true};
 	for (size_t i = 0; i < l->n; i++) {
 		const Line *ln = lines_line(l, i);
-		scan_line(&sc, ln->p, ln->n, i + 1);
+		scan_line(&sc, lines_bytes(l, i, ln), ln->n, i + 1);
 		sc.crlf += ln->eol == EOL_CRLF;
 	}
 	return sc;
@@ -264,7 +301,7 @@ void lines_serialize(const Lines *l, Buf *out)
 		buf_add(out, "\xef\xbb\xbf", 3);
 	for (size_t i = 0; i < l->n; i++) {
 		const Line *ln = lines_line(l, i);
-		buf_add(out, ln->p, ln->n);
+		buf_add(out, lines_bytes(l, i, ln), ln->n);
 		buf_adds(out, eol_bytes(ln->eol));
 	}
 }
@@ -282,24 +319,25 @@ Eol lines_default_eol(const Lines *l)
 	return crlf > lf ? EOL_CRLF : EOL_LF;
 }
 
-/* Make line i own its bytes with room for at least need bytes. */
-static char *own(Lines *l, Line *ln, size_t need)
+/* Make line ln (line i) own its bytes with room for at least need bytes. */
+static char *own(Lines *l, size_t i, Line *ln, size_t need)
 {
 	BUG_ON(need > LINES_MAX_LINE); /* doc_replace refuses longer lines */
+	BUG_ON(l->over || l->own_borrowed); /* views are built by hand, never edited */
 	ln->memo = 0; /* every change of the bytes goes through here */
 	l->scan.valid = false;
 	if (!ln->owned) {
 		char *p = xmalloc(lines_line_cap(MAX(need, (size_t)ln->n)));
 		if (ln->n)
-			memcpy(p, ln->p, ln->n);
-		ln->p = p;
+			memcpy(p, lines_bytes(l, i, ln), ln->n);
+		ln->at = own_slot(l, p);
 		ln->owned = 1;
 	} else if (need > lines_line_cap(ln->n)) {
 		/* the allocation holds at least lines_line_cap(n) bytes for
 		 * every n the line had since: growing past that reallocates */
-		ln->p = xrealloc((char *)ln->p, lines_line_cap(need));
+		l->own[ln->at] = xrealloc(l->own[ln->at], lines_line_cap(need));
 	}
-	return (char *)ln->p;
+	return l->own[ln->at];
 }
 
 void lines_set(Lines *l, size_t i, const char *p, size_t n)
@@ -314,7 +352,7 @@ void lines_splice(Lines *l, size_t i, size_t from, size_t to, const char *p, siz
 	BUG_ON(from > to || to > ln->n);
 	BUG_ON(n && memchr(p, '\n', n));
 	size_t newlen = ln->n - (to - from) + n;
-	char *d = own(l, ln, newlen);
+	char *d = own(l, i, ln, newlen);
 	memmove(d + from + n, d + to, ln->n - to);
 	if (n)
 		memcpy(d + from, p, n);
@@ -337,7 +375,7 @@ static void insert_slot(Lines *l, size_t at)
 static void remove_slot(Lines *l, size_t i)
 {
 	gap_to(l, i + 1);
-	line_free(&l->v[i]);
+	line_free(l, &l->v[i]);
 	l->gap--;
 	l->gl++;
 	l->n--;
@@ -350,9 +388,9 @@ void lines_split(Lines *l, size_t i, size_t at, Eol eol)
 	insert_slot(l, i + 1);
 	Line *a = lines_line_mut(l, i), *b = lines_line_mut(l, i + 1);
 	size_t tail = a->n - at;
-	char *d = own(l, b, tail);
+	char *d = own(l, i + 1, b, tail);
 	if (tail)
-		memcpy(d, a->p + at, tail);
+		memcpy(d, lines_bytes(l, i, a) + at, tail);
 	b->n = (uint32_t)tail;
 	b->eol = a->eol;
 	a->n = (uint32_t)at;
@@ -365,9 +403,9 @@ void lines_join(Lines *l, size_t i)
 	BUG_ON(i + 1 >= l->n);
 	Line *a = lines_line_mut(l, i), *b = lines_line_mut(l, i + 1);
 	size_t n = a->n + b->n;
-	char *d = own(l, a, n);
+	char *d = own(l, i, a, n);
 	if (b->n)
-		memcpy(d + a->n, b->p, b->n);
+		memcpy(d + a->n, lines_bytes(l, i + 1, b), b->n);
 	a->n = (uint32_t)n;
 	a->eol = b->eol;
 	remove_slot(l, i + 1);
@@ -379,7 +417,7 @@ void lines_insert(Lines *l, size_t at, const char *p, size_t n, Eol eol)
 	BUG_ON(n && memchr(p, '\n', n));
 	insert_slot(l, at);
 	Line *ln = lines_line_mut(l, at);
-	char *d = own(l, ln, n);
+	char *d = own(l, at, ln, n);
 	if (n)
 		memcpy(d, p, n);
 	ln->n = (uint32_t)n;
@@ -428,7 +466,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 	/* the gap after the old lines, then over them: the new ones fill it */
 	gap_to(l, first + count);
 	for (size_t i = first; i < first + count; i++)
-		line_free(&l->v[i]);
+		line_free(l, &l->v[i]);
 	l->gap = first;
 	l->gl += count;
 	l->n -= count;
@@ -447,7 +485,7 @@ bool lines_replace(Lines *l, size_t first, size_t count, const char *p, size_t n
 			len--;
 			ln->eol = EOL_CRLF;
 		}
-		char *d = own(l, ln, len);
+		char *d = own(l, first + i, ln, len);
 		if (len)
 			memcpy(d, q, len);
 		ln->n = (uint32_t)len;
@@ -477,7 +515,7 @@ bool lines_check(const Lines *l, Err *e)
 		const Line *ln = lines_line(l, i);
 		if ((i == l->n - 1) != (ln->eol == EOL_NONE))
 			return err_set(e, 0, "lines: line %zu has a wrong terminator", i + 1);
-		if (ln->n && memchr(ln->p, '\n', ln->n))
+		if (ln->n && memchr(lines_bytes(l, i, ln), '\n', ln->n))
 			return err_set(e, 0, "lines: line %zu contains a newline", i + 1);
 		if (ln->eol > EOL_CRLF)
 			return err_set(e, 0, "lines: line %zu has no valid terminator", i + 1);

@@ -580,7 +580,7 @@ bool session_backspace(Session *s)
 	Pos a = s->caret.cur, b = s->caret.cur;
 	const Lines *l = &s->doc.tgt;
 	if (a.col > 0 && a.col > session_text_start(s, a.line)) {
-		a.col = text_prev_grapheme(lines_line(l, a.line)->p, lines_line(l, a.line)->n, a.col);
+		a.col = text_prev_grapheme(lines_get(l, a.line).p, lines_line(l, a.line)->n, a.col);
 	} else if (!join_back(s, a.line, &a, &b)) {
 		return false; /* nothing to join to, or refused (said) */
 	} else {
@@ -603,7 +603,7 @@ bool session_delete(Session *s)
 	if (a.col < ts)
 		a.col = b.col = ts;
 	if (b.col < lines_line(l, b.line)->n)
-		b.col = text_next_grapheme(lines_line(l, b.line)->p, lines_line(l, b.line)->n, b.col);
+		b.col = text_next_grapheme(lines_get(l, b.line).p, lines_line(l, b.line)->n, b.col);
 	else if (!join_fwd(s, a.line, &a, &b))
 		return false;
 	return session_replace(s, a, b, "", 0, CH_DEL_FWD, SR_CURSOR_START);

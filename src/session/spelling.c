@@ -253,7 +253,7 @@ bool session_spell_add(Session *s, SpellList list)
 	size_t off, len;
 	char *w = NULL;
 	if (s->caret.focus == PANE_TARGET && word_at_cursor(s, &off, &len))
-		w = xmemdup0(lines_line(&s->doc.tgt, s->caret.cur.line)->p + off, len);
+		w = xmemdup0(lines_get(&s->doc.tgt, s->caret.cur.line).p + off, len);
 	else if (s->spell.word)
 		w = xstrdup(s->spell.word);
 	if (!w)

@@ -112,11 +112,27 @@ static size_t list_marker(const char *p, size_t n)
 	return i;
 }
 
+/* A line of a pane as the view reads it: its bytes, and its record (the
+ * rows' memo: lines.h). */
+typedef struct PLine {
+	const char *p;
+	size_t n;
+	Line *ln;
+} PLine;
+
+static PLine pline(const Lines *l, size_t i)
+{
+	const Line *ln = lines_line(l, i);
+	/* the session's lines are its own (never const objects): the memo is
+	 * a cache of their content */
+	return (PLine){lines_bytes(l, i, ln), ln->n, (Line *)ln};
+}
+
 /* The hanging indent of a line's rows after the first, in columns: its
  * indentation, the `# ` of a .py text block or comment, and a list item's
  * marker, so that a wrapped row starts under the text.  0 when the line
  * is only that, or when it would leave under half of the pane. */
-static int line_hang(const Session *s, Pane p, const Line *ln, int w)
+static int line_hang(const Session *s, Pane p, const PLine *ln, int w)
 {
 	const char *q = ln->p;
 	size_t n = ln->n, i = 0;
@@ -137,7 +153,7 @@ static int line_hang(const Session *s, Pane p, const Line *ln, int w)
 
 /* The end of the row of ln that starts at from: the first row w columns
  * wide, the others w - hang. */
-static size_t wrap_row(const Session *s, const Line *ln, size_t from, int w, int hang)
+static size_t wrap_row(const Session *s, const PLine *ln, size_t from, int w, int hang)
 {
 	return session_wrap(ln->p, ln->n, from, from ? w - hang : w, s->prefs.wrap);
 }
@@ -154,11 +170,12 @@ uint64_t session_rows_wrapped(void)
  * (include/yeok/lines.h: cleared by every change of its bytes) with the
  * width and mode it was computed for, so a frame wraps only the lines
  * that changed: a key in a long paragraph does not wrap all its rows. */
-static int rows_of(const Session *s, Pane p, const Line *ln, int w)
+static int rows_of(const Session *s, Pane p, const PLine *ln, int w)
 {
 	uint32_t key = (uint32_t)w << 17 | (uint32_t)(s->prefs.wrap == WRAP_GRAPHEME) << 16;
-	if (ln->memo && (ln->memo & 0xffff0000u) == key)
-		return (int)(ln->memo & 0xffffu);
+	uint32_t memo = ln->ln->memo;
+	if (memo && (memo & 0xffff0000u) == key)
+		return (int)(memo & 0xffffu);
 	if (ln->n <= (size_t)w) {
 		/* short printable ASCII (most lines): one row */
 		const unsigned char *q = (const unsigned char *)ln->p;
@@ -167,7 +184,7 @@ static int rows_of(const Session *s, Pane p, const Line *ln, int w)
 			i++;
 		if (i == ln->n) {
 			if (w < (1 << 15))
-				((Line *)ln)->memo = key | 1u;
+				ln->ln->memo = key | 1u;
 			return 1;
 		}
 	}
@@ -178,10 +195,8 @@ static int rows_of(const Session *s, Pane p, const Line *ln, int w)
 		at = wrap_row(s, ln, at, w, hang);
 		r++;
 	} while (at < ln->n);
-	/* the session's lines are its own (never const objects): the memo is
-	 * a cache of their content */
 	if (w < (1 << 15) && r < 0xffff)
-		((Line *)ln)->memo = key | (uint32_t)r;
+		ln->ln->memo = key | (uint32_t)r;
 	return r;
 }
 
@@ -189,7 +204,8 @@ int session_line_rows(Session *s, Pane p, size_t line)
 {
 	const Lines *l = session_lines(s, p);
 	BUG_ON(line >= l->n);
-	return rows_of(s, p, lines_line(l, line), pane_w(s, p));
+	PLine ln = pline(l, line);
+	return rows_of(s, p, &ln, pane_w(s, p));
 }
 
 /* ---- view segments -------------------------------------------------------- */
@@ -695,8 +711,10 @@ static int slot_rows(Session *s, const Slots *sl, size_t i, const int w[2])
 	int r = 0;
 	for (int p = 0; p < 2; p++) {
 		size_t line = slot_line(sl, p, i);
-		if (line != SIZE_MAX)
-			r = MAX(r, rows_of(s, (Pane)p, lines_line(session_lines(s, (Pane)p), line), w[p]));
+		if (line != SIZE_MAX) {
+			PLine ln = pline(session_lines(s, (Pane)p), line);
+			r = MAX(r, rows_of(s, (Pane)p, &ln, w[p]));
+		}
 	}
 	return r;
 }
@@ -728,7 +746,7 @@ static int vseg_rows(Session *s, size_t k)
 
 /* The row of byte col of a line of pane p (wrapped at w) and where that
  * row starts. */
-static int row_in_line(const Session *s, Pane p, const Line *ln, size_t col, int w,
+static int row_in_line(const Session *s, Pane p, const PLine *ln, size_t col, int w,
                        size_t *row_from)
 {
 	int r = 0, hang = line_hang(s, p, ln, w);
@@ -760,7 +778,8 @@ static void cursor_place(Session *s, Pane p, size_t *k, int *row, int *col)
 	size_t mine = slot_of(&sl, p, c.line);
 	for (size_t i = 0; i < mine; i++)
 		r += slot_rows(s, &sl, i, w);
-	const Line *ln = lines_line(l, c.line);
+	PLine pl = pline(l, c.line);
+	const PLine *ln = &pl;
 	size_t from;
 	r += row_in_line(s, p, ln, c.col, w[p], &from);
 	*row = r;
@@ -792,9 +811,10 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 			int hang[2] = {0, 0};
 			for (int p = 0; p < 2; p++) {
 				line[p] = slot_line(&sl, p, i);
-				if (line[p] != SIZE_MAX)
-					hang[p] = line_hang(s, (Pane)p,
-					                    lines_line(session_lines(s, (Pane)p), line[p]), w[p]);
+				if (line[p] != SIZE_MAX) {
+					PLine ln = pline(session_lines(s, (Pane)p), line[p]);
+					hang[p] = line_hang(s, (Pane)p, &ln, w[p]);
+				}
 			}
 			for (int j = 0; j < h && out < max; j++, r++) {
 				ViewRow vr;
@@ -805,7 +825,8 @@ size_t session_view(Session *s, ViewRow *rows, size_t max)
 				for (int p = 0; p < 2; p++) {
 					if (line[p] == SIZE_MAX)
 						continue;
-					const Line *ln = lines_line(session_lines(s, (Pane)p), line[p]);
+					PLine pl = pline(session_lines(s, (Pane)p), line[p]);
+					const PLine *ln = &pl;
 					if (from[p] >= ln->n && (ln->n || j > 0))
 						continue;
 					size_t to = wrap_row(s, ln, from[p], w[p], hang[p]);
@@ -962,7 +983,7 @@ void session_resize(Session *s, int cols, int rows)
 /* The byte of row [from, to) of ln nearest to display column goal: the
  * end of a row that continues stays before its last cluster (else the
  * cursor would show on the next row). */
-static size_t col_in_row(const Line *ln, size_t from, size_t to, int goal)
+static size_t col_in_row(const PLine *ln, size_t from, size_t to, int goal)
 {
 	size_t k = from + text_fit(ln->p + from, to - from, 0, goal, NULL, NULL);
 	if (k >= to && to < ln->n && to > from)
@@ -972,7 +993,7 @@ static size_t col_in_row(const Line *ln, size_t from, size_t to, int goal)
 
 /* Start and end of row r of a line (r counted from 0; the last row when
  * r is past it). */
-static void row_span(const Session *s, const Line *ln, int w, int hang, int r, size_t *from,
+static void row_span(const Session *s, const PLine *ln, int w, int hang, int r, size_t *from,
                      size_t *to)
 {
 	size_t a = 0, b = wrap_row(s, ln, 0, w, hang);
@@ -986,7 +1007,7 @@ static void row_span(const Session *s, const Line *ln, int w, int hang, int r, s
 
 /* col_in_row for a display column of the pane: a row after the first
  * starts hang columns in. */
-static size_t col_in_pane_row(const Line *ln, size_t from, size_t to, int hang, int goal)
+static size_t col_in_pane_row(const PLine *ln, size_t from, size_t to, int hang, int goal)
 {
 	return col_in_row(ln, from, to, from ? MAX(0, goal - hang) : goal);
 }
@@ -995,7 +1016,8 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 {
 	const Lines *l = session_lines(s, p);
 	int w = pane_w(s, p);
-	const Line *ln = lines_line(l, c->line);
+	PLine pl = pline(l, c->line);
+	const PLine *ln = &pl;
 	size_t from;
 	int r = row_in_line(s, p, ln, c->col, w, &from);
 	size_t line = c->line;
@@ -1020,7 +1042,8 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 			return false;
 		}
 	}
-	const Line *t = lines_line(l, line);
+	PLine tl = pline(l, line);
+	const PLine *t = &tl;
 	int hang = line_hang(s, p, t, w);
 	size_t a, b;
 	row_span(s, t, w, hang, want, &a, &b);
@@ -1030,7 +1053,8 @@ bool session_row_move(Session *s, Pane p, Pos *c, int dir, int goal)
 
 int session_row_col(Session *s, Pane p, Pos c)
 {
-	const Line *ln = lines_line(session_lines(s, p), c.line);
+	PLine pl = pline(session_lines(s, p), c.line);
+	const PLine *ln = &pl;
 	int w = pane_w(s, p);
 	size_t from;
 	row_in_line(s, p, ln, c.col, w, &from);
@@ -1086,8 +1110,8 @@ void session_page(Session *s, int dir)
 	}
 	if (pick >= 0) {
 		const RowSide *rs = &rows[pick].side[p];
-		*c = (Pos){rs->line, col_in_pane_row(lines_line(lines, rs->line), rs->from, rs->to,
-		                                     rs->indent, s->caret.goal_col)};
+		PLine ln = pline(lines, rs->line);
+		*c = (Pos){rs->line, col_in_pane_row(&ln, rs->from, rs->to, rs->indent, s->caret.goal_col)};
 	}
 	free(rows);
 }
@@ -1107,8 +1131,8 @@ bool session_click(Session *s, int y, int x)
 		int px = x - (p == PANE_TARGET ? l.tgt_x : l.src_x);
 		RowSide *rs = &rows[r].side[p];
 		if (rs->has && px >= 0) {
-			const Line *ln = lines_line(session_lines(s, p), rs->line);
-			size_t k = col_in_pane_row(ln, rs->from, rs->to, rs->indent, px);
+			PLine ln = pline(session_lines(s, p), rs->line);
+			size_t k = col_in_pane_row(&ln, rs->from, rs->to, rs->indent, px);
 			Pos *c = p == PANE_TARGET ? &s->caret.cur : &s->caret.scur;
 			*c = (Pos){rs->line, k};
 			s->caret.focus = p;

@@ -10,6 +10,8 @@
 #include "yeok/text.h"
 #include "yeok/vcs.h"
 
+static bool source_stale_says(const SourceStaleScore *sc);
+
 /* One item: its hash and the block it came from. */
 typedef struct Item {
 	uint64_t h;
@@ -65,12 +67,12 @@ static void code_line(Str line, Buf *out)
 	}
 }
 
-/* The code lines of a literal block (its first line is the `::` or
+/* Lines [from, to) of a literal block (its first line is the `::` or
  * directive line only for a one-line block: content starts at first). */
-static void code_items(const Lines *l, const Block *b, size_t bi, bool korean, ItemVec *v,
+static void code_items(const Lines *l, size_t from, size_t to, size_t bi, bool korean, ItemVec *v,
                        Buf *tmp)
 {
-	for (size_t i = b->first; i <= b->last && i < l->n; i++) {
+	for (size_t i = from; i < to; i++) {
 		Str line = lines_get(l, i);
 		if (korean && has_hangul(line.p, line.n))
 			continue; /* a translated string or comment */
@@ -161,7 +163,8 @@ static void inline_items(Str line, bool literals, bool korean, size_t bi, ItemVe
 	for (size_t i = 0; i < line.n; i++) {
 		const char *p = line.p + i;
 		size_t rest = line.n - i;
-		if ((rest > 8 && !strncmp(p, "https://", 8)) || (rest > 7 && !strncmp(p, "http://", 7))) {
+		if (p[0] == 'h' && ((rest > 8 && !strncmp(p, "https://", 8)) ||
+		                    (rest > 7 && !strncmp(p, "http://", 7)))) {
 			size_t e = 0;
 			while (e < rest && !url_end(p[e]))
 				e++;
@@ -190,86 +193,362 @@ static void inline_items(Str line, bool literals, bool korean, size_t bi, ItemVe
 	}
 }
 
-/* Block bi's items into v. */
-static void block_items(const Lines *l, const RstDoc *d, size_t bi, bool korean, ItemVec *v,
-                        Buf *tmp)
+/* Lines [from, to) of block bi (the lines of its kind's items) into v. */
+static void block_lines_items(const Lines *l, const Block *b, size_t bi, size_t from, size_t to,
+                              bool korean, ItemVec *v, Buf *tmp)
 {
-	const Block *b = &d->v[bi];
 	switch ((BlockKind)b->kind) {
 	case BK_LITERAL:
-		code_items(l, b, bi, korean, v, tmp);
+		code_items(l, from, to, bi, korean, v, tmp);
 		return;
-	case BK_DIRECTIVE: {
-		/* an argument without blanks: a path, a language, a name (a title
-		 * with blanks is prose a translator translates) */
-		Str a = str_trim(rst_block_arg(b));
-		if (a.n && !memchr(a.p, ' ', a.n) && !(korean && has_hangul(a.p, a.n)))
-			push(v, 'D', a.p, a.n, bi);
-		for (size_t i = b->first; i <= b->last && i < l->n; i++)
+	case BK_DIRECTIVE:
+		for (size_t i = from; i < to; i++)
 			inline_items(lines_get(l, i), false, korean, bi, v, tmp);
 		return;
-	}
 	case BK_COMMENT:
 	case BK_TRANSITION:
 		return;
 	default:
-		for (size_t i = b->first; i <= b->last && i < l->n; i++)
+		for (size_t i = from; i < to; i++)
 			inline_items(lines_get(l, i), true, korean, bi, v, tmp);
 		return;
 	}
 }
 
-static void doc_items(const Lines *l, const RstDoc *d, bool korean, ItemVec *v)
+/* Block bi's items that come before its lines' (a directive's argument). */
+static void block_head_items(const Block *b, size_t bi, bool korean, ItemVec *v)
 {
-	Buf tmp = BUF_INIT;
-	for (size_t i = 0; i < d->n; i++)
-		block_items(l, d, i, korean, v, &tmp);
-	buf_release(&tmp);
+	if ((BlockKind)b->kind != BK_DIRECTIVE)
+		return;
+	/* an argument without blanks: a path, a language, a name (a title
+	 * with blanks is prose a translator translates) */
+	Str a = str_trim(rst_block_arg(b));
+	if (a.n && !memchr(a.p, ' ', a.n) && !(korean && has_hangul(a.p, a.n)))
+		push(v, 'D', a.p, a.n, bi);
 }
 
-static int cmp_item(const void *a, const void *b)
+/* The lines of block b that hold its items: [first, last] within l. */
+static size_t block_end(const Lines *l, const Block *b)
 {
-	const Item *x = a, *y = b;
-	if (x->h != y->h)
-		return x->h < y->h ? -1 : 1;
-	return (x->block > y->block) - (x->block < y->block);
+	return MIN((size_t)b->last + 1, l->n);
 }
 
-/* Mark the items of a and b without an equal item on the other side (a
- * multiset: two equal lines need two). */
-static void mark_lonely(ItemVec *a, ItemVec *b)
+/* Block bi's items into v. */
+static void block_items(const Lines *l, const RstDoc *d, size_t bi, bool korean, ItemVec *v,
+                        Buf *tmp)
 {
-	if (a->n)
-		qsort(a->v, a->n, sizeof(Item), cmp_item);
-	if (b->n)
-		qsort(b->v, b->n, sizeof(Item), cmp_item);
-	size_t i = 0, j = 0;
-	while (i < a->n || j < b->n) {
-		if (j == b->n || (i < a->n && a->v[i].h < b->v[j].h))
-			a->v[i++].lonely = true;
-		else if (i == a->n || b->v[j].h < a->v[i].h)
-			b->v[j++].lonely = true;
-		else
-			i++, j++;
-	}
+	const Block *b = &d->v[bi];
+	block_head_items(b, bi, korean, v);
+	block_lines_items(l, b, bi, b->first, block_end(l, b), korean, v, tmp);
 }
 
-/* How many distinct blocks hold a lonely item. */
-static size_t lonely_blocks(const ItemVec *v, size_t nblocks, size_t *items)
+/* ---- a measurement in steps --------------------------------------------
+ * Both sides' items gathered block by block (the English's, then the
+ * Korean's), each side sorted by hash (a stable radix sort: the items come
+ * in block order, so equal hashes stay in it, as (hash, block) order has
+ * them), then marked and counted: every phase a few units at a time, so
+ * the editor measures in idle slices what a whole document's items cost
+ * (436k a side at 1M lines). */
+enum { RUN_EN, RUN_KO, RUN_SORT, RUN_MARK, RUN_COUNT, RUN_DONE };
+enum { RADIX_BITS = 11, RADIX_PASSES = 6 }; /* 66 bits: the whole hash */
+_Static_assert(RADIX_BITS * RADIX_PASSES >= 64, "the radix passes read every bit");
+
+struct SourceStaleRun {
+	int phase;
+	size_t block, line;  /* gathering: the next block, the next of its lines
+	                        (SIZE_MAX: its head not read yet) */
+	size_t ko_blocks;    /* the Korean's blocks when its items were gathered */
+	ItemVec en, ko;
+	Buf tmp;
+	/* sorting: side 0 (en) or 1 (ko), pass, stage 0 (count), 1 (move) or
+	 * 2 (the moves' destination touched) */
+	int side, pass, stage;
+	size_t at;           /* the next item of the stage */
+	Item *to;            /* the moves' destination (as many as the side's) */
+	size_t count[1u << RADIX_BITS];
+	size_t i, j;         /* marking: the next item of each side */
+	bool *seen;          /* counting: the blocks seen holding a lonely item */
+	size_t lonely, blocks; /* counting: the side's so far */
+	size_t units;        /* spent so far (source_stale_run_units) */
+};
+
+size_t source_stale_run_units(const SourceStaleRun *r)
 {
-	bool *seen = xcalloc(nblocks + 1, 1);
-	size_t n = 0;
-	*items = 0;
-	for (size_t i = 0; i < v->n; i++) {
-		if (!v->v[i].lonely || v->v[i].weak)
+	return r->units;
+}
+
+bool source_stale_run_reads_korean(const SourceStaleRun *r)
+{
+	return r->phase == RUN_KO;
+}
+
+SourceStaleRun *source_stale_run_new(void)
+{
+	SourceStaleRun *r = xcalloc(1, sizeof(*r));
+	r->line = SIZE_MAX;
+	return r;
+}
+
+void source_stale_run_free(SourceStaleRun *r)
+{
+	if (!r)
+		return;
+	VEC_FREE(&r->en);
+	VEC_FREE(&r->ko);
+	buf_release(&r->tmp);
+	free(r->to);
+	free(r->seen);
+	free(r);
+}
+
+void source_stale_run_korean_changed(SourceStaleRun *r)
+{
+	if (r->phase != RUN_KO)
+		return; /* not started, or gathered already: what it measures */
+	r->ko.n = 0;
+	r->block = 0;
+	r->line = SIZE_MAX;
+}
+
+/* n units spent (all of the budget, when it has fewer). */
+static void spend(SourceStaleRun *r, size_t *budget, size_t n)
+{
+	*budget -= MIN(n, *budget);
+	r->units += n;
+}
+
+/* Gather up to *budget units of d's items into v (a block's head and each
+ * line STALE_LINE_UNITS; one line at least); true when the last block is
+ * done. */
+static bool gather(SourceStaleRun *r, const Lines *l, const RstDoc *d, bool korean, ItemVec *v,
+                   size_t *budget)
+{
+	while (r->block < d->n) {
+		if (!*budget)
+			return false;
+		const Block *b = &d->v[r->block];
+		if (r->line == SIZE_MAX) {
+			block_head_items(b, r->block, korean, v);
+			r->line = b->first;
+			spend(r, budget, SOURCE_STALE_LINE_UNITS);
 			continue;
-		(*items)++;
-		size_t b = v->v[i].block <= nblocks ? v->v[i].block : nblocks;
-		n += !seen[b];
-		seen[b] = true;
+		}
+		size_t end = block_end(l, b), to = end;
+		size_t most = MAX(*budget / SOURCE_STALE_LINE_UNITS, 1);
+		if (r->line < end && end - r->line > most)
+			to = r->line + most;
+		if (r->line < to) {
+			block_lines_items(l, b, r->block, r->line, to, korean, v, &r->tmp);
+			spend(r, budget, (to - r->line) * SOURCE_STALE_LINE_UNITS);
+			r->line = to;
+		}
+		if (r->line >= end) {
+			r->block++;
+			r->line = SIZE_MAX;
+		}
 	}
-	free(seen);
-	return n;
+	return true;
+}
+
+static unsigned digit(const Item *it, int pass)
+{
+	return (unsigned)(it->h >> (pass * RADIX_BITS)) & ((1u << RADIX_BITS) - 1);
+}
+
+/* Up to *budget units (items) of the radix sort of v; true when sorted. */
+static bool sort_some(SourceStaleRun *r, ItemVec *v, size_t *budget)
+{
+	if (v->n < 2)
+		return true;
+	while (r->pass < RADIX_PASSES) {
+		if (!*budget)
+			return false;
+		size_t to = r->at + MIN(*budget, v->n - r->at);
+		spend(r, budget, to - r->at);
+		if (r->stage == 0) {
+			if (r->at == 0)
+				memset(r->count, 0, sizeof(r->count));
+			for (size_t k = r->at; k < to; k++)
+				r->count[digit(&v->v[k], r->pass)]++;
+			r->at = to;
+			if (r->at < v->n)
+				continue;
+			/* the counts into the buckets' starts; a digit every item
+			 * shares moves nothing */
+			bool one = false;
+			for (size_t x = 0, sum = 0; x < ARRAY_LEN(r->count); x++) {
+				one |= r->count[x] == v->n;
+				size_t c = r->count[x];
+				r->count[x] = sum;
+				sum += c;
+			}
+			r->at = 0;
+			if (one) {
+				r->pass++;
+				continue;
+			}
+			r->stage = 1;
+			if (!r->to) {
+				r->to = xmalloc(v->n * sizeof(Item));
+				r->stage = 2; /* its pages touched first: a stage of their own */
+			}
+			continue;
+		}
+		if (r->stage == 2) {
+			/* fresh pages cost a fault each (7 MB at 1M lines) */
+			memset(r->to + r->at, 0, (to - r->at) * sizeof(Item));
+			r->at = to;
+			if (r->at == v->n) {
+				r->at = 0;
+				r->stage = 1;
+			}
+			continue;
+		}
+		for (size_t k = r->at; k < to; k++)
+			r->to[r->count[digit(&v->v[k], r->pass)]++] = v->v[k];
+		r->at = to;
+		if (r->at < v->n)
+			continue;
+		Item *was = v->v;
+		v->v = r->to;
+		v->cap = v->n;
+		r->to = was; /* the next pass's destination (cut to n: VEC_FIT) */
+		r->at = 0;
+		r->stage = 0;
+		r->pass++;
+	}
+	free(r->to);
+	r->to = NULL;
+	r->pass = 0;
+	return true;
+}
+
+/* Up to *budget units of marking the items of each side without an equal
+ * item on the other side (a multiset: two equal lines need two); true when
+ * done. */
+static bool mark_some(SourceStaleRun *r, size_t *budget)
+{
+	ItemVec *a = &r->en, *b = &r->ko;
+	while (r->i < a->n || r->j < b->n) {
+		if (!*budget)
+			return false;
+		spend(r, budget, 1);
+		if (r->j == b->n || (r->i < a->n && a->v[r->i].h < b->v[r->j].h))
+			a->v[r->i++].lonely = true;
+		else if (r->i == a->n || b->v[r->j].h < a->v[r->i].h)
+			b->v[r->j++].lonely = true;
+		else
+			r->i++, r->j++;
+	}
+	return true;
+}
+
+/* Up to *budget units of counting v's lonely items (not weak) and the
+ * distinct blocks of nblocks that hold them; true when counted. */
+static bool count_some(SourceStaleRun *r, const ItemVec *v, size_t nblocks, size_t *budget)
+{
+	if (!r->seen)
+		r->seen = xcalloc(nblocks + 1, 1);
+	for (; r->at < v->n; r->at++) {
+		if (!*budget)
+			return false;
+		spend(r, budget, 1);
+		const Item *it = &v->v[r->at];
+		if (!it->lonely || it->weak)
+			continue;
+		r->lonely++;
+		size_t b = it->block <= nblocks ? it->block : nblocks;
+		r->blocks += !r->seen[b];
+		r->seen[b] = true;
+	}
+	free(r->seen);
+	r->seen = NULL;
+	r->at = 0;
+	return true;
+}
+
+static uint64_t *hashes(const ItemVec *v, size_t *n)
+{
+	uint64_t *h = xmalloc((v->n ? v->n : 1) * sizeof(*h));
+	for (size_t i = 0; i < v->n; i++)
+		h[i] = v->v[i].h;
+	*n = v->n;
+	return h; /* sorted: v was */
+}
+
+/* The measurement done: out filled, the items freed. */
+static void run_finish(SourceStaleRun *r, SourceStale *out)
+{
+	SourceStaleScore *sc = &out->score;
+	sc->items_en = r->en.n;
+	sc->items_ko = r->ko.n;
+	out->differ = MAX(sc->blocks_ko, sc->blocks_en);
+	out->stale = source_stale_says(sc);
+	if (out->stale) {
+		/* what source_stale_blocks_differ reads (nothing when not stale:
+		 * 7 MB at 1M lines) */
+		out->en = hashes(&r->en, &out->en_n);
+		out->ko = hashes(&r->ko, &out->ko_n);
+	}
+	VEC_FREE(&r->en);
+	VEC_FREE(&r->ko);
+	buf_release(&r->tmp);
+	r->phase = RUN_DONE;
+}
+
+bool source_stale_run_step(SourceStaleRun *r, const Lines *sl, const RstDoc *sb, const Lines *tl,
+                           const RstDoc *tb, size_t max, SourceStale *out)
+{
+	size_t budget = max;
+	for (;;) {
+		switch (r->phase) {
+		case RUN_EN:
+			if (!gather(r, sl, sb, false, &r->en, &budget))
+				return false;
+			VEC_FIT(&r->en);
+			r->phase = RUN_KO;
+			r->block = 0;
+			r->line = SIZE_MAX;
+			break;
+		case RUN_KO:
+			if (!gather(r, tl, tb, true, &r->ko, &budget))
+				return false;
+			VEC_FIT(&r->ko);
+			r->ko_blocks = tb->n;
+			r->phase = RUN_SORT;
+			r->side = 0;
+			break;
+		case RUN_SORT:
+			if (!sort_some(r, r->side ? &r->ko : &r->en, &budget))
+				return false;
+			if (r->side++ == 0)
+				break;
+			r->phase = RUN_MARK;
+			break;
+		case RUN_MARK:
+			if (!mark_some(r, &budget))
+				return false;
+			source_stale_release(out);
+			r->phase = RUN_COUNT;
+			r->side = 0;
+			break;
+		case RUN_COUNT: {
+			bool ko = r->side == 1;
+			if (!count_some(r, ko ? &r->ko : &r->en, ko ? r->ko_blocks : sb->n, &budget))
+				return false;
+			SourceStaleScore *sc = &out->score;
+			*(ko ? &sc->lonely_ko : &sc->lonely_en) = r->lonely;
+			*(ko ? &sc->blocks_ko : &sc->blocks_en) = r->blocks;
+			r->lonely = r->blocks = 0;
+			if (r->side++ == 0)
+				break;
+			run_finish(r, out);
+			return true;
+		}
+		default:
+			return true;
+		}
+	}
 }
 
 void source_stale_init(SourceStale *s)
@@ -284,29 +563,14 @@ void source_stale_release(SourceStale *s)
 	source_stale_init(s);
 }
 
-static uint64_t *hashes(const ItemVec *v, size_t *n)
-{
-	uint64_t *h = xmalloc((v->n ? v->n : 1) * sizeof(*h));
-	for (size_t i = 0; i < v->n; i++)
-		h[i] = v->v[i].h;
-	*n = v->n;
-	return h; /* sorted: v was */
-}
-
 void source_stale_score(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
                         SourceStaleScore *out)
 {
-	ItemVec en = {0}, ko = {0};
-	doc_items(sl, sb, false, &en);
-	doc_items(tl, tb, true, &ko);
-	mark_lonely(&en, &ko);
-	memset(out, 0, sizeof(*out));
-	out->items_en = en.n;
-	out->items_ko = ko.n;
-	out->blocks_en = lonely_blocks(&en, sb->n, &out->lonely_en);
-	out->blocks_ko = lonely_blocks(&ko, tb->n, &out->lonely_ko);
-	VEC_FREE(&en);
-	VEC_FREE(&ko);
+	SourceStale st;
+	source_stale_init(&st);
+	source_stale_measure(sl, sb, tl, tb, &st);
+	*out = st.score;
+	source_stale_release(&st);
 }
 
 /* Does the score say the English is stale (the rule above)? */
@@ -325,22 +589,9 @@ static bool source_stale_says(const SourceStaleScore *sc)
 void source_stale_measure(const Lines *sl, const RstDoc *sb, const Lines *tl, const RstDoc *tb,
                           SourceStale *out)
 {
-	source_stale_release(out);
-	ItemVec en = {0}, ko = {0};
-	doc_items(sl, sb, false, &en);
-	doc_items(tl, tb, true, &ko);
-	mark_lonely(&en, &ko);
-	SourceStaleScore *sc = &out->score;
-	sc->items_en = en.n;
-	sc->items_ko = ko.n;
-	sc->blocks_en = lonely_blocks(&en, sb->n, &sc->lonely_en);
-	sc->blocks_ko = lonely_blocks(&ko, tb->n, &sc->lonely_ko);
-	out->differ = MAX(sc->blocks_ko, sc->blocks_en);
-	out->stale = source_stale_says(sc);
-	out->en = hashes(&en, &out->en_n);
-	out->ko = hashes(&ko, &out->ko_n);
-	VEC_FREE(&en);
-	VEC_FREE(&ko);
+	SourceStaleRun *r = source_stale_run_new();
+	source_stale_run_step(r, sl, sb, tl, tb, SIZE_MAX, out);
+	source_stale_run_free(r);
 }
 
 static bool holds(const uint64_t *v, size_t n, uint64_t h)

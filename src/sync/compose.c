@@ -34,7 +34,7 @@ static void out_take(Out *o, char *s, Eol eol)
 static void out_from(Out *o, const Lines *l, size_t first, size_t last, bool own_eol)
 {
 	for (size_t i = first; i <= last && i < l->n; i++)
-		out_line(o, lines_line(l, i)->p, lines_line(l, i)->n, own_eol ? lines_line(l, i)->eol : EOL_NONE);
+		out_line(o, lines_get(l, i).p, lines_line(l, i)->n, own_eol ? lines_line(l, i)->eol : EOL_NONE);
 }
 
 static bool is_blank(Str s)
@@ -95,7 +95,7 @@ static void kept_title(Out *o, const SyncPair *p, const Block *t, const Block *n
 	if (nb->overline)
 		out_take(o, xstrdup(adorn), lines_line(tl, t->last)->eol);
 	const Line *tx = lines_line(tl, t->text_line);
-	out_line(o, tx->p, tx->n, tx->eol);
+	out_line(o, lines_bytes(tl, t->text_line, tx), tx->n, tx->eol);
 	out_take(o, adorn, lines_line(tl, t->last)->eol);
 }
 

@@ -274,7 +274,7 @@ static void plan_side(Ui *u, const ViewRow *vr, Pane p, SegStatus st, SidePlan *
 		return;
 	const Line *ln = lines_line(session_lines(s, p), rs->line);
 	size_t a = rs->from, b = rs->to;
-	pl->p = ln->p + a;
+	pl->p = lines_bytes(session_lines(s, p), rs->line, ln) + a;
 	pl->n = b - a;
 	Hl hl[HL_MAX];
 	size_t nh = line_highlights(u, vr, p, ln, st_prose(s, vr), hl);

@@ -188,8 +188,11 @@ int main(int argc, char **argv)
 	}
 	setlocale(LC_ALL, "C.UTF-8");
 #ifdef __GLIBC__
-	if (!getenv("BENCH_FASTBINS"))
-		mallopt(M_MXFAST, 0); /* as src/main.c does (BENCH_FASTBINS=1: glibc's default) */
+	if (!getenv("BENCH_FASTBINS")) {
+		/* as src/main.c does (BENCH_FASTBINS=1: glibc's defaults) */
+		mallopt(M_MXFAST, 0);
+		mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	}
 #endif
 	setenv("COLUMNS", "160", 1);
 	setenv("LINES", "50", 1);

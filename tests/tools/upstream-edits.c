@@ -253,7 +253,7 @@ void ue_make(const char *en, size_t en_n, HostFormat fmt, uint64_t seed, double 
 			if (op[m] == OP_MOVE && move_to[m] == (long)bi) {
 				put(&o, "", 0, -1, false);
 				for (size_t x = d.v[m].first; x <= d.v[m].last; x++)
-					put(&o, lines_line(&l, x)->p, lines_line(&l, x)->n, (long)x, false);
+					put(&o, lines_get(&l, x).p, lines_line(&l, x)->n, (long)x, false);
 				r->moves++;
 			}
 	}

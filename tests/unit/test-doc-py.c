@@ -246,7 +246,7 @@ static void one_edit(Doc *d, int what)
 		break;
 	case 2: /* a text line loses its `#` */
 		i = pick_line(d, HL_RST);
-		if (lines_line(&d->tgt, i)->n && lines_line(&d->tgt, i)->p[0] == '#')
+		if (lines_line(&d->tgt, i)->n && lines_get(&d->tgt, i).p[0] == '#')
 			doc_replace(d, (Pos){i, 0}, (Pos){i, 1}, "", 0, CH_DEL_FWD);
 		break;
 	case 3: /* a new separator in a code cell */

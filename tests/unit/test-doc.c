@@ -74,7 +74,7 @@ static void test_typing_is_one_record(void **state)
 	assert_true(doc_redo(&d, &c));
 	assert_true(doc_redo(&d, &c));
 	assert_false(doc_redo(&d, &c));
-	assert_memory_equal(lines_line(&d.tgt, 3)->p, "새 글 더첫", strlen("새 글 더첫"));
+	assert_memory_equal(lines_get(&d.tgt, 3).p, "새 글 더첫", strlen("새 글 더첫"));
 	doc_release(&d);
 }
 
@@ -89,7 +89,7 @@ static void test_deleting_merges_by_direction(void **state)
 	for (int i = 0; i < 3; i++) {
 		size_t prev = at.col;
 		at.col--;
-		while (at.col > 0 && ((unsigned char)lines_line(&d.tgt, 3)->p[at.col] & 0xc0) == 0x80)
+		while (at.col > 0 && ((unsigned char)lines_get(&d.tgt, 3).p[at.col] & 0xc0) == 0x80)
 			at.col--;
 		doc_replace(&d, at, (Pos){3, prev}, "", 0, CH_DEL_BACK);
 		check(&d);
@@ -711,11 +711,12 @@ static void test_long_paragraph_waits_then_equals_full(void **state)
 static void test_too_many_lines_refused(void **state)
 {
 	(void)state;
-	Line two[2] = {{.p = "x", .n = 1}, {.p = "", .n = 0}};
+	Line two[2] = {{.at = 0, .n = 1}, {.at = 1, .n = 0}};
 	Doc d;
 	memset(&d, 0, sizeof(d));
 	d.path = (char *)"big.rst";
 	d.tgt.v = two;
+	d.tgt.base = (char *)"x";
 	d.tgt.n = d.tgt.gap = LINES_MAX_LINES;
 	Err e;
 	err_init(&e);

@@ -429,6 +429,83 @@ static void test_index_end_builds_no_view(void **state)
 	close_as_at_once(&s, src, tgt);
 }
 
+/* The stale English is measured in idle slices before the first index (at
+ * 1M lines it was one slice of 0.45 s, at the first step): each step of
+ * the checks spends at most SESSION_STALE_SLICE_UNITS of it (and one
+ * line's more), so the first leaves it unfinished; a key typed while the
+ * Korean is read has it read again.  The measure at the end is that of the
+ * document as it is then, and the findings those of checking all at once:
+ * with a fresh English and a stale one (another pair's). */
+static void test_stale_english_in_idle_slices(void **state)
+{
+	(void)state;
+	for (int stale = 0; stale < 2; stale++) {
+		Buf en = BUF_INIT, ko = BUF_INIT, drop = BUF_INIT;
+		tu_gen_pair(20000, 7, &en, stale ? &drop : &ko);
+		if (stale) /* the Korean of another pair */
+			tu_gen_pair(20000, 9, &drop, &ko);
+		buf_release(&drop);
+		char *dir = tu_tmpdir();
+		char *pe = tu_write(dir, "t.en.rst", en.p, en.len);
+		char *pk = tu_write(dir, "t.rst", ko.p, ko.len);
+		Session s;
+		session_init(&s);
+		SourceOpts so = {.path = pe};
+		Err e;
+		err_init(&e);
+		if (!session_open(&s, pk, &so, &e))
+			fail_msg("%s", e.msg);
+		session_resize(&s, 160, 50);
+		session_checks_on(&s, false);
+		session_prepare_frame(&s);
+		size_t steps = 0;
+		bool typed = false;
+		while (!s.chk.stale_measured) {
+			size_t u0 = s.chk.stale_run ? source_stale_run_units(s.chk.stale_run) : 0;
+			assert_true(session_checks_step(&s, 64) > 0);
+			steps++;
+			if (!s.chk.stale_run)
+				continue;
+			assert_false(check_doc_indexed(&s.chk.cd)); /* after the measure */
+			size_t spent = source_stale_run_units(s.chk.stale_run) - u0;
+			assert_true(spent < SESSION_STALE_SLICE_UNITS + SOURCE_STALE_LINE_UNITS);
+			if (!typed && source_stale_run_reads_korean(s.chk.stale_run)) {
+				/* a URL and a literal the English has not, in a paragraph */
+				for (size_t b = s.doc.th.blocks.n / 2; b < s.doc.th.blocks.n; b++)
+					if (s.doc.th.blocks.v[b].kind == BK_PARAGRAPH) {
+						session_goto_line(&s, (long)s.doc.th.blocks.v[b].first + 1);
+						break;
+					}
+				const char *t = "https://example.org/new ``y = 2`` ";
+				assert_true(session_insert(&s, t, strlen(t)));
+				session_prepare_frame(&s);
+				typed = true;
+			}
+		}
+		print_message("# %s English: measured in %zu idle steps\n", stale ? "a stale" : "its",
+		              steps);
+		assert_true(typed && steps > 2);
+		SourceStale want;
+		source_stale_init(&want);
+		source_stale_measure(s.doc.sh.text, &s.doc.sh.blocks, s.doc.th.text, &s.doc.th.blocks,
+		                     &want);
+		assert_int_equal(want.stale, stale);
+		assert_memory_equal(&want.score, &s.chk.stale.score, sizeof(want.score));
+		assert_int_equal(want.differ, s.chk.stale.differ);
+		assert_int_equal(want.stale, s.chk.stale.stale);
+		assert_true(session_stale_english(&s) == (stale ? &s.chk.stale : NULL));
+		source_stale_release(&want);
+		while (session_checks_step(&s, 64))
+			;
+		close_as_at_once(&s, NULL, NULL);
+		free(pe);
+		free(pk);
+		free(dir);
+		buf_release(&en);
+		buf_release(&ko);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -438,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_check_steps_read_bounded_text),
 		cmocka_unit_test(test_every_segment_again_writes_no_slot),
 		cmocka_unit_test(test_index_end_builds_no_view),
+		cmocka_unit_test(test_stale_english_in_idle_slices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

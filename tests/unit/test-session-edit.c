@@ -633,7 +633,8 @@ static void test_word_wrap_never_splits_a_word(void **state)
 				const RowSide *rs = &rows[r].side[p];
 				if (!rs->has || !rs->cont)
 					continue;
-				const Line *ln = lines_line(session_lines(&s, (Pane)p), rs->line);
+				Str ln0 = lines_get(session_lines(&s, (Pane)p), rs->line);
+				const Str *ln = &ln0;
 				wrapped++;
 				/* blanks after a full row may hang past the edge */
 				size_t end = rs->to;

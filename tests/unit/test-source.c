@@ -302,10 +302,118 @@ static void test_tree(void **state)
 	free(dir);
 }
 
+/* A corpus file's lines and blocks (caller releases). */
+static void corpus_doc(const char *name, Lines *l, RstDoc *d)
+{
+	size_t n;
+	char *t = tu_corpus_file(name, &n);
+	lines_init(l);
+	lines_parse(l, t, n);
+	free(t);
+	rst_init(d);
+	rst_segment(l, d);
+}
+
+static void stale_equal(const SourceStale *a, const SourceStale *b)
+{
+	assert_memory_equal(&a->score, &b->score, sizeof(a->score));
+	assert_int_equal(a->stale, b->stale);
+	assert_int_equal(a->differ, b->differ);
+	assert_int_equal(a->en_n, b->en_n);
+	assert_int_equal(a->ko_n, b->ko_n);
+	if (a->en_n)
+		assert_memory_equal(a->en, b->en, a->en_n * sizeof(*a->en));
+	if (a->ko_n)
+		assert_memory_equal(a->ko, b->ko, a->ko_n * sizeof(*a->ko));
+	if (!a->stale) /* kept only for source_stale_blocks_differ */
+		assert_true(!a->en && !a->ko && !a->en_n && !a->ko_n);
+}
+
+/* The stale English measured in steps (the editor's idle slices) is the
+ * measure at once, whatever the steps' size: on every corpus pair, and on
+ * each English against the next pair's Korean (stale, mostly).  A step
+ * spends at most its units (one line's more), the units are the same in
+ * any steps and linear in the lines and items (16 a line or block head,
+ * at most 3 passes' worth of sort, mark and count an item); a Korean
+ * changed while its items are gathered is gathered again. */
+static void test_stale_in_steps(void **state)
+{
+	(void)state;
+	char **pairs = tu_corpus_pairs();
+	size_t n = 0, stale = 0;
+	while (pairs[n])
+		n++;
+	for (size_t i = 0; i < 2 * n; i++) {
+		char en[256], ko[256];
+		snprintf(en, sizeof(en), "%s.en.rst", pairs[i % n]);
+		snprintf(ko, sizeof(ko), "%s.ko.rst", pairs[(i % n + i / n) % n]);
+		Lines sl, tl;
+		RstDoc sb, tb;
+		corpus_doc(en, &sl, &sb);
+		corpus_doc(ko, &tl, &tb);
+		SourceStale once;
+		source_stale_init(&once);
+		source_stale_measure(&sl, &sb, &tl, &tb, &once);
+		stale += once.stale;
+		size_t units = 0;
+		static const size_t budgets[] = {1, 17, 4096};
+		for (size_t b = 0; b < ARRAY_LEN(budgets); b++) {
+			SourceStale st;
+			source_stale_init(&st);
+			SourceStaleRun *r = source_stale_run_new();
+			size_t calls = 0, before = 0;
+			while (!source_stale_run_step(r, &sl, &sb, &tl, &tb, budgets[b], &st)) {
+				size_t now = source_stale_run_units(r);
+				assert_true(now - before < budgets[b] + SOURCE_STALE_LINE_UNITS);
+				before = now;
+				calls++;
+			}
+			if (!b)
+				units = source_stale_run_units(r);
+			assert_int_equal(source_stale_run_units(r), units);
+			assert_true(calls <= units / budgets[b] + 1);
+			source_stale_run_free(r);
+			stale_equal(&st, &once);
+			source_stale_release(&st);
+		}
+		size_t items = once.score.items_en + once.score.items_ko;
+		assert_true(units <= SOURCE_STALE_LINE_UNITS * (sl.n + tl.n + sb.n + tb.n) + 16 * items);
+		/* the Korean's lines changed while they are read: read again */
+		SourceStaleRun *r = source_stale_run_new();
+		SourceStale st;
+		source_stale_init(&st);
+		bool changed = false, done = false;
+		size_t steps_ko = 0;
+		while (!done) {
+			done = source_stale_run_step(r, &sl, &sb, &tl, &tb, 64, &st);
+			if (!changed && source_stale_run_reads_korean(r) && ++steps_ko == 3) {
+				lines_insert(&tl, 0, "https://example.org/new ``x = 1``", 33, EOL_LF);
+				rst_segment(&tl, &tb);
+				source_stale_run_korean_changed(r);
+				changed = true;
+			}
+		}
+		source_stale_run_free(r);
+		assert_true(changed);
+		source_stale_measure(&sl, &sb, &tl, &tb, &once);
+		stale_equal(&st, &once);
+		source_stale_release(&st);
+		source_stale_release(&once);
+		rst_release(&sb);
+		rst_release(&tb);
+		lines_release(&sl);
+		lines_release(&tl);
+	}
+	print_message("# %zu pairs, %zu of them stale\n", 2 * n, stale);
+	assert_true(stale > 0 && stale < 2 * n);
+	tu_free_list(pairs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_path_and_self),
+		cmocka_unit_test(test_stale_in_steps),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_rev),
 		cmocka_unit_test(test_history),
