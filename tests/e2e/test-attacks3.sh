@@ -250,7 +250,7 @@ check "... no line starts a workflow command" eval '! grep -qE "^[[:space:]]*::[
 # first screen in test-ui-keys.c test_list_first_screen_at_once; the time
 # in tests/bench/repo-100k.sh)
 G12=$T/many
-"$(dirname "$0")/../bench/gen-repo.sh" "$G12" 3000 5 >/dev/null
+"$(dirname "$0")/../bench/gen-repo-many.sh" "$G12" 3000 5 >/dev/null
 fresh
 tm_start 200 20 "cd $G12 && XDG_CACHE_HOME=$T/cache12 $YEOK --no-spell ."
 check "many files: the list" tm_wait "3000/3000 files"
