@@ -110,5 +110,9 @@ tm_keys Enter
 tm_sync
 tm_keys F4
 check "without a memory F4 says there is none" tm_wait "no translation memory"
+tm_sync
+# the memory pane (F4) may still be open: closed first, so that C-q quits
+tm_keys Escape
+tm_sync
 tm_keys C-q
-tm_exit
+check "... and the editor quits" tm_exit
