@@ -259,28 +259,16 @@ VcsBatch *vcs_batch_open(const char *top, Err *e)
 	/* Our ends must not leak into other children. */
 	fcntl(inp[1], F_SETFD, FD_CLOEXEC);
 	fcntl(outp[0], F_SETFD, FD_CLOEXEC);
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, inp[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, outp[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addclose(&fa, inp[1]);
-	posix_spawn_file_actions_addclose(&fa, outp[0]);
 	const char *cmd[] = {"cat-file", "--batch", NULL};
-	const char **args = git_args(top, cmd);
-	char **env = git_env();
 	pid_t pid;
-	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
-	vcs_count_spawn();
-	posix_spawn_file_actions_destroy(&fa);
-	free(env);
-	free(args);
+	const int ours[] = {inp[1], outp[0]};
+	bool started = git_spawn(top, cmd, inp[0], outp[1], -1, ours, 2, &pid, e);
 	close(inp[0]);
 	close(outp[1]);
-	if (rc != 0) {
+	if (!started) {
 		close(inp[1]);
 		close(outp[0]);
-		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc)), NULL;
+		return NULL;
 	}
 	VcsBatch *b = xcalloc(1, sizeof(*b));
 	b->pid = pid;

@@ -37,29 +37,15 @@ VcsStream *vcs_stream_open(const char *dir, const char *const *argv, Err *e)
 		fcntl(fd, F_SETFD, FD_CLOEXEC);
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	}
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, outp[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
-	posix_spawn_file_actions_addclose(&fa, outp[0]);
-	posix_spawn_file_actions_addclose(&fa, errp[0]);
-	const char **args = git_args(dir, argv);
-	char **env = git_env();
 	pid_t pid;
-	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
-	vcs_count_spawn();
-	posix_spawn_file_actions_destroy(&fa);
-	free(env);
-	free(args);
+	const int ours[] = {outp[0], errp[0]};
+	bool started = git_spawn(dir, argv, -1, outp[1], errp[1], ours, 2, &pid, e);
 	close(outp[1]);
 	close(errp[1]);
-	if (rc != 0) {
+	if (!started) {
 		close(outp[0]);
 		close(errp[0]);
-		if (rc == ENOENT)
-			return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)"), NULL;
-		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc)), NULL;
+		return NULL;
 	}
 	VcsStream *s = xcalloc(1, sizeof(*s));
 	s->pid = pid;

@@ -212,9 +212,49 @@ unsigned long vcs_spawn_count(void)
 	return spawns;
 }
 
-/* Spawn args (args[0] is "git") with env, stdin from /dev/null; its
- * stdout into out, stderr into errbuf (both replaced), its exit status
- * into *code.  False only when it could not be started. */
+/* Spawn args (args[0] is "git") with env: stdin from in (-1: /dev/null),
+ * stdout into out, stderr into err (-1: /dev/null), ours[0..n) closed in
+ * the child.  The one posix_spawn of src/vcs. */
+static bool spawn_args(const char *const *args, char **env, int in, int out, int err,
+                       const int *ours, size_t n, pid_t *pid, Err *e)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	if (in >= 0)
+		posix_spawn_file_actions_adddup2(&fa, in, 0);
+	else
+		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out, 1);
+	if (err >= 0)
+		posix_spawn_file_actions_adddup2(&fa, err, 2);
+	else
+		posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	for (size_t i = 0; i < n; i++)
+		posix_spawn_file_actions_addclose(&fa, ours[i]);
+	int rc = posix_spawnp(pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
+	vcs_count_spawn();
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc == ENOENT)
+		return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
+	if (rc != 0)
+		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc));
+	return true;
+}
+
+bool git_spawn(const char *dir, const char *const *argv, int in, int out, int err,
+               const int *ours, size_t n, pid_t *pid, Err *e)
+{
+	const char **args = git_args(dir, argv);
+	char **env = git_env();
+	bool ok = spawn_args(args, env, in, out, err, ours, n, pid, e);
+	free(env);
+	free(args);
+	return ok;
+}
+
+/* Run args (args[0] is "git") with env, stdin from /dev/null; its stdout
+ * into out, stderr into errbuf (both replaced), its exit status into
+ * *code.  False only when it could not be started. */
 static bool run_git(const char *const *args, char **env, Buf *out, Buf *errbuf, int *code,
                     Err *e)
 {
@@ -226,25 +266,15 @@ static bool run_git(const char *const *args, char **env, Buf *out, Buf *errbuf, 
 		close(outp[1]);
 		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(errno));
 	}
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, outp[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
-	posix_spawn_file_actions_addclose(&fa, outp[0]);
-	posix_spawn_file_actions_addclose(&fa, errp[0]);
 	pid_t pid;
-	int rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
-	vcs_count_spawn();
-	posix_spawn_file_actions_destroy(&fa);
+	const int ours[] = {outp[0], errp[0]};
+	bool started = spawn_args(args, env, -1, outp[1], errp[1], ours, 2, &pid, e);
 	close(outp[1]);
 	close(errp[1]);
-	if (rc != 0) {
+	if (!started) {
 		close(outp[0]);
 		close(errp[0]);
-		if (rc == ENOENT)
-			return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");
-		return err_set(e, EXIT_IOERR, "cannot run git: %s", strerror(rc));
+		return false;
 	}
 	buf_clear(out);
 	buf_clear(errbuf);
