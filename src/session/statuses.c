@@ -45,15 +45,11 @@ static void fill_old_from_record(Session *s, const Alignment *al, Progress *p)
 	Err e;
 	err_init(&e);
 	if (source_resolve(s->doc.path, &o, &old, &e)) {
-		Lines l;
-		lines_init(&l);
-		lines_parse(&l, old.text.p ? old.text.p : "", old.text.len);
-		HostDoc h;
-		host_init(&h);
-		host_segment(&l, s->doc.th.fmt, &h);
-		progress_fill_old(p, al, h.text, &h.blocks);
-		host_release(&h);
-		lines_release(&l);
+		DocPair op; /* the recorded English read as every side is (no target) */
+		pair_init(&op);
+		pair_from_texts(&op, s->doc.th.fmt, "", 0, old.text.p ? old.text.p : "", old.text.len);
+		progress_fill_old(p, al, op.sl, op.sb);
+		pair_release(&op);
 	}
 	source_release(&old);
 }

@@ -85,7 +85,7 @@ static Str first_prefix(const Lines *l, const Block *b)
  * NEW_EN's adornment character and overline, FILE's length. */
 static void kept_title(Out *o, const SyncPair *p, const Block *t, const Block *nb)
 {
-	const Lines *tl = &p->tgt.l;
+	const Lines *tl = p->tgt.file;
 	size_t len = lines_get(tl, t->last).n;
 	Str under = str_trim(lines_get(tl, t->last));
 	len = under.n ? under.n : len;
@@ -101,10 +101,10 @@ static void kept_title(Out *o, const SyncPair *p, const Block *t, const Block *n
 
 static void kept(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u, const Elem *e)
 {
-	const Block *ob = &p->en.h.blocks.v[u->src], *nb = &neu->h.blocks.v[e->block];
-	const Block *t0 = &p->tgt.h.blocks.v[u->tgt], *tz = &p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1];
-	const Lines *tl = &p->tgt.l;
-	if (p->tgt.h.fmt != HOST_RST) {
+	const Block *ob = &p->en.blocks->v[u->src], *nb = &neu->blocks->v[e->block];
+	const Block *t0 = &p->tgt.blocks->v[u->tgt], *tz = &p->tgt.blocks->v[u->tgt + u->tgt_n - 1];
+	const Lines *tl = p->tgt.file;
+	if (p->tgt.fmt != HOST_RST) {
 		/* .py: the host's prefixes (`# `) are in the file's lines; what
 		 * upstream changed around the block is not followed there */
 		out_from(o, tl, t0->first, tz->last, true);
@@ -115,7 +115,7 @@ static void kept(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u, 
 		kept_title(o, p, t0, nb);
 		return;
 	}
-	Str po = first_prefix(&p->en.l, ob), pn = first_prefix(&neu->l, nb);
+	Str po = first_prefix(p->en.file, ob), pn = first_prefix(neu->file, nb);
 	int delta = nb->indent - ob->indent;
 	if (ob->kind == BK_TITLE || (str_eq(po, pn) && delta == 0)) {
 		out_from(o, tl, t0->first, tz->last, true);
@@ -227,16 +227,16 @@ static long *comment_map(const CodeLines *en, const CodeLines *ko)
 static size_t changed_code(Out *o, const SyncPair *p, const SyncText *neu, const Unit *u,
                            const Elem *e)
 {
-	const Block *ob = &p->en.h.blocks.v[u->src], *nb = &neu->h.blocks.v[e->block];
-	if (!u->tgt_n || p->tgt.h.blocks.v[u->tgt].kind != BK_LITERAL) {
-		out_from(o, &neu->l, nb->first, nb->last, false);
+	const Block *ob = &p->en.blocks->v[u->src], *nb = &neu->blocks->v[e->block];
+	if (!u->tgt_n || p->tgt.blocks->v[u->tgt].kind != BK_LITERAL) {
+		out_from(o, neu->file, nb->first, nb->last, false);
 		return 0;
 	}
-	const Block *tb = &p->tgt.h.blocks.v[u->tgt];
+	const Block *tb = &p->tgt.blocks->v[u->tgt];
 	CodeLines en, ko, nw;
-	code_lines(&p->en.l, ob, &en);
-	code_lines(&p->tgt.l, tb, &ko);
-	code_lines(&neu->l, nb, &nw);
+	code_lines(p->en.file, ob, &en);
+	code_lines(p->tgt.file, tb, &ko);
+	code_lines(neu->file, nb, &nw);
 	long *map = comment_map(&en, &ko);
 	long *from = xmalloc(nw.n * sizeof(*from)); /* per new line: FILE's line, -1 */
 	for (size_t j = 0; j < nw.n; j++)
@@ -252,7 +252,7 @@ static size_t changed_code(Out *o, const SyncPair *p, const SyncText *neu, const
 	diff_release(&d);
 	size_t carried = 0;
 	for (size_t j = 0; j < nw.n; j++) {
-		Str s = lines_get(&neu->l, nb->first + j);
+		Str s = lines_get(neu->file, nb->first + j);
 		if (from[j] < 0) {
 			out_line(o, s.p, s.n, EOL_NONE);
 			continue;
@@ -307,11 +307,11 @@ static long author_elem(const Match *m, const SyncText *neu)
 {
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
-		const Block *b = &neu->h.blocks.v[x->block], *z = &neu->h.blocks.v[x->block + x->count - 1];
+		const Block *b = &neu->blocks->v[x->block], *z = &neu->blocks->v[x->block + x->count - 1];
 		if (b->kind != BK_PARAGRAPH && b->kind != BK_FIELD && b->kind != BK_LIST_ITEM)
 			continue;
 		for (size_t i = b->first; i <= z->last; i++)
-			if (sidecar_is_author_line(lines_get(ST_TEXT(neu), i)))
+			if (sidecar_is_author_line(lines_get(neu->text, i)))
 				return (long)e;
 	}
 	return -1;
@@ -331,13 +331,13 @@ static void collect_attaches(const Match *m, const SyncPair *p, const SyncText *
                              Attaches *inl, Attaches *adds)
 {
 	long author = author_elem(m, neu);
-	const Lines *tt = ST_TEXT(&p->tgt); /* the RST text of FILE's lines */
+	const Lines *tt = p->tgt.text; /* the RST text of FILE's lines */
 	/* translator lines inside blocks that were not kept */
 	for (size_t u = 0; u < m->units.n; u++) {
 		const Unit *x = &m->units.v[u];
 		if (!x->tgt_n || (x->elem >= 0 && m->elems.v[x->elem].fate == SYNC_KEPT))
 			continue;
-		size_t first = p->tgt.h.blocks.v[x->tgt].first, last = p->tgt.h.blocks.v[x->tgt + x->tgt_n - 1].last;
+		size_t first = p->tgt.blocks->v[x->tgt].first, last = p->tgt.blocks->v[x->tgt + x->tgt_n - 1].last;
 		long at = author >= 0 ? author : x->elem;
 		for (long v = (long)u - 1; at < 0 && v >= 0; v--)
 			at = m->units.v[v].elem;
@@ -350,7 +350,7 @@ static void collect_attaches(const Match *m, const SyncPair *p, const SyncText *
 	/* target-only blocks */
 	for (size_t i = 0; i < m->adds.n; i++) {
 		const Addition *ad = &m->adds.v[i];
-		size_t first = p->tgt.h.blocks.v[ad->tgt].first, last = p->tgt.h.blocks.v[ad->tgt + ad->tgt_n - 1].last;
+		size_t first = p->tgt.blocks->v[ad->tgt].first, last = p->tgt.blocks->v[ad->tgt + ad->tgt_n - 1].last;
 		long at = ad->elem;
 		if (author >= 0 && all_translator_lines(tt, first, last) &&
 		    (at < 0 || m->elems.v[at].fate != SYNC_KEPT))
@@ -374,7 +374,7 @@ static bool out_has(const Out *o, size_t from, Str s)
 static void emit_inline(Out *o, const SyncPair *p, const Attaches *inl, long elem,
                         size_t elem_from, SyncCount *c)
 {
-	const Lines *tl = &p->tgt.l;
+	const Lines *tl = p->tgt.file;
 	for (size_t i = 0; i < inl->n; i++) {
 		const Attach *a = &inl->v[i];
 		if (a->elem != elem || out_has(o, elem_from, lines_get(tl, a->first)))
@@ -389,12 +389,12 @@ static void emit_inline(Out *o, const SyncPair *p, const Attaches *inl, long ele
 static long emit_adds(Out *o, const SyncPair *p, const Attaches *adds, long elem,
                       size_t elem_from, long tgt_end, SyncCount *c)
 {
-	const Lines *tl = &p->tgt.l;
+	const Lines *tl = p->tgt.file;
 	for (size_t i = 0; i < adds->n; i++) {
 		const Attach *a = &adds->v[i];
 		if (a->elem != elem || elem < 0)
 			continue;
-		if (all_translator_lines(ST_TEXT(&p->tgt), a->first, a->last) &&
+		if (all_translator_lines(p->tgt.text, a->first, a->last) &&
 		    out_has(o, elem_from, lines_get(tl, a->first)))
 			continue; /* the kept author paragraph has it already */
 		if (a->gap) /* FILE's own blank lines (`#` in a .py text block) */
@@ -422,17 +422,17 @@ enum { NOT_FROM_FILE = -2 }; /* tgt_end: the last line written is not FILE's */
 static bool gap(Out *o, const SyncPair *p, const SyncText *neu, size_t pos, size_t next,
                 long tgt_end, long tgt_next)
 {
-	const Lines *tl = &p->tgt.l;
+	const Lines *tl = p->tgt.file;
 	/* blank in the RST text: a .py's `#` lines, separators and docstring
 	 * quotes count as blank too (their bytes come from FILE then) */
-	if (tgt_end != NOT_FROM_FILE && tgt_next > tgt_end && all_blank(ST_TEXT(neu), pos, next) &&
-	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, (size_t)tgt_next)) {
+	if (tgt_end != NOT_FROM_FILE && tgt_next > tgt_end && all_blank(neu->text, pos, next) &&
+	    all_blank(p->tgt.text, (size_t)tgt_end + 1, (size_t)tgt_next)) {
 		if ((size_t)tgt_next > (size_t)tgt_end + 1)
 			out_from(o, tl, (size_t)tgt_end + 1, (size_t)tgt_next - 1, true);
 		return true;
 	}
 	if (next > pos)
-		out_from(o, &neu->l, pos, next - 1, false);
+		out_from(o, neu->file, pos, next - 1, false);
 	return false;
 }
 
@@ -467,8 +467,8 @@ static bool lead_additions(Out *o, const SyncPair *p, const Attaches *adds, Sync
 		if (adds->v[i].elem < 0) {
 			const Attach *a = &adds->v[i];
 			if (a->gap)
-				out_from(o, &p->tgt.l, a->first - a->gap, a->first - 1, true);
-			out_from(o, &p->tgt.l, a->first, a->last, true);
+				out_from(o, p->tgt.file, a->first - a->gap, a->first - 1, true);
+			out_from(o, p->tgt.file, a->first, a->last, true);
 			c->additions++;
 			*tgt_end = (long)a->last;
 			any = true;
@@ -485,8 +485,8 @@ static void list_dropped(const Match *m, const SyncPair *p, SyncResult *r)
 		if (x->elem >= 0)
 			continue;
 		r->count.dropped_translated += x->translated;
-		SyncDropped d = {(long)x->seg, x->kind, p->en.h.blocks.v[x->src].first,
-		                 x->tgt_n ? (long)p->tgt.h.blocks.v[x->tgt].first : -1, x->translated};
+		SyncDropped d = {(long)x->seg, x->kind, p->en.blocks->v[x->src].first,
+		                 x->tgt_n ? (long)p->tgt.blocks->v[x->tgt].first : -1, x->translated};
 		VEC_PUSH(&r->dropped, d);
 		r->count.dropped++;
 	}
@@ -494,7 +494,7 @@ static void list_dropped(const Match *m, const SyncPair *p, SyncResult *r)
 
 void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncResult *r)
 {
-	Out o = {.eol = lines_default_eol(&p->tgt.l)};
+	Out o = {.eol = lines_default_eol(p->tgt.file)};
 	Attaches inl = {0}, adds = {0};
 	collect_attaches(m, p, neu, &inl, &adds);
 	SyncCount *c = &r->count;
@@ -506,7 +506,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 	size_t gap_to = SIZE_MAX; /* set: the NEW_EN gap ends here (a block left out follows) */
 	for (size_t e = 0; e < m->elems.n; e++) {
 		const Elem *x = &m->elems.v[e];
-		const Block *b = &neu->h.blocks.v[x->block], *z = &neu->h.blocks.v[x->block + x->count - 1];
+		const Block *b = &neu->blocks->v[x->block], *z = &neu->blocks->v[x->block + x->count - 1];
 		const Unit *u = x->unit >= 0 ? &m->units.v[x->unit] : NULL;
 		if (x->fate == SYNC_KEPT && !u->tgt_n) {
 			/* FILE has no text for this English: nothing, and the blank
@@ -519,7 +519,7 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 				gap_to = b->first;
 			continue;
 		}
-		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.h.blocks.v[u->tgt].first : -1;
+		long tgt_next = x->fate == SYNC_KEPT ? (long)p->tgt.blocks->v[u->tgt].first : -1;
 		size_t before_gap = o.lines.n;
 		bool own = gap(&o, p, neu, pos, gap_to != SIZE_MAX ? gap_to : b->first, tgt_end, tgt_next);
 		if (lead_adds && !own && o.lines.n == before_gap && before_gap &&
@@ -534,11 +534,11 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		tgt_end = NOT_FROM_FILE;
 		if (x->fate == SYNC_KEPT) {
 			kept(&o, p, neu, u, x);
-			tgt_end = (long)p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1].last;
+			tgt_end = (long)p->tgt.blocks->v[u->tgt + u->tgt_n - 1].last;
 		} else if (u && b->kind == BK_LITERAL) {
 			sb.comments = changed_code(&o, p, neu, u, x);
 		} else {
-			out_from(&o, &neu->l, b->first, z->last, false);
+			out_from(&o, neu->file, b->first, z->last, false);
 		}
 		size_t inline_from = o.lines.n;
 		emit_inline(&o, p, &inl, (long)e, from, c);
@@ -557,17 +557,17 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 		pos = z->last + 1;
 	}
 	/* the end: FILE's trailing blank lines after a kept block, else NEW_EN's */
-	size_t end = gap_to != SIZE_MAX ? gap_to : neu->l.n;
-	if (tgt_end != NOT_FROM_FILE && all_blank(ST_TEXT(neu), pos, end) &&
-	    all_blank(ST_TEXT(&p->tgt), (size_t)tgt_end + 1, p->tgt.l.n))
-		out_from(&o, &p->tgt.l, (size_t)tgt_end + 1, p->tgt.l.n - 1, true);
+	size_t end = gap_to != SIZE_MAX ? gap_to : neu->file->n;
+	if (tgt_end != NOT_FROM_FILE && all_blank(neu->text, pos, end) &&
+	    all_blank(p->tgt.text, (size_t)tgt_end + 1, p->tgt.file->n))
+		out_from(&o, p->tgt.file, (size_t)tgt_end + 1, p->tgt.file->n - 1, true);
 	else if (pos < end)
-		out_from(&o, &neu->l, pos, end - 1, false);
+		out_from(&o, neu->file, pos, end - 1, false);
 	for (size_t i = 0; i < inl.n; i++)
 		c->lost += inl.v[i].elem < 0;
 	list_dropped(m, p, r);
 	buf_clear(&r->text);
-	serialize(&o, &p->tgt.l, &r->text);
+	serialize(&o, p->tgt.file, &r->text);
 	VEC_FREE(&inl);
 	VEC_FREE(&adds);
 	for (size_t i = 0; i < o.owned.n; i++)
@@ -578,8 +578,8 @@ void sync_compose(const Match *m, const SyncPair *p, const SyncText *neu, SyncRe
 
 char *sync_unit_hint(const SyncPair *p, const Unit *u)
 {
-	const Lines *tl = ST_TEXT(&p->tgt); /* .py: without the `# ` of text blocks */
-	size_t first = p->tgt.h.blocks.v[u->tgt].first, last = p->tgt.h.blocks.v[u->tgt + u->tgt_n - 1].last;
+	const Lines *tl = p->tgt.text; /* .py: without the `# ` of text blocks */
+	size_t first = p->tgt.blocks->v[u->tgt].first, last = p->tgt.blocks->v[u->tgt + u->tgt_n - 1].last;
 	int common = -1;
 	for (size_t i = first; i <= last; i++) {
 		Str s = lines_get(tl, i);

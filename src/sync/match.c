@@ -7,7 +7,7 @@
 
 void sync_blocks_text(const SyncText *t, size_t first, size_t n, Buf *out)
 {
-	pair_blocks_text(ST_TEXT(t), ST_BLOCKS(t), first, n, out);
+	pair_blocks_text(t->text, t->blocks, first, n, out);
 }
 
 static SidecarKey key_of(const SyncText *t, size_t first, size_t n, Buf *tmp)
@@ -103,7 +103,7 @@ static bool same_text(const SyncPair *p, const Segment *s, Buf *a, Buf *b)
 static void make_units(Match *m, const SyncPair *p)
 {
 	Buf a = BUF_INIT, b = BUF_INIT;
-	const Alignment *al = &p->al;
+	const Alignment *al = p->al;
 	for (size_t i = 0; i < al->n; i++) {
 		const Segment *s = &al->v[i];
 		if (s->src_n == 0) {
@@ -124,7 +124,7 @@ static void make_units(Match *m, const SyncPair *p)
 		}
 		if (s->tgt_n == 0 && m->adds.n && m->adds.v[m->adds.n - 1].seg + 1 == i &&
 		    m->adds.v[m->adds.n - 1].tgt_n == 1 && s->src_n == 1 &&
-		    p->tgt.h.blocks.v[m->adds.v[m->adds.n - 1].tgt].kind == s->kind) {
+		    p->tgt.blocks->v[m->adds.v[m->adds.n - 1].tgt].kind == s->kind) {
 			/* the 0:1 came first */
 			Addition ad = m->adds.v[--m->adds.n];
 			Unit u = {i, s->src, s->src_n, ad.tgt, ad.tgt_n, s->kind,
@@ -231,7 +231,7 @@ static bool blocks_free(const Claims *c, size_t j, size_t r)
 static void match_in_order(Match *m, const SyncPair *p, const SyncText *neu, Claims *c,
                            Buf *tmp)
 {
-	size_t na = p->en.h.blocks.n, nb = neu->h.blocks.n;
+	size_t na = p->en.blocks->n, nb = neu->blocks->n;
 	uint64_t *ha = xmalloc(MAX(na, 1) * sizeof(*ha)), *hb = xmalloc(MAX(nb, 1) * sizeof(*hb));
 	long *to = xmalloc(MAX(na, 1) * sizeof(*to));
 	for (size_t i = 0; i < na; i++) {
@@ -325,7 +325,7 @@ static void kind_changes(Match *m, const SyncPair *p, const SyncText *neu)
 		const Unit *u = &m->units.v[x->unit];
 		bool same = true;
 		for (size_t k = 0; k < x->count && k < u->src_n && same; k++)
-			same = p->en.h.blocks.v[u->src + k].kind == neu->h.blocks.v[x->block + k].kind;
+			same = p->en.blocks->v[u->src + k].kind == neu->blocks->v[x->block + k].kind;
 		if (!same)
 			x->fate = u->translated ? SYNC_STALE : SYNC_NEW;
 	}
@@ -383,7 +383,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 			continue;
 		buf_clear(&tmp);
 		sync_blocks_text(neu, x->block, x->count, &tmp);
-		bag_make(&be[e], tmp.p ? tmp.p : "", tmp.len, neu->h.blocks.v[x->block].kind == BK_LITERAL);
+		bag_make(&be[e], tmp.p ? tmp.p : "", tmp.len, neu->blocks->v[x->block].kind == BK_LITERAL);
 	}
 	buf_release(&tmp);
 	struct { Cand *v; size_t n, cap; } c = {0};
@@ -391,7 +391,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 		const Elem *x = &m->elems.v[e];
 		if (x->unit >= 0)
 			continue;
-		BlockKind k = neu->h.blocks.v[x->block].kind;
+		BlockKind k = neu->blocks->v[x->block].kind;
 		double t = k == BK_LITERAL ? SYNC_SIMILAR_CODE : SYNC_SIMILAR;
 		for (size_t u = 0; u < nu; u++) {
 			const Unit *y = &m->units.v[u];
@@ -407,7 +407,7 @@ static void match_similar(Match *m, const SyncPair *p, const SyncText *neu)
 			 * Backend**"): prose needs two, unless a side has one word */
 			if (s < t || (k != BK_LITERAL && shared < 2 && MIN(a, b) > 1))
 				continue;
-			size_t pu = rel_pos(y->src, p->en.h.blocks.n), pe = rel_pos(x->block, neu->h.blocks.n);
+			size_t pu = rel_pos(y->src, p->en.blocks->n), pe = rel_pos(x->block, neu->blocks->n);
 			Cand cd = {s, pu > pe ? pu - pe : pe - pu, e, u};
 			VEC_PUSH(&c, cd);
 		}
@@ -453,7 +453,7 @@ void sync_match(Match *m, const SyncPair *p, const SyncText *neu)
 	memset(m, 0, sizeof(*m));
 	make_units(m, p);
 	Buf tmp = BUF_INIT;
-	size_t nb = neu->h.blocks.n;
+	size_t nb = neu->blocks->n;
 	Claims c = {xmalloc(MAX(nb, 1) * sizeof(long)), xcalloc(MAX(nb, 1), sizeof(bool)), nb};
 	for (size_t j = 0; j < nb; j++)
 		c.unit[j] = -1;

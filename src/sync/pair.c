@@ -1,46 +1,40 @@
-/* The adapter between sync and the rest of yeok: reading (the host
- * format: .rst, sphinx-gallery .py), the old pair
- * (OLD_EN ↔ FILE with the sidecar's statuses) and finding OLD_EN.  When
- * the pipeline's one source resolution and one pair builder land, they
- * replace the bodies here and nothing else in src/sync changes. */
+/* The pairs sync reads, all from pair_from_texts (the pipeline's one pair
+ * builder), and finding OLD_EN through the one source resolution. */
 #include "sync-private.h"
 
 #include "yeok/text.h"
 
-void sync_text_init(SyncText *t, const char *path, Str bytes)
+static void side(SyncText *t, const Lines *file, const Lines *text, const RstDoc *blocks,
+                 HostFormat fmt)
 {
-	lines_init(&t->l);
-	lines_parse(&t->l, bytes.p ? bytes.p : "", bytes.n);
-	host_init(&t->h);
-	host_segment(&t->l, host_format_of_path(path), &t->h);
+	*t = (SyncText){.file = file, .text = text, .blocks = blocks, .fmt = fmt};
 }
 
-void sync_text_release(SyncText *t)
+void sync_pair_read(SyncPair *p, const char *path, Str en, Str tgt)
 {
-	host_release(&t->h);
-	lines_release(&t->l);
+	pair_init(&p->dp);
+	pair_from_texts(&p->dp, host_format_of_path(path), tgt.p ? tgt.p : "", tgt.n,
+	                en.p ? en.p : "", en.n);
+	side(&p->en, &p->dp.src_file, p->dp.sl, p->dp.sb, p->dp.host);
+	side(&p->tgt, &p->dp.tgt_file, p->dp.tgt, p->dp.tb, p->dp.host);
+	p->al = &p->dp.al;
+	progress_init(&p->pr);
 }
 
 void sync_pair_build(SyncPair *p, const char *path, Str old_en, Str tgt, const Sidecar *sc)
 {
-	sync_text_init(&p->en, path, old_en);
-	sync_text_init(&p->tgt, path, tgt);
-	align_init(&p->al);
-	align_docs(ST_TEXT(&p->en), ST_BLOCKS(&p->en), ST_TEXT(&p->tgt), ST_BLOCKS(&p->tgt), &p->al);
-	progress_init(&p->pr);
+	sync_pair_read(p, path, old_en, tgt);
 	Sidecar none;
 	sidecar_init(&none);
-	progress_apply(sc ? sc : &none, ST_TEXT(&p->en), ST_BLOCKS(&p->en), ST_TEXT(&p->tgt),
-	               ST_BLOCKS(&p->tgt), &p->al, &p->pr);
+	progress_apply(sc ? sc : &none, p->en.text, p->en.blocks, p->tgt.text, p->tgt.blocks,
+	               &p->dp.al, &p->pr);
 	sidecar_release(&none);
 }
 
 void sync_pair_release(SyncPair *p)
 {
 	progress_release(&p->pr);
-	align_release(&p->al);
-	sync_text_release(&p->tgt);
-	sync_text_release(&p->en);
+	pair_release(&p->dp);
 }
 
 bool sync_old_english(const char *path, const SyncOpts *o, const SourceRecord *rec, Str tgt,

@@ -4,37 +4,38 @@
 #define YEOK_SYNC_PRIVATE_H
 
 #include "yeok/host.h"
+#include "yeok/pair.h"
 #include "yeok/source.h"
 #include "yeok/sync.h"
 
-/* A text read in its host format (include/yeok/host.h): the file's lines
- * (what the result is written from), and the blocks with their RST text
- * (what keys, alignment and hints are made from; the same lines for .rst).
- * h borrows l: a SyncText is initialised in place and never moved. */
+/* A text as sync reads it, a side of a DocPair (include/yeok/pair.h): the
+ * file's lines (what the result is written from), and the blocks with
+ * their RST text (what keys, alignment and hints are made from; the same
+ * lines for .rst).  Borrowed from the pair it views. */
 typedef struct SyncText {
-	Lines l;
-	HostDoc h;
+	const Lines *file;
+	const Lines *text;
+	const RstDoc *blocks;
+	HostFormat fmt;
 } SyncText;
 
-#define ST_BLOCKS(t) (&(t)->h.blocks)
-#define ST_TEXT(t) ((t)->h.text)
-
-void sync_text_init(SyncText *t, const char *path, Str bytes);
-void sync_text_release(SyncText *t);
-
-/* ---- the adapter (pair.c) -------------------------------------------------
- * Everything sync needs from "the pair" of the editor — the English found
- * the way every command finds it, both sides segmented and aligned, the
- * sidecar's statuses applied — in one place, so that switching to the one
- * pair-building function of the pipeline is a change here only. */
+/* ---- the pairs (pair.c) -----------------------------------------------------
+ * Every pair sync reads is pair_from_texts()'s (the pipeline's one pair
+ * builder, as every command's): OLD_EN ↔ FILE with the sidecar's statuses
+ * applied, NEW_EN read alone, and NEW_EN ↔ the result.  A SyncPair is
+ * built in place and never moved (its views point into it). */
 typedef struct SyncPair {
-	SyncText en;  /* OLD_EN */
-	SyncText tgt; /* FILE */
-	Alignment al; /* OLD_EN ↔ FILE */
-	Progress pr;  /* statuses of al from the sidecar */
+	DocPair dp;         /* source OLD_EN (or NEW_EN), target FILE (or the result) */
+	SyncText en;        /* dp's source side */
+	SyncText tgt;       /* dp's target side */
+	const Alignment *al; /* dp's: OLD_EN ↔ FILE */
+	Progress pr;        /* statuses of al from the sidecar (sync_pair_build) */
 } SyncPair;
 
+/* OLD_EN ↔ FILE (tgt), the sidecar's statuses applied (sc may be NULL). */
 void sync_pair_build(SyncPair *p, const char *path, Str old_en, Str tgt, const Sidecar *sc);
+/* The same pair with no statuses: pr left empty. */
+void sync_pair_read(SyncPair *p, const char *path, Str en, Str tgt);
 void sync_pair_release(SyncPair *p);
 
 /* OLD_EN of the document at path (see sync_file): into out (its desc says

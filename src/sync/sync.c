@@ -49,32 +49,31 @@ static SidecarMark mark_of(SegStatus st, const ProgressSeg *ps)
 /* The sidecar entries of the result, and how many of its segments do not
  * get the status sync meant when the result is opened. */
 static void store_entries(const char *name, const Match *m, const SyncPair *p,
-                          const SyncText *neu, SyncResult *r)
+                          Str new_en, SyncResult *r)
 {
-	SyncText out;
-	sync_text_init(&out, name, buf_str(&r->text));
-	Alignment fa;
-	align_init(&fa);
-	align_docs(ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa);
+	/* NEW_EN ↔ the result: NEW_EN read again (the same blocks as neu's) */
+	SyncPair res;
+	sync_pair_read(&res, name, new_en, buf_str(&r->text));
+	const SyncText *en = &res.en, *out = &res.tgt;
+	Alignment *al = &res.dp.al; /* progress_apply sets its statuses */
 	Sidecar none;
 	sidecar_init(&none);
 	Progress keys;
 	progress_init(&keys);
-	progress_apply(&none, ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa,
-	               &keys);
+	progress_apply(&none, en->text, en->blocks, out->text, out->blocks, al, &keys);
 	sidecar_release(&none);
 
 	sidecar_clear_segs(&r->sc);
 	Buf tmp = BUF_INIT;
-	for (size_t i = 0; i < fa.n; i++) {
-		const Segment *s = &fa.v[i];
+	for (size_t i = 0; i < al->n; i++) {
+		const Segment *s = &al->v[i];
 		if (!s->src_n)
 			continue;
 		const Elem *x = &m->elems.v[m->elem_of[s->src]];
 		if (x->unit < 0 || x->fate == SYNC_NEW)
 			continue;
 		const Unit *u = &m->units.v[x->unit];
-		SegStatus st = p->al.v[u->seg].status;
+		SegStatus st = p->al->v[u->seg].status;
 		const ProgressSeg *op = &p->pr.v[u->seg];
 		const ProgressSeg *k = &keys.v[i];
 		if (x->fate == SYNC_KEPT) {
@@ -112,11 +111,10 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 	 * the entries in the form the editor writes them */
 	Progress pr;
 	progress_init(&pr);
-	progress_apply(&r->sc, ST_TEXT(neu), ST_BLOCKS(neu), ST_TEXT(&out), ST_BLOCKS(&out), &fa,
-	               &pr);
+	progress_apply(&r->sc, en->text, en->blocks, out->text, out->blocks, al, &pr);
 	r->mismatched = 0;
-	for (size_t i = 0; i < fa.n; i++) {
-		const Segment *s = &fa.v[i];
+	for (size_t i = 0; i < al->n; i++) {
+		const Segment *s = &al->v[i];
 		if (!s->src_n)
 			continue;
 		const Elem *x = &m->elems.v[m->elem_of[s->src]];
@@ -135,10 +133,9 @@ static void store_entries(const char *name, const Match *m, const SyncPair *p,
 		}
 		r->mismatched += !ok;
 	}
-	progress_store(&r->sc, &fa, &pr);
+	progress_store(&r->sc, al, &pr);
 	progress_release(&pr);
-	align_release(&fa);
-	sync_text_release(&out);
+	sync_pair_release(&res);
 }
 
 bool sync_texts(const char *name, Str old_en, Str tgt, Str new_en, const Sidecar *sc,
@@ -152,18 +149,19 @@ bool sync_texts(const char *name, Str old_en, Str tgt, Str new_en, const Sidecar
 		sidecar_release(&r->sc);
 	SyncPair p;
 	sync_pair_build(&p, name, old_en, tgt, sc);
-	SyncText neu;
-	sync_text_init(&neu, name, new_en);
+	SyncPair np; /* NEW_EN, read alone */
+	sync_pair_read(&np, name, (Str){"", 0}, new_en);
+	const SyncText *neu = &np.tgt;
 	Match m;
-	sync_match(&m, &p, &neu);
-	sync_compose(&m, &p, &neu, r);
-	store_entries(name, &m, &p, &neu, r);
+	sync_match(&m, &p, neu);
+	sync_compose(&m, &p, neu, r);
+	store_entries(name, &m, &p, new_en, r);
 	buf_addstr(&r->orig, tgt);
 	r->changed = r->text.len != tgt.n || (tgt.n && memcmp(r->text.p, tgt.p, tgt.n));
-	r->new_blocks = neu.h.blocks.n;
+	r->new_blocks = neu->blocks->n;
 	r->new_cr_only = new_en.n && !memchr(new_en.p, '\n', new_en.n) && memchr(new_en.p, '\r', new_en.n);
 	sync_match_release(&m);
-	sync_text_release(&neu);
+	sync_pair_release(&np);
 	sync_pair_release(&p);
 	return true;
 }
