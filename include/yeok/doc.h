@@ -208,20 +208,16 @@ typedef struct Doc {
 void doc_init(Doc *d);
 void doc_release(Doc *d);
 
-/* Set up d from a pair built by pair_build() or pair_from_texts() (its
- * lines, blocks and alignment move into d; p is released).  path and
- * src_name are copied. */
+/* Set up d from a pair built by pair_open_finish(), pair_build() or
+ * pair_from_texts() (its lines, blocks, alignment and memo move into d; p
+ * is released).  path and src_name are copied. */
 struct DocPair;
+void doc_load_pair(Doc *d, const char *path, const char *src_name, struct DocPair *p);
 /* The same from the target bytes and the source bytes (both copied),
  * through pair_from_texts(). */
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,
               const char *src, size_t src_n);
 
-/* doc_load or doc_load_phased (phased) with the bytes of tgt and src
- * adopted by the lines, not copied (pair_from_bufs_take: both are left
- * empty). */
-void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
-                   bool phased);
 /* Stretches are still pending, or a long block's re-alignment (Doc.stale). */
 bool doc_align_partial(const Doc *d);
 /* Align the pending stretch at or after segment seg (else the first

@@ -7,7 +7,7 @@
  * sidecar's record, the English from the git history, the document
  * itself), so that they all see the same English and the same segments.
  *
- * The editor takes the pair over (doc_load_pair_take, `.rst` reading) and
+ * The editor takes the pair over (doc_load_pair, `.rst` reading) and
  * keeps it current as it is edited; the CLI reads it and releases it.
  *
  * Depends on util, lines, rst, host, align, source, sidecar.  Never prints.
@@ -16,6 +16,8 @@
  */
 #ifndef YEOK_PAIR_H
 #define YEOK_PAIR_H
+
+#include <pthread.h>
 
 #include "yeok/align.h"
 #include "yeok/host.h"
@@ -79,6 +81,32 @@ bool pair_build(DocPair *p, const char *path, const char *tgt, size_t tgt_n,
  * (borrowed, may be NULL): the repository view and `yeok stats DIR`. */
 bool pair_build_in(DocPair *p, struct SourceHistory *bulk, const char *path, const char *tgt,
                    size_t tgt_n, const SourceOpts *opts, const struct Sidecar *sc, Err *e);
+
+/* The editor's open: pair_build's steps with what an editor needs besides.
+ * pair_open_start reads the target on a thread of its own while the
+ * caller reads the sidecar (whose record it passes on); pair_open_finish
+ * resolves the English (source_resolve, the record rec used unless opts
+ * name another; rec may be NULL), hashes it on a thread while both sides
+ * are read and aligned (keep_memo and phased as set in p before), and
+ * checks it against the record (source_hash_check).  A recorded English
+ * that cannot be used (gone, or changed since it was recorded) gives the
+ * document itself as the source, said in note.  A target that does not
+ * exist (is_new) starts as a copy of its English (--source or the English
+ * tree), else it is an error.  On success p->src is the English (its text
+ * empty, adopted by the lines, but for the document itself).  Errors as
+ * pair_build's; p is then released.  Depends on util's threads too. */
+typedef struct PairOpening {
+	const char *path; /* borrowed */
+	bool is_new;      /* no such file: started from its English */
+	Buf tgt;          /* the target's bytes being read */
+	Err read_err;
+	bool read_ok, reading;
+	pthread_t reader;
+} PairOpening;
+
+void pair_open_start(PairOpening *o, const char *path);
+bool pair_open_finish(PairOpening *o, DocPair *p, const SourceOpts *opts,
+                      const SourceRecord *rec, Buf *note, Err *e);
 
 /* True when there is an English source to compare with. */
 static inline bool pair_has_source(const DocPair *p)

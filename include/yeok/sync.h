@@ -58,7 +58,7 @@
  * prefixes and a code cell its translated comments.
  *
  * Depends on util, text, lines, rst, host, align, diff, sidecar, progress,
- * source, vcs, journal.  Never prints.
+ * source, pair, vcs, journal.  Never prints.
  */
 #ifndef YEOK_SYNC_H
 #define YEOK_SYNC_H

@@ -180,7 +180,7 @@ static void user_put(Doc *d, uint64_t key, SegStatus st)
 
 /* The key value of a segment's source blocks.  The source never changes
  * once loaded, so a run's key is hashed once (a direct-mapped memo of
- * DOC_KEY_MEMO runs; doc_load_pair_take forgets it): a key in a long
+ * DOC_KEY_MEMO runs; doc_load_pair forgets it): a key in a long
  * paragraph does not hash its English again. */
 static uint64_t seg_key_value(Doc *d, const Segment *s)
 {
@@ -1018,7 +1018,7 @@ static void fit_tables(Doc *d)
 	VEC_FIT(&d->sh.blocks);
 }
 
-static void doc_load_pair_take(Doc *d, const char *path, const char *src_name, DocPair *p)
+void doc_load_pair(Doc *d, const char *path, const char *src_name, DocPair *p)
 {
 	doc_disk_hash_step(d, SIZE_MAX); /* the lines it borrows go */
 	free(d->path);
@@ -1057,18 +1057,7 @@ static void load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const 
 	p.keep_memo = true;
 	p.phased = phased;
 	pair_from_texts(&p, host_format_of_path(path), tgt, tgt_n, src, src_n);
-	doc_load_pair_take(d, path, src_name, &p);
-}
-
-void doc_load_take(Doc *d, const char *path, Buf *tgt, const char *src_name, Buf *src,
-                   bool phased)
-{
-	DocPair p;
-	pair_init(&p);
-	p.keep_memo = true;
-	p.phased = phased;
-	pair_from_bufs_take(&p, host_format_of_path(path), tgt, src);
-	doc_load_pair_take(d, path, src_name, &p);
+	doc_load_pair(d, path, src_name, &p);
 }
 
 void doc_load(Doc *d, const char *path, const char *tgt, size_t tgt_n, const char *src_name,

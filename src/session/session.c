@@ -240,69 +240,6 @@ static void read_sidecar(Session *s, const char *path, Buf *note)
 	free(bad);
 }
 
-/* The recorded English could not be used (e says why): the document
- * itself instead, said in note. */
-static bool without_record(Session *s, const char *path, SourceOpts *so, Buf *note, Err *e)
-{
-	buf_addf(note, "%s%s; the document itself is shown as the source", note->len ? "; " : "",
-	         e->msg);
-	so->recorded = NULL;
-	so->history = false;
-	err_init(e);
-	return source_resolve_unhashed(path, so, &s->side.src, e);
-}
-
-/* The English of path into s->side.src (source_resolve).  A recorded
- * English (so->recorded == rec) that cannot be read opens against the
- * document itself, said in note (the record stays as it is). */
-static bool resolve_source(Session *s, const char *path, SourceOpts *so, const SourceRecord *rec,
-                           Buf *note, Err *e)
-{
-	source_release(&s->side.src);
-	if (source_resolve_unhashed(path, so, &s->side.src, e)) /* source_hash_check: open_file */
-		return true;
-	if (so->recorded != rec)
-		return false;
-	return without_record(s, path, so, note, e);
-}
-
-/* The English's SHA-256, taken in a thread while the target is parsed,
- * segmented and aligned (source_hash_check compares it after): a large
- * English only, a small one is hashed at once. */
-#define EN_HASH_THREAD_BYTES (1u << 20)
-typedef struct EnHash {
-	const char *p;
-	size_t n;
-	char hex[65];
-	pthread_t t;
-	bool running;
-} EnHash;
-
-static void *en_hash_run(void *arg)
-{
-	EnHash *h = arg;
-	sha256_hex(h->p, h->n, h->hex);
-	return NULL;
-}
-
-/* p[0..n) stays unchanged until en_hash_join (the lines adopt it). */
-static void en_hash_start(EnHash *h, const char *p, size_t n)
-{
-	h->p = p ? p : "";
-	h->n = n;
-	(void)sha256_accelerated(); /* the block function chosen here, before the thread reads it */
-	h->running = n >= EN_HASH_THREAD_BYTES && pthread_create(&h->t, NULL, en_hash_run, h) == 0;
-	if (!h->running)
-		en_hash_run(h);
-}
-
-static void en_hash_join(EnHash *h)
-{
-	if (h->running)
-		pthread_join(h->t, NULL);
-	h->running = false;
-}
-
 /* The statuses now, or once the last stretch is aligned (phased); the
  * cursor's lines aligned before the first frame. */
 static void place_statuses(Session *s)
@@ -343,110 +280,31 @@ static void say_opened(Session *s, const char *path, bool is_new, const Buf *not
 	}
 }
 
-/* The target's bytes, read on a thread of their own while the sidecar is
- * read and the English resolved and read (neither touches out or e). */
-typedef struct TgtRead {
-	const char *path;
-	Buf *out;
-	Err e;   /* file_read's, when it failed */
-	bool ok;
-	pthread_t t;
-	bool running;
-} TgtRead;
-
-static void *tgt_read_run(void *arg)
+static bool open_file(Session *s, const char *path, const SourceOpts *so, bool phased, Err *e)
 {
-	TgtRead *r = arg;
-	r->ok = file_read(r->path, r->out, &r->e);
-	return NULL;
-}
-
-static void tgt_read_start(TgtRead *r, const char *path, Buf *out)
-{
-	r->path = path;
-	r->out = out;
-	err_init(&r->e);
-	r->running = pthread_create(&r->t, NULL, tgt_read_run, r) == 0;
-	if (!r->running)
-		tgt_read_run(r);
-}
-
-/* The read's result; its error (naming the file) into e. */
-static bool tgt_read_join(TgtRead *r, Err *e)
-{
-	if (r->running)
-		pthread_join(r->t, NULL);
-	r->running = false;
-	if (!r->ok && e)
-		*e = r->e;
-	return r->ok;
-}
-
-static bool open_file(Session *s, const char *path, const SourceOpts *so_in, bool phased, Err *e)
-{
-	SourceOpts so = *so_in;
-	Buf tgt = BUF_INIT;
-	bool is_new = !file_exists(path) && errno == ENOENT, ok = true;
-	TgtRead tr;
-	if (!is_new)
-		tgt_read_start(&tr, path, &tgt);
+	PairOpening po;
+	pair_open_start(&po, path); /* the target read while the sidecar is */
 	Buf note = BUF_INIT;
 	read_sidecar(s, path, &note);
 	SourceRecord rec;
-	if (!so.path && !so.rev && !so.recorded && source_record_from_sidecar(&s->side.sc.source, &rec))
-		so.recorded = &rec;
-
-	/* a new translation starts as a copy of its English: --source, or
-	 * the English tree's file at the same place (source_tree_path) */
-	char *tree = is_new && !so.path && !so.rev && !so.no_tree ? source_tree_path(path, true)
-	                                                          : NULL;
-	if (is_new && !so.path && !so.rev && !tree)
-		ok = err_set(e, EXIT_NOINPUT, "%s: no such file (give --source to start it "
-		             "as a copy of the English)", path);
-	free(tree);
-	ok = ok && resolve_source(s, path, &so, &rec, &note, e);
-	/* a target that could not be read is the error, whatever the English
-	 * gave (the English resolved for it is let go) */
-	if (!is_new && !tgt_read_join(&tr, e)) {
-		source_release(&s->side.src);
-		ok = false;
-	}
-	for (bool done = false; ok && !done;) {
-		s->side.src_known = true;
-		if (is_new)
-			buf_addstr(&tgt, buf_str(&s->side.src.text));
-		/* the lines adopt both read buffers: the English is kept once,
-		 * in the lines (s->side.src.text is empty from here on), but
-		 * for the document itself as its English: a save writes that
-		 * as first opened into the snapshot (source_record_into_sidecar) */
-		Buf en = BUF_INIT;
-		if (s->side.src.origin == SOURCE_SELF) {
-			buf_addstr(&en, buf_str(&s->side.src.text));
-		} else {
-			en = s->side.src.text;
-			buf_init(&s->side.src.text);
-		}
-		buf_fit(&en); /* the lines' own trim, done here: the bytes stay put */
-		EnHash h;
-		en_hash_start(&h, en.p, en.len);
-		doc_load_take(&s->doc, path, &tgt, s->side.src.desc, &en, phased);
-		en_hash_join(&h);
-		buf_release(&en);
-		done = source_hash_check(path, &so, &s->side.src, h.hex, e);
-		/* the recorded English changed: what resolve_source does when
-		 * source_resolve refuses it, on the target read again */
-		if (!done)
-			ok = so.recorded == &rec && !is_new && file_read(path, &tgt, e) &&
-			     without_record(s, path, &so, &note, e);
-	}
+	bool recorded = source_record_from_sidecar(&s->side.sc.source, &rec);
+	DocPair p;
+	pair_init(&p);
+	p.keep_memo = true;
+	p.phased = phased;
+	bool ok = pair_open_finish(&po, &p, so, recorded ? &rec : NULL, &note, e);
+	source_release(&s->side.src);
 	if (ok) {
+		s->side.src = p.src; /* moved: the pair releases an empty one */
+		source_init(&p.src);
+		s->side.src_known = true;
+		doc_load_pair(&s->doc, path, s->side.src.desc, &p);
 		loaded(s);
-		s->doc.is_new = is_new;
+		s->doc.is_new = po.is_new;
 		place_statuses(s);
-		say_opened(s, path, is_new, &note);
+		say_opened(s, path, po.is_new, &note);
 	}
 	buf_release(&note);
-	buf_release(&tgt);
 	return ok;
 }
 
