@@ -167,7 +167,8 @@ typedef struct ReviewAsk {
 } ReviewAsk;
 
 typedef struct ReviewSession {
-	Context *ctx;      /* ReviewOpts.ctx (borrowed), or NULL */
+	Context *ctx;      /* ReviewOpts.ctx (borrowed), else own_ctx: what the
+	                      checks read (the glossaries, rules, words, spelling) */
 	char *path;        /* the document (as given) */
 	char *sc_path;     /* its sidecar */
 	char *relpath;     /* path from the git top level ("" unknown) */
@@ -196,10 +197,9 @@ typedef struct ReviewSession {
 	bool have_git_hunks;
 	Review r;
 	Sidecar sc;
-	Glossary gl;
-	CheckDoc cd;
-	SourceStale stale; /* the English against the head's Korean (cd.stale) */
-	CheckSet checks;
+	Context *own_ctx;  /* the context made when ReviewOpts gave none (owned) */
+	SourceStale stale; /* the English against the head's Korean (the
+	                      checks' CheckDoc.stale) */
 	SidecarKey *keys;  /* per change: the key stored with its entries */
 	SidecarKey *texts; /* per change: the key of its text now (its head
 	                      lines; a deletion's base lines): an entry made on

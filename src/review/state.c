@@ -54,8 +54,6 @@ void review_session_init(ReviewSession *rs)
 	buf_init(&rs->base_src);
 	review_init(&rs->r);
 	sidecar_init(&rs->sc);
-	glossary_init(&rs->gl);
-	check_set_all(&rs->checks);
 }
 
 static void free_per_change(ReviewSession *rs)
@@ -101,12 +99,13 @@ void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title
 void review_session_release(ReviewSession *rs)
 {
 	free(rs->ask.initial);
-	if (rs->cd.tgt)
-		check_doc_release(&rs->cd);
 	free_per_change(rs);
 	review_release(&rs->r);
 	sidecar_release(&rs->sc);
-	glossary_release(&rs->gl);
+	if (rs->own_ctx) {
+		context_release(rs->own_ctx);
+		free(rs->own_ctx);
+	}
 	free(rs->path);
 	free(rs->sc_path);
 	free(rs->relpath);
@@ -257,6 +256,26 @@ static bool resume_target(const ReviewSession *rs, size_t i)
 	return review_session_mark_of(rs, i) == REVIEW_MARK_NONE;
 }
 
+/* The context the checks read when the caller gave none (tests, a review
+ * made from texts): one of the review's own, the glossaries of o (the
+ * shipped one when o names none), or none at all without o. */
+static bool own_context(ReviewSession *rs, const ReviewOpts *o, Err *e)
+{
+	if (rs->ctx)
+		return true;
+	size_t n = 0;
+	while (o && o->glossaries && o->glossaries[n])
+		n++;
+	ContextOpts co = {.glossaries = o ? o->glossaries : NULL, .n_glossaries = n,
+	                  .no_spell = true, .no_glossary = !o};
+	rs->own_ctx = xcalloc(1, sizeof(*rs->own_ctx));
+	context_init(rs->own_ctx);
+	if (!context_load(rs->own_ctx, &co, e))
+		return false;
+	rs->ctx = rs->own_ctx;
+	return true;
+}
+
 bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_path,
                           const char *src, size_t src_n, const char *base, size_t base_n,
                           const char *head, size_t head_n, Err *e)
@@ -272,9 +291,6 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 		if (!sidecar_load(rs->sc_path, &rs->sc, &corrupt, e))
 			return false;
 	}
-	if (rs->cd.tgt)
-		check_doc_release(&rs->cd);
-	memset(&rs->cd, 0, sizeof(rs->cd));
 	review_compute(&rs->r, path, src, src_n, base, base_n, head, head_n);
 	rs->carried = rs->base_src.len ? review_drop_carried(&rs->r, rs->base_src.p, rs->base_src.len)
 	                               : 0;
@@ -284,22 +300,23 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	rs->base_english = review_text_is_english(&bl);
 	lines_release(&bl);
 
-	Glossary *gl = rs->ctx ? context_glossary(rs->ctx) : rs->gl.n ? &rs->gl : NULL;
-	check_doc_init(&rs->cd, rs->r.hh.text, &rs->r.hh.blocks, rs->r.sh.text, &rs->r.sh.blocks,
-	               &rs->r.al, gl);
-	rs->cd.tgt_host = &rs->r.hh;
-	rs->cd.src_host = &rs->r.sh;
-	if (rs->ctx) { /* check's rules, words, checks and spelling */
-		context_check_doc(rs->ctx, &rs->cd);
-		rs->checks = rs->ctx->set;
-		rs->cd.spell = context_spell(rs->ctx, path, true);
-	}
+	if (!own_context(rs, NULL, e))
+		return false;
+	/* the checks' document, as check's (context_check_doc): rules, words,
+	 * the checks that run and spelling; read while the findings are made */
+	CheckDoc cd;
+	check_doc_init(&cd, rs->r.hh.text, &rs->r.hh.blocks, rs->r.sh.text, &rs->r.sh.blocks,
+	               &rs->r.al, context_glossary(rs->ctx));
+	cd.tgt_host = &rs->r.hh;
+	cd.src_host = &rs->r.sh;
+	context_check_doc(rs->ctx, &cd);
+	cd.spell = context_spell(rs->ctx, path, true);
 	char what[sizeof(rs->stale.what)];
 	memcpy(what, rs->stale.what, sizeof(what));
 	source_stale_measure(rs->r.sh.text, &rs->r.sh.blocks, rs->r.hh.text, &rs->r.hh.blocks,
 	                     &rs->stale);
 	memcpy(rs->stale.what, what, sizeof(what));
-	rs->cd.stale = &rs->stale;
+	cd.stale = &rs->stale;
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->texts = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
@@ -309,10 +326,11 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 		rs->keys[i] = change_key(&rs->r, i, &tmp);
 		rs->texts[i] = text_key(&rs->r, i, &tmp);
 		if (rs->r.v[i].seg != REVIEW_NO_SEG)
-			check_unit(&rs->cd, &rs->checks, rs->r.v[i].seg, &rs->findings[i]);
+			check_unit(&cd, &rs->ctx->set, rs->r.v[i].seg, &rs->findings[i]);
 		findings_sort(&rs->findings[i]);
 	}
 	buf_release(&tmp);
+	check_doc_release(&cd);
 	rs->cur = 0;
 	for (size_t i = 0; i < rs->r.n; i++)
 		if (resume_target(rs, i)) {
@@ -366,22 +384,6 @@ static bool default_base(const char *path, char id[41], char **desc, Err *e)
 	*desc = xasprintf("%s (HEAD~1)", s);
 	free(s);
 	return true;
-}
-
-static bool load_glossaries(ReviewSession *rs, const ReviewOpts *o, Err *e)
-{
-	if (o->glossaries) {
-		for (size_t i = 0; o->glossaries[i]; i++)
-			if (!glossary_load(&rs->gl, o->glossaries[i], e))
-				return false;
-		return true;
-	}
-	char *def = glossary_default_path();
-	bool ok = true;
-	if (def && file_exists(def))
-		ok = glossary_load(&rs->gl, def, e);
-	free(def);
-	return ok;
 }
 
 /* The head is the working tree: HEAD's commit stands for it (entries are
@@ -444,7 +446,7 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	if (!vcs_relpath(path, &rs->relpath, e))
 		return false;
 	rs->ctx = o->ctx;
-	if (!rs->ctx && !load_glossaries(rs, o, e))
+	if (!own_context(rs, o, e))
 		return false;
 	char id[41];
 	if (o->base) {
