@@ -122,7 +122,7 @@ source
 align host
 rst glossary sidecar config theme journal
 ynode lines spell json
-text diff vcs
+text diff vcs shell
 util""".split('\n')
 row = {m: i for i, r in enumerate(rows) for m in r.split()}
 mods = sorted(os.path.basename(d.rstrip('/')) for d in glob.glob('src/*/'))

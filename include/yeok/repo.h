@@ -23,7 +23,7 @@
  * rows: Repo.name_compares counts the names compared).
  *
  * Depends on util, text, vcs, sidecar, glossary, host, pair, progress,
- * check, source, context.  Never prints.
+ * check, source, context, shell.  Never prints.
  * Invariant (repo_check): shown lists distinct rows in range; sel < n_shown
  * (or 0 when nothing is shown); to_fill is the number of rows not filled.
  */
@@ -33,6 +33,7 @@
 #include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/progress.h"
+#include "yeok/shell.h"
 #include "yeok/sidecar.h"
 #include "yeok/util.h"
 
@@ -161,14 +162,13 @@ typedef struct Repo {
 	bool deferred;        /* set before repo_open: it only lists the rows,
 	                         repo_prepare does the rest (the view's first
 	                         screen waits for nothing) */
-	char msg[1100];       /* a message for the status line */
+	Shell shell;          /* the status line's message, quit and help
+	                         (shell.h; shell.msg.text the message) */
 	Buf unread;           /* what the walk could not read, one a line
 	                         (repo_walk's problems; the status line says the
 	                         first, the header how many) */
 	size_t n_unread;
 	bool open;            /* the UI should open the selected file */
-	bool quit;            /* the UI should end */
-	bool help;            /* the UI should show the keys */
 } Repo;
 
 void repo_init(Repo *r);

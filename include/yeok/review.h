@@ -26,7 +26,8 @@
  *
  * Depends on util, text, lines, rst, host, align, pair, diff, sync,
  * progress, repo, comments; ReviewSession also on vcs, source, sidecar,
- * glossary, check, context, journal (who is here), ynode.  Never prints.
+ * glossary, check, context, journal (who is here), ynode, shell.  Never
+ * prints.
  */
 #ifndef YEOK_REVIEW_H
 #define YEOK_REVIEW_H
@@ -122,6 +123,7 @@ long review_find_line(const Review *r, size_t line);
 #include "yeok/context.h"
 #include "yeok/glossary.h"
 #include "yeok/sidecar.h"
+#include "yeok/shell.h"
 #include "yeok/source.h"
 
 typedef enum ReviewVerdict {
@@ -157,14 +159,6 @@ typedef struct ReviewOpts {
 	                            the findings are check's; NULL: glossaries
 	                            above and every check */
 } ReviewOpts;
-
-typedef enum ReviewAskKind { REVIEW_ASK_NONE, REVIEW_ASK_TEXT, REVIEW_ASK_KEY } ReviewAskKind;
-typedef struct ReviewAsk {
-	ReviewAskKind kind;
-	char title[160];
-	char *initial;     /* REVIEW_ASK_TEXT: the text to start from (owned), or NULL */
-	const char *then;  /* command id run with the answer */
-} ReviewAsk;
 
 typedef struct ReviewSession {
 	Context *ctx;      /* ReviewOpts.ctx (borrowed), else own_ctx: what the
@@ -213,14 +207,10 @@ typedef struct ReviewSession {
 	                      suggestions, replies) */
 	int scroll;        /* body rows scrolled off the top */
 	int rows;          /* terminal rows (for paging), set by the UI */
-	char msg[512];     /* status-line message until the next key */
-	bool msg_error;
 	bool excluded;     /* the side-file patterns were put in the
 	                      repository's info/exclude (tried at the first save) */
-	char note[256];    /* said with the next message (once), or "" */
-	bool quit;         /* the UI's loop ends */
-	bool help;         /* F1: the help screen is asked for */
-	ReviewAsk ask;     /* a dialog asked for by a command, or kind NONE */
+	Shell shell;       /* the status line, quit, help and the prompt or
+	                      question a command asks for (shell.h) */
 	/* A whole pull request (review_files_open): the set this file is one of. */
 	struct ReviewFiles *files; /* borrowed; NULL for one file */
 	size_t file_no;    /* this file's index in it */
@@ -240,7 +230,7 @@ typedef struct ReviewSession {
 bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Ask for text (multi-line: a comment) or one key (the verdict); the
  * answer runs command `then` of reviewer mode with it as the argument. */
-void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+void review_session_ask(ReviewSession *rs, ShellAskKind kind, const char *title,
                         const char *initial, const char *then);
 
 void review_session_init(ReviewSession *rs);

@@ -988,7 +988,7 @@ static bool r_entry(ReviewSession *rs, bool suggestion)
 	else
 		snprintf(title, sizeof(title), " %s on %sline %zu", what, c->deleted ? "deleted " : "",
 		         f + 1);
-	review_session_ask(rs, REVIEW_ASK_TEXT, title, suggestion ? (text.p ? text.p : "") : NULL,
+	review_session_ask(rs, SHELL_ASK_TEXT, title, suggestion ? (text.p ? text.p : "") : NULL,
 	                   suggestion ? "review-save-suggestion" : "review-save-comment");
 	buf_release(&text);
 	return true;
@@ -1051,7 +1051,7 @@ static bool r_changes(ReviewSession *rs, const char *arg)
 static bool r_verdict(ReviewSession *rs, const char *arg)
 {
 	(void)arg;
-	review_session_ask(rs, REVIEW_ASK_KEY,
+	review_session_ask(rs, SHELL_ASK_KEY,
 	                   "Verdict: a approve · r request changes · c comment · x none · Esc cancel",
 	                   NULL, "review-set-verdict");
 	return true;
@@ -1166,7 +1166,7 @@ static bool r_edit(ReviewSession *rs, const char *arg)
 	size_t k;
 	if (!r_selected_entry(rs, &k))
 		return false;
-	review_session_ask(rs, REVIEW_ASK_TEXT, " Edit the comment", rs->sc.comments.v[k].text,
+	review_session_ask(rs, SHELL_ASK_TEXT, " Edit the comment", rs->sc.comments.v[k].text,
 	                   "review-save-edit");
 	return true;
 }
@@ -1187,7 +1187,7 @@ static bool r_delete(ReviewSession *rs, const char *arg)
 	size_t k;
 	if (!r_selected_entry(rs, &k))
 		return false;
-	review_session_ask(rs, REVIEW_ASK_KEY, "Delete this comment and its replies? y deletes, any "
+	review_session_ask(rs, SHELL_ASK_KEY, "Delete this comment and its replies? y deletes, any "
 	                   "other key keeps it", NULL, "review-delete-yes");
 	return true;
 }
@@ -1226,7 +1226,7 @@ static bool r_reply(ReviewSession *rs, const char *arg)
 	size_t k;
 	if (!r_selected_entry(rs, &k))
 		return false;
-	review_session_ask(rs, REVIEW_ASK_TEXT, " Reply", NULL, "review-save-reply");
+	review_session_ask(rs, SHELL_ASK_TEXT, " Reply", NULL, "review-save-reply");
 	return true;
 }
 
@@ -1284,7 +1284,7 @@ static bool r_page_up(ReviewSession *rs, const char *arg)
 static bool r_quit(ReviewSession *rs, const char *arg)
 {
 	(void)arg;
-	rs->quit = true;
+	rs->shell.quit = true;
 	return true;
 }
 
@@ -1297,7 +1297,7 @@ static bool r_quit_hint(ReviewSession *rs, const char *arg)
 static bool r_help(ReviewSession *rs, const char *arg)
 {
 	(void)arg;
-	rs->help = true;
+	rs->shell.help = true;
 	return true;
 }
 
@@ -1306,7 +1306,7 @@ static bool r_help(ReviewSession *rs, const char *arg)
 static bool l_help(Repo *r, const char *arg)
 {
 	(void)arg;
-	r->help = true;
+	r->shell.help = true;
 	return true;
 }
 
@@ -1314,7 +1314,7 @@ static bool l_open(Repo *r, const char *arg)
 {
 	(void)arg;
 	if (!repo_selected(r, NULL)) {
-		snprintf(r->msg, sizeof(r->msg), "No file is shown (a shows all)");
+		shell_msg(&r->shell, false, "No file is shown (a shows all)");
 		return false;
 	}
 	r->open = true;
@@ -1363,14 +1363,14 @@ static bool l_sort(Repo *r, const char *arg)
 	(void)arg;
 	r->sort = (RepoSort)((r->sort + 1) % RS_COUNT);
 	repo_apply(r);
-	snprintf(r->msg, sizeof(r->msg), "Sorted by %s", repo_sort_name(r->sort));
+	shell_msg(&r->shell, false, "Sorted by %s", repo_sort_name(r->sort));
 	return true;
 }
 
 static bool l_quit(Repo *r, const char *arg)
 {
 	(void)arg;
-	r->quit = true;
+	r->shell.quit = true;
 	return true;
 }
 
@@ -1584,10 +1584,10 @@ bool command_run_list(Repo *r, const char *id, const char *arg)
 {
 	const Command *c = command_find(id);
 	if (!c || !c->lfn) {
-		snprintf(r->msg, sizeof(r->msg), "Unknown command: %s", id);
+		shell_msg(&r->shell, false, "Unknown command: %s", id);
 		return false;
 	}
-	r->msg[0] = '\0';
+	shell_msg_clear(&r->shell);
 	bool ok = c->lfn(r, arg);
 #ifndef NDEBUG
 	Err e;

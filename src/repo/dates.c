@@ -72,8 +72,8 @@ static void dates_failed(Repo *r, const Err *e)
 {
 	if (!in_work_tree(r->dir))
 		return;
-	size_t n = strlen(r->msg);
-	snprintf(r->msg + n, sizeof(r->msg) - n, "%sNo last-commit dates: git log failed: %s",
+	size_t n = strlen(r->shell.msg.text);
+	snprintf(r->shell.msg.text + n, sizeof(r->shell.msg.text) - n, "%sNo last-commit dates: git log failed: %s",
 	         n ? " · " : "", e->msg);
 }
 

@@ -509,9 +509,9 @@ bool repo_open(Repo *r, const char *dir, Err *e)
 		r->n_unread++;
 	if (r->n_unread) {
 		size_t first = (size_t)(strchr(r->unread.p, '\n') - r->unread.p);
-		snprintf(r->msg, sizeof(r->msg), "Not listed: %.*s", (int)MIN(first, 900), r->unread.p);
+		shell_msg(&r->shell, false, "Not listed: %.*s", (int)MIN(first, 900), r->unread.p);
 		if (r->n_unread > 1)
-			snprintf(r->msg + strlen(r->msg), sizeof(r->msg) - strlen(r->msg),
+			snprintf(r->shell.msg.text + strlen(r->shell.msg.text), sizeof(r->shell.msg.text) - strlen(r->shell.msg.text),
 			         " (and %zu more)", r->n_unread - 1);
 	}
 	size_t dn = strlen(dir);
@@ -546,8 +546,8 @@ void repo_prepare(Repo *r)
 	Err e;
 	err_init(&e);
 	if (r->ctx && !context_load_repo(r->ctx, r->dir, &e)) {
-		size_t n = strlen(r->msg); /* after the walk's problem */
-		snprintf(r->msg + n, sizeof(r->msg) - n, "%sRepository words: %.200s", n ? " · " : "",
+		size_t n = strlen(r->shell.msg.text); /* after the walk's problem */
+		snprintf(r->shell.msg.text + n, sizeof(r->shell.msg.text) - n, "%sRepository words: %.200s", n ? " · " : "",
 		         e.msg);
 	}
 	read_cache(r);
@@ -593,7 +593,7 @@ size_t repo_fill_step(Repo *r, size_t max)
 		Err e;
 		err_init(&e);
 		if (!repo_save_cache(r, &e))
-			snprintf(r->msg, sizeof(r->msg), "The list's cache was not written: %s", e.msg);
+			shell_msg(&r->shell, false, "The list's cache was not written: %s", e.msg);
 	}
 	return r->to_fill;
 }
@@ -615,7 +615,7 @@ void repo_refresh(Repo *r, size_t row)
 	Err e;
 	err_init(&e);
 	if (!r->to_fill && !repo_save_cache(r, &e))
-		snprintf(r->msg, sizeof(r->msg), "The list's cache was not written: %s", e.msg);
+		shell_msg(&r->shell, false, "The list's cache was not written: %s", e.msg);
 }
 
 static bool all_done(const RepoRow *w)

@@ -75,30 +75,20 @@ bool review_session_msg(ReviewSession *rs, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(rs->msg, sizeof(rs->msg), fmt, ap);
+	bool ok = shell_msgv(&rs->shell, error, fmt, ap);
 	va_end(ap);
-	if (rs->note[0]) {
-		size_t n = strlen(rs->msg);
-		snprintf(rs->msg + n, sizeof(rs->msg) - n, "%s%s", n ? " · " : "", rs->note);
-		rs->note[0] = '\0';
-	}
-	rs->msg_error = error;
-	return !error;
+	return ok;
 }
 
-void review_session_ask(ReviewSession *rs, ReviewAskKind kind, const char *title,
+void review_session_ask(ReviewSession *rs, ShellAskKind kind, const char *title,
                         const char *initial, const char *then)
 {
-	free(rs->ask.initial);
-	rs->ask.kind = kind;
-	snprintf(rs->ask.title, sizeof(rs->ask.title), "%s", title);
-	rs->ask.initial = initial ? xstrdup(initial) : NULL;
-	rs->ask.then = then;
+	shell_ask(&rs->shell, kind, title, initial, then);
 }
 
 void review_session_release(ReviewSession *rs)
 {
-	free(rs->ask.initial);
+	shell_release(&rs->shell);
 	free_per_change(rs);
 	review_release(&rs->r);
 	sidecar_release(&rs->sc);
@@ -542,8 +532,8 @@ bool review_session_open(ReviewSession *rs, const char *path, const ReviewOpts *
 	if (ok && rs->stale.stale && src.origin != SOURCE_NONE) {
 		/* said in check's words, and with the first message */
 		source_stale_what(&src, path, NULL, rs->stale.what, sizeof(rs->stale.what));
-		if (!rs->note[0])
-			snprintf(rs->note, sizeof(rs->note), "the English (%.120s) is older than the "
+		if (!rs->shell.note[0])
+			snprintf(rs->shell.note, sizeof(rs->shell.note), "the English (%.120s) is older than the "
 			         "Korean: %zu blocks differ [source-stale]", rs->stale.what,
 			         rs->stale.differ);
 	}
@@ -589,9 +579,9 @@ static bool save(ReviewSession *rs, Err *e)
 		Err xe;
 		err_init(&xe);
 		if (!vcs_exclude_side_files(rs->path, &added, &xe))
-			snprintf(rs->note, sizeof(rs->note), "%.250s", xe.msg);
+			snprintf(rs->shell.note, sizeof(rs->shell.note), "%.250s", xe.msg);
 		else if (added)
-			snprintf(rs->note, sizeof(rs->note), "yeok's side files are now listed in "
+			snprintf(rs->shell.note, sizeof(rs->shell.note), "yeok's side files are now listed in "
 			         ".git/info/exclude: git status shows only your documents");
 	}
 	return sidecar_save(rs->sc_path, &rs->sc, e);

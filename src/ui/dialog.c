@@ -622,3 +622,19 @@ Mode *ui_diff_view(Ui *u)
 {
 	return ui_push(u, &diff_mode);
 }
+
+void ui_shell_pending(Ui *u, Shell *sh)
+{
+	if (sh->help) {
+		sh->help = false;
+		ui_help(u);
+		return;
+	}
+	ShellAskKind k = sh->ask.kind;
+	sh->ask.kind = SHELL_ASK_NONE;
+	if (k == SHELL_ASK_TEXT) {
+		ui_prompt_multi(u, sh->ask.title, sh->ask.initial, sh->ask.then, "cancelled");
+	} else if (k == SHELL_ASK_KEY) {
+		ui_question(u, sh->ask.title, sh->ask.then, NULL);
+	}
+}

@@ -112,10 +112,10 @@ static void list_paint(Ui *u, Mode *m)
 		ui_put_text(u, 2, 0, COLS, none, strlen(none), TS_LINENO, false);
 	}
 	ui_fill(u, LINES - 2, 0, COLS, TS_STATUS, false);
-	if (r->msg[0]) {
+	if (r->shell.msg.text[0]) {
 		Buf s = BUF_INIT;
 		buf_adds(&s, " ");
-		text_sanitize(r->msg, strlen(r->msg), &s);
+		text_sanitize(r->shell.msg.text, strlen(r->shell.msg.text), &s);
 		ui_put_text(u, LINES - 2, 0, COLS, s.p, s.len, TS_STATUS, false);
 		buf_release(&s);
 	}
@@ -153,7 +153,7 @@ static void list_event(Ui *u, Mode *m, const UiEvent *ev)
 	const char *id = ev->name[0] ? keymap_lookup(&u->keys, MODE_LIST, ev->name) : NULL;
 	if (!id) {
 		if (strcmp(ev->name, "Esc") != 0)
-			snprintf(r->msg, sizeof(r->msg), "%s is not bound to a command (F1 lists the keys)",
+			shell_msg(&r->shell, false, "%s is not bound to a command (F1 lists the keys)",
 			         ev->name[0] ? ev->name : "That key");
 		u->redraw = true;
 		return;
@@ -169,7 +169,7 @@ const ModeOps ui_list_mode = {"list", list_paint, list_event, list_timeout, fals
 
 static void report_to_list(Ui *u, const char *msg)
 {
-	snprintf(u->repo->msg, sizeof(u->repo->msg), "%s", msg);
+	shell_msg(&u->repo->shell, false, "%s", msg);
 }
 
 int ui_list_main(const UiOpts *o, const char *dir)
@@ -218,7 +218,7 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		fatal_set_hook(NULL);
 		ui_safe_quit(NULL);
 		size_t row;
-		if (r.quit || !r.open || !repo_selected(&r, &row))
+		if (r.shell.quit || !r.open || !repo_selected(&r, &row))
 			break;
 		r.open = false;
 		/* the editor on the file; its row is counted again after it */
@@ -226,9 +226,9 @@ int ui_list_main(const UiOpts *o, const char *dir)
 		Buf err = BUF_INIT;
 		int erc = ui_edit(o, r.rows.v[row].path, &err);
 		if (err.len)
-			snprintf(r.msg, sizeof(r.msg), "%s", err.p);
+			shell_msg(&r.shell, false, "%s", err.p);
 		else if (erc)
-			snprintf(r.msg, sizeof(r.msg), "The editor ended with status %d", erc);
+			shell_msg(&r.shell, false, "The editor ended with status %d", erc);
 		buf_release(&err);
 		u.sync = sync;
 		repo_refresh(&r, row);
@@ -244,10 +244,10 @@ int ui_list_main(const UiOpts *o, const char *dir)
 static void list_run(Ui *u, const char *id, const char *arg)
 {
 	command_run_list(u->repo, id, arg);
-	if (u->repo->quit || u->repo->open) {
+	if (u->repo->shell.quit || u->repo->open) {
 		u->quit = true;
-	} else if (u->repo->help) {
-		u->repo->help = false;
+	} else if (u->repo->shell.help) {
+		u->repo->shell.help = false;
 		ui_help(u);
 	}
 }
@@ -255,7 +255,7 @@ static void list_run(Ui *u, const char *id, const char *arg)
 static void list_message(Ui *u, bool error, const char *msg)
 {
 	(void)error;
-	snprintf(u->repo->msg, sizeof(u->repo->msg), "%s", msg);
+	shell_msg(&u->repo->shell, false, "%s", msg);
 }
 
 const UiModel ui_list_model = {"list", MODE_LIST, list_run, list_message, NULL, NULL};

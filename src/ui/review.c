@@ -226,15 +226,15 @@ static void paint_bars(Ui *u, ReviewSession *rs)
 	/* status line */
 	ui_fill(u, LINES - 2, 0, COLS, TS_STATUS, false);
 	Buf st = BUF_INIT;
-	if (rs->msg[0])
-		buf_adds(&st, rs->msg);
+	if (rs->shell.msg.text[0])
+		buf_adds(&st, rs->shell.msg.text);
 	else if (review_session_count(rs))
 		buf_addf(&st, "this change: %s · English from %s",
 		         mark_text(review_session_mark_of(rs, rs->cur)),
 		         rs->source_desc ? rs->source_desc : "?");
 	else
 		buf_adds(&st, "nothing changed between the two revisions");
-	put(u, LINES - 2, 0, COLS, st.p, st.len, rs->msg_error ? TS_ERROR : TS_STATUS);
+	put(u, LINES - 2, 0, COLS, st.p, st.len, rs->shell.msg.error ? TS_ERROR : TS_STATUS);
 	buf_release(&st);
 	ui_paint_keybar(u, MODE_REVIEW, LINES - 1);
 }
@@ -376,17 +376,7 @@ static void review_paint(Ui *u, Mode *m)
 
 void ui_review_pending(Ui *u)
 {
-	ReviewSession *rs = u->rs;
-	if (rs->help) {
-		rs->help = false;
-		ui_help(u);
-	} else if (rs->ask.kind == REVIEW_ASK_TEXT) {
-		rs->ask.kind = REVIEW_ASK_NONE;
-		ui_prompt_multi(u, rs->ask.title, rs->ask.initial, rs->ask.then, "cancelled");
-	} else if (rs->ask.kind == REVIEW_ASK_KEY) {
-		rs->ask.kind = REVIEW_ASK_NONE;
-		ui_question(u, rs->ask.title, rs->ask.then, NULL);
-	}
+	ui_shell_pending(u, &u->rs->shell);
 }
 
 /* ---- the files of a pull request ------------------------------------------- */
@@ -480,8 +470,7 @@ static void review_event(Ui *u, Mode *m, const UiEvent *ev)
 	ReviewSession *rs = u->rs;
 	if (ev->kind != UI_EV_KEY && ev->kind != UI_EV_TEXT)
 		return;
-	rs->msg[0] = '\0';
-	rs->msg_error = false;
+	shell_msg_clear(&rs->shell);
 	u->redraw = true;
 	const char *id = ev->name[0] ? keymap_lookup(&u->keys, MODE_REVIEW, ev->name) : NULL;
 	if (id)
@@ -570,7 +559,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 	review_args_release(&a);
 	ui_term_start(&u, false);
 	first->rows = LINES;
-	if (files.n > 1 && !first->msg[0]) {
+	if (files.n > 1 && !first->shell.msg.text[0]) {
 		Buf b = BUF_INIT;
 		review_files_label(&files, 0, &b);
 		review_session_msg(first, false, "%zu files (l lists them, > next): file 1: %s%s%.*s",
@@ -578,7 +567,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 		                   (int)(files.notes.len ? files.notes.len - 1 : 0),
 		                   files.notes.p ? files.notes.p : "");
 		buf_release(&b);
-	} else if (review_session_count(first) && first->cur > 0 && !first->msg[0]) {
+	} else if (review_session_count(first) && first->cur > 0 && !first->shell.msg.text[0]) {
 		review_session_msg(first, false, "resumed at change %zu (the first one not marked)",
 		                   first->cur + 1);
 	}
@@ -598,7 +587,7 @@ int ui_review_main(int argc, char **argv, const Config *cfg, const char *cfg_pro
 static void review_run(Ui *u, const char *id, const char *arg)
 {
 	command_run_review(u->rs, id, arg);
-	if (u->rs->quit)
+	if (u->rs->shell.quit)
 		u->quit = true;
 	else
 		ui_review_pending(u);

@@ -246,6 +246,9 @@ Mode *ui_help(Ui *u);
 /* One key answers (the key's name, or the character): a question in the
  * status row. */
 Mode *ui_question(Ui *u, const char *question, const char *then, ModeDone done);
+/* What a model's shell (shell.h) asks for, shown: the help screen, or
+ * its prompt (multi-line) or question; the ask is marked taken. */
+void ui_shell_pending(Ui *u, Shell *sh);
 /* Text full-screen until a key (scrolls with Up/Down/PageUp/PageDown). */
 Mode *ui_text_view(Ui *u, const char *title, const char *text, size_t n);
 /* The stale segment's old and new English, changed words marked. */

@@ -89,22 +89,22 @@ static void test_review_commands(void **state)
 	assert_int_equal(rs.cur, n - 1);
 	command_run_review(&rs, "review-next", NULL);
 	assert_int_equal(rs.cur, n - 1);
-	assert_string_equal(rs.msg, "this is the last change");
+	assert_string_equal(rs.shell.msg.text, "this is the last change");
 	/* c and v ask the UI for a dialog, answered by another command */
 	assert_true(command_run_review(&rs, "review-comment", NULL));
-	assert_int_equal(rs.ask.kind, REVIEW_ASK_TEXT);
-	assert_string_equal(rs.ask.then, "review-save-comment");
+	assert_int_equal(rs.shell.ask.kind, SHELL_ASK_TEXT);
+	assert_string_equal(rs.shell.ask.then, "review-save-comment");
 	assert_true(command_run_review(&rs, "review-verdict", NULL));
-	assert_int_equal(rs.ask.kind, REVIEW_ASK_KEY);
+	assert_int_equal(rs.shell.ask.kind, SHELL_ASK_KEY);
 	command_run_review(&rs, "review-set-verdict", "z");
-	assert_string_equal(rs.msg, "verdict unchanged");
+	assert_string_equal(rs.shell.msg.text, "verdict unchanged");
 	assert_int_equal(review_session_verdict(&rs), REVIEW_VERDICT_NONE);
 	/* no sidecar path: kept in memory, which is said */
 	assert_true(command_run_review(&rs, "review-set-verdict", "a"));
 	assert_int_equal(review_session_verdict(&rs), REVIEW_APPROVE);
-	assert_string_equal(rs.msg, "verdict: approve (not saved: no sidecar)");
+	assert_string_equal(rs.shell.msg.text, "verdict: approve (not saved: no sidecar)");
 	assert_true(command_run_review(&rs, "review-quit", NULL));
-	assert_true(rs.quit);
+	assert_true(rs.shell.quit);
 	/* an editor command is not one of reviewer mode */
 	assert_false(command_run_review(&rs, "save", NULL));
 	review_session_release(&rs);

@@ -78,7 +78,7 @@ static void test_rows_fill_cache_refresh(void **state)
 		check_repo(&r);
 	double fill = cpu_ms() - t0;
 	assert_int_equal(r.to_fill, 0);
-	assert_string_equal(r.msg, "");
+	assert_string_equal(r.shell.msg.text, "");
 	assert_true(file_exists(r.cache_path));
 	/* each row holds what repo_file_progress gives */
 	for (size_t i = 0; i < r.rows.n; i++) {
@@ -242,14 +242,14 @@ static void test_git_log_failure_said(void **state)
 	repo_dates_wait(&r);
 	assert_int_equal(r.rows.n, 1);
 	assert_string_equal(r.rows.v[0].date, "");
-	print_message("# %s\n", r.msg);
-	assert_non_null(strstr(r.msg, "No last-commit dates: git log failed"));
+	print_message("# %s\n", r.shell.msg.text);
+	assert_non_null(strstr(r.shell.msg.text, "No last-commit dates: git log failed"));
 	repo_release(&r);
 	repo_init(&r);
 	assert_true(repo_open(&r, plain, &e));
 	repo_dates_wait(&r);
 	assert_int_equal(r.rows.n, 1);
-	assert_string_equal(r.msg, "");
+	assert_string_equal(r.shell.msg.text, "");
 	repo_release(&r);
 	free(w);
 	free(plain);

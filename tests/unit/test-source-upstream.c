@@ -429,7 +429,7 @@ static void test_editor_and_review(void **state)
 		if (!review_session_open(&rs, p, &ro, &e))
 			fail_msg("%s", e.msg);
 		assert_int_equal(rs.stale.stale, !up);
-		assert_int_equal(strstr(rs.note, "[source-stale]") != NULL, !up);
+		assert_int_equal(strstr(rs.shell.note, "[source-stale]") != NULL, !up);
 		review_session_release(&rs);
 	}
 	source_clear_upstream();
