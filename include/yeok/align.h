@@ -117,7 +117,7 @@ size_t align_memo_moved(const AlignMemo *m);
  * the cell's best gap. */
 typedef struct AlignAnchorWork {
 	size_t shared, read, titles, titles_scored;
-	size_t splits; /* banded passes cut in two at a sure match (align.c dp_split) */
+	size_t splits; /* banded passes cut in two at a sure match (dp.c dp_split) */
 } AlignAnchorWork;
 extern AlignAnchorWork align_anchor_work;
 

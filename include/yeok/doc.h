@@ -127,7 +127,7 @@ typedef struct DocChange {
 } DocChange;
 #define DOC_CHANGE_LOG 64
 
-/* The status key value of source blocks [src, src + src_n) (doc.c). */
+/* The status key value of source blocks [src, src + src_n) (statuses.c). */
 typedef struct DocKeyMemo {
 	size_t src, src_n; /* src_n 0: empty */
 	uint64_t value;

@@ -27,4 +27,37 @@ struct SidecarDisk {
  * written to it (exists), or that there is no file there (!exists). */
 void sidecar_disk_remember(Sidecar *sc, const char *path, bool exists);
 
+/* The file's names of a mark and of a source kind (read.c, load.c's
+ * fast path, write.c). */
+static const char *const mark_names[] = {
+	[SIDECAR_DRAFT] = "draft", [SIDECAR_DONE] = "done", [SIDECAR_REVIEWED] = "reviewed",
+};
+
+static inline const char *sidecar_mark_name(SidecarMark m)
+{
+	return m >= SIDECAR_DRAFT && m <= SIDECAR_REVIEWED ? mark_names[m] : "?";
+}
+
+static const char *const kind_names[] = {
+	[SIDECAR_SRC_NONE] = "none", [SIDECAR_SRC_GIT] = "git",
+	[SIDECAR_SRC_FILE] = "file", [SIDECAR_SRC_SNAPSHOT] = "snapshot",
+	[SIDECAR_SRC_UPSTREAM] = "upstream",
+};
+
+static inline const char *sidecar_source_kind_name(SidecarSourceKind k)
+{
+	return k <= SIDECAR_SRC_UPSTREAM ? kind_names[k] : "?";
+}
+
+/* sidecar.c */
+bool is_lower_hex(const char *s, size_t n);
+void seg_release(SidecarSeg *s);
+void comment_release(SidecarComment *c);
+void segs_detach(Sidecar *sc, bool move);
+bool disk_changed(const SidecarDisk *d, const char *path);
+
+/* read.c */
+bool parse_tree(const char *data, size_t n, const char *name, const YLimits *lim, Sidecar *sc,
+                bool *newer, Err *e, size_t cut_line, bool *fits);
+
 #endif

@@ -764,7 +764,7 @@ static void gen_distinct(size_t n, Buf *en, Buf *ko)
 }
 
 /* Large generated pairs: the anchors' pass goes banded (more than 256 x
- * 256 anchors) and its scores come from the keys (src/align/align.c
+ * 256 anchors) and its scores come from the keys (src/align/dp.c
  * fill_anchors, score_anchor_keyed).  The alignments' FNV-1a hashes are
  * those main gave before that pass was rewritten (cc85891): the same
  * segments, cell for cell. */
@@ -799,7 +799,7 @@ static void test_banded_anchors_unchanged(void **state)
 		print_message("# generated %zu/%llu: %zu source blocks, the anchors' pass cut in two %zu times\n",
 		              want[i].n, (unsigned long long)want[i].seed, p.sb->n, splits);
 		/* the 20,000-line pairs' passes are cut at a sure match, their
-		 * halves filled at once (align.c dp_split): the same segments */
+		 * halves filled at once (dp.c dp_split): the same segments */
 		if (want[i].n >= 20000)
 			assert_true(splits > 0);
 		pair_release(&p);

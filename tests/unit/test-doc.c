@@ -496,8 +496,8 @@ static bool seg_moved(const Segment *x, const Segment *y, long dn)
 
 /* An edit that adds blocks and segments moves the segments after it up
  * by the new segments and their target blocks by the new blocks, in the
- * pass that moves them (align.c move_segments); its undo moves them back
- * down: every one of them, the first and the last too. */
+ * pass that moves them (src/align/update.c move_segments); its undo
+ * moves them back down: every one of them, the first and the last too. */
 static void test_segments_after_new_blocks_move_once(void **state)
 {
 	(void)state;
@@ -542,12 +542,13 @@ static void test_segments_after_new_blocks_move_once(void **state)
 }
 
 /* A change in the number of blocks moves the alignment memo's feature
- * records between it and the change before (align.c's gap buffer), not
- * those of every block after it: the first new section in the middle
- * moves the ~600 records after it once, its undo and the same edit again
- * (four times) move none but the window's, a new section 10 sections
- * further moves the ~20 records in between.  Counted by the memo's moved
- * records; the memo equals the one of loading the text at the end. */
+ * records between it and the change before (AlignMemo's gap buffer,
+ * src/align/align-private.h), not those of every block after it: the
+ * first new section in the middle moves the ~600 records after it once,
+ * its undo and the same edit again (four times) move none but the
+ * window's, a new section 10 sections further moves the ~20 records in
+ * between.  Counted by the memo's moved records; the memo equals the one
+ * of loading the text at the end. */
 static void test_feature_records_move_to_the_change(void **state)
 {
 	(void)state;
