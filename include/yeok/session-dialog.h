@@ -42,14 +42,6 @@ typedef struct SessionPick {
 	const char *alt_then;
 } SessionPick;
 
-/* A line of text to ask (the UI shows a prompt); the answer runs `then`. */
-typedef struct SessionAsk {
-	bool on;
-	char prompt[160];
-	char *initial;       /* owned, may be NULL */
-	const char *then;
-} SessionAsk;
-
 typedef struct StatusSpan {
 	size_t end;      /* the span ends at this byte of the text */
 	SpanKind kind;
@@ -73,20 +65,11 @@ typedef struct SessionQuestion {
  * UI shows it). */
 typedef struct SessionDialogs {
 	SessionPick pick;     /* a list dialog pending, or .on false */
-	SessionAsk ask;       /* a text prompt pending, or .on false */
 	SessionQuestion q;    /* a question pending, or .on false */
-	bool help;            /* the help screen is asked for */
 	bool diff;            /* the stale-diff view is asked for */
 	char *view_title;     /* a text to show full-screen (owned), or NULL */
 	char *view_text;      /* ... its text (owned) */
 } SessionDialogs;
-
-/* The message of the status line (owner: src/session/msg.c). */
-typedef struct SessionMsg {
-	char text[512];   /* cleared by the next key; "" none */
-	bool error;       /* an error (the UI shows it as one) */
-	bool note;        /* a note that any other message replaces */
-} SessionMsg;
 
 /* ---- questions ------------------------------------------------------------------- */
 /* Ask text; then session_question_add for each answer key ("*": any

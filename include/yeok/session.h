@@ -21,7 +21,7 @@
  *
  * Depends on util, text, lines, rst, host, align, pair, doc, source,
  * sidecar, progress, glossary, check, spell, tm, sync, diff, vcs,
- * comments, context.  Never includes
+ * comments, context, shell.  Never includes
  * curses.
  * The files of src/session/ and what each owns: src/README.md; the
  * Session's parts and their functions: session-view.h, session-dialog.h,
@@ -41,6 +41,7 @@
 #include "yeok/doc.h"
 #include "yeok/glossary.h"
 #include "yeok/progress.h"
+#include "yeok/shell.h"
 #include "yeok/sidecar.h"
 #include "yeok/source.h"
 #include "yeok/spell.h"
@@ -62,7 +63,6 @@
 typedef struct Session {
 	Doc doc;               /* the document: lines, segments, statuses, undo */
 	SessionCaret caret;    /* the cursors and the focused pane (src/session/edit.c) */
-	bool quit;             /* the main loop ends */
 	SessionSel sel;        /* the selection (src/session/edit.c) */
 	SessionClip clip;      /* the clipboard (src/session/edit.c) */
 	SessionFit fit;        /* the title adornment that follows (src/session/edit.c) */
@@ -72,8 +72,11 @@ typedef struct Session {
 	SessionRepl repl;      /* search and replace (src/session/replace.c) */
 	SessionPrefs prefs;    /* editing preferences (config.yaml, set by the UI) */
 	SessionView view;      /* layout, view segments, scrolling (src/session/view.c) */
-	SessionMsg message;    /* the status-line message (src/session/msg.c) */
-	SessionDialogs dlg;    /* what a command asks the UI to show (src/session/dialog.c) */
+	Shell shell;           /* the status line's message (src/session/msg.c), quit,
+	                          help and a one-line prompt (shell.h; the UI's loop
+	                          reads it as it reads every model's) */
+	SessionDialogs dlg;    /* the other dialogs a command asks the UI to show: pick
+	                          lists, questions, views (src/session/dialog.c) */
 	SessionSide side;      /* the sidecar and the source (src/session/session.c) */
 	SessionGloss gloss;    /* the glossary (src/session/gloss.c) */
 	SessionFindings chk;   /* the checks' findings (src/session/findings.c) */

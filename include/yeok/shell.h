@@ -24,7 +24,8 @@ typedef struct ShellMsg {
 
 typedef enum ShellAskKind {
 	SHELL_ASK_NONE,
-	SHELL_ASK_TEXT,   /* a text prompt: its answer goes to command `then` */
+	SHELL_ASK_LINE,   /* a one-line prompt: its answer goes to command `then` */
+	SHELL_ASK_TEXT,   /* a multi-line prompt (a comment), the same */
 	SHELL_ASK_KEY,    /* a question answered by one key, given to `then` */
 } ShellAskKind;
 
@@ -32,7 +33,7 @@ typedef enum ShellAskKind {
 typedef struct ShellAsk {
 	ShellAskKind kind;
 	char title[160];
-	char *initial;    /* SHELL_ASK_TEXT: the text to start from (owned), or NULL */
+	char *initial;    /* a prompt's text to start from (owned), or NULL */
 	const char *then; /* the command id run with the answer */
 } ShellAsk;
 

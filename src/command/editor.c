@@ -47,14 +47,14 @@ bool c_quit(Session *s, const char *arg)
 		session_question_add(s, "s", "save-quit");
 		return true;
 	}
-	s->quit = true;
+	s->shell.quit = true;
 	return true;
 }
 
 bool c_force_quit(Session *s, const char *arg)
 {
 	(void)arg;
-	s->quit = true;
+	s->shell.quit = true;
 	return true;
 }
 
@@ -65,7 +65,7 @@ bool c_save_quit(Session *s, const char *arg)
 		return true;
 	if (!session_save(s))
 		return false;
-	s->quit = true;
+	s->shell.quit = true;
 	return true;
 }
 
@@ -74,7 +74,7 @@ bool c_save_quit_anyway(Session *s, const char *arg)
 	(void)arg;
 	if (!session_save(s))
 		return false;
-	s->quit = true;
+	s->shell.quit = true;
 	return true;
 }
 
@@ -274,7 +274,7 @@ bool c_copy_source(Session *s, const char *arg)
 bool c_help(Session *s, const char *arg)
 {
 	(void)arg;
-	s->dlg.help = true;
+	s->shell.help = true;
 	return true;
 }
 

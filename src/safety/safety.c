@@ -129,7 +129,7 @@ void safety_exclude_side_files(Session *s)
 	err_init(&xe);
 	if (!vcs_exclude_side_files(d->path, &excluded, &xe))
 		session_error(s, "%s", xe.msg);
-	else if (excluded && (!s->message.text[0] || s->message.note))
+	else if (excluded && (!s->shell.msg.text[0] || s->shell.msg.note))
 		session_msg(s, "yeok's side files (*.yeok.yaml, *.yeok.journal, ...) are now listed in "
 		            ".git/info/exclude: git status shows only your documents");
 }
@@ -457,7 +457,7 @@ bool safety_journal_warn(Session *s)
 	Journal *j = s->doc.journal;
 	/* said as it happens, over any other message, and again whenever the
 	 * status line is free (a key clears it) */
-	if (!j || !j->failed || (j->said && s->message.text[0]))
+	if (!j || !j->failed || (j->said && s->shell.msg.text[0]))
 		return false;
 	session_error(s, "%s (the edits are kept in memory; save soon)", j->err.msg);
 	j->said = true;

@@ -58,11 +58,7 @@ void session_pick_close(Session *s)
 
 void session_ask(Session *s, const char *prompt, const char *initial, const char *then)
 {
-	free(s->dlg.ask.initial);
-	s->dlg.ask.on = true;
-	snprintf(s->dlg.ask.prompt, sizeof(s->dlg.ask.prompt), "%s", prompt);
-	s->dlg.ask.initial = initial ? xstrdup(initial) : NULL;
-	s->dlg.ask.then = then;
+	shell_ask(&s->shell, SHELL_ASK_LINE, prompt, initial, then);
 }
 
 void session_question(Session *s, const char *fmt, ...)

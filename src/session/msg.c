@@ -7,26 +7,20 @@ void session_msg(Session *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->message.text, sizeof(s->message.text), fmt, ap);
+	shell_msgv(&s->shell, false, fmt, ap);
 	va_end(ap);
-	s->message.error = false;
-	s->message.note = false;
 }
 
 bool session_error(Session *s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->message.text, sizeof(s->message.text), fmt, ap);
+	bool ok = shell_msgv(&s->shell, true, fmt, ap);
 	va_end(ap);
-	s->message.error = true;
-	s->message.note = false;
-	return false;
+	return ok;
 }
 
 void session_clear_msg(Session *s)
 {
-	s->message.text[0] = '\0';
-	s->message.error = false;
-	s->message.note = false;
+	shell_msg_clear(&s->shell);
 }

@@ -45,7 +45,7 @@ void session_release(Session *s)
 	session_stale_clear(s);
 	session_statuses_release(s);
 	session_pick_close(s);
-	free(s->dlg.ask.initial);
+	shell_release(&s->shell);
 	glossary_release(&s->gloss.gl);
 	VEC_FREE(&s->gloss.hint);
 	session_gloss_forget(s);
@@ -272,11 +272,11 @@ static void say_opened(Session *s, const char *path, bool is_new, const Buf *not
 	}
 	if (note->len) {
 		session_error(s, "%s", note->p);
-	} else if (s->side.src.origin == SOURCE_SELF && !s->message.text[0]) {
+	} else if (s->side.src.origin == SOURCE_SELF && !s->shell.msg.text[0]) {
 		/* said once, replaced by anything more important */
 		session_msg(s, "English: the document itself (no --source, sidecar record or English "
 		               "revision in its git history)");
-		s->message.note = true;
+		s->shell.msg.note = true;
 	}
 }
 

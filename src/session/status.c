@@ -151,9 +151,9 @@ static void hint_line(Buf *b, const char *h)
 
 void session_status_spans(Session *s, Buf *left, StatusSpanVec *ls, Buf *right, StatusSpanVec *rs)
 {
-	if (s->message.text[0]) {
-		buf_addf(left, " %s", s->message.text);
-		span(left, ls, s->message.error ? SPAN_ERROR : SPAN_NORMAL);
+	if (s->shell.msg.text[0]) {
+		buf_addf(left, " %s", s->shell.msg.text);
+		span(left, ls, s->shell.msg.error ? SPAN_ERROR : SPAN_NORMAL);
 	} else {
 		long k = session_cur_seg(s);
 		if (k >= 0) {

@@ -475,11 +475,11 @@ bool session_tm_poll(Session *s, bool block)
 			}
 			say_error(s, &e);
 		} else if (!st.up_to_date) {
-			if (!s->message.text[0] || s->message.note) {
+			if (!s->shell.msg.text[0] || s->shell.msg.note) {
 				session_msg(s, "Translation memory updated: %zu commit%s, %zu segments%s%s",
 				            st.commits, st.commits == 1 ? "" : "s", st.segments,
 				            st.rebuilt[0] ? "; rebuilt: " : "", st.rebuilt);
-				s->message.note = true;
+				s->shell.msg.note = true;
 			}
 			/* what it says now may differ */
 			hits_clear(s);

@@ -632,8 +632,10 @@ void ui_shell_pending(Ui *u, Shell *sh)
 	}
 	ShellAskKind k = sh->ask.kind;
 	sh->ask.kind = SHELL_ASK_NONE;
-	if (k == SHELL_ASK_TEXT) {
-		ui_prompt_multi(u, sh->ask.title, sh->ask.initial, sh->ask.then, "cancelled");
+	if (k == SHELL_ASK_LINE) {
+		ui_prompt(u, sh->ask.title, sh->ask.initial, sh->ask.then, "Cancelled");
+	} else if (k == SHELL_ASK_TEXT) {
+		ui_prompt_multi(u, sh->ask.title, sh->ask.initial, sh->ask.then, "Cancelled");
 	} else if (k == SHELL_ASK_KEY) {
 		ui_question(u, sh->ask.title, sh->ask.then, NULL);
 	}

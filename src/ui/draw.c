@@ -607,7 +607,7 @@ static void paint_status(Ui *u, const Layout *l, bool force)
 	ui_fill(u, l->status_y, 0, COLS, base, false);
 	int rw = right.len ? text_width(right.p, right.len) : 0;
 	/* a message is read in full: the checklist gives way when both do not fit */
-	if (rw > COLS / 2 || (s->message.text[0] && text_width(left.p, left.len) + rw + 1 > COLS))
+	if (rw > COLS / 2 || (s->shell.msg.text[0] && text_width(left.p, left.len) + rw + 1 > COLS))
 		rw = 0;
 	put_spans(u, l->status_y, 0, COLS - rw - (rw ? 1 : 0), &left, &ls, base);
 	if (rw)

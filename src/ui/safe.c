@@ -70,7 +70,7 @@ bool ui_safe_open(Session *s)
 #endif
 	Buf notes = BUF_INIT;
 	safety_input_ok(s, &notes, NULL);
-	if (notes.len && (!s->message.text[0] || s->message.note))
+	if (notes.len && (!s->shell.msg.text[0] || s->shell.msg.note))
 		session_msg(s, "Note: %s", notes.p);
 	buf_release(&notes);
 	SafetyRecovery r;

@@ -116,17 +116,13 @@ static void question_answer(Ui *u, Mode *m, bool ok, const char *key)
 void ui_editor_pending(Ui *u)
 {
 	Session *s = u->s;
-	if (s->dlg.help) {
-		s->dlg.help = false;
-		ui_help(u);
+	if (s->shell.help) {
+		ui_shell_pending(u, &s->shell);
 	} else if (s->dlg.q.on) {
 		s->dlg.q.on = false;
 		ui_question(u, s->dlg.q.text, NULL, question_answer);
-	} else if (s->dlg.ask.on) {
-		s->dlg.ask.on = false;
-		ui_prompt(u, s->dlg.ask.prompt, s->dlg.ask.initial, s->dlg.ask.then, "Cancelled");
-		free(s->dlg.ask.initial);
-		s->dlg.ask.initial = NULL;
+	} else if (s->shell.ask.kind != SHELL_ASK_NONE) {
+		ui_shell_pending(u, &s->shell);
 	} else if (s->dlg.pick.on) {
 		if (s->dlg.pick.items.n)
 			ui_pick(u);
@@ -280,7 +276,7 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 	}
 	send_clipboard(u);
 	safety_journal_warn(s); /* the key cleared the message */
-	if (s->quit)
+	if (s->shell.quit)
 		u->quit = true;
 }
 
@@ -581,7 +577,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 static void editor_run(Ui *u, const char *id, const char *arg)
 {
 	command_run(u->s, id, arg);
-	if (u->s->quit)
+	if (u->s->shell.quit)
 		u->quit = true;
 	else
 		ui_editor_pending(u);

@@ -123,7 +123,7 @@ static void make_sidecar(const char *en, const char *ko)
 	sidecar_set_translator(&s.side.sc, "홍길동", "https://github.com/hong");
 	s.caret.cur = (Pos){s.doc.tgt.n / 2, 0};
 	if (!session_save(&s)) {
-		fprintf(stderr, "bench-editor: %s\n", s.message.text);
+		fprintf(stderr, "bench-editor: %s\n", s.shell.msg.text);
 		exit(1);
 	}
 	session_release(&s);

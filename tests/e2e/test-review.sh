@@ -53,7 +53,7 @@ tm_keys c
 check "c opens the comment editor" tm_wait "Ctrl-S or Alt-Enter saves"
 tm_text "버릴 글"
 tm_keys Escape
-check "Esc cancels" tm_wait "cancelled"
+check "Esc cancels" tm_wait "Cancelled"
 tm_keys c
 tm_wait "Ctrl-S or Alt-Enter saves" >/dev/null
 tm_text "용어집을 확인해 주세요"

@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 			command_run(&s, c->id, arg);
-			s.dlg.help = false;
+			s.shell.help = false;
 			s.dlg.q.on = false;
 		} else if (b == 0x7f && i + 2 < sn) {
 			session_resize(&s, 1 + script[i + 1] % 120, 1 + script[i + 2] % 40);

@@ -88,7 +88,7 @@ static void test_allow_here(void **state)
 	assert_int_equal(s.dlg.pick.items.n, 2);
 	assert_non_null(strstr(s.dlg.pick.items.v[1], "allow 레이어 here"));
 	assert_true(command_run(&s, "glossary-insert", "1"));
-	assert_non_null(strstr(s.message.text, "레이어 is allowed in this document"));
+	assert_non_null(strstr(s.shell.msg.text, "레이어 is allowed in this document"));
 	assert_int_equal(s.side.sc.allow.n, 1);
 	assert_string_equal(s.side.sc.allow.v[0], "레이어");
 	assert_int_equal(glossary_findings(&s), 0);

@@ -97,7 +97,7 @@ static void test_done_survives_reopen_with_cursor(void **state)
 	assert_int_equal(s.doc.al.v[k].status, ST_DONE);
 	s.caret.cur = (Pos){5, 6};
 	assert_true(command_run(&s, "save", NULL));
-	assert_true(!strncmp(s.message.text, "Saved ", 6) && !s.message.error);
+	assert_true(!strncmp(s.shell.msg.text, "Saved ", 6) && !s.shell.msg.error);
 	session_release(&s);
 	/* the sidecar is there, with the source recorded */
 	char *scp = sidecar_path(f.ko);
@@ -159,9 +159,9 @@ static void test_corrupt_sidecar_set_aside(void **state)
 	fclose(fp);
 	Session s;
 	open_doc(&s, &f, true);
-	assert_true(s.message.error);
-	assert_non_null(strstr(s.message.text, ".yeok.yaml:"));
-	assert_non_null(strstr(s.message.text, "set aside"));
+	assert_true(s.shell.msg.error);
+	assert_non_null(strstr(s.shell.msg.text, ".yeok.yaml:"));
+	assert_non_null(strstr(s.shell.msg.text, "set aside"));
 	char *badp = xasprintf("%s.bad", scp);
 	assert_true(file_exists(badp));
 	assert_false(file_exists(scp));
@@ -189,18 +189,18 @@ static void test_checklist_through_commands(void **state)
 	assert_true(command_run(&s, "checklist-item", "0")); /* license: yes */
 	assert_true(s.dlg.pick.on);
 	assert_true(command_run(&s, "checklist-item", "1")); /* issue: asks */
-	assert_true(s.dlg.ask.on);
-	s.dlg.ask.on = false;
+	assert_int_equal(s.shell.ask.kind, SHELL_ASK_LINE);
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "checklist-issue", "#1132"));
 	assert_true(command_run(&s, "checklist-item", "2")); /* type: a list */
 	assert_true(s.dlg.pick.on);
 	assert_int_equal(s.dlg.pick.items.n, 4);
 	assert_true(command_run(&s, "checklist-type", "1")); /* translate */
 	assert_true(command_run(&s, "checklist-item", "3"));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "checklist-name", "홍길동"));
 	assert_true(command_run(&s, "checklist-item", "4"));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "checklist-url", "https://github.com/hong"));
 	session_pick_close(&s);
 	assert_true(s.side.dirty);
@@ -498,7 +498,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	ul = lines_get(&s.doc.tgt, 1);
 	l0 = lines_get(&s.doc.tgt, 0);
 	assert_int_equal(ul.n, (size_t)text_width(l0.p, l0.n));
-	assert_non_null(strstr(s.message.text, "Fixed title-underline"));
+	assert_non_null(strstr(s.shell.msg.text, "Fixed title-underline"));
 	assert_true(command_run(&s, "findings", NULL));
 	for (size_t i = 0; i < s.dlg.pick.items.n; i++)
 		if (strstr(s.dlg.pick.items.v[i], "[glossary]"))
@@ -506,7 +506,7 @@ static void test_findings_incremental_and_autofix(void **state)
 	uint64_t gen = s.doc.gen;
 	snprintf(arg, sizeof(arg), "%zu", other_i);
 	assert_false(command_run(&s, "fix-finding", arg));
-	assert_non_null(strstr(s.message.text, "no automatic fix"));
+	assert_non_null(strstr(s.shell.msg.text, "no automatic fix"));
 	assert_true(s.doc.gen == gen);
 	check_session(&s);
 	session_release(&s);

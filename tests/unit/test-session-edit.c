@@ -265,7 +265,7 @@ static void test_alt_x_keeps_the_structure(void **state)
 	/* an underline is not shortened below its title: refused, said */
 	s.caret.cur = (Pos){1, 10};
 	assert_false(session_backspace(&s));
-	assert_non_null(strstr(s.message.text, "as wide as its title"));
+	assert_non_null(strstr(s.shell.msg.text, "as wide as its title"));
 	assert_text(&s, "Intro 소개\n==========\n\nText.\n\nEnd\n---\n");
 	session_release(&s);
 
@@ -274,7 +274,7 @@ static void test_alt_x_keeps_the_structure(void **state)
 	load(&s, t, t);
 	assert_true(command_run(&s, "goto-line", "3"));
 	assert_false(command_run(&s, "clear-block", NULL));
-	assert_non_null(strstr(s.message.text, "kept"));
+	assert_non_null(strstr(s.shell.msg.text, "kept"));
 	assert_text(&s, t);
 	session_release(&s);
 
@@ -384,7 +384,7 @@ static void test_select_cut_paste_across_segments_and_undo(void **state)
 	key(&s, "select-cancel");
 	assert_false(session_sel_range(&s, &p, &a, &b));
 	assert_false(command_run(&s, "cut", NULL));
-	assert_non_null(strstr(s.message.text, "Nothing selected"));
+	assert_non_null(strstr(s.shell.msg.text, "Nothing selected"));
 	session_release(&s);
 }
 
@@ -698,8 +698,8 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	const char *t = "Tensor 텐서 tensor\n\nTENSOR 텐서\n";
 	load(&s, t, t);
 	assert_true(command_run(&s, "replace", "tensor"));
-	assert_true(s.dlg.ask.on);
-	s.dlg.ask.on = false;
+	assert_int_equal(s.shell.ask.kind, SHELL_ASK_LINE);
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "replace-with", "텐서"));
 	/* case-insensitive: three matches, the count in the question */
 	assert_non_null(strstr(s.dlg.q.text, "Replace 1/3"));
@@ -716,7 +716,7 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	answer(&s, "a");
 	assert_text(&s, "텐서 텐서 텐서\n\n텐서 텐서\n");
 	assert_false(s.repl.on);
-	assert_non_null(strstr(s.message.text, "Replaced 3"));
+	assert_non_null(strstr(s.shell.msg.text, "Replaced 3"));
 	/* replace-all is one undo step */
 	assert_true(command_run(&s, "undo", NULL));
 	assert_text(&s, "텐서 텐서 tensor\n\nTENSOR 텐서\n");
@@ -728,9 +728,9 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	t = "see `a <x>`_ and `b <y>`_\n";
 	load(&s, t, t);
 	assert_true(command_run(&s, "replace", "`([a-z]) <([a-z])>`_"));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_false(command_run(&s, "replace-with", "\\2=\\1"));
-	assert_non_null(strstr(s.message.text, "Not found"));
+	assert_non_null(strstr(s.shell.msg.text, "Not found"));
 	s.repl.regex = true;
 	assert_true(command_run(&s, "replace-with", "\\2=\\1"));
 	assert_non_null(strstr(s.dlg.q.text, "regex on"));
@@ -738,16 +738,16 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_text(&s, "see x=a and y=b\n");
 	/* a bad regex says so */
 	assert_true(command_run(&s, "replace", "("));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_false(command_run(&s, "replace-with", "x"));
-	assert_non_null(strstr(s.message.text, "Bad regular expression"));
+	assert_non_null(strstr(s.shell.msg.text, "Bad regular expression"));
 	session_release(&s);
 
 	/* Esc after some replacements says how many (not "Cancelled") */
 	t = "a x b x c x\n";
 	load(&s, t, t);
 	assert_true(command_run(&s, "replace", "x"));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "replace-with", "y"));
 	answer(&s, "y");
 	answer(&s, "y");
@@ -755,13 +755,13 @@ static void test_replace_one_skip_all_and_undo(void **state)
 	assert_text(&s, "a y b y c x\n");
 	assert_false(s.repl.on);
 	assert_false(s.search.match.on);
-	assert_string_equal(s.message.text, "Replaced 2, then stopped (1 left; Ctrl-Z undoes)");
+	assert_string_equal(s.shell.msg.text, "Replaced 2, then stopped (1 left; Ctrl-Z undoes)");
 	/* Esc before any: Cancelled */
 	assert_true(command_run(&s, "replace", "x"));
-	s.dlg.ask.on = false;
+	s.shell.ask.kind = SHELL_ASK_NONE;
 	assert_true(command_run(&s, "replace-with", "y"));
 	answer(&s, "Esc");
-	assert_string_equal(s.message.text, "Cancelled");
+	assert_string_equal(s.shell.msg.text, "Cancelled");
 	session_release(&s);
 }
 
@@ -811,7 +811,7 @@ static void test_translator_line_without_a_name_opens_f2(void **state)
 	assert_true(command_run(&s, "translator-line", NULL));
 	assert_true(s.dlg.pick.on);
 	assert_int_equal(s.dlg.pick.sel, 3);
-	assert_non_null(strstr(s.message.text, "then Alt-t again"));
+	assert_non_null(strstr(s.shell.msg.text, "then Alt-t again"));
 	session_pick_close(&s);
 	session_release(&s);
 }
@@ -829,13 +829,13 @@ static void test_quit_question_offers_save_and_quit(void **state)
 	assert_true(session_open(&s, path, &so, &e));
 	type(&s, "새 ");
 	assert_true(command_run(&s, "quit", NULL));
-	assert_false(s.quit);
+	assert_false(s.shell.quit);
 	assert_true(s.dlg.q.on);
 	assert_non_null(strstr(s.dlg.q.text, "s: save and quit"));
 	const char *cmd = session_question_answer(&s, "s");
 	assert_non_null(cmd);
 	assert_true(command_run(&s, cmd, NULL));
-	assert_true(s.quit);
+	assert_true(s.shell.quit);
 	char *got = tu_read(path, NULL);
 	assert_string_equal(got, "새 Text.\n");
 	free(got);

@@ -192,7 +192,7 @@ static void test_undo_keeps_the_hint(void **state)
 	assert_non_null(strstr(head.p, "[+]"));
 	buf_release(&right);
 	assert_true(command_run(&s, "quit", NULL));
-	assert_false(s.quit);
+	assert_false(s.shell.quit);
 	assert_true(s.dlg.q.on);
 	assert_non_null(strstr(s.dlg.q.text, "Unsaved"));
 	s.dlg.q.on = false;

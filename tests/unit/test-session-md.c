@@ -98,7 +98,7 @@ static void close_file(Opened *o)
 static char *saved(Opened *o, size_t *n)
 {
 	if (!session_save(&o->s))
-		fail_msg("not saved: %s", o->s.message.text);
+		fail_msg("not saved: %s", o->s.shell.msg.text);
 	return tu_read(o->path, n);
 }
 

@@ -88,8 +88,8 @@ static void step(Session *s, Run *r)
 	}
 	s->dlg.q.on = false; /* a question (done with an error, ...): answered no */
 	session_pick_close(s);
-	s->dlg.ask.on = false;
-	s->dlg.help = s->dlg.diff = false;
+	s->shell.ask.kind = SHELL_ASK_NONE;
+	s->shell.help = s->dlg.diff = false;
 	s->caret.focus = PANE_TARGET;
 }
 
@@ -179,8 +179,8 @@ static void run_file(const char *name, const char *path, const char *src, uint64
 			if (trace) {
 				Str l = lines_get(&s.doc.tgt, s.caret.cur.line);
 				print_message("# %s cur %zu:%zu closed %d/%zu [%.*s] %s\n", r.log.p + was, s.caret.cur.line + 1,
-				              s.caret.cur.col, s.doc.th.doc.closed, s.doc.th.doc.close_line + 1, (int)MIN(l.n, 60), l.p, s.message.text);
-				s.message.text[0] = 0;
+				              s.caret.cur.col, s.doc.th.doc.closed, s.doc.th.doc.close_line + 1, (int)MIN(l.n, 60), l.p, s.shell.msg.text);
+				s.shell.msg.text[0] = 0;
 			}
 			if (py) {
 				Buf why = BUF_INIT;
@@ -197,7 +197,7 @@ static void run_file(const char *name, const char *path, const char *src, uint64
 		}
 		if (py) {
 			if (!session_save(&s))
-				fail_msg("%s: not saved: %s", name, s.message.text);
+				fail_msg("%s: not saved: %s", name, s.shell.msg.text);
 			char *copy = xasprintf("%s.%d.py", path, q);
 			size_t n;
 			char *bytes = tu_read(path, &n);

@@ -86,7 +86,7 @@ static void close_pair(Opened *o)
 static char *saved(Opened *o, size_t *n)
 {
 	if (!session_save(&o->s))
-		fail_msg("not saved: %s", o->s.message.text);
+		fail_msg("not saved: %s", o->s.shell.msg.text);
 	return tu_read(o->path, n);
 }
 
@@ -288,7 +288,7 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	char *was = xmemdup0(l.p, l.n);
 	s->caret.cur = (Pos){code, l.n / 2};
 	assert_false(session_insert(s, "x", 1));
-	assert_non_null(strstr(s->message.text, "Code stays"));
+	assert_non_null(strstr(s->shell.msg.text, "Code stays"));
 	assert_false(session_newline(s));
 	assert_false(session_backspace(s));
 	assert_true(line_is(s, code, was));
@@ -310,7 +310,7 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	/* the `#` of a comment is not deleted, and the editor says why */
 	s->caret.cur = (Pos){comment + 1, ind + 1};
 	assert_false(session_backspace(s));
-	assert_non_null(strstr(s->message.text, "only the comment's text is translated"));
+	assert_non_null(strstr(s->shell.msg.text, "only the comment's text is translated"));
 	check_session(s);
 	/* nor the `#` of a comment after code (`prediction = model(data) #
 	 * forward pass`): Backspace at its text's start leaves the line */
@@ -328,7 +328,7 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	size_t text_at = (size_t)((const char *)memchr(l.p, '#', l.n) - l.p) + 1;
 	s->caret.cur = (Pos){after, text_at};
 	assert_false(session_backspace(s));
-	assert_non_null(strstr(s->message.text, "stay as in the English"));
+	assert_non_null(strstr(s->shell.msg.text, "stay as in the English"));
 	assert_true(line_is(s, after, line_was));
 	free(line_was);
 	check_session(s);

@@ -71,7 +71,7 @@ static void test_placed_and_followed(void **state)
 	session_goto_line(s, 1);
 	assert_true(session_remark_step(s, 1));
 	assert_int_equal(s->caret.cur.line, 5);
-	assert_non_null(strstr(s->message.text, "comment 1/1 · kim: 둘째 확인 (1 reply)"));
+	assert_non_null(strstr(s->shell.msg.text, "comment 1/1 · kim: 둘째 확인 (1 reply)"));
 	assert_true(session_remark_view(s));
 	assert_non_null(strstr(s->dlg.view_text, "kim:\n    둘째 확인"));
 	assert_non_null(strstr(s->dlg.view_text, "    네"));

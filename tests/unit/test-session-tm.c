@@ -227,7 +227,7 @@ static void test_missing_memory(void **state)
 	session_tm_poll(&s, true);
 	assert_false(status_has(&s, "TM 100%"));
 	assert_false(command_run(&s, "tm", NULL));
-	assert_non_null(strstr(s.message.text, "translation memory"));
+	assert_non_null(strstr(s.shell.msg.text, "translation memory"));
 	assert_false(s.dlg.pick.on);
 	assert_false(command_run(&s, "tm-insert-best", NULL));
 	assert_true(session_insert(&s, "x", 1));
@@ -262,8 +262,8 @@ static void test_missing_memory_key_first(void **state)
 			session_tm_poll(&s, true);
 		session_tm_poll(&s, true);
 		assert_false(s.dlg.pick.on);
-		assert_non_null(strstr(s.message.text, "no translation memory"));
-		assert_null(strstr(s.message.text, "o match"));
+		assert_non_null(strstr(s.shell.msg.text, "no translation memory"));
+		assert_null(strstr(s.shell.msg.text, "o match"));
 		assert_line(&s, 5, "- You trained a model in 3 steps.");
 		session_release(&s);
 	}
@@ -332,7 +332,7 @@ static void test_default_memory_updated(void **state)
 		assert_true(poll(&p, 1, 1000) >= 0);
 		session_tm_poll(&s, false);
 	}
-	assert_non_null(strstr(s.message.text, "Translation memory updated: 1 commit"));
+	assert_non_null(strstr(s.shell.msg.text, "Translation memory updated: 1 commit"));
 	/* and it answers (the next key clears the message) */
 	session_clear_msg(&s);
 	seg_at(&s, 5);

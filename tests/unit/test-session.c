@@ -202,7 +202,7 @@ static void test_find_both_panes(void **state)
 	assert_true(command_run(&s, "find-next", NULL));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	assert_int_equal(s.caret.cur.line, 3);
-	assert_string_equal(s.message.text, "Search wrapped: hello");
+	assert_string_equal(s.shell.msg.text, "Search wrapped: hello");
 	assert_true(command_run(&s, "find-prev", NULL));
 	assert_int_equal(s.caret.focus, PANE_TARGET);
 	/* code in both panes: the Korean side's, from either pane */
@@ -220,7 +220,7 @@ static void test_find_both_panes(void **state)
 	assert_int_equal(s.caret.cur.line, 9);
 	assert_int_equal(s.caret.cur.col, strlen("여기에 "));
 	assert_false(command_run(&s, "find", "nowhere"));
-	assert_string_equal(s.message.text, "Not found: nowhere");
+	assert_string_equal(s.shell.msg.text, "Not found: nowhere");
 	/* the source is not editable */
 	s.caret.focus = PANE_SOURCE;
 	assert_false(session_insert(&s, "x", 1));
@@ -250,14 +250,14 @@ static void test_next_untranslated_and_finding(void **state)
 	assert_int_equal(s.caret.cur.line, 9);
 	assert_true(command_run(&s, "next-untranslated", NULL));
 	assert_int_equal(s.caret.cur.line, 5);
-	assert_string_equal(s.message.text, "Search wrapped");
+	assert_string_equal(s.shell.msg.text, "Search wrapped");
 	assert_true(command_run(&s, "prev-untranslated", NULL));
 	assert_int_equal(s.caret.cur.line, 9);
 	/* none left once they are translated */
 	Session t;
 	load(&t, "제목\n====\n\n문단.\n", "Title\n=====\n\nA paragraph.\n");
 	assert_false(command_run(&t, "next-untranslated", NULL));
-	assert_string_equal(t.message.text, "No untranslated segment left");
+	assert_string_equal(t.shell.msg.text, "No untranslated segment left");
 	session_release(&t);
 
 	/* findings: the glued literals of lines 4 and 8 */
@@ -266,15 +266,15 @@ static void test_next_untranslated_and_finding(void **state)
 	assert_true(command_run(&s, "doc-start", NULL));
 	assert_true(command_run(&s, "next-finding", NULL));
 	size_t first = s.caret.cur.line;
-	assert_non_null(strstr(s.message.text, "Finding 1/"));
+	assert_non_null(strstr(s.shell.msg.text, "Finding 1/"));
 	assert_true(command_run(&s, "next-finding", NULL));
 	assert_true(s.caret.cur.line > first);
-	assert_non_null(strstr(s.message.text, "Finding 2/"));
+	assert_non_null(strstr(s.shell.msg.text, "Finding 2/"));
 	assert_true(command_run(&s, "prev-finding", NULL));
 	assert_int_equal(s.caret.cur.line, first);
 	assert_true(command_run(&s, "prev-finding", NULL)); /* wraps to the last */
-	assert_non_null(strstr(s.message.text, "Search wrapped. Finding "));
-	print_message("# %s\n", s.message.text);
+	assert_non_null(strstr(s.shell.msg.text, "Search wrapped. Finding "));
+	print_message("# %s\n", s.shell.msg.text);
 	session_release(&s);
 }
 
@@ -667,18 +667,18 @@ static void test_save_changes_only_the_edited_line(void **state)
 	assert_non_null(strstr(st.p, "[x]라이선스 #1132 번역"));
 	free(tu_write(dir, "t.ko.rst.yeok.yaml", "yeok: [\n", 9));
 	session_read_checklist(&s);
-	assert_non_null(strstr(s.message.text, "t.ko.rst.yeok.yaml"));
-	assert_non_null(strstr(s.message.text, "checklist is not shown"));
+	assert_non_null(strstr(s.shell.msg.text, "t.ko.rst.yeok.yaml"));
+	assert_non_null(strstr(s.shell.msg.text, "checklist is not shown"));
 	session_clear_msg(&s);
 	buf_release(&st);
 	free(sc);
 	/* quit asks only when modified */
 	assert_true(command_run(&s, "quit", NULL));
-	assert_true(s.quit);
-	s.quit = false;
+	assert_true(s.shell.quit);
+	s.shell.quit = false;
 	type(&s, "x");
 	assert_true(command_run(&s, "quit", NULL));
-	assert_false(s.quit);
+	assert_false(s.shell.quit);
 	assert_true(s.dlg.q.on);
 	assert_string_equal(session_question_answer(&s, "y"), "force-quit");
 	assert_string_equal(session_question_answer(&s, "s"), "save-quit");
@@ -755,7 +755,7 @@ static void test_open_missing_and_read_only(void **state)
 		chmod(ro, 0444);
 		assert_true(session_open(&s, ro, &so, &e));
 		assert_true(s.doc.read_only);
-		assert_non_null(strstr(s.message.text, "read-only"));
+		assert_non_null(strstr(s.shell.msg.text, "read-only"));
 		assert_false(session_insert(&s, "x", 1));
 		free(ro);
 	}
@@ -786,7 +786,7 @@ static void test_command_table(void **state)
 	assert_false(command_run(&s, "no-such-command", NULL));
 	assert_false(command_run(&s, "review-next", NULL)); /* reviewer mode's */
 	assert_false(command_run(&s, "goto-line", "9999"));
-	assert_non_null(strstr(s.message.text, "No line 9999"));
+	assert_non_null(strstr(s.shell.msg.text, "No line 9999"));
 	assert_true(command_run(&s, "copy-source", NULL));
 	assert_int_equal(s.caret.cur.line, 0);
 	assert_memory_equal(lines_get(&s.doc.tgt, 0).p, "Title", 5);
@@ -944,8 +944,8 @@ static void test_recorded_source_hash(void **state)
 			assert_string_equal(s.side.src.sha256, self);
 			assert_int_equal(lines_size(&s.doc.src), ko.len);
 			assert_int_equal(lines_size(&s.doc.tgt), ko.len);
-			assert_non_null(strstr(s.message.text, "has changed"));
-			assert_non_null(strstr(s.message.text, "the document itself is shown as the source"));
+			assert_non_null(strstr(s.shell.msg.text, "has changed"));
+			assert_non_null(strstr(s.shell.msg.text, "the document itself is shown as the source"));
 			check_session(&s);
 			session_release(&s);
 		}
