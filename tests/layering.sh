@@ -123,6 +123,7 @@ align host
 rst glossary sidecar config theme journal
 ynode lines spell json
 text diff vcs shell
+stats
 util""".split('\n')
 row = {m: i for i, r in enumerate(rows) for m in r.split()}
 mods = sorted(os.path.basename(d.rstrip('/')) for d in glob.glob('src/*/'))

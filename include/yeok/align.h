@@ -19,7 +19,7 @@
  * and the same lines (trailing blanks ignored; titles: the same title
  * text), else ST_DRAFT.
  *
- * Depends on util, text, lines, rst.
+ * Depends on util, stats, text, lines, rst.
  */
 #ifndef YEOK_ALIGN_H
 #define YEOK_ALIGN_H
@@ -109,7 +109,8 @@ size_t align_memo_features(const AlignMemo *m);
  * the one before (the records are a gap buffer with its gap at the last
  * change), not the blocks after the change. */
 size_t align_memo_moved(const AlignMemo *m);
-/* What the anchors' passes did (for tests; every alignment adds to it):
+/* What an anchors' pass did (counted in a pass, then added to the stats
+ * registry: STAT_ALIGN_SHARED, _READ, _TITLES, _TITLES_SCORED, _SPLITS):
  * cells whose code anchors differ and whose keys' bits say they may share
  * a line (shared), and of them those whose lines were read (read); cells
  * of two titles (titles), and of them those scored in full (tokens in
@@ -119,7 +120,6 @@ typedef struct AlignAnchorWork {
 	size_t shared, read, titles, titles_scored;
 	size_t splits; /* banded passes cut in two at a sure match (dp.c dp_split) */
 } AlignAnchorWork;
-extern AlignAnchorWork align_anchor_work;
 
 /* What align_update or align_step replaced: segments [k0, k1) before are
  * [k0, k0 + wn) now; anchors: the anchors' pass ran again (the changed

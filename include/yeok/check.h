@@ -26,7 +26,7 @@
  * Findings carry an optional CheckFix (title-underline: the adornment of
  * the right length; markup-spacing: insert "\ "; whitespace: remove).
  *
- * Layer: check <- doc/session.  Depends on util, text, lines, rst, align,
+ * Layer: check <- doc/session.  Depends on util, stats, text, lines, rst, align,
  * glossary, spell, host, source, vcs, ynode.  Never prints; formatting for the CLI is check_format_*().
  */
 #ifndef YEOK_CHECK_H
@@ -171,9 +171,8 @@ void check_repo_finish(CheckRepo *r);
  * changed (and rewriting the cache).  Not in a work tree, or no commit:
  * true, r unchanged.  False only when git fails. */
 bool check_repo_load(const char *file, CheckRepo *r, Err *e);
-/* How many files of repositories check_repo_load read and scanned in this
- * process (tests and YEOK_STATS count work). */
-unsigned long check_repo_work(void);
+/* The files of repositories check_repo_load reads and scans are counted:
+ * STAT_REPO_FILES_SCANNED (stats.h). */
 /* Teach sp the repository's language: words used in at least min_files
  * translated files pass as they are; nouns found with particles (트레이너는)
  * and 하다/되다 stems (최적화합니다) in that many files pass with every

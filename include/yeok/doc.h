@@ -35,7 +35,7 @@
  * the line, never a column).  Text given to doc_replace uses "\n" or "\r\n"
  * as line separators; each becomes the terminator of the line it ends.
  *
- * Depends on util, text, lines, rst, host, align, pair, journal, sidecar.  Never includes
+ * Depends on util, stats, text, lines, rst, host, align, pair, journal, sidecar.  Never includes
  * curses.
  * Invariant (doc_check): lines, host readings (host_check), blocks and
  * alignment are each valid, the blocks are those of the current lines,
@@ -160,7 +160,6 @@ typedef struct Doc {
 	DocKeyMemo *key_memo; /* DOC_KEY_MEMO slots (NULL until needed): the
 	                         source never changes, so the key of a run of
 	                         its blocks is hashed once, not on every edit */
-	uint64_t key_hashes;  /* statistics for tests: keys hashed for it */
 	DocProgress prog; /* cached doc_progress() while prog_valid */
 	/* Change counters for views that cache what they derive: gen_align
 	 * grows when blocks or segments change in number or place (beyond a
@@ -175,10 +174,6 @@ typedef struct Doc {
 	bool prog_valid;
 	char title_styles[16][2]; /* (adornment, overline) in level order */
 	int n_title_styles;
-	/* Statistics for tests and the bench: how many target lines the last
-	 * edit re-segmented, and whether it fell back to the whole document. */
-	size_t last_window_lines;
-	bool last_was_full;
 	/* The one change counter of the segments: gen grows with every edit
 	 * and every re-alignment; the log holds what each change replaced
 	 * (doc_changed_since). */

@@ -10,7 +10,7 @@
  * The editor takes the pair over (doc_load_pair, `.rst` reading) and
  * keeps it current as it is edited; the CLI reads it and releases it.
  *
- * Depends on util, lines, rst, host, align, source, sidecar.  Never prints.
+ * Depends on util, stats, lines, rst, host, align, source, sidecar.  Never prints.
  * Invariant (pair_check): the blocks are those of the lines, the
  * alignment is over both block lists (empty when there is no source).
  */
@@ -65,9 +65,8 @@ void pair_from_bufs_take(DocPair *p, HostFormat fmt, Buf *tgt, Buf *src);
  * blocks and anchor features (align_features_new) read on a thread of its
  * own while the calling thread reads the target's lines, blocks and
  * anchor features (joined before the alignment; the same pair as read one
- * after the other).  pair_source_threads counts those threads (tests). */
+ * after the other).  STAT_PAIR_SOURCE_THREADS counts those threads. */
 #define PAIR_SOURCE_THREAD_BYTES (1u << 20)
-extern size_t pair_source_threads;
 
 /* The pair of the document at path: the target bytes tgt[0..tgt_n) (NULL:
  * read from path), the source resolved by source_resolve() with opts,

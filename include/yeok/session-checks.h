@@ -58,7 +58,6 @@ typedef struct SessionGloss {
 	 * is not matched again (slot: the line's hash modulo SESSION_GLOSS_MEMO) */
 	struct SessionGlossMemo *memo; /* SESSION_GLOSS_MEMO slots, or NULL */
 	uint64_t gen;         /* grows when terms are loaded */
-	size_t line_matches;  /* lines matched by session_gloss_line (tests) */
 } SessionGloss;
 #define SESSION_GLOSS_MEMO 512
 
@@ -143,7 +142,7 @@ Glossary *session_glossary(Session *s);
  * translation the avoided variants (GH_AVOID); appended to out in text
  * order with offsets into the line.  Kept per line by content (pane,
  * bytes, gloss.gen): a line drawn again unchanged is not matched again
- * (gloss.line_matches counts the lines matched). */
+ * (STAT_GLOSS_LINE_MATCHES counts the lines matched). */
 size_t session_gloss_line(Session *s, Pane p, size_t line, GlossHitVec *out);
 /* The glossary hints of segment k (glossary_hints over its prose); an
  * avoided variant the document allows (the sidecar's `allow:`) is no

@@ -19,7 +19,7 @@
  * the pane width; the pane's last column holds the continuation mark of a
  * row that continues.  Both panes scroll together (one top position).
  *
- * Depends on util, text, lines, rst, host, align, pair, doc, source,
+ * Depends on util, stats, text, lines, rst, host, align, pair, doc, source,
  * sidecar, progress, glossary, check, spell, tm, sync, diff, vcs,
  * comments, context, shell.  Never includes
  * curses.

@@ -46,7 +46,7 @@
  *                              what needs no English)
  * Giving both path and rev is a usage error.
  *
- * Depends on util, text, lines, rst, host, sidecar, vcs.  Never prints.
+ * Depends on util, stats, text, lines, rst, host, sidecar, vcs.  Never prints.
  */
 #ifndef YEOK_SOURCE_H
 #define YEOK_SOURCE_H
@@ -324,10 +324,10 @@ bool source_history_open_files(const char *top, const char *head, const char *co
                                size_t n, SourceHistory **out, Err *e);
 /* Closed (and a source_history_open_files' cache written). */
 void source_history_close(SourceHistory *h);
-/* What the histories of this process cost: *paths, the paths given to
- * `git log` by source_history_open_files; *versions, the versions of
- * files read to find an English one (tests and YEOK_STATS count work). */
-void source_history_work(unsigned long *paths, unsigned long *versions);
+/* What the histories cost is counted (stats.h): STAT_HISTORY_PATHS, the
+ * paths given to `git log` by source_history_open_files;
+ * STAT_HISTORY_VERSIONS, the versions of files read to find an English
+ * one. */
 /* The log read by source_history_open (borrowed; newest first). */
 const struct VcsLog *source_history_log(const SourceHistory *h);
 /* The newest commit of the log that changed repository path rel (index

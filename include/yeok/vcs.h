@@ -22,7 +22,7 @@
  * EXIT_NOINPUT for anything that means "the requested input cannot be
  * had", EXIT_IOERR for spawn/pipe failures.
  *
- * Depends on util only.
+ * Depends on util and stats.
  */
 #ifndef YEOK_VCS_H
 #define YEOK_VCS_H
@@ -35,10 +35,8 @@
  * The exit status is stored in *status when status is non-NULL. */
 bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Err *e);
 
-/* How many git processes this program has started (every vcs_git and
- * vcs_batch_open), for tests that check a cost does not grow with the
- * number of files. */
-unsigned long vcs_spawn_count(void);
+/* Every git this program starts (vcs_git, the streams, vcs_batch_open)
+ * is counted: STAT_GIT_SPAWNS (stats.h). */
 
 /* True when a git program can be run. */
 bool vcs_available(void);

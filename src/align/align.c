@@ -15,6 +15,7 @@
  */
 
 #include "align-private.h"
+#include "yeok/stats.h"
 
 #include <math.h>
 
@@ -184,8 +185,15 @@ void anchors_dp(Ctx *c, const size_t *sa, size_t sn, const size_t *ta, size_t tn
 	c->sk = sk;
 	c->tk = tk;
 	c->anchors = true;
-	c->work = &align_anchor_work;
+	AlignAnchorWork w = {0};
+	c->work = &w;
 	dp(c, sn, tn, 3, steps);
+	c->work = NULL;
+	stat_add(STAT_ALIGN_SHARED, w.shared); /* counted here, added once */
+	stat_add(STAT_ALIGN_READ, w.read);
+	stat_add(STAT_ALIGN_TITLES, w.titles);
+	stat_add(STAT_ALIGN_TITLES_SCORED, w.titles_scored);
+	stat_add(STAT_ALIGN_SPLITS, w.splits);
 	c->sk = c->tk = NULL;
 	free(sk);
 	free(tk);

@@ -107,7 +107,6 @@ static bool share_bits(const AnchorKey *a, const AnchorKey *b)
 	return (a->bits[0] & b->bits[0]) | (a->bits[1] & b->bits[1]);
 }
 
-AlignAnchorWork align_anchor_work;
 
 /* The score; or, when even a bound of it (code: all of the smaller
  * block's lines in the other; a title: all of the fewer tokens in common,

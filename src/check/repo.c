@@ -9,6 +9,7 @@
 #include "check-private.h"
 #include "yeok/text.h"
 #include "yeok/vcs.h"
+#include "yeok/stats.h"
 
 #define VOCAB_VERSION "yeok-vocab 1"
 
@@ -172,14 +173,6 @@ static void files_release(FileVec *v)
 	VEC_FREE(v);
 }
 
-/* Files of repositories read and scanned by this process (check_repo_work). */
-static _Atomic unsigned long files_scanned;
-
-unsigned long check_repo_work(void)
-{
-	return files_scanned;
-}
-
 /* The cached entries by blob: an open-addressing table of entry + 1 (0:
  * empty), a power of two at least twice their number, so that finding the
  * entries of 100k files is linear (a scan of the cache for each was
@@ -239,7 +232,7 @@ static FileEntry head_entry(const char *top, Str blob, Str path, FileVec *cached
 		if (*batch &&
 		    vcs_batch_read(*batch, f.blob, FILE_MAX_BYTES, &text, &found, &too_big, &ve) &&
 		    found) {
-			files_scanned++;
+			stat_add(STAT_REPO_FILES_SCANNED, 1);
 			scan_text(&f, text.p ? text.p : "", text.len);
 		}
 		buf_release(&text);

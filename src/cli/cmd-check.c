@@ -22,6 +22,7 @@
 #include "yeok/spell.h"
 #include "yeok/text.h"
 #include "yeok/vcs.h"
+#include "yeok/stats.h"
 
 static void usage_help(void)
 {
@@ -645,16 +646,16 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 			cli_error(0, "warning: spelling: %s", e.msg);
 	}
 	if (getenv("YEOK_STATS")) { /* the work done, counted (tests assert it) */
-		unsigned long paths = 0, versions = 0;
-		source_history_work(&paths, &versions);
 		SpellStats ss = {0};
 		if (sp)
 			spell_stats(sp, &ss);
-		cli_error(0, "stats: git processes %lu, repository files scanned %lu, history paths "
-		             "logged %lu, versions read %lu, dictionaries loaded %u, words looked up "
-		             "%llu, suggestions computed %llu",
-		          vcs_spawn_count(), check_repo_work(), paths, versions, ss.dicts_loaded,
-		          (unsigned long long)ss.dict_calls, (unsigned long long)ss.suggestions);
+		Buf st = BUF_INIT;
+		stats_describe(0, STAT_PRINTED, &st);
+		cli_error(0, "stats: %s, dictionaries loaded %u, words looked up %llu, suggestions "
+		             "computed %llu",
+		          st.p ? st.p : "", ss.dicts_loaded, (unsigned long long)ss.dict_calls,
+		          (unsigned long long)ss.suggestions);
+		buf_release(&st);
 	}
 	if (!io_ok)
 		return cli_error(EXIT_IOERR, "cannot write the findings to stdout");

@@ -3,6 +3,7 @@
  * records, merged typing, undo and redo, saving.
  */
 #include "doc-private.h"
+#include "yeok/stats.h"
 
 /* ---- edits -------------------------------------------------------------- */
 
@@ -145,6 +146,8 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	d->edit_first = a.line;
 	d->edit_line = old_last;
 	d->edit_delta = delta;
+	stat_set(STAT_DOC_WINDOW_FULL, 0); /* the gauges are this edit's (the window sets them) */
+	stat_set(STAT_DOC_WINDOW_LINES, 0);
 	realign_window(d, a.line, old_last, delta);
 	return endp;
 }

@@ -4,6 +4,7 @@
  * (realign_window), or the whole document when its structure changed.
  */
 #include "doc-private.h"
+#include "yeok/stats.h"
 
 /* ---- segmentation and alignment ----------------------------------------- */
 
@@ -12,8 +13,8 @@ void all_new(Doc *d)
 {
 	learn_styles(d);
 	apply_user(d, 0, d->al.n);
-	d->last_window_lines = d->tgt.n;
-	d->last_was_full = true;
+	stat_set(STAT_DOC_WINDOW_LINES, d->tgt.n);
+	stat_set(STAT_DOC_WINDOW_FULL, 1);
 	d->gen++;
 	log_change(d, true, 0, 0, 0);
 }
@@ -370,7 +371,7 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 		}
 	}
 	align_release(&removed);
-	d->last_was_full = false;
+	stat_set(STAT_DOC_WINDOW_FULL, 0);
 }
 
 static void update_blocks(Doc *d, size_t tc, size_t old_n, size_t new_n, size_t te_old, long dn,
@@ -454,7 +455,7 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 	BUG_ON(d->stale && (d->stale - 1 < tc || d->stale - 1 >= T0 + on - suf));
 	if (defer_block(d, &old[pre], tc, on - pre - suf, wn - pre - suf, dn)) {
 		d->stale = tc + 1;
-		d->last_was_full = false;
+		stat_set(STAT_DOC_WINDOW_FULL, 0);
 		size_t k = align_seg_after_tgt(&d->al, tc);
 		mark_dirty(d, k, k + 1, 1);
 		return;
@@ -515,7 +516,7 @@ static void realign_host_whole(Doc *d, size_t a, size_t old_last, long delta)
 		if (!same_structure(old, on, tb->v, tb->n, a, (size_t)((long)old_last + delta)))
 			d->gen_struct++;
 		realign_blocks(d, 0, old, on, tb->n, wa, wl, delta);
-		d->last_window_lines = d->tgt.n;
+		stat_set(STAT_DOC_WINDOW_LINES, d->tgt.n);
 	}
 	free(old);
 	free(oreg);
@@ -557,7 +558,7 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 		d->gen_struct++;
 	realign_blocks(d, hw.b0, old, on, hw.wn, a, old_last, delta);
 	free(old);
-	d->last_window_lines = hw.to - hw.from;
+	stat_set(STAT_DOC_WINDOW_LINES, hw.to - hw.from);
 }
 
 /* Target lines [a, old_last] (old numbering) became [a, old_last + delta]:
@@ -622,5 +623,5 @@ void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 	}
 	realign_blocks(d, T0, old, on, wn, a, old_last, delta);
 	free(old);
-	d->last_window_lines = L1 - L0;
+	stat_set(STAT_DOC_WINDOW_LINES, L1 - L0);
 }

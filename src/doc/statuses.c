@@ -4,6 +4,7 @@
  */
 #include "doc-private.h"
 #include "yeok/pair.h"
+#include "yeok/stats.h"
 
 /* ---- statuses ----------------------------------------------------------- */
 
@@ -113,7 +114,7 @@ static uint64_t seg_key_value(Doc *d, const Segment *s)
 	if (m->src_n != s->src_n || m->src != s->src) {
 		SidecarKey h = seg_key(d, s);
 		*m = (DocKeyMemo){s->src, s->src_n, key_value(&h)};
-		d->key_hashes++;
+		stat_add(STAT_DOC_KEY_HASHES, 1);
 	}
 	return m->value;
 }

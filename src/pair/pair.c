@@ -4,6 +4,7 @@
 #include <pthread.h>
 
 #include "yeok/sidecar.h"
+#include "yeok/stats.h"
 
 /* The lines a side's blocks index: its host reading's, or the file's. */
 static const Lines *side_text(const HostDoc *h, const Lines *file)
@@ -61,7 +62,6 @@ static void read_target(DocPair *p, HostFormat fmt)
 	point(p);
 }
 
-size_t pair_source_threads;
 
 /* The source's lines, blocks and anchor features, read on a thread of
  * their own while the target's are (a large source; the two touch nothing
@@ -98,7 +98,7 @@ static void source_read_start(SourceRead *r)
 	size_t n = r->take ? r->take->len : r->src_n;
 	r->running = n >= PAIR_SOURCE_THREAD_BYTES &&
 	             pthread_create(&r->t, NULL, source_read_run, r) == 0;
-	pair_source_threads += r->running;
+	stat_add(STAT_PAIR_SOURCE_THREADS, r->running);
 }
 
 static void source_read_join(SourceRead *r)

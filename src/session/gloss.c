@@ -2,6 +2,7 @@
 #include "session-private.h"
 
 #include "yeok/text.h"
+#include "yeok/stats.h"
 
 bool session_glossary_load(Session *s, const char *shipped, const char *const *paths, size_t n,
                            Err *e)
@@ -66,7 +67,7 @@ size_t session_gloss_line(Session *s, Pane p, size_t line, GlossHitVec *out)
 			glossary_match_en(gl, ln.p, ln.n, &hv);
 		else
 			glossary_match_ko(gl, ln.p, ln.n, &hv);
-		s->gloss.line_matches++;
+		stat_add(STAT_GLOSS_LINE_MATCHES, 1);
 		free(mo->text);
 		mo->text = xmemdup0(ln.p, ln.n);
 		mo->n = ln.n;

@@ -6,6 +6,7 @@
 
 #include "yeok/text.h"
 #include "yeok/vcs.h"
+#include "yeok/stats.h"
 
 /* A change of the log, sorted by path (newest first within a path). */
 typedef struct PathChange {
@@ -36,14 +37,8 @@ struct SourceHistory {
 	AnswerVec fresh; /* found since (not in known) */
 };
 
-/* What the histories cost this process (source_history_work). */
-static _Atomic unsigned long paths_logged, versions_read;
-
-void source_history_work(unsigned long *paths, unsigned long *versions)
-{
-	*paths = paths_logged;
-	*versions = versions_read;
-}
+/* What the histories cost this process: STAT_HISTORY_PATHS and
+ * STAT_HISTORY_VERSIONS (stats.h). */
 
 static int cmp_path_change(const void *a, const void *b)
 {
@@ -203,7 +198,7 @@ bool source_history_open_files(const char *top, const char *head, const char *co
 	bool ok = true;
 	if (specs.n) {
 		VEC_PUSH(&specs, NULL);
-		paths_logged += specs.n - 1;
+		stat_add(STAT_HISTORY_PATHS, specs.n - 1);
 		ok = vcs_log_changes(top, h->head, (const char *const *)specs.v, &h->log, e);
 		for (size_t i = 0; ok && i < h->log.changes.n; i++) {
 			PathChange pc = {h->log.changes.v[i].path, i};
@@ -383,7 +378,7 @@ bool source_history_english(SourceHistory *h, const char *rel, size_t max, bool 
 		if (c->mode != 0100644 && c->mode != 0100755)
 			continue;
 		bool got = false;
-		versions_read++;
+		stat_add(STAT_HISTORY_VERSIONS, 1);
 		if (!source_history_read(h, c->blob, max, text, &got, e))
 			return false;
 		if (got && text_is_english(text->p ? text->p : "", text->len)) {

@@ -6,6 +6,7 @@
 #include "ui-private.h"
 
 #include "yeok/text.h"
+#include "yeok/stats.h"
 
 /* ---- colours ------------------------------------------------------------ */
 
@@ -710,7 +711,7 @@ static bool shift_rows(Ui *u, const Layout *l, const Buf *sig)
 		return false;
 	move(l->body_y + r0, 0);
 	insdelln(bk);
-	u->rows_moved++;
+	stat_add(STAT_UI_ROWS_MOVED, 1);
 	int k = bk > 0 ? bk : -bk;
 	Buf *old = xcalloc((size_t)(h - r0), sizeof(Buf));
 	memcpy(old, u->row_sig + r0, (size_t)(h - r0) * sizeof(Buf));
@@ -846,7 +847,7 @@ void ui_paint(Ui *u)
 	for (int r = 0; r < h; r++) {
 		if (!buf_equal_sig(&u->row_sig[r], &sig[r])) {
 			paint_row(u, &l, l.body_y + r, &pl[r]);
-			u->rows_painted++;
+			stat_add(STAT_UI_ROWS_PAINTED, 1);
 		}
 		row_sig_take(&u->row_sig[r], &sig[r]);
 	}

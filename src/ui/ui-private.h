@@ -171,8 +171,6 @@ struct Ui {
 	int bar_cols;       /* the key bar's width as painted (0: none) */
 	bool paint_all;     /* the next frame paints every row (ui_paint_forget) */
 	bool full_paint;    /* tests: every frame paints every row */
-	unsigned long rows_painted; /* body rows painted (tests) */
-	unsigned long rows_moved;   /* row blocks moved by insdelln (tests) */
 	/* the last answer of each prompt by its command (ui_prompt opens
 	 * with it: Go to line, Replace, Replace with) */
 	struct {

@@ -17,11 +17,9 @@ const char **git_args(const char *dir, const char *const *argv);
 /* Start git with git_args(dir, argv) and git_env(): its stdin from in
  * (-1: /dev/null), stdout into out, stderr into err (-1: /dev/null), the
  * descriptors ours[0..n) closed in the child; *pid gets it.  Counted
- * (vcs_count_spawn).  False (e) when it could not be started. */
+ * (STAT_GIT_SPAWNS).  False (e) when it could not be started. */
 bool git_spawn(const char *dir, const char *const *argv, int in, int out, int err,
                const int *ours, size_t n, pid_t *pid, Err *e);
 
-/* Count one git process started (vcs_spawn_count). */
-void vcs_count_spawn(void);
 
 #endif

@@ -1,5 +1,6 @@
 /* The git program, spawned without a shell. */
 #include "yeok/vcs.h"
+#include "yeok/stats.h"
 
 #include "vcs-private.h"
 
@@ -197,20 +198,9 @@ const char **git_args(const char *dir, const char *const *argv)
 	return args;
 }
 
-static _Atomic unsigned long spawns;
 /* A git ran in this process (so "not in a work tree" is the answer for a
  * folder with no .git up the tree, not "git is not installed"). */
 static _Atomic bool git_ran;
-
-void vcs_count_spawn(void)
-{
-	spawns++;
-}
-
-unsigned long vcs_spawn_count(void)
-{
-	return spawns;
-}
 
 /* Spawn args (args[0] is "git") with env: stdin from in (-1: /dev/null),
  * stdout into out, stderr into err (-1: /dev/null), ours[0..n) closed in
@@ -232,7 +222,7 @@ static bool spawn_args(const char *const *args, char **env, int in, int out, int
 	for (size_t i = 0; i < n; i++)
 		posix_spawn_file_actions_addclose(&fa, ours[i]);
 	int rc = posix_spawnp(pid, "git", &fa, NULL, (char *const *)(uintptr_t)args, env);
-	vcs_count_spawn();
+	stat_add(STAT_GIT_SPAWNS, 1);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc == ENOENT)
 		return err_set(e, EXIT_NOINPUT, "git is not installed (apt-get install git)");

@@ -46,6 +46,7 @@
 
 #include <unistd.h>
 
+#include "yeok/stats.h"
 #include "../../src/ui/safe.h"
 #include "../../src/ui/ui-private.h"
 #include "yeok/pair.h"
@@ -451,11 +452,11 @@ int main(int argc, char **argv)
 			        s.chk.cd_stale ? ", index stale" : "", s.chk.pending);
 		int kd = kind_of[k % 10];
 		per[kd][per_n[kd]++] = cpu[k];
-		full += s.doc.gen_edit != edits && s.doc.last_was_full;
-		if (s.doc.gen_struct != structs && !s.doc.last_was_full) {
+		full += s.doc.gen_edit != edits && stat_get(STAT_DOC_WINDOW_FULL);
+		if (s.doc.gen_struct != structs && !stat_get(STAT_DOC_WINDOW_FULL)) {
 			win_n++;
-			win_lines += s.doc.last_window_lines;
-			win_max = MAX(win_max, s.doc.last_window_lines);
+			win_lines += stat_get(STAT_DOC_WINDOW_LINES);
+			win_max = MAX(win_max, stat_get(STAT_DOC_WINDOW_LINES));
 		}
 		/* idle time between keys: the index rebuild's slices until it is
 		 * complete (a typist leaves more than their 20 ms at 100k), then

@@ -1,6 +1,7 @@
 /* align: small constructed cases, whole-corpus invariants, golden
  * alignments (hand-checked), robustness against translators' edits, bad
  * input.  UPDATE_GOLDEN=1 rewrites tests/data/align/. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include "yeok/align.h"
@@ -787,9 +788,9 @@ static void test_banded_anchors_unchanged(void **state)
 			gen_distinct(want[i].n, &en, &ko);
 		DocPair p;
 		pair_init(&p);
-		size_t splits = align_anchor_work.splits;
+		size_t splits = stat_get(STAT_ALIGN_SPLITS);
 		pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
-		splits = align_anchor_work.splits - splits;
+		splits = stat_get(STAT_ALIGN_SPLITS) - splits;
 		align_write(&p.al, p.sb, p.tb, false, &out);
 		uint64_t h = hash_fnv1a(out.p, out.len);
 		if (h != want[i].hash)
@@ -821,13 +822,14 @@ static void test_anchor_lists_bounded(void **state)
 	(void)state;
 	Buf en = BUF_INIT, ko = BUF_INIT;
 	tu_gen_pair(20000, 1, &en, &ko);
-	AlignAnchorWork w0 = align_anchor_work;
+	uint64_t shared0 = stat_get(STAT_ALIGN_SHARED), read0 = stat_get(STAT_ALIGN_READ);
+	uint64_t titles0 = stat_get(STAT_ALIGN_TITLES), scored0 = stat_get(STAT_ALIGN_TITLES_SCORED);
 	DocPair p;
 	pair_init(&p);
 	pair_from_texts(&p, HOST_RST, ko.p, ko.len, en.p, en.len);
-	size_t shared = align_anchor_work.shared - w0.shared, read = align_anchor_work.read - w0.read;
-	size_t titles = align_anchor_work.titles - w0.titles;
-	size_t scored = align_anchor_work.titles_scored - w0.titles_scored;
+	size_t shared = stat_get(STAT_ALIGN_SHARED) - shared0, read = stat_get(STAT_ALIGN_READ) - read0;
+	size_t titles = stat_get(STAT_ALIGN_TITLES) - titles0;
+	size_t scored = stat_get(STAT_ALIGN_TITLES_SCORED) - scored0;
 	print_message("# 20,000 generated lines: %zu anchor cells whose code keys share a bit, the "
 	              "lines of %zu read; %zu of two titles, %zu scored in full\n", shared, read,
 	              titles, scored);
@@ -857,7 +859,7 @@ static void source_thread_equals_inline(HostFormat fmt, const char *what, const 
 	AlignMemo *m = NULL;
 	align_docs_memo(sl, &ref.sh.blocks, tl, &ref.th.blocks, &a, &m);
 	for (int take = 0; take < 2; take++) {
-		size_t threads = pair_source_threads;
+		size_t threads = stat_get(STAT_PAIR_SOURCE_THREADS);
 		DocPair p;
 		pair_init(&p);
 		p.keep_memo = true;
@@ -870,7 +872,7 @@ static void source_thread_equals_inline(HostFormat fmt, const char *what, const 
 		} else {
 			pair_from_texts(&p, fmt, ko->p, ko->len, en->p, en->len);
 		}
-		assert_int_equal(pair_source_threads, threads + 1);
+		assert_int_equal(stat_get(STAT_PAIR_SOURCE_THREADS), threads + 1);
 		assert_int_equal(p.host, fmt);
 		assert_int_equal(p.sl->n, sl->n);
 		for (size_t i = 0; i < sl->n; i++) {

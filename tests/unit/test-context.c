@@ -5,6 +5,7 @@
  * repository's words in, the English from the history), with spelling on
  * some of them; and the repository view's count is the same number.  The
  * glossaries of config.yaml are honoured by both. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -207,9 +208,9 @@ static size_t repo_words_spawns(size_t files, size_t *words)
 	err_init(&e);
 	assert_true(context_load(&ctx, &co, &e));
 	char *f1 = path_join(dir, "f1.rst");
-	unsigned long before = vcs_spawn_count();
+	unsigned long before = stat_get(STAT_GIT_SPAWNS);
 	assert_true(context_load_repo(&ctx, f1, &e));
-	size_t n = vcs_spawn_count() - before;
+	size_t n = stat_get(STAT_GIT_SPAWNS) - before;
 	*words = ctx.repo.files;
 	context_release(&ctx);
 	unsetenv("XDG_CACHE_HOME");

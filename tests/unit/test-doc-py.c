@@ -4,6 +4,7 @@
  * ones the CLI reads back, code cells sit beside code and text blocks
  * beside text, and after edits of every kind the locally re-read blocks,
  * regions and line tables are what reading the whole file gives. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 
@@ -305,7 +306,7 @@ static void test_edits_reread_locally(void **state)
 				realigned_other++;
 			free(w);
 			edits++;
-			local += d.last_window_lines < d.tgt.n;
+			local += stat_get(STAT_DOC_WINDOW_LINES) < d.tgt.n;
 		}
 		/* undo all: the bytes come back */
 		Pos c;
@@ -414,7 +415,7 @@ static void test_docstring_edits_realign_locally(void **state)
 			case 1:
 				doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "번", strlen("번"), CH_TYPE);
 				typed++;
-				typed_full += d.last_was_full;
+				typed_full += stat_get(STAT_DOC_WINDOW_FULL);
 				break;
 			case 2: /* a new paragraph */
 				doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "\n\n새 문단",
@@ -478,14 +479,14 @@ static void test_typing_hashes_no_key_again(void **state)
 		size_t i = pick_line(&d, HL_RST);
 		Str ln = lines_get(&d.tgt, i);
 		doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "번", strlen("번"), CH_TYPE);
-		uint64_t hashed = d.key_hashes;
+		uint64_t hashed = stat_get(STAT_DOC_KEY_HASHES);
 		for (int k = 0; k < 20; k++) {
 			ln = lines_get(&d.tgt, i);
 			doc_replace(&d, (Pos){i, ln.n}, (Pos){i, ln.n}, "역", strlen("역"), CH_TYPE);
 		}
-		if (d.key_hashes != hashed)
+		if (stat_get(STAT_DOC_KEY_HASHES) != hashed)
 			fail_msg("%s: 20 keys hashed %llu status keys again", what,
-			         (unsigned long long)(d.key_hashes - hashed));
+			         (unsigned long long)(stat_get(STAT_DOC_KEY_HASHES) - hashed));
 		assert_as_loaded(&d, en, sn, what);
 		doc_release(&d);
 		free(what);

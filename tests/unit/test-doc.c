@@ -2,6 +2,7 @@
  * one record, a break or a save starts a new one, redo), the exact bytes
  * back after undo, and local re-alignment (an edit inside a paragraph
  * re-segments a window, and gives what a full re-alignment gives). */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include "yeok/doc.h"
@@ -156,8 +157,8 @@ static void test_local_realignment(void **state)
 	uint64_t align0 = d.gen_align;
 	/* typing inside a paragraph: a window, the segments stay */
 	type(&d, (Pos){5, 0}, "정말 ");
-	assert_false(d.last_was_full);
-	assert_true(d.last_window_lines < d.tgt.n);
+	assert_false(stat_get(STAT_DOC_WINDOW_FULL));
+	assert_true(stat_get(STAT_DOC_WINDOW_LINES) < d.tgt.n);
 	assert_int_equal(d.gen_align, align0);
 	assert_true(same_as_full(&d));
 	/* a new paragraph (a blank line inside one): the segments change */
@@ -277,10 +278,11 @@ static void test_local_equals_full_on_corpus(void **state)
 		doc_init(&d);
 		doc_load(&d, ko, tgt, tn, en, src, sn);
 		for (int k = 0; k < 16; k++) {
+			stat_set(STAT_DOC_WINDOW_FULL, 0); /* the gauge is the edit's (a no-op sets none) */
 			random_edit(&d);
 			check(&d);
 			edits++;
-			local += !d.last_was_full;
+			local += !stat_get(STAT_DOC_WINDOW_FULL);
 			if (!exactly_full(&d, src, sn))
 				fail_msg("%s, edit %d: the segments differ from a full alignment", ko, k);
 			/* the memo too (align_update changes it in place when a

@@ -4,6 +4,7 @@
  * opening takes every row from the cache and an edited file only is
  * counted again; filling the rows of the whole bundle starts as many git
  * processes as filling those of one folder. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -166,11 +167,11 @@ static unsigned long spawns_to_fill(const char *dir, const char *cache, size_t *
 	repo_init(&r);
 	Err e;
 	err_init(&e);
-	unsigned long before = vcs_spawn_count();
+	unsigned long before = stat_get(STAT_GIT_SPAWNS);
 	assert_true(repo_open(&r, dir, &e));
 	while (repo_fill_step(&r, 5))
 		;
-	unsigned long n = vcs_spawn_count() - before;
+	unsigned long n = stat_get(STAT_GIT_SPAWNS) - before;
 	*rows = r.rows.n;
 	for (size_t i = 0; i < r.rows.n; i++)
 		assert_null(r.rows.v[i].error);

@@ -1,5 +1,6 @@
 /* safety: the journal wired into doc edits, recovery, failed saves, a file
  * changed on disk, input the editor refuses. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include <errno.h>
@@ -854,17 +855,17 @@ static void test_exclude_after_first_frame(void **state)
 	assert_true(session_open(&s, path, &so, &e));
 	session_resize(&s, 100, 30);
 	SafetyRecovery r;
-	unsigned long before = vcs_spawn_count();
+	unsigned long before = stat_get(STAT_GIT_SPAWNS);
 	assert_false(safety_open(&s, &r));
 	safety_recovery_release(&r);
-	assert_int_equal(vcs_spawn_count(), before);
+	assert_int_equal(stat_get(STAT_GIT_SPAWNS), before);
 	size_t n = 0;
 	char *text = file_exists(ex) ? tu_read(ex, &n) : xstrdup("");
 	assert_null(strstr(text, "*.yeok.journal"));
 	free(text);
 	assert_null(strstr(s.shell.msg.text, "info/exclude"));
 	safety_exclude_side_files(&s);
-	assert_true(vcs_spawn_count() > before);
+	assert_true(stat_get(STAT_GIT_SPAWNS) > before);
 	text = tu_read(ex, &n);
 	assert_non_null(strstr(text, "*.yeok.journal"));
 	free(text);

@@ -1,5 +1,6 @@
 /* doc + session + command, headless: edits, undo/redo, motion, layout,
  * search, save round trips on the corpus. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include "yeok/command.h"
@@ -564,7 +565,7 @@ static void test_local_realign_matches_full(void **state)
 			case 3: assert_true(command_run(&s, "undo", NULL)); break; /* the backspace */
 			}
 			edits++;
-			local += !s.doc.last_was_full;
+			local += !stat_get(STAT_DOC_WINDOW_FULL);
 			check_session(&s);
 			same += same_as_full(&s);
 			/* the findings kept up to date equal a full count */

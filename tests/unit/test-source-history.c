@@ -5,6 +5,7 @@
  * the bundle the Source source_resolve() gives it (history and sidecar
  * records, edited and untracked files, a linked folder, a nested
  * repository) with a constant number of git processes. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include "yeok/source.h"
@@ -204,7 +205,7 @@ static void test_resolve_in_bundle(void **state)
 	for (size_t i = 0; i < files.n; i++)
 		same_source(files.v[i], &o, h);
 	same_source(inner, &o, h); /* the nested repository: its own history */
-	unsigned long before = vcs_spawn_count();
+	unsigned long before = stat_get(STAT_GIT_SPAWNS);
 	Source s;
 	source_init(&s);
 	size_t from_history = 0;
@@ -212,13 +213,13 @@ static void test_resolve_in_bundle(void **state)
 		assert_true(source_resolve_in(files.v[i], &o, h, &s, &e));
 		from_history += s.origin == SOURCE_HISTORY;
 	}
-	assert_true(vcs_spawn_count() - before <= 1);
+	assert_true(stat_get(STAT_GIT_SPAWNS) - before <= 1);
 	assert_true(from_history >= 40);
 	/* the per-file way: processes for every file */
-	before = vcs_spawn_count();
+	before = stat_get(STAT_GIT_SPAWNS);
 	for (size_t i = 0; i < 5; i++)
 		assert_true(source_resolve(files.v[i], &o, &s, &e));
-	assert_true(vcs_spawn_count() - before >= 5 * 3);
+	assert_true(stat_get(STAT_GIT_SPAWNS) - before >= 5 * 3);
 	source_release(&s);
 
 	/* step 3, sidecar records naming a commit: the same text, or the same
@@ -245,7 +246,7 @@ static void test_resolve_in_bundle(void **state)
 		free(rp);
 	}
 	/* records read through the batch: no process per file */
-	before = vcs_spawn_count();
+	before = stat_get(STAT_GIT_SPAWNS);
 	for (size_t i = 0; i < files.n; i++) {
 		char *rp = source_history_path_of(h, files.v[i]);
 		SourceRecord r = {.git = head, .path = rp};
@@ -260,7 +261,7 @@ static void test_resolve_in_bundle(void **state)
 	}
 	/* (only the untracked new.rst, absent at HEAD, is read the per-file
 	 * way, for its message: a few processes) */
-	assert_true(vcs_spawn_count() - before < 12);
+	assert_true(stat_get(STAT_GIT_SPAWNS) - before < 12);
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	VEC_FREE(&files);
@@ -305,15 +306,14 @@ static void test_open_files_cached(void **state)
 	long long first_time = -1;
 	char first_id[41] = "";
 	for (int run = 0; run < 2; run++) {
-		unsigned long p0, v0, p1, v1;
-		source_history_work(&p0, &v0);
+		uint64_t p0 = stat_get(STAT_HISTORY_PATHS), v0 = stat_get(STAT_HISTORY_VERSIONS);
 		SourceHistory *h = NULL;
 		assert_true(source_history_open_files(top, head, rels.v, rels.n, &h, &e));
 		size_t found = 0;
 		for (size_t i = 0; i < rels.n; i++)
 			agree(top, rels.v[i], h, &found);
 		assert_true(found > 20);
-		source_history_work(&p1, &v1);
+		uint64_t p1 = stat_get(STAT_HISTORY_PATHS), v1 = stat_get(STAT_HISTORY_VERSIONS);
 		if (run == 0) {
 			assert_int_equal(p1 - p0, rels.n);
 			assert_true(v1 > v0);

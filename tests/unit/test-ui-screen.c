@@ -1,6 +1,7 @@
 /* ui: screen dumps of ncurses on a fixed-size fake terminal (newterm on
  * /dev/null): layout, wrapping, the rule, wide characters at the edges,
  * placeholders, line numbers, the too-small notice, the help screen. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include <dirent.h>
@@ -571,6 +572,7 @@ static void test_incremental_paint_equals_full(void **state)
 	Buf a = BUF_INIT, b = BUF_INIT;
 	unsigned seed = 19;
 	unsigned long frames = 0, partial = 0;
+	unsigned long inc_painted = 0, full_painted = 0, inc_moved = 0; /* stats.h, per screen */
 	static const char *const TYPED[] = {"a", "텐서", " ", "tensor ", "x"};
 	for (int step = 0; step < 400; step++) {
 		seed = seed * 1103515245u + 12345u;
@@ -597,11 +599,16 @@ static void test_incremental_paint_equals_full(void **state)
 		default: session_clear_msg(&s); break;
 		}
 		session_prepare_frame(&s);
-		unsigned long before = inc.u.rows_painted;
+		unsigned long before = inc_painted;
+		uint64_t p0 = stat_get(STAT_UI_ROWS_PAINTED), m0 = stat_get(STAT_UI_ROWS_MOVED);
 		term2_paint(&inc, &a);
+		inc_painted += stat_get(STAT_UI_ROWS_PAINTED) - p0;
+		inc_moved += stat_get(STAT_UI_ROWS_MOVED) - m0;
+		p0 = stat_get(STAT_UI_ROWS_PAINTED);
 		term2_paint(&full, &b);
+		full_painted += stat_get(STAT_UI_ROWS_PAINTED) - p0;
 		frames++;
-		partial += inc.u.rows_painted - before < (unsigned long)(LINES - 3);
+		partial += inc_painted - before < (unsigned long)(LINES - 3);
 		if (a.len != b.len || memcmp(a.p, b.p, a.len)) {
 			/* the first row that differs */
 			const char *pa = a.p, *pb = b.p;
@@ -618,11 +625,11 @@ static void test_incremental_paint_equals_full(void **state)
 	}
 	/* the frames did skip rows (else the test compares nothing new) */
 	assert_true(partial > frames / 4);
-	assert_true(inc.u.rows_painted < full.u.rows_painted / 2);
-	assert_true(inc.u.rows_moved > 5); /* new lines and joins moved rows */
+	assert_true(inc_painted < full_painted / 2);
+	assert_true(inc_moved > 5); /* new lines and joins moved rows */
 	print_message("# %lu frames, %lu painted some rows only; rows painted %lu (full: %lu), "
 	              "%lu blocks moved\n",
-	              frames, partial, inc.u.rows_painted, full.u.rows_painted, inc.u.rows_moved);
+	              frames, partial, inc_painted, full_painted, inc_moved);
 	buf_release(&a);
 	buf_release(&b);
 	term2_close(&inc);
@@ -669,15 +676,15 @@ static void test_glossary_marks_cached_per_line(void **state)
 	session_move(&s, MV_SEG_NEXT);
 	session_prepare_frame(&s);
 	ui_paint(&u);
-	size_t first = s.gloss.line_matches;
+	size_t first = stat_get(STAT_GLOSS_LINE_MATCHES);
 	assert_true(first > 3);
 	ui_paint(&u);
-	assert_int_equal(s.gloss.line_matches, first);
+	assert_int_equal(stat_get(STAT_GLOSS_LINE_MATCHES), first);
 	/* one edit: only that line is matched again */
 	session_insert(&s, "텐서 ", strlen("텐서 "));
 	session_prepare_frame(&s);
 	ui_paint(&u);
-	assert_int_equal(s.gloss.line_matches, first + 1);
+	assert_int_equal(stat_get(STAT_GLOSS_LINE_MATCHES), first + 1);
 	/* the kept marks are those of a fresh match, on every line */
 	size_t marks = 0;
 	for (int p = 0; p < 2; p++) {

@@ -1,4 +1,5 @@
 /* vcs: reading revisions through git, with hostile file names. */
+#include "yeok/stats.h"
 #include "testutil.h"
 
 #include <sys/stat.h>
@@ -133,10 +134,10 @@ static void test_toplevel_known(void **state)
 	err_init(&e);
 	assert_true(vcs_toplevel(b, &top, &e)); /* git asked (or known before) */
 	free(top);
-	unsigned long before = vcs_spawn_count();
+	unsigned long before = stat_get(STAT_GIT_SPAWNS);
 	assert_true(vcs_toplevel(a, &top, &e));
 	assert_true(vcs_relpath(a, &rel, &e));
-	assert_int_equal(vcs_spawn_count(), before);
+	assert_int_equal(stat_get(STAT_GIT_SPAWNS), before);
 	char *git_top = git_says(a, "--show-toplevel"), *git_pre = git_says(a, "--show-prefix");
 	assert_string_equal(top, git_top);
 	char *want = xasprintf("%s%s", git_pre, "a b.rst");
@@ -171,11 +172,11 @@ static void test_toplevel_known(void **state)
 	free(rel);
 	tu_sh(repo, "rm -rf inner");
 	/* outside every work tree: no git needed to say so */
-	before = vcs_spawn_count();
+	before = stat_get(STAT_GIT_SPAWNS);
 	char *lone = path_join(out, "x.rst");
 	assert_false(vcs_toplevel(lone, &top, &e));
 	assert_non_null(strstr(e.msg, "not in a git work tree"));
-	assert_int_equal(vcs_spawn_count(), before);
+	assert_int_equal(stat_get(STAT_GIT_SPAWNS), before);
 	free(lone);
 	free(inner_top);
 	free(inner);
