@@ -197,6 +197,13 @@ void repo_dates_wait(Repo *r);
  * are left.  The view is re-sorted and the cache written when the last
  * one is done. */
 size_t repo_fill_step(Repo *r, size_t max);
+/* Idle time, the view's one scheduler: git's dates polled
+ * (repo_dates_step), then what a deferred open left (repo_prepare), then one
+ * row filled (repo_fill_step).  True when the rows changed.
+ * repo_idle_wait_ms: 0 when work is due, 20 while only git's dates are
+ * awaited, -1 when nothing is pending. */
+int repo_idle_wait_ms(const Repo *r);
+bool repo_idle(Repo *r);
 /* Count one row again (after it was edited) and write the cache. */
 void repo_refresh(Repo *r, size_t row);
 /* Apply the filter, the text filter and the sort again (keeps the

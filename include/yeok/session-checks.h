@@ -125,6 +125,7 @@ typedef struct SessionSpelling {
 	 * is not checked again (slot: the line's hash modulo
 	 * SESSION_SPELL_MEMO; lines with pending words are not kept). */
 	struct SessionSpellMemo *memo; /* SESSION_SPELL_MEMO slots, or NULL */
+	uint64_t shown_gen;   /* spell_generation() as session_idle last saw it */
 } SessionSpelling;
 #define SESSION_SPELL_MEMO 512
 

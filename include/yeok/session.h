@@ -141,6 +141,17 @@ bool session_open_phased(Session *s, const char *path, const SourceOpts *so, Err
 /* A phased open's work is pending: stretches to align, or the sidecar's
  * statuses to apply. */
 bool session_align_pending(const Session *s);
+/* Idle time, the one scheduler of the editor's background work, in the
+ * order of what the translator sees first: the alignment a phased open
+ * left pending and the sidecar's statuses (session_align_idle, one
+ * SESSION_SLICE_NS slice), the checks (session_checks_step), the spelling
+ * thread's answers, the translation memory's (session_tm_poll).  One
+ * slice per call; true when what is shown changed.  session_idle_wait_ms:
+ * 0 when work is due now, N to poll after N ms (a thread's answer is
+ * awaited), -1 when nothing is pending.  The UI calls both while no key
+ * waits; tests call them headless. */
+int session_idle_wait_ms(const Session *s);
+bool session_idle(Session *s);
 /* Idle work: align pending stretches, then apply the sidecar's statuses,
  * for about max_ns of CPU (at least one stretch or a few segments'
  * statuses).  True while some work is still pending after it. */

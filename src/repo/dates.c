@@ -183,3 +183,25 @@ void repo_row_date(Repo *r, RepoRow *w)
 	buf_release(&out);
 	free(spec);
 }
+
+int repo_idle_wait_ms(const Repo *r)
+{
+	return r->to_fill || r->deferred ? 0 : r->dates ? 20 : -1;
+}
+
+bool repo_idle(Repo *r)
+{
+	bool changed = false;
+	if (r->dates) {
+		repo_dates_step(r, 0);
+		changed = true;
+	}
+	if (r->deferred) { /* drawn first: "reading the repository's words" */
+		repo_prepare(r);
+		changed = true;
+	} else if (r->to_fill) {
+		repo_fill_step(r, 1);
+		changed = true;
+	}
+	return changed;
+}

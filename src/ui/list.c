@@ -123,31 +123,22 @@ static void list_paint(Ui *u, Mode *m)
 	curs_set(0);
 }
 
-static int list_timeout(Ui *u, Mode *m)
+static int list_idle_wait(Ui *u)
 {
-	(void)m;
-	/* busy: at once; only git's dates to wait for: they are polled */
-	return u->repo->to_fill || u->repo->deferred ? 0 : u->repo->dates ? 20 : -1;
+	return repo_idle_wait_ms(u->repo);
+}
+
+static bool list_idle(Ui *u)
+{
+	return repo_idle(u->repo);
 }
 
 static void list_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	(void)m;
 	Repo *r = u->repo;
-	if (ev->kind == UI_EV_IDLE) {
-		if (r->dates) {
-			repo_dates_step(r, 0);
-			u->redraw = true;
-		}
-		if (r->deferred) { /* drawn first: "reading the repository's words" */
-			repo_prepare(r);
-			u->redraw = true;
-		} else if (r->to_fill) {
-			repo_fill_step(r, 1);
-			u->redraw = true;
-		}
-		return;
-	}
+	if (ev->kind == UI_EV_IDLE)
+		return; /* the model's (list_idle) */
 	if (ev->kind != UI_EV_KEY && ev->kind != UI_EV_TEXT)
 		return;
 	const char *id = ev->name[0] ? keymap_lookup(&u->keys, MODE_LIST, ev->name) : NULL;
@@ -165,7 +156,7 @@ static void list_event(Ui *u, Mode *m, const UiEvent *ev)
 		ui_command(u, id, NULL);
 }
 
-const ModeOps ui_list_mode = {"list", list_paint, list_event, list_timeout, false};
+const ModeOps ui_list_mode = {"list", list_paint, list_event, NULL, false};
 
 static void report_to_list(Ui *u, const char *msg)
 {
@@ -258,4 +249,5 @@ static void list_message(Ui *u, bool error, const char *msg)
 	shell_msg(&u->repo->shell, false, "%s", msg);
 }
 
-const UiModel ui_list_model = {"list", MODE_LIST, list_run, list_message, NULL, NULL};
+const UiModel ui_list_model = {"list", MODE_LIST, list_run, list_message, NULL, NULL,
+                               list_idle_wait, list_idle};

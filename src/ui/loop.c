@@ -122,7 +122,9 @@ void ui_run(Ui *u)
 			paint(u);
 		}
 		Mode *m = ui_top(u);
-		int t = m->ops->wait_ms ? m->ops->wait_ms(u, m) : -1;
+		bool base = u->depth == 1; /* idle time is the model's, else the dialog's */
+		int t = base ? (u->model->idle_wait ? u->model->idle_wait(u) : -1)
+		             : m->ops->wait_ms ? m->ops->wait_ms(u, m) : -1;
 		UiEvent ev;
 		ui_next_event(u, t, &ev);
 		if (ev.kind == UI_EV_IGNORED) {
@@ -132,6 +134,12 @@ void ui_run(Ui *u)
 			         ev.name);
 			ui_message(u, false, msg);
 			u->redraw = true;
+			ui_event_release(&ev);
+			continue;
+		}
+		if (ev.kind == UI_EV_IDLE && base) {
+			if (u->model->idle && u->model->idle(u))
+				u->redraw = true;
 			ui_event_release(&ev);
 			continue;
 		}

@@ -604,4 +604,4 @@ static void review_resize(Ui *u)
 }
 
 const UiModel ui_review_model = {"review", MODE_REVIEW, review_run, review_message, NULL,
-                                 review_resize};
+                                 review_resize, NULL, NULL};

@@ -119,6 +119,11 @@ typedef struct UiModel {
 	void (*message)(Ui *u, bool error, const char *msg); /* the status line */
 	void (*prepare)(Ui *u); /* before a frame is painted (NULL: nothing) */
 	void (*resize)(Ui *u);  /* the terminal's new size (COLS, LINES) (NULL: nothing) */
+	/* Idle time while the base mode is on top (a dialog's own: its
+	 * ModeOps.wait_ms): ms until idle work is due (0 now, -1 none), and one
+	 * slice of it (true: repaint).  NULL: none. */
+	int (*idle_wait)(Ui *u);
+	bool (*idle)(Ui *u);
 } UiModel;
 extern const UiModel ui_editor_model; /* ui.c */
 extern const UiModel ui_review_model; /* review.c */
@@ -152,7 +157,6 @@ struct Ui {
 	size_t key_count;
 	bool waited;        /* the key opened a dialog (its time is the user's) */
 	FILE *trace;        /* YEOK_TIMING_KEYS: one line per key (tests, bench) */
-	uint64_t spell_gen; /* the spelling thread's generation last drawn */
 	bool dragging;      /* button 1 is down after a press in a pane */
 	uint64_t clip_sent; /* the clipboard generation sent through OSC 52 */
 	bool slow_paint;    /* tests: no fast path in ui_put_text (the grapheme

@@ -162,41 +162,17 @@ static void mouse(Ui *u, const UiEvent *ev)
 /* Idle work between keys: the checks of segments not checked yet, a
  * frame when the spelling thread has loaded the dictionaries, what the
  * translation memory's thread finished. */
-static int editor_timeout(Ui *u, Mode *m)
+/* The editor's idle time (UiModel.idle): the session's one scheduler,
+ * then the journal's warning. */
+static int editor_idle_wait(Ui *u)
 {
-	(void)m;
-	Session *s = u->s;
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || session_align_pending(s))
-		return 0;
-	if (session_tm_busy(s))
-		return 50;
-	return s->spell.sp && !spell_ready(s->spell.sp) ? 100 : -1;
+	return session_idle_wait_ms(u->s);
 }
 
-static void editor_idle(Ui *u)
+static bool editor_idle(Ui *u)
 {
-	Session *s = u->s;
-	if (session_align_pending(s)) {
-		bool shown = s->side.apply.shown;
-		if (!session_align_idle(s, SESSION_SLICE_NS) || shown != s->side.apply.shown)
-			u->redraw = true; /* the sidecar's statuses are in (those on screen) */
-	}
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due) {
-		bool hints = s->gloss.hint_due;
-		session_checks_step(s, 64);
-		if (!s->chk.pending || hints)
-			u->redraw = true;
-	}
-	if (s->spell.sp && spell_generation(s->spell.sp) != u->spell_gen) {
-		u->spell_gen = spell_generation(s->spell.sp);
-		u->redraw = true;
-	}
-	if (session_spell_findings(s))
-		u->redraw = true;
-	if (session_tm_poll(s, false))
-		u->redraw = true;
-	if (safety_journal_warn(s))
-		u->redraw = true;
+	bool changed = session_idle(u->s);
+	return safety_journal_warn(u->s) || changed;
 }
 
 /* A new clipboard to the terminal's (OSC 52, base64), when config.yaml
@@ -236,12 +212,8 @@ static void editor_event(Ui *u, Mode *m, const UiEvent *ev)
 {
 	(void)m;
 	Session *s = u->s;
-	if (ev->kind == UI_EV_IDLE) {
-		editor_idle(u);
-		return;
-	}
-	if (ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
-		return;
+	if (ev->kind == UI_EV_IDLE || ev->kind == UI_EV_RESIZE || ev->kind == UI_EV_SYNC)
+		return; /* idle time is the model's (editor_idle) */
 	if (ev->kind == UI_EV_MOUSE && !u->dragging && (ev->bstate & REPORT_MOUSE_POSITION) &&
 	    !(ev->bstate & (BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)))
 		return; /* the pointer moving: nothing to do */
@@ -286,7 +258,7 @@ static void editor_paint(Ui *u, Mode *m)
 	ui_paint(u);
 }
 
-const ModeOps ui_editor_mode = {"editor", editor_paint, editor_event, editor_timeout, false};
+const ModeOps ui_editor_mode = {"editor", editor_paint, editor_event, NULL, false};
 
 static void report_to_session(Ui *u, const char *msg)
 {
@@ -556,7 +528,7 @@ int ui_edit(const UiOpts *opts, const char *file, Buf *err)
 	session_context_changed(&s);
 	if (!o.no_spell)
 		session_spell_start(&s, NULL);
-	u.spell_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
+	s.spell.shown_gen = s.spell.sp ? spell_generation(s.spell.sp) : 0;
 	if (!o.no_tm)
 		session_tm_start(&s, o.tm ? o.tm : cfg->tm, true); /* after the first frame; --tm, else config.yaml tm: */
 	ui_run(&u);
@@ -602,4 +574,4 @@ static void editor_resize(Ui *u)
 }
 
 const UiModel ui_editor_model = {"editor", MODE_EDITOR, editor_run, editor_message,
-                                 editor_prepare, editor_resize};
+                                 editor_prepare, editor_resize, editor_idle_wait, editor_idle};

@@ -299,6 +299,32 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	close_as_at_once(&s, src, tgt);
 }
 
+/* The one idle scheduler (session_idle) does all that idle time is for
+ * (the first index, every segment's checks), a slice per call, and then
+ * says nothing is due; the findings are those of checking all at once. */
+static void test_idle_scheduler_finishes_the_work(void **state)
+{
+	(void)state;
+	char *src, *tgt;
+	Session s;
+	open_paragraphs(&s, 256 * 1024, &src, &tgt);
+	session_prepare_frame(&s);
+	assert_int_equal(session_idle_wait_ms(&s), 0); /* work is due */
+	size_t slices = 0;
+	while (session_idle_wait_ms(&s) == 0 && slices < 100000) {
+		session_idle(&s);
+		slices++;
+	}
+	assert_true(slices > 1);
+	assert_true(check_doc_indexed(&s.chk.cd));
+	assert_false(s.chk.pending);
+	assert_false(session_align_pending(&s));
+	assert_int_not_equal(session_idle_wait_ms(&s), 0);
+	print_message("# idle scheduler: %zu slices to check everything\n", slices);
+	check_now(&s);
+	close_as_at_once(&s, src, tgt);
+}
+
 /* An idle step of the checks reads a bounded amount of text: it stops
  * before the segment that would take it past SESSION_CHECK_SLICE_BYTES
  * (chk.key_bytes counts what each step checked), a step of 64 segments
@@ -512,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_key_cost_is_linear_in_the_paragraph),
 		cmocka_unit_test(test_key_work_does_not_grow_with_the_paragraph),
 		cmocka_unit_test(test_first_index_stays_in_idle_slices),
+		cmocka_unit_test(test_idle_scheduler_finishes_the_work),
 		cmocka_unit_test(test_check_steps_read_bounded_text),
 		cmocka_unit_test(test_every_segment_again_writes_no_slot),
 		cmocka_unit_test(test_index_end_builds_no_view),
