@@ -245,7 +245,7 @@ bool c_copy_source(Session *s, const char *arg)
 			buf_adds(&t, eol);
 	}
 	Pos a, b;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
 		b = (Pos){tl, lines_line(&s->doc.tgt, tl)->n};
 	} else {

@@ -195,7 +195,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 		d.allow = (const char *const *)sc->allow.v;
 		d.allow_n = sc->allow.n;
 	}
-	d.tgt_host = &p->th;
+	d.tgt_host = &p->tgt_host;
 	d.src_host = have ? &p->sh : NULL;
 	d.stale = have ? &p->stale : NULL;
 	if (sp)

@@ -14,9 +14,9 @@ static const Lines *side_text(const HostDoc *h, const Lines *file)
 /* The views of a pair as its host readings give them. */
 static void point(DocPair *p)
 {
-	p->tgt = side_text(&p->th, &p->tgt_file);
+	p->tgt = side_text(&p->tgt_host, &p->tgt_file);
 	p->sl = side_text(&p->sh, &p->src_file);
-	p->tb = &p->th.blocks;
+	p->tb = &p->tgt_host.blocks;
 	p->sb = &p->sh.blocks;
 }
 
@@ -27,7 +27,7 @@ void pair_init(DocPair *p)
 	source_stale_init(&p->stale);
 	lines_init(&p->tgt_file);
 	lines_init(&p->src_file);
-	host_init(&p->th);
+	host_init(&p->tgt_host);
 	host_init(&p->sh);
 	align_init(&p->al);
 	point(p);
@@ -36,7 +36,7 @@ void pair_init(DocPair *p)
 void pair_release(DocPair *p)
 {
 	source_release(&p->src);
-	host_release(&p->th);
+	host_release(&p->tgt_host);
 	host_release(&p->sh);
 	lines_release(&p->tgt_file);
 	lines_release(&p->src_file);
@@ -50,8 +50,8 @@ void pair_release(DocPair *p)
 static void segment_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
-	host_segment(&p->tgt_file, fmt, &p->th);
-	VEC_FIT(&p->th.blocks); /* built by doubling, kept as they are */
+	host_segment(&p->tgt_file, fmt, &p->tgt_host);
+	VEC_FIT(&p->tgt_host.blocks); /* built by doubling, kept as they are */
 }
 
 /* The same with no source: nothing to align. */
@@ -119,7 +119,7 @@ static void source_read_join(SourceRead *r)
 static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
 {
 	segment_target(p, fmt);
-	AlignFeatures *tf = r->running ? align_features_new(side_text(&p->th, &p->tgt_file), &p->th.blocks)
+	AlignFeatures *tf = r->running ? align_features_new(side_text(&p->tgt_host, &p->tgt_file), &p->tgt_host.blocks)
 	                               : NULL;
 	source_read_join(r);
 	point(p);

@@ -349,14 +349,14 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	r->src = p.src_file;
 	r->head = p.tgt_file;
 	r->sh = p.sh;
-	r->hh = p.th;
+	r->hh = p.tgt_host;
 	r->al = p.al;
 	host_rebind(&r->sh, &r->src);
 	host_rebind(&r->hh, &r->head);
 	lines_init(&p.src_file);
 	lines_init(&p.tgt_file);
 	host_init(&p.sh);
-	host_init(&p.th);
+	host_init(&p.tgt_host);
 	align_init(&p.al);
 	pair_release(&p);
 	lines_parse(&r->base, base, base_n);

@@ -79,7 +79,7 @@ size_t session_seg_base(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		return f;
 	return 0;
 }
@@ -91,7 +91,7 @@ size_t session_seg_base(Session *s, size_t k)
 static size_t seg_between(Session *s, size_t k, size_t r[2][2])
 {
 	const Alignment *al = &s->doc.al;
-	const RstDoc *tb = &s->doc.th.blocks;
+	const RstDoc *tb = &s->doc.tgt_host.blocks;
 	size_t f, l, nf, nl, n = 0;
 	if (!align_tgt_lines(&al->v[k], tb, &f, &l))
 		return 0;
@@ -122,14 +122,14 @@ static uint64_t seg_hash(Session *s, size_t k)
 	/* the status too: some checks depend on it (untranslated) */
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
 		}
 	size_t r[2][2], nr = seg_between(s, k, r);
 	/* and the blank lines just above it (a finding may be on them) */
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		for (size_t i = f; i-- > 0 && !str_trim(lines_get(&s->doc.tgt, i)).n;) {
 			Str y = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xab0e) * 1099511628211ull;
@@ -174,9 +174,9 @@ static void cd_start(Session *s)
 	if (s->chk.cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init_unindexed(&s->chk.cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
+	check_doc_init_unindexed(&s->chk.cd, d->tgt_host.text, &d->tgt_host.blocks, d->sh.text, &d->sh.blocks,
 	                         &d->al, session_glossary(s));
-	s->chk.cd.tgt_host = &d->th;
+	s->chk.cd.tgt_host = &d->tgt_host;
 	s->chk.cd.src_host = &d->sh;
 	if (s->ctx) {
 		/* check's rules, repository and checks; spelling once the
@@ -211,8 +211,8 @@ static bool stale_step(Session *s, size_t max)
 		source_stale_run_korean_changed(s->chk.stale_run);
 		s->chk.stale_gen = d->gen_edit;
 	}
-	if (!source_stale_run_step(s->chk.stale_run, d->sh.text, &d->sh.blocks, d->th.text,
-	                           &d->th.blocks, max, &s->chk.stale))
+	if (!source_stale_run_step(s->chk.stale_run, d->sh.text, &d->sh.blocks, d->tgt_host.text,
+	                           &d->tgt_host.blocks, max, &s->chk.stale))
 		return false;
 	source_stale_run_free(s->chk.stale_run);
 	s->chk.stale_run = NULL;
@@ -531,7 +531,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	const Doc *d = &s->doc;
 	size_t a, b;
 	if ((old && !session_slot_ready(s, old)) || d->gen_edit != prev_edit + 1 || !s->chk.cd_built ||
-	    !check_doc_indexed(&s->chk.cd) || !align_tgt_lines(&d->al.v[k], &d->th.blocks, &a, &b))
+	    !check_doc_indexed(&s->chk.cd) || !align_tgt_lines(&d->al.v[k], &d->tgt_host.blocks, &a, &b))
 		return false;
 	long delta = d->edit_delta;
 	if ((long)d->edit_line + delta < (long)d->edit_first)
@@ -549,7 +549,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	const Segment *g = &d->al.v[k];
 	size_t ba = a, bb = b;
 	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++) {
-		const Block *x = &d->th.blocks.v[i];
+		const Block *x = &d->tgt_host.blocks.v[i];
 		if (x->first <= MAX(e0, a) && MAX(e0, a) <= x->last) {
 			ba = x->first;
 			bb = x->last;
@@ -649,7 +649,7 @@ void session_sync(Session *s)
 		const Segment *g = &s->doc.al.v[k];
 		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
 			size_t f, l;
-			if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l) &&
+			if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l) &&
 			    (s->caret.cur.line < f || s->caret.cur.line > l))
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old

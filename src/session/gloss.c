@@ -98,7 +98,7 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 	} else {
 		if (!g->tgt_n)
 			return false;
-		pair_blocks_text(s->doc.th.text, &s->doc.th.blocks, g->tgt, g->tgt_n, out);
+		pair_blocks_text(s->doc.tgt_host.text, &s->doc.tgt_host.blocks, g->tgt, g->tgt_n, out);
 	}
 	return true;
 }

@@ -28,7 +28,7 @@ bool session_take_hint(Session *s)
 	if (d->read_only)
 		return session_error(s, "%s is read-only", d->path);
 	size_t f, l;
-	if (!align_tgt_lines(&d->al.v[k], &d->th.blocks, &f, &l))
+	if (!align_tgt_lines(&d->al.v[k], &d->tgt_host.blocks, &f, &l))
 		return session_error(s, "This segment has no translation lines");
 	Str first = lines_get(&d->tgt, f);
 	size_t ind = 0;

@@ -138,7 +138,7 @@ static void store_statuses(Session *s)
 	Sidecar none;
 	sidecar_init(&none);
 	/* keys only: an empty sidecar decides nothing */
-	progress_apply(&none, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
+	progress_apply(&none, d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, &p);
 	for (size_t k = 0; k < d->al.n; k++) {
 		if (d->al.v[k].status != ST_STALE)
 			continue;

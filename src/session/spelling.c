@@ -120,7 +120,7 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 		return 0;
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.th.blocks, &f, &l) || line < f ||
+	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l) || line < f ||
 	    line > l || g->status == ST_UNTRANSLATED)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);

@@ -533,7 +533,7 @@ void session_tm_consistency(Session *s, size_t k, FindingVec *out)
 	memset(&f, 0, sizeof(f));
 	if (tm_consistency_message(en.p ? en.p : "", en.len, ko.p ? ko.p : "", ko.len, &r->r,
 	                           &f.message, &f.suggestion)) {
-		const Block *b = &s->doc.th.blocks.v[s->doc.al.v[k].tgt];
+		const Block *b = &s->doc.tgt_host.blocks.v[s->doc.al.v[k].tgt];
 		f.check = id;
 		f.sev = SEV_INFO;
 		f.line = b->kind == BK_TITLE ? b->text_line : b->first;

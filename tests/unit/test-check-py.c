@@ -9,7 +9,7 @@
 
 typedef struct PDoc {
 	Lines tl, sl;
-	HostDoc th, sh;
+	HostDoc tgt_host, sh;
 	Alignment al;
 	Glossary gl;
 	CheckDoc d;
@@ -21,7 +21,7 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	memset(t, 0, sizeof(*t));
 	lines_init(&t->tl);
 	lines_init(&t->sl);
-	host_init(&t->th);
+	host_init(&t->tgt_host);
 	host_init(&t->sh);
 	align_init(&t->al);
 	glossary_init(&t->gl);
@@ -30,15 +30,15 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	lines_parse(&t->tl, tgt, strlen(tgt));
-	host_segment(&t->tl, HOST_PY, &t->th);
+	host_segment(&t->tl, HOST_PY, &t->tgt_host);
 	if (src) {
 		lines_parse(&t->sl, src, strlen(src));
 		host_segment(&t->sl, HOST_PY, &t->sh);
-		align_docs(t->sh.text, &t->sh.blocks, t->th.text, &t->th.blocks, &t->al);
+		align_docs(t->sh.text, &t->sh.blocks, t->tgt_host.text, &t->tgt_host.blocks, &t->al);
 	}
-	check_doc_init(&t->d, t->th.text, &t->th.blocks, src ? t->sh.text : NULL,
+	check_doc_init(&t->d, t->tgt_host.text, &t->tgt_host.blocks, src ? t->sh.text : NULL,
 	               src ? &t->sh.blocks : NULL, src ? &t->al : NULL, &t->gl);
-	t->d.tgt_host = &t->th;
+	t->d.tgt_host = &t->tgt_host;
 	t->d.src_host = src ? &t->sh : NULL;
 }
 
@@ -62,7 +62,7 @@ static void pdoc_close(PDoc *t)
 	check_doc_release(&t->d);
 	glossary_release(&t->gl);
 	align_release(&t->al);
-	host_release(&t->th);
+	host_release(&t->tgt_host);
 	host_release(&t->sh);
 	lines_release(&t->tl);
 	lines_release(&t->sl);

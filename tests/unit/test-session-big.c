@@ -313,7 +313,7 @@ static void test_check_steps_read_bounded_text(void **state)
 	size_t longest = 0;
 	for (size_t k = 0; k < s.doc.al.n; k++) {
 		size_t f, l, b = 0;
-		if (align_tgt_lines(&s.doc.al.v[k], &s.doc.th.blocks, &f, &l))
+		if (align_tgt_lines(&s.doc.al.v[k], &s.doc.tgt_host.blocks, &f, &l))
 			for (size_t i = f; i <= l; i++)
 				b += lines_get(&s.doc.tgt, i).n + 1;
 		longest = MAX(longest, b);
@@ -471,9 +471,9 @@ static void test_stale_english_in_idle_slices(void **state)
 			assert_true(spent < SESSION_STALE_SLICE_UNITS + SOURCE_STALE_LINE_UNITS);
 			if (!typed && source_stale_run_reads_korean(s.chk.stale_run)) {
 				/* a URL and a literal the English has not, in a paragraph */
-				for (size_t b = s.doc.th.blocks.n / 2; b < s.doc.th.blocks.n; b++)
-					if (s.doc.th.blocks.v[b].kind == BK_PARAGRAPH) {
-						session_goto_line(&s, (long)s.doc.th.blocks.v[b].first + 1);
+				for (size_t b = s.doc.tgt_host.blocks.n / 2; b < s.doc.tgt_host.blocks.n; b++)
+					if (s.doc.tgt_host.blocks.v[b].kind == BK_PARAGRAPH) {
+						session_goto_line(&s, (long)s.doc.tgt_host.blocks.v[b].first + 1);
 						break;
 					}
 				const char *t = "https://example.org/new ``y = 2`` ";
@@ -487,7 +487,7 @@ static void test_stale_english_in_idle_slices(void **state)
 		assert_true(typed && steps > 2);
 		SourceStale want;
 		source_stale_init(&want);
-		source_stale_measure(s.doc.sh.text, &s.doc.sh.blocks, s.doc.th.text, &s.doc.th.blocks,
+		source_stale_measure(s.doc.sh.text, &s.doc.sh.blocks, s.doc.tgt_host.text, &s.doc.tgt_host.blocks,
 		                     &want);
 		assert_int_equal(want.stale, stale);
 		assert_memory_equal(&want.score, &s.chk.stale.score, sizeof(want.score));
