@@ -33,7 +33,7 @@ typedef struct DocPair {
 	Source src;       /* where the English came from (origin SOURCE_NONE:
 	                     there is none; then the source side is empty) */
 	Lines tgt_file, src_file; /* the files' lines (owned) */
-	HostDoc tgt_host, sh; /* their host reading (host.h): RST text and blocks */
+	HostDoc tgt_host, src_host; /* their host reading (host.h): RST text and blocks */
 	/* What align, check and progress read: each side's RST text and blocks
 	 * (for `.rst` the file's lines themselves).  Point into the pair: a
 	 * DocPair is never copied or moved once built. */

@@ -196,7 +196,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 		d.allow_n = sc->allow.n;
 	}
 	d.tgt_host = &p->tgt_host;
-	d.src_host = have ? &p->sh : NULL;
+	d.src_host = have ? &p->src_host : NULL;
 	d.stale = have ? &p->stale : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while the file was read and aligned */

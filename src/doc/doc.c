@@ -9,9 +9,9 @@ void doc_init(Doc *d)
 	lines_init(&d->tgt);
 	lines_init(&d->src);
 	host_init(&d->tgt_host);
-	host_init(&d->sh);
+	host_init(&d->src_host);
 	host_rebind(&d->tgt_host, &d->tgt);
-	host_rebind(&d->sh, &d->src);
+	host_rebind(&d->src_host, &d->src);
 	align_init(&d->al);
 	d->merge_ok = false;
 }
@@ -32,7 +32,7 @@ void doc_release(Doc *d)
 	lines_release(&d->tgt);
 	lines_release(&d->src);
 	host_release(&d->tgt_host);
-	host_release(&d->sh);
+	host_release(&d->src_host);
 	align_release(&d->al);
 	align_memo_free(d->am);
 	doc_journal_end(d, false);
@@ -93,7 +93,7 @@ static void fit_tables(Doc *d)
 {
 	VEC_FIT(&d->al);
 	VEC_FIT(&d->tgt_host.blocks);
-	VEC_FIT(&d->sh.blocks);
+	VEC_FIT(&d->src_host.blocks);
 }
 
 void doc_load_pair(Doc *d, const char *path, const char *src_name, DocPair *p)
@@ -106,11 +106,11 @@ void doc_load_pair(Doc *d, const char *path, const char *src_name, DocPair *p)
 	SWAP(Lines, d->tgt, p->tgt_file);
 	SWAP(Lines, d->src, p->src_file);
 	SWAP(HostDoc, d->tgt_host, p->tgt_host);
-	SWAP(HostDoc, d->sh, p->sh);
+	SWAP(HostDoc, d->src_host, p->src_host);
 	host_rebind(&d->tgt_host, &d->tgt);
-	host_rebind(&d->sh, &d->src);
+	host_rebind(&d->src_host, &d->src);
 	host_rebind(&p->tgt_host, &p->tgt_file);
-	host_rebind(&p->sh, &p->src_file);
+	host_rebind(&p->src_host, &p->src_file);
 	eols_recount(d);
 	SWAP(Alignment, d->al, p->al);
 	SWAP(AlignMemo *, d->am, p->memo);
@@ -192,7 +192,7 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 	Alignment removed;
 	align_init(&removed);
 	AlignSplice sp;
-	bool any = align_step(d->am, d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al,
+	bool any = align_step(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al,
 	                      seg, max_blocks, &removed, &sp);
 	if (any)
 		stretches_spliced(d, &sp, &removed);
@@ -215,7 +215,7 @@ bool doc_align_idle_step(Doc *d, size_t max_blocks, size_t splice_blocks)
 	align_init(&removed);
 	AlignSplice sp;
 	bool spliced;
-	bool any = align_idle_step(d->am, d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks,
+	bool any = align_idle_step(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks,
 	                           &d->al, max_blocks, splice_blocks, &removed, &sp, &spliced);
 	if (spliced)
 		stretches_spliced(d, &sp, &removed);
@@ -292,11 +292,11 @@ bool doc_check(const Doc *d, Err *e)
 {
 	if (!lines_check(&d->tgt, e) || !lines_check(&d->src, e))
 		return false;
-	if (d->tgt_host.file != &d->tgt || d->sh.file != &d->src)
+	if (d->tgt_host.file != &d->tgt || d->src_host.file != &d->src)
 		return err_set(e, EXIT_DATAERR, "doc: the host readings are not of the doc's lines");
-	if (!host_check(&d->tgt_host, e) || !host_check(&d->sh, e))
+	if (!host_check(&d->tgt_host, e) || !host_check(&d->src_host, e))
 		return false;
-	if (!align_check(&d->al, &d->sh.blocks, &d->tgt_host.blocks, e))
+	if (!align_check(&d->al, &d->src_host.blocks, &d->tgt_host.blocks, e))
 		return false;
 	if (d->cur > d->changes.n)
 		return err_set(e, EXIT_DATAERR, "doc: cur %zu > %zu changes", d->cur, d->changes.n);

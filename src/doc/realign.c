@@ -25,7 +25,7 @@ static void align_all(Doc *d)
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	align_docs_memo(d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, &d->am);
+	align_docs_memo(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, &d->am);
 	all_new(d);
 }
 
@@ -315,7 +315,7 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 	Alignment removed;
 	align_init(&removed);
 	AlignSplice sp;
-	align_update(d->am, d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, tc, old_n,
+	align_update(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, tc, old_n,
 	             new_n, &removed, &sp);
 	Alignment *al = &d->al;
 	apply_user(d, sp.k0, sp.k0 + sp.wn);

@@ -9,7 +9,7 @@
 
 static SidecarKey seg_key(const Doc *d, const Segment *s)
 {
-	return pair_blocks_key(d->sh.text, &d->sh.blocks, s->src, s->src_n);
+	return pair_blocks_key(d->src_host.text, &d->src_host.blocks, s->src, s->src_n);
 }
 
 /* The 64-bit value of a key's 16 hex digits. */

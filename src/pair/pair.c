@@ -15,9 +15,9 @@ static const Lines *side_text(const HostDoc *h, const Lines *file)
 static void point(DocPair *p)
 {
 	p->tgt = side_text(&p->tgt_host, &p->tgt_file);
-	p->sl = side_text(&p->sh, &p->src_file);
+	p->sl = side_text(&p->src_host, &p->src_file);
 	p->tb = &p->tgt_host.blocks;
-	p->sb = &p->sh.blocks;
+	p->sb = &p->src_host.blocks;
 }
 
 void pair_init(DocPair *p)
@@ -28,7 +28,7 @@ void pair_init(DocPair *p)
 	lines_init(&p->tgt_file);
 	lines_init(&p->src_file);
 	host_init(&p->tgt_host);
-	host_init(&p->sh);
+	host_init(&p->src_host);
 	align_init(&p->al);
 	point(p);
 }
@@ -37,7 +37,7 @@ void pair_release(DocPair *p)
 {
 	source_release(&p->src);
 	host_release(&p->tgt_host);
-	host_release(&p->sh);
+	host_release(&p->src_host);
 	lines_release(&p->tgt_file);
 	lines_release(&p->src_file);
 	align_release(&p->al);
@@ -65,9 +65,9 @@ size_t pair_source_threads;
 
 /* The source's lines, blocks and anchor features, read on a thread of
  * their own while the target's are (a large source; the two touch nothing
- * in common: the source writes p->src_file, p->sh and sf only, the target
- * p->tgt_file, p->th and p->host), joined before the alignment reads
- * both. */
+ * in common: the source writes p->src_file, p->src_host and sf only, the
+ * target p->tgt_file, p->tgt_host and p->host), joined before the
+ * alignment reads both. */
 typedef struct SourceRead {
 	DocPair *p;
 	HostFormat fmt;
@@ -86,9 +86,9 @@ static void *source_read_run(void *arg)
 		lines_parse_buf_take_unscanned(&r->p->src_file, r->take); /* no input check reads it */
 	else
 		lines_parse(&r->p->src_file, r->src, r->src_n);
-	host_segment(&r->p->src_file, r->fmt, &r->p->sh);
-	VEC_FIT(&r->p->sh.blocks);
-	r->sf = align_features_new(side_text(&r->p->sh, &r->p->src_file), &r->p->sh.blocks);
+	host_segment(&r->p->src_file, r->fmt, &r->p->src_host);
+	VEC_FIT(&r->p->src_host.blocks);
+	r->sf = align_features_new(side_text(&r->p->src_host, &r->p->src_file), &r->p->src_host.blocks);
 	return NULL;
 }
 

@@ -12,9 +12,9 @@ void review_init(Review *r)
 	lines_init(&r->src);
 	lines_init(&r->base);
 	lines_init(&r->head);
-	host_init(&r->sh);
+	host_init(&r->src_host);
 	host_init(&r->hh);
-	host_rebind(&r->sh, &r->src);
+	host_rebind(&r->src_host, &r->src);
 	host_rebind(&r->hh, &r->head);
 	align_init(&r->al);
 }
@@ -24,7 +24,7 @@ void review_release(Review *r)
 	lines_release(&r->src);
 	lines_release(&r->base);
 	lines_release(&r->head);
-	host_release(&r->sh);
+	host_release(&r->src_host);
 	host_release(&r->hh);
 	align_release(&r->al);
 	free(r->head_changed);
@@ -189,7 +189,7 @@ static void find_deletions(Review *r, const LineMap *m, HostFormat fmt, const ch
 	DocPair bp;
 	pair_init(&bp);
 	pair_from_texts(&bp, fmt, base, base_n, src, src_n);
-	size_t ns = r->sh.blocks.n;
+	size_t ns = r->src_host.blocks.n;
 	size_t *seg_of_src = xcalloc(ns + 1, sizeof(size_t));
 	for (size_t k = 0; k < ns; k++)
 		seg_of_src[k] = REVIEW_NO_SEG;
@@ -348,14 +348,14 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	pair_from_texts(&p, host_format_of_path(path), head, head_n, src, src_n);
 	r->src = p.src_file;
 	r->head = p.tgt_file;
-	r->sh = p.sh;
+	r->src_host = p.src_host;
 	r->hh = p.tgt_host;
 	r->al = p.al;
-	host_rebind(&r->sh, &r->src);
+	host_rebind(&r->src_host, &r->src);
 	host_rebind(&r->hh, &r->head);
 	lines_init(&p.src_file);
 	lines_init(&p.tgt_file);
-	host_init(&p.sh);
+	host_init(&p.src_host);
 	host_init(&p.tgt_host);
 	align_init(&p.al);
 	pair_release(&p);
@@ -440,7 +440,7 @@ size_t review_drop_carried(Review *r, const char *base_src, size_t n)
 	lines_parse(&bs, base_src, n);
 	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
 	/* the base is read in the host format the head was */
-	sync_carried(r->sh.text, &r->sh.blocks, r->hh.text, &r->hh.blocks, &r->al, &bs, &r->base,
+	sync_carried(r->src_host.text, &r->src_host.blocks, r->hh.text, &r->hh.blocks, &r->al, &bs, &r->base,
 	             r->hh.fmt, carried);
 	size_t k = 0;
 	for (size_t i = 0; i < r->n; i++)

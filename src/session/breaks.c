@@ -169,7 +169,7 @@ bool session_align_break(Session *s, size_t k, Buf *why)
 		if ((k < from || k >= to) && !(lost && seg_holds(s, k, at)))
 			continue;
 		if (why) {
-			const Block *t = g->src_n ? &s->doc.sh.blocks.v[g->src] : &s->doc.tgt_host.blocks.v[g->tgt];
+			const Block *t = g->src_n ? &s->doc.src_host.blocks.v[g->src] : &s->doc.tgt_host.blocks.v[g->tgt];
 			const Lines *l = g->src_n ? &s->doc.src : &s->doc.tgt;
 			buf_adds(why, g->src_n ? "the English title '" : "the Korean title '");
 			clip(why, lines_get(l, t->text_line), 40);

@@ -140,7 +140,7 @@ static uint64_t seg_hash(Session *s, size_t k)
 			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xb1a7) * 1099511628211ull;
 		}
 	h = (h ^ 0x5eed) * 1099511628211ull;
-	if (align_src_lines(g, &s->doc.sh.blocks, &f, &l))
+	if (align_src_lines(g, &s->doc.src_host.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.src, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
@@ -174,10 +174,10 @@ static void cd_start(Session *s)
 	if (s->chk.cd_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init_unindexed(&s->chk.cd, d->tgt_host.text, &d->tgt_host.blocks, d->sh.text, &d->sh.blocks,
+	check_doc_init_unindexed(&s->chk.cd, d->tgt_host.text, &d->tgt_host.blocks, d->src_host.text, &d->src_host.blocks,
 	                         &d->al, session_glossary(s));
 	s->chk.cd.tgt_host = &d->tgt_host;
-	s->chk.cd.src_host = &d->sh;
+	s->chk.cd.src_host = &d->src_host;
 	if (s->ctx) {
 		/* check's rules, repository and checks; spelling once the
 		 * dictionaries are there (spell_ready: what check waits for) */
@@ -211,7 +211,7 @@ static bool stale_step(Session *s, size_t max)
 		source_stale_run_korean_changed(s->chk.stale_run);
 		s->chk.stale_gen = d->gen_edit;
 	}
-	if (!source_stale_run_step(s->chk.stale_run, d->sh.text, &d->sh.blocks, d->tgt_host.text,
+	if (!source_stale_run_step(s->chk.stale_run, d->src_host.text, &d->src_host.blocks, d->tgt_host.text,
 	                           &d->tgt_host.blocks, max, &s->chk.stale))
 		return false;
 	source_stale_run_free(s->chk.stale_run);

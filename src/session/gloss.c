@@ -94,7 +94,7 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 	if (p == PANE_SOURCE) {
 		if (!g->src_n)
 			return false;
-		pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, out);
+		pair_blocks_text(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n, out);
 	} else {
 		if (!g->tgt_n)
 			return false;

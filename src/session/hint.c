@@ -11,7 +11,7 @@ const char *session_stale_hint(Session *s, size_t k)
 	if (k >= s->doc.al.n || s->doc.al.v[k].status != ST_STALE || !s->doc.al.v[k].src_n)
 		return NULL;
 	const Segment *g = &s->doc.al.v[k];
-	SidecarKey key = pair_blocks_key(&s->doc.src, &s->doc.sh.blocks, g->src, g->src_n);
+	SidecarKey key = pair_blocks_key(&s->doc.src, &s->doc.src_host.blocks, g->src, g->src_n);
 	for (size_t i = 0; i < s->side.stale.n; i++)
 		if (!strcmp(s->side.stale.v[i].source.hex, key.hex))
 			return s->side.stale.v[i].hint;

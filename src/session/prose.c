@@ -87,7 +87,7 @@ bool session_seg_prose(Session *s, size_t k, Pane p, Buf *out)
 	if (k >= s->doc.al.n)
 		return false;
 	const Segment *g = &s->doc.al.v[k];
-	const RstDoc *d = p == PANE_TARGET ? &s->doc.tgt_host.blocks : &s->doc.sh.blocks;
+	const RstDoc *d = p == PANE_TARGET ? &s->doc.tgt_host.blocks : &s->doc.src_host.blocks;
 	const Lines *l = session_lines(s, p);
 	size_t first = p == PANE_TARGET ? g->tgt : g->src, n = p == PANE_TARGET ? g->tgt_n : g->src_n;
 	if (!n || !rst_kind_is_prose(g->kind))

@@ -74,7 +74,7 @@ static const SpellWords *source_words(Session *s, long k)
 	s->spell.src_nblocks = g->src_n;
 	if (g->src_n) {
 		Buf b = BUF_INIT;
-		pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, &b);
+		pair_blocks_text(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n, &b);
 		spell_words_add_text(w, b.p ? b.p : "", b.len);
 		buf_release(&b);
 	}

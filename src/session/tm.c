@@ -14,7 +14,7 @@ static SidecarKey seg_key(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	SidecarKey none = {""};
-	return g->src_n ? pair_blocks_key(&s->doc.src, &s->doc.sh.blocks, g->src, g->src_n) : none;
+	return g->src_n ? pair_blocks_key(&s->doc.src, &s->doc.src_host.blocks, g->src, g->src_n) : none;
 }
 
 /* A prose segment with both sides: what the memory is asked about. */

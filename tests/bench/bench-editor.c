@@ -115,7 +115,7 @@ static void make_sidecar(const char *en, const char *ko)
 	for (int i = 0; i < 200; i++) {
 		size_t k = (size_t)i * s.doc.al.n / 200;
 		const Segment *g = &s.doc.al.v[k];
-		SidecarKey key = pair_blocks_key(s.doc.sh.text, &s.doc.sh.blocks, g->src, g->src_n);
+		SidecarKey key = pair_blocks_key(s.doc.src_host.text, &s.doc.src_host.blocks, g->src, g->src_n);
 		size_t line = g->tgt_n ? s.doc.tgt_host.blocks.v[g->tgt].first + 1 : 1;
 		sidecar_add_comment(&s.side.sc, (long)line, key, "조사를 확인해 주세요.",
 		                    i % 3 ? "open" : "resolved");

@@ -35,7 +35,7 @@ static void mdoc_open(MDoc *t, const char *tgt, const char *src)
 	check_doc_init(&t->d, t->p.tgt, t->p.tb, src ? t->p.sl : NULL, src ? t->p.sb : NULL,
 	               src ? &t->p.al : NULL, &t->gl);
 	t->d.tgt_host = &t->p.tgt_host;
-	t->d.src_host = src ? &t->p.sh : NULL;
+	t->d.src_host = src ? &t->p.src_host : NULL;
 }
 
 static void mdoc_run(MDoc *t, CheckId only)

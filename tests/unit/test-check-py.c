@@ -9,7 +9,7 @@
 
 typedef struct PDoc {
 	Lines tl, sl;
-	HostDoc tgt_host, sh;
+	HostDoc tgt_host, src_host;
 	Alignment al;
 	Glossary gl;
 	CheckDoc d;
@@ -22,7 +22,7 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	lines_init(&t->tl);
 	lines_init(&t->sl);
 	host_init(&t->tgt_host);
-	host_init(&t->sh);
+	host_init(&t->src_host);
 	align_init(&t->al);
 	glossary_init(&t->gl);
 	Err e;
@@ -33,13 +33,13 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	host_segment(&t->tl, HOST_PY, &t->tgt_host);
 	if (src) {
 		lines_parse(&t->sl, src, strlen(src));
-		host_segment(&t->sl, HOST_PY, &t->sh);
-		align_docs(t->sh.text, &t->sh.blocks, t->tgt_host.text, &t->tgt_host.blocks, &t->al);
+		host_segment(&t->sl, HOST_PY, &t->src_host);
+		align_docs(t->src_host.text, &t->src_host.blocks, t->tgt_host.text, &t->tgt_host.blocks, &t->al);
 	}
-	check_doc_init(&t->d, t->tgt_host.text, &t->tgt_host.blocks, src ? t->sh.text : NULL,
-	               src ? &t->sh.blocks : NULL, src ? &t->al : NULL, &t->gl);
+	check_doc_init(&t->d, t->tgt_host.text, &t->tgt_host.blocks, src ? t->src_host.text : NULL,
+	               src ? &t->src_host.blocks : NULL, src ? &t->al : NULL, &t->gl);
 	t->d.tgt_host = &t->tgt_host;
-	t->d.src_host = src ? &t->sh : NULL;
+	t->d.src_host = src ? &t->src_host : NULL;
 }
 
 static void pdoc_run_set(PDoc *t, const CheckSet *set)
@@ -63,7 +63,7 @@ static void pdoc_close(PDoc *t)
 	glossary_release(&t->gl);
 	align_release(&t->al);
 	host_release(&t->tgt_host);
-	host_release(&t->sh);
+	host_release(&t->src_host);
 	lines_release(&t->tl);
 	lines_release(&t->sl);
 }

@@ -56,7 +56,7 @@ static bool same_segments(const Doc *d)
 {
 	Alignment al;
 	align_init(&al);
-	align_docs(d->sh.text, &d->sh.blocks, d->tgt_host.text, &d->tgt_host.blocks, &al);
+	align_docs(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &al);
 	bool same = al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++)
 		same = al.v[k].src == d->al.v[k].src && al.v[k].src_n == d->al.v[k].src_n &&
@@ -98,14 +98,14 @@ static void test_reads_as_cli(void **state)
 			if (!g->src_n || !g->tgt_n)
 				continue;
 			bool tc = host_block_is_cell(&d.tgt_host.blocks.v[g->tgt]);
-			bool sc = host_block_is_cell(&d.sh.blocks.v[g->src]);
+			bool sc = host_block_is_cell(&d.src_host.blocks.v[g->src]);
 			cells += tc && sc;
 			texts += !tc && !sc;
 			wrong += tc != sc;
 			if (tc != sc)
 				print_message("# %s: segment %zu: target line %zu is %s, source line %zu %s\n",
 				              what, k, (size_t)d.tgt_host.blocks.v[g->tgt].first + 1, tc ? "code" : "text",
-				              (size_t)d.sh.blocks.v[g->src].first + 1, sc ? "code" : "text");
+				              (size_t)d.src_host.blocks.v[g->src].first + 1, sc ? "code" : "text");
 		}
 		pair_release(&pr);
 		doc_release(&d);
@@ -399,7 +399,7 @@ static void test_docstring_edits_realign_locally(void **state)
 			const Segment *g = &d.al.v[k];
 			if (!g->src_n)
 				continue;
-			SidecarKey key = pair_blocks_key(d.sh.text, &d.sh.blocks, g->src, g->src_n);
+			SidecarKey key = pair_blocks_key(d.src_host.text, &d.src_host.blocks, g->src, g->src_n);
 			doc_set_status(&d, k, key.hex[0] < '8' ? ST_DONE : ST_REVIEWED);
 		}
 		for (int k = 0; k < 16 && d.tgt_host.doc.present; k++) {

@@ -299,7 +299,7 @@ static void test_py_review(void **state)
 		assert_string_equal(k.hex, rs.keys[i].hex);
 		if (g->src_n && g->tgt_n) {
 			bool hc = host_block_is_cell(&rs.r.hh.blocks.v[g->tgt]);
-			assert_int_equal(hc, host_block_is_cell(&rs.r.sh.blocks.v[g->src]));
+			assert_int_equal(hc, host_block_is_cell(&rs.r.src_host.blocks.v[g->src]));
 			cells += hc;
 			texts_n += !hc;
 		}

@@ -384,7 +384,7 @@ static void findings_fresh_at(Session *s, int at)
 	FindingVec a = {0}, b = {0};
 	session_findings_list(s, &a);
 	CheckDoc d;
-	check_doc_init(&d, s->doc.tgt_host.text, &s->doc.tgt_host.blocks, s->doc.sh.text, &s->doc.sh.blocks, &s->doc.al,
+	check_doc_init(&d, s->doc.tgt_host.text, &s->doc.tgt_host.blocks, s->doc.src_host.text, &s->doc.src_host.blocks, &s->doc.al,
 	               session_glossary(s));
 	for (size_t k = 0; k < s->doc.al.n; k++)
 		check_unit(&d, &s->chk.cset, k, &b);

@@ -487,7 +487,7 @@ static void test_stale_english_in_idle_slices(void **state)
 		assert_true(typed && steps > 2);
 		SourceStale want;
 		source_stale_init(&want);
-		source_stale_measure(s.doc.sh.text, &s.doc.sh.blocks, s.doc.tgt_host.text, &s.doc.tgt_host.blocks,
+		source_stale_measure(s.doc.src_host.text, &s.doc.src_host.blocks, s.doc.tgt_host.text, &s.doc.tgt_host.blocks,
 		                     &want);
 		assert_int_equal(want.stale, stale);
 		assert_memory_equal(&want.score, &s.chk.stale.score, sizeof(want.score));

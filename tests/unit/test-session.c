@@ -520,7 +520,7 @@ static bool same_as_full(Session *s)
 	 * alignment of the document as it is now. */
 	Alignment al;
 	align_init(&al);
-	align_docs(d->sh.text, &d->sh.blocks, d->tgt_host.text, &tb, &al);
+	align_docs(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &tb, &al);
 	bool same = levels && al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++) {
 		same = al.v[k].src_n == d->al.v[k].src_n && al.v[k].tgt_n == d->al.v[k].tgt_n &&
@@ -1106,7 +1106,7 @@ static void test_phased_open_equals_open(void **state)
 			if (b.side.keys.cap) {
 				/* reserved exactly: an eighth more and 64 (a power of
 				 * two left 40% of 38 MB unused at 1M lines) */
-				size_t want = MIN(b.side.sc.segs.n, b.doc.sh.blocks.n + b.doc.tgt_host.blocks.n);
+				size_t want = MIN(b.side.sc.segs.n, b.doc.src_host.blocks.n + b.doc.tgt_host.blocks.n);
 				assert_int_equal(b.side.keys.cap, want + want / 8 + 64);
 				kept++;
 			}
