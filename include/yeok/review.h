@@ -80,12 +80,14 @@ long review_hunk_of(const ReviewHunks *h, bool left, long first, long last);
 
 typedef struct Review {
 	Lines src, base, head; /* the three files' lines (owned copies) */
-	HostDoc src_host, hh;  /* the source and the head read in the host format
-	                          of the path (host.h): src_host.text the RST
-	                          text of each line (the lines themselves for
-	                          .rst), src_host.blocks the blocks; what keys,
-	                          checks and the alignment read */
-	Alignment al;          /* source ↔ head (over src_host.blocks, hh.blocks) */
+	HostDoc src_host, head_host; /* the source and the head read in the
+	                          host format of the path (host.h):
+	                          src_host.text the RST text of each line (the
+	                          lines themselves for .rst), src_host.blocks
+	                          the blocks; what keys, checks and the
+	                          alignment read */
+	Alignment al;          /* source ↔ head (over src_host.blocks,
+	                          head_host.blocks) */
 	bool *head_changed;    /* per head line: inserted or replaced */
 	bool *base_deleted;    /* per base line: deleted (not in the head) */
 	ReviewHunks hunks;     /* the hunks of this diff with 3 lines of context
