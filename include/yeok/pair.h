@@ -37,7 +37,7 @@ typedef struct DocPair {
 	/* What align, check and progress read: each side's RST text and blocks
 	 * (for `.rst` the file's lines themselves).  Point into the pair: a
 	 * DocPair is never copied or moved once built. */
-	const Lines *tgt, *sl;
+	const Lines *tgt, *src_lines;
 	const RstDoc *tb, *sb;
 	Alignment al;     /* segments over sb and tb */
 	bool keep_memo;   /* set before pair_from_texts: keep memo (the editor) */

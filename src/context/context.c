@@ -185,7 +185,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 {
 	bool have = pair_has_source(p);
 	CheckDoc d;
-	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->sl : NULL, have ? p->sb : NULL,
+	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->src_lines : NULL, have ? p->sb : NULL,
 	                         have ? &p->al : NULL, context_glossary(c));
 	d.index_for = &c->set; /* what its checks read, no more */
 	check_doc_reindex(&d);

@@ -15,7 +15,7 @@ static const Lines *side_text(const HostDoc *h, const Lines *file)
 static void point(DocPair *p)
 {
 	p->tgt = side_text(&p->tgt_host, &p->tgt_file);
-	p->sl = side_text(&p->src_host, &p->src_file);
+	p->src_lines = side_text(&p->src_host, &p->src_file);
 	p->tb = &p->tgt_host.blocks;
 	p->sb = &p->src_host.blocks;
 }
@@ -123,7 +123,7 @@ static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
 	                               : NULL;
 	source_read_join(r);
 	point(p);
-	align_docs_with(p->sl, p->sb, r->sf, p->tgt, p->tb, tf, &p->al,
+	align_docs_with(p->src_lines, p->sb, r->sf, p->tgt, p->tb, tf, &p->al,
 	                p->keep_memo ? &p->memo : NULL, p->keep_memo && p->phased);
 }
 
@@ -175,7 +175,7 @@ bool pair_build_in(DocPair *p, SourceHistory *bulk, const char *path, const char
 	HostFormat fmt = host_format_of_path(path);
 	if (pair_has_source(p)) {
 		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
-		source_stale_measure(p->sl, p->sb, p->tgt, p->tb, &p->stale);
+		source_stale_measure(p->src_lines, p->sb, p->tgt, p->tb, &p->stale);
 		if (p->stale.stale)
 			source_stale_what(&p->src, path, bulk, p->stale.what, sizeof(p->stale.what));
 	} else {
@@ -209,9 +209,9 @@ SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t
 
 bool pair_check(const DocPair *p, Err *e)
 {
-	if (!lines_check(p->tgt, e) || !lines_check(p->sl, e))
+	if (!lines_check(p->tgt, e) || !lines_check(p->src_lines, e))
 		return false;
-	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->sl, e))
+	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->src_lines, e))
 		return false;
 	return align_check(&p->al, p->sb, p->tb, e);
 }

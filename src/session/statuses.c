@@ -48,7 +48,7 @@ static void fill_old_from_record(Session *s, const Alignment *al, Progress *p)
 		DocPair op; /* the recorded English read as every side is (no target) */
 		pair_init(&op);
 		pair_from_texts(&op, s->doc.tgt_host.fmt, "", 0, old.text.p ? old.text.p : "", old.text.len);
-		progress_fill_old(p, al, op.sl, op.sb);
+		progress_fill_old(p, al, op.src_lines, op.sb);
 		pair_release(&op);
 	}
 	source_release(&old);

@@ -872,9 +872,9 @@ static void source_thread_equals_inline(HostFormat fmt, const char *what, const 
 		}
 		assert_int_equal(pair_source_threads, threads + 1);
 		assert_int_equal(p.host, fmt);
-		assert_int_equal(p.sl->n, sl->n);
+		assert_int_equal(p.src_lines->n, sl->n);
 		for (size_t i = 0; i < sl->n; i++) {
-			Str x = lines_get(p.sl, i), y = lines_get(sl, i);
+			Str x = lines_get(p.src_lines, i), y = lines_get(sl, i);
 			if (x.n != y.n || memcmp(x.p, y.p, x.n) != 0)
 				fail_msg("%s: source line %zu differs", what, i);
 		}

@@ -32,7 +32,7 @@ static void mdoc_open(MDoc *t, const char *tgt, const char *src)
 	pair_from_texts(&t->p, HOST_MD, tgt, strlen(tgt), src ? src : "", src ? strlen(src) : 0);
 	if (src)
 		t->p.src.origin = SOURCE_PATH;
-	check_doc_init(&t->d, t->p.tgt, t->p.tb, src ? t->p.sl : NULL, src ? t->p.sb : NULL,
+	check_doc_init(&t->d, t->p.tgt, t->p.tb, src ? t->p.src_lines : NULL, src ? t->p.sb : NULL,
 	               src ? &t->p.al : NULL, &t->gl);
 	t->d.tgt_host = &t->p.tgt_host;
 	t->d.src_host = src ? &t->p.src_host : NULL;

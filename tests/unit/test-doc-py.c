@@ -169,7 +169,7 @@ static void test_sidecar_keys_as_cli(void **state)
 			fail_msg("%s: %s", kname, e.msg);
 		Progress pg;
 		progress_init(&pg);
-		progress_apply(&sc, pr.sl, pr.sb, pr.tgt, pr.tb, &pr.al, &pg);
+		progress_apply(&sc, pr.src_lines, pr.sb, pr.tgt, pr.tb, &pr.al, &pg);
 		size_t done = 0;
 		for (size_t k = 0; k < pr.al.n; k++) {
 			const Segment *g = &pr.al.v[k];

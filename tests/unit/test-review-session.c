@@ -294,7 +294,7 @@ static void test_py_review(void **state)
 	for (size_t i = 0; i < n; i++) {
 		const ReviewChange *c = review_session_change(&rs, i);
 		const Segment *g = &rs.r.al.v[c->seg];
-		SidecarKey k = g->src_n ? pair_blocks_key(p.sl, p.sb, g->src, g->src_n)
+		SidecarKey k = g->src_n ? pair_blocks_key(p.src_lines, p.sb, g->src, g->src_n)
 		                        : pair_blocks_key(p.tgt, p.tb, g->tgt, g->tgt_n);
 		assert_string_equal(k.hex, rs.keys[i].hex);
 		if (g->src_n && g->tgt_n) {
