@@ -166,7 +166,7 @@ static int editor_timeout(Ui *u, Mode *m)
 {
 	(void)m;
 	Session *s = u->s;
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || session_align_pending(s))
+	if (s->chk.pending || s->chk.check_doc_stale || s->gloss.hint_due || session_align_pending(s))
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -181,7 +181,7 @@ static void editor_idle(Ui *u)
 		if (!session_align_idle(s, SESSION_SLICE_NS) || shown != s->side.apply.shown)
 			u->redraw = true; /* the sidecar's statuses are in (those on screen) */
 	}
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due) {
+	if (s->chk.pending || s->chk.check_doc_stale || s->gloss.hint_due) {
 		bool hints = s->gloss.hint_due;
 		session_checks_step(s, 64);
 		if (!s->chk.pending || hints)

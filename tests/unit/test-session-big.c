@@ -283,16 +283,16 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	session_prepare_frame(&s);
 	assert_true(session_checks_step(&s, 64) > 0); /* the first slice */
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	session_prepare_frame(&s);
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	assert_true(session_insert(&s, "가", strlen("가")));
 	session_prepare_frame(&s);
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	size_t slices = 0;
 	while (session_checks_step(&s, 64))
 		slices++;
-	assert_true(check_doc_indexed(&s.chk.cd));
+	assert_true(check_doc_indexed(&s.chk.check_doc));
 	print_message("# first index and checks: %zu idle slices\n", slices);
 	assert_true(slices > 4);
 	check_now(&s);
@@ -320,7 +320,7 @@ static void test_check_steps_read_bounded_text(void **state)
 	}
 	size_t steps = 0, most = 0, total = 0;
 	for (;;) {
-		bool indexing = s.chk.cd_stale || !s.chk.cd_built;
+		bool indexing = s.chk.check_doc_stale || !s.chk.check_doc_built;
 		size_t before = s.chk.key_bytes, pending = s.chk.pending;
 		size_t left = session_checks_step(&s, 64);
 		if (!indexing) {
@@ -417,7 +417,7 @@ static void test_index_end_builds_no_view(void **state)
 	session_prepare_frame(&s);
 	s.view.dirty = true; /* as after an alignment's splice */
 	size_t steps = 0;
-	while (s.chk.cd_stale || !s.chk.cd_built || !check_doc_indexed(&s.chk.cd)) {
+	while (s.chk.check_doc_stale || !s.chk.check_doc_built || !check_doc_indexed(&s.chk.check_doc)) {
 		session_checks_step(&s, 64);
 		steps++;
 	}
@@ -466,7 +466,7 @@ static void test_stale_english_in_idle_slices(void **state)
 			steps++;
 			if (!s.chk.stale_run)
 				continue;
-			assert_false(check_doc_indexed(&s.chk.cd)); /* after the measure */
+			assert_false(check_doc_indexed(&s.chk.check_doc)); /* after the measure */
 			size_t spent = source_stale_run_units(s.chk.stale_run) - u0;
 			assert_true(spent < SESSION_STALE_SLICE_UNITS + SOURCE_STALE_LINE_UNITS);
 			if (!typed && source_stale_run_reads_korean(s.chk.stale_run)) {
