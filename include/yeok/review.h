@@ -434,7 +434,7 @@ bool review_files_set_verdict(ReviewFiles *f, ReviewVerdict v, Err *e);
 
 /* ---- the command line, shared by the CLI (--export) and the UI ---------- */
 typedef struct ReviewArgs {
-	ReviewOpts o;            /* o.glossaries points into gl (NULL when none given) */
+	ReviewOpts o;            /* o.glossaries points into glossaries (NULL when none) */
 	const char *file;        /* FILE (borrowed from argv) */
 	const char *export_fmt;  /* "markdown", "github-json", "github-replies", or
 	                            NULL (interactive) */
@@ -442,8 +442,8 @@ typedef struct ReviewArgs {
 	bool others;             /* --include-others (ReviewExportOpts.others) */
 	bool help;               /* --help was given */
 	const char *theme;       /* --theme NAME|PATH, or NULL (the UI's business) */
-	const char **gl;         /* NULL-terminated --glossary values (owned array) */
-	size_t gl_n;
+	const char **glossaries; /* NULL-terminated --glossary values (owned array) */
+	size_t n_glossaries;
 	bool no_spell;           /* --no-spell */
 } ReviewArgs;
 

@@ -40,8 +40,8 @@ _Static_assert(sizeof(SegFindings) == 32, "SegFindings stays 32 bytes");
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */
 typedef struct SessionGloss {
-	Glossary gl;          /* the glossary (empty: no hints) */
-	bool loaded;          /* gl has terms (session_glossary_load) */
+	Glossary glossary;    /* the glossary (empty: no hints) */
+	bool loaded;          /* glossary has terms (session_glossary_load) */
 	/* the hints of one segment, kept between frames (the status line asks
 	 * for them on every frame) */
 	GlossHintVec hint;    /* session_hints of segment hint_k ... */

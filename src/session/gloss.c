@@ -9,14 +9,14 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 	char *def = shipped ? xstrdup(shipped) : glossary_default_path();
 	bool ok = true;
 	if (def && file_exists(def))
-		ok = glossary_load(&s->gloss.gl, def, e);
+		ok = glossary_load(&s->gloss.glossary, def, e);
 	free(def);
 	for (size_t i = 0; ok && i < n; i++)
-		ok = glossary_load(&s->gloss.gl, paths[i], e);
-	glossary_compile(&s->gloss.gl);
+		ok = glossary_load(&s->gloss.glossary, paths[i], e);
+	glossary_compile(&s->gloss.glossary);
 	s->gloss.hint_k = -1; /* the kept hints are of the glossary before */
 	s->gloss.gen++;       /* and so are the kept marks of lines */
-	s->gloss.loaded = s->gloss.gl.n > 0;
+	s->gloss.loaded = s->gloss.glossary.n > 0;
 	return ok;
 }
 
@@ -24,7 +24,7 @@ Glossary *session_glossary(Session *s)
 {
 	if (s->ctx)
 		return context_glossary(s->ctx);
-	return s->gloss.loaded ? &s->gloss.gl : NULL;
+	return s->gloss.loaded ? &s->gloss.glossary : NULL;
 }
 
 /* One remembered line (SessionGloss.memo). */

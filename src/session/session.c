@@ -25,7 +25,7 @@ void session_init(Session *s)
 	s->view.lazy = true;
 	sidecar_init(&s->side.sc);
 	source_init(&s->side.src);
-	glossary_init(&s->gloss.gl);
+	glossary_init(&s->gloss.glossary);
 	check_set_all(&s->chk.cset);
 	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
@@ -46,7 +46,7 @@ void session_release(Session *s)
 	session_statuses_release(s);
 	session_pick_close(s);
 	shell_release(&s->shell);
-	glossary_release(&s->gloss.gl);
+	glossary_release(&s->gloss.glossary);
 	VEC_FREE(&s->gloss.hint);
 	session_gloss_forget(s);
 	session_findings_release(s);

@@ -11,7 +11,7 @@ typedef struct PDoc {
 	Lines tl, sl;
 	HostDoc tgt_host, src_host;
 	Alignment al;
-	Glossary gl;
+	Glossary glossary;
 	CheckDoc d;
 	FindingVec fv;
 } PDoc;
@@ -24,10 +24,10 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	host_init(&t->tgt_host);
 	host_init(&t->src_host);
 	align_init(&t->al);
-	glossary_init(&t->gl);
+	glossary_init(&t->glossary);
 	Err e;
 	err_init(&e);
-	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+	if (!glossary_load(&t->glossary, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	lines_parse(&t->tl, tgt, strlen(tgt));
 	host_segment(&t->tl, HOST_PY, &t->tgt_host);
@@ -37,7 +37,7 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 		align_docs(t->src_host.text, &t->src_host.blocks, t->tgt_host.text, &t->tgt_host.blocks, &t->al);
 	}
 	check_doc_init(&t->d, t->tgt_host.text, &t->tgt_host.blocks, src ? t->src_host.text : NULL,
-	               src ? &t->src_host.blocks : NULL, src ? &t->al : NULL, &t->gl);
+	               src ? &t->src_host.blocks : NULL, src ? &t->al : NULL, &t->glossary);
 	t->d.tgt_host = &t->tgt_host;
 	t->d.src_host = src ? &t->src_host : NULL;
 }
@@ -60,7 +60,7 @@ static void pdoc_close(PDoc *t)
 {
 	findings_clear(&t->fv);
 	check_doc_release(&t->d);
-	glossary_release(&t->gl);
+	glossary_release(&t->glossary);
 	align_release(&t->al);
 	host_release(&t->tgt_host);
 	host_release(&t->src_host);
