@@ -185,7 +185,7 @@ typedef struct CheckDoc {
 	const Lines *src;     /* NULL: no source */
 	const RstDoc *sb;     /* NULL iff src == NULL */
 	const Alignment *al;  /* NULL iff src == NULL */
-	Glossary *gl;         /* NULL: no glossary (glossary check finds nothing) */
+	Glossary *glossary;   /* NULL: no glossary (glossary check finds nothing) */
 	CheckIndex *index;    /* owned; built by check_doc_init */
 	Spell *spell;         /* NULL (check_doc_init's default): the spelling
 	                         check finds nothing.  Borrowed; set it after

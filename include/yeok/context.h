@@ -50,7 +50,7 @@ typedef struct ContextOpts {
 
 typedef struct Context {
 	const Config *cfg;   /* borrowed, may be NULL */
-	Glossary gl;         /* the glossaries, compiled (owned) */
+	Glossary glossary;   /* the glossaries, compiled (owned) */
 	StyleRules *rules;   /* owned */
 	CheckSet set;        /* the checks that run */
 	CheckRepo repo;      /* the repository's knowledge (context_load_repo) */

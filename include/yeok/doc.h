@@ -14,9 +14,10 @@
  * `.rst` is RST throughout; a sphinx-gallery `.py` has its docstring and
  * text blocks read as RST (their `# ` prefix set aside) and its code cells
  * as code blocks.  Blocks and the alignment are over the RST text of the
- * lines (th.text, sh.text: the file's lines themselves for `.rst`); their
- * line numbers are the file's.  Segment keys, statuses and progress read
- * that text, so a `.py` segment has the key the CLI gives it.
+ * lines (tgt_host.text, src_host.text: the file's lines themselves for
+ * `.rst`); their line numbers are the file's.  Segment keys, statuses and
+ * progress read that text, so a `.py` segment has the key the CLI gives
+ * it.
  *
  * After an edit only the neighbourhood of the edit is re-segmented and
  * re-aligned: for `.rst` the target lines from the title before the edit
@@ -139,13 +140,14 @@ typedef struct Doc {
 	char *src_name;   /* how the source is shown: a path or "REV:path" (owned) */
 	Lines tgt;        /* the target file's lines (edited, saved) */
 	Lines src;        /* the source file's lines (never edited) */
-	HostDoc th;       /* tgt read in its host format: th.text is the RST text
-	                     of each line (&tgt for .rst), th.blocks its blocks,
-	                     kept current after every edit; .py line kinds,
-	                     prefixes and regions (host_line_prefix,
-	                     host_new_line_prefix...) for the editing rules */
-	HostDoc sh;       /* src read the same way */
-	Alignment al;     /* segments over sh.blocks and th.blocks */
+	HostDoc tgt_host; /* tgt read in its host format: tgt_host.text is
+	                     the RST text of each line (&tgt for .rst),
+	                     tgt_host.blocks its blocks, kept current after
+	                     every edit; .py line kinds, prefixes and regions
+	                     (host_line_prefix, host_new_line_prefix...) for
+	                     the editing rules */
+	HostDoc src_host; /* src read the same way */
+	Alignment al;     /* segments over src_host.blocks and tgt_host.blocks */
 	AlignMemo *am;    /* what align_update needs to keep al exact (owned) */
 	VEC(Change) changes; /* changes[0..cur) are applied; the rest can be redone */
 	size_t cur;

@@ -33,11 +33,11 @@ typedef struct DocPair {
 	Source src;       /* where the English came from (origin SOURCE_NONE:
 	                     there is none; then the source side is empty) */
 	Lines tgt_file, src_file; /* the files' lines (owned) */
-	HostDoc th, sh;   /* their host reading (host.h): RST text and blocks */
+	HostDoc tgt_host, src_host; /* their host reading (host.h): RST text and blocks */
 	/* What align, check and progress read: each side's RST text and blocks
 	 * (for `.rst` the file's lines themselves).  Point into the pair: a
 	 * DocPair is never copied or moved once built. */
-	const Lines *tgt, *sl;
+	const Lines *tgt, *src_lines;
 	const RstDoc *tb, *sb;
 	Alignment al;     /* segments over sb and tb */
 	bool keep_memo;   /* set before pair_from_texts: keep memo (the editor) */

@@ -80,12 +80,14 @@ long review_hunk_of(const ReviewHunks *h, bool left, long first, long last);
 
 typedef struct Review {
 	Lines src, base, head; /* the three files' lines (owned copies) */
-	HostDoc sh, hh;        /* the source and the head read in the host format
-	                          of the path (host.h): sh.text the RST text of
-	                          each line (the lines themselves for .rst),
-	                          sh.blocks the blocks; what keys, checks and
-	                          the alignment read */
-	Alignment al;          /* source ↔ head (over sh.blocks, hh.blocks) */
+	HostDoc src_host, head_host; /* the source and the head read in the
+	                          host format of the path (host.h):
+	                          src_host.text the RST text of each line (the
+	                          lines themselves for .rst), src_host.blocks
+	                          the blocks; what keys, checks and the
+	                          alignment read */
+	Alignment al;          /* source ↔ head (over src_host.blocks,
+	                          head_host.blocks) */
 	bool *head_changed;    /* per head line: inserted or replaced */
 	bool *base_deleted;    /* per base line: deleted (not in the head) */
 	ReviewHunks hunks;     /* the hunks of this diff with 3 lines of context
@@ -432,7 +434,7 @@ bool review_files_set_verdict(ReviewFiles *f, ReviewVerdict v, Err *e);
 
 /* ---- the command line, shared by the CLI (--export) and the UI ---------- */
 typedef struct ReviewArgs {
-	ReviewOpts o;            /* o.glossaries points into gl (NULL when none given) */
+	ReviewOpts o;            /* o.glossaries points into glossaries (NULL when none) */
 	const char *file;        /* FILE (borrowed from argv) */
 	const char *export_fmt;  /* "markdown", "github-json", "github-replies", or
 	                            NULL (interactive) */
@@ -440,8 +442,8 @@ typedef struct ReviewArgs {
 	bool others;             /* --include-others (ReviewExportOpts.others) */
 	bool help;               /* --help was given */
 	const char *theme;       /* --theme NAME|PATH, or NULL (the UI's business) */
-	const char **gl;         /* NULL-terminated --glossary values (owned array) */
-	size_t gl_n;
+	const char **glossaries; /* NULL-terminated --glossary values (owned array) */
+	size_t n_glossaries;
 	bool no_spell;           /* --no-spell */
 } ReviewArgs;
 

@@ -40,8 +40,8 @@ _Static_assert(sizeof(SegFindings) == 32, "SegFindings stays 32 bytes");
 
 /* The glossary (owner: src/session/gloss.c): loaded on first use. */
 typedef struct SessionGloss {
-	Glossary gl;          /* the glossary (empty: no hints) */
-	bool loaded;          /* gl has terms (session_glossary_load) */
+	Glossary glossary;    /* the glossary (empty: no hints) */
+	bool loaded;          /* glossary has terms (session_glossary_load) */
 	/* the hints of one segment, kept between frames (the status line asks
 	 * for them on every frame) */
 	GlossHintVec hint;    /* session_hints of segment hint_k ... */
@@ -64,21 +64,23 @@ typedef struct SessionGloss {
 /* The findings of the checks (owner: src/session/findings.c): per
  * segment, re-checked in idle steps where the text changed. */
 typedef struct SessionFindings {
-	CheckDoc cd;          /* the checks' view of the document */
+	CheckDoc check_doc;   /* the checks' view of the document */
 	SourceStale stale;    /* the English against the Korean as opened
-	                         (measured in idle slices before cd's first
-	                         index: stale_run; then cd.stale) */
+	                         (measured in idle slices before check_doc's
+	                         first index: stale_run; then check_doc.stale) */
 	bool stale_measured;
 	SourceStaleRun *stale_run; /* the measurement under way (owned), or NULL */
 	uint64_t stale_gen;   /* doc.gen_edit its Korean items are of */
 	bool on;              /* false: checks off (no findings) */
-	bool cd_built;        /* cd is initialized (on first use) */
+	bool check_doc_built; /* check_doc is initialized (on first use) */
 	bool spell_in;        /* with a context: the spelling check is in the
-	                         findings (the dictionaries were loaded when cd
-	                         was set up; session_spell_findings) ... */
+	                         findings (the dictionaries were loaded when
+	                         check_doc was set up; session_spell_findings)
+	                         ... */
 	uint64_t spell_gen;   /* ... at this spell_generation */
-	bool cd_stale;        /* cd's index (reference names) predates an edit of a
-	                         title or target: rebuilt in the next idle step */
+	bool check_doc_stale; /* check_doc's index (reference names) predates an
+	                         edit of a title or target: rebuilt in the next
+	                         idle step */
 	bool off;             /* --no-checks: no findings at all */
 	CheckSet cset;        /* the checks that run */
 	VEC(SegFindings) seg; /* findings per segment (al.n entries) */
@@ -168,15 +170,16 @@ bool session_glossary_allow(Session *s, long k, size_t term);
 void session_checks_on(Session *s, bool now);
 /* Idle work: first what a phased open left pending (session_align_idle),
  * then the document's index when an edit left it stale
- * (chk.cd_stale: then every segment is checked again, those on screen first),
- * then up to max segments not checked yet (looking at SESSION_CHECK_SCAN
- * slots at most); returns how many remain.  The
- * UI calls it while no key waits and chk.pending or chk.cd_stale is set. */
+ * (chk.check_doc_stale: then every segment is checked again, those on
+ * screen first), then up to max segments not checked yet (looking at
+ * SESSION_CHECK_SCAN slots at most); returns how many remain.  The UI
+ * calls it while no key waits and chk.pending or chk.check_doc_stale is
+ * set. */
 size_t session_checks_step(Session *s, size_t max);
 /* Bring the findings up to date after edits: only the re-aligned
  * segments are checked again (never a whole-document pass: an edit of a
- * title or target sets chk.cd_stale for session_checks_step).  Called before
- * drawing and by commands. */
+ * title or target sets chk.check_doc_stale for session_checks_step).
+ * Called before drawing and by commands. */
 void session_sync(Session *s);
 /* The findings of segment k (checked now when they were not yet); NULL
  * when the checks are off. */

@@ -913,7 +913,7 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 		comment_alignment(SL, &sc, TL, &tc, &al);
 	CheckDoc cd;
 	check_doc_init(&cd, &tc.lines, &tc.runs, with_src ? &sc.lines : NULL,
-	               with_src ? &sc.runs : NULL, with_src ? &al : NULL, d->gl);
+	               with_src ? &sc.runs : NULL, with_src ? &al : NULL, d->glossary);
 	cd.spell = d->spell;
 	CheckSet cs;
 	memset(&cs, 0, sizeof(cs));

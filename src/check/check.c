@@ -867,7 +867,7 @@ void check_doc_init(CheckDoc *d, const Lines *tgt, const RstDoc *tb, const Lines
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .gl = gl};
+	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .glossary = gl};
 	check_doc_reindex(d);
 }
 
@@ -876,7 +876,7 @@ void check_doc_init_unindexed(CheckDoc *d, const Lines *tgt, const RstDoc *tb, c
 {
 	BUG_ON(!tgt || !tb);
 	BUG_ON((src == NULL) != (sb == NULL) || (src == NULL) != (al == NULL));
-	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .gl = gl};
+	*d = (CheckDoc){.tgt = tgt, .tb = tb, .src = src, .sb = sb, .al = al, .glossary = gl};
 }
 
 void check_doc_release(CheckDoc *d)

@@ -707,7 +707,7 @@ static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockTex
 {
 	size_t cost = 1;
 	/* the glossary's terms are the glossary check's */
-	bool minor = it->minor && !en_in_glossary(d->gl, it);
+	bool minor = it->minor && !en_in_glossary(d->glossary, it);
 	for (size_t u = 0; minor && u < it->minor_units.n; u++) {
 		size_t b = 0;
 		const Segment *s = &d->al->v[it->minor_units.v[u]];
@@ -721,7 +721,7 @@ static size_t cons_inferred_term(ConsIndex *c, const CheckDoc *d, const BlockTex
 			        "%zu) (rule inferred-renderings)", it->minor, it->en, it->ko,
 			        it->ko_segs, it->minor, it->minor_segs);
 	}
-	if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->gl, it))
+	if (!it->kept_segs || it->first_unit == SIZE_MAX || en_is_known(c, d->glossary, it))
 		return cost + c->g.n;
 	/* the first occurrence of the rendering, up to the first segment
 	 * where it renders the word */
@@ -1220,7 +1220,7 @@ static void repo_bare(const Unit *u, const CheckRepo *r, FindingVec *out)
 			}
 			for (int w = 1; w >= 0; w--) {
 				size_t end = ends[w];
-				if (!end || end - i < 3 || check_kept_term(u->d->gl, m + i, end - i))
+				if (!end || end - i < 3 || check_kept_term(u->d->glossary, m + i, end - i))
 					continue;
 				char *en = xmemdup0(m + i, end - i);
 				size_t nr;

@@ -80,7 +80,7 @@ static bool other_sense_found(const GlossTerm *t, const char *tgt, size_t n)
 
 static void glossary_avoid_only(const Unit *u, FindingVec *out)
 {
-	Glossary *g = u->d->gl;
+	Glossary *g = u->d->glossary;
 	for (size_t k = 0; k < u->tgt_n; k++) {
 		const Block *b = &u->d->tb->v[u->tgt + k];
 		if (!check_block_has_inline(b->kind))
@@ -113,7 +113,7 @@ static void glossary_avoid_only(const Unit *u, FindingVec *out)
  * strictly avoided ones anywhere in translated comments. */
 static void glossary_comments(const Unit *u, FindingVec *out)
 {
-	Glossary *g = u->d->gl;
+	Glossary *g = u->d->glossary;
 	const Block *tb = &u->d->tb->v[u->tgt];
 	Joined tj, sj;
 	if (tb->kind != BK_LITERAL || !comment_text(u->d->tgt, u->d->tb, tb, &tj))
@@ -301,7 +301,7 @@ static const GlossHint *hint_of(const GlossHintVec *v, size_t term)
 
 void check_glossary(const Unit *u, FindingVec *out)
 {
-	Glossary *g = u->d->gl;
+	Glossary *g = u->d->glossary;
 	if (!g || !g->n || !u->tgt_n)
 		return;
 	if (u->tgt_n == 1 && u->d->tb->v[u->tgt].kind == BK_LITERAL) {
@@ -1160,7 +1160,7 @@ static bool plain_english(const Unit *u, const char *m, size_t a, size_t e)
 		size_t w = i;
 		while (w < e && m[w] != ' ')
 			w++;
-		if (w - i < 3 || check_kept_term(u->d->gl, m + i, w - i) ||
+		if (w - i < 3 || check_kept_term(u->d->glossary, m + i, w - i) ||
 		    (u->d->spell && spell_check_word(u->d->spell, m + i, w - i, SPELL_BLOCK) != SPELL_OK))
 			return false;
 		i = w + 1;
@@ -1342,7 +1342,7 @@ static void untranslated_header_cells(const Unit *u, const Joined *tj, Str src, 
 					size_t w = a;
 					while (w < cell.n && low[w] != ' ')
 						w++;
-					eng = w - a >= 3 && !check_kept_term(u->d->gl, low + a, w - a) &&
+					eng = w - a >= 3 && !check_kept_term(u->d->glossary, low + a, w - a) &&
 					      (!u->d->spell ||
 					       spell_check_word(u->d->spell, low + a, w - a, SPELL_BLOCK) == SPELL_OK);
 					a = w + 1;

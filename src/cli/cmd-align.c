@@ -74,7 +74,7 @@ static int align_main(int argc, char **argv)
 		             "revision in its git history): the document itself", file);
 	Progress prog;
 	progress_init(&prog);
-	progress_apply(&sc, pr.sl, pr.sb, pr.tgt, pr.tb, &pr.al, &prog);
+	progress_apply(&sc, pr.src_lines, pr.sb, pr.tgt, pr.tb, &pr.al, &prog);
 	progress_release(&prog);
 	double share = align_matched_share(&pr.al, pr.sb);
 	if (pr.sb->n >= 4 && share < 0.5)

@@ -412,7 +412,7 @@ static int check_file(const char *file, const SourceOpts *so, Context *ctx, Spel
 		/* consistency across the repository, from its translation memory */
 		if (!tree->tm)
 			tree->tm = cli_tm_open(tree->top);
-		cli_tm_check(tree->tm, file, &pr.sh, &pr.th, &pr.al, set, &fv);
+		cli_tm_check(tree->tm, file, &pr.src_host, &pr.tgt_host, &pr.al, set, &fv);
 	}
 	if (run->since)
 		keep_changed(&fv, changed, nchanged);

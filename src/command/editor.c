@@ -235,7 +235,7 @@ bool c_copy_source(Session *s, const char *arg)
 		return session_error(s, "No segment here");
 	const Segment *g = &s->doc.al.v[k];
 	size_t sf, sl, tf, tl;
-	if (!align_src_lines(g, &s->doc.sh.blocks, &sf, &sl))
+	if (!align_src_lines(g, &s->doc.src_host.blocks, &sf, &sl))
 		return session_error(s, "This segment has no source text");
 	const char *eol = doc_eol(&s->doc);
 	Buf t = BUF_INIT;
@@ -245,7 +245,7 @@ bool c_copy_source(Session *s, const char *arg)
 			buf_adds(&t, eol);
 	}
 	Pos a, b;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &tf, &tl)) {
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &tf, &tl)) {
 		a = (Pos){tf, 0};
 		b = (Pos){tl, lines_line(&s->doc.tgt, tl)->n};
 	} else {

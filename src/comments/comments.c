@@ -398,7 +398,7 @@ static bool by_segment(Placer *pl, Version *v, size_t line, size_t near, size_t 
 	if (s < 0 || !v->pair.al.v[s].src_n)
 		return false;
 	const Segment *vs = &v->pair.al.v[s];
-	SidecarKey key = pair_blocks_key(v->pair.sl, v->pair.sb, vs->src, vs->src_n);
+	SidecarKey key = pair_blocks_key(v->pair.src_lines, v->pair.sb, vs->src, vs->src_n);
 	bool found = false;
 	size_t best = 0, best_d = SIZE_MAX;
 	for (size_t k = 0; k < pl->pair.al.n; k++) {
@@ -406,7 +406,7 @@ static bool by_segment(Placer *pl, Version *v, size_t line, size_t near, size_t 
 		size_t f, l;
 		if (!ds->src_n || !align_tgt_lines(ds, pl->pair.tb, &f, &l))
 			continue;
-		SidecarKey dk = pair_blocks_key(pl->pair.sl, pl->pair.sb, ds->src, ds->src_n);
+		SidecarKey dk = pair_blocks_key(pl->pair.src_lines, pl->pair.sb, ds->src, ds->src_n);
 		if (strcmp(dk.hex, key.hex) != 0)
 			continue;
 		size_t at = MIN(f + (line - vf), l);

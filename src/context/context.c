@@ -7,7 +7,7 @@
 void context_init(Context *c)
 {
 	memset(c, 0, sizeof(*c));
-	glossary_init(&c->gl);
+	glossary_init(&c->glossary);
 	c->rules = style_rules_new();
 	check_set_all(&c->set);
 	check_repo_init(&c->repo);
@@ -16,7 +16,7 @@ void context_init(Context *c)
 
 void context_release(Context *c)
 {
-	glossary_release(&c->gl);
+	glossary_release(&c->glossary);
 	style_rules_free(c->rules);
 	check_repo_release(&c->repo);
 	free(c->repo_file);
@@ -36,17 +36,17 @@ static void note(Context *c, const char *msg)
 static bool load_glossaries(Context *c, const ContextOpts *o, Err *e)
 {
 	char *def = glossary_default_path();
-	bool ok = !def || !file_exists(def) || glossary_load(&c->gl, def, e);
+	bool ok = !def || !file_exists(def) || glossary_load(&c->glossary, def, e);
 	free(def);
 	Buf missing = BUF_INIT;
 	if (ok && glossary_missing_note(&missing))
 		note(c, missing.p);
 	buf_release(&missing);
 	for (size_t i = 0; ok && o->cfg && i < o->cfg->glossary.n; i++)
-		ok = glossary_load(&c->gl, o->cfg->glossary.v[i], e);
+		ok = glossary_load(&c->glossary, o->cfg->glossary.v[i], e);
 	for (size_t i = 0; ok && i < o->n_glossaries; i++)
-		ok = glossary_load(&c->gl, o->glossaries[i], e);
-	glossary_compile(&c->gl);
+		ok = glossary_load(&c->glossary, o->glossaries[i], e);
+	glossary_compile(&c->glossary);
 	return ok;
 }
 
@@ -98,7 +98,7 @@ bool context_load_repo(Context *c, const char *file, Err *e)
 
 Glossary *context_glossary(Context *c)
 {
-	return c->gl.n ? &c->gl : NULL;
+	return c->glossary.n ? &c->glossary : NULL;
 }
 
 void context_check_doc(Context *c, CheckDoc *d)
@@ -156,8 +156,8 @@ static Spell *spell_make(Context *c, const char *file)
 	free(loan);
 	if (c->repo_loaded) /* the words of the repository's translated files (3 or more) */
 		check_repo_teach_spell(&c->repo, sp, 3);
-	for (size_t i = 0; i < c->gl.n; i++) {
-		const GlossTerm *t = &c->gl.v[i];
+	for (size_t i = 0; i < c->glossary.n; i++) {
+		const GlossTerm *t = &c->glossary.v[i];
 		spell_add_terms(sp, (const char *const *)t->en, t->en_n);
 		const char *ko = t->ko;
 		spell_add_terms(sp, &ko, 1);
@@ -185,7 +185,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 {
 	bool have = pair_has_source(p);
 	CheckDoc d;
-	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->sl : NULL, have ? p->sb : NULL,
+	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->src_lines : NULL, have ? p->sb : NULL,
 	                         have ? &p->al : NULL, context_glossary(c));
 	d.index_for = &c->set; /* what its checks read, no more */
 	check_doc_reindex(&d);
@@ -195,8 +195,8 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 		d.allow = (const char *const *)sc->allow.v;
 		d.allow_n = sc->allow.n;
 	}
-	d.tgt_host = &p->th;
-	d.src_host = have ? &p->sh : NULL;
+	d.tgt_host = &p->tgt_host;
+	d.src_host = have ? &p->src_host : NULL;
 	d.stale = have ? &p->stale : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while the file was read and aligned */
@@ -209,7 +209,7 @@ uint64_t context_fingerprint(const Context *c)
 	uint64_t h = 1469598103934665603ull;
 	for (size_t i = 0; i < CK_COUNT; i++)
 		h = (h ^ (uint64_t)c->set.on[i]) * 1099511628211ull;
-	uint64_t parts[] = {c->gl.n, style_rules_count(c->rules), c->repo_loaded,
+	uint64_t parts[] = {c->glossary.n, style_rules_count(c->rules), c->repo_loaded,
 	                    c->repo_loaded ? c->repo.rend.n : 0, c->repo_loaded ? c->repo.files : 0};
 	for (size_t i = 0; i < ARRAY_LEN(parts); i++)
 		h = (h ^ parts[i]) * 1099511628211ull;

@@ -8,10 +8,10 @@ void doc_init(Doc *d)
 	memset(d, 0, sizeof(*d));
 	lines_init(&d->tgt);
 	lines_init(&d->src);
-	host_init(&d->th);
-	host_init(&d->sh);
-	host_rebind(&d->th, &d->tgt);
-	host_rebind(&d->sh, &d->src);
+	host_init(&d->tgt_host);
+	host_init(&d->src_host);
+	host_rebind(&d->tgt_host, &d->tgt);
+	host_rebind(&d->src_host, &d->src);
 	align_init(&d->al);
 	d->merge_ok = false;
 }
@@ -31,8 +31,8 @@ void doc_release(Doc *d)
 	free(d->key_memo);
 	lines_release(&d->tgt);
 	lines_release(&d->src);
-	host_release(&d->th);
-	host_release(&d->sh);
+	host_release(&d->tgt_host);
+	host_release(&d->src_host);
 	align_release(&d->al);
 	align_memo_free(d->am);
 	doc_journal_end(d, false);
@@ -63,14 +63,14 @@ void learn_styles(Doc *d)
 {
 	d->n_title_styles = 0;
 	int max = 0;
-	for (size_t i = 0; i < d->th.blocks.n; i++)
-		if (d->th.blocks.v[i].kind == BK_TITLE && d->th.blocks.v[i].title_level > max)
-			max = d->th.blocks.v[i].title_level;
+	for (size_t i = 0; i < d->tgt_host.blocks.n; i++)
+		if (d->tgt_host.blocks.v[i].kind == BK_TITLE && d->tgt_host.blocks.v[i].title_level > max)
+			max = d->tgt_host.blocks.v[i].title_level;
 	if (max > (int)ARRAY_LEN(d->title_styles))
 		max = (int)ARRAY_LEN(d->title_styles);
 	bool seen[ARRAY_LEN(d->title_styles)] = {false};
-	for (size_t i = 0; i < d->th.blocks.n; i++) {
-		const Block *b = &d->th.blocks.v[i];
+	for (size_t i = 0; i < d->tgt_host.blocks.n; i++) {
+		const Block *b = &d->tgt_host.blocks.v[i];
 		if (b->kind != BK_TITLE || b->title_level < 1 || b->title_level > max)
 			continue;
 		int k = b->title_level - 1;
@@ -92,8 +92,8 @@ void learn_styles(Doc *d)
 static void fit_tables(Doc *d)
 {
 	VEC_FIT(&d->al);
-	VEC_FIT(&d->th.blocks);
-	VEC_FIT(&d->sh.blocks);
+	VEC_FIT(&d->tgt_host.blocks);
+	VEC_FIT(&d->src_host.blocks);
 }
 
 void doc_load_pair(Doc *d, const char *path, const char *src_name, DocPair *p)
@@ -105,12 +105,12 @@ void doc_load_pair(Doc *d, const char *path, const char *src_name, DocPair *p)
 	d->src_name = xstrdup(src_name ? src_name : path);
 	SWAP(Lines, d->tgt, p->tgt_file);
 	SWAP(Lines, d->src, p->src_file);
-	SWAP(HostDoc, d->th, p->th);
-	SWAP(HostDoc, d->sh, p->sh);
-	host_rebind(&d->th, &d->tgt);
-	host_rebind(&d->sh, &d->src);
-	host_rebind(&p->th, &p->tgt_file);
-	host_rebind(&p->sh, &p->src_file);
+	SWAP(HostDoc, d->tgt_host, p->tgt_host);
+	SWAP(HostDoc, d->src_host, p->src_host);
+	host_rebind(&d->tgt_host, &d->tgt);
+	host_rebind(&d->src_host, &d->src);
+	host_rebind(&p->tgt_host, &p->tgt_file);
+	host_rebind(&p->src_host, &p->src_file);
 	eols_recount(d);
 	SWAP(Alignment, d->al, p->al);
 	SWAP(AlignMemo *, d->am, p->memo);
@@ -192,7 +192,7 @@ static bool step_stretches(Doc *d, size_t seg, size_t max_blocks)
 	Alignment removed;
 	align_init(&removed);
 	AlignSplice sp;
-	bool any = align_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al,
+	bool any = align_step(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al,
 	                      seg, max_blocks, &removed, &sp);
 	if (any)
 		stretches_spliced(d, &sp, &removed);
@@ -215,7 +215,7 @@ bool doc_align_idle_step(Doc *d, size_t max_blocks, size_t splice_blocks)
 	align_init(&removed);
 	AlignSplice sp;
 	bool spliced;
-	bool any = align_idle_step(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks,
+	bool any = align_idle_step(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks,
 	                           &d->al, max_blocks, splice_blocks, &removed, &sp, &spliced);
 	if (spliced)
 		stretches_spliced(d, &sp, &removed);
@@ -225,7 +225,7 @@ bool doc_align_idle_step(Doc *d, size_t max_blocks, size_t splice_blocks)
 
 void doc_align_lines(Doc *d, size_t first, size_t last)
 {
-	const RstDoc *tb = &d->th.blocks;
+	const RstDoc *tb = &d->tgt_host.blocks;
 	if (!tb->n) {
 		doc_align_finish(d);
 		return;
@@ -267,7 +267,7 @@ long doc_segment_of_tgt_line(const Doc *d, size_t line)
 			hi = mid;
 			continue;
 		}
-		if (d->th.blocks.v[d->al.v[m].tgt].first <= line) {
+		if (d->tgt_host.blocks.v[d->al.v[m].tgt].first <= line) {
 			best = (long)m;
 			lo = m + 1;
 		} else {
@@ -292,16 +292,16 @@ bool doc_check(const Doc *d, Err *e)
 {
 	if (!lines_check(&d->tgt, e) || !lines_check(&d->src, e))
 		return false;
-	if (d->th.file != &d->tgt || d->sh.file != &d->src)
+	if (d->tgt_host.file != &d->tgt || d->src_host.file != &d->src)
 		return err_set(e, EXIT_DATAERR, "doc: the host readings are not of the doc's lines");
-	if (!host_check(&d->th, e) || !host_check(&d->sh, e))
+	if (!host_check(&d->tgt_host, e) || !host_check(&d->src_host, e))
 		return false;
-	if (!align_check(&d->al, &d->sh.blocks, &d->th.blocks, e))
+	if (!align_check(&d->al, &d->src_host.blocks, &d->tgt_host.blocks, e))
 		return false;
 	if (d->cur > d->changes.n)
 		return err_set(e, EXIT_DATAERR, "doc: cur %zu > %zu changes", d->cur, d->changes.n);
-	for (size_t i = 0; i < d->th.blocks.n; i++)
-		if (d->th.blocks.v[i].last >= d->tgt.n)
+	for (size_t i = 0; i < d->tgt_host.blocks.n; i++)
+		if (d->tgt_host.blocks.v[i].last >= d->tgt.n)
 			return err_set(e, EXIT_DATAERR, "doc: block %zu past the end", i);
 	size_t eols[3] = {0};
 	for (size_t i = 0; i < d->tgt.n; i++)

@@ -76,7 +76,7 @@ static Pos apply(Doc *d, Pos a, Pos b, const char *p, size_t n, Buf *removed)
 	 * waits on while the edit stays inside its lines (realign_blocks) */
 	doc_align_stretches(d);
 	if (d->stale) {
-		const Block *sb = &d->th.blocks.v[d->stale - 1];
+		const Block *sb = &d->tgt_host.blocks.v[d->stale - 1];
 		if (a.line < sb->first || b.line > sb->last)
 			settle(d);
 	}

@@ -26,7 +26,7 @@ static void align_all(Doc *d)
 	d->prog_valid = false;
 	d->gen_align++;
 	d->gen_struct++;
-	align_docs_memo(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &d->am);
+	align_docs_memo(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, &d->am);
 	all_new(d);
 }
 
@@ -37,7 +37,7 @@ static void doc_realign_all(Doc *d)
 	/* d->aligned runs on the alignment it was made for; a deferred long
 	 * block is aligned again below with the rest */
 	doc_align_stretches(d);
-	host_segment(&d->tgt, d->th.fmt, &d->th);
+	host_segment(&d->tgt, d->tgt_host.fmt, &d->tgt_host);
 	align_all(d);
 }
 
@@ -163,7 +163,7 @@ typedef struct Window {
 
 static void find_window(Doc *d, size_t a, size_t old_last, long delta, Window *w)
 {
-	RstDoc *tb = &d->th.blocks;
+	RstDoc *tb = &d->tgt_host.blocks;
 	/* T0: the cut at or before line a (0 when none).  A title on line a
 	 * itself is one only while line a still starts a construct: the edit
 	 * may have made it the indented text of the `::` above (a title
@@ -221,7 +221,7 @@ static bool style_is(const Doc *d, int k, const Block *b)
  * seen.  With stop, the reading ends once every style is seen. */
 static bool styles_read(const Doc *d, size_t end, bool stop, int *n)
 {
-	const RstDoc *tb = &d->th.blocks;
+	const RstDoc *tb = &d->tgt_host.blocks;
 	*n = 0;
 	for (size_t i = 0; i < end && i < tb->n && !(stop && *n == d->n_title_styles); i++) {
 		const Block *b = &tb->v[i];
@@ -257,7 +257,7 @@ static bool styles_in_order(const Doc *d)
  * reading.  Test builds check the shortcut against it. */
 static bool styles_in_order_near(const Doc *d, size_t w0, size_t wn)
 {
-	const RstDoc *tb = &d->th.blocks;
+	const RstDoc *tb = &d->tgt_host.blocks;
 	bool fast = d->n_title_styles < (int)ARRAY_LEN(d->title_styles);
 	for (size_t i = w0; fast && i < w0 + wn && i < tb->n; i++) {
 		const Block *b = &tb->v[i];
@@ -316,7 +316,7 @@ static void update_blocks_q(Doc *d, size_t tc, size_t old_n, size_t new_n, size_
 	Alignment removed;
 	align_init(&removed);
 	AlignSplice sp;
-	align_update(d->am, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, tc, old_n,
+	align_update(d->am, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, tc, old_n,
 	             new_n, &removed, &sp);
 	Alignment *al = &d->al;
 	apply_user(d, sp.k0, sp.k0 + sp.wn);
@@ -396,7 +396,7 @@ static bool block_long(const Doc *d, const Block *b)
 {
 	size_t n = 0;
 	for (size_t i = b->first; i <= b->last && n <= DOC_LONG_BLOCK; i++)
-		n += lines_line(d->th.text, i)->n + 1;
+		n += lines_line(d->tgt_host.text, i)->n + 1;
 	return n > DOC_LONG_BLOCK;
 }
 
@@ -410,7 +410,7 @@ static bool defer_block(Doc *d, const Block *o, size_t tc, size_t old_n, size_t 
 {
 	if (!d->am || old_n != 1 || new_n != 1 || dn)
 		return false;
-	const Block *n = &d->th.blocks.v[tc];
+	const Block *n = &d->tgt_host.blocks.v[tc];
 	if (!block_same_shape(o, n) || !rst_kind_is_prose(n->kind) || n->kind == BK_TITLE ||
 	    n->first != o->first || n->text_line != o->text_line || n->parent != o->parent ||
 	    !block_long(d, n))
@@ -432,7 +432,7 @@ static void realign_blocks(Doc *d, size_t T0, const Block *old, size_t on, size_
 		align_all(d);
 		return;
 	}
-	const Block *nw = &d->th.blocks.v[T0];
+	const Block *nw = &d->tgt_host.blocks.v[T0];
 	long dn = (long)wn - (long)on;
 	size_t pre = 0, suf = 0;
 	while (pre < on && pre < wn && nw[pre].last < a && nw[pre].parent == old[pre].parent &&
@@ -485,19 +485,19 @@ static bool region_moved(const HostRegion *o, const HostRegion *n, long delta)
  * the title styles' order aligns everything again. */
 static void realign_host_whole(Doc *d, size_t a, size_t old_last, long delta)
 {
-	RstDoc *tb = &d->th.blocks;
-	size_t on = tb->n, orn = d->th.regions.n;
+	RstDoc *tb = &d->tgt_host.blocks;
+	size_t on = tb->n, orn = d->tgt_host.regions.n;
 	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
 	memcpy(old, tb->v, on * sizeof(Block));
 	HostRegion *oreg = xmalloc(MAX(orn, 1) * sizeof(HostRegion));
 	if (orn)
-		memcpy(oreg, d->th.regions.v, orn * sizeof(HostRegion));
+		memcpy(oreg, d->tgt_host.regions.v, orn * sizeof(HostRegion));
 	char styles[ARRAY_LEN(d->title_styles)][2];
 	memcpy(styles, d->title_styles, sizeof(styles));
 	int nstyles = d->n_title_styles;
-	host_segment(&d->tgt, d->th.fmt, &d->th);
+	host_segment(&d->tgt, d->tgt_host.fmt, &d->tgt_host);
 	learn_styles(d);
-	const HostRegionVec *nr = &d->th.regions;
+	const HostRegionVec *nr = &d->tgt_host.regions;
 	size_t head = 0, tail = 0;
 	while (head < orn && head < nr->n && oreg[head].last < a &&
 	       region_moved(&oreg[head], &nr->v[head], 0))
@@ -524,14 +524,14 @@ static void realign_host_whole(Doc *d, size_t a, size_t old_last, long delta)
 
 static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 {
-	RstDoc *tb = &d->th.blocks;
+	RstDoc *tb = &d->tgt_host.blocks;
 	size_t old_n = old_last - a + 1, new_n = (size_t)((long)old_n + delta);
 	HostWindow hw;
 	if (!tb->n || !d->al.n) {
 		doc_realign_all(d);
 		return;
 	}
-	if (!host_edit_window(&d->th, a, old_n, new_n, &hw)) {
+	if (!host_edit_window(&d->tgt_host, a, old_n, new_n, &hw)) {
 		realign_host_whole(d, a, old_last, delta);
 		return;
 	}
@@ -541,7 +541,7 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
 	Block *old = xmalloc(MAX(on, 1) * sizeof(Block));
 	if (on)
 		memcpy(old, &tb->v[hw.b0], on * sizeof(Block));
-	host_resegment_window(&d->th, &hw);
+	host_resegment_window(&d->tgt_host, &hw);
 	int styles = d->n_title_styles;
 	for (size_t i = hw.b0; i < hw.b0 + hw.wn; i++) {
 		Block *b = &tb->v[i];
@@ -566,11 +566,11 @@ static void realign_window_host(Doc *d, size_t a, size_t old_last, long delta)
  * stretch against its source blocks, shift the rest. */
 void realign_window(Doc *d, size_t a, size_t old_last, long delta)
 {
-	if (d->th.fmt != HOST_RST) {
+	if (d->tgt_host.fmt != HOST_RST) {
 		realign_window_host(d, a, old_last, delta);
 		return;
 	}
-	RstDoc *tb = &d->th.blocks;
+	RstDoc *tb = &d->tgt_host.blocks;
 	Window w;
 	if (!tb->n || !d->al.n) {
 		doc_realign_all(d);

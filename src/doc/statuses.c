@@ -10,7 +10,7 @@
 
 static SidecarKey seg_key(const Doc *d, const Segment *s)
 {
-	return pair_blocks_key(d->sh.text, &d->sh.blocks, s->src, s->src_n);
+	return pair_blocks_key(d->src_host.text, &d->src_host.blocks, s->src, s->src_n);
 }
 
 /* The 64-bit value of a key's 16 hex digits. */
@@ -205,7 +205,7 @@ bool doc_mark(Doc *d, size_t seg, SegStatus st)
 	c.had_user = x != NULL;
 	c.user_before = x ? (uint8_t)x->status : 0;
 	size_t f, l;
-	c.at = (Pos){align_tgt_lines(g, &d->th.blocks, &f, &l) ? f : 0, 0};
+	c.at = (Pos){align_tgt_lines(g, &d->tgt_host.blocks, &f, &l) ? f : 0, 0};
 	VEC_PUSH(&d->changes, c);
 	d->cur++;
 	d->merge_ok = false;

@@ -15,10 +15,10 @@ static const Lines *side_text(const HostDoc *h, const Lines *file)
 /* The views of a pair as its host readings give them. */
 static void point(DocPair *p)
 {
-	p->tgt = side_text(&p->th, &p->tgt_file);
-	p->sl = side_text(&p->sh, &p->src_file);
-	p->tb = &p->th.blocks;
-	p->sb = &p->sh.blocks;
+	p->tgt = side_text(&p->tgt_host, &p->tgt_file);
+	p->src_lines = side_text(&p->src_host, &p->src_file);
+	p->tb = &p->tgt_host.blocks;
+	p->sb = &p->src_host.blocks;
 }
 
 void pair_init(DocPair *p)
@@ -28,8 +28,8 @@ void pair_init(DocPair *p)
 	source_stale_init(&p->stale);
 	lines_init(&p->tgt_file);
 	lines_init(&p->src_file);
-	host_init(&p->th);
-	host_init(&p->sh);
+	host_init(&p->tgt_host);
+	host_init(&p->src_host);
 	align_init(&p->al);
 	point(p);
 }
@@ -37,8 +37,8 @@ void pair_init(DocPair *p)
 void pair_release(DocPair *p)
 {
 	source_release(&p->src);
-	host_release(&p->th);
-	host_release(&p->sh);
+	host_release(&p->tgt_host);
+	host_release(&p->src_host);
 	lines_release(&p->tgt_file);
 	lines_release(&p->src_file);
 	align_release(&p->al);
@@ -51,8 +51,8 @@ void pair_release(DocPair *p)
 static void segment_target(DocPair *p, HostFormat fmt)
 {
 	p->host = fmt;
-	host_segment(&p->tgt_file, fmt, &p->th);
-	VEC_FIT(&p->th.blocks); /* built by doubling, kept as they are */
+	host_segment(&p->tgt_file, fmt, &p->tgt_host);
+	VEC_FIT(&p->tgt_host.blocks); /* built by doubling, kept as they are */
 }
 
 /* The same with no source: nothing to align. */
@@ -65,9 +65,9 @@ static void read_target(DocPair *p, HostFormat fmt)
 
 /* The source's lines, blocks and anchor features, read on a thread of
  * their own while the target's are (a large source; the two touch nothing
- * in common: the source writes p->src_file, p->sh and sf only, the target
- * p->tgt_file, p->th and p->host), joined before the alignment reads
- * both. */
+ * in common: the source writes p->src_file, p->src_host and sf only, the
+ * target p->tgt_file, p->tgt_host and p->host), joined before the
+ * alignment reads both. */
 typedef struct SourceRead {
 	DocPair *p;
 	HostFormat fmt;
@@ -86,9 +86,9 @@ static void *source_read_run(void *arg)
 		lines_parse_buf_take_unscanned(&r->p->src_file, r->take); /* no input check reads it */
 	else
 		lines_parse(&r->p->src_file, r->src, r->src_n);
-	host_segment(&r->p->src_file, r->fmt, &r->p->sh);
-	VEC_FIT(&r->p->sh.blocks);
-	r->sf = align_features_new(side_text(&r->p->sh, &r->p->src_file), &r->p->sh.blocks);
+	host_segment(&r->p->src_file, r->fmt, &r->p->src_host);
+	VEC_FIT(&r->p->src_host.blocks);
+	r->sf = align_features_new(side_text(&r->p->src_host, &r->p->src_file), &r->p->src_host.blocks);
 	return NULL;
 }
 
@@ -119,11 +119,11 @@ static void source_read_join(SourceRead *r)
 static void read_both(DocPair *p, HostFormat fmt, SourceRead *r)
 {
 	segment_target(p, fmt);
-	AlignFeatures *tf = r->running ? align_features_new(side_text(&p->th, &p->tgt_file), &p->th.blocks)
+	AlignFeatures *tf = r->running ? align_features_new(side_text(&p->tgt_host, &p->tgt_file), &p->tgt_host.blocks)
 	                               : NULL;
 	source_read_join(r);
 	point(p);
-	align_docs_with(p->sl, p->sb, r->sf, p->tgt, p->tb, tf, &p->al,
+	align_docs_with(p->src_lines, p->sb, r->sf, p->tgt, p->tb, tf, &p->al,
 	                p->keep_memo ? &p->memo : NULL, p->keep_memo && p->phased);
 }
 
@@ -175,7 +175,7 @@ bool pair_build_in(DocPair *p, SourceHistory *bulk, const char *path, const char
 	HostFormat fmt = host_format_of_path(path);
 	if (pair_has_source(p)) {
 		pair_from_texts(p, fmt, tgt, tgt_n, p->src.text.p ? p->src.text.p : "", p->src.text.len);
-		source_stale_measure(p->sl, p->sb, p->tgt, p->tb, &p->stale);
+		source_stale_measure(p->src_lines, p->sb, p->tgt, p->tb, &p->stale);
 		if (p->stale.stale)
 			source_stale_what(&p->src, path, bulk, p->stale.what, sizeof(p->stale.what));
 	} else {
@@ -209,9 +209,9 @@ SidecarKey pair_blocks_key(const Lines *l, const RstDoc *d, size_t first, size_t
 
 bool pair_check(const DocPair *p, Err *e)
 {
-	if (!lines_check(p->tgt, e) || !lines_check(p->sl, e))
+	if (!lines_check(p->tgt, e) || !lines_check(p->src_lines, e))
 		return false;
-	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->sl, e))
+	if (!rst_check(p->tb, p->tgt, e) || !rst_check(p->sb, p->src_lines, e))
 		return false;
 	return align_check(&p->al, p->sb, p->tb, e);
 }

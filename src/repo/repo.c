@@ -89,7 +89,7 @@ bool repo_file_progress(const char *doc, const Sidecar *sc, SourceHistory *hist,
 	if (have) {
 		Progress pg;
 		progress_init(&pg);
-		progress_apply(sc, p.sl, p.sb, p.tgt, p.tb, &p.al, &pg);
+		progress_apply(sc, p.src_lines, p.sb, p.tgt, p.tb, &p.al, &pg);
 		progress_count(&p.al, c);
 		progress_release(&pg);
 	} else {

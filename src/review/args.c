@@ -27,14 +27,14 @@ const char review_usage[] =
 
 void review_args_release(ReviewArgs *a)
 {
-	free(a->gl);
+	free(a->glossaries);
 	memset(a, 0, sizeof(*a));
 }
 
 bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 {
 	memset(a, 0, sizeof(*a));
-	a->gl = xcalloc(1, sizeof(char *));
+	a->glossaries = xcalloc(1, sizeof(char *));
 	bool done = false;
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i], *v;
@@ -72,9 +72,9 @@ bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 		} else if ((v = argv_opt_value(argc, argv, &i, "--comments", &missing))) {
 			a->comments = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--glossary", &missing))) {
-			a->gl = xrealloc(a->gl, (a->gl_n + 2) * sizeof(char *));
-			a->gl[a->gl_n++] = v;
-			a->gl[a->gl_n] = NULL;
+			a->glossaries = xrealloc(a->glossaries, (a->n_glossaries + 2) * sizeof(char *));
+			a->glossaries[a->n_glossaries++] = v;
+			a->glossaries[a->n_glossaries] = NULL;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--theme", &missing))) {
 			a->theme = v;
 		} else if (!strcmp(s, "--include-others")) {
@@ -96,13 +96,13 @@ bool review_args_parse(ReviewArgs *a, int argc, char **argv, Err *e)
 		               "every file the range changed (see yeok review --help)");
 	if (a->o.source_path && a->o.source_rev)
 		return err_set(e, EXIT_USAGE, "--source and --source-rev exclude each other");
-	a->o.glossaries = a->gl_n ? a->gl : NULL;
+	a->o.glossaries = a->n_glossaries ? a->glossaries : NULL;
 	return true;
 }
 
 bool review_args_context(ReviewArgs *a, Context *ctx, const Config *cfg, Err *e)
 {
-	ContextOpts co = {.cfg = cfg, .glossaries = a->gl, .n_glossaries = a->gl_n,
+	ContextOpts co = {.cfg = cfg, .glossaries = a->glossaries, .n_glossaries = a->n_glossaries,
 	                  .no_spell = a->no_spell};
 	if (!context_load(ctx, &co, e))
 		return false;

@@ -175,7 +175,7 @@ bool review_files_comments(ReviewFiles *f, const char *json_path, Err *e)
 		lines_serialize(&rs->r.head, &head);
 		lines_serialize(&rs->r.src, &src);
 		rs->gh = &f->gh;
-		comments_place_quiet(&f->gh, rs->relpath ? rs->relpath : "", rs->r.hh.fmt,
+		comments_place_quiet(&f->gh, rs->relpath ? rs->relpath : "", rs->r.head_host.fmt,
 		                     head.p ? head.p : "", head.len, src.p ? src.p : "", src.len, read_at,
 		                     rs->path, &rs->gh_places);
 		buf_release(&head);

@@ -12,10 +12,10 @@ void review_init(Review *r)
 	lines_init(&r->src);
 	lines_init(&r->base);
 	lines_init(&r->head);
-	host_init(&r->sh);
-	host_init(&r->hh);
-	host_rebind(&r->sh, &r->src);
-	host_rebind(&r->hh, &r->head);
+	host_init(&r->src_host);
+	host_init(&r->head_host);
+	host_rebind(&r->src_host, &r->src);
+	host_rebind(&r->head_host, &r->head);
 	align_init(&r->al);
 }
 
@@ -24,8 +24,8 @@ void review_release(Review *r)
 	lines_release(&r->src);
 	lines_release(&r->base);
 	lines_release(&r->head);
-	host_release(&r->sh);
-	host_release(&r->hh);
+	host_release(&r->src_host);
+	host_release(&r->head_host);
 	align_release(&r->al);
 	free(r->head_changed);
 	free(r->base_deleted);
@@ -189,7 +189,7 @@ static void find_deletions(Review *r, const LineMap *m, HostFormat fmt, const ch
 	DocPair bp;
 	pair_init(&bp);
 	pair_from_texts(&bp, fmt, base, base_n, src, src_n);
-	size_t ns = r->sh.blocks.n;
+	size_t ns = r->src_host.blocks.n;
 	size_t *seg_of_src = xcalloc(ns + 1, sizeof(size_t));
 	for (size_t k = 0; k < ns; k++)
 		seg_of_src[k] = REVIEW_NO_SEG;
@@ -348,15 +348,15 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	pair_from_texts(&p, host_format_of_path(path), head, head_n, src, src_n);
 	r->src = p.src_file;
 	r->head = p.tgt_file;
-	r->sh = p.sh;
-	r->hh = p.th;
+	r->src_host = p.src_host;
+	r->head_host = p.tgt_host;
 	r->al = p.al;
-	host_rebind(&r->sh, &r->src);
-	host_rebind(&r->hh, &r->head);
+	host_rebind(&r->src_host, &r->src);
+	host_rebind(&r->head_host, &r->head);
 	lines_init(&p.src_file);
 	lines_init(&p.tgt_file);
-	host_init(&p.sh);
-	host_init(&p.th);
+	host_init(&p.src_host);
+	host_init(&p.tgt_host);
 	align_init(&p.al);
 	pair_release(&p);
 	lines_parse(&r->base, base, base_n);
@@ -366,7 +366,7 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 	line_map(r, &m);
 	bool *block_del = xcalloc(bn + 1, sizeof(bool));
 	ChangeVec dels = {0};
-	find_deletions(r, &m, r->hh.fmt, src, src_n, base, base_n, block_del, &dels);
+	find_deletions(r, &m, r->head_host.fmt, src, src_n, base, base_n, block_del, &dels);
 	mark_deleted_before(r, &m, block_del);
 	free(block_del);
 	bool *deleted_before = m.deleted_before;
@@ -374,14 +374,14 @@ void review_compute(Review *r, const char *path, const char *src, size_t src_n,
 
 	for (size_t s = 0; s < r->al.n; s++) {
 		size_t first, last;
-		if (!align_tgt_lines(&r->al.v[s], &r->hh.blocks, &first, &last))
+		if (!align_tgt_lines(&r->al.v[s], &r->head_host.blocks, &first, &last))
 			continue;
 		/* the segment's lines run to the line before the next block */
 		size_t end = last;
 		if (s + 1 < r->al.n) {
 			size_t nf, nl;
 			for (size_t t = s + 1; t < r->al.n; t++)
-				if (align_tgt_lines(&r->al.v[t], &r->hh.blocks, &nf, &nl)) {
+				if (align_tgt_lines(&r->al.v[t], &r->head_host.blocks, &nf, &nl)) {
 					end = nf > 0 ? nf - 1 : 0;
 					break;
 				}
@@ -440,8 +440,8 @@ size_t review_drop_carried(Review *r, const char *base_src, size_t n)
 	lines_parse(&bs, base_src, n);
 	bool *carried = xcalloc(r->al.n + 1, sizeof(bool));
 	/* the base is read in the host format the head was */
-	sync_carried(r->sh.text, &r->sh.blocks, r->hh.text, &r->hh.blocks, &r->al, &bs, &r->base,
-	             r->hh.fmt, carried);
+	sync_carried(r->src_host.text, &r->src_host.blocks, r->head_host.text, &r->head_host.blocks, &r->al, &bs, &r->base,
+	             r->head_host.fmt, carried);
 	size_t k = 0;
 	for (size_t i = 0; i < r->n; i++)
 		if (r->v[i].deleted || !carried[r->v[i].seg])

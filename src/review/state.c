@@ -148,8 +148,8 @@ static SidecarKey change_key(const Review *r, size_t i, Buf *tmp)
 	}
 	const Segment *s = &r->al.v[c->seg];
 	if (s->src_n)
-		return pair_blocks_key(r->sh.text, &r->sh.blocks, s->src, s->src_n);
-	return pair_blocks_key(r->hh.text, &r->hh.blocks, s->tgt, s->tgt_n);
+		return pair_blocks_key(r->src_host.text, &r->src_host.blocks, s->src, s->src_n);
+	return pair_blocks_key(r->head_host.text, &r->head_host.blocks, s->tgt, s->tgt_n);
 }
 
 /* The key of change i's text now: its head lines (a deletion's base lines). */
@@ -295,15 +295,15 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	/* the checks' document, as check's (context_check_doc): rules, words,
 	 * the checks that run and spelling; read while the findings are made */
 	CheckDoc cd;
-	check_doc_init(&cd, rs->r.hh.text, &rs->r.hh.blocks, rs->r.sh.text, &rs->r.sh.blocks,
+	check_doc_init(&cd, rs->r.head_host.text, &rs->r.head_host.blocks, rs->r.src_host.text, &rs->r.src_host.blocks,
 	               &rs->r.al, context_glossary(rs->ctx));
-	cd.tgt_host = &rs->r.hh;
-	cd.src_host = &rs->r.sh;
+	cd.tgt_host = &rs->r.head_host;
+	cd.src_host = &rs->r.src_host;
 	context_check_doc(rs->ctx, &cd);
 	cd.spell = context_spell(rs->ctx, path, true);
 	char what[sizeof(rs->stale.what)];
 	memcpy(what, rs->stale.what, sizeof(what));
-	source_stale_measure(rs->r.sh.text, &rs->r.sh.blocks, rs->r.hh.text, &rs->r.hh.blocks,
+	source_stale_measure(rs->r.src_host.text, &rs->r.src_host.blocks, rs->r.head_host.text, &rs->r.head_host.blocks,
 	                     &rs->stale);
 	memcpy(rs->stale.what, what, sizeof(what));
 	cd.stale = &rs->stale;

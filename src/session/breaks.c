@@ -71,8 +71,8 @@ static bool adornment_line(Str t, char *ch)
  * cause; false when none is there. */
 static bool lost_title(Session *s, size_t from, size_t to, Buf *cause, size_t *at)
 {
-	const Lines *t = s->doc.th.text;
-	const RstDoc *bl = &s->doc.th.blocks;
+	const Lines *t = s->doc.tgt_host.text;
+	const RstDoc *bl = &s->doc.tgt_host.blocks;
 	for (size_t i = from; i + 1 < to && i + 1 < t->n; i++) {
 		Str txt = str_trim(lines_get(t, i));
 		char ch;
@@ -123,12 +123,12 @@ static void zone_lines(Session *s, size_t from, size_t to, size_t *l0, size_t *l
 	*l0 = 0;
 	*l1 = s->doc.tgt.n;
 	for (size_t k = from; k-- > 0;)
-		if (align_tgt_lines(&al->v[k], &s->doc.th.blocks, &f, &l)) {
+		if (align_tgt_lines(&al->v[k], &s->doc.tgt_host.blocks, &f, &l)) {
 			*l0 = f;
 			break;
 		}
 	for (size_t k = to; k < al->n; k++)
-		if (align_tgt_lines(&al->v[k], &s->doc.th.blocks, &f, &l)) {
+		if (align_tgt_lines(&al->v[k], &s->doc.tgt_host.blocks, &f, &l)) {
 			*l1 = l + 1;
 			break;
 		}
@@ -138,7 +138,7 @@ static void zone_lines(Session *s, size_t from, size_t to, size_t *l0, size_t *l
 static bool seg_holds(Session *s, size_t k, size_t line)
 {
 	size_t f, l;
-	return align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &f, &l) && f <= line && line <= l;
+	return align_tgt_lines(&s->doc.al.v[k], &s->doc.tgt_host.blocks, &f, &l) && f <= line && line <= l;
 }
 
 bool session_align_break(Session *s, size_t k, Buf *why)
@@ -169,7 +169,7 @@ bool session_align_break(Session *s, size_t k, Buf *why)
 		if ((k < from || k >= to) && !(lost && seg_holds(s, k, at)))
 			continue;
 		if (why) {
-			const Block *t = g->src_n ? &s->doc.sh.blocks.v[g->src] : &s->doc.th.blocks.v[g->tgt];
+			const Block *t = g->src_n ? &s->doc.src_host.blocks.v[g->src] : &s->doc.tgt_host.blocks.v[g->tgt];
 			const Lines *l = g->src_n ? &s->doc.src : &s->doc.tgt;
 			buf_adds(why, g->src_n ? "the English title '" : "the Korean title '");
 			clip(why, lines_get(l, t->text_line), 40);

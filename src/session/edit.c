@@ -9,7 +9,7 @@
  * Code, separators and the `# ` prefix are kept as they are. */
 static bool host_may_type(Session *s)
 {
-	const HostDoc *h = &s->doc.th;
+	const HostDoc *h = &s->doc.tgt_host;
 	size_t f, t;
 	if (host_edit_span(h, s->caret.cur.line, &f, &t) && s->caret.cur.col >= f && s->caret.cur.col <= t)
 		return true;
@@ -33,12 +33,12 @@ static bool can_edit(Session *s)
 }
 
 /* ---- the target read by the host module (`.py`) ---------------------------
- * Doc reads the target in its host format (s->doc.th, kept current by the
- * edits); the `.py` prefix rules ask it about the target's lines. */
+ * Doc reads the target in its host format (s->doc.tgt_host, kept current
+ * by the edits); the `.py` prefix rules ask it about the target's lines. */
 
 static const HostDoc *tgt_host(Session *s)
 {
-	return s->doc.th.fmt == HOST_PY ? &s->doc.th : NULL;
+	return s->doc.tgt_host.fmt == HOST_PY ? &s->doc.tgt_host : NULL;
 }
 
 /* Is target line `line` prose of a `.py` text region (a text block's `#`
@@ -74,7 +74,7 @@ static size_t session_text_start(Session *s, size_t line)
 static bool pos_editable(Session *s, Pos p)
 {
 	size_t f, t;
-	return !tgt_host(s) || (host_edit_span(&s->doc.th, p.line, &f, &t) && p.col >= f && p.col <= t);
+	return !tgt_host(s) || (host_edit_span(&s->doc.tgt_host, p.line, &f, &t) && p.col >= f && p.col <= t);
 }
 
 /* The prefix a new line started at (line, col) gets, appended to out
@@ -179,7 +179,7 @@ static long adornment_len(Session *s, size_t line, char ch)
 {
 	if (line >= s->doc.tgt.n)
 		return -1;
-	Str t = str_trim(lines_get(s->doc.th.text, line));
+	Str t = str_trim(lines_get(s->doc.tgt_host.text, line));
 	if (!t.n)
 		return -1;
 	for (size_t i = 0; i < t.n; i++)
@@ -190,7 +190,7 @@ static long adornment_len(Session *s, size_t line, char ch)
 
 static int title_width(Session *s, size_t line)
 {
-	Str t = str_trim(lines_get(s->doc.th.text, line));
+	Str t = str_trim(lines_get(s->doc.tgt_host.text, line));
 	return text_width(t.p, t.n);
 }
 
@@ -200,7 +200,7 @@ static bool title_fit_begin(Session *s, Pos a, Pos b, const char *p, size_t n, T
 {
 	if (a.line != b.line || memchr(p, '\n', n) || memchr(p, '\r', n))
 		return false;
-	const Block *t = title_at(&s->doc.th.blocks, a.line);
+	const Block *t = title_at(&s->doc.tgt_host.blocks, a.line);
 	if (!t || t->text_line + 1 > t->last)
 		return false;
 	tf->line = a.line;
@@ -219,7 +219,7 @@ static void adorn_to(Session *s, size_t line, char ch, int w, bool exact)
 	if (u < 0 || u == w || (!exact && u > w))
 		return;
 	Str file = lines_get(&s->doc.tgt, line);
-	Str text = lines_get(s->doc.th.text, line);
+	Str text = lines_get(s->doc.tgt_host.text, line);
 	size_t keep = (size_t)(text.p - file.p);
 	while (keep < file.n && (file.p[keep] == ' ' || file.p[keep] == '\t'))
 		keep++;
@@ -237,7 +237,7 @@ static bool adornment_shrinks(Session *s, Pos a, Pos b, const char *p, size_t n)
 {
 	if (a.line != b.line || memchr(p, '\n', n) || memchr(p, '\r', n))
 		return false;
-	const RstDoc *bl = &s->doc.th.blocks;
+	const RstDoc *bl = &s->doc.tgt_host.blocks;
 	const Block *t = a.line > 0 ? title_at(bl, a.line - 1) : NULL;
 	if (!t || t->text_line + 1 > t->last) {
 		t = title_at(bl, a.line + 1);
@@ -250,7 +250,7 @@ static bool adornment_shrinks(Session *s, Pos a, Pos b, const char *p, size_t n)
 	if (u < 0 || u < w)
 		return false; /* not an adornment, or already too short */
 	Str file = lines_get(&s->doc.tgt, a.line);
-	size_t cut = (size_t)(lines_get(s->doc.th.text, a.line).p - file.p);
+	size_t cut = (size_t)(lines_get(s->doc.tgt_host.text, a.line).p - file.p);
 	if (a.col < cut)
 		return false;
 	/* the line's RST text after the edit, blanks aside */
@@ -286,7 +286,7 @@ static void title_fit_end(Session *s, const TitleFit *tf)
  * gets one as wide (a pasted title, a title typed with its underline). */
 static void titles_fit(Session *s, size_t first, size_t last)
 {
-	const RstDoc *bl = &s->doc.th.blocks;
+	const RstDoc *bl = &s->doc.tgt_host.blocks;
 	size_t lo = 0, hi = bl->n;
 	while (lo < hi) { /* the first block that ends at or after first - 1 */
 		size_t mid = lo + (hi - lo) / 2;
@@ -295,8 +295,8 @@ static void titles_fit(Session *s, size_t first, size_t last)
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < s->doc.th.blocks.n && s->doc.th.blocks.v[i].first <= last + 1; i++) {
-		const Block b = s->doc.th.blocks.v[i]; /* a copy: the edit moves blocks */
+	for (size_t i = lo; i < s->doc.tgt_host.blocks.n && s->doc.tgt_host.blocks.v[i].first <= last + 1; i++) {
+		const Block b = s->doc.tgt_host.blocks.v[i]; /* a copy: the edit moves blocks */
 		if (b.kind != BK_TITLE || b.text_line + 1 > b.last || b.last < first)
 			continue;
 		int w = title_width(s, b.text_line);
@@ -312,14 +312,14 @@ static void titles_fit(Session *s, size_t first, size_t last)
 
 void session_py_reference(Session *s)
 {
-	if (s->doc.th.fmt == HOST_PY)
-		host_py_code(&s->doc.th, &s->py_ref);
+	if (s->doc.tgt_host.fmt == HOST_PY)
+		host_py_code(&s->doc.tgt_host, &s->py_ref);
 }
 
 bool session_py_broken(Session *s, Buf *why)
 {
 	size_t line;
-	return s->doc.th.fmt == HOST_PY && host_py_broken(&s->doc.th, &s->py_ref, &line, why);
+	return s->doc.tgt_host.fmt == HOST_PY && host_py_broken(&s->doc.tgt_host, &s->py_ref, &line, why);
 }
 
 /* ---- the one edit entry ----------------------------------------------------- */
@@ -333,7 +333,7 @@ static bool py_risky(Session *s, Pos a, Pos b, const char *p, size_t n)
 	static const char risky[] = "\"'\\#\n\r";
 	if (a.line != b.line)
 		return true;
-	HostLineKind k = host_line_kind(&s->doc.th, a.line);
+	HostLineKind k = host_line_kind(&s->doc.tgt_host, a.line);
 	if (k != HL_RST || a.col < session_text_start(s, a.line))
 		return true;
 	for (size_t i = 0; i < n; i++)
@@ -365,7 +365,7 @@ bool session_replace(Session *s, Pos a, Pos b, const char *p, size_t n, ChangeKi
 	TitleFit tf;
 	bool fit = title_fit_begin(s, a, b, p ? p : "", n, &tf);
 	/* a `.py` stays Python: an edit that would break it is taken back */
-	bool guard = s->doc.th.fmt == HOST_PY && py_risky(s, a, b, p ? p : "", n);
+	bool guard = s->doc.tgt_host.fmt == HOST_PY && py_risky(s, a, b, p ? p : "", n);
 	if (guard)
 		doc_break_merge(&s->doc);
 	Pos end = doc_replace(&s->doc, a, b, p ? p : "", n, kind);
@@ -416,8 +416,8 @@ bool session_insert(Session *s, const char *p, size_t n)
 	/* .py: typing at the start of a text line goes after its `# `; on a
 	 * lone `#` the missing blank comes first */
 	size_t f, t;
-	if (host_line_kind(&s->doc.th, s->caret.cur.line) == HL_RST &&
-	    host_edit_span(&s->doc.th, s->caret.cur.line, &f, &t) && s->caret.cur.col < f)
+	if (host_line_kind(&s->doc.tgt_host, s->caret.cur.line) == HL_RST &&
+	    host_edit_span(&s->doc.tgt_host, s->caret.cur.line, &f, &t) && s->caret.cur.col < f)
 		s->caret.cur.col = f;
 	Pane sp;
 	Pos a, b;
@@ -432,7 +432,7 @@ bool session_insert(Session *s, const char *p, size_t n)
 	}
 	if (!can_edit(s))
 		return false;
-	Str pad = host_line_pad(&s->doc.th, s->caret.cur.line);
+	Str pad = host_line_pad(&s->doc.tgt_host, s->caret.cur.line);
 	Buf padded = BUF_INIT;
 	if (pad.n) {
 		buf_addstr(&padded, pad);
@@ -555,7 +555,7 @@ static Str join_pad(Session *s, size_t line)
 {
 	if (!tgt_host(s) || line == 0)
 		return (Str){"", 0};
-	return host_line_pad(&s->doc.th, line - 1);
+	return host_line_pad(&s->doc.tgt_host, line - 1);
 }
 
 /* The range a Delete (or Ctrl-Delete, Ctrl-K) at the end of line `line`
@@ -663,13 +663,13 @@ static const Block *cur_target_block(Session *s, long k)
 	const Segment *g = &d->al.v[k];
 	const Block *first_prose = NULL;
 	for (size_t i = 0; i < g->tgt_n; i++) {
-		const Block *b = &d->th.blocks.v[g->tgt + i];
+		const Block *b = &d->tgt_host.blocks.v[g->tgt + i];
 		if (b->first <= s->caret.cur.line && s->caret.cur.line <= b->last)
 			return b;
 		if (!first_prose && rst_kind_is_prose(b->kind))
 			first_prose = b;
 	}
-	return first_prose ? first_prose : &d->th.blocks.v[g->tgt];
+	return first_prose ? first_prose : &d->tgt_host.blocks.v[g->tgt];
 }
 
 static size_t first_text_col(Str ln);
@@ -678,7 +678,7 @@ static size_t first_text_col(Str ln);
 static bool own_comment(Session *s, size_t i)
 {
 	size_t f, t;
-	if (host_line_kind(&s->doc.th, i) != HL_CODE || !host_edit_span(&s->doc.th, i, &f, &t))
+	if (host_line_kind(&s->doc.tgt_host, i) != HL_CODE || !host_edit_span(&s->doc.tgt_host, i, &f, &t))
 		return false;
 	Str l = lines_get(&s->doc.tgt, i);
 	return f > 0 && str_trim(str_slice(l, 0, f - 1)).n == 0;
@@ -716,8 +716,8 @@ bool session_clear_block(Session *s)
 	long k = session_cur_seg(s);
 	s->caret.focus = PANE_TARGET;
 	size_t cf, ct;
-	if (tgt_host(s) && host_line_kind(&s->doc.th, s->caret.cur.line) == HL_CODE &&
-	    host_edit_span(&s->doc.th, s->caret.cur.line, &cf, &ct))
+	if (tgt_host(s) && host_line_kind(&s->doc.tgt_host, s->caret.cur.line) == HL_CODE &&
+	    host_edit_span(&s->doc.tgt_host, s->caret.cur.line, &cf, &ct))
 		return clear_comment(s);
 	const Block *b = cur_target_block(s, k);
 	if (!b)
@@ -1073,9 +1073,9 @@ static bool next_where(Session *s, int dir, SegWanted wanted, const char *none_m
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = dir > 0 ? (start + i) % n : (start + n - i % n) % n;
 		if (wanted(d, k)) {
-			size_t line = d->th.blocks.v[d->al.v[k].tgt].first;
+			size_t line = d->tgt_host.blocks.v[d->al.v[k].tgt].first;
 			if (d->al.v[k].kind == BK_TITLE)
-				line = d->th.blocks.v[d->al.v[k].tgt].text_line;
+				line = d->tgt_host.blocks.v[d->al.v[k].tgt].text_line;
 			s->caret.focus = PANE_TARGET;
 			s->caret.cur = (Pos){line, first_text_col(lines_get(&d->tgt, line))};
 			s->caret.goal_col = -1;

@@ -79,7 +79,7 @@ size_t session_seg_base(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		return f;
 	return 0;
 }
@@ -91,7 +91,7 @@ size_t session_seg_base(Session *s, size_t k)
 static size_t seg_between(Session *s, size_t k, size_t r[2][2])
 {
 	const Alignment *al = &s->doc.al;
-	const RstDoc *tb = &s->doc.th.blocks;
+	const RstDoc *tb = &s->doc.tgt_host.blocks;
 	size_t f, l, nf, nl, n = 0;
 	if (!align_tgt_lines(&al->v[k], tb, &f, &l))
 		return 0;
@@ -122,14 +122,14 @@ static uint64_t seg_hash(Session *s, size_t k)
 	/* the status too: some checks depend on it (untranslated) */
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)g->kind ^ ((uint64_t)g->status << 8);
 	size_t f, l;
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
 		}
 	size_t r[2][2], nr = seg_between(s, k, r);
 	/* and the blank lines just above it (a finding may be on them) */
-	if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l))
+	if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l))
 		for (size_t i = f; i-- > 0 && !str_trim(lines_get(&s->doc.tgt, i)).n;) {
 			Str y = lines_get(&s->doc.tgt, i);
 			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xab0e) * 1099511628211ull;
@@ -140,7 +140,7 @@ static uint64_t seg_hash(Session *s, size_t k)
 			h = (h ^ hash_fnv1a(y.p, y.n) ^ 0xb1a7) * 1099511628211ull;
 		}
 	h = (h ^ 0x5eed) * 1099511628211ull;
-	if (align_src_lines(g, &s->doc.sh.blocks, &f, &l))
+	if (align_src_lines(g, &s->doc.src_host.blocks, &f, &l))
 		for (size_t i = f; i <= l; i++) {
 			Str x = lines_get(&s->doc.src, i);
 			h = (h ^ hash_fnv1a(x.p, x.n)) * 1099511628211ull;
@@ -171,26 +171,26 @@ static void seg_release(Session *s, SegFindings *f)
  * (session_checks_step). */
 static void cd_start(Session *s)
 {
-	if (s->chk.cd_built)
+	if (s->chk.check_doc_built)
 		return;
 	Doc *d = &s->doc;
-	check_doc_init_unindexed(&s->chk.cd, d->th.text, &d->th.blocks, d->sh.text, &d->sh.blocks,
+	check_doc_init_unindexed(&s->chk.check_doc, d->tgt_host.text, &d->tgt_host.blocks, d->src_host.text, &d->src_host.blocks,
 	                         &d->al, session_glossary(s));
-	s->chk.cd.tgt_host = &d->th;
-	s->chk.cd.src_host = &d->sh;
+	s->chk.check_doc.tgt_host = &d->tgt_host;
+	s->chk.check_doc.src_host = &d->src_host;
 	if (s->ctx) {
 		/* check's rules, repository and checks; spelling once the
 		 * dictionaries are there (spell_ready: what check waits for) */
-		context_check_doc(s->ctx, &s->chk.cd);
+		context_check_doc(s->ctx, &s->chk.check_doc);
 		s->chk.cset = s->ctx->set;
 		bool spell = s->ctx->set.on[CK_SPELLING] && s->spell.sp && spell_ready(s->spell.sp);
 		s->chk.cset.on[CK_SPELLING] = spell;
-		s->chk.cd.spell = spell ? s->spell.sp : NULL;
+		s->chk.check_doc.spell = spell ? s->spell.sp : NULL;
 		s->chk.spell_in = spell;
 		s->chk.spell_gen = spell ? spell_generation(s->spell.sp) : 0;
 	}
-	s->chk.cd.stale = s->chk.stale_measured ? &s->chk.stale : NULL;
-	s->chk.cd_built = true;
+	s->chk.check_doc.stale = s->chk.stale_measured ? &s->chk.stale : NULL;
+	s->chk.check_doc_built = true;
 }
 
 /* The stale English measured (re-verified at every open, a recorded
@@ -211,8 +211,8 @@ static bool stale_step(Session *s, size_t max)
 		source_stale_run_korean_changed(s->chk.stale_run);
 		s->chk.stale_gen = d->gen_edit;
 	}
-	if (!source_stale_run_step(s->chk.stale_run, d->sh.text, &d->sh.blocks, d->th.text,
-	                           &d->th.blocks, max, &s->chk.stale))
+	if (!source_stale_run_step(s->chk.stale_run, d->src_host.text, &d->src_host.blocks, d->tgt_host.text,
+	                           &d->tgt_host.blocks, max, &s->chk.stale))
 		return false;
 	source_stale_run_free(s->chk.stale_run);
 	s->chk.stale_run = NULL;
@@ -220,8 +220,8 @@ static bool stale_step(Session *s, size_t max)
 	if (s->chk.stale.stale)
 		source_stale_what(&s->side.src, d->path, NULL, s->chk.stale.what,
 		                  sizeof(s->chk.stale.what));
-	if (s->chk.cd_built)
-		s->chk.cd.stale = &s->chk.stale;
+	if (s->chk.check_doc_built)
+		s->chk.check_doc.stale = &s->chk.stale;
 	return true;
 }
 
@@ -263,8 +263,8 @@ static void cd_ensure(Session *s)
 {
 	cd_start(s);
 	stale_step(s, SIZE_MAX);
-	if (!check_doc_indexed(&s->chk.cd))
-		check_doc_reindex(&s->chk.cd);
+	if (!check_doc_indexed(&s->chk.check_doc))
+		check_doc_reindex(&s->chk.check_doc);
 }
 
 /* (Re)compute the findings of segment k into slot f (empty). */
@@ -273,12 +273,12 @@ static void seg_run(Session *s, size_t k, SegFindings *f)
 	cd_ensure(s);
 	FindingVec v = {0};
 	/* the sidecar's allow list (the sidecar may have been read again) */
-	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
-	s->chk.cd.allow_n = s->side.sc.allow.n;
-	check_unit(&s->chk.cd, &s->chk.cset, k, &v);
+	s->chk.check_doc.allow = (const char *const *)s->side.sc.allow.v;
+	s->chk.check_doc.allow_n = s->side.sc.allow.n;
+	check_unit(&s->chk.check_doc, &s->chk.cset, k, &v);
 	size_t r[2][2], nr = seg_between(s, k, r); /* the blank lines after it */
 	for (size_t x = 0; x < nr; x++)
-		check_between_blocks(&s->chk.cd, &s->chk.cset, r[x][0], r[x][1], &v);
+		check_between_blocks(&s->chk.check_doc, &s->chk.cset, r[x][0], r[x][1], &v);
 	session_tm_consistency(s, k, &v); /* the repository's renderings (info) */
 	size_t base = session_seg_base(s, k);
 	/* relative to the base (modulo 2^64: a finding on the blank line just
@@ -377,7 +377,7 @@ const SegFindings *session_seg_findings(Session *s, size_t k)
 	if (!s->chk.on || k >= s->chk.seg.n)
 		return NULL;
 	if (!session_slot_ready(s, &s->chk.seg.v[k]) &&
-	    (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)))
+	    (!s->chk.check_doc_built || !check_doc_indexed(&s->chk.check_doc)))
 		return NULL; /* the first index is being built in idle time */
 	session_seg_ready(s, k);
 	return &s->chk.seg.v[k];
@@ -449,21 +449,21 @@ size_t session_checks_step(Session *s, size_t max)
 		return s->chk.pending + 1; /* the glossary hints were one step */
 	if (!s->chk.on)
 		return 0;
-	if (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)) {
+	if (!s->chk.check_doc_built || !check_doc_indexed(&s->chk.check_doc)) {
 		/* the first index, in slices too, after the stale English's
 		 * measure (in slices: 0.45 s at 1M lines) */
 		cd_start(s);
-		s->chk.cd_stale = true;
+		s->chk.check_doc_stale = true;
 		if (!stale_step(s, max == SIZE_MAX ? SIZE_MAX : SESSION_STALE_SLICE_UNITS))
 			return s->chk.pending + 1;
 	}
-	if (s->chk.cd_stale) {
+	if (s->chk.check_doc_stale) {
 		/* the index first, in slices (max SIZE_MAX: at once); what was
 		 * checked against the old one again, starting with the segments on
 		 * screen (the next frame needs them) */
-		if (check_doc_reindex_step(&s->chk.cd, max == SIZE_MAX ? SIZE_MAX : REINDEX_SLICE))
+		if (check_doc_reindex_step(&s->chk.check_doc, max == SIZE_MAX ? SIZE_MAX : REINDEX_SLICE))
 			return s->chk.pending + 1;
-		s->chk.cd_stale = false;
+		s->chk.check_doc_stale = false;
 		run_all(s, false);
 		/* the segment at the top of the view; else the target caret's,
 		 * from the document (a view to be built is the next frame's:
@@ -504,10 +504,10 @@ size_t session_checks_step(Session *s, size_t max)
 
 void session_checks_on(Session *s, bool now)
 {
-	if (s->chk.cd_built)
-		check_doc_release(&s->chk.cd);
-	s->chk.cd_built = false;
-	s->chk.cd_stale = false;
+	if (s->chk.check_doc_built)
+		check_doc_release(&s->chk.check_doc);
+	s->chk.check_doc_built = false;
+	s->chk.check_doc_stale = false;
 	Doc *d = &s->doc;
 	s->chk.on = true;
 	if (now)
@@ -530,8 +530,8 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 {
 	const Doc *d = &s->doc;
 	size_t a, b;
-	if ((old && !session_slot_ready(s, old)) || d->gen_edit != prev_edit + 1 || !s->chk.cd_built ||
-	    !check_doc_indexed(&s->chk.cd) || !align_tgt_lines(&d->al.v[k], &d->th.blocks, &a, &b))
+	if ((old && !session_slot_ready(s, old)) || d->gen_edit != prev_edit + 1 || !s->chk.check_doc_built ||
+	    !check_doc_indexed(&s->chk.check_doc) || !align_tgt_lines(&d->al.v[k], &d->tgt_host.blocks, &a, &b))
 		return false;
 	long delta = d->edit_delta;
 	if ((long)d->edit_line + delta < (long)d->edit_first)
@@ -549,7 +549,7 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	const Segment *g = &d->al.v[k];
 	size_t ba = a, bb = b;
 	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++) {
-		const Block *x = &d->th.blocks.v[i];
+		const Block *x = &d->tgt_host.blocks.v[i];
 		if (x->first <= MAX(e0, a) && MAX(e0, a) <= x->last) {
 			ba = x->first;
 			bb = x->last;
@@ -560,9 +560,9 @@ static bool seg_window(Session *s, size_t k, SegFindings *old, SegFindings *f, u
 	size_t w0 = e0 > ba + WINDOW_MARGIN ? MIN(bb, e0 - WINDOW_MARGIN) : ba;
 	size_t w1 = MAX(w0, MIN(bb, e1 + WINDOW_MARGIN));
 	FindingVec v = {0};
-	s->chk.cd.allow = (const char *const *)s->side.sc.allow.v;
-	s->chk.cd.allow_n = s->side.sc.allow.n;
-	if (!check_unit_lines(&s->chk.cd, &s->chk.cset, k, w0, w1, &v)) {
+	s->chk.check_doc.allow = (const char *const *)s->side.sc.allow.v;
+	s->chk.check_doc.allow_n = s->side.sc.allow.n;
+	if (!check_unit_lines(&s->chk.check_doc, &s->chk.cset, k, w0, w1, &v)) {
 		VEC_FREE(&v);
 		return false;
 	}
@@ -627,8 +627,8 @@ void session_sync(Session *s)
 	if (!changed || !s->chk.on)
 		return;
 	s->chk.key_bytes = 0;
-	if (s->chk.cd_built)
-		check_doc_reindex_cancel(&s->chk.cd); /* a rebuild under way starts again */
+	if (s->chk.check_doc_built)
+		check_doc_reindex_cancel(&s->chk.check_doc); /* a rebuild under way starts again */
 	size_t n = s->doc.al.n;
 	size_t old_n = (size_t)((long)n - dd.dk);
 	/* Segments moved or renamed: every segment is checked again in idle
@@ -636,9 +636,9 @@ void session_sync(Session *s)
 	 * pass: never on the key path).  Until then the segments drawn are
 	 * checked against the old index. */
 	if (dd.full || old_n != s->chk.seg.n || dd.k1 > n || dd.k0 > dd.k1) {
-		s->chk.cd_stale = s->chk.cd_built;
-		if (s->chk.cd_built)
-			check_doc_reindex_again(&s->chk.cd); /* the index in place too */
+		s->chk.check_doc_stale = s->chk.check_doc_built;
+		if (s->chk.check_doc_built)
+			check_doc_reindex_again(&s->chk.check_doc); /* the index in place too */
 		run_all(s, false);
 		return;
 	}
@@ -649,14 +649,14 @@ void session_sync(Session *s)
 		const Segment *g = &s->doc.al.v[k];
 		if (g->kind == BK_TITLE || g->kind == BK_TARGET) {
 			size_t f, l;
-			if (align_tgt_lines(g, &s->doc.th.blocks, &f, &l) &&
+			if (align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l) &&
 			    (s->caret.cur.line < f || s->caret.cur.line > l))
 				continue; /* not where the edit was */
 			/* the edited segments are checked now (against the old
 			 * names); the index and everything else in idle time */
-			s->chk.cd_stale = s->chk.cd_built;
-			if (s->chk.cd_built)
-				check_doc_reindex_again(&s->chk.cd);
+			s->chk.check_doc_stale = s->chk.check_doc_built;
+			if (s->chk.check_doc_built)
+				check_doc_reindex_again(&s->chk.check_doc);
 			break;
 		}
 	}
@@ -693,7 +693,7 @@ void session_sync(Session *s)
 			*f = old[hit];
 			taken[hit] = true;
 			j = hit + 1;
-		} else if (!s->chk.cd_built || !check_doc_indexed(&s->chk.cd)) {
+		} else if (!s->chk.check_doc_built || !check_doc_indexed(&s->chk.check_doc)) {
 			s->chk.pending++; /* checked after the first index, in idle time */
 		} else if (!seg_window(s, k, NULL, f, prev_edit)) {
 			seg_run(s, k, f);
@@ -773,9 +773,9 @@ bool session_next_finding(Session *s, int dir)
 
 void session_findings_release(Session *s)
 {
-	if (s->chk.cd_built)
-		check_doc_release(&s->chk.cd);
-	s->chk.cd_built = false;
+	if (s->chk.check_doc_built)
+		check_doc_release(&s->chk.check_doc);
+	s->chk.check_doc_built = false;
 	source_stale_release(&s->chk.stale);
 	source_stale_run_free(s->chk.stale_run);
 	s->chk.stale_run = NULL;
@@ -785,6 +785,6 @@ void session_findings_release(Session *s)
 
 void session_findings_saved(Session *s)
 {
-	if (s->chk.cd_built)
-		check_doc_reindex(&s->chk.cd);
+	if (s->chk.check_doc_built)
+		check_doc_reindex(&s->chk.check_doc);
 }

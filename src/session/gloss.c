@@ -10,14 +10,14 @@ bool session_glossary_load(Session *s, const char *shipped, const char *const *p
 	char *def = shipped ? xstrdup(shipped) : glossary_default_path();
 	bool ok = true;
 	if (def && file_exists(def))
-		ok = glossary_load(&s->gloss.gl, def, e);
+		ok = glossary_load(&s->gloss.glossary, def, e);
 	free(def);
 	for (size_t i = 0; ok && i < n; i++)
-		ok = glossary_load(&s->gloss.gl, paths[i], e);
-	glossary_compile(&s->gloss.gl);
+		ok = glossary_load(&s->gloss.glossary, paths[i], e);
+	glossary_compile(&s->gloss.glossary);
 	s->gloss.hint_k = -1; /* the kept hints are of the glossary before */
 	s->gloss.gen++;       /* and so are the kept marks of lines */
-	s->gloss.loaded = s->gloss.gl.n > 0;
+	s->gloss.loaded = s->gloss.glossary.n > 0;
 	return ok;
 }
 
@@ -25,7 +25,7 @@ Glossary *session_glossary(Session *s)
 {
 	if (s->ctx)
 		return context_glossary(s->ctx);
-	return s->gloss.loaded ? &s->gloss.gl : NULL;
+	return s->gloss.loaded ? &s->gloss.glossary : NULL;
 }
 
 /* One remembered line (SessionGloss.memo). */
@@ -95,11 +95,11 @@ static bool seg_text(Session *s, long k, Pane p, Buf *out)
 	if (p == PANE_SOURCE) {
 		if (!g->src_n)
 			return false;
-		pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, out);
+		pair_blocks_text(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n, out);
 	} else {
 		if (!g->tgt_n)
 			return false;
-		pair_blocks_text(s->doc.th.text, &s->doc.th.blocks, g->tgt, g->tgt_n, out);
+		pair_blocks_text(s->doc.tgt_host.text, &s->doc.tgt_host.blocks, g->tgt, g->tgt_n, out);
 	}
 	return true;
 }

@@ -11,7 +11,7 @@ const char *session_stale_hint(Session *s, size_t k)
 	if (k >= s->doc.al.n || s->doc.al.v[k].status != ST_STALE || !s->doc.al.v[k].src_n)
 		return NULL;
 	const Segment *g = &s->doc.al.v[k];
-	SidecarKey key = pair_blocks_key(&s->doc.src, &s->doc.sh.blocks, g->src, g->src_n);
+	SidecarKey key = pair_blocks_key(&s->doc.src, &s->doc.src_host.blocks, g->src, g->src_n);
 	for (size_t i = 0; i < s->side.stale.n; i++)
 		if (!strcmp(s->side.stale.v[i].source.hex, key.hex))
 			return s->side.stale.v[i].hint;
@@ -28,7 +28,7 @@ bool session_take_hint(Session *s)
 	if (d->read_only)
 		return session_error(s, "%s is read-only", d->path);
 	size_t f, l;
-	if (!align_tgt_lines(&d->al.v[k], &d->th.blocks, &f, &l))
+	if (!align_tgt_lines(&d->al.v[k], &d->tgt_host.blocks, &f, &l))
 		return session_error(s, "This segment has no translation lines");
 	Str first = lines_get(&d->tgt, f);
 	size_t ind = 0;

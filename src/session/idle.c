@@ -4,7 +4,7 @@
 
 int session_idle_wait_ms(const Session *s)
 {
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due || session_align_pending(s))
+	if (s->chk.pending || s->chk.check_doc_stale || s->gloss.hint_due || session_align_pending(s))
 		return 0;
 	if (session_tm_busy(s))
 		return 50;
@@ -22,7 +22,7 @@ bool session_idle(Session *s)
 	}
 	/* 2. the checks: the index an edit left stale, unchecked segments, the
 	 * glossary's hint */
-	if (s->chk.pending || s->chk.cd_stale || s->gloss.hint_due) {
+	if (s->chk.pending || s->chk.check_doc_stale || s->gloss.hint_due) {
 		bool hints = s->gloss.hint_due;
 		session_checks_step(s, 64);
 		if (!s->chk.pending || hints)

@@ -87,7 +87,7 @@ bool session_seg_prose(Session *s, size_t k, Pane p, Buf *out)
 	if (k >= s->doc.al.n)
 		return false;
 	const Segment *g = &s->doc.al.v[k];
-	const RstDoc *d = p == PANE_TARGET ? &s->doc.th.blocks : &s->doc.sh.blocks;
+	const RstDoc *d = p == PANE_TARGET ? &s->doc.tgt_host.blocks : &s->doc.src_host.blocks;
 	const Lines *l = session_lines(s, p);
 	size_t first = p == PANE_TARGET ? g->tgt : g->src, n = p == PANE_TARGET ? g->tgt_n : g->src_n;
 	if (!n || !rst_kind_is_prose(g->kind))
@@ -226,7 +226,7 @@ bool session_replace_prose(Session *s, size_t k, const char *text, size_t n)
 		return session_error(s, "No segment here");
 	const Segment *g = &d->al.v[k];
 	size_t f, l;
-	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &d->th.blocks, &f, &l))
+	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &d->tgt_host.blocks, &f, &l))
 		return session_error(s, "This segment has no prose to replace");
 	ParaVec paras = {0};
 	paragraphs(text ? text : "", n, &paras);
@@ -234,7 +234,7 @@ bool session_replace_prose(Session *s, size_t k, const char *text, size_t n)
 	Buf out = BUF_INIT;
 	size_t at = f; /* the next line of the segment not written yet */
 	for (size_t i = g->tgt; i < g->tgt + g->tgt_n; i++) {
-		const Block *b = &d->th.blocks.v[i];
+		const Block *b = &d->tgt_host.blocks.v[i];
 		for (; at < b->first; at++) { /* the lines between blocks, as they are */
 			buf_addstr(&out, lines_get(&d->tgt, at));
 			buf_adds(&out, eol);

@@ -57,7 +57,7 @@ bool session_remarks_load(Session *s, const char *json_path, Err *e)
 	if (s->side.src.origin != SOURCE_SELF)
 		lines_serialize(&s->doc.src, &src);
 	GhPlaces pl = {0};
-	comments_place(&s->rem.gc, rel, s->doc.th.fmt, doc.p ? doc.p : "", doc.len,
+	comments_place(&s->rem.gc, rel, s->doc.tgt_host.fmt, doc.p ? doc.p : "", doc.len,
 	               src.p ? src.p : "", src.len, read_at, s->doc.path, &pl);
 	for (size_t i = 0; i < pl.n; i++) {
 		SessionRemark r;
@@ -106,7 +106,7 @@ void session_remarks_sync(Session *s)
 		}
 		r->seg = (long)k;
 		size_t f, l;
-		if (!align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &f, &l))
+		if (!align_tgt_lines(&s->doc.al.v[k], &s->doc.tgt_host.blocks, &f, &l))
 			f = l = session_seg_base(s, k);
 		r->line = MIN(f + r->off, l);
 	}

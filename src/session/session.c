@@ -25,7 +25,7 @@ void session_init(Session *s)
 	s->view.lazy = true;
 	sidecar_init(&s->side.sc);
 	source_init(&s->side.src);
-	glossary_init(&s->gloss.gl);
+	glossary_init(&s->gloss.glossary);
 	check_set_all(&s->chk.cset);
 	s->chk.cset.on[CK_SPELLING] = false;
 	spell_words_init(&s->spell.src_words);
@@ -46,7 +46,7 @@ void session_release(Session *s)
 	session_statuses_release(s);
 	session_pick_close(s);
 	shell_release(&s->shell);
-	glossary_release(&s->gloss.gl);
+	glossary_release(&s->gloss.glossary);
 	VEC_FREE(&s->gloss.hint);
 	session_gloss_forget(s);
 	session_findings_release(s);
@@ -113,7 +113,7 @@ static SidecarKey src_key(Session *s, size_t k, Buf *tmp)
 		return key;
 	buf_clear(tmp);
 	(void)tmp;
-	return pair_blocks_key(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n);
+	return pair_blocks_key(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n);
 }
 
 void session_set_status(Session *s, size_t k, SegStatus st)
@@ -138,7 +138,7 @@ static void store_statuses(Session *s)
 	Sidecar none;
 	sidecar_init(&none);
 	/* keys only: an empty sidecar decides nothing */
-	progress_apply(&none, d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &d->al, &p);
+	progress_apply(&none, d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &d->al, &p);
 	for (size_t k = 0; k < d->al.n; k++) {
 		if (d->al.v[k].status != ST_STALE)
 			continue;
@@ -167,7 +167,7 @@ bool session_stale_texts(Session *s, size_t k, Buf *old_en, Buf *new_en)
 		return false;
 	buf_adds(old_en, x->old);
 	const Segment *g = &s->doc.al.v[k];
-	pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, new_en);
+	pair_blocks_text(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n, new_en);
 	return true;
 }
 

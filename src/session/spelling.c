@@ -74,7 +74,7 @@ static const SpellWords *source_words(Session *s, long k)
 	s->spell.src_nblocks = g->src_n;
 	if (g->src_n) {
 		Buf b = BUF_INIT;
-		pair_blocks_text(s->doc.sh.text, &s->doc.sh.blocks, g->src, g->src_n, &b);
+		pair_blocks_text(s->doc.src_host.text, &s->doc.src_host.blocks, g->src, g->src_n, &b);
 		spell_words_add_text(w, b.p ? b.p : "", b.len);
 		buf_release(&b);
 	}
@@ -120,7 +120,7 @@ size_t session_spell_line(Session *s, size_t line, SpellMisses *out)
 		return 0;
 	const Segment *g = &s->doc.al.v[k];
 	size_t f, l;
-	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.th.blocks, &f, &l) || line < f ||
+	if (!rst_kind_is_prose(g->kind) || !align_tgt_lines(g, &s->doc.tgt_host.blocks, &f, &l) || line < f ||
 	    line > l || g->status == ST_UNTRANSLATED)
 		return 0;
 	Str ln = lines_get(&s->doc.tgt, line);

@@ -119,7 +119,7 @@ void session_prepare_frame(Session *s)
 	long k = session_cur_seg(s);
 	/* the cursor's segment checked for the status line, once the first
 	 * index is there (it is built in idle slices: not here at once) */
-	if (k >= 0 && s->chk.cd_built && check_doc_indexed(&s->chk.cd) && (size_t)k < s->chk.seg.n)
+	if (k >= 0 && s->chk.check_doc_built && check_doc_indexed(&s->chk.check_doc) && (size_t)k < s->chk.seg.n)
 		session_seg_ready(s, (size_t)k);
 	session_tm_prefetch(s);
 }

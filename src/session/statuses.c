@@ -47,8 +47,8 @@ static void fill_old_from_record(Session *s, const Alignment *al, Progress *p)
 	if (source_resolve(s->doc.path, &o, &old, &e)) {
 		DocPair op; /* the recorded English read as every side is (no target) */
 		pair_init(&op);
-		pair_from_texts(&op, s->doc.th.fmt, "", 0, old.text.p ? old.text.p : "", old.text.len);
-		progress_fill_old(p, al, op.sl, op.sb);
+		pair_from_texts(&op, s->doc.tgt_host.fmt, "", 0, old.text.p ? old.text.p : "", old.text.len);
+		progress_fill_old(p, al, op.src_lines, op.sb);
 		pair_release(&op);
 	}
 	source_release(&old);
@@ -106,7 +106,7 @@ static void keys_spliced(void *ctx, const AlignSplice *sp)
 	 * of two left 40% of it unused); never more than the blocks (a segment
 	 * has one at least), whatever the sidecar says */
 	if (!s->side.keys.cap) {
-		size_t n = MIN(s->side.sc.segs.n, d->sh.blocks.n + d->th.blocks.n);
+		size_t n = MIN(s->side.sc.segs.n, d->src_host.blocks.n + d->tgt_host.blocks.n);
 		VEC_RESERVE_EIGHTH(&s->side.keys, n + n / 8 + 64);
 	}
 	for (size_t k = sp->k0; k < sp->k0 + sp->wn; k++) {
@@ -123,8 +123,8 @@ static bool keys_hash_one(Session *s)
 		return false;
 	const Doc *d = &s->doc;
 	SessionSegKeys *y = &s->side.keys.v[s->side.keys_hashed++];
-	y->source = key_value(pair_blocks_key(d->sh.text, &d->sh.blocks, y->src, y->src_n));
-	y->target = key_value(pair_blocks_key(d->th.text, &d->th.blocks, y->tgt, y->tgt_n));
+	y->source = key_value(pair_blocks_key(d->src_host.text, &d->src_host.blocks, y->src, y->src_n));
+	y->target = key_value(pair_blocks_key(d->tgt_host.text, &d->tgt_host.blocks, y->tgt, y->tgt_n));
 	return true;
 }
 
@@ -255,7 +255,7 @@ static bool apply_unit(Session *s)
 				x->p.v[k].source = key_of_value(y->source, y->src_n);
 				x->p.v[k].target = key_of_value(y->target, y->tgt_n);
 			} else {
-				progress_seg_keys(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, g,
+				progress_seg_keys(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, g,
 				                  &x->p.v[k]);
 			}
 			return true;
@@ -354,8 +354,8 @@ static void apply_start(Session *s)
 	x->p.n = x->p.cap = d->al.n;
 	if (!s->side.keys_on)
 		keys_drop(s);
-	x->by_tgt = xcalloc(MAX(d->th.blocks.n, 1), sizeof(*x->by_tgt));
-	x->by_src = xcalloc(MAX(d->sh.blocks.n, 1), sizeof(*x->by_src));
+	x->by_tgt = xcalloc(MAX(d->tgt_host.blocks.n, 1), sizeof(*x->by_tgt));
+	x->by_src = xcalloc(MAX(d->src_host.blocks.n, 1), sizeof(*x->by_src));
 	x->phase = SA_INDEX;
 	x->at = 0;
 }

@@ -14,7 +14,7 @@ static SidecarKey seg_key(Session *s, size_t k)
 {
 	const Segment *g = &s->doc.al.v[k];
 	SidecarKey none = {""};
-	return g->src_n ? pair_blocks_key(&s->doc.src, &s->doc.sh.blocks, g->src, g->src_n) : none;
+	return g->src_n ? pair_blocks_key(&s->doc.src, &s->doc.src_host.blocks, g->src, g->src_n) : none;
 }
 
 /* A prose segment with both sides: what the memory is asked about. */
@@ -533,7 +533,7 @@ void session_tm_consistency(Session *s, size_t k, FindingVec *out)
 	memset(&f, 0, sizeof(f));
 	if (tm_consistency_message(en.p ? en.p : "", en.len, ko.p ? ko.p : "", ko.len, &r->r,
 	                           &f.message, &f.suggestion)) {
-		const Block *b = &s->doc.th.blocks.v[s->doc.al.v[k].tgt];
+		const Block *b = &s->doc.tgt_host.blocks.v[s->doc.al.v[k].tgt];
 		f.check = id;
 		f.sev = SEV_INFO;
 		f.line = b->kind == BK_TITLE ? b->text_line : b->first;

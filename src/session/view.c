@@ -138,7 +138,7 @@ static int line_hang(const Session *s, Pane p, const PLine *ln, int w)
 	size_t n = ln->n, i = 0;
 	while (i < n && q[i] == ' ')
 		i++;
-	const HostDoc *h = p == PANE_TARGET ? &s->doc.th : &s->doc.sh;
+	const HostDoc *h = p == PANE_TARGET ? &s->doc.tgt_host : &s->doc.src_host;
 	if (h->fmt == HOST_PY && i < n && q[i] == '#' && i + 1 < n && q[i + 1] == ' ') {
 		i += 2;
 		while (i < n && q[i] == ' ')
@@ -251,13 +251,13 @@ static void build_vsegs(Session *s)
 		const Segment *g = &d->al.v[k];
 		VSeg v = {vsegno(k), 0, 0, 0, 0};
 		size_t f, l;
-		if (align_src_lines(g, &d->sh.blocks, &f, &l)) {
+		if (align_src_lines(g, &d->src_host.blocks, &f, &l)) {
 			v.s0 = seen_s ? vline(f) : 0;
 			seen_s = true;
 		} else {
 			v.s0 = VSEG_NONE;
 		}
-		if (align_tgt_lines(g, &d->th.blocks, &f, &l)) {
+		if (align_tgt_lines(g, &d->tgt_host.blocks, &f, &l)) {
 			v.t0 = seen_t ? vline(f) : 0;
 			seen_t = true;
 		} else {
@@ -333,8 +333,8 @@ static VSeg vseg_starts(const Doc *d, size_t k)
 	const Segment *g = &d->al.v[k];
 	VSeg v = {vsegno(k), 0, 0, 0, 0};
 	size_t f, l;
-	v.s0 = align_src_lines(g, &d->sh.blocks, &f, &l) ? vline(f) : VSEG_NONE;
-	v.t0 = align_tgt_lines(g, &d->th.blocks, &f, &l) ? vline(f) : VSEG_NONE;
+	v.s0 = align_src_lines(g, &d->src_host.blocks, &f, &l) ? vline(f) : VSEG_NONE;
+	v.t0 = align_tgt_lines(g, &d->tgt_host.blocks, &f, &l) ? vline(f) : VSEG_NONE;
 	return v;
 }
 
@@ -512,7 +512,7 @@ static bool blocks_before(const Doc *d, size_t k, bool src, size_t *P)
 	const Alignment *a = &d->al;
 	for (size_t i = 1; i <= VSEG_LAZY_RUN; i++) {
 		if (k + i >= a->n) { /* none after k: all of the side's blocks are before it */
-			*P = src ? d->sh.blocks.n : d->th.blocks.n;
+			*P = src ? d->src_host.blocks.n : d->tgt_host.blocks.n;
 			return true;
 		}
 		if (side_n(&a->v[k + i], src)) {
@@ -536,7 +536,7 @@ static bool blocks_before(const Doc *d, size_t k, bool src, size_t *P)
 static bool lazy_side(const Doc *d, size_t k, bool src, size_t *a, size_t *b)
 {
 	const Segment *g = &d->al.v[k];
-	const RstDoc *bl = src ? &d->sh.blocks : &d->th.blocks;
+	const RstDoc *bl = src ? &d->src_host.blocks : &d->tgt_host.blocks;
 	const Lines *l = src ? &d->src : &d->tgt;
 	size_t P;
 	if (side_n(g, src)) {
@@ -630,7 +630,7 @@ long session_top_seg(const Session *s)
 size_t session_seg_target_bytes(const Session *s, size_t k, size_t cap)
 {
 	size_t a, b, bytes = 0;
-	if (k < s->doc.al.n && align_tgt_lines(&s->doc.al.v[k], &s->doc.th.blocks, &a, &b))
+	if (k < s->doc.al.n && align_tgt_lines(&s->doc.al.v[k], &s->doc.tgt_host.blocks, &a, &b))
 		for (size_t i = a; i <= b && bytes < cap; i++)
 			bytes += lines_get(&s->doc.tgt, i).n + 1;
 	return bytes;

@@ -15,7 +15,7 @@ void sync_pair_read(SyncPair *p, const char *path, Str en, Str tgt)
 	pair_init(&p->dp);
 	pair_from_texts(&p->dp, host_format_of_path(path), tgt.p ? tgt.p : "", tgt.n,
 	                en.p ? en.p : "", en.n);
-	side(&p->en, &p->dp.src_file, p->dp.sl, p->dp.sb, p->dp.host);
+	side(&p->en, &p->dp.src_file, p->dp.src_lines, p->dp.sb, p->dp.host);
 	side(&p->tgt, &p->dp.tgt_file, p->dp.tgt, p->dp.tb, p->dp.host);
 	p->al = &p->dp.al;
 	progress_init(&p->pr);

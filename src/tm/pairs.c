@@ -212,7 +212,7 @@ bool tm_pairs(const char *path, const char *en, size_t en_n, const char *ko, siz
 	DocPair pr; /* the pair every command reads (pair.h) */
 	pair_init(&pr);
 	pair_from_texts(&pr, fmt, ko, ko_n, en, en_n);
-	const HostDoc *sh = &pr.sh, *th = &pr.th;
+	const HostDoc *sh = &pr.src_host, *th = &pr.tgt_host;
 	const RstDoc *sb = pr.sb, *tb = pr.tb;
 	const Alignment *al = &pr.al;
 	/* Under half of the English found a partner: the Korean is not a

@@ -119,7 +119,7 @@ static void build(const ReviewSession *rs, RvText *v)
 		return;
 	const Segment *seg = c->seg != REVIEW_NO_SEG ? &rs->r.al.v[c->seg] : NULL;
 	size_t sf, sl;
-	if (seg && align_src_lines(seg, &rs->r.sh.blocks, &sf, &sl))
+	if (seg && align_src_lines(seg, &rs->r.src_host.blocks, &sf, &sl))
 		lines_text(&rs->r.src, sf, sl, &v->en);
 	else
 		buf_adds(&v->en, c->deleted       ? "(no English: the deleted block had none)"

@@ -116,8 +116,8 @@ static void make_sidecar(const char *en, const char *ko)
 	for (int i = 0; i < 200; i++) {
 		size_t k = (size_t)i * s.doc.al.n / 200;
 		const Segment *g = &s.doc.al.v[k];
-		SidecarKey key = pair_blocks_key(s.doc.sh.text, &s.doc.sh.blocks, g->src, g->src_n);
-		size_t line = g->tgt_n ? s.doc.th.blocks.v[g->tgt].first + 1 : 1;
+		SidecarKey key = pair_blocks_key(s.doc.src_host.text, &s.doc.src_host.blocks, g->src, g->src_n);
+		size_t line = g->tgt_n ? s.doc.tgt_host.blocks.v[g->tgt].first + 1 : 1;
 		sidecar_add_comment(&s.side.sc, (long)line, key, "조사를 확인해 주세요.",
 		                    i % 3 ? "open" : "resolved");
 	}
@@ -298,7 +298,7 @@ int main(int argc, char **argv)
 		}
 		uint64_t ic = cpu_ns(true), big = 0, al_big = 0, al_cpu = 0;
 		size_t slices = 0, al_slices = 0, al_over = 0;
-		while (!first_only && (session_align_pending(&s) || s.chk.pending || s.chk.cd_stale ||
+		while (!first_only && (session_align_pending(&s) || s.chk.pending || s.chk.check_doc_stale ||
 		       s.gloss.hint_due)) {
 			uint64_t i0 = cpu_ns(true), ga = s.doc.gen_align;
 			bool al = session_align_pending(&s);
@@ -312,7 +312,7 @@ int main(int argc, char **argv)
 				        "index stale %d)\n", slices,
 				        (double)d / 1e6, al ? "alignment" : "checks",
 				        s.doc.gen_align != ga ? " spliced" : "", (int)s.side.apply.phase,
-				        s.chk.pending, (int)s.chk.cd_stale);
+				        s.chk.pending, (int)s.chk.check_doc_stale);
 			if (al) {
 				al_cpu = cpu_ns(true) - ic;
 				al_big = MAX(al_big, d);
@@ -366,7 +366,7 @@ int main(int argc, char **argv)
 	 * complete: IDLE_STEPS only bounds a bug; the slices are 2 ms or less,
 	 * so a rebuild at 100k takes over 1,000 of them) */
 	enum { IDLE_STEPS = 1 << 16 };
-	for (int j = 0; checks && (s.chk.cd_stale || !s.chk.cd_built) && j < IDLE_STEPS; j++) {
+	for (int j = 0; checks && (s.chk.check_doc_stale || !s.chk.check_doc_built) && j < IDLE_STEPS; j++) {
 		uint64_t i0 = cpu_ns(true);
 		session_checks_step(&s, 64);
 		uint64_t sl = cpu_ns(true) - i0;
@@ -449,7 +449,7 @@ int main(int argc, char **argv)
 		if (debug && cpu[k] > debug_ns)
 			fprintf(stderr, "key %d kind %d: %.2f ms cpu (%s%s, checks pending %zu)\n", k, k % 10,
 			        (double)cpu[k] / 1e6, s.doc.gen_struct != structs ? "re-segmented" : "text",
-			        s.chk.cd_stale ? ", index stale" : "", s.chk.pending);
+			        s.chk.check_doc_stale ? ", index stale" : "", s.chk.pending);
 		int kd = kind_of[k % 10];
 		per[kd][per_n[kd]++] = cpu[k];
 		full += s.doc.gen_edit != edits && stat_get(STAT_DOC_WINDOW_FULL);
@@ -461,17 +461,17 @@ int main(int argc, char **argv)
 		/* idle time between keys: the index rebuild's slices until it is
 		 * complete (a typist leaves more than their 20 ms at 100k), then
 		 * one step of segments */
-		for (int j = 0; checks && s.chk.cd_stale && j < IDLE_STEPS; j++) {
+		for (int j = 0; checks && s.chk.check_doc_stale && j < IDLE_STEPS; j++) {
 			uint64_t i0 = cpu_ns(true);
 			session_checks_step(&s, 64);
 			uint64_t sl = cpu_ns(true) - i0;
 			slice[slice_n++ % SLICES] = sl;
-			reindexed += !s.chk.cd_stale;
+			reindexed += !s.chk.check_doc_stale;
 			if (debug && sl > debug_ns)
 				fprintf(stderr, "key %d, index slice %d: %.2f ms cpu%s\n", k, j, (double)sl / 1e6,
-				        s.chk.cd_stale ? "" : " (the last)");
+				        s.chk.check_doc_stale ? "" : " (the last)");
 		}
-		if (checks && (s.chk.pending || s.chk.cd_stale)) {
+		if (checks && (s.chk.pending || s.chk.check_doc_stale)) {
 			uint64_t i0 = cpu_ns(true);
 			session_checks_step(&s, 64);
 			idle[idle_n++] = cpu_ns(true) - i0;

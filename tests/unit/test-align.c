@@ -626,11 +626,11 @@ static void segment_pair(HostFormat fmt, const char *src, size_t sn, const char 
                          DocPair *ph, const Lines **sl, const Lines **tl)
 {
 	lines_parse(&ph->tgt_file, tgt, tn);
-	host_segment(&ph->tgt_file, fmt, &ph->th);
+	host_segment(&ph->tgt_file, fmt, &ph->tgt_host);
 	lines_parse(&ph->src_file, src, sn);
-	host_segment(&ph->src_file, fmt, &ph->sh);
-	*sl = ph->sh.text ? ph->sh.text : &ph->src_file;
-	*tl = ph->th.text ? ph->th.text : &ph->tgt_file;
+	host_segment(&ph->src_file, fmt, &ph->src_host);
+	*sl = ph->src_host.text ? ph->src_host.text : &ph->src_file;
+	*tl = ph->tgt_host.text ? ph->tgt_host.text : &ph->tgt_file;
 }
 
 static size_t idle_splices; /* align_idle_step's splices, all pairs */
@@ -649,11 +649,11 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 	align_init(&a);
 	align_init(&removed);
 	AlignMemo *m = NULL;
-	align_docs_phased(sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, &m);
+	align_docs_phased(sl, &ph.src_host.blocks, tl, &ph.tgt_host.blocks, &a, &m);
 	size_t pending = align_pending(m), steps = 0;
 	Err e;
 	err_init(&e);
-	if (!align_check(&a, &ph.sh.blocks, &ph.th.blocks, &e))
+	if (!align_check(&a, &ph.src_host.blocks, &ph.tgt_host.blocks, &e))
 		fail_msg("%s: the placeholders: %s", what, e.msg);
 	for (;;) {
 		size_t seg = ph_next(a.n + 1), k0;
@@ -672,7 +672,7 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 			static const size_t holds[] = {0, 1, 30, 500, SIZE_MAX};
 			size_t hold = holds[ph_next(ARRAY_LEN(holds))];
 			bool due = align_idle_splice_due(m, hold), spliced;
-			assert_true(align_idle_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, budget,
+			assert_true(align_idle_step(m, sl, &ph.src_host.blocks, tl, &ph.tgt_host.blocks, &a, budget,
 			                            hold, &removed, &sp, &spliced));
 			assert_int_equal(spliced, due);
 			if (!spliced) { /* held: nothing changed yet */
@@ -686,7 +686,7 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 			assert_true(align_pending(m) < before_pending);
 			idle_splices++;
 		} else {
-			if (!align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, seg, budget,
+			if (!align_step(m, sl, &ph.src_host.blocks, tl, &ph.tgt_host.blocks, &a, seg, budget,
 			                &removed, &sp)) {
 				assert_false(any);
 				align_release(&before);
@@ -709,7 +709,7 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 		for (size_t k = sp.k1; k < before.n; k++)
 			assert_true(seg_same(&a.v[k - sp.k1 + sp.k0 + sp.wn], &before.v[k]));
 		align_release(&before);
-		if (!align_check(&a, &ph.sh.blocks, &ph.th.blocks, &e))
+		if (!align_check(&a, &ph.src_host.blocks, &ph.tgt_host.blocks, &e))
 			fail_msg("%s, step %zu: %s", what, steps, e.msg);
 	}
 	assert_int_equal(steps, pending);
@@ -727,10 +727,10 @@ static size_t phased_equals_one_shot(HostFormat fmt, const char *what, const cha
 	assert_int_equal(align_memo_tokened(m), 0);
 	assert_int_equal(align_memo_tokened(one.memo), 0);
 	size_t anchors = 0;
-	for (size_t k = 0; k < ph.sh.blocks.n; k++)
-		anchors += ph.sh.blocks.v[k].kind == BK_TITLE || ph.sh.blocks.v[k].kind == BK_LITERAL;
-	for (size_t k = 0; k < ph.th.blocks.n; k++)
-		anchors += ph.th.blocks.v[k].kind == BK_TITLE || ph.th.blocks.v[k].kind == BK_LITERAL;
+	for (size_t k = 0; k < ph.src_host.blocks.n; k++)
+		anchors += ph.src_host.blocks.v[k].kind == BK_TITLE || ph.src_host.blocks.v[k].kind == BK_LITERAL;
+	for (size_t k = 0; k < ph.tgt_host.blocks.n; k++)
+		anchors += ph.tgt_host.blocks.v[k].kind == BK_TITLE || ph.tgt_host.blocks.v[k].kind == BK_LITERAL;
 	assert_int_equal(align_memo_features(m), anchors);
 	assert_int_equal(align_memo_features(one.memo), anchors);
 	align_memo_free(m);
@@ -857,7 +857,7 @@ static void source_thread_equals_inline(HostFormat fmt, const char *what, const 
 	Alignment a;
 	align_init(&a);
 	AlignMemo *m = NULL;
-	align_docs_memo(sl, &ref.sh.blocks, tl, &ref.th.blocks, &a, &m);
+	align_docs_memo(sl, &ref.src_host.blocks, tl, &ref.tgt_host.blocks, &a, &m);
 	for (int take = 0; take < 2; take++) {
 		size_t threads = stat_get(STAT_PAIR_SOURCE_THREADS);
 		DocPair p;
@@ -874,16 +874,16 @@ static void source_thread_equals_inline(HostFormat fmt, const char *what, const 
 		}
 		assert_int_equal(stat_get(STAT_PAIR_SOURCE_THREADS), threads + 1);
 		assert_int_equal(p.host, fmt);
-		assert_int_equal(p.sl->n, sl->n);
+		assert_int_equal(p.src_lines->n, sl->n);
 		for (size_t i = 0; i < sl->n; i++) {
-			Str x = lines_get(p.sl, i), y = lines_get(sl, i);
+			Str x = lines_get(p.src_lines, i), y = lines_get(sl, i);
 			if (x.n != y.n || memcmp(x.p, y.p, x.n) != 0)
 				fail_msg("%s: source line %zu differs", what, i);
 		}
 		size_t at;
-		if (!tu_blocks_equal(p.sb, &ref.sh.blocks, &at))
+		if (!tu_blocks_equal(p.sb, &ref.src_host.blocks, &at))
 			fail_msg("%s (%s): source block %zu differs", what, take ? "taken" : "copied", at);
-		if (!tu_blocks_equal(p.tb, &ref.th.blocks, &at))
+		if (!tu_blocks_equal(p.tb, &ref.tgt_host.blocks, &at))
 			fail_msg("%s (%s): target block %zu differs", what, take ? "taken" : "copied", at);
 		assert_int_equal(p.al.n, a.n);
 		for (size_t k = 0; k < a.n; k++)
@@ -992,10 +992,10 @@ static bool finish_is_one_splice(HostFormat fmt, const char *src, size_t sn, con
 	align_init(&a);
 	align_init(&removed);
 	AlignMemo *m = NULL;
-	align_docs_phased(sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, &m);
+	align_docs_phased(sl, &ph.src_host.blocks, tl, &ph.tgt_host.blocks, &a, &m);
 	AlignSplice sp;
 	if (align_pending(m))
-		assert_true(align_step(m, sl, &ph.sh.blocks, tl, &ph.th.blocks, &a, 0, SIZE_MAX,
+		assert_true(align_step(m, sl, &ph.src_host.blocks, tl, &ph.tgt_host.blocks, &a, 0, SIZE_MAX,
 		                       &removed, &sp));
 	bool one = align_pending(m) == 0;
 	align_memo_free(m);

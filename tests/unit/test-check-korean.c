@@ -13,7 +13,7 @@ typedef struct T {
 	Lines tl, sl;
 	RstDoc td, sd;
 	Alignment al;
-	Glossary gl;
+	Glossary glossary;
 	StyleRules *rules;
 	CheckDoc d;
 	FindingVec fv;
@@ -28,10 +28,10 @@ static void t_open(T *t, const char *tgt, const char *src)
 	rst_init(&t->td);
 	rst_init(&t->sd);
 	align_init(&t->al);
-	glossary_init(&t->gl);
+	glossary_init(&t->glossary);
 	Err e;
 	err_init(&e);
-	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+	if (!glossary_load(&t->glossary, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	t->rules = style_rules_new();
 	if (!style_rules_load(t->rules, "glossary/rules.yaml", &e))
@@ -44,7 +44,7 @@ static void t_open(T *t, const char *tgt, const char *src)
 		align_docs(&t->sl, &t->sd, &t->tl, &t->td, &t->al);
 	}
 	check_doc_init(&t->d, &t->tl, &t->td, src ? &t->sl : NULL, src ? &t->sd : NULL,
-	               src ? &t->al : NULL, &t->gl);
+	               src ? &t->al : NULL, &t->glossary);
 	t->d.rules = t->rules;
 }
 
@@ -71,7 +71,7 @@ static void t_close(T *t)
 	rst_release(&t->sd);
 	lines_release(&t->tl);
 	lines_release(&t->sl);
-	glossary_release(&t->gl);
+	glossary_release(&t->glossary);
 	style_rules_free(t->rules);
 	buf_release(&t->all);
 }

@@ -15,7 +15,7 @@
 
 typedef struct MDoc {
 	DocPair p;
-	Glossary gl;
+	Glossary glossary;
 	CheckDoc d;
 	FindingVec fv;
 } MDoc;
@@ -24,18 +24,18 @@ static void mdoc_open(MDoc *t, const char *tgt, const char *src)
 {
 	memset(t, 0, sizeof(*t));
 	pair_init(&t->p);
-	glossary_init(&t->gl);
+	glossary_init(&t->glossary);
 	Err e;
 	err_init(&e);
-	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+	if (!glossary_load(&t->glossary, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	pair_from_texts(&t->p, HOST_MD, tgt, strlen(tgt), src ? src : "", src ? strlen(src) : 0);
 	if (src)
 		t->p.src.origin = SOURCE_PATH;
-	check_doc_init(&t->d, t->p.tgt, t->p.tb, src ? t->p.sl : NULL, src ? t->p.sb : NULL,
-	               src ? &t->p.al : NULL, &t->gl);
-	t->d.tgt_host = &t->p.th;
-	t->d.src_host = src ? &t->p.sh : NULL;
+	check_doc_init(&t->d, t->p.tgt, t->p.tb, src ? t->p.src_lines : NULL, src ? t->p.sb : NULL,
+	               src ? &t->p.al : NULL, &t->glossary);
+	t->d.tgt_host = &t->p.tgt_host;
+	t->d.src_host = src ? &t->p.src_host : NULL;
 }
 
 static void mdoc_run(MDoc *t, CheckId only)
@@ -52,7 +52,7 @@ static void mdoc_close(MDoc *t)
 	findings_clear(&t->fv);
 	VEC_FREE(&t->fv);
 	check_doc_release(&t->d);
-	glossary_release(&t->gl);
+	glossary_release(&t->glossary);
 	pair_release(&t->p);
 }
 

@@ -9,9 +9,9 @@
 
 typedef struct PDoc {
 	Lines tl, sl;
-	HostDoc th, sh;
+	HostDoc tgt_host, src_host;
 	Alignment al;
-	Glossary gl;
+	Glossary glossary;
 	CheckDoc d;
 	FindingVec fv;
 } PDoc;
@@ -21,25 +21,25 @@ static void pdoc_open(PDoc *t, const char *tgt, const char *src)
 	memset(t, 0, sizeof(*t));
 	lines_init(&t->tl);
 	lines_init(&t->sl);
-	host_init(&t->th);
-	host_init(&t->sh);
+	host_init(&t->tgt_host);
+	host_init(&t->src_host);
 	align_init(&t->al);
-	glossary_init(&t->gl);
+	glossary_init(&t->glossary);
 	Err e;
 	err_init(&e);
-	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+	if (!glossary_load(&t->glossary, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	lines_parse(&t->tl, tgt, strlen(tgt));
-	host_segment(&t->tl, HOST_PY, &t->th);
+	host_segment(&t->tl, HOST_PY, &t->tgt_host);
 	if (src) {
 		lines_parse(&t->sl, src, strlen(src));
-		host_segment(&t->sl, HOST_PY, &t->sh);
-		align_docs(t->sh.text, &t->sh.blocks, t->th.text, &t->th.blocks, &t->al);
+		host_segment(&t->sl, HOST_PY, &t->src_host);
+		align_docs(t->src_host.text, &t->src_host.blocks, t->tgt_host.text, &t->tgt_host.blocks, &t->al);
 	}
-	check_doc_init(&t->d, t->th.text, &t->th.blocks, src ? t->sh.text : NULL,
-	               src ? &t->sh.blocks : NULL, src ? &t->al : NULL, &t->gl);
-	t->d.tgt_host = &t->th;
-	t->d.src_host = src ? &t->sh : NULL;
+	check_doc_init(&t->d, t->tgt_host.text, &t->tgt_host.blocks, src ? t->src_host.text : NULL,
+	               src ? &t->src_host.blocks : NULL, src ? &t->al : NULL, &t->glossary);
+	t->d.tgt_host = &t->tgt_host;
+	t->d.src_host = src ? &t->src_host : NULL;
 }
 
 static void pdoc_run_set(PDoc *t, const CheckSet *set)
@@ -60,10 +60,10 @@ static void pdoc_close(PDoc *t)
 {
 	findings_clear(&t->fv);
 	check_doc_release(&t->d);
-	glossary_release(&t->gl);
+	glossary_release(&t->glossary);
 	align_release(&t->al);
-	host_release(&t->th);
-	host_release(&t->sh);
+	host_release(&t->tgt_host);
+	host_release(&t->src_host);
 	lines_release(&t->tl);
 	lines_release(&t->sl);
 }

@@ -12,7 +12,7 @@ typedef struct TDoc {
 	Lines tl, sl;
 	RstDoc td, sd;
 	Alignment al;
-	Glossary gl;
+	Glossary glossary;
 	CheckDoc d;
 	FindingVec fv;
 	bool src;
@@ -26,10 +26,10 @@ static void tdoc_open_mem(TDoc *t, const char *tgt, size_t tn, const char *src, 
 	rst_init(&t->td);
 	rst_init(&t->sd);
 	align_init(&t->al);
-	glossary_init(&t->gl);
+	glossary_init(&t->glossary);
 	Err e;
 	err_init(&e);
-	if (!glossary_load(&t->gl, "glossary/ko.yaml", &e))
+	if (!glossary_load(&t->glossary, "glossary/ko.yaml", &e))
 		fail_msg("%s", e.msg);
 	lines_parse(&t->tl, tgt, tn);
 	rst_segment(&t->tl, &t->td);
@@ -40,7 +40,7 @@ static void tdoc_open_mem(TDoc *t, const char *tgt, size_t tn, const char *src, 
 		align_docs(&t->sl, &t->sd, &t->tl, &t->td, &t->al);
 	}
 	check_doc_init(&t->d, &t->tl, &t->td, src ? &t->sl : NULL, src ? &t->sd : NULL,
-	               src ? &t->al : NULL, &t->gl);
+	               src ? &t->al : NULL, &t->glossary);
 }
 
 /* Corpus pair NAME: the Korean file, with its English source or not. */
@@ -86,7 +86,7 @@ static void tdoc_close(TDoc *t)
 	rst_release(&t->sd);
 	lines_release(&t->tl);
 	lines_release(&t->sl);
-	glossary_release(&t->gl);
+	glossary_release(&t->glossary);
 }
 
 /* The finding on 1-based line `line` whose message has text (NULL: any),
@@ -820,7 +820,7 @@ static void test_reindex_slices(void **state)
 		assert_true(steps >= text / (SLICE + biggest));
 		/* and a first build, with no index before it */
 		check_doc_release(&t.d);
-		check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+		check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.glossary);
 		steps = 0;
 		while ((r = check_doc_reindex_step(&t.d, SLICE)) != 0) {
 			assert_true(r <= SLICE + biggest);
@@ -956,7 +956,7 @@ static void test_index_for_some_checks(void **state)
 			memset(&set, 0, sizeof(set));
 			set.on[ids[k]] = true;
 			CheckDoc d;
-			check_doc_init_unindexed(&d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+			check_doc_init_unindexed(&d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.glossary);
 			d.index_for = &set;
 			check_doc_reindex(&d);
 			assert_true(check_doc_indexed(&d));
@@ -1068,7 +1068,7 @@ static void test_reindex_slices_generated(void **state)
 	t.fv = (FindingVec){0};
 	assert_true(once.n > 100);
 	check_doc_release(&t.d);
-	check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.gl);
+	check_doc_init_unindexed(&t.d, &t.tl, &t.td, &t.sl, &t.sd, &t.al, &t.glossary);
 	size_t steps = 0, r;
 	while ((r = check_doc_reindex_step(&t.d, 2048)) != 0) {
 		steps++;

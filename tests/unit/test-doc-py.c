@@ -27,7 +27,7 @@ static void assert_as_read(const Doc *d, const char *what)
 	HostDoc h;
 	host_init(&h);
 	host_segment(&d->tgt, HOST_PY, &h);
-	const HostDoc *g = &d->th;
+	const HostDoc *g = &d->tgt_host;
 	if (h.blocks.n != g->blocks.n)
 		fail_msg("%s: %zu blocks, a full reading gives %zu", what, g->blocks.n, h.blocks.n);
 	size_t i;
@@ -57,7 +57,7 @@ static bool same_segments(const Doc *d)
 {
 	Alignment al;
 	align_init(&al);
-	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &d->th.blocks, &al);
+	align_docs(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &d->tgt_host.blocks, &al);
 	bool same = al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++)
 		same = al.v[k].src == d->al.v[k].src && al.v[k].src_n == d->al.v[k].src_n &&
@@ -83,7 +83,7 @@ static void test_reads_as_cli(void **state)
 		doc_init(&d);
 		doc_load(&d, what, ko, tn, "en", en, sn);
 		check_doc(&d, what);
-		assert_int_equal(d.th.fmt, HOST_PY);
+		assert_int_equal(d.tgt_host.fmt, HOST_PY);
 		DocPair pr;
 		pair_init(&pr);
 		pair_from_texts(&pr, host_format_of_path(what), ko, tn, en, sn);
@@ -98,15 +98,15 @@ static void test_reads_as_cli(void **state)
 			const Segment *g = &d.al.v[k];
 			if (!g->src_n || !g->tgt_n)
 				continue;
-			bool tc = host_block_is_cell(&d.th.blocks.v[g->tgt]);
-			bool sc = host_block_is_cell(&d.sh.blocks.v[g->src]);
+			bool tc = host_block_is_cell(&d.tgt_host.blocks.v[g->tgt]);
+			bool sc = host_block_is_cell(&d.src_host.blocks.v[g->src]);
 			cells += tc && sc;
 			texts += !tc && !sc;
 			wrong += tc != sc;
 			if (tc != sc)
 				print_message("# %s: segment %zu: target line %zu is %s, source line %zu %s\n",
-				              what, k, (size_t)d.th.blocks.v[g->tgt].first + 1, tc ? "code" : "text",
-				              (size_t)d.sh.blocks.v[g->src].first + 1, sc ? "code" : "text");
+				              what, k, (size_t)d.tgt_host.blocks.v[g->tgt].first + 1, tc ? "code" : "text",
+				              (size_t)d.src_host.blocks.v[g->src].first + 1, sc ? "code" : "text");
 		}
 		pair_release(&pr);
 		doc_release(&d);
@@ -170,7 +170,7 @@ static void test_sidecar_keys_as_cli(void **state)
 			fail_msg("%s: %s", kname, e.msg);
 		Progress pg;
 		progress_init(&pg);
-		progress_apply(&sc, pr.sl, pr.sb, pr.tgt, pr.tb, &pr.al, &pg);
+		progress_apply(&sc, pr.src_lines, pr.sb, pr.tgt, pr.tb, &pr.al, &pg);
 		size_t done = 0;
 		for (size_t k = 0; k < pr.al.n; k++) {
 			const Segment *g = &pr.al.v[k];
@@ -222,7 +222,7 @@ static size_t pick_line(const Doc *d, int kind)
 {
 	for (int tries = 0; tries < 64; tries++) {
 		size_t i = rnd() % d->tgt.n;
-		if (kind < 0 || (int)host_line_kind(&d->th, i) == kind)
+		if (kind < 0 || (int)host_line_kind(&d->tgt_host, i) == kind)
 			return i;
 	}
 	return rnd() % d->tgt.n;
@@ -370,11 +370,11 @@ static void assert_as_loaded(const Doc *d, const char *en, size_t sn, const char
 /* A docstring line (HL_RST inside the module docstring), or SIZE_MAX. */
 static size_t docstring_line(const Doc *d)
 {
-	if (!d->th.doc.present)
+	if (!d->tgt_host.doc.present)
 		return SIZE_MAX;
 	for (int tries = 0; tries < 64; tries++) {
-		size_t i = rnd() % (d->th.doc.close_line + 1);
-		if (host_line_kind(&d->th, i) == HL_RST)
+		size_t i = rnd() % (d->tgt_host.doc.close_line + 1);
+		if (host_line_kind(&d->tgt_host, i) == HL_RST)
 			return i;
 	}
 	return SIZE_MAX;
@@ -400,10 +400,10 @@ static void test_docstring_edits_realign_locally(void **state)
 			const Segment *g = &d.al.v[k];
 			if (!g->src_n)
 				continue;
-			SidecarKey key = pair_blocks_key(d.sh.text, &d.sh.blocks, g->src, g->src_n);
+			SidecarKey key = pair_blocks_key(d.src_host.text, &d.src_host.blocks, g->src, g->src_n);
 			doc_set_status(&d, k, key.hex[0] < '8' ? ST_DONE : ST_REVIEWED);
 		}
-		for (int k = 0; k < 16 && d.th.doc.present; k++) {
+		for (int k = 0; k < 16 && d.tgt_host.doc.present; k++) {
 			size_t i = docstring_line(&d);
 			if (i == SIZE_MAX)
 				break;
@@ -510,21 +510,21 @@ static void test_docstring_closed_again_reads_whole(void **state)
 	Doc d;
 	doc_init(&d);
 	doc_load(&d, "t.py", t, strlen(t), "en", t, strlen(t));
-	assert_true(d.th.doc.closed);
-	assert_int_equal(d.th.doc.close_line, 7);
+	assert_true(d.tgt_host.doc.closed);
+	assert_int_equal(d.tgt_host.doc.close_line, 7);
 	/* the closing quotes broken: the docstring is open */
 	doc_replace(&d, (Pos){7, 0}, (Pos){7, 1}, "", 0, CH_OTHER);
-	assert_false(d.th.doc.closed);
+	assert_false(d.tgt_host.doc.closed);
 	assert_as_read(&d, "quotes broken");
 	/* and back */
 	Pos c;
 	assert_true(doc_undo(&d, &c));
-	assert_true(d.th.doc.closed);
-	assert_int_equal(d.th.doc.close_line, 7);
+	assert_true(d.tgt_host.doc.closed);
+	assert_int_equal(d.tgt_host.doc.close_line, 7);
 	assert_as_read(&d, "quotes back by undo");
 	doc_replace(&d, (Pos){7, 0}, (Pos){7, 1}, "", 0, CH_OTHER);
 	doc_replace(&d, (Pos){7, 0}, (Pos){7, 0}, "\"", 1, CH_OTHER);
-	assert_true(d.th.doc.closed);
+	assert_true(d.tgt_host.doc.closed);
 	assert_as_read(&d, "quotes typed back");
 	check_doc(&d, "closed again");
 	doc_release(&d);

@@ -139,7 +139,7 @@ static bool same_as_full(const Doc *d)
 	DocPair p;
 	pair_init(&p);
 	pair_from_texts(&p, HOST_RST, t, strlen(t), SRC, strlen(SRC));
-	bool same = p.al.n == d->al.n && p.tb->n == d->th.blocks.n;
+	bool same = p.al.n == d->al.n && p.tb->n == d->tgt_host.blocks.n;
 	for (size_t k = 0; same && k < p.al.n; k++)
 		same = p.al.v[k].src == d->al.v[k].src && p.al.v[k].src_n == d->al.v[k].src_n &&
 		       p.al.v[k].tgt == d->al.v[k].tgt && p.al.v[k].tgt_n == d->al.v[k].tgt_n &&
@@ -190,9 +190,9 @@ static bool exactly_full(const Doc *d, const char *src, size_t sn)
 	char *t = text(d);
 	DocPair p;
 	pair_init(&p);
-	pair_from_texts(&p, d->th.fmt, t, strlen(t), src, sn);
+	pair_from_texts(&p, d->tgt_host.fmt, t, strlen(t), src, sn);
 	size_t at;
-	bool same = p.al.n == d->al.n && tu_blocks_equal(p.tb, &d->th.blocks, &at);
+	bool same = p.al.n == d->al.n && tu_blocks_equal(p.tb, &d->tgt_host.blocks, &at);
 	if (!same && at < p.tb->n)
 		print_message("# block %zu (line %zu) differs from the segmentation\n", at,
 		              (size_t)p.tb->v[at].first + 1);
@@ -464,8 +464,8 @@ static void test_first_edits_grow_no_table(void **state)
 	Buf en = BUF_INIT, ko = BUF_INIT;
 	Doc d;
 	load_sections(&d, &en, &ko);
-	size_t lines = d.tgt.cap, blocks = d.th.blocks.cap, segs = d.al.cap;
-	size_t ln = d.tgt.n, bn = d.th.blocks.n, sn = d.al.n;
+	size_t lines = d.tgt.cap, blocks = d.tgt_host.blocks.cap, segs = d.al.cap;
+	size_t ln = d.tgt.n, bn = d.tgt_host.blocks.n, sn = d.al.n;
 	assert_true(lines > ln && blocks > bn && segs > sn);
 	/* a new paragraph after the first one, then a few more lines */
 	Pos at = {3, lines_line(&d.tgt, 3)->n};
@@ -475,10 +475,10 @@ static void test_first_edits_grow_no_table(void **state)
 	}
 	print_message("# lines %zu -> %zu (cap %zu), blocks %zu -> %zu (cap %zu), segments %zu -> "
 	              "%zu (cap %zu)\n",
-	              ln, d.tgt.n, lines, bn, d.th.blocks.n, blocks, sn, d.al.n, segs);
-	assert_true(d.tgt.n > ln && d.th.blocks.n > bn && d.al.n > sn);
+	              ln, d.tgt.n, lines, bn, d.tgt_host.blocks.n, blocks, sn, d.al.n, segs);
+	assert_true(d.tgt.n > ln && d.tgt_host.blocks.n > bn && d.al.n > sn);
 	assert_int_equal(d.tgt.cap, lines);
-	assert_int_equal(d.th.blocks.cap, blocks);
+	assert_int_equal(d.tgt_host.blocks.cap, blocks);
 	assert_int_equal(d.al.cap, segs);
 	Pos c;
 	while (doc_undo(&d, &c))
@@ -506,7 +506,7 @@ static void test_segments_after_new_blocks_move_once(void **state)
 	Buf en = BUF_INIT, ko = BUF_INIT;
 	Doc d;
 	load_sections(&d, &en, &ko);
-	size_t on = d.al.n, obn = d.th.blocks.n;
+	size_t on = d.al.n, obn = d.tgt_host.blocks.n;
 	Segment *old = xmalloc(on * sizeof(Segment));
 	memcpy(old, d.al.v, on * sizeof(Segment));
 	/* section 300's paragraph is target block 601, line 1503 */
@@ -520,7 +520,7 @@ static void test_segments_after_new_blocks_move_once(void **state)
 	Pos at = {1503, lines_line(&d.tgt, 1503)->n};
 	doc_replace(&d, at, at, add, strlen(add), CH_OTHER);
 	check(&d);
-	long dk = (long)d.al.n - (long)on, dn = (long)d.th.blocks.n - (long)obn;
+	long dk = (long)d.al.n - (long)on, dn = (long)d.tgt_host.blocks.n - (long)obn;
 	print_message("# %zu segments, %ld new; %zu target blocks, %ld new\n", on, dk, obn, dn);
 	assert_true(dk > 0 && dn > 0);
 	size_t moved = 0;
@@ -557,7 +557,7 @@ static void test_feature_records_move_to_the_change(void **state)
 	Buf en = BUF_INIT, ko = BUF_INIT;
 	Doc d;
 	load_sections(&d, &en, &ko);
-	size_t tn = d.th.blocks.n, m0 = align_memo_moved(d.am);
+	size_t tn = d.tgt_host.blocks.n, m0 = align_memo_moved(d.am);
 	const char *add = "\n\n새 절\n==========\n\n새 문단.";
 	Pos c, at = {1503, lines_line(&d.tgt, 1503)->n}; /* section 300's paragraph */
 	for (int k = 0; k < 4; k++) {
@@ -612,8 +612,8 @@ static void assert_as_loaded(const Doc *d, const char *src, size_t sn, const cha
 static void long_lines(const Doc *d, size_t *first, size_t *last)
 {
 	*first = *last = 0;
-	for (size_t b = 0; b < d->th.blocks.n; b++) {
-		const Block *k = &d->th.blocks.v[b];
+	for (size_t b = 0; b < d->tgt_host.blocks.n; b++) {
+		const Block *k = &d->tgt_host.blocks.v[b];
 		if (k->last - k->first > *last - *first) {
 			*first = k->first;
 			*last = k->last;

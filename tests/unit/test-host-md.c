@@ -430,7 +430,7 @@ static void pair_figures(const char *name, const DocPair *p, Figures *f)
 	for (size_t k = 0; k < sh.n; k++) {
 		cp[k] = SIZE_MAX;
 		Str a, b;
-		if (anchor_of(p->sl, &sb->v[sh.v[k]], &a)) {
+		if (anchor_of(p->src_lines, &sb->v[sh.v[k]], &a)) {
 			for (size_t j = 0; j < th.n; j++)
 				if (anchor_of(p->tgt, &tb->v[th.v[j]], &b) && a.n == b.n &&
 				    !memcmp(a.p, b.p, a.n))
@@ -439,7 +439,7 @@ static void pair_figures(const char *name, const DocPair *p, Figures *f)
 			cp[k] = k;
 		}
 	}
-	if (sh.n != th.n && sh.n && th.n && !anchor_of(p->sl, &sb->v[sh.v[0]], &(Str){0})) {
+	if (sh.n != th.n && sh.n && th.n && !anchor_of(p->src_lines, &sb->v[sh.v[0]], &(Str){0})) {
 		/* no anchors and not as many headings: the longest common
 		 * subsequence of the heading levels, earliest matches first */
 		size_t W = th.n + 1;
@@ -575,7 +575,7 @@ static void test_corpus_figures(void **state)
 		pair_figures(*p, &dp, &f);
 		for (int side = 0; side < 2 && have; side++) {
 			char *path = xasprintf("%s/md/%s.%s.md", tu_corpus(), *p, side ? "ko" : "en");
-			code_figures(path, side ? dp.tgt : dp.sl, side ? dp.tb : dp.sb,
+			code_figures(path, side ? dp.tgt : dp.src_lines, side ? dp.tb : dp.sb,
 			             side ? rp.tb : rp.sb, &f, &have);
 			free(path);
 		}

@@ -284,7 +284,7 @@ static void test_py_review(void **state)
 	if (!review_session_setup(&rs, doc, NULL, t.src, t.sn, t.base, t.bn, t.head, t.hn, &e))
 		fail_msg("%s", e.msg);
 	check_ok(&rs);
-	assert_int_equal(rs.r.hh.fmt, HOST_PY);
+	assert_int_equal(rs.r.head_host.fmt, HOST_PY);
 	DocPair p;
 	pair_init(&p);
 	pair_from_texts(&p, HOST_PY, t.head, t.hn, t.src, t.sn);
@@ -294,12 +294,12 @@ static void test_py_review(void **state)
 	for (size_t i = 0; i < n; i++) {
 		const ReviewChange *c = review_session_change(&rs, i);
 		const Segment *g = &rs.r.al.v[c->seg];
-		SidecarKey k = g->src_n ? pair_blocks_key(p.sl, p.sb, g->src, g->src_n)
+		SidecarKey k = g->src_n ? pair_blocks_key(p.src_lines, p.sb, g->src, g->src_n)
 		                        : pair_blocks_key(p.tgt, p.tb, g->tgt, g->tgt_n);
 		assert_string_equal(k.hex, rs.keys[i].hex);
 		if (g->src_n && g->tgt_n) {
-			bool hc = host_block_is_cell(&rs.r.hh.blocks.v[g->tgt]);
-			assert_int_equal(hc, host_block_is_cell(&rs.r.sh.blocks.v[g->src]));
+			bool hc = host_block_is_cell(&rs.r.head_host.blocks.v[g->tgt]);
+			assert_int_equal(hc, host_block_is_cell(&rs.r.src_host.blocks.v[g->src]));
 			cells += hc;
 			texts_n += !hc;
 		}

@@ -227,7 +227,7 @@ static void test_deleted_paragraph(void **state)
 		size_t a, b;
 		const Segment *g = &r.al.v[s];
 		if (g->kind != BK_PARAGRAPH || g->src_n != 1 || g->tgt_n != 1 ||
-		    !align_tgt_lines(g, &r.hh.blocks, &a, &b) || b - a < 2)
+		    !align_tgt_lines(g, &r.head_host.blocks, &a, &b) || b - a < 2)
 			continue;
 		Str t = lines_get(&r.head, a);
 		if (t.n && (unsigned char)t.p[0] >= 0xEA) {

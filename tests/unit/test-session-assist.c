@@ -384,7 +384,7 @@ static void findings_fresh_at(Session *s, int at)
 	FindingVec a = {0}, b = {0};
 	session_findings_list(s, &a);
 	CheckDoc d;
-	check_doc_init(&d, s->doc.th.text, &s->doc.th.blocks, s->doc.sh.text, &s->doc.sh.blocks, &s->doc.al,
+	check_doc_init(&d, s->doc.tgt_host.text, &s->doc.tgt_host.blocks, s->doc.src_host.text, &s->doc.src_host.blocks, &s->doc.al,
 	               session_glossary(s));
 	for (size_t k = 0; k < s->doc.al.n; k++)
 		check_unit(&d, &s->chk.cset, k, &b);
@@ -432,10 +432,10 @@ static void test_findings_incremental_and_autofix(void **state)
 	assert_int_equal(lines_get(&s.doc.tgt, 1).n, 16);
 	/* the key does not rebuild the document's index: the first idle step does */
 	session_sync(&s);
-	assert_true(s.chk.cd_stale);
+	assert_true(s.chk.check_doc_stale);
 	while (session_checks_step(&s, 8))
 		;
-	assert_false(s.chk.cd_stale);
+	assert_false(s.chk.check_doc_stale);
 	assert_findings_fresh(&s);
 	assert_int_equal(s.chk.n, before + 1);
 	/* type elsewhere: only that segment is checked again */

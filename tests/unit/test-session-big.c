@@ -283,16 +283,16 @@ static void test_first_index_stays_in_idle_slices(void **state)
 	session_goto_line(&s, (long)(s.doc.tgt.n / 2));
 	session_prepare_frame(&s);
 	assert_true(session_checks_step(&s, 64) > 0); /* the first slice */
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	session_prepare_frame(&s);
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	assert_true(session_insert(&s, "가", strlen("가")));
 	session_prepare_frame(&s);
-	assert_false(check_doc_indexed(&s.chk.cd));
+	assert_false(check_doc_indexed(&s.chk.check_doc));
 	size_t slices = 0;
 	while (session_checks_step(&s, 64))
 		slices++;
-	assert_true(check_doc_indexed(&s.chk.cd));
+	assert_true(check_doc_indexed(&s.chk.check_doc));
 	print_message("# first index and checks: %zu idle slices\n", slices);
 	assert_true(slices > 4);
 	check_now(&s);
@@ -316,7 +316,7 @@ static void test_idle_scheduler_finishes_the_work(void **state)
 		slices++;
 	}
 	assert_true(slices > 1);
-	assert_true(check_doc_indexed(&s.chk.cd));
+	assert_true(check_doc_indexed(&s.chk.check_doc));
 	assert_false(s.chk.pending);
 	assert_false(session_align_pending(&s));
 	assert_int_not_equal(session_idle_wait_ms(&s), 0);
@@ -339,14 +339,14 @@ static void test_check_steps_read_bounded_text(void **state)
 	size_t longest = 0;
 	for (size_t k = 0; k < s.doc.al.n; k++) {
 		size_t f, l, b = 0;
-		if (align_tgt_lines(&s.doc.al.v[k], &s.doc.th.blocks, &f, &l))
+		if (align_tgt_lines(&s.doc.al.v[k], &s.doc.tgt_host.blocks, &f, &l))
 			for (size_t i = f; i <= l; i++)
 				b += lines_get(&s.doc.tgt, i).n + 1;
 		longest = MAX(longest, b);
 	}
 	size_t steps = 0, most = 0, total = 0;
 	for (;;) {
-		bool indexing = s.chk.cd_stale || !s.chk.cd_built;
+		bool indexing = s.chk.check_doc_stale || !s.chk.check_doc_built;
 		size_t before = s.chk.key_bytes, pending = s.chk.pending;
 		size_t left = session_checks_step(&s, 64);
 		if (!indexing) {
@@ -443,7 +443,7 @@ static void test_index_end_builds_no_view(void **state)
 	session_prepare_frame(&s);
 	s.view.dirty = true; /* as after an alignment's splice */
 	size_t steps = 0;
-	while (s.chk.cd_stale || !s.chk.cd_built || !check_doc_indexed(&s.chk.cd)) {
+	while (s.chk.check_doc_stale || !s.chk.check_doc_built || !check_doc_indexed(&s.chk.check_doc)) {
 		session_checks_step(&s, 64);
 		steps++;
 	}
@@ -492,14 +492,14 @@ static void test_stale_english_in_idle_slices(void **state)
 			steps++;
 			if (!s.chk.stale_run)
 				continue;
-			assert_false(check_doc_indexed(&s.chk.cd)); /* after the measure */
+			assert_false(check_doc_indexed(&s.chk.check_doc)); /* after the measure */
 			size_t spent = source_stale_run_units(s.chk.stale_run) - u0;
 			assert_true(spent < SESSION_STALE_SLICE_UNITS + SOURCE_STALE_LINE_UNITS);
 			if (!typed && source_stale_run_reads_korean(s.chk.stale_run)) {
 				/* a URL and a literal the English has not, in a paragraph */
-				for (size_t b = s.doc.th.blocks.n / 2; b < s.doc.th.blocks.n; b++)
-					if (s.doc.th.blocks.v[b].kind == BK_PARAGRAPH) {
-						session_goto_line(&s, (long)s.doc.th.blocks.v[b].first + 1);
+				for (size_t b = s.doc.tgt_host.blocks.n / 2; b < s.doc.tgt_host.blocks.n; b++)
+					if (s.doc.tgt_host.blocks.v[b].kind == BK_PARAGRAPH) {
+						session_goto_line(&s, (long)s.doc.tgt_host.blocks.v[b].first + 1);
 						break;
 					}
 				const char *t = "https://example.org/new ``y = 2`` ";
@@ -513,7 +513,7 @@ static void test_stale_english_in_idle_slices(void **state)
 		assert_true(typed && steps > 2);
 		SourceStale want;
 		source_stale_init(&want);
-		source_stale_measure(s.doc.sh.text, &s.doc.sh.blocks, s.doc.th.text, &s.doc.th.blocks,
+		source_stale_measure(s.doc.src_host.text, &s.doc.src_host.blocks, s.doc.tgt_host.text, &s.doc.tgt_host.blocks,
 		                     &want);
 		assert_int_equal(want.stale, stale);
 		assert_memory_equal(&want.score, &s.chk.stale.score, sizeof(want.score));

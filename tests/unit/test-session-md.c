@@ -80,7 +80,7 @@ static void open_file(Opened *o, const char *dir, const char *name, const char *
 	if (!session_open(&o->s, o->path, &so, &e))
 		fail_msg("%s: %s", o->path, e.msg);
 	check_session(&o->s);
-	assert_int_equal(o->s.doc.th.fmt, HOST_MD);
+	assert_int_equal(o->s.doc.tgt_host.fmt, HOST_MD);
 	o->s.caret.focus = PANE_TARGET;
 	free(en);
 	free(en_name);
@@ -166,7 +166,7 @@ static void free_lines(char **v, size_t n)
 /* The first block of kind k (a <Tip>'s child when in_tip) with text. */
 static long find_block(const Session *s, BlockKind k, bool in_tip)
 {
-	const RstDoc *d = &s->doc.th.blocks;
+	const RstDoc *d = &s->doc.tgt_host.blocks;
 	for (size_t i = 0; i < d->n; i++) {
 		const Block *b = &d->v[i];
 		if (b->kind != k || lines_get(&s->doc.tgt, b->first).n < 4)
@@ -200,7 +200,7 @@ static void test_edits_change_only_their_lines(void **state)
 			long b = find_block(s, want[w].k, want[w].tip);
 			if (b < 0)
 				continue;
-			size_t line = s->doc.th.blocks.v[b].first;
+			size_t line = s->doc.tgt_host.blocks.v[b].first;
 			s->caret.cur = (Pos){line, lines_get(&s->doc.tgt, line).n};
 			type(s, " 번역함");
 			VEC_PUSH(&edited, line);
@@ -246,7 +246,7 @@ static void test_enter_and_realign(void **state)
 	Session *s = &o.s;
 	long b = find_block(s, BK_PARAGRAPH, true);
 	assert_true(b >= 0);
-	size_t line = s->doc.th.blocks.v[b].first, nblocks = s->doc.th.blocks.n;
+	size_t line = s->doc.tgt_host.blocks.v[b].first, nblocks = s->doc.tgt_host.blocks.n;
 	Str l = lines_get(&s->doc.tgt, line);
 	/* a blank line after the Tip's text: a new paragraph in the Tip */
 	s->caret.cur = (Pos){line, l.n};
@@ -254,10 +254,10 @@ static void test_enter_and_realign(void **state)
 	assert_true(session_newline(s));
 	type(s, "역자 주: 새 문단입니다.");
 	check_session(s);
-	assert_int_equal(s->doc.th.blocks.n, nblocks + 1);
-	const Block *nb = &s->doc.th.blocks.v[b + 1];
+	assert_int_equal(s->doc.tgt_host.blocks.n, nblocks + 1);
+	const Block *nb = &s->doc.tgt_host.blocks.v[b + 1];
 	assert_int_equal(nb->kind, BK_PARAGRAPH);
-	assert_int_equal(nb->parent, s->doc.th.blocks.v[b].parent); /* still in the Tip */
+	assert_int_equal(nb->parent, s->doc.tgt_host.blocks.v[b].parent); /* still in the Tip */
 	size_t n;
 	char *got = saved(&o, &n);
 	assert_int_equal(n, o.kn + strlen("\n\n역자 주: 새 문단입니다."));

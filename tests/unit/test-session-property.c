@@ -123,8 +123,8 @@ static void check_or_fail(Session *s, Run *r, const char *name, bool ok, const c
 static size_t text_regions(const Session *s)
 {
 	size_t n = 0;
-	for (size_t r = 0; r < s->doc.th.regions.n; r++)
-		n += s->doc.th.regions.v[r].kind == HR_TEXT;
+	for (size_t r = 0; r < s->doc.tgt_host.regions.n; r++)
+		n += s->doc.tgt_host.regions.v[r].kind == HR_TEXT;
 	return n;
 }
 
@@ -133,13 +133,13 @@ static size_t text_regions(const Session *s)
 static size_t short_titles(const Session *s)
 {
 	size_t n = 0;
-	const RstDoc *bl = &s->doc.th.blocks;
+	const RstDoc *bl = &s->doc.tgt_host.blocks;
 	for (size_t i = 0; i < bl->n; i++) {
 		const Block *b = &bl->v[i];
 		if (b->kind != BK_TITLE || b->text_line + 1 > b->last)
 			continue;
-		Str t = str_trim(lines_get(s->doc.th.text, b->text_line));
-		Str u = str_trim(lines_get(s->doc.th.text, b->text_line + 1));
+		Str t = str_trim(lines_get(s->doc.tgt_host.text, b->text_line));
+		Str u = str_trim(lines_get(s->doc.tgt_host.text, b->text_line + 1));
 		if (t.n && text_width(t.p, t.n) > (int)u.n)
 			n++;
 	}
@@ -169,7 +169,7 @@ static void run_file(const char *name, const char *path, const char *src, uint64
 		s.caret.focus = PANE_TARGET;
 		Run r = {BUF_INIT, seed + (uint64_t)q};
 		rng = r.seed * 0x9E3779B97F4A7C15ull + 1;
-		bool py = s.doc.th.fmt == HOST_PY;
+		bool py = s.doc.tgt_host.fmt == HOST_PY;
 		size_t regions = text_regions(&s), shorts = short_titles(&s);
 		command_run(&s, "goto-line", "1");
 		bool trace = getenv("YEOK_PROP_TRACE") && *getenv("YEOK_PROP_TRACE");
@@ -179,7 +179,7 @@ static void run_file(const char *name, const char *path, const char *src, uint64
 			if (trace) {
 				Str l = lines_get(&s.doc.tgt, s.caret.cur.line);
 				print_message("# %s cur %zu:%zu closed %d/%zu [%.*s] %s\n", r.log.p + was, s.caret.cur.line + 1,
-				              s.caret.cur.col, s.doc.th.doc.closed, s.doc.th.doc.close_line + 1, (int)MIN(l.n, 60), l.p, s.shell.msg.text);
+				              s.caret.cur.col, s.doc.tgt_host.doc.closed, s.doc.tgt_host.doc.close_line + 1, (int)MIN(l.n, 60), l.p, s.shell.msg.text);
 				s.shell.msg.text[0] = 0;
 			}
 			if (py) {

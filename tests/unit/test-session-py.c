@@ -44,7 +44,7 @@ static void open_pair(Opened *o, const char *dir, const char *name)
 	if (!session_open(&o->s, o->path, &so, &e))
 		fail_msg("%s: %s", o->path, e.msg);
 	check_session(&o->s);
-	assert_int_equal(o->s.doc.th.fmt, HOST_PY);
+	assert_int_equal(o->s.doc.tgt_host.fmt, HOST_PY);
 	o->s.caret.focus = PANE_TARGET;
 	free(en);
 	free(en_name);
@@ -117,7 +117,7 @@ static void type(Session *s, const char *text)
  * want_blank, a lone `#`). */
 static size_t find_line(const Session *s, HostLineKind k, HostRegionKind rk, bool want_blank)
 {
-	const HostDoc *h = &s->doc.th;
+	const HostDoc *h = &s->doc.tgt_host;
 	for (size_t i = 0; i < s->doc.tgt.n; i++) {
 		const HostRegion *g = host_region_of(h, i);
 		if (!g || g->kind != rk || host_line_kind(h, i) != k)
@@ -197,8 +197,8 @@ static void test_text_block_typing_enter_and_save(void **state)
 	assert_int_equal(n, want.len);
 	assert_memory_equal(got, want.p, n);
 	/* what the file now holds is still read as one text block there */
-	assert_int_equal(host_line_kind(&s->doc.th, i + 3), HL_RST);
-	assert_ptr_equal(host_region_of(&s->doc.th, i), host_region_of(&s->doc.th, i + 3));
+	assert_int_equal(host_line_kind(&s->doc.tgt_host, i + 3), HL_RST);
+	assert_ptr_equal(host_region_of(&s->doc.tgt_host, i), host_region_of(&s->doc.tgt_host, i + 3));
 	buf_release(&want);
 	free(got);
 	free(before);
@@ -249,8 +249,8 @@ static void test_prefix_kept_by_paste_backspace_delete(void **state)
 	/* Backspace after a separator line does not join the text to it */
 	size_t sep = SIZE_MAX;
 	for (size_t k = 1; k < s->doc.tgt.n && sep == SIZE_MAX; k++)
-		if (host_line_kind(&s->doc.th, k) == HL_SEP &&
-		    host_line_kind(&s->doc.th, k + 1) == HL_RST && lines_line(&s->doc.th.view, k + 1)->n)
+		if (host_line_kind(&s->doc.tgt_host, k) == HL_SEP &&
+		    host_line_kind(&s->doc.tgt_host, k + 1) == HL_RST && lines_line(&s->doc.tgt_host.view, k + 1)->n)
 			sep = k;
 	assert_true(sep != SIZE_MAX);
 	s->caret.cur = (Pos){sep + 1, 2};
@@ -270,7 +270,7 @@ static void test_code_is_kept_comments_take_typing(void **state)
 	Opened o;
 	open_pair(&o, dir, AUTOGRAD);
 	Session *s = &o.s;
-	const HostDoc *h = &s->doc.th;
+	const HostDoc *h = &s->doc.tgt_host;
 	size_t code = SIZE_MAX, comment = SIZE_MAX, sep = SIZE_MAX;
 	for (size_t i = 0; i < s->doc.tgt.n; i++) {
 		Str l = line_of(s, i);
@@ -379,8 +379,8 @@ static void assert_python_ok(Opened *o, size_t text_regions)
 static size_t text_regions_of(const Session *s)
 {
 	size_t n = 0;
-	for (size_t r = 0; r < s->doc.th.regions.n; r++)
-		n += s->doc.th.regions.v[r].kind == HR_TEXT;
+	for (size_t r = 0; r < s->doc.tgt_host.regions.n; r++)
+		n += s->doc.tgt_host.regions.v[r].kind == HR_TEXT;
 	return n;
 }
 

@@ -169,7 +169,7 @@ static void test_segment_motion_and_unfinished(void **state)
 	session_move(&s, MV_SEG_NEXT);
 	long k1 = session_cur_seg(&s);
 	assert_true(k1 > 0);
-	assert_int_equal(s.caret.cur.line, s.doc.th.blocks.v[s.doc.al.v[k1].tgt].first);
+	assert_int_equal(s.caret.cur.line, s.doc.tgt_host.blocks.v[s.doc.al.v[k1].tgt].first);
 	session_move(&s, MV_SEG_PREV);
 	assert_true(session_cur_seg(&s) < k1);
 	/* Alt-n goes to the untranslated paragraph (line 4) */
@@ -505,23 +505,23 @@ static bool same_as_full(Session *s)
 	Doc *d = &s->doc;
 	HostDoc h;
 	host_init(&h);
-	host_segment(&d->tgt, d->th.fmt, &h);
+	host_segment(&d->tgt, d->tgt_host.fmt, &h);
 	const RstDoc tb = h.blocks;
-	assert_int_equal(tb.n, d->th.blocks.n);
+	assert_int_equal(tb.n, d->tgt_host.blocks.n);
 	for (size_t i = 0; i < tb.n; i++) {
-		assert_int_equal(tb.v[i].kind, d->th.blocks.v[i].kind);
-		assert_int_equal(tb.v[i].first, d->th.blocks.v[i].first);
-		assert_int_equal(tb.v[i].last, d->th.blocks.v[i].last);
-		assert_int_equal(tb.v[i].parent, d->th.blocks.v[i].parent);
+		assert_int_equal(tb.v[i].kind, d->tgt_host.blocks.v[i].kind);
+		assert_int_equal(tb.v[i].first, d->tgt_host.blocks.v[i].first);
+		assert_int_equal(tb.v[i].last, d->tgt_host.blocks.v[i].last);
+		assert_int_equal(tb.v[i].parent, d->tgt_host.blocks.v[i].parent);
 	}
 	bool levels = true;
 	for (size_t i = 0; i < tb.n; i++)
-		levels = levels && tb.v[i].title_level == d->th.blocks.v[i].title_level;
+		levels = levels && tb.v[i].title_level == d->tgt_host.blocks.v[i].title_level;
 	/* The local re-alignment is exact (align_update): the one-shot
 	 * alignment of the document as it is now. */
 	Alignment al;
 	align_init(&al);
-	align_docs(d->sh.text, &d->sh.blocks, d->th.text, &tb, &al);
+	align_docs(d->src_host.text, &d->src_host.blocks, d->tgt_host.text, &tb, &al);
 	bool same = levels && al.n == d->al.n;
 	for (size_t k = 0; same && k < al.n; k++) {
 		same = al.v[k].src_n == d->al.v[k].src_n && al.v[k].tgt_n == d->al.v[k].tgt_n &&
@@ -1076,7 +1076,7 @@ static void test_phased_open_equals_open(void **state)
 			const Segment *g = &b.doc.al.v[k];
 			if (!g->tgt_n)
 				continue;
-			size_t line = b.doc.th.blocks.v[g->tgt].first;
+			size_t line = b.doc.tgt_host.blocks.v[g->tgt].first;
 			if (line + 300 < b.caret.cur.line || line > b.caret.cur.line + 300)
 				continue;
 			const Segment *h = NULL;
@@ -1107,7 +1107,7 @@ static void test_phased_open_equals_open(void **state)
 			if (b.side.keys.cap) {
 				/* reserved exactly: an eighth more and 64 (a power of
 				 * two left 40% of 38 MB unused at 1M lines) */
-				size_t want = MIN(b.side.sc.segs.n, b.doc.sh.blocks.n + b.doc.th.blocks.n);
+				size_t want = MIN(b.side.sc.segs.n, b.doc.src_host.blocks.n + b.doc.tgt_host.blocks.n);
 				assert_int_equal(b.side.keys.cap, want + want / 8 + 64);
 				kept++;
 			}
@@ -1204,7 +1204,7 @@ static void pending_shown(Session *b, size_t cur)
 		k++;
 	if (k < b->doc.al.n) {
 		Pos was = b->caret.cur;
-		b->caret.cur = (Pos){b->doc.th.blocks.v[b->doc.al.v[k].tgt].first, 0};
+		b->caret.cur = (Pos){b->doc.tgt_host.blocks.v[b->doc.al.v[k].tgt].first, 0};
 		assert_int_equal(session_cur_seg(b), (long)k);
 		buf_clear(&st);
 		session_status(b, &st);

@@ -118,7 +118,7 @@ static void test_history_is_stale(void **state)
 	/* source-stale says it once; the URLs the sync changed are no
 	 * markup-mismatch */
 	CheckDoc d;
-	check_doc_init(&d, pr.tgt, pr.tb, pr.sl, pr.sb, &pr.al, NULL);
+	check_doc_init(&d, pr.tgt, pr.tb, pr.src_lines, pr.sb, &pr.al, NULL);
 	d.stale = &pr.stale;
 	CheckSet set;
 	check_set_all(&set);

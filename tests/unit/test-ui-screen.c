@@ -694,9 +694,9 @@ static void test_glossary_marks_cached_per_line(void **state)
 			session_gloss_line(&s, (Pane)p, i, &kept);
 			Str ln = lines_get(ls, i);
 			if (p == PANE_SOURCE)
-				glossary_match_en(&s.gloss.gl, ln.p, ln.n, &fresh);
+				glossary_match_en(&s.gloss.glossary, ln.p, ln.n, &fresh);
 			else
-				glossary_match_ko(&s.gloss.gl, ln.p, ln.n, &fresh);
+				glossary_match_ko(&s.gloss.glossary, ln.p, ln.n, &fresh);
 			size_t m = 0;
 			for (size_t k = 0; k < fresh.n; k++)
 				if (p == PANE_SOURCE || fresh.v[k].kind == GH_AVOID)
