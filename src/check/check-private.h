@@ -325,6 +325,29 @@ void countmap_settle(CountMap *m);
 bool countmap_settle_budget(CountMap *m, size_t *used, size_t max, size_t cost);
 void countmap_release(CountMap *m);
 
+/* ---- a counted set of id pairs (countmap.c) ----------------------------
+ * CountMap's scheme (open addressing, a gradual growth) for pairs of
+ * 32-bit ids: no key bytes to copy, hash or compare (the inferred
+ * renderings counted every English x Korean word pair of every segment
+ * under "E K" decimal string keys: a fifth of `yeok check`).  A slot is
+ * empty when its count is 0; key/count iterate the table only when settled
+ * (okey NULL). */
+typedef struct PairMap {
+	uint64_t *key;   /* (a << 32) | b */
+	uint32_t *count; /* 0: an empty slot */
+	size_t n, cap;   /* cap: 0 or a power of two > 2n */
+	bool gradual;    /* as CountMap's */
+	uint64_t *okey;
+	uint32_t *ocount;
+	size_t ocap, omig;
+} PairMap;
+/* Add by (> 0) to the count of (a, b). */
+void pairmap_add(PairMap *m, uint32_t a, uint32_t b, uint32_t by);
+uint32_t pairmap_get(const PairMap *m, uint32_t a, uint32_t b);
+/* As countmap_settle_budget. */
+bool pairmap_settle_budget(PairMap *m, size_t *used, size_t max, size_t cost);
+void pairmap_release(PairMap *m);
+
 /* ---- Korean text helpers (korean.c) ---------------------------------- */
 
 /* A Hangul syllable U+AC00..U+D7A3. */
