@@ -125,10 +125,10 @@ static void glossary_comments(const Unit *u, FindingVec *out)
 	bool src = u->src_n == 1 && u->d->sb->v[u->src].kind == BK_LITERAL &&
 	           comment_text(u->d->src, u->d->sb, &u->d->sb->v[u->src], &sj);
 	GlossHintVec hv = {0};
-	if (src)
-		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);
 	GlossHitVec kh = {0};
 	glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+	if (src)
+		glossary_hints_ko(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &kh, &hv);
 	for (size_t i = 0; i < kh.n; i++) {
 		if (kh.v[i].kind != GH_AVOID)
 			continue;
@@ -325,7 +325,9 @@ void check_glossary(const Unit *u, FindingVec *out)
 	}
 	if (has_hangul(tj.text.p, tj.text.len)) {
 		GlossHintVec hv = {0}, prose = {0};
-		glossary_hints(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &hv);
+		GlossHitVec kh = {0}; /* the target's Korean hits, for both uses */
+		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
+		glossary_hints_ko(g, sj.text.p, sj.text.len, tj.text.p, tj.text.len, &kh, &hv);
 		/* the terms of the source's prose (not of what is kept as it is) */
 		Buf masked = BUF_INIT;
 		mask_kept(sj.text.p, sj.text.len, tj.text.p, tj.text.len, &masked);
@@ -384,8 +386,6 @@ void check_glossary(const Unit *u, FindingVec *out)
 		}
 		/* Avoided variants of terms the source does not name (``Tensor``
 		 * in a literal, 텐서 in the prose). */
-		GlossHitVec kh = {0};
-		glossary_match_ko(g, tj.text.p, tj.text.len, &kh);
 		for (size_t i = 0; i < kh.n; i++) {
 			if (!glossary_hit_strict(g, &kh.v[i]) ||
 			    doc_allows(u, tj.text.p + kh.v[i].start, kh.v[i].end - kh.v[i].start))
