@@ -391,6 +391,19 @@ bool ko_is_particle(const char *s, size_t n);
  * N H T); at least max(2, min) of them, all alike (two are weak
  * evidence: 보다 and feature are both P T). */
 bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min);
+/* ko_transliterates in parts, for a caller that tries many words against
+ * the same English forms (each reduced once, not once a word): the
+ * consonants of a Hangul word, of an English one (false: en holds more
+ * than letters, spaces and hyphens, or is too long), and whether they
+ * match (at least max(2, min) of them). */
+enum { KO_SKEL_MAX = 32 };
+typedef struct KoSkel {
+	char c[KO_SKEL_MAX];
+	size_t n;
+} KoSkel;
+void ko_skel_hangul(const char *h, size_t hn, KoSkel *out);
+bool ko_skel_english(const char *en, size_t en_n, KoSkel *out);
+bool ko_skel_match(const KoSkel *h, const KoSkel *e, size_t min);
 
 /* The prose of a block with every inline markup construct, bare URL and
  * backslash escape replaced by 0x01 bytes (same offsets, same length): the

@@ -244,6 +244,13 @@ static bool other_spacing(const char *ko, const char *t, size_t n, size_t *at, s
  * (아웃풋 for output, 데이타셋 for dataset): its span. */
 static bool transliterated(const GlossTerm *gt, const char *t, size_t n, size_t *at, size_t *len)
 {
+	/* the English forms reduced once (each word was, for every Hangul
+	 * word and every particle split of it: 5% of `yeok check`) */
+	enum { FORMS = 16 };
+	KoSkel es[FORMS];
+	bool eok[FORMS];
+	for (size_t f = 0; f < gt->en_n && f < FORMS; f++)
+		eok[f] = ko_skel_english(gt->en[f], strlen(gt->en[f]), &es[f]);
 	for (size_t i = 0; i < n;) {
 		if (!ko_syllable(check_cp_at(t, n, i)) || ko_syllable(check_prev_cp(t, i))) {
 			i++;
@@ -256,9 +263,13 @@ static bool transliterated(const GlossTerm *gt, const char *t, size_t n, size_t 
 		for (size_t k = e; k >= i + 6; k -= 3) {
 			if (k < e && !ko_is_particle(t + k, e - k))
 				continue;
+			KoSkel hs;
+			ko_skel_hangul(t + i, k - i, &hs);
 			for (size_t f = 0; f < gt->en_n; f++) {
 				/* three consonants at least: any word is P T (보다, feature) */
-				if (ko_transliterates(t + i, k - i, gt->en[f], strlen(gt->en[f]), 3)) {
+				if (f < FORMS ? eok[f] && ko_skel_match(&hs, &es[f], 3)
+				              : ko_transliterates(t + i, k - i, gt->en[f],
+				                                  strlen(gt->en[f]), 3)) {
 					*at = i;
 					*len = k - i;
 					return true;
