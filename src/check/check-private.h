@@ -350,8 +350,12 @@ void pairmap_release(PairMap *m);
 
 /* ---- Korean text helpers (korean.c) ---------------------------------- */
 
-/* A Hangul syllable U+AC00..U+D7A3. */
-bool ko_syllable(int32_t cp);
+/* A Hangul syllable U+AC00..U+D7A3 (inline: 2.3M calls in a check of
+ * the 10k pair). */
+static inline bool ko_syllable(int32_t cp)
+{
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
 /* Each run of Hangul syllables in m[0..n) (a run not preceded by a
  * syllable), in order: fn(ctx, start, bytes). */
 typedef void (*KoRunFn)(void *ctx, const char *w, size_t n);

@@ -5,11 +5,6 @@
 #include "check-private.h"
 #include "yeok/text.h"
 
-bool ko_syllable(int32_t cp)
-{
-	return cp >= 0xac00 && cp <= 0xd7a3;
-}
-
 void ko_each_run(const char *m, size_t n, KoRunFn fn, void *ctx)
 {
 	for (size_t i = 0; i < n;) {
