@@ -48,6 +48,20 @@ CORE_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(CORE_PKGS))
 CORE_LIBS   = $(shell $(PKG_CONFIG) --libs $(CORE_PKGS)) -lpthread
 UI_CFLAGS   = $(shell $(PKG_CONFIG) --cflags ncursesw)
 UI_LIBS     = $(shell $(PKG_CONFIG) --libs ncursesw)
+# The release program links these libraries statically when all their
+# archives are installed (STATIC_LIBS=0: never; libc stays shared): a
+# `yeok check` of a small pair spent about 5 ms of its 15 loading and
+# relocating 13 shared libraries (tests/bench/PERF.md, round 15).  Tests,
+# fuzzers and benchmark programs link them shared.
+STATIC_ARCHIVES := ncursesw tinfo utf8proc yaml hunspell-1.7 sqlite3 cmark-gfm \
+	cmark-gfm-extensions stdc++
+ifeq ($(MODE),release)
+STATIC_LIBS ?= $(if $(strip $(foreach l,$(STATIC_ARCHIVES),$(if $(filter /%,$(shell \
+	$(CC) -print-file-name=lib$(l).a)),,$(l)))),0,1)
+endif
+STATIC_LINK = -Wl,-Bstatic -Wl,--start-group $(UI_LIBS) $(shell $(PKG_CONFIG) --libs \
+	$(CORE_PKGS)) -lstdc++ -Wl,--end-group -Wl,-Bdynamic -lm -lpthread
+PROG_LIBS = $(if $(filter 1,$(STATIC_LIBS)),$(STATIC_LINK),$(UI_LIBS) $(CORE_LIBS))
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -100,7 +114,7 @@ $(PROG): $(BIN)
 $(BIN): $(MAIN_OBJ) $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(OPT) $(LDOPT) -o $@ $(MAIN_OBJ) $(CLI_OBJ) $(UI_OBJ) $(LIB) \
-		$(UI_LIBS) $(CORE_LIBS) $(LDFLAGS)
+		$(PROG_LIBS) $(LDFLAGS)
 
 $(LIB): $(CORE_OBJ)
 	$(call say,AR,$@)
@@ -243,6 +257,7 @@ clean:
 help:
 	@echo 'yeok — make targets'
 	@echo '  make            build ./yeok (release; DEBUG=1 debug, SANITIZE=1 ASan+UBSan)'
+	@echo '                 (its libraries linked statically when installed; STATIC_LIBS=0: shared)'
 	@echo '  make run        install missing packages, build, open the bundled sample'
 	@echo '  make test       unit, layering, CLI, tmux end-to-end and fuzz-smoke tests'
 	@echo '  make bench      performance table (issue 10)'

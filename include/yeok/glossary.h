@@ -139,6 +139,10 @@ typedef VEC(GlossHint) GlossHintVec;
  * (then found = violated = false).  Returns the number appended. */
 size_t glossary_hints(Glossary *g, const char *src, size_t src_n, const char *tgt,
                       size_t tgt_n, GlossHintVec *out);
+/* The same with tgt's Korean hits given: tgt_ko is what glossary_match_ko
+ * found in tgt (a caller that needs them too matches once, not twice). */
+size_t glossary_hints_ko(Glossary *g, const char *src, size_t src_n, const char *tgt,
+                         size_t tgt_n, const GlossHitVec *tgt_ko, GlossHintVec *out);
 
 /* "parameter -> 매개변수", "Tensor -> Tensor (번역하지 않음)": appended to
  * out for status lines and messages. */

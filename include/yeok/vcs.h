@@ -41,6 +41,12 @@ bool vcs_git(const char *dir, const char *const *argv, Buf *out, int *status, Er
 /* True when a git program can be run. */
 bool vcs_available(void);
 
+/* True when path (a file or a folder) is in no work tree git could find:
+ * no folder from it up holds a .git entry, and neither GIT_DIR nor
+ * GIT_WORK_TREE is set.  Runs no git (a process costs more than a small
+ * file's whole check); false when it may be in one. */
+bool vcs_outside_work_tree(const char *path);
+
 /* The top level of the work tree that holds path (a file or a folder);
  * caller frees *top. */
 bool vcs_toplevel(const char *path, char **top, Err *e);

@@ -325,10 +325,37 @@ void countmap_settle(CountMap *m);
 bool countmap_settle_budget(CountMap *m, size_t *used, size_t max, size_t cost);
 void countmap_release(CountMap *m);
 
+/* ---- a counted set of id pairs (countmap.c) ----------------------------
+ * CountMap's scheme (open addressing, a gradual growth) for pairs of
+ * 32-bit ids: no key bytes to copy, hash or compare (the inferred
+ * renderings counted every English x Korean word pair of every segment
+ * under "E K" decimal string keys: a fifth of `yeok check`).  A slot is
+ * empty when its count is 0; key/count iterate the table only when settled
+ * (okey NULL). */
+typedef struct PairMap {
+	uint64_t *key;   /* (a << 32) | b */
+	uint32_t *count; /* 0: an empty slot */
+	size_t n, cap;   /* cap: 0 or a power of two > 2n */
+	bool gradual;    /* as CountMap's */
+	uint64_t *okey;
+	uint32_t *ocount;
+	size_t ocap, omig;
+} PairMap;
+/* Add by (> 0) to the count of (a, b). */
+void pairmap_add(PairMap *m, uint32_t a, uint32_t b, uint32_t by);
+uint32_t pairmap_get(const PairMap *m, uint32_t a, uint32_t b);
+/* As countmap_settle_budget. */
+bool pairmap_settle_budget(PairMap *m, size_t *used, size_t max, size_t cost);
+void pairmap_release(PairMap *m);
+
 /* ---- Korean text helpers (korean.c) ---------------------------------- */
 
-/* A Hangul syllable U+AC00..U+D7A3. */
-bool ko_syllable(int32_t cp);
+/* A Hangul syllable U+AC00..U+D7A3 (inline: 2.3M calls in a check of
+ * the 10k pair). */
+static inline bool ko_syllable(int32_t cp)
+{
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
 /* Each run of Hangul syllables in m[0..n) (a run not preceded by a
  * syllable), in order: fn(ctx, start, bytes). */
 typedef void (*KoRunFn)(void *ctx, const char *w, size_t n);
@@ -368,6 +395,19 @@ bool ko_is_particle(const char *s, size_t n);
  * N H T); at least max(2, min) of them, all alike (two are weak
  * evidence: 보다 and feature are both P T). */
 bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min);
+/* ko_transliterates in parts, for a caller that tries many words against
+ * the same English forms (each reduced once, not once a word): the
+ * consonants of a Hangul word, of an English one (false: en holds more
+ * than letters, spaces and hyphens, or is too long), and whether they
+ * match (at least max(2, min) of them). */
+enum { KO_SKEL_MAX = 32 };
+typedef struct KoSkel {
+	char c[KO_SKEL_MAX];
+	size_t n;
+} KoSkel;
+void ko_skel_hangul(const char *h, size_t hn, KoSkel *out);
+bool ko_skel_english(const char *en, size_t en_n, KoSkel *out);
+bool ko_skel_match(const KoSkel *h, const KoSkel *e, size_t min);
 
 /* The prose of a block with every inline markup construct, bare URL and
  * backslash escape replaced by 0x01 bytes (same offsets, same length): the

@@ -189,8 +189,8 @@ typedef struct Tables {
 	CountMap en_id, ko_id; /* word -> id + 1 */
 	VEC(char *) en, ko;    /* id -> word (borrowed from the maps' keys: copies) */
 	VEC(size_t) en_n, ko_n;
-	CountMap pair;         /* "e k" -> segments with both, e not kept */
-	CountMap kpair;        /* "e k" -> segments with both, e kept */
+	PairMap pair;          /* (e, k) -> segments with both, e not kept */
+	PairMap kpair;         /* (e, k) -> segments with both, e kept */
 	VEC(size_t) en_kept;   /* id -> segments keeping it in English */
 	VEC(Seg) seg;
 	/* the segments' ids (Seg's spans): id k in ids.v[k >> shift] at
@@ -412,8 +412,8 @@ static void tables_release(Tables *t)
 {
 	countmap_release(&t->en_id);
 	countmap_release(&t->ko_id);
-	countmap_release(&t->pair);
-	countmap_release(&t->kpair);
+	pairmap_release(&t->pair);
+	pairmap_release(&t->kpair);
 	VEC_FREE(&t->en_kept);
 	for (size_t i = 0; i < t->en.n; i++)
 		free(t->en.v[i]);
@@ -431,55 +431,9 @@ static void tables_release(Tables *t)
 	VEC_FREE(&t->scratch.kept);
 }
 
-/* The key of pair (e, k) in the tables' count maps: "E K" in decimal
- * (what snprintf "%zu %zu" gives; that was a quarter of the consistency
- * index's building at 1M lines).  key holds 48 bytes; returns its
- * length. */
-static size_t decimal(char *p, size_t v)
+static size_t pair_in(const PairMap *m, size_t e, size_t k)
 {
-	char d[24];
-	size_t n = 0;
-	do {
-		d[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (size_t i = 0; i < n; i++)
-		p[i] = d[n - 1 - i];
-	return n;
-}
-
-static size_t pair_key(char *key, size_t e, size_t k)
-{
-	size_t n = decimal(key, e);
-	key[n++] = ' ';
-	n += decimal(key + n, k);
-	key[n] = '\0';
-	return n;
-}
-
-/* The pair of a key pair_key made; false: not one. */
-static bool pair_key_parse(const char *key, size_t *e, size_t *k)
-{
-	size_t v[2] = {0, 0};
-	const char *p = key;
-	for (int i = 0; i < 2; i++) {
-		if (*p < '0' || *p > '9')
-			return false;
-		while (*p >= '0' && *p <= '9')
-			v[i] = v[i] * 10 + (size_t)(*p++ - '0');
-		if (i == 0 && *p++ != ' ')
-			return false;
-	}
-	*e = v[0];
-	*k = v[1];
-	return *p == '\0';
-}
-
-static size_t pair_in(const CountMap *m, size_t e, size_t k)
-{
-	char key[48];
-	size_t n = pair_key(key, e, k);
-	return countmap_get(m, key, n);
+	return pairmap_get(m, (uint32_t)e, (uint32_t)k);
 }
 
 static size_t pair_get(const Tables *t, size_t e, size_t k)
@@ -715,7 +669,8 @@ InferBuild *infer_start(void)
 {
 	InferBuild *b = xcalloc(1, sizeof(InferBuild));
 	Tables *t = &b->t;
-	t->en_id.gradual = t->ko_id.gradual = t->pair.gradual = t->kpair.gradual = true;
+	t->en_id.gradual = t->ko_id.gradual = true;
+	t->pair.gradual = t->kpair.gradual = true;
 	t->ids_shift = infer_ids_shift;
 	return b;
 }
@@ -832,10 +787,9 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			t->ko_n.v[span_id(t, ko, i)]++;
 		for (uint32_t i = 0; i < en.n; i++)
 			for (uint32_t k = 0; k < ko.n; k++) {
-				char key[48];
 				size_t e = span_id(t, en, i);
-				size_t kn = pair_key(key, e, span_id(t, ko, k));
-				countmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, key, kn, 1);
+				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
+				            (uint32_t)span_id(t, ko, k), 1);
 			}
 		n += segment_cost(d, &d->al->v[g->unit]);
 	}
@@ -844,7 +798,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		return false;
 	}
 	/* the pairs' map settled (a growth under way moved), 4 units a slot */
-	if (!countmap_settle_budget(&t->pair, &n, max_bytes, 4)) {
+	if (!pairmap_settle_budget(&t->pair, &n, max_bytes, 4)) {
 		*used = n;
 		return false;
 	}
@@ -856,11 +810,9 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	}
 	for (; b->i < t->pair.cap && (n < max_bytes || !n); b->i++) {
 		n++;
-		if (!t->pair.key[b->i])
+		if (!t->pair.count[b->i])
 			continue;
-		size_t e, k;
-		if (!pair_key_parse(t->pair.key[b->i], &e, &k))
-			continue;
+		size_t e = (size_t)(t->pair.key[b->i] >> 32), k = (uint32_t)t->pair.key[b->i];
 		double x = dice_of(t, e, k, t->pair.count[b->i]); /* the slot's count */
 		if (x > b->best[k])
 			b->best[k] = x;

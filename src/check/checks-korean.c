@@ -563,6 +563,29 @@ static const Pattern patterns[] = {
 	{"ordinal", "몇번", 3, false, 0, "번 is written apart from 몇"},
 };
 
+/* The patterns by their first syllable: its 3 bytes as a number, and a
+ * bit of each (key % 64) in a mask; a syllable no pattern starts with
+ * (most of them) tries none (21 patterns compared at every syllable were
+ * a tenth of `yeok check`). */
+static uint32_t pattern_first[ARRAY_LEN(patterns)];
+static uint64_t pattern_bits;
+static pthread_once_t patterns_once = PTHREAD_ONCE_INIT;
+
+static uint32_t syl_key(const char *p)
+{
+	return (uint32_t)(unsigned char)p[0] << 16 | (uint32_t)(unsigned char)p[1] << 8 |
+	       (unsigned char)p[2];
+}
+
+static void patterns_index(void)
+{
+	for (size_t p = 0; p < ARRAY_LEN(patterns); p++) {
+		BUG_ON(!check_syl_at(patterns[p].find, strlen(patterns[p].find), 0));
+		pattern_first[p] = syl_key(patterns[p].find);
+		pattern_bits |= (uint64_t)1 << (pattern_first[p] % 64);
+	}
+}
+
 /* -어야 하다: "해야합니다", "있어야합니다", "되어야할". */
 static size_t yahada_at(const char *s, size_t n, size_t i)
 {
@@ -617,6 +640,7 @@ static bool pattern_at(const Pattern *pt, const char *m, size_t i, size_t e, siz
 static void rule_patterns(Text *t, FindingVec *out)
 {
 	const char *m = t->m;
+	pthread_once(&patterns_once, patterns_index);
 	for (size_t i = 0; i < t->n;) {
 		size_t l;
 		if (!ko_syllable(cp_at(m, t->n, i, &l))) {
@@ -627,8 +651,10 @@ static void rule_patterns(Text *t, FindingVec *out)
 		for (size_t k = i; k < e; k += 3) {
 			size_t at = SIZE_MAX;
 			const char *rule = NULL, *what = NULL;
-			for (size_t p = 0; p < ARRAY_LEN(patterns) && at == SIZE_MAX; p++) {
-				if (pattern_at(&patterns[p], m, i, e, k)) {
+			uint32_t key = syl_key(m + k); /* a whole syllable: k + 3 <= e */
+			bool some = pattern_bits >> (key % 64) & 1;
+			for (size_t p = 0; some && p < ARRAY_LEN(patterns) && at == SIZE_MAX; p++) {
+				if (pattern_first[p] == key && pattern_at(&patterns[p], m, i, e, k)) {
 					at = k + patterns[p].split;
 					rule = patterns[p].rule;
 					what = patterns[p].what;

@@ -160,6 +160,120 @@ size_t countmap_get(const CountMap *m, const char *s, size_t n)
 	return o != SIZE_MAX ? m->ocount[o] : 0;
 }
 
+/* ---- counted id pairs ---------------------------------------------------- */
+
+static size_t pair_hash(uint64_t x, size_t cap)
+{
+	x ^= x >> 33; /* MurmurHash3's finaliser: every bit of both ids mixed */
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return (size_t)x & (cap - 1);
+}
+
+static size_t pair_slot(const uint64_t *key, const uint32_t *count, size_t cap, uint64_t x)
+{
+	size_t h = pair_hash(x, cap);
+	while (count[h] && key[h] != x)
+		h = (h + 1) & (cap - 1);
+	return h;
+}
+
+static void pair_move_some(PairMap *m, size_t k)
+{
+	for (; m->omig < m->ocap && k; m->omig++, k--) {
+		if (!m->ocount[m->omig])
+			continue;
+		size_t h = pair_slot(m->key, m->count, m->cap, m->okey[m->omig]);
+		BUG_ON(m->count[h]); /* a key is in one table only */
+		m->key[h] = m->okey[m->omig];
+		m->count[h] = m->ocount[m->omig];
+	}
+	if (m->omig == m->ocap) {
+		free(m->okey);
+		free(m->ocount);
+		m->okey = NULL;
+		m->ocount = NULL;
+		m->ocap = m->omig = 0;
+	}
+}
+
+bool pairmap_settle_budget(PairMap *m, size_t *used, size_t max, size_t cost)
+{
+	while (m->okey && (*used < max || !*used)) {
+		size_t k = max > *used ? MAX((max - *used) / cost, (size_t)1) : 1;
+		k = MIN(k, m->ocap - m->omig);
+		pair_move_some(m, k);
+		*used += cost * k;
+	}
+	return !m->okey;
+}
+
+/* The old table's slot of x not moved yet, or SIZE_MAX. */
+static size_t pair_old_slot(const PairMap *m, uint64_t x)
+{
+	if (!m->okey)
+		return SIZE_MAX;
+	size_t h = pair_slot(m->okey, m->ocount, m->ocap, x);
+	return m->ocount[h] && h >= m->omig ? h : SIZE_MAX; /* below omig: moved */
+}
+
+void pairmap_add(PairMap *m, uint32_t a, uint32_t b, uint32_t by)
+{
+	BUG_ON(!by);
+	uint64_t x = (uint64_t)a << 32 | b;
+	if (m->okey)
+		pair_move_some(m, 4); /* as countmap_add */
+	if ((m->n + 1) * 2 > m->cap) {
+		if (m->okey)
+			pair_move_some(m, SIZE_MAX); /* never two growths at once */
+		m->okey = m->key;
+		m->ocount = m->count;
+		m->ocap = m->cap;
+		m->omig = 0;
+		m->cap = m->cap ? m->cap * 2 : 64;
+		m->key = xmalloc(m->cap * sizeof(uint64_t));
+		m->count = xcalloc(m->cap, sizeof(uint32_t));
+		pair_move_some(m, m->gradual ? 4 : SIZE_MAX);
+	}
+	size_t o = pair_old_slot(m, x);
+	if (o != SIZE_MAX) {
+		m->ocount[o] += by; /* moved with its count later */
+		return;
+	}
+	size_t h = pair_slot(m->key, m->count, m->cap, x);
+	if (!m->count[h]) {
+		m->key[h] = x;
+		m->n++;
+	}
+	BUG_ON(m->count[h] > UINT32_MAX - by);
+	m->count[h] += by;
+}
+
+uint32_t pairmap_get(const PairMap *m, uint32_t a, uint32_t b)
+{
+	if (!m->cap)
+		return 0;
+	uint64_t x = (uint64_t)a << 32 | b;
+	size_t h = pair_slot(m->key, m->count, m->cap, x);
+	if (m->count[h])
+		return m->count[h];
+	size_t o = pair_old_slot(m, x);
+	return o != SIZE_MAX ? m->ocount[o] : 0;
+}
+
+void pairmap_release(PairMap *m)
+{
+	free(m->key);
+	free(m->count);
+	free(m->okey);
+	free(m->ocount);
+	bool gradual = m->gradual;
+	memset(m, 0, sizeof(*m));
+	m->gradual = gradual;
+}
+
 /* ---- fixed word sets ----------------------------------------------------- */
 
 /* The set being made by pthread_once (one at a time: once holds a lock). */

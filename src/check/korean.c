@@ -5,11 +5,6 @@
 #include "check-private.h"
 #include "yeok/text.h"
 
-bool ko_syllable(int32_t cp)
-{
-	return cp >= 0xac00 && cp <= 0xd7a3;
-}
-
 void ko_each_run(const char *m, size_t n, KoRunFn fn, void *ctx)
 {
 	for (size_t i = 0; i < n;) {
@@ -465,11 +460,8 @@ bool admonition_text(const Lines *lines, const Block *b, Joined *j)
 
 /* One consonant class a position; S and J (ㅅ/ㅈ for s, z, ch) match,
  * 'Q' (English th) matches S or T, 'X' (English g before e, i, y) K or J. */
-enum { SKEL_MAX = 32 };
-typedef struct Skel {
-	char c[SKEL_MAX];
-	size_t n;
-} Skel;
+enum { SKEL_MAX = KO_SKEL_MAX };
+typedef KoSkel Skel;
 
 static void skel_add(Skel *k, char c)
 {
@@ -576,12 +568,13 @@ static bool skel_match(const Skel *h, const Skel *e)
 	return true;
 }
 
-bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min)
+void ko_skel_hangul(const char *h, size_t hn, KoSkel *out)
 {
-	Skel hs, es;
-	skel_hangul(h, hn, &hs);
-	if (hs.n < 2 || hs.n < min)
-		return false;
+	skel_hangul(h, hn, out);
+}
+
+bool ko_skel_english(const char *en, size_t en_n, KoSkel *out)
+{
 	char low[SKEL_MAX * 4];
 	size_t n = 0;
 	for (size_t i = 0; i < en_n && n < sizeof(low); i++) {
@@ -593,6 +586,20 @@ bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, si
 	}
 	if (n == sizeof(low))
 		return false;
-	skel_english(low, n, &es);
-	return skel_match(&hs, &es);
+	skel_english(low, n, out);
+	return true;
+}
+
+bool ko_skel_match(const KoSkel *h, const KoSkel *e, size_t min)
+{
+	return h->n >= 2 && h->n >= min && skel_match(h, e);
+}
+
+bool ko_transliterates(const char *h, size_t hn, const char *en, size_t en_n, size_t min)
+{
+	Skel hs, es;
+	skel_hangul(h, hn, &hs);
+	if (hs.n < 2 || hs.n < min)
+		return false;
+	return ko_skel_english(en, en_n, &es) && skel_match(&hs, &es);
 }

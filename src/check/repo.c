@@ -308,7 +308,7 @@ bool check_repo_load(const char *file, CheckRepo *r, Err *e)
 	char *top = NULL;
 	Err ve;
 	err_init(&ve);
-	if (!vcs_available() || !vcs_toplevel(file, &top, &ve))
+	if (vcs_outside_work_tree(file) || !vcs_toplevel(file, &top, &ve))
 		return true; /* not in a work tree: nothing to know */
 	char head[41];
 	if (!vcs_commit(top, "HEAD", head, &ve)) {

@@ -126,7 +126,7 @@ static void open_trees(Run *run, const char *const *files, size_t n, const Sourc
 	VEC(char *) rels = {0};
 	for (size_t i = 0; i < n; i++) {
 		char *top = NULL, *rel = NULL;
-		if (!vcs_toplevel(files[i], &top, NULL))
+		if (vcs_outside_work_tree(files[i]) || !vcs_toplevel(files[i], &top, NULL))
 			continue;
 		bool have = false;
 		for (size_t k = 0; k < run->trees.n && !have; k++)

@@ -424,18 +424,34 @@ struct CliTm {
 	bool warned;
 };
 
+/* Is there a folder of memories at the default place (tm_default_path's)? */
+static bool default_tms_exist(void)
+{
+	char *p = tm_default_path("-");
+	char *dir = path_dirname(p);
+	bool there = file_exists(dir);
+	free(dir);
+	free(p);
+	return there;
+}
+
 CliTm *cli_tm_open(const char *top)
 {
 	CliTm *t = xcalloc(1, sizeof(*t));
 	t->top = xstrdup(top);
 	Err e;
 	err_init(&e);
+	char *db = config_tm(); /* `tm:` in config.yaml, else the repository's */
+	/* none made: no repository id to ask git for (its root commits, a walk
+	 * of the whole history: 14 ms of a check of one file) */
+	if (!db && !default_tms_exist())
+		return t;
 	char rid[41];
-	if (!tm_repo_id(top, rid, &e))
+	if (!tm_repo_id(top, rid, &e)) {
+		free(db);
 		return t; /* no commit: no memory to compare with */
-	t->db = config_tm(); /* `tm:` in config.yaml, else the repository's */
-	if (!t->db)
-		t->db = tm_default_path(rid);
+	}
+	t->db = db ? db : tm_default_path(rid);
 	t->tm = file_exists(t->db) ? tm_open(t->db, false, &e) : NULL;
 	if (file_exists(t->db) && e.msg[0]) {
 		cli_error(0, "warning: translation memory: %s (yeok tm build)", e.msg);

@@ -356,12 +356,22 @@ size_t glossary_match_ko(Glossary *g, const char *text, size_t n, GlossHitVec *o
 size_t glossary_hints(Glossary *g, const char *src, size_t src_n, const char *tgt,
                       size_t tgt_n, GlossHintVec *out)
 {
-	GlossHitVec sh = {0}, ten = {0}, tko = {0};
-	glossary_match_en(g, src, src_n, &sh);
-	if (tgt) {
-		glossary_match_en(g, tgt, tgt_n, &ten);
+	GlossHitVec tko = {0};
+	if (tgt)
 		glossary_match_ko(g, tgt, tgt_n, &tko);
-	}
+	size_t added = glossary_hints_ko(g, src, src_n, tgt, tgt_n, &tko, out);
+	VEC_FREE(&tko);
+	return added;
+}
+
+size_t glossary_hints_ko(Glossary *g, const char *src, size_t src_n, const char *tgt,
+                         size_t tgt_n, const GlossHitVec *tgt_ko, GlossHintVec *out)
+{
+	GlossHitVec sh = {0}, ten = {0};
+	const GlossHitVec none = {0}, *tko = tgt ? tgt_ko : &none;
+	glossary_match_en(g, src, src_n, &sh);
+	if (tgt)
+		glossary_match_en(g, tgt, tgt_n, &ten);
 	size_t first = out->n;
 	for (size_t i = 0; i < sh.n; i++) {
 		size_t term = sh.v[i].term;
@@ -381,18 +391,18 @@ size_t glossary_hints(Glossary *g, const char *src, size_t src_n, const char *tg
 				}
 			}
 		}
-		for (size_t k = 0; k < tko.n; k++) {
-			if (tko.v[k].term != term)
+		for (size_t k = 0; k < tko->n; k++) {
+			if (tko->v[k].term != term)
 				continue;
-			if (tko.v[k].kind == GH_AVOID && !h.violated) {
+			if (tko->v[k].kind == GH_AVOID && !h.violated) {
 				h.violated = true;
-				h.tgt_start = tko.v[k].start;
-				h.tgt_end = tko.v[k].end;
-			} else if (tko.v[k].kind == GH_KO && !h.found) {
+				h.tgt_start = tko->v[k].start;
+				h.tgt_end = tko->v[k].end;
+			} else if (tko->v[k].kind == GH_KO && !h.found) {
 				h.found = true;
 				if (!h.violated) {
-					h.tgt_start = tko.v[k].start;
-					h.tgt_end = tko.v[k].end;
+					h.tgt_start = tko->v[k].start;
+					h.tgt_end = tko->v[k].end;
 				}
 			}
 		}
@@ -400,7 +410,6 @@ size_t glossary_hints(Glossary *g, const char *src, size_t src_n, const char *tg
 	}
 	VEC_FREE(&sh);
 	VEC_FREE(&ten);
-	VEC_FREE(&tko);
 	return out->n - first;
 }
 

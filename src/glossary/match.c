@@ -128,11 +128,13 @@ static void blank(char *t, size_t from, size_t to)
  * unbalanced construct is still excluded up to where it plausibly ends. */
 static void mask(const char *s, size_t n, char *t)
 {
+	/* the bytes a construct starts with */
+	static const bool starts[256] = {['\\'] = true, ['`'] = true, [':'] = true, ['<'] = true,
+	                                 ['|'] = true,  ['h'] = true, ['w'] = true};
 	size_t i = 0;
 	while (i < n) {
 		/* the bytes no construct starts with, passed at once */
-		while (i < n && s[i] != '\\' && s[i] != '`' && s[i] != ':' && s[i] != '<' &&
-		       s[i] != '|' && s[i] != 'h' && s[i] != 'w')
+		while (i < n && !starts[(unsigned char)s[i]])
 			i++;
 		if (i >= n)
 			break;
@@ -235,14 +237,15 @@ void gloss_prepare(const char *s, size_t n, bool nfc, GlossPrep *p)
 	char *t = xmemdup0(s, n);
 	mask(s, n, t);
 	bool runs = false; /* whitespace runs ("word\n   word") to collapse */
+	unsigned char prev = 0;
 	for (size_t i = 0; i < n; i++) {
+		/* lower case, and \n \t \r as spaces, without a branch a byte */
 		unsigned char c = (unsigned char)t[i];
-		if (c >= 'A' && c <= 'Z')
-			t[i] = (char)(c - 'A' + 'a');
-		else if (c == '\n' || c == '\t' || c == '\r')
-			t[i] = ' ';
-		if (t[i] == ' ' && i > 0 && t[i - 1] == ' ')
-			runs = true;
+		c = (unsigned char)(c + (((unsigned)(c - 'A') < 26u) << 5));
+		c = c == '\n' || c == '\t' || c == '\r' ? ' ' : c;
+		t[i] = (char)c;
+		runs |= c == ' ' && prev == ' ';
+		prev = c;
 	}
 	bool normalize = nfc && maybe_not_nfc(s, n);
 	if (!normalize && !runs) {

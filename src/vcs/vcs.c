@@ -446,6 +446,18 @@ static void learn_top(const char *real, const char *top)
 	pthread_mutex_unlock(&tops_lock);
 }
 
+bool vcs_outside_work_tree(const char *path)
+{
+	if (!tops_env_free())
+		return false;
+	char *dir = dir_of(path);
+	char *real = realpath(dir, NULL);
+	bool outside = real && !git_folder_of(real);
+	free(real);
+	free(dir);
+	return outside;
+}
+
 bool vcs_toplevel(const char *path, char **top, Err *e)
 {
 	char *dir = dir_of(path);

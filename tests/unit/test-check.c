@@ -1204,6 +1204,48 @@ static void test_countmap_grows_gradually(void **state)
 	countmap_release(&a);
 }
 
+/* The id pairs' map (the inferred renderings' counts) counts as a string
+ * map does, while a gradual growth is under way and after it settled. */
+static void test_pairmap_counts_as_countmap(void **state)
+{
+	(void)state;
+	PairMap g = {.gradual = true}, once = {0};
+	CountMap a = {0};
+	char k[48];
+	uint64_t r = 999;
+	for (size_t i = 0; i < 150000; i++) {
+		r = r * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t e = (uint32_t)(r >> 33) % 300, ko = (uint32_t)(r >> 45) % (i / 50 + 1);
+		int n = snprintf(k, sizeof k, "%u %u", e, ko);
+		pairmap_add(&g, e, ko, 1 + i % 2);
+		pairmap_add(&once, e, ko, 1 + i % 2);
+		countmap_add(&a, k, (size_t)n, 1 + i % 2);
+		if (i % 991 == 0)
+			assert_int_equal(pairmap_get(&g, e, ko), countmap_get(&a, k, (size_t)n));
+	}
+	assert_int_equal(g.n, a.n);
+	assert_int_equal(once.n, a.n);
+	assert_null(once.okey); /* not gradual: settled at each growth */
+	size_t used = 0;
+	assert_true(pairmap_settle_budget(&g, &used, SIZE_MAX, 4));
+	assert_null(g.okey);
+	size_t held = 0;
+	for (size_t i = 0; i < g.cap; i++)
+		if (g.count[i]) {
+			held++;
+			int n = snprintf(k, sizeof k, "%u %u", (uint32_t)(g.key[i] >> 32),
+			                 (uint32_t)g.key[i]);
+			assert_int_equal(g.count[i], countmap_get(&a, k, (size_t)n));
+			assert_int_equal(pairmap_get(&once, (uint32_t)(g.key[i] >> 32), (uint32_t)g.key[i]),
+			                 g.count[i]);
+		}
+	assert_int_equal(held, a.n);
+	assert_int_equal(pairmap_get(&g, 301, 0), 0);
+	pairmap_release(&g);
+	pairmap_release(&once);
+	countmap_release(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1230,6 +1272,7 @@ int main(void)
 		cmocka_unit_test(test_reindex_slices_generated),
 		cmocka_unit_test(test_cons_build_infers_before_texts),
 		cmocka_unit_test(test_countmap_grows_gradually),
+		cmocka_unit_test(test_pairmap_counts_as_countmap),
 		cmocka_unit_test(test_index_in_file_bytes_equals_copies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
