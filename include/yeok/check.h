@@ -214,7 +214,11 @@ typedef struct CheckDoc {
 	                         the first unit with a Korean side) and the
 	                         code-changed, markup-mismatch and py-structure
 	                         findings of the units whose code, URLs or
-	                         literals differ are not made.  Borrowed */
+	                         literals differ are not made; when it says
+	                         unrelated (no translation of this English at
+	                         all), nothing is compared with the English (the
+	                         units see no source blocks): set it before the
+	                         index is built.  Borrowed */
 	CheckIndex *building; /* owned; a rebuild under way (check_doc_reindex_step) */
 	CheckIndex *retired;  /* owned; the index a rebuild replaced, being freed
 	                         (check_doc_reindex_step) */

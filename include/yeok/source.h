@@ -394,6 +394,11 @@ void source_stale_score(const Lines *sl, const RstDoc *sb, const Lines *tl, cons
 
 typedef struct SourceStale {
 	bool stale;            /* source_stale_says */
+	bool unrelated;        /* stale, and the Korean is no translation of this
+	                          English at all: more than half of its items (of
+	                          SOURCE_STALE_MIN_ITEMS at least) lonely (a page
+	                          that replaced the tutorial upstream, another
+	                          document): the checks compare nothing with it */
 	size_t differ;         /* blocks that differ: max(blocks_en, blocks_ko) */
 	SourceStaleScore score;
 	uint64_t *en, *ko;     /* each side's item hashes, sorted (owned; only

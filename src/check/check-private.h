@@ -28,6 +28,12 @@ typedef struct Unit {
 
 typedef void (*CheckFn)(const Unit *u, FindingVec *out);
 
+/* Is there an English to compare with?  Not when the one found is no
+ * translation source of this Korean (SourceStale.unrelated: a page that
+ * replaced the tutorial upstream): source-stale says so, once, and the
+ * units see no source blocks. */
+bool check_compares_source(const CheckDoc *d);
+
 /* The checks (one function each; the table is in check.c). */
 void check_glossary(const Unit *u, FindingVec *out);
 void check_markup_spacing(const Unit *u, FindingVec *out);

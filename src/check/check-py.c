@@ -903,7 +903,7 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 		comment_doc_release(&tc);
 		return;
 	}
-	bool with_src = d->src_host && d->src;
+	bool with_src = d->src_host && check_compares_source(d);
 	const Lines *SL = with_src ? d->src_host->file : NULL;
 	if (with_src)
 		comment_doc(SL, d->sb, s0, sn, &sc);

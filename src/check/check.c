@@ -1,5 +1,6 @@
 /* The check table, units, findings, the document index, output formats. */
 #include "check-private.h"
+#include "yeok/source.h"
 #include "yeok/text.h"
 
 /* ---- the table (DESIGN.md §3.3): one row per check --------------------- */
@@ -912,6 +913,11 @@ size_t check_unit_of_line(const CheckDoc *d, size_t line)
 	return d->index->unit_of_block[lo - 1];
 }
 
+bool check_compares_source(const CheckDoc *d)
+{
+	return d->src && !(d->stale && d->stale->unrelated);
+}
+
 static Unit unit_make(const CheckDoc *d, size_t i, ColMemo *memo, const CheckSet *set)
 {
 	Unit u = {d, i, 0, 0, 0, 0, memo, set};
@@ -919,8 +925,10 @@ static Unit unit_make(const CheckDoc *d, size_t i, ColMemo *memo, const CheckSet
 		const Segment *s = &d->al->v[i];
 		u.tgt = s->tgt;
 		u.tgt_n = s->tgt_n;
-		u.src = s->src;
-		u.src_n = s->src_n;
+		if (check_compares_source(d)) {
+			u.src = s->src;
+			u.src_n = s->src_n;
+		}
 	} else {
 		u.tgt = i;
 		u.tgt_n = 1;
@@ -941,7 +949,8 @@ size_t check_unit(const CheckDoc *d, const CheckSet *set, size_t unit, FindingVe
 		CheckFn fn = check_fn(d, i);
 		if (!on || !fn)
 			continue;
-		if (table[i].info.needs_source && !d->src)
+		if (table[i].info.needs_source && !check_compares_source(d) &&
+		    !(i == CK_SOURCE_STALE && d->src))
 			continue;
 		fn(&u, out);
 	}

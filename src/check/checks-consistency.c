@@ -234,7 +234,7 @@ static const char *file_bytes(const Lines *l, const Joined *j)
  * no segment). */
 static const Segment *tgt_segment(const CheckDoc *d, size_t tb)
 {
-	if (!d->al || !d->src)
+	if (!d->al || !check_compares_source(d))
 		return NULL;
 	size_t at = align_seg_after_tgt(d->al, tb);
 	return at < d->al->n && d->al->v[at].tgt <= tb ? &d->al->v[at] : NULL;

@@ -748,7 +748,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 {
 	size_t n = 0;
 	Tables *t = &b->t;
-	if (!d->al || !d->src) {
+	if (!d->al || !check_compares_source(d)) {
 		*used = 1;
 		return true;
 	}

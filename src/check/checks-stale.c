@@ -19,6 +19,16 @@ void check_source_stale(const Unit *u, FindingVec *out)
 			return;
 	const SourceStale *s = d->stale;
 	size_t line = d->tb->v[u->tgt].text_line;
+	if (s->unrelated) {
+		finding_add(u, out, CK_SOURCE_STALE, SEV_WARNING, line, 0,
+		            "the English found (%s) is not what this Korean was translated from: %zu "
+		            "of its %zu code lines, URLs and literals are not in the Korean (a page that "
+		            "replaced the tutorial, or another document), so nothing is compared with "
+		            "it; give the English it was made from: upstream: in config.yaml (a clone "
+		            "of the upstream repository) or --source PATH",
+		            s->what[0] ? s->what : "no commit", s->score.lonely_en, s->score.items_en);
+		return;
+	}
 	finding_add(u, out, CK_SOURCE_STALE, SEV_WARNING, line, 0,
 	            "the English found (%s) is older than the Korean: %zu block%s differ%s in code, "
 	            "URLs or directive arguments, which a translation does not change (the findings "

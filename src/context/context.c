@@ -188,6 +188,7 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 	check_doc_init_unindexed(&d, p->tgt, p->tb, have ? p->src_lines : NULL, have ? p->sb : NULL,
 	                         have ? &p->al : NULL, context_glossary(c));
 	d.index_for = &c->set; /* what its checks read, no more */
+	d.stale = have ? &p->stale : NULL; /* before the index: it may compare nothing */
 	check_doc_reindex(&d);
 	context_check_doc(c, &d);
 	d.spell = sp;
@@ -197,7 +198,6 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 	}
 	d.tgt_host = &p->tgt_host;
 	d.src_host = have ? &p->src_host : NULL;
-	d.stale = have ? &p->stale : NULL;
 	if (sp)
 		spell_wait(sp); /* loaded while the file was read and aligned */
 	check_document(&d, &c->set, out);

@@ -294,19 +294,20 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 		return false;
 	/* the checks' document, as check's (context_check_doc): rules, words,
 	 * the checks that run and spelling; read while the findings are made */
-	CheckDoc cd;
-	check_doc_init(&cd, rs->r.head_host.text, &rs->r.head_host.blocks, rs->r.src_host.text, &rs->r.src_host.blocks,
-	               &rs->r.al, context_glossary(rs->ctx));
-	cd.tgt_host = &rs->r.head_host;
-	cd.src_host = &rs->r.src_host;
-	context_check_doc(rs->ctx, &cd);
-	cd.spell = context_spell(rs->ctx, path, true);
 	char what[sizeof(rs->stale.what)];
 	memcpy(what, rs->stale.what, sizeof(what));
 	source_stale_measure(rs->r.src_host.text, &rs->r.src_host.blocks, rs->r.head_host.text, &rs->r.head_host.blocks,
 	                     &rs->stale);
 	memcpy(rs->stale.what, what, sizeof(what));
-	cd.stale = &rs->stale;
+	CheckDoc cd;
+	check_doc_init_unindexed(&cd, rs->r.head_host.text, &rs->r.head_host.blocks, rs->r.src_host.text,
+	                         &rs->r.src_host.blocks, &rs->r.al, context_glossary(rs->ctx));
+	cd.stale = &rs->stale; /* before the index: it may compare nothing */
+	check_doc_reindex(&cd);
+	cd.tgt_host = &rs->r.head_host;
+	cd.src_host = &rs->r.src_host;
+	context_check_doc(rs->ctx, &cd);
+	cd.spell = context_spell(rs->ctx, path, true);
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->texts = xcalloc(rs->r.n + 1, sizeof(SidecarKey));

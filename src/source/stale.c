@@ -484,6 +484,8 @@ static void run_finish(SourceStaleRun *r, SourceStale *out)
 	sc->items_ko = r->ko.n;
 	out->differ = MAX(sc->blocks_ko, sc->blocks_en);
 	out->stale = source_stale_says(sc);
+	out->unrelated = out->stale && sc->items_en >= SOURCE_STALE_MIN_ITEMS &&
+	                 sc->lonely_en * 2 > sc->items_en;
 	if (out->stale) {
 		/* what source_stale_blocks_differ reads (nothing when not stale:
 		 * 7 MB at 1M lines) */

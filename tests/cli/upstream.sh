@@ -68,3 +68,16 @@ cp "$CPP" docs/beginner/cpp_autograd.rst
 run "$YEOK" stats .
 check "stats .: build copies left out" lacks "$out" "docs/"
 check "stats .: the tutorials counted" has "$out" "total (2 files)"
+
+# A page that replaced the tutorial (a notice and a redirect) against the
+# English of the tutorial in its history: no translation of it, so it is
+# said once and nothing is compared with it; the page's own underline is
+# still found.
+git clone -q "$BUNDLE" "$T/dev"
+cd "$T/dev" || exit 1
+run "$YEOK" check --no-spell recipes_source/mobile_perf.rst
+check "replaced page: one source-stale finding saying it" \
+	has "$out" "is not what this Korean was translated from"
+check "... and no finding against the old English" \
+	eval '! printf "%s\n" "$out" | grep -Eq "\[(omission|structure|numbers|directive-translated|whitespace)\]"'
+check "... the page's own underline found" has "$out" "[title-underline]"

@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "yeok/check.h"
+#include "yeok/source.h"
 #include "yeok/text.h"
 #include "../../src/check/check-private.h"
 
@@ -619,6 +620,80 @@ static void test_omission(void **state)
 	tdoc_run(&t, CK_OMISSION);
 	assert_int_equal(t.fv.n, 0);
 	tdoc_close(&t);
+}
+
+/* A Korean page that replaced the tutorial (a notice and a redirect, as
+ * nine files of tutorials-kr are) against the English of the tutorial it
+ * replaced: no translation of it, so nothing is compared with it (no
+ * omission, no missing titles, numbers or directives) but the one
+ * source-stale finding; the Korean's own problems are still found.  The
+ * same English against a translation of it that lost a paragraph: the
+ * omission is found. */
+static void test_unrelated_english(void **state)
+{
+	(void)state;
+	Buf en = BUF_INIT;
+	buf_addf(&en, "Mobile Performance\n==================\n\nVersion 1.5.0 of PyTorch Mobile.\n\n");
+	for (int i = 0; i < 12; i++)
+		buf_addf(&en, "Step %d\n-------\n\nRead `page %d <https://example.org/p%d>`__ first.\n\n"
+		              ".. code-block:: python\n\n    model_%d = load(%d)\n\n", i, i, i, i, i);
+	const char *stub = "PyTorch 모바일 성능 레시피\n=========================\n\n"
+	                   "PyTorch Mobile은 더이상 지원되지 않습니다.\n\n.. raw:: html\n\n"
+	                   "    <meta http-equiv=\"Refresh\" content=\"3; url='https://x.org/'\" />\n";
+	TDoc t;
+	tdoc_open_mem(&t, stub, strlen(stub), en.p, en.len);
+	SourceStale st;
+	source_stale_init(&st);
+	source_stale_measure(&t.sl, &t.sd, &t.tl, &t.td, &st);
+	assert_true(st.stale);
+	assert_true(st.unrelated);
+	t.d.stale = &st;
+	check_doc_reindex(&t.d);
+	findings_clear(&t.fv);
+	CheckSet all;
+	check_set_all(&all);
+	all.on[CK_SPELLING] = false;
+	check_document(&t.d, &all, &t.fv);
+	size_t stale = 0;
+	for (size_t i = 0; i < t.fv.n; i++) {
+		const Finding *f = &t.fv.v[i];
+		if (f->check == CK_SOURCE_STALE) {
+			stale++;
+			assert_non_null(strstr(f->message, "not what this Korean was translated from"));
+			continue;
+		}
+		if (f->check != CK_TITLE_UNDERLINE)
+			fail_msg("compared with an unrelated English: line %zu [%s] %s", f->line + 1,
+			         check_info(f->check)->id, f->message);
+	}
+	assert_int_equal(stale, 1);
+	/* the Korean's own: the underline is one column short */
+	expect_at(&t, 2, SEV_ERROR, "underline");
+	source_stale_release(&st);
+	tdoc_close(&t);
+
+	/* a translation of it with one step's paragraph gone: compared */
+	Buf ko = BUF_INIT;
+	buf_addf(&ko, "모바일 성능\n===========\n\nPyTorch Mobile 1.5.0 버전입니다.\n\n");
+	for (int i = 0; i < 12; i++) {
+		buf_addf(&ko, "단계 %d\n-------\n\n", i);
+		if (i != 5)
+			buf_addf(&ko, "먼저 `%d쪽 <https://example.org/p%d>`__ 을 읽으세요.\n\n", i, i);
+		buf_addf(&ko, ".. code-block:: python\n\n    model_%d = load(%d)\n\n", i, i);
+	}
+	tdoc_open_mem(&t, ko.p, ko.len, en.p, en.len);
+	source_stale_init(&st);
+	source_stale_measure(&t.sl, &t.sd, &t.tl, &t.td, &st);
+	assert_false(st.unrelated);
+	t.d.stale = &st;
+	check_doc_reindex(&t.d);
+	tdoc_run(&t, CK_OMISSION);
+	assert_int_equal(t.fv.n, 1);
+	assert_non_null(strstr(t.fv.v[0].message, "Read `page 5"));
+	source_stale_release(&st);
+	tdoc_close(&t);
+	buf_release(&ko);
+	buf_release(&en);
 }
 
 /* ---- glossary ---------------------------------------------------------------------- */
@@ -1261,6 +1336,7 @@ int main(void)
 		cmocka_unit_test(test_reference_title),
 		cmocka_unit_test(test_untranslated),
 		cmocka_unit_test(test_omission),
+	    cmocka_unit_test(test_unrelated_english),
 		cmocka_unit_test(test_glossary_check),
 		cmocka_unit_test(test_whitespace),
 		cmocka_unit_test(test_units_and_recheck),
