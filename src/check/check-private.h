@@ -28,6 +28,16 @@ typedef struct Unit {
 
 typedef void (*CheckFn)(const Unit *u, FindingVec *out);
 
+static inline bool ascii_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline bool ascii_alnum(char c)
+{
+	return ascii_letter(c) || (c >= '0' && c <= '9');
+}
+
 /* Is there an English to compare with?  Not when the one found is no
  * translation source of this Korean (SourceStale.unrelated: a page that
  * replaced the tutorial upstream): source-stale says so, once, and the

@@ -272,6 +272,26 @@ static bool source_loanword(const EnWords *ew, const char *w, size_t n)
 	return false;
 }
 
+/* A Hangul word glossed with its English right after it (리포팅(reporting),
+ * 챗봇(chatbot)할) that transliterates that English: the translator's
+ * loanword, shown with its origin. */
+static bool glossed_loanword(const char *s, size_t n, size_t off, size_t wl)
+{
+	size_t i = off + wl;
+	if (i >= n || s[i] != '(')
+		return false;
+	size_t e = i + 1;
+	while (e < n && e - i < 80 && s[e] != ')' && (unsigned char)s[e] < 0x80)
+		e++;
+	if (e >= n || s[e] != ')' || e == i + 1)
+		return false;
+	EnWords ew = {0};
+	en_words_add(&ew, s + i + 1, e - i - 1);
+	bool ok = source_loanword(&ew, s + off, wl);
+	en_words_release(&ew);
+	return ok;
+}
+
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
                       const SpellWords *src, const EnWords *ew, FindingVec *out)
 {
@@ -314,7 +334,8 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 			}
 			continue;
 		}
-		if ((unsigned char)w[0] >= 0x80 && source_loanword(ew, w, wl))
+		if ((unsigned char)w[0] >= 0x80 &&
+		    (source_loanword(ew, w, wl) || glossed_loanword(s, n, m.v[i].off, wl)))
 			continue;
 		size_t line, byte;
 		joined_pos(j, m.v[i].off, &line, &byte);

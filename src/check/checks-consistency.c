@@ -55,11 +55,6 @@ void cons_index_free(ConsIndex *c)
 	free(c);
 }
 
-static bool ascii_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 static size_t hangul_back(const char *m, size_t i)
 {
 	while (i >= 3 && ko_syllable(check_prev_cp(m, i)))

@@ -33,16 +33,6 @@ static size_t hangul_run(const char *s, size_t n, size_t i)
 	return i;
 }
 
-static bool ascii_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool ascii_alnum(char c)
-{
-	return ascii_letter(c) || (c >= '0' && c <= '9');
-}
-
 /* The syllable before offset i (-1 when none). */
 static int32_t syl_before(const char *s, size_t i)
 {

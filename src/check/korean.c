@@ -300,6 +300,34 @@ static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl)
 				continue;
 			}
 		}
+		/* an assignment written in prose (TORCH_LOGS="graph", OMP_NUM_THREADS=4):
+		 * code, the name and its value */
+		if (c == '=' && i > 0 && i + 1 < n && out->p[i + 1] != ' ' && out->p[i + 1] != '=' &&
+		    out->p[i + 1] != 1) {
+			size_t b = i;
+			while (b > 0 && (out->p[b - 1] == '_' || ascii_alnum(out->p[b - 1])))
+				b--;
+			bool name = i - b >= 2 && !(out->p[b] >= '0' && out->p[b] <= '9') &&
+			            (b == 0 || out->p[b - 1] == ' ' || out->p[b - 1] == '\n' ||
+			             out->p[b - 1] == 1);
+			if (name) {
+				size_t e = i + 1;
+				char q = out->p[e] == '"' || out->p[e] == '\'' ? out->p[e] : 0;
+				if (q) {
+					e++;
+					while (e < n && out->p[e] != q && out->p[e] != '\n')
+						e++;
+					if (e < n && out->p[e] == q)
+						e++;
+				} else {
+					while (e < n && out->p[e] != ' ' && out->p[e] != '\n' && out->p[e] != 1)
+						e++;
+				}
+				memset(out->p + b, 1, e - b);
+				i = e - 1;
+				continue;
+			}
+		}
 		if ((c == 'h' || c == 'f' || c == 'm' || c == 'w') && url_at(out->p, n, i)) {
 			size_t e = i;
 			while (e < n && out->p[e] != ' ' && out->p[e] != '\n' && out->p[e] != 1 &&

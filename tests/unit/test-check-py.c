@@ -442,6 +442,44 @@ static void test_comments_are_prose(void **state)
 	pdoc_close(&t);
 	free(k2);
 	free(k);
+	/* An assignment in a comment (TORCH_LOGS="graph") is code: its words
+	 * are no English left in the Korean comment above it. */
+	{
+		const char *ae =
+		    "\"\"\"\n"
+		    "Title\n"
+		    "=====\n"
+		    "\n"
+		    "Intro text here.\n"
+		    "\"\"\"\n"
+		    "\n"
+		    "\n"
+		    "# view traced graph\n"
+		    "# TORCH_LOGS=\"graph\"\n"
+		    "set_logs(graph=True)\n"
+		    "# view fusion decision\n"
+		    "# TORCH_LOGS=\"fusion\"\n"
+		    "set_logs(fusion=True)\n";
+		const char *ak =
+		    "\"\"\"\n"
+		    "제목\n"
+		    "====\n"
+		    "\n"
+		    "소개 글입니다.\n"
+		    "\"\"\"\n"
+		    "\n"
+		    "\n"
+		    "# 추적된 그래프 보기\n"
+		    "# TORCH_LOGS=\"graph\"\n"
+		    "set_logs(graph=True)\n"
+		    "# 퓨전 결정 보기\n"
+		    "# TORCH_LOGS=\"fusion\"\n"
+		    "set_logs(fusion=True)\n";
+		pdoc_open(&t, ak, ae);
+		pdoc_run(&t, CK_UNTRANSLATED);
+		assert_string_equal(where(&t), "");
+		pdoc_close(&t);
+	}
 	/* Without a source: the glossary's avoided variants still. */
 	char *e2;
 	k = edit(ko, "# 학습용 이미지", "# 텐서 이미지");

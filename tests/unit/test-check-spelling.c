@@ -262,6 +262,24 @@ static void test_source_loanword(void **state)
 	doc_close(&d);
 }
 
+/* A loanword glossed with its English right after it (리포팅(reporting))
+ * is the translator's, with or without the source; the same word without
+ * the gloss, or a gloss it does not transliterate, is still unknown. */
+static void test_glossed_loanword(void **state)
+{
+	(void)state;
+	const char *tgt = "제목\n====\n\n상태를 리포팅(reporting)할 때와 휴리스틱(heuristic)을 "
+	                  "씁니다. 파라피터(value)도 씁니다.\n";
+	Doc d;
+	doc_open_text(&d, "", tgt, false, g_sp);
+	char *got = run(&d);
+	assert_null(strstr(got, "'리포팅'"));
+	assert_null(strstr(got, "'휴리스틱'"));
+	assert_non_null(strstr(got, "'파라피터'"));
+	free(got);
+	doc_close(&d);
+}
+
 static void test_no_spell_object(void **state)
 {
 	(void)state;
@@ -283,6 +301,7 @@ int main(void)
 		cmocka_unit_test(test_header_names),
 		cmocka_unit_test(test_morphology),
 		cmocka_unit_test(test_source_loanword),
+		cmocka_unit_test(test_glossed_loanword),
 		cmocka_unit_test(test_no_spell_object),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
