@@ -405,6 +405,10 @@ static SoundEnd end_sound(const char *s, size_t a, size_t b, const char **word, 
 			k--;
 		}
 		if (s[k] == '(' && k > a) {
+			/* a call with arguments (f(x=True)): read to its end or by
+			 * its name, either way: no choice to check */
+			if ((ascii_alnum(s[k - 1]) || s[k - 1] == '_') && k + 2 < b)
+				return SE_UNKNOWN;
 			b = k;
 			while (b > a && s[b - 1] == ' ')
 				b--;

@@ -84,6 +84,8 @@ static SoundEnd word_end(const char *w, size_t n)
 			return SE_RIEUL; /* module 모듈, table 테이블, file 파일 */
 		if (y == 'm' || y == 'n')
 			return SE_CONSONANT; /* frame 프레임, pipeline 파이프라인 */
+		if (y == 'p' && n > 2 && w[n - 3] == 'y')
+			return SE_CONSONANT; /* type 타입, dtype (but pipe 파이프) */
 		if (y == 'k' && n > 2 && is_vowel_letter(w[n - 3]))
 			return SE_UNKNOWN; /* make 메이크, take */
 		return y ? SE_VOWEL : SE_UNKNOWN; /* image 이미지, cache 캐시, code 코드 */
