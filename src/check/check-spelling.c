@@ -163,13 +163,24 @@ static void case_variants(const Unit *u, const Joined *tj, const CaseVec *src, F
 }
 
 /* A Sino-Korean prefix or suffix of one syllable on a word hunspell knows
- * (재샤딩하기, 저정밀, 고차; 실행기, 은닉층, 가끔씩): a word of its own. */
+ * (재샤딩하기, 저정밀, 고차; 실행기, 은닉층, 가끔씩, 배치당 "per batch"): a word
+ * of its own. */
 static bool affixed(Spell *sp, const char *w, size_t n)
 {
 	static const char *const pre[] = {"재", "비", "미", "역", "초", "고", "저", "다", "탈", "반",
 	                                  "무", "불", "준", "부", "대", "소", "신", "구"};
 	static const char *const suf[] = {"기", "자", "성", "적", "화", "률", "율", "량", "값", "형",
-	                                  "식", "법", "층", "씩", "별", "용", "상", "내", "류"};
+	                                  "식", "법", "층", "씩", "별", "용", "상", "내", "류", "당"};
+	/* 수 "several" before a numeral or a counter (수십억, 수개월이) */
+	static const char *const several[] = {"십", "백", "천", "만", "억", "조", "개월", "년", "일",
+	                                      "주", "시간", "분", "초", "배"};
+	if (n >= 6 && memcmp(w, "수", 3) == 0)
+		for (size_t i = 0; i < ARRAY_LEN(several); i++)
+			if (n - 3 >= strlen(several[i]) && memcmp(w + 3, several[i], strlen(several[i])) == 0 &&
+			    (n - 3 == strlen(several[i]) ||
+			     spell_check_word(sp, w + 3, n - 3, SPELL_BLOCK) == SPELL_OK ||
+			     ko_is_particle(w + 3 + strlen(several[i]), n - 3 - strlen(several[i]))))
+				return true;
 	if (n < 9)
 		return n == 6 && (spell_check_word(sp, w + 3, 3, SPELL_BLOCK) == SPELL_OK) &&
 		       memcmp(w, "고", 3) == 0;

@@ -280,6 +280,25 @@ static void test_glossed_loanword(void **state)
 	doc_close(&d);
 }
 
+/* N+당 "per N" and 수 "several" before a numeral or a counter are words
+ * (배치당, 시간당, 수십억, 수개월이: origin/master of the dev bundle); 수 before
+ * anything else is not. */
+static void test_per_and_several(void **state)
+{
+	(void)state;
+	const char *tgt = "제목\n====\n\n배치당 시간당 수십억 개를 수개월이 걸려 봅니다. 수뤼당 씁니다.\n";
+	Doc d;
+	doc_open_text(&d, "", tgt, false, g_sp);
+	char *got = run(&d);
+	assert_null(strstr(got, "'배치당'"));
+	assert_null(strstr(got, "'시간당'"));
+	assert_null(strstr(got, "'수십억'"));
+	assert_null(strstr(got, "'수개월이'"));
+	assert_non_null(strstr(got, "'수뤼당'"));
+	free(got);
+	doc_close(&d);
+}
+
 static void test_no_spell_object(void **state)
 {
 	(void)state;
@@ -302,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_morphology),
 		cmocka_unit_test(test_source_loanword),
 		cmocka_unit_test(test_glossed_loanword),
+		cmocka_unit_test(test_per_and_several),
 		cmocka_unit_test(test_no_spell_object),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
