@@ -643,7 +643,8 @@ done:
 struct InferBuild {
 	Tables t;
 	size_t u;      /* the next segment to gather */
-	size_t s;      /* then the next one to count */
+	size_t c;      /* then the next one whose words to count */
+	size_t s;      /* then the next one whose pairs to count */
 	bool counting;
 	double *best;  /* then each Korean word's strongest association */
 	size_t i;      /* the next pair slot for it */
@@ -776,8 +777,8 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			VEC_PUSH(&t->ko_n, 0);
 		n += t->en.n + t->ko.n;
 	}
-	for (; b->counting && b->s < t->seg.n && n < max_bytes; b->s++) {
-		const Seg *g = &t->seg.v[b->s];
+	for (; b->counting && b->c < t->seg.n && n < max_bytes; b->c++) {
+		const Seg *g = &t->seg.v[b->c];
 		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
 		for (uint32_t i = 0; i < en.n; i++)
 			t->en_n.v[span_id(t, en, i)]++;
@@ -785,15 +786,28 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			t->en_kept.v[span_id(t, kept, i)]++;
 		for (uint32_t i = 0; i < ko.n; i++)
 			t->ko_n.v[span_id(t, ko, i)]++;
-		for (uint32_t i = 0; i < en.n; i++)
-			for (uint32_t k = 0; k < ko.n; k++) {
+		n += 1 + en.n + ko.n + kept.n;
+	}
+	/* The pairs of the Korean words that can be renderings only: a word in
+	 * one segment, or never seen as a noun, is none whatever its pairs
+	 * (is_rendering), and its pairs are read for nothing else (best[k] is
+	 * read for renderings only): a third to a half of the pairs. */
+	for (; b->counting && b->c == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
+		const Seg *g = &t->seg.v[b->s];
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			if (t->ko_n.v[kid] < 2 || !t->ko_noun.v[kid])
+				continue;
+			for (uint32_t i = 0; i < en.n; i++) {
 				size_t e = span_id(t, en, i);
 				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
-				            (uint32_t)span_id(t, ko, k), 1);
+				            (uint32_t)kid, 1);
 			}
+		}
 		n += segment_cost(d, &d->al->v[g->unit]);
 	}
-	if (!b->counting || b->s < t->seg.n) {
+	if (!b->counting || b->c < t->seg.n || b->s < t->seg.n) {
 		*used = n;
 		return false;
 	}
