@@ -7,10 +7,15 @@
 #include "glossary-private.h"
 #include "yeok/text.h"
 
+/* In next[]: the state reached ends a pattern (a test of the one word
+ * read, not of two more tables a byte: gm_scan's misses). */
+#define GM_EMITS 0x80000000u
+
 struct GlossMatcher {
 	uint8_t cls[256];  /* byte -> class; 0 = a byte no pattern contains */
 	size_t ncls;
-	uint32_t *next;    /* next[state * ncls + class] */
+	uint32_t *next;    /* next[state * ncls + class], GM_EMITS set when a
+	                      pattern ends at that state (out or dict) */
 	int32_t *out;      /* pattern ending at the state, or -1 */
 	uint32_t *dict;    /* next state on the fail chain with out >= 0, or 0 */
 	size_t nstates;
@@ -75,6 +80,12 @@ GlossMatcher *gm_new(char **pats, const GlossPat *info, size_t n)
 	}
 	free(queue);
 	free(fail);
+	BUG_ON(m->nstates >= GM_EMITS);
+	for (size_t i = 0; i < m->nstates * m->ncls; i++) {
+		uint32_t t = m->next[i];
+		if (m->out[t] >= 0 || m->dict[t])
+			m->next[i] = t | GM_EMITS;
+	}
 	m->pats = xmalloc((n ? n : 1) * sizeof(GlossPat));
 	if (n)
 		memcpy(m->pats, info, n * sizeof(GlossPat));
@@ -103,7 +114,10 @@ void gm_scan(const GlossMatcher *m, const char *s, size_t n, GmRawVec *out)
 {
 	uint32_t st = 0;
 	for (size_t i = 0; i < n; i++) {
-		st = m->next[st * m->ncls + m->cls[(unsigned char)s[i]]];
+		uint32_t x = m->next[st * m->ncls + m->cls[(unsigned char)s[i]]];
+		st = x & ~GM_EMITS;
+		if (!(x & GM_EMITS))
+			continue;
 		for (uint32_t o = m->out[st] >= 0 ? st : m->dict[st]; o; o = m->dict[o])
 			VEC_PUSH(out, ((GmRaw){(size_t)m->out[o], i + 1}));
 	}
