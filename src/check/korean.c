@@ -230,15 +230,17 @@ static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl);
 
 void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
 {
-	const char *kept = check_memo_mask(check_memo_find(s, n, false));
-	if (kept) {
+	/* the text's entry found once (a hit looked it up twice, a miss three
+	 * times: a hash and a comparison of the whole text each) */
+	CheckMemo *m = check_memo_find(s, n, true);
+	const char *kept = check_memo_mask(m);
+	if (kept && check_memo_inlines(m, s, inl)) {
 		buf_clear(out);
 		buf_add(out, kept, n);
-		inline_scan(s, n, inl); /* from the same entry */
 		return;
 	}
-	mask_markup(s, n, out, inl);
-	check_memo_keep_mask(check_memo_find(s, n, false), out->p);
+	mask_markup(s, n, out, inl); /* its inline_scan finds m again */
+	check_memo_keep_mask(m, out->p);
 }
 
 static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl)
