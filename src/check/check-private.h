@@ -343,6 +343,8 @@ typedef struct PairMap {
 } PairMap;
 /* Add by (> 0) to the count of (a, b). */
 void pairmap_add(PairMap *m, uint32_t a, uint32_t b, uint32_t by);
+/* Room for n keys without a growth, in an empty map (else nothing). */
+void pairmap_reserve(PairMap *m, size_t n);
 uint32_t pairmap_get(const PairMap *m, uint32_t a, uint32_t b);
 /* As countmap_settle_budget. */
 bool pairmap_settle_budget(PairMap *m, size_t *used, size_t max, size_t cost);

@@ -644,6 +644,8 @@ struct InferBuild {
 	Tables t;
 	size_t u;      /* the next segment to gather */
 	size_t c;      /* then the next one whose words to count */
+	size_t r;      /* then the next one whose pairs to bound */
+	size_t most;   /* the pairs bound so far */
 	size_t s;      /* then the next one whose pairs to count */
 	bool counting;
 	double *best;  /* then each Korean word's strongest association */
@@ -663,6 +665,10 @@ struct InferBuild {
 	TermBuild term;
 	size_t f;      /* then t->seg.n once the segments' ids are freed */
 };
+
+/* The pairs' map made as large as the pairs can be when they are at most
+ * this many (1.5 MiB of map), else grown as they come. */
+enum { INFER_PAIRS_RESERVED = 1 << 16 };
 
 /* The maps grow a few keys an add (at 1M lines a growth of the pairs'
  * map re-hashed them all in one step: 4-4.8 ms). */
@@ -792,7 +798,22 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 	 * one segment, or never seen as a noun, is none whatever its pairs
 	 * (is_rendering), and its pairs are read for nothing else (best[k] is
 	 * read for renderings only): a third to a half of the pairs. */
-	for (; b->counting && b->c == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
+	/* at most this many pairs: a map that never grows, when small
+	 * (growing moved every pair about twice) */
+	for (; b->counting && b->c == t->seg.n && b->r < t->seg.n && n < max_bytes; b->r++) {
+		const Seg *g = &t->seg.v[b->r];
+		IdSpan ko = seg_ko(g);
+		size_t k_n = 0;
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			k_n += t->ko_n.v[kid] >= 2 && t->ko_noun.v[kid];
+		}
+		b->most += k_n * g->en_n;
+		n += 1 + ko.n;
+		if (b->r + 1 == t->seg.n && b->most <= INFER_PAIRS_RESERVED)
+			pairmap_reserve(&t->pair, b->most);
+	}
+	for (; b->counting && b->r == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
 		const Seg *g = &t->seg.v[b->s];
 		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
 		for (uint32_t k = 0; k < ko.n; k++) {
@@ -807,7 +828,7 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 		}
 		n += segment_cost(d, &d->al->v[g->unit]);
 	}
-	if (!b->counting || b->c < t->seg.n || b->s < t->seg.n) {
+	if (!b->counting || b->c < t->seg.n || b->r < t->seg.n || b->s < t->seg.n) {
 		*used = n;
 		return false;
 	}
