@@ -160,6 +160,11 @@ void check_memo_keep_inlines(CheckMemo *m, const char *s, const Inline *v, size_
 /* prose_mask's mask of m's text (its n bytes), or NULL; keep one. */
 const char *check_memo_mask(const CheckMemo *m);
 void check_memo_keep_mask(CheckMemo *m, const char *mask);
+/* comment_text's result for m's text in comment language lang: into
+ * text (m's n bytes) with *any, true; false when m keeps none for lang.
+ * Keep one. */
+bool check_memo_comment(const CheckMemo *m, int lang, char *text, bool *any);
+void check_memo_keep_comment(CheckMemo *m, int lang, const char *text, bool any);
 /* The calling thread's hits and misses (tests). */
 void check_memo_stats(uint64_t *hits, uint64_t *misses);
 

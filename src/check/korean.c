@@ -388,6 +388,16 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 	Joined t;
 	joined_block(lines, b, &t);
 	bool any = false;
+	/* a block's comments found once (eight checks ask for them) */
+	CheckMemo *m = check_memo_find(t.text.p, t.text.len, true);
+	if (check_memo_comment(m, lang, t.text.p, &any)) {
+		if (!any) {
+			joined_release(&t);
+			return false;
+		}
+		*j = t;
+		return true;
+	}
 	const char *doc = NULL; /* inside a Python docstring: its quotes */
 	for (size_t k = 0; k < t.nlines; k++) {
 		size_t from = t.start[k];
@@ -419,6 +429,7 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 			any |= c < s.n;
 		memset(t.text.p + from, ' ', c);
 	}
+	check_memo_keep_comment(m, lang, t.text.p, any);
 	if (!any) {
 		joined_release(&t);
 		return false;
