@@ -751,6 +751,62 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The segments counted, in slices of about max_bytes units more of *n:
+ * each word's segments, then a bound on the pairs, then the pairs; true
+ * once done. */
+static bool count_some(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *np)
+{
+	Tables *t = &b->t;
+	size_t n = *np;
+	for (; b->c < t->seg.n && n < max_bytes; b->c++) {
+		const Seg *g = &t->seg.v[b->c];
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t i = 0; i < en.n; i++)
+			t->en_n.v[span_id(t, en, i)]++;
+		for (uint32_t i = 0; i < kept.n; i++)
+			t->en_kept.v[span_id(t, kept, i)]++;
+		for (uint32_t i = 0; i < ko.n; i++)
+			t->ko_n.v[span_id(t, ko, i)]++;
+		n += 1 + en.n + ko.n + kept.n;
+	}
+	/* at most this many pairs: a map that never grows, when small
+	 * (growing moved every pair about twice) */
+	for (; b->c == t->seg.n && b->r < t->seg.n && n < max_bytes; b->r++) {
+		const Seg *g = &t->seg.v[b->r];
+		IdSpan ko = seg_ko(g);
+		size_t k_n = 0;
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			k_n += t->ko_n.v[kid] >= 2 && t->ko_noun.v[kid];
+		}
+		b->most += k_n * g->en_n;
+		n += 1 + ko.n;
+		if (b->r + 1 == t->seg.n && b->most <= INFER_PAIRS_RESERVED)
+			pairmap_reserve(&t->pair, b->most);
+	}
+	/* The pairs of the Korean words that can be renderings only: a word in
+	 * one segment, or never seen as a noun, is none whatever its pairs
+	 * (is_rendering), and its pairs are read for nothing else (best[k] is
+	 * read for renderings only): a third to a half of the pairs. */
+	for (; b->r == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
+		const Seg *g = &t->seg.v[b->s];
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			if (t->ko_n.v[kid] < 2 || !t->ko_noun.v[kid])
+				continue;
+			for (uint32_t i = 0; i < en.n; i++) {
+				size_t e = span_id(t, en, i);
+				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
+				            (uint32_t)kid, 1);
+			}
+		}
+		n += segment_cost(d, &d->al->v[g->unit]);
+	}
+	*np = n;
+	return b->s == t->seg.n;
+}
+
 bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out)
 {
 	size_t n = 0;
@@ -783,52 +839,11 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			VEC_PUSH(&t->ko_n, 0);
 		n += t->en.n + t->ko.n;
 	}
-	for (; b->counting && b->c < t->seg.n && n < max_bytes; b->c++) {
-		const Seg *g = &t->seg.v[b->c];
-		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
-		for (uint32_t i = 0; i < en.n; i++)
-			t->en_n.v[span_id(t, en, i)]++;
-		for (uint32_t i = 0; i < kept.n; i++)
-			t->en_kept.v[span_id(t, kept, i)]++;
-		for (uint32_t i = 0; i < ko.n; i++)
-			t->ko_n.v[span_id(t, ko, i)]++;
-		n += 1 + en.n + ko.n + kept.n;
+	if (b->counting && !count_some(b, d, max_bytes, &n)) {
+		*used = n;
+		return false;
 	}
-	/* The pairs of the Korean words that can be renderings only: a word in
-	 * one segment, or never seen as a noun, is none whatever its pairs
-	 * (is_rendering), and its pairs are read for nothing else (best[k] is
-	 * read for renderings only): a third to a half of the pairs. */
-	/* at most this many pairs: a map that never grows, when small
-	 * (growing moved every pair about twice) */
-	for (; b->counting && b->c == t->seg.n && b->r < t->seg.n && n < max_bytes; b->r++) {
-		const Seg *g = &t->seg.v[b->r];
-		IdSpan ko = seg_ko(g);
-		size_t k_n = 0;
-		for (uint32_t k = 0; k < ko.n; k++) {
-			size_t kid = span_id(t, ko, k);
-			k_n += t->ko_n.v[kid] >= 2 && t->ko_noun.v[kid];
-		}
-		b->most += k_n * g->en_n;
-		n += 1 + ko.n;
-		if (b->r + 1 == t->seg.n && b->most <= INFER_PAIRS_RESERVED)
-			pairmap_reserve(&t->pair, b->most);
-	}
-	for (; b->counting && b->r == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
-		const Seg *g = &t->seg.v[b->s];
-		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
-		for (uint32_t k = 0; k < ko.n; k++) {
-			size_t kid = span_id(t, ko, k);
-			if (t->ko_n.v[kid] < 2 || !t->ko_noun.v[kid])
-				continue;
-			for (uint32_t i = 0; i < en.n; i++) {
-				size_t e = span_id(t, en, i);
-				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
-				            (uint32_t)kid, 1);
-			}
-		}
-		n += segment_cost(d, &d->al->v[g->unit]);
-	}
-	if (!b->counting || b->c < t->seg.n || b->r < t->seg.n || b->s < t->seg.n) {
+	if (!b->counting) {
 		*used = n;
 		return false;
 	}
