@@ -345,14 +345,24 @@ void joined_lines(const Lines *lines, size_t first, size_t last, Joined *j)
 	j->first = first;
 	j->nlines = last - first + 1;
 	j->start = xmalloc(j->nlines * sizeof(size_t));
+	/* the text's size first: one allocation (a growth a line was a fifth
+	 * of the joins' cost, 34k joins a run of the 30 corpus pairs) */
+	size_t len = last - first;
+	for (size_t i = first; i <= last; i++)
+		len += lines_get(lines, i).n;
+	buf_grow(&j->text, len ? len : 1);
+	char *o = j->text.p;
 	for (size_t i = first; i <= last; i++) {
-		j->start[i - first] = j->text.len;
-		buf_addstr(&j->text, lines_get(lines, i));
+		Str l = lines_get(lines, i);
+		j->start[i - first] = (size_t)(o - j->text.p);
+		if (l.n)
+			memcpy(o, l.p, l.n);
+		o += l.n;
 		if (i < last)
-			buf_addc(&j->text, '\n');
+			*o++ = '\n';
 	}
-	if (!j->text.p)
-		buf_grow(&j->text, 1);
+	*o = '\0';
+	j->text.len = len;
 }
 
 void joined_block(const Lines *lines, const Block *b, Joined *j)

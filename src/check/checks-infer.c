@@ -643,7 +643,10 @@ done:
 struct InferBuild {
 	Tables t;
 	size_t u;      /* the next segment to gather */
-	size_t s;      /* then the next one to count */
+	size_t c;      /* then the next one whose words to count */
+	size_t r;      /* then the next one whose pairs to bound */
+	size_t most;   /* the pairs bound so far */
+	size_t s;      /* then the next one whose pairs to count */
 	bool counting;
 	double *best;  /* then each Korean word's strongest association */
 	size_t i;      /* the next pair slot for it */
@@ -662,6 +665,10 @@ struct InferBuild {
 	TermBuild term;
 	size_t f;      /* then t->seg.n once the segments' ids are freed */
 };
+
+/* The pairs' map made as large as the pairs can be when they are at most
+ * this many (1.5 MiB of map), else grown as they come. */
+enum { INFER_PAIRS_RESERVED = 1 << 16 };
 
 /* The maps grow a few keys an add (at 1M lines a growth of the pairs'
  * map re-hashed them all in one step: 4-4.8 ms). */
@@ -744,6 +751,62 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The segments counted, in slices of about max_bytes units more of *n:
+ * each word's segments, then a bound on the pairs, then the pairs; true
+ * once done. */
+static bool count_some(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *np)
+{
+	Tables *t = &b->t;
+	size_t n = *np;
+	for (; b->c < t->seg.n && n < max_bytes; b->c++) {
+		const Seg *g = &t->seg.v[b->c];
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t i = 0; i < en.n; i++)
+			t->en_n.v[span_id(t, en, i)]++;
+		for (uint32_t i = 0; i < kept.n; i++)
+			t->en_kept.v[span_id(t, kept, i)]++;
+		for (uint32_t i = 0; i < ko.n; i++)
+			t->ko_n.v[span_id(t, ko, i)]++;
+		n += 1 + en.n + ko.n + kept.n;
+	}
+	/* at most this many pairs: a map that never grows, when small
+	 * (growing moved every pair about twice) */
+	for (; b->c == t->seg.n && b->r < t->seg.n && n < max_bytes; b->r++) {
+		const Seg *g = &t->seg.v[b->r];
+		IdSpan ko = seg_ko(g);
+		size_t k_n = 0;
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			k_n += t->ko_n.v[kid] >= 2 && t->ko_noun.v[kid];
+		}
+		b->most += k_n * g->en_n;
+		n += 1 + ko.n;
+		if (b->r + 1 == t->seg.n && b->most <= INFER_PAIRS_RESERVED)
+			pairmap_reserve(&t->pair, b->most);
+	}
+	/* The pairs of the Korean words that can be renderings only: a word in
+	 * one segment, or never seen as a noun, is none whatever its pairs
+	 * (is_rendering), and its pairs are read for nothing else (best[k] is
+	 * read for renderings only): a third to a half of the pairs. */
+	for (; b->r == t->seg.n && b->s < t->seg.n && n < max_bytes; b->s++) {
+		const Seg *g = &t->seg.v[b->s];
+		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
+		for (uint32_t k = 0; k < ko.n; k++) {
+			size_t kid = span_id(t, ko, k);
+			if (t->ko_n.v[kid] < 2 || !t->ko_noun.v[kid])
+				continue;
+			for (uint32_t i = 0; i < en.n; i++) {
+				size_t e = span_id(t, en, i);
+				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
+				            (uint32_t)kid, 1);
+			}
+		}
+		n += segment_cost(d, &d->al->v[g->unit]);
+	}
+	*np = n;
+	return b->s == t->seg.n;
+}
+
 bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used, InferVec *out)
 {
 	size_t n = 0;
@@ -776,24 +839,11 @@ bool infer_step(InferBuild *b, const CheckDoc *d, size_t max_bytes, size_t *used
 			VEC_PUSH(&t->ko_n, 0);
 		n += t->en.n + t->ko.n;
 	}
-	for (; b->counting && b->s < t->seg.n && n < max_bytes; b->s++) {
-		const Seg *g = &t->seg.v[b->s];
-		IdSpan en = seg_en(g), ko = seg_ko(g), kept = seg_kept(g);
-		for (uint32_t i = 0; i < en.n; i++)
-			t->en_n.v[span_id(t, en, i)]++;
-		for (uint32_t i = 0; i < kept.n; i++)
-			t->en_kept.v[span_id(t, kept, i)]++;
-		for (uint32_t i = 0; i < ko.n; i++)
-			t->ko_n.v[span_id(t, ko, i)]++;
-		for (uint32_t i = 0; i < en.n; i++)
-			for (uint32_t k = 0; k < ko.n; k++) {
-				size_t e = span_id(t, en, i);
-				pairmap_add(span_has(t, kept, e) ? &t->kpair : &t->pair, (uint32_t)e,
-				            (uint32_t)span_id(t, ko, k), 1);
-			}
-		n += segment_cost(d, &d->al->v[g->unit]);
+	if (b->counting && !count_some(b, d, max_bytes, &n)) {
+		*used = n;
+		return false;
 	}
-	if (!b->counting || b->s < t->seg.n) {
+	if (!b->counting) {
 		*used = n;
 		return false;
 	}

@@ -251,6 +251,18 @@ void pairmap_add(PairMap *m, uint32_t a, uint32_t b, uint32_t by)
 	m->count[h] += by;
 }
 
+void pairmap_reserve(PairMap *m, size_t n)
+{
+	if (m->cap)
+		return;
+	size_t cap = 64;
+	while ((n + 1) * 2 > cap)
+		cap *= 2;
+	m->cap = cap;
+	m->key = xmalloc(cap * sizeof(uint64_t));
+	m->count = xcalloc(cap, sizeof(uint32_t));
+}
+
 uint32_t pairmap_get(const PairMap *m, uint32_t a, uint32_t b)
 {
 	if (!m->cap)

@@ -54,7 +54,7 @@ int32_t check_prev_cp(const char *s, size_t i)
 	return len == i - b ? cp : -1;
 }
 
-int32_t check_cp_at(const char *s, size_t n, size_t i)
+int32_t check_cp_decode(const char *s, size_t n, size_t i)
 {
 	if (i >= n)
 		return -1;

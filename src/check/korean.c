@@ -232,15 +232,17 @@ static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl);
 
 void prose_mask(const char *s, size_t n, Buf *out, InlineVec *inl)
 {
-	const char *kept = check_memo_mask(check_memo_find(s, n, false));
-	if (kept) {
+	/* the text's entry found once (a hit looked it up twice, a miss three
+	 * times: a hash and a comparison of the whole text each) */
+	CheckMemo *m = check_memo_find(s, n, true);
+	const char *kept = check_memo_mask(m);
+	if (kept && check_memo_inlines(m, s, inl)) {
 		buf_clear(out);
 		buf_add(out, kept, n);
-		inline_scan(s, n, inl); /* from the same entry */
 		return;
 	}
-	mask_markup(s, n, out, inl);
-	check_memo_keep_mask(check_memo_find(s, n, false), out->p);
+	mask_markup(s, n, out, inl); /* its inline_scan finds m again */
+	check_memo_keep_mask(m, out->p);
 }
 
 static void mask_markup(const char *s, size_t n, Buf *out, InlineVec *inl)
@@ -416,6 +418,16 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 	Joined t;
 	joined_block(lines, b, &t);
 	bool any = false;
+	/* a block's comments found once (eight checks ask for them) */
+	CheckMemo *m = check_memo_find(t.text.p, t.text.len, true);
+	if (check_memo_comment(m, lang, t.text.p, &any)) {
+		if (!any) {
+			joined_release(&t);
+			return false;
+		}
+		*j = t;
+		return true;
+	}
 	const char *doc = NULL; /* inside a Python docstring: its quotes */
 	for (size_t k = 0; k < t.nlines; k++) {
 		size_t from = t.start[k];
@@ -447,6 +459,7 @@ bool comment_text(const Lines *lines, const RstDoc *d, const Block *b, Joined *j
 			any |= c < s.n;
 		memset(t.text.p + from, ' ', c);
 	}
+	check_memo_keep_comment(m, lang, t.text.p, any);
 	if (!any) {
 		joined_release(&t);
 		return false;

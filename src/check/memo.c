@@ -1,7 +1,8 @@
 /* The inline markup and masks of the texts scanned lately (check-private.h):
  * the checks of a unit scan the same blocks one after the other (spacing,
  * punctuation, style, the glossary, untranslated, the index's Korean maps
- * and consistency tables), and a scan costs far more than a hash and a
+ * and consistency tables; a literal block's comments), and a scan costs
+ * far more than a hash and a
  * comparison of the text.  Per thread (the repository view's workers
  * check too); 16 entries (the editor's checks of one unit), or as many as
  * check_memo_size asks (`yeok check`: the whole document's blocks, which
@@ -20,6 +21,9 @@ struct CheckMemo {
 	size_t inl_n;
 	bool have_inl;
 	char *mask;         /* prose_mask's (n bytes), or NULL */
+	char *comment;      /* comment_text's (n bytes) for comment_lang, or NULL */
+	int comment_lang;
+	bool comment_any;   /* comment_text found a comment */
 };
 
 /* Direct-mapped: a text's entry is the slot of its hash (a new text
@@ -47,6 +51,7 @@ static void entry_clear(CheckMemo *m)
 	free(m->text);
 	free(m->inl);
 	free(m->mask);
+	free(m->comment);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -153,6 +158,26 @@ void check_memo_keep_mask(CheckMemo *m, const char *mask)
 	free(m->mask);
 	m->mask = xmalloc(m->n);
 	memcpy(m->mask, mask, m->n);
+}
+
+bool check_memo_comment(const CheckMemo *m, int lang, char *text, bool *any)
+{
+	if (!m || !m->comment || m->comment_lang != lang)
+		return false;
+	memcpy(text, m->comment, m->n);
+	*any = m->comment_any;
+	return true;
+}
+
+void check_memo_keep_comment(CheckMemo *m, int lang, const char *text, bool any)
+{
+	if (!m)
+		return;
+	free(m->comment);
+	m->comment = xmalloc(m->n);
+	memcpy(m->comment, text, m->n);
+	m->comment_lang = lang;
+	m->comment_any = any;
 }
 
 void check_memo_stats(uint64_t *hits, uint64_t *misses)

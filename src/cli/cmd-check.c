@@ -1,4 +1,4 @@
-/* yeok check [--source PATH|--source-rev REV] [--format text|json|github]
+/* yeok check [--source PATH...|--source-rev REV] [--format text|json|github]
  *            [--only IDS|--disable IDS] [--glossary PATH]... [--no-spell]
  *            [--since REV] FILE...
  * Runs the checks (DESIGN.md §3.2, §3.3) and prints the findings on
@@ -10,6 +10,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cli-private.h"
 #include "yeok/check.h"
@@ -27,7 +30,8 @@
 static void usage_help(void)
 {
 	printf("usage: yeok %s\n%s\n"
-	       "  --source PATH          the English original (one FILE, or the same for all)\n"
+	       "  --source PATH          the English original of a FILE; repeated, one per\n"
+	       "                         FILE in FILE order (the k-th is the k-th FILE's)\n"
 	       "  --source-rev REV       the English original is each FILE at git revision REV\n"
 	       "  --format text|json|github   output (default text: FILE:LINE:COL: SEVERITY: ...)\n"
 	       "  --only IDS             run only these checks (comma-separated)\n"
@@ -438,8 +442,8 @@ static bool flush_out(Buf *out)
 /* Check each file once (even when named twice, or through another path)
  * and print the findings; *file_rc gets the first failure's exit code.
  * False when stdout could not be written. */
-static bool check_files(const char *const *files, size_t n, const SourceOpts *so, Context *ctx,
-                        Spell *sp, Run *run, int *file_rc)
+static bool check_files(const char *const *files, const char *const *sources, size_t n,
+                        const SourceOpts *so, Context *ctx, Spell *sp, Run *run, int *file_rc)
 {
 	/* Each file once, even when named twice (or through another path). */
 	VEC(char *) seen = {0};
@@ -458,7 +462,10 @@ static bool check_files(const char *const *files, size_t n, const SourceOpts *so
 		}
 		if (real)
 			VEC_PUSH(&seen, real);
-		int r = check_file(files[i], so, ctx, sp, run, &out);
+		SourceOpts one = *so; /* sources: the k-th FILE's English */
+		if (sources)
+			one.path = sources[i];
+		int r = check_file(files[i], &one, ctx, sp, run, &out);
 		if (r && !*file_rc)
 			*file_rc = r;
 		if (out.len > 65536 && run->fmt != CF_JSON)
@@ -485,6 +492,7 @@ typedef struct CheckArgs {
 	VEC(char *) found;  /* the files --since found (owned; files points into it) */
 	const char *only, *disable;
 	VEC(const char *) files;
+	VEC(const char *) sources; /* each --source, in order: one per FILE */
 	VEC(const char *) glossaries;
 	VEC(const char *) rule_files;
 	bool help; /* --help was printed */
@@ -493,6 +501,7 @@ typedef struct CheckArgs {
 static void check_args_release(CheckArgs *a)
 {
 	VEC_FREE(&a->files);
+	VEC_FREE(&a->sources);
 	for (size_t i = 0; i < a->found.n; i++)
 		free(a->found.v[i]);
 	VEC_FREE(&a->found);
@@ -521,7 +530,7 @@ static int parse_args(int argc, char **argv, CheckArgs *ca)
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source-rev", &missing))) {
 			ca->so.rev = v;
 		} else if ((v = argv_opt_value(argc, argv, &i, "--source", &missing))) {
-			ca->so.path = v;
+			VEC_PUSH(&ca->sources, v);
 		} else if ((v = argv_opt_value(argc, argv, &i, "--format", &missing))) {
 			if (!missing && !check_format_parse(v, &ca->fmt))
 				rc = cli_error(EXIT_USAGE, "--format must be text, json or github, not '%s'",
@@ -556,8 +565,15 @@ static int check_args(CheckArgs *ca)
 	err_init(&e);
 	if (!ca->files.n && !ca->since)
 		return cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_check.synopsis);
-	if (ca->so.path && ca->so.rev)
+	if (ca->sources.n && ca->so.rev)
 		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
+	if (ca->sources.n && ca->sources.n != ca->files.n)
+		return cli_error(EXIT_USAGE,
+		                 "check: %zu --source for %zu FILE%s: give one --source per FILE, "
+		                 "in FILE order", ca->sources.n, ca->files.n,
+		                 ca->files.n == 1 ? "" : "s");
+	if (ca->sources.n)
+		ca->so.path = ca->sources.v[0]; /* one or more: no history read */
 	if (ca->only && ca->disable)
 		return cli_error(EXIT_USAGE, "--only and --disable exclude each other");
 	(void)e;
@@ -634,7 +650,9 @@ static int run_checks(const CheckArgs *ca, Context *ctx)
 	Spell *sp = context_spell(ctx, ca->files.v[0], false);
 	int file_rc = 0;
 	open_trees(&run, (const char *const *)ca->files.v, ca->files.n, &ca->so);
-	bool io_ok = check_files(ca->files.v, ca->files.n, &ca->so, ctx, sp, &run, &file_rc);
+	const char *const *sources = ca->sources.n > 1 ? (const char *const *)ca->sources.v : NULL;
+	bool io_ok = check_files((const char *const *)ca->files.v, sources, ca->files.n, &ca->so,
+	                         ctx, sp, &run, &file_rc);
 	close_trees(&run);
 	since_release(&since);
 	bool sum_ok = !run.summary || write_summary(&run, summary, ca->since);
@@ -678,6 +696,15 @@ static int check_main(int argc, char **argv)
 		check_args_release(&ca);
 		return rc;
 	}
+#ifdef __GLIBC__
+	/* A file's large tables (the inferred renderings' pair counts, the
+	 * segments' ids: 100 KiB-1 MiB) from the heap, and the heap kept: with
+	 * glibc's 128 KiB mmap threshold and trimming, every file mapped them
+	 * afresh and paid a page fault a page (30 corpus pairs in one run:
+	 * 1,946 -> 1,164 faults, 144 -> 122 ms task-clock; PERF.md round 16). */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 128 << 20);
+#endif
 	Context ctx;
 	context_init(&ctx);
 	ContextOpts co = {cli_config(), ca.glossaries.v, ca.glossaries.n, ca.rule_files.v,

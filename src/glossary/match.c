@@ -7,10 +7,15 @@
 #include "glossary-private.h"
 #include "yeok/text.h"
 
+/* In next[]: the state reached ends a pattern (a test of the one word
+ * read, not of two more tables a byte: gm_scan's misses). */
+#define GM_EMITS 0x80000000u
+
 struct GlossMatcher {
 	uint8_t cls[256];  /* byte -> class; 0 = a byte no pattern contains */
 	size_t ncls;
-	uint32_t *next;    /* next[state * ncls + class] */
+	uint32_t *next;    /* next[state * ncls + class], GM_EMITS set when a
+	                      pattern ends at that state (out or dict) */
 	int32_t *out;      /* pattern ending at the state, or -1 */
 	uint32_t *dict;    /* next state on the fail chain with out >= 0, or 0 */
 	size_t nstates;
@@ -75,6 +80,12 @@ GlossMatcher *gm_new(char **pats, const GlossPat *info, size_t n)
 	}
 	free(queue);
 	free(fail);
+	BUG_ON(m->nstates >= GM_EMITS);
+	for (size_t i = 0; i < m->nstates * m->ncls; i++) {
+		uint32_t t = m->next[i];
+		if (m->out[t] >= 0 || m->dict[t])
+			m->next[i] = t | GM_EMITS;
+	}
 	m->pats = xmalloc((n ? n : 1) * sizeof(GlossPat));
 	if (n)
 		memcpy(m->pats, info, n * sizeof(GlossPat));
@@ -103,7 +114,10 @@ void gm_scan(const GlossMatcher *m, const char *s, size_t n, GmRawVec *out)
 {
 	uint32_t st = 0;
 	for (size_t i = 0; i < n; i++) {
-		st = m->next[st * m->ncls + m->cls[(unsigned char)s[i]]];
+		uint32_t x = m->next[st * m->ncls + m->cls[(unsigned char)s[i]]];
+		st = x & ~GM_EMITS;
+		if (!(x & GM_EMITS))
+			continue;
 		for (uint32_t o = m->out[st] >= 0 ? st : m->dict[st]; o; o = m->dict[o])
 			VEC_PUSH(out, ((GmRaw){(size_t)m->out[o], i + 1}));
 	}
@@ -236,17 +250,32 @@ void gloss_prepare(const char *s, size_t n, bool nfc, GlossPrep *p)
 	p->map = NULL;
 	char *t = xmemdup0(s, n);
 	mask(s, n, t);
+	/* lower case, and \n \t \r as spaces: a table a byte (the tests and
+	 * the run detection a byte cost 21 instructions) */
+	static const unsigned char fold[256] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 32, 32, 11, 12, 32, 14, 15,
+		16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+		32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+		48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+		64, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+		112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 91, 92, 93, 94, 95,
+		96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+		112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127,
+		128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+		144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159,
+		160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175,
+		176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191,
+		192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207,
+		208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223,
+		224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239,
+		240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255,
+	};
+	for (size_t i = 0; i < n; i++)
+		t[i] = (char)fold[(unsigned char)t[i]];
 	bool runs = false; /* whitespace runs ("word\n   word") to collapse */
-	unsigned char prev = 0;
-	for (size_t i = 0; i < n; i++) {
-		/* lower case, and \n \t \r as spaces, without a branch a byte */
-		unsigned char c = (unsigned char)t[i];
-		c = (unsigned char)(c + (((unsigned)(c - 'A') < 26u) << 5));
-		c = c == '\n' || c == '\t' || c == '\r' ? ' ' : c;
-		t[i] = (char)c;
-		runs |= c == ' ' && prev == ' ';
-		prev = c;
-	}
+	for (const char *sp = n > 1 ? memchr(t, ' ', n - 1) : NULL; sp && !runs;
+	     sp = memchr(sp + 1, ' ', (size_t)(t + n - 1 - (sp + 1))))
+		runs = sp[1] == ' ';
 	bool normalize = nfc && maybe_not_nfc(s, n);
 	if (!normalize && !runs) {
 		buf_add(&p->text, t, n);

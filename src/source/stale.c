@@ -45,14 +45,18 @@ static void push(ItemVec *v, char tag, const char *p, size_t n, size_t block)
  * without any blank: what must be the same on both sides. */
 static void code_line(Str line, Buf *out)
 {
+	/* written in place: at most line.n bytes (a buf_addc a byte was a
+	 * fifth of the English's staleness measure) */
 	buf_clear(out);
-	char quote = 0;
+	buf_grow(out, line.n);
+	char *o = out->p, quote = 0;
+	size_t w = 0;
 	for (size_t i = 0; i < line.n; i++) {
 		char c = line.p[i];
 		if (quote) {
 			if (c == '\\' && i + 1 < line.n) {
-				buf_addc(out, c);
-				buf_addc(out, line.p[++i]);
+				o[w++] = c;
+				o[w++] = line.p[++i];
 				continue;
 			}
 			if (c == quote)
@@ -63,8 +67,10 @@ static void code_line(Str line, Buf *out)
 			break;
 		}
 		if (c != ' ' && c != '\t' && c != '\r')
-			buf_addc(out, c);
+			o[w++] = c;
 	}
+	o[w] = '\0';
+	out->len = w;
 }
 
 /* Lines [from, to) of a literal block (its first line is the `::` or
@@ -183,9 +189,13 @@ static void inline_items(Str line, bool literals, bool korean, size_t bi, ItemVe
 			size_t n = (size_t)(end - p) - 2;
 			if (n && !(korean && has_hangul(p + 2, n))) {
 				buf_clear(tmp);
+				buf_grow(tmp, n);
+				size_t w = 0;
 				for (size_t k = 0; k < n; k++)
 					if (p[2 + k] != ' ')
-						buf_addc(tmp, p[2 + k]);
+						tmp->p[w++] = p[2 + k];
+				tmp->p[w] = '\0';
+				tmp->len = w;
 				push(v, 'L', tmp->p, tmp->len, bi);
 			}
 			i += (size_t)(end - p) + 1;
@@ -266,6 +276,10 @@ struct SourceStaleRun {
 	size_t at;           /* the next item of the stage */
 	Item *to;            /* the moves' destination (as many as the side's) */
 	size_t count[1u << RADIX_BITS];
+	/* merging (a side of STALE_MERGE_MAX items at most): the runs' width
+	 * (0: not begun), the first run's start, the next item of each run,
+	 * the next output */
+	size_t mw, mlo, ma, mb, mo;
 	size_t i, j;         /* marking: the next item of each side */
 	bool *seen;          /* counting: the blocks seen holding a lonely item */
 	size_t lonely, blocks; /* counting: the side's so far */
@@ -356,10 +370,61 @@ static unsigned digit(const Item *it, int pass)
 }
 
 /* Up to *budget units (items) of the radix sort of v; true when sorted. */
+/* A side of few items merge sorted, as the radix passes sort it (by h,
+ * equal hashes in their order: the merges are stable): six passes of
+ * 2,048 buckets cost more than the items below a few thousand (a corpus
+ * pair's sides hold 100-2,000).  In slices like the radix passes: an
+ * item merged a unit, log2 n passes (at most 12, the radix's 13). */
+enum { STALE_MERGE_MAX = 4096 };
+
+static bool merge_some(SourceStaleRun *r, ItemVec *v, size_t *budget)
+{
+	size_t n = v->n;
+	if (!r->to) {
+		r->to = xmalloc(n * sizeof(Item));
+		r->mw = 1;
+		r->mlo = r->ma = r->mo = 0;
+		r->mb = MIN((size_t)1, n);
+	}
+	while (r->mw < n) {
+		if (!*budget)
+			return false;
+		size_t k = MIN(*budget, n - r->mo);
+		spend(r, budget, k);
+		const Item *in = v->v;
+		for (; k; k--) {
+			size_t mid = MIN(r->mlo + r->mw, n), hi = MIN(r->mlo + 2 * r->mw, n);
+			if (r->ma < mid && (r->mb >= hi || !(in[r->mb].h < in[r->ma].h)))
+				r->to[r->mo++] = in[r->ma++];
+			else
+				r->to[r->mo++] = in[r->mb++];
+			if (r->mo == hi) { /* the next two runs */
+				r->mlo = r->ma = hi;
+				r->mb = MIN(hi + r->mw, n);
+			}
+		}
+		if (r->mo == n) { /* a pass done: its output the next one's input */
+			Item *was = v->v;
+			v->v = r->to;
+			v->cap = n;
+			r->to = was;
+			r->mw *= 2;
+			r->mlo = r->ma = r->mo = 0;
+			r->mb = MIN(r->mw, n);
+		}
+	}
+	free(r->to);
+	r->to = NULL;
+	r->mw = 0;
+	return true;
+}
+
 static bool sort_some(SourceStaleRun *r, ItemVec *v, size_t *budget)
 {
 	if (v->n < 2)
 		return true;
+	if (v->n <= STALE_MERGE_MAX)
+		return merge_some(r, v, budget);
 	while (r->pass < RADIX_PASSES) {
 		if (!*budget)
 			return false;
