@@ -30,8 +30,8 @@
 static void usage_help(void)
 {
 	printf("usage: yeok %s\n%s\n"
-	       "  --source PATH          the English original of a FILE; repeated, one per\n"
-	       "                         FILE in FILE order (the k-th is the k-th FILE's)\n"
+	       "  --source PATH          the English original (one FILE, or the same for all);\n"
+	       "                         repeated, one per FILE in FILE order\n"
 	       "  --source-rev REV       the English original is each FILE at git revision REV\n"
 	       "  --format text|json|github   output (default text: FILE:LINE:COL: SEVERITY: ...)\n"
 	       "  --only IDS             run only these checks (comma-separated)\n"
@@ -567,10 +567,12 @@ static int check_args(CheckArgs *ca)
 		return cli_error(EXIT_USAGE, "usage: yeok %s", cli_cmd_check.synopsis);
 	if (ca->sources.n && ca->so.rev)
 		return cli_error(EXIT_USAGE, "--source and --source-rev exclude each other");
-	if (ca->sources.n && ca->sources.n != ca->files.n)
+	/* one --source: the same English for every FILE (as it always was);
+	 * more: one per FILE */
+	if ((ca->sources.n > 1 && ca->sources.n != ca->files.n) || (ca->sources.n && !ca->files.n))
 		return cli_error(EXIT_USAGE,
-		                 "check: %zu --source for %zu FILE%s: give one --source per FILE, "
-		                 "in FILE order", ca->sources.n, ca->files.n,
+		                 "check: %zu --source for %zu FILE%s: give one --source for all, or one "
+		                 "per FILE in FILE order", ca->sources.n, ca->files.n,
 		                 ca->files.n == 1 ? "" : "s");
 	if (ca->sources.n)
 		ca->so.path = ca->sources.v[0]; /* one or more: no history read */

@@ -2,18 +2,27 @@
 # yeok check --source PATH repeated, one per FILE in FILE order (the k-th
 # --source is the k-th FILE's English; issue 42: every corpus pair in one
 # process): each file's findings are those of checking it alone (text
-# output and --format json, per file), and a count of --source that is not
-# the count of FILEs is a usage error naming both.
+# output and --format json, per file); one --source is the same English
+# for every FILE; any other count of --source than the count of FILEs is a
+# usage error naming both.
 . "$(dirname "$0")/../lib.sh"
 
 D=$ROOT/tests/data/check
 cd "$D" || exit 1
 
 # The usage errors: exit 64, the counts named, nothing checked.
-run "$YEOK" check --no-spell --source guide.en.rst guide.ko.rst guide.ko.rst
-check "one --source, two FILEs: exit 64" eq "$status" 64
-check "... the counts named" has "$err" "1 --source for 2 FILEs"
-check "... nothing on stdout" eq "$out" ""
+run "$YEOK" check --no-spell --source guide.en.rst --source guide.en.rst --source guide.en.rst \
+	guide.ko.rst guide.ko.rst
+check "three --source, two FILEs: nothing on stdout" eq "$out" ""
+# one --source for several FILEs: the same English for each (as before)
+cp guide.ko.rst "$T/copy.ko.rst"
+run "$YEOK" check --no-spell --source guide.en.rst guide.ko.rst "$T/copy.ko.rst"
+both=$out
+run "$YEOK" check --no-spell --source guide.en.rst guide.ko.rst
+one=$out
+check "one --source, two FILEs: the first checked with it" has "$both" "$one"
+check "... and the second as the first" \
+	eq "$(printf '%s\n' "$both" | grep -c "^$T/copy.ko.rst:")" "$(printf '%s\n' "$one" | grep -c '^guide.ko.rst:')"
 run "$YEOK" check --no-spell --source guide.en.rst --source guide.en.rst --source guide.en.rst \
 	guide.ko.rst guide.ko.rst
 check "three --source, two FILEs: exit 64" eq "$status" 64
