@@ -187,6 +187,12 @@ typedef struct CheckDoc {
 	const Alignment *al;  /* NULL iff src == NULL */
 	Glossary *glossary;   /* NULL: no glossary (glossary check finds nothing) */
 	CheckIndex *index;    /* owned; built by check_doc_init */
+	const SpellWords *en_words; /* NULL, or the words of the whole English
+	                         document (check_en_words_add): a Latin word of
+	                         the Korean that the English has anywhere (a name
+	                         in a block the alignment left without English:
+	                         Colab, Bahdanau) is the English's, not a
+	                         misspelling.  Borrowed */
 	Spell *spell;         /* NULL (check_doc_init's default): the spelling
 	                         check finds nothing.  Borrowed; set it after
 	                         check_doc_init, with the glossary terms given
@@ -315,6 +321,10 @@ bool check_skipped_without_source(const CheckSet *set, Buf *out);
 /* Apply a fix to lines (bounds are checked: false when the line or range
  * no longer exists). */
 bool check_fix_apply(Lines *lines, const CheckFix *fix);
+
+/* Add the words of English lines [from, to) of src to w (for
+ * CheckDoc.en_words; the editor adds them in slices). */
+void check_en_words_add(SpellWords *w, const Lines *src, size_t from, size_t to);
 
 /* ---- team style rules (the `style` check) --------------------------------
  * A YAML rule file in the manner of Vale's substitution and existence

@@ -78,6 +78,11 @@ typedef struct SessionFindings {
 	                         check_doc was set up; session_spell_findings)
 	                         ... */
 	uint64_t spell_gen;   /* ... at this spell_generation */
+	SpellWords en_words;  /* the English document's words (check_doc.en_words),
+	                         added in idle slices once the dictionaries are
+	                         loaded; spelling waits for them */
+	size_t en_words_at;   /* the next English line to add */
+	bool en_words_done;
 	bool check_doc_stale; /* check_doc's index (reference names) predates an
 	                         edit of a title or target: rebuilt in the next
 	                         idle step */
@@ -211,9 +216,12 @@ void session_use_context(Session *s, Context *ctx);
 void session_context_changed(Session *s);
 /* With a context whose checks spell: once the dictionaries are loaded, or
  * a word was added to a list, the findings are computed again with the
- * spelling check (as check waits for the dictionaries).  True when they
- * were (idle time calls it). */
+ * spelling check (as check waits for the dictionaries), and the English's
+ * words are in (a slice of them a call until then).  True when they were
+ * (idle time calls it). */
 bool session_spell_findings(Session *s);
+/* Is the spelling waiting for the English's words only (idle work now)? */
+bool session_en_words_pending(const Session *s);
 /* The misspelled (SPELL_BAD) words of target line `line`, when it is in
  * a prose segment; appended to out with offsets into the line.  Never
  * waits: nothing while the dictionary is loading. */

@@ -348,6 +348,8 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 		if ((unsigned char)w[0] >= 0x80 &&
 		    (source_loanword(ew, w, wl) || glossed_loanword(s, n, m.v[i].off, wl)))
 			continue;
+		if ((unsigned char)w[0] < 0x80 && spell_words_has(u->d->en_words, w, wl))
+			continue;
 		size_t line, byte;
 		joined_pos(j, m.v[i].off, &line, &byte);
 		Finding *f = finding_add(u, out, CK_SPELLING, SEV_WARNING, line, byte,
@@ -355,6 +357,14 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 		f->suggestion = spell_suggest_first(sp, w, wl);
 	}
 	VEC_FREE(&m);
+}
+
+void check_en_words_add(SpellWords *w, const Lines *src, size_t from, size_t to)
+{
+	for (size_t i = from; i < to && i < src->n; i++) {
+		Str l = lines_get(src, i);
+		spell_words_add_text(w, l.p, l.n);
+	}
 }
 
 void check_spelling(const Unit *u, FindingVec *out)

@@ -198,10 +198,16 @@ void context_check_pair(Context *c, DocPair *p, const Sidecar *sc, Spell *sp, Fi
 	}
 	d.tgt_host = &p->tgt_host;
 	d.src_host = have ? &p->src_host : NULL;
+	SpellWords en = {0};
+	if (sp && have) {
+		check_en_words_add(&en, p->src_lines, 0, p->src_lines->n);
+		d.en_words = &en;
+	}
 	if (sp)
 		spell_wait(sp); /* loaded while the file was read and aligned */
 	check_document(&d, &c->set, out);
 	check_doc_release(&d);
+	spell_words_release(&en);
 }
 
 uint64_t context_fingerprint(const Context *c)

@@ -308,6 +308,11 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	cd.src_host = &rs->r.src_host;
 	context_check_doc(rs->ctx, &cd);
 	cd.spell = context_spell(rs->ctx, path, true);
+	SpellWords en = {0};
+	if (cd.spell) {
+		check_en_words_add(&en, rs->r.src_host.text, 0, rs->r.src_host.text->n);
+		cd.en_words = &en;
+	}
 	free_per_change(rs);
 	rs->keys = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
 	rs->texts = xcalloc(rs->r.n + 1, sizeof(SidecarKey));
@@ -322,6 +327,7 @@ bool review_session_setup(ReviewSession *rs, const char *path, const char *sc_pa
 	}
 	buf_release(&tmp);
 	check_doc_release(&cd);
+	spell_words_release(&en);
 	rs->cur = 0;
 	for (size_t i = 0; i < rs->r.n; i++)
 		if (resume_target(rs, i)) {

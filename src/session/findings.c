@@ -183,9 +183,11 @@ static void cd_start(Session *s)
 		 * dictionaries are there (spell_ready: what check waits for) */
 		context_check_doc(s->ctx, &s->chk.check_doc);
 		s->chk.cset = s->ctx->set;
-		bool spell = s->ctx->set.on[CK_SPELLING] && s->spell.sp && spell_ready(s->spell.sp);
+		bool spell = s->ctx->set.on[CK_SPELLING] && s->spell.sp && spell_ready(s->spell.sp) &&
+		             s->chk.en_words_done;
 		s->chk.cset.on[CK_SPELLING] = spell;
 		s->chk.check_doc.spell = spell ? s->spell.sp : NULL;
+		s->chk.check_doc.en_words = spell ? &s->chk.en_words : NULL;
 		s->chk.spell_in = spell;
 		s->chk.spell_gen = spell ? spell_generation(s->spell.sp) : 0;
 	}
@@ -240,11 +242,38 @@ void session_context_changed(Session *s)
 		session_checks_on(s, false);
 }
 
+/* English lines added to chk.en_words in one idle slice (about a
+ * millisecond of tokenizing) */
+#define EN_WORDS_SLICE 2048
+
+static bool spell_wanted(const Session *s)
+{
+	return s->ctx && s->ctx->set.on[CK_SPELLING] && s->spell.sp && s->chk.on && !s->chk.off;
+}
+
+bool session_en_words_pending(const Session *s)
+{
+	return spell_wanted(s) && spell_ready(s->spell.sp) && !s->chk.en_words_done;
+}
+
+/* A slice of the English's words into chk.en_words; true once all are. */
+static bool en_words_step(Session *s)
+{
+	if (s->chk.en_words_done)
+		return true;
+	const Lines *l = s->side.src.origin == SOURCE_NONE ? NULL : s->doc.src_host.text;
+	size_t to = l ? MIN(s->chk.en_words_at + EN_WORDS_SLICE, l->n) : 0;
+	if (l)
+		check_en_words_add(&s->chk.en_words, l, s->chk.en_words_at, to);
+	s->chk.en_words_at = to;
+	s->chk.en_words_done = !l || to >= l->n;
+	return s->chk.en_words_done;
+}
+
 bool session_spell_findings(Session *s)
 {
 	Spell *sp = s->spell.sp;
-	if (!s->ctx || !s->ctx->set.on[CK_SPELLING] || !sp || !s->chk.on || s->chk.off ||
-	    !spell_ready(sp))
+	if (!spell_wanted(s) || !spell_ready(sp) || !en_words_step(s))
 		return false;
 	if (s->chk.spell_in && spell_generation(sp) == s->chk.spell_gen)
 		return false;
@@ -777,6 +806,9 @@ void session_findings_release(Session *s)
 		check_doc_release(&s->chk.check_doc);
 	s->chk.check_doc_built = false;
 	source_stale_release(&s->chk.stale);
+	spell_words_release(&s->chk.en_words);
+	s->chk.en_words_at = 0;
+	s->chk.en_words_done = false;
 	source_stale_run_free(s->chk.stale_run);
 	s->chk.stale_run = NULL;
 	s->chk.stale_measured = false;

@@ -6,6 +6,8 @@ int session_idle_wait_ms(const Session *s)
 {
 	if (s->chk.pending || s->chk.check_doc_stale || s->gloss.hint_due || session_align_pending(s))
 		return 0;
+	if (session_en_words_pending(s))
+		return 0;
 	if (session_tm_busy(s))
 		return 50;
 	return s->spell.sp && !spell_ready(s->spell.sp) ? 100 : -1;

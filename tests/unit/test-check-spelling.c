@@ -299,6 +299,34 @@ static void test_per_and_several(void **state)
 	doc_close(&d);
 }
 
+/* A Latin word of a Korean block the English has no counterpart of (a
+ * block added with a newer upstream: colab.rst on origin/master) is the
+ * English's when the English document has it anywhere (CheckDoc.en_words);
+ * a word the English lacks is still unknown. */
+static void test_english_document_words(void **state)
+{
+	(void)state;
+	const char *src = "Running Tutorials in Google Colab\n"
+	                  "=================================\n\nSome text here.\n";
+	const char *tgt = "Google Colab에서 튜토리얼 실행하기\n"
+	                  "================================\n\n글이 있습니다.\n\n"
+	                  "Colab에서 새 노트북을 엽니다. Coalb에서도 엽니다.\n";
+	Doc d;
+	doc_open_text(&d, src, tgt, true, g_sp);
+	char *before = run(&d);
+	assert_non_null(strstr(before, "'Colab'")); /* the block has no English */
+	SpellWords en = {0};
+	check_en_words_add(&en, &d.sl, 0, d.sl.n);
+	d.cd.en_words = &en;
+	char *got = run(&d);
+	assert_null(strstr(got, "'Colab'"));
+	assert_non_null(strstr(got, "'Coalb'"));
+	free(before);
+	free(got);
+	spell_words_release(&en);
+	doc_close(&d);
+}
+
 static void test_no_spell_object(void **state)
 {
 	(void)state;
@@ -322,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_source_loanword),
 		cmocka_unit_test(test_glossed_loanword),
 		cmocka_unit_test(test_per_and_several),
+		cmocka_unit_test(test_english_document_words),
 		cmocka_unit_test(test_no_spell_object),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
