@@ -99,8 +99,11 @@ void check_set_all(CheckSet *s);
 bool check_set_parse(CheckSet *s, const char *list, bool only, Err *e);
 
 /* An autofix: replace bytes [from, to) of target line `line` by `text`
- * (from == to inserts).  The editor applies it through its own edit
- * operations (so it is undoable); check_fix_apply() applies it to Lines. */
+ * (from == to inserts).  A text with newlines spans as many lines as it
+ * has: from byte `from` of `line` to byte `to` of line `line` + its
+ * newlines (check_fix_last()), so a fix never changes the lines' count.
+ * The editor applies it through its own edit operations (so it is
+ * undoable); check_fix_apply() applies it to Lines. */
 typedef struct CheckFix {
 	size_t line;
 	size_t from, to;
@@ -318,9 +321,16 @@ size_t check_document(const CheckDoc *d, const CheckSet *set, FindingVec *out);
  * is affected. */
 bool check_skipped_without_source(const CheckSet *set, Buf *out);
 
-/* Apply a fix to lines (bounds are checked: false when the line or range
- * no longer exists). */
+/* Whether fix still applies to lines: its lines and range exist, and a
+ * fix over several lines (trailing whitespace) finds their text unchanged
+ * but for the whitespace at their ends. */
+bool check_fix_applies(const Lines *lines, const CheckFix *fix);
+/* Apply a fix to lines (false, and nothing changed, when it no longer
+ * applies). */
 bool check_fix_apply(Lines *lines, const CheckFix *fix);
+/* The last line a fix replaces bytes of: its line plus its text's
+ * newlines. */
+size_t check_fix_last(const CheckFix *fix);
 
 /* Add the words of English lines [from, to) of src to w (for
  * CheckDoc.en_words; the editor adds them in slices). */

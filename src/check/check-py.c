@@ -19,6 +19,23 @@ static bool is_py(const CheckDoc *d)
 
 /* ---- positions: RST text -> file ----------------------------------------- */
 
+/* The text of a fix over several lines, each line after the first with
+ * its prefix in the file (`# `) in front. */
+static void fix_prefixes(const HostDoc *h, CheckFix *fx)
+{
+	Buf b = BUF_INIT;
+	size_t line = fx->line;
+	for (const char *t = fx->text; *t; t++) {
+		buf_addc(&b, *t);
+		if (*t == '\n') {
+			line++;
+			buf_add(&b, lines_get(h->file, line).p, host_line_prefix(h, line));
+		}
+	}
+	free(fx->text);
+	fx->text = buf_detach(&b);
+}
+
 void check_host_map(const CheckDoc *d, FindingVec *out, size_t from)
 {
 	if (!is_py(d))
@@ -32,10 +49,12 @@ void check_host_map(const CheckDoc *d, FindingVec *out, size_t from)
 		size_t k = host_line_prefix(h, f->line);
 		f->byte += k;
 		f->col += k;
-		if (f->has_fix && f->fix.line < h->file->n) {
-			size_t kf = host_line_prefix(h, f->fix.line);
-			f->fix.from += kf;
-			f->fix.to += kf;
+		if (f->has_fix && check_fix_last(&f->fix) < h->file->n) {
+			f->fix.from += host_line_prefix(h, f->fix.line);
+			size_t last = check_fix_last(&f->fix);
+			f->fix.to += host_line_prefix(h, last);
+			if (last > f->fix.line) /* each later line's text gets its prefix */
+				fix_prefixes(h, &f->fix);
 		}
 	}
 }
@@ -949,7 +968,12 @@ void check_py_comments(const CheckDoc *d, const CheckSet *set, size_t unit, Find
 			free(f->message);
 			f->message = m;
 		}
-		if (f->has_fix) {
+		if (f->has_fix && check_fix_last(&f->fix) > f->fix.line) {
+			/* a comment's lines need not be the file's next lines */
+			free(f->fix.text);
+			f->fix.text = NULL;
+			f->has_fix = false;
+		} else if (f->has_fix) {
 			size_t fl = f->fix.line;
 			f->fix.line = tc.file_line[fl];
 			f->fix.from += tc.file_off[fl];

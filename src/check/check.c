@@ -319,21 +319,59 @@ Finding *finding_add(const Unit *u, FindingVec *out, CheckId id, CheckSeverity s
 
 void finding_set_fix(Finding *f, size_t line, size_t from, size_t to, const char *text)
 {
-	BUG_ON(from > to);
+	BUG_ON(from > to && !strchr(text, '\n'));
 	if (f->has_fix)
 		free(f->fix.text);
 	f->has_fix = true;
 	f->fix = (CheckFix){line, from, to, xstrdup(text)};
 }
 
+size_t check_fix_last(const CheckFix *fix)
+{
+	size_t last = fix->line;
+	for (const char *t = fix->text; t && (t = strchr(t, '\n')); t++)
+		last++;
+	return last;
+}
+
+bool check_fix_applies(const Lines *lines, const CheckFix *fix)
+{
+	size_t last = check_fix_last(fix);
+	if (last >= lines->n || fix->from > lines_get(lines, fix->line).n ||
+	    fix->to > lines_get(lines, last).n)
+		return false;
+	if (last == fix->line)
+		return fix->from <= fix->to;
+	/* over several lines: each line's part, without the blanks at its end,
+	 * is still the text's line (the fix changes whitespace only) */
+	const char *t = fix->text;
+	for (size_t i = fix->line; i <= last; i++) {
+		const char *nl = strchr(t, '\n');
+		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		Str l = lines_get(lines, i);
+		size_t from = i == fix->line ? fix->from : 0, to = i == last ? fix->to : l.n;
+		Str part = str_trim_right((Str){l.p + from, to - from});
+		if (part.n != n || memcmp(part.p, t, n))
+			return false;
+		t += n + (nl != NULL);
+	}
+	return true;
+}
+
 bool check_fix_apply(Lines *lines, const CheckFix *fix)
 {
-	if (fix->line >= lines->n)
+	if (!check_fix_applies(lines, fix))
 		return false;
-	Str s = lines_get(lines, fix->line);
-	if (fix->from > fix->to || fix->to > s.n)
-		return false;
-	lines_splice(lines, fix->line, fix->from, fix->to, fix->text, strlen(fix->text));
+	size_t last = check_fix_last(fix);
+	/* line by line: the first from `from`, the last up to `to` */
+	const char *t = fix->text;
+	for (size_t i = fix->line; i <= last; i++) {
+		const char *nl = strchr(t, '\n');
+		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		size_t len = lines_get(lines, i).n;
+		lines_splice(lines, i, i == fix->line ? fix->from : 0, i == last ? fix->to : len, t, n);
+		t += n + (nl != NULL);
+	}
 	return true;
 }
 

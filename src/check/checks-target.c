@@ -535,22 +535,71 @@ void check_directive_translated(const Unit *u, FindingVec *out)
 
 /* ---- whitespace ------------------------------------------------------------------ */
 
+/* Whether line i of L ends in whitespace after some text. */
+static bool trailing_ws(const Lines *L, size_t i)
+{
+	Str s = lines_get(L, i);
+	Str r = str_trim_right(s);
+	return r.n < s.n && r.n > 0;
+}
+
+/* The trailing whitespace of block b: one finding, at its first line with
+ * some, and one fix for all of them that leaves the lines' count as it is
+ * (its text has a newline for each line after the first; CR of a CRLF
+ * file is the line ending, not content: lines keeps it out already). */
+static void trailing_ws_block(const Unit *u, const Block *b, FindingVec *out)
+{
+	const Lines *L = u->d->tgt;
+	size_t first = SIZE_MAX, last = 0, count = 0;
+	for (size_t i = b->first; i <= b->last; i++)
+		if (trailing_ws(L, i)) {
+			first = MIN(first, i);
+			last = i;
+			count++;
+		}
+	if (!count)
+		return;
+	Str s = lines_get(L, first), r = str_trim_right(s);
+	if (count == 1) {
+		Finding *f = finding_add(u, out, CK_WHITESPACE, SEV_INFO, first, r.n,
+		                         "%zu trailing whitespace character%s", s.n - r.n,
+		                         s.n - r.n == 1 ? "" : "s");
+		finding_set_fix(f, first, r.n, s.n, "");
+		return;
+	}
+	Buf lines = BUF_INIT, t = BUF_INIT;
+	for (size_t i = first; i <= last; i++) {
+		if (i > first) {
+			buf_addc(&t, '\n');
+			buf_addstr(&t, str_trim_right(lines_get(L, i)));
+		}
+		if (!trailing_ws(L, i) || (i > first && trailing_ws(L, i - 1)))
+			continue;
+		size_t j = i;
+		while (j < last && trailing_ws(L, j + 1))
+			j++;
+		buf_addf(&lines, "%s%zu", lines.len ? ", " : "", i + 1);
+		if (j > i)
+			buf_addf(&lines, "%s%zu", j > i + 1 ? "-" : ", ", j + 1);
+	}
+	Finding *f = finding_add(u, out, CK_WHITESPACE, SEV_INFO, first, r.n,
+	                         "trailing whitespace on %zu lines of this block (%s)", count,
+	                         lines.p);
+	f->last = last;
+	finding_set_fix(f, first, r.n, lines_get(L, last).n, t.p);
+	buf_release(&lines);
+	buf_release(&t);
+}
+
 void check_whitespace(const Unit *u, FindingVec *out)
 {
 	const Lines *L = u->d->tgt;
 	for (size_t k = 0; k < u->tgt_n; k++) {
 		const Block *b = tblock(u, k);
+		trailing_ws_block(u, b, out);
 		for (size_t line = b->first; line <= b->last; line++) {
 			Str s = lines_get(L, line);
 			Str r = str_trim_right(s);
-			/* CR of a CRLF file is the line ending, not content: lines
-			 * keeps it out of the content already. */
-			if (r.n < s.n && r.n > 0) {
-				Finding *f = finding_add(u, out, CK_WHITESPACE, SEV_INFO, line, r.n,
-				                         "%zu trailing whitespace character%s",
-				                         s.n - r.n, s.n - r.n == 1 ? "" : "s");
-				finding_set_fix(f, line, r.n, s.n, "");
-			}
 			for (size_t i = 0; i < r.n;) {
 				unsigned char c0 = (unsigned char)r.p[i];
 				/* Only tabs and U+00A0, U+200B..U+2060, U+3000, U+FEFF

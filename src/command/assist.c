@@ -419,11 +419,11 @@ bool c_fix_finding(Session *s, const char *arg)
  * copied first: fx may point into the findings the replace frees). */
 static bool apply_fix(Session *s, const CheckFix *fx, CheckId id)
 {
-	if (fx->line >= s->doc.tgt.n || fx->to > lines_line(&s->doc.tgt, fx->line)->n ||
-	    fx->from > fx->to)
+	if (!check_fix_applies(&s->doc.tgt, fx))
 		return session_error(s, "The fix no longer applies");
+	size_t last = check_fix_last(fx);
 	char *text = xstrdup(fx->text ? fx->text : "");
-	Pos a = {fx->line, fx->from}, b = {fx->line, fx->to};
+	Pos a = {fx->line, fx->from}, b = {last, fx->to};
 	session_replace(s, a, b, text, strlen(text), CH_OTHER, SR_GROUP);
 	session_msg(s, "Fixed %s (Ctrl-Z undoes)", check_info(id)->id);
 	free(text);

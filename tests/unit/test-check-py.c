@@ -391,6 +391,25 @@ static void test_file_columns_and_fixes(void **state)
 	lines_release(&l);
 	pdoc_close(&t);
 	free(k);
+	/* Trailing spaces on two lines of a text block: one finding, and its
+	 * fix keeps each line's '# ' (the lines' count too). */
+	k = edit(ko, "이미지입니다.\n# 이를 [-1, 1]의 범위로 정규화된 Tensor로 변환합니다.\n",
+	         "이미지입니다. \n# 이를 [-1, 1]의 범위로 정규화된 Tensor로 변환합니다.  \n");
+	pdoc_open(&t, k, en);
+	pdoc_run(&t, CK_WHITESPACE);
+	assert_int_equal(t.fv.n, 1);
+	assert_true(has_message(&t, "trailing whitespace on 2 lines of this block (16, 17)"));
+	assert_int_equal(t.fv.v[0].last, 16);
+	lines_init(&l);
+	lines_parse(&l, k, strlen(k));
+	assert_true(check_fix_apply(&l, &t.fv.v[0].fix));
+	assert_int_equal(l.n, t.tl.n);
+	assert_true(str_eq_cstr(lines_get(&l, 15), "# torchvision 데이터셋의 출력은 [0, 1] 범위를 갖는 이미지입니다."));
+	assert_true(str_eq_cstr(lines_get(&l, 16), "# 이를 [-1, 1]의 범위로 정규화된 Tensor로 변환합니다."));
+	assert_true(str_eq_cstr(lines_get(&l, 17), ""));
+	lines_release(&l);
+	pdoc_close(&t);
+	free(k);
 	/* Markup glued to Hangul: the column counts the prefix. */
 	k = edit(ko, "정규화된 Tensor로", "정규화된 ``Tensor``로");
 	pdoc_open(&t, k, en);

@@ -737,6 +737,32 @@ static void test_whitespace(void **state)
 	const Finding *f = expect_at(&t, 9, SEV_INFO, "trailing whitespace");
 	assert_true(f->has_fix);
 	tdoc_close(&t);
+	/* Trailing whitespace on several lines of a block: one finding, with
+	 * the lines, from the first; one fix for all, the lines kept. */
+	const char *para = "첫 줄입니다. \n둘째 줄입니다.\t\n셋째 줄입니다.\n넷째  \n다섯째 \n여섯째 \n\n끝.\n";
+	tdoc_open_mem(&t, para, strlen(para), NULL, 0);
+	tdoc_run(&t, CK_WHITESPACE);
+	assert_int_equal(t.fv.n, 1);
+	f = expect_at(&t, 1, SEV_INFO, "trailing whitespace on 5 lines of this block (1, 2, 4-6)");
+	assert_int_equal(f->col, 8);
+	assert_int_equal(f->last, 5);
+	size_t nlines = t.tl.n;
+	CheckFix stale = {f->fix.line, f->fix.from, f->fix.to, xstrdup(f->fix.text)};
+	assert_true(check_fix_apply(&t.tl, &f->fix));
+	assert_int_equal(t.tl.n, nlines);
+	assert_true(str_eq_cstr(lines_get(&t.tl, 1), "둘째 줄입니다."));
+	assert_true(str_eq_cstr(lines_get(&t.tl, 2), "셋째 줄입니다."));
+	assert_true(str_eq_cstr(lines_get(&t.tl, 5), "여섯째"));
+	/* applied again, the line ends it expects are gone: refused */
+	lines_splice(&t.tl, 2, 0, 0, "X", 1);
+	assert_false(check_fix_apply(&t.tl, &stale));
+	assert_true(str_eq_cstr(lines_get(&t.tl, 2), "X셋째 줄입니다."));
+	lines_splice(&t.tl, 2, 0, 1, "", 0);
+	free(stale.text);
+	check_doc_reindex(&t.d);
+	tdoc_run(&t, CK_WHITESPACE);
+	assert_int_equal(t.fv.n, 0);
+	tdoc_close(&t);
 	const char *doc = "문장\xe2\x80\x8b입니다.\n";
 	tdoc_open_mem(&t, doc, strlen(doc), NULL, 0);
 	tdoc_run(&t, CK_WHITESPACE);
@@ -834,8 +860,13 @@ static void test_corpus_all(void **state)
 			check_unit(&t.d, &set, u, &units);
 		assert_int_equal(units.n + doc_level, t.fv.n);
 		findings_clear(&units);
+		/* Every fix applies: first those over several lines (whitespace
+		 * at line ends only), then the others from the last. */
+		for (size_t i = 0; i < t.fv.n; i++)
+			if (t.fv.v[i].has_fix && check_fix_last(&t.fv.v[i].fix) > t.fv.v[i].fix.line)
+				assert_true(check_fix_apply(&t.tl, &t.fv.v[i].fix));
 		for (size_t i = t.fv.n; i-- > 0;)
-			if (t.fv.v[i].has_fix)
+			if (t.fv.v[i].has_fix && check_fix_last(&t.fv.v[i].fix) == t.fv.v[i].fix.line)
 				assert_true(check_fix_apply(&t.tl, &t.fv.v[i].fix));
 		total += t.fv.n;
 		files++;

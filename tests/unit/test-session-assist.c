@@ -513,6 +513,57 @@ static void test_findings_incremental_and_autofix(void **state)
 	fx_free(&f);
 }
 
+/* Trailing whitespace on lines of a paragraph: one finding, and autofix
+ * trims every line of it in one undo step, the lines' count kept. */
+static void test_autofix_trailing_whitespace(void **state)
+{
+	(void)state;
+	const char *en = "Title\n=====\n\nThe first line\nthe second line\nthe third line.\n";
+	const char *ko = "제목\n====\n\n첫째 줄이고 \n둘째 줄이고\n셋째 줄입니다.  \n";
+	Fx f;
+	fx_make(&f, ko, en);
+	Session s;
+	open_doc(&s, &f, true);
+	session_checks_on(&s, false);
+	while (session_checks_step(&s, 2))
+		;
+	FindingVec v = {0};
+	session_findings_list(&s, &v);
+	size_t ws = 0;
+	for (size_t i = 0; i < v.n; i++)
+		if (v.v[i].check == CK_WHITESPACE) {
+			ws++;
+			assert_int_equal(v.v[i].line, 3);
+			assert_int_equal(v.v[i].last, 5);
+			assert_non_null(strstr(v.v[i].message, "on 2 lines of this block (4, 6)"));
+		}
+	assert_int_equal(ws, 1);
+	findings_clear(&v);
+	size_t n = s.doc.tgt.n;
+	s.caret.focus = PANE_TARGET;
+	s.caret.cur = (Pos){4, 0};
+	assert_true(command_run(&s, "autofix", NULL));
+	assert_non_null(strstr(s.shell.msg.text, "Fixed whitespace"));
+	assert_int_equal(s.doc.tgt.n, n);
+	assert_true(str_eq_cstr(lines_get(&s.doc.tgt, 3), "첫째 줄이고"));
+	assert_true(str_eq_cstr(lines_get(&s.doc.tgt, 4), "둘째 줄이고"));
+	assert_true(str_eq_cstr(lines_get(&s.doc.tgt, 5), "셋째 줄입니다."));
+	session_sync(&s);
+	while (session_checks_step(&s, 8))
+		;
+	session_findings_list(&s, &v);
+	for (size_t i = 0; i < v.n; i++)
+		assert_int_not_equal(v.v[i].check, CK_WHITESPACE);
+	findings_clear(&v);
+	VEC_FREE(&v);
+	assert_true(command_run(&s, "undo", NULL));
+	assert_true(str_eq_cstr(lines_get(&s.doc.tgt, 3), "첫째 줄이고 "));
+	assert_true(str_eq_cstr(lines_get(&s.doc.tgt, 5), "셋째 줄입니다.  "));
+	check_session(&s);
+	session_release(&s);
+	fx_free(&f);
+}
+
 static void test_spelling_f7_and_word_lists(void **state)
 {
 	(void)state;
@@ -757,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_stale_segment_and_word_diff),
 		cmocka_unit_test(test_glossary_hints_and_insert),
 		cmocka_unit_test(test_findings_incremental_and_autofix),
+		cmocka_unit_test(test_autofix_trailing_whitespace),
 		cmocka_unit_test(test_spelling_f7_and_word_lists),
 		cmocka_unit_test(test_spelling_never_blocks_the_first_frame),
 		cmocka_unit_test(test_spelling_marks_cached_per_line),
