@@ -283,12 +283,10 @@ static bool source_loanword(const EnWords *ew, const char *w, size_t n)
 	return false;
 }
 
-/* A Hangul word glossed with its English right after it (리포팅(reporting),
- * 챗봇(chatbot)할) that transliterates that English: the translator's
- * loanword, shown with its origin. */
-static bool glossed_loanword(const char *s, size_t n, size_t off, size_t wl)
+/* The English of a gloss at s[i] == '(': its ASCII text up to ')', at
+ * most 80 bytes; false when there is none. */
+static bool gloss_at(const char *s, size_t n, size_t i, size_t *from, size_t *to)
 {
-	size_t i = off + wl;
 	if (i >= n || s[i] != '(')
 		return false;
 	size_t e = i + 1;
@@ -296,11 +294,77 @@ static bool glossed_loanword(const char *s, size_t n, size_t off, size_t wl)
 		e++;
 	if (e >= n || s[e] != ')' || e == i + 1)
 		return false;
+	*from = i + 1;
+	*to = e;
+	return true;
+}
+
+/* Does Hangul word w[0..wl) transliterate a word of the English e[0..en)? */
+static bool transliterates_text(const char *w, size_t wl, const char *e, size_t en)
+{
 	EnWords ew = {0};
-	en_words_add(&ew, s + i + 1, e - i - 1);
-	bool ok = source_loanword(&ew, s + off, wl);
+	en_words_add(&ew, e, en);
+	bool ok = source_loanword(&ew, w, wl);
 	en_words_release(&ew);
 	return ok;
+}
+
+/* Hangul words before a gloss: a word of s at off of wl bytes, then at
+ * most three more Hangul words, each after one space, then a gloss (바다나우
+ * 어텐션(Bahdanau Attention)).  Gives the gloss's English. */
+static bool phrase_gloss(const char *s, size_t n, size_t off, size_t wl, size_t *from, size_t *to)
+{
+	size_t i = off + wl;
+	for (int k = 0; k <= 3; k++) {
+		if (gloss_at(s, n, i, from, to))
+			return true;
+		if (i + 1 >= n || s[i] != ' ' || (unsigned char)s[i + 1] < 0x80)
+			return false;
+		i++;
+		while (i < n && (unsigned char)s[i] >= 0x80)
+			i++;
+	}
+	return false;
+}
+
+/* A Hangul word glossed with its English after it, right after it or
+ * after the rest of its phrase (리포팅(reporting), 챗봇(chatbot)할, 바다나우
+ * 어텐션(Bahdanau Attention)), that transliterates a word of that English:
+ * the translator's loanword, shown with its origin. */
+static bool glossed_loanword(const char *s, size_t n, size_t off, size_t wl)
+{
+	size_t from, to;
+	return phrase_gloss(s, n, off, wl, &from, &to) &&
+	       transliterates_text(s + off, wl, s + from, to - from);
+}
+
+/* A Latin word inside a gloss (at off, wl bytes) that a Hangul word of the
+ * phrase before the gloss transliterates: a name the translator wrote both
+ * ways (바다나우 어텐션(Bahdanau Attention): 'Bahdanau'). */
+static bool glossed_name(const char *s, size_t n, size_t off, size_t wl)
+{
+	size_t open = off;
+	while (open > 0 && off - open < 80 && s[open - 1] != '(' && (unsigned char)s[open - 1] < 0x80)
+		open--;
+	if (open == 0 || s[open - 1] != '(')
+		return false;
+	open--;
+	size_t from, to;
+	if (!gloss_at(s, n, open, &from, &to) || to < off + wl)
+		return false;
+	/* the phrase's Hangul words back from the gloss: at most four */
+	size_t e = open;
+	for (int k = 0; k < 4 && e > 0 && (unsigned char)s[e - 1] >= 0x80; k++) {
+		size_t b = e;
+		while (b > 0 && (unsigned char)s[b - 1] >= 0x80)
+			b--;
+		if (transliterates_text(s + b, e - b, s + off, wl))
+			return true;
+		if (b < 2 || s[b - 1] != ' ')
+			break;
+		e = b - 1;
+	}
+	return false;
 }
 
 void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
@@ -348,7 +412,8 @@ void spelling_in_text(const Unit *u, const char *s, size_t n, const Joined *j,
 		if ((unsigned char)w[0] >= 0x80 &&
 		    (source_loanword(ew, w, wl) || glossed_loanword(s, n, m.v[i].off, wl)))
 			continue;
-		if ((unsigned char)w[0] < 0x80 && spell_words_has(u->d->en_words, w, wl))
+		if ((unsigned char)w[0] < 0x80 &&
+		    (spell_words_has(u->d->en_words, w, wl) || glossed_name(s, n, m.v[i].off, wl)))
 			continue;
 		size_t line, byte;
 		joined_pos(j, m.v[i].off, &line, &byte);

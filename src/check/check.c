@@ -1199,7 +1199,10 @@ void check_format_finding(const char *file, const Finding *f, CheckFormat fmt, b
 		buf_addf(out, "::%s file=", f->sev == SEV_ERROR ? "error" :
 		                             f->sev == SEV_WARNING ? "warning" : "notice");
 		add_gh(out, file, true);
-		buf_addf(out, ",line=%zu,col=%zu,title=%s::", f->line + 1, f->col, id);
+		buf_addf(out, ",line=%zu", f->line + 1);
+		if (f->last > f->line) /* the lines it is about, as GitHub marks them */
+			buf_addf(out, ",endLine=%zu", f->last + 1);
+		buf_addf(out, ",col=%zu,title=%s::", f->col, id);
 		add_gh(out, f->message, false);
 		buf_addc(out, '\n');
 		break;

@@ -549,6 +549,10 @@ static void skel_english(const char *w, size_t n, Skel *k)
 		if ((c == 'c' && d == 'h') || (c == 't' && d == 'c' && e == 'h')) {
 			skel_add(k, 'J');
 			i += c == 't' ? 2 : 1;
+		} else if (c == 't' && d == 'u' && e == 'r' && i > 0) {
+			skel_add(k, 'J'); /* -ture: 피처, feature; 픽처, picture */
+		} else if (c == 'g' && d == 'g') {
+			continue; /* 태깅, tagging: one g, heard as the second */
 		} else if ((c == 's' && d == 'h') || (c == 't' && d == 'h')) {
 			skel_add(k, c == 's' ? 'S' : 'Q');
 			i++;

@@ -31,6 +31,18 @@ for f in a:
 ' "$T/out.json"
 fi
 
+# Trailing whitespace on lines of a block: one finding that names them;
+# GitHub marks the lines (endLine), the text and JSON say them.
+printf 'Title\n=====\n\nOne line\nand two\nand three.\n' >"$T/ws.en.rst"
+printf '제목\n====\n\n한 줄 \n두 줄\n세 줄입니다.  \n' >"$T/ws.ko.rst"
+run "$YEOK" check --no-spell --only whitespace --source "$T/ws.en.rst" "$T/ws.ko.rst"
+check "trailing whitespace of a block: one finding naming its lines" eq "$out" \
+	"$T/ws.ko.rst:4:4: info: trailing whitespace on 2 lines of this block (4, 6) [whitespace]"
+run "$YEOK" check --no-spell --only whitespace --format github --source "$T/ws.en.rst" "$T/ws.ko.rst"
+check "... github: the annotation spans lines 4 to 6" has "$out" ",line=4,endLine=6,col=4,title=whitespace::"
+run "$YEOK" check --no-spell --only title-underline --format github --source guide.en.rst guide.ko.rst
+check "... a one-line finding has no endLine" lacks "$out" "endLine"
+
 # --only and --disable
 run "$YEOK" check --glossary "$G" --only title-underline --source guide.en.rst guide.ko.rst
 check "--only title-underline: two findings" eq "$(printf '%s\n' "$out" | grep -c .)" 2

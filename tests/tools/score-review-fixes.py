@@ -213,12 +213,25 @@ def quotes_overlap(msg, old, a, b):
     return False
 
 
+def named_lines(f):
+    """The lines a finding about several lines names in its message:
+    'trailing whitespace on 4 lines of this block (6-9, 13)'."""
+    m = re.search(r"on \d+ lines of this block \(([\d, -]+)\)", f.get("message", ""))
+    out = set()
+    for part in (m.group(1).split(", ") if m else []):
+        a, _, b = part.partition("-")
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+
+
 def about(f, pair, lines, span):
     """Is finding f about the changed text of pair?"""
     ol = pair["oldline"]  # 1-based
     line = f["line"]
     if ol - 1 >= len(lines):
         return False
+    if ol in named_lines(f):
+        return True
     first, last = block_of(lines, ol - 1)
     in_block = first + 1 <= line <= last + 1 or abs(line - ol) <= 1
     if not in_block:

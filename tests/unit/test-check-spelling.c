@@ -280,6 +280,51 @@ static void test_glossed_loanword(void **state)
 	doc_close(&d);
 }
 
+/* A gloss after a phrase glosses each of its words: the Hangul name
+ * transliterating a word of it is a loanword, and the Latin name a Hangul
+ * word of the phrase transliterates is the name written both ways (바다나우
+ * 어텐션(Bahdanau Attention), seq2seq_translation_tutorial.py of the dev
+ * bundle); a Latin word that nothing transliterates is still unknown. */
+static void test_phrase_gloss(void **state)
+{
+	(void)state;
+	const char *tgt = "제목\n====\n\n바다나우 어텐션(Bahdanau Attention)과 루옹 어텐션(Luong "
+	                  "Attention)을 씁니다. 어텐션(Bahdanaux)도 씁니다.\n";
+	Doc d;
+	doc_open_text(&d, "", tgt, false, g_sp);
+	char *got = run(&d);
+	assert_null(strstr(got, "'바다나우'"));
+	assert_null(strstr(got, "'Bahdanau'"));
+	assert_null(strstr(got, "'루옹'"));
+	assert_null(strstr(got, "'Luong'"));
+	assert_non_null(strstr(got, "'Bahdanaux'"));
+	free(got);
+	doc_close(&d);
+}
+
+/* Transliteration hears -ture as 처 (피처, feature) and gg as one g (태깅,
+ * tagging); 피처 stays unknown without its English, and so does 리팩토링,
+ * which is no transliteration of 'refactor' (the dictionary has 리팩터링). */
+static void test_transliteration_forms(void **state)
+{
+	(void)state;
+	const char *src = "Title\n=====\n\nUse words as features for tagging, and refactor the code.\n";
+	const char *tgt = "제목\n====\n\n단어를 피처로 태깅에 쓰고, 코드를 리팩토링합니다.\n";
+	Doc d;
+	doc_open_text(&d, src, tgt, true, g_sp);
+	char *got = run(&d);
+	assert_null(strstr(got, "'피처로'"));
+	assert_null(strstr(got, "'태깅에'"));
+	assert_non_null(strstr(got, "'리팩토링합니다'"));
+	free(got);
+	doc_close(&d);
+	doc_open_text(&d, "", tgt, false, g_sp);
+	got = run(&d);
+	assert_non_null(strstr(got, "'피처로'"));
+	free(got);
+	doc_close(&d);
+}
+
 /* N+당 "per N" and 수 "several" before a numeral or a counter are words
  * (배치당, 시간당, 수십억, 수개월이: origin/master of the dev bundle); 수 before
  * anything else is not. */
@@ -350,6 +395,8 @@ int main(void)
 		cmocka_unit_test(test_source_loanword),
 		cmocka_unit_test(test_glossed_loanword),
 		cmocka_unit_test(test_per_and_several),
+		cmocka_unit_test(test_phrase_gloss),
+		cmocka_unit_test(test_transliteration_forms),
 		cmocka_unit_test(test_english_document_words),
 		cmocka_unit_test(test_no_spell_object),
 	};
