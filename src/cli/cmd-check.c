@@ -721,6 +721,7 @@ static int check_main(int argc, char **argv)
 	check_memo_size(8192);  /* every block's scan, once */
 	if (!rc)
 		rc = run_checks(&ca, &ctx);
+	spell_exiting(ctx.spell); /* the process ends: no Hunspell_destroy */
 	context_release(&ctx);
 	check_args_release(&ca);
 	return rc;

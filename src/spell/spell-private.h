@@ -51,6 +51,11 @@ typedef struct Dict {
 	pthread_mutex_t cache_mu; /* guards good, bad */
 	SpellWords good, bad;     /* the cache */
 	SpellWords morph_good, morph_bad; /* the cache of ko_morph_cached */
+	char *aff, *dic;          /* the files h was loaded from */
+	SpellWords cased_adds;    /* the words added with a capital or a dash
+	                             (en_quick_suggest) */
+	struct EnQuick *quick;    /* English: en_quick_suggest's tables, made
+	                             at the first suggestion (under lock) */
 } Dict;
 
 typedef enum JobKind { JOB_ADD, JOB_SUGGEST } JobKind;
@@ -113,6 +118,7 @@ struct Spell {
 	                                  words: a term's addition must not
 	                                  depend on which came first) */
 	bool demanded;                 /* lazy: the dictionaries are wanted */
+	bool exiting;                  /* spell_exiting: the handles are left */
 	atomic_uint dicts_loaded;
 	/* spell_remember: the dictionaries' answers kept across runs (under
 	 * mu).  memo_key fingerprints what they depend on; every addition
@@ -158,6 +164,17 @@ void load_list(Spell *sp, const char *path, unsigned flags);
 /* worker.c */
 void job_free(Job *j);
 void *worker_main(void *arg);
+
+/* suggest-en.c: hunspell's first English suggestion when its edits find
+ * one (see there).  en_quick_new reads the .aff (and the .dic's NOSUGGEST
+ * words); added: the words added to h with a capital or a dash (Dict's
+ * cased_adds).  en_quick_suggest returns the suggestion (caller frees), or NULL
+ * when hunspell must be asked. */
+typedef struct EnQuick EnQuick;
+EnQuick *en_quick_new(const char *aff, const char *dic);
+void en_quick_free(EnQuick *q);
+char *en_quick_suggest(const EnQuick *q, Hunhandle *h, const SpellWords *added,
+                       const char *word);
 
 /* memo.c */
 void memo_write(Spell *sp);

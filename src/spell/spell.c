@@ -102,6 +102,8 @@ static void dict_init(Dict *d, const char *what)
 {
 	d->what = what;
 	d->h = NULL;
+	d->aff = d->dic = NULL;
+	d->quick = NULL;
 	atomic_init(&d->loaded, false);
 	pthread_mutex_init(&d->lock, NULL);
 	pthread_mutex_init(&d->cache_mu, NULL);
@@ -109,13 +111,18 @@ static void dict_init(Dict *d, const char *what)
 	spell_words_init(&d->bad);
 	spell_words_init(&d->morph_good);
 	spell_words_init(&d->morph_bad);
+	spell_words_init(&d->cased_adds);
 }
 
-static void dict_release(Dict *d)
+static void dict_release(Dict *d, bool leave)
 {
-	if (d->h)
+	if (d->h && !leave)
 		Hunspell_destroy(d->h);
 	d->h = NULL;
+	free(d->aff);
+	free(d->dic);
+	spell_words_release(&d->cased_adds);
+	en_quick_free(d->quick);
 	pthread_mutex_destroy(&d->lock);
 	pthread_mutex_destroy(&d->cache_mu);
 	spell_words_release(&d->good);
@@ -135,14 +142,16 @@ void dict_load(Spell *sp, Dict *d, const char *name)
 		return;
 	}
 	Hunhandle *h = Hunspell_create(aff, dic);
-	free(aff);
-	free(dic);
 	if (!h) {
+		free(aff);
+		free(dic);
 		load_error(sp, "cannot load the %s dictionary '%s'", d->what, name);
 		return;
 	}
 	pthread_mutex_lock(&d->lock);
 	d->h = h;
+	d->aff = aff;
+	d->dic = dic;
 	pthread_mutex_unlock(&d->lock);
 	atomic_store(&d->loaded, true);
 	atomic_fetch_add(&sp->dicts_loaded, 1);
@@ -172,6 +181,8 @@ void dict_add(Dict *d, bool korean, const char *word,
 		Hunspell_add_with_affix(d->h, w.p, m.p);
 	else
 		Hunspell_add(d->h, w.p);
+	if (!korean && (strpbrk(w.p, "-") || strcspn(w.p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") < w.len))
+		spell_words_add(&d->cased_adds, w.p, w.len);
 	/* an added word changes the answers for its inflections: forget all
 	 * (while holding the lock, so no check stores an older answer) */
 	pthread_mutex_lock(&d->cache_mu);
@@ -261,8 +272,8 @@ void spell_free(Spell *sp)
 	for (size_t i = 0; i < sp->firsts.n; i++)
 		spell_list_free(sp->firsts.v[i].list, 2);
 	VEC_FREE(&sp->firsts);
-	dict_release(&sp->ko);
-	dict_release(&sp->en);
+	dict_release(&sp->ko, sp->exiting);
+	dict_release(&sp->en, sp->exiting);
 	pthread_mutex_destroy(&sp->mu);
 	pthread_cond_destroy(&sp->work_cv);
 	pthread_cond_destroy(&sp->done_cv);
@@ -286,6 +297,16 @@ void spell_free(Spell *sp)
 		spell_words_release(&sp->memo_bad[i]);
 	}
 	free(sp);
+}
+
+void spell_exiting(Spell *sp)
+{
+#ifdef NDEBUG
+	if (sp)
+		sp->exiting = true;
+#else
+	(void)sp;
+#endif
 }
 
 /* Lazy and not wanted yet: only the lists' words are waited for (caller

@@ -98,7 +98,14 @@ static void run_suggest(Spell *sp, const Job *j, Result *r, bool full)
 		if (q)
 			VEC_PUSH(&out, q);
 	}
-	if (full || !korean) {
+	if (!full && !korean) { /* hunspell's first, when its edits find it */
+		if (!d->quick)
+			d->quick = en_quick_new(d->aff, d->dic);
+		char *q = en_quick_suggest(d->quick, d->h, &d->cased_adds, j->word);
+		if (q)
+			VEC_PUSH(&out, q);
+	}
+	if (full || (!korean && !out.n)) {
 		char **list = NULL;
 		int k = Hunspell_suggest(d->h, &list, j->word);
 		for (int i = 0; i < k; i++) {
