@@ -20,10 +20,18 @@ void countmap_release(CountMap *m)
 	m->gradual = gradual;
 }
 
-/* A copy of s[0..n) and a NUL in m's chunks. */
-static char *key_copy(CountMap *m, const char *s, size_t n)
+const char *countmap_key(const CountMap *m, uint32_t ref)
+{
+	return ref ? m->chunks[(ref >> 16) - 1] + (ref & 0xffffu) : NULL;
+}
+
+/* A copy of s[0..n) and a NUL in m's chunks: its reference (a key larger
+ * than CHUNK has a chunk of its own, at offset 0). */
+static uint32_t key_copy(CountMap *m, const char *s, size_t n)
 {
 	if (n + 1 > m->room) {
+		if (m->chunks_n >= 0xffff)
+			fatal("out of memory (more than 65,535 chunks of words)");
 		/* 256 bytes first, twice as much each time up to CHUNK (a map of
 		 * a few words stays small) */
 		size_t size = MAX(MIN((size_t)CHUNK, (size_t)256 << MIN(m->chunks_n, 8u)), n + 1);
@@ -32,12 +40,14 @@ static char *key_copy(CountMap *m, const char *s, size_t n)
 		m->used = 0;
 		m->room = size;
 	}
+	BUG_ON(m->used > 0xffff);
+	uint32_t ref = (uint32_t)(m->chunks_n << 16 | m->used);
 	char *p = m->chunks[m->chunks_n - 1] + m->used;
 	memcpy(p, s, n);
 	p[n] = '\0';
 	m->used += n + 1;
 	m->room -= n + 1;
-	return p;
+	return ref;
 }
 
 /* Is the key k (NUL-terminated) s[0..n)?  Without strlen: the first
@@ -53,7 +63,7 @@ static bool key_is(const char *k, const char *s, size_t n)
 static size_t slot(const CountMap *m, const char *s, size_t n)
 {
 	size_t h = hash_fnv1a(s, n) & (m->cap - 1);
-	while (m->key[h] && !key_is(m->key[h], s, n))
+	while (m->key[h] && !key_is(countmap_key(m, m->key[h]), s, n))
 		h = (h + 1) & (m->cap - 1);
 	return h;
 }
@@ -63,10 +73,11 @@ static size_t slot(const CountMap *m, const char *s, size_t n)
 static void move_some(CountMap *m, size_t k)
 {
 	for (; m->omig < m->ocap && k; m->omig++, k--) {
-		char *w = m->okey[m->omig];
+		uint32_t w = m->okey[m->omig];
 		if (!w)
 			continue;
-		size_t h = slot(m, w, strlen(w));
+		const char *wk = countmap_key(m, w);
+		size_t h = slot(m, wk, strlen(wk));
 		BUG_ON(m->key[h]); /* a key is in one table only */
 		m->key[h] = w;
 		m->count[h] = m->ocount[m->omig];
@@ -105,7 +116,8 @@ static size_t old_slot(const CountMap *m, const char *s, size_t n)
 		return SIZE_MAX;
 	size_t h = hash_fnv1a(s, n) & (m->ocap - 1);
 	while (m->okey[h]) {
-		if (strlen(m->okey[h]) == n && memcmp(m->okey[h], s, n) == 0)
+		const char *k = countmap_key(m, m->okey[h]);
+		if (strlen(k) == n && memcmp(k, s, n) == 0)
 			return h >= m->omig ? h : SIZE_MAX; /* below omig: moved (not there) */
 		h = (h + 1) & (m->ocap - 1);
 	}
@@ -121,8 +133,8 @@ void countmap_add(CountMap *m, const char *s, size_t n, size_t by)
 	if ((m->n + 1) * 2 > m->cap) {
 		countmap_settle(m); /* never two growths at once */
 		size_t cap = m->cap ? m->cap * 2 : 64;
-		char **key = xcalloc(cap, sizeof(char *));
-		size_t *count = xcalloc(cap, sizeof(size_t));
+		uint32_t *key = xcalloc(cap, sizeof(*key));
+		uint32_t *count = xcalloc(cap, sizeof(*count));
 		/* the old table moved a few slots an add, or at once */
 		m->okey = m->key;
 		m->ocount = m->count;
@@ -138,7 +150,8 @@ void countmap_add(CountMap *m, const char *s, size_t n, size_t by)
 	}
 	size_t o = old_slot(m, s, n);
 	if (o != SIZE_MAX) {
-		m->ocount[o] += by; /* moved with its count later */
+		BUG_ON(by > UINT32_MAX - m->ocount[o]);
+		m->ocount[o] += (uint32_t)by; /* moved with its count later */
 		return;
 	}
 	size_t h = slot(m, s, n);
@@ -146,7 +159,8 @@ void countmap_add(CountMap *m, const char *s, size_t n, size_t by)
 		m->key[h] = key_copy(m, s, n);
 		m->n++;
 	}
-	m->count[h] += by;
+	BUG_ON(by > UINT32_MAX - m->count[h]);
+	m->count[h] += (uint32_t)by;
 }
 
 size_t countmap_get(const CountMap *m, const char *s, size_t n)

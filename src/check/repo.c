@@ -357,7 +357,7 @@ void check_repo_teach_spell(const CheckRepo *r, Spell *sp, size_t min_files)
 	VEC(size_t) counts = {0};
 	CountMap stems = {0}, hada = {0};
 	for (size_t i = 0; i < vw->cap; i++) {
-		const char *w = vw->key[i];
+		const char *w = countmap_key(vw, vw->key[i]);
 		if (!w)
 			continue;
 		size_t c = vw->count[i];
@@ -377,13 +377,14 @@ void check_repo_teach_spell(const CheckRepo *r, Spell *sp, size_t min_files)
 		if (counts.v[i] >= min_files)
 			VEC_PUSH(&often, known.v[i]);
 	spell_add_known(sp, often.v, often.n);
-	for (size_t i = 0; i < stems.cap; i++)
-		if (stems.key[i] && stems.count[i] >= min_files)
-			spell_add_stem(sp, stems.key[i], countmap_get(&hada, stems.key[i],
-			                                              strlen(stems.key[i])) > 0);
+	for (size_t i = 0; i < stems.cap; i++) {
+		const char *w = countmap_key(&stems, stems.key[i]);
+		if (w && stems.count[i] >= min_files)
+			spell_add_stem(sp, w, countmap_get(&hada, w, strlen(w)) > 0);
+	}
 	for (size_t i = 0; i < hada.cap; i++)
 		if (hada.key[i] && hada.count[i] >= min_files)
-			spell_add_stem(sp, hada.key[i], true);
+			spell_add_stem(sp, countmap_key(&hada, hada.key[i]), true);
 	countmap_release(&stems);
 	countmap_release(&hada);
 	VEC_FREE(&often);
