@@ -77,8 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const Finding *f = &fv.v[i];
 		if (f->line >= tl.n || f->byte > lines_get(&tl, f->line).n)
 			__builtin_trap();
-		if (f->has_fix && (f->fix.line >= tl.n || f->fix.from > f->fix.to ||
-		                   f->fix.to > lines_get(&tl, f->fix.line).n))
+		if (f->has_fix && !check_fix_applies(&tl, &f->fix))
 			__builtin_trap();
 	}
 	findings_clear(&fv);
