@@ -5,7 +5,6 @@
  * source's); link: links that should point to the Korean site or
  * repository. */
 #include "check-private.h"
-#include "yeok/source.h"
 #include "yeok/text.h"
 
 static bool adornment_line(Str t, char *c)
@@ -255,10 +254,6 @@ void check_omission(const Unit *u, FindingVec *out)
 	if (u->tgt_n && u->src_n && u->d->al && check_doc_is_korean(u->d))
 		omission_length(u, out);
 	if (u->tgt_n || !u->src_n || !u->d->al || !u->d->tgt->n || !check_doc_is_korean(u->d))
-		return;
-	/* an English older than the Korean has blocks its newer English
-	 * dropped: English alone is what it causes (source-stale says so) */
-	if (u->d->stale && u->d->stale->stale)
 		return;
 	const Block *sb = &u->d->sb->v[u->src];
 	if (!omitted_prose(u->d, u->index))

@@ -692,27 +692,6 @@ static void test_unrelated_english(void **state)
 	assert_non_null(strstr(t.fv.v[0].message, "Read `page 5"));
 	source_stale_release(&st);
 	tdoc_close(&t);
-	/* the same Korean against an older English (four code blocks as they
-	 * were before): its English-only paragraph is one the newer English
-	 * dropped, which source-stale says, not an omission */
-	Buf old = BUF_INIT;
-	buf_addf(&old, "Mobile Performance\n==================\n\nVersion 1.5.0 of PyTorch Mobile.\n\n");
-	for (int i = 0; i < 12; i++)
-		buf_addf(&old, "Step %d\n-------\n\nRead `page %d <https://example.org/p%d>`__ first.\n\n"
-		               ".. code-block:: python\n\n    model_%d = %s(%d)\n\n", i, i, i, i,
-		         i < 4 ? "old_load" : "load", i);
-	tdoc_open_mem(&t, ko.p, ko.len, old.p, old.len);
-	source_stale_init(&st);
-	source_stale_measure(&t.sl, &t.sd, &t.tl, &t.td, &st);
-	assert_true(st.stale);
-	assert_false(st.unrelated);
-	t.d.stale = &st;
-	check_doc_reindex(&t.d);
-	tdoc_run(&t, CK_OMISSION);
-	assert_int_equal(t.fv.n, 0);
-	source_stale_release(&st);
-	tdoc_close(&t);
-	buf_release(&old);
 	buf_release(&ko);
 	buf_release(&en);
 }
