@@ -49,9 +49,9 @@ void check_host_map(const CheckDoc *d, FindingVec *out, size_t from)
 		size_t k = host_line_prefix(h, f->line);
 		f->byte += k;
 		f->col += k;
-		if (f->has_fix && check_fix_last(&f->fix) < h->file->n) {
+		size_t last = f->has_fix ? check_fix_last(&f->fix) : 0;
+		if (f->has_fix && last < h->file->n) {
 			f->fix.from += host_line_prefix(h, f->fix.line);
-			size_t last = check_fix_last(&f->fix);
 			f->fix.to += host_line_prefix(h, last);
 			if (last > f->fix.line) /* each later line's text gets its prefix */
 				fix_prefixes(h, &f->fix);

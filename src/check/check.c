@@ -334,6 +334,15 @@ size_t check_fix_last(const CheckFix *fix)
 	return last;
 }
 
+/* The next line of a fix's text at *t (up to a newline), *t after it. */
+static Str fix_line_text(const char **t)
+{
+	const char *nl = strchr(*t, '\n');
+	Str s = {*t, nl ? (size_t)(nl - *t) : strlen(*t)};
+	*t += s.n + (nl != NULL);
+	return s;
+}
+
 bool check_fix_applies(const Lines *lines, const CheckFix *fix)
 {
 	size_t last = check_fix_last(fix);
@@ -346,14 +355,10 @@ bool check_fix_applies(const Lines *lines, const CheckFix *fix)
 	 * is still the text's line (the fix changes whitespace only) */
 	const char *t = fix->text;
 	for (size_t i = fix->line; i <= last; i++) {
-		const char *nl = strchr(t, '\n');
-		size_t n = nl ? (size_t)(nl - t) : strlen(t);
-		Str l = lines_get(lines, i);
+		Str l = lines_get(lines, i), want = fix_line_text(&t);
 		size_t from = i == fix->line ? fix->from : 0, to = i == last ? fix->to : l.n;
-		Str part = str_trim_right((Str){l.p + from, to - from});
-		if (part.n != n || memcmp(part.p, t, n))
+		if (!str_eq(str_trim_right((Str){l.p + from, to - from}), want))
 			return false;
-		t += n + (nl != NULL);
 	}
 	return true;
 }
@@ -366,11 +371,10 @@ bool check_fix_apply(Lines *lines, const CheckFix *fix)
 	/* line by line: the first from `from`, the last up to `to` */
 	const char *t = fix->text;
 	for (size_t i = fix->line; i <= last; i++) {
-		const char *nl = strchr(t, '\n');
-		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		Str part = fix_line_text(&t);
 		size_t len = lines_get(lines, i).n;
-		lines_splice(lines, i, i == fix->line ? fix->from : 0, i == last ? fix->to : len, t, n);
-		t += n + (nl != NULL);
+		lines_splice(lines, i, i == fix->line ? fix->from : 0, i == last ? fix->to : len, part.p,
+		             part.n);
 	}
 	return true;
 }
